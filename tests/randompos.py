@@ -1,0 +1,105 @@
+"""Random positions for tests: random deals played forward by random moves."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.core.cards import Card
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.table import Build, piles
+from tutor.core.variant import Variant
+from tutor.presets import preset_names, variant
+
+PRESETS = preset_names()
+EXTRA_VARIANTS: list[dict[str, object]] = [
+    {"preset": "classic", "build_duty": "free"},
+    {"preset": "classic", "forced_capture": True},
+    {"preset": "classic", "raise_own": False},
+    {"preset": "classic", "add_to_others": False},
+    {"preset": "classic", "five_of_spades_sweep": True},
+    {"preset": "classic", "build_in_sum": "anyone"},
+    {"preset": "face-gather", "build_duty": "take_or_add"},
+    {"preset": "royal-aces-high", "build_in_sum": "opponents", "forced_capture": True},
+    {"preset": "italian", "raise_own": False, "five_of_spades_sweep": True},
+]
+ALL_VARIANTS: list[Variant] = [variant(p) for p in PRESETS] + [variant(spec) for spec in EXTRA_VARIANTS]
+
+
+def fresh_position(rng: random.Random, v: Variant, players: int) -> Position:
+    """A shuffled deal: hands of the variant's size and four cards on the table."""
+    deck = list(v.deck_cards)
+    rng.shuffle(deck)
+    size = v.hand_size_resolved
+    hands = [deck[i * size:(i + 1) * size] for i in range(players)]
+    rest = deck[players * size:]
+    return Position(v, players, hands, rest[:4], [], to_move=0, stock=rest[4:])
+
+
+def deal_next(pos: Position) -> None:
+    """Deal the next hands from the stock, as the round would."""
+    assert pos.stock is not None
+    size = min(pos.variant.hand_size_resolved, len(pos.stock) // pos.players)
+    pos.deal([pos.stock[i * size:(i + 1) * size] for i in range(pos.players)])
+
+
+def random_play(rng: random.Random, pos: Position, plies: int, build_bias: float = 0.5) -> list[Move]:
+    """Play up to ``plies`` random moves (builds preferred with ``build_bias``)."""
+    played = []
+    for _ in range(plies):
+        if pos.needs_deal():
+            deal_next(pos)
+        moves = pos.generate()
+        if not moves:
+            break
+        builds = [m for m in moves if m.kind in ("build", "raise", "add")]
+        move = rng.choice(builds) if builds and rng.random() < build_bias else rng.choice(moves)
+        pos.push(move)
+        played.append(move)
+    return played
+
+
+def random_position(rng: random.Random, v: Variant | None = None, players: int | None = None) -> Position:
+    """A position somewhere in a random round, with a known hand to move."""
+    while True:
+        v = v or rng.choice(ALL_VARIANTS)
+        players = players or rng.choice((2, 3, 4))
+        pos = fresh_position(rng, v, players)
+        random_play(rng, pos, rng.randrange(0, 30))
+        if pos.needs_deal():
+            deal_next(pos)
+        if not pos.is_round_over():
+            pos._stack.clear()
+            return pos
+
+
+def table_items(loose: list[Card], builds: list[Build]) -> frozenset[object]:
+    items: set[object] = {str(c) for c in loose}
+    for b in builds:
+        value: object = b.value_label if b.face else b.value
+        items.add(("build", value, frozenset(str(c) for c in b.cards), b.owner))
+    return frozenset(items)
+
+
+def outcome(pos: Position, move: Move) -> tuple[object, ...]:
+    """The reference generator's outcome tuple for one of our moves."""
+    captured = frozenset(str(c) for c in move.captured_cards())
+    loose, builds = pos.table_after(move)
+    return (str(move.card), move.kind, captured, table_items(loose, builds))
+
+
+def to_reference(pos: Position) -> dict[str, object]:
+    table: list[object] = [str(c) for c in pos.loose]
+    for b in pos.builds:
+        table.append({
+            "build": [[str(c) for c in pile] for pile in piles(b, pos.variant.value)],
+            "owner": b.owner,
+            "value": b.value_label if b.face else b.value,
+        })
+    return {
+        "options": pos.variant.options(),
+        "players": pos.players,
+        "to_move": pos.to_move,
+        "hands": [[str(c) for c in h] for h in pos.hands],
+        "table": table,
+    }

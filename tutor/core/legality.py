@@ -1,0 +1,347 @@
+"""Judging a typed move: the legal move it names, or the rule it breaks.
+
+Legality itself comes from the move generator (one source of truth); this
+module matches what was typed against the legal moves and, when nothing
+matches, walks the rules in the order a teacher would check them to name the
+most specific :class:`~tutor.core.moves.Reason`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+from .cards import Card
+from .movegen import FACE, build_key, held_keys
+from .moves import Move, Reason
+from .notation import BuildRef, CardRef, Intent
+from .position import FIVE_OF_SPADES, Position
+from .table import Build, group_items
+
+_MAX_READINGS = 256
+
+
+def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
+    """The legal moves the intent can mean (one or more), or why there is none."""
+    if pos.is_round_over():
+        return Reason("round_over")
+    seat = pos.to_move
+    hand = pos.hands[seat]
+    cards = intent.card.candidates(hand)
+    if not cards:
+        return Reason("card_not_in_hand", {"card": str(intent.card), "hand": list(hand)})
+    readings = _readings(pos, intent, cards)
+    if isinstance(readings, Reason):
+        return readings
+    legal = pos.generate()
+    found: list[Move] = []
+    first_reason: Reason | None = None
+    for card, loose, builds in readings:
+        matches = [m for m in legal if _matches(pos, m, intent, card, loose, builds)]
+        if matches:
+            found += [m for m in matches if m not in found]
+        elif first_reason is None:
+            first_reason = _Diagnosis(pos, card, loose, builds, intent).reason()
+    if found:
+        return found
+    assert first_reason is not None
+    return first_reason
+
+
+# ---- resolving what was typed ---------------------------------------------------
+
+
+def _readings(
+    pos: Position, intent: Intent, cards: list[Card]
+) -> list[tuple[Card, tuple[Card, ...], tuple[Build, ...]]] | Reason:
+    """Every way to read the typed cards and builds as things on the table."""
+    loose_choices: list[list[Card]] = []
+    for ref in intent.cards:
+        options = ref.candidates(pos.loose)
+        if not options:
+            return _missing_card(pos, ref)
+        loose_choices.append(options)
+    build_choices: list[list[Build]] = []
+    for bref in intent.builds:
+        options = [b for b in pos.builds if _build_matches(bref, b)]
+        if not options:
+            return Reason("build_not_on_table", {"build": _bref_text(bref)})
+        build_choices.append(options)
+    out = []
+    for card in cards:
+        for loose in product(*loose_choices):
+            if len(set(loose)) != len(loose):
+                continue
+            for builds in product(*build_choices):
+                if len(set(builds)) == len(builds):
+                    out.append((card, tuple(loose), tuple(builds)))
+                if len(out) >= _MAX_READINGS:
+                    return out
+    if not out:
+        return Reason("card_not_on_table", {"card": str(intent.cards[-1]) if intent.cards else "?"})
+    return out
+
+
+def _missing_card(pos: Position, ref: CardRef) -> Reason:
+    for b in pos.builds:
+        if ref.candidates(list(b.cards)):
+            return Reason("card_in_build", {"card": str(ref), "build": b})
+    return Reason("card_not_on_table", {"card": str(ref)})
+
+
+def _build_matches(ref: BuildRef, b: Build) -> bool:
+    if ref.value is not None:
+        return b.value == ref.value and b.face == ref.face
+    if len(ref.cards) != len(b.cards):
+        return False
+    pool = list(b.cards)
+    for cref in ref.cards:
+        options = cref.candidates(pool)
+        if not options:
+            return False
+        pool.remove(options[0])
+    return True
+
+
+def _bref_text(ref: BuildRef) -> str:
+    if ref.value is not None:
+        return f"[{ref.value}]"
+    return "[" + "+".join(str(c) for c in ref.cards) + "]"
+
+
+def _matches(pos: Position, m: Move, intent: Intent, card: Card, loose: tuple[Card, ...], builds: tuple[Build, ...]) -> bool:
+    if m.card != card:
+        return False
+    if intent.op == "trail":
+        if m.kind == "trail":
+            return True
+        return card == FIVE_OF_SPADES and m.kind == "capture" and pos.is_sweep(m) and pos.variant.five_of_spades_sweep
+    if intent.op == "capture":
+        if m.kind != "capture" or set(m.loose) != set(loose):
+            return False
+        return set(m.builds) == set(builds)
+    if m.kind not in ("build", "raise", "add") or set(m.loose) != set(loose) or set(m.builds) != set(builds):
+        return False
+    return intent.value is None or m.value == intent.value
+
+
+# ---- naming the broken rule ----------------------------------------------------------
+
+
+class _Diagnosis:
+    """The checks, in teaching order, for one reading of a move that is not legal."""
+
+    def __init__(self, pos: Position, card: Card, loose: tuple[Card, ...], builds: tuple[Build, ...], intent: Intent):
+        self.pos = pos
+        self.v = pos.variant
+        self.card = card
+        self.loose = loose
+        self.builds = builds
+        self.intent = intent
+        self.seat = pos.to_move
+        self.own = [b for b in pos.builds if b.owner == self.seat]
+        self.duty = "free" if self.v.penalties or not self.own else self.v.build_duty
+        rest = [c for c in pos.hands[self.seat] if c != card]
+        self.held = held_keys(self.v, rest)
+        self.values = self.v.value
+
+    def reason(self) -> Reason:
+        op = self.intent.op
+        found = self.trail() if op == "trail" else self.capture() if op == "capture" else self.build()
+        return found or Reason("not_a_move", {"card": self.card})
+
+    # -- shared checks --
+
+    def holding(self, touched: Sequence[Build] = ()) -> Reason | None:
+        if self.v.penalties:
+            return None
+        for b in self.own:
+            if b not in touched and build_key(b) not in self.held:
+                return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label})
+        return None
+
+    def duty_take_or_add(self, touched: Sequence[Build]) -> Reason | None:
+        if self.duty == "take_or_add" and not any(b.owner == self.seat for b in touched):
+            return Reason("must_take_or_add", {"builds": list(self.own)})
+        return None
+
+    def total(self, items: Sequence[Card | Build]) -> int:
+        return sum(i.value if isinstance(i, Build) else self.values[i] for i in items)
+
+    # -- trail --
+
+    def trail(self) -> Reason | None:
+        if self.duty == "no_trail":
+            return Reason("controller_may_not_trail", {"card": self.card, "builds": list(self.own)})
+        if self.duty == "take_or_add":
+            return Reason("must_take_or_add", {"builds": list(self.own)})
+        if self.v.forced_capture:
+            captures = [m for m in self.pos.generate() if m.card == self.card and m.kind == "capture"]
+            if captures:
+                return Reason("forced_capture", {"card": self.card, "capture": captures[0]})
+        return self.holding()
+
+    # -- capture --
+
+    def capture(self) -> Reason | None:
+        if not self.loose and not self.builds:
+            return Reason("nothing_to_take", {"card": self.card})
+        values = self.v.capture_values[self.card]
+        if not values:
+            return self.face_capture() or self.after_capture()
+        reasons = [self.capture_with(v) for v in values]
+        if any(r is None for r in reasons):
+            return self.after_capture()
+        return reasons[0]
+
+    def face_capture(self) -> Reason | None:
+        rank = self.card.rank_index
+        for c in self.loose:
+            if c.rank_index != rank:
+                return Reason("rank_mismatch", {"card": self.card, "other": c})
+        for b in self.builds:
+            if not b.face or b.value != rank:
+                return Reason("rank_mismatch", {"card": self.card, "build": b})
+        if self.v.face_capture == "one" and len(self.loose) + len(self.builds) > 1:
+            return Reason("face_card_takes_one", {"card": self.card, "count": len(self.loose)})
+        return None
+
+    def capture_with(self, value: int) -> Reason | None:
+        terms: list[Card | Build] = list(self.loose)
+        my_side = self.pos.side_of(self.seat)
+        for b in self.builds:
+            if b.face:
+                return Reason("rank_mismatch", {"card": self.card, "build": b})
+            if b.value == value:
+                continue
+            if b.value > value:
+                return Reason("sum_mismatch", {"card": self.card, "value": value, "build": b, "total": b.value})
+            if self.v.build_in_sum == "none":
+                return Reason("build_not_a_term", {"card": self.card, "build": b, "value": value})
+            if not b.single:
+                return Reason("multiple_build_not_a_term", {"card": self.card, "build": b, "value": value})
+            if self.v.build_in_sum == "opponents" and self.pos.side_of(b.owner) == my_side:
+                return Reason("own_build_not_a_term", {"card": self.card, "build": b, "value": value})
+            terms.append(b)
+        if any(isinstance(t, int) and self.values[t] == 0 for t in terms):
+            face = next(t for t in terms if isinstance(t, int) and self.values[t] == 0)
+            return Reason("rank_mismatch", {"card": self.card, "other": face})
+        if group_items(terms, lambda t: t.value if isinstance(t, Build) else self.values[t], value) is None:
+            return self.sum_mismatch(value, terms)
+        return None
+
+    def sum_mismatch(self, value: int, terms: Sequence[Card | Build]) -> Reason:
+        params: dict[str, object] = {"card": self.card, "value": value, "cards": list(terms), "total": self.total(terms)}
+        for group in self.intent.groups:
+            cards = [c for c in terms if isinstance(c, int) and any(r.card == c or (r.card is None and r.rank == c.rank_index) for r in group)]
+            if len(group) > 1 and cards and self.total(cards) != value:
+                params["group"] = cards
+                params["group_total"] = self.total(cards)
+                break
+        return Reason("sum_mismatch", params)
+
+    def after_capture(self) -> Reason | None:
+        return self.duty_take_or_add(self.builds) or self.holding(self.builds)
+
+    # -- builds --
+
+    def build(self) -> Reason | None:
+        cv = self.values[self.card]
+        if len(self.builds) > 1:
+            return Reason("one_build_at_a_time", {"card": self.card, "builds": list(self.builds)})
+        target = self.builds[0] if self.builds else None
+        if cv == 0 or (target is not None and target.face):
+            return self.face_build(target)
+        if target is None:
+            return self.new_build(cv)
+        value = self.intent.value
+        base = target.value
+        if value is None:
+            add_ok = self.splits([self.card, *self.loose], base)
+            value = base if add_ok or not target.single else base + cv
+        if value == base:
+            return self.add(target, cv)
+        if value == base + cv:
+            return self.raise_(target, cv)
+        if target.single and self.loose and value == base + cv + self.total(self.loose):
+            return Reason("loose_changes_single_build", {"card": self.card, "build": target, "loose": list(self.loose), "value": value})
+        if not target.single:
+            return Reason("multiple_build_fixed", {"card": self.card, "build": target})
+        if value > self.v.max_build:
+            return Reason("build_too_high", {"card": self.card, "value": value, "max": self.v.max_build})
+        return Reason("sum_mismatch", {"card": self.card, "value": value, "build": target, "total": base + cv})
+
+    def splits(self, cards: Sequence[Card], value: int) -> bool:
+        return group_items(cards, self.values.__getitem__, value) is not None
+
+    def new_build(self, cv: int) -> Reason | None:
+        if not self.loose:
+            return Reason("build_needs_table_cards", {"card": self.card})
+        if any(self.values[c] == 0 for c in self.loose):
+            return Reason("no_value", {"card": next(c for c in self.loose if self.values[c] == 0)})
+        total = cv + self.total(self.loose)
+        value = self.intent.value
+        if value is None:
+            options = [v for v in range(cv, self.v.max_build + 1) if self.splits([self.card, *self.loose], v)]
+            if not options:
+                if total > self.v.max_build:
+                    return Reason("build_too_high", {"card": self.card, "value": total, "max": self.v.max_build})
+                return Reason("sum_mismatch", {"card": self.card, "value": total, "cards": list(self.loose), "total": total})
+            value = options[0]
+        if value > self.v.max_build:
+            return Reason("build_too_high", {"card": self.card, "value": value, "max": self.v.max_build})
+        if not self.splits([self.card, *self.loose], value):
+            return self.sum_mismatch(value, [self.card, *self.loose])
+        return self.build_duty_and_holding(value, None)
+
+    def build_duty_and_holding(self, value: int, target: Build | None) -> Reason | None:
+        touched = [target] if target is not None else []
+        reason = self.duty_take_or_add(touched)
+        if reason:
+            return reason
+        key = FACE + value if target is not None and target.face or self.values[self.card] == 0 else value
+        if not self.v.penalties and key not in self.held:
+            label = target.value_label if target is not None and target.face else str(value)
+            if key >= FACE and target is None:
+                label = self.card.rank
+            return Reason("value_not_held", {"card": self.card, "value": label})
+        return self.holding(touched)
+
+    def raise_(self, target: Build, cv: int) -> Reason | None:
+        if not target.single:
+            return Reason("multiple_build_fixed", {"card": self.card, "build": target})
+        value = target.value + cv
+        if value > self.v.max_build:
+            return Reason("build_too_high", {"card": self.card, "value": value, "max": self.v.max_build})
+        if target.owner == self.seat and not self.v.raise_own:
+            return Reason("raise_own_forbidden", {"card": self.card, "build": target})
+        if self.loose and not self.splits(self.loose, value):
+            return Reason("loose_changes_single_build", {"card": self.card, "build": target, "loose": list(self.loose), "value": value})
+        return self.build_duty_and_holding(value, target)
+
+    def add(self, target: Build, cv: int) -> Reason | None:
+        if target.owner != self.seat and not self.v.add_to_others:
+            return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
+        if not self.splits([self.card, *self.loose], target.value):
+            return self.sum_mismatch(target.value, [self.card, *self.loose])
+        return self.build_duty_and_holding(target.value, target)
+
+    def face_build(self, target: Build | None) -> Reason | None:
+        if not self.v.face_builds:
+            return Reason("no_value", {"card": self.card})
+        rank = self.card.rank_index
+        if self.values[self.card] != 0 or (target is not None and target.value != rank):
+            return Reason("face_build_rank", {"card": self.card, "build": target})
+        for c in self.loose:
+            if c.rank_index != rank:
+                return Reason("face_build_rank", {"card": self.card, "other": c})
+        if target is None and not self.loose:
+            return Reason("build_needs_table_cards", {"card": self.card})
+        if target is not None and target.owner != self.seat and not self.v.add_to_others:
+            return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
+        reason = self.duty_take_or_add([target] if target else [])
+        if reason:
+            return reason
+        if not self.v.penalties and FACE + rank not in self.held:
+            return Reason("value_not_held", {"card": self.card, "value": self.card.rank})
+        return self.holding([target] if target else [])

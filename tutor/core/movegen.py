@@ -1,0 +1,276 @@
+"""Legal move generation: every outcome of every card, once, under every option.
+
+The rules of rules.md sections 3 and 4 are applied here and only here; the
+illegal-move explainer (:mod:`tutor.core.legality`) asks this module what is
+legal and then works out which rule a proposed move breaks.
+
+Holding requirements are written as keys: a numeric build value ``v`` is the
+key ``v``; a face build of rank ``r`` is ``FACE + r``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from .cards import Card
+from .moves import Move
+from .position import FIVE_OF_SPADES, Position
+from .subsets import bits, partitionable, subsets_by_sum
+from .table import Build
+from .variant import Variant
+
+FACE = 100
+
+
+def build_key(b: Build) -> int:
+    return FACE + b.value if b.face else b.value
+
+
+def held_keys(variant: Variant, hand: Sequence[Card]) -> set[int]:
+    """What builds the cards of ``hand`` can capture (holding rule keys)."""
+    keys: set[int] = set()
+    cv = variant.capture_values
+    face_builds = variant.face_builds
+    for c in hand:
+        keys.update(cv[c])
+        if face_builds and not cv[c]:
+            keys.add(FACE + c.rank_index)
+    return keys
+
+
+def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
+    """Every subset of a short list, the empty one first."""
+    return [combo for r in range(len(items) + 1) for combo in combinations(items, r)]
+
+
+def generate_moves(pos: Position) -> list[Move]:
+    """Every legal move of ``pos.to_move``; ``[]`` when the round is over."""
+    if pos.is_round_over():
+        return []
+    seat = pos.to_move
+    if pos.hidden_counts[seat]:
+        raise ValueError(f"seat {seat}'s hand is not known")
+    return _Generator(pos, seat).run()
+
+
+class _Generator:
+    """The state shared by the move generation of one position."""
+
+    def __init__(self, pos: Position, seat: int) -> None:
+        v = pos.variant
+        self.pos = pos
+        self.variant = v
+        self.seat = seat
+        self.hand = pos.hands[seat]
+        self.values = v.value
+        self.free = v.penalties  # build duty "penalty": no holding rule, no duty
+        self.own = [b for b in pos.builds if b.owner == seat]
+        self.duty = "free" if self.free or not self.own else v.build_duty
+        numeric = [c for c in pos.loose if self.values[c] > 0]
+        numeric.sort(key=self.values.__getitem__)
+        self.numeric = numeric
+        self.numeric_values = tuple(self.values[c] for c in numeric)
+
+    def run(self) -> list[Move]:
+        moves: list[Move] = []
+        hand = self.hand
+        for i, card in enumerate(hand):
+            held = held_keys(self.variant, hand[:i] + hand[i + 1 :])
+            captures = self.captures(card, held)
+            moves += captures
+            moves += self.trails(card, held, bool(captures))
+            if self.duty != "take_or_add" or self.own:
+                moves += self.builds(card, held)
+        return moves
+
+    # ---- holding rule --------------------------------------------------------
+
+    def holds(self, held: set[int], touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
+        """Whether the mover still holds a card for every build they control after the move."""
+        if self.free:
+            return True
+        if new_key is not None and new_key not in held:
+            return False
+        for b in self.own:
+            if b not in touched and build_key(b) not in held:
+                return False
+        return True
+
+    # ---- captures ------------------------------------------------------------
+
+    def captures(self, card: Card, held: set[int]) -> list[Move]:
+        out: list[Move] = []
+        seen: set[tuple[tuple[Card, ...], tuple[Build, ...]]] = set()
+        v = self.variant
+        for value in v.capture_values[card]:
+            for loose, builds in self._capture_sets(value):
+                key = (loose, builds)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(Move(card, "capture", value, loose, builds))
+        if not v.capture_values[card]:
+            out += self._face_captures(card)
+        if v.five_of_spades_sweep and card == FIVE_OF_SPADES and not self.pos.table_empty:
+            everything = (tuple(self.pos.loose), tuple(self.pos.builds))
+            if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
+                out.append(Move(card, "capture", 0, *everything))
+        return [m for m in out if self._capture_allowed(m, held)]
+
+    def _capture_sets(self, value: int) -> list[tuple[tuple[Card, ...], tuple[Build, ...]]]:
+        """(loose cards, builds) of every capture with ``value``, the empty one excluded."""
+        pos = self.pos
+        elements: list[Card | Build] = list(self.numeric)
+        element_values = list(self.numeric_values)
+        standalone: list[Build] = []
+        terms_allowed = self.variant.build_in_sum
+        my_side = pos.side_of(self.seat)
+        for b in pos.builds:
+            if b.face:
+                continue
+            is_term = (
+                terms_allowed != "none"
+                and b.single
+                and b.value < value
+                and (terms_allowed == "anyone" or pos.side_of(b.owner) != my_side)
+            )
+            if is_term:
+                elements.append(b)
+                element_values.append(b.value)
+            elif b.value == value:
+                standalone.append(b)
+        if len(elements) > len(self.numeric):
+            order = sorted(range(len(elements)), key=element_values.__getitem__)
+            elements = [elements[i] for i in order]
+            key = tuple(element_values[i] for i in order)
+        else:
+            key = self.numeric_values
+        masks = partitionable(key, value)
+        extra = all_subsets(standalone)
+        out = []
+        for mask in masks:
+            chosen = [elements[i] for i in bits(mask)]
+            loose = tuple(c for c in chosen if isinstance(c, int))
+            terms = tuple(b for b in chosen if isinstance(b, Build))
+            for more in extra:
+                if mask or more:
+                    out.append((loose, terms + more))
+        return out
+
+    def _face_captures(self, card: Card) -> list[Move]:
+        rank = card.rank_index
+        same = [c for c in self.pos.loose if c.rank_index == rank]
+        if self.variant.face_capture == "one":
+            return [Move(card, "capture", rank, (c,)) for c in same]
+        face_builds = [b for b in self.pos.builds if b.face and b.value == rank]
+        out = []
+        for loose in all_subsets(same):  # type: ignore[arg-type]
+            for builds in all_subsets(face_builds):
+                if loose or builds:
+                    out.append(Move(card, "capture", rank, tuple(loose), builds))  # type: ignore[arg-type]
+        return out
+
+    def _capture_allowed(self, move: Move, held: set[int]) -> bool:
+        if self.duty == "take_or_add" and not any(b.owner == self.seat for b in move.builds):
+            return False
+        return self.holds(held, move.builds)
+
+    # ---- trails --------------------------------------------------------------
+
+    def trails(self, card: Card, held: set[int], can_capture: bool) -> list[Move]:
+        if self.variant.five_of_spades_sweep and card == FIVE_OF_SPADES and not self.pos.table_empty:
+            return []  # playing it as a trail is the sweep, generated with the captures
+        if self.duty in ("no_trail", "take_or_add"):
+            return []
+        if self.variant.forced_capture and can_capture:
+            return []
+        if not self.holds(held):
+            return []
+        return [Move(card, "trail", 0)]
+
+    # ---- builds --------------------------------------------------------------
+
+    def builds(self, card: Card, held: set[int]) -> list[Move]:
+        v = self.variant
+        cv = self.values[card]
+        if cv == 0:
+            return self._face_builds(card, held) if v.face_builds else []
+        out: list[Move] = []
+        top = v.max_build
+        if self.duty != "take_or_add" and self.holds(held):
+            for value in range(cv, top + 1):
+                if self.free or value in held:
+                    out += [Move(card, "build", value, loose) for loose in self._joining(cv, value, False)]
+        for target in self.pos.builds:
+            if target.face:
+                continue
+            own = target.owner == self.seat
+            if self.duty == "take_or_add" and not own:
+                continue
+            raised = target.value + cv
+            if target.single and raised <= top and (own is False or v.raise_own):
+                if self.free or self.holds(held, (target,), raised):
+                    for mask in partitionable(self.numeric_values, raised):
+                        out.append(Move(card, "raise", raised, self._cards(mask), (target,)))
+            if target.value >= cv and (own or v.add_to_others):
+                if self.free or self.holds(held, (target,), target.value):
+                    out += [Move(card, "add", target.value, loose, (target,)) for loose in self._joining(cv, target.value, True)]
+        return out
+
+    def _joining(self, cv: int, value: int, may_be_empty: bool) -> list[tuple[Card, ...]]:
+        """Loose card sets U such that the played card (value ``cv``) and U split into groups of ``value``."""
+        key = self.numeric_values
+        rest = partitionable(key, value)
+        if cv == value:
+            firsts: tuple[int, ...] = (0,)
+        else:
+            firsts = subsets_by_sum(key).get(value - cv, ())
+        seen: set[int] = set()
+        out = []
+        for first in firsts:
+            for more in rest:
+                if not first & more:
+                    mask = first | more
+                    if mask not in seen and (mask or may_be_empty):
+                        seen.add(mask)
+                        out.append(self._cards(mask))
+        return out
+
+    def _cards(self, mask: int) -> tuple[Card, ...]:
+        numeric = self.numeric
+        return tuple(numeric[i] for i in bits(mask))
+
+    def _face_builds(self, card: Card, held: set[int]) -> list[Move]:
+        rank = card.rank_index
+        key = FACE + rank
+        if not (self.free or key in held):
+            return []
+        same = [c for c in self.pos.loose if c.rank_index == rank]
+        out: list[Move] = []
+        if self.duty != "take_or_add" and self.holds(held):
+            out += [Move(card, "build", rank, tuple(s)) for s in all_subsets(same)[1:]]  # type: ignore[arg-type]
+        for target in self.pos.builds:
+            own = target.owner == self.seat
+            if not target.face or target.value != rank or (self.duty == "take_or_add" and not own):
+                continue
+            if (own or self.variant.add_to_others) and self.holds(held, (target,)):
+                out += [Move(card, "add", rank, tuple(s), (target,)) for s in all_subsets(same)]  # type: ignore[arg-type]
+        return out
+
+
+def breaks_duty(pos: Position, move: Move) -> bool:
+    """Under build duty ``penalty``: the move neglects the mover's builds or leaves one unheld."""
+    seat = pos.to_move
+    own = [b for b in pos.builds if b.owner == seat]
+    if own and not any(b.owner == seat for b in move.builds):
+        return True
+    hand = [c for c in pos.hands[seat] if c != move.card]
+    held = held_keys(pos.variant, hand)
+    after = [b for b in own if b not in move.builds]
+    if move.kind in ("build", "raise", "add"):
+        key = FACE + move.value if pos.variant.value[move.card] == 0 else move.value
+        after.append(Build(move.value, (), seat, False, key >= FACE))
+    if move.kind == "capture" and move.value == 0 and move.card == FIVE_OF_SPADES:
+        after = []
+    return any(build_key(b) not in held for b in after)

@@ -1,0 +1,226 @@
+"""The move notation: printing a move in context, and reading what a person types.
+
+Forms (cards in any case, ``T`` or ``10``, ASCII or suit glyphs; a card may be
+given by rank alone when that is unambiguous)::
+
+    7S                     trail            (also: trail 7S, ablegen 7S)
+    7S x 3H+4D 7C [5D+3S]  capture          (x, take, nimm)
+    3H b8 5S               build 8          (b, build, baue; the value may be left out)
+    5S b5 5H 3C+2D         multiple build of fives
+    2H b8 [3S+3D]          raise the build 3+3 to 8
+    2H b8 [5S+3D] 6C       add 2+6 to the 8-build
+    KS bK KH               face build of kings (face_capture: all)
+
+``+`` joins the cards of one group; groups are separated by spaces.  A build
+is named by its cards in brackets (piles separated by spaces) or by its value
+alone (``[8]``, ``[K]``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import RANKS, Card, InvalidCardError, parse_rank
+from .moves import InvalidMoveError, Move
+from .table import Build, group_items, piles
+
+CAPTURE_WORDS = {"x", "take", "takes", "capture", "nimm", "nehme", "einnehmen", "nimmt"}
+BUILD_WORDS = {"b", "build", "baue", "bauen", "raise", "erhöhe", "erhoehe", "add", "füge", "fuege", "bau"}
+TRAIL_WORDS = {"trail", "ablegen", "lege", "leg", "abwerfen"}
+
+EXPECTED = "a card from your hand, then x and the cards it takes, or b, the value and the cards it builds with"
+EXAMPLES = {
+    "trail": "7S",
+    "capture": "7S x 3H+4D",
+    "build": "3H b8 5S",
+}
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A card as typed: a full card, or a rank alone (``suit`` None)."""
+
+    rank: int
+    card: Card | None = None
+
+    def candidates(self, pool: Sequence[Card]) -> list[Card]:
+        if self.card is not None:
+            return [self.card] if self.card in pool else []
+        return [c for c in pool if c.rank_index == self.rank]
+
+    def __str__(self) -> str:
+        return str(self.card) if self.card is not None else RANKS[self.rank - 1]
+
+
+@dataclass(frozen=True)
+class BuildRef:
+    """A build as typed: its cards, or only its value."""
+
+    cards: tuple[CardRef, ...] = ()
+    value: int | None = None
+    face: bool = False
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a typed move asks for, before the rules judge it."""
+
+    text: str
+    card: CardRef
+    op: str | None  # "trail", "capture", "build" or None (not said)
+    value: int | None = None
+    face_value: bool = False
+    groups: tuple[tuple[CardRef, ...], ...] = ()
+    builds: tuple[BuildRef, ...] = ()
+
+    @property
+    def cards(self) -> tuple[CardRef, ...]:
+        return tuple(c for g in self.groups for c in g)
+
+
+_TOKEN = re.compile(r"(?:\[[^\]]*\]|[^\s\[\]])+")
+_BUILD_OP = re.compile(r"^(b|build|baue|bauen|bau|raise|erhöhe|erhoehe|add|füge|fuege)(\d+|[jqkJQK])?$")
+
+
+def parse_intent(text: str, position_text: str = "") -> Intent:
+    """Read typed text into an :class:`Intent`; raise :class:`InvalidMoveError` on a typo."""
+
+    def fail(message: str, example: str = EXAMPLES["capture"]) -> InvalidMoveError:
+        return InvalidMoveError(message, text, position_text, EXPECTED, example)
+
+    raw = text.strip()
+    if not raw:
+        raise fail("no move given")
+    if raw.count("[") != raw.count("]"):
+        raise fail("a bracket is not closed", "9C x [6H+3S]")
+    tokens = _TOKEN.findall(raw.replace(",", " "))
+    tokens = [t for t in tokens if t]
+    op: str | None = None
+    value: int | None = None
+    face_value = False
+    if tokens[0].lower() in TRAIL_WORDS:
+        op = "trail"
+        tokens = tokens[1:]
+    if not tokens:
+        raise fail("which card?", EXAMPLES["trail"])
+    card = _card_ref(tokens[0], fail)
+    rest = tokens[1:]
+    if rest and rest[0].lower() in TRAIL_WORDS and op is None:
+        op = "trail"
+        rest = rest[1:]
+    if rest and op is None:
+        word = rest[0].lower()
+        match = _BUILD_OP.match(word)
+        if word in CAPTURE_WORDS:
+            op, rest = "capture", rest[1:]
+        elif match:
+            op, rest = "build", rest[1:]
+            if match.group(2):
+                value, face_value = _value(match.group(2))
+            elif rest and (rest[0].isdigit() or rest[0].upper() in ("J", "Q", "K")):
+                value, face_value = _value(rest[0])
+                rest = rest[1:]
+            if rest and rest[0] in (":", "="):
+                rest = rest[1:]
+        elif word in BUILD_WORDS:
+            op, rest = "build", rest[1:]
+    if op == "trail" and rest:
+        raise fail("a trail takes no cards from the table", EXAMPLES["trail"])
+    groups: list[tuple[CardRef, ...]] = []
+    builds: list[BuildRef] = []
+    for token in rest:
+        group: list[CardRef] = []
+        for part in re.findall(r"\[[^\]]*\]|[^+\[\]]+", token):
+            if part.startswith("["):
+                builds.append(_build_ref(part, fail))
+            else:
+                group.append(_card_ref(part, fail))
+        if group:
+            groups.append(tuple(group))
+    if op is None and (groups or builds):
+        op = "capture"
+    if op is None:
+        op = "trail"
+    return Intent(raw, card, op, value, face_value, tuple(groups), tuple(builds))
+
+
+def _value(token: str) -> tuple[int, bool]:
+    rank = parse_rank(token)
+    if token.upper() in ("J", "Q", "K") and rank is not None:
+        return rank, True
+    return int(token), False
+
+
+def _card_ref(token: str, fail: Callable[..., InvalidMoveError]) -> CardRef:
+    token = token.strip()
+    rank = parse_rank(token)
+    if rank is not None:
+        return CardRef(rank)
+    try:
+        c = Card.from_str(token)
+    except InvalidCardError as err:
+        raise fail(f"{token!r} is not a card ({err.reason})") from None
+    return CardRef(c.rank_index, c)
+
+
+def _build_ref(token: str, fail: Callable[..., InvalidMoveError]) -> BuildRef:
+    inner = token[1:-1].replace("+", " ").replace("|", " ").split()
+    if not inner:
+        raise fail("empty brackets: name a build by its cards or value", "9C x [6H+3S]")
+    if len(inner) == 1 and (inner[0].isdigit() or inner[0].upper() in ("J", "Q", "K")):
+        value, face = _value(inner[0])
+        return BuildRef((), value, face)
+    return BuildRef(tuple(_card_ref(t, fail) for t in inner))
+
+
+# ---- printing -------------------------------------------------------------------
+
+
+def card_text(c: Card, symbols: bool = False) -> str:
+    return c.symbol() if symbols else str(c)
+
+
+def build_text(build: Build, values: Sequence[int], symbols: bool = False) -> str:
+    """``[5D+3S]``, ``[5H+3C 8H]``, ``[KC KD]``."""
+    return "[" + " ".join("+".join(card_text(c, symbols) for c in pile) for pile in piles(build, values)) + "]"
+
+
+def move_notation(move: Move, loose: Sequence[Card], builds: Sequence[Build], values: Sequence[int], symbols: bool = False) -> str:
+    """The move in full notation, its groups worked out from the card values.
+
+    ``loose`` and ``builds`` are the table before the move.
+    """
+    card = card_text(move.card, symbols)
+    if move.kind == "trail":
+        return card
+
+    def show(item: Card | Build) -> str:
+        return build_text(item, values, symbols) if isinstance(item, Build) else card_text(item, symbols)
+
+    def value_of(item: Card | Build) -> int:
+        return item.value if isinstance(item, Build) else values[item]
+
+    if move.kind == "capture":
+        items: list[Card | Build] = [*move.loose, *move.builds]
+        if move.value == 0 or values[move.card] == 0:  # the five-of-spades sweep, a face card
+            return " ".join([card, "x", *(show(i) for i in items)])
+        standalone = [b for b in move.builds if b.value == move.value]
+        terms = [i for i in items if not (isinstance(i, Build) and i in standalone)]
+        groups = group_items(terms, value_of, move.value) or [terms]
+        shown = ["+".join(show(i) for i in g) for g in groups if g]
+        return " ".join([card, "x", *shown, *(show(b) for b in standalone)])
+    if values[move.card] == 0:
+        label = RANKS[move.value - 1]
+        return " ".join([card, f"b{label}", *(show(b) for b in move.builds), *(show(c) for c in move.loose)])
+    parts = [card, f"b{move.value}", *(show(b) for b in move.builds)]
+    if move.kind == "raise":
+        groups = group_items(list(move.loose), value_of, move.value) or []
+    else:
+        cards: list[Card | Build] = [move.card, *move.loose]
+        groups = group_items(cards, value_of, move.value) or [cards]
+        own = next(g for g in groups if move.card in g)
+        groups = [[c for c in own if c != move.card]] + [g for g in groups if g is not own]
+    parts += ["+".join(show(i) for i in g) for g in groups if g]
+    return " ".join(parts)

@@ -1,0 +1,278 @@
+"""YAML files read safely, with the line and column of every value.
+
+:func:`load_document` parses text with PyYAML's safe machinery and returns a
+tree of :class:`Node` objects, each knowing where it stands in the file.
+Anything wrong is reported as :class:`Problem` entries of a :class:`FileError`,
+worded for a player editing the file by hand, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.reader import ReaderError
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a file, at a 1-based line and column."""
+
+    file: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+
+
+class FileError(ValueError):
+    """Everything found wrong in a file; its str is one problem a line."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class Node:
+    """One YAML value: a scalar, a list or a mapping, with its position.
+
+    ``text`` is a scalar's source text (quotes removed) and ``scalar`` its
+    Python value; ``children`` are a list's items; ``pairs`` a mapping's
+    (key, value) nodes in file order.
+    """
+
+    kind: Literal["scalar", "list", "mapping"]
+    line: int
+    col: int
+    text: str = ""
+    scalar: Any = None
+    children: tuple[Node, ...] = ()
+    pairs: tuple[tuple[Node, Node], ...] = ()
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.kind == "scalar"
+
+    @property
+    def is_list(self) -> bool:
+        return self.kind == "list"
+
+    @property
+    def is_mapping(self) -> bool:
+        return self.kind == "mapping"
+
+    @property
+    def is_null(self) -> bool:
+        return self.kind == "scalar" and self.scalar is None
+
+    @property
+    def is_int(self) -> bool:
+        """A whole number (``true`` and ``false`` are not)."""
+        return isinstance(self.scalar, int) and not isinstance(self.scalar, bool)
+
+    @property
+    def value(self) -> Any:
+        """The plain Python value (dicts, lists, scalars)."""
+        if self.kind == "list":
+            return [c.value for c in self.children]
+        if self.kind == "mapping":
+            return {k.scalar: v.value for k, v in self.pairs}
+        return self.scalar
+
+    def keys(self) -> list[str]:
+        """A mapping's keys as written."""
+        return [k.text for k, _ in self.pairs]
+
+    def get(self, key: str) -> Node | None:
+        """The value under ``key`` in a mapping, or None."""
+        for k, v in self.pairs:
+            if k.text == key:
+                return v
+        return None
+
+    def key_node(self, key: str) -> Node | None:
+        """The node of the key ``key`` itself, or None."""
+        for k, _ in self.pairs:
+            if k.text == key:
+                return k
+        return None
+
+    def describe(self) -> str:
+        """What the value is, for 'must be X, not Y' messages."""
+        if self.kind == "list":
+            return "a list"
+        if self.kind == "mapping":
+            return "a mapping"
+        value = self.scalar
+        if value is None:
+            return "nothing (an empty value)"
+        if isinstance(value, bool):
+            return f"{self.text!r} (read as {'true' if value else 'false'})"
+        if isinstance(value, (int, float)):
+            return f"the number {self.text}"
+        return f"the text {self.text!r}"
+
+
+class Problems:
+    """Problems collected while reading one file."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.items: list[Problem] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def add(self, node: Node, message: str) -> None:
+        self.at(node.line, node.col, message)
+
+    def at(self, line: int, col: int, message: str) -> None:
+        self.items.append(Problem(self.filename, line, col, message))
+
+    def check_keys(self, node: Node, valid: Sequence[str], what: str) -> None:
+        """Report every key of the mapping ``node`` not in ``valid``."""
+        for key, _ in node.pairs:
+            if key.text not in valid:
+                near = difflib.get_close_matches(key.text, valid, n=1)
+                hint = f"did you mean {near[0]}? " if near else ""
+                self.add(key, f"unknown key {key.text!r} in {what}; {hint}valid keys are: {', '.join(valid)}")
+
+    def raise_if_any(self) -> None:
+        """Raise :class:`FileError` with every problem, in file order."""
+        if self.items:
+            raise FileError(sorted(self.items, key=lambda p: (p.line, p.col)))
+
+
+def load_document(text: str, filename: str) -> Node:
+    """Parse one YAML document into nodes; raise :class:`FileError` if it is not valid YAML."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        raise FileError([_syntax_problem(err, text, filename)]) from None
+    except ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
+        message = f"the character #x{err.character:04x} is not allowed in a YAML file; remove it"
+        raise FileError([Problem(filename, line, col, message)]) from None
+    if root is None:
+        return Node("scalar", 1, 1)
+    problems = Problems(filename)
+    node = _convert(root, SafeConstructor(), problems)
+    problems.raise_if_any()
+    return node
+
+
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+
+
+def _convert(node: yaml.Node, constructor: SafeConstructor, problems: Problems) -> Node:
+    line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    if isinstance(node, yaml.ScalarNode):
+        try:
+            value = constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError):
+            value = node.value
+            problems.at(line, col, f"cannot read {node.value!r} as {node.tag}; remove the tag or fix the value")
+        return Node("scalar", line, col, text=str(node.value), scalar=value)
+    if node.tag not in (_MAP_TAG, _SEQ_TAG):
+        problems.at(line, col, f"the tag {node.tag} is not supported here; remove it")
+    if isinstance(node, yaml.SequenceNode):
+        return Node("list", line, col, children=tuple(_convert(c, constructor, problems) for c in node.value))
+    assert isinstance(node, yaml.MappingNode)
+    pairs: list[tuple[Node, Node]] = []
+    seen: dict[Any, Node] = {}
+    for key_node, value_node in node.value:
+        key = _convert(key_node, constructor, problems)
+        value = _convert(value_node, constructor, problems)
+        if not key.is_scalar:
+            problems.add(key, f"a key must be a plain word, not {key.describe()}")
+            continue
+        first = seen.get(key.scalar)
+        if first is not None:
+            problems.add(key, f"the key {key.text!r} appears twice (also at line {first.line}); keep only one")
+            continue
+        seen[key.scalar] = key
+        pairs.append((key, value))
+    return Node("mapping", line, col, pairs=tuple(pairs))
+
+
+# ---- YAML syntax errors in plain words ----------------------------------------
+
+
+def _syntax_problem(err: yaml.MarkedYAMLError, text: str, filename: str) -> Problem:
+    mark = err.problem_mark or err.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    return Problem(filename, line, col, _explain(err, text.splitlines(), line, col))
+
+
+def _at(mark: yaml.Mark | None) -> str:
+    return f"line {mark.line + 1}, column {mark.column + 1}" if mark else "above"
+
+
+def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -> str:
+    problem = err.problem or ""
+    context = err.context or ""
+    opened = _at(err.context_mark)
+    if "'\\t'" in problem:
+        return "a tab character here; YAML indents and separates with spaces only: replace the tab with spaces"
+    found = re.search(r"found character '(.)' that cannot start any token", problem)
+    if found:
+        return f"a value cannot start with {found.group(1)!r}; put the value in quotes"
+    if "flow sequence" in context or "flow mapping" in context:
+        close = "]" if "sequence" in context else "}"
+        what = "list" if close == "]" else "mapping"
+        if "<stream end>" in problem or err.problem_mark and err.context_mark and (
+            err.problem_mark.line > err.context_mark.line
+        ):
+            return f"the {what} opened at {opened} is not closed; add {close!r} at its end"
+        return f"expected ',' or {close!r} here in the {what} opened at {opened}: separate items with ', '"
+    if "quoted scalar" in context and "end of stream" in problem:
+        return f"the quote opened at {opened} is never closed; add the closing quote"
+    if "unknown escape character" in problem:
+        return "unknown escape after '\\' in double quotes; use single quotes, or write '\\\\' for a backslash"
+    if "mapping values are not allowed here" in problem:
+        return _stray_colon(lines, line, col)
+    if "could not find expected ':'" in problem:
+        return f"the line at {opened} has no ':'; write it as 'key: value' (or as a list item '- value')"
+    if "expected <block end>" in problem:
+        if "found ']'" in problem or "found '}'" in problem:
+            return "a closing bracket with no opening one; remove it"
+        return "this line is not lined up with the lines above it: keys of one mapping, and the '- ' items of one list, start in the same column"
+    alias = re.search(r"found undefined alias '(.*)'", problem)
+    if alias:
+        return f"*{alias.group(1)} refers to no anchor &{alias.group(1)} defined above it"
+    if "expected a single document" in context:
+        return "a file holds a single document; remove the '---' line and what follows it"
+    detail = f" ({context} at {opened})" if context else ""
+    return f"this is not valid YAML: {problem}{detail}"
+
+
+def _stray_colon(lines: list[str], line: int, col: int) -> str:
+    """Why YAML found a ':' it did not expect at ``line``, ``col``."""
+    here = lines[line - 1] if line <= len(lines) else ""
+    if ": " in here[: col - 1].lstrip("- "):
+        return "this value contains ': '; put the whole value in quotes"
+    above = next((n for n in range(line - 1, 0, -1) if lines[n - 1].strip()), 0)
+    if not above:
+        return "a ':' that YAML cannot place; put the value in quotes"
+    prev = lines[above - 1]
+    if _indent(here) > _indent(prev) and not prev.rstrip().endswith(":"):
+        return f"this line is indented more than line {above}; line it up with the lines above"
+    if re.search(r"\w:[^\s/]", prev):
+        return f"line {above} needs a space after its ':' (write 'key: value')"
+    if ":" not in prev:
+        return f"line {above} has no ':'; write it as 'key: value'"
+    return "a ':' that YAML cannot place here; check the indentation, or put the value in quotes"
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" "))
