@@ -78,7 +78,9 @@ def _readings(
                 if len(out) >= _MAX_READINGS:
                     return out
     if not out:
-        return Reason("card_not_on_table", {"card": str(intent.cards[-1]) if intent.cards else "?"})
+        named = [str(c) for c in intent.cards] + [_bref_text(b) for b in intent.builds]
+        twice = next((n for n in named if named.count(n) > 1), named[-1])
+        return Reason("named_twice", {"item": twice})
     return out
 
 

@@ -16,7 +16,7 @@ from itertools import combinations
 from .cards import Card
 from .moves import Move
 from .position import FIVE_OF_SPADES, Position
-from .subsets import bits, partitionable, subsets_by_sum
+from .subsets import bits, partitionable, subset_totals, with_sum
 from .table import Build
 from .variant import Variant
 
@@ -71,6 +71,9 @@ class _Generator:
         numeric.sort(key=self.values.__getitem__)
         self.numeric = numeric
         self.numeric_values = tuple(self.values[c] for c in numeric)
+        self.builds_on_table = [b for b in pos.builds if not b.face]
+        self.totals = subset_totals(self.numeric_values)
+        self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
 
     def run(self) -> list[Move]:
         moves: list[Move] = []
@@ -80,8 +83,7 @@ class _Generator:
             captures = self.captures(card, held)
             moves += captures
             moves += self.trails(card, held, bool(captures))
-            if self.duty != "take_or_add" or self.own:
-                moves += self.builds(card, held)
+            moves += self.builds(card, held)
         return moves
 
     # ---- holding rule --------------------------------------------------------
@@ -100,26 +102,41 @@ class _Generator:
     # ---- captures ------------------------------------------------------------
 
     def captures(self, card: Card, held: set[int]) -> list[Move]:
-        out: list[Move] = []
-        seen: set[tuple[tuple[Card, ...], tuple[Build, ...]]] = set()
         v = self.variant
-        for value in v.capture_values[card]:
-            for loose, builds in self._capture_sets(value):
-                key = (loose, builds)
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append(Move(card, "capture", value, loose, builds))
-        if not v.capture_values[card]:
-            out += self._face_captures(card)
+        values = v.capture_values[card]
+        if len(values) == 1:
+            value = values[0]
+            out = [Move(card, "capture", value, loose, builds) for loose, builds in self._capture_sets(value)]
+        elif values:
+            out = []
+            seen: set[tuple[tuple[Card, ...], tuple[Build, ...]]] = set()
+            for value in values:
+                for key in self._capture_sets(value):
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(Move(card, "capture", value, *key))
+        else:
+            out = self._face_captures(card)
         if v.five_of_spades_sweep and card == FIVE_OF_SPADES and not self.pos.table_empty:
             everything = (tuple(self.pos.loose), tuple(self.pos.builds))
             if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
                 out.append(Move(card, "capture", 0, *everything))
+        if self.duty == "free" and (self.free or not self.own):
+            return out
         return [m for m in out if self._capture_allowed(m, held)]
 
     def _capture_sets(self, value: int) -> list[tuple[tuple[Card, ...], tuple[Build, ...]]]:
         """(loose cards, builds) of every capture with ``value``, the empty one excluded."""
+        cached = self._capture_cache.get(value)
+        if cached is None:
+            if self.pos.builds:
+                cached = self._capture_sets_with_builds(value)
+            else:
+                cached = [(self._cards(m), ()) for m in partitionable(self.numeric_values, value)[1:]]
+            self._capture_cache[value] = cached
+        return cached
+
+    def _capture_sets_with_builds(self, value: int) -> list[tuple[tuple[Card, ...], tuple[Build, ...]]]:
         pos = self.pos
         elements: list[Card | Build] = list(self.numeric)
         element_values = list(self.numeric_values)
@@ -146,10 +163,9 @@ class _Generator:
             key = tuple(element_values[i] for i in order)
         else:
             key = self.numeric_values
-        masks = partitionable(key, value)
         extra = all_subsets(standalone)
         out = []
-        for mask in masks:
+        for mask in partitionable(key, value):
             chosen = [elements[i] for i in bits(mask)]
             loose = tuple(c for c in chosen if isinstance(c, int))
             terms = tuple(b for b in chosen if isinstance(b, Build))
@@ -198,13 +214,14 @@ class _Generator:
             return self._face_builds(card, held) if v.face_builds else []
         out: list[Move] = []
         top = v.max_build
-        if self.duty != "take_or_add" and self.holds(held):
-            for value in range(cv, top + 1):
-                if self.free or value in held:
+        if self.duty != "take_or_add" and self.holds(held) and self.numeric:
+            totals = self.totals
+            # Only values the mover holds can be built (every value under "penalty").
+            candidates = range(cv, top + 1) if self.free else sorted(k for k in held if cv <= k <= top)
+            for value in candidates:
+                if value - cv in totals or value in totals:
                     out += [Move(card, "build", value, loose) for loose in self._joining(cv, value, False)]
-        for target in self.pos.builds:
-            if target.face:
-                continue
+        for target in self.builds_on_table:
             own = target.owner == self.seat
             if self.duty == "take_or_add" and not own:
                 continue
@@ -225,7 +242,9 @@ class _Generator:
         if cv == value:
             firsts: tuple[int, ...] = (0,)
         else:
-            firsts = subsets_by_sum(key).get(value - cv, ())
+            firsts = with_sum(key, value - cv)
+        if len(rest) == 1:
+            return [self._cards(m) for m in firsts if m or may_be_empty]
         seen: set[int] = set()
         out = []
         for first in firsts:

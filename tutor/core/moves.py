@@ -77,6 +77,7 @@ class Reason:
 REASON_CODES: dict[str, str] = {
     "card_not_in_hand": "3: the card played must come from the mover's hand",
     "card_not_on_table": "3.2: only cards on the table can be taken or built on",
+    "named_twice": "3.2: each card or build on the table can be used once",
     "card_in_build": "2: a card inside a build goes only with its whole build",
     "one_build_at_a_time": "3.4/3.5: a card raises or joins one build at a time",
     "build_not_on_table": "3.2: the named build is not on the table",

@@ -119,7 +119,8 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
             op, rest = "build", rest[1:]
             if match.group(2):
                 value, face_value = _value(match.group(2))
-            elif rest and (rest[0].isdigit() or rest[0].upper() in ("J", "Q", "K")):
+            elif len(rest) > 1 and (rest[0].isdigit() or rest[0].upper() in ("J", "Q", "K")):
+                # "b 8 5S" names the value; a lone "b 5" names a card to build with
                 value, face_value = _value(rest[0])
                 rest = rest[1:]
             if rest and rest[0] in (":", "="):

@@ -108,7 +108,7 @@ class Position:
         return len(self.stock) + self.stock_hidden
 
     def hands_empty(self) -> bool:
-        return all(self.hand_size(s) == 0 for s in range(self.players))
+        return not any(self.hands) and not any(self.hidden_counts)
 
     def instant_marks(self, seat: int) -> int:
         """Instant scores against ``seat``: other sides' sweeps and its own penalties."""
@@ -233,7 +233,7 @@ class Position:
             self.stock = self.stock[1:]
         self.to_move = (seat + 1) % self.players
         self._stack.append(undo)
-        if (self.loose or self.builds) and self.is_round_over():
+        if (self.loose or self.builds) and self.last_capturer is not None and self.is_round_over():
             self._award_residue()
 
     def table_after(self, move: Move) -> tuple[list[Card], list[Build]]:
@@ -259,9 +259,9 @@ class Position:
         return loose, [b for b in self.builds if b != target] + [made]
 
     def _award_residue(self) -> None:
-        assert self.captured is not None
-        if self.last_capturer is not None:
-            self.captured[self.last_capturer].extend(self.table_cards())
+        """The table goes to the last capturer (the caller checks there is one)."""
+        assert self.captured is not None and self.last_capturer is not None
+        self.captured[self.last_capturer].extend(self.table_cards())
         self.loose = []
         self.builds = []
 

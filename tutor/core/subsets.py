@@ -2,7 +2,7 @@
 
 Move generation asks two questions of the loose cards again and again: which
 subsets total ``s``, and which subsets split into groups each totalling
-``v``.  Both depend only on the sorted tuple of values, so the answers are
+``v``.  Value tuples are sorted ascending.  Both depend only on the sorted tuple of values, so the answers are
 cached by that tuple and shared by every position with the same table values.
 Subsets are bit masks over the value tuple's positions.
 """
@@ -23,23 +23,42 @@ def bits(mask: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=65536)
-def subsets_by_sum(values: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """Every non-empty subset mask, grouped by the total of its values."""
+def subset_totals(values: tuple[int, ...]) -> frozenset[int]:
+    """The totals that some non-empty subset reaches."""
+    totals: set[int] = set()
+    for v in values:
+        totals |= {t + v for t in totals}
+        totals.add(v)
+    return frozenset(totals)
+
+
+@lru_cache(maxsize=262144)
+def with_sum(values: tuple[int, ...], total: int) -> tuple[int, ...]:
+    """Every non-empty subset mask whose values add up to ``total``.
+
+    ``values`` must be sorted ascending (the search stops at the first value
+    that no longer fits).
+    """
+    out = []
+    stack = [(0, 0, 0)]
     n = len(values)
-    sums = [0] * (1 << n)
-    groups: dict[int, list[int]] = {}
-    for m in range(1, 1 << n):
-        low = m & -m
-        s = sums[m ^ low] + values[low.bit_length() - 1]
-        sums[m] = s
-        groups.setdefault(s, []).append(m)
-    return {s: tuple(ms) for s, ms in groups.items()}
+    while stack:
+        start, mask, partial = stack.pop()
+        for j in range(start, n):
+            s = partial + values[j]
+            if s > total:
+                break
+            if s == total:
+                out.append(mask | 1 << j)
+            else:
+                stack.append((j + 1, mask | 1 << j, s))
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=65536)
 def partitionable(values: tuple[int, ...], v: int) -> tuple[int, ...]:
     """Every subset mask (the empty one first) that splits into groups of total ``v``."""
-    groups = subsets_by_sum(values).get(v, ())
+    groups = with_sum(values, v)
     if not groups:
         return (0,)
     ok = {0}

@@ -128,9 +128,6 @@ class Problems:
         self.filename = filename
         self.items: list[Problem] = []
 
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
     def add(self, node: Node, message: str) -> None:
         self.at(node.line, node.col, message)
 
@@ -165,7 +162,7 @@ def load_document(text: str, filename: str) -> Node:
     if root is None:
         return Node("scalar", 1, 1)
     problems = Problems(filename)
-    node = _convert(root, SafeConstructor(), problems)
+    node = _Converter(problems).convert(root)
     problems.raise_if_any()
     return node
 
@@ -174,35 +171,57 @@ _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 
 
-def _convert(node: yaml.Node, constructor: SafeConstructor, problems: Problems) -> Node:
-    line, col = node.start_mark.line + 1, node.start_mark.column + 1
-    if isinstance(node, yaml.ScalarNode):
+class _Converter:
+    """Turns composed YAML nodes into :class:`Node` trees, noting problems."""
+
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+        self.constructor = SafeConstructor()
+        self.active: set[int] = set()  # collections being converted, to catch self-reference
+
+    def convert(self, node: yaml.Node) -> Node:
+        line, col = node.start_mark.line + 1, node.start_mark.column + 1
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                value = self.constructor.construct_object(node, deep=True)
+            except (yaml.YAMLError, ValueError):
+                value = node.value
+                self.problems.at(line, col, f"cannot read {node.value!r} as {_tag(node)}; remove the tag or fix the value")
+            return Node("scalar", line, col, text=str(node.value), scalar=value)
+        if id(node) in self.active:
+            self.problems.at(line, col, "this value contains itself through an alias; remove the alias")
+            return Node("scalar", line, col)
+        if node.tag not in (_MAP_TAG, _SEQ_TAG):
+            self.problems.at(line, col, f"the tag {_tag(node)} is not supported here; remove it")
+        self.active.add(id(node))
         try:
-            value = constructor.construct_object(node, deep=True)
-        except (yaml.YAMLError, ValueError):
-            value = node.value
-            problems.at(line, col, f"cannot read {node.value!r} as {node.tag}; remove the tag or fix the value")
-        return Node("scalar", line, col, text=str(node.value), scalar=value)
-    if node.tag not in (_MAP_TAG, _SEQ_TAG):
-        problems.at(line, col, f"the tag {node.tag} is not supported here; remove it")
-    if isinstance(node, yaml.SequenceNode):
-        return Node("list", line, col, children=tuple(_convert(c, constructor, problems) for c in node.value))
-    assert isinstance(node, yaml.MappingNode)
-    pairs: list[tuple[Node, Node]] = []
-    seen: dict[Any, Node] = {}
-    for key_node, value_node in node.value:
-        key = _convert(key_node, constructor, problems)
-        value = _convert(value_node, constructor, problems)
-        if not key.is_scalar:
-            problems.add(key, f"a key must be a plain word, not {key.describe()}")
-            continue
-        first = seen.get(key.scalar)
-        if first is not None:
-            problems.add(key, f"the key {key.text!r} appears twice (also at line {first.line}); keep only one")
-            continue
-        seen[key.scalar] = key
-        pairs.append((key, value))
-    return Node("mapping", line, col, pairs=tuple(pairs))
+            if isinstance(node, yaml.SequenceNode):
+                return Node("list", line, col, children=tuple(self.convert(c) for c in node.value))
+            assert isinstance(node, yaml.MappingNode)
+            return Node("mapping", line, col, pairs=self.pairs(node))
+        finally:
+            self.active.discard(id(node))
+
+    def pairs(self, node: yaml.MappingNode) -> tuple[tuple[Node, Node], ...]:
+        pairs: list[tuple[Node, Node]] = []
+        seen: dict[Any, Node] = {}
+        for key_node, value_node in node.value:
+            key = self.convert(key_node)
+            value = self.convert(value_node)
+            if not key.is_scalar:
+                self.problems.add(key, f"a key must be a plain word, not {key.describe()}")
+                continue
+            first = seen.get(key.scalar)
+            if first is not None:
+                self.problems.add(key, f"the key {key.text!r} appears twice (also at line {first.line}); keep only one")
+                continue
+            seen[key.scalar] = key
+            pairs.append((key, value))
+        return tuple(pairs)
+
+
+def _tag(node: yaml.Node) -> str:
+    return node.tag.replace("tag:yaml.org,2002:", "!!")
 
 
 # ---- YAML syntax errors in plain words ----------------------------------------
@@ -234,6 +253,9 @@ def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -
             err.problem_mark.line > err.context_mark.line
         ):
             return f"the {what} opened at {opened} is not closed; add {close!r} at its end"
+        wrong = re.search(r"but got '([]}])'", problem)
+        if wrong:
+            return f"the {what} opened at {opened} is not closed; add {close!r} before this {wrong.group(1)!r}"
         return f"expected ',' or {close!r} here in the {what} opened at {opened}: separate items with ', '"
     if "quoted scalar" in context and "end of stream" in problem:
         return f"the quote opened at {opened} is never closed; add the closing quote"
@@ -242,7 +264,8 @@ def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -
     if "mapping values are not allowed here" in problem:
         return _stray_colon(lines, line, col)
     if "could not find expected ':'" in problem:
-        return f"the line at {opened} has no ':'; write it as 'key: value' (or as a list item '- value')"
+        where = f"line {err.context_mark.line + 1}" if err.context_mark else "the line above"
+        return f"{where} has no ':'; write it as 'key: value' (or as a list item '- value')"
     if "expected <block end>" in problem:
         if "found ']'" in problem or "found '}'" in problem:
             return "a closing bracket with no opening one; remove it"

@@ -1,0 +1,65 @@
+"""The ``cassino-tutor`` command line: engine commands and, with no command, the tutor.
+
+Engine commands (contract: ``shared/spec/interfaces.md``) read a position
+file and print a listing, or exactly one JSON document with ``--json``.  Bad
+input exits with status 2 and a one-line message on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .cli_support import EXIT_BAD_INPUT, UsageError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cassino-tutor",
+        description="A rules-variant tutor and capture-puzzle trainer for the card game Cassino.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("moves", help="list every legal move of a position")
+    p.add_argument("file", help="position file (YAML)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--ascii", action="store_true", help="letters for suits (S H D C) instead of glyphs")
+
+    p = sub.add_parser("perft", help="count the move sequences of a given length")
+    p.add_argument("file", help="position file (YAML); every hand known, stock empty")
+    p.add_argument("depth", help="number of moves in each sequence")
+
+    p = sub.add_parser("solve", help="the best move(s) for a goal")
+    p.add_argument("file", help="position file (YAML)")
+    p.add_argument("--goal", default="cards", help="cards, points, sweep or card:CODE (default: cards)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
+
+    p = sub.add_parser("check", help="validate position, lesson and puzzle files")
+    p.add_argument("files", nargs="+", help="files to check")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    from . import engine_commands
+
+    handlers = {
+        "moves": engine_commands.moves,
+        "perft": engine_commands.perft,
+        "solve": engine_commands.solve,
+        "check": engine_commands.check,
+    }
+    try:
+        output, status = handlers[args.command](args)
+    except UsageError as err:
+        print(f"cassino-tutor {args.command}: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if output:
+        print(output)
+    return status

@@ -1,0 +1,32 @@
+"""What every command shares: the bad-input error, reading files, JSON output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad input: printed as one line, exit status 2."""
+
+
+def read_text(path: str) -> str:
+    """A file's text, or a :class:`UsageError` saying why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a text file (expected UTF-8 YAML)") from None
+    except OSError as err:
+        raise UsageError(f"{path}: cannot be read ({err.strerror})") from None
+
+
+def dumps(data: Any) -> str:
+    """One JSON document, non-ASCII kept readable."""
+    return json.dumps(data, ensure_ascii=False)

@@ -1,0 +1,183 @@
+"""Round scoring (rules.md section 6) as data that templates explain.
+
+:func:`score_round` gives one :class:`ScoreItem` per thing a side scores, in
+the count-out order of section 7 (penalties first: they are off the score
+before the count).  :func:`instant_points` gives what a move scores at once,
+and :func:`certain_points` what a side is sure of for a claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .moves import Move
+from .position import Position
+from .variant import Variant
+
+JACK_OF_SPADES = Card.from_str("JS")
+_POINT_CARD_ORDER: tuple[Card, ...] = tuple(Card.from_str(c) for c in ("10D", "2S", "AS", "AC", "AH", "AD"))
+
+Detail = Card | int | tuple[int, ...] | None
+"""What explains an item (see :class:`ScoreItem`)."""
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """Points ``side`` scores for one reason (``code``).
+
+    ``detail`` by code: ``most_cards`` cards per side; ``most_spades`` spades
+    per side; ``spade_points`` (spades taken, 1 if the jack of spades is among
+    them else 0); ``point_card`` the card; ``sweeps`` and ``penalty`` the
+    count; ``skunk`` None.
+    """
+
+    code: str
+    side: int
+    points: int
+    detail: Detail = None
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """A round's score: items in count-out order, totals per side.
+
+    ``cards`` and ``spades`` count what each side took (they explain a tie);
+    ``available`` is what the round hands out (round points, sweeps made, a
+    skunk bonus); ``skunk`` is the side that took every point, sweeps aside,
+    when the ``skunk`` option is on.
+    """
+
+    items: tuple[ScoreItem, ...]
+    totals: tuple[int, ...]
+    cards: tuple[int, ...]
+    spades: tuple[int, ...]
+    available: int
+    skunk: int | None = None
+
+
+def point_card_order(card: Card) -> tuple[int, int]:
+    """Count-out order of point cards: 10D, 2S, aces S C H D, then the others."""
+    if card in _POINT_CARD_ORDER:
+        return (_POINT_CARD_ORDER.index(card), 0)
+    return (len(_POINT_CARD_ORDER), int(card))
+
+
+def round_points(variant: Variant) -> int:
+    """The points a round holds, sweeps aside: 11 classic, 24 spade, 10 italian."""
+    points = variant.most_cards + variant.effective_most_spades + sum(variant.point_card_table)
+    if variant.spade_points:
+        spades = [c for c in variant.deck_cards if c.suit == "S"]
+        points += len(spades) + (JACK_OF_SPADES in spades)
+    return points
+
+
+def side_piles(pos: Position) -> list[list[Card]]:
+    """Cards taken per side (partners pooled); once the round is over the
+    table's residue counts for the last capturer's side."""
+    assert pos.captured is not None
+    piles: list[list[Card]] = [[] for _ in range(pos.sides)]
+    for seat, pile in enumerate(pos.captured):
+        piles[pos.side_of(seat)].extend(pile)
+    if pos.last_capturer is not None and pos.is_round_over():
+        piles[pos.side_of(pos.last_capturer)].extend(pos.table_cards())
+    return piles
+
+
+def _per_side(pos: Position, per_seat: Sequence[int]) -> list[int]:
+    out = [0] * pos.sides
+    for seat, n in enumerate(per_seat):
+        out[pos.side_of(seat)] += n
+    return out
+
+
+def _majority(counts: Sequence[int]) -> int | None:
+    """The side with strictly more than every other, or None on a tie."""
+    best = max(counts)
+    return counts.index(best) if counts.count(best) == 1 else None
+
+
+def score_round(pos: Position) -> RoundScore:
+    """Score what has been taken so far, with sweeps and penalties; at the end
+    of a round, the round's score."""
+    assert pos.sweeps is not None and pos.penalties is not None
+    v = pos.variant
+    piles = side_piles(pos)
+    cards = tuple(len(p) for p in piles)
+    spades = tuple(sum(c.suit == "S" for c in p) for p in piles)
+    items: list[ScoreItem] = []
+    if v.default_penalty:
+        for side, n in enumerate(_per_side(pos, pos.penalties)):
+            if n:
+                items.append(ScoreItem("penalty", side, -n * v.default_penalty, n))
+    for code, points, counts in (("most_cards", v.most_cards, cards), ("most_spades", v.effective_most_spades, spades)):
+        winner = _majority(counts)
+        if points and winner is not None:
+            items.append(ScoreItem(code, winner, points, counts))
+    if v.spade_points:
+        for side, pile in enumerate(piles):
+            if spades[side]:
+                jack = int(JACK_OF_SPADES in pile)
+                items.append(ScoreItem("spade_points", side, spades[side] + jack, (spades[side], jack)))
+    table = v.point_card_table
+    owners = {c: side for side, pile in enumerate(piles) for c in pile if table[c]}
+    for c in sorted(owners, key=point_card_order):
+        items.append(ScoreItem("point_card", owners[c], table[c], c))
+    if v.sweep_points:
+        for side, n in enumerate(_per_side(pos, pos.sweeps)):
+            if n:
+                items.append(ScoreItem("sweeps", side, n * v.sweep_points, n))
+    skunk = _skunk(pos, items) if v.skunk != "none" and pos.is_round_over() else None
+    if skunk is not None and v.skunk == "bonus":
+        items.append(ScoreItem("skunk", skunk, 1))
+    totals = [0] * pos.sides
+    for item in items:
+        totals[item.side] += item.points
+    available = round_points(v) + sum(pos.sweeps) * v.sweep_points + sum(i.code == "skunk" for i in items)
+    return RoundScore(tuple(items), tuple(totals), cards, spades, available, skunk)
+
+
+def _skunk(pos: Position, items: Sequence[ScoreItem]) -> int | None:
+    """The side whose items, sweeps and penalties aside, are every point of the round."""
+    whole = round_points(pos.variant)
+    taken = [0] * pos.sides
+    for item in items:
+        if item.code not in ("sweeps", "penalty"):
+            taken[item.side] += item.points
+    return taken.index(whole) if whole and whole in taken else None
+
+
+def instant_points(pos: Position, move: Move) -> tuple[ScoreItem, ...]:
+    """What ``move`` (about to be pushed on ``pos``) scores at once for the
+    mover's side: its penalty (build duty ``penalty``), the point cards it
+    takes (``instant_points``) and its sweep (``instant_sweeps``)."""
+    v = pos.variant
+    side = pos.side_of(pos.to_move)
+    items: list[ScoreItem] = []
+    if v.default_penalty and pos.penalised(move):
+        items.append(ScoreItem("penalty", side, -v.default_penalty, 1))
+    if move.is_capture:
+        if v.instant_points:
+            table = v.point_card_table
+            taken = sorted((c for c in (move.card, *move.captured_cards()) if table[c]), key=point_card_order)
+            items += [ScoreItem("point_card", side, table[c], c) for c in taken]
+        if v.instant_sweeps and v.sweep_points and pos.is_sweep(move):
+            items.append(ScoreItem("sweeps", side, v.sweep_points, 1))
+    return tuple(items)
+
+
+def certain_points(pos: Position, side: int) -> int:
+    """The points ``side`` is sure of this round (for a claim): point cards,
+    aces, spades under ``spade_points``, sweeps and penalties, and a majority
+    once the side holds more than half of the deck's cards or spades."""
+    v = pos.variant
+    score = score_round(pos)
+    sure = ("point_card", "spade_points", "sweeps", "penalty")
+    points = sum(i.points for i in score.items if i.side == side and i.code in sure)
+    deck_spades = sum(c.suit == "S" for c in v.deck_cards)
+    if 2 * score.cards[side] > len(v.deck_cards):
+        points += v.most_cards
+    if 2 * score.spades[side] > deck_spades:
+        points += v.effective_most_spades
+    return points

@@ -1,0 +1,144 @@
+"""The engine commands ``moves``, ``perft``, ``solve`` and ``check``.
+
+Each takes the parsed arguments and returns (text to print, exit status); bad
+input raises :class:`~tutor.cli.UsageError`.  JSON shapes follow
+``shared/spec/interfaces.md`` exactly (keys may only be added).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from .cli_support import UsageError, dumps, read_text
+from .core.moves import Move
+from .core.position import Position
+from .core.solver import Goal, GoalError, rank_moves
+from .loading.positions import load_position, table_to_data
+from .loading.yamlfile import FileError
+
+
+def load(path: str) -> Position:
+    """The position in ``path``, or a one-line :class:`UsageError`."""
+    text = read_text(path)
+    try:
+        return load_position(text, path)
+    except FileError as err:
+        first = str(err.problems[0])
+        more = len(err.problems) - 1
+        raise UsageError(first + (f" (and {more} more problem{'s' * (more > 1)}; run check)" if more else "")) from None
+
+
+def _to_move_known(pos: Position) -> None:
+    if pos.is_round_over():
+        return
+    if pos.hidden_counts[pos.to_move]:
+        raise UsageError(f"the hand of seat {pos.to_move} (to move) is not known; list its cards")
+
+
+def move_data(pos: Position, move: Move) -> dict[str, Any]:
+    """One entry of the ``moves`` JSON."""
+    loose, builds = pos.table_after(move)
+    return {
+        "notation": pos.notation(move),
+        "card": str(move.card),
+        "kind": move.kind,
+        "captured": [str(c) for c in move.captured_cards()],
+        "table": table_to_data(loose, builds, pos.variant),
+        "sweep": pos.is_sweep(move),
+    }
+
+
+def moves(args: argparse.Namespace) -> tuple[str, int]:
+    pos = load(args.file)
+    _to_move_known(pos)
+    listed = list(pos.legal_moves())
+    if args.json:
+        return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
+    symbols = not args.ascii
+    lines = [f"Seat {pos.to_move} to move: {len(listed)} legal move{'s' * (len(listed) != 1)}"]
+    width = max((len(pos.notation(m, symbols)) for m in listed), default=0)
+    for m in listed:
+        taken = len(m.captured_cards())
+        note = m.kind + (f", takes {taken}" if taken else "") + (", sweep" if pos.is_sweep(m) else "")
+        lines.append(f"  {pos.notation(m, symbols):<{width}}  {note}")
+    return "\n".join(lines), 0
+
+
+def perft_count(pos: Position, depth: int) -> int:
+    """Distinct move sequences of ``depth`` moves (shorter where the round ends)."""
+    if depth == 0:
+        return 1
+    listed = pos.generate()
+    if not listed:
+        return 1
+    if depth == 1:
+        return len(listed)
+    total = 0
+    for m in listed:
+        pos.push(m)
+        total += perft_count(pos, depth - 1)
+        pos.pop()
+    return total
+
+
+def perft(args: argparse.Namespace) -> tuple[str, int]:
+    try:
+        depth = int(args.depth)
+    except ValueError:
+        raise UsageError(f"depth must be a whole number, not {args.depth!r}") from None
+    if depth < 0:
+        raise UsageError("depth must be 0 or more")
+    pos = load(args.file)
+    if any(pos.hidden_counts) or pos.stock_size:
+        raise UsageError("perft needs every hand known and the stock empty")
+    return str(perft_count(pos, depth)), 0
+
+
+def solve(args: argparse.Namespace) -> tuple[str, int]:
+    try:
+        goal = Goal.from_str(args.goal)
+    except GoalError as err:
+        raise UsageError(str(err)) from None
+    pos = load(args.file)
+    _to_move_known(pos)
+    start = time.perf_counter()
+    ranking = rank_moves(pos, goal)
+    ms = round((time.perf_counter() - start) * 1000, 3)
+    if args.json:
+        return dumps({
+            "goal": str(goal),
+            "value": ranking.value,
+            "best": [pos.notation(m) for m in ranking.best],
+            "moves": [{"notation": pos.notation(j.move), "value": j.value} for j in ranking.moves],
+            "nodes": ranking.nodes,
+            "ms": ms,
+        }), 0
+    symbols = not args.ascii
+    if not ranking.moves:
+        return "No legal move: the round is over.", 0
+    best = ranking.best
+    lines = [f"Goal {goal}: best value {ranking.value}, {len(best)} best move{'s' * (len(best) != 1)}"]
+    for j in ranking.moves:
+        mark = "*" if j.move in best else " "
+        lines.append(f" {mark} {j.value:>3}  {pos.notation(j.move, symbols)}")
+    return "\n".join(lines), 0
+
+
+def check(args: argparse.Namespace) -> tuple[str, int]:
+    problems: list[str] = []
+    for path in args.files:
+        try:
+            load_position(read_text(path), path)
+        except FileError as err:
+            problems += [str(p) for p in err.problems]
+        except UsageError as err:
+            problems.append(str(err))
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        print(f"{len(problems)} problem{'s' * (len(problems) != 1)} found", file=sys.stderr)
+        return "", 2
+    count = len(args.files)
+    return f"{count} file{'s' * (count != 1)} checked, no problems", 0

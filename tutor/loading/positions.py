@@ -1,0 +1,519 @@
+"""Position files: the YAML mapping of interfaces.md, read and written.
+
+:func:`load_position` reads a position file and :func:`position_from_node` a
+position mapping embedded in a lesson or puzzle; both report every problem
+they find at once, as a :class:`~tutor.loading.yamlfile.FileError`.
+:func:`position_to_data` and :func:`dump_position` write a position back.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, TypeVar
+
+import yaml
+
+from .. import presets
+from ..core.cards import RANKS, Card, InvalidCardError, parse_rank
+from ..core.movegen import build_key, held_keys
+from ..core.position import Position
+from ..core.table import Build, piles
+from ..core.variant import OPTIONS, Variant, VariantError
+from .yamlfile import Node, Problems, load_document
+
+KEYS = (
+    "variant", "players", "to_move", "dealer", "hands", "table", "captured",
+    "sweeps", "scores", "penalties", "stock", "last_capturer",
+)
+BUILD_KEYS = ("build", "owner", "value")
+BUILD_EXAMPLE = "{build: [5D, 3S], owner: 0}"
+T = TypeVar("T")
+
+
+def load_position(text: str, filename: str) -> Position:
+    """The position a position file's text describes; raise FileError listing every problem."""
+    return position_from_node(load_document(text, filename), filename)
+
+
+def position_from_node(node: Node, filename: str) -> Position:
+    """The position a YAML mapping describes; raise FileError listing every problem."""
+    return _Reader(filename).position(node)
+
+
+class _Pile(NamedTuple):
+    node: Node
+    cards: list[Card]
+    card_nodes: list[Node]
+
+
+class _Reader:
+    """Reads one position mapping, collecting problems instead of stopping."""
+
+    def __init__(self, filename: str) -> None:
+        self.problems = Problems(filename)
+        self.variant = presets.variant()
+        self.players = 2
+        self.seen: list[tuple[Card, str, Node]] = []  # every card named, where
+
+    def position(self, root: Node) -> Position:
+        p = self.problems
+        if not root.is_mapping:
+            p.add(root, f"a position is a mapping of keys like variant:, hands: and table:, not {root.describe()}")
+            p.raise_if_any()
+        p.check_keys(root, KEYS, "a position")
+        self.variant = self.read_variant(root.get("variant"))
+        self.players = n = self.read_players(root.get("players"), root.get("hands"))
+        to_move = self.optional_seat(root, "to_move")
+        dealer = self.optional_seat(root, "dealer")
+        last_capturer = self.optional_seat(root, "last_capturer")
+        hands, hidden, known = self.read_hands(root)
+        loose, builds = self.read_table(root.get("table"))
+        captured = self.per_seat(root, "captured", lambda s, e: self.cards(e, f"in the cards seat {s} captured"))
+        sweeps = self.per_seat(root, "sweeps", lambda s, e: self.whole(e, "a sweep count"))
+        penalties = self.per_seat(root, "penalties", lambda s, e: self.whole(e, "a penalty count"))
+        scores = self.read_scores(root.get("scores"))
+        stock, stock_hidden = self.read_stock(root.get("stock"))
+        self.check_duplicates()
+        unknown = sum(hidden) + stock_hidden
+        total = len({c for c, _, _ in self.seen}) + unknown
+        deck = self.variant.deck_cards
+        if total > len(deck):
+            p.add(root, f"this position has {total} cards ({total - unknown} named, {unknown} unknown) "
+                        f"but the {self.variant.deck} deck has only {len(deck)}")
+        if self.variant.holding_rule:
+            self.check_holding(builds, known)
+        p.raise_if_any()
+        return Position(
+            variant=self.variant, players=n, hands=hands, loose=loose,
+            builds=[b for b, _ in builds], to_move=to_move or 0, dealer=dealer, hidden=hidden,
+            captured=captured, sweeps=sweeps, scores=scores, penalties=penalties,
+            stock=stock, stock_hidden=stock_hidden, last_capturer=last_capturer,
+        )
+
+    # ---- variant and players ---------------------------------------------------
+
+    def read_variant(self, node: Node | None) -> Variant:
+        """The variant, built from whatever parts of ``variant:`` are valid."""
+        if node is None or node.is_null:
+            return presets.variant()
+        if node.is_scalar:
+            return self.try_variant(node.text, node) or presets.variant()
+        if not node.is_mapping:
+            self.problems.add(node, "variant must be a preset name like classic, or a mapping of options "
+                                    "like {preset: classic, target: 11}, not a list")
+            return presets.variant()
+        name = "classic"
+        preset = node.get("preset")
+        if preset is not None and self.try_variant({"preset": preset.value}, preset):
+            name = preset.value
+        good: dict[str, Any] = {}
+        for key, value in node.pairs:
+            if key.text == "preset":
+                continue
+            try:
+                presets.variant({"preset": name, key.text: value.value})
+            except VariantError as err:
+                if err.option in OPTIONS:
+                    self.problems.add(value, str(err))
+                else:
+                    self.problems.add(key, f"{err}{_suggest(key.text, list(OPTIONS))}")
+                continue
+            good[key.text] = value.value
+        return presets.variant({"preset": name, **good})
+
+    def try_variant(self, spec: Any, node: Node) -> Variant | None:
+        try:
+            return presets.variant(spec)
+        except VariantError as err:
+            name = spec if isinstance(spec, str) else spec.get("preset")
+            hint = _suggest(name, presets.preset_names()) if isinstance(name, str) else ""
+            self.problems.add(node, f"{err}{hint}")
+            return None
+
+    def read_players(self, node: Node | None, hands: Node | None) -> int:
+        if node is None:
+            return 2
+        if node.is_int and node.scalar in (2, 3, 4):
+            return int(node.scalar)
+        self.problems.add(node, f"players must be 2, 3 or 4, not {node.describe()}")
+        return max(2, len(hands.children)) if hands is not None else 2  # one seat per hand, to go on checking
+
+    # ---- scalars -----------------------------------------------------------------
+
+    def optional_seat(self, root: Node, key: str) -> int | None:
+        """The seat under ``key``; None when absent, null or wrong."""
+        node = root.get(key)
+        return None if node is None or node.is_null else self.seat(node, key)
+
+    def seat(self, node: Node, what: str) -> int | None:
+        if not node.is_int:
+            names = _seat_names(self.players, "or")
+            self.problems.add(node, f"{what} must be a seat number ({names}), not {node.describe()}")
+            return None
+        seat = int(node.scalar)
+        if not 0 <= seat < self.players:
+            names = _seat_names(self.players, "and")
+            self.problems.add(node, f"{what}: there is no seat {seat}; with {self.players} players the seats are {names}")
+            return None
+        return seat
+
+    def whole(self, node: Node, what: str, minimum: int | None = 0) -> int:
+        if not node.is_int:
+            self.problems.add(node, f"{what} must be a whole number, not {node.describe()}")
+            return 0
+        value = int(node.scalar)
+        if minimum is not None and value < minimum:
+            self.problems.add(node, f"{what} must be at least {minimum}, not {value}")
+        return value
+
+    # ---- cards -------------------------------------------------------------------
+
+    def card(self, node: Node, place: str) -> Card | None:
+        """The card a code names, noted as seen at ``place``; None if it is wrong."""
+        if not node.is_scalar or node.is_null:
+            self.problems.add(node, f"expected a card code like 7S or 10D, not {node.describe()}")
+            return None
+        text = node.text.strip()
+        try:
+            card = Card.from_str(text)
+        except InvalidCardError as err:
+            if " " in text:
+                self.problems.add(node, f"{text!r} is not a card code; write each card without spaces "
+                                        "and separate cards with commas, like [7S, 8D]")
+            else:
+                self.problems.add(node, f"card {text} does not exist; {err.reason}")
+            return None
+        deck = self.variant.deck_cards
+        if card not in deck:
+            missing = [r for r in RANKS if all(c.rank != r for c in deck)]
+            self.problems.add(node, f"{card} is not in the {self.variant.deck} deck "
+                                    f"(it has no {', '.join(missing[:-1])} or {missing[-1]})")
+        self.seen.append((card, place, node))
+        return card
+
+    def cards(self, node: Node, place: str) -> list[Card]:
+        """A list of card codes; the cards that could be read."""
+        if not node.is_list:
+            self.problems.add(node, f"expected a list of card codes like [7S, 10D], not {node.describe()}")
+            return []
+        out = [self.card(c, place) for c in node.children]
+        return [c for c in out if c is not None]
+
+    def check_duplicates(self) -> None:
+        first: dict[Card, tuple[str, Node]] = {}
+        for card, place, node in sorted(self.seen, key=lambda s: (s[2].line, s[2].col)):
+            if card in first:
+                where, at = first[card]
+                self.problems.add(node, f"{card} appears twice: {where} (line {at.line}) and {place} (line {node.line})")
+            else:
+                first[card] = (place, node)
+
+    # ---- per-seat lists ------------------------------------------------------------
+
+    def seat_list(self, node: Node, key: str, count: int, unit: str) -> list[Node]:
+        """The entries of a list that has one entry per seat or side."""
+        if not node.is_list:
+            self.problems.add(node, f"{key} must be a list with one entry per {unit}, not {node.describe()}")
+            return []
+        length = len(node.children)
+        if length != count:
+            n = self.players
+            have = f"there are {n} players"
+            if unit == "side" and n == 4:
+                have = "4 players play as 2 sides (seats 0 and 2 against 1 and 3)"
+            entries = "entry" if length == 1 else "entries"
+            self.problems.add(node, f"{key} has {length} {entries} but {have}; give one entry per {unit}")
+        return list(node.children)
+
+    def per_seat(self, root: Node, key: str, read: Callable[[int, Node], T]) -> list[T] | None:
+        node = root.get(key)
+        if node is None or node.is_null:
+            return None
+        return [read(s, e) for s, e in enumerate(self.seat_list(node, key, self.players, "seat"))]
+
+    def read_hands(self, root: Node) -> tuple[list[list[Card]], list[int], dict[int, list[Card]]]:
+        """Known cards and unknown counts per seat, and the hands known in full."""
+        hands: list[list[Card]] = []
+        hidden: list[int] = []
+        known: dict[int, list[Card]] = {}
+        node = root.get("hands")
+        if node is None:
+            self.problems.add(root, "the position has no hands: key; add one entry per seat, "
+                                    "a list of cards like [7S, 8D] or a number of unknown cards")
+            return hands, hidden, known
+        for seat, entry in enumerate(self.seat_list(node, "hands", self.players, "seat")):
+            before = len(self.problems.items)
+            cards: list[Card] = []
+            count = 0
+            if entry.is_int:
+                count = self.whole(entry, "a number of unknown cards")
+            elif entry.is_list:
+                cards = self.cards(entry, f"in hand of seat {seat}")
+            else:
+                self.problems.add(entry, "a hand is a list of cards like [7S, 8D], or a number of unknown cards, "
+                                         f"not {entry.describe()}")
+            hands.append(cards)
+            hidden.append(count)
+            if not count and len(self.problems.items) == before:
+                known[seat] = cards
+        return hands, hidden, known
+
+    def read_scores(self, node: Node | None) -> list[int] | None:
+        if node is None or node.is_null:
+            return None
+        sides = Variant.sides(self.players)
+        return [self.whole(e, "a score", None) for e in self.seat_list(node, "scores", sides, "side")]
+
+    def read_stock(self, node: Node | None) -> tuple[list[Card], int]:
+        if node is None or node.is_null:
+            return [], 0
+        if node.is_int:
+            return [], self.whole(node, "stock")
+        if node.is_list:
+            return self.cards(node, "in the stock"), 0
+        self.problems.add(node, f"stock must be a number of unknown cards or a list of cards, not {node.describe()}")
+        return [], 0
+
+    # ---- the table -------------------------------------------------------------------
+
+    def read_table(self, node: Node | None) -> tuple[list[Card], list[tuple[Build, Node]]]:
+        loose: list[Card] = []
+        builds: list[tuple[Build, Node]] = []
+        if node is None or node.is_null:
+            return loose, builds
+        if not node.is_list:
+            self.problems.add(node, f"table must be a list of cards and builds, not {node.describe()}")
+            return loose, builds
+        for item in node.children:
+            if item.is_mapping:
+                build = self.build(item)
+                if build is not None:
+                    builds.append((build, item))
+            elif item.is_list:
+                self.problems.add(item, f"a list on the table; write a build as {BUILD_EXAMPLE}")
+            else:
+                card = self.card(item, "on the table")
+                if card is not None:
+                    loose.append(card)
+        return loose, builds
+
+    def build(self, node: Node) -> Build | None:
+        p = self.problems
+        p.check_keys(node, BUILD_KEYS, "a build")
+        cards_node, owner_node, value_node = (node.get(k) for k in BUILD_KEYS)
+        owner = None
+        if owner_node is None:
+            p.add(node, f"a build needs owner:, the seat that controls it, like {BUILD_EXAMPLE}")
+        else:
+            owner = self.seat(owner_node, "owner")
+        if cards_node is None:
+            p.add(node, f"a build needs build:, the list of its cards, like {BUILD_EXAMPLE}")
+            return None
+        pile_list = self.piles(cards_node)
+        if pile_list is None:
+            return None
+        cards = [c for pile in pile_list for c in pile.cards]
+        if len(cards) == 1:
+            p.add(cards_node, f"a build is the played card plus at least one more; "
+                              f"a lone {cards[0]} is a loose card: write it as {cards[0]}")
+            return None
+        if any(self.variant.value[c] == 0 for c in cards):
+            build = self.face_build(pile_list, value_node)
+        else:
+            build = self.number_build(pile_list, cards_node, value_node)
+        return None if build is None or owner is None else build.with_owner(owner)
+
+    def piles(self, node: Node) -> list[_Pile] | None:
+        """The piles of ``build:`` (a flat list is one pile); None if any is wrong."""
+        p = self.problems
+        shape = "a list of cards like [5D, 3S], or of piles like [[5H, 3C], [8H]]"
+        if not node.is_list or not node.children:
+            p.add(node, f"build: must be {shape}, not {'an empty list' if node.is_list else node.describe()}")
+            return None
+        items = node.children
+        if all(i.is_list for i in items):
+            groups = [(i, list(i.children)) for i in items]
+        elif not any(i.is_list for i in items):
+            groups = [(node, list(items))]
+        else:
+            p.add(node, "build: mixes cards and piles; write a single build as [5D, 3S] "
+                        "and a multiple build as [[5H, 3C], [8H]]")
+            return None
+        out: list[_Pile] = []
+        for pile_node, card_nodes in groups:
+            if not card_nodes:
+                p.add(pile_node, "a pile of a build cannot be empty")
+                return None
+            cards = [self.card(c, "in a build on the table") for c in card_nodes]
+            if None in cards:
+                return None
+            out.append(_Pile(pile_node, [c for c in cards if c is not None], card_nodes))
+        return out
+
+    def number_build(self, pile_list: list[_Pile], cards_node: Node, value_node: Node | None) -> Build | None:
+        """A build of numbered cards (owner left at 0)."""
+        p = self.problems
+        values = self.variant.value
+        totals = [sum(values[c] for c in pile.cards) for pile in pile_list]
+        value = totals[0]
+        if value_node is not None:
+            if not value_node.is_int:
+                p.add(value_node, f"value must be the build's total, a whole number like {value}, "
+                                  f"not {value_node.describe()}")
+                return None
+            value = int(value_node.scalar)
+        ok = True
+        for pile, total in zip(pile_list, totals):
+            if total != value:
+                ok = False
+                sums = "+".join(str(c) for c in pile.cards)
+                if value_node is not None:
+                    p.add(pile.node, f"{sums} adds up to {total}, not the build's value {value}")
+                else:
+                    p.add(pile.node, f"{sums} adds up to {total} but the first pile adds up to {value}; "
+                                     "every pile of a build has the same total")
+        if ok and value > self.variant.max_build:
+            p.add(value_node or cards_node, f"a build of {value} is too big: with {self.variant.values} values "
+                                            f"builds go up to {self.variant.max_build}")
+            ok = False
+        cards = tuple(sorted(c for pile in pile_list for c in pile.cards))
+        return Build(value, cards, 0, single=len(pile_list) == 1) if ok else None
+
+    def face_build(self, pile_list: list[_Pile], value_node: Node | None) -> Build | None:
+        """A face build (owner left at 0)."""
+        p = self.problems
+        values = self.variant.value
+        face, where = next((c, n) for pile in pile_list for c, n in zip(pile.cards, pile.card_nodes) if values[c] == 0)
+        if not self.variant.face_builds:
+            p.add(where, f"{face} has no value, so it cannot be in a build; "
+                         "face builds need face_capture: all (the face-gather preset)")
+            return None
+        rank = face.rank
+        ok = True
+        for pile in pile_list:
+            if len(pile.cards) != 1 or pile.cards[0].rank != rank:
+                p.add(pile.node, f"each pile of a {rank} face build is one {rank}, like [[{rank}C], [{rank}D]]")
+                ok = False
+        if value_node is not None and (not value_node.is_scalar or parse_rank(value_node.text) != face.rank_index):
+            p.add(value_node, f"the value of a {rank} face build is written as its rank letter: value: {rank}")
+            ok = False
+        cards = tuple(sorted(c for pile in pile_list for c in pile.cards))
+        return Build(face.rank_index, cards, 0, single=False, face=True) if ok else None
+
+    def check_holding(self, builds: list[tuple[Build, Node]], known: dict[int, list[Card]]) -> None:
+        """A controller with a fully known hand must hold a card that takes each of their builds."""
+        for build, node in builds:
+            hand = known.get(build.owner)
+            if hand is not None and build_key(build) not in held_keys(self.variant, hand):
+                label = build.value_label
+                self.problems.add(node, f"seat {build.owner} controls the {label}-build but holds no card "
+                                        f"that takes {label} (holding rule)")
+
+
+def _suggest(word: str, choices: list[str]) -> str:
+    near = difflib.get_close_matches(word, choices, n=1)
+    return f" (did you mean {near[0]}?)" if near else ""
+
+
+def _seat_names(players: int, last: str) -> str:
+    seats = [str(s) for s in range(players)]
+    return f"{', '.join(seats[:-1])} {last} {seats[-1]}"
+
+
+# ---- writing ---------------------------------------------------------------------
+
+
+def variant_to_data(variant: Variant) -> str | dict[str, Any]:
+    """The preset name, or ``{preset: name, <options that differ from it>}``."""
+    base = presets.variant(variant.preset)
+    if variant == base:
+        return variant.preset
+    options = variant.options()
+    changed = {k: v for k, v in options.items() if getattr(variant, k) != getattr(base, k)}
+    return {"preset": variant.preset, **changed}
+
+
+def table_to_data(loose: Sequence[Card], builds: Sequence[Build], variant: Variant) -> list[Any]:
+    """The table in the position format, every build with ``owner`` and ``value``."""
+    out: list[Any] = [str(c) for c in loose]
+    for b in builds:
+        groups = [[str(c) for c in g] for g in piles(b, variant.value)]
+        out.append({
+            "build": groups[0] if b.single else groups,
+            "owner": b.owner,
+            "value": b.value_label if b.face else b.value,
+        })
+    return out
+
+
+def position_to_data(pos: Position) -> dict[str, Any]:
+    """The position as the interfaces.md mapping, optional keys at their defaults left out.
+
+    Raises ValueError for what the format cannot express: a hand, or the
+    stock, that mixes known and unknown cards.
+    """
+    n = pos.players
+    hidden = pos.hidden_counts
+    assert pos.captured is not None and pos.sweeps is not None and pos.scores is not None
+    assert pos.penalties is not None and pos.stock is not None
+    data: dict[str, Any] = {"variant": variant_to_data(pos.variant)}
+    if n != 2:
+        data["players"] = n
+    if pos.to_move:
+        data["to_move"] = pos.to_move
+    if pos.dealer != (pos.to_move - 1) % n:
+        data["dealer"] = pos.dealer
+    hands: list[Any] = []
+    for seat, hand in enumerate(pos.hands):
+        if hand and hidden[seat]:
+            raise ValueError(f"seat {seat}'s hand mixes known and unknown cards; a position file cannot show that")
+        hands.append(hidden[seat] if hidden[seat] else [str(c) for c in hand])
+    data["hands"] = hands
+    data["table"] = table_to_data(pos.loose, pos.builds, pos.variant)
+    if any(pos.captured):
+        data["captured"] = [[str(c) for c in cards] for cards in pos.captured]
+    for key, counts in (("sweeps", pos.sweeps), ("scores", pos.scores), ("penalties", pos.penalties)):
+        if any(counts):
+            data[key] = list(counts)
+    if pos.stock and pos.stock_hidden:
+        raise ValueError("the stock mixes known and unknown cards; a position file cannot show that")
+    if pos.stock or pos.stock_hidden:
+        data["stock"] = [str(c) for c in pos.stock] if pos.stock else pos.stock_hidden
+    if pos.last_capturer is not None:
+        data["last_capturer"] = pos.last_capturer
+    return data
+
+
+class _Flow(list[Any]):
+    """A list written on one line: ``[7S, 8D]``."""
+
+
+class _FlowMap(dict[str, Any]):
+    """A mapping written on one line: ``{build: [5D, 3S], owner: 1}``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    """Safe dumper that indents block lists under their key."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
+_Dumper.add_representer(_Flow, lambda d, data: d.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True))
+_Dumper.add_representer(_FlowMap, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
+
+
+def _flow(value: Any) -> Any:
+    if isinstance(value, list):
+        return _Flow(value)
+    if isinstance(value, dict):
+        return _FlowMap(value)
+    return value
+
+
+def dump_position(pos: Position) -> str:
+    """The position as YAML text: hands and table one entry a line, card lists inline."""
+    data = position_to_data(pos)
+    styled = {k: [_flow(e) for e in v] if k in ("hands", "table") else _flow(v) for k, v in data.items()}
+    return yaml.dump(styled, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
