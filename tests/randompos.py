@@ -7,6 +7,7 @@ import random
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.round import deal_round, next_deal
 from tutor.core.table import Build, piles
 from tutor.core.variant import Variant
 from tutor.presets import preset_names, variant
@@ -27,20 +28,8 @@ ALL_VARIANTS: list[Variant] = [variant(p) for p in PRESETS] + [variant(spec) for
 
 
 def fresh_position(rng: random.Random, v: Variant, players: int) -> Position:
-    """A shuffled deal: hands of the variant's size and four cards on the table."""
-    deck = list(v.deck_cards)
-    rng.shuffle(deck)
-    size = v.hand_size_resolved
-    hands = [deck[i * size:(i + 1) * size] for i in range(players)]
-    rest = deck[players * size:]
-    return Position(v, players, hands, rest[:4], [], to_move=0, stock=rest[4:])
-
-
-def deal_next(pos: Position) -> None:
-    """Deal the next hands from the stock, as the round would."""
-    assert pos.stock is not None
-    size = min(pos.variant.hand_size_resolved, len(pos.stock) // pos.players)
-    pos.deal([pos.stock[i * size:(i + 1) * size] for i in range(pos.players)])
+    """A seeded deal: the seat after the dealer leads."""
+    return deal_round(v, players, dealer=players - 1, seed=rng.randrange(2**32))
 
 
 def random_play(rng: random.Random, pos: Position, plies: int, build_bias: float = 0.5) -> list[Move]:
@@ -48,7 +37,7 @@ def random_play(rng: random.Random, pos: Position, plies: int, build_bias: float
     played = []
     for _ in range(plies):
         if pos.needs_deal():
-            deal_next(pos)
+            next_deal(pos)
         moves = pos.generate()
         if not moves:
             break
@@ -67,7 +56,7 @@ def random_position(rng: random.Random, v: Variant | None = None, players: int |
         pos = fresh_position(rng, v, players)
         random_play(rng, pos, rng.randrange(0, 30))
         if pos.needs_deal():
-            deal_next(pos)
+            next_deal(pos)
         if not pos.is_round_over():
             pos._stack.clear()
             return pos

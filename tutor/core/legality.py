@@ -63,10 +63,10 @@ def _readings(
         loose_choices.append(options)
     build_choices: list[list[Build]] = []
     for bref in intent.builds:
-        options = [b for b in pos.builds if _build_matches(bref, b)]
-        if not options:
+        targets = [b for b in pos.builds if _build_matches(bref, b)]
+        if not targets:
             return Reason("build_not_on_table", {"build": _bref_text(bref)})
-        build_choices.append(options)
+        build_choices.append(targets)
     out = []
     for card in cards:
         for loose in product(*loose_choices):

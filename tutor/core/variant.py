@@ -210,7 +210,7 @@ class Variant:
     @cached_property
     def capture_values(self) -> tuple[tuple[int, ...], ...]:
         """Values each card can capture with when played from the hand."""
-        out = []
+        out: list[tuple[int, ...]] = []
         for c in ALL_CARDS:
             v = self.value[c]
             if v == 0:
