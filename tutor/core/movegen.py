@@ -16,11 +16,14 @@ from itertools import combinations
 from .cards import Card
 from .moves import Move
 from .position import FIVE_OF_SPADES, Position
-from .subsets import bits, partitionable, subset_totals, with_sum
+from .subsets import bits, joining, partitionable, subset_totals
 from .table import Build
 from .variant import Variant
 
 FACE = 100
+
+_new_tuple = tuple.__new__
+  # builds a Move without NamedTuple's Python-level constructor (hot path)
 
 
 def build_key(b: Build) -> int:
@@ -73,6 +76,7 @@ class _Generator:
         self.numeric_values = tuple(self.values[c] for c in numeric)
         self.builds_on_table = [b for b in pos.builds if not b.face]
         self.totals = subset_totals(self.numeric_values)
+        self._card_tables: list[list[tuple[Card, ...]]] = []
         self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
 
     def run(self) -> list[Move]:
@@ -106,7 +110,7 @@ class _Generator:
         values = v.capture_values[card]
         if len(values) == 1:
             value = values[0]
-            out = [Move(card, "capture", value, loose, builds) for loose, builds in self._capture_sets(value)]
+            out = [_new_tuple(Move, (card, "capture", value, loose, builds)) for loose, builds in self._capture_sets(value)]
         elif values:
             out = []
             seen: set[tuple[tuple[Card, ...], tuple[Build, ...]]] = set()
@@ -121,8 +125,8 @@ class _Generator:
             everything = (tuple(self.pos.loose), tuple(self.pos.builds))
             if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
                 out.append(Move(card, "capture", 0, *everything))
-        if self.duty == "free" and (self.free or not self.own):
-            return out
+        if self.duty != "take_or_add" and self.holds(held):
+            return out  # every own build stays held whatever is taken
         return [m for m in out if self._capture_allowed(m, held)]
 
     def _capture_sets(self, value: int) -> list[tuple[tuple[Card, ...], tuple[Build, ...]]]:
@@ -157,21 +161,18 @@ class _Generator:
                 element_values.append(b.value)
             elif b.value == value:
                 standalone.append(b)
-        if len(elements) > len(self.numeric):
-            order = sorted(range(len(elements)), key=element_values.__getitem__)
-            elements = [elements[i] for i in order]
-            key = tuple(element_values[i] for i in order)
-        else:
-            key = self.numeric_values
         extra = all_subsets(standalone)
+        if len(elements) == len(self.numeric):
+            masks = partitionable(self.numeric_values, value)
+            return [(self._cards(m), more) for m in masks for more in extra if m or more]
+        order = sorted(range(len(elements)), key=element_values.__getitem__)
+        elements = [elements[i] for i in order]
         out = []
-        for mask in partitionable(key, value):
+        for mask in partitionable(tuple(element_values[i] for i in order), value):
             chosen = [elements[i] for i in bits(mask)]
             loose = tuple(c for c in chosen if isinstance(c, int))
             terms = tuple(b for b in chosen if isinstance(b, Build))
-            for more in extra:
-                if mask or more:
-                    out.append((loose, terms + more))
+            out += [(loose, terms + more) for more in extra if mask or more]
         return out
 
     def _face_captures(self, card: Card) -> list[Move]:
@@ -220,7 +221,7 @@ class _Generator:
             candidates = range(cv, top + 1) if self.free else sorted(k for k in held if cv <= k <= top)
             for value in candidates:
                 if value - cv in totals or value in totals:
-                    out += [Move(card, "build", value, loose) for loose in self._joining(cv, value, False)]
+                    out += [_new_tuple(Move, (card, "build", value, loose, ())) for loose in self._joining(cv, value, False)]
         for target in self.builds_on_table:
             own = target.owner == self.seat
             if self.duty == "take_or_add" and not own:
@@ -232,33 +233,30 @@ class _Generator:
                         out.append(Move(card, "raise", raised, self._cards(mask), (target,)))
             if target.value >= cv and (own or v.add_to_others):
                 if self.free or self.holds(held, (target,), target.value):
-                    out += [Move(card, "add", target.value, loose, (target,)) for loose in self._joining(cv, target.value, True)]
+                    added = self._joining(cv, target.value, True)
+                    out += [_new_tuple(Move, (card, "add", target.value, loose, (target,))) for loose in added]
         return out
 
     def _joining(self, cv: int, value: int, may_be_empty: bool) -> list[tuple[Card, ...]]:
         """Loose card sets U such that the played card (value ``cv``) and U split into groups of ``value``."""
-        key = self.numeric_values
-        rest = partitionable(key, value)
-        if cv == value:
-            firsts: tuple[int, ...] = (0,)
-        else:
-            firsts = with_sum(key, value - cv)
-        if len(rest) == 1:
-            return [self._cards(m) for m in firsts if m or may_be_empty]
-        seen: set[int] = set()
-        out = []
-        for first in firsts:
-            for more in rest:
-                if not first & more:
-                    mask = first | more
-                    if mask not in seen and (mask or may_be_empty):
-                        seen.add(mask)
-                        out.append(self._cards(mask))
-        return out
+        cards = self._cards
+        return [cards(m) for m in joining(self.numeric_values, cv, value) if m or may_be_empty]
 
     def _cards(self, mask: int) -> tuple[Card, ...]:
-        numeric = self.numeric
-        return tuple(numeric[i] for i in bits(mask))
+        """The loose numeric cards a mask names (looked up a byte at a time)."""
+        tables = self._card_tables
+        if not tables:
+            numeric = self.numeric
+            for start in range(0, max(len(numeric), 1), 8):
+                chunk = numeric[start : start + 8]
+                tables.append([tuple(chunk[i] for i in bits(m)) for m in range(1 << len(chunk))])
+        if mask < 256:
+            return tables[0][mask]
+        out = tables[0][mask & 255]
+        for table in tables[1:]:
+            mask >>= 8
+            out += table[mask & 255]
+        return out
 
     def _face_builds(self, card: Card, held: set[int]) -> list[Move]:
         rank = card.rank_index

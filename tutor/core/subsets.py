@@ -9,6 +9,7 @@ Subsets are bit masks over the value tuple's positions.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 
 _BITS: list[tuple[int, ...]] = [()]
@@ -67,3 +68,19 @@ def partitionable(values: tuple[int, ...], v: int) -> tuple[int, ...]:
     for g in groups:
         ok.update([m | g for m in ok if not m & g])
     return (0, *sorted(ok - {0}))
+
+
+@lru_cache(maxsize=65536)
+def joining(values: tuple[int, ...], extra: int, v: int) -> tuple[int, ...]:
+    """Every mask U such that U plus one more element of value ``extra`` splits into groups of ``v``.
+
+    The played card of a build is that element: U are the loose cards that can
+    go with it.  U is empty only when ``extra == v``.
+    """
+    at = bisect_left(values, extra)
+    card_bit = 1 << at
+    below = card_bit - 1
+    extended = values[:at] + (extra,) + values[at:]
+    return tuple(
+        (m & below) | ((m >> (at + 1)) << at) for m in partitionable(extended, v) if m & card_bit
+    )

@@ -1,0 +1,131 @@
+"""The engine commands as a user runs them: output, JSON shapes, exit codes, no tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+START = ROOT / "docs" / "examples" / "start.yaml"
+ENDGAME = ROOT / "docs" / "examples" / "endgame.yaml"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def write(tmp_path: Path, text: str, name: str = "pos.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_moves_json_has_the_contract_shape() -> None:
+    result = run("moves", str(START), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["to_move"] == 0
+    assert data["moves"], "the example has legal moves"
+    for move in data["moves"]:
+        assert set(move) >= {"notation", "card", "kind", "captured", "table", "sweep"}
+        assert move["kind"] in {"trail", "capture", "build", "raise", "add"}
+        for item in move["table"]:
+            if isinstance(item, dict):
+                assert set(item) >= {"build", "owner", "value"}
+    notations = [m["notation"] for m in data["moves"]]
+    assert "8D x [5D+3S] [8H 5H+3C]" in notations
+    assert len(notations) == len(set(notations))
+
+
+def test_moves_listing_uses_suit_symbols() -> None:
+    result = run("moves", str(START))
+    assert result.returncode == 0
+    assert "8♦ x [5♦+3♠] [8♥ 5♥+3♣]" in result.stdout
+    assert "8D x [5D+3S]" in run("moves", str(START), "--ascii").stdout
+
+
+def test_perft_prints_one_integer() -> None:
+    result = run("perft", str(ENDGAME), "3")
+    assert result.returncode == 0
+    assert result.stdout.strip().isdigit()
+    assert run("perft", str(ENDGAME), "0").stdout.strip() == "1"
+
+
+def test_perft_refuses_unknown_hands() -> None:
+    result = run("perft", str(START), "2")
+    assert result.returncode == 2
+    assert "every hand known" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("goal,best", [("cards", ["8D x [5D+3S] [8H 5H+3C]"]), ("card:7c", ["7S x 7C", "7S x 7C 4D+3H"])])
+def test_solve_json(goal: str, best: list[str]) -> None:
+    result = run("solve", str(START), "--goal", goal, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["best"] == best
+    assert data["value"] == data["moves"][0]["value"]
+    assert {"goal", "value", "best", "moves"} <= set(data)
+    assert all(set(m) == {"notation", "value"} for m in data["moves"])
+
+
+def test_solve_points_counts_big_cassino(tmp_path: Path) -> None:
+    path = write(tmp_path, "hands: [[10S, 3C], 2]\ntable: [10D, 6H, 4S]\n")
+    data = json.loads(run("solve", path, "--goal", "points", "--json").stdout)
+    assert data["value"] == 3  # 10D (2) and a sweep (1)
+    assert data["best"] == ["10S x 10D 6H+4S"]
+
+
+def test_solve_unknown_goal() -> None:
+    result = run("solve", str(START), "--goal", "glory")
+    assert result.returncode == 2
+    assert "goals are" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("hands: [[7S], 2]\ntable: [11H]\n", "pos.yaml:2:9: card 11H does not exist"),
+        ("hands: [[7S], 2]\ntable: [7S]\n", "7S appears twice"),
+        ("variant: royale\nhands: [[7S], 2]\n", "unknown preset 'royale'"),
+        ("hands: [[7S], 2\n", "pos.yaml:"),
+        ("variant: {preset: classic, build_dutty: free}\nhands: [[7S], 2]\n", "unknown option 'build_dutty'"),
+    ],
+)
+def test_bad_files_get_one_clear_line(tmp_path: Path, text: str, expected: str) -> None:
+    result = run("moves", write(tmp_path, text))
+    assert result.returncode == 2
+    assert expected in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_missing_file() -> None:
+    result = run("moves", "no/such/file.yaml")
+    assert result.returncode == 2
+    assert "no such file" in result.stderr
+
+
+def test_check_lists_every_problem(tmp_path: Path) -> None:
+    bad = write(tmp_path, "hands: [[7S, 7S], 2]\ntable: [ZZ]\nplayer: 2\n", "bad.yaml")
+    good = write(tmp_path, START.read_text(), "good.yaml")
+    result = run("check", bad, good)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert any("bad.yaml:1:" in line and "7S appears twice" in line for line in lines)
+    assert any("bad.yaml:2:" in line and "ZZ" in line for line in lines)
+    assert any("bad.yaml:3:" in line and "players" in line for line in lines)
+    assert "good.yaml" not in result.stderr
+    ok = run("check", good)
+    assert ok.returncode == 0 and "no problems" in ok.stdout
+
+
+def test_help_lists_the_commands() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("moves", "perft", "solve", "check"):
+        assert command in result.stdout
