@@ -16,19 +16,22 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
+from collections.abc import Callable
 
 import pytest
 
 from randompos import fresh_position, random_play, random_position
-from tutor.core.cards import RANKS, Card
+from tutor.core.cards import RANKS, Card, parse_rank
+from tutor.core.movegen import FACE, build_key, held_keys
 from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, Reason
 from tutor.core.notation import build_text
-from tutor.core.position import FIVE_OF_SPADES, Position
+from tutor.core.position import Position
 from tutor.core.table import Build
 from tutor.loading.positions import load_position
 from tutor.presets import variant
 
 BUILD_KINDS = ("build", "raise", "add")
+FIVE_OF_SPADES = Card.from_str("5S")
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class Typed:
     value: int | None
     loose: tuple[Card, ...]
     builds: tuple[Build, ...]
+    exact: bool  # every card by its code, every build by its cards: the text has only this reading
 
 
 def card_ref(rng: random.Random, c: Card) -> str:
@@ -51,12 +55,6 @@ def card_ref(rng: random.Random, c: Card) -> str:
     if roll < 0.2:
         return str(c).lower().replace("10", "t")
     return str(c)
-
-
-def build_ref(rng: random.Random, pos: Position, b: Build) -> str:
-    if rng.random() < 0.3:
-        return f"[{b.value_label}]"
-    return build_text(b, pos.variant.value)
 
 
 def random_value(rng: random.Random, pos: Position, card: Card, loose: list[Card], builds: list[Build]) -> int | None:
@@ -139,22 +137,27 @@ def typed(
     rng: random.Random, pos: Position, card: Card, op: str, value: int | None, loose: list[Card], builds: list[Build]
 ) -> Typed:
     """Print a move as a learner might type it: groups joined by "+" at random, in any order."""
+    ref = card_ref(rng, card)
     if op == "trail":
-        text = card_ref(rng, card) if rng.random() < 0.7 else f"trail {card_ref(rng, card)}"
-        return Typed(text, card, op, None, (), ())
-    items: list[str] = [card_ref(rng, c) for c in loose] + [build_ref(rng, pos, b) for b in builds]
-    rng.shuffle(items)
-    groups: list[str] = []
-    for item in items:
-        if groups and rng.random() < 0.4:
-            groups[-1] += "+" + item
-        else:
-            groups.append(item)
+        return Typed(ref if rng.random() < 0.7 else f"trail {ref}", card, op, None, (), (), parse_rank(ref) is None)
     word = "x" if op == "capture" else ("b" if value is None else rng.choice((f"b{value}", f"b {value}")))
+    if word.startswith("b ") and not loose and not builds:
+        word = f"b{value}"  # a lone "b 5" names a card to build with
     if value is not None and pos.variant.value[card] == 0 and 11 <= value <= 13 and rng.random() < 0.7:
         word = f"b{RANKS[value - 1]}"
-    text = " ".join([card_ref(rng, card), word, *groups])
-    return Typed(text, card, op, value, tuple(loose), tuple(builds))
+    full = [str(c) for c in loose] + [build_text(b, pos.variant.value) for b in builds]
+    items = [card_ref(rng, c) for c in loose] + [f"[{b.value_label}]" if rng.random() < 0.3 else full[len(loose) + i] for i, b in enumerate(builds)]
+    exact = parse_rank(ref) is None and all(i == f or i.lower() == f.lower().replace("10", "t") for i, f in zip(items, full))
+    order = rng.sample(range(len(items)), len(items))
+    if word == "b" and order and parse_rank(items[order[0]]) is not None:
+        items[order[0]] = full[order[0]]  # "b 8 5S" names the value 8
+    groups: list[str] = []
+    for i in order:
+        if groups and rng.random() < 0.4:
+            groups[-1] += "+" + items[i]
+        else:
+            groups.append(items[i])
+    return Typed(" ".join([ref, word, *groups]), card, op, value, tuple(loose), tuple(builds), exact)
 
 
 def same_family(pos: Position, m: Move, t: Typed) -> bool:
@@ -172,14 +175,12 @@ def same_family(pos: Position, m: Move, t: Typed) -> bool:
 
 
 def plain(value: Any) -> Any:
-    """Reason params with cards and builds as text, as a template or a JSON reply would show them."""
+    """Reason params with each card as its code: what a template or a JSON reply gets."""
     if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
+        return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
-    if isinstance(value, (Card, Build, Move)):
-        return str(value)
-    return value
+    return str(value) if isinstance(value, Card) else value
 
 
 def check(pos: Position, t: Typed, codes: Counter[str]) -> None:
@@ -200,9 +201,126 @@ def check(pos: Position, t: Typed, codes: Counter[str]) -> None:
         assert reason.code != "not_a_move", f"{t.text!r}: generic reason {reason}\n{pos}\n{pos.variant.changed_options()}"
         assert not wanted, f"{t.text!r} refused ({reason}) but legal: {wanted}\n{pos}"
         json.dumps(plain(reason.params))
+        check_relaxed(pos, t, reason)
+        if t.exact:
+            assert reason_holds(pos, t, reason), f"{t.text!r}: {reason} does not hold\n{pos}"
         return
     codes["(legal)"] += 1
     assert move in legal, f"{t.text!r} gave {move}, not a legal move\n{pos}"
+
+
+#: Options that lift the rule a reason names; the duty rules are lifted by every one.
+LIFT = {"build_duty": "penalty", "forced_capture": False, "raise_own": True, "add_to_others": True}
+LIFTED_BY: dict[str, dict[str, object]] = {
+    "value_not_held": {},
+    "holding_rule": {},
+    "controller_may_not_trail": {},
+    "must_take_or_add": {},
+    "forced_capture": {},
+    "raise_own_forbidden": {},
+    "add_to_others_forbidden": {},
+    "build_not_a_term": {"build_in_sum": "anyone"},
+    "own_build_not_a_term": {"build_in_sum": "anyone"},
+    "face_card_takes_one": {"face_capture": "all"},
+}
+PERMISSIONS = ("raise_own_forbidden", "add_to_others_forbidden")
+
+
+def outcome_of(pos: Position, text: str) -> str:
+    try:
+        pos.parse_move(text)
+    except IllegalMoveError as err:
+        return err.reason.code
+    except AmbiguousMoveError:
+        pass
+    return "(legal)"
+
+
+def check_relaxed(pos: Position, t: Typed, reason: Reason) -> None:
+    """A rule reason holds: lifting that rule makes the move legal; lifting the others does not."""
+    relaxed = pos.copy()
+    relaxed.variant = pos.variant.with_options(**LIFT, **LIFTED_BY.get(reason.code, {}))
+    got = outcome_of(relaxed, t.text)
+    if reason.code in PERMISSIONS:
+        # A move the variant forbids outright is refused for that before its details are checked.
+        assert got not in LIFTED_BY, f"{t.text!r}: {reason}, but without that rule: {got}\n{pos}"
+    elif reason.code in LIFTED_BY:
+        # A multiple build stays out of sums whatever build_in_sum says.
+        assert got in ("(legal)", "multiple_build_not_a_term"), f"{t.text!r}: {reason}, but without that rule: {got}\n{pos}"
+    else:
+        assert got == reason.code, f"{t.text!r}: {reason}, but without the duty rules: {got}\n{pos}"
+
+
+def reason_holds(pos: Position, t: Typed, reason: Reason) -> bool:
+    """The fact a reason states is true of the move typed (read the one way the fuzz meant it)."""
+    v, seat, code = pos.variant, pos.to_move, reason.code
+    values = v.value
+    own = [b for b in pos.builds if b.owner == seat]
+    held = held_keys(v, [c for c in pos.hands[seat] if c != t.card])
+    target = t.builds[0] if t.builds else None
+    inside = {c for b in pos.builds for c in b.cards}
+    valueless = [c for c in t.loose if values[c] == 0]
+    sums = any(capture_sums(pos, t, value) for value in v.capture_values[t.card])
+    facts: dict[str, Callable[[], bool]] = {
+        "card_not_in_hand": lambda: t.card not in pos.hands[seat],
+        "card_not_on_table": lambda: any(c not in pos.loose and c not in inside for c in t.loose),
+        "card_in_build": lambda: any(c in inside for c in t.loose),
+        "named_twice": lambda: len(set(t.loose)) < len(t.loose),
+        "nothing_to_take": lambda: t.op == "capture" and not t.loose and not t.builds,
+        "build_needs_table_cards": lambda: t.op == "build" and not t.loose and not t.builds,
+        "one_build_at_a_time": lambda: t.op == "build" and len(t.builds) > 1,
+        "controller_may_not_trail": lambda: t.op == "trail" and bool(own) and v.build_duty == "no_trail",
+        "must_take_or_add": lambda: bool(own) and v.build_duty == "take_or_add" and not set(own) & set(t.builds),
+        "holding_rule": lambda: any(b not in t.builds and build_key(b) not in held for b in own),
+        "value_not_held": lambda: held_key(reason.params["value"]) not in held,
+        "forced_capture": lambda: v.forced_capture and any(m.card == t.card and m.is_capture for m in pos.generate()),
+        "no_value": lambda: t.op == "build" and (values[t.card] == 0 or bool(valueless)),
+        "face_card_takes_one": lambda: values[t.card] == 0 and len(t.loose) + len(t.builds) > 1,
+        "rank_mismatch": lambda: values[t.card] == 0 and (
+            any(c.rank != t.card.rank for c in t.loose) or any(not b.face for b in t.builds)
+        ),
+        "taken_by_rank_only": lambda: values[t.card] > 0 and (bool(valueless) or any(b.face for b in t.builds)),
+        "value_below_card": lambda: t.value is not None and t.value < values[t.card],
+        "build_too_high": lambda: t.op == "build" and reason.params["value"] > v.max_build,
+        "multiple_build_fixed": lambda: target is not None and not target.single,
+        "raise_own_forbidden": lambda: target is not None and target.owner == seat and not v.raise_own,
+        "add_to_others_forbidden": lambda: target is not None and target.owner != seat and not v.add_to_others,
+        "face_build_value": lambda: values[t.card] == 0 and t.value != t.card.rank_index,
+        "face_build_rank": lambda: any(c.rank != t.card.rank for c in t.loose)
+        or any(b.value != t.card.rank_index for b in t.builds),
+        # The sum works once the builds count as terms: only the rule on terms is broken.
+        "build_not_a_term": lambda: sums,
+        "multiple_build_not_a_term": lambda: sums,
+        "own_build_not_a_term": lambda: sums,
+        "sum_mismatch": lambda: not valueless and (t.op == "build" or not sums),
+    }
+    return facts.get(code, lambda: True)()
+
+
+def held_key(label: str) -> int:
+    """The holding key of a build value as a reason shows it: a number, or a face rank."""
+    return int(label) if label.isdigit() else FACE + RANKS.index(label) + 1
+
+
+def capture_sums(pos: Position, t: Typed, value: int) -> bool:
+    """Whether the items taken split into groups of ``value``, every build counting as a term of its value."""
+    items = [pos.variant.value[c] for c in t.loose] + [b.value for b in t.builds if b.value != value]
+    return t.op == "capture" and splits(sorted(items, reverse=True), value)
+
+
+def splits(items: list[int], value: int) -> bool:
+    """Whether the numbers (largest first) split into groups each totalling ``value``: brute force."""
+    if not items:
+        return True
+    if sum(items) % value or items[0] > value or min(items) <= 0:
+        return False
+
+    def fill(rest: list[int], need: int) -> bool:
+        if need == 0:
+            return splits(rest, value)
+        return any(rest[i] <= need and fill(rest[:i] + rest[i + 1 :], need - rest[i]) for i in range(len(rest)))
+
+    return fill(items[1:], value - items[0])
 
 
 def fuzz_position(rng: random.Random) -> Position:

@@ -15,8 +15,9 @@ from .cards import Card
 from .movegen import FACE, build_key, held_keys
 from .moves import Move, Reason
 from .notation import BuildRef, CardRef, Intent
-from .position import FIVE_OF_SPADES, Position
-from .table import Build, group_items
+from .position import Position
+from .rules import FIVE_OF_SPADES
+from .table import Build, group_items, piles
 
 _MAX_READINGS = 256
 
@@ -32,7 +33,7 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
         return Reason("card_not_in_hand", {"card": str(intent.card), "hand": list(hand)})
     readings = _readings(pos, intent, cards)
     if isinstance(readings, Reason):
-        return readings
+        return _plain(pos, readings)
     legal = pos.generate()
     found: list[Move] = []
     first_reason: Reason | None = None
@@ -45,7 +46,22 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
     if found:
         return found
     assert first_reason is not None
-    return first_reason
+    return _plain(pos, first_reason)
+
+
+def _plain(pos: Position, reason: Reason) -> Reason:
+    """The reason with each build as its piles and each move in the notation: cards, numbers and text only."""
+
+    def show(v: object) -> object:
+        if isinstance(v, Build):
+            return piles(v, pos.variant.value)
+        if isinstance(v, Move):
+            return pos.notation(v)
+        if isinstance(v, list):
+            return [show(x) for x in v]
+        return v
+
+    return Reason(reason.code, {k: show(v) for k, v in reason.params.items()})
 
 
 # ---- resolving what was typed ---------------------------------------------------
@@ -194,7 +210,7 @@ class _Diagnosis:
         reasons = [self.capture_with(v) for v in values]
         if any(r is None for r in reasons):
             return self.after_capture()
-        return reasons[0]
+        return next((r for r in reasons if r is not None and r.code != "sum_mismatch"), reasons[0])
 
     def face_capture(self) -> Reason | None:
         rank = self.card.rank_index
@@ -209,27 +225,28 @@ class _Diagnosis:
         return None
 
     def capture_with(self, value: int) -> Reason | None:
-        terms: list[Card | Build] = list(self.loose)
-        my_side = self.pos.side_of(self.seat)
+        """Why the named items are not a capture of ``value``; a build counts as a term only where the sum works."""
+        face = next((c for c in self.loose if self.values[c] == 0), None)
+        if face is not None:
+            return Reason("taken_by_rank_only", {"card": self.card, "other": face})
         for b in self.builds:
             if b.face:
-                return Reason("rank_mismatch", {"card": self.card, "build": b})
-            if b.value == value:
-                continue
+                return Reason("taken_by_rank_only", {"card": self.card, "build": b})
             if b.value > value:
                 return Reason("sum_mismatch", {"card": self.card, "value": value, "build": b, "total": b.value})
+        terms: list[Card | Build] = [*self.loose, *(b for b in self.builds if b.value != value)]
+        if group_items(terms, lambda t: t.value if isinstance(t, Build) else self.values[t], value) is None:
+            return self.sum_mismatch(value, terms)
+        my_side = self.pos.side_of(self.seat)
+        for b in self.builds:
+            if b.value == value:
+                continue
             if self.v.build_in_sum == "none":
                 return Reason("build_not_a_term", {"card": self.card, "build": b, "value": value})
             if not b.single:
                 return Reason("multiple_build_not_a_term", {"card": self.card, "build": b, "value": value})
             if self.v.build_in_sum == "opponents" and self.pos.side_of(b.owner) == my_side:
                 return Reason("own_build_not_a_term", {"card": self.card, "build": b, "value": value})
-            terms.append(b)
-        if any(isinstance(t, int) and self.values[t] == 0 for t in terms):
-            face = next(t for t in terms if isinstance(t, int) and self.values[t] == 0)
-            return Reason("rank_mismatch", {"card": self.card, "other": face})
-        if group_items(terms, lambda t: t.value if isinstance(t, Build) else self.values[t], value) is None:
-            return self.sum_mismatch(value, terms)
         return None
 
     def sum_mismatch(self, value: int, terms: Sequence[Card | Build]) -> Reason:
@@ -254,9 +271,14 @@ class _Diagnosis:
         target = self.builds[0] if self.builds else None
         if cv == 0 or (target is not None and target.face):
             return self.face_build(target)
+        face = next((c for c in self.loose if self.values[c] == 0), None)
+        if face is not None:
+            return Reason("no_value", {"card": face})
+        value = self.intent.value
+        if value is not None and value < cv:
+            return Reason("value_below_card", {"card": self.card, "value": value})
         if target is None:
             return self.new_build(cv)
-        value = self.intent.value
         base = target.value
         if value is None:
             add_ok = self.splits([self.card, *self.loose], base)
@@ -279,8 +301,6 @@ class _Diagnosis:
     def new_build(self, cv: int) -> Reason | None:
         if not self.loose:
             return Reason("build_needs_table_cards", {"card": self.card})
-        if any(self.values[c] == 0 for c in self.loose):
-            return Reason("no_value", {"card": next(c for c in self.loose if self.values[c] == 0)})
         total = cv + self.total(self.loose)
         value = self.intent.value
         if value is None:
@@ -318,6 +338,8 @@ class _Diagnosis:
         if target.owner == self.seat and not self.v.raise_own:
             return Reason("raise_own_forbidden", {"card": self.card, "build": target})
         if self.loose and not self.splits(self.loose, value):
+            if self.intent.value is not None:
+                return self.sum_mismatch(value, self.loose)
             return Reason("loose_changes_single_build", {"card": self.card, "build": target, "loose": list(self.loose), "value": value})
         return self.build_duty_and_holding(value, target)
 
@@ -334,6 +356,8 @@ class _Diagnosis:
         rank = self.card.rank_index
         if self.values[self.card] != 0 or (target is not None and target.value != rank):
             return Reason("face_build_rank", {"card": self.card, "build": target})
+        if self.intent.value not in (None, rank):
+            return Reason("face_build_value", {"card": self.card, "value": self.intent.value})
         for c in self.loose:
             if c.rank_index != rank:
                 return Reason("face_build_rank", {"card": self.card, "other": c})

@@ -15,8 +15,19 @@ from itertools import combinations
 
 from .cards import Card
 from .moves import Move
-from .position import FIVE_OF_SPADES, Position
-from .subsets import bits, joining, partitionable, subset_totals
+from .position import Position
+from .rules import (
+    FIVE_OF_SPADES,
+    capture_blocks_trail,
+    duty_in_force,
+    face_takes_one,
+    holding_applies,
+    may_add,
+    may_raise,
+    term_allowed,
+    trail_sweeps,
+)
+from .subsets import bits, joining, partitionable, subset_totals, with_sum
 from .table import Build
 from .variant import Variant
 
@@ -30,16 +41,17 @@ def build_key(b: Build) -> int:
     return FACE + b.value if b.face else b.value
 
 
+def card_keys(variant: Variant, card: Card) -> tuple[int, ...]:
+    """The holding rule keys of the builds one held card can capture."""
+    values = variant.capture_values[card]
+    if not values and variant.face_builds:
+        return (FACE + card.rank_index,)
+    return values
+
+
 def held_keys(variant: Variant, hand: Sequence[Card]) -> set[int]:
     """What builds the cards of ``hand`` can capture (holding rule keys)."""
-    keys: set[int] = set()
-    cv = variant.capture_values
-    face_builds = variant.face_builds
-    for c in hand:
-        keys.update(cv[c])
-        if face_builds and not cv[c]:
-            keys.add(FACE + c.rank_index)
-    return keys
+    return {k for c in hand for k in card_keys(variant, c)}
 
 
 def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
@@ -67,9 +79,9 @@ class _Generator:
         self.seat = seat
         self.hand = pos.hands[seat]
         self.values = v.value
-        self.free = v.penalties  # build duty "penalty": no holding rule, no duty
+        self.free = not holding_applies(v)
         self.own = [b for b in pos.builds if b.owner == seat]
-        self.duty = "free" if self.free or not self.own else v.build_duty
+        self.duty = duty_in_force(v, bool(self.own))
         numeric = [c for c in pos.loose if self.values[c] > 0]
         numeric.sort(key=self.values.__getitem__)
         self.numeric = numeric
@@ -82,12 +94,18 @@ class _Generator:
     def run(self) -> list[Move]:
         moves: list[Move] = []
         hand = self.hand
+        keys = [card_keys(self.variant, c) for c in hand]
+        table_empty = self.pos.table_empty
+        may_trail = self.duty == "free"
+        may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds)
         for i, card in enumerate(hand):
-            held = held_keys(self.variant, hand[:i] + hand[i + 1 :])
-            captures = self.captures(card, held)
+            held = {k for j, ks in enumerate(keys) if j != i for k in ks}
+            captures = [] if table_empty else self.captures(card, held)
             moves += captures
-            moves += self.trails(card, held, bool(captures))
-            moves += self.builds(card, held)
+            if may_trail:
+                moves += self.trails(card, held, bool(captures))
+            if may_build:
+                moves += self.builds(card, held)
         return moves
 
     # ---- holding rule --------------------------------------------------------
@@ -121,7 +139,7 @@ class _Generator:
                         out.append(Move(card, "capture", value, *key))
         else:
             out = self._face_captures(card)
-        if v.five_of_spades_sweep and card == FIVE_OF_SPADES and not self.pos.table_empty:
+        if trail_sweeps(v, card, self.pos.table_empty):
             everything = (tuple(self.pos.loose), tuple(self.pos.builds))
             if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
                 out.append(Move(card, "capture", 0, *everything))
@@ -145,18 +163,11 @@ class _Generator:
         elements: list[Card | Build] = list(self.numeric)
         element_values = list(self.numeric_values)
         standalone: list[Build] = []
-        terms_allowed = self.variant.build_in_sum
         my_side = pos.side_of(self.seat)
         for b in pos.builds:
             if b.face:
                 continue
-            is_term = (
-                terms_allowed != "none"
-                and b.single
-                and b.value < value
-                and (terms_allowed == "anyone" or pos.side_of(b.owner) != my_side)
-            )
-            if is_term:
+            if b.value < value and term_allowed(self.variant, b, my_side, pos.side_of(b.owner)):
                 elements.append(b)
                 element_values.append(b.value)
             elif b.value == value:
@@ -178,7 +189,7 @@ class _Generator:
     def _face_captures(self, card: Card) -> list[Move]:
         rank = card.rank_index
         same = [c for c in self.pos.loose if c.rank_index == rank]
-        if self.variant.face_capture == "one":
+        if face_takes_one(self.variant):
             return [Move(card, "capture", rank, (c,)) for c in same]
         face_builds = [b for b in self.pos.builds if b.face and b.value == rank]
         out = []
@@ -196,15 +207,14 @@ class _Generator:
     # ---- trails --------------------------------------------------------------
 
     def trails(self, card: Card, held: set[int], can_capture: bool) -> list[Move]:
-        if self.variant.five_of_spades_sweep and card == FIVE_OF_SPADES and not self.pos.table_empty:
+        """The trail of ``card``, when no build duty binds the mover (the caller checks)."""
+        if trail_sweeps(self.variant, card, self.pos.table_empty):
             return []  # playing it as a trail is the sweep, generated with the captures
-        if self.duty in ("no_trail", "take_or_add"):
-            return []
-        if self.variant.forced_capture and can_capture:
+        if capture_blocks_trail(self.variant) and can_capture:
             return []
         if not self.holds(held):
             return []
-        return [Move(card, "trail", 0)]
+        return [_new_tuple(Move, (card, "trail", 0, (), ()))]
 
     # ---- builds --------------------------------------------------------------
 
@@ -227,11 +237,11 @@ class _Generator:
             if self.duty == "take_or_add" and not own:
                 continue
             raised = target.value + cv
-            if target.single and raised <= top and (own is False or v.raise_own):
+            if target.single and raised <= top and may_raise(v, target, self.seat):
                 if self.free or self.holds(held, (target,), raised):
                     for mask in partitionable(self.numeric_values, raised):
                         out.append(Move(card, "raise", raised, self._cards(mask), (target,)))
-            if target.value >= cv and (own or v.add_to_others):
+            if target.value >= cv and may_add(v, target, self.seat):
                 if self.free or self.holds(held, (target,), target.value):
                     added = self._joining(cv, target.value, True)
                     out += [_new_tuple(Move, (card, "add", target.value, loose, (target,))) for loose in added]
@@ -240,18 +250,23 @@ class _Generator:
     def _joining(self, cv: int, value: int, may_be_empty: bool) -> list[tuple[Card, ...]]:
         """Loose card sets U such that the played card (value ``cv``) and U split into groups of ``value``."""
         cards = self._cards
-        return [cards(m) for m in joining(self.numeric_values, cv, value) if m or may_be_empty]
+        key = self.numeric_values
+        if len(partitionable(key, value)) == 1:  # no loose group of the value: the card's pile is all
+            firsts = with_sum(key, value - cv) if cv < value else ((0,) if may_be_empty else ())
+            return [cards(m) for m in firsts]
+        return [cards(m) for m in joining(key, cv, value) if m or may_be_empty]
 
     def _cards(self, mask: int) -> tuple[Card, ...]:
-        """The loose numeric cards a mask names (looked up a byte at a time)."""
+        """The loose numeric cards a mask names."""
+        numeric = self.numeric
+        if len(numeric) <= 8:
+            return tuple([numeric[i] for i in bits(mask)])
+        # Crowded tables: look the cards up a byte of the mask at a time.
         tables = self._card_tables
         if not tables:
-            numeric = self.numeric
-            for start in range(0, max(len(numeric), 1), 8):
+            for start in range(0, len(numeric), 8):
                 chunk = numeric[start : start + 8]
-                tables.append([tuple(chunk[i] for i in bits(m)) for m in range(1 << len(chunk))])
-        if mask < 256:
-            return tables[0][mask]
+                tables.append([tuple([chunk[i] for i in bits(m)]) for m in range(1 << len(chunk))])
         out = tables[0][mask & 255]
         for table in tables[1:]:
             mask >>= 8
@@ -271,7 +286,7 @@ class _Generator:
             own = target.owner == self.seat
             if not target.face or target.value != rank or (self.duty == "take_or_add" and not own):
                 continue
-            if (own or self.variant.add_to_others) and self.holds(held, (target,)):
+            if may_add(self.variant, target, self.seat) and self.holds(held, (target,)):
                 out += [Move(card, "add", rank, tuple(s), (target,)) for s in all_subsets(same)]  # type: ignore[arg-type]
         return out
 

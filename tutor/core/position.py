@@ -17,8 +17,6 @@ from .moves import Move
 from .table import Build
 from .variant import Variant
 
-FIVE_OF_SPADES = Card.from_str("5S")
-
 
 class _Undo(NamedTuple):
     move: Move
@@ -233,7 +231,8 @@ class Position:
             self.stock = self.stock[1:]
         self.to_move = (seat + 1) % self.players
         self._stack.append(undo)
-        if (self.loose or self.builds) and self.last_capturer is not None and self.is_round_over():
+        round_may_end = not self.hands[seat] or self.variant.instant_limit is not None
+        if round_may_end and (self.loose or self.builds) and self.last_capturer is not None and self.is_round_over():
             self._award_residue()
 
     def table_after(self, move: Move) -> tuple[list[Card], list[Build]]:

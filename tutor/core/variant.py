@@ -256,10 +256,6 @@ class Variant:
         """Build duty ``penalty``: moves are free, breaches cost points."""
         return self.build_duty == "penalty"
 
-    @cached_property
-    def holding_rule(self) -> bool:
-        return self.build_duty != "penalty"
-
     def side_of(self, seat: int, players: int) -> int:
         """The side a seat plays for: partners 0+2 and 1+3 with four players."""
         return seat % 2 if players == 4 else seat

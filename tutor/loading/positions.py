@@ -17,6 +17,7 @@ import yaml
 from .. import presets
 from ..core.cards import RANKS, Card, InvalidCardError, parse_rank
 from ..core.movegen import build_key, held_keys
+from ..core.rules import holding_applies
 from ..core.position import Position
 from ..core.table import Build, piles
 from ..core.variant import OPTIONS, Variant, VariantError
@@ -81,7 +82,7 @@ class _Reader:
         if total > len(deck):
             p.add(root, f"this position has {total} cards ({total - unknown} named, {unknown} unknown) "
                         f"but the {self.variant.deck} deck has only {len(deck)}")
-        if self.variant.holding_rule:
+        if holding_applies(self.variant):
             self.check_holding(builds, known)
         p.raise_if_any()
         return Position(
