@@ -44,6 +44,28 @@ def playout_us_per_ply(rounds: int, seed: int) -> list[float]:
     return per_round
 
 
+def push_pop_us(rounds: int, seed: int) -> float:
+    """Median cost of playing a move and taking it back, over positions of random rounds."""
+    v = variant("classic")
+    rng = random.Random(seed)
+    samples = []
+    for r in range(rounds):
+        pos = deal_round(v, 2, dealer=1, seed=seed + r)
+        while True:
+            if pos.needs_deal():
+                next_deal(pos)
+            moves = pos.generate()
+            if not moves:
+                break
+            start = time.perf_counter()
+            for m in moves:
+                pos.push(m)
+                pos.pop()
+            samples.append((time.perf_counter() - start) / len(moves) * 1e6)
+            pos.push(rng.choice(moves))
+    return statistics.median(samples)
+
+
 def crowded_position(seed: int) -> Position:
     """16 random loose cards and 2 builds (an 8 of the mover's, a 9 of the opponent's).
 
@@ -91,6 +113,8 @@ def main() -> None:
     print(f"  median {median:.1f} µs/ply (target <= {PLY_TARGET_US:.0f}: ratio {median / PLY_TARGET_US:.2f}; "
           f"peer Rust engine {PEER_PLY_US} µs: {median / PEER_PLY_US:.0f}x)")
     print(f"  p90 {statistics.quantiles(per_round, n=10)[-1]:.1f} µs/ply")
+
+    print(f"  push + pop: median {push_pop_us(min(args.rounds, 200), args.seed):.1f} µs per move")
 
     cold, warm, counts = crowded_ms(args.tables, args.seed)
     print(f"crowded table, 16 random loose cards and 2 builds, {args.tables} tables "

@@ -14,21 +14,21 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable
 
 import pytest
+import yaml
 
-from randompos import fresh_position, random_play, random_position
+from randompos import random_play, random_position
 from tutor.core.cards import RANKS, Card, parse_rank
 from tutor.core.movegen import FACE, build_key, held_keys
-from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, Reason
+from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, Reason
 from tutor.core.notation import build_text
 from tutor.core.position import Position
 from tutor.core.table import Build
 from tutor.loading.positions import load_position
-from tutor.presets import variant
 
 BUILD_KINDS = ("build", "raise", "add")
 FIVE_OF_SPADES = Card.from_str("5S")
@@ -108,7 +108,7 @@ def mutated(rng: random.Random, pos: Position, m: Move) -> Typed:
     card, loose, builds = m.card, list(m.loose), list(m.builds)
     value = m.value if op == "build" and rng.random() < 0.7 else None
     hand = pos.hands[pos.to_move]
-    change = rng.randrange(8)
+    change = rng.randrange(10)
     others = [c for c in pos.loose if c not in loose]
     if change == 0:
         card = rng.choice(hand)
@@ -128,9 +128,24 @@ def mutated(rng: random.Random, pos: Position, m: Move) -> Typed:
         value = random_value(rng, pos, card, loose, builds) if op == "build" else None
     elif change == 6 and loose and others:
         loose[rng.randrange(len(loose))] = rng.choice(others)
+    elif change == 7 and pos.builds:
+        op, value, builds = "capture", None, [rng.choice(pos.builds)]
+        loose = summing_to(rng, pos, pos.variant.value[card] - builds[0].value)  # the build as a term of a sum
+    elif change == 8 and op == "build" and builds and others:
+        loose = summing_to(rng, pos, rng.randrange(1, 6))
+        value = builds[0].value + pos.variant.value[card] + sum(pos.variant.value[c] for c in loose)
     if op == "trail":
         loose, builds = [], []
     return typed(rng, pos, card, op, value, loose, builds)
+
+
+def summing_to(rng: random.Random, pos: Position, total: int) -> list[Card]:
+    """Some loose cards that total ``total`` if the first ones tried happen to (else what was picked)."""
+    out: list[Card] = []
+    for c in rng.sample(pos.loose, len(pos.loose)):
+        if 0 < pos.variant.value[c] <= total - sum(pos.variant.value[x] for x in out):
+            out.append(c)
+    return out
 
 
 def typed(
@@ -146,8 +161,9 @@ def typed(
     if value is not None and pos.variant.value[card] == 0 and 11 <= value <= 13 and rng.random() < 0.7:
         word = f"b{RANKS[value - 1]}"
     full = [str(c) for c in loose] + [build_text(b, pos.variant.value) for b in builds]
-    items = [card_ref(rng, c) for c in loose] + [f"[{b.value_label}]" if rng.random() < 0.3 else full[len(loose) + i] for i, b in enumerate(builds)]
-    exact = parse_rank(ref) is None and all(i == f or i.lower() == f.lower().replace("10", "t") for i, f in zip(items, full))
+    named = [f"[{b.value_label}]" if rng.random() < 0.3 else text for b, text in zip(builds, full[len(loose) :])]
+    items = [card_ref(rng, c) for c in loose] + named
+    exact = parse_rank(ref) is None and all(i.upper().replace("T", "10") == f for i, f in zip(items, full))
     order = rng.sample(range(len(items)), len(items))
     if word == "b" and order and parse_rank(items[order[0]]) is not None:
         items[order[0]] = full[order[0]]  # "b 8 5S" names the value 8
@@ -184,6 +200,7 @@ def plain(value: Any) -> Any:
 
 
 def check(pos: Position, t: Typed, codes: Counter[str]) -> None:
+    """Parse one typed move and check what comes back (counting the outcomes in ``codes``)."""
     legal = pos.generate()
     wanted = [m for m in legal if same_family(pos, m, t)]
     try:
@@ -198,7 +215,7 @@ def check(pos: Position, t: Typed, codes: Counter[str]) -> None:
     except IllegalMoveError as err:
         reason = err.reason
         codes[reason.code] += 1
-        assert reason.code != "not_a_move", f"{t.text!r}: generic reason {reason}\n{pos}\n{pos.variant.changed_options()}"
+        assert reason.code != "not_a_move", f"{t.text!r}: generic reason\n{pos}\n{pos.variant.changed_options()}"
         assert not wanted, f"{t.text!r} refused ({reason}) but legal: {wanted}\n{pos}"
         json.dumps(plain(reason.params))
         check_relaxed(pos, t, reason)
@@ -227,6 +244,7 @@ PERMISSIONS = ("raise_own_forbidden", "add_to_others_forbidden")
 
 
 def outcome_of(pos: Position, text: str) -> str:
+    """The reason code for ``text``, or "(legal)" when it names one or more legal moves."""
     try:
         pos.parse_move(text)
     except IllegalMoveError as err:
@@ -246,7 +264,8 @@ def check_relaxed(pos: Position, t: Typed, reason: Reason) -> None:
         assert got not in LIFTED_BY, f"{t.text!r}: {reason}, but without that rule: {got}\n{pos}"
     elif reason.code in LIFTED_BY:
         # A multiple build stays out of sums whatever build_in_sum says.
-        assert got in ("(legal)", "multiple_build_not_a_term"), f"{t.text!r}: {reason}, but without that rule: {got}\n{pos}"
+        legal = ("(legal)", "multiple_build_not_a_term")
+        assert got in legal, f"{t.text!r}: {reason}, but without that rule: {got}\n{pos}"
     else:
         assert got == reason.code, f"{t.text!r}: {reason}, but without the duty rules: {got}\n{pos}"
 
@@ -286,15 +305,19 @@ def reason_holds(pos: Position, t: Typed, reason: Reason) -> bool:
         "raise_own_forbidden": lambda: target is not None and target.owner == seat and not v.raise_own,
         "add_to_others_forbidden": lambda: target is not None and target.owner != seat and not v.add_to_others,
         "face_build_value": lambda: values[t.card] == 0 and t.value != t.card.rank_index,
-        "face_build_rank": lambda: any(c.rank != t.card.rank for c in t.loose)
+        "face_build_rank": lambda: (values[t.card] > 0 and target is not None and target.face)
+        or any(c.rank != t.card.rank for c in t.loose)
         or any(b.value != t.card.rank_index for b in t.builds),
+        "loose_changes_single_build": lambda: target is not None and target.single and bool(t.loose),
+        "build_not_on_table": lambda: False,  # the fuzz names only builds that are there
+        "round_over": pos.is_round_over,
         # The sum works once the builds count as terms: only the rule on terms is broken.
         "build_not_a_term": lambda: sums,
         "multiple_build_not_a_term": lambda: sums,
         "own_build_not_a_term": lambda: sums,
         "sum_mismatch": lambda: not valueless and (t.op == "build" or not sums),
     }
-    return facts.get(code, lambda: True)()
+    return facts[code]()
 
 
 def held_key(label: str) -> int:
@@ -324,6 +347,7 @@ def splits(items: list[int], value: int) -> bool:
 
 
 def fuzz_position(rng: random.Random) -> Position:
+    """A random position of a random preset, half of them after build-heavy play."""
     if rng.random() < 0.5:
         return random_position(rng)
     # Build-heavy play, so that raises, adds and controllers turn up often.
@@ -342,4 +366,102 @@ def test_typed_moves_get_a_specific_reason(chunk: int) -> None:
         pos = fuzz_position(rng)
         for _ in range(25):
             check(pos, typed_move(rng, pos), codes)
-    assert codes["(legal)"] and len(codes) > 10
+    assert codes["(legal)"] > 300 and len(codes) > 15, codes
+
+
+# ---- typical mistakes, each with the reason a teacher would give ----------------------
+
+OWN8 = {"build": ["5D", "3S"], "owner": 0}
+THEIRS8 = {"build": ["5D", "3S"], "owner": 1}
+MISTAKES: list[tuple[str, dict[str, Any], str, str]] = [
+    # (the mistake, the position, what the learner types, the reason)
+    ("a sum off by one", {"hands": [["8S"], 4], "table": ["3H", "4D"]}, "8S x 3H+4D", "sum_mismatch"),
+    ("one group of a capture off by one", {"hands": [["8S"], 4], "table": ["8H", "5H", "2C"]}, "8S x 8H 5H+2C", "sum_mismatch"),
+    ("a build of another value taken", {"hands": [["10S"], 4], "table": [{"build": ["6C", "2H", "AS"], "owner": 1}]},
+     "10S x [6C+2H+AS]", "sum_mismatch"),
+    ("raising a multiple build", {"hands": [["AS", "6D"], 4], "table": [{"build": [["5C"], ["3H", "2D"]], "owner": 1}]},
+     "AS b6 [5C 3H+2D]", "multiple_build_fixed"),
+    ("naming a build below its value", {"hands": [["AS", "9H"], 4], "table": [{"build": [["9D"], ["5C", "4C"]], "owner": 1}]},
+     "AS b8 [9D 5C+4C]", "sum_mismatch"),
+    ("trailing as a controller", {"hands": [["8S", "4H"], 4], "table": [OWN8]}, "4H", "controller_may_not_trail"),
+    ("trailing under take_or_add", {"variant": "classic-take-or-add", "hands": [["8S", "4H"], 4], "table": [OWN8]},
+     "4H", "must_take_or_add"),
+    ("a new build instead of one's own under take_or_add",
+     {"variant": "classic-take-or-add", "hands": [["8S", "2H", "5C"], 4], "table": [OWN8, "3C"]}, "2H b5 3C", "must_take_or_add"),
+    ("building a value not held", {"hands": [["3H", "7S"], 4], "table": ["5C"]}, "3H b8 5C", "value_not_held"),
+    ("raising to a value not held", {"hands": [["2H", "7S"], 4], "table": [{"build": ["3S", "3D"], "owner": 1}]},
+     "2H b8 [3S+3D]", "value_not_held"),
+    ("adding the last card of the build's value", {"hands": [["8S", "4H"], 4], "table": [OWN8]}, "8S b8 [5D+3S]", "value_not_held"),
+    ("a capture that leaves one's own build unheld", {"hands": [["8S", "4H"], 4], "table": [OWN8, "8C"]}, "8S x 8C", "holding_rule"),
+    ("a new build made with the card that held one's own build", {"hands": [["8S", "10C"], 4], "table": [OWN8, "2C"]},
+     "8S b10 2C", "holding_rule"),
+    ("a face card trying to take two", {"hands": [["QD", "5C"], 4], "table": ["QS", "QH"]}, "QD x QS QH", "face_card_takes_one"),
+    ("a face card taking another rank", {"hands": [["QD"], 4], "table": ["JS"]}, "QD x JS", "rank_mismatch"),
+    ("a number card taking a face card", {"hands": [["9H"], 4], "table": ["KH"]}, "9H x KH", "taken_by_rank_only"),
+    ("a number card taking a face build",
+     {"variant": "face-gather", "hands": [["9H"], 4], "table": [{"build": [["KC"], ["KD"]], "owner": 1}]},
+     "9H x [KC KD]", "taken_by_rank_only"),
+    ("a build as a term of a sum", {"hands": [["9S"], 4], "table": [{"build": ["4H", "3D"], "owner": 1}, "2C"]},
+     "9S x [4H+3D]+2C", "build_not_a_term"),
+    ("a build as a term, the ace counting fourteen",
+     {"variant": "royal-aces-high", "hands": [["AS"], 4], "table": ["JH", {"build": ["2C", "AD"], "owner": 1}]},
+     "AS x JH+[2C+AD]", "build_not_a_term"),
+    ("one's own build as a term",
+     {"variant": "combine-builds", "hands": [["9S", "7C"], 4], "table": [{"build": ["4H", "3D"], "owner": 0}, "2C"]},
+     "9S x [7]+2C", "own_build_not_a_term"),
+    ("a multiple build as a term",
+     {"variant": "combine-builds", "hands": [["10S"], 4], "table": [{"build": [["5H", "3C"], ["8H"]], "owner": 1}, "2C"]},
+     "10S x [8]+2C", "multiple_build_not_a_term"),
+    ("a loose card added to a raise", {"hands": [["3H", "8C", "10S"], 4], "table": [{"build": ["AS", "4D"], "owner": 1}, "2C"]},
+     "3H b10 [AS+4D] 2C", "loose_changes_single_build"),
+    ("a raise taking in a loose card of another value",
+     {"hands": [["2H", "9S"], 4], "table": [{"build": ["3S", "4D"], "owner": 1}, "5C"]}, "2H b9 [3S+4D] 5C", "sum_mismatch"),
+    ("building above the maximum value", {"hands": [["5S", "10D"], 4], "table": ["6C"]}, "5S b11 6C", "build_too_high"),
+    ("building above the maximum, the value left out", {"hands": [["5S", "10D"], 4], "table": ["6C"]}, "5S b 6C", "build_too_high"),
+    ("raising above the maximum", {"hands": [["5S", "9D"], 4], "table": [{"build": ["4H", "3D"], "owner": 1}]},
+     "5S b12 [4H+3D]", "build_too_high"),
+    ("a build value below the card played", {"hands": [["7S", "9D"], 4], "table": ["2C"]}, "7S b5 2C", "value_below_card"),
+    ("a build of nothing", {"hands": [["3H", "8S"], 4], "table": ["5C"]}, "3H b0 5C", "value_below_card"),
+    ("adding a card bigger than the build", {"hands": [["9S", "8H"], 4], "table": [THEIRS8]}, "9S b8 [5D+3S]", "value_below_card"),
+    ("taking a card that is inside a build", {"hands": [["8S"], 4], "table": [{"build": ["5C", "3S"], "owner": 1}, "3H"]},
+     "8S x 5C+3H", "card_in_build"),
+    ("a card not in the hand", {"hands": [["8S"], 4], "table": ["8H"]}, "8D x 8H", "card_not_in_hand"),
+    ("a card not on the table", {"hands": [["8S"], 4], "table": ["8H"]}, "8S x 8C", "card_not_on_table"),
+    ("a build not on the table", {"hands": [["8S"], 4], "table": [{"build": ["6C", "2H"], "owner": 1}]}, "8S x [9]", "build_not_on_table"),
+    ("the same card taken twice", {"hands": [["6S"], 4], "table": ["3H", "3D"]}, "6S x 3H 3H", "named_twice"),
+    ("a capture of nothing", {"hands": [["7S"], 4], "table": ["3H"]}, "7S x", "nothing_to_take"),
+    ("a build of the card alone", {"hands": [["7S", "8S"], 4], "table": ["3H"]}, "7S b7", "build_needs_table_cards"),
+    ("raising and joining two builds at once",
+     {"hands": [["2S", "8H"], 4], "table": [{"build": ["4H", "2D"], "owner": 1}, {"build": ["3C", "3D"], "owner": 1}]},
+     "2S b8 [4H+2D] [3C+3D]", "one_build_at_a_time"),
+    ("a face card building", {"hands": [["KS", "KH"], 4], "table": ["KC"]}, "KS b KC", "no_value"),
+    ("a face card building on two builds", {"hands": [["KS"], 4], "table": [THEIRS8, {"build": ["4H", "2D"], "owner": 1}]},
+     "KS b [8] [6]", "no_value"),
+    ("a loose face card in an add", {"hands": [["4C", "8H"], 4], "table": ["QS", {"build": ["5D", "2D", "AC"], "owner": 1}]},
+     "4C b8 [5D+2D+AC] QS", "no_value"),
+    ("a face build named by a number", {"variant": "face-gather", "hands": [["KS", "KH"], 4], "table": ["KC"]}, "KS b1 KC", "face_build_value"),
+    ("a face build of two ranks", {"variant": "face-gather", "hands": [["KS", "KH"], 4], "table": ["QC"]}, "KS bK QC", "face_build_rank"),
+    ("raising one's own build with raise_own off",
+     {"variant": {"preset": "classic", "raise_own": False}, "hands": [["2H", "8S", "6D"], 4], "table": [{"build": ["3C", "3D"], "owner": 0}]},
+     "2H b8 [6]", "raise_own_forbidden"),
+    ("adding to another's build with add_to_others off",
+     {"variant": {"preset": "classic", "add_to_others": False}, "hands": [["2H", "8S"], 4], "table": [THEIRS8, "6C"]},
+     "2H b8 [8] 6C", "add_to_others_forbidden"),
+    ("trailing a card that can capture under forced_capture",
+     {"variant": {"preset": "classic", "forced_capture": True}, "hands": [["5S", "9C"], 4], "table": ["5H"]}, "5S", "forced_capture"),
+    ("playing after the round is over", {"hands": [[], []], "table": ["5H"]}, "5S", "round_over"),
+]
+
+
+@pytest.mark.parametrize(("mistake", "position", "text", "code"), MISTAKES, ids=[m[0] for m in MISTAKES])
+def test_typical_mistake_gets_its_reason(mistake: str, position: dict[str, Any], text: str, code: str) -> None:
+    pos = load_position(yaml.safe_dump(position), mistake)
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(text)
+    assert err.value.reason.code == code, err.value.reason
+    json.dumps(plain(err.value.reason.params))
+
+
+def test_mistakes_reach_every_reason() -> None:
+    unused = {"not_a_move", "face_builds_off"}  # the fallback; face builds off are "no_value" (a card without a value)
+    assert {m[3] for m in MISTAKES} == set(REASON_CODES) - unused

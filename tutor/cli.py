@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="the best move(s) for a goal")
     p.add_argument("file", help="position file (YAML)")
-    p.add_argument("--goal", default="cards", help="cards, points, sweep or card:CODE (default: cards)")
+    p.add_argument("--goal", default="cards", help="cards, points, sweep, safe, card:CODE or deal; join with commas for tie-breaks (default: cards)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from .cli_support import UsageError, dumps, read_text
 from .core.moves import Move
 from .core.position import Position
-from .core.solver import Goal, GoalError, rank_moves
+from .core.search import SearchError
+from .core.solver import Goal, GoalError, Ranking, rank_moves
 from .loading.positions import load_position, table_to_data
 from .loading.yamlfile import FileError
 
@@ -105,17 +107,13 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     pos = load(args.file)
     _to_move_known(pos)
     start = time.perf_counter()
-    ranking = rank_moves(pos, goal)
+    try:
+        ranking = rank_moves(pos, goal)
+    except SearchError as err:
+        raise UsageError(str(err)) from None
     ms = round((time.perf_counter() - start) * 1000, 3)
     if args.json:
-        return dumps({
-            "goal": str(goal),
-            "value": ranking.value,
-            "best": [pos.notation(m) for m in ranking.best],
-            "moves": [{"notation": pos.notation(j.move), "value": j.value} for j in ranking.moves],
-            "nodes": ranking.nodes,
-            "ms": ms,
-        }), 0
+        return dumps(solve_data(pos, ranking, ms)), 0
     symbols = not args.ascii
     if not ranking.moves:
         return "No legal move: the round is over.", 0
@@ -123,8 +121,46 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     lines = [f"Goal {goal}: best value {ranking.value}, {len(best)} best move{'s' * (len(best) != 1)}"]
     for j in ranking.moves:
         mark = "*" if j.move in best else " "
-        lines.append(f" {mark} {j.value:>3}  {pos.notation(j.move, symbols)}")
+        shown = "/".join(str(v) for v in j.values)
+        text = f" {mark} {shown:>5}  {pos.notation(j.move, symbols)}"
+        if j.line[1:]:
+            text += "   then " + ", ".join(_line_notations(pos, j.line[1:], symbols))
+        lines.append(text)
+    lines.append(f"({ranking.nodes} positions searched in {ms:.0f} ms)")
     return "\n".join(lines), 0
+
+
+def _line_notations(pos: Position, line: Sequence[Move], symbols: bool = False) -> list[str]:
+    """The notations of a line of play that follows the current position."""
+    out = []
+    for move in line:
+        out.append(pos.notation(move, symbols))
+        pos.push(move)
+    for _ in line:
+        pos.pop()
+    return out
+
+
+def solve_data(pos: Position, ranking: Ranking, ms: float) -> dict[str, Any]:
+    """The ``solve --json`` document (interfaces.md), with ``nodes``, ``ms`` and lines added."""
+    moves = []
+    for j in ranking.moves:
+        entry: dict[str, Any] = {"notation": pos.notation(j.move), "value": j.value}
+        if len(j.values) > 1:
+            entry["values"] = list(j.values)
+        if j.line:
+            pos.push(j.move)
+            entry["line"] = _line_notations(pos, j.line[1:])
+            pos.pop()
+        moves.append(entry)
+    return {
+        "goal": str(ranking.goal),
+        "value": ranking.value,
+        "best": [pos.notation(m) for m in ranking.best],
+        "moves": moves,
+        "nodes": ranking.nodes,
+        "ms": ms,
+    }
 
 
 def check(args: argparse.Namespace) -> tuple[str, int]:

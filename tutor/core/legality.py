@@ -250,12 +250,16 @@ class _Diagnosis:
         return None
 
     def sum_mismatch(self, value: int, terms: Sequence[Card | Build]) -> Reason:
-        params: dict[str, object] = {"card": self.card, "value": value, "cards": list(terms), "total": self.total(terms)}
+        cards = [t for t in terms if not isinstance(t, Build)]
+        builds = [t for t in terms if isinstance(t, Build)]
+        params: dict[str, object] = {"card": self.card, "value": value, "cards": cards, "total": self.total(terms)}
+        if builds:
+            params["builds"] = builds
         for group in self.intent.groups:
-            cards = [c for c in terms if isinstance(c, int) and any(r.card == c or (r.card is None and r.rank == c.rank_index) for r in group)]
-            if len(group) > 1 and cards and self.total(cards) != value:
-                params["group"] = cards
-                params["group_total"] = self.total(cards)
+            named = [c for c in cards if any(r.card == c or (r.card is None and r.rank == c.rank_index) for r in group)]
+            if len(group) > 1 and named and self.total(named) != value:
+                params["group"] = named
+                params["group_total"] = self.total(named)
                 break
         return Reason("sum_mismatch", params)
 
@@ -266,6 +270,8 @@ class _Diagnosis:
 
     def build(self) -> Reason | None:
         cv = self.values[self.card]
+        if cv == 0 and not self.v.face_builds:
+            return Reason("no_value", {"card": self.card})
         if len(self.builds) > 1:
             return Reason("one_build_at_a_time", {"card": self.card, "builds": list(self.builds)})
         target = self.builds[0] if self.builds else None
@@ -289,6 +295,8 @@ class _Diagnosis:
             return self.raise_(target, cv)
         if target.single and self.loose and value == base + cv + self.total(self.loose):
             return Reason("loose_changes_single_build", {"card": self.card, "build": target, "loose": list(self.loose), "value": value})
+        if value < base:  # no move lowers a build
+            return Reason("sum_mismatch", {"card": self.card, "value": value, "build": target, "total": base})
         if not target.single:
             return Reason("multiple_build_fixed", {"card": self.card, "build": target})
         if value > self.v.max_build:
@@ -351,8 +359,6 @@ class _Diagnosis:
         return self.build_duty_and_holding(target.value, target)
 
     def face_build(self, target: Build | None) -> Reason | None:
-        if not self.v.face_builds:
-            return Reason("no_value", {"card": self.card})
         rank = self.card.rank_index
         if self.values[self.card] != 0 or (target is not None and target.value != rank):
             return Reason("face_build_rank", {"card": self.card, "build": target})

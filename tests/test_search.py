@@ -1,0 +1,98 @@
+"""The deal goal: exact against plain minimax, and true to the scoring code."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.core.position import Position
+from tutor.core.round import deal_round, next_deal
+from tutor.core.scoring import score_round
+from tutor.core.search import SearchError, solve_deal
+from tutor.presets import preset_names, variant
+
+
+def round_value(pos: Position, side: int) -> int:
+    totals = score_round(pos).totals
+    return totals[side] - max(t for s, t in enumerate(totals) if s != side)
+
+
+def minimax(pos: Position, side: int) -> int:
+    """Plain minimax to the end of the round, scored by score_round."""
+    if pos.is_round_over():
+        return round_value(pos, side)
+    values = []
+    for move in pos.generate():
+        pos.push(move)
+        values.append(minimax(pos, side))
+        pos.pop()
+    return max(values) if pos.side_of(pos.to_move) == side else min(values)
+
+
+def endgame(rng: random.Random, name: str, players: int, cards_left: int) -> Position:
+    """A random round played to its last deal, then on until ``cards_left`` cards are in hands."""
+    while True:
+        pos = deal_round(variant(name), players, dealer=players - 1, seed=rng.randrange(2**32))
+        while not pos.is_round_over() and (pos.stock_size or pos.needs_deal() or sum(map(len, pos.hands)) > cards_left):
+            if pos.needs_deal():
+                next_deal(pos)
+            moves = pos.generate()
+            # avoid penalties and sweeps, or michigan-5's instant limit ends most rounds early
+            quiet = [m for m in moves if not pos.penalised(m) and not pos.is_sweep(m)]
+            pos.push(rng.choice(quiet or moves))
+        if not pos.is_round_over():
+            pos._stack.clear()
+            return pos
+
+
+CASES = [(name, players) for name in preset_names() for players in (2, 3, 4)]
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_search_equals_minimax(name: str, players: int) -> None:
+    rng = random.Random(f"{name}/{players}")
+    for _ in range(6):
+        # penalty variants allow every move, so their trees are the widest
+        left = {2: 4, 3: 3, 4: 4} if variant(name).penalties else {2: 4, 3: 4, 4: 5}
+        pos = endgame(rng, name, players, cards_left=left[players])
+        side = pos.side_of(pos.to_move)
+        before = pos.state_key()
+        solution = solve_deal(pos)
+        assert pos.state_key() == before, "the search restores the position"
+        assert len(solution.moves) == len(pos.generate())
+        for judged in solution.moves:
+            pos.push(judged.move)
+            assert minimax(pos, side) == judged.value, f"{name} {players}p {pos.notation(judged.move)}"
+            pos.pop()
+
+
+@pytest.mark.parametrize("name,players", CASES[::2])
+def test_principal_variation_scores_its_value(name: str, players: int) -> None:
+    rng = random.Random(f"pv/{name}/{players}")
+    pos = endgame(rng, name, players, cards_left=2 * players)
+    side = pos.side_of(pos.to_move)
+    for judged in solve_deal(pos).moves:
+        for move in judged.line:
+            assert move in pos.generate()
+            pos.push(move)
+        assert pos.is_round_over()
+        assert round_value(pos, side) == judged.value
+        for _ in judged.line:
+            pos.pop()
+
+
+def test_best_lists_every_optimal_move() -> None:
+    rng = random.Random(5)
+    pos = endgame(rng, "classic", 2, 6)
+    solution = solve_deal(pos)
+    assert solution.best == tuple(m for m in solution.moves if m.value == solution.moves[0].value)
+    assert [m.value for m in solution.moves] == sorted((m.value for m in solution.moves), reverse=True)
+
+
+def test_unknown_cards_are_refused() -> None:
+    rng = random.Random(1)
+    pos = endgame(rng, "classic", 2, 6)
+    pos.hidden[1], pos.hands[1] = len(pos.hands[1]), []
+    with pytest.raises(SearchError):
+        solve_deal(pos)
