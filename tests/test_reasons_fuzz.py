@@ -5,8 +5,12 @@ or not, trails, captures and builds over random parts of the table, builds
 named by their cards or by their value, cards given by rank alone).  Whatever
 the text, parsing raises only the move errors; a move it returns is legal; a
 refusal names a real rule, never the generic fallback, and only when the
-generator has no move with that card, kind and table items.  Then a list of
-typical mistakes, each with the reason a teacher would give.
+generator has no move with that card, kind, table items (and value, if typed);
+its params are plain data.  A refusal must also be the right one: the fact it
+states is true of the move, a duty or permission reason goes away when that
+rule is lifted (and then the move is legal), and a reason about the cards
+stays the same when the duties are lifted.  Then a list of typical mistakes,
+each with the reason a teacher would give.
 """
 
 from __future__ import annotations

@@ -210,6 +210,7 @@ class _Diagnosis:
         reasons = [self.capture_with(v) for v in values]
         if any(r is None for r in reasons):
             return self.after_capture()
+        # An ace counting 1 or 14: a value at which the sum works tells more than a sum that fails.
         return next((r for r in reasons if r is not None and r.code != "sum_mismatch"), reasons[0])
 
     def face_capture(self) -> Reason | None:
@@ -309,31 +310,26 @@ class _Diagnosis:
     def new_build(self, cv: int) -> Reason | None:
         if not self.loose:
             return Reason("build_needs_table_cards", {"card": self.card})
-        total = cv + self.total(self.loose)
         value = self.intent.value
         if value is None:
             options = [v for v in range(cv, self.v.max_build + 1) if self.splits([self.card, *self.loose], v)]
-            if not options:
-                if total > self.v.max_build:
-                    return Reason("build_too_high", {"card": self.card, "value": total, "max": self.v.max_build})
-                return Reason("sum_mismatch", {"card": self.card, "value": total, "cards": list(self.loose), "total": total})
+            if not options:  # not even one pile of everything: the total is too high
+                total = cv + self.total(self.loose)
+                return Reason("build_too_high", {"card": self.card, "value": total, "max": self.v.max_build})
             value = options[0]
         if value > self.v.max_build:
             return Reason("build_too_high", {"card": self.card, "value": value, "max": self.v.max_build})
         if not self.splits([self.card, *self.loose], value):
             return self.sum_mismatch(value, [self.card, *self.loose])
-        return self.build_duty_and_holding(value, None)
+        return self.build_duty_and_holding(value, str(value), None)
 
-    def build_duty_and_holding(self, value: int, target: Build | None) -> Reason | None:
+    def build_duty_and_holding(self, key: int, label: str, target: Build | None) -> Reason | None:
+        """The build duty, then the holding rule: for the build made (``key``, shown as ``label``), then the others."""
         touched = [target] if target is not None else []
         reason = self.duty_take_or_add(touched)
         if reason:
             return reason
-        key = FACE + value if target is not None and target.face or self.values[self.card] == 0 else value
         if not self.v.penalties and key not in self.held:
-            label = target.value_label if target is not None and target.face else str(value)
-            if key >= FACE and target is None:
-                label = self.card.rank
             return Reason("value_not_held", {"card": self.card, "value": label})
         return self.holding(touched)
 
@@ -349,14 +345,14 @@ class _Diagnosis:
             if self.intent.value is not None:
                 return self.sum_mismatch(value, self.loose)
             return Reason("loose_changes_single_build", {"card": self.card, "build": target, "loose": list(self.loose), "value": value})
-        return self.build_duty_and_holding(value, target)
+        return self.build_duty_and_holding(value, str(value), target)
 
     def add(self, target: Build, cv: int) -> Reason | None:
         if target.owner != self.seat and not self.v.add_to_others:
             return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
         if not self.splits([self.card, *self.loose], target.value):
             return self.sum_mismatch(target.value, [self.card, *self.loose])
-        return self.build_duty_and_holding(target.value, target)
+        return self.build_duty_and_holding(target.value, target.value_label, target)
 
     def face_build(self, target: Build | None) -> Reason | None:
         rank = self.card.rank_index
@@ -371,9 +367,4 @@ class _Diagnosis:
             return Reason("build_needs_table_cards", {"card": self.card})
         if target is not None and target.owner != self.seat and not self.v.add_to_others:
             return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
-        reason = self.duty_take_or_add([target] if target else [])
-        if reason:
-            return reason
-        if not self.v.penalties and FACE + rank not in self.held:
-            return Reason("value_not_held", {"card": self.card, "value": self.card.rank})
-        return self.holding([target] if target else [])
+        return self.build_duty_and_holding(FACE + rank, self.card.rank, target)

@@ -7,9 +7,11 @@ counts it.  The value is the mover's side's round points minus the best other
 side's; with three players the other two play against the mover.
 
 The search is alpha-beta (fail-soft) driven by MTD(f) null-window searches,
-with a transposition table keyed on what can still change the result, the
-table's best move tried first, captures ordered by what they take, and a
-cut when the points still available cannot change the outcome of a window.
+with a transposition table keyed on what can still change the result (cards
+that differ only in an irrelevant suit count as one), the table's best move
+tried first and captures ordered by what they take.  (Cutting on the points
+still available was tried and measured: the bounds are too loose, since any
+remaining play may sweep, and cost more than they saved.)
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ class _Search:
         self.root_side = pos.side_of(pos.to_move)
         self.tt: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
         self.nodes = 0
+        self.move_lists: dict[tuple[object, ...], list[Move]] = {}
         v = pos.variant
         self.variant = v
         self.card_points = [
@@ -67,6 +70,13 @@ class _Search:
             for c in ALL_CARDS
         ]
         self.round_points = round_points(v)
+        # Cards that differ only in a suit the rules and the scoring ignore are
+        # interchangeable: the key counts cards per class (three bits a class).
+        classes: dict[tuple[int, bool, int], int] = {}
+        self.weight = [
+            1 << 3 * classes.setdefault((c.rank_index, c.suit == "S", self.card_points[c]), len(classes))
+            for c in ALL_CARDS
+        ]
         self.per_seat_state = v.instant_limit is not None
         self.side_of = [pos.side_of(s) for s in range(pos.players)]
         # per side: cards taken, spades taken, points of the cards taken
@@ -130,9 +140,10 @@ class _Search:
     def key(self) -> tuple[object, ...]:
         pos = self.pos
         assert pos.sweeps is not None and pos.penalties is not None
-        hands = tuple(sum(1 << c for c in h) for h in pos.hands)
-        loose = sum(1 << c for c in pos.loose)
-        builds = tuple(sorted((b.cards, b.value, b.owner) for b in pos.builds))
+        weight = self.weight
+        hands = tuple(sum([weight[c] for c in h]) for h in pos.hands)
+        loose = sum([weight[c] for c in pos.loose])
+        builds = tuple(sorted((sum([weight[c] for c in b.cards]), b.value, b.owner) for b in pos.builds))
         taken = tuple(tuple(t) for t in self.taken)
         last = None if pos.last_capturer is None else self.side_of[pos.last_capturer]
         seats = (tuple(pos.sweeps), tuple(pos.penalties)) if self.per_seat_state else None
@@ -148,24 +159,35 @@ class _Search:
 
     # ---- search --------------------------------------------------------------
 
+    def moves(self) -> list[Move]:
+        """The legal moves here, generated once per exact table and hand (searches revisit them)."""
+        pos = self.pos
+        key = (pos.to_move, tuple(pos.hands[pos.to_move]), tuple(pos.loose), tuple(pos.builds))
+        moves = self.move_lists.get(key)
+        if moves is None:
+            moves = self.move_lists[key] = pos.generate()
+        return list(moves)
+
     def ordered(self, moves: list[Move], first: Move | None) -> list[Move]:
+        """The table's best move first, then captures (most points and cards first), builds, trails."""
         point_of = self.card_points
 
         def priority(m: Move) -> int:
-            if m == first:
-                return -1_000_000
             if m.kind == "capture":
-                taken = m.captured_cards()
-                return -(1000 + 100 * sum(point_of[c] for c in taken) + 10 * len(taken))
+                return -(1000 + 100 * (sum([point_of[c] for c in m.loose]) + point_of[m.card]) + 10 * len(m.loose) + 50 * len(m.builds))
             return 0 if m.kind == "trail" else -500
 
-        return sorted(moves, key=priority)
+        moves.sort(key=priority)
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
 
     def search(self, alpha: int, beta: int) -> int:
         """The value of the position for the root side, fail-soft within (alpha, beta)."""
         self.nodes += 1
         pos = self.pos
-        if pos.is_round_over():
+        if not any(pos.hands) or (self.per_seat_state and pos.limit_reached()):
             return self.terminal()
         key = self.key()
         entry = self.tt.get(key)
@@ -183,7 +205,7 @@ class _Search:
         start_alpha, start_beta = alpha, beta
         maximizing = pos.side_of(pos.to_move) == self.root_side
         best = -INF if maximizing else INF
-        for move in self.ordered(pos.generate(), best_move):
+        for move in self.ordered(self.moves(), best_move):
             undo = self.push(move)
             value = self.search(alpha, beta)
             self.pop(undo)

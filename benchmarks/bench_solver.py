@@ -1,0 +1,95 @@
+"""Solver speed: exact last deals (2, 3, 4 players) and the best capture on a crowded table.
+
+Run from the repository root: ``python benchmarks/bench_solver.py``.  Seeded:
+random play (seeded per position) to the start of the last deal, every legal
+move then valued exactly by ``solve_deal``.  Reports medians, worst cases and
+ratios to the targets of issue 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from tutor.core.cards import Card
+from tutor.core.position import Position
+from tutor.core.round import deal_round, next_deal
+from tutor.core.search import solve_deal
+from tutor.core.solver import Goal, rank_moves
+from tutor.presets import variant
+
+TARGETS = {2: (30.0, 2000.0, 2000, 60000), 3: (None, None, None, None), 4: (2000.0, None, None, None)}
+PEER_2P = "peer Rust engine: median 3,881 nodes / 3.2 ms, worst 118,982 nodes / 171 ms"
+
+
+def last_deal(players: int, seed: int) -> Position:
+    """Random play from a seeded deal to the start of the round's last deal."""
+    rng = random.Random(seed)
+    pos = deal_round(variant("classic"), players, dealer=players - 1, seed=rng.randrange(2**32))
+    while True:
+        if pos.needs_deal():
+            next_deal(pos)
+            if not pos.stock_size:
+                pos._stack.clear()
+                return pos
+        pos.push(rng.choice(pos.generate()))
+
+
+def measure(players: int, count: int, seed: int) -> tuple[list[float], list[int]]:
+    times, nodes = [], []
+    for i in range(count):
+        pos = last_deal(players, seed + i)
+        start = time.perf_counter()
+        solution = solve_deal(pos)
+        times.append((time.perf_counter() - start) * 1000)
+        nodes.append(solution.nodes)
+    return times, nodes
+
+
+def crowded(seed: int) -> Position:
+    """20 random loose cards; the mover holds four cards."""
+    v = variant("classic")
+    rng = random.Random(seed)
+    cards = list(v.deck_cards)
+    rng.shuffle(cards)
+    return Position(v, 2, [cards[:4], []], cards[4:24], [], hidden=[0, 4])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--positions", type=int, default=300, help="two- and three-player positions")
+    parser.add_argument("--partnerships", type=int, default=30, help="four-player positions")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+
+    for players, count in ((2, args.positions), (3, args.positions), (4, args.partnerships)):
+        times, nodes = measure(players, count, args.seed)
+        label = {2: "two players", 3: "three players", 4: "four players in partnerships"}[players]
+        print(f"last deal, {label}, 4 cards each, {count} positions")
+        print(f"  time : median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms")
+        print(f"  nodes: median {statistics.median(nodes):.0f}, worst {max(nodes)}")
+        t_med, t_worst, n_med, n_worst = TARGETS[players]
+        checks = [("median ms", statistics.median(times), t_med), ("worst ms", max(times), t_worst),
+                  ("median nodes", statistics.median(nodes), n_med), ("worst nodes", max(nodes), n_worst)]
+        ratios = [f"{name} {value / target:.2f}" for name, value, target in checks if target]
+        if ratios:
+            print("  ratio to target: " + ", ".join(ratios))
+        if players == 2:
+            print(f"  ({PEER_2P})")
+
+    goal = Goal.from_str("cards")
+    times = []
+    for i in range(50):
+        pos = crowded(args.seed + i)
+        start = time.perf_counter()
+        rank_moves(pos, goal)
+        times.append((time.perf_counter() - start) * 1000)
+    median = statistics.median(times)
+    print("best capture by cards, 20 loose cards, 50 tables")
+    print(f"  median {median:.1f} ms, worst {max(times):.1f} ms (target <= 50: ratio {median / 50:.2f})")
+
+
+if __name__ == "__main__":
+    main()
