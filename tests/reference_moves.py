@@ -23,6 +23,8 @@ every legal move, each a tuple ``(card, kind, captured, table_after)``:
 
 from __future__ import annotations
 
+import itertools
+
 FACE_RANKS = ("J", "Q", "K")
 
 
@@ -371,20 +373,30 @@ def reference_outcomes(pos: dict) -> set:
         return rest
 
     def holding_ok(cand):
+        """Each distinct value of the mover's builds needs its own card left in
+        hand that can take it (one card cannot serve two values: an ace
+        counting 1 or 14 holds a 1-build or a 14-build, not both)."""
         rest = remaining_hand(cand["card"])
+        needed = set()
         for key in cand["after"]:
             if isinstance(key, str):
                 continue
             _, value, _, owner = key
-            if owner != me:
-                continue
+            if owner == me:
+                needed.add(value)
+
+        def takes(h, value):
             if isinstance(value, str):
-                if not any(rank_of(h) == value for h in rest):
-                    return False
-            else:
-                if not any(value in capture_values(h, values, aces_high) for h in rest):
-                    return False
-        return True
+                return rank_of(h) == value
+            return value in capture_values(h, values, aces_high)
+
+        needed = list(needed)
+        if len(needed) > len(rest):
+            return False
+        return any(
+            all(takes(h, value) for h, value in zip(chosen, needed))
+            for chosen in itertools.permutations(rest, len(needed))
+        )
 
     def duty_ok(cand):
         if not my_builds_start:

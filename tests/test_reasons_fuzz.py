@@ -467,5 +467,5 @@ def test_typical_mistake_gets_its_reason(mistake: str, position: dict[str, Any],
 
 
 def test_mistakes_reach_every_reason() -> None:
-    unused = {"not_a_move", "face_builds_off"}  # the fallback; face builds off are "no_value" (a card without a value)
+    unused = {"not_a_move"}  # the fallback
     assert {m[3] for m in MISTAKES} == set(REASON_CODES) - unused

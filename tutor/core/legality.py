@@ -16,7 +16,16 @@ from .movegen import FACE, build_key, held_keys
 from .moves import Move, Reason
 from .notation import BuildRef, CardRef, Intent
 from .position import Position
-from .rules import FIVE_OF_SPADES
+from .rules import (
+    capture_blocks_trail,
+    duty_in_force,
+    face_takes_one,
+    holding_applies,
+    may_add,
+    may_raise,
+    term_allowed,
+    trail_sweeps,
+)
 from .table import Build, group_items, piles
 
 _MAX_READINGS = 256
@@ -133,7 +142,7 @@ def _matches(pos: Position, m: Move, intent: Intent, card: Card, loose: tuple[Ca
     if intent.op == "trail":
         if m.kind == "trail":
             return True
-        return card == FIVE_OF_SPADES and m.kind == "capture" and pos.is_sweep(m) and pos.variant.five_of_spades_sweep
+        return m.kind == "capture" and trail_sweeps(pos.variant, card, pos.table_empty) and pos.is_sweep(m)
     if intent.op == "capture":
         if m.kind != "capture" or set(m.loose) != set(loose):
             return False
@@ -158,7 +167,8 @@ class _Diagnosis:
         self.intent = intent
         self.seat = pos.to_move
         self.own = [b for b in pos.builds if b.owner == self.seat]
-        self.duty = "free" if self.v.penalties or not self.own else self.v.build_duty
+        self.duty = duty_in_force(self.v, bool(self.own))
+        self.holding_applies = holding_applies(self.v)
         rest = [c for c in pos.hands[self.seat] if c != card]
         self.held = held_keys(self.v, rest)
         self.values = self.v.value
@@ -170,12 +180,19 @@ class _Diagnosis:
 
     # -- shared checks --
 
-    def holding(self, touched: Sequence[Build] = ()) -> Reason | None:
-        if self.v.penalties:
+    def holding(self, touched: Sequence[Build] = (), new_key: int | None = None) -> Reason | None:
+        """The builds left to the mover (and the one made) each keep a card to take them."""
+        if not self.holding_applies:
             return None
-        for b in self.own:
-            if b not in touched and build_key(b) not in self.held:
+        left = [b for b in self.own if b not in touched]
+        for b in left:
+            if build_key(b) not in self.held:
                 return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label})
+        required = {build_key(b) for b in left} | ({new_key} if new_key is not None else set())
+        if left and not self.held.covers(required):
+            # every value has a card, but one card (an ace, 1 or 14) would have to serve two
+            b = left[-1]
+            return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label})
         return None
 
     def duty_take_or_add(self, touched: Sequence[Build]) -> Reason | None:
@@ -193,7 +210,7 @@ class _Diagnosis:
             return Reason("controller_may_not_trail", {"card": self.card, "builds": list(self.own)})
         if self.duty == "take_or_add":
             return Reason("must_take_or_add", {"builds": list(self.own)})
-        if self.v.forced_capture:
+        if capture_blocks_trail(self.v):
             captures = [m for m in self.pos.generate() if m.card == self.card and m.kind == "capture"]
             if captures:
                 return Reason("forced_capture", {"card": self.card, "capture": captures[0]})
@@ -221,7 +238,7 @@ class _Diagnosis:
         for b in self.builds:
             if not b.face or b.value != rank:
                 return Reason("rank_mismatch", {"card": self.card, "build": b})
-        if self.v.face_capture == "one" and len(self.loose) + len(self.builds) > 1:
+        if face_takes_one(self.v) and len(self.loose) + len(self.builds) > 1:
             return Reason("face_card_takes_one", {"card": self.card, "count": len(self.loose)})
         return None
 
@@ -240,14 +257,15 @@ class _Diagnosis:
             return self.sum_mismatch(value, terms)
         my_side = self.pos.side_of(self.seat)
         for b in self.builds:
-            if b.value == value:
+            if b.value == value or term_allowed(self.v, b, my_side, self.pos.side_of(b.owner)):
                 continue
             if self.v.build_in_sum == "none":
-                return Reason("build_not_a_term", {"card": self.card, "build": b, "value": value})
-            if not b.single:
-                return Reason("multiple_build_not_a_term", {"card": self.card, "build": b, "value": value})
-            if self.v.build_in_sum == "opponents" and self.pos.side_of(b.owner) == my_side:
-                return Reason("own_build_not_a_term", {"card": self.card, "build": b, "value": value})
+                code = "build_not_a_term"
+            elif not b.single:
+                code = "multiple_build_not_a_term"
+            else:
+                code = "own_build_not_a_term"
+            return Reason(code, {"card": self.card, "build": b, "value": value})
         return None
 
     def sum_mismatch(self, value: int, terms: Sequence[Card | Build]) -> Reason:
@@ -329,9 +347,9 @@ class _Diagnosis:
         reason = self.duty_take_or_add(touched)
         if reason:
             return reason
-        if not self.v.penalties and key not in self.held:
+        if self.holding_applies and key not in self.held:
             return Reason("value_not_held", {"card": self.card, "value": label})
-        return self.holding(touched)
+        return self.holding(touched, key)
 
     def raise_(self, target: Build, cv: int) -> Reason | None:
         if not target.single:
@@ -339,7 +357,7 @@ class _Diagnosis:
         value = target.value + cv
         if value > self.v.max_build:
             return Reason("build_too_high", {"card": self.card, "value": value, "max": self.v.max_build})
-        if target.owner == self.seat and not self.v.raise_own:
+        if not may_raise(self.v, target, self.seat):
             return Reason("raise_own_forbidden", {"card": self.card, "build": target})
         if self.loose and not self.splits(self.loose, value):
             if self.intent.value is not None:
@@ -348,7 +366,7 @@ class _Diagnosis:
         return self.build_duty_and_holding(value, str(value), target)
 
     def add(self, target: Build, cv: int) -> Reason | None:
-        if target.owner != self.seat and not self.v.add_to_others:
+        if not may_add(self.v, target, self.seat):
             return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
         if not self.splits([self.card, *self.loose], target.value):
             return self.sum_mismatch(target.value, [self.card, *self.loose])
@@ -365,6 +383,6 @@ class _Diagnosis:
                 return Reason("face_build_rank", {"card": self.card, "other": c})
         if target is None and not self.loose:
             return Reason("build_needs_table_cards", {"card": self.card})
-        if target is not None and target.owner != self.seat and not self.v.add_to_others:
+        if target is not None and not may_add(self.v, target, self.seat):
             return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
         return self.build_duty_and_holding(FACE + rank, self.card.rank, target)

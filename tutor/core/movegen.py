@@ -49,9 +49,46 @@ def card_keys(variant: Variant, card: Card) -> tuple[int, ...]:
     return values
 
 
-def held_keys(variant: Variant, hand: Sequence[Card]) -> set[int]:
-    """What builds the cards of ``hand`` can capture (holding rule keys)."""
-    return {k for c in hand for k in card_keys(variant, c)}
+class Holding:
+    """What the cards left in a hand can take, for the holding rule (4.1).
+
+    ``key in holding`` asks whether some card takes that build value.  One
+    card serves one value only: an ace counting 1 or 14 may hold a 1-build or
+    a 14-build, not both, or its player could be left with no legal move.
+    :meth:`covers` checks that every required value has a card of its own.
+    """
+
+    __slots__ = ("per_card", "union", "flexible")
+
+    def __init__(self, per_card: list[tuple[int, ...]]) -> None:
+        self.per_card = per_card
+        self.union = {k for keys in per_card for k in keys}
+        self.flexible = any(len(keys) > 1 for keys in per_card)
+
+    def __contains__(self, key: int) -> bool:
+        return key in self.union
+
+    def covers(self, required: set[int]) -> bool:
+        if not required <= self.union:
+            return False
+        if not self.flexible or len(required) <= 1:
+            return True  # a card with one value can only be counted once anyway
+        return _assign(sorted(required), self.per_card, 0)
+
+
+def _assign(required: list[int], cards: list[tuple[int, ...]], used: int) -> bool:
+    """Whether each required value can have a different card that takes it."""
+    if not required:
+        return True
+    first, rest = required[0], required[1:]
+    return any(
+        first in keys and not used >> i & 1 and _assign(rest, cards, used | 1 << i) for i, keys in enumerate(cards)
+    )
+
+
+def held_keys(variant: Variant, hand: Sequence[Card]) -> Holding:
+    """What the cards of ``hand`` can take (holding rule keys)."""
+    return Holding([card_keys(variant, c) for c in hand])
 
 
 def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
@@ -95,11 +132,12 @@ class _Generator:
         moves: list[Move] = []
         hand = self.hand
         keys = [card_keys(self.variant, c) for c in hand]
+        n = len(keys)
         table_empty = self.pos.table_empty
         may_trail = self.duty == "free"
         may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds)
         for i, card in enumerate(hand):
-            held = {k for j, ks in enumerate(keys) if j != i for k in ks}
+            held = Holding(keys[:i] + keys[i + 1 : n])
             captures = [] if table_empty else self.captures(card, held)
             moves += captures
             if may_trail:
@@ -110,20 +148,18 @@ class _Generator:
 
     # ---- holding rule --------------------------------------------------------
 
-    def holds(self, held: set[int], touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
+    def holds(self, held: Holding, touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
         """Whether the mover still holds a card for every build they control after the move."""
         if self.free:
             return True
-        if new_key is not None and new_key not in held:
-            return False
-        for b in self.own:
-            if b not in touched and build_key(b) not in held:
-                return False
-        return True
+        required = {build_key(b) for b in self.own if b not in touched}
+        if new_key is not None:
+            required.add(new_key)
+        return held.covers(required)
 
     # ---- captures ------------------------------------------------------------
 
-    def captures(self, card: Card, held: set[int]) -> list[Move]:
+    def captures(self, card: Card, held: Holding) -> list[Move]:
         v = self.variant
         values = v.capture_values[card]
         if len(values) == 1:
@@ -199,14 +235,14 @@ class _Generator:
                     out.append(Move(card, "capture", rank, tuple(loose), builds))  # type: ignore[arg-type]
         return out
 
-    def _capture_allowed(self, move: Move, held: set[int]) -> bool:
+    def _capture_allowed(self, move: Move, held: Holding) -> bool:
         if self.duty == "take_or_add" and not any(b.owner == self.seat for b in move.builds):
             return False
         return self.holds(held, move.builds)
 
     # ---- trails --------------------------------------------------------------
 
-    def trails(self, card: Card, held: set[int], can_capture: bool) -> list[Move]:
+    def trails(self, card: Card, held: Holding, can_capture: bool) -> list[Move]:
         """The trail of ``card``, when no build duty binds the mover (the caller checks)."""
         if trail_sweeps(self.variant, card, self.pos.table_empty):
             return []  # playing it as a trail is the sweep, generated with the captures
@@ -218,7 +254,7 @@ class _Generator:
 
     # ---- builds --------------------------------------------------------------
 
-    def builds(self, card: Card, held: set[int]) -> list[Move]:
+    def builds(self, card: Card, held: Holding) -> list[Move]:
         v = self.variant
         cv = self.values[card]
         if cv == 0:
@@ -228,9 +264,9 @@ class _Generator:
         if self.duty != "take_or_add" and self.holds(held) and self.numeric:
             totals = self.totals
             # Only values the mover holds can be built (every value under "penalty").
-            candidates = range(cv, top + 1) if self.free else sorted(k for k in held if cv <= k <= top)
+            candidates = range(cv, top + 1) if self.free else sorted(k for k in held.union if cv <= k <= top)
             for value in candidates:
-                if value - cv in totals or value in totals:
+                if (value - cv in totals or value in totals) and (self.free or self.holds(held, (), value)):
                     out += [_new_tuple(Move, (card, "build", value, loose, ())) for loose in self._joining(cv, value, False)]
         for target in self.builds_on_table:
             own = target.owner == self.seat
@@ -273,7 +309,7 @@ class _Generator:
             out += table[mask & 255]
         return out
 
-    def _face_builds(self, card: Card, held: set[int]) -> list[Move]:
+    def _face_builds(self, card: Card, held: Holding) -> list[Move]:
         rank = card.rank_index
         key = FACE + rank
         if not (self.free or key in held):
@@ -305,4 +341,4 @@ def breaks_duty(pos: Position, move: Move) -> bool:
         after.append(Build(move.value, (), seat, False, key >= FACE))
     if move.kind == "capture" and move.value == 0 and move.card == FIVE_OF_SPADES:
         after = []
-    return any(build_key(b) not in held for b in after)
+    return not held.covers({build_key(b) for b in after})

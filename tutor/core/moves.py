@@ -103,7 +103,6 @@ REASON_CODES: dict[str, str] = {
     "loose_changes_single_build": "3.4: loose cards never change a single build's value",
     "face_build_rank": "3.6: a face build takes cards of its own rank only",
     "face_build_value": "3.6: a face build's value is the rank of its cards",
-    "face_builds_off": "3.6: face builds need face_capture: all",
     "nothing_to_take": "3.2: a capture takes at least one card or build",
     "round_over": "5: the round is over",
     "not_a_move": "3: the rules allow no such move",

@@ -404,12 +404,21 @@ class _Reader:
 
     def check_holding(self, builds: list[tuple[Build, Node]], known: dict[int, list[Card]]) -> None:
         """A controller with a fully known hand must hold a card that takes each of their builds."""
+        short: set[int] = set()
         for build, node in builds:
             hand = known.get(build.owner)
             if hand is not None and build_key(build) not in held_keys(self.variant, hand):
                 label = build.value_label
+                short.add(build.owner)
                 self.problems.add(node, f"seat {build.owner} controls the {label}-build but holds no card "
                                         f"that takes {label} (holding rule)")
+        for seat, hand in known.items():
+            mine = [(b, n) for b, n in builds if b.owner == seat]
+            if seat in short or not mine or held_keys(self.variant, hand).covers({build_key(b) for b, _ in mine}):
+                continue
+            labels = " and ".join(sorted({b.value_label for b, _ in mine}, key=lambda label: label.zfill(2)))
+            self.problems.add(mine[-1][1], f"seat {seat} controls builds of {labels}, but one card cannot "
+                                           "take both: each build value needs a card of its own (holding rule)")
 
 
 def _suggest(word: str, choices: list[str]) -> str:
