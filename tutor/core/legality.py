@@ -88,7 +88,7 @@ def _readings(
         loose_choices.append(options)
     build_choices: list[list[Build]] = []
     for bref in intent.builds:
-        targets = [b for b in pos.builds if _build_matches(bref, b)]
+        targets = [b for b in pos.builds if _build_matches(bref, b, pos.variant.face_builds)]
         if not targets:
             return Reason("build_not_on_table", {"build": _bref_text(bref)})
         build_choices.append(targets)
@@ -116,9 +116,10 @@ def _missing_card(pos: Position, ref: CardRef) -> Reason:
     return Reason("card_not_on_table", {"card": str(ref)})
 
 
-def _build_matches(ref: BuildRef, b: Build) -> bool:
+def _build_matches(ref: BuildRef, b: Build, face_builds: bool) -> bool:
     if ref.value is not None:
-        return b.value == ref.value and b.face == ref.face
+        # [K] is a face build of kings where those exist, else a build of 13 (royal)
+        return b.value == ref.value and (b.face == ref.face or not face_builds)
     if len(ref.cards) != len(b.cards):
         return False
     pool = list(b.cards)
