@@ -60,10 +60,10 @@ class Holding:
 
     __slots__ = ("per_card", "union", "flexible")
 
-    def __init__(self, per_card: list[tuple[int, ...]]) -> None:
+    def __init__(self, per_card: list[tuple[int, ...]], flexible: bool | None = None) -> None:
         self.per_card = per_card
         self.union = {k for keys in per_card for k in keys}
-        self.flexible = any(len(keys) > 1 for keys in per_card)
+        self.flexible = any(len(keys) > 1 for keys in per_card) if flexible is None else flexible
 
     def __contains__(self, key: int) -> bool:
         return key in self.union
@@ -133,11 +133,12 @@ class _Generator:
         hand = self.hand
         keys = [card_keys(self.variant, c) for c in hand]
         n = len(keys)
+        flexible = False if not self.variant.aces_high_active else None
         table_empty = self.pos.table_empty
         may_trail = self.duty == "free"
         may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds)
         for i, card in enumerate(hand):
-            held = Holding(keys[:i] + keys[i + 1 : n])
+            held = Holding(keys[:i] + keys[i + 1 : n], flexible)
             captures = [] if table_empty else self.captures(card, held)
             moves += captures
             if may_trail:
@@ -152,6 +153,11 @@ class _Generator:
         """Whether the mover still holds a card for every build they control after the move."""
         if self.free:
             return True
+        union = held.union
+        if new_key is not None and new_key not in union:
+            return False
+        if not held.flexible:  # one value a card: each value needs only some card
+            return all(build_key(b) in union for b in self.own if b not in touched)
         required = {build_key(b) for b in self.own if b not in touched}
         if new_key is not None:
             required.add(new_key)
