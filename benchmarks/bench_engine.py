@@ -14,7 +14,8 @@ import time
 
 from tutor.core.cards import Card
 from tutor.core.position import Position
-from tutor.core.round import deal_round, next_deal
+from tutor.core.moves import Move
+from tutor.core.round import deal_round, play_round
 from tutor.core.table import Build
 from tutor.presets import variant
 
@@ -30,16 +31,8 @@ def playout_us_per_ply(rounds: int, seed: int) -> list[float]:
     per_round = []
     for r in range(rounds):
         pos = deal_round(v, 2, dealer=1, seed=seed + r)
-        plies = 0
         start = time.perf_counter()
-        while True:
-            if pos.needs_deal():
-                next_deal(pos)
-            moves = pos.generate()
-            if not moves:
-                break
-            pos.push(rng.choice(moves))
-            plies += 1
+        plies = len(play_round(pos, lambda _, moves: rng.choice(moves)))
         per_round.append((time.perf_counter() - start) / plies * 1e6)
     return per_round
 
@@ -49,20 +42,17 @@ def push_pop_us(rounds: int, seed: int) -> float:
     v = variant("classic")
     rng = random.Random(seed)
     samples = []
+
+    def timed_choice(pos: Position, moves: list[Move]) -> Move:
+        start = time.perf_counter()
+        for m in moves:
+            pos.push(m)
+            pos.pop()
+        samples.append((time.perf_counter() - start) / len(moves) * 1e6)
+        return rng.choice(moves)
+
     for r in range(rounds):
-        pos = deal_round(v, 2, dealer=1, seed=seed + r)
-        while True:
-            if pos.needs_deal():
-                next_deal(pos)
-            moves = pos.generate()
-            if not moves:
-                break
-            start = time.perf_counter()
-            for m in moves:
-                pos.push(m)
-                pos.pop()
-            samples.append((time.perf_counter() - start) / len(moves) * 1e6)
-            pos.push(rng.choice(moves))
+        play_round(deal_round(v, 2, dealer=1, seed=seed + r), timed_choice)
     return statistics.median(samples)
 
 

@@ -1,0 +1,79 @@
+"""Explanation data: a learner's move set against the best, as facts to put into words.
+
+Templates render these; nothing here is text a learner reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .moves import Move
+from .position import Position
+from .solver import Ranking, move_points
+
+
+@dataclass(frozen=True)
+class MoveFacts:
+    """What one move does: its kind, what it takes, its value for the goal, the line after it."""
+
+    move: Move
+    kind: str
+    taken: tuple[Card, ...]
+    points: int
+    sweep: bool
+    values: tuple[int, ...]
+    line: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A played move against the best ones for a goal.
+
+    ``missed_cards`` are cards the first best move takes that the played one
+    does not; ``missed_points`` and ``missed_sweep`` what it scores more;
+    ``missed_target`` the goal's card (``card:CODE``) when the played move
+    leaves it; ``value_lost`` the difference in the goal's first value.
+    """
+
+    goal: str
+    played: MoveFacts
+    best: tuple[MoveFacts, ...]
+    is_best: bool
+    missed_cards: tuple[Card, ...]
+    missed_points: int
+    missed_sweep: bool
+    missed_target: Card | None
+    value_lost: int
+
+
+def facts(pos: Position, ranking: Ranking, move: Move) -> MoveFacts:
+    judged = ranking.judged(move)
+    return MoveFacts(
+        move=move,
+        kind=move.kind,
+        taken=tuple(move.captured_cards()),
+        points=move_points(pos, move),
+        sweep=pos.is_sweep(move),
+        values=judged.values,
+        line=judged.line,
+    )
+
+
+def compare(pos: Position, move: Move, ranking: Ranking) -> Comparison:
+    """How ``move`` (legal in ``pos``) compares with the best moves of ``ranking``."""
+    played = facts(pos, ranking, move)
+    best = tuple(facts(pos, ranking, m) for m in ranking.best)
+    top = best[0]
+    target = ranking.goal.criteria[0].card
+    return Comparison(
+        goal=str(ranking.goal),
+        played=played,
+        best=best,
+        is_best=move in ranking.best,
+        missed_cards=tuple(c for c in top.taken if c not in played.taken),
+        missed_points=max(0, top.points - played.points),
+        missed_sweep=top.sweep and not played.sweep,
+        missed_target=target if target is not None and target not in played.taken else None,
+        value_lost=top.values[0] - played.values[0],
+    )
