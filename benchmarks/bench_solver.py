@@ -59,12 +59,15 @@ def crowded(seed: int) -> Position:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--positions", type=int, default=300, help="two- and three-player positions")
-    parser.add_argument("--partnerships", type=int, default=30, help="four-player positions")
+    parser.add_argument("--positions", type=int, default=300, help="two-player positions")
+    parser.add_argument("--three", type=int, default=30, help="three-player positions")
+    parser.add_argument("--partnerships", type=int, default=10, help="four-player positions")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
 
-    for players, count in ((2, args.positions), (3, args.positions), (4, args.partnerships)):
+    for players, count in ((2, args.positions), (3, args.three), (4, args.partnerships)):
+        if not count:
+            continue
         times, nodes = measure(players, count, args.seed)
         label = {2: "two players", 3: "three players", 4: "four players in partnerships"}[players]
         print(f"last deal, {label}, 4 cards each, {count} positions")

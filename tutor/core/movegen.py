@@ -124,6 +124,8 @@ class _Generator:
         self.numeric = numeric
         self.numeric_values = tuple(self.values[c] for c in numeric)
         self.builds_on_table = [b for b in pos.builds if not b.face]
+        self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, pos.table_empty)
+        self.forced_capture = capture_blocks_trail(v)
         self.totals = subset_totals(self.numeric_values)
         self._card_tables: list[list[tuple[Card, ...]]] = []
         self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
@@ -181,7 +183,7 @@ class _Generator:
                         out.append(Move(card, "capture", value, *key))
         else:
             out = self._face_captures(card)
-        if trail_sweeps(v, card, self.pos.table_empty):
+        if self.sweeping_five and card == FIVE_OF_SPADES:
             everything = (tuple(self.pos.loose), tuple(self.pos.builds))
             if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
                 out.append(Move(card, "capture", 0, *everything))
@@ -250,9 +252,9 @@ class _Generator:
 
     def trails(self, card: Card, held: Holding, can_capture: bool) -> list[Move]:
         """The trail of ``card``, when no build duty binds the mover (the caller checks)."""
-        if trail_sweeps(self.variant, card, self.pos.table_empty):
+        if self.sweeping_five and card == FIVE_OF_SPADES:
             return []  # playing it as a trail is the sweep, generated with the captures
-        if capture_blocks_trail(self.variant) and can_capture:
+        if self.forced_capture and can_capture:
             return []
         if not self.holds(held):
             return []
