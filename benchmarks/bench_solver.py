@@ -13,7 +13,6 @@ import random
 import statistics
 import time
 
-from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.search import solve_deal

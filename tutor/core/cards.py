@@ -12,7 +12,6 @@ from collections.abc import Iterable
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-FACE_RANKS: tuple[str, ...] = ("J", "Q", "K")
 
 _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10", "1": "A"}
 _SUIT_ALIASES = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
@@ -89,11 +88,6 @@ def parse_rank(text: str) -> int | None:
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
     return [Card.from_str(t) for t in texts]
-
-
-def sort_key(c: Card) -> tuple[int, int]:
-    """Display order: by rank, then suit S H D C."""
-    return (int(c) // 4, int(c) % 4)
 
 
 DECKS: dict[str, tuple[Card, ...]] = {

@@ -9,9 +9,6 @@ from typing import Any, NamedTuple
 from .cards import Card
 from .table import Build
 
-KINDS: tuple[str, ...] = ("trail", "capture", "build", "raise", "add")
-
-
 class Move(NamedTuple):
     """One legal outcome of playing a card.
 

@@ -78,9 +78,6 @@ class Position:
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 else seat
 
-    def seats_of_side(self, side: int) -> list[int]:
-        return [s for s in range(self.players) if self.side_of(s) == side]
-
     @property
     def hidden_counts(self) -> list[int]:
         assert self.hidden is not None
@@ -319,10 +316,6 @@ class Position:
             mark = " <- to move" if seat == self.to_move else ""
             lines.append(f"seat {seat}: {cards or '(no cards)'}{mark}")
         return "\n".join(lines)
-
-    @property
-    def move_stack(self) -> Sequence[Move]:
-        return [u.move for u in self._stack]
 
     def deal(self, hands: Sequence[Sequence[Card]]) -> None:
         """Give each seat the cards of a new deal from the stock (known cards, next first)."""
