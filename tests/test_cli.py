@@ -129,3 +129,10 @@ def test_help_lists_the_commands() -> None:
     assert result.returncode == 0
     for command in ("moves", "perft", "solve", "check"):
         assert command in result.stdout
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    command = f"{sys.executable} -m tutor moves {START} | head -1"
+    result = subprocess.run(command, shell=True, capture_output=True, text=True, cwd=ROOT)
+    assert result.stdout.startswith("Seat 0 to move")
+    assert "Traceback" not in result.stderr

@@ -8,10 +8,13 @@ input exits with status 2 and a one-line message on standard error.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from .cli_support import EXIT_BAD_INPUT, UsageError
+
+EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,7 +45,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    try:
+        return run(build_parser(), argv)
+    except KeyboardInterrupt:
+        print("cassino-tutor: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader (say, `head`) stopped early: not an error worth a traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
@@ -61,5 +75,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cassino-tutor {args.command}: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if output:
-        print(output)
+        print(output, flush=True)
     return status
