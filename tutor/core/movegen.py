@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .moves import Move
-from .position import Position
 from .rules import (
     FIVE_OF_SPADES,
     capture_blocks_trail,
@@ -30,6 +30,9 @@ from .rules import (
 from .subsets import bits, joining, partitionable, subset_totals, with_sum
 from .table import Build
 from .variant import Variant
+
+if TYPE_CHECKING:  # the position imports this module to generate its moves
+    from .position import Position
 
 FACE = 100
 
@@ -139,11 +142,15 @@ class _Generator:
         table_empty = self.pos.table_empty
         may_trail = self.duty == "free"
         may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds)
+        # no build of the mover's, no forced capture, no sweeping five: every card may trail
+        plain_trail = may_trail and not self.own and not self.forced_capture and not self.sweeping_five
         for i, card in enumerate(hand):
             held = Holding(keys[:i] + keys[i + 1 : n], flexible)
             captures = [] if table_empty else self.captures(card, held)
             moves += captures
-            if may_trail:
+            if plain_trail:
+                moves.append(_new_tuple(Move, (card, "trail", 0, (), ())))
+            elif may_trail:
                 moves += self.trails(card, held, bool(captures))
             if may_build:
                 moves += self.builds(card, held)
@@ -153,7 +160,7 @@ class _Generator:
 
     def holds(self, held: Holding, touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
         """Whether the mover still holds a card for every build they control after the move."""
-        if self.free:
+        if self.free or (new_key is None and not self.own):
             return True
         union = held.union
         if new_key is not None and new_key not in union:
@@ -272,7 +279,7 @@ class _Generator:
         if self.duty != "take_or_add" and self.holds(held) and self.numeric:
             totals = self.totals
             # Only values the mover holds can be built (every value under "penalty").
-            candidates = range(cv, top + 1) if self.free else sorted(k for k in held.union if cv <= k <= top)
+            candidates = range(cv, top + 1) if self.free else sorted([k for k in held.union if cv <= k <= top])
             for value in candidates:
                 if (value - cv in totals or value in totals) and (self.free or self.holds(held, (), value)):
                     out += [_new_tuple(Move, (card, "build", value, loose, ())) for loose in self._joining(cv, value, False)]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card
+from .movegen import breaks_duty, generate_moves
 from .moves import Move
 from .table import Build
 from .variant import Variant
@@ -175,14 +176,10 @@ class Position:
 
     def legal_moves(self) -> Iterator[Move]:
         """Every legal move of the seat to move, each outcome once."""
-        from .movegen import generate_moves
-
         return iter(generate_moves(self))
 
     def generate(self) -> list[Move]:
         """The legal moves as a list (the fast path for search)."""
-        from .movegen import generate_moves
-
         return generate_moves(self)
 
     def is_sweep(self, move: Move) -> bool:
@@ -195,8 +192,6 @@ class Position:
         """Under build duty ``penalty``: whether this move costs the mover's side."""
         if not self.variant.penalties:
             return False
-        from .movegen import breaks_duty
-
         return breaks_duty(self, move)
 
     def push(self, move: Move) -> None:
