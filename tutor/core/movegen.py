@@ -101,9 +101,10 @@ def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
 
 def generate_moves(pos: Position) -> list[Move]:
     """Every legal move of ``pos.to_move``; ``[]`` when the round is over."""
-    if pos.is_round_over():
-        return []
     seat = pos.to_move
+    # the round can only be over when the mover has no card, or by the instant limit
+    if (not pos.hands[seat] or pos.variant.instant_limit is not None) and pos.is_round_over():
+        return []
     if pos.hidden_counts[seat]:
         raise ValueError(f"seat {seat}'s hand is not known")
     return _Generator(pos, seat).run()
@@ -118,15 +119,16 @@ class _Generator:
         self.variant = v
         self.seat = seat
         self.hand = pos.hands[seat]
-        self.values = v.value
+        self.values = values = v.value
         self.free = not holding_applies(v)
-        self.own = [b for b in pos.builds if b.owner == seat]
+        builds = pos.builds
+        self.own = [b for b in builds if b.owner == seat] if builds else []
         self.duty = duty_in_force(v, bool(self.own))
-        numeric = [c for c in pos.loose if self.values[c] > 0]
-        numeric.sort(key=self.values.__getitem__)
+        numeric = [c for c in pos.loose if values[c] > 0]
+        numeric.sort(key=values.__getitem__)
         self.numeric = numeric
-        self.numeric_values = tuple(self.values[c] for c in numeric)
-        self.builds_on_table = [b for b in pos.builds if not b.face]
+        self.numeric_values = tuple([values[c] for c in numeric])
+        self.builds_on_table = [b for b in builds if not b.face] if builds else []
         self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, pos.table_empty)
         self.forced_capture = capture_blocks_trail(v)
         self.totals = subset_totals(self.numeric_values)

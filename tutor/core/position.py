@@ -199,7 +199,7 @@ class Position:
         assert self.captured is not None and self.sweeps is not None and self.penalties is not None
         assert self.stock is not None and self.hidden is not None
         seat = self.to_move
-        captured_len = tuple(len(c) for c in self.captured)
+        captured_len = tuple(map(len, self.captured))
         undo = _Undo(
             move, seat, self.hands[seat], self.loose, self.builds, captured_len,
             tuple(self.sweeps), tuple(self.penalties), self.last_capturer, self.stock,
