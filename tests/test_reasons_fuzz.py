@@ -27,7 +27,8 @@ import yaml
 
 from randompos import random_play, random_position
 from tutor.core.cards import RANKS, Card, parse_rank
-from tutor.core.movegen import FACE, build_key, held_keys
+from tutor.core.movegen import build_key, held_keys
+from tutor.core.variant import FACE_KEY
 from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, Reason
 from tutor.core.notation import build_text
 from tutor.core.position import Position
@@ -326,7 +327,7 @@ def reason_holds(pos: Position, t: Typed, reason: Reason) -> bool:
 
 def held_key(label: str) -> int:
     """The holding key of a build value as a reason shows it: a number, or a face rank."""
-    return int(label) if label.isdigit() else FACE + RANKS.index(label) + 1
+    return int(label) if label.isdigit() else FACE_KEY + RANKS.index(label) + 1
 
 
 def capture_sums(pos: Position, t: Typed, value: int) -> bool:

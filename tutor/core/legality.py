@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import product
 
 from .cards import Card
-from .movegen import FACE, build_key, held_keys
+from .movegen import build_key, held_keys
 from .moves import Move, Reason
 from .notation import BuildRef, CardRef, Intent
 from .position import Position
@@ -27,6 +27,7 @@ from .rules import (
     trail_sweeps,
 )
 from .table import Build, group_items, piles
+from .variant import FACE_KEY
 
 _MAX_READINGS = 256
 
@@ -386,4 +387,4 @@ class _Diagnosis:
             return Reason("build_needs_table_cards", {"card": self.card})
         if target is not None and not may_add(self.v, target, self.seat):
             return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
-        return self.build_duty_and_holding(FACE + rank, self.card.rank, target)
+        return self.build_duty_and_holding(FACE_KEY + rank, self.card.rank, target)

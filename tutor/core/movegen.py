@@ -5,7 +5,7 @@ illegal-move explainer (:mod:`tutor.core.legality`) asks this module what is
 legal and then works out which rule a proposed move breaks.
 
 Holding requirements are written as keys: a numeric build value ``v`` is the
-key ``v``; a face build of rank ``r`` is ``FACE + r``.
+key ``v``; a face build of rank ``r`` is ``FACE_KEY + r``.
 """
 
 from __future__ import annotations
@@ -29,27 +29,18 @@ from .rules import (
 )
 from .subsets import bits, joining, partitionable, subset_totals, with_sum
 from .table import Build
-from .variant import Variant
+from .variant import FACE_KEY, Variant
 
 if TYPE_CHECKING:  # the position imports this module to generate its moves
     from .position import Position
 
-FACE = 100
 
 _new_tuple = tuple.__new__
   # builds a Move without NamedTuple's Python-level constructor (hot path)
 
 
 def build_key(b: Build) -> int:
-    return FACE + b.value if b.face else b.value
-
-
-def card_keys(variant: Variant, card: Card) -> tuple[int, ...]:
-    """The holding rule keys of the builds one held card can capture."""
-    values = variant.capture_values[card]
-    if not values and variant.face_builds:
-        return (FACE + card.rank_index,)
-    return values
+    return FACE_KEY + b.value if b.face else b.value
 
 
 class Holding:
@@ -91,7 +82,8 @@ def _assign(required: list[int], cards: list[tuple[int, ...]], used: int) -> boo
 
 def held_keys(variant: Variant, hand: Sequence[Card]) -> Holding:
     """What the cards of ``hand`` can take (holding rule keys)."""
-    return Holding([card_keys(variant, c) for c in hand])
+    keys = variant.holding_keys
+    return Holding([keys[c] for c in hand])
 
 
 def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
@@ -138,7 +130,8 @@ class _Generator:
     def run(self) -> list[Move]:
         moves: list[Move] = []
         hand = self.hand
-        keys = [card_keys(self.variant, c) for c in hand]
+        table = self.variant.holding_keys
+        keys = [table[c] for c in hand]
         n = len(keys)
         flexible = False if not self.variant.aces_high_active else None
         table_empty = self.pos.table_empty
@@ -328,7 +321,7 @@ class _Generator:
 
     def _face_builds(self, card: Card, held: Holding) -> list[Move]:
         rank = card.rank_index
-        key = FACE + rank
+        key = FACE_KEY + rank
         if not (self.free or key in held):
             return []
         same = [c for c in self.pos.loose if c.rank_index == rank]
@@ -354,8 +347,8 @@ def breaks_duty(pos: Position, move: Move) -> bool:
     held = held_keys(pos.variant, hand)
     after = [b for b in own if b not in move.builds]
     if move.kind in ("build", "raise", "add"):
-        key = FACE + move.value if pos.variant.value[move.card] == 0 else move.value
-        after.append(Build(move.value, (), seat, False, key >= FACE))
+        key = FACE_KEY + move.value if pos.variant.value[move.card] == 0 else move.value
+        after.append(Build(move.value, (), seat, False, key >= FACE_KEY))
     if move.kind == "capture" and move.value == 0 and move.card == FIVE_OF_SPADES:
         after = []
     return not held.covers({build_key(b) for b in after})

@@ -72,6 +72,9 @@ OPTIONS: dict[str, OptionSpec] = {
     )
 }
 
+FACE_KEY = 100
+"""Holding keys of face builds: FACE_KEY + rank index, apart from every numeric value."""
+
 _BUILD_LIMIT = {"classic": 10, "royal": 13, "italian": 10}
 _FACE_VALUES = {"classic": (0, 0, 0), "royal": (11, 12, 13), "italian": (8, 9, 10)}
 
@@ -220,6 +223,14 @@ class Variant:
             else:
                 out.append((v,))
         return tuple(out)
+
+    @cached_property
+    def holding_keys(self) -> tuple[tuple[int, ...], ...]:
+        """Per card: the build values it can take when held (face builds: FACE_KEY + rank)."""
+        return tuple(
+            (FACE_KEY + c.rank_index,) if not self.capture_values[c] and self.face_builds else self.capture_values[c]
+            for c in ALL_CARDS
+        )
 
     @cached_property
     def max_build(self) -> int:
