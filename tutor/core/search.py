@@ -160,12 +160,22 @@ class _Search:
     # ---- search --------------------------------------------------------------
 
     def moves(self) -> list[Move]:
-        """The legal moves here, generated once per exact table and hand (searches revisit them)."""
+        """The legal moves here that lead to different positions up to interchangeable cards.
+
+        Generated once per exact table and hand (searches revisit them).  Two
+        moves that play cards of one class and take or use cards of the same
+        classes lead to positions of equal value, so only the first is kept.
+        """
         pos = self.pos
         key = (pos.to_move, tuple(pos.hands[pos.to_move]), tuple(pos.loose), tuple(pos.builds))
         moves = self.move_lists.get(key)
         if moves is None:
-            moves = self.move_lists[key] = pos.generate()
+            weight = self.weight
+            distinct: dict[tuple[object, ...], Move] = {}
+            for m in pos.generate():
+                sig = (weight[m.card], m.kind, m.value, sum([weight[c] for c in m.loose]), m.builds)
+                distinct.setdefault(sig, m)
+            moves = self.move_lists[key] = list(distinct.values())
         return list(moves)
 
     def ordered(self, moves: list[Move], first: Move | None) -> list[Move]:
