@@ -122,11 +122,13 @@ class Position:
         """No card left to play (hands and stock empty), or the instant limit reached."""
         if self.limit_reached():
             return True
-        return self.stock_size == 0 and self.hands_empty()
+        return not any(self.hands) and self.stock_size == 0 and self.hands_empty()
 
     def needs_deal(self) -> bool:
         """Every hand is empty but the stock is not: time for the next deal."""
-        return not self.variant.draw and self.stock_size > 0 and self.hands_empty() and not self.limit_reached()
+        if any(self.hands) or self.variant.draw:
+            return False
+        return self.stock_size > 0 and self.hands_empty() and not self.limit_reached()
 
     def copy(self) -> Position:
         """An independent copy (move stack not included)."""
