@@ -65,10 +65,7 @@ class _Search:
         self.move_lists: dict[tuple[object, ...], list[Move]] = {}
         v = pos.variant
         self.variant = v
-        self.card_points = [
-            v.point_card_table[c] + (v.spade_points and c.suit == "S") + (v.spade_points and str(c) == "JS")
-            for c in ALL_CARDS
-        ]
+        self.card_points = v.card_points
         self.round_points = round_points(v)
         # Cards that differ only in a suit the rules and the scoring ignore are
         # interchangeable: the key counts cards per class (three bits a class).

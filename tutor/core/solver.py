@@ -124,10 +124,7 @@ def move_points(pos: Position, move: Move) -> int:
     if move.kind != "capture":
         return 0
     v = pos.variant
-    cards = [move.card, *move.captured_cards()]
-    points = sum(v.point_card_table[c] for c in cards)
-    if v.spade_points:
-        points += sum(1 for c in cards if c.suit == "S") + sum(1 for c in cards if str(c) == "JS")
+    points = sum(v.card_points[c] for c in (move.card, *move.captured_cards()))
     if pos.is_sweep(move):
         points += v.sweep_points
     return points

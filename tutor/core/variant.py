@@ -259,6 +259,15 @@ class Variant:
         return tuple(points)
 
     @cached_property
+    def card_points(self) -> tuple[int, ...]:
+        """Round points each card scores for whoever takes it: point cards, and spade points in that variant."""
+        jack_of_spades = Card.from_str("JS")
+        return tuple(
+            self.point_card_table[c] + (self.spade_points and c.suit == "S") + (self.spade_points and c == jack_of_spades)
+            for c in ALL_CARDS
+        )
+
+    @cached_property
     def effective_most_spades(self) -> int:
         return 0 if self.spade_points else self.most_spades
 
