@@ -1,0 +1,111 @@
+"""Opening a progress file safely: checks, WAL journal, migrations, transactions.
+
+Every sqlite error that means "this file cannot be used" becomes a
+:class:`ProgressError`; errors that mean a bug in the caller stay as they are.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from .errors import ProgressError
+from .schema import APPLICATION_ID, MIGRATIONS, Migration
+
+BUSY_TIMEOUT_SECONDS = 10.0
+"""How long a write waits for another shell's transaction before giving up."""
+
+
+def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> sqlite3.Connection:
+    """A connection to a checked progress file at ``path``, created or migrated to the last version.
+
+    A file that is damaged, someone else's, or of a newer version raises
+    :class:`ProgressError` before anything is written to it.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ProgressError("cannot_open", path, reason=err.strerror or str(err)) from None
+    try:
+        # isolation_level=None: the transactions below are ours, not the module's implicit ones
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+    except sqlite3.Error as err:
+        raise _converted(err, path, "cannot_open") from None
+    try:
+        _check(conn, path, len(migrations))
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        _migrate(conn, path, migrations)
+    except sqlite3.Error as err:
+        conn.close()
+        raise _converted(err, path, "cannot_open") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _check(conn: sqlite3.Connection, path: Path, supported: int) -> None:
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+    if problems != ["ok"]:
+        details = [line for problem in problems for line in problem.splitlines() if not line.startswith("***")]
+        raise ProgressError("damaged", path, reason=details[0] if details else "integrity check failed")
+    application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if application_id != APPLICATION_ID:
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if version or tables:
+            raise ProgressError("foreign", path)
+    elif version > supported:
+        raise ProgressError("newer_version", path, found=version, supported=supported)
+
+
+def _migrate(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
+    """Apply the missing migrations, each in its own transaction.
+
+    The version is read again inside each write transaction, so two shells
+    opening a new file at once migrate it once.
+    """
+    while True:
+        with transaction(conn, path, write=True):
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version >= len(migrations):
+                return
+            migrations[version](conn)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection, path: Path, *, write: bool) -> Iterator[sqlite3.Connection]:
+    """One transaction, committed at the end or rolled back on any exception (Ctrl-C too).
+
+    Writes start with ``BEGIN IMMEDIATE``: the write lock is taken before the
+    first read, so a read-modify-write never works on a stale value.
+    """
+    try:
+        conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise
+    except sqlite3.DatabaseError as err:
+        if type(err) not in (sqlite3.OperationalError, sqlite3.DatabaseError):
+            raise  # integrity or programming errors are bugs, not a bad file
+        raise _converted(err, path, "cannot_save" if write else "cannot_open") from None
+
+
+def _converted(err: sqlite3.Error, path: Path, otherwise: str) -> ProgressError:
+    text = str(err)
+    name: str = getattr(err, "sqlite_errorname", "")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return ProgressError("busy", path, seconds=int(BUSY_TIMEOUT_SECONDS))
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "not a database" in text or "malformed" in text:
+        return ProgressError("damaged", path, reason=text)
+    return ProgressError(otherwise, path, reason=text)

@@ -1,0 +1,288 @@
+"""The learner's progress: lessons, rated puzzle attempts, reviews, streaks, settings."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from .database import open_database, transaction
+from .glicko2 import Rating
+from .paths import default_path
+from .rating_policy import LEARNER_START, puzzle_start, rate_game
+from .records import Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
+from .reviews import INTERVALS_DAYS, ReviewState, after_attempt
+from .timestamps import from_text, to_text, utc
+
+MAX_STARS = 3
+MIN_THEME_ATTEMPTS = 3
+"""Attempts a theme needs before :meth:`Progress.weakest_themes` judges it."""
+
+
+class Progress:
+    """One open progress file; each method is one transaction, saved when it returns.
+
+    Several ``Progress`` objects (in one or several processes) may use the same
+    file at once.  Times are stored in UTC; a naive ``now`` is taken as local time.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path | None = None, environ: Mapping[str, str] = os.environ) -> Progress:
+        """Open (or create) the progress file; ``path`` defaults to :func:`default_path`."""
+        file = default_path(environ) if path is None else path
+        return cls(open_database(file), file)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._conn, self.path, write=True)
+
+    def _read(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._conn, self.path, write=False)
+
+    # lessons
+
+    def save_lesson_step(self, lesson_id: str, step: int, now: datetime | None = None) -> None:
+        """Remember the step reached in a lesson not finished yet."""
+        if step < 0:
+            raise ValueError(f"a lesson step is 0 or more, not {step}")
+        with self._write() as c:
+            c.execute(
+                "INSERT INTO lesson (id, step, touched_at) VALUES (?, ?, ?) ON CONFLICT (id) "
+                "DO UPDATE SET step = excluded.step, touched_at = excluded.touched_at",
+                (lesson_id, step, to_text(utc(now))),
+            )
+
+    def lesson_step(self, lesson_id: str) -> int:
+        """The step saved for a lesson; 0 when none (never started, or completed since)."""
+        with self._read() as c:
+            row = c.execute("SELECT step FROM lesson WHERE id = ?", (lesson_id,)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def record_lesson(self, lesson_id: str, stars: int, now: datetime | None = None) -> None:
+        """A completed lesson: keep the best stars, the completion time; forget the step."""
+        if not 0 <= stars <= MAX_STARS:
+            raise ValueError(f"stars are 0 to {MAX_STARS}, not {stars}")
+        moment = to_text(utc(now))
+        with self._write() as c:
+            c.execute(
+                "INSERT INTO lesson (id, stars, completed_at, step, touched_at) VALUES (?, ?, ?, 0, ?) "
+                "ON CONFLICT (id) DO UPDATE SET stars = max(stars, excluded.stars), "
+                "completed_at = excluded.completed_at, step = 0, touched_at = excluded.touched_at",
+                (lesson_id, stars, moment, moment),
+            )
+
+    def lesson_stars(self) -> dict[str, int]:
+        """The best stars of every completed lesson."""
+        with self._read() as c:
+            rows = c.execute("SELECT id, stars FROM lesson WHERE completed_at IS NOT NULL").fetchall()
+        return {lesson_id: int(stars) for lesson_id, stars in rows}
+
+    def lessons(self) -> list[LessonRecord]:
+        """Every lesson started or completed, by id."""
+        with self._read() as c:
+            rows = c.execute("SELECT id, stars, completed_at, step FROM lesson ORDER BY id").fetchall()
+        return [
+            LessonRecord(lesson_id, int(stars), None if done is None else from_text(done), int(step))
+            for lesson_id, stars, done, step in rows
+        ]
+
+    # puzzles
+
+    def record_attempt(
+        self,
+        puzzle_id: str,
+        themes: Sequence[str],
+        initial_rating: float,
+        solved: bool,
+        hints: int,
+        now: datetime | None = None,
+    ) -> AttemptResult:
+        """Store an attempt; rate learner and puzzle on the puzzle's first attempt only.
+
+        For ratings and reviews a solve with hints counts as a failure.
+        ``initial_rating`` (the puzzle file's rating) is used on the first attempt only.
+        """
+        if hints < 0:
+            raise ValueError(f"hints are 0 or more, not {hints}")
+        success = solved and hints == 0
+        moment = utc(now)
+        with self._write() as c:
+            before = self._learner(c)
+            row = c.execute(
+                "SELECT rating, deviation, volatility FROM puzzle WHERE id = ?", (puzzle_id,)
+            ).fetchone()
+            rated = row is None
+            if row is None:
+                after, puzzle = rate_game(before, puzzle_start(initial_rating), success)
+                c.execute(
+                    "INSERT INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
+                    (puzzle_id, puzzle.rating, puzzle.deviation, puzzle.volatility),
+                )
+                c.execute(
+                    "INSERT OR REPLACE INTO learner (id, rating, deviation, volatility) VALUES (1, ?, ?, ?)",
+                    (after.rating, after.deviation, after.volatility),
+                )
+            else:
+                after, puzzle = before, Rating(*row)
+            attempt_id = c.execute(
+                "INSERT INTO attempt (puzzle_id, at, solved, hints, rated, learner_before, learner_after) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (puzzle_id, to_text(moment), solved, hints, rated, before.rating, after.rating),
+            ).lastrowid
+            c.executemany(
+                "INSERT INTO attempt_theme (attempt_id, theme) VALUES (?, ?)",
+                [(attempt_id, theme) for theme in dict.fromkeys(themes)],
+            )
+            review = self._update_review(c, puzzle_id, success, moment)
+        return AttemptResult(puzzle_id, rated, before, after, puzzle, None if review is None else review.due)
+
+    @staticmethod
+    def _learner(c: sqlite3.Connection) -> Rating:
+        row = c.execute("SELECT rating, deviation, volatility FROM learner WHERE id = 1").fetchone()
+        return LEARNER_START if row is None else Rating(*row)
+
+    @staticmethod
+    def _update_review(c: sqlite3.Connection, puzzle_id: str, success: bool, now: datetime) -> ReviewState | None:
+        row = c.execute("SELECT step, due_at FROM review WHERE puzzle_id = ?", (puzzle_id,)).fetchone()
+        state = None if row is None else ReviewState(int(row[0]), from_text(row[1]))
+        new = after_attempt(state, success, now)
+        if new is None:
+            c.execute("DELETE FROM review WHERE puzzle_id = ?", (puzzle_id,))
+        elif new != state:
+            c.execute(
+                "INSERT OR REPLACE INTO review (puzzle_id, step, due_at) VALUES (?, ?, ?)",
+                (puzzle_id, new.step, to_text(new.due)),
+            )
+        return new
+
+    def learner_rating(self) -> Rating:
+        with self._read() as c:
+            return self._learner(c)
+
+    def puzzle_rating(self, puzzle_id: str) -> Rating | None:
+        """The puzzle's rating after its first attempt; None before."""
+        with self._read() as c:
+            row = c.execute(
+                "SELECT rating, deviation, volatility FROM puzzle WHERE id = ?", (puzzle_id,)
+            ).fetchone()
+        return None if row is None else Rating(*row)
+
+    def attempted(self, puzzle_id: str) -> bool:
+        with self._read() as c:
+            return c.execute("SELECT 1 FROM attempt WHERE puzzle_id = ? LIMIT 1", (puzzle_id,)).fetchone() is not None
+
+    def solved_puzzles(self) -> set[str]:
+        """Puzzles solved at least once, with or without hints."""
+        with self._read() as c:
+            return {row[0] for row in c.execute("SELECT DISTINCT puzzle_id FROM attempt WHERE solved")}
+
+    # reviews
+
+    def due_reviews(self, now: datetime | None = None) -> list[str]:
+        """Puzzles due for review at ``now``, the longest due first."""
+        with self._read() as c:
+            rows = c.execute(
+                "SELECT puzzle_id FROM review WHERE due_at <= ? ORDER BY due_at, puzzle_id",
+                (to_text(utc(now)),),
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def review_queue(self) -> list[ReviewItem]:
+        """Every queued puzzle, by due time."""
+        with self._read() as c:
+            rows = c.execute("SELECT puzzle_id, step, due_at FROM review ORDER BY due_at, puzzle_id").fetchall()
+        return [
+            ReviewItem(puzzle_id, from_text(due), INTERVALS_DAYS[int(step)])
+            for puzzle_id, step, due in rows
+        ]
+
+    # themes
+
+    def theme_stats(self) -> list[ThemeStat]:
+        """Attempts and solves without hints per theme, by theme; every attempt counts."""
+        with self._read() as c:
+            rows = c.execute(
+                "SELECT t.theme, count(*), total(a.solved AND a.hints = 0) FROM attempt_theme t "
+                "JOIN attempt a ON a.id = t.attempt_id GROUP BY t.theme ORDER BY t.theme"
+            ).fetchall()
+        return [ThemeStat(theme, int(attempts), int(solved)) for theme, attempts, solved in rows]
+
+    def weakest_themes(self, n: int, min_attempts: int = MIN_THEME_ATTEMPTS) -> list[ThemeStat]:
+        """Up to ``n`` themes with at least ``min_attempts`` attempts, lowest success rate first.
+
+        Ties go to the theme with more attempts (surer evidence), then by name.
+        """
+        judged = [stat for stat in self.theme_stats() if stat.attempts >= min_attempts]
+        judged.sort(key=lambda stat: (stat.rate, -stat.attempts, stat.theme))
+        return judged[:n]
+
+    # streaks
+
+    def best_streak(self) -> int:
+        with self._read() as c:
+            return self._best_streak(c)
+
+    @staticmethod
+    def _best_streak(c: sqlite3.Connection) -> int:
+        row = c.execute("SELECT length FROM best_streak WHERE id = 1").fetchone()
+        return 0 if row is None else int(row[0])
+
+    def record_streak(self, length: int) -> bool:
+        """Keep ``length`` if it beats the best streak; True when it does."""
+        if length < 0:
+            raise ValueError(f"a streak is 0 or longer, not {length}")
+        with self._write() as c:
+            if length <= self._best_streak(c):
+                return False
+            c.execute("INSERT OR REPLACE INTO best_streak (id, length) VALUES (1, ?)", (length,))
+            return True
+
+    # settings and the rest
+
+    def get_setting(self, key: str) -> str | None:
+        with self._read() as c:
+            row = c.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._write() as c:
+            c.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", (key, value))
+
+    def last_activity(self) -> Activity | None:
+        """The lesson or puzzle touched last (a puzzle wins a tie), for "continue where you left off"."""
+        with self._read() as c:
+            lesson = c.execute("SELECT id, touched_at FROM lesson ORDER BY touched_at DESC LIMIT 1").fetchone()
+            puzzle = c.execute("SELECT puzzle_id, at FROM attempt ORDER BY at DESC, id DESC LIMIT 1").fetchone()
+        if puzzle is not None and (lesson is None or puzzle[1] >= lesson[1]):
+            return Activity("puzzle", puzzle[0], from_text(puzzle[1]))
+        if lesson is not None:
+            return Activity("lesson", lesson[0], from_text(lesson[1]))
+        return None
+
+    def summary(self, now: datetime | None = None) -> Summary:
+        """Counts for the ``progress`` command, all read at one moment."""
+        with self._read() as c:
+            lessons = c.execute("SELECT count(*) FROM lesson WHERE completed_at IS NOT NULL").fetchone()[0]
+            attempted, solved = c.execute(
+                "SELECT count(DISTINCT puzzle_id), count(DISTINCT CASE WHEN solved THEN puzzle_id END) FROM attempt"
+            ).fetchone()
+            due = c.execute("SELECT count(*) FROM review WHERE due_at <= ?", (to_text(utc(now)),)).fetchone()[0]
+            return Summary(int(lessons), int(attempted), int(solved), self._learner(c), self._best_streak(c), int(due))

@@ -1,0 +1,27 @@
+"""How puzzle attempts are rated: one Glicko-2 game between the learner and the puzzle."""
+
+from __future__ import annotations
+
+from .glicko2 import Game, Rating, rate
+
+TAU = 0.5
+"""Glicko-2 system constant: a middle value of Glickman's suggested 0.3 to 1.2."""
+LEARNER_START = Rating(1500.0, 350.0, 0.06)
+PUZZLE_DEVIATION = 150.0
+"""A puzzle's starting deviation: its file's rating is an author's estimate, surer than an
+unknown player's 350 but far from an established rating's 50."""
+PUZZLE_VOLATILITY = 0.06
+
+
+def puzzle_start(initial_rating: float) -> Rating:
+    """A puzzle's rating before anybody tried it, from the rating in its file."""
+    return Rating(initial_rating, PUZZLE_DEVIATION, PUZZLE_VOLATILITY)
+
+
+def rate_game(learner: Rating, puzzle: Rating, learner_won: bool) -> tuple[Rating, Rating]:
+    """Learner and puzzle after one game, both rated from their ratings before it."""
+    score = 1.0 if learner_won else 0.0
+    return (
+        rate(learner, [Game(puzzle, score)], TAU),
+        rate(puzzle, [Game(learner, 1.0 - score)], TAU),
+    )

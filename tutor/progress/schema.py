@@ -1,0 +1,73 @@
+"""The tables of the progress file, as a list of migrations, one per schema version.
+
+``MIGRATIONS[i]`` turns a file of version ``i`` into version ``i + 1`` (kept in
+``PRAGMA user_version``).  A new version is one more entry at the end; an
+entry, once released, never changes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+Migration = Callable[[sqlite3.Connection], None]
+
+APPLICATION_ID = 0x43415353
+"""``PRAGMA application_id`` of a progress file ("CASS"), to tell it from other SQLite files."""
+
+_VERSION_1 = (
+    f"PRAGMA application_id = {APPLICATION_ID}",
+    """CREATE TABLE lesson (
+        id TEXT PRIMARY KEY,
+        stars INTEGER NOT NULL DEFAULT 0 CHECK (stars BETWEEN 0 AND 3),
+        completed_at TEXT,
+        step INTEGER NOT NULL DEFAULT 0 CHECK (step >= 0),
+        touched_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE learner (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL
+    )""",
+    """CREATE TABLE puzzle (
+        id TEXT PRIMARY KEY,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL
+    )""",
+    """CREATE TABLE attempt (
+        id INTEGER PRIMARY KEY,
+        puzzle_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        solved INTEGER NOT NULL CHECK (solved IN (0, 1)),
+        hints INTEGER NOT NULL CHECK (hints >= 0),
+        rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        learner_before REAL NOT NULL,
+        learner_after REAL NOT NULL
+    )""",
+    "CREATE INDEX attempt_by_puzzle ON attempt (puzzle_id)",
+    """CREATE TABLE attempt_theme (
+        attempt_id INTEGER NOT NULL REFERENCES attempt (id),
+        theme TEXT NOT NULL,
+        PRIMARY KEY (attempt_id, theme)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE review (
+        puzzle_id TEXT PRIMARY KEY,
+        step INTEGER NOT NULL CHECK (step >= 0),
+        due_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE best_streak (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        length INTEGER NOT NULL CHECK (length >= 0)
+    )""",
+    "CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+
+def _to_version_1(conn: sqlite3.Connection) -> None:
+    for statement in _VERSION_1:
+        conn.execute(statement)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_version_1,)
