@@ -116,14 +116,42 @@ class MoveError(ValueError):
         self.position_text = position_text
 
 
-class InvalidMoveError(MoveError):
-    """The text is not a move in the notation; ``expected`` and ``example`` say what is."""
+#: Every typo code of :class:`InvalidMoveError`, with what it means.
+INVALID_CODES: dict[str, str] = {
+    "no_move": "nothing was typed",
+    "bracket_not_closed": "a [ has no ] (or the other way round)",
+    "which_card": "a word like trail with no card after it",
+    "trail_takes_nothing": "a trail followed by table cards (params: card, extra)",
+    "not_a_card": "a token that is neither a card nor a rank (params: token)",
+    "empty_brackets": "[] names no build",
+}
 
-    def __init__(self, message: str, text: str, position_text: str, expected: str, example: str) -> None:
+
+class InvalidMoveError(MoveError):
+    """The text is not a move in the notation; ``expected`` and ``example`` say what is.
+
+    ``code`` (one of :data:`INVALID_CODES`) and ``params`` say what is wrong
+    as data, for the templates; ``detail`` says it in English.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        text: str,
+        position_text: str,
+        expected: str,
+        example: str,
+        code: str,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        if code not in INVALID_CODES:
+            raise ValueError(f"unknown typo code {code!r}")
         super().__init__(f"{message}; expected {expected}, for example {example!r}", text, position_text)
         self.detail = message
         self.expected = expected
         self.example = example
+        self.code = code
+        self.params: dict[str, Any] = params or {}
 
 
 class IllegalMoveError(MoveError):

@@ -87,16 +87,15 @@ _BUILD_OP = re.compile(r"^(b|build|baue|bauen|bau|raise|erhöhe|erhoehe|add|füg
 def parse_intent(text: str, position_text: str = "") -> Intent:
     """Read typed text into an :class:`Intent`; raise :class:`InvalidMoveError` on a typo."""
 
-    def fail(message: str, example: str = EXAMPLES["capture"]) -> InvalidMoveError:
-        return InvalidMoveError(message, text, position_text, EXPECTED, example)
+    def fail(code: str, message: str, example: str = EXAMPLES["capture"], **params: str) -> InvalidMoveError:
+        return InvalidMoveError(message, text, position_text, EXPECTED, example, code, params)
 
     raw = text.strip()
-    if not raw:
-        raise fail("no move given")
     if raw.count("[") != raw.count("]"):
-        raise fail("a bracket is not closed", "9C x [6H+3S]")
-    tokens = _TOKEN.findall(raw.replace(",", " "))
-    tokens = [t for t in tokens if t]
+        raise fail("bracket_not_closed", "a bracket is not closed", "9C x [6H+3S]")
+    tokens = [t for t in _TOKEN.findall(raw.replace(",", " ")) if t]
+    if not tokens:  # nothing typed, or only commas
+        raise fail("no_move", "no move given")
     op: str | None = None
     value: int | None = None
     face_value = False
@@ -104,7 +103,7 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
         op = "trail"
         tokens = tokens[1:]
     if not tokens:
-        raise fail("which card?", EXAMPLES["trail"])
+        raise fail("which_card", "which card?", EXAMPLES["trail"])
     card = _card_ref(tokens[0], fail)
     rest = tokens[1:]
     if rest and rest[0].lower() in TRAIL_WORDS and op is None:
@@ -128,7 +127,8 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
         elif word in BUILD_WORDS:
             op, rest = "build", rest[1:]
     if op == "trail" and rest:
-        raise fail("a trail takes no cards from the table", EXAMPLES["trail"])
+        raise fail("trail_takes_nothing", "a trail takes no cards from the table", EXAMPLES["trail"],
+                   card=str(card), extra=" ".join(rest))
     groups: list[tuple[CardRef, ...]] = []
     builds: list[BuildRef] = []
     for token in rest:
@@ -162,14 +162,14 @@ def _card_ref(token: str, fail: Callable[..., InvalidMoveError]) -> CardRef:
     try:
         c = Card.from_str(token)
     except InvalidCardError as err:
-        raise fail(f"{token!r} is not a card ({err.reason})") from None
+        raise fail("not_a_card", f"{token!r} is not a card ({err.reason})", token=token) from None
     return CardRef(c.rank_index, c)
 
 
 def _build_ref(token: str, fail: Callable[..., InvalidMoveError]) -> BuildRef:
     inner = token[1:-1].replace("+", " ").replace("|", " ").split()
     if not inner:
-        raise fail("empty brackets: name a build by its cards or value", "9C x [6H+3S]")
+        raise fail("empty_brackets", "empty brackets: name a build by its cards or value", "9C x [6H+3S]")
     if len(inner) == 1 and (inner[0].isdigit() or inner[0].upper() in ("J", "Q", "K")):
         value, face = _value(inner[0])
         return BuildRef((), value, face)

@@ -1,0 +1,414 @@
+"""The words of the engine's data: comparisons, cards, positions, scores, languages, escaping."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import jinja2
+import pytest
+import yaml
+
+from tutor.content import content_dir
+from tutor.core.cards import ALL_CARDS, DECKS, Card
+from tutor.core.comparison import compare
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.round import deal_round, play_round
+from tutor.core.scoring import RoundScore, score_round
+from tutor.core.solver import Goal, rank_moves
+from tutor.loading.positions import load_position
+from tutor.presets import variant
+from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render.environment import load_language
+
+C = Card.from_str
+
+
+def position(data: dict[str, object]) -> Position:
+    return load_position(yaml.safe_dump(data), "t.yaml")
+
+
+# ---- languages -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "de_AT"}, "de"),
+        ({"LANG": "de"}, "de"),
+        ({"LANG": "de_CH.utf8@euro"}, "de"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "dea"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({"LC_ALL": "de_DE.UTF-8", "LANG": "en_GB.UTF-8"}, "de"),
+        ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_ALL": "", "LC_MESSAGES": "de_DE.UTF-8", "LANG": "en_US.UTF-8"}, "de"),
+        ({"LC_MESSAGES": "en_US.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANGUAGE": "de:en"}, "de"),
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:en"}, "en"),
+    ],
+)
+def test_detect_lang(environ: dict[str, str], lang: str) -> None:
+    assert detect_lang(environ) == lang
+
+
+def test_an_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown language"):
+        Renderer("fr")
+
+
+# ---- cards ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "english", "german"),
+    [
+        ("10D", "10 of diamonds", "Karo-10"),
+        ("AS", "ace of spades", "Pik-Ass"),
+        ("QH", "queen of hearts", "Herz-Dame"),
+        ("KC", "king of clubs", "Kreuz-König"),
+        ("JD", "jack of diamonds", "Karo-Bube"),
+        ("2S", "2 of spades", "Pik-2"),
+    ],
+)
+def test_card_names(code: str, english: str, german: str) -> None:
+    assert Renderer("en").card_name(C(code)) == english
+    assert Renderer("de").card_name(C(code)) == german
+    assert Renderer("de").card_name(code.lower()) == german  # as typed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck", sorted(DECKS))
+def test_every_card_of_every_deck_has_its_own_name(lang: str, deck: str) -> None:
+    ui = Renderer(lang)
+    names = [ui.card_name(c) for c in DECKS[deck]]
+    assert len(set(names)) == len(DECKS[deck])
+    assert all(name.strip() and "{" not in name for name in names)
+
+
+def test_short_forms_with_and_without_symbols() -> None:
+    cards = [C("10D"), C("AS"), C("QH")]
+    assert Renderer("en").cards(cards) == "10♦ A♠ Q♥"
+    assert Renderer("de", symbols=False).cards(cards) == "10D AS QH"
+    assert Renderer("en").card(C("7C")) == "7♣" and Renderer("en", symbols=False).card(C("7C")) == "7C"
+
+
+def test_a_rank_typed_alone_is_named_by_its_rank() -> None:
+    assert Renderer("en").card_name("k") == "king"
+    assert Renderer("de").card_name("J") == "Bube"
+    assert Renderer("de").card_name("8") == "8"
+
+
+def test_german_articles_follow_the_card() -> None:
+    """The goal "take the card" puts the card in the accusative: den Buben, das Ass, die Dame."""
+    de = Renderer("de")
+    assert "den Kreuz-Buben" in de.goal(Goal.from_str("card:JC"))
+    assert "den Herz-König" in de.goal(Goal.from_str("card:KH"))
+    assert "das Pik-Ass" in de.goal(Goal.from_str("card:AS"))
+    assert "die Karo-10" in de.goal(Goal.from_str("card:10D"))
+    assert "the jack of clubs" in Renderer("en").goal(Goal.from_str("card:JC"))
+
+
+def test_moves_in_the_notation_follow_the_symbols_setting() -> None:
+    pos = position({"hands": [["7S"], 4], "table": ["3H", "4D"]})
+    move = pos.parse_move("7S x 3H+4D")
+    assert Renderer("en").move(pos, move) == "7♠ x 4♦+3♥"
+    assert Renderer("de", symbols=False).move(pos, move) == "7S x 4D+3H"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_move_kind_has_a_word(lang: str) -> None:
+    kinds = ("trail", "capture", "build", "raise", "add")
+    words = [Renderer(lang).move_kind(k) for k in kinds]
+    assert len(set(words)) == len(kinds) and all(words)
+    assert words != [Renderer("en" if lang == "de" else "de").move_kind(k) for k in kinds]
+
+
+# ---- goals and comparisons -----------------------------------------------------------------
+
+SMALL = {"hands": [["7S", "2C"], 4], "table": ["3H", "4D", "7C"]}
+POINTS = {"hands": [["10S", "4C"], 4], "table": ["10D", "6H", "4S"]}
+
+# (goal, position, the move played, what it achieves and what the best achieves, per language)
+COMPARISONS: list[tuple[str, dict[str, object], str, dict[str, tuple[str, str]]]] = [
+    ("cards", SMALL, "7S x 7C", {
+        "en": ("takes one table card (7♣)", "takes three table cards"),
+        "de": ("nimmt eine Tischkarte ein (7♣)", "nimmt drei Tischkarten ein"),
+    }),
+    ("points", POINTS, "4C x 4S", {
+        "en": ("scores no points", "scores three points (10♦ and a sweep)"),
+        "de": ("bringt keinen Punkt", "bringt drei Punkte (10♦ und eine Kehre)"),
+    }),
+    ("sweep", SMALL, "7S x 7C", {
+        "en": ("does not sweep the table", "sweeps the table"),
+        "de": ("macht keine Kehre", "macht eine Kehre"),
+    }),
+    ("safe", SMALL, "7S x 7C", {  # 3H and 4D stay: a 7 in the next hand takes both
+        "en": ("leaves the next player up to two cards to take", "leaves the next player nothing to take"),
+        "de": ("lässt dem nächsten Spieler bis zu zwei Karten zum Einnehmen", "lässt dem nächsten Spieler nichts zum"),
+    }),
+    ("card:4D", SMALL, "7S x 7C", {
+        "en": ("does not take the 4 of diamonds", "takes the 4 of diamonds"),
+        "de": ("nimmt die Karo-4 nicht ein", "nimmt die Karo-4 ein"),
+    }),
+    ("points,cards", POINTS, "4C x 4S", {
+        "en": ("scores no points and takes one table card (4♠)", "scores three points (10♦ and a sweep) and takes three"),
+        "de": ("bringt keinen Punkt und nimmt eine Tischkarte ein (4♠)", "bringt drei Punkte (10♦ und eine Kehre) und nimmt drei"),
+    }),
+]
+
+
+@pytest.mark.parametrize(("goal", "data", "played", "says"), COMPARISONS, ids=[c[0] for c in COMPARISONS])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_move_against_the_best(lang: str, goal: str, data: dict[str, object], played: str, says: dict[str, tuple[str, str]]) -> None:
+    pos = position(data)
+    ranking = rank_moves(pos, Goal.from_str(goal))
+    move = pos.parse_move(played)
+    ui = Renderer(lang)
+    text = ui.comparison(pos, compare(pos, move, ranking))
+    mine, best = says[lang]
+    played_line = next(line for line in text.splitlines() if ui.move(pos, move) in line)
+    best_line = next(line for line in text.splitlines() if ui.move(pos, ranking.best[0]) in line)
+    assert mine in played_line and best in best_line, text
+    assert played_line != best_line
+
+
+@pytest.mark.parametrize(("goal", "data", "played", "says"), COMPARISONS, ids=[c[0] for c in COMPARISONS])
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_best_move_is_called_one(lang: str, goal: str, data: dict[str, object], played: str, says: dict[str, tuple[str, str]]) -> None:
+    pos = position(data)
+    ranking = rank_moves(pos, Goal.from_str(goal))
+    ui = Renderer(lang)
+    text = ui.comparison(pos, compare(pos, ranking.best[0], ranking))
+    assert text.splitlines()[0].startswith(ui.move(pos, ranking.best[0]))
+    assert ("is a best move" if lang == "en" else "ist ein bester Zug") in text
+    assert says[lang][1] in text
+    for other in ranking.best[1:]:  # the other best moves are named too
+        assert ui.move(pos, other) in text
+
+
+DEAL = {
+    "hands": [["7S", "10D", "2C"], ["4H", "9C", "AD"]], "to_move": 1,
+    "table": ["3H", "5S", "QD"], "captured": [["2S", "8D", "6C", "6H"], ["KS", "KH"]], "last_capturer": 0,
+}
+
+
+def replayed(pos: Position, line: tuple[Move, ...], ui: Renderer) -> tuple[list[str], RoundScore]:
+    """Each move of a line in the notation, and the round's score at its end."""
+    after = pos.copy()
+    shown = []
+    for m in line:
+        shown.append(ui.move(after, m))
+        after.push(m)
+    assert after.is_round_over()
+    return shown, score_round(after)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deal_comparison_shows_both_lines_and_their_values(lang: str) -> None:
+    pos = position(DEAL)
+    ranking = rank_moves(pos, Goal.from_str("deal"))
+    worst = ranking.moves[-1]
+    ui = Renderer(lang)
+    text = ui.comparison(pos, compare(pos, worst.move, ranking))
+    margins = {"en": ("8 points behind", "6 points ahead"), "de": ("8 Punkten Rückstand", "6 Punkten Vorsprung")}
+    assert (worst.value, ranking.value) == (-8, 6)
+    assert margins[lang][0] in text and margins[lang][1] in text
+    assert ("costs 14 points" if lang == "en" else "kostet dich 14 Punkte") in text
+    lines = text.splitlines()
+    for judged in (worst, ranking.moves[0]):
+        moves, score = replayed(pos, judged.line, ui)
+        shown = next(line for line in lines if all(m in line for m in moves))
+        positions = [shown.index(m) for m in moves]
+        assert positions == sorted(positions), shown  # in the order played
+        totals = lines[lines.index(shown) + 1]
+        assert all(str(t) in totals for t in score.totals)
+        assert score.totals[1] - score.totals[0] == judged.value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_goal_is_an_instruction(lang: str) -> None:
+    ui = Renderer(lang)
+    said = {g: ui.goal(Goal.from_str(g)) for g in ("cards", "points", "sweep", "safe", "card:10D", "deal")}
+    assert len(set(said.values())) == len(said)
+    assert all(s.endswith(".") for s in said.values())
+    assert ui.card_name(C("10D")) in said["card:10D"]
+    tie_break = ui.goal(Goal.from_str("points,cards")).splitlines()
+    assert tie_break[0] == said["points"] and tie_break[1].endswith(said["cards"])
+
+
+# ---- positions -----------------------------------------------------------------------------
+
+MIDGAME = {
+    "hands": [["7S", "8D", "2H"], 3],
+    "table": ["7C", {"build": ["5D", "3S"], "owner": 1}, {"build": [["5H", "3C"], ["8H"]], "owner": 0}],
+    "captured": [["AS", "10D"], []], "sweeps": [1, 0], "scores": [3, 5], "stock": 20, "last_capturer": 0,
+}
+
+
+def test_a_position_picture_for_the_learner() -> None:
+    text = Renderer("en").position(position(MIDGAME), seat=0)
+    lines = text.splitlines()
+    assert lines[0] == "Table: 7♣"
+    assert "Player 2's build of 8: [5♦+3♠]" in text
+    assert "Your multiple build of 8: [8♥ 5♥+3♣]" in text
+    assert "Your hand (to move): 7♠ 8♦ 2♥ · taken 2 cards, 1 sweep" in lines
+    assert "Player 2: 3 hidden cards · taken 0 cards" in lines
+    assert "you 3, Player 2 5 (target 21)" in text and "stock: 20 cards" in text
+    assert lines[-1] == "You are to move."
+
+
+def test_a_position_picture_in_german() -> None:
+    text = Renderer("de", symbols=False).position(position(MIDGAME), seat=0)
+    assert text.splitlines()[0] == "Tisch: 7C"
+    assert "Baute 8 von Spieler 2: [5D+3S]" in text
+    assert "Deine zusammengesetzte Baute 8: [8H 5H+3C]" in text
+    assert "Deine Hand (am Zug): 7S 8D 2H · eingenommen: 2 Karten, 1 Kehre" in text
+    assert "Spieler 2: 3 verdeckte Karten" in text
+    assert "du 3, Spieler 2 5 (Ziel 21)" in text and "Talon: 20 Karten" in text
+    assert text.splitlines()[-1] == "Du bist am Zug."
+
+
+def test_a_position_seen_by_nobody_names_every_seat() -> None:
+    text = Renderer("en").position(position(MIDGAME))
+    assert "Player 1 (to move): 7♠ 8♦ 2♥" in text and "Player 1's multiple build" in text
+    assert text.splitlines()[-1] == "Player 1 is to move."
+
+
+def test_partners_and_the_seat_to_move_in_a_four_player_game() -> None:
+    pos = position({"players": 4, "to_move": 2, "hands": [["7S"], 1, ["9D", "2C"], 2], "table": ["4H"], "scores": [7, 4]})
+    text = Renderer("en").position(pos, seat=0)
+    assert "you and Player 3 7, Players 2 and 4 4" in text
+    lines = text.splitlines()
+    assert lines[1] == "Player 3 (to move): 9♦ 2♣ · taken 0 cards"  # the seat to move comes first
+    assert lines[-1] == "Player 3 is to move."
+    assert "du und Spieler 3 7, Spieler 2 und 4 4" in Renderer("de").position(pos, seat=0)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "The round is over."), ("de", "Die Runde ist vorbei.")])
+def test_a_finished_round(lang: str, said: str) -> None:
+    pos = position({"hands": [[], []], "table": [], "captured": [["7S"], ["8S"]], "last_capturer": 1})
+    text = Renderer(lang).position(pos, seat=1)
+    assert text.splitlines()[-1] == said
+    assert "(to move)" not in text and "(am Zug)" not in text
+
+
+# ---- scores --------------------------------------------------------------------------------
+
+
+def finished_round(spec: str, players: int, seed: int) -> Position:
+    """A real round played to its end by seeded random play, builds often."""
+    rng = random.Random(seed)
+
+    def choose(pos: Position, moves: list[Move]) -> Move:
+        builds = [m for m in moves if m.kind in ("build", "raise", "add")]
+        return rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(moves)
+
+    pos = deal_round(variant(spec), players, dealer=players - 1, seed=seed)
+    play_round(pos, choose)
+    assert pos.is_round_over()
+    return pos
+
+
+ROUNDS = [(spec, 2, seed) for spec in ("classic", "spade", "italian", "michigan") for seed in range(6)]
+ROUNDS += [("classic", 4, 1), ("classic", 3, 2)]
+LABELS = {  # a word each item's line must hold
+    "en": {"most_cards": "most cards", "most_spades": "most spades", "spade_points": "spade", "sweeps": "sweep",
+           "penalty": "penalty", "skunk": "skunk"},
+    "de": {"most_cards": "meiste Karten", "most_spades": "meiste Pik", "spade_points": "Pik", "sweeps": "Kehre",
+           "penalty": "Strafe", "skunk": "Schneider"},
+}
+POINT_CARDS = {"10D": "Big Cassino", "2S": "Little Cassino", "AS": "A", "AH": "A", "AD": "A", "AC": "A", "7D": "ette bello"}
+
+
+def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
+    """Each item has its line (side, points, what for), and the totals close the list."""
+    ui = Renderer(lang)
+    lines = ui.score(pos, score, seat=0).splitlines()
+    rows = lines[1 : 1 + len(score.items)]
+    for item, row in zip(score.items, rows):
+        side = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == item.side], me=0)
+        assert row.strip().startswith(f"{item.points:+d}  {side[0].upper() + side[1:]}:"), row
+        if item.code == "point_card":
+            assert isinstance(item.detail, Card)
+            assert POINT_CARDS[str(item.detail)] in row and item.detail.symbol() in row, row
+        else:
+            assert LABELS[lang][item.code] in row, row
+    totals = next(line for line in lines if line.startswith(("Total:", "Gesamt:")))
+    for side, total in enumerate(score.totals):
+        side_name = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me=0)
+        assert f"{side_name} {total}" in totals, totals
+    assert str(score.available) in totals
+    return lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scores_of_real_rounds(lang: str) -> None:
+    seen: set[str] = set()
+    for spec, players, seed in ROUNDS:
+        pos = finished_round(spec, players, seed)
+        score = score_round(pos)
+        check_score(pos, score, lang)
+        seen.update(item.code for item in score.items)
+    assert seen >= {"most_cards", "most_spades", "point_card", "spade_points", "sweeps", "penalty"}
+
+
+def split_deck(first: list[str], size: int) -> list[list[Card]]:
+    """Seat 0 takes ``first`` and plain cards up to ``size``; seat 1 the rest of the deck."""
+    named = [C(c) for c in first]
+    plain = [c for c in ALL_CARDS if c not in named and c.suit != "S" and c.rank != "A" and str(c) != "10D"]
+    pile = named + plain[: size - len(named)]
+    return [pile, [c for c in ALL_CARDS if c not in pile]]
+
+
+@pytest.mark.parametrize(("lang", "tie"), [("en", "Most cards: a tie (26 to 26), nobody scores."),
+                                           ("de", "Meiste Karten: Gleichstand (26 zu 26), niemand bekommt Punkte.")])
+def test_a_tie_for_most_cards_is_said(lang: str, tie: str) -> None:
+    captured = split_deck(["10D", "2S", "3S", "4S", "5S", "6S", "7S", "8S"], 26)
+    pos = Position(variant("classic"), 2, hands=[[], []], loose=[], builds=[], captured=captured)
+    lines = check_score(pos, score_round(pos), lang)
+    assert tie in [line.strip() for line in lines]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "took every point of the round"), ("de", "alle Punkte der Runde geholt")])
+def test_a_skunk_that_wins_the_match_is_said(lang: str, said: str) -> None:
+    pos = Position(variant({"preset": "classic", "skunk": "win"}), 2, hands=[[], []], loose=[], builds=[],
+                   captured=[list(ALL_CARDS), []])
+    score = score_round(pos)
+    assert score.skunk == 0
+    assert said in check_score(pos, score, lang)[-1]
+    bonus = Position(variant({"preset": "classic", "skunk": "bonus"}), 2, hands=[[], []], loose=[], builds=[],
+                     captured=[list(ALL_CARDS), []])
+    check_score(bonus, score_round(bonus), lang)  # the bonus is an item with its own line
+
+
+# ---- the environment -----------------------------------------------------------------------
+
+HOSTILE = "<script>alert('x')</script> & \"friends\""
+
+
+def test_html_templates_escape_what_they_are_given(tmp_path: Path) -> None:
+    shutil.copytree(content_dir("templates") / "en" / "messages", tmp_path / "messages")
+    (tmp_path / "sheet.html").write_text("<p>{{ name }}</p><p>{{ msg('names.seat', n=name) }}</p><p>{{ c|card_name }}</p>")
+    (tmp_path / "note.j2").write_text("{{ name }} / {{ msg('names.seat', n=name) }}")
+    env = load_language(tmp_path, True).env
+    html = env.get_template("sheet.html").render(name=HOSTILE, c=C("QH"))
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "Player &lt;script&gt;" in html  # a message's output is escaped once, not twice
+    assert "&amp;lt;" not in html
+    assert "<p>queen of hearts</p>" in html
+    text = env.get_template("note.j2").render(name=HOSTILE)
+    assert text == f"{HOSTILE} / Player {HOSTILE}"
+
+
+def test_a_missing_parameter_fails_loudly() -> None:
+    ui = Renderer("en")
+    with pytest.raises(jinja2.UndefinedError):
+        ui.message("names.seat")
+    with pytest.raises(KeyError, match="no message 'names.nobody' in .*en/messages"):
+        ui.message("names.nobody")

@@ -1,0 +1,154 @@
+"""The :class:`Renderer`: engine data and explanation data put into words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import Any
+
+from ..core.comparison import Comparison
+from ..core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
+from ..core.position import Position
+from ..core.scoring import RoundScore
+from ..core.solver import Goal
+from .environment import language
+from .views import MoveView, majority_ties, move_view, position_view, score_rows
+from .words import CardLike
+
+
+class Renderer:
+    """Every word a learner reads, in one language (``en`` or ``de``).
+
+    Text comes back plain: no colours, suits as glyphs (``10♦``) or, with
+    ``symbols=False``, as letters (``10D``).
+    """
+
+    def __init__(self, lang: str, symbols: bool = True) -> None:
+        self.lang = lang
+        self.symbols = symbols
+        self._language = language(lang, symbols)
+        self._words = self._language.words
+
+    # ---- the catalog and the templates -----------------------------------------
+
+    def message(self, key: str, **params: Any) -> str:
+        """The catalog message ``FILE.KEY`` (``reasons.round_over``)."""
+        return self._language.messages(key, **params)
+
+    def render(self, template: str, **params: Any) -> str:
+        """A template of this language (``position`` means ``position.j2``), without a trailing newline."""
+        name = template if "." in template else f"{template}.j2"
+        return self._language.env.get_template(name).render(**params).rstrip("\n")
+
+    # ---- cards, moves, players -------------------------------------------------
+
+    def card(self, c: CardLike) -> str:
+        """Short form: ``10♦`` (``10D`` without symbols)."""
+        return self._words.card(c)
+
+    def card_name(self, c: CardLike) -> str:
+        """Long form: ``10 of diamonds``, ``Karo-10``."""
+        return self._words.card_name(c)
+
+    def cards(self, cs: Iterable[CardLike]) -> str:
+        """Short forms, space-separated: ``3♥ 4♦ 7♣``."""
+        return self._words.cards(cs)
+
+    def move(self, pos: Position, move: Move) -> str:
+        """The move in the notation, as the learner may type it back."""
+        return pos.notation(move, self.symbols)
+
+    def move_kind(self, kind: str) -> str:
+        """``trail``, ``capture``, ``build``, ``raise`` or ``add`` as a word."""
+        return self.message(f"moves.{kind}")
+
+    def seat_name(self, seat: int, me: int | None = None) -> str:
+        """``Player 2`` (one-based), or ``you`` for the seat ``me``."""
+        return self.message("names.you") if seat == me else self.message("names.seat", n=seat + 1)
+
+    def side_name(self, seats: Sequence[int], me: int | None = None) -> str:
+        """A side by its seats: one seat's name, or a partnership."""
+        if len(seats) == 1:
+            return self.seat_name(seats[0], me)
+        if me in seats:
+            partner = next(s for s in seats if s != me)
+            return self.message("names.you_and_partner", partner=self.seat_name(partner))
+        return self.message("names.partners", seats=[s + 1 for s in seats])
+
+    # ---- answers to a typed move -------------------------------------------------
+
+    def reason(self, pos: Position, reason: Reason) -> str:
+        """Why the move tried in ``pos`` is illegal: the rule, with the cards that break it."""
+        card = reason.params.get("card")
+        kept = [c for c in pos.hands[pos.to_move] if c != card]
+        return self.message(f"reasons.{reason.code}", kept=kept, **reason.params)
+
+    def invalid(self, err: InvalidMoveError) -> str:
+        """A typo: what is wrong, then the form a move takes, with an example."""
+        what = self.message(f"typos.{err.code}", text=err.text, **err.params)
+        return what + "\n" + self.message("typos.expected", example=err.example)
+
+    def ambiguous(self, pos: Position, err: AmbiguousMoveError) -> str:
+        """The moves a typed text could mean, one a line."""
+        return self.message("typos.ambiguous", text=err.text, moves=[self.move(pos, m) for m in err.candidates])
+
+    # ---- goals and comparisons ---------------------------------------------------
+
+    def goal(self, goal: Goal) -> str:
+        """What the goal asks for, as an instruction; later criteria break ties."""
+        first, *ties = [self.message(f"goals.{c.name}", card=c.card) for c in goal.criteria]
+        return "\n".join([first, *(self.message("goals.tie_break", goal=t) for t in ties)])
+
+    def comparison(self, pos: Position, cmp: Comparison) -> str:
+        """The learner's move against the best ones for the goal, with what each achieves."""
+        goal = Goal.from_str(cmp.goal)
+        played = move_view(pos, cmp.played, self.symbols)
+        best = [move_view(pos, f, self.symbols) for f in cmp.best]
+        shown = played if cmp.is_best else best[0]
+        return self.render(
+            "comparison",
+            deal=goal.is_deal,
+            is_best=cmp.is_best,
+            played=played,
+            best=shown,
+            played_says=self._achieves(goal, played),
+            best_says=self._achieves(goal, shown),
+            others=[b.notation for b in best if b.notation not in (played.notation, shown.notation)],
+            value_lost=cmp.value_lost,
+            name=partial(self.seat_name, me=pos.to_move),
+            side=partial(self._side_of_index, pos, pos.to_move),
+        )
+
+    def _achieves(self, goal: Goal, view: MoveView) -> str:
+        """What a move achieves for each criterion of the goal, as one phrase."""
+        return self._words.listing(
+            self.message(f"comparisons.{c.name}", n=value, move=view, card=c.card)
+            for c, value in zip(goal.criteria, view.values)
+        )
+
+    # ---- positions and scores ------------------------------------------------------
+
+    def position(self, pos: Position, seat: int | None = None) -> str:
+        """A compact picture of the position; ``seat`` is the learner's, called "you"."""
+        return self.render(
+            "position",
+            view=position_view(pos, self.symbols),
+            me=seat,
+            name=partial(self.seat_name, me=seat),
+            side=partial(self._side_of_index, pos, seat),
+        )
+
+    def score(self, pos: Position, score: RoundScore, seat: int | None = None) -> str:
+        """A round's scoring, item by item and side by side, with the totals."""
+        return self.render(
+            "score",
+            score=score,
+            rows=score_rows(score),
+            ties=majority_ties(pos, score),
+            skunk_wins=pos.variant.skunk == "win" and score.skunk is not None,
+            side=partial(self._side_of_index, pos, seat),
+        )
+
+    def _side_of_index(self, pos: Position, me: int | None, side: int) -> str:
+        return self.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me)
+

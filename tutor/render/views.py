@@ -1,0 +1,184 @@
+"""Engine data as the templates read it: plain values, no words.
+
+The templates name seats, sides and scoring items themselves; these views
+gather what they show, with cards and moves in the renderer's card form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core.cards import Card
+from ..core.comparison import MoveFacts
+from ..core.notation import build_text
+from ..core.position import Position
+from ..core.scoring import Detail, RoundScore, score_round
+
+_NOTATION_ITEM = re.compile(r"\[[^\]]*\]|\S+")
+
+
+@dataclass(frozen=True)
+class BuildView:
+    """A build on the table: its cards as piles (``[5♦+3♠]``), value, controller."""
+
+    text: str
+    value: str
+    owner: int
+    multiple: bool
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat: known cards, unknown ones, what it has taken this round."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    hidden: int
+    taken: int
+    sweeps: int
+    penalties: int
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class PositionView:
+    """A position for the terminal; ``seats`` start with the seat to move.
+
+    ``sides`` lists the seats of each side, ``scores`` its match points.
+    """
+
+    loose: tuple[Card, ...]
+    builds: tuple[BuildView, ...]
+    seats: tuple[SeatView, ...]
+    sides: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    target: int
+    stock: int
+    to_move: int
+    round_over: bool
+    penalties: bool
+
+
+def position_view(pos: Position, symbols: bool) -> PositionView:
+    """The view of ``pos``, builds in the notation (with suit glyphs if ``symbols``)."""
+    assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
+    assert pos.scores is not None
+    values = pos.variant.value
+    builds = tuple(
+        BuildView(build_text(b, values, symbols), b.value_label, b.owner, not b.single and not b.face) for b in pos.builds
+    )
+    order = [(pos.to_move + i) % pos.players for i in range(pos.players)]
+    seats = tuple(
+        SeatView(
+            s, tuple(pos.hands[s]), pos.hidden_counts[s], len(pos.captured[s]), pos.sweeps[s], pos.penalties[s],
+            s == pos.to_move,
+        )
+        for s in order
+    )
+    sides = tuple(tuple(s for s in range(pos.players) if pos.side_of(s) == side) for side in range(pos.sides))
+    return PositionView(
+        tuple(pos.loose), builds, seats, sides, tuple(pos.scores), pos.variant.target, pos.stock_size, pos.to_move,
+        pos.is_round_over(), pos.variant.penalties,
+    )
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a line of play: who plays it, in the notation."""
+
+    seat: int
+    notation: str
+
+
+@dataclass(frozen=True)
+class MoveView:
+    """A move of a comparison and what it achieves.
+
+    ``items`` are the groups and builds it names after the card and the
+    operator (``3♥+4♦``, ``7♣``); ``point_cards`` the cards with round points
+    among the card played and the cards taken; ``line`` (goal ``deal``) the
+    play to the end of the round, starting with this move, and ``totals`` the
+    round points per side at its end.
+    """
+
+    notation: str
+    card: Card
+    kind: str
+    items: tuple[str, ...]
+    taken: tuple[Card, ...]
+    point_cards: tuple[tuple[Card, int], ...]
+    sweep: bool
+    sweep_points: int
+    values: tuple[int, ...]
+    line: tuple[Step, ...]
+    totals: tuple[int, ...]
+
+
+def move_view(pos: Position, facts: MoveFacts, symbols: bool) -> MoveView:
+    """The view of one move of a comparison in ``pos`` (a line is replayed on a copy)."""
+    move = facts.move
+    notation = pos.notation(move, symbols)
+    items = tuple(_NOTATION_ITEM.findall(notation)[2:]) if move.kind != "trail" else ()
+    card_points = pos.variant.card_points
+    scored = (move.card, *facts.taken) if move.is_capture else ()
+    point_cards = tuple((c, card_points[c]) for c in scored if card_points[c])
+    line: list[Step] = []
+    totals: tuple[int, ...] = ()
+    if facts.line:
+        after = pos.copy()
+        for m in facts.line:
+            line.append(Step(after.to_move, after.notation(m, symbols)))
+            after.push(m)
+        if after.is_round_over():
+            totals = score_round(after).totals
+    sweep_points = pos.variant.sweep_points if facts.sweep else 0
+    return MoveView(
+        notation, move.card, move.kind, items, facts.taken, point_cards, facts.sweep, sweep_points, facts.values,
+        tuple(line), totals,
+    )
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One item of a round's score.
+
+    ``detail`` is the item's (:class:`~tutor.core.scoring.ScoreItem`), except
+    for a majority: there it is the winner's count and ``others`` are the
+    other sides' counts.
+    """
+
+    code: str
+    side: int
+    points: int
+    detail: Detail
+    others: tuple[int, ...] = ()
+
+
+def score_rows(score: RoundScore) -> tuple[ScoreRow, ...]:
+    """The score's items as rows, in their order."""
+    rows = []
+    for item in score.items:
+        if item.code in ("most_cards", "most_spades"):
+            counts = score.cards if item.code == "most_cards" else score.spades
+            others = counts[: item.side] + counts[item.side + 1 :]
+            rows.append(ScoreRow(item.code, item.side, item.points, counts[item.side], others))
+        else:
+            rows.append(ScoreRow(item.code, item.side, item.points, item.detail))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class Tie:
+    """A majority nobody scores: ``code`` (``most_cards``, ``most_spades``) and the counts per side."""
+
+    code: str
+    counts: tuple[int, ...]
+
+
+def majority_ties(pos: Position, score: RoundScore) -> tuple[Tie, ...]:
+    """The majorities the variant scores that no side won outright."""
+    v = pos.variant
+    won = {item.code for item in score.items}
+    majorities = (("most_cards", v.most_cards, score.cards), ("most_spades", v.effective_most_spades, score.spades))
+    return tuple(Tie(code, counts) for code, points, counts in majorities if points and code not in won)

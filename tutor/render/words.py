@@ -1,0 +1,97 @@
+"""Cards, builds, numbers and lists in one language's words: the filters of its templates."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ..core.cards import RANKS, Card, InvalidCardError, parse_rank
+from .catalog import Messages
+
+CardLike = Card | str
+"""A card, or a card as typed (a code like ``8D``, or a rank alone like ``8``)."""
+
+_CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQKT])([SHDC])(?![\w♠♥♦♣])", re.IGNORECASE)
+
+
+class CardWords:
+    """Cards in short form (``10♦`` or ``10D``) and by name (``10 of diamonds``, ``Karo-10``)."""
+
+    def __init__(self, messages: Messages, symbols: bool) -> None:
+        self._messages = messages
+        self._symbols = symbols
+        self._names: dict[Card, str] = {}
+
+    def card(self, c: CardLike) -> str:
+        """``10♦`` (``10D`` without symbols); typed text keeps its form, its card codes shown alike."""
+        if isinstance(c, Card):
+            return c.symbol() if self._symbols else str(c)
+        return self.notation(c)
+
+    def card_name(self, c: CardLike) -> str:
+        """The card's name; a rank typed alone is named by its rank."""
+        known = _resolve(c)
+        if not isinstance(known, Card):
+            return self._messages(f"cards.rank_{known}") if known in RANKS else known
+        name = self._names.get(known)
+        if name is None:
+            rank = self._messages(f"cards.rank_{known.rank}")
+            suit = self._messages(f"cards.suit_{known.suit}")
+            name = self._names[known] = self._messages("cards.name", rank=rank, suit=suit)
+        return name
+
+    def the_card(self, c: CardLike, case: str = "nom") -> str:
+        """The name with its article, in the case asked (``nom`` or ``acc``): ``the jack of clubs``, ``den Kreuz-Buben``."""
+        known = _resolve(c)
+        rank = known.rank if isinstance(known, Card) else known
+        return self._messages("cards.the", name=self.card_name(known), rank=rank, case=case)
+
+    def cards(self, cs: Iterable[CardLike]) -> str:
+        """Short forms, space-separated: ``3♥ 4♦ 7♣``."""
+        return " ".join(self.card(c) for c in cs)
+
+    def build(self, piles: Sequence[Sequence[CardLike]] | str) -> str:
+        """A build given by its piles, or as typed: ``[5♥+3♣ 8♥]``."""
+        if isinstance(piles, str):
+            return self.notation(piles)
+        return "[" + " ".join("+".join(self.card(c) for c in pile) for pile in piles) + "]"
+
+    def notation(self, text: str) -> str:
+        """Text in the move notation with its card codes in short form (``7S x 3H`` → ``7♠ x 3♥``)."""
+        if not self._symbols:
+            return text
+        return _CODE.sub(lambda m: Card.from_str(m.group(0)).symbol(), text)
+
+    def listing(self, items: Iterable[str]) -> str:
+        """``a``, ``a and b``, ``a, b and c`` (in this language)."""
+        shown = list(items)
+        if len(shown) < 2:
+            return "".join(shown)
+        return self._messages("words.listing", head=shown[:-1], last=shown[-1])
+
+    def number(self, n: int) -> str:
+        """Small whole numbers as words (``four``, ``vier``), others as digits."""
+        return self._messages("words.number", n=n)
+
+
+def first_upper(text: str) -> str:
+    """The text with its first letter upper case (Jinja's ``capitalize`` lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+def is_rank(value: object) -> bool:
+    """Whether ``value`` is a rank typed alone (``8``, ``K``): the template test ``rank``."""
+    return isinstance(value, str) and parse_rank(value) is not None
+
+
+def _resolve(c: CardLike) -> Card | str:
+    """A card as typed: the card, its rank letter when typed alone, or the text as it is."""
+    if isinstance(c, Card):
+        return c
+    rank = parse_rank(c)
+    if rank is not None:
+        return RANKS[rank - 1]
+    try:
+        return Card.from_str(c)
+    except InvalidCardError:
+        return c
