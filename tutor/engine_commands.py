@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .cli_support import UsageError, dumps, read_text
@@ -18,8 +19,12 @@ from .core.moves import Move
 from .core.position import Position
 from .core.search import SearchError
 from .core.solver import Goal, GoalError, Ranking, rank_moves
+from .content import content_dir
+from .course import Catalog, Lesson, Puzzle
+from .loading.catalog import load_file, yaml_files
 from .loading.positions import load_position, table_to_data
 from .loading.yamlfile import FileError
+from .verify import verify_catalog, verify_lesson, verify_puzzle
 
 
 def load(path: str) -> Position:
@@ -164,17 +169,46 @@ def solve_data(pos: Position, ranking: Ranking, ms: float) -> dict[str, Any]:
 
 
 def check(args: argparse.Namespace) -> tuple[str, int]:
+    """Validate position, lesson and puzzle files (folders searched), proving content by the solver."""
+    targets = args.files or [str(content_dir("lessons")), str(content_dir("puzzles"))]
     problems: list[str] = []
-    for path in args.files:
+    files: list[str] = []
+    for target in targets:
+        path = Path(target)
+        files += [str(f) for f in yaml_files(path)] if path.is_dir() else [target]
+    if not files:
+        raise UsageError(f"no YAML files (.yaml, .yml) in {', '.join(targets)}")
+    lessons: list[Lesson] = []
+    puzzles: list[Puzzle] = []
+    positions = 0
+    for path_text in files:
         try:
-            load_position(read_text(path), path)
+            content = load_file(read_text(path_text), path_text)
         except FileError as err:
             problems += [str(p) for p in err.problems]
+            continue
         except UsageError as err:
             problems.append(str(err))
+            continue
+        if isinstance(content, Lesson):
+            lessons.append(content)
+            found = verify_lesson(content)
+        elif isinstance(content, Position):
+            positions += 1
+            found = []
+        else:
+            puzzles += content
+            found = [p for puzzle in content for p in verify_puzzle(puzzle)]
+        problems += [str(p) for p in sorted(found, key=lambda p: (p.line, p.col))]
+    if len(files) > 1:
+        problems += [str(p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)))]
     if problems:
         print("\n".join(problems), file=sys.stderr)
         print(f"{len(problems)} problem{'s' * (len(problems) != 1)} found", file=sys.stderr)
         return "", 2
-    count = len(args.files)
-    return f"{count} file{'s' * (count != 1)} checked, no problems", 0
+    counts = [_count(len(lessons), "lesson"), _count(len(puzzles), "puzzle"), _count(positions, "position")]
+    return f"checked {', '.join(counts)}: all good (no problems)", 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"

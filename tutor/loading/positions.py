@@ -42,6 +42,14 @@ def position_from_node(node: Node, filename: str) -> Position:
     return _Reader(filename).position(node)
 
 
+def variant_from_node(node: Node, filename: str) -> Variant:
+    """The variant a ``variant:`` value describes; raise FileError listing every problem."""
+    reader = _Reader(filename)
+    variant = reader.read_variant(node)
+    reader.problems.raise_if_any()
+    return variant
+
+
 class _Pile(NamedTuple):
     node: Node
     cards: list[Card]

@@ -1,0 +1,155 @@
+"""``cassino-tutor check`` on lesson and puzzle files: what the solver proves, what it refutes."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", "check", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def lesson(lesson_id: str, steps: str, requires: str = "[]") -> str:
+    return (f"lesson: {lesson_id}\ntitle: {{en: T, de: T}}\nsummary: {{en: S, de: S}}\nvariant: classic\n"
+            f"requires: {requires}\nsteps:\n{steps}")
+
+
+def puzzle(puzzle_id: str, position: str, goal: str, solution: str = "") -> str:
+    """One puzzle entry; its mapping starts on the entry's first line, column 5."""
+    text = (f"  - id: {puzzle_id}\n    variant: classic\n    position: {position}\n    goal: {goal}\n"
+            "    themes: [sums]\n    rating: 800\n    hints: [{en: H, de: H}]\n")
+    return text + (f"    solution: {solution}\n" if solution else "")
+
+
+EXERCISE = "  - exercise:\n      text: {{en: E, de: E}}\n      position: {position}\n      {task}\n"
+WHY = "  - why:\n      text: {{en: W, de: W}}\n      position: {position}\n      move: {move}\n      choices: {choices}\n"
+
+# the nine takes 5+4, the one capture; it cannot take the 8
+TWO_NINES = "{hands: [[9S, 2H, KC], 2], table: [5D, 4C, 8H]}"
+GOOD = {
+    "good-lesson.yaml": lesson("good", EXERCISE.format(position=TWO_NINES, task="goal: cards")
+                               + WHY.format(position=TWO_NINES, move="9S x 8H", choices="[sum_mismatch, named_twice]")),
+    "good-puzzles.yaml": "puzzles:\n" + puzzle("nine", TWO_NINES, "cards", "[9S x 5D+4C]")
+    + puzzle("two-ways", "{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S]}", "cards", "[9S x 5D+4C, 8C x 6H+2S]"),
+}
+
+
+def test_good_files_pass_with_a_summary(tmp_path: Path) -> None:
+    for name, text in GOOD.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "position.yaml").write_text("hands: [[7S], 2]\ntable: [7C]\n", encoding="utf-8")
+    result = run(str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "checked 1 lesson, 2 puzzles, 1 position: all good (no problems)"
+
+
+#: file name -> (its text, the start of the one problem expected in it)
+BAD = {
+    "unproven.yaml": ("puzzles:\n" + puzzle("unproven", TWO_NINES, "cards", "[9S x 5D+4C, 2H]"),
+                      "unproven.yaml:2:5: the solution 2H is not best for goal cards: it is worth 0, the best 2"),
+    "missing.yaml": ("puzzles:\n" + puzzle("missing", "{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S]}", "cards", "[9S x 5D+4C]"),
+                     "missing.yaml:2:5: goal cards accepts 2 best moves; list every one under solution: (missing: 8C x 6H+2S)"),
+    "unlisted.yaml": ("puzzles:\n" + puzzle("unlisted", "{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S]}", "cards"),
+                      "unlisted.yaml:2:5: goal cards has 2 best moves (9S x 5D+4C, 8C x 6H+2S)"),
+    "all-best.yaml": ("puzzles:\n" + puzzle("all-best", "{hands: [[KS, QD], 2], table: [5D]}", "points"),
+                      "all-best.yaml:2:5: all 2 legal moves are best for goal points: nothing to learn"),
+    "deal-unknown.yaml": ("puzzles:\n" + puzzle("deal", TWO_NINES, "deal"), "deal-unknown.yaml:2:5: goal deal cannot be solved here"),
+    "no-build.yaml": (lesson("no-build", EXERCISE.format(position=TWO_NINES, task="find: raise")),
+                      "no-build.yaml:7:5: no legal move here is a raise"),
+    "all-trails.yaml": (lesson("all-trails", EXERCISE.format(position="{hands: [[KS, QD], 2], table: [5D]}", task="find: trail")),
+                        "all-trails.yaml:7:5: every legal move here is a trail: nothing to learn"),
+    "same-value.yaml": (lesson("same-value", EXERCISE.format(position="{hands: [[KS], 2], table: [5D]}", task="goal: cards")),
+                        "same-value.yaml:7:5: the only legal move is best for goal cards: nothing to learn"),
+    "legal-why.yaml": (lesson("legal-why", WHY.format(position=TWO_NINES, move="9S x 5D+4C", choices="[sum_mismatch, named_twice]")),
+                       "legal-why.yaml:7:5: the move '9S x 5D+4C' is legal here"),
+    "wrong-choices.yaml": (lesson("wrong-choices", WHY.format(position=TWO_NINES, move="9S x 8H", choices="[named_twice, no_value]")),
+                           "wrong-choices.yaml:7:5: the engine says '9S x 8H' breaks rule sum_mismatch"),
+    "hidden-hand.yaml": (lesson("hidden-hand", EXERCISE.format(position="{hands: [2, [9S]], table: [9D]}", task="goal: cards")),
+                         "hidden-hand.yaml:7:5: the hand of seat 0, to move, must be listed card by card"),
+    "broken.yaml": ("puzzles:\n  - id: [broken\n", "broken.yaml:3:1: the list opened at line 2, column 9 is not closed"),
+}
+
+
+@pytest.fixture(scope="module")
+def bad_run(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    folder = tmp_path_factory.mktemp("bad")
+    for name, (text, _) in BAD.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return run(*(str(folder / name) for name in BAD))
+
+
+def test_bad_files_fail_without_a_traceback(bad_run: subprocess.CompletedProcess[str]) -> None:
+    assert bad_run.returncode == 2
+    assert "Traceback" not in bad_run.stderr and bad_run.stdout == ""
+    lines = bad_run.stderr.strip().splitlines()
+    assert lines[-1] == f"{len(lines) - 1} problems found"
+    assert all(re.match(r"\S+\.yaml:\d+:\d+: ", line) for line in lines[:-1]), lines
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_each_false_claim_is_located(bad_run: subprocess.CompletedProcess[str], name: str) -> None:
+    expected = BAD[name][1]
+    mine = [line for line in bad_run.stderr.splitlines() if f"/{name}:" in line]
+    assert len(mine) == 1, mine
+    assert mine[0][mine[0].index(name):].startswith(expected), mine
+
+
+def write_lessons(tmp_path: Path, lessons: dict[str, str]) -> list[str]:
+    step = EXERCISE.format(position=TWO_NINES, task="goal: cards")
+    paths = []
+    for name, requires in lessons.items():
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(lesson(name.split("-", 1)[1], step, requires), encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def test_lessons_that_require_each_other_in_a_circle(tmp_path: Path) -> None:
+    paths = write_lessons(tmp_path, {"01-start": "[]", "02-left": "[start, right]", "03-right": "[left]"})
+    result = run(*paths)
+    assert result.returncode == 2
+    assert "02-left.yaml:1:1: these lessons require each other in a circle, so none can be started: left -> right -> left" in result.stderr
+
+
+def test_unknown_lessons_and_ids_used_twice(tmp_path: Path) -> None:
+    paths = write_lessons(tmp_path, {"01-start": "[]", "02-next": "[strat]", "03-start": "[]"})
+    (tmp_path / "p1.yaml").write_text("puzzles:\n" + puzzle("nine", TWO_NINES, "cards", "[9S x 5D+4C]"), encoding="utf-8")
+    (tmp_path / "p2.yaml").write_text("puzzles:\n" + puzzle("nine", TWO_NINES, "cards", "[9S x 5D+4C]"), encoding="utf-8")
+    result = run(*paths, str(tmp_path / "p1.yaml"), str(tmp_path / "p2.yaml"))
+    assert result.returncode == 2
+    assert "02-next.yaml:1:1: lesson next requires strat, but there is no lesson strat" in result.stderr
+    assert "03-start.yaml:1:1: the lesson id start is also used at " in result.stderr
+    assert "p2.yaml:2:5: the puzzle id nine is also used at " in result.stderr
+    # one file alone is not checked against others
+    alone = run(paths[1])
+    assert alone.returncode == 0, alone.stderr
+
+
+def test_the_documented_examples_pass(tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    lessons: list[str] = []
+    others: list[str] = []
+    for n, block in enumerate(blocks):
+        path = tmp_path / f"example{n}.yaml"
+        path.write_text(block, encoding="utf-8")
+        (lessons if block.startswith("lesson:") else others).append(str(path))
+    assert len(lessons) == 1 and sum(b.startswith("puzzles:") for b in blocks) == 1
+    # the example lesson requires a lesson of the real course, so it is checked on its own
+    for files in (lessons, others):
+        result = run(*files)
+        assert result.returncode == 0, result.stderr
+
+
+def test_a_folder_without_yaml_files_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# not content\n", encoding="utf-8")
+    result = run(str(tmp_path))
+    assert result.returncode == 2
+    assert "no YAML files" in result.stderr and "Traceback" not in result.stderr

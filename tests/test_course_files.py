@@ -1,0 +1,68 @@
+"""Every shipped lesson and puzzle passes check: this is how CI proves the content."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor.content import content_dir
+from tutor.course import Catalog, DemoStep, ExerciseStep, QuestionStep, WhyStep
+from tutor.loading import load_catalog
+from tutor.loading.catalog import yaml_files
+from tutor.loading.lessons import load_lesson
+from tutor.loading.puzzles import load_puzzles
+from tutor.verify import verify_catalog, verify_lesson, verify_puzzle
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON_FILES = yaml_files(content_dir("lessons"))
+PUZZLE_FILES = yaml_files(content_dir("puzzles"))
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+def test_check_passes_on_the_installed_content() -> None:
+    result = subprocess.run([sys.executable, "-m", "tutor", "check"], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    counts = re.fullmatch(r"checked (\d+) lessons?, (\d+) puzzles?, 0 positions: all good \(no problems\)\n", result.stdout)
+    assert counts, result.stdout
+    assert int(counts[1]) == len(LESSON_FILES) >= 3
+    assert int(counts[2]) >= 20
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_each_lesson_is_proved(path: Path) -> None:
+    lesson = load_lesson(path.read_text(encoding="utf-8"), str(path))
+    assert verify_lesson(lesson) == []
+    assert re.fullmatch(rf"\d\d-{lesson.id}\.yaml", path.name), "lesson files are named NN-id.yaml"
+    kinds = [type(step) for step in lesson.steps]
+    assert DemoStep in kinds
+    assert sum(k in (ExerciseStep, WhyStep, QuestionStep) for k in kinds) >= 3
+
+
+@pytest.mark.parametrize("path", PUZZLE_FILES, ids=lambda p: p.name)
+def test_each_puzzle_file_is_proved(path: Path) -> None:
+    for puzzle in load_puzzles(path.read_text(encoding="utf-8"), str(path)):
+        assert verify_puzzle(puzzle) == [], puzzle.id
+        assert puzzle.solution, f"{puzzle.id}: shipped puzzles list their solution"
+
+
+def test_the_course_holds_together(catalog: Catalog) -> None:
+    assert verify_catalog(catalog) == []
+    done: set[str] = set()
+    while (following := catalog.next_lesson(done)) is not None:
+        done.add(following.id)
+    assert done == {lesson.id for lesson in catalog.lessons}, "every lesson can be reached"
+
+
+def test_the_puzzles_cover_several_themes_and_goals(catalog: Catalog) -> None:
+    assert len(catalog.themes()) >= 8
+    goals = {p.goal.name for p in catalog.puzzles}
+    assert {"cards", "points", "sweep", "safe", "deal"} <= goals
+    assert all(p.variant.preset == "classic" for p in catalog.puzzles)

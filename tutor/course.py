@@ -1,0 +1,180 @@
+"""Lessons, their steps and puzzles as values, and the catalog of all content.
+
+Files become these values in :mod:`tutor.loading.lessons` and
+:mod:`tutor.loading.puzzles`; :mod:`tutor.verify` proves them with the solver
+and :mod:`tutor.answers` computes what a step accepts.  Positions held here
+are shared: copy one (``position.copy()``) before playing moves on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set
+from dataclasses import dataclass
+
+from .core.moves import Move
+from .core.notation import Intent
+from .core.position import Position
+from .core.solver import Goal
+from .core.variant import Variant
+
+LANGUAGES = ("en", "de")
+
+#: What an exercise may ask the learner to find: a move kind, or a sweep.
+FIND_KINDS = ("trail", "capture", "build", "raise", "add", "sweep")
+
+#: What a question may ask about a side's captured cards.
+ASK_KINDS = ("points", "cards", "spades")
+
+#: The puzzle themes, in the order the trainer lists them.
+THEMES = (
+    "pairing", "sums", "groups", "face-cards", "trailing", "building", "multiple-builds",
+    "raising", "adding", "stealing", "holding", "big-cassino", "little-cassino", "aces",
+    "most-cards", "most-spades", "sweep", "deny-sweep", "last-take", "endgame",
+    "partnership", "royal", "spade", "italian", "draw", "face-gather",
+)
+
+RATING_RANGE = (400, 3000)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text a learner reads, in every language."""
+
+    en: str
+    de: str
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` (``en`` or ``de``)."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; languages are {', '.join(LANGUAGES)}")
+        return self.en if lang == "en" else self.de
+
+
+@dataclass(frozen=True)
+class TextStep:
+    """An explanation, nothing to do."""
+
+    text: Text
+    where: str
+
+
+@dataclass(frozen=True)
+class DemoStep:
+    """A legal move shown on a position and explained."""
+
+    text: Text
+    position: Position
+    move: Move
+    where: str
+
+
+@dataclass(frozen=True)
+class ExerciseStep:
+    """The learner plays a move: the best ones for ``goal``, or any of kind ``find``."""
+
+    text: Text
+    position: Position
+    goal: Goal | None
+    find: str | None
+    hints: tuple[Text, ...]
+    where: str
+
+
+@dataclass(frozen=True)
+class WhyStep:
+    """An illegal move shown; the learner picks the rule it breaks from ``choices`` (reason codes)."""
+
+    text: Text
+    position: Position
+    move: str
+    intent: Intent
+    choices: tuple[str, ...]
+    where: str
+
+
+@dataclass(frozen=True)
+class QuestionStep:
+    """How many points, cards or spades (``ask``) the side of ``seat`` has taken."""
+
+    text: Text
+    position: Position
+    seat: int
+    ask: str
+    where: str
+
+
+Step = TextStep | DemoStep | ExerciseStep | WhyStep | QuestionStep
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the course; ``requires`` names the lessons to do first."""
+
+    id: str
+    title: Text
+    summary: Text
+    variant: Variant
+    requires: tuple[str, ...]
+    steps: tuple[Step, ...]
+    where: str
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position and a goal; ``solution`` lists every accepted move (empty: the solver's best)."""
+
+    id: str
+    variant: Variant
+    position: Position
+    goal: Goal
+    themes: tuple[str, ...]
+    rating: int
+    title: Text | None
+    text: Text | None
+    hints: tuple[Text, ...]
+    solution: tuple[Move, ...]
+    where: str
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every lesson (in course order) and every puzzle."""
+
+    lessons: tuple[Lesson, ...]
+    puzzles: tuple[Puzzle, ...]
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        """The lesson with this id; KeyError if there is none."""
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(lesson_id)
+
+    def next_lesson(self, done: Set[str]) -> Lesson | None:
+        """The first lesson not done whose required lessons are all done."""
+        for lesson in self.lessons:
+            if lesson.id not in done and all(r in done for r in lesson.requires):
+                return lesson
+        return None
+
+    def puzzle(self, puzzle_id: str) -> Puzzle:
+        """The puzzle with this id; KeyError if there is none."""
+        for puzzle in self.puzzles:
+            if puzzle.id == puzzle_id:
+                return puzzle
+        raise KeyError(puzzle_id)
+
+    def themes(self) -> tuple[str, ...]:
+        """The themes some puzzle has, in the order of :data:`THEMES`."""
+        used = {t for p in self.puzzles for t in p.themes}
+        return tuple(t for t in THEMES if t in used)
+
+    def puzzles_for(self, theme: str) -> tuple[Puzzle, ...]:
+        """The puzzles with this theme, in catalog order."""
+        return tuple(p for p in self.puzzles if theme in p.themes)
+
+
+def stars(mistakes: int, hints: int) -> int:
+    """Stars for a finished lesson or puzzle: 3 flawless, 2 for up to two slips (mistakes and hints), else 1."""
+    slips = mistakes + hints
+    return 3 if slips == 0 else 2 if slips <= 2 else 1

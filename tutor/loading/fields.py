@@ -1,0 +1,163 @@
+"""The fields lessons and puzzles share: texts, ids, goals, positions and moves.
+
+A :class:`FieldReader` reads them from YAML nodes and collects every problem
+instead of stopping at the first; the lesson and puzzle readers build on it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from ..core.position import Position
+from ..core.solver import Goal, GoalError
+from ..core.variant import Variant
+from ..course import LANGUAGES, Text
+from .positions import position_from_node, variant_from_node
+from .yamlfile import FileError, Node, Problems
+
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_LANGUAGE_NAMES = {"en": "English", "de": "German"}
+TEXT_EXAMPLE = "{en: Pairing, de: Paaren}"
+
+
+class FieldReader:
+    """Reads shared fields of one file, collecting problems."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.problems = Problems(filename)
+
+    def where(self, node: Node) -> str:
+        return f"{self.filename}:{node.line}:{node.col}"
+
+    def mapping(self, node: Node, what: str, keys: Sequence[str]) -> bool:
+        """Whether ``node`` is a mapping; its unknown keys are reported."""
+        if not node.is_mapping:
+            self.problems.add(node, f"{what} must be a mapping with the keys {', '.join(keys)}, not {node.describe()}")
+            return False
+        self.problems.check_keys(node, keys, what)
+        return True
+
+    def required(self, node: Node, key: str, what: str) -> Node | None:
+        """The value under ``key``; a problem if it is missing."""
+        value = node.get(key)
+        if value is None:
+            self.problems.add(node, f"{what} has no {key}:; add it")
+        return value
+
+    def choice(self, node: Node, options: Sequence[str], what: str) -> str | None:
+        """One of ``options``; an unknown word gets the nearest valid one."""
+        if node.is_scalar and node.text in options:
+            return node.text
+        near = difflib.get_close_matches(node.text, options, n=1) if node.is_scalar else []
+        hint = f"did you mean {near[0]}? " if near else ""
+        shown = repr(node.text) if node.is_scalar and not node.is_null else node.describe()
+        self.problems.add(node, f"unknown {what} {shown}; {hint}{what}s are: {', '.join(options)}")
+        return None
+
+    def items(self, node: Node, what: str, empty_ok: bool = False) -> tuple[Node, ...]:
+        """The entries of a list."""
+        if not node.is_list:
+            self.problems.add(node, f"{what} must be a list, like [a, b] or one '- ' item a line, not {node.describe()}")
+            return ()
+        if not node.children and not empty_ok:
+            self.problems.add(node, f"{what} is an empty list; give at least one")
+        return node.children
+
+    def whole(self, node: Node, what: str, low: int, high: int) -> int | None:
+        """A whole number from ``low`` to ``high``."""
+        if not node.is_int or not low <= int(node.scalar) <= high:
+            self.problems.add(node, f"{what} must be a whole number from {low} to {high}, not {node.describe()}")
+            return None
+        return int(node.scalar)
+
+    def ident(self, node: Node, what: str) -> str | None:
+        """An id: lower-case words of letters and digits joined by '-'."""
+        if node.is_scalar and not node.is_null and _ID.fullmatch(node.text):
+            return node.text
+        shown = repr(node.text) if node.is_scalar and not node.is_null else node.describe()
+        suggestion = re.sub(r"[^a-z0-9]+", "-", node.text.lower()).strip("-") if node.is_scalar else ""
+        hint = f"; for example {suggestion}" if suggestion else ""
+        self.problems.add(node, f"{what} {shown} must be lower-case letters and digits joined by '-'{hint}")
+        return None
+
+    # ---- texts ---------------------------------------------------------------
+
+    def text(self, node: Node, what: str) -> Text | None:
+        """A text in every language: ``{en: ..., de: ...}``."""
+        if not node.is_mapping:
+            self.problems.add(node, f"{what} must give the text in each language, like {TEXT_EXAMPLE}, "
+                                    f"not {node.describe()}")
+            return None
+        self.problems.check_keys(node, LANGUAGES, f"the languages of {what}")
+        found: dict[str, str] = {}
+        for lang in LANGUAGES:
+            name = _LANGUAGE_NAMES[lang]
+            value = node.get(lang)
+            if value is None:
+                self.problems.add(node, f"{what} has no {name} text; add {lang}: (every text needs "
+                                        f"{' and '.join(f'{lg}:' for lg in LANGUAGES)})")
+            elif not value.is_scalar or value.is_null or not value.text.strip():
+                self.problems.add(value, f"the {name} text ({lang}:) of {what} must be some words, not {value.describe()}")
+            else:
+                found[lang] = value.text.strip()
+        return Text(**found) if len(found) == len(LANGUAGES) else None
+
+    def texts(self, node: Node, what: str, empty_ok: bool = True) -> tuple[Text, ...]:
+        """A list of texts."""
+        read = [self.text(n, what) for n in self.items(node, f"{what}s", empty_ok)]
+        return tuple(t for t in read if t is not None)
+
+    # ---- the engine's values -------------------------------------------------
+
+    def goal(self, node: Node) -> Goal | None:
+        """A solver goal, as ``solve --goal`` takes it."""
+        if not node.is_scalar or node.is_null:
+            self.problems.add(node, f"goal must be a goal like cards, points or deal, not {node.describe()}")
+            return None
+        try:
+            return Goal.from_str(node.text)
+        except GoalError as err:
+            self.problems.add(node, str(err))
+            return None
+
+    def variant(self, node: Node) -> Variant | None:
+        """The variant a preset name or options mapping names."""
+        try:
+            return variant_from_node(node, self.filename)
+        except FileError as err:
+            self.problems.items.extend(err.problems)
+            return None
+
+    def position(self, node: Node, variant: Node | None) -> Position | None:
+        """An embedded position block; its ``variant:`` defaults to the node ``variant``."""
+        if variant is not None and node.is_mapping and node.get("variant") is None:
+            key = Node("scalar", variant.line, variant.col, text="variant", scalar="variant")
+            node = replace(node, pairs=(*node.pairs, (key, variant)))
+        try:
+            return position_from_node(node, self.filename)
+        except FileError as err:
+            self.problems.items.extend(err.problems)
+            return None
+
+    def move(self, pos: Position, node: Node, what: str) -> Move | None:
+        """The legal move a notation names in ``pos``."""
+        if not node.is_scalar or node.is_null:
+            self.problems.add(node, f"{what} must be a move like 7S x 7C, not {node.describe()}")
+            return None
+        text = node.text
+        try:
+            return pos.parse_move(text)
+        except InvalidMoveError as err:
+            self.problems.add(node, f"{what} {text!r} cannot be read: {err.detail}; write {err.expected}, "
+                                    f"for example {err.example!r}")
+        except IllegalMoveError as err:
+            code = err.reason.code
+            self.problems.add(node, f"{what} {text!r} is not legal here ({code}; rules {REASON_CODES[code]})")
+        except AmbiguousMoveError as err:
+            self.problems.add(node, f"{what} {text!r} could mean {' or '.join(err.notations)}; write the one you mean")
+        return None

@@ -1,0 +1,194 @@
+"""Proof of content by the engine: what a file claims, the solver confirms.
+
+:func:`verify_lesson` and :func:`verify_puzzle` check one loaded lesson or
+puzzle (exercises have something to learn, listed solutions are exactly the
+best moves, why-steps show illegal moves whose rule is among the choices);
+:func:`verify_catalog` checks across files (ids unique, required lessons
+exist, no cycles).  Each returns the problems found, located as in the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .answers import why_reason
+from .coach import fits_kind
+from .core.moves import REASON_CODES, Move
+from .core.position import Position
+from .core.search import SearchError
+from .core.solver import Goal, Ranking, rank_moves
+from .course import Catalog, ExerciseStep, Lesson, Puzzle, WhyStep
+from .loading.yamlfile import Problem
+
+
+def verify_lesson(lesson: Lesson) -> list[Problem]:
+    """Every exercise and why step checked by the engine.
+
+    (A demo's move is proved legal when the file is read; a question's answer
+    is computed, so it cannot be wrong.)
+    """
+    problems: list[Problem] = []
+    for step in lesson.steps:
+        message = None
+        if isinstance(step, ExerciseStep):
+            message = _mover_unknown(step.position) or _exercise(step)
+        elif isinstance(step, WhyStep):
+            message = _mover_unknown(step.position) or _why(step)
+        if message is not None:
+            problems.append(_at(step.where, message))
+    return problems
+
+
+def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
+    """The puzzle has something to find, and its listed solution is exactly the solver's best moves."""
+    pos, goal = puzzle.position, puzzle.goal
+    ranking = _mover_unknown(pos) or _rank(pos, goal)
+    if isinstance(ranking, str):
+        return [_at(puzzle.where, ranking)]
+    best = ranking.best
+    if len(best) == len(ranking.moves):
+        return [_at(puzzle.where, _nothing_to_learn(goal, ranking))]
+    messages = []
+    for move in puzzle.solution:
+        if move not in best:
+            worth, top = (_values(j.values) for j in (ranking.judged(move), ranking.moves[0]))
+            messages.append(f"the solution {pos.notation(move)} is not best for goal {goal}: "
+                            f"it is worth {worth}, the best {top} ({_notations(pos, best)})")
+    missing = [m for m in best if m not in puzzle.solution]
+    if puzzle.solution and missing:
+        messages.append(f"goal {goal} accepts {len(best)} best moves; list every one under solution: "
+                        f"(missing: {_notations(pos, missing)})")
+    elif not puzzle.solution and len(best) > 1:
+        messages.append(f"goal {goal} has {len(best)} best moves ({_notations(pos, best)}); "
+                        "list every accepted one under solution:")
+    return [_at(puzzle.where, m) for m in messages]
+
+
+def verify_catalog(catalog: Catalog) -> list[Problem]:
+    """Ids unique across files, every required lesson present, no cycle of requirements."""
+    problems: list[Problem] = []
+    for kind, items in (("lesson", catalog.lessons), ("puzzle", catalog.puzzles)):
+        first: dict[str, str] = {}
+        for item in items:
+            seen = first.setdefault(item.id, item.where)
+            # two puzzles of one file sharing an id are reported when the file is read
+            if _file(seen) != _file(item.where):
+                message = f"the {kind} id {item.id} is also used at {seen}; give each its own id"
+                problems.append(_at(item.where, message))
+    ids = {lesson.id for lesson in catalog.lessons}
+    for lesson in catalog.lessons:
+        for other in lesson.requires:
+            if other not in ids:
+                message = (f"lesson {lesson.id} requires {other}, but there is no lesson {other}; "
+                           f"lessons are: {', '.join(sorted(ids))}")
+                problems.append(_at(lesson.where, message))
+    cycle = _cycle(catalog.lessons)
+    if cycle:
+        message = ("these lessons require each other in a circle, so none can be started: "
+                   f"{' -> '.join(cycle)}; remove one requirement")
+        problems.append(_at(catalog.lesson(cycle[0]).where, message))
+    return problems
+
+
+# ---- steps -----------------------------------------------------------------------
+
+
+def _at(where: str, message: str) -> Problem:
+    """A problem at a ``file:line:col`` location."""
+    file, line, col = where.rsplit(":", 2)
+    return Problem(file, int(line), int(col), message)
+
+
+def _mover_unknown(pos: Position) -> str | None:
+    if pos.is_round_over():
+        return "the round is over in this position: there is no move to play"
+    if pos.hidden_counts[pos.to_move]:
+        return f"the hand of seat {pos.to_move}, to move, must be listed card by card"
+    return None
+
+
+def _rank(pos: Position, goal: Goal) -> Ranking | str:
+    """The solver's ranking, or why there is none."""
+    try:
+        return rank_moves(pos.copy(), goal)
+    except SearchError as err:
+        return f"goal {goal} cannot be solved here: {err}"
+
+
+def _exercise(step: ExerciseStep) -> str | None:
+    pos = step.position
+    if step.goal is not None:
+        ranking = _rank(pos, step.goal)
+        if isinstance(ranking, str):
+            return ranking
+        if len(ranking.best) == len(ranking.moves):
+            return _nothing_to_learn(step.goal, ranking)
+        return None
+    assert step.find is not None
+    moves = pos.generate()
+    fitting = [m for m in moves if fits_kind(pos, m, step.find)]
+    if not fitting:
+        return f"no legal move here is a {step.find}; change the position or find:"
+    if len(fitting) == len(moves):
+        return f"every legal move here is a {step.find}: nothing to learn; change the position or find:"
+    return None
+
+
+def _why(step: WhyStep) -> str | None:
+    try:
+        code = why_reason(step).code
+    except ValueError:
+        return f"the move {step.move!r} is legal here; a why step shows a move the rules forbid"
+    if code not in step.choices:
+        return (f"the engine says {step.move!r} breaks rule {code} ({REASON_CODES[code]}), "
+                "which is not among the choices; add it")
+    return None
+
+
+def _nothing_to_learn(goal: Goal, ranking: Ranking) -> str:
+    count = len(ranking.moves)
+    every = "the only legal move is" if count == 1 else f"all {count} legal moves are"
+    return f"{every} best for goal {goal}: nothing to learn; change the position or the goal"
+
+
+def _values(values: Sequence[int]) -> str:
+    return "/".join(map(str, values))
+
+
+def _notations(pos: Position, moves: Sequence[Move]) -> str:
+    return ", ".join(pos.notation(m) for m in moves)
+
+
+# ---- the catalog -------------------------------------------------------------------
+
+
+def _file(where: str) -> str:
+    return where.rsplit(":", 2)[0]
+
+
+def _cycle(lessons: Sequence[Lesson]) -> list[str]:
+    """One cycle of requirements as ids (first repeated at the end), or []."""
+    requires = {lesson.id: lesson.requires for lesson in lessons}
+    state: dict[str, int] = {}  # 1 on the current path, 2 finished
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in requires.get(node, ()):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt):], nxt]
+            if nxt in requires and nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for lesson in lessons:
+        if lesson.id not in state:
+            found = visit(lesson.id)
+            if found:
+                return found
+    return []
