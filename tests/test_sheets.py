@@ -1,0 +1,410 @@
+"""Rule sheets: generated from the variant, worded in both languages, examples confirmed by the engine."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor import cli
+from tutor.core.moves import IllegalMoveError
+from tutor.core.round import deal_round, next_deal
+from tutor.core.scoring import round_points
+from tutor.core.variant import OPTIONS, Variant
+from tutor.presets import preset_names, variant
+from tutor.render import Renderer
+from tutor.sheets import TOPICS, build_sheet, render_sheet, rules_text, topics
+from tutor.sheets.document import section_view
+from tutor.sheets.examples import confirmed_examples, example_specs
+from tutor.sheets.pdf import write_pdf
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "de")
+FORMATS = ("html", "md", "txt")
+
+
+@cache
+def rendered(preset: str, lang: str, fmt: str, paper: str = "a4") -> str:
+    """Each preset × language × format rendered once for the whole module."""
+    return render_sheet(build_sheet(variant(preset), 2), lang, fmt, paper)
+
+
+@cache
+def section_texts(v: Variant, lang: str, players: int = 2) -> dict[str, str]:
+    """Every section of a sheet as plain text, by topic."""
+    return {t: rules_text(v, players, lang, t) or "" for t in TOPICS}
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+# ---- every preset, language and format ---------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_preset_renders_with_every_section(preset: str, lang: str, fmt: str) -> None:
+    text = rendered(preset, lang, fmt)
+    for _, name in topics(lang):
+        title = name.upper() if fmt == "txt" else name
+        assert title in text, f"{preset} {lang} {fmt}: section {title!r} missing"
+    heading = Renderer(lang).message("sheet.title", preset=preset)
+    assert (heading.upper() if fmt == "txt" else heading) in text
+    assert "{{" not in text and "{%" not in text
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_html_is_self_contained_and_printable(preset: str) -> None:
+    html = rendered(preset, "en", "html")
+    assert html.startswith("<!DOCTYPE html>")
+    for outside in ("<script", "<link", "src=", "@import", "url(", "http://", "https://"):
+        assert outside not in html, f"{preset}: the sheet refers to {outside}"
+    assert "@page { size: A4;" in html
+    assert "@page { size: letter;" in rendered(preset, "en", "html", "letter")
+    assert html.count("break-inside: avoid") >= 2  # tables and examples
+    sizes = [float(s) for s in re.findall(r"font(?:-size)?:\s*(?:[a-z]+\s+)*([\d.]+)pt", html)]
+    assert sizes and min(sizes) >= 9, "every text on paper is at least 9pt"
+
+
+def test_html_colours_suits() -> None:
+    html = rendered("classic", "en", "html")
+    assert '<span class="red">10♦</span>' in html
+    assert '<span class="card black">7♠</span>' in html
+
+
+def test_markdown_keeps_tables_and_text_wraps() -> None:
+    md = rendered("classic", "en", "md")
+    assert md.startswith("# Cassino rules: classic")
+    assert "|---|---:|" in md and "## Scoring" in md
+    txt = rendered("classic", "de", "txt")
+    assert max(len(line) for line in txt.splitlines()) <= 80
+    assert "**" not in txt
+
+
+# ---- the same sheet in both languages ------------------------------------------------------
+
+
+def _shape(preset: str, lang: str) -> list[tuple[str, list[tuple[str, int]], list[str]]]:
+    """Per section: its id, each block's kind and size, and its examples' moves (cards as letters)."""
+    renderer = Renderer(lang, symbols=False)
+    sheet = build_sheet(variant(preset), 2)
+    out = []
+    for section in sheet.sections:
+        view = section_view(renderer, sheet, section)
+        blocks = [(b.kind, len(getattr(b, "items", getattr(b, "rows", ())))) for b in view.blocks]
+        out.append((view.id, blocks, [m.text for e in view.examples for m in e.moves]))
+    return out
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_english_and_german_sheets_have_the_same_sections(preset: str) -> None:
+    assert _shape(preset, "en") == _shape(preset, "de")
+
+
+def test_topics_are_the_sections_in_both_languages() -> None:
+    for lang in LANGS:
+        assert [t for t, _ in topics(lang)] == list(TOPICS)
+    assert dict(topics("en"))["sweeps"] == "Sweeps"
+    assert dict(topics("de"))["sweeps"] == "Kehren"
+
+
+# ---- every option changes its section, and only where it matters ---------------------------
+
+# (option, preset to start from, value, the sections whose text must change; all others stay equal)
+OPTION_CASES: list[tuple[str, str, Any, set[str]]] = [
+    ("deck", "classic", "italian40", {"cards", "deal", "scoring", "match", "glossary"}),
+    ("values", "classic", "royal", {"cards", "moves", "builds"}),
+    ("aces_high", "royal", True, {"cards", "builds"}),
+    ("forced_capture", "classic", True, {"moves", "builds"}),
+    ("face_capture", "classic", "all", {"moves", "builds", "glossary"}),
+    ("build_in_sum", "classic", "opponents", {"moves"}),
+    ("raise_own", "classic", False, {"builds"}),
+    ("add_to_others", "classic", False, {"builds"}),
+    ("five_of_spades_sweep", "classic", True, {"moves", "sweeps"}),
+    ("build_duty", "classic", "take_or_add", {"controller"}),
+    ("build_duty", "classic", "free", {"moves", "controller"}),
+    ("build_duty", "classic", "penalty", {"moves", "builds", "controller", "glossary"}),
+    ("default_penalty", "michigan", 3, {"builds", "controller"}),
+    ("hand_size", "classic", 6, {"deal"}),
+    ("packet", "classic", 3, {"deal"}),
+    ("draw", "classic", True, {"deal", "end"}),
+    ("most_cards", "classic", 0, {"scoring", "match"}),
+    ("most_spades", "classic", 2, {"scoring"}),
+    ("point_cards", "classic", {"10D": 3}, {"scoring", "match", "glossary"}),
+    ("sweep_points", "classic", 2, {"sweeps", "scoring"}),
+    ("spade_points", "classic", True, {"scoring"}),
+    ("skunk", "classic", "bonus", {"scoring"}),
+    ("skunk", "classic", "win", {"match"}),
+    ("instant_sweeps", "classic", True, {"sweeps", "scoring", "match"}),
+    ("instant_points", "classic", True, {"scoring", "match"}),
+    ("target", "classic", 11, {"match"}),
+    ("tie_break", "classic", "higher_total", {"match"}),
+    ("claim", "classic", True, {"match"}),
+    ("instant_limit", "classic", 3, {"end"}),
+]
+
+
+def test_every_option_is_toggled() -> None:
+    assert {case[0] for case in OPTION_CASES} == set(OPTIONS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("option", "preset", "value", "changed"), OPTION_CASES, ids=lambda x: str(x))
+def test_an_option_changes_exactly_its_sections(option: str, preset: str, value: Any, changed: set[str], lang: str) -> None:
+    base = variant(preset)
+    toggled = variant({"preset": preset, option: value})
+    assert toggled != base
+    before, after = section_texts(base, lang), section_texts(toggled, lang)
+    assert {t for t in TOPICS if before[t] != after[t]} == changed
+
+
+def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
+    # aces_high needs royal values; default_penalty needs the penalty duty (rules 1, 4.2)
+    classic = section_texts(variant("classic"), "en")
+    assert section_texts(variant({"preset": "classic", "aces_high": True, "default_penalty": 5}), "en") == classic
+
+
+def test_partnerships_change_the_wording() -> None:
+    two, four = section_texts(variant("classic"), "en", 2), section_texts(variant("classic"), "en", 4)
+    assert "Two players, each playing alone." in two["deal"]
+    assert "Four players in two partnerships" in four["deal"] and "3 deals a round" in four["deal"]
+    assert "partnership" in four["end"] and "partnership" in four["match"]
+
+
+# ---- facts the engine computes ---------------------------------------------------------------
+
+
+SCORING_VARIANTS = [*preset_names(), {"preset": "spade", "deck": "italian40"}, {"preset": "classic", "point_cards": {"7H": 2}}]
+
+
+@pytest.mark.parametrize("spec", SCORING_VARIANTS, ids=str)
+def test_scoring_total_is_the_engines(spec: Any) -> None:
+    v = variant(spec)
+    facts = build_sheet(v, 2).section("scoring").facts
+    assert facts.total == round_points(v)  # type: ignore[union-attr]
+    for lang, label in (("en", "Round total"), ("de", "Summe der Runde")):
+        line = next(x for x in section_texts(v, lang)["scoring"].splitlines() if label in x)
+        assert int(line.split()[-1]) == round_points(v)
+
+
+def test_round_totals_of_the_rulebook() -> None:
+    totals = {p: build_sheet(variant(p), 2).section("scoring").facts.total for p in ("classic", "spade", "italian")}  # type: ignore[union-attr]
+    assert totals == {"classic": 11, "spade": 24, "italian": 10}
+
+
+@pytest.mark.parametrize(("spec", "players"), [
+    ("classic", 2), ("classic", 3), ("classic", 4), ("italian", 3), ("draw", 2),
+    ({"preset": "classic", "hand_size": 5}, 2), ({"preset": "classic", "hand_size": 17}, 3),
+], ids=str)
+def test_deal_facts_are_how_the_engine_deals(spec: Any, players: int) -> None:
+    v = variant(spec)
+    facts = build_sheet(v, players).section("deal").facts
+    pos = deal_round(v, players, dealer=0, seed=7)
+    assert pos.stock is not None
+    assert (len(pos.loose), len(pos.stock)) == (facts.table_cards, facts.stock)  # type: ignore[union-attr]
+    deals, last = 1, sum(len(h) for h in pos.hands)
+    while not pos.is_round_over():
+        if pos.needs_deal():
+            next_deal(pos)
+            deals, last = deals + 1, sum(len(h) for h in pos.hands)
+        pos.push(pos.generate()[0])
+    assert deals == facts.deals  # type: ignore[union-attr]
+    full = last == players * v.hand_size_resolved
+    assert facts.short_last == (0 if full or v.draw else last)  # type: ignore[union-attr]
+
+
+def test_deals_follow_the_deck_and_players() -> None:
+    assert "6 deals a round" in section_texts(variant("classic"), "en", 2)["deal"]
+    assert "4 deals a round" in section_texts(variant("classic"), "en", 3)["deal"]
+    five = " ".join(section_texts(variant({"preset": "classic", "hand_size": 5}), "en", 2)["deal"].split())
+    assert "5 deals a round, the last one sharing out the remaining 8 cards" in five
+
+
+# ---- worked examples --------------------------------------------------------------------------
+
+
+EXAMPLE_VARIANTS = [variant(p) for p in preset_names()] + [
+    variant({"preset": preset, option: value}) for option, preset, value, _ in OPTION_CASES
+]
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_printed_examples_are_what_the_engine_says(players: int) -> None:
+    for v in EXAMPLE_VARIANTS:
+        for example in confirmed_examples(v, players):
+            pos = example.position
+            assert pos.variant == v
+            shown = pos.notation(example.shown)
+            assert pos.parse_move(shown) == example.shown
+            assert list(example.moves) == [m for m in pos.generate() if m.card == example.shown.card]
+            if example.rejected is not None:
+                with pytest.raises(IllegalMoveError) as err:
+                    pos.parse_move(example.rejected.text)
+                assert err.value.reason == example.rejected.reason
+
+
+def test_every_example_is_printed_somewhere() -> None:
+    printed = {e.id for v in EXAMPLE_VARIANTS for e in confirmed_examples(v, 2)}
+    assert printed == {s.id for s in example_specs()}
+
+
+def test_every_example_has_a_caption_in_both_languages() -> None:
+    v = variant("michigan")
+    for lang in LANGS:
+        for spec in example_specs():
+            assert Renderer(lang).message(f"sheet.example_{spec.id}", v=v).strip()
+
+
+def test_an_example_made_false_is_replaced() -> None:
+    classic = {e.id for e in confirmed_examples(variant("classic"), 2)}
+    assert {"face_takes_one", "no_trail", "build_held"} <= classic
+    faces = {e.id for e in confirmed_examples(variant("face-gather"), 2)}
+    assert "face_takes_one" not in faces and "face_takes_all" in faces
+    free = {e.id for e in confirmed_examples(variant({"preset": "classic", "build_duty": "free"}), 2)}
+    assert "no_trail" not in free and "free_trail" in free
+    assert "A queen takes one queen" in rendered("classic", "en", "txt")
+    assert "A queen takes one queen" not in rendered("face-gather", "en", "txt")
+    assert "A queen takes both queens at once" in rendered("face-gather", "en", "txt")
+
+
+def test_an_example_the_deck_lacks_is_left_out() -> None:
+    italian = confirmed_examples(variant({"preset": "classic", "deck": "italian40"}), 2)
+    assert all(c.rank not in ("8", "9", "10") for e in italian for c in e.position.hands[0])
+    assert italian, "examples with small cards stay"
+
+
+def test_examples_show_the_engines_reason() -> None:
+    text = rendered("classic", "en", "txt")
+    assert "Refused: 2♣. While you control a build" in text
+    assert "Abgelehnt: 2♣. Solange dir eine Baute gehört" in rendered("classic", "de", "txt")
+
+
+# ---- escaping ---------------------------------------------------------------------------------
+
+
+def test_user_text_is_escaped_in_html() -> None:
+    hostile = Variant(preset='<script>alert("x")</script>')
+    html = render_sheet(build_sheet(hostile, 2), "en", "html")
+    assert "<script" not in html
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
+
+
+# ---- the shell's rules command --------------------------------------------------------------------
+
+
+def test_rules_text_lists_topics_without_a_topic() -> None:
+    v = variant("classic")
+    contents = rules_text(v, 2, "en", None)
+    assert contents is not None
+    for topic, name in topics("en"):
+        assert re.search(rf"^\s+{topic}\s+{name}$", contents, re.MULTILINE)
+    assert "Round total" not in contents and "Trail" not in contents
+    assert "Wertung" in (rules_text(v, 2, "de", None) or "")
+
+
+def test_rules_text_gives_the_text_sheets_section() -> None:
+    v = variant("classic")
+    scoring = rules_text(v, 2, "en", "scoring")
+    assert scoring is not None and scoring.startswith("SCORING")
+    assert scoring in rendered("classic", "en", "txt")
+    assert rules_text(v, 2, "en", "Wertung") == scoring
+    assert rules_text(v, 2, "en", "End of the round") == rules_text(v, 2, "en", "end")
+    assert rules_text(v, 2, "en", "no such topic") is None
+    ascii_text = rules_text(v, 2, "en", "scoring", symbols=False) or ""
+    assert "10D" in ascii_text and "♦" not in ascii_text
+
+
+# ---- PDF -------------------------------------------------------------------------------------------
+
+
+def _weasyprint() -> bool:
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def _pages(pdf: Path) -> int:
+    """Page objects in an uncompressed PDF (Chromium writes them so)."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf.read_bytes()))
+
+
+@pytest.mark.skipif(not _weasyprint(), reason="WeasyPrint is not installed (pip install 'cassino-tutor[pdf]')")
+def test_classic_sheet_prints_on_two_a4_pages_with_weasyprint(tmp_path: Path) -> None:
+    pdf = tmp_path / "classic.pdf"
+    assert write_pdf(rendered("classic", "en", "html"), pdf) == 2
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
+CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no headless Chromium installed")
+def test_classic_sheet_prints_on_two_pages_with_chromium(tmp_path: Path) -> None:
+    assert CHROMIUM is not None
+    page = tmp_path / "classic.html"
+    page.write_text(rendered("classic", "en", "html"), encoding="utf-8")
+    pdf = tmp_path / "classic.pdf"
+    subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+         f"--print-to-pdf={pdf}", page.as_uri()],
+        capture_output=True, timeout=120, check=True,
+    )
+    assert _pages(pdf) == 2
+
+
+def test_missing_weasyprint_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # importing it now fails, installed or not
+    status = cli.main(["sheet", "--format", "pdf", "--lang", "en", "-o", str(tmp_path / "x.pdf")])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and "pip install 'cassino-tutor[pdf]'" in err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+# ---- the command line --------------------------------------------------------------------------------
+
+
+def test_sheet_command_prints_and_writes(tmp_path: Path) -> None:
+    result = run("sheet", "--variant", "royal", "--set", "target=11", "--set", "claim=true",
+                 "--players", "4", "--lang", "de", "--format", "txt")
+    assert result.returncode == 0, result.stderr
+    assert "CASSINO-REGELN: ROYAL" in result.stdout
+    assert "target=11, claim=true" in result.stdout and "Ansage" in result.stdout
+    assert "Die Partie gewinnt die Partnerschaft, die zuerst 11 Punkte erreicht" in result.stdout
+    out = tmp_path / "sheet.html"
+    result = run("sheet", "--paper", "letter", "--lang", "en", "-o", str(out))
+    assert result.returncode == 0 and result.stdout == ""
+    assert "@page { size: letter;" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("--variant", "clasic"), "presets are: classic, classic-take-or-add"),
+    (("--set", "targt=11"), "options are: aces_high"),
+    (("--set", "deck=french"), "option deck takes standard52, italian40, not french"),
+    (("--set", "target"), "--set takes OPTION=VALUE"),
+    (("--format", "pdf"), "add -o FILE.pdf"),
+    (("--lang", "fr"), "languages are: en, de"),
+])
+def test_bad_sheet_options_exit_2_with_one_line(args: tuple[str, ...], says: str) -> None:
+    result = run("sheet", "--lang", "en", *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and says in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_command_line_loads_templates_only_for_sheets() -> None:
+    code = "import sys, tutor.cli; print('jinja2' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stdout.strip() == "False"

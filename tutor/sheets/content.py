@@ -1,0 +1,351 @@
+"""A rule sheet as data: the facts of each section, computed from a variant.
+
+Nothing here is worded: :func:`build_sheet` reads the options (through the
+same tables and predicates the engine plays by) and the section templates
+turn the facts into words.  Worked examples come from :mod:`.examples`,
+each confirmed by the engine under the sheet's variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..core.cards import RANKS, Card
+from ..core.round import TABLE_CARDS
+from ..core.rules import holding_applies
+from ..core.scoring import JACK_OF_SPADES, point_card_order, round_points
+from ..core.variant import Variant
+from ..presets import presets
+from .examples import Example, confirmed_examples
+
+TOPICS: tuple[str, ...] = (
+    "cards", "deal", "moves", "builds", "controller", "sweeps", "end", "scoring", "match", "glossary",
+)
+"""Section ids, in the order a sheet prints them."""
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """Deck and card values (rules section 1)."""
+
+    deck_size: int
+    top_pip: int  # the highest number card: 10, or 7 in the 40-card deck
+    removed: tuple[str, ...]  # ranks the deck leaves out
+    face_values: tuple[tuple[str, int], ...]  # J, Q, K with their values; empty when they have none
+    aces_high: bool
+
+
+@dataclass(frozen=True)
+class DealFacts:
+    """Seats and the deal (section 5)."""
+
+    players: int
+    partnerships: bool
+    hand_size: int
+    packet: int  # 0: a hand is dealt at once
+    table_cards: int  # face up on the first deal: 4, fewer only when the hands take nearly every card
+    draw: bool
+    deals: int  # deals in a round (1 when players draw)
+    short_last: int  # cards in a last deal too short to fill every hand; 0 when deals come out even
+    stock: int  # cards left after the first deal (the draw pile)
+
+
+@dataclass(frozen=True)
+class MoveFacts:
+    """Trailing and capturing (sections 3.1, 3.2, 3.8)."""
+
+    forced_capture: bool
+    duty_limits_trail: bool  # the build duty forbids some trails (see controller)
+    faces_valueless: bool
+    face_takes_all: bool
+    build_in_sum: str
+    partnerships: bool
+    five_of_spades: bool
+
+
+@dataclass(frozen=True)
+class BuildFacts:
+    """Building, raising, adding (sections 3.3 to 3.7)."""
+
+    max_build: int
+    holding: bool  # the holding rule limits build moves
+    raise_own: bool
+    add_to_others: bool
+    face_builds: bool
+    faces_valueless: bool
+
+
+@dataclass(frozen=True)
+class ControllerFacts:
+    """The holding rule and the build duty (section 4)."""
+
+    duty: str
+    penalty: int
+    partnerships: bool
+
+
+@dataclass(frozen=True)
+class SweepFacts:
+    """Sweeps (sections 3.2, 3.8, 6)."""
+
+    points: int
+    instant: bool
+    five_of_spades: bool
+
+
+@dataclass(frozen=True)
+class EndFacts:
+    """The end of a round and the residue (section 5, 7)."""
+
+    draw: bool
+    partnerships: bool
+    instant_limit: int | None
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of the scoring table: ``points`` for each of ``count`` things.
+
+    Codes: ``most_cards``, ``most_spades``, ``spades`` (each spade),
+    ``jack_of_spades`` (its extra point), ``aces`` (each ace), ``card`` (one
+    point card, ``card`` set).
+    """
+
+    code: str
+    points: int
+    count: int = 1
+    card: Card | None = None
+
+    @property
+    def total(self) -> int:
+        return self.points * self.count
+
+
+@dataclass(frozen=True)
+class ScoringFacts:
+    """The round's score (section 6)."""
+
+    rows: tuple[ScoreRow, ...]
+    total: int  # the round's points, sweeps aside: the rows' sum
+    sweep_points: int
+    skunk: str
+    instant_sweeps: bool
+    instant_cards: tuple[Card, ...]  # the point cards, when they score the moment they are taken
+    partnerships: bool
+
+
+@dataclass(frozen=True)
+class MatchFacts:
+    """Winning the match (section 7)."""
+
+    target: int
+    tie_break: str
+    count_out: tuple[str, ...]  # what a count-out counts, in order: cards, spades, point_cards, sweeps
+    point_order: tuple[Card, ...]  # the point cards, in count-out order
+    skunk: str
+    claim: bool
+    instant: bool  # an instant score can end the match mid-round
+    partnerships: bool
+
+
+@dataclass(frozen=True)
+class GlossaryFacts:
+    """The terms this sheet uses, as ids the templates define."""
+
+    terms: tuple[str, ...]
+
+
+Facts = Union[
+    CardFacts, DealFacts, MoveFacts, BuildFacts, ControllerFacts,
+    SweepFacts, EndFacts, ScoringFacts, MatchFacts, GlossaryFacts,
+]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One topic of the sheet: its facts and the examples that illustrate it."""
+
+    id: str
+    facts: Facts
+    examples: tuple[Example, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Every section of the rule sheet for one variant and number of players."""
+
+    variant: Variant
+    players: int
+    options: tuple[tuple[str, Any], ...]  # options set on top of the preset
+    sections: tuple[Section, ...]
+
+    def section(self, topic: str) -> Section:
+        return next(s for s in self.sections if s.id == topic)
+
+
+def build_sheet(variant: Variant, players: int) -> Sheet:
+    """The rule sheet of ``variant`` for ``players`` (2, 3 or 4) as data."""
+    if players not in (2, 3, 4):
+        raise ValueError(f"Cassino is played by 2, 3 or 4 players, not {players}")
+    facts: dict[str, Facts] = {
+        "cards": _cards(variant),
+        "deal": _deal(variant, players),
+        "moves": _moves(variant, players),
+        "builds": _builds(variant),
+        "controller": ControllerFacts(variant.build_duty, variant.default_penalty, players == 4),
+        "sweeps": SweepFacts(variant.sweep_points, variant.instant_sweeps, variant.five_of_spades_sweep),
+        "end": EndFacts(variant.draw, players == 4, variant.instant_limit),
+        "scoring": _scoring(variant, players),
+        "match": _match(variant, players),
+        "glossary": _glossary(variant, players),
+    }
+    examples = confirmed_examples(variant, players)
+    sections = tuple(Section(t, facts[t], tuple(e for e in examples if e.topic == t)) for t in TOPICS)
+    return Sheet(variant, players, _options_on_top(variant), sections)
+
+
+def _options_on_top(variant: Variant) -> tuple[tuple[str, Any], ...]:
+    """The options whose value differs from the variant's preset (all defaults for an unknown preset)."""
+    base = Variant.from_options(variant.preset, presets().get(variant.preset, {}), {})
+    mine, theirs = variant.options(), base.options()
+    return tuple((k, v) for k, v in mine.items() if v != theirs[k])
+
+
+def _cards(v: Variant) -> CardFacts:
+    ranks = {c.rank for c in v.deck_cards}
+    faces = tuple((r, v.value[Card.from_str(r + "S")]) for r in ("J", "Q", "K"))
+    return CardFacts(
+        deck_size=len(v.deck_cards),
+        top_pip=max(c.rank_index for c in v.deck_cards if not c.is_face),
+        removed=tuple(r for r in RANKS if r not in ranks),
+        face_values=faces if all(value for _, value in faces) else (),
+        aces_high=v.aces_high_active,
+    )
+
+
+def _deal(v: Variant, players: int) -> DealFacts:
+    # as tutor.core.round deals: the hands first, then the table, then further deals from the stock
+    hand = v.hand_size_resolved
+    deck = len(v.deck_cards)
+    per_deal = hand * players
+    first = min(deck, per_deal)
+    table = min(TABLE_CARDS, deck - first)
+    rest = deck - first - table
+    if v.draw:
+        deals, short = 1, 0
+    elif rest:
+        deals, short = 1 - (-rest // per_deal), rest % per_deal
+    else:
+        deals, short = 1, first % per_deal
+    return DealFacts(
+        players=players,
+        partnerships=players == 4,
+        hand_size=hand,
+        packet=v.packet if v.packet < hand else 0,
+        table_cards=table,
+        draw=v.draw,
+        deals=deals,
+        short_last=short,
+        stock=rest,
+    )
+
+
+def _faces_valueless(v: Variant) -> bool:
+    return v.value[Card.from_str("KS")] == 0
+
+
+def _moves(v: Variant, players: int) -> MoveFacts:
+    return MoveFacts(
+        forced_capture=v.forced_capture,
+        duty_limits_trail=v.build_duty in ("no_trail", "take_or_add"),
+        faces_valueless=_faces_valueless(v),
+        face_takes_all=_faces_valueless(v) and v.face_capture == "all",
+        build_in_sum=v.build_in_sum,
+        partnerships=players == 4,
+        five_of_spades=v.five_of_spades_sweep,
+    )
+
+
+def _builds(v: Variant) -> BuildFacts:
+    return BuildFacts(
+        max_build=v.max_build,
+        holding=holding_applies(v),
+        raise_own=v.raise_own,
+        add_to_others=v.add_to_others,
+        face_builds=v.face_builds,
+        faces_valueless=_faces_valueless(v),
+    )
+
+
+def _scoring(v: Variant, players: int) -> ScoringFacts:
+    rows: list[ScoreRow] = []
+    if v.most_cards:
+        rows.append(ScoreRow("most_cards", v.most_cards))
+    if v.effective_most_spades:
+        rows.append(ScoreRow("most_spades", v.effective_most_spades))
+    if v.spade_points:
+        spades = [c for c in v.deck_cards if c.suit == "S"]
+        rows.append(ScoreRow("spades", 1, len(spades)))
+        if JACK_OF_SPADES in spades:
+            rows.append(ScoreRow("jack_of_spades", 1))
+    scoring = _point_cards(v)
+    aces = [c for c in scoring if c.rank == "A"]
+    ace_points = {v.point_card_table[c] for c in aces}
+    grouped = len(aces) == 4 and len(ace_points) == 1
+    for c in scoring:
+        if not (grouped and c.rank == "A"):
+            rows.append(ScoreRow("card", v.point_card_table[c], card=c))
+        elif c == aces[0]:
+            rows.append(ScoreRow("aces", ace_points.pop(), 4))
+    total = round_points(v)
+    assert sum(r.total for r in rows) == total, "the table lists every point of the round"
+    return ScoringFacts(
+        rows=tuple(rows),
+        total=total,
+        sweep_points=v.sweep_points,
+        skunk=v.skunk,
+        instant_sweeps=v.instant_sweeps,
+        instant_cards=tuple(scoring) if v.instant_points else (),
+        partnerships=players == 4,
+    )
+
+
+def _point_cards(v: Variant) -> list[Card]:
+    """The cards that score, in count-out order."""
+    return sorted((c for c in v.deck_cards if v.point_card_table[c]), key=point_card_order)
+
+
+def _match(v: Variant, players: int) -> MatchFacts:
+    points = _point_cards(v)
+    counted = (
+        ("cards", v.most_cards > 0),
+        ("spades", v.effective_most_spades > 0 or v.spade_points),
+        ("point_cards", bool(points)),
+        ("sweeps", v.sweep_points > 0),
+    )
+    return MatchFacts(
+        target=v.target,
+        tie_break=v.tie_break,
+        count_out=tuple(name for name, counts in counted if counts),
+        point_order=tuple(points),
+        skunk=v.skunk,
+        claim=v.claim,
+        instant=v.instant_points or (v.instant_sweeps and v.sweep_points > 0),
+        partnerships=players == 4,
+    )
+
+
+_POINT_CARD_TERMS = (("10D", "big_cassino"), ("2S", "little_cassino"), ("7D", "sette_bello"))
+
+
+def _glossary(v: Variant, players: int) -> GlossaryFacts:
+    terms = ["trail", "capture", "build", "multiple_build", "raise", "controller", "sweep", "residue"]
+    if v.face_builds:
+        terms.append("face_build")
+    terms += [term for code, term in _POINT_CARD_TERMS if v.point_card_table[Card.from_str(code)]]
+    if players == 4:
+        terms.append("partnership")
+    if v.penalties:
+        terms.append("penalty")
+    return GlossaryFacts(tuple(terms))
