@@ -20,8 +20,12 @@ EXIT_INTERRUPTED = 130
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cassino-tutor",
-        description="A rules-variant tutor and capture-puzzle trainer for the card game Cassino.",
+        description="A rules-variant tutor and capture-puzzle trainer for the card game Cassino. "
+        "Without a command, starts the interactive tutor.",
     )
+    parser.add_argument("--lang", choices=("en", "de"), help="language of the tutor (default: the saved choice, else the locale)")
+    parser.add_argument("--ascii", action="store_true", help="letters for suits (S H D C) instead of glyphs")
+    parser.add_argument("--no-color", action="store_true", help="no colours (also when NO_COLOR is set)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("moves", help="list every legal move of a position")
@@ -39,8 +43,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
 
-    p = sub.add_parser("check", help="validate position, lesson and puzzle files")
-    p.add_argument("files", nargs="+", help="files to check")
+    p = sub.add_parser("check", help="validate position, lesson and puzzle files, proving lessons and puzzles by the solver")
+    p.add_argument("files", nargs="*", metavar="FILE|DIR",
+                   help="files, or folders searched for YAML files (default: the installed lessons and puzzles)")
+
+    p = sub.add_parser("sheet", help="a printable rule sheet for any variant, in English or German")
+    p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset to start from (default: classic)")
+    p.add_argument("--set", action="append", default=[], dest="options", metavar="OPTION=VALUE",
+                   help="an option on top of the preset, like target=11; may be repeated")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="number of players (default: 2)")
+    p.add_argument("--lang", dest="sheet_lang", metavar="en|de", help="language (default: the locale)")
+    p.add_argument("--format", choices=("html", "md", "txt", "pdf"), default="html", help="default: html")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
     return parser
 
 
@@ -59,8 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        from .shell.app import start
+
+        return start(args.lang, args.ascii, args.no_color, os.environ)
     from . import engine_commands
 
     handlers = {
@@ -68,6 +84,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         "perft": engine_commands.perft,
         "solve": engine_commands.solve,
         "check": engine_commands.check,
+        "sheet": _sheet,
     }
     try:
         output, status = handlers[args.command](args)
@@ -77,3 +94,9 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if output:
         print(output, flush=True)
     return status
+
+
+def _sheet(args: argparse.Namespace) -> tuple[str, int]:
+    from .sheets.command import sheet  # Jinja and the templates load only for this command
+
+    return sheet(args)

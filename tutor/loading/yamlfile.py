@@ -148,10 +148,28 @@ class Problems:
             raise FileError(sorted(self.items, key=lambda p: (p.line, p.col)))
 
 
+#: libyaml's safe loader when PyYAML was built with it (ten times faster), else the pure one.
+_FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_document(text: str, filename: str) -> Node:
     """Parse one YAML document into nodes; raise :class:`FileError` if it is not valid YAML."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        root = _compose_slowly(text, filename)
+    if root is None:
+        return Node("scalar", 1, 1)
+    problems = Problems(filename)
+    node = _Converter(problems).convert(root)
+    problems.raise_if_any()
+    return node
+
+
+def _compose_slowly(text: str, filename: str) -> yaml.Node | None:
+    """Parse again with the pure-Python loader, whose errors say exactly what is wrong and where."""
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as err:
         raise FileError([_syntax_problem(err, text, filename)]) from None
     except ReaderError as err:
@@ -159,12 +177,6 @@ def load_document(text: str, filename: str) -> Node:
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
         message = f"the character #x{err.character:04x} is not allowed in a YAML file; remove it"
         raise FileError([Problem(filename, line, col, message)]) from None
-    if root is None:
-        return Node("scalar", 1, 1)
-    problems = Problems(filename)
-    node = _Converter(problems).convert(root)
-    problems.raise_if_any()
-    return node
 
 
 _MAP_TAG = "tag:yaml.org,2002:map"

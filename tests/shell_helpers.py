@@ -1,0 +1,74 @@
+"""A tutor shell on a temporary progress file, and a learner who answers from the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from tutor.answers import question_answer, why_reason
+from tutor.course import DemoStep, ExerciseStep, QuestionStep, TextStep
+from tutor.loading import load_catalog
+from tutor.progress import Progress
+from tutor.shell.lesson import LessonRun
+from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.state import Shell
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, days: float) -> None:
+        self.now += timedelta(days=days)
+
+
+@contextmanager
+def open_shell(home: Path, lang: str = "en", symbols: bool = True) -> Iterator[Shell]:
+    progress = Progress.open(home / "progress.sqlite3")
+    try:
+        yield Shell(load_catalog(), progress, lang, symbols=symbols, clock=Clock())
+    finally:
+        progress.close()
+
+
+def right_answer(shell: Shell) -> str:
+    """What a learner who knows everything types now."""
+    activity = shell.activity
+    if isinstance(activity, PuzzleRun):
+        if activity.over:
+            return "next"
+        move = activity.challenge.accepted()[0]
+        return activity.challenge.position.notation(move)
+    assert isinstance(activity, LessonRun)
+    step = activity.step
+    if activity.solved or isinstance(step, (TextStep, DemoStep)):
+        return "next"
+    if isinstance(step, ExerciseStep):
+        challenge = activity.challenge
+        assert challenge is not None
+        return challenge.position.notation(challenge.accepted()[0])
+    if isinstance(step, QuestionStep):
+        return str(question_answer(step))
+    return str(step.choices.index(why_reason(step).code) + 1)
+
+
+def wrong_answer(shell: Shell) -> str | None:
+    """A legal but wrong answer to the current step, if the step has one."""
+    activity = shell.activity
+    challenge = activity.challenge if activity is not None else None
+    if isinstance(activity, LessonRun) and isinstance(activity.step, QuestionStep):
+        return str(question_answer(activity.step) + 1)
+    if challenge is None:
+        return None
+    accepted = set(challenge.accepted())
+    for move in challenge.position.generate():
+        if move not in accepted:
+            return challenge.position.notation(move)
+    return None

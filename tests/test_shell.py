@@ -1,0 +1,250 @@
+"""Every shell command through ``dispatch``, without a terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shell_helpers import open_shell, right_answer, wrong_answer
+from tutor.course import QuestionStep, WhyStep
+from tutor.shell.commands import COMMANDS, dispatch
+from tutor.shell.lesson import LessonRun
+from tutor.shell.puzzle import PuzzleRun
+
+
+def say(shell, line: str) -> str:  # type: ignore[no-untyped-def]
+    reply = dispatch(shell, line)
+    assert not reply.quit
+    return reply.text
+
+
+def finish_lesson(shell, mistakes: int = 0) -> str:  # type: ignore[no-untyped-def]
+    text = ""
+    for _ in range(200):
+        activity = shell.activity
+        if isinstance(activity, LessonRun) and activity.done:
+            return text
+        if mistakes:
+            wrong = wrong_answer(shell)
+            if wrong is not None and not activity.solved:
+                say(shell, wrong)
+                mistakes -= 1
+                continue
+        text = say(shell, right_answer(shell))
+    raise AssertionError("the lesson did not end")
+
+
+def test_help_lists_every_command_and_explains_one(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        text = say(shell, "help")
+        for name in COMMANDS:
+            assert name in text
+        assert "lesson" in say(shell, "help learn")
+        assert "no command" in say(shell, "help frobnicate")
+
+
+def test_lessons_lists_the_course(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        text = say(shell, "lessons")
+        for lesson in shell.catalog.lessons:
+            assert lesson.id in text and lesson.title.en in text
+
+
+def test_a_perfect_lesson_earns_three_stars(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        first = shell.catalog.lessons[0]
+        assert first.title.en in say(shell, f"learn {first.id}")
+        end = finish_lesson(shell)
+        assert "★★★" in end
+        assert shell.progress.lesson_stars() == {first.id: 3}
+
+
+def test_mistakes_cost_stars(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        lesson = next(l for l in shell.catalog.lessons if len(l.steps) > 3)
+        say(shell, f"learn {lesson.id}")
+        finish_lesson(shell, mistakes=3)
+        assert shell.progress.lesson_stars()[lesson.id] == 1
+
+
+def test_next_starts_the_first_lesson_then_goes_on(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "next")
+        assert isinstance(shell.activity, LessonRun)
+        assert shell.activity.lesson == shell.catalog.lessons[0]
+        finish_lesson(shell)
+        say(shell, "next")
+        assert isinstance(shell.activity, LessonRun)
+        assert shell.activity.lesson == shell.catalog.lessons[1]
+
+
+def test_a_lesson_resumes_at_the_step_reached(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        say(shell, right_answer(shell))
+        reached = shell.activity.index  # type: ignore[union-attr]
+        assert reached >= 1
+    with open_shell(tmp_path) as shell:
+        assert lesson.id in say(shell, "show")  # the welcome proposes to continue it
+        text = say(shell, f"learn {lesson.id}")
+        assert str(reached + 1) in text
+        assert shell.activity.index == reached  # type: ignore[union-attr]
+
+
+def test_why_and_question_steps_check_the_answer(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        kinds: set[type] = set()
+        for lesson in shell.catalog.lessons:
+            say(shell, f"learn {lesson.id}")
+            run = shell.activity
+            assert isinstance(run, LessonRun)
+            while not run.done:
+                step = run.step
+                if isinstance(step, WhyStep) and not run.solved:
+                    kinds.add(WhyStep)
+                    assert "number" in say(shell, "banana")
+                if isinstance(step, QuestionStep) and not run.solved:
+                    kinds.add(QuestionStep)
+                    assert "number" in say(shell, "many")
+                    assert "not right" in say(shell, wrong_answer(shell) or "")
+                say(shell, right_answer(shell))
+        assert kinds, "the course has no why or question steps to try"
+
+
+def test_puzzle_solved_first_time_raises_the_rating(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        text = say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.puzzle.id in text
+        before = shell.progress.learner_rating().rating
+        answer = say(shell, right_answer(shell))
+        assert "Solved" in answer
+        assert shell.progress.learner_rating().rating > before
+        assert shell.progress.solved_puzzles() == {run.puzzle.id}
+
+
+def test_a_failed_puzzle_comes_back_for_review(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        before = shell.progress.learner_rating().rating
+        text = say(shell, wrong)
+        assert "solution" in text
+        assert shell.progress.learner_rating().rating < before
+        assert "Nothing is due" in say(shell, "review")
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        text = say(shell, "review")
+        assert run.puzzle.id in text and "Review" in text
+
+
+def test_puzzle_by_id_and_by_theme(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        last = shell.catalog.puzzles[-1]
+        say(shell, f"puzzle {last.id}")
+        assert shell.activity.puzzle == last  # type: ignore[union-attr]
+        theme = shell.catalog.themes()[0]
+        say(shell, f"puzzle {theme}")
+        assert theme in shell.activity.puzzle.themes  # type: ignore[union-attr]
+        assert "neither a puzzle nor a theme" in say(shell, "puzzle nosuchthing")
+
+
+def test_hint_gives_the_puzzles_hints_in_order(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.hints)
+        say(shell, f"puzzle {puzzle.id}")
+        assert say(shell, "hint") == puzzle.hints[0].en
+        say(shell, "lang de")
+        if len(puzzle.hints) > 1:
+            assert say(shell, "tipp") == puzzle.hints[1].de
+
+
+def test_moves_lists_every_legal_move_best_marked(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        text = say(shell, "moves")
+        pos = run.challenge.position
+        lines = text.splitlines()
+        for move in pos.generate():
+            notation = shell.ui.move(pos, move)
+            line = next(l for l in lines if l.strip(" ✓").split("   ")[0] == notation)
+            assert line.lstrip().startswith("✓") == (move in run.challenge.accepted())
+
+
+def test_solution_and_explain(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        pos = run.challenge.position
+        best = run.challenge.accepted()
+        explained = say(shell, f"explain {pos.notation(best[0])}")
+        assert explained
+        assert "ZZ" not in explained
+        text = say(shell, "solution")
+        for move in best:
+            assert shell.ui.move(pos, move) in text
+        assert not shell.progress.solved_puzzles()  # seeing the solution is not solving it
+
+
+def test_typed_moves_without_anything_open_and_typos(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        assert "not a command" in say(shell, "7S x 7C")
+        say(shell, "puzzle")
+        text = say(shell, "7S x x")
+        assert "for example" in text
+
+
+def test_lang_switches_and_is_remembered(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        assert "Deutsch" in say(shell, "lang de")
+        assert "Befehle" in say(shell, "hilfe")
+        assert "en|de" in say(shell, "lang")
+    assert shell.progress is not None
+    with open_shell(tmp_path, lang="en") as again:
+        assert again.progress.get_setting("lang") == "de"
+
+
+def test_show_progress_rules_and_quit(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        assert "Welcome" in say(shell, "show")
+        assert "rating" in say(shell, "progress").lower()
+        assert say(shell, "rules")
+        reply = dispatch(shell, "quit")
+        assert reply.quit and "saved" in reply.text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_command_answers_in_both_languages(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        say(shell, "puzzle")
+        for name in COMMANDS:
+            if name in ("quit", "lang"):
+                continue
+            assert dispatch(shell, name).text.strip(), name
+
+
+def test_streak_rises_until_the_first_mistake_and_keeps_the_best(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        text = say(shell, "streak")
+        assert "best streak: 0" in text
+        run = shell.activity
+        ratings = [run.puzzle.rating]  # type: ignore[union-attr]
+        for _ in range(2):
+            say(shell, right_answer(shell))
+            ratings.append(run.puzzle.rating)  # type: ignore[union-attr]
+        assert ratings == sorted(ratings)
+        assert "No hints" in say(shell, "hint")
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        assert "ends at 2" in say(shell, wrong)
+        assert shell.progress.best_streak() == 2
+        say(shell, "streak")
+        say(shell, wrong_answer(shell) or "")
+        assert shell.progress.best_streak() == 2  # a shorter streak keeps the best

@@ -1,0 +1,113 @@
+"""The real prompt_toolkit session on a pipe, and the shell scripted through standard input."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from shell_helpers import open_shell, right_answer
+from tutor.shell.session import TutorSession
+from tutor.shell.commands import dispatch
+from tutor.shell.lesson import LessonRun
+from tutor.shell.puzzle import PuzzleRun
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def script_for(home: Path, first: str, done) -> list[str]:  # type: ignore[no-untyped-def]
+    """The lines a perfect learner types after ``first``, found by a dry run on another progress file."""
+    lines = [first]
+    with open_shell(home) as shell:
+        dispatch(shell, first)
+        while not done(shell):
+            line = right_answer(shell)
+            lines.append(line)
+            dispatch(shell, line)
+            assert len(lines) < 200
+    return lines
+
+
+def run_session(home: Path, typed: str) -> tuple[list[str], object]:
+    said: list[str] = []
+    with open_shell(home) as shell, create_pipe_input() as pipe:
+        pipe.send_text(typed)
+        session = TutorSession(shell, colour=True, input=pipe, output=DummyOutput(), say=said.append)
+        assert session.run() == 0
+        stars = shell.progress.lesson_stars()
+        solved = shell.progress.solved_puzzles()
+    return said, (stars, solved)
+
+
+def test_a_whole_lesson_through_the_session(tmp_path: Path) -> None:
+    with open_shell(tmp_path / "dry") as shell:
+        lesson = shell.catalog.lessons[0]
+    lines = script_for(
+        tmp_path / "dry",
+        f"learn {lesson.id}",
+        lambda s: isinstance(s.activity, LessonRun) and s.activity.done,
+    )
+    said, (stars, _) = run_session(tmp_path / "real", "".join(line + "\r" for line in lines) + "quit\r")
+    assert stars == {lesson.id: 3}
+    assert "Welcome" in said[0]
+    assert any("Lesson complete" in text for text in said)
+    assert "saved" in said[-1]
+
+
+def test_a_whole_puzzle_through_the_session_with_ctrl_c_and_ctrl_d(tmp_path: Path) -> None:
+    with open_shell(tmp_path / "dry") as shell:
+        puzzle = shell.catalog.puzzles[0]
+    lines = script_for(
+        tmp_path / "dry",
+        f"puzzle {puzzle.id}",
+        lambda s: isinstance(s.activity, PuzzleRun) and s.activity.over,
+    )
+    # Ctrl-C on a half-typed line throws the line away; Ctrl-D at an empty prompt ends the session.
+    typed = "lessons\r" + "garbage\x03" + "".join(line + "\r" for line in lines) + "\x04"
+    said, (_, solved) = run_session(tmp_path / "real", typed)
+    assert solved == {puzzle.id}
+    assert not any("garbage" in text for text in said)
+    assert any("Solved" in text for text in said)
+
+
+def test_tab_completes_in_the_session(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+    said, (stars, _) = run_session(tmp_path, f"lea\t {lesson.id[:3]}\t\rquit\r")
+    assert any(lesson.title.en in text for text in said)
+
+
+def test_scripted_from_standard_input_and_kept_across_restarts(tmp_path: Path) -> None:
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "LANG": "de_DE.UTF-8"}
+    with open_shell(tmp_path / "dry") as shell:
+        puzzle = shell.catalog.puzzles[0]
+    lines = script_for(
+        tmp_path / "dry",
+        f"puzzle {puzzle.id}",
+        lambda s: isinstance(s.activity, PuzzleRun) and s.activity.over,
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "tutor"], input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Willkommen" in run.stdout and "Gelöst" in run.stdout  # the locale chose German
+    again = subprocess.run(
+        [sys.executable, "-m", "tutor", "--lang", "en"], input="progress\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
+    )
+    assert "1 solved of 1 tried" in again.stdout
+
+
+def test_a_damaged_progress_file_gets_a_clear_message_and_is_kept(tmp_path: Path) -> None:
+    damaged = tmp_path / "progress.sqlite3"
+    damaged.write_bytes(b"this is not a database, but it is the learner's file\n" * 100)
+    before = damaged.read_bytes()
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "LANG": "de_DE.UTF-8"}
+    run = subprocess.run([sys.executable, "-m", "tutor"], input="quit\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert run.returncode == 1
+    assert str(damaged) in run.stderr and "Traceback" not in run.stderr
+    assert "Fortschrittsdatei" in run.stderr  # in the learner's language
+    assert damaged.read_bytes() == before

@@ -1,0 +1,56 @@
+"""Starting the tutor: open the progress and the content, then run the session, or a script from a pipe."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from typing import TextIO
+
+from ..loading import load_catalog
+from ..loading.yamlfile import FileError
+from ..progress import Progress, ProgressError, default_path
+from ..render import LANGS, Renderer, detect_lang
+from .commands import dispatch, welcome
+from .state import Shell
+
+
+def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
+    """Read commands line by line (standard input is not a terminal), print each reply."""
+    out.write(welcome(shell) + "\n")
+    for line in lines:
+        reply = dispatch(shell, line)
+        if reply.text:
+            out.write(reply.text + "\n")
+        out.flush()
+        if reply.quit:
+            break
+    return 0
+
+
+def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[str, str]) -> int:
+    """Open the learner's progress and the content, then run the shell (or the script on stdin)."""
+    fallback = lang or detect_lang(environ)
+    try:
+        progress = Progress.open(environ=environ)
+    except ProgressError as err:
+        print(Renderer(fallback).message(f"shell.progress_{err.code}", **err.params), file=sys.stderr)
+        return 1
+    try:
+        catalog = load_catalog()
+    except FileError as err:
+        print(str(err), file=sys.stderr)
+        return 2
+    stored = progress.get_setting("lang")
+    chosen = lang or (stored if stored in LANGS else None) or fallback
+    shell = Shell(catalog, progress, chosen, symbols=not ascii_only)
+    try:
+        if not sys.stdin.isatty():
+            return run_script(shell, sys.stdin, sys.stdout)
+        # prompt_toolkit loads only for a terminal
+        from .colour import colour_wanted
+        from .session import TutorSession, history_file
+
+        colour = colour_wanted(no_color, environ)
+        return TutorSession(shell, colour, history=history_file(default_path(environ))).run()
+    finally:
+        progress.close()

@@ -1,0 +1,322 @@
+"""The shell's commands: a registry, and ``dispatch(shell, line)`` that runs one line.
+
+``dispatch`` is pure with respect to the terminal: it takes the typed line and
+returns the text to show, so every command is testable without one.  A line
+that starts with no command word is a move (or an answer) for the lesson or
+puzzle in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..course import Puzzle
+from ..progress import ProgressError
+from ..render import LANGS
+from .activity import Activity
+from .lesson import LessonRun
+from .picker import pick_puzzle, pick_review
+from .puzzle import PuzzleRun
+from .state import Shell
+from .streak import StreakRun, streak_order
+
+Handler = Callable[[Shell, str], str]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command word, what it completes as its argument, and its German alias."""
+
+    name: str
+    handler: Handler
+    argument: str = ""  # what the argument is, for help and completion: lesson, puzzle, move, lang, topic, command
+    alias: str = ""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a line came to: text to show, and whether the shell should end."""
+
+    text: str
+    quit: bool = False
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, argument: str = "", alias: str = "") -> Callable[[Handler], Handler]:
+    def register(handler: Handler) -> Handler:
+        COMMANDS[name] = Command(name, handler, argument, alias)
+        return handler
+
+    return register
+
+
+def lookup(word: str) -> Command | None:
+    """The command a word names (its English name or German alias, any case)."""
+    word = word.lower()
+    for cmd in COMMANDS.values():
+        if word in (cmd.name, cmd.alias):
+            return cmd
+    return None
+
+
+def dispatch(shell: Shell, line: str) -> Reply:
+    """Run one typed line and return what to show."""
+    text = line.strip()
+    if not text:
+        return Reply("")
+    word, _, rest = text.partition(" ")
+    cmd = lookup(word)
+    if cmd is not None and cmd.name == "quit":
+        return Reply(shell.ui.message("shell.bye"), quit=True)
+    try:
+        if cmd is not None:
+            return Reply(cmd.handler(shell, rest.strip()))
+        if shell.activity is None:
+            return Reply(shell.ui.message("shell.no_activity", text=text))
+        return Reply(shell.activity.answer(text))
+    except ProgressError as err:
+        # the file could not be written (disk full, locked): say so; what was saved stays
+        return Reply(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+
+
+def welcome(shell: Shell) -> str:
+    """The greeting, proposing where to continue."""
+    progress, catalog, lang = shell.progress, shell.catalog, shell.lang
+    stars = progress.lesson_stars()
+    unfinished_id, unfinished = "", ""
+    last = progress.last_activity()
+    if last is not None and last.kind == "lesson" and last.id not in stars:
+        try:
+            unfinished = catalog.lesson(last.id).title.get(lang)
+            unfinished_id = last.id
+        except KeyError:
+            pass  # a lesson since removed from the course
+    following = catalog.next_lesson(set(stars))
+    return shell.ui.render(
+        "shell/welcome.j2",
+        lessons_done=len(stars),
+        lessons=len(catalog.lessons),
+        unfinished_id=unfinished_id,
+        unfinished=unfinished,
+        next_id=following.id if following else "",
+        next_title=following.title.get(lang) if following else "",
+        rating=round(progress.learner_rating().rating),
+        reviews=len(progress.due_reviews(shell.clock())),
+    )
+
+
+# ---- commands ----------------------------------------------------------------
+
+
+@command("help", "command", "hilfe")
+def help_(shell: Shell, arg: str) -> str:
+    ui = shell.ui
+    if arg:
+        cmd = lookup(arg)
+        if cmd is None:
+            return ui.message("shell.unknown_command", word=arg, commands=", ".join(COMMANDS))
+        return ui.render("shell/help_command.j2", **_help_row(shell, cmd))
+    rows = [_help_row(shell, c) for c in COMMANDS.values()]
+    return ui.render("shell/help.j2", commands=rows)
+
+
+def _help_row(shell: Shell, cmd: Command) -> dict[str, str]:
+    return {
+        "name": cmd.name,
+        "alias": cmd.alias,
+        "argument": shell.ui.message(f"shell.argument_{cmd.argument}") if cmd.argument else "",
+        "text": shell.ui.message(f"shell.help_{cmd.name}"),
+    }
+
+
+@command("lessons", alias="lektionen")
+def lessons(shell: Shell, arg: str) -> str:
+    stars = shell.progress.lesson_stars()
+    rows = []
+    for lesson in shell.catalog.lessons:
+        rows.append(
+            {
+                "id": lesson.id,
+                "title": lesson.title.get(shell.lang),
+                "stars": stars.get(lesson.id),
+                "open": all(r in stars for r in lesson.requires),
+                "requires": list(lesson.requires),
+            }
+        )
+    return shell.ui.render("shell/lessons.j2", lessons=rows)
+
+
+@command("learn", "lesson", "lerne")
+def learn(shell: Shell, arg: str) -> str:
+    ui = shell.ui
+    if not arg:
+        return ui.message("shell.learn_usage", example=shell.catalog.lessons[0].id)
+    try:
+        lesson = shell.catalog.lesson(arg)
+    except KeyError:
+        return ui.message("shell.unknown_lesson", id=arg, ids=", ".join(l.id for l in shell.catalog.lessons))
+    start = 0 if lesson.id in shell.progress.lesson_stars() else shell.progress.lesson_step(lesson.id)
+    run = LessonRun(shell, lesson, start)
+    shell.activity = run
+    shell.progress.save_lesson_step(lesson.id, run.index)
+    head = ui.message("shell.resuming", step=run.index + 1) + "\n" if run.index else ""
+    return head + run.show()
+
+
+@command("next", alias="weiter")
+def next_(shell: Shell, arg: str) -> str:
+    activity = shell.activity
+    if activity is not None and not _finished(activity):
+        return activity.next()
+    following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
+    if following is not None:
+        return learn(shell, following.id)
+    return puzzle(shell, "")
+
+
+def _finished(activity: Activity) -> bool:
+    return isinstance(activity, LessonRun) and activity.done
+
+
+@command("puzzle", "puzzle", "aufgabe")
+def puzzle(shell: Shell, arg: str) -> str:
+    ui, catalog = shell.ui, shell.catalog
+    theme: str | None = None
+    if arg:
+        try:
+            chosen = catalog.puzzle(arg)
+        except KeyError:
+            if arg.lower() not in catalog.themes():
+                return ui.message("shell.unknown_puzzle", word=arg, themes=", ".join(sorted(catalog.themes())))
+            theme = arg.lower()
+            found = pick_puzzle(shell, theme)
+            if found is None:
+                return ui.message("shell.no_more_puzzle")
+            chosen = found
+    else:
+        found = pick_puzzle(shell)
+        if found is None:
+            return ui.message("shell.no_more_puzzle")
+        chosen = found
+    seen: list[str] = []
+
+    def following() -> Puzzle | None:
+        seen.append(run.puzzle.id)
+        return pick_puzzle(shell, theme, skip=seen)
+
+    run = PuzzleRun(shell, chosen, following)
+    shell.activity = run
+    return run.show()
+
+
+@command("review", alias="wiederholen")
+def review(shell: Shell, arg: str) -> str:
+    first = pick_review(shell)
+    if first is None:
+        queue = shell.progress.review_queue()
+        if not queue:
+            return shell.ui.message("shell.no_reviews")
+        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue).strftime("%Y-%m-%d"))
+    seen: list[str] = []
+
+    def following() -> Puzzle | None:
+        seen.append(run.puzzle.id)
+        return pick_review(shell, skip=seen)
+
+    run = PuzzleRun(shell, first, following, mode="review")
+    shell.activity = run
+    return run.show()
+
+
+@command("hint", alias="tipp")
+def hint(shell: Shell, arg: str) -> str:
+    if shell.activity is None:
+        return shell.ui.message("shell.no_activity_for", command="hint")
+    return shell.activity.hint()
+
+
+@command("moves", alias="züge")
+def moves(shell: Shell, arg: str) -> str:
+    said = shell.activity.moves() if shell.activity is not None else None
+    return said if said is not None else shell.ui.message("shell.no_position", command="moves")
+
+
+@command("solution", alias="lösung")
+def solution(shell: Shell, arg: str) -> str:
+    if shell.activity is None:
+        return shell.ui.message("shell.no_activity_for", command="solution")
+    return shell.activity.solution()
+
+
+@command("explain", "move", "erkläre")
+def explain(shell: Shell, arg: str) -> str:
+    if not arg:
+        return shell.ui.message("shell.explain_usage")
+    said = shell.activity.explain(arg) if shell.activity is not None else None
+    return said if said is not None else shell.ui.message("shell.no_position", command="explain")
+
+
+@command("show", alias="zeige")
+def show(shell: Shell, arg: str) -> str:
+    if shell.activity is None:
+        return welcome(shell)
+    return shell.activity.show()
+
+
+@command("rules", "topic", "regeln")
+def rules(shell: Shell, arg: str) -> str:
+    from .rules import rules_text
+
+    return rules_text(shell, arg)
+
+
+@command("lang", "lang", "sprache")
+def lang(shell: Shell, arg: str) -> str:
+    choice = arg.lower()
+    if choice not in LANGS:
+        return shell.ui.message("shell.lang_usage", lang=shell.lang)
+    shell.set_lang(choice)
+    return shell.ui.message("shell.lang_set")
+
+
+@command("progress", alias="fortschritt")
+def progress(shell: Shell, arg: str) -> str:
+    p, lang = shell.progress, shell.lang
+    summary = p.summary()
+    stars = p.lesson_stars()
+    lessons = [{"title": l.title.get(lang), "stars": stars.get(l.id)} for l in shell.catalog.lessons]
+    weakest = [{"theme": t.theme, "rate": round(100 * t.rate), "attempts": t.attempts} for t in p.weakest_themes(3)]
+    rating = p.learner_rating()
+    return shell.ui.render(
+        "shell/progress.j2",
+        lessons=lessons,
+        done=sum(1 for l in lessons if l["stars"] is not None),
+        rating=round(rating.rating),
+        deviation=round(rating.deviation),
+        attempted=summary.puzzles_attempted,
+        solved=summary.puzzles_solved,
+        streak=summary.best_streak,
+        reviews=summary.reviews_due,
+        weakest=weakest,
+    )
+
+
+@command("streak", "theme", "serie")
+def streak(shell: Shell, arg: str) -> str:
+    theme = arg.lower() or None
+    if theme is not None and theme not in shell.catalog.themes():
+        return shell.ui.message("shell.unknown_theme", theme=arg, themes=", ".join(shell.catalog.themes()))
+    order = streak_order(shell, theme)
+    if not order:
+        return shell.ui.message("shell.no_more_puzzle")
+    run = StreakRun(shell, order)
+    shell.activity = run
+    return shell.ui.message("shell.streak_start", best=shell.progress.best_streak()) + "\n\n" + run.show()
+
+
+@command("quit", alias="ende")
+def quit_(shell: Shell, arg: str) -> str:
+    return shell.ui.message("shell.bye")

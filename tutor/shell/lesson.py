@@ -1,0 +1,235 @@
+"""A lesson in progress: its steps one after another, mistakes and hints counted for the stars."""
+
+from __future__ import annotations
+
+from ..coach import Challenge, Task, describe
+from ..core.position import Position
+from ..core.scoring import score_round
+from ..course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
+from ..answers import question_answer, why_reason
+from .activity import Activity, task_text, verdict_text
+from .state import Shell
+
+
+class LessonRun(Activity):
+    """Walks through a lesson's steps; the step reached is saved after each one."""
+
+    kind = "lesson"
+
+    def __init__(self, shell: Shell, lesson: Lesson, start: int = 0) -> None:
+        super().__init__(shell)
+        self.lesson = lesson
+        self.index = min(max(start, 0), len(lesson.steps) - 1)
+        self.mistakes = 0
+        self.hints = 0
+        self.given_hints = 0
+        self.done = False
+        self._enter()
+
+    # ---- the current step ----------------------------------------------------
+
+    def _enter(self) -> None:
+        step = self.step
+        self.solved = isinstance(step, (TextStep, DemoStep))
+        self.given_hints = 0
+        self._challenge: Challenge | None = None
+        if isinstance(step, ExerciseStep):
+            self._challenge = Challenge(step.position.copy(), Task(goal=step.goal, find=step.find))
+
+    @property
+    def step(self) -> TextStep | DemoStep | ExerciseStep | WhyStep | QuestionStep:
+        return self.lesson.steps[self.index]
+
+    @property
+    def challenge(self) -> Challenge | None:
+        return self._challenge
+
+    @property
+    def position(self) -> Position | None:
+        step = self.step
+        if isinstance(step, TextStep):
+            return None
+        return step.position
+
+    def title(self) -> str:
+        return self.ui.message(
+            "shell.toolbar_lesson",
+            title=self.lesson.title.get(self.shell.lang),
+            step=self.index + 1,
+            steps=len(self.lesson.steps),
+        )
+
+    def show(self) -> str:
+        ui, lang, step = self.ui, self.shell.lang, self.step
+        params: dict[str, object] = {
+            "lesson": self.lesson.title.get(lang),
+            "number": self.index + 1,
+            "steps": len(self.lesson.steps),
+            "text": step.text.get(lang),
+            "position": "",
+            "task": "",
+            "extra": "",
+            "kind": type(step).__name__,
+        }
+        if isinstance(step, DemoStep):
+            pos = step.position.copy()
+            params["position"] = ui.position(pos)
+            facts = describe(pos, step.move)
+            params["extra"] = ui.render(
+                "shell/demo.j2",
+                move=ui.move(pos, step.move),
+                kind=ui.move_kind(facts.kind),
+                taken=[ui.card(c) for c in facts.taken],
+                points=facts.points,
+                sweep=facts.sweep,
+            )
+        elif isinstance(step, ExerciseStep):
+            assert self._challenge is not None
+            pos = self._challenge.position
+            params["position"] = ui.position(pos, pos.to_move)
+            params["task"] = task_text(self.shell, self._challenge)
+        elif isinstance(step, WhyStep):
+            params["position"] = ui.position(step.position)
+            params["extra"] = ui.render(
+                "shell/why.j2",
+                move=step.move,
+                choices=[ui.message(f"reason_titles.{code}") for code in step.choices],
+            )
+        elif isinstance(step, QuestionStep):
+            params["position"] = ui.position(step.position)
+            pos = step.position
+            side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(step.seat)]
+            params["task"] = ui.message(f"shell.question_{step.ask}", side=ui.side_name(side))
+        return ui.render("shell/step.j2", **params)
+
+    # ---- answers ---------------------------------------------------------------
+
+    def answer(self, text: str) -> str:
+        step = self.step
+        if self.solved:
+            return self.ui.message("shell.nothing_asked")
+        if isinstance(step, ExerciseStep):
+            return self._answer_move(text)
+        if isinstance(step, WhyStep):
+            return self._answer_why(step, text.strip())
+        assert isinstance(step, QuestionStep)
+        return self._answer_question(step, text.strip())
+
+    def _answer_move(self, text: str) -> str:
+        assert self._challenge is not None
+        verdict = self._challenge.judge(text)
+        said = verdict_text(self.shell, self._challenge, verdict)
+        if verdict.accepted:
+            return self._solved(said)
+        if verdict.legal or verdict.outcome == "illegal":
+            self.mistakes += 1
+        return said + "\n" + self.ui.message("shell.try_again")
+
+    def _answer_why(self, step: WhyStep, text: str) -> str:
+        reason = why_reason(step)
+        choice = _choice(text, step.choices)
+        if choice is None:
+            return self.ui.message("shell.pick_choice", count=len(step.choices))
+        if choice != reason.code:
+            self.mistakes += 1
+            return self.ui.message("shell.wrong_choice") + "\n" + self.ui.message("shell.try_again")
+        return self._solved(self.ui.reason(step.position, reason))
+
+    def _answer_question(self, step: QuestionStep, text: str) -> str:
+        try:
+            given = int(text)
+        except ValueError:
+            return self.ui.message("shell.number_expected", example=3)
+        if given != question_answer(step):
+            self.mistakes += 1
+            return self.ui.message("shell.wrong_number", given=given) + "\n" + self.ui.message("shell.try_again")
+        return self._solved(self.ui.score(step.position, score_round(step.position)))
+
+    def _solved(self, said: str) -> str:
+        self.solved = True
+        return self.ui.message("shell.correct") + "\n" + said + "\n\n" + self.next()
+
+    # ---- help ------------------------------------------------------------------
+
+    def used_help(self) -> None:
+        if not self.solved:
+            self.hints += 1
+
+    def hint(self) -> str:
+        step = self.step
+        if isinstance(step, (TextStep, DemoStep)):
+            return self.ui.message("shell.nothing_asked")
+        if self.solved:
+            return self.ui.message("shell.no_hint_needed")
+        self.hints += 1
+        self.given_hints += 1
+        written = step.hints if isinstance(step, ExerciseStep) else ()
+        if self.given_hints <= len(written):
+            return written[self.given_hints - 1].get(self.shell.lang)
+        if isinstance(step, ExerciseStep):
+            assert self._challenge is not None
+            card = self._challenge.accepted()[0].card
+            return self.ui.message("shell.hint_card", card=self.ui.card(card))
+        if isinstance(step, WhyStep):
+            wrong = [c for c in step.choices if c != why_reason(step).code]
+            if wrong:
+                ruled_out = wrong[(self.given_hints - 1) % len(wrong)]
+                return self.ui.message("shell.hint_not_this", choice=self.ui.message(f"reason_titles.{ruled_out}"))
+        if isinstance(step, QuestionStep):
+            return self.ui.message("shell.hint_question")
+        return self.ui.message("shell.no_more_hints")
+
+    def solution(self) -> str:
+        step = self.step
+        if self.solved:
+            return self.ui.message("shell.nothing_asked")
+        self.mistakes += 1
+        self.solved = True
+        ui = self.ui
+        if isinstance(step, ExerciseStep):
+            assert self._challenge is not None
+            pos = self._challenge.position
+            said = ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
+        elif isinstance(step, WhyStep):
+            said = ui.reason(step.position, why_reason(step))
+        else:
+            assert isinstance(step, QuestionStep)
+            said = ui.score(step.position, score_round(step.position))
+        return said + "\n" + ui.message("shell.type_next")
+
+    # ---- going on --------------------------------------------------------------
+
+    def next(self) -> str:
+        if not self.solved:
+            return self.ui.message("shell.solve_first")
+        if self.index + 1 < len(self.lesson.steps):
+            self.index += 1
+            self.shell.progress.save_lesson_step(self.lesson.id, self.index)
+            self._enter()
+            return self.show()
+        return self._finish()
+
+    def _finish(self) -> str:
+        self.done = True
+        earned = stars(self.mistakes, self.hints)
+        self.shell.progress.record_lesson(self.lesson.id, earned)
+        done = set(self.shell.progress.lesson_stars())
+        following = self.shell.catalog.next_lesson(done)
+        return self.ui.render(
+            "shell/lesson_done.j2",
+            lesson=self.lesson.title.get(self.shell.lang),
+            stars=earned,
+            mistakes=self.mistakes,
+            hints=self.hints,
+            next_id=following.id if following else "",
+            next_title=following.title.get(self.shell.lang) if following else "",
+        )
+
+
+def _choice(text: str, choices: tuple[str, ...]) -> str | None:
+    """The reason code the learner picked: its number in the list, or the code itself."""
+    if text.isdigit() and 1 <= int(text) <= len(choices):
+        return choices[int(text) - 1]
+    lowered = text.lower()
+    return lowered if lowered in choices else None
+

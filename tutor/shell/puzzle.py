@@ -1,0 +1,120 @@
+"""Puzzles in progress: one shown at a time, the first answer rated and saved."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..coach import Challenge, Task
+from ..course import Puzzle
+from ..progress import AttemptResult
+from .activity import Activity, task_text, verdict_text
+from .state import Shell
+
+#: Picks the next puzzle of a run (``None`` when there is none left).
+Chooser = Callable[[], "Puzzle | None"]
+
+
+class PuzzleRun(Activity):
+    """Shows puzzles one after another; the learner's first answer to each is recorded."""
+
+    kind = "puzzle"
+
+    def __init__(self, shell: Shell, puzzle: Puzzle, chooser: Chooser, mode: str = "puzzle") -> None:
+        super().__init__(shell)
+        self.chooser = chooser
+        self.mode = mode
+        self._start(puzzle)
+
+    def _start(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal))
+        self.hints = 0
+        self.recorded: AttemptResult | None = None
+        self.solved = False
+        self.over = False
+
+    @property
+    def challenge(self) -> Challenge:
+        return self._challenge
+
+    def title(self) -> str:
+        return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id, mode=self.mode)
+
+    def show(self) -> str:
+        ui, lang, p = self.ui, self.shell.lang, self.puzzle
+        return ui.render(
+            "shell/puzzle.j2",
+            id=p.id,
+            title=p.title.get(lang) if p.title else "",
+            text=p.text.get(lang) if p.text else "",
+            rating=p.rating,
+            themes=list(p.themes),
+            mode=self.mode,
+            position=ui.position(self._challenge.position, self._challenge.position.to_move),
+            task=task_text(self.shell, self._challenge),
+        )
+
+    # ---- answers ---------------------------------------------------------------
+
+    def answer(self, text: str) -> str:
+        if self.over:
+            return self.ui.message("shell.puzzle_over")
+        verdict = self._challenge.judge(text)
+        said = verdict_text(self.shell, self._challenge, verdict)
+        if verdict.outcome in ("invalid", "ambiguous"):
+            return said
+        rating = self._record(verdict.accepted)
+        if verdict.accepted:
+            self.solved = self.over = True
+            return "\n".join(filter(None, [self.ui.message("shell.puzzle_solved"), said, rating, self.ui.message("shell.type_next")]))
+        return "\n".join(filter(None, [said, rating, self.ui.message("shell.try_again_or_solution")]))
+
+    def _record(self, solved: bool) -> str:
+        """Save the first answer to this showing of the puzzle; the words for a rating change."""
+        if self.recorded is not None:
+            return ""
+        p = self.puzzle
+        self.recorded = result = self.shell.progress.record_attempt(
+            p.id, p.themes, p.rating, solved, self.hints, now=self.shell.clock()
+        )
+        if not result.rated:
+            return ""
+        return self.ui.message(
+            "shell.rating_change",
+            before=round(result.before.rating),
+            after=round(result.after.rating),
+            change=round(result.after.rating - result.before.rating),
+        )
+
+    # ---- help ------------------------------------------------------------------
+
+    def used_help(self) -> None:
+        if not self.over:
+            self.hints += 1
+
+    def hint(self) -> str:
+        if self.over:
+            return self.ui.message("shell.no_hint_needed")
+        self.hints += 1
+        hints = self.puzzle.hints
+        if self.hints <= len(hints):
+            return hints[self.hints - 1].get(self.shell.lang)
+        card = self._challenge.accepted()[0].card
+        return self.ui.message("shell.hint_card", card=self.ui.card(card))
+
+    def solution(self) -> str:
+        ui, pos = self.ui, self._challenge.position
+        rating = self._record(False)
+        self.over = True
+        said = ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
+        return "\n".join(filter(None, [said, rating, ui.message("shell.type_next")]))
+
+    # ---- going on --------------------------------------------------------------
+
+    def next(self) -> str:
+        following = self.chooser()
+        if following is None:
+            self.over = True
+            return self.ui.message(f"shell.no_more_{self.mode}")
+        self._start(following)
+        return self.show()

@@ -1,0 +1,19 @@
+"""``rules [TOPIC]``: the rule sheet's texts for the variant being played."""
+
+from __future__ import annotations
+
+from ..presets import variant
+from .state import Shell
+
+
+def rules_text(shell: Shell, topic: str) -> str:
+    """The sheet's section on ``topic`` (the contents without one) for the current variant."""
+    from ..sheets import rules_text as sheet_text, topics
+
+    pos = shell.activity.position if shell.activity is not None else None
+    rules, players = (pos.variant, pos.players) if pos is not None else (variant("classic"), 2)
+    text = sheet_text(rules, players, shell.lang, topic or None, shell.symbols)
+    if text is None:
+        names = ", ".join(name for name, _ in topics(shell.lang))
+        return shell.ui.message("shell.unknown_topic", topic=topic, topics=names)
+    return text

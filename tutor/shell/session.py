@@ -1,0 +1,79 @@
+"""The interactive session: a prompt_toolkit prompt with completion, history, key bindings and a toolbar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from prompt_toolkit.shortcuts import print_formatted_text
+from prompt_toolkit.styles import Style
+
+from .colour import STYLE, coloured
+from .commands import dispatch, welcome
+from .completer import TutorCompleter
+from .keys import key_bindings
+from .state import Shell
+from .toolbar import toolbar
+
+
+class TutorSession:
+    """Reads lines at a prompt with completion, history and a toolbar, and shows the replies."""
+
+    def __init__(
+        self,
+        shell: Shell,
+        colour: bool,
+        history: History | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
+        self.shell = shell
+        self.colour = colour
+        self.output = output
+        self.prompt: PromptSession[str] = PromptSession(
+            history=history or InMemoryHistory(),
+            completer=TutorCompleter(shell),
+            complete_while_typing=False,
+            bottom_toolbar=lambda: toolbar(shell),
+            key_bindings=key_bindings(),
+            style=Style.from_dict(STYLE),
+            include_default_pygments_style=False,
+            color_depth=None,
+            input=input,
+            output=output,
+        )
+        self.say = say or self._print
+
+    def _print(self, text: str) -> None:
+        print_formatted_text(coloured(text, self.colour), style=Style.from_dict(STYLE), output=self.output)
+
+    def run(self) -> int:
+        self.say(welcome(self.shell))
+        while True:
+            try:
+                line = self.prompt.prompt(FormattedText([("bold", "cassino> ")]))
+            except KeyboardInterrupt:
+                continue  # Ctrl-C clears the line, as in other shells
+            except EOFError:
+                break
+            try:
+                reply = dispatch(self.shell, line)
+            except KeyboardInterrupt:
+                self.say(self.shell.ui.message("shell.interrupted"))
+                continue
+            if reply.text:
+                self.say(reply.text)
+            if reply.quit:
+                break
+        return 0
+
+
+def history_file(progress_path: Path) -> FileHistory:
+    """Typed lines kept next to the progress file, for the next session."""
+    return FileHistory(str(progress_path.with_name("history.txt")))

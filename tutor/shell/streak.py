@@ -1,0 +1,84 @@
+"""Streak mode: puzzles of rising rating until the first mistake; the best streak is kept."""
+
+from __future__ import annotations
+
+from ..course import Puzzle
+from .activity import verdict_text
+from .puzzle import PuzzleRun
+from .state import Shell
+
+
+def streak_order(shell: Shell, theme: str | None) -> list[Puzzle]:
+    """The puzzles of a streak (of ``theme``), easiest first."""
+    pool = shell.catalog.puzzles_for(theme) if theme else shell.catalog.puzzles
+    return sorted(pool, key=lambda p: (p.rating, p.id))
+
+
+class StreakRun(PuzzleRun):
+    """Each solved puzzle adds one and brings a harder one; a wrong move or the solution ends it."""
+
+    def __init__(self, shell: Shell, order: list[Puzzle]) -> None:
+        self.order = order
+        self.count = 0
+        super().__init__(shell, order[0], self._following, mode="streak")
+
+    def _following(self) -> Puzzle | None:
+        return self.order[self.count] if self.count < len(self.order) else None
+
+    def title(self) -> str:
+        return self.ui.message("shell.toolbar_streak", count=self.count, id=self.puzzle.id)
+
+    def answer(self, text: str) -> str:
+        if self.over:
+            return self.ui.message("shell.streak_over_already")
+        verdict = self.challenge.judge(text)
+        said = verdict_text(self.shell, self.challenge, verdict)
+        if verdict.outcome in ("invalid", "ambiguous"):
+            return said
+        self._record(verdict.accepted)
+        if not verdict.accepted:
+            return said + "\n" + self._end()
+        self.count += 1
+        following = self._following()
+        if following is None:
+            return said + "\n" + self._end()
+        self._start(following)
+        return "\n".join([said, self.ui.message("shell.streak_count", count=self.count), "", self.show()])
+
+    def hint(self) -> str:
+        return self.ui.message("shell.streak_no_hints")
+
+    def used_help(self) -> None:
+        """Looking at the moves in a streak is allowed, but it ends the streak (see ``moves``)."""
+
+    def moves(self) -> str | None:
+        if not self.over:
+            return self.ui.message("shell.streak_no_hints")
+        return super().moves()
+
+    def explain(self, text: str) -> str | None:
+        if not self.over:
+            return self.ui.message("shell.streak_no_hints")
+        return super().explain(text)
+
+    def solution(self) -> str:
+        ui, challenge = self.ui, self.challenge
+        shown = ui.message("shell.solution_moves", moves=[ui.move(challenge.position, m) for m in challenge.accepted()])
+        if self.over:
+            return shown
+        self._record(False)
+        return shown + "\n" + self._end()
+
+    def next(self) -> str:
+        return self.ui.message("shell.streak_over_already") if self.over else self.show()
+
+    def _end(self) -> str:
+        self.over = True
+        new_best = self.shell.progress.record_streak(self.count)
+        return self.ui.message(
+            "shell.streak_end",
+            count=self.count,
+            best=self.shell.progress.best_streak(),
+            new_best=new_best,
+            complete=self.count == len(self.order),
+        )
