@@ -32,6 +32,22 @@ def script_for(home: Path, first: str, done) -> list[str]:  # type: ignore[no-un
     return lines
 
 
+def lesson_script(home: Path) -> tuple[str, list[str]]:
+    """The first lesson's id and the lines that play it perfectly."""
+    with open_shell(home) as shell:
+        lesson = shell.catalog.lessons[0]
+    done = lambda s: isinstance(s.activity, LessonRun) and s.activity.done  # noqa: E731
+    return lesson.id, script_for(home, f"learn {lesson.id}", done)
+
+
+def puzzle_script(home: Path) -> tuple[str, list[str]]:
+    """The first puzzle's id and the lines that solve it."""
+    with open_shell(home) as shell:
+        puzzle = shell.catalog.puzzles[0]
+    done = lambda s: isinstance(s.activity, PuzzleRun) and s.activity.over  # noqa: E731
+    return puzzle.id, script_for(home, f"puzzle {puzzle.id}", done)
+
+
 def run_session(home: Path, typed: str) -> tuple[list[str], object]:
     said: list[str] = []
     with open_shell(home) as shell, create_pipe_input() as pipe:
@@ -44,32 +60,20 @@ def run_session(home: Path, typed: str) -> tuple[list[str], object]:
 
 
 def test_a_whole_lesson_through_the_session(tmp_path: Path) -> None:
-    with open_shell(tmp_path / "dry") as shell:
-        lesson = shell.catalog.lessons[0]
-    lines = script_for(
-        tmp_path / "dry",
-        f"learn {lesson.id}",
-        lambda s: isinstance(s.activity, LessonRun) and s.activity.done,
-    )
+    lesson_id, lines = lesson_script(tmp_path / "dry")
     said, (stars, _) = run_session(tmp_path / "real", "".join(line + "\r" for line in lines) + "quit\r")
-    assert stars == {lesson.id: 3}
+    assert stars == {lesson_id: 3}
     assert "Welcome" in said[0]
     assert any("Lesson complete" in text for text in said)
     assert "saved" in said[-1]
 
 
 def test_a_whole_puzzle_through_the_session_with_ctrl_c_and_ctrl_d(tmp_path: Path) -> None:
-    with open_shell(tmp_path / "dry") as shell:
-        puzzle = shell.catalog.puzzles[0]
-    lines = script_for(
-        tmp_path / "dry",
-        f"puzzle {puzzle.id}",
-        lambda s: isinstance(s.activity, PuzzleRun) and s.activity.over,
-    )
+    puzzle_id, lines = puzzle_script(tmp_path / "dry")
     # Ctrl-C on a half-typed line throws the line away; Ctrl-D at an empty prompt ends the session.
     typed = "lessons\r" + "garbage\x03" + "".join(line + "\r" for line in lines) + "\x04"
     said, (_, solved) = run_session(tmp_path / "real", typed)
-    assert solved == {puzzle.id}
+    assert solved == {puzzle_id}
     assert not any("garbage" in text for text in said)
     assert any("Solved" in text for text in said)
 
@@ -83,13 +87,7 @@ def test_tab_completes_in_the_session(tmp_path: Path) -> None:
 
 def test_scripted_from_standard_input_and_kept_across_restarts(tmp_path: Path) -> None:
     env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "LANG": "de_DE.UTF-8"}
-    with open_shell(tmp_path / "dry") as shell:
-        puzzle = shell.catalog.puzzles[0]
-    lines = script_for(
-        tmp_path / "dry",
-        f"puzzle {puzzle.id}",
-        lambda s: isinstance(s.activity, PuzzleRun) and s.activity.over,
-    )
+    _, lines = puzzle_script(tmp_path / "dry")
     run = subprocess.run(
         [sys.executable, "-m", "tutor"], input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
     )

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core.comparison import Comparison, MoveFacts, compare
+from .core.comparison import Comparison, compare
 from .core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError
 from .core.position import Position
-from .core.solver import Goal, Ranking, move_points, rank_moves
+from .core.solver import Goal, Ranking, rank_moves
 from .course import FIND_KINDS
 
 @dataclass(frozen=True)
@@ -104,19 +104,6 @@ def judge_answer(pos: Position, text: str, task: Task, ranking: Ranking | None) 
     assert ranking is not None
     comparison = compare(pos, move, ranking)
     return Verdict("correct" if comparison.is_best else "not_best", text, move, comparison=comparison)
-
-
-def describe(pos: Position, move: Move) -> MoveFacts:
-    """What a move does, for a demonstration: its kind, what it takes, points and sweep."""
-    return MoveFacts(
-        move=move,
-        kind=move.kind,
-        taken=tuple(move.captured_cards()),
-        points=move_points(pos, move),
-        sweep=pos.is_sweep(move),
-        values=(),
-        line=(),
-    )
 
 
 class Challenge:

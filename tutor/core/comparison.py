@@ -47,17 +47,22 @@ class Comparison:
     value_lost: int
 
 
-def facts(pos: Position, ranking: Ranking, move: Move) -> MoveFacts:
-    judged = ranking.judged(move)
+def move_facts(pos: Position, move: Move, values: tuple[int, ...] = (), line: tuple[Move, ...] = ()) -> MoveFacts:
+    """What ``move`` does in ``pos``; ``values`` and ``line`` come from a ranking when there is one."""
     return MoveFacts(
         move=move,
         kind=move.kind,
         taken=tuple(move.captured_cards()),
         points=move_points(pos, move),
         sweep=pos.is_sweep(move),
-        values=judged.values,
-        line=judged.line,
+        values=values,
+        line=line,
     )
+
+
+def facts(pos: Position, ranking: Ranking, move: Move) -> MoveFacts:
+    judged = ranking.judged(move)
+    return move_facts(pos, move, judged.values, judged.line)
 
 
 def compare(pos: Position, move: Move, ranking: Ranking) -> Comparison:

@@ -26,11 +26,13 @@ class Language:
 def load_language(folder: Path, symbols: bool) -> Language:
     """The environment of the templates in ``folder`` (``templates/<lang>``).
 
+    Layouts with no words of their own (``templates/shared``) are found after
+    the language's templates; their words come from the language's catalog.
     Text templates (``.j2``) and catalog messages are not escaped; ``.html``
     templates are.  A missing parameter raises instead of printing nothing.
     """
     env = Environment(
-        loader=FileSystemLoader(folder),
+        loader=FileSystemLoader([folder, folder.parent / "shared"]),
         undefined=StrictUndefined,
         autoescape=select_autoescape(enabled_extensions=("html", "htm", "xml"), default_for_string=False),
         trim_blocks=True,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..coach import Challenge, Task, describe
+from ..coach import Challenge, Task
+from ..core.comparison import move_facts
 from ..core.position import Position
 from ..core.scoring import score_round
 from ..course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
@@ -74,7 +75,7 @@ class LessonRun(Activity):
         if isinstance(step, DemoStep):
             pos = step.position.copy()
             params["position"] = ui.position(pos)
-            facts = describe(pos, step.move)
+            facts = move_facts(pos, step.move)
             params["extra"] = ui.render(
                 "shell/demo.j2",
                 move=ui.move(pos, step.move),
