@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..coach import Challenge, Task
 from ..core.comparison import move_facts
 from ..core.position import Position
-from ..core.scoring import score_round
+from ..core.scoring import score_round, side_piles
 from ..course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
 from ..answers import question_answer, why_reason
 from .activity import Activity, task_text, verdict_text
@@ -97,10 +97,11 @@ class LessonRun(Activity):
                 choices=[ui.message(f"reason_titles.{code}") for code in step.choices],
             )
         elif isinstance(step, QuestionStep):
-            params["position"] = ui.position(step.position)
             pos = step.position
-            side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(step.seat)]
-            params["task"] = ui.message(f"shell.question_{step.ask}", side=ui.side_name(side))
+            params["position"] = ui.position(pos)
+            params["extra"] = ui.render("shell/piles.j2", sides=_piles(self.shell, pos))
+            side = _side_seats(pos, step.seat)
+            params["task"] = ui.message(f"shell.question_{step.ask}", side=ui.side_name(side), plural=len(side) > 1)
         return ui.render("shell/step.j2", **params)
 
     # ---- answers ---------------------------------------------------------------
@@ -144,7 +145,16 @@ class LessonRun(Activity):
         if given != question_answer(step):
             self.mistakes += 1
             return self.ui.message("shell.wrong_number", given=given) + "\n" + self.ui.message("shell.try_again")
-        return self._solved(self.ui.score(step.position, score_round(step.position)))
+        return self._solved(self._question_facts(step))
+
+    def _question_facts(self, step: QuestionStep) -> str:
+        """The scoring breakdown behind a points answer; the count behind a cards or spades one."""
+        if step.ask == "points":
+            return self.ui.score(step.position, score_round(step.position))
+        side = _side_seats(step.position, step.seat)
+        return self.ui.message(
+            f"shell.counted_{step.ask}", side=self.ui.side_name(side), plural=len(side) > 1, count=question_answer(step)
+        )
 
     def _solved(self, said: str) -> str:
         self.solved = True
@@ -195,7 +205,7 @@ class LessonRun(Activity):
             said = ui.reason(step.position, why_reason(step))
         else:
             assert isinstance(step, QuestionStep)
-            said = ui.score(step.position, score_round(step.position))
+            said = self._question_facts(step)
         return said + "\n" + ui.message("shell.type_next")
 
     # ---- going on --------------------------------------------------------------
@@ -225,6 +235,25 @@ class LessonRun(Activity):
             next_id=following.id if following else "",
             next_title=following.title.get(self.shell.lang) if following else "",
         )
+
+
+def _side_seats(pos: Position, seat: int) -> list[int]:
+    """The seats playing on ``seat``'s side."""
+    return [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
+
+
+def _piles(shell: Shell, pos: Position) -> list[dict[str, object]]:
+    """Each side's captured cards and sweeps, for a scoring question."""
+    assert pos.sweeps is not None
+    # side i's first seat is seat i (partners are i and i + 2)
+    return [
+        {
+            "side": shell.ui.side_name(_side_seats(pos, side)),
+            "cards": [shell.ui.card(c) for c in pile],
+            "sweeps": sum(pos.sweeps[s] for s in _side_seats(pos, side)),
+        }
+        for side, pile in enumerate(side_piles(pos))
+    ]
 
 
 def _choice(text: str, choices: tuple[str, ...]) -> str | None:
