@@ -412,3 +412,16 @@ def test_a_missing_parameter_fails_loudly() -> None:
         ui.message("names.seat")
     with pytest.raises(KeyError, match="no message 'names.nobody' in .*en/messages"):
         ui.message("names.nobody")
+
+
+def test_a_build_taken_inside_a_sum_stays_one_group() -> None:
+    from tutor.core.comparison import move_facts
+    from tutor.loading.positions import load_position
+    from tutor.render.views import move_view
+
+    pos = load_position(
+        "variant: combine-builds\nhands: [[9S, 2C], [6H]]\ntable: [3H, 5S, 4D, {build: [4C, 2D], owner: 1}]\n", "p.yaml"
+    )
+    move = pos.parse_move("9S x [4C+2D]+3H 5S+4D")
+    view = move_view(pos, move_facts(pos, move), symbols=False)
+    assert view.items == ("[4C+2D]+3H", "5S+4D")

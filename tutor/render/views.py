@@ -15,7 +15,7 @@ from ..core.notation import build_text
 from ..core.position import Position
 from ..core.scoring import Detail, RoundScore, score_round
 
-_NOTATION_ITEM = re.compile(r"\[[^\]]*\]|\S+")
+_NOTATION_ITEM = re.compile(r"(?:\[[^\]]*\]|[^\s\[\]])+")  # a build may join a group: [4C+2D]+3H
 
 
 @dataclass(frozen=True)
