@@ -56,6 +56,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("html", "md", "txt", "pdf"), default="html", help="default: html")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
+
+    p = sub.add_parser("puzzles", help="make puzzle files: generate mines puzzles from random deals")
+    actions = p.add_subparsers(dest="puzzles_command", metavar="ACTION")
+    p = actions.add_parser("generate", help="puzzles of one theme from seeded random deals, each proved by the solver")
+    p.add_argument("--theme", help="the theme every puzzle shows (the themes of docs/formats.md)")
+    p.add_argument("--count", metavar="N", help="how many puzzles")
+    p.add_argument("--variant", metavar="PRESET", help="the preset played (default: classic, or the theme's own preset)")
+    p.add_argument("--players", metavar="P", help="2, 3 or 4 (default: 2; 4 for partnership)")
+    p.add_argument("--seed", default="1", metavar="S", help="the same seed and count give the same file (default: 1)")
+    p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
+    p.add_argument("--progress", action="store_true", help="a counter on standard error, also when it is not a terminal")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     return parser
 
 
@@ -85,6 +97,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         "solve": engine_commands.solve,
         "check": engine_commands.check,
         "sheet": _sheet,
+        "puzzles": _puzzles,
     }
     try:
         output, status = handlers[args.command](args)
@@ -100,3 +113,9 @@ def _sheet(args: argparse.Namespace) -> tuple[str, int]:
     from .sheets.command import sheet  # Jinja and the templates load only for this command
 
     return sheet(args)
+
+
+def _puzzles(args: argparse.Namespace) -> tuple[str, int]:
+    from .generator.command import puzzles  # the solver and the templates load only for this command
+
+    return puzzles(args)

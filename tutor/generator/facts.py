@@ -1,0 +1,171 @@
+"""What a puzzle's answer does, as data: the groups a capture takes, what a last deal's best line wins.
+
+The tagger, the rater and the hint writer read a :class:`Study` of each kept
+position; nothing here is text a learner reads.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..core.cards import Card
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.scoring import ScoreItem, score_round
+from ..core.solver import Ranking
+from ..core.table import Build, split_into
+from .plans import CAPTURE_GOALS
+
+BIG_CASSINO = Card.from_str("10D")
+LITTLE_CASSINO = Card.from_str("2S")
+
+
+@dataclass(frozen=True)
+class CaptureShape:
+    """A capture as its items: groups of loose cards (a pair is a group of one card) and builds."""
+
+    played: Card
+    value: int
+    groups: tuple[tuple[Card, ...], ...]
+    builds: tuple[Build, ...]
+
+    @property
+    def items(self) -> int:
+        return len(self.groups) + len(self.builds)
+
+    @property
+    def cards(self) -> int:
+        """Table cards taken."""
+        return sum(map(len, self.groups)) + sum(len(b.cards) for b in self.builds)
+
+    @property
+    def pairs(self) -> tuple[tuple[Card, ...], ...]:
+        """Groups of one card of the played card's rank."""
+        return tuple(g for g in self.groups if len(g) == 1 and g[0].rank == self.played.rank)
+
+    @property
+    def sums(self) -> tuple[tuple[Card, ...], ...]:
+        """Groups of two or more cards."""
+        return tuple(g for g in self.groups if len(g) > 1)
+
+    @property
+    def simple(self) -> bool:
+        """One item, and no more than two cards: what a player sees first."""
+        return self.items == 1 and (bool(self.builds) or len(self.groups[0]) <= 2)
+
+
+def capture_shape(pos: Position, move: Move) -> CaptureShape:
+    """The items a capture (legal in ``pos``) takes.
+
+    Loose cards are split into groups of the capture value; cards taken by
+    rank (valueless face cards), by the five of spades, or with builds as
+    terms of a sum are shown one a group.
+    """
+    values = pos.variant.value
+    loose = list(move.loose)
+    split = split_into(loose, move.value, values) if move.value and all(values[c] for c in loose) else None
+    groups = tuple(tuple(g) for g in split) if split is not None else tuple((c,) for c in loose)
+    return CaptureShape(move.card, move.value, groups, move.builds)
+
+
+def gap(ranking: Ranking) -> int | None:
+    """How much the best move beats its best rival by (first criterion); None if it has no rival.
+
+    For the capture goals a rival is any move not best that is not part of a
+    best capture (the same card taking some of the same items: a partial
+    answer, not another one); for ``safe`` and ``deal`` any move not best.
+    """
+    best = ranking.best
+    partial = _partial if ranking.goal.name in CAPTURE_GOALS else None
+    rivals = [j.value for j in ranking.moves
+              if j.move not in best and not (partial and any(partial(j.move, b) for b in best))]
+    top = ranking.value
+    return None if not rivals or top is None else top - max(rivals)
+
+
+def _partial(move: Move, whole: Move) -> bool:
+    """``move`` plays the card of the capture ``whole`` and takes a part of what it takes."""
+    return move.is_capture and move.card == whole.card and set(move.captured_cards()) < set(whole.captured_cards())
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a line played to the round's end scores for the mover's side: an edge per theme, the residue."""
+
+    edges: tuple[tuple[str, int], ...]
+    last_take: bool
+
+
+def outcome(pos: Position, line: tuple[Move, ...]) -> Outcome:
+    """Play ``line`` (to the round's end) on a copy of ``pos`` and score it for the side to move.
+
+    An edge is the mover's side's points for one theme (most cards, most
+    spades, Big and Little Cassino, aces, sweeps) minus the other sides';
+    ``last_take``: the cards left on the table at the end go to the mover's side.
+    """
+    play = pos.copy()
+    side = pos.side_of(pos.to_move)
+    residue = False
+    for move in line:
+        loose, builds = play.table_after(move)
+        residue = bool(loose or builds)
+        play.push(move)
+    assert play.is_round_over(), "a deal line is played to the end of the round"
+    edges: Counter[str] = Counter()
+    for item in score_round(play).items:
+        theme = _item_theme(item)
+        if theme is not None:
+            edges[theme] += item.points if item.side == side else -item.points
+    last = play.last_capturer
+    taken = residue and last is not None and play.side_of(last) == side
+    return Outcome(tuple(sorted(edges.items())), taken)
+
+
+def _item_theme(item: ScoreItem) -> str | None:
+    if item.code != "point_card":
+        return {"most_cards": "most-cards", "most_spades": "most-spades", "sweeps": "sweep"}.get(item.code)
+    card = item.detail
+    assert isinstance(card, Card)
+    if card.rank == "A":
+        return "aces"
+    return {BIG_CASSINO: "big-cassino", LITTLE_CASSINO: "little-cassino"}.get(card)
+
+
+def deal_gains(pos: Position, ranking: Ranking) -> tuple[str, ...]:
+    """For ``deal``: the themes whose edge the best line improves on the line after the best other move,
+    and ``last-take`` when only the best line leaves the table's rest to the mover's side (sorted)."""
+    best = ranking.moves[0]
+    other = next(j for j in ranking.moves if j.move not in ranking.best)
+    won, lost = outcome(pos, best.line), outcome(pos, other.line)
+    edge, other_edge = dict(won.edges), dict(lost.edges)
+    gains = {t for t in edge.keys() | other_edge.keys() if edge.get(t, 0) > other_edge.get(t, 0)}
+    if won.last_take and not lost.last_take:
+        gains.add("last-take")
+    return tuple(sorted(gains))
+
+
+@dataclass(frozen=True)
+class Study:
+    """A kept position and everything read off its ranking.
+
+    ``best``: the best moves in notation order; ``shapes``: those of them
+    that capture, as items; ``gains``: for ``deal``, see :func:`deal_gains`.
+    """
+
+    position: Position
+    ranking: Ranking
+    best: tuple[Move, ...]
+    gap: int
+    shapes: tuple[CaptureShape, ...]
+    gains: tuple[str, ...]
+
+
+def study(pos: Position, ranking: Ranking) -> Study:
+    """The study of a position kept for the ranking's goal (so some move is not best)."""
+    best = tuple(sorted(ranking.best, key=pos.notation))
+    found = gap(ranking)
+    assert found is not None, "a kept position has a move that is not best"
+    shapes = tuple(capture_shape(pos, m) for m in best if m.is_capture)
+    gains = deal_gains(pos, ranking) if ranking.goal.is_deal else ()
+    return Study(pos, ranking, best, found, shapes, gains)

@@ -1,0 +1,109 @@
+"""Hints for a generated puzzle, from general to the answer, in every language.
+
+Each hint is a message of ``templates/<lang>/messages/hints.yaml`` chosen and
+filled from the study; the first never names the card to play.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..course import LANGUAGES, Text
+from ..render import Renderer
+from .facts import CaptureShape, Study
+from .tagging import face_card_trap
+
+Hint = tuple[str, dict[str, Any]]
+"""A message key of ``hints.yaml`` and its parameters."""
+
+STAKES = ("most-cards", "most-spades", "big-cassino", "little-cassino", "aces", "sweep", "last-take")
+
+
+def hints(study: Study, themes: tuple[str, ...]) -> tuple[Text, ...]:
+    """The puzzle's hints, each in every language."""
+    chosen = hint_keys(study, themes)
+    out = []
+    for key, params in chosen:
+        words = {lang: _renderer(lang).message(f"hints.{key}", **_localised(lang, params)) for lang in LANGUAGES}
+        out.append(Text(**words))
+    return tuple(out)
+
+
+def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
+    """The hints as message keys: a general look, the shape of the answer, then its card."""
+    goal = study.ranking.goal.name
+    shape = study.shapes[0] if study.shapes else None
+    if goal == "deal":
+        found = _deal_hints(study)
+    elif goal == "safe":
+        least = -study.ranking.moves[0].value
+        found = [("safe_next", {}), ("safe_least", {"n": least})]
+    else:
+        assert shape is not None, "capture goals keep captures only"
+        found = [_first_capture_hint(study, shape, themes), *_shape_hints(study, shape, themes)]
+        if goal == "points" and study.position.variant.spade_points:
+            found.insert(0, ("spade_points", {}))
+    cards = {m.card for m in study.best}
+    found.append(("play_card", {"card": study.best[0].card}) if len(cards) == 1 else ("two_cards", {}))
+    return found
+
+
+def _first_capture_hint(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> Hint:
+    goal = study.ranking.goal.name
+    if goal == "points":
+        table = study.position.variant.point_card_table
+        taken = (shape.played, *(c for g in shape.groups for c in g), *(c for b in shape.builds for c in b.cards))
+        special = sorted((c for c in taken if table[c] and c.rank != "A"), key=lambda c: (-table[c], int(c)))
+        if special:
+            return ("think_card", {"card": special[0]})
+        if any(c.rank == "A" for c in taken):
+            return ("count_aces", {})
+        return ("sweep_look", {})
+    if goal == "sweep":
+        return ("sweep_look", {})
+    if "face-cards" in themes and face_card_trap(study.position, shape.cards):
+        return ("face_one", {})
+    return ("takes_n", {"n": shape.cards})
+
+
+def _shape_hints(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> list[Hint]:
+    values = study.position.variant.value
+    found: list[Hint] = []
+    if shape.played.rank == "A" and shape.value > values[shape.played]:
+        found.append(("ace_high", {"value": shape.value}))
+    if shape.builds and "stealing" in themes:
+        found.append(("take_build", {}))
+    sums = [" + ".join(str(values[c]) for c in g) for g in shape.sums]
+    if len(sums) == 1:
+        found.append(("sum_makes", {"sum": sums[0], "value": shape.value}))
+    elif sums:
+        found.append(("sums_make", {"sums": sums, "value": shape.value}))
+    elif len(shape.pairs) > 1:
+        found.append(("pairs", {"n": len(shape.pairs)}))
+    return found
+
+
+def _deal_hints(study: Study) -> list[Hint]:
+    pos = study.position
+    found: list[Hint] = [("deal_partner", {}) if pos.players == 4 else ("deal_ahead", {})]
+    stakes = [t for t in STAKES if t in study.gains]
+    if stakes:
+        found.append(("deal_decides", {"stakes": stakes}))
+    kinds = {m.kind for m in study.best}
+    if len(kinds) == 1 and kinds != {"capture"}:
+        found.append((f"deal_{kinds.pop()}", {}))
+    return found
+
+
+def _localised(lang: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters that are themselves words (the stakes of a deal) put into ``lang``."""
+    if "stakes" not in params:
+        return params
+    stakes = [_renderer(lang).message(f"hints.stake_{t.replace('-', '_')}") for t in params["stakes"]]
+    return {**params, "stakes": stakes}
+
+
+@cache
+def _renderer(lang: str) -> Renderer:
+    return Renderer(lang)

@@ -1,0 +1,82 @@
+"""What to mine for each theme: the goals tried, the kind of position, the variant and players it needs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.solver import Goal
+from ..core.variant import Variant
+from ..course import THEMES
+
+SINGLE_MOVE_GOALS: dict[str, tuple[str, ...]] = {
+    "pairing": ("cards",), "sums": ("cards",), "groups": ("cards",), "stealing": ("cards",),
+    "face-cards": ("cards", "points"),
+    "big-cassino": ("points",), "little-cassino": ("points",), "aces": ("points",),
+    "sweep": ("sweep",),
+    "deny-sweep": ("safe",), "trailing": ("safe",),
+    "royal": ("cards", "points"), "spade": ("points",), "italian": ("cards", "points"),
+    "draw": ("cards",), "face-gather": ("cards",),
+}
+"""Themes taught by one move, and the goals tried on each position (first kept wins)."""
+
+CAPTURE_GOALS = ("cards", "points", "sweep")
+"""Goals won by what one capture takes."""
+
+ENDGAME_THEMES = (
+    "building", "multiple-builds", "raising", "adding", "holding", "last-take",
+    "most-cards", "most-spades", "endgame", "partnership",
+)
+"""Themes taught by a last deal played out exactly (goal ``deal``)."""
+
+VARIANT_THEMES: dict[str, Callable[[Variant], bool]] = {
+    "royal": lambda v: v.values == "royal",
+    "spade": lambda v: v.spade_points,
+    "italian": lambda v: v.deck == "italian40",
+    "draw": lambda v: v.draw,
+    "face-gather": lambda v: v.face_builds,
+}
+"""Themes a variant gives; each is also the name of the preset that plays it."""
+
+BUILD_THEMES = ("building", "multiple-builds", "raising", "adding", "holding", "stealing")
+"""Themes that need builds on the table: their rounds are played with a liking for building."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to mine one theme: ``goals`` tried in order; ``endgame``: last-deal positions, every hand known;
+    ``builder``: rounds played with a liking for building."""
+
+    theme: str
+    goals: tuple[Goal, ...]
+    endgame: bool
+    builder: bool = False
+
+
+def plan_for(theme: str) -> Plan:
+    """The plan of a theme of :data:`tutor.course.THEMES`; ValueError for any other name."""
+    if theme in ENDGAME_THEMES:
+        return Plan(theme, (Goal.from_str("deal"),), endgame=True, builder=theme in BUILD_THEMES)
+    if theme not in SINGLE_MOVE_GOALS:
+        raise ValueError(f"unknown theme {theme!r}; themes are: {', '.join(THEMES)}")
+    goals = tuple(Goal.from_str(n) for n in SINGLE_MOVE_GOALS[theme])
+    return Plan(theme, goals, endgame=False, builder=theme in BUILD_THEMES)
+
+
+def default_variant(theme: str) -> str:
+    """The preset a theme is mined in unless another is asked for."""
+    return theme if theme in VARIANT_THEMES else "classic"
+
+
+def default_players(theme: str) -> int:
+    return 4 if theme == "partnership" else 2
+
+
+def mismatch(theme: str, variant: Variant, players: int) -> str | None:
+    """Why this theme cannot come from positions of ``variant`` with ``players``, or None."""
+    gives = VARIANT_THEMES.get(theme)
+    if gives is not None and not gives(variant):
+        return f"theme {theme} needs a variant that plays it, like --variant {theme}"
+    if theme == "partnership" and players != 4:
+        return "theme partnership needs --players 4"
+    return None

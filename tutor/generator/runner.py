@@ -1,0 +1,105 @@
+"""Mining in work items on every core, merged in order so a seed always gives the same puzzles.
+
+Work item ``i`` plays :data:`ROUNDS_PER_ITEM` rounds from its own sub-seed
+(the request and ``i``), so what it finds does not depend on which process
+ran it or when; items are merged in index order, duplicates dropped, until
+the count is reached.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .. import presets
+from .drafting import draft_puzzle
+from .mining import candidate, round_positions
+from .plans import plan_for
+from .writing import Draft
+
+ROUNDS_PER_ITEM = 2
+
+ROUNDS_PER_PUZZLE = 300
+"""Rounds played for each puzzle asked before giving up on a theme that stays rare."""
+
+MIN_ROUNDS = 400
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to generate: ``count`` puzzles of ``theme`` in ``variant`` (a preset) with ``players``, from ``seed``."""
+
+    theme: str
+    count: int
+    variant: str
+    players: int
+    seed: int
+
+    @property
+    def items(self) -> int:
+        """The most work items to run."""
+        return max(MIN_ROUNDS, ROUNDS_PER_PUZZLE * self.count) // ROUNDS_PER_ITEM
+
+
+def mine(request: Request, index: int) -> list[Draft]:
+    """Every puzzle work item ``index`` finds, in the order found."""
+    plan = plan_for(request.theme)
+    variant = presets.variant(request.variant)
+    key = f"{request.theme}/{request.variant}/{request.players}/{request.seed}/{index}"
+    rng = random.Random(key)  # a str seed is hashed by SHA-512: the same in every process
+    found: list[Draft] = []
+    for _ in range(ROUNDS_PER_ITEM):
+        # one puzzle a round at most: the positions of one round look alike
+        for pos in round_positions(variant, request.players, rng, plan.builder):
+            view = candidate(pos, plan)
+            made = draft_puzzle(view, plan) if view is not None else None
+            if made is not None:
+                found.append(made)
+                break
+    return found
+
+
+def generate(request: Request, jobs: int, progress: Callable[[int], None] | None = None) -> list[Draft]:
+    """Up to ``request.count`` puzzles, the same for a request whatever ``jobs``; fewer when the theme stays rare.
+
+    ``progress`` is told the number kept so far after each work item.
+    """
+    seen: set[str] = set()
+    kept: list[Draft] = []
+    for drafts in _results(request, jobs):
+        for d in drafts:
+            if d.position not in seen and len(kept) < request.count:
+                seen.add(d.position)
+                kept.append(d)
+        if progress is not None:
+            progress(len(kept))
+        if len(kept) == request.count:
+            break
+    return kept
+
+
+def _results(request: Request, jobs: int) -> Iterator[list[Draft]]:
+    """Each work item's puzzles, in index order; with ``jobs`` > 1 from a pool of processes."""
+    if jobs == 1:
+        yield from (mine(request, i) for i in range(request.items))
+        return
+    window = 4 * jobs  # items in flight: enough to keep every core busy
+    with ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) as pool:
+        pending: dict[int, Future[list[Draft]]] = {}
+        try:
+            for i in range(request.items):
+                for j in range(i, min(i + window, request.items)):
+                    if j not in pending:
+                        pending[j] = pool.submit(mine, request, j)
+                yield pending.pop(i).result()
+        finally:
+            for future in pending.values():
+                future.cancel()
+
+
+def _ignore_interrupts() -> None:
+    """Ctrl-C is the main process's to handle: a worker just stops with the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
