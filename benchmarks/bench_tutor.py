@@ -8,8 +8,8 @@ Run from the repository root: ``python benchmarks/bench_tutor.py``.
   samples), the comparison and the rendered words.  Reports the median and the
   worst, against the target of 100 ms.
 - **--help**: the wall time of ``cassino-tutor --help`` in a new process
-  (median of several runs), against the target of 300 ms, and of starting the
-  shell up to its welcome (scripted ``quit``).
+  (median of several runs), against the target of 300 ms; and, for
+  information, starting the shell up to its welcome (scripted ``quit``).
 """
 
 from __future__ import annotations
@@ -70,12 +70,10 @@ def process_ms(args: list[str], runs: int, stdin: str = "") -> list[float]:
     return times
 
 
-def report(name: str, times: list[float], target: float) -> None:
+def report(name: str, times: list[float], target: float | None) -> None:
     median = statistics.median(times)
-    print(
-        f"{name:<32} median {median:8.2f} ms   worst {max(times):8.2f} ms   "
-        f"n={len(times):<4} target {target:.0f} ms   ratio {median / target:.2f}"
-    )
+    against = f"target {target:.0f} ms   ratio {median / target:.2f}" if target else "(no target)"
+    print(f"{name:<32} median {median:8.2f} ms   worst {max(times):8.2f} ms   n={len(times):<4} {against}")
 
 
 def main() -> None:
@@ -87,7 +85,7 @@ def main() -> None:
         shell = Shell(load_catalog(), progress, "en")
         report("typed move (solver included)", typed_move_ms(shell, args.repeat), TARGET_MOVE_MS)
     report("cassino-tutor --help", process_ms(["--help"], args.runs), TARGET_HELP_MS)
-    report("shell start to welcome (piped)", process_ms([], args.runs, "quit\n"), TARGET_HELP_MS)
+    report("shell start to welcome (piped)", process_ms([], args.runs, "quit\n"), None)
 
 
 if __name__ == "__main__":
