@@ -30,7 +30,7 @@ def test_lesson_ids_themes_and_languages(tmp_path: Path) -> None:
         assert complete(shell, "learn ") == ids
         assert complete(shell, f"learn {ids[0][:2]}") == [i for i in ids if i.startswith(ids[0][:2])]
         themes = complete(shell, "puzzle ")
-        assert set(shell.catalog.themes()) <= set(themes)
+        assert set(shell.theme_names()) <= set(themes)
         assert complete(shell, "lang ") == ["en", "de"]
         assert complete(shell, "help qu") == ["quit"]
         assert complete(shell, "learn x y") == []

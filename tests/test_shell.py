@@ -248,3 +248,32 @@ def test_streak_rises_until_the_first_mistake_and_keeps_the_best(tmp_path: Path)
         say(shell, "streak")
         say(shell, wrong_answer(shell) or "")
         assert shell.progress.best_streak() == 2  # a shorter streak keeps the best
+
+
+def test_themes_have_names_in_both_languages_and_are_typed_in_either(tmp_path: Path) -> None:
+    from tutor.course import THEMES
+    from tutor.render import Renderer
+
+    for lang in ("en", "de"):
+        names = [Renderer(lang).message(f"themes.{t}") for t in THEMES]
+        assert len(set(names)) == len(THEMES) and all(" " not in n for n in names)
+    with open_shell(tmp_path, lang="de") as shell:
+        text = say(shell, "aufgabe summen")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and "sums" in run.puzzle.themes
+        assert "summen" in text.splitlines()[0]
+        say(shell, "aufgabe sums")
+        assert "sums" in shell.activity.puzzle.themes  # type: ignore[union-attr]
+
+
+def test_an_illegal_move_in_a_puzzle_is_explained_but_not_counted(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        pos = run.challenge.position
+        missing = next(c for c in pos.variant.deck_cards if c not in pos.hands[pos.to_move])
+        assert "hand" in say(shell, f"{missing} x 7C")
+        assert not shell.progress.attempted(run.puzzle.id)
+        say(shell, right_answer(shell))
+        assert shell.progress.solved_puzzles() == {run.puzzle.id}

@@ -189,9 +189,9 @@ def puzzle(shell: Shell, arg: str) -> str:
         try:
             chosen = catalog.puzzle(arg)
         except KeyError:
-            if arg.lower() not in catalog.themes():
-                return ui.message("shell.unknown_puzzle", word=arg, themes=", ".join(sorted(catalog.themes())))
-            theme = arg.lower()
+            theme = shell.find_theme(arg)
+            if theme is None:
+                return ui.message("shell.unknown_puzzle", word=arg, themes=", ".join(shell.theme_names()))
             found = pick_puzzle(shell, theme)
             if found is None:
                 return ui.message("shell.no_more_puzzle")
@@ -288,7 +288,7 @@ def progress(shell: Shell, arg: str) -> str:
     summary = p.summary()
     stars = p.lesson_stars()
     lessons = [{"title": l.title.get(lang), "stars": stars.get(l.id)} for l in shell.catalog.lessons]
-    weakest = [{"theme": t.theme, "rate": round(100 * t.rate), "attempts": t.attempts} for t in p.weakest_themes(3)]
+    weakest = [{"theme": shell.theme_name(t.theme), "rate": round(100 * t.rate), "attempts": t.attempts} for t in p.weakest_themes(3)]
     rating = p.learner_rating()
     return shell.ui.render(
         "shell/progress.j2",
@@ -306,9 +306,9 @@ def progress(shell: Shell, arg: str) -> str:
 
 @command("streak", "theme", "serie")
 def streak(shell: Shell, arg: str) -> str:
-    theme = arg.lower() or None
-    if theme is not None and theme not in shell.catalog.themes():
-        return shell.ui.message("shell.unknown_theme", theme=arg, themes=", ".join(shell.catalog.themes()))
+    theme = shell.find_theme(arg) if arg else None
+    if arg and theme is None:
+        return shell.ui.message("shell.unknown_theme", theme=arg, themes=", ".join(shell.theme_names()))
     order = streak_order(shell, theme)
     if not order:
         return shell.ui.message("shell.no_more_puzzle")

@@ -47,9 +47,9 @@ class TutorCompleter(Completer):
         if kind == "lesson":
             return [lesson.id for lesson in shell.catalog.lessons]
         if kind == "puzzle":
-            return [*sorted(shell.catalog.themes()), *(p.id for p in shell.catalog.puzzles)]
+            return [*shell.theme_names(), *(p.id for p in shell.catalog.puzzles)]
         if kind == "theme":
-            return list(shell.catalog.themes())
+            return shell.theme_names()
         if kind == "lang":
             return LANGS
         if kind == "command":

@@ -48,7 +48,7 @@ class PuzzleRun(Activity):
             title=p.title.get(lang) if p.title else "",
             text=p.text.get(lang) if p.text else "",
             rating=p.rating,
-            themes=list(p.themes),
+            themes=[self.shell.theme_name(t) for t in p.themes],
             mode=self.mode,
             position=ui.position(self._challenge.position, self._challenge.position.to_move),
             task=task_text(self.shell, self._challenge),
@@ -61,8 +61,8 @@ class PuzzleRun(Activity):
             return self.ui.message("shell.puzzle_over")
         verdict = self._challenge.judge(text)
         said = verdict_text(self.shell, self._challenge, verdict)
-        if verdict.outcome in ("invalid", "ambiguous"):
-            return said
+        if not verdict.legal:
+            return said  # a typo or a move the rules forbid is not an answer: it costs nothing
         rating = self._record(verdict.accepted)
         if verdict.accepted:
             self.solved = self.over = True

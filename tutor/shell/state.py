@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..course import Catalog
 from ..progress import Progress
-from ..render import Renderer
+from ..render import LANGS, Renderer
 
 if TYPE_CHECKING:
     from .activity import Activity
@@ -40,6 +40,22 @@ class Shell:
     @property
     def lang(self) -> str:
         return self.ui.lang
+
+    def theme_name(self, theme: str) -> str:
+        """A theme as the learner reads it in their language."""
+        return self.ui.message(f"themes.{theme}")
+
+    def theme_names(self) -> list[str]:
+        """The themes of the collection, in the learner's language."""
+        return [self.theme_name(t) for t in self.catalog.themes()]
+
+    def find_theme(self, word: str) -> str | None:
+        """The theme ``word`` names: its id, or its name in any language."""
+        word = word.lower()
+        for theme in self.catalog.themes():
+            if word == theme or any(word == Renderer(lang).message(f"themes.{theme}") for lang in LANGS):
+                return theme
+        return None
 
     def set_lang(self, lang: str) -> None:
         """Switch the language for everything shown from now on, and remember it."""

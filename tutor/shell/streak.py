@@ -33,8 +33,8 @@ class StreakRun(PuzzleRun):
             return self.ui.message("shell.streak_over_already")
         verdict = self.challenge.judge(text)
         said = verdict_text(self.shell, self.challenge, verdict)
-        if verdict.outcome in ("invalid", "ambiguous"):
-            return said
+        if not verdict.legal:
+            return said  # a typo or a move the rules forbid is not an answer: it costs nothing
         self._record(verdict.accepted)
         if not verdict.accepted:
             return said + "\n" + self._end()
