@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .moves import Move
 from .rules import (
     FIVE_OF_SPADES,
@@ -27,7 +27,7 @@ from .rules import (
     term_allowed,
     trail_sweeps,
 )
-from .subsets import bits, joining, partitionable, subset_totals, with_sum
+from .subsets import BYTE_BITS, bits, joining, partitionable, subset_totals
 from .table import Build
 from .variant import FACE_KEY, Variant
 
@@ -37,6 +37,9 @@ if TYPE_CHECKING:  # the position imports this module to generate its moves
 
 _new_tuple = tuple.__new__
   # builds a Move without NamedTuple's Python-level constructor (hot path)
+
+RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
+"""Rank index by card, for the hot loops (the property is a call)."""
 
 
 def build_key(b: Build) -> int:
@@ -86,8 +89,18 @@ def held_keys(variant: Variant, hand: Sequence[Card]) -> Holding:
     return Holding([keys[c] for c in hand])
 
 
+def subsets_by_mask(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The cards of every subset, indexed by bit mask."""
+    out: list[tuple[Card, ...]] = [()]
+    for c in cards:  # the masks with this card's bit are those before it, plus the card
+        out += [s + (c,) for s in out]
+    return out
+
+
 def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
     """Every subset of a short list, the empty one first."""
+    if not items:
+        return [()]
     return [combo for r in range(len(items) + 1) for combo in combinations(items, r)]
 
 
@@ -110,56 +123,87 @@ class _Generator:
         self.pos = pos
         self.variant = v
         self.seat = seat
-        self.hand = pos.hands[seat]
+        self.hand = hand = pos.hands[seat]
         self.values = values = v.value
         self.free = not holding_applies(v)
-        builds = pos.builds
-        self.own = [b for b in builds if b.owner == seat] if builds else []
-        self.duty = duty_in_force(v, bool(self.own))
-        numeric = [c for c in pos.loose if values[c] > 0]
-        numeric.sort(key=values.__getitem__)
-        self.numeric = numeric
+        own: list[Build] = []  # the mover's builds
+        numeric_builds: list[Build] = []  # face builds are taken and joined by rank only
+        for b in pos.builds:
+            if b.owner == seat:
+                own.append(b)
+            if not b.face:
+                numeric_builds.append(b)
+        self.own, self.builds_on_table = own, numeric_builds
+        # No build of the mover's can be left unheld: the holding rule forbids nothing but new builds.
+        self.unbound = self.free or not own
+        self.duty = duty_in_force(v, bool(own))
+        self.numeric = numeric = sorted([c for c in pos.loose if values[c]], key=values.__getitem__)
         self.numeric_values = tuple([values[c] for c in numeric])
-        self.builds_on_table = [b for b in builds if not b.face] if builds else []
-        self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, pos.table_empty)
+        self.table_empty = pos.table_empty
+        self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, self.table_empty)
         self.forced_capture = capture_blocks_trail(v)
         self.totals = subset_totals(self.numeric_values)
+        # What each card of the hand takes, and how many cards take each value.
+        table = v.holding_keys
+        hand_keys: list[tuple[int, ...]] = []
+        holders: dict[int, int] = {}
+        for c in hand:
+            hand_keys.append(table[c])
+            for k in table[c]:
+                holders[k] = holders.get(k, 0) + 1
+        self.hand_keys, self.holders = hand_keys, holders
+        self.held_values = sorted(holders)
+        self._held: list[Holding | None] = [None] * len(hand)
         self._card_tables: list[list[tuple[Card, ...]]] = []
         self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
 
     def run(self) -> list[Move]:
+        """Moves card by card (``i`` is the card's place in the hand), captures first."""
         moves: list[Move] = []
-        hand = self.hand
-        table = self.variant.holding_keys
-        keys = [table[c] for c in hand]
-        n = len(keys)
-        flexible = False if not self.variant.aces_high_active else None
-        table_empty = self.pos.table_empty
+        table_empty = self.table_empty
         may_trail = self.duty == "free"
         may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds)
         # no build of the mover's, no forced capture, no sweeping five: every card may trail
         plain_trail = may_trail and not self.own and not self.forced_capture and not self.sweeping_five
-        for i, card in enumerate(hand):
-            held = Holding(keys[:i] + keys[i + 1 : n], flexible)
-            captures = [] if table_empty else self.captures(card, held)
+        for i, card in enumerate(self.hand):
+            captures = [] if table_empty else self.captures(card, i)
             moves += captures
             if plain_trail:
                 moves.append(_new_tuple(Move, (card, "trail", 0, (), ())))
             elif may_trail:
-                moves += self.trails(card, held, bool(captures))
+                moves += self.trails(card, i, bool(captures))
             if may_build:
-                moves += self.builds(card, held)
+                moves += self.builds(card, i)
         return moves
 
     # ---- holding rule --------------------------------------------------------
 
-    def holds(self, held: Holding, touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
-        """Whether the mover still holds a card for every build they control after the move."""
-        if self.free or (new_key is None and not self.own):
+    def held(self, i: int) -> Holding:
+        """What the hand can take once its ``i``-th card is played (made when first asked)."""
+        held = self._held[i]
+        if held is None:
+            keys = self.hand_keys
+            flexible = None if self.variant.aces_high_active else False
+            held = self._held[i] = Holding(keys[:i] + keys[i + 1 :], flexible)
+        return held
+
+    def others_take(self, i: int, key: int) -> bool:
+        """Whether a card of the hand other than the ``i``-th takes ``key``."""
+        return self.holders.get(key, 0) > (key in self.hand_keys[i])
+
+    def holds(self, i: int, touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
+        """Whether the mover still holds a card for every build they control after playing the ``i``-th card.
+
+        ``new_key``: the move makes (or changes) a build of the mover's with that key.
+        """
+        if self.free:
             return True
-        union = held.union
-        if new_key is not None and new_key not in union:
+        if new_key is not None and not self.others_take(i, new_key):
             return False
+        if not self.own:
+            return True  # at most the new build to hold, and it is
+        held = self.held(i)
+        union = held.union
         if not held.flexible:  # one value a card: each value needs only some card
             return all(build_key(b) in union for b in self.own if b not in touched)
         required = {build_key(b) for b in self.own if b not in touched}
@@ -169,14 +213,16 @@ class _Generator:
 
     # ---- captures ------------------------------------------------------------
 
-    def captures(self, card: Card, held: Holding) -> list[Move]:
-        v = self.variant
-        values = v.capture_values[card]
+    def captures(self, card: Card, i: int) -> list[Move]:
+        values = self.variant.capture_values[card]
+        out: list[Move] = []
         if len(values) == 1:
             value = values[0]
-            out = [_new_tuple(Move, (card, "capture", value, loose, builds)) for loose, builds in self._capture_sets(value)]
+            # nothing to take unless some loose cards total the value, or a build is on the table
+            if self.totals >> value & 1 or self.pos.builds:
+                for loose, builds in self._capture_sets(value):
+                    out.append(_new_tuple(Move, (card, "capture", value, loose, builds)))
         elif values:
-            out = []
             seen: set[tuple[tuple[Card, ...], tuple[Build, ...]]] = set()
             for value in values:
                 for key in self._capture_sets(value):
@@ -189,9 +235,9 @@ class _Generator:
             everything = (tuple(self.pos.loose), tuple(self.pos.builds))
             if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
                 out.append(Move(card, "capture", 0, *everything))
-        if self.duty != "take_or_add" and self.holds(held):
+        if self.unbound or (self.duty != "take_or_add" and self.holds(i)):
             return out  # every own build stays held whatever is taken
-        return [m for m in out if self._capture_allowed(m, held)]
+        return [m for m in out if self._capture_allowed(m, i)]
 
     def _capture_sets(self, value: int) -> list[tuple[tuple[Card, ...], tuple[Build, ...]]]:
         """(loose cards, builds) of every capture with ``value``, the empty one excluded."""
@@ -200,139 +246,147 @@ class _Generator:
             if self.pos.builds:
                 cached = self._capture_sets_with_builds(value)
             else:
-                cached = [(self._cards(m), ()) for m in partitionable(self.numeric_values, value)[1:]]
+                cached = []
+                for mask in partitionable(self.numeric_values, value)[1:]:
+                    cached.append((self._cards(mask), ()))
             self._capture_cache[value] = cached
         return cached
 
     def _capture_sets_with_builds(self, value: int) -> list[tuple[tuple[Card, ...], tuple[Build, ...]]]:
         pos = self.pos
-        elements: list[Card | Build] = list(self.numeric)
-        element_values = list(self.numeric_values)
-        standalone: list[Build] = []
+        terms: list[Build] = []  # builds that count in a sum (option build_in_sum)
+        standalone: list[Build] = []  # builds of the value, taken whole
         my_side = pos.side_of(self.seat)
-        for b in pos.builds:
-            if b.face:
-                continue
+        for b in self.builds_on_table:  # face builds are taken by rank only
             if b.value < value and term_allowed(self.variant, b, my_side, pos.side_of(b.owner)):
-                elements.append(b)
-                element_values.append(b.value)
+                terms.append(b)
             elif b.value == value:
                 standalone.append(b)
         extra = all_subsets(standalone)
-        if len(elements) == len(self.numeric):
-            masks = partitionable(self.numeric_values, value)
-            return [(self._cards(m), more) for m in masks for more in extra if m or more]
+        out: list[tuple[tuple[Card, ...], tuple[Build, ...]]] = []
+        if not terms:
+            for mask in partitionable(self.numeric_values, value):
+                loose = self._cards(mask)
+                for more in extra:
+                    if mask or more:
+                        out.append((loose, more))
+            return out
+        elements: list[Card | Build] = [*self.numeric, *terms]
+        element_values = [*self.numeric_values, *(b.value for b in terms)]
         order = sorted(range(len(elements)), key=element_values.__getitem__)
         elements = [elements[i] for i in order]
-        out = []
         for mask in partitionable(tuple(element_values[i] for i in order), value):
             chosen = [elements[i] for i in bits(mask)]
             loose = tuple(c for c in chosen if isinstance(c, int))
-            terms = tuple(b for b in chosen if isinstance(b, Build))
-            out += [(loose, terms + more) for more in extra if mask or more]
+            taken = tuple(b for b in chosen if isinstance(b, Build))
+            out += [(loose, taken + more) for more in extra if mask or more]
         return out
 
     def _face_captures(self, card: Card) -> list[Move]:
-        rank = card.rank_index
-        same = [c for c in self.pos.loose if c.rank_index == rank]
+        rank = RANK_INDEX[card]
+        same = [c for c in self.pos.loose if RANK_INDEX[c] == rank]
+        out: list[Move] = []
         if face_takes_one(self.variant):
-            return [Move(card, "capture", rank, (c,)) for c in same]
+            for c in same:
+                out.append(_new_tuple(Move, (card, "capture", rank, (c,), ())))
+            return out
         face_builds = [b for b in self.pos.builds if b.face and b.value == rank]
-        out = []
         for loose in all_subsets(same):  # type: ignore[arg-type]
             for builds in all_subsets(face_builds):
                 if loose or builds:
                     out.append(Move(card, "capture", rank, tuple(loose), builds))  # type: ignore[arg-type]
         return out
 
-    def _capture_allowed(self, move: Move, held: Holding) -> bool:
+    def _capture_allowed(self, move: Move, i: int) -> bool:
         if self.duty == "take_or_add" and not any(b.owner == self.seat for b in move.builds):
             return False
-        return self.holds(held, move.builds)
+        return self.holds(i, move.builds)
 
     # ---- trails --------------------------------------------------------------
 
-    def trails(self, card: Card, held: Holding, can_capture: bool) -> list[Move]:
+    def trails(self, card: Card, i: int, can_capture: bool) -> list[Move]:
         """The trail of ``card``, when no build duty binds the mover (the caller checks)."""
         if self.sweeping_five and card == FIVE_OF_SPADES:
             return []  # playing it as a trail is the sweep, generated with the captures
         if self.forced_capture and can_capture:
             return []
-        if not self.holds(held):
+        if not self.holds(i):
             return []
         return [_new_tuple(Move, (card, "trail", 0, (), ()))]
 
     # ---- builds --------------------------------------------------------------
 
-    def builds(self, card: Card, held: Holding) -> list[Move]:
+    def builds(self, card: Card, i: int) -> list[Move]:
         v = self.variant
         cv = self.values[card]
         if cv == 0:
-            return self._face_builds(card, held) if v.face_builds else []
+            return self._face_builds(card, i) if v.face_builds else []
         out: list[Move] = []
         top = v.max_build
-        if self.duty != "take_or_add" and self.holds(held) and self.numeric:
-            totals = self.totals
-            # Only values the mover holds can be built (every value under "penalty").
-            candidates = range(cv, top + 1) if self.free else sorted([k for k in held.union if cv <= k <= top])
-            for value in candidates:
-                if (value - cv in totals or value in totals) and (self.free or self.holds(held, (), value)):
-                    out += [_new_tuple(Move, (card, "build", value, loose, ())) for loose in self._joining(cv, value, False)]
+        if self.numeric and (self.unbound or (self.duty != "take_or_add" and self.holds(i))):
+            # New builds: of a value that another card of the hand takes (any value under
+            # "penalty"), when some loose cards total the value less the card's (to join it)
+            # or the value itself (a pile of their own).
+            totals, free = self.totals, self.free
+            mine, holders = self.hand_keys[i], self.holders
+            for value in range(cv, top + 1) if free else self.held_values:
+                if not (free or (cv <= value <= top and holders[value] > (value in mine))):  # see others_take
+                    continue
+                if (totals >> (value - cv) | totals >> value) & 1 and (self.unbound or self.holds(i, (), value)):
+                    for loose in self._joining(cv, value, False):
+                        out.append(_new_tuple(Move, (card, "build", value, loose, ())))
         for target in self.builds_on_table:
             own = target.owner == self.seat
             if self.duty == "take_or_add" and not own:
                 continue
             raised = target.value + cv
             if target.single and raised <= top and may_raise(v, target, self.seat):
-                if self.free or self.holds(held, (target,), raised):
+                if self.free or self.holds(i, (target,), raised):
                     for mask in partitionable(self.numeric_values, raised):
                         out.append(Move(card, "raise", raised, self._cards(mask), (target,)))
             if target.value >= cv and may_add(v, target, self.seat):
-                if self.free or self.holds(held, (target,), target.value):
+                if self.free or self.holds(i, (target,), target.value):
                     added = self._joining(cv, target.value, True)
                     out += [_new_tuple(Move, (card, "add", target.value, loose, (target,))) for loose in added]
         return out
 
     def _joining(self, cv: int, value: int, may_be_empty: bool) -> list[tuple[Card, ...]]:
         """Loose card sets U such that the played card (value ``cv``) and U split into groups of ``value``."""
-        cards = self._cards
-        key = self.numeric_values
-        if len(partitionable(key, value)) == 1:  # no loose group of the value: the card's pile is all
-            firsts = with_sum(key, value - cv) if cv < value else ((0,) if may_be_empty else ())
-            return [cards(m) for m in firsts]
-        return [cards(m) for m in joining(key, cv, value) if m or may_be_empty]
+        out = []
+        for mask in joining(self.numeric_values, cv, value):
+            if mask or may_be_empty:
+                out.append(self._cards(mask))
+        return out
 
     def _cards(self, mask: int) -> tuple[Card, ...]:
         """The loose numeric cards a mask names."""
         numeric = self.numeric
         if len(numeric) <= 8:
-            return tuple([numeric[i] for i in bits(mask)])
+            return tuple([numeric[i] for i in BYTE_BITS[mask]])
         # Crowded tables: look the cards up a byte of the mask at a time.
         tables = self._card_tables
         if not tables:
-            for start in range(0, len(numeric), 8):
-                chunk = numeric[start : start + 8]
-                tables.append([tuple([chunk[i] for i in bits(m)]) for m in range(1 << len(chunk))])
-        out = tables[0][mask & 255]
-        for table in tables[1:]:
-            mask >>= 8
+            tables += [subsets_by_mask(numeric[start : start + 8]) for start in range(0, len(numeric), 8)]
+        out: tuple[Card, ...] = ()
+        for table in tables:
             out += table[mask & 255]
+            mask >>= 8
         return out
 
-    def _face_builds(self, card: Card, held: Holding) -> list[Move]:
-        rank = card.rank_index
+    def _face_builds(self, card: Card, i: int) -> list[Move]:
+        rank = RANK_INDEX[card]
         key = FACE_KEY + rank
-        if not (self.free or key in held):
+        if not (self.free or self.others_take(i, key)):
             return []
-        same = [c for c in self.pos.loose if c.rank_index == rank]
+        same = [c for c in self.pos.loose if RANK_INDEX[c] == rank]
         out: list[Move] = []
-        if self.duty != "take_or_add" and self.holds(held):
+        if self.duty != "take_or_add" and self.holds(i):
             out += [Move(card, "build", rank, tuple(s)) for s in all_subsets(same)[1:]]  # type: ignore[arg-type]
         for target in self.pos.builds:
             own = target.owner == self.seat
             if not target.face or target.value != rank or (self.duty == "take_or_add" and not own):
                 continue
-            if may_add(self.variant, target, self.seat) and self.holds(held, (target,)):
+            if may_add(self.variant, target, self.seat) and self.holds(i, (target,)):
                 out += [Move(card, "add", rank, tuple(s), (target,)) for s in all_subsets(same)]  # type: ignore[arg-type]
         return out
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from .cards import Card
 from .movegen import breaks_duty, generate_moves
@@ -19,17 +18,10 @@ from .table import Build
 from .variant import Variant
 
 
-class _Undo(NamedTuple):
-    move: Move
-    seat: int
-    hand: list[Card]
-    loose: list[Card]
-    builds: list[Build]
-    captured_len: tuple[int, ...]
-    sweeps: tuple[int, ...]
-    penalties: tuple[int, ...]
-    last_capturer: int | None
-    stock: list[Card]
+_Undo = tuple[Move, int, list[Card], list[Card], list[Build], tuple[int, ...], int, int, int | None, list[Card] | None]
+"""What :meth:`Position.pop` restores: the move, the seat that played it, its
+hand, the loose cards, the builds, the length of each captured pile, the
+seat's sweeps and penalties, the last capturer and the stock."""
 
 
 @dataclass
@@ -120,7 +112,7 @@ class Position:
 
     def is_round_over(self) -> bool:
         """No card left to play (hands and stock empty), or the instant limit reached."""
-        if self.limit_reached():
+        if self.variant.instant_limit is not None and self.limit_reached():
             return True
         return not any(self.hands) and self.stock_size == 0 and self.hands_empty()
 
@@ -199,18 +191,20 @@ class Position:
     def push(self, move: Move) -> None:
         """Play ``move`` (assumed legal) for the seat to move."""
         assert self.captured is not None and self.sweeps is not None and self.penalties is not None
-        assert self.stock is not None and self.hidden is not None
         seat = self.to_move
-        captured_len = tuple(map(len, self.captured))
-        undo = _Undo(
-            move, seat, self.hands[seat], self.loose, self.builds, captured_len,
-            tuple(self.sweeps), tuple(self.penalties), self.last_capturer, self.stock,
-        )
-        if self.variant.penalties and self.penalised(move):
+        hand = self.hands[seat]
+        self._stack.append((
+            move, seat, hand, self.loose, self.builds, tuple(map(len, self.captured)),
+            self.sweeps[seat], self.penalties[seat], self.last_capturer, self.stock,
+        ))
+        variant = self.variant
+        if variant.penalties and self.penalised(move):
             self.penalties[seat] += 1
         card = move.card
-        self.hands[seat] = [c for c in self.hands[seat] if c != card]
-        if move.kind == "capture":
+        self.hands[seat] = hand = hand.copy()
+        hand.remove(card)
+        capture = move.kind == "capture"
+        if capture:
             pile = self.captured[seat]
             pile.append(card)
             pile.extend(move.loose)
@@ -218,14 +212,13 @@ class Position:
                 pile.extend(b.cards)
             self.last_capturer = seat
         self.loose, self.builds = self.table_after(move)
-        if move.kind == "capture" and not self.loose and not self.builds:
+        if capture and not self.loose and not self.builds:
             self.sweeps[seat] += 1
-        if self.variant.draw and self.stock:
-            self.hands[seat] = [*self.hands[seat], self.stock[0]]
+        if variant.draw and self.stock:
+            self.hands[seat] = hand = [*hand, self.stock[0]]
             self.stock = self.stock[1:]
         self.to_move = (seat + 1) % self.players
-        self._stack.append(undo)
-        round_may_end = not self.hands[seat] or self.variant.instant_limit is not None
+        round_may_end = not hand or variant.instant_limit is not None
         if round_may_end and (self.loose or self.builds) and self.last_capturer is not None and self.is_round_over():
             self._award_residue()
 
@@ -260,19 +253,17 @@ class Position:
 
     def pop(self) -> Move:
         """Take back the last move pushed, restoring the position exactly."""
-        assert self.captured is not None
-        u = self._stack.pop()
-        self.to_move = u.seat
-        self.hands[u.seat] = u.hand
-        self.loose = u.loose
-        self.builds = u.builds
-        for pile, n in zip(self.captured, u.captured_len):
+        assert self.captured is not None and self.sweeps is not None and self.penalties is not None
+        move, seat, hand, self.loose, self.builds, captured_len, sweeps, penalties, self.last_capturer, self.stock = (
+            self._stack.pop()
+        )
+        self.to_move = seat
+        self.hands[seat] = hand
+        for pile, n in zip(self.captured, captured_len):
             del pile[n:]
-        self.sweeps = list(u.sweeps)
-        self.penalties = list(u.penalties)
-        self.last_capturer = u.last_capturer
-        self.stock = u.stock
-        return u.move
+        self.sweeps[seat] = sweeps
+        self.penalties[seat] = penalties
+        return move
 
     # ---- notation ------------------------------------------------------------
 
