@@ -138,6 +138,20 @@ def test_random_round_accounts_for_every_card(name: str, players: int) -> None:
         assert sum(i.points for i in score.items if i.code == "point_card") == sum(v.point_card_table)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_last_deal_that_does_not_come_out_even_passes_over_empty_hands(seed: int) -> None:
+    v = variant({"preset": "classic", "hand_size": 5})
+    pos = deal_round(v, 3, dealer=seed % 3, seed=seed)
+    rng = random.Random(seed)
+    while not pos.is_round_over():
+        if pos.needs_deal():
+            next_deal(pos)
+        assert pos.hands[pos.to_move], "the seat to move must hold a card"
+        pos.push(rng.choice(pos.generate()))
+    assert pos.captured is not None
+    assert sorted(c for p in [*pos.captured, pos.table_cards()] for c in p) == sorted(v.deck_cards)
+
+
 def test_round_moves_and_deals() -> None:
     pos = deal_round(variant("classic"), 2, dealer=1, seed=0)
     moves = play_round(pos, random_chooser(0))

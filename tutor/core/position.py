@@ -217,10 +217,25 @@ class Position:
         if variant.draw and self.stock:
             self.hands[seat] = hand = [*hand, self.stock[0]]
             self.stock = self.stock[1:]
-        self.to_move = (seat + 1) % self.players
+        self.to_move = self._next_seat(seat)
         round_may_end = not hand or variant.instant_limit is not None
         if round_may_end and (self.loose or self.builds) and self.last_capturer is not None and self.is_round_over():
             self._award_residue()
+
+    def _next_seat(self, seat: int) -> int:
+        """The seat whose turn follows ``seat``'s.
+
+        Seats with no cards are passed over while another hand still holds
+        some: a last deal that does not come out even (say ``hand_size: 5``
+        with three players) leaves hands of different sizes.
+        """
+        hidden = self.hidden
+        assert hidden is not None
+        for step in range(1, self.players):
+            following = (seat + step) % self.players
+            if self.hands[following] or hidden[following]:
+                return following
+        return (seat + 1) % self.players
 
     def table_after(self, move: Move) -> tuple[list[Card], list[Build]]:
         """The loose cards and builds right after ``move`` (before any residue is taken)."""
