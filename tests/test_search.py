@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -30,7 +32,7 @@ def minimax(pos: Position, side: int) -> int:
     return max(values) if pos.side_of(pos.to_move) == side else min(values)
 
 
-def endgame(rng: random.Random, name: str, players: int, cards_left: int) -> Position:
+def endgame(rng: random.Random, name: str | Mapping[str, object], players: int, cards_left: int) -> Position:
     """A random round played to its last deal, then on until ``cards_left`` cards are in hands."""
     while True:
         pos = deal_round(variant(name), players, dealer=players - 1, seed=rng.randrange(2**32))
@@ -65,6 +67,43 @@ def test_search_equals_minimax(name: str, players: int) -> None:
             pos.push(judged.move)
             assert minimax(pos, side) == judged.value, f"{name} {players}p {pos.notation(judged.move)}"
             pos.pop()
+
+
+# options no preset sets that change what the search may assume
+OPTION_SETS: list[dict[str, object]] = [
+    {"preset": "classic", "skunk": "bonus"},  # totals jump: no bounds, no banked points
+    {"preset": "spade", "skunk": "bonus"},
+    {"preset": "classic", "five_of_spades_sweep": True},  # a sweep that takes anything
+    {"preset": "classic", "build_in_sum": "anyone", "forced_capture": True},
+    {"preset": "royal-aces-high", "build_in_sum": "opponents"},
+    {"preset": "face-gather", "build_duty": "take_or_add"},
+    {"preset": "michigan", "instant_limit": 2, "default_penalty": 0},  # penalties that only end the round
+]
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+@pytest.mark.parametrize("spec", OPTION_SETS, ids=lambda spec: ",".join(f"{k}={v}" for k, v in spec.items()))
+def test_search_equals_minimax_with_options(spec: dict[str, object], players: int) -> None:
+    rng = random.Random(f"{sorted(spec.items())}/{players}")
+    for _ in range(4):
+        pos = endgame(rng, spec, players, cards_left=3 if players == 3 else 4)
+        side = pos.side_of(pos.to_move)
+        for judged in solve_deal(pos).moves:
+            pos.push(judged.move)
+            assert minimax(pos, side) == judged.value, f"{spec} {players}p {pos.notation(judged.move)}"
+            pos.pop()
+
+
+def test_cycle_collection_is_left_as_it_was() -> None:
+    pos = endgame(random.Random(2), "classic", 2, 4)
+    gc.disable()
+    try:
+        solve_deal(pos)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    solve_deal(pos)
+    assert gc.isenabled()
 
 
 @pytest.mark.parametrize("name,players", CASES[::2])

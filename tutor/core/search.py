@@ -6,24 +6,45 @@ the round, and the round is counted exactly as :func:`~tutor.core.scoring.score_
 counts it.  The value is the mover's side's round points minus the best other
 side's; with three players the other two play against the mover.
 
-The search is alpha-beta (fail-soft) driven by MTD(f) null-window searches,
-with a transposition table keyed on what can still change the result (cards
-that differ only in an irrelevant suit count as one), the table's best move
-tried first and captures ordered by what they take.  (Cutting on the points
-still available was tried and measured: the bounds are too loose, since any
-remaining play may sweep, and cost more than they saved.)
+The search is alpha-beta (fail-soft) driven by MTD(f) null-window tests, with
+a transposition table, the table's best move tried first and captures of points
+ordered first.  It keeps its own compact state and never pushes a move on a
+:class:`Position`: hands are bit masks, a table is interned once with what the
+search needs to know of it, and the moves of a hand on a table are generated
+once (what a move leaves is worked out when it is first searched).  Cards that
+differ only in a suit the rules and the scoring ignore count as one in the key.
+
+Bounds on what is still to come cut the search: the cards still out all going
+one way or the other, and sweeps only while no card on the table is out of
+reach of every hand.  With two sides (two players, or partnerships) the value
+is linear in what is taken, so a move's points are banked as it is made and a
+node's value is what is still to come: the key then holds no points, and card
+and spade counts only as far as they can still decide a majority.  The last
+card of the round is valued without playing it: whatever it does, the whole
+table ends with one side.
 """
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import add, attrgetter
+from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card
 from .moves import Move
 from .position import Position
+from .rules import face_takes_one
 from .scoring import round_points
+from .table import Build
 
 INF = 10_000
+_BITS_PER_CLASS = 3  # at most four cards share a class
+_SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
+_SPADES = sum(1 << c for c in ALL_CARDS if _SPADE[c])
+_RANK = tuple(c.rank_index for c in ALL_CARDS)
 
 
 class SearchError(ValueError):
@@ -55,152 +76,489 @@ class DealSolution:
         return tuple(m for m in self.moves if m.value == self.value)
 
 
+_Pairs = tuple[tuple[int, int], ...]
+
+
+class _Table(NamedTuple):
+    """A table as the search sees it; interned, so equal tables are one object."""
+
+    serial: int  # with the mover's hand, the key of the move list
+    loose: list[Card]
+    builds: list[Build]
+    sig: int  # the table up to interchangeable cards
+    cards: int  # cards, spades and points on it (the residue)
+    spades: int
+    points: int
+    needs: _Pairs  # (cards, n): unless the hands hold n of them, nobody can sweep
+    top: int  # the highest value on it
+    faces: _Pairs  # (rank, n): n cards or face builds of a face rank without a value
+
+
+_Contents = tuple[int, int, int, _Pairs, int, _Pairs]  # a _Table's fields from ``cards`` on
+
+
+class _Child:
+    """A move, and what it does once it is first searched (most moves are cut off unsearched)."""
+
+    __slots__ = ("move", "order", "bit", "weight", "penalty", "source", "table", "gain", "delta", "capturer", "sweep")
+
+    def __init__(self, move: Move, order: tuple[object, ...], bit: int, weight: int, penalty: int, source: _Table) -> None:
+        self.move = move
+        self.order = order  # move ordering, then the class signature
+        self.bit = bit  # the card's bit in the hands mask
+        self.weight = weight  # the card's class weight in the hands key
+        self.penalty = penalty
+        self.source = source  # the table the move is made on
+        self.table: _Table | None = None  # the table it leaves; None until searched
+        self.gain = 0  # points banked for the root side (two sides only)
+        self.delta: tuple[int, ...] | None = None  # added to the running score (None: nothing)
+        self.capturer: int | None = None  # the mover's side for a capture
+        self.sweep = 0
+
+
+class _State(NamedTuple):
+    """A node: seat to move, hands (a bit a card), hands key, table, last capturer's side, running score.
+
+    The running score is (cards, spades) of the root side less the other side's
+    with two sides, else cards, spades, points and sweeps less penalties, per side.
+    """
+
+    seat: int
+    hands: int
+    weights: int
+    table: _Table
+    last: int | None
+    score: tuple[int, ...]
+
+
 class _Search:
+    """The search of one position: its tables, move lists and transposition table."""
+
     def __init__(self, pos: Position) -> None:
-        assert pos.captured is not None
-        self.pos = pos
-        self.root_side = pos.side_of(pos.to_move)
-        self.tt: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
-        self.nodes = 0
-        self.move_lists: dict[tuple[object, ...], list[Move]] = {}
         v = pos.variant
+        self.pos = pos.copy()  # a scratch position, set to a node only to generate its moves
         self.variant = v
+        self.players = pos.players
+        self.sides = pos.sides
+        self.root_side = pos.side_of(pos.to_move)
+        self.side_of = [pos.side_of(s) for s in range(pos.players)]
+        self.maximizing = [side == self.root_side for side in self.side_of]
         self.card_points = v.card_points
         self.round_points = round_points(v)
+        self.limit = v.instant_limit is not None
+        self.linear = self.sides == 2 and v.skunk != "bonus"
+        self.bounded = v.skunk != "bonus"  # the skunk bonus makes totals jump
+        self.most_cards, self.most_spades = v.most_cards, v.effective_most_spades
+        self.sweep_points = v.sweep_points
+        self.penalty_points = v.default_penalty if v.penalties else 0
+        self.nodes = 0
+        self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        self.children_of: dict[tuple[int, int], list[_Child]] = {}
+        self.tables: dict[object, _Table] = {}
+        self.table_facts: dict[object, tuple[int, _Contents]] = {}
+        self.last_plays: dict[tuple[int, int, int], set[tuple[bool, int]]] = {}
+        self.hands = [list(h) for h in pos.hands]
+        self.seat_mask = [sum(1 << c for c in h) for h in pos.hands]
+        self.root_mask = sum(m for s, m in enumerate(self.seat_mask) if self.maximizing[s])
+        self.opponents = [side for side in range(self.sides) if side != self.root_side]
         # Cards that differ only in a suit the rules and the scoring ignore are
-        # interchangeable: the key counts cards per class (three bits a class).
+        # interchangeable: a key counts cards per class, three bits a class.
         classes: dict[tuple[int, bool, int], int] = {}
         self.weight = [
-            1 << 3 * classes.setdefault((c.rank_index, c.suit == "S", self.card_points[c]), len(classes))
+            1 << _BITS_PER_CLASS * classes.setdefault((_RANK[c], _SPADE[c], self.card_points[c]), len(classes))
             for c in ALL_CARDS
         ]
-        self.per_seat_state = v.instant_limit is not None
-        self.side_of = [pos.side_of(s) for s in range(pos.players)]
-        # per side: cards taken, spades taken, points of the cards taken
-        self.taken = [[0, 0, 0] for _ in range(pos.sides)]
-        for seat, pile in enumerate(pos.captured):
-            self._count(seat, pile, 1)
+        self.seat_shift = _BITS_PER_CLASS * len(classes)
+        self.point_masks = [
+            (p, sum(1 << c for c in ALL_CARDS if self.card_points[c] == p)) for p in set(self.card_points) if p
+        ]
+        # the cards that take a value of at least w, and the cards of each rank
+        self.takes = [sum(1 << c for c in ALL_CARDS if max(v.capture_values[c], default=0) >= w) for w in range(16)]
+        self.rank_mask = [sum(1 << c for c in ALL_CARDS if _RANK[c] == r) for r in range(14)]
+        self.capture_top = [max(v.capture_values[c], default=0) for c in ALL_CARDS]
+        self.one_at_a_time = face_takes_one(v)
+        self.capture_rank = [100 * self.card_points[c] + 10 for c in ALL_CARDS]  # points first, then cards
 
-    def _count(self, seat: int, cards: list[Card], sign: int) -> None:
-        stats = self.taken[self.side_of[seat]]
-        stats[0] += sign * len(cards)
-        stats[1] += sign * sum(1 for c in cards if c % 4 == 0)
-        stats[2] += sign * sum(self.card_points[c] for c in cards)
+    # ---- states and tables -----------------------------------------------------
 
-    def push(self, move: Move) -> list[int]:
-        """Play a move, keeping the per-side counts; returns what :meth:`pop` needs."""
+    def root(self) -> tuple[_State, int]:
+        """The state of the position searched, and the value banked so far (two sides)."""
         pos = self.pos
-        assert pos.captured is not None
-        lengths = [len(p) for p in pos.captured]
-        pos.push(move)
-        for seat, n in enumerate(lengths):
+        assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
+        v = self.variant
+        hands = weights = 0
+        for seat, hand in enumerate(pos.hands):
+            for c in hand:
+                hands |= 1 << c
+                weights += self.weight[c] << seat * self.seat_shift
+        last = None if pos.last_capturer is None else self.side_of[pos.last_capturer]
+        per_side = [[0, 0, 0, 0] for _ in range(self.sides)]  # cards, spades, points, sweeps less penalties
+        for seat in range(self.players):
+            stats = per_side[self.side_of[seat]]
             pile = pos.captured[seat]
-            if len(pile) > n:
-                self._count(seat, pile[n:], 1)
-        return lengths
+            stats[0] += len(pile)
+            stats[1] += sum(_SPADE[c] for c in pile)
+            stats[2] += sum(self.card_points[c] for c in pile)
+            stats[3] += pos.sweeps[seat] * v.sweep_points - pos.penalties[seat] * v.default_penalty
+        table = self.table(pos.loose, pos.builds)
+        if self.linear:
+            mine, theirs = per_side[self.root_side], per_side[1 - self.root_side]
+            score = (mine[0] - theirs[0], mine[1] - theirs[1])
+            return _State(pos.to_move, hands, weights, table, last, score), mine[2] + mine[3] - theirs[2] - theirs[3]
+        return _State(pos.to_move, hands, weights, table, last, tuple(s[i] for i in range(4) for s in per_side)), 0
 
-    def pop(self, lengths: list[int]) -> None:
+    def table(self, loose: list[Card], builds: list[Build]) -> _Table:
+        """The interned table of these loose cards and builds."""
+        mask = 0
+        for c in loose:
+            mask |= 1 << c
+        exact = (mask, *sorted([(b.cards, b.value, b.owner) for b in builds])) if builds else mask
+        table = self.tables.get(exact)
+        if table is None:
+            weight = self.weight
+            held = sum([weight[c] for c in loose])
+            sig = (held, *sorted([self.build_sig(b) for b in builds])) if builds else held
+            facts = self.table_facts.get(sig)
+            if facts is None:  # the same on tables equal up to interchangeable cards
+                facts = self.table_facts[sig] = (len(self.table_facts), self.contents(loose, builds))
+            table = self.tables[exact] = _Table(len(self.tables), loose, builds, facts[0], *facts[1])
+        return table
+
+    def build_sig(self, b: Build) -> tuple[int, int, int]:
+        """The build up to interchangeable cards."""
+        return (sum([self.weight[c] for c in b.cards]), b.value, b.owner)
+
+    def contents(self, loose: list[Card], builds: list[Build]) -> _Contents:
+        """Cards, spades and points on the table; what the hands must hold for a sweep to
+        stay possible (a card that takes the highest value on the table, and for each
+        face rank without a value a card for each one when a face card takes one at a
+        time); the highest value; the face ranks."""
+        values, points = self.variant.value, self.card_points
+        cards = [*loose, *(c for b in builds for c in b.cards)] if builds else loose
+        top = 0
+        faces: dict[int, int] = {}
+        for c in loose:
+            value = values[c]
+            if value > top:
+                top = value
+            elif not value:
+                faces[_RANK[c]] = faces.get(_RANK[c], 0) + 1
+        for b in builds:
+            if b.face:
+                faces[b.value] = faces.get(b.value, 0) + 1
+            elif b.value > top:
+                top = b.value
+        needs = [(self.takes[top], 1)] if top else []
+        needs += [(self.rank_mask[rank], n if self.one_at_a_time else 1) for rank, n in faces.items()]
+        return (
+            len(cards), sum([_SPADE[c] for c in cards]), sum([points[c] for c in cards]),
+            tuple(needs), top, tuple(faces.items()),
+        )
+
+    def sweepers(self, hands: int, cards: int, table: _Table) -> int:
+        """How many of ``cards`` (some of ``hands``) may still sweep.
+
+        A sweep takes every card on the table, so each card on it now must be taken
+        by the sweeping card, or before by another card in the hands: one that takes
+        its value, or for a face card without a value, a card of its rank for each
+        such card when a face card takes one at a time.  A face card without a value
+        needs a card of its rank to take at all.  (The five-of-spades sweep takes
+        anything.)
+        """
+        if self.variant.five_of_spades_sweep:
+            return cards.bit_count()
+        for mask, n in table.needs:
+            if (hands & mask).bit_count() < n:
+                return 0  # a card on the table stays there to the end
+        top, faces, takes, rank_mask = table.top, table.faces, self.takes, self.rank_mask
+        count = 0
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
+            card = bit.bit_length() - 1
+            others = hands ^ bit
+            value, rank = self.capture_top[card], _RANK[card]
+            if top > value and not others & takes[top]:
+                continue
+            for face, n in faces:
+                needed = n - (face == rank) if self.one_at_a_time else face != rank
+                if (others & rank_mask[face]).bit_count() < needed:
+                    break
+            else:
+                count += bool(value or others & rank_mask[rank] or any(face == rank for face, _ in faces))
+        return count
+
+    # ---- moves -----------------------------------------------------------------
+
+    def scratch(self, seat: int, hands: int, table: _Table) -> Position:
+        """The scratch position set to a node, to generate its moves (of the hands, only
+        the mover's counts: a player's moves never depend on another's cards)."""
         pos = self.pos
-        assert pos.captured is not None
-        for seat, n in enumerate(lengths):
-            pile = pos.captured[seat]
-            if len(pile) > n:
-                self._count(seat, pile[n:], -1)
-        pos.pop()
+        pos.to_move = seat
+        pos.hands[seat] = [c for c in self.hands[seat] if hands >> c & 1]
+        pos.loose, pos.builds = table.loose, table.builds
+        return pos
 
-    # ---- evaluation ----------------------------------------------------------
+    def children(self, seat: int, hands: int, table: _Table) -> list[_Child]:
+        """The moves of ``seat`` that lead to different positions up to interchangeable cards.
 
-    def totals(self) -> list[int]:
-        """Round points per side from the running counts (what score_round totals)."""
-        pos, v = self.pos, self.variant
+        Generated once per hand and exact table, ordered by a key that is the
+        same on tables equal up to interchangeable cards (the transposition
+        table remembers the best move by its place).
+        """
+        key = (hands & self.seat_mask[seat], table.serial)
+        children = self.children_of.get(key)
+        if children is None:
+            pos = self.scratch(seat, hands, table)
+            children = []
+            seen = set()
+            for move in pos.generate():
+                sig = self.signature(move)
+                if sig not in seen:
+                    seen.add(sig)
+                    children.append(self.child(seat, move, table, sig))
+            children.sort(key=attrgetter("order"))
+            self.children_of[key] = children
+        return children
+
+    def signature(self, move: Move) -> tuple[object, ...]:
+        """The move up to interchangeable cards: moves with one signature lead to equal positions."""
+        card, kind, value, loose, builds = move
+        weight = self.weight
+        used = 0
+        for c in loose:
+            used += weight[c]
+        return (weight[card], kind, value, used, tuple(sorted([self.build_sig(b) for b in builds])) if builds else ())
+
+    def child(self, seat: int, move: Move, table: _Table, sig: tuple[object, ...]) -> _Child:
+        """``move`` on ``table``, with the scratch position set to them; its order: captures
+        of points first, then of more cards, builds, trails."""
+        card, kind, _, loose, builds = move
+        if kind == "capture":
+            rank = self.capture_rank
+            priority = -1000 - rank[card] - 50 * len(builds)
+            for c in loose:
+                priority -= rank[c]
+            for b in builds:
+                for c in b.cards:
+                    priority -= rank[c]
+        else:
+            priority = 0 if kind == "trail" else -500
+        penalty = int(self.variant.penalties and self.pos.penalised(move))
+        return _Child(move, (priority, *sig), 1 << card, self.weight[card] << seat * self.seat_shift, penalty, table)
+
+    def visit(self, seat: int, child: _Child) -> _Table:
+        """Work out what ``child`` does (``seat`` plays it); the table it leaves."""
+        pos = self.pos
+        move = child.move
+        pos.to_move, pos.loose, pos.builds = seat, child.source.loose, child.source.builds
+        table = self.table(*pos.table_after(move))
+        side = self.side_of[seat]
+        cards = spades = points = 0
+        if move.kind == "capture":  # what leaves the table, and the card played
+            source, card = child.source, move.card
+            cards = source.cards - table.cards + 1
+            spades = source.spades - table.spades + _SPADE[card]
+            points = source.points - table.points + self.card_points[card]
+            child.sweep = int(not table.cards)
+            child.capturer = side
+        extra = child.sweep * self.sweep_points - child.penalty * self.penalty_points
+        if self.linear:
+            sign = 1 if side == self.root_side else -1
+            child.gain = sign * (points + extra)
+            if cards:
+                child.delta = (sign * cards, sign * spades)
+        elif cards or extra:
+            per_side = [0] * (4 * self.sides)
+            for i, n in enumerate((cards, spades, points, extra)):
+                per_side[i * self.sides + side] = n
+            child.delta = tuple(per_side)
+        child.table = table
+        return table
+
+    def after(self, state: _State, child: _Child) -> _State:
+        """The state ``child`` leads to."""
+        seat, hands, weights, _, last, score = state
+        table = child.table or self.visit(seat, child)
+        return _State(
+            (seat + 1) % self.players, hands ^ child.bit, weights - child.weight, table,
+            last if child.capturer is None else child.capturer,
+            score if child.delta is None else tuple(map(add, score, child.delta)),
+        )
+
+    def mark(self, seat: int, child: _Child, sign: int) -> None:
+        """Count the move's sweep and penalty on the scratch position (``sign`` -1 takes
+        them back): under an instant limit they decide when the round ends."""
+        pos = self.pos
         assert pos.sweeps is not None and pos.penalties is not None
-        taken = self.taken
-        totals = [t[2] for t in taken]
-        for index, points in ((0, v.most_cards), (1, v.effective_most_spades)):
-            if points:
-                counts = [t[index] for t in taken]
-                top = max(counts)
-                if counts.count(top) == 1:
-                    totals[counts.index(top)] += points
-        if v.skunk == "bonus" and self.round_points in totals:
-            totals[totals.index(self.round_points)] += 1
-        for seat in range(pos.players):
-            side = self.side_of[seat]
-            totals[side] += pos.sweeps[seat] * v.sweep_points - pos.penalties[seat] * v.default_penalty
-        return totals
+        pos.sweeps[seat] += sign * child.sweep
+        pos.penalties[seat] += sign * child.penalty
 
-    def terminal(self) -> int:
-        totals = self.totals()
+    # ---- values ----------------------------------------------------------------
+
+    def terminal(self, last: int | None, score: tuple[int, ...], cards: int, spades: int, points: int) -> int:
+        """The value still to come at the end of the round (all of it with more than two
+        sides), the residue (``cards``, ``spades``, ``points``) going to ``last``."""
+        if self.linear:
+            taken, spades_taken = score
+            if last is None:
+                points = 0
+            elif last == self.root_side:
+                taken += cards
+                spades_taken += spades
+            else:
+                taken -= cards
+                spades_taken -= spades
+                points = -points
+            return points + self.most_cards * ((taken > 0) - (taken < 0)) + self.most_spades * (
+                (spades_taken > 0) - (spades_taken < 0)
+            )
+        n = self.sides
+        per_side = list(score)
+        if last is not None:
+            per_side[last] += cards
+            per_side[n + last] += spades
+            per_side[2 * n + last] += points
+        totals = per_side[2 * n : 3 * n]
+        for index, award in ((0, self.most_cards), (1, self.most_spades)):
+            counts = per_side[index * n : index * n + n]
+            top = max(counts)
+            if award and counts.count(top) == 1:
+                totals[counts.index(top)] += award
+        if self.variant.skunk == "bonus" and self.round_points in totals:
+            totals[totals.index(self.round_points)] += 1
+        totals = [t + e for t, e in zip(totals, per_side[3 * n :])]
         mine = totals[self.root_side]
         return mine - max(t for s, t in enumerate(totals) if s != self.root_side)
 
-    def key(self) -> tuple[object, ...]:
-        pos = self.pos
-        assert pos.sweeps is not None and pos.penalties is not None
-        weight = self.weight
-        hands = tuple(sum([weight[c] for c in h]) for h in pos.hands)
-        loose = sum([weight[c] for c in pos.loose])
-        builds = tuple(sorted((sum([weight[c] for c in b.cards]), b.value, b.owner) for b in pos.builds))
-        taken = tuple(tuple(t) for t in self.taken)
-        last = None if pos.last_capturer is None else self.side_of[pos.last_capturer]
-        seats = (tuple(pos.sweeps), tuple(pos.penalties)) if self.per_seat_state else None
-        if not seats and (pos.variant.sweep_points or pos.variant.default_penalty):
-            seats = (tuple(self._per_side(pos.sweeps)), tuple(self._per_side(pos.penalties)))
-        return (pos.to_move, hands, loose, builds, last, taken, seats)
+    def last_play(self, seat: int, card: int, table: _Table, last: int | None, score: tuple[int, ...]) -> int:
+        """The value of playing the round's last card: a capture leaves the mover's side
+        the whole table, anything else leaves it, the card included, to ``last``."""
+        key = (seat, self.weight[card], table.sig)
+        outcomes = self.last_plays.get(key)
+        if outcomes is None:
+            pos = self.scratch(seat, 1 << card, table)
+            outcomes = self.last_plays[key] = {
+                (m.kind == "capture", pos.is_sweep(m) * self.sweep_points - pos.penalised(m) * self.penalty_points)
+                for m in pos.generate()
+            }
+        side = self.side_of[seat]
+        cards, spades, points = table.cards + 1, table.spades + _SPADE[card], table.points + self.card_points[card]
+        values = []
+        for capture, extra in outcomes:
+            if self.linear:
+                gain = extra if side == self.root_side else -extra
+                values.append(gain + self.terminal(side if capture else last, score, cards, spades, points))
+            else:
+                extended = list(score)
+                extended[3 * self.sides + side] += extra
+                values.append(self.terminal(side if capture else last, tuple(extended), cards, spades, points))
+        return max(values) if self.maximizing[seat] else min(values)
 
-    def _per_side(self, per_seat: list[int]) -> list[int]:
-        out = [0] * len(self.taken)
-        for seat, n in enumerate(per_seat):
-            out[self.side_of[seat]] += n
-        return out
+    def cut(self, hands: int, table: _Table, last: int | None, score: tuple[int, ...], alpha: int, beta: int) -> int | None:
+        """A bound on the value still to come outside (alpha, beta), or None.
 
-    # ---- search --------------------------------------------------------------
-
-    def moves(self) -> list[Move]:
-        """The legal moves here that lead to different positions up to interchangeable cards.
-
-        Generated once per exact table and hand (searches revisit them).  Two
-        moves that play cards of one class and take or use cards of the same
-        classes lead to positions of equal value, so only the first is kept.
+        The bound gives every card still out to the root side, or to the others
+        (see :meth:`spread`); on top, a sweep for each card of a side that may
+        still sweep (see :meth:`sweepers`), and a penalty for each card.
         """
-        pos = self.pos
-        key = (pos.to_move, tuple(pos.hands[pos.to_move]), tuple(pos.loose), tuple(pos.builds))
-        moves = self.move_lists.get(key)
-        if moves is None:
-            weight = self.weight
-            distinct: dict[tuple[object, ...], Move] = {}
-            for m in pos.generate():
-                sig = (weight[m.card], m.kind, m.value, sum([weight[c] for c in m.loose]), m.builds)
-                distinct.setdefault(sig, m)
-            moves = self.move_lists[key] = list(distinct.values())
-        return list(moves)
+        left = hands.bit_count()
+        mine = (hands & self.root_mask).bit_count()
+        theirs = left - mine
+        points_out = table.points
+        for p, mask in self.point_masks:
+            points_out += p * (hands & mask).bit_count()
+        low, high = self.spread(mine, theirs, table, last, score, points_out, (hands & _SPADES).bit_count())
+        penalty = self.penalty_points
+        high += theirs * penalty
+        if high <= alpha:
+            high += self.sweep_points * self.sweepers(hands, hands & self.root_mask, table)
+            return high if high <= alpha else None
+        low -= mine * penalty
+        if low >= beta:
+            low -= self.sweep_points * self.sweepers(hands, hands & ~self.root_mask, table)
+            return low if low >= beta else None
+        return None
 
-    def ordered(self, moves: list[Move], first: Move | None) -> list[Move]:
-        """The table's best move first, then captures (most points and cards first), builds, trails."""
-        point_of = self.card_points
+    def spread(
+        self, mine: int, theirs: int, table: _Table, last: int | None, score: tuple[int, ...], points_out: int,
+        spades_in_hands: int,
+    ) -> tuple[int, int]:
+        """The least and the most the cards still out can make of the value still to come
+        (``mine`` and ``theirs`` cards in the hands), sweeps and penalties aside.
 
-        def priority(m: Move) -> int:
-            if m.kind == "capture":
-                return -(1000 + 100 * (sum([point_of[c] for c in m.loose]) + point_of[m.card]) + 10 * len(m.loose) + 50 * len(m.builds))
-            return 0 if m.kind == "trail" else -500
+        With two sides the value grows with what the root side takes: at best it
+        takes everything, at worst the other side does, and a side that has no card
+        left and did not capture last takes nothing more.  With more sides a
+        majority may go either way, so each side's total is bounded on its own.
+        """
+        cards_out = mine + theirs + table.cards
+        spades_out = spades_in_hands + table.spades
+        root = self.root_side
+        if self.linear:
+            cards, spades = score
+            most_cards, most_spades = self.most_cards, self.most_spades
+            # +1: every card still out to the root side, -1: to the other side, 0: to nobody
+            best = 1 if mine or last == root else 0 if last is None else -1
+            worst = -1 if theirs or last == 1 - root else 0 if last is None else 1
+            c, s = cards + best * cards_out, spades + best * spades_out
+            high = best * points_out + most_cards * ((c > 0) - (c < 0)) + most_spades * ((s > 0) - (s < 0))
+            c, s = cards + worst * cards_out, spades + worst * spades_out
+            low = worst * points_out + most_cards * ((c > 0) - (c < 0)) + most_spades * ((s > 0) - (s < 0))
+            return low, high
+        n = self.sides
+        counts, spade_counts, points, extra = (score[i * n : i * n + n] for i in range(4))
 
-        moves.sort(key=priority)
-        if first is not None and first in moves:
-            moves.remove(first)
-            moves.insert(0, first)
-        return moves
+        def award(side: int, taken: tuple[int, ...], out: int, points: int, sure: bool) -> int:
+            """``points`` if ``side`` takes the majority surely (``sure``) or possibly."""
+            others = [c for s, c in enumerate(taken) if s != side]
+            return points if (taken[side] - out if sure else taken[side] + out) > max(others) else 0
 
-    def search(self, alpha: int, beta: int) -> int:
-        """The value of the position for the root side, fail-soft within (alpha, beta)."""
+        def total(side: int, most: bool) -> int:
+            """The most (or least) ``side`` can finish with."""
+            return (
+                points[side] + extra[side] + most * points_out
+                + award(side, counts, cards_out, self.most_cards, not most)
+                + award(side, spade_counts, spades_out, self.most_spades, not most)
+            )
+
+        mine_most, mine_least = total(root, True), total(root, False)
+        return (
+            mine_least - max(total(side, True) for side in self.opponents),
+            mine_most - max(total(side, False) for side in self.opponents),
+        )
+
+    # ---- search ----------------------------------------------------------------
+
+    def search(
+        self, seat: int, hands: int, weights: int, table: _Table, last: int | None, score: tuple[int, ...],
+        alpha: int, beta: int,
+    ) -> int:
+        """The value still to come for the root side, fail-soft within (alpha, beta)."""
         self.nodes += 1
         pos = self.pos
-        if not any(pos.hands) or (self.per_seat_state and pos.limit_reached()):
-            return self.terminal()
-        key = self.key()
+        if not hands or (self.limit and pos.limit_reached()):
+            return self.terminal(last, score, table.cards, table.spades, table.points)
+        if not hands & (hands - 1) and hands & self.seat_mask[seat]:
+            return self.last_play(seat, hands.bit_length() - 1, table, last, score)
+        if self.linear:
+            # a count ahead by more than what is still out has decided its majority
+            cards_out = hands.bit_count() + table.cards
+            spades_out = (hands & _SPADES).bit_count() + table.spades
+            cards, spades = score
+            key: tuple[object, ...] = (
+                weights, table.sig, last,
+                max(-cards_out - 1, min(cards_out + 1, cards)), max(-spades_out - 1, min(spades_out + 1, spades)),
+            )
+        else:
+            key = (weights, table.sig, last, score)
+        if self.limit:  # sweeps and penalties per seat decide when the round ends
+            assert pos.sweeps is not None and pos.penalties is not None
+            key = (*key, *pos.sweeps, *pos.penalties)
         entry = self.tt.get(key)
-        best_move = None
+        best_index = 0
         if entry is not None:
-            lower, upper, best_move = entry
+            lower, upper, best_index = entry
             if lower >= beta:
                 return lower
             if upper <= alpha:
@@ -209,20 +567,42 @@ class _Search:
                 return lower
             alpha = max(alpha, lower)
             beta = min(beta, upper)
+        if self.bounded:
+            bound = self.cut(hands, table, last, score, alpha, beta)
+            if bound is not None:
+                return bound
         start_alpha, start_beta = alpha, beta
-        maximizing = pos.side_of(pos.to_move) == self.root_side
+        maximizing = self.maximizing[seat]
+        after = (seat + 1) % self.players
         best = -INF if maximizing else INF
-        for move in self.ordered(self.moves(), best_move):
-            undo = self.push(move)
-            value = self.search(alpha, beta)
-            self.pop(undo)
+        children = self.children(seat, hands, table)
+        order: range | list[int] = range(len(children))
+        if best_index:
+            order = [best_index, *range(best_index), *range(best_index + 1, len(children))]
+        for i in order:
+            child = children[i]
+            next_table = child.table or self.visit(seat, child)
+            gain = child.gain
+            marks = self.limit and (child.sweep or child.penalty)
+            if marks:
+                self.mark(seat, child, 1)
+            value = gain + self.search(
+                after, hands ^ child.bit, weights - child.weight, next_table,
+                last if child.capturer is None else child.capturer,
+                score if child.delta is None else tuple(map(add, score, child.delta)),
+                alpha - gain, beta - gain,
+            )
+            if marks:
+                self.mark(seat, child, -1)
             if maximizing:
                 if value > best:
-                    best, best_move = value, move
-                    alpha = max(alpha, value)
+                    best, best_index = value, i
+                    if value > alpha:
+                        alpha = value
             elif value < best:
-                best, best_move = value, move
-                beta = min(beta, value)
+                best, best_index = value, i
+                if value < beta:
+                    beta = value
             if alpha >= beta:
                 break
         lower, upper = (entry[0], entry[1]) if entry is not None else (-INF, INF)
@@ -232,50 +612,84 @@ class _Search:
             lower = max(lower, best)
         else:
             lower = upper = best
-        self.tt[key] = (lower, upper, best_move)
+        self.tt[key] = (lower, upper, best_index)
         return best
 
-    def exact(self, guess: int) -> int:
-        """The exact value by MTD(f): null-window searches from ``guess``."""
+    def exact(self, state: _State, guess: int) -> int:
+        """The exact value still to come at ``state``, by MTD(f): null-window tests from ``guess``."""
         lower, upper = -INF, INF
         g = guess
         while lower < upper:
             beta = g + 1 if g == lower else g
-            g = self.search(beta - 1, beta)
+            g = self.search(*state, beta - 1, beta)
             if g < beta:
                 upper = g
             else:
                 lower = g
         return g
 
-    def line(self, value: int) -> list[Move]:
-        """The best play from here, given the position's exact value."""
+    def line(self, state: _State, value: int) -> list[Move]:
+        """The best play from ``state``, given its exact value still to come."""
         pos = self.pos
-        if pos.is_round_over():
+        if not state.hands or (self.limit and pos.limit_reached()):
             return []
-        for move in self.ordered(pos.generate(), self.tt.get(self.key(), (0, 0, None))[2]):
-            undo = self.push(move)
-            if self.search(value - 1, value + 1) == value:
-                rest = self.line(value)
-                self.pop(undo)
-                return [move, *rest]
-            self.pop(undo)
+        maximizing = self.maximizing[state.seat]
+        for child in self.children(state.seat, state.hands, state.table):
+            after = self.after(state, child)
+            rest = value - child.gain
+            self.mark(state.seat, child, 1)
+            # no move is better than best: one null-window test tells whether it is as good
+            if maximizing:
+                found = self.search(*after, rest - 1, rest) >= rest
+            else:
+                found = self.search(*after, rest, rest + 1) <= rest
+            line = self.line(after, rest) if found else []
+            self.mark(state.seat, child, -1)
+            if found:
+                return [child.move, *line]
         raise AssertionError("no move reaches the position's value")
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The search makes many small objects that reference counting frees; the cycle
+    collector would only walk its growing tables over and over (a fifth of the time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def solve_deal(pos: Position) -> DealSolution:
     """Every legal move of ``pos`` with its exact round value and best line, best first."""
     if any(pos.hidden_counts) or pos.stock_size:
         raise SearchError("the deal goal needs every hand known and the stock empty")
+    with _no_cycle_collection():
+        return _solve(pos)
+
+
+def _solve(pos: Position) -> DealSolution:
+    """:func:`solve_deal` once the position is known to be searchable."""
     search = _Search(pos)
+    root, banked = search.root()
+    scratch = search.scratch(root.seat, root.hands, root.table)
+    moves = scratch.generate()
+    children = sorted((search.child(root.seat, m, root.table, search.signature(m)) for m in moves), key=attrgetter("order"))
+    values: dict[tuple[object, ...], int] = {}  # moves equal up to interchangeable cards
     results = []
     guess = 0
-    for move in search.ordered(pos.generate(), None):
-        undo = search.push(move)
-        value = search.exact(guess)
-        line = search.line(value)
-        search.pop(undo)
-        results.append(LineValue(move, value, (move, *line)))
-        guess = value
+    for child in children:
+        after = search.after(root, child)
+        base = banked + child.gain
+        search.mark(root.seat, child, 1)
+        if child.order not in values:
+            values[child.order] = base + search.exact(after, guess - base)
+        value = guess = values[child.order]
+        line = search.line(after, value - base)
+        search.mark(root.seat, child, -1)
+        results.append(LineValue(child.move, value, (child.move, *line)))
     results.sort(key=lambda r: -r.value)
     return DealSolution(tuple(results), search.nodes)
