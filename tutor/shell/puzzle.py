@@ -58,15 +58,22 @@ class PuzzleRun(Activity):
 
     def answer(self, text: str) -> str:
         if self.over:
-            return self.ui.message("shell.puzzle_over")
+            return self._over()
         verdict = self._challenge.judge(text)
         said = verdict_text(self.shell, self._challenge, verdict)
         if not verdict.legal:
             return said  # a typo or a move the rules forbid is not an answer: it costs nothing
         rating = self._record(verdict.accepted)
-        if verdict.accepted:
-            self.solved = self.over = True
-            return "\n".join(filter(None, [self.ui.message("shell.puzzle_solved"), said, rating, self.ui.message("shell.type_next")]))
+        return self._solved(said, rating) if verdict.accepted else self._failed(said, rating)
+
+    def _over(self) -> str:
+        return self.ui.message("shell.puzzle_over")
+
+    def _solved(self, said: str, rating: str) -> str:
+        self.solved = self.over = True
+        return "\n".join(filter(None, [self.ui.message("shell.puzzle_solved"), said, rating, self.ui.message("shell.type_next")]))
+
+    def _failed(self, said: str, rating: str) -> str:
         return "\n".join(filter(None, [said, rating, self.ui.message("shell.try_again_or_solution")]))
 
     def _record(self, solved: bool) -> str:

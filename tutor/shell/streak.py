@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..course import Puzzle
-from .activity import verdict_text
 from .puzzle import PuzzleRun
 from .state import Shell
 
@@ -28,16 +27,13 @@ class StreakRun(PuzzleRun):
     def title(self) -> str:
         return self.ui.message("shell.toolbar_streak", count=self.count, id=self.puzzle.id)
 
-    def answer(self, text: str) -> str:
-        if self.over:
-            return self.ui.message("shell.streak_over_already")
-        verdict = self.challenge.judge(text)
-        said = verdict_text(self.shell, self.challenge, verdict)
-        if not verdict.legal:
-            return said  # a typo or a move the rules forbid is not an answer: it costs nothing
-        self._record(verdict.accepted)
-        if not verdict.accepted:
-            return said + "\n" + self._end()
+    def _over(self) -> str:
+        return self.ui.message("shell.streak_over_already")
+
+    def _failed(self, said: str, rating: str) -> str:
+        return said + "\n" + self._end()
+
+    def _solved(self, said: str, rating: str) -> str:
         self.count += 1
         following = self._following()
         if following is None:
