@@ -152,6 +152,13 @@ def test_a_last_deal_that_does_not_come_out_even_passes_over_empty_hands(seed: i
     assert sorted(c for p in [*pos.captured, pos.table_cards()] for c in p) == sorted(v.deck_cards)
 
 
+def test_the_turn_comes_back_to_the_only_seat_with_cards() -> None:
+    v = variant("classic")
+    pos = Position(v, 3, [C("2C 9H"), [], []], C("KD"), [], to_move=0)
+    pos.push(pos.parse_move("2C"))
+    assert pos.to_move == 0 and pos.generate()
+
+
 def test_round_moves_and_deals() -> None:
     pos = deal_round(variant("classic"), 2, dealer=1, seed=0)
     moves = play_round(pos, random_chooser(0))

@@ -94,6 +94,25 @@ def test_search_equals_minimax_with_options(spec: dict[str, object], players: in
             pos.pop()
 
 
+@pytest.mark.parametrize("players", (2, 3, 4))
+@pytest.mark.parametrize("name", ("classic", "spade", "michigan"))
+def test_search_equals_minimax_with_uneven_hands(name: str, players: int) -> None:
+    """Hands of different sizes (a last deal that does not come out even): empty seats are passed over."""
+    rng = random.Random(f"uneven/{name}/{players}")
+    for _ in range(5):
+        pos = endgame(rng, name, players, cards_left=players + 2)
+        assert pos.captured is not None
+        # cards leave some hands for the piles (conserved), the mover's hand kept
+        for seat in rng.sample([s for s in range(players) if s != pos.to_move], rng.randint(1, players - 1)):
+            while pos.hands[seat] and rng.random() < 0.7:
+                pos.captured[seat].append(pos.hands[seat].pop())
+        side = pos.side_of(pos.to_move)
+        for judged in solve_deal(pos).moves:
+            pos.push(judged.move)
+            assert minimax(pos, side) == judged.value, f"{name} {players}p {pos.notation(judged.move)}"
+            pos.pop()
+
+
 def test_cycle_collection_is_left_as_it_was() -> None:
     pos = endgame(random.Random(2), "classic", 2, 4)
     gc.disable()

@@ -226,12 +226,13 @@ class Position:
         """The seat whose turn follows ``seat``'s.
 
         Seats with no cards are passed over while another hand still holds
-        some: a last deal that does not come out even (say ``hand_size: 5``
-        with three players) leaves hands of different sizes.
+        some (the seat's own included): a last deal that does not come out
+        even (say ``hand_size: 5`` with three players) leaves hands of
+        different sizes.
         """
         hidden = self.hidden
         assert hidden is not None
-        for step in range(1, self.players):
+        for step in range(1, self.players + 1):
             following = (seat + step) % self.players
             if self.hands[following] or hidden[following]:
                 return following

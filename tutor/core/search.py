@@ -160,6 +160,8 @@ class _Search:
         self.hands = [list(h) for h in pos.hands]
         self.seat_mask = [sum(1 << c for c in h) for h in pos.hands]
         self.root_mask = sum(m for s, m in enumerate(self.seat_mask) if self.maximizing[s])
+        # the seats after each seat in turn, the seat itself last
+        self.turn = [[(seat + step) % self.players for step in range(1, self.players + 1)] for seat in range(self.players)]
         self.opponents = [side for side in range(self.sides) if side != self.root_side]
         # Cards that differ only in a suit the rules and the scoring ignore are
         # interchangeable: a key counts cards per class, three bits a class.
@@ -381,10 +383,18 @@ class _Search:
         seat, hands, weights, _, last, score = state
         table = child.table or self.visit(seat, child)
         return _State(
-            (seat + 1) % self.players, hands ^ child.bit, weights - child.weight, table,
+            self.following(seat, hands ^ child.bit), hands ^ child.bit, weights - child.weight, table,
             last if child.capturer is None else child.capturer,
             score if child.delta is None else tuple(map(add, score, child.delta)),
         )
+
+    def following(self, seat: int, hands: int) -> int:
+        """The seat whose turn follows ``seat``'s: seats with no cards left are passed over,
+        as :meth:`Position._next_seat` does (a last deal need not come out even)."""
+        for after in self.turn[seat]:
+            if hands & self.seat_mask[after]:
+                return after
+        return self.turn[seat][0]
 
     def mark(self, seat: int, child: _Child, sign: int) -> None:
         """Count the move's sweep and penalty on the scratch position (``sign`` -1 takes
@@ -573,7 +583,11 @@ class _Search:
                 return bound
         start_alpha, start_beta = alpha, beta
         maximizing = self.maximizing[seat]
-        after = (seat + 1) % self.players
+        after = seat + 1 if seat + 1 < self.players else 0
+        if not hands & self.seat_mask[after]:
+            # the same for every move: only the mover's own hand changes, and when it
+            # is left empty with every other hand, the round is over whoever is next
+            after = self.following(seat, hands)
         best = -INF if maximizing else INF
         children = self.children(seat, hands, table)
         order: range | list[int] = range(len(children))
