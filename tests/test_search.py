@@ -113,6 +113,24 @@ def test_search_equals_minimax_with_uneven_hands(name: str, players: int) -> Non
             pos.pop()
 
 
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_a_small_cache_gives_the_same_values(players: int) -> None:
+    """The caches are emptied when full: the search then forgets and goes on, still exact."""
+    rng = random.Random(f"cache/{players}")
+    for _ in range(3):
+        pos = endgame(rng, "classic", players, cards_left=2 * players + 1)
+        roomy, tight = solve_deal(pos), solve_deal(pos, positions_kept=8, move_lists_kept=4)
+        assert [(m.move, m.value) for m in tight.moves] == [(m.move, m.value) for m in roomy.moves]
+        assert tight.nodes > roomy.nodes, "the small cache was emptied and work was redone"
+        side = pos.side_of(pos.to_move)
+        for judged in tight.moves:  # each line still plays out to its value
+            for move in judged.line:
+                pos.push(move)
+            assert round_value(pos, side) == judged.value
+            for _ in judged.line:
+                pos.pop()
+
+
 def test_cycle_collection_is_left_as_it_was() -> None:
     pos = endgame(random.Random(2), "classic", 2, 4)
     gc.disable()

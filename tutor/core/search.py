@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
+from itertools import count
 from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import add, attrgetter
@@ -41,6 +42,11 @@ from .scoring import round_points
 from .table import Build
 
 INF = 10_000
+POSITIONS_KEPT = 500_000
+"""Transposition entries kept before they are forgotten (about 170 MB)."""
+MOVE_LISTS_KEPT = 80_000
+"""Move lists kept, with the tables they lead to, before they are forgotten (about 230 MB).
+Only the hardest positions reach either limit: the search then goes on, still exact."""
 _BITS_PER_CLASS = 3  # at most four cards share a class
 _SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
 _SPADES = sum(1 << c for c in ALL_CARDS if _SPADE[c])
@@ -85,6 +91,8 @@ class _Table(NamedTuple):
     serial: int  # with the mover's hand, the key of the move list
     loose: list[Card]
     builds: list[Build]
+    mask: int  # the loose cards, a bit a card
+    held: int  # the loose cards' class weights
     sig: int  # the table up to interchangeable cards
     cards: int  # cards, spades and points on it (the residue)
     spades: int
@@ -134,7 +142,7 @@ class _State(NamedTuple):
 class _Search:
     """The search of one position: its tables, move lists and transposition table."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT) -> None:
         v = pos.variant
         self.pos = pos.copy()  # a scratch position, set to a node only to generate its moves
         self.variant = v
@@ -155,8 +163,12 @@ class _Search:
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
         self.children_of: dict[tuple[int, int], list[_Child]] = {}
         self.tables: dict[object, _Table] = {}
-        self.table_facts: dict[object, tuple[int, _Contents]] = {}
+        self.sig_ids: dict[object, int] = {}  # tables up to interchangeable cards, numbered
+        self.contents_of: dict[int, _Contents] = {}
         self.last_plays: dict[tuple[int, int, int], set[tuple[bool, int]]] = {}
+        self.positions_kept, self.move_lists_kept = positions_kept, move_lists_kept
+        # numbers for tables and table signatures, never reused once the caches are emptied
+        self.serials, self.sigs = count(), count()
         self.hands = [list(h) for h in pos.hands]
         self.seat_mask = [sum(1 << c for c in h) for h in pos.hands]
         self.root_mask = sum(m for s, m in enumerate(self.seat_mask) if self.maximizing[s])
@@ -211,19 +223,26 @@ class _Search:
 
     def table(self, loose: list[Card], builds: list[Build]) -> _Table:
         """The interned table of these loose cards and builds."""
-        mask = 0
+        mask = held = 0
+        weight = self.weight
         for c in loose:
             mask |= 1 << c
+            held += weight[c]
+        return self.intern(loose, builds, mask, held)
+
+    def intern(self, loose: list[Card], builds: list[Build], mask: int, held: int) -> _Table:
+        """The interned table of these loose cards (their bit mask and class weights) and builds."""
         exact = (mask, *sorted([(b.cards, b.value, b.owner) for b in builds])) if builds else mask
         table = self.tables.get(exact)
         if table is None:
-            weight = self.weight
-            held = sum([weight[c] for c in loose])
             sig = (held, *sorted([self.build_sig(b) for b in builds])) if builds else held
-            facts = self.table_facts.get(sig)
-            if facts is None:  # the same on tables equal up to interchangeable cards
-                facts = self.table_facts[sig] = (len(self.table_facts), self.contents(loose, builds))
-            table = self.tables[exact] = _Table(len(self.tables), loose, builds, facts[0], *facts[1])
+            sig_id = self.sig_ids.get(sig)
+            if sig_id is None:
+                sig_id = self.sig_ids[sig] = next(self.sigs)
+            contents = self.contents_of.get(sig_id)
+            if contents is None:  # the same on tables equal up to interchangeable cards
+                contents = self.contents_of[sig_id] = self.contents(loose, builds)
+            table = self.tables[exact] = _Table(next(self.serials), loose, builds, mask, held, sig_id, *contents)
         return table
 
     def build_sig(self, b: Build) -> tuple[int, int, int]:
@@ -304,38 +323,38 @@ class _Search:
     def children(self, seat: int, hands: int, table: _Table) -> list[_Child]:
         """The moves of ``seat`` that lead to different positions up to interchangeable cards.
 
-        Generated once per hand and exact table, ordered by a key that is the
-        same on tables equal up to interchangeable cards (the transposition
-        table remembers the best move by its place).
+        Generated once per hand and exact table, ordered (see :meth:`child`) by a
+        key that is the same on tables equal up to interchangeable cards (the
+        transposition table remembers the best move by its place).
         """
         key = (hands & self.seat_mask[seat], table.serial)
         children = self.children_of.get(key)
         if children is None:
-            pos = self.scratch(seat, hands, table)
-            children = []
             seen = set()
-            for move in pos.generate():
-                sig = self.signature(move)
-                if sig not in seen:
-                    seen.add(sig)
-                    children.append(self.child(seat, move, table, sig))
+            children = []
+            for move in self.scratch(seat, hands, table).generate():
+                child = self.child(seat, move, table)
+                if child.order not in seen:
+                    seen.add(child.order)
+                    children.append(child)
             children.sort(key=attrgetter("order"))
+            if len(self.children_of) >= self.move_lists_kept:
+                self.forget_tables()
             self.children_of[key] = children
         return children
 
-    def signature(self, move: Move) -> tuple[object, ...]:
-        """The move up to interchangeable cards: moves with one signature lead to equal positions."""
+    def child(self, seat: int, move: Move, table: _Table) -> _Child:
+        """``move`` of ``seat`` on ``table`` (the scratch position set to them).
+
+        Its order: captures first, of points first, then of more cards; builds;
+        trails; then the move up to interchangeable cards (moves equal so lead
+        to equal positions).
+        """
         card, kind, value, loose, builds = move
         weight = self.weight
         used = 0
         for c in loose:
             used += weight[c]
-        return (weight[card], kind, value, used, tuple(sorted([self.build_sig(b) for b in builds])) if builds else ())
-
-    def child(self, seat: int, move: Move, table: _Table, sig: tuple[object, ...]) -> _Child:
-        """``move`` on ``table``, with the scratch position set to them; its order: captures
-        of points first, then of more cards, builds, trails."""
-        card, kind, _, loose, builds = move
         if kind == "capture":
             rank = self.capture_rank
             priority = -1000 - rank[card] - 50 * len(builds)
@@ -346,19 +365,29 @@ class _Search:
                     priority -= rank[c]
         else:
             priority = 0 if kind == "trail" else -500
+        order = (priority, weight[card], kind, value, used, tuple(sorted([self.build_sig(b) for b in builds])) if builds else ())
         penalty = int(self.variant.penalties and self.pos.penalised(move))
-        return _Child(move, (priority, *sig), 1 << card, self.weight[card] << seat * self.seat_shift, penalty, table)
+        return _Child(move, order, 1 << card, weight[card] << seat * self.seat_shift, penalty, table)
 
     def visit(self, seat: int, child: _Child) -> _Table:
         """Work out what ``child`` does (``seat`` plays it); the table it leaves."""
-        pos = self.pos
-        move = child.move
-        pos.to_move, pos.loose, pos.builds = seat, child.source.loose, child.source.builds
-        table = self.table(*pos.table_after(move))
+        move, source = child.move, child.source
+        card, kind, _, used, taken = move
+        if kind == "trail":
+            table = self.intern([*source.loose, card], source.builds, source.mask | 1 << card, source.held + self.weight[card])
+        elif kind == "capture" and not taken:
+            mask, held, weight = source.mask, source.held, self.weight
+            for c in used:
+                mask ^= 1 << c
+                held -= weight[c]
+            table = self.intern([c for c in source.loose if mask >> c & 1], source.builds, mask, held)
+        else:
+            pos = self.pos
+            pos.to_move, pos.loose, pos.builds = seat, source.loose, source.builds
+            table = self.table(*pos.table_after(move))
         side = self.side_of[seat]
         cards = spades = points = 0
-        if move.kind == "capture":  # what leaves the table, and the card played
-            source, card = child.source, move.card
+        if kind == "capture":  # what leaves the table, and the card played
             cards = source.cards - table.cards + 1
             spades = source.spades - table.spades + _SPADE[card]
             points = source.points - table.points + self.card_points[card]
@@ -626,8 +655,23 @@ class _Search:
             lower = max(lower, best)
         else:
             lower = upper = best
+        if len(self.tt) >= self.positions_kept:
+            self.tt.clear()  # and the numbers of tables, which only matter to its keys
+            self.sig_ids.clear()
         self.tt[key] = (lower, upper, best_index)
         return best
+
+    def forget_tables(self) -> None:
+        """Forget the move lists and tables seen so far, to bound the memory.
+
+        Values stay exact: these caches only save work, a table made again gets
+        a new serial number (so move lists of old and new tables never mix) and
+        keeps its number up to interchangeable cards (so the transposition table
+        still knows it), and a move list made again has the same order (so the
+        transposition table's best moves still point at the right moves).
+        """
+        for cache in (self.children_of, self.tables, self.contents_of, self.last_plays):
+            cache.clear()
 
     def exact(self, state: _State, guess: int) -> int:
         """The exact value still to come at ``state``, by MTD(f): null-window tests from ``guess``."""
@@ -677,21 +721,24 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def solve_deal(pos: Position) -> DealSolution:
-    """Every legal move of ``pos`` with its exact round value and best line, best first."""
+def solve_deal(pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT) -> DealSolution:
+    """Every legal move of ``pos`` with its exact round value and best line, best first.
+
+    The limits bound the memory: the search forgets what it has seen when it
+    has kept that many positions, or move lists, and goes on.
+    """
     if any(pos.hidden_counts) or pos.stock_size:
         raise SearchError("the deal goal needs every hand known and the stock empty")
     with _no_cycle_collection():
-        return _solve(pos)
+        return _solve(_Search(pos, positions_kept, move_lists_kept))
 
 
-def _solve(pos: Position) -> DealSolution:
+def _solve(search: _Search) -> DealSolution:
     """:func:`solve_deal` once the position is known to be searchable."""
-    search = _Search(pos)
     root, banked = search.root()
     scratch = search.scratch(root.seat, root.hands, root.table)
     moves = scratch.generate()
-    children = sorted((search.child(root.seat, m, root.table, search.signature(m)) for m in moves), key=attrgetter("order"))
+    children = sorted((search.child(root.seat, m, root.table) for m in moves), key=attrgetter("order"))
     values: dict[tuple[object, ...], int] = {}  # moves equal up to interchangeable cards
     results = []
     guess = 0
