@@ -55,7 +55,7 @@ class Holding:
     :meth:`covers` checks that every required value has a card of its own.
     """
 
-    __slots__ = ("per_card", "union", "flexible")
+    __slots__ = ("flexible", "per_card", "union")
 
     def __init__(self, per_card: list[tuple[int, ...]], flexible: bool | None = None) -> None:
         self.per_card = per_card
@@ -118,6 +118,33 @@ def generate_moves(pos: Position) -> list[Move]:
 class _Generator:
     """The state shared by the move generation of one position."""
 
+    __slots__ = (
+        "_capture_cache",
+        "_card_tables",
+        "_held",
+        "build_values",
+        "builds_on_table",
+        "duty",
+        "forced_capture",
+        "free",
+        "hand",
+        "hand_keys",
+        "held_values",
+        "holders",
+        "numeric",
+        "numeric_values",
+        "own",
+        "pos",
+        "seat",
+        "sweeping_five",
+        "table_empty",
+        "terms",
+        "totals",
+        "unbound",
+        "values",
+        "variant",
+    )
+
     def __init__(self, pos: Position, seat: int) -> None:
         v = pos.variant
         self.pos = pos
@@ -125,7 +152,7 @@ class _Generator:
         self.seat = seat
         self.hand = hand = pos.hands[seat]
         self.values = values = v.value
-        self.free = not holding_applies(v)
+        self.free = free = not holding_applies(v)
         own: list[Build] = []  # the mover's builds
         numeric_builds: list[Build] = []  # face builds are taken and joined by rank only
         for b in pos.builds:
@@ -134,22 +161,30 @@ class _Generator:
             if not b.face:
                 numeric_builds.append(b)
         self.own, self.builds_on_table = own, numeric_builds
+        # a capture of a value needs loose cards of that total, a build of it, or a build as a term
+        self.build_values = {b.value for b in numeric_builds}
+        self.terms = v.build_in_sum != "none" and any(b.single for b in numeric_builds)
         # No build of the mover's can be left unheld: the holding rule forbids nothing but new builds.
-        self.unbound = self.free or not own
+        self.unbound = free or not own
         self.duty = duty_in_force(v, bool(own))
-        self.numeric = numeric = sorted([c for c in pos.loose if values[c]], key=values.__getitem__)
-        self.numeric_values = tuple([values[c] for c in numeric])
-        self.table_empty = pos.table_empty
-        self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, self.table_empty)
+        loose = pos.loose
+        if len(loose) > 1:
+            self.numeric = numeric = sorted([c for c in loose if values[c]], key=values.__getitem__)
+        else:
+            self.numeric = numeric = [c for c in loose if values[c]]
+        self.numeric_values = numeric_values = tuple([values[c] for c in numeric])
+        self.table_empty = table_empty = not loose and not pos.builds
+        self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, table_empty)
         self.forced_capture = capture_blocks_trail(v)
-        self.totals = subset_totals(self.numeric_values)
+        self.totals = subset_totals(numeric_values)
         # What each card of the hand takes, and how many cards take each value.
         table = v.holding_keys
         hand_keys: list[tuple[int, ...]] = []
         holders: dict[int, int] = {}
         for c in hand:
-            hand_keys.append(table[c])
-            for k in table[c]:
+            keys = table[c]
+            hand_keys.append(keys)
+            for k in keys:
                 holders[k] = holders.get(k, 0) + 1
         self.hand_keys, self.holders = hand_keys, holders
         self.held_values = sorted(holders)
@@ -166,14 +201,20 @@ class _Generator:
         # no build of the mover's, no forced capture, no sweeping five: every card may trail
         plain_trail = may_trail and not self.own and not self.forced_capture and not self.sweeping_five
         for i, card in enumerate(self.hand):
-            captures = [] if table_empty else self.captures(card, i)
-            moves += captures
+            if not table_empty:
+                captures = self.captures(card, i)
+                if captures:
+                    moves += captures
+            else:
+                captures = []
             if plain_trail:
                 moves.append(_new_tuple(Move, (card, "trail", 0, (), ())))
             elif may_trail:
                 moves += self.trails(card, i, bool(captures))
             if may_build:
-                moves += self.builds(card, i)
+                built = self.builds(card, i)
+                if built:
+                    moves += built
         return moves
 
     # ---- holding rule --------------------------------------------------------
@@ -218,8 +259,7 @@ class _Generator:
         out: list[Move] = []
         if len(values) == 1:
             value = values[0]
-            # nothing to take unless some loose cards total the value, or a build is on the table
-            if self.totals >> value & 1 or self.pos.builds:
+            if self.totals >> value & 1 or value in self.build_values or self.terms:
                 for loose, builds in self._capture_sets(value):
                     out.append(_new_tuple(Move, (card, "capture", value, loose, builds)))
         elif values:
@@ -235,7 +275,7 @@ class _Generator:
             everything = (tuple(self.pos.loose), tuple(self.pos.builds))
             if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
                 out.append(Move(card, "capture", 0, *everything))
-        if self.unbound or (self.duty != "take_or_add" and self.holds(i)):
+        if not out or self.unbound or (self.duty != "take_or_add" and self.holds(i)):
             return out  # every own build stays held whatever is taken
         return [m for m in out if self._capture_allowed(m, i)]
 

@@ -241,7 +241,7 @@ class _Search:
                 sig_id = self.sig_ids[sig] = next(self.sigs)
             contents = self.contents_of.get(sig_id)
             if contents is None:  # the same on tables equal up to interchangeable cards
-                contents = self.contents_of[sig_id] = self.contents(loose, builds)
+                contents = self.contents_of[sig_id] = self.contents(loose, builds, mask)
             table = self.tables[exact] = _Table(next(self.serials), loose, builds, mask, held, sig_id, *contents)
         return table
 
@@ -249,13 +249,12 @@ class _Search:
         """The build up to interchangeable cards."""
         return (sum([self.weight[c] for c in b.cards]), b.value, b.owner)
 
-    def contents(self, loose: list[Card], builds: list[Build]) -> _Contents:
-        """Cards, spades and points on the table; what the hands must hold for a sweep to
-        stay possible (a card that takes the highest value on the table, and for each
-        face rank without a value a card for each one when a face card takes one at a
-        time); the highest value; the face ranks."""
-        values, points = self.variant.value, self.card_points
-        cards = [*loose, *(c for b in builds for c in b.cards)] if builds else loose
+    def contents(self, loose: list[Card], builds: list[Build], mask: int) -> _Contents:
+        """Cards, spades and points on the table (``mask``: the loose cards); what the hands
+        must hold for a sweep to stay possible (a card that takes the highest value on the
+        table, and for each face rank without a value a card for each one when a face card
+        takes one at a time); the highest value; the face ranks."""
+        values = self.variant.value
         top = 0
         faces: dict[int, int] = {}
         for c in loose:
@@ -265,16 +264,19 @@ class _Search:
             elif not value:
                 faces[_RANK[c]] = faces.get(_RANK[c], 0) + 1
         for b in builds:
+            for c in b.cards:
+                mask |= 1 << c
             if b.face:
                 faces[b.value] = faces.get(b.value, 0) + 1
             elif b.value > top:
                 top = b.value
         needs = [(self.takes[top], 1)] if top else []
-        needs += [(self.rank_mask[rank], n if self.one_at_a_time else 1) for rank, n in faces.items()]
-        return (
-            len(cards), sum([_SPADE[c] for c in cards]), sum([points[c] for c in cards]),
-            tuple(needs), top, tuple(faces.items()),
-        )
+        if faces:
+            needs += [(self.rank_mask[rank], n if self.one_at_a_time else 1) for rank, n in faces.items()]
+        points = 0
+        for p, cards in self.point_masks:
+            points += p * (mask & cards).bit_count()
+        return mask.bit_count(), (mask & _SPADES).bit_count(), points, tuple(needs), top, tuple(faces.items())
 
     def sweepers(self, hands: int, cards: int, table: _Table) -> int:
         """How many of ``cards`` (some of ``hands``) may still sweep.
@@ -569,17 +571,8 @@ class _Search:
 
     # ---- search ----------------------------------------------------------------
 
-    def search(
-        self, seat: int, hands: int, weights: int, table: _Table, last: int | None, score: tuple[int, ...],
-        alpha: int, beta: int,
-    ) -> int:
-        """The value still to come for the root side, fail-soft within (alpha, beta)."""
-        self.nodes += 1
-        pos = self.pos
-        if not hands or (self.limit and pos.limit_reached()):
-            return self.terminal(last, score, table.cards, table.spades, table.points)
-        if not hands & (hands - 1) and hands & self.seat_mask[seat]:
-            return self.last_play(seat, hands.bit_length() - 1, table, last, score)
+    def key(self, hands: int, weights: int, table: _Table, last: int | None, score: tuple[int, ...]) -> tuple[object, ...]:
+        """The transposition key of a node: only what can still change the value to come."""
         if self.linear:
             # a count ahead by more than what is still out has decided its majority
             cards_out = hands.bit_count() + table.cards
@@ -592,8 +585,23 @@ class _Search:
         else:
             key = (weights, table.sig, last, score)
         if self.limit:  # sweeps and penalties per seat decide when the round ends
+            pos = self.pos
             assert pos.sweeps is not None and pos.penalties is not None
             key = (*key, *pos.sweeps, *pos.penalties)
+        return key
+
+    def search(
+        self, seat: int, hands: int, weights: int, table: _Table, last: int | None, score: tuple[int, ...],
+        alpha: int, beta: int,
+    ) -> int:
+        """The value still to come for the root side, fail-soft within (alpha, beta)."""
+        self.nodes += 1
+        pos = self.pos
+        if not hands or (self.limit and pos.limit_reached()):
+            return self.terminal(last, score, table.cards, table.spades, table.points)
+        if not hands & (hands - 1) and hands & self.seat_mask[seat]:
+            return self.last_play(seat, hands.bit_length() - 1, table, last, score)
+        key = self.key(hands, weights, table, last, score)
         entry = self.tt.get(key)
         best_index = 0
         if entry is not None:
