@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # the position imports this module to generate its moves
 _new_tuple = tuple.__new__
   # builds a Move without NamedTuple's Python-level constructor (hot path)
 
+_NONE: frozenset[int] = frozenset()
+
 RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
 """Rank index by card, for the hot loops (the property is a call)."""
 
@@ -115,6 +117,12 @@ def generate_moves(pos: Position) -> list[Move]:
     return _Generator(pos, seat).run()
 
 
+def hand_moves(pos: Position) -> list[Move]:
+    """Every legal move of ``pos.to_move``, whose hand is known and holds a card, the
+    round not over: :func:`generate_moves` without its checks, for the search."""
+    return _Generator(pos, pos.to_move).run()
+
+
 class _Generator:
     """The state shared by the move generation of one position."""
 
@@ -155,15 +163,19 @@ class _Generator:
         self.free = free = not holding_applies(v)
         own: list[Build] = []  # the mover's builds
         numeric_builds: list[Build] = []  # face builds are taken and joined by rank only
-        for b in pos.builds:
-            if b.owner == seat:
-                own.append(b)
-            if not b.face:
-                numeric_builds.append(b)
+        builds = pos.builds
+        if builds:
+            for b in builds:
+                if b.owner == seat:
+                    own.append(b)
+                if not b.face:
+                    numeric_builds.append(b)
+            # a capture of a value needs loose cards of that total, a build of it, or a build as a term
+            self.build_values = frozenset([b.value for b in numeric_builds])
+            self.terms = v.build_in_sum != "none" and any(b.single for b in numeric_builds)
+        else:
+            self.build_values, self.terms = _NONE, False
         self.own, self.builds_on_table = own, numeric_builds
-        # a capture of a value needs loose cards of that total, a build of it, or a build as a term
-        self.build_values = {b.value for b in numeric_builds}
-        self.terms = v.build_in_sum != "none" and any(b.single for b in numeric_builds)
         # No build of the mover's can be left unheld: the holding rule forbids nothing but new builds.
         self.unbound = free or not own
         self.duty = duty_in_force(v, bool(own))
@@ -173,7 +185,7 @@ class _Generator:
         else:
             self.numeric = numeric = [c for c in loose if values[c]]
         self.numeric_values = numeric_values = tuple([values[c] for c in numeric])
-        self.table_empty = table_empty = not loose and not pos.builds
+        self.table_empty = table_empty = not loose and not builds
         self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, table_empty)
         self.forced_capture = capture_blocks_trail(v)
         self.totals = subset_totals(numeric_values)

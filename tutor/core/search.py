@@ -22,6 +22,11 @@ node's value is what is still to come: the key then holds no points, and card
 and spade counts only as far as they can still decide a majority.  The last
 card of the round is valued without playing it: whatever it does, the whole
 table ends with one side.
+
+Turns pass over seats whose hands are empty, as in :class:`Position` (a last
+deal need not come out even).  Memory is bounded: when the transposition table
+or the move lists reach their limits they are forgotten and the search goes
+on, slower but still exact.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from operator import add, attrgetter
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card
+from .movegen import hand_moves
 from .moves import Move
 from .position import Position
 from .rules import face_takes_one
@@ -158,6 +164,7 @@ class _Search:
         self.bounded = v.skunk != "bonus"  # the skunk bonus makes totals jump
         self.most_cards, self.most_spades = v.most_cards, v.effective_most_spades
         self.sweep_points = v.sweep_points
+        self.penalties = v.penalties
         self.penalty_points = v.default_penalty if v.penalties else 0
         self.nodes = 0
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
@@ -170,6 +177,7 @@ class _Search:
         # numbers for tables and table signatures, never reused once the caches are emptied
         self.serials, self.sigs = count(), count()
         self.hands = [list(h) for h in pos.hands]
+        self.hand_lists: dict[int, list[Card]] = {}  # the cards of a hand, by its bit mask
         self.seat_mask = [sum(1 << c for c in h) for h in pos.hands]
         self.root_mask = sum(m for s, m in enumerate(self.seat_mask) if self.maximizing[s])
         # the seats after each seat in turn, the seat itself last
@@ -318,7 +326,11 @@ class _Search:
         the mover's counts: a player's moves never depend on another's cards)."""
         pos = self.pos
         pos.to_move = seat
-        pos.hands[seat] = [c for c in self.hands[seat] if hands >> c & 1]
+        mine = hands & self.seat_mask[seat]
+        hand = self.hand_lists.get(mine)
+        if hand is None:
+            hand = self.hand_lists[mine] = [c for c in self.hands[seat] if mine >> c & 1]
+        pos.hands[seat] = hand
         pos.loose, pos.builds = table.loose, table.builds
         return pos
 
@@ -334,11 +346,12 @@ class _Search:
         if children is None:
             seen = set()
             children = []
-            for move in self.scratch(seat, hands, table).generate():
-                child = self.child(seat, move, table)
-                if child.order not in seen:
-                    seen.add(child.order)
-                    children.append(child)
+            child = self.child
+            for move in hand_moves(self.scratch(seat, hands, table)):
+                made = child(seat, move, table)
+                if made.order not in seen:
+                    seen.add(made.order)
+                    children.append(made)
             children.sort(key=attrgetter("order"))
             if len(self.children_of) >= self.move_lists_kept:
                 self.forget_tables()
@@ -368,7 +381,7 @@ class _Search:
         else:
             priority = 0 if kind == "trail" else -500
         order = (priority, weight[card], kind, value, used, tuple(sorted([self.build_sig(b) for b in builds])) if builds else ())
-        penalty = int(self.variant.penalties and self.pos.penalised(move))
+        penalty = int(self.penalties and self.pos.penalised(move))
         return _Child(move, order, 1 << card, weight[card] << seat * self.seat_shift, penalty, table)
 
     def visit(self, seat: int, child: _Child) -> _Table:
@@ -481,7 +494,7 @@ class _Search:
             pos = self.scratch(seat, 1 << card, table)
             outcomes = self.last_plays[key] = {
                 (m.kind == "capture", pos.is_sweep(m) * self.sweep_points - pos.penalised(m) * self.penalty_points)
-                for m in pos.generate()
+                for m in hand_moves(pos)
             }
         side = self.side_of[seat]
         cards, spades, points = table.cards + 1, table.spades + _SPADE[card], table.points + self.card_points[card]
@@ -499,54 +512,52 @@ class _Search:
     def cut(self, hands: int, table: _Table, last: int | None, score: tuple[int, ...], alpha: int, beta: int) -> int | None:
         """A bound on the value still to come outside (alpha, beta), or None.
 
-        The bound gives every card still out to the root side, or to the others
-        (see :meth:`spread`); on top, a sweep for each card of a side that may
-        still sweep (see :meth:`sweepers`), and a penalty for each card.
+        The bound gives every card still out to the root side, or to the others;
+        on top, a sweep for each card of a side that may still sweep (see
+        :meth:`sweepers`), and a penalty for each card.  With two sides the value
+        grows with what the root side takes: at best it takes everything, at
+        worst the other side does, and a side that has no card left and did not
+        capture last takes nothing more.  With more sides see :meth:`spread`.
         """
-        left = hands.bit_count()
         mine = (hands & self.root_mask).bit_count()
-        theirs = left - mine
+        theirs = hands.bit_count() - mine
         points_out = table.points
         for p, mask in self.point_masks:
             points_out += p * (hands & mask).bit_count()
-        low, high = self.spread(mine, theirs, table, last, score, points_out, (hands & _SPADES).bit_count())
         penalty = self.penalty_points
-        high += theirs * penalty
-        if high <= alpha:
-            high += self.sweep_points * self.sweepers(hands, hands & self.root_mask, table)
-            return high if high <= alpha else None
+        if self.linear:
+            cards_out = mine + theirs + table.cards
+            spades_out = (hands & _SPADES).bit_count() + table.spades
+            cards, spades = score
+            root = self.root_side
+            # +1: every card still out to the root side, -1: to the other side, 0: to nobody
+            best = 1 if mine or last == root else 0 if last is None else -1
+            c, s = cards + best * cards_out, spades + best * spades_out
+            high = best * points_out + self.most_cards * ((c > 0) - (c < 0)) + self.most_spades * ((s > 0) - (s < 0))
+            high += theirs * penalty
+            if high <= alpha:
+                high += self.sweep_points * self.sweepers(hands, hands & self.root_mask, table)
+                return high if high <= alpha else None
+            worst = -1 if theirs or last == 1 - root else 0 if last is None else 1
+            c, s = cards + worst * cards_out, spades + worst * spades_out
+            low = worst * points_out + self.most_cards * ((c > 0) - (c < 0)) + self.most_spades * ((s > 0) - (s < 0))
+        else:
+            low, high = self.spread(mine + theirs + table.cards, (hands & _SPADES).bit_count() + table.spades, score, points_out)
+            high += theirs * penalty
+            if high <= alpha:
+                high += self.sweep_points * self.sweepers(hands, hands & self.root_mask, table)
+                return high if high <= alpha else None
         low -= mine * penalty
         if low >= beta:
             low -= self.sweep_points * self.sweepers(hands, hands & ~self.root_mask, table)
             return low if low >= beta else None
         return None
 
-    def spread(
-        self, mine: int, theirs: int, table: _Table, last: int | None, score: tuple[int, ...], points_out: int,
-        spades_in_hands: int,
-    ) -> tuple[int, int]:
-        """The least and the most the cards still out can make of the value still to come
-        (``mine`` and ``theirs`` cards in the hands), sweeps and penalties aside.
-
-        With two sides the value grows with what the root side takes: at best it
-        takes everything, at worst the other side does, and a side that has no card
-        left and did not capture last takes nothing more.  With more sides a
-        majority may go either way, so each side's total is bounded on its own.
-        """
-        cards_out = mine + theirs + table.cards
-        spades_out = spades_in_hands + table.spades
+    def spread(self, cards_out: int, spades_out: int, score: tuple[int, ...], points_out: int) -> tuple[int, int]:
+        """With more than two sides: the least and the most the cards still out can make
+        of the value still to come, sweeps and penalties aside.  A majority may go
+        either way, so each side's total is bounded on its own."""
         root = self.root_side
-        if self.linear:
-            cards, spades = score
-            most_cards, most_spades = self.most_cards, self.most_spades
-            # +1: every card still out to the root side, -1: to the other side, 0: to nobody
-            best = 1 if mine or last == root else 0 if last is None else -1
-            worst = -1 if theirs or last == 1 - root else 0 if last is None else 1
-            c, s = cards + best * cards_out, spades + best * spades_out
-            high = best * points_out + most_cards * ((c > 0) - (c < 0)) + most_spades * ((s > 0) - (s < 0))
-            c, s = cards + worst * cards_out, spades + worst * spades_out
-            low = worst * points_out + most_cards * ((c > 0) - (c < 0)) + most_spades * ((s > 0) - (s < 0))
-            return low, high
         n = self.sides
         counts, spade_counts, points, extra = (score[i * n : i * n + n] for i in range(4))
 
@@ -575,13 +586,14 @@ class _Search:
         """The transposition key of a node: only what can still change the value to come."""
         if self.linear:
             # a count ahead by more than what is still out has decided its majority
-            cards_out = hands.bit_count() + table.cards
-            spades_out = (hands & _SPADES).bit_count() + table.spades
             cards, spades = score
-            key: tuple[object, ...] = (
-                weights, table.sig, last,
-                max(-cards_out - 1, min(cards_out + 1, cards)), max(-spades_out - 1, min(spades_out + 1, spades)),
-            )
+            out = hands.bit_count() + table.cards
+            if not -out <= cards <= out:
+                cards = out + 1 if cards > 0 else -out - 1
+            out = (hands & _SPADES).bit_count() + table.spades
+            if not -out <= spades <= out:
+                spades = out + 1 if spades > 0 else -out - 1
+            key: tuple[object, ...] = (weights, table.sig, last, cards, spades)
         else:
             key = (weights, table.sig, last, score)
         if self.limit:  # sweeps and penalties per seat decide when the round ends
@@ -630,17 +642,18 @@ class _Search:
         order: range | list[int] = range(len(children))
         if best_index:
             order = [best_index, *range(best_index), *range(best_index + 1, len(children))]
+        limit, linear, search = self.limit, self.linear, self.search
         for i in order:
             child = children[i]
             next_table = child.table or self.visit(seat, child)
-            gain = child.gain
-            marks = self.limit and (child.sweep or child.penalty)
+            gain, delta = child.gain, child.delta
+            marks = limit and (child.sweep or child.penalty)
             if marks:
                 self.mark(seat, child, 1)
-            value = gain + self.search(
+            value = gain + search(
                 after, hands ^ child.bit, weights - child.weight, next_table,
                 last if child.capturer is None else child.capturer,
-                score if child.delta is None else tuple(map(add, score, child.delta)),
+                score if delta is None else (score[0] + delta[0], score[1] + delta[1]) if linear else tuple(map(add, score, delta)),
                 alpha - gain, beta - gain,
             )
             if marks:
