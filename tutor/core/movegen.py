@@ -209,7 +209,10 @@ class _Generator:
         moves: list[Move] = []
         table_empty = self.table_empty
         may_trail = self.duty == "free"
-        may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds)
+        # every build needs another card of the hand to take it, unless nothing is held
+        may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds) and (
+            self.free or len(self.hand) > 1
+        )
         # no build of the mover's, no forced capture, no sweeping five: every card may trail
         plain_trail = may_trail and not self.own and not self.forced_capture and not self.sweeping_five
         for i, card in enumerate(self.hand):
