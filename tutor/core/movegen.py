@@ -180,11 +180,9 @@ class _Generator:
         self.unbound = free or not own
         self.duty = duty_in_force(v, bool(own))
         loose = pos.loose
-        if len(loose) > 1:
-            self.numeric = numeric = sorted([c for c in loose if values[c]], key=values.__getitem__)
-        else:
-            self.numeric = numeric = [c for c in loose if values[c]]
-        self.numeric_values = numeric_values = tuple([values[c] for c in numeric])
+        value_of = values.__getitem__
+        self.numeric = numeric = sorted(filter(value_of, loose), key=value_of)  # valueless face cards left out
+        self.numeric_values = numeric_values = tuple(map(value_of, numeric))
         self.table_empty = table_empty = not loose and not builds
         self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, table_empty)
         self.forced_capture = capture_blocks_trail(v)

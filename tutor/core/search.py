@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from itertools import count
 from contextlib import contextmanager
 from dataclasses import dataclass
-from operator import add, attrgetter
+from operator import add, itemgetter
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card
@@ -114,15 +114,13 @@ _Contents = tuple[int, int, int, _Pairs, int, _Pairs]  # a _Table's fields from 
 class _Child:
     """A move, and what it does once it is first searched (most moves are cut off unsearched)."""
 
-    __slots__ = ("move", "order", "bit", "weight", "penalty", "source", "table", "gain", "delta", "capturer", "sweep")
+    __slots__ = ("bit", "capturer", "delta", "gain", "move", "penalty", "sweep", "table", "weight")
 
-    def __init__(self, move: Move, order: tuple[object, ...], bit: int, weight: int, penalty: int, source: _Table) -> None:
+    def __init__(self, move: Move, bit: int, weight: int, penalty: int) -> None:
         self.move = move
-        self.order = order  # move ordering, then the class signature
         self.bit = bit  # the card's bit in the hands mask
         self.weight = weight  # the card's class weight in the hands key
         self.penalty = penalty
-        self.source = source  # the table the move is made on
         self.table: _Table | None = None  # the table it leaves; None until searched
         self.gain = 0  # points banked for the root side (two sides only)
         self.delta: tuple[int, ...] | None = None  # added to the running score (None: nothing)
@@ -255,7 +253,7 @@ class _Search:
 
     def build_sig(self, b: Build) -> tuple[int, int, int]:
         """The build up to interchangeable cards."""
-        return (sum([self.weight[c] for c in b.cards]), b.value, b.owner)
+        return (sum(map(self.weight.__getitem__, b.cards)), b.value, b.owner)
 
     def contents(self, loose: list[Card], builds: list[Build], mask: int) -> _Contents:
         """Cards, spades and points on the table (``mask``: the loose cards); what the hands
@@ -337,65 +335,73 @@ class _Search:
     def children(self, seat: int, hands: int, table: _Table) -> list[_Child]:
         """The moves of ``seat`` that lead to different positions up to interchangeable cards.
 
-        Generated once per hand and exact table, ordered (see :meth:`child`) by a
+        Generated once per hand and exact table, ordered (see :meth:`ordered`) by a
         key that is the same on tables equal up to interchangeable cards (the
         transposition table remembers the best move by its place).
         """
         key = (hands & self.seat_mask[seat], table.serial)
         children = self.children_of.get(key)
         if children is None:
-            seen = set()
-            children = []
-            child = self.child
-            for move in hand_moves(self.scratch(seat, hands, table)):
-                made = child(seat, move, table)
-                if made.order not in seen:
-                    seen.add(made.order)
-                    children.append(made)
-            children.sort(key=attrgetter("order"))
+            children = [child for _, child in self.ordered(seat, hand_moves(self.scratch(seat, hands, table)), unique=True)]
             if len(self.children_of) >= self.move_lists_kept:
                 self.forget_tables()
             self.children_of[key] = children
         return children
 
-    def child(self, seat: int, move: Move, table: _Table) -> _Child:
-        """``move`` of ``seat`` on ``table`` (the scratch position set to them).
+    def ordered(self, seat: int, moves: list[Move], unique: bool) -> list[tuple[tuple[object, ...], _Child]]:
+        """The moves of ``seat`` (on the scratch position) with their order, in order; with
+        ``unique``, one of each set of moves equal up to interchangeable cards.
 
-        Its order: captures first, of points first, then of more cards; builds;
+        The order: captures first, of points first, then of more cards; builds;
         trails; then the move up to interchangeable cards (moves equal so lead
         to equal positions).
         """
-        card, kind, value, loose, builds = move
-        weight = self.weight
-        used = 0
-        for c in loose:
-            used += weight[c]
-        if kind == "capture":
-            rank = self.capture_rank
-            priority = -1000 - rank[card] - 50 * len(builds)
+        weight, build_sig, rank = self.weight, self.build_sig, self.capture_rank
+        shift = seat * self.seat_shift
+        penalties, pos = self.penalties, self.pos
+        seen = set()
+        out: list[tuple[tuple[object, ...], _Child]] = []
+        for move in moves:
+            card, kind, value, loose, builds = move
+            used = 0
             for c in loose:
-                priority -= rank[c]
-            for b in builds:
-                for c in b.cards:
+                used += weight[c]
+            if kind == "capture":
+                priority = -1000 - rank[card] - 50 * len(builds)
+                for c in loose:
                     priority -= rank[c]
-        else:
-            priority = 0 if kind == "trail" else -500
-        order = (priority, weight[card], kind, value, used, tuple(sorted([self.build_sig(b) for b in builds])) if builds else ())
-        penalty = int(self.penalties and self.pos.penalised(move))
-        return _Child(move, order, 1 << card, weight[card] << seat * self.seat_shift, penalty, table)
+                for b in builds:
+                    for c in b.cards:
+                        priority -= rank[c]
+            else:
+                priority = 0 if kind == "trail" else -500
+            order = (priority, weight[card], kind, value, used, tuple(sorted([build_sig(b) for b in builds])) if builds else ())
+            if unique:
+                if order in seen:
+                    continue
+                seen.add(order)
+            penalty = int(penalties and pos.penalised(move))
+            out.append((order, _Child(move, 1 << card, weight[card] << shift, penalty)))
+        out.sort(key=itemgetter(0))
+        return out
 
-    def visit(self, seat: int, child: _Child) -> _Table:
-        """Work out what ``child`` does (``seat`` plays it); the table it leaves."""
-        move, source = child.move, child.source
+    def visit(self, seat: int, child: _Child, source: _Table) -> _Table:
+        """Work out what ``child`` does (``seat`` plays it on ``source``); the table it leaves."""
+        move = child.move
         card, kind, _, used, taken = move
         if kind == "trail":
-            table = self.intern([*source.loose, card], source.builds, source.mask | 1 << card, source.held + self.weight[card])
+            mask = source.mask | 1 << card
+            table = (not source.builds and self.tables.get(mask)) or self.intern(
+                [*source.loose, card], source.builds, mask, source.held + self.weight[card]
+            )
         elif kind == "capture" and not taken:
             mask, held, weight = source.mask, source.held, self.weight
             for c in used:
                 mask ^= 1 << c
                 held -= weight[c]
-            table = self.intern([c for c in source.loose if mask >> c & 1], source.builds, mask, held)
+            table = (not source.builds and self.tables.get(mask)) or self.intern(
+                [c for c in source.loose if mask >> c & 1], source.builds, mask, held
+            )
         else:
             pos = self.pos
             pos.to_move, pos.loose, pos.builds = seat, source.loose, source.builds
@@ -424,8 +430,8 @@ class _Search:
 
     def after(self, state: _State, child: _Child) -> _State:
         """The state ``child`` leads to."""
-        seat, hands, weights, _, last, score = state
-        table = child.table or self.visit(seat, child)
+        seat, hands, weights, source, last, score = state
+        table = child.table or self.visit(seat, child, source)
         return _State(
             self.following(seat, hands ^ child.bit), hands ^ child.bit, weights - child.weight, table,
             last if child.capturer is None else child.capturer,
@@ -582,8 +588,18 @@ class _Search:
 
     # ---- search ----------------------------------------------------------------
 
-    def key(self, hands: int, weights: int, table: _Table, last: int | None, score: tuple[int, ...]) -> tuple[object, ...]:
-        """The transposition key of a node: only what can still change the value to come."""
+    def search(
+        self, seat: int, hands: int, weights: int, table: _Table, last: int | None, score: tuple[int, ...],
+        alpha: int, beta: int,
+    ) -> int:
+        """The value still to come for the root side, fail-soft within (alpha, beta)."""
+        self.nodes += 1
+        pos = self.pos
+        if not hands or (self.limit and pos.limit_reached()):
+            return self.terminal(last, score, table.cards, table.spades, table.points)
+        if not hands & (hands - 1) and hands & self.seat_mask[seat]:
+            return self.last_play(seat, hands.bit_length() - 1, table, last, score)
+        # the key holds only what can still change the value to come
         if self.linear:
             # a count ahead by more than what is still out has decided its majority
             cards, spades = score
@@ -597,23 +613,8 @@ class _Search:
         else:
             key = (weights, table.sig, last, score)
         if self.limit:  # sweeps and penalties per seat decide when the round ends
-            pos = self.pos
             assert pos.sweeps is not None and pos.penalties is not None
             key = (*key, *pos.sweeps, *pos.penalties)
-        return key
-
-    def search(
-        self, seat: int, hands: int, weights: int, table: _Table, last: int | None, score: tuple[int, ...],
-        alpha: int, beta: int,
-    ) -> int:
-        """The value still to come for the root side, fail-soft within (alpha, beta)."""
-        self.nodes += 1
-        pos = self.pos
-        if not hands or (self.limit and pos.limit_reached()):
-            return self.terminal(last, score, table.cards, table.spades, table.points)
-        if not hands & (hands - 1) and hands & self.seat_mask[seat]:
-            return self.last_play(seat, hands.bit_length() - 1, table, last, score)
-        key = self.key(hands, weights, table, last, score)
         entry = self.tt.get(key)
         best_index = 0
         if entry is not None:
@@ -645,7 +646,7 @@ class _Search:
         limit, linear, search = self.limit, self.linear, self.search
         for i in order:
             child = children[i]
-            next_table = child.table or self.visit(seat, child)
+            next_table = child.table or self.visit(seat, child, table)
             gain, delta = child.gain, child.delta
             marks = limit and (child.sweep or child.penalty)
             if marks:
@@ -757,19 +758,17 @@ def solve_deal(pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_k
 def _solve(search: _Search) -> DealSolution:
     """:func:`solve_deal` once the position is known to be searchable."""
     root, banked = search.root()
-    scratch = search.scratch(root.seat, root.hands, root.table)
-    moves = scratch.generate()
-    children = sorted((search.child(root.seat, m, root.table) for m in moves), key=attrgetter("order"))
+    moves = search.scratch(root.seat, root.hands, root.table).generate()
     values: dict[tuple[object, ...], int] = {}  # moves equal up to interchangeable cards
     results = []
     guess = 0
-    for child in children:
+    for order, child in search.ordered(root.seat, moves, unique=False):
         after = search.after(root, child)
         base = banked + child.gain
         search.mark(root.seat, child, 1)
-        if child.order not in values:
-            values[child.order] = base + search.exact(after, guess - base)
-        value = guess = values[child.order]
+        if order not in values:
+            values[order] = base + search.exact(after, guess - base)
+        value = guess = values[order]
         line = search.line(after, value - base)
         search.mark(root.seat, child, -1)
         results.append(LineValue(child.move, value, (child.move, *line)))
