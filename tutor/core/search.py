@@ -103,12 +103,14 @@ class _Table(NamedTuple):
     cards: int  # cards, spades and points on it (the residue)
     spades: int
     points: int
+
+
+class _Sweeps(NamedTuple):
+    """What a table asks of the hands for a sweep to stay possible."""
+
     needs: _Pairs  # (cards, n): unless the hands hold n of them, nobody can sweep
     top: int  # the highest value on it
     faces: _Pairs  # (rank, n): n cards or face builds of a face rank without a value
-
-
-_Contents = tuple[int, int, int, _Pairs, int, _Pairs]  # a _Table's fields from ``cards`` on
 
 
 class _Child:
@@ -169,7 +171,8 @@ class _Search:
         self.children_of: dict[tuple[int, int], list[_Child]] = {}
         self.tables: dict[object, _Table] = {}
         self.sig_ids: dict[object, int] = {}  # tables up to interchangeable cards, numbered
-        self.contents_of: dict[int, _Contents] = {}
+        self.contents_of: dict[int, tuple[int, int, int]] = {}
+        self.sweep_facts: dict[int, _Sweeps] = {}
         self.last_plays: dict[tuple[int, int, int], set[tuple[bool, int]]] = {}
         self.positions_kept, self.move_lists_kept = positions_kept, move_lists_kept
         # numbers for tables and table signatures, never reused once the caches are emptied
@@ -247,7 +250,7 @@ class _Search:
                 sig_id = self.sig_ids[sig] = next(self.sigs)
             contents = self.contents_of.get(sig_id)
             if contents is None:  # the same on tables equal up to interchangeable cards
-                contents = self.contents_of[sig_id] = self.contents(loose, builds, mask)
+                contents = self.contents_of[sig_id] = self.contents(builds, mask)
             table = self.tables[exact] = _Table(next(self.serials), loose, builds, mask, held, sig_id, *contents)
         return table
 
@@ -255,34 +258,40 @@ class _Search:
         """The build up to interchangeable cards."""
         return (sum(map(self.weight.__getitem__, b.cards)), b.value, b.owner)
 
-    def contents(self, loose: list[Card], builds: list[Build], mask: int) -> _Contents:
-        """Cards, spades and points on the table (``mask``: the loose cards); what the hands
-        must hold for a sweep to stay possible (a card that takes the highest value on the
-        table, and for each face rank without a value a card for each one when a face card
-        takes one at a time); the highest value; the face ranks."""
-        values = self.variant.value
-        top = 0
-        faces: dict[int, int] = {}
-        for c in loose:
-            value = values[c]
-            if value > top:
-                top = value
-            elif not value:
-                faces[_RANK[c]] = faces.get(_RANK[c], 0) + 1
+    def contents(self, builds: list[Build], mask: int) -> tuple[int, int, int]:
+        """Cards, spades and points on the table (``mask``: the loose cards)."""
         for b in builds:
             for c in b.cards:
                 mask |= 1 << c
-            if b.face:
-                faces[b.value] = faces.get(b.value, 0) + 1
-            elif b.value > top:
-                top = b.value
-        needs = [(self.takes[top], 1)] if top else []
-        if faces:
-            needs += [(self.rank_mask[rank], n if self.one_at_a_time else 1) for rank, n in faces.items()]
         points = 0
         for p, cards in self.point_masks:
             points += p * (mask & cards).bit_count()
-        return mask.bit_count(), (mask & _SPADES).bit_count(), points, tuple(needs), top, tuple(faces.items())
+        return mask.bit_count(), (mask & _SPADES).bit_count(), points
+
+    def sweeps(self, table: _Table) -> _Sweeps:
+        """What the hands must hold for a sweep to stay possible on ``table``: a card that
+        takes the highest value on it, and for each face rank without a value a card
+        for each one when a face card takes one at a time (worked out when first asked)."""
+        facts = self.sweep_facts.get(table.sig)
+        if facts is None:
+            values = self.variant.value
+            top = 0
+            faces: dict[int, int] = {}
+            for c in table.loose:
+                value = values[c]
+                if value > top:
+                    top = value
+                elif not value:
+                    faces[_RANK[c]] = faces.get(_RANK[c], 0) + 1
+            for b in table.builds:
+                if b.face:
+                    faces[b.value] = faces.get(b.value, 0) + 1
+                elif b.value > top:
+                    top = b.value
+            needs = [(self.takes[top], 1)] if top else []
+            needs += [(self.rank_mask[rank], n if self.one_at_a_time else 1) for rank, n in faces.items()]
+            facts = self.sweep_facts[table.sig] = _Sweeps(tuple(needs), top, tuple(faces.items()))
+        return facts
 
     def sweepers(self, hands: int, cards: int, table: _Table) -> int:
         """How many of ``cards`` (some of ``hands``) may still sweep.
@@ -296,10 +305,11 @@ class _Search:
         """
         if self.variant.five_of_spades_sweep:
             return cards.bit_count()
-        for mask, n in table.needs:
+        needs, top, faces = self.sweeps(table)
+        for mask, n in needs:
             if (hands & mask).bit_count() < n:
                 return 0  # a card on the table stays there to the end
-        top, faces, takes, rank_mask = table.top, table.faces, self.takes, self.rank_mask
+        takes, rank_mask = self.takes, self.rank_mask
         count = 0
         while cards:
             bit = cards & -cards
@@ -692,7 +702,7 @@ class _Search:
         still knows it), and a move list made again has the same order (so the
         transposition table's best moves still point at the right moves).
         """
-        for cache in (self.children_of, self.tables, self.contents_of, self.last_plays):
+        for cache in (self.children_of, self.tables, self.contents_of, self.sweep_facts, self.last_plays):
             cache.clear()
 
     def exact(self, state: _State, guess: int) -> int:
