@@ -114,9 +114,15 @@ class _Sweeps(NamedTuple):
 
 
 class _Child:
-    """A move, and what it does once it is first searched (most moves are cut off unsearched)."""
+    """A move, and what it does once it is first searched (most moves are cut off unsearched):
+    ``visit`` sets ``table`` and the fields after it."""
 
     __slots__ = ("bit", "capturer", "delta", "gain", "move", "penalty", "sweep", "table", "weight")
+
+    gain: int  # points banked for the root side (two sides only)
+    delta: tuple[int, ...] | None  # added to the running score (None: nothing)
+    capturer: int | None  # the mover's side for a capture
+    sweep: int
 
     def __init__(self, move: Move, bit: int, weight: int, penalty: int) -> None:
         self.move = move
@@ -124,10 +130,6 @@ class _Child:
         self.weight = weight  # the card's class weight in the hands key
         self.penalty = penalty
         self.table: _Table | None = None  # the table it leaves; None until searched
-        self.gain = 0  # points banked for the root side (two sides only)
-        self.delta: tuple[int, ...] | None = None  # added to the running score (None: nothing)
-        self.capturer: int | None = None  # the mover's side for a capture
-        self.sweep = 0
 
 
 class _State(NamedTuple):
@@ -392,7 +394,8 @@ class _Search:
                 seen.add(order)
             penalty = int(penalties and pos.penalised(move))
             out.append((order, _Child(move, 1 << card, weight[card] << shift, penalty)))
-        out.sort(key=itemgetter(0))
+        if len(out) > 1:
+            out.sort(key=itemgetter(0))
         return out
 
     def visit(self, seat: int, child: _Child, source: _Table) -> _Table:
@@ -417,24 +420,30 @@ class _Search:
             pos.to_move, pos.loose, pos.builds = seat, source.loose, source.builds
             table = self.table(*pos.table_after(move))
         side = self.side_of[seat]
-        cards = spades = points = 0
         if kind == "capture":  # what leaves the table, and the card played
             cards = source.cards - table.cards + 1
             spades = source.spades - table.spades + _SPADE[card]
             points = source.points - table.points + self.card_points[card]
-            child.sweep = int(not table.cards)
+            child.sweep = sweep = int(not table.cards)
             child.capturer = side
-        extra = child.sweep * self.sweep_points - child.penalty * self.penalty_points
+        else:
+            cards = spades = points = sweep = child.sweep = 0
+            child.capturer = None
+        extra = sweep * self.sweep_points - child.penalty * self.penalty_points
+        delta: tuple[int, ...] | None = None
         if self.linear:
             sign = 1 if side == self.root_side else -1
             child.gain = sign * (points + extra)
             if cards:
-                child.delta = (sign * cards, sign * spades)
-        elif cards or extra:
-            per_side = [0] * (4 * self.sides)
-            for i, n in enumerate((cards, spades, points, extra)):
-                per_side[i * self.sides + side] = n
-            child.delta = tuple(per_side)
+                delta = (sign * cards, sign * spades)
+        else:
+            child.gain = 0
+            if cards or extra:
+                per_side = [0] * (4 * self.sides)
+                for i, n in enumerate((cards, spades, points, extra)):
+                    per_side[i * self.sides + side] = n
+                delta = tuple(per_side)
+        child.delta = delta
         child.table = table
         return table
 
