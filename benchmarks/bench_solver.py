@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import time
 
@@ -95,6 +96,8 @@ def main() -> None:
     median = statistics.median(times)
     print("best capture by cards, 20 loose cards, 50 tables")
     print(f"  median {median:.1f} ms, worst {max(times):.1f} ms (target <= 50: ratio {median / 50:.2f})")
+    # the search's caches are bounded (tutor.core.search.POSITIONS_KEPT, MOVE_LISTS_KEPT)
+    print(f"peak memory of the whole run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ _new_tuple = tuple.__new__
 
 _NONE: frozenset[int] = frozenset()
 
+_HandHolding = tuple[list[tuple[int, ...]], dict[int, int], list[int]]
+
 RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
 """Rank index by card, for the hot loops (the property is a call)."""
 
@@ -130,15 +132,13 @@ class _Generator:
         "_capture_cache",
         "_card_tables",
         "_held",
+        "_holding",
         "build_values",
         "builds_on_table",
         "duty",
         "forced_capture",
         "free",
         "hand",
-        "hand_keys",
-        "held_values",
-        "holders",
         "numeric",
         "numeric_values",
         "own",
@@ -187,17 +187,7 @@ class _Generator:
         self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, table_empty)
         self.forced_capture = capture_blocks_trail(v)
         self.totals = subset_totals(numeric_values)
-        # What each card of the hand takes, and how many cards take each value.
-        table = v.holding_keys
-        hand_keys: list[tuple[int, ...]] = []
-        holders: dict[int, int] = {}
-        for c in hand:
-            keys = table[c]
-            hand_keys.append(keys)
-            for k in keys:
-                holders[k] = holders.get(k, 0) + 1
-        self.hand_keys, self.holders = hand_keys, holders
-        self.held_values = sorted(holders)
+        self._holding: _HandHolding | None = None
         self._held: list[Holding | None] = [None] * len(hand)
         self._card_tables: list[list[tuple[Card, ...]]] = []
         self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
@@ -232,18 +222,35 @@ class _Generator:
 
     # ---- holding rule --------------------------------------------------------
 
+    def holding(self) -> _HandHolding:
+        """What each card of the hand takes, how many cards take each value, and those
+        values in order (made when first asked: most hands build nothing)."""
+        holding = self._holding
+        if holding is None:
+            table = self.variant.holding_keys
+            hand_keys: list[tuple[int, ...]] = []
+            holders: dict[int, int] = {}
+            for c in self.hand:
+                keys = table[c]
+                hand_keys.append(keys)
+                for k in keys:
+                    holders[k] = holders.get(k, 0) + 1
+            holding = self._holding = (hand_keys, holders, sorted(holders))
+        return holding
+
     def held(self, i: int) -> Holding:
         """What the hand can take once its ``i``-th card is played (made when first asked)."""
         held = self._held[i]
         if held is None:
-            keys = self.hand_keys
+            keys = self.holding()[0]
             flexible = None if self.variant.aces_high_active else False
             held = self._held[i] = Holding(keys[:i] + keys[i + 1 :], flexible)
         return held
 
     def others_take(self, i: int, key: int) -> bool:
         """Whether a card of the hand other than the ``i``-th takes ``key``."""
-        return self.holders.get(key, 0) > (key in self.hand_keys[i])
+        hand_keys, holders, _ = self.holding()
+        return holders.get(key, 0) > (key in hand_keys[i])
 
     def holds(self, i: int, touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
         """Whether the mover still holds a card for every build they control after playing the ``i``-th card.
@@ -381,8 +388,9 @@ class _Generator:
             # "penalty"), when some loose cards total the value less the card's (to join it)
             # or the value itself (a pile of their own).
             totals, free = self.totals, self.free
-            mine, holders = self.hand_keys[i], self.holders
-            for value in range(cv, top + 1) if free else self.held_values:
+            hand_keys, holders, held_values = self.holding()
+            mine = hand_keys[i]
+            for value in range(cv, top + 1) if free else held_values:
                 if not (free or (cv <= value <= top and holders[value] > (value in mine))):  # see others_take
                     continue
                 if (totals >> (value - cv) | totals >> value) & 1 and (self.unbound or self.holds(i, (), value)):

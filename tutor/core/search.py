@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
-from itertools import count
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import count
 from operator import add, itemgetter
 from typing import NamedTuple
 
