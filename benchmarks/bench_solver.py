@@ -4,7 +4,7 @@ Run from the repository root: ``python benchmarks/bench_solver.py``.  Seeded:
 random play (seeded per position) to the start of the last deal, every legal
 move then valued exactly by ``solve_deal``.  Reports medians, worst cases and
 ratios to the targets of issue 3 (wall clock; the CPU time beside it is what
-other work on the machine does not inflate).
+other work on the machine does not inflate), and the run's peak memory.
 """
 
 from __future__ import annotations

@@ -80,6 +80,28 @@ def test_solve_points_counts_big_cassino(tmp_path: Path) -> None:
     assert data["best"] == ["10S x 10D 6H+4S"]
 
 
+DEAL = """\
+players: 2
+hands: [[7S, KD], [7H, 2C]]
+table: [5C, 2D]
+captured: [[AS, 10D], [3H]]
+last_capturer: 1
+"""
+
+
+def test_solve_deal_prints_each_line_of_play(tmp_path: Path) -> None:
+    path = write(tmp_path, DEAL)
+    text = run("solve", path, "--goal", "deal")
+    assert text.returncode == 0, text.stderr
+    data = json.loads(run("solve", path, "--goal", "deal", "--json").stdout)
+    assert data["value"] == data["moves"][0]["value"]
+    for move in data["moves"]:
+        # the first move, then three more plays to the end of the round, in both outputs
+        assert len(move["line"]) == 3
+        assert f"{move['notation']}   then {', '.join(move['line'])}" in text.stdout.replace("♠", "S").replace(
+            "♥", "H").replace("♦", "D").replace("♣", "C")
+
+
 def test_solve_unknown_goal() -> None:
     result = run("solve", str(START), "--goal", "glory")
     assert result.returncode == 2

@@ -129,14 +129,14 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         shown = "/".join(str(v) for v in j.values)
         text = f" {mark} {shown:>5}  {pos.notation(j.move, symbols)}"
         if j.line[1:]:
-            text += "   then " + ", ".join(_line_notations(pos, j.line[1:], symbols))
+            text += "   then " + ", ".join(_line_notations(pos, j.line, symbols)[1:])
         lines.append(text)
     lines.append(f"({ranking.nodes} positions searched in {ms:.0f} ms)")
     return "\n".join(lines), 0
 
 
 def _line_notations(pos: Position, line: Sequence[Move], symbols: bool = False) -> list[str]:
-    """The notations of a line of play that follows the current position."""
+    """The notations of a line of play from the current position (its first move included)."""
     out = []
     for move in line:
         out.append(pos.notation(move, symbols))
@@ -154,9 +154,7 @@ def solve_data(pos: Position, ranking: Ranking, ms: float) -> dict[str, Any]:
         if len(j.values) > 1:
             entry["values"] = list(j.values)
         if j.line:
-            pos.push(j.move)
-            entry["line"] = _line_notations(pos, j.line[1:])
-            pos.pop()
+            entry["line"] = _line_notations(pos, j.line)[1:]
         moves.append(entry)
     return {
         "goal": str(ranking.goal),
