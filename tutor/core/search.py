@@ -53,7 +53,6 @@ POSITIONS_KEPT = 500_000
 MOVE_LISTS_KEPT = 80_000
 """Move lists kept, with the tables they lead to, before they are forgotten (about 230 MB).
 Only the hardest positions reach either limit: the search then goes on, still exact."""
-_BITS_PER_CLASS = 3  # at most four cards share a class
 _SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
 _SPADES = sum(1 << c for c in ALL_CARDS if _SPADE[c])
 _RANK = tuple(c.rank_index for c in ALL_CARDS)
@@ -187,13 +186,17 @@ class _Search:
         self.turn = [[(seat + step) % self.players for step in range(1, self.players + 1)] for seat in range(self.players)]
         self.opponents = [side for side in range(self.sides) if side != self.root_side]
         # Cards that differ only in a suit the rules and the scoring ignore are
-        # interchangeable: a key counts cards per class, three bits a class.
-        classes: dict[tuple[int, bool, int], int] = {}
-        self.weight = [
-            1 << _BITS_PER_CLASS * classes.setdefault((_RANK[c], _SPADE[c], self.card_points[c]), len(classes))
-            for c in ALL_CARDS
-        ]
-        self.seat_shift = _BITS_PER_CLASS * len(classes)
+        # interchangeable: a key counts cards per class, in as few bits as the
+        # largest class needs (two: a spade never shares a class with another suit).
+        classes: dict[tuple[int, bool, int], list[Card]] = {}
+        for c in ALL_CARDS:
+            classes.setdefault((_RANK[c], _SPADE[c], self.card_points[c]), []).append(c)
+        bits = max(len(members) for members in classes.values()).bit_length()
+        self.weight = [0] * len(ALL_CARDS)
+        for index, members in enumerate(classes.values()):
+            for c in members:
+                self.weight[c] = 1 << bits * index
+        self.seat_shift = bits * len(classes)
         self.point_masks = [
             (p, sum(1 << c for c in ALL_CARDS if self.card_points[c] == p)) for p in set(self.card_points) if p
         ]
