@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import ALL_CARDS, Card
 from .moves import Move
@@ -40,7 +40,14 @@ _new_tuple = tuple.__new__
 
 _NONE: frozenset[int] = frozenset()
 
-_HandHolding = tuple[list[tuple[int, ...]], dict[int, int], list[int]]
+
+class _HandHolding(NamedTuple):
+    """What the cards of a hand take, for building and the holding rule."""
+
+    keys: list[tuple[int, ...]]  # what each card takes (holding rule keys), in hand order
+    holders: dict[int, int]  # how many cards take each key
+    values: list[int]  # the keys taken, in order
+
 
 RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
 """Rank index by card, for the hot loops (the property is a call)."""
@@ -137,7 +144,6 @@ class _Generator:
         "builds_on_table",
         "duty",
         "forced_capture",
-        "free",
         "hand",
         "numeric",
         "numeric_values",
@@ -149,6 +155,7 @@ class _Generator:
         "terms",
         "totals",
         "unbound",
+        "unheld",
         "values",
         "variant",
     )
@@ -160,7 +167,7 @@ class _Generator:
         self.seat = seat
         self.hand = hand = pos.hands[seat]
         self.values = values = v.value
-        self.free = free = not holding_applies(v)
+        self.unheld = unheld = not holding_applies(v)  # no holding rule: build duty "penalty"
         own: list[Build] = []  # the mover's builds
         numeric_builds: list[Build] = []  # face builds are taken and joined by rank only
         builds = pos.builds
@@ -177,7 +184,7 @@ class _Generator:
             self.build_values, self.terms = _NONE, False
         self.own, self.builds_on_table = own, numeric_builds
         # No build of the mover's can be left unheld: the holding rule forbids nothing but new builds.
-        self.unbound = free or not own
+        self.unbound = unheld or not own
         self.duty = duty_in_force(v, bool(own))
         loose = pos.loose
         value_of = values.__getitem__
@@ -197,9 +204,9 @@ class _Generator:
         moves: list[Move] = []
         table_empty = self.table_empty
         may_trail = self.duty == "free"
-        # every build needs another card of the hand to take it, unless nothing is held
+        # every build needs another card of the hand to take it, unless the holding rule is off
         may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds) and (
-            self.free or len(self.hand) > 1
+            self.unheld or len(self.hand) > 1
         )
         # no build of the mover's, no forced capture, no sweeping five: every card may trail
         plain_trail = may_trail and not self.own and not self.forced_capture and not self.sweeping_five
@@ -235,29 +242,29 @@ class _Generator:
                 hand_keys.append(keys)
                 for k in keys:
                     holders[k] = holders.get(k, 0) + 1
-            holding = self._holding = (hand_keys, holders, sorted(holders))
+            holding = self._holding = _HandHolding(hand_keys, holders, sorted(holders))
         return holding
 
     def held(self, i: int) -> Holding:
         """What the hand can take once its ``i``-th card is played (made when first asked)."""
         held = self._held[i]
         if held is None:
-            keys = self.holding()[0]
+            keys = self.holding().keys
             flexible = None if self.variant.aces_high_active else False
             held = self._held[i] = Holding(keys[:i] + keys[i + 1 :], flexible)
         return held
 
     def others_take(self, i: int, key: int) -> bool:
         """Whether a card of the hand other than the ``i``-th takes ``key``."""
-        hand_keys, holders, _ = self.holding()
-        return holders.get(key, 0) > (key in hand_keys[i])
+        holding = self.holding()
+        return holding.holders.get(key, 0) > (key in holding.keys[i])
 
     def holds(self, i: int, touched: Sequence[Build] = (), new_key: int | None = None) -> bool:
         """Whether the mover still holds a card for every build they control after playing the ``i``-th card.
 
         ``new_key``: the move makes (or changes) a build of the mover's with that key.
         """
-        if self.free:
+        if self.unheld:
             return True
         if new_key is not None and not self.others_take(i, new_key):
             return False
@@ -387,11 +394,11 @@ class _Generator:
             # New builds: of a value that another card of the hand takes (any value under
             # "penalty"), when some loose cards total the value less the card's (to join it)
             # or the value itself (a pile of their own).
-            totals, free = self.totals, self.free
+            totals, unheld = self.totals, self.unheld
             hand_keys, holders, held_values = self.holding()
             mine = hand_keys[i]
-            for value in range(cv, top + 1) if free else held_values:
-                if not (free or (cv <= value <= top and holders[value] > (value in mine))):  # see others_take
+            for value in range(cv, top + 1) if unheld else held_values:
+                if not (unheld or (cv <= value <= top and holders[value] > (value in mine))):  # see others_take
                     continue
                 if (totals >> (value - cv) | totals >> value) & 1 and (self.unbound or self.holds(i, (), value)):
                     for loose in self._joining(cv, value, False):
@@ -402,11 +409,11 @@ class _Generator:
                 continue
             raised = target.value + cv
             if target.single and raised <= top and may_raise(v, target, self.seat):
-                if self.free or self.holds(i, (target,), raised):
+                if self.unheld or self.holds(i, (target,), raised):
                     for mask in partitionable(self.numeric_values, raised):
                         out.append(Move(card, "raise", raised, self._cards(mask), (target,)))
             if target.value >= cv and may_add(v, target, self.seat):
-                if self.free or self.holds(i, (target,), target.value):
+                if self.unheld or self.holds(i, (target,), target.value):
                     added = self._joining(cv, target.value, True)
                     out += [_new_tuple(Move, (card, "add", target.value, loose, (target,))) for loose in added]
         return out
@@ -437,7 +444,7 @@ class _Generator:
     def _face_builds(self, card: Card, i: int) -> list[Move]:
         rank = RANK_INDEX[card]
         key = FACE_KEY + rank
-        if not (self.free or self.others_take(i, key)):
+        if not (self.unheld or self.others_take(i, key)):
             return []
         same = [c for c in self.pos.loose if RANK_INDEX[c] == rank]
         out: list[Move] = []

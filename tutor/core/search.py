@@ -11,8 +11,9 @@ a transposition table, the table's best move tried first and captures of points
 ordered first.  It keeps its own compact state and never pushes a move on a
 :class:`Position`: hands are bit masks, a table is interned once with what the
 search needs to know of it, and the moves of a hand on a table are generated
-once (what a move leaves is worked out when it is first searched).  Cards that
-differ only in a suit the rules and the scoring ignore count as one in the key.
+once, unless forgotten (see below); what a move leaves is worked out when it
+is first searched.  Cards that differ only in a suit the rules and the scoring
+ignore count as one in the key.
 
 Bounds on what is still to come cut the search: the cards still out all going
 one way or the other, and sweeps only while no card on the table is out of
@@ -114,14 +115,14 @@ class _Sweeps(NamedTuple):
 
 class _Child:
     """A move, and what it does once it is first searched (most moves are cut off unsearched):
-    ``visit`` sets ``table`` and the fields after it."""
+    :meth:`_Search.visit` sets ``table``, ``gain``, ``delta``, ``capturer`` and ``sweep``."""
 
     __slots__ = ("bit", "capturer", "delta", "gain", "move", "penalty", "sweep", "table", "weight")
 
     gain: int  # points banked for the root side (two sides only)
     delta: tuple[int, ...] | None  # added to the running score (None: nothing)
     capturer: int | None  # the mover's side for a capture
-    sweep: int
+    sweep: int  # 1 for a sweep
 
     def __init__(self, move: Move, bit: int, weight: int, penalty: int) -> None:
         self.move = move
@@ -165,7 +166,7 @@ class _Search:
         self.bounded = v.skunk != "bonus"  # the skunk bonus makes totals jump
         self.most_cards, self.most_spades = v.most_cards, v.effective_most_spades
         self.sweep_points = v.sweep_points
-        self.penalties = v.penalties
+        self.penalty_duty = v.penalties  # build duty "penalty": a move may cost points
         self.penalty_points = v.default_penalty if v.penalties else 0
         self.nodes = 0
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
@@ -273,7 +274,7 @@ class _Search:
             points += p * (mask & cards).bit_count()
         return mask.bit_count(), (mask & _SPADES).bit_count(), points
 
-    def sweeps(self, table: _Table) -> _Sweeps:
+    def sweep_needs(self, table: _Table) -> _Sweeps:
         """What the hands must hold for a sweep to stay possible on ``table``: a card that
         takes the highest value on it, and for each face rank without a value a card
         for each one when a face card takes one at a time (worked out when first asked)."""
@@ -310,7 +311,7 @@ class _Search:
         """
         if self.variant.five_of_spades_sweep:
             return cards.bit_count()
-        needs, top, faces = self.sweeps(table)
+        needs, top, faces = self.sweep_needs(table)
         for mask, n in needs:
             if (hands & mask).bit_count() < n:
                 return 0  # a card on the table stays there to the end
@@ -350,7 +351,7 @@ class _Search:
     def children(self, seat: int, hands: int, table: _Table) -> list[_Child]:
         """The moves of ``seat`` that lead to different positions up to interchangeable cards.
 
-        Generated once per hand and exact table, ordered (see :meth:`ordered`) by a
+        Generated once per hand and exact table (unless forgotten), ordered (see :meth:`ordered`) by a
         key that is the same on tables equal up to interchangeable cards (the
         transposition table remembers the best move by its place).
         """
@@ -373,7 +374,7 @@ class _Search:
         """
         weight, build_sig, rank = self.weight, self.build_sig, self.capture_rank
         shift = seat * self.seat_shift
-        penalties, pos = self.penalties, self.pos
+        penalty_duty, pos = self.penalty_duty, self.pos
         seen = set()
         out: list[tuple[tuple[object, ...], _Child]] = []
         for move in moves:
@@ -395,7 +396,7 @@ class _Search:
                 if order in seen:
                     continue
                 seen.add(order)
-            penalty = int(penalties and pos.penalised(move))
+            penalty = int(penalty_duty and pos.penalised(move))
             out.append((order, _Child(move, 1 << card, weight[card] << shift, penalty)))
         if len(out) > 1:
             out.sort(key=itemgetter(0))
@@ -700,22 +701,29 @@ class _Search:
         else:
             lower = upper = best
         if len(self.tt) >= self.positions_kept:
-            self.tt.clear()  # and the numbers of tables, which only matter to its keys
-            self.sig_ids.clear()
+            self.forget_positions()
         self.tt[key] = (lower, upper, best_index)
         return best
 
     def forget_tables(self) -> None:
         """Forget the move lists and tables seen so far, to bound the memory.
 
-        Values stay exact: these caches only save work, a table made again gets
-        a new serial number (so move lists of old and new tables never mix) and
-        keeps its number up to interchangeable cards (so the transposition table
-        still knows it), and a move list made again has the same order (so the
-        transposition table's best moves still point at the right moves).
+        Values stay exact: these caches only save work, and numbers are never
+        reused (a search still running on an old table keeps its own).  A table
+        made again gets a new serial number, so move lists of old and new tables
+        never mix, and keeps its number up to interchangeable cards, so the
+        transposition table still knows it; its move list comes out in the same
+        order, so a remembered best move is still the one tried first.
         """
         for cache in (self.children_of, self.tables, self.contents_of, self.sweep_facts, self.last_plays):
             cache.clear()
+
+    def forget_positions(self) -> None:
+        """Forget the transposition table, and with it the numbers of tables up to
+        interchangeable cards (which key it) and everything made from them."""
+        self.tt.clear()
+        self.sig_ids.clear()
+        self.forget_tables()
 
     def exact(self, state: _State, guess: int) -> int:
         """The exact value still to come at ``state``, by MTD(f): null-window tests from ``guess``."""
@@ -774,7 +782,35 @@ def solve_deal(pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_k
     if any(pos.hidden_counts) or pos.stock_size:
         raise SearchError("the deal goal needs every hand known and the stock empty")
     with _no_cycle_collection():
-        return _solve(_Search(pos, positions_kept, move_lists_kept))
+        solution = _solve(_Search(pos, positions_kept, move_lists_kept))
+    played = pos.copy()
+    return DealSolution(
+        tuple(LineValue(m.move, m.value, _as_played(played, m.line)) for m in solution.moves), solution.nodes
+    )
+
+
+def _as_played(pos: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line`` as the legal moves of the positions it passes through from ``pos``.
+
+    The search keeps a table in the order its cards were first seen in, so a
+    move it returns may list two or more cards or builds in another order than
+    the same move generated on the table as it was really played.
+    """
+    out = []
+    for move in line:
+        if len(move.loose) > 1 or len(move.builds) > 1:
+            same = _unordered(move)
+            move = next(m for m in pos.generate() if _unordered(m) == same)
+        out.append(move)
+        pos.push(move)
+    for _ in out:
+        pos.pop()
+    return tuple(out)
+
+
+def _unordered(move: Move) -> tuple[object, ...]:
+    """A move with its cards and builds as sets."""
+    return (move.card, move.kind, move.value, frozenset(move.loose), frozenset(move.builds))
 
 
 def _solve(search: _Search) -> DealSolution:
