@@ -48,6 +48,15 @@ def endgame(rng: random.Random, name: str | Mapping[str, object], players: int, 
             return pos
 
 
+def assert_values_equal_minimax(pos: Position, label: str) -> None:
+    """Every move's value from the search equals plain minimax after it."""
+    side = pos.side_of(pos.to_move)
+    for judged in solve_deal(pos).moves:
+        pos.push(judged.move)
+        assert minimax(pos, side) == judged.value, f"{label} {pos.notation(judged.move)}"
+        pos.pop()
+
+
 CASES = [(name, players) for name in preset_names() for players in (2, 3, 4)]
 
 
@@ -87,11 +96,7 @@ def test_search_equals_minimax_with_options(spec: dict[str, object], players: in
     rng = random.Random(f"{sorted(spec.items())}/{players}")
     for _ in range(4):
         pos = endgame(rng, spec, players, cards_left=3 if players == 3 else 4)
-        side = pos.side_of(pos.to_move)
-        for judged in solve_deal(pos).moves:
-            pos.push(judged.move)
-            assert minimax(pos, side) == judged.value, f"{spec} {players}p {pos.notation(judged.move)}"
-            pos.pop()
+        assert_values_equal_minimax(pos, f"{spec} {players}p")
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
@@ -108,11 +113,7 @@ def test_search_equals_minimax_with_uneven_hands(name: str, players: int) -> Non
         for seat in rng.sample(others, rng.randint(0, len(others))):
             while pos.hands[seat] and rng.random() < 0.7:
                 pos.captured[seat].append(pos.hands[seat].pop())
-        side = pos.side_of(pos.to_move)
-        for judged in solve_deal(pos).moves:
-            pos.push(judged.move)
-            assert minimax(pos, side) == judged.value, f"{name} {players}p {pos.notation(judged.move)}"
-            pos.pop()
+        assert_values_equal_minimax(pos, f"{name} {players}p")
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
