@@ -19,6 +19,14 @@ def say(shell, line: str) -> str:  # type: ignore[no-untyped-def]
     return reply.text
 
 
+def open_puzzle(shell) -> PuzzleRun:  # type: ignore[no-untyped-def]
+    """Start the next puzzle; its run."""
+    say(shell, "puzzle")
+    run = shell.activity
+    assert isinstance(run, PuzzleRun)
+    return run
+
+
 def finish_lesson(shell, mistakes: int = 0) -> str:  # type: ignore[no-untyped-def]
     text = ""
     for _ in range(200):
@@ -127,9 +135,7 @@ def test_puzzle_solved_first_time_raises_the_rating(tmp_path: Path) -> None:
 
 def test_a_failed_puzzle_comes_back_for_review(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        say(shell, "puzzle")
-        run = shell.activity
-        assert isinstance(run, PuzzleRun)
+        run = open_puzzle(shell)
         wrong = wrong_answer(shell)
         assert wrong is not None
         before = shell.progress.learner_rating().rating
@@ -165,9 +171,7 @@ def test_hint_gives_the_puzzles_hints_in_order(tmp_path: Path) -> None:
 
 def test_moves_lists_every_legal_move_best_marked(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        say(shell, "puzzle")
-        run = shell.activity
-        assert isinstance(run, PuzzleRun)
+        run = open_puzzle(shell)
         text = say(shell, "moves")
         pos = run.challenge.position
         lines = text.splitlines()
@@ -179,9 +183,7 @@ def test_moves_lists_every_legal_move_best_marked(tmp_path: Path) -> None:
 
 def test_solution_and_explain(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        say(shell, "puzzle")
-        run = shell.activity
-        assert isinstance(run, PuzzleRun)
+        run = open_puzzle(shell)
         pos = run.challenge.position
         best = run.challenge.accepted()
         explained = say(shell, f"explain {pos.notation(best[0])}")
@@ -268,9 +270,7 @@ def test_themes_have_names_in_both_languages_and_are_typed_in_either(tmp_path: P
 
 def test_an_illegal_move_in_a_puzzle_is_explained_but_not_counted(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        say(shell, "puzzle")
-        run = shell.activity
-        assert isinstance(run, PuzzleRun)
+        run = open_puzzle(shell)
         pos = run.challenge.position
         missing = next(c for c in pos.variant.deck_cards if c not in pos.hands[pos.to_move])
         assert "hand" in say(shell, f"{missing} x 7C")
