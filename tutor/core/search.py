@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import count
-from operator import add, itemgetter
+from operator import add
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card
@@ -49,6 +49,7 @@ from .scoring import round_points
 from .table import Build
 
 INF = 10_000
+_new_tuple = tuple.__new__  # makes a named tuple without its Python-level constructor (hot path)
 POSITIONS_KEPT = 500_000
 """Transposition entries kept before they are forgotten (about 170 MB)."""
 MOVE_LISTS_KEPT = 80_000
@@ -113,23 +114,24 @@ class _Sweeps(NamedTuple):
     faces: _Pairs  # (rank, n): n cards or face builds of a face rank without a value
 
 
-class _Child:
-    """A move, and what it does once it is first searched (most moves are cut off unsearched):
-    :meth:`_Search.visit` sets ``table``, ``gain``, ``delta``, ``capturer`` and ``sweep``."""
+class _Outcome(NamedTuple):
+    """What a move does, worked out when it is first searched (most moves are cut off unsearched)."""
 
-    __slots__ = ("bit", "capturer", "delta", "gain", "move", "penalty", "sweep", "table", "weight")
-
+    table: _Table  # the table it leaves
     gain: int  # points banked for the root side (two sides only)
     delta: tuple[int, ...] | None  # added to the running score (None: nothing)
     capturer: int | None  # the mover's side for a capture
+    bit: int  # the card's bit in the hands mask
+    weight: int  # the card's class weight in the hands key
     sweep: int  # 1 for a sweep
+    penalty: int  # 1 when the move costs a penalty
 
-    def __init__(self, move: Move, bit: int, weight: int, penalty: int) -> None:
-        self.move = move
-        self.bit = bit  # the card's bit in the hands mask
-        self.weight = weight  # the card's class weight in the hands key
-        self.penalty = penalty
-        self.table: _Table | None = None  # the table it leaves; None until searched
+
+class _MoveList(NamedTuple):
+    """The moves of a hand on a table, in order, and what each does once searched."""
+
+    moves: list[Move]
+    outcomes: list[_Outcome | None]
 
 
 class _State(NamedTuple):
@@ -170,7 +172,7 @@ class _Search:
         self.penalty_points = v.default_penalty if v.penalties else 0
         self.nodes = 0
         self.tt: dict[tuple[object, ...], tuple[int, int, int]] = {}
-        self.children_of: dict[tuple[int, int], list[_Child]] = {}
+        self.children_of: dict[tuple[int, int], _MoveList] = {}
         self.tables: dict[object, _Table] = {}
         self.sig_ids: dict[object, int] = {}  # tables up to interchangeable cards, numbered
         self.contents_of: dict[int, tuple[int, int, int]] = {}
@@ -348,63 +350,53 @@ class _Search:
         pos.loose, pos.builds = table.loose, table.builds
         return pos
 
-    def children(self, seat: int, hands: int, table: _Table) -> list[_Child]:
+    def children(self, seat: int, hands: int, table: _Table) -> _MoveList:
         """The moves of ``seat`` that lead to different positions up to interchangeable cards.
 
-        Generated once per hand and exact table (unless forgotten), ordered (see :meth:`ordered`) by a
+        Generated once per hand and exact table (unless forgotten), ordered (see :meth:`order`) by a
         key that is the same on tables equal up to interchangeable cards (the
         transposition table remembers the best move by its place).
         """
         key = (hands & self.seat_mask[seat], table.serial)
         children = self.children_of.get(key)
         if children is None:
-            children = [child for _, child in self.ordered(seat, hand_moves(self.scratch(seat, hands, table)), unique=True)]
+            moves = hand_moves(self.scratch(seat, hands, table))
+            if len(moves) > 1:
+                order = self.order
+                unique = {order(move): move for move in reversed(moves)}
+                moves = [unique[k] for k in sorted(unique)]
             if len(self.children_of) >= self.move_lists_kept:
                 self.forget_tables()
-            self.children_of[key] = children
+            children = self.children_of[key] = _new_tuple(_MoveList, (moves, [None] * len(moves)))
         return children
 
-    def ordered(self, seat: int, moves: list[Move], unique: bool) -> list[tuple[tuple[object, ...], _Child]]:
-        """The moves of ``seat`` (on the scratch position) with their order, in order; with
-        ``unique``, one of each set of moves equal up to interchangeable cards.
-
-        The order: captures first, of points first, then of more cards; builds;
-        trails; then the move up to interchangeable cards (moves equal so lead
-        to equal positions).
+    def order(self, move: Move) -> tuple[object, ...]:
+        """The move's place in the order: captures first, of points first, then of more
+        cards; builds; trails; then the move up to interchangeable cards (moves
+        equal so lead to equal positions).
         """
-        weight, build_sig, rank = self.weight, self.build_sig, self.capture_rank
-        shift = seat * self.seat_shift
-        penalty_duty, pos = self.penalty_duty, self.pos
-        seen = set()
-        out: list[tuple[tuple[object, ...], _Child]] = []
-        for move in moves:
-            card, kind, value, loose, builds = move
-            used = 0
+        card, kind, value, loose, builds = move
+        weight = self.weight
+        if kind == "trail":
+            return (0, weight[card])
+        used = 0
+        for c in loose:
+            used += weight[c]
+        if kind == "capture":
+            rank = self.capture_rank
+            priority = -1000 - rank[card] - 50 * len(builds)
             for c in loose:
-                used += weight[c]
-            if kind == "capture":
-                priority = -1000 - rank[card] - 50 * len(builds)
-                for c in loose:
+                priority -= rank[c]
+            if not builds:
+                return (priority, weight[card], value, used)
+            for b in builds:
+                for c in b.cards:
                     priority -= rank[c]
-                for b in builds:
-                    for c in b.cards:
-                        priority -= rank[c]
-            else:
-                priority = 0 if kind == "trail" else -500
-            order = (priority, weight[card], kind, value, used, tuple(sorted([build_sig(b) for b in builds])) if builds else ())
-            if unique:
-                if order in seen:
-                    continue
-                seen.add(order)
-            penalty = int(penalty_duty and pos.penalised(move))
-            out.append((order, _Child(move, 1 << card, weight[card] << shift, penalty)))
-        if len(out) > 1:
-            out.sort(key=itemgetter(0))
-        return out
+            return (priority, weight[card], value, used, tuple(sorted([self.build_sig(b) for b in builds])))
+        return (-500, weight[card], kind, value, used, tuple(sorted([self.build_sig(b) for b in builds])))
 
-    def visit(self, seat: int, child: _Child, source: _Table) -> _Table:
-        """Work out what ``child`` does (``seat`` plays it on ``source``); the table it leaves."""
-        move = child.move
+    def visit(self, seat: int, hands: int, move: Move, source: _Table) -> _Outcome:
+        """What ``move`` does when ``seat`` plays it on ``source`` (``hands``: the hands before it)."""
         card, kind, _, used, taken = move
         if kind == "trail":
             mask = source.mask | 1 << card
@@ -424,41 +416,46 @@ class _Search:
             pos.to_move, pos.loose, pos.builds = seat, source.loose, source.builds
             table = self.table(*pos.table_after(move))
         side = self.side_of[seat]
+        capturer = None
+        cards = spades = points = sweep = 0
         if kind == "capture":  # what leaves the table, and the card played
             cards = source.cards - table.cards + 1
             spades = source.spades - table.spades + _SPADE[card]
             points = source.points - table.points + self.card_points[card]
-            child.sweep = sweep = int(not table.cards)
-            child.capturer = side
-        else:
-            cards = spades = points = sweep = child.sweep = 0
-            child.capturer = None
-        extra = sweep * self.sweep_points - child.penalty * self.penalty_points
+            sweep = int(not table.cards)
+            capturer = side
+        penalty = int(self.penalty_duty and self.scratch(seat, hands, source).penalised(move))
+        extra = sweep * self.sweep_points - penalty * self.penalty_points
         delta: tuple[int, ...] | None = None
         if self.linear:
             sign = 1 if side == self.root_side else -1
-            child.gain = sign * (points + extra)
+            gain = sign * (points + extra)
             if cards:
                 delta = (sign * cards, sign * spades)
         else:
-            child.gain = 0
+            gain = 0
             if cards or extra:
                 per_side = [0] * (4 * self.sides)
                 for i, n in enumerate((cards, spades, points, extra)):
                     per_side[i * self.sides + side] = n
                 delta = tuple(per_side)
-        child.delta = delta
-        child.table = table
-        return table
+        key_weight = self.weight[card] << seat * self.seat_shift
+        return _new_tuple(_Outcome, (table, gain, delta, capturer, 1 << card, key_weight, sweep, penalty))
 
-    def after(self, state: _State, child: _Child) -> _State:
-        """The state ``child`` leads to."""
-        seat, hands, weights, source, last, score = state
-        table = child.table or self.visit(seat, child, source)
+    def outcome(self, state: _State, children: _MoveList, i: int) -> _Outcome:
+        """What the ``i``-th of ``children`` (the moves at ``state``) does."""
+        outcome = children.outcomes[i]
+        if outcome is None:
+            outcome = children.outcomes[i] = self.visit(state.seat, state.hands, children.moves[i], state.table)
+        return outcome
+
+    def after(self, state: _State, outcome: _Outcome) -> _State:
+        """The state a move leads to."""
+        seat, hands, weights, _, last, score = state
         return _State(
-            self.following(seat, hands ^ child.bit), hands ^ child.bit, weights - child.weight, table,
-            last if child.capturer is None else child.capturer,
-            score if child.delta is None else tuple(map(add, score, child.delta)),
+            self.following(seat, hands ^ outcome.bit), hands ^ outcome.bit, weights - outcome.weight, outcome.table,
+            last if outcome.capturer is None else outcome.capturer,
+            score if outcome.delta is None else tuple(map(add, score, outcome.delta)),
         )
 
     def following(self, seat: int, hands: int) -> int:
@@ -469,13 +466,13 @@ class _Search:
                 return after
         return self.turn[seat][0]
 
-    def mark(self, seat: int, child: _Child, sign: int) -> None:
+    def mark(self, seat: int, outcome: _Outcome, sign: int) -> None:
         """Count the move's sweep and penalty on the scratch position (``sign`` -1 takes
         them back): under an instant limit they decide when the round ends."""
         pos = self.pos
         assert pos.sweeps is not None and pos.penalties is not None
-        pos.sweeps[seat] += sign * child.sweep
-        pos.penalties[seat] += sign * child.penalty
+        pos.sweeps[seat] += sign * outcome.sweep
+        pos.penalties[seat] += sign * outcome.penalty
 
     # ---- values ----------------------------------------------------------------
 
@@ -662,26 +659,27 @@ class _Search:
             # is left empty with every other hand, the round is over whoever is next
             after = self.following(seat, hands)
         best = -INF if maximizing else INF
-        children = self.children(seat, hands, table)
-        order: range | list[int] = range(len(children))
+        moves, outcomes = self.children(seat, hands, table)
+        order: range | list[int] = range(len(moves))
         if best_index:
-            order = [best_index, *range(best_index), *range(best_index + 1, len(children))]
+            order = [best_index, *range(best_index), *range(best_index + 1, len(moves))]
         limit, linear, search = self.limit, self.linear, self.search
         for i in order:
-            child = children[i]
-            next_table = child.table or self.visit(seat, child, table)
-            gain, delta = child.gain, child.delta
-            marks = limit and (child.sweep or child.penalty)
+            outcome = outcomes[i]
+            if outcome is None:
+                outcome = outcomes[i] = self.visit(seat, hands, moves[i], table)
+            next_table, gain, delta, capturer, bit, weight, sweep, penalty = outcome
+            marks = limit and (sweep or penalty)
             if marks:
-                self.mark(seat, child, 1)
+                self.mark(seat, outcome, 1)
             value = gain + search(
-                after, hands ^ child.bit, weights - child.weight, next_table,
-                last if child.capturer is None else child.capturer,
+                after, hands ^ bit, weights - weight, next_table,
+                last if capturer is None else capturer,
                 score if delta is None else (score[0] + delta[0], score[1] + delta[1]) if linear else tuple(map(add, score, delta)),
                 alpha - gain, beta - gain,
             )
             if marks:
-                self.mark(seat, child, -1)
+                self.mark(seat, outcome, -1)
             if maximizing:
                 if value > best:
                     best, best_index = value, i
@@ -744,19 +742,21 @@ class _Search:
         if not state.hands or (self.limit and pos.limit_reached()):
             return []
         maximizing = self.maximizing[state.seat]
-        for child in self.children(state.seat, state.hands, state.table):
-            after = self.after(state, child)
-            rest = value - child.gain
-            self.mark(state.seat, child, 1)
+        children = self.children(state.seat, state.hands, state.table)
+        for i, move in enumerate(children.moves):
+            outcome = self.outcome(state, children, i)
+            after = self.after(state, outcome)
+            rest = value - outcome.gain
+            self.mark(state.seat, outcome, 1)
             # no move is better than best: one null-window test tells whether it is as good
             if maximizing:
                 found = self.search(*after, rest - 1, rest) >= rest
             else:
                 found = self.search(*after, rest, rest + 1) <= rest
             line = self.line(after, rest) if found else []
-            self.mark(state.seat, child, -1)
+            self.mark(state.seat, outcome, -1)
             if found:
-                return [child.move, *line]
+                return [move, *line]
         raise AssertionError("no move reaches the position's value")
 
 
@@ -820,15 +820,17 @@ def _solve(search: _Search) -> DealSolution:
     values: dict[tuple[object, ...], int] = {}  # moves equal up to interchangeable cards
     results = []
     guess = 0
-    for order, child in search.ordered(root.seat, moves, unique=False):
-        after = search.after(root, child)
-        base = banked + child.gain
-        search.mark(root.seat, child, 1)
+    for move in sorted(moves, key=search.order):
+        outcome = search.visit(root.seat, root.hands, move, root.table)
+        after = search.after(root, outcome)
+        base = banked + outcome.gain
+        search.mark(root.seat, outcome, 1)
+        order = search.order(move)
         if order not in values:
             values[order] = base + search.exact(after, guess - base)
         value = guess = values[order]
         line = search.line(after, value - base)
-        search.mark(root.seat, child, -1)
-        results.append(LineValue(child.move, value, (child.move, *line)))
+        search.mark(root.seat, outcome, -1)
+        results.append(LineValue(move, value, (move, *line)))
     results.sort(key=lambda r: -r.value)
     return DealSolution(tuple(results), search.nodes)
