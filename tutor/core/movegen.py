@@ -10,8 +10,9 @@ key ``v``; a face build of rank ``r`` is ``FACE_KEY + r``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import ALL_CARDS, Card
@@ -48,6 +49,16 @@ class _HandHolding(NamedTuple):
     holders: dict[int, int]  # how many cards take each key
     values: list[int]  # the keys taken, in order
 
+
+def _picker(places: tuple[int, ...]) -> Callable[[Sequence[Card]], tuple[Card, ...]]:
+    """What picks ``places`` of a sequence, as a tuple (in C for two places or more)."""
+    if len(places) > 1:
+        return itemgetter(*places)
+    return lambda cards: tuple([cards[i] for i in places])
+
+
+_PICK = tuple(_picker(places) for places in BYTE_BITS)
+"""By mask of the first eight places: what picks those places."""
 
 RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
 """Rank index by card, for the hot loops (the property is a call)."""
@@ -165,22 +176,19 @@ class _Generator:
         self.pos = pos
         self.variant = v
         self.seat = seat
-        self.hand = hand = pos.hands[seat]
+        self.hand = pos.hands[seat]
         self.values = values = v.value
         self.unheld = unheld = not holding_applies(v)  # no holding rule: build duty "penalty"
-        own: list[Build] = []  # the mover's builds
-        numeric_builds: list[Build] = []  # face builds are taken and joined by rank only
         builds = pos.builds
         if builds:
-            for b in builds:
-                if b.owner == seat:
-                    own.append(b)
-                if not b.face:
-                    numeric_builds.append(b)
+            own: Sequence[Build] = [b for b in builds if b.owner == seat]  # the mover's builds
+            # face builds are taken and joined by rank only
+            numeric_builds: Sequence[Build] = [b for b in builds if not b.face]
             # a capture of a value needs loose cards of that total, a build of it, or a build as a term
             self.build_values = frozenset([b.value for b in numeric_builds])
             self.terms = v.build_in_sum != "none" and any(b.single for b in numeric_builds)
         else:
+            own = numeric_builds = ()
             self.build_values, self.terms = _NONE, False
         self.own, self.builds_on_table = own, numeric_builds
         # No build of the mover's can be left unheld: the holding rule forbids nothing but new builds.
@@ -195,8 +203,8 @@ class _Generator:
         self.forced_capture = capture_blocks_trail(v)
         self.totals = subset_totals(numeric_values)
         self._holding: _HandHolding | None = None
-        self._held: list[Holding | None] = [None] * len(hand)
-        self._card_tables: list[list[tuple[Card, ...]]] = []
+        self._held: list[Holding | None] | None = None  # made when the holding rule is first asked
+        self._card_tables: list[list[tuple[Card, ...]]] | None = None  # made for crowded tables
         self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
 
     def run(self) -> list[Move]:
@@ -242,16 +250,19 @@ class _Generator:
                 hand_keys.append(keys)
                 for k in keys:
                     holders[k] = holders.get(k, 0) + 1
-            holding = self._holding = _HandHolding(hand_keys, holders, sorted(holders))
+            holding = self._holding = _new_tuple(_HandHolding, (hand_keys, holders, sorted(holders)))
         return holding
 
     def held(self, i: int) -> Holding:
         """What the hand can take once its ``i``-th card is played (made when first asked)."""
-        held = self._held[i]
+        cache = self._held
+        if cache is None:
+            cache = self._held = [None] * len(self.hand)
+        held = cache[i]
         if held is None:
             keys = self.holding().keys
             flexible = None if self.variant.aces_high_active else False
-            held = self._held[i] = Holding(keys[:i] + keys[i + 1 :], flexible)
+            held = cache[i] = Holding(keys[:i] + keys[i + 1 :], flexible)
         return held
 
     def others_take(self, i: int, key: int) -> bool:
@@ -273,7 +284,10 @@ class _Generator:
         held = self.held(i)
         union = held.union
         if not held.flexible:  # one value a card: each value needs only some card
-            return all(build_key(b) in union for b in self.own if b not in touched)
+            for b in self.own:
+                if build_key(b) not in union and b not in touched:
+                    return False
+            return True
         required = {build_key(b) for b in self.own if b not in touched}
         if new_key is not None:
             required.add(new_key)
@@ -329,7 +343,7 @@ class _Generator:
                 terms.append(b)
             elif b.value == value:
                 standalone.append(b)
-        extra = all_subsets(standalone)
+        extra = [(), (standalone[0],)] if len(standalone) == 1 else all_subsets(standalone)
         out: list[tuple[tuple[Card, ...], tuple[Build, ...]]] = []
         if not terms:
             for mask in partitionable(self.numeric_values, value):
@@ -430,11 +444,13 @@ class _Generator:
         """The loose numeric cards a mask names."""
         numeric = self.numeric
         if len(numeric) <= 8:
-            return tuple([numeric[i] for i in BYTE_BITS[mask]])
+            if mask & (mask - 1):
+                return _PICK[mask](numeric)
+            return (numeric[mask.bit_length() - 1],) if mask else ()
         # Crowded tables: look the cards up a byte of the mask at a time.
         tables = self._card_tables
-        if not tables:
-            tables += [subsets_by_mask(numeric[start : start + 8]) for start in range(0, len(numeric), 8)]
+        if tables is None:
+            tables = self._card_tables = [subsets_by_mask(numeric[start : start + 8]) for start in range(0, len(numeric), 8)]
         out: tuple[Card, ...] = ()
         for table in tables:
             out += table[mask & 255]

@@ -134,6 +134,15 @@ class _MoveList(NamedTuple):
     outcomes: list[_Outcome | None]
 
 
+class _HandCounts(NamedTuple):
+    """What the hands hold: cards of the root side and of the others, spades and points."""
+
+    mine: int
+    theirs: int
+    spades: int
+    points: int
+
+
 class _State(NamedTuple):
     """A node: seat to move, hands (a bit a card), hands key, table, last capturer's side, running score.
 
@@ -183,6 +192,7 @@ class _Search:
         self.serials, self.sigs = count(), count()
         self.hands = [list(h) for h in pos.hands]
         self.hand_lists: dict[int, list[Card]] = {}  # the cards of a hand, by its bit mask
+        self.hand_counts: dict[int, _HandCounts] = {}  # what the hands hold, by their bit mask
         self.seat_mask = [sum(1 << c for c in h) for h in pos.hands]
         self.root_mask = sum(m for s, m in enumerate(self.seat_mask) if self.maximizing[s])
         # the seats after each seat in turn, the seat itself last
@@ -200,6 +210,10 @@ class _Search:
             for c in members:
                 self.weight[c] = 1 << bits * index
         self.seat_shift = bits * len(classes)
+        # shared by every move of a card (a move list's outcomes would each hold a copy)
+        self.card_bit = [1 << c for c in ALL_CARDS]
+        self.seat_weight = [[w << seat * self.seat_shift for w in self.weight] for seat in range(self.players)]
+        self.deltas: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.point_masks = [
             (p, sum(1 << c for c in ALL_CARDS if self.card_points[c] == p)) for p in set(self.card_points) if p
         ]
@@ -221,7 +235,7 @@ class _Search:
         for seat, hand in enumerate(pos.hands):
             for c in hand:
                 hands |= 1 << c
-                weights += self.weight[c] << seat * self.seat_shift
+                weights += self.seat_weight[seat][c]
         last = None if pos.last_capturer is None else self.side_of[pos.last_capturer]
         per_side = [[0, 0, 0, 0] for _ in range(self.sides)]  # cards, spades, points, sweeps less penalties
         for seat in range(self.players):
@@ -439,8 +453,10 @@ class _Search:
                 for i, n in enumerate((cards, spades, points, extra)):
                     per_side[i * self.sides + side] = n
                 delta = tuple(per_side)
-        key_weight = self.weight[card] << seat * self.seat_shift
-        return _new_tuple(_Outcome, (table, gain, delta, capturer, 1 << card, key_weight, sweep, penalty))
+        if delta is not None:
+            delta = self.deltas.setdefault(delta, delta)
+        bit, key_weight = self.card_bit[card], self.seat_weight[seat][card]
+        return _new_tuple(_Outcome, (table, gain, delta, capturer, bit, key_weight, sweep, penalty))
 
     def outcome(self, state: _State, children: _MoveList, i: int) -> _Outcome:
         """What the ``i``-th of ``children`` (the moves at ``state``) does."""
@@ -535,7 +551,18 @@ class _Search:
                 values.append(self.terminal(side if capture else last, tuple(extended), cards, spades, points))
         return max(values) if self.maximizing[seat] else min(values)
 
-    def cut(self, hands: int, table: _Table, last: int | None, score: tuple[int, ...], alpha: int, beta: int) -> int | None:
+    def count(self, hands: int) -> _HandCounts:
+        """What ``hands`` hold (kept: the same hands come back on many tables)."""
+        mine = (hands & self.root_mask).bit_count()
+        points = 0
+        for p, mask in self.point_masks:
+            points += p * (hands & mask).bit_count()
+        counts = self.hand_counts[hands] = _HandCounts(mine, hands.bit_count() - mine, (hands & _SPADES).bit_count(), points)
+        return counts
+
+    def cut(
+        self, hands: int, counts: _HandCounts, table: _Table, last: int | None, score: tuple[int, ...], alpha: int, beta: int
+    ) -> int | None:
         """A bound on the value still to come outside (alpha, beta), or None.
 
         The bound gives every card still out to the root side, or to the others;
@@ -545,15 +572,12 @@ class _Search:
         worst the other side does, and a side that has no card left and did not
         capture last takes nothing more.  With more sides see :meth:`spread`.
         """
-        mine = (hands & self.root_mask).bit_count()
-        theirs = hands.bit_count() - mine
-        points_out = table.points
-        for p, mask in self.point_masks:
-            points_out += p * (hands & mask).bit_count()
+        mine, theirs, spades_held, points_held = counts
+        points_out = table.points + points_held
         penalty = self.penalty_points
         if self.linear:
             cards_out = mine + theirs + table.cards
-            spades_out = (hands & _SPADES).bit_count() + table.spades
+            spades_out = spades_held + table.spades
             cards, spades = score
             root = self.root_side
             # +1: every card still out to the root side, -1: to the other side, 0: to nobody
@@ -568,7 +592,7 @@ class _Search:
             c, s = cards + worst * cards_out, spades + worst * spades_out
             low = worst * points_out + self.most_cards * ((c > 0) - (c < 0)) + self.most_spades * ((s > 0) - (s < 0))
         else:
-            low, high = self.spread(mine + theirs + table.cards, (hands & _SPADES).bit_count() + table.spades, score, points_out)
+            low, high = self.spread(mine + theirs + table.cards, spades_held + table.spades, score, points_out)
             high += theirs * penalty
             if high <= alpha:
                 high += self.sweep_points * self.sweepers(hands, hands & self.root_mask, table)
@@ -619,14 +643,15 @@ class _Search:
             return self.terminal(last, score, table.cards, table.spades, table.points)
         if not hands & (hands - 1) and hands & self.seat_mask[seat]:
             return self.last_play(seat, hands.bit_length() - 1, table, last, score)
+        counts = self.hand_counts.get(hands) or self.count(hands)
         # the key holds only what can still change the value to come
         if self.linear:
             # a count ahead by more than what is still out has decided its majority
             cards, spades = score
-            out = hands.bit_count() + table.cards
+            out = counts.mine + counts.theirs + table.cards
             if not -out <= cards <= out:
                 cards = out + 1 if cards > 0 else -out - 1
-            out = (hands & _SPADES).bit_count() + table.spades
+            out = counts.spades + table.spades
             if not -out <= spades <= out:
                 spades = out + 1 if spades > 0 else -out - 1
             key: tuple[object, ...] = (weights, table.sig, last, cards, spades)
@@ -648,7 +673,7 @@ class _Search:
             alpha = max(alpha, lower)
             beta = min(beta, upper)
         if self.bounded:
-            bound = self.cut(hands, table, last, score, alpha, beta)
+            bound = self.cut(hands, counts, table, last, score, alpha, beta)
             if bound is not None:
                 return bound
         start_alpha, start_beta = alpha, beta
