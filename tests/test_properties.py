@@ -8,7 +8,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from randompos import ALL_VARIANTS, outcome
+from randompos import ALL_VARIANTS, outcome, random_position
+from tutor.core.movegen import captures_first, hand_moves
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.variant import Variant
@@ -83,3 +84,18 @@ def test_rounds_reach_every_kind_of_move() -> None:
             builds = [m for m in moves if m.kind != "trail" and m.kind != "capture"]
             pos.push(rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(moves))
     assert set(kinds) == {"trail", "capture", "build", "raise", "add"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(ALL_VARIANTS), st.sampled_from([2, 3, 4]), st.integers(0, 2**32 - 1))
+def test_captures_first_then_the_rest_are_every_move(v: Variant, players: int, seed: int) -> None:
+    """The search asks for the captures first and the other moves later: together they
+    are exactly the moves, and the first stage is every move when nothing captures."""
+    pos = random_position(random.Random(seed), v, players)
+    every = hand_moves(pos)
+    first, complete = captures_first(pos)
+    assert Counter(first) == Counter(m for m in every if m.kind == "capture" or complete)
+    assert complete == (not any(m.kind == "capture" for m in every))
+    rest = hand_moves(pos, captures=False)
+    assert Counter(rest) == Counter(m for m in every if m.kind != "capture")
+    assert Counter(hand_moves(pos, others=False)) == Counter(m for m in every if m.kind == "capture")

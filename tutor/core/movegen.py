@@ -137,10 +137,18 @@ def generate_moves(pos: Position) -> list[Move]:
     return _Generator(pos, seat).run()
 
 
-def hand_moves(pos: Position) -> list[Move]:
+def hand_moves(pos: Position, captures: bool = True, others: bool = True) -> list[Move]:
     """Every legal move of ``pos.to_move``, whose hand is known and holds a card, the
-    round not over: :func:`generate_moves` without its checks, for the search."""
-    return _Generator(pos, pos.to_move).run()
+    round not over: :func:`generate_moves` without its checks, for the search, which
+    may ask for the captures first and the other moves only if it needs them."""
+    return _Generator(pos, pos.to_move).run(captures, others)
+
+
+def captures_first(pos: Position) -> tuple[list[Move], bool]:
+    """The captures of :func:`hand_moves`, or when there is none every move (then True)."""
+    generator = _Generator(pos, pos.to_move)
+    captures = generator.run(others=False)
+    return (captures, False) if captures else (generator.run(captures=False), True)
 
 
 class _Generator:
@@ -207,28 +215,27 @@ class _Generator:
         self._card_tables: list[list[tuple[Card, ...]]] | None = None  # made for crowded tables
         self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
 
-    def run(self) -> list[Move]:
-        """Moves card by card (``i`` is the card's place in the hand), captures first."""
+    def run(self, captures: bool = True, others: bool = True) -> list[Move]:
+        """Moves card by card (``i`` is the card's place in the hand), captures first;
+        ``captures`` and ``others`` (builds, raises, adds and trails) choose which."""
         moves: list[Move] = []
-        table_empty = self.table_empty
-        may_trail = self.duty == "free"
+        may_trail = others and self.duty == "free"
         # every build needs another card of the hand to take it, unless the holding rule is off
-        may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds) and (
+        may_build = others and bool(self.numeric or self.builds_on_table or self.variant.face_builds) and (
             self.unheld or len(self.hand) > 1
         )
         # no build of the mover's, no forced capture, no sweeping five: every card may trail
         plain_trail = may_trail and not self.own and not self.forced_capture and not self.sweeping_five
+        # under forced capture a card's trail depends on its captures
+        find = not self.table_empty and (captures or (may_trail and self.forced_capture))
         for i, card in enumerate(self.hand):
-            if not table_empty:
-                captures = self.captures(card, i)
-                if captures:
-                    moves += captures
-            else:
-                captures = []
+            taken = self.captures(card, i) if find else []
+            if taken and captures:
+                moves += taken
             if plain_trail:
                 moves.append(_new_tuple(Move, (card, "trail", 0, (), ())))
             elif may_trail:
-                moves += self.trails(card, i, bool(captures))
+                moves += self.trails(card, i, bool(taken))
             if may_build:
                 built = self.builds(card, i)
                 if built:

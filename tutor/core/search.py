@@ -41,7 +41,7 @@ from operator import add
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card
-from .movegen import hand_moves
+from .movegen import captures_first, hand_moves
 from .moves import Move
 from .position import Position
 from .rules import face_takes_one
@@ -127,11 +127,20 @@ class _Outcome(NamedTuple):
     penalty: int  # 1 when the move costs a penalty
 
 
-class _MoveList(NamedTuple):
-    """The moves of a hand on a table, in order, and what each does once searched."""
+class _MoveList:
+    """The moves of a hand on a table, in order, and what each does once searched.
 
-    moves: list[Move]
-    outcomes: list[_Outcome | None]
+    The captures are made first: they come first in the order, and most nodes
+    are cut off by one of them.  The other moves are added when the search gets
+    past the captures (``complete`` tells whether they are in).
+    """
+
+    __slots__ = ("complete", "moves", "outcomes")
+
+    def __init__(self, moves: list[Move], complete: bool) -> None:
+        self.moves = moves
+        self.outcomes: list[_Outcome | None] = [None] * len(moves)
+        self.complete = complete
 
 
 class _HandCounts(NamedTuple):
@@ -273,7 +282,7 @@ class _Search:
             contents = self.contents_of.get(sig_id)
             if contents is None:  # the same on tables equal up to interchangeable cards
                 contents = self.contents_of[sig_id] = self.contents(builds, mask)
-            table = self.tables[exact] = _Table(next(self.serials), loose, builds, mask, held, sig_id, *contents)
+            table = self.tables[exact] = _new_tuple(_Table, (next(self.serials), loose, builds, mask, held, sig_id, *contents))
         return table
 
     def build_sig(self, b: Build) -> tuple[int, int, int]:
@@ -365,7 +374,8 @@ class _Search:
         return pos
 
     def children(self, seat: int, hands: int, table: _Table) -> _MoveList:
-        """The moves of ``seat`` that lead to different positions up to interchangeable cards.
+        """The moves of ``seat`` that lead to different positions up to interchangeable cards:
+        the captures, or every move when there is none (see :meth:`complete`).
 
         Generated once per hand and exact table (unless forgotten), ordered (see :meth:`order`) by a
         key that is the same on tables equal up to interchangeable cards (the
@@ -374,15 +384,27 @@ class _Search:
         key = (hands & self.seat_mask[seat], table.serial)
         children = self.children_of.get(key)
         if children is None:
-            moves = hand_moves(self.scratch(seat, hands, table))
-            if len(moves) > 1:
-                order = self.order
-                unique = {order(move): move for move in reversed(moves)}
-                moves = [unique[k] for k in sorted(unique)]
+            moves, complete = captures_first(self.scratch(seat, hands, table))
             if len(self.children_of) >= self.move_lists_kept:
                 self.forget_tables()
-            children = self.children_of[key] = _new_tuple(_MoveList, (moves, [None] * len(moves)))
+            children = self.children_of[key] = _MoveList(self.unique(moves), complete)
         return children
+
+    def complete(self, children: _MoveList, seat: int, hands: int, table: _Table) -> None:
+        """Add the moves other than captures to ``children`` (they all come after the captures)."""
+        if not children.complete:
+            more = self.unique(hand_moves(self.scratch(seat, hands, table), captures=False))
+            children.moves += more
+            children.outcomes += [None] * len(more)
+            children.complete = True
+
+    def unique(self, moves: list[Move]) -> list[Move]:
+        """One of each set of moves equal up to interchangeable cards, in order."""
+        if len(moves) < 2:
+            return moves
+        order = self.order
+        unique = {order(move): move for move in reversed(moves)}
+        return [unique[k] for k in sorted(unique)]
 
     def order(self, move: Move) -> tuple[object, ...]:
         """The move's place in the order: captures first, of points first, then of more
@@ -684,38 +706,49 @@ class _Search:
             # is left empty with every other hand, the round is over whoever is next
             after = self.following(seat, hands)
         best = -INF if maximizing else INF
-        moves, outcomes = self.children(seat, hands, table)
+        children = self.children(seat, hands, table)
+        moves, outcomes = children.moves, children.outcomes
+        if best_index >= len(moves):
+            self.complete(children, seat, hands, table)
         order: range | list[int] = range(len(moves))
         if best_index:
             order = [best_index, *range(best_index), *range(best_index + 1, len(moves))]
         limit, linear, search = self.limit, self.linear, self.search
-        for i in order:
-            outcome = outcomes[i]
-            if outcome is None:
-                outcome = outcomes[i] = self.visit(seat, hands, moves[i], table)
-            next_table, gain, delta, capturer, bit, weight, sweep, penalty = outcome
-            marks = limit and (sweep or penalty)
-            if marks:
-                self.mark(seat, outcome, 1)
-            value = gain + search(
-                after, hands ^ bit, weights - weight, next_table,
-                last if capturer is None else capturer,
-                score if delta is None else (score[0] + delta[0], score[1] + delta[1]) if linear else tuple(map(add, score, delta)),
-                alpha - gain, beta - gain,
-            )
-            if marks:
-                self.mark(seat, outcome, -1)
-            if maximizing:
-                if value > best:
+        while True:
+            for i in order:
+                outcome = outcomes[i]
+                if outcome is None:
+                    outcome = outcomes[i] = self.visit(seat, hands, moves[i], table)
+                next_table, gain, delta, capturer, bit, weight, sweep, penalty = outcome
+                marks = limit and (sweep or penalty)
+                if marks:
+                    self.mark(seat, outcome, 1)
+                value = gain + search(
+                    after, hands ^ bit, weights - weight, next_table,
+                    last if capturer is None else capturer,
+                    score if delta is None else (score[0] + delta[0], score[1] + delta[1]) if linear else tuple(map(add, score, delta)),
+                    alpha - gain, beta - gain,
+                )
+                if marks:
+                    self.mark(seat, outcome, -1)
+                if maximizing:
+                    if value > best:
+                        best, best_index = value, i
+                        if value > alpha:
+                            alpha = value
+                elif value < best:
                     best, best_index = value, i
-                    if value > alpha:
-                        alpha = value
-            elif value < best:
-                best, best_index = value, i
-                if value < beta:
-                    beta = value
-            if alpha >= beta:
-                break
+                    if value < beta:
+                        beta = value
+                if alpha >= beta:
+                    break
+            else:
+                if not children.complete:  # past the captures: on to the other moves
+                    searched = len(moves)
+                    self.complete(children, seat, hands, table)
+                    order = range(searched, len(moves))
+                    continue
+            break
         lower, upper = (entry[0], entry[1]) if entry is not None else (-INF, INF)
         if best <= start_alpha:
             upper = min(upper, best)
@@ -768,6 +801,7 @@ class _Search:
             return []
         maximizing = self.maximizing[state.seat]
         children = self.children(state.seat, state.hands, state.table)
+        self.complete(children, state.seat, state.hands, state.table)
         for i, move in enumerate(children.moves):
             outcome = self.outcome(state, children, i)
             after = self.after(state, outcome)
