@@ -104,6 +104,8 @@ class _Table(NamedTuple):
     cards: int  # cards, spades and points on it (the residue)
     spades: int
     points: int
+    builds_exact: tuple[tuple[tuple[Card, ...], int, int], ...]  # its builds in the keys above
+    builds_sig: tuple[tuple[int, int, int], ...]
 
 
 class _Sweeps(NamedTuple):
@@ -270,19 +272,33 @@ class _Search:
             held += weight[c]
         return self.intern(loose, builds, mask, held)
 
-    def intern(self, loose: list[Card], builds: list[Build], mask: int, held: int) -> _Table:
-        """The interned table of these loose cards (their bit mask and class weights) and builds."""
-        exact = (mask, *sorted([(b.cards, b.value, b.owner) for b in builds])) if builds else mask
+    def intern(self, loose: list[Card], builds: list[Build], mask: int, held: int, source: _Table | None = None) -> _Table:
+        """The interned table of these loose cards (their bit mask and class weights) and
+        builds (those of ``source`` when given: a trail or a capture of loose cards only)."""
+        builds_exact: tuple[tuple[tuple[Card, ...], int, int], ...] = ()
+        exact: object = mask
+        if builds:
+            if source is not None:
+                builds_exact = source.builds_exact
+            else:
+                builds_exact = tuple(sorted([(b.cards, b.value, b.owner) for b in builds]))
+            exact = (mask, builds_exact)
         table = self.tables.get(exact)
         if table is None:
-            sig = (held, *sorted([self.build_sig(b) for b in builds])) if builds else held
+            builds_sig: tuple[tuple[int, int, int], ...] = ()
+            sig: object = held
+            if builds:
+                builds_sig = source.builds_sig if source is not None else tuple(sorted([self.build_sig(b) for b in builds]))
+                sig = (held, builds_sig)
             sig_id = self.sig_ids.get(sig)
             if sig_id is None:
                 sig_id = self.sig_ids[sig] = next(self.sigs)
             contents = self.contents_of.get(sig_id)
             if contents is None:  # the same on tables equal up to interchangeable cards
                 contents = self.contents_of[sig_id] = self.contents(builds, mask)
-            table = self.tables[exact] = _new_tuple(_Table, (next(self.serials), loose, builds, mask, held, sig_id, *contents))
+            table = self.tables[exact] = _new_tuple(
+                _Table, (next(self.serials), loose, builds, mask, held, sig_id, *contents, builds_exact, builds_sig)
+            )
         return table
 
     def build_sig(self, b: Build) -> tuple[int, int, int]:
@@ -437,7 +453,7 @@ class _Search:
         if kind == "trail":
             mask = source.mask | 1 << card
             table = (not source.builds and self.tables.get(mask)) or self.intern(
-                [*source.loose, card], source.builds, mask, source.held + self.weight[card]
+                [*source.loose, card], source.builds, mask, source.held + self.weight[card], source
             )
         elif kind == "capture" and not taken:
             mask, held, weight = source.mask, source.held, self.weight
@@ -445,7 +461,7 @@ class _Search:
                 mask ^= 1 << c
                 held -= weight[c]
             table = (not source.builds and self.tables.get(mask)) or self.intern(
-                [c for c in source.loose if mask >> c & 1], source.builds, mask, held
+                [c for c in source.loose if mask >> c & 1], source.builds, mask, held, source
             )
         else:
             pos = self.pos
