@@ -455,18 +455,19 @@ class _Search:
             table = (not source.builds and self.tables.get(mask)) or self.intern(
                 [*source.loose, card], source.builds, mask, source.held + self.weight[card], source
             )
-        elif kind == "capture" and not taken:
+        else:
             mask, held, weight = source.mask, source.held, self.weight
             for c in used:
                 mask ^= 1 << c
                 held -= weight[c]
-            table = (not source.builds and self.tables.get(mask)) or self.intern(
-                [c for c in source.loose if mask >> c & 1], source.builds, mask, held, source
-            )
-        else:
-            pos = self.pos
-            pos.to_move, pos.loose, pos.builds = seat, source.loose, source.builds
-            table = self.table(*pos.table_after(move))
+            if kind == "capture" and not taken:
+                table = (not source.builds and self.tables.get(mask)) or self.intern(
+                    [c for c in source.loose if mask >> c & 1], source.builds, mask, held, source
+                )
+            else:
+                pos = self.pos
+                pos.to_move, pos.loose, pos.builds = seat, source.loose, source.builds
+                table = self.intern(*pos.table_after(move), mask, held)
         side = self.side_of[seat]
         capturer = None
         cards = spades = points = sweep = 0
