@@ -11,8 +11,9 @@ a transposition table, the table's best move tried first and captures of points
 ordered first.  It keeps its own compact state and never pushes a move on a
 :class:`Position`: hands are bit masks, a table is interned once with what the
 search needs to know of it, and the moves of a hand on a table are generated
-once, unless forgotten (see below); what a move leaves is worked out when it
-is first searched.  Cards that differ only in a suit the rules and the scoring
+once, unless forgotten (see below): the captures first, the other moves only
+when the search gets past the captures; what a move leaves is worked out when
+it is first searched.  Cards that differ only in a suit the rules and the scoring
 ignore count as one in the key.
 
 Bounds on what is still to come cut the search: the cards still out all going
@@ -51,9 +52,9 @@ from .table import Build
 INF = 10_000
 _new_tuple = tuple.__new__  # makes a named tuple without its Python-level constructor (hot path)
 POSITIONS_KEPT = 500_000
-"""Transposition entries kept before they are forgotten (about 170 MB)."""
+"""Transposition entries kept before they are forgotten (about 140 MB)."""
 MOVE_LISTS_KEPT = 80_000
-"""Move lists kept, with the tables they lead to, before they are forgotten (about 230 MB).
+"""Move lists kept, with the tables they lead to, before they are forgotten (about 100 MB).
 Only the hardest positions reach either limit: the search then goes on, still exact."""
 _SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
 _SPADES = sum(1 << c for c in ALL_CARDS if _SPADE[c])
