@@ -420,6 +420,10 @@ class _Search:
         if len(moves) < 2:
             return moves
         order = self.order
+        if len(moves) == 2:  # the most common list, without a dict
+            first, second = moves
+            a, b = order(first), order(second)
+            return [first] if a == b else moves if a < b else [second, first]
         unique = {order(move): move for move in reversed(moves)}
         return [unique[k] for k in sorted(unique)]
 
@@ -433,12 +437,11 @@ class _Search:
         if kind == "trail":
             return (0, weight[card])
         used = 0
-        for c in loose:
-            used += weight[c]
         if kind == "capture":
             rank = self.capture_rank
             priority = -1000 - rank[card] - 50 * len(builds)
             for c in loose:
+                used += weight[c]
                 priority -= rank[c]
             if not builds:
                 return (priority, weight[card], value, used)
@@ -446,6 +449,8 @@ class _Search:
                 for c in b.cards:
                     priority -= rank[c]
             return (priority, weight[card], value, used, tuple(sorted([self.build_sig(b) for b in builds])))
+        for c in loose:
+            used += weight[c]
         return (-500, weight[card], kind, value, used, tuple(sorted([self.build_sig(b) for b in builds])))
 
     def visit(self, seat: int, hands: int, move: Move, source: _Table) -> _Outcome:
