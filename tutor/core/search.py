@@ -715,8 +715,10 @@ class _Search:
                 return upper
             if lower == upper:
                 return lower
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
         if self.bounded:
             bound = self.cut(hands, counts, table, last, score, alpha, beta)
             if bound is not None:
@@ -774,9 +776,11 @@ class _Search:
             break
         lower, upper = (entry[0], entry[1]) if entry is not None else (-INF, INF)
         if best <= start_alpha:
-            upper = min(upper, best)
+            if best < upper:
+                upper = best
         elif best >= start_beta:
-            lower = max(lower, best)
+            if best > lower:
+                lower = best
         else:
             lower = upper = best
         if len(self.tt) >= self.positions_kept:
