@@ -54,7 +54,10 @@ def _picker(places: tuple[int, ...]) -> Callable[[Sequence[Card]], tuple[Card, .
     """What picks ``places`` of a sequence, as a tuple (in C for two places or more)."""
     if len(places) > 1:
         return itemgetter(*places)
-    return lambda cards: tuple([cards[i] for i in places])
+    if places:
+        place = places[0]
+        return lambda cards: (cards[place],)
+    return lambda cards: ()
 
 
 _PICK = tuple(_picker(places) for places in BYTE_BITS)
@@ -121,8 +124,8 @@ def subsets_by_mask(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
     """Every subset of a short list, the empty one first."""
-    if not items:
-        return [()]
+    if len(items) < 2:  # the usual case, without combinations
+        return [(), (items[0],)] if items else [()]
     return [combo for r in range(len(items) + 1) for combo in combinations(items, r)]
 
 
@@ -350,7 +353,7 @@ class _Generator:
                 terms.append(b)
             elif b.value == value:
                 standalone.append(b)
-        extra = [(), (standalone[0],)] if len(standalone) == 1 else all_subsets(standalone)
+        extra = all_subsets(standalone)
         out: list[tuple[tuple[Card, ...], tuple[Build, ...]]] = []
         if not terms:
             for mask in partitionable(self.numeric_values, value):
@@ -451,9 +454,7 @@ class _Generator:
         """The loose numeric cards a mask names."""
         numeric = self.numeric
         if len(numeric) <= 8:
-            if mask & (mask - 1):
-                return _PICK[mask](numeric)
-            return (numeric[mask.bit_length() - 1],) if mask else ()
+            return _PICK[mask](numeric)
         # Crowded tables: look the cards up a byte of the mask at a time.
         tables = self._card_tables
         if tables is None:
