@@ -148,7 +148,8 @@ def hand_moves(pos: Position, captures: bool = True, others: bool = True) -> lis
 
 
 def captures_first(pos: Position) -> tuple[list[Move], bool]:
-    """The captures of :func:`hand_moves`, or when there is none every move (then True)."""
+    """The captures of :func:`hand_moves`, or when there is none every move; and
+    whether that is every move."""
     generator = _Generator(pos, pos.to_move)
     captures = generator.run(others=False)
     return (captures, False) if captures else (generator.run(captures=False), True)

@@ -105,8 +105,8 @@ class _Table(NamedTuple):
     cards: int  # cards, spades and points on it (the residue)
     spades: int
     points: int
-    builds_exact: tuple[tuple[tuple[Card, ...], int, int], ...]  # its builds in the keys above
-    builds_sig: tuple[tuple[int, int, int], ...]
+    builds_exact: tuple[tuple[tuple[Card, ...], int, int], ...]  # its builds, as they enter its exact key
+    builds_sig: tuple[tuple[int, int, int], ...]  # and up to interchangeable cards, as they enter ``sig``
 
 
 class _Sweeps(NamedTuple):
@@ -225,7 +225,7 @@ class _Search:
         # shared by every move of a card (a move list's outcomes would each hold a copy)
         self.card_bit = [1 << c for c in ALL_CARDS]
         self.seat_weight = [[w << seat * self.seat_shift for w in self.weight] for seat in range(self.players)]
-        self.deltas: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.deltas: dict[tuple[int, ...], tuple[int, ...]] = {}  # score changes, one tuple each
         self.point_masks = [
             (p, sum(1 << c for c in ALL_CARDS if self.card_points[c] == p)) for p in set(self.card_points) if p
         ]
@@ -275,7 +275,8 @@ class _Search:
 
     def intern(self, loose: list[Card], builds: list[Build], mask: int, held: int, source: _Table | None = None) -> _Table:
         """The interned table of these loose cards (their bit mask and class weights) and
-        builds (those of ``source`` when given: a trail or a capture of loose cards only)."""
+        builds; ``source``, when given, is a table with these same builds (the move
+        was a trail or a capture of loose cards only), whose build keys are reused."""
         builds_exact: tuple[tuple[tuple[Card, ...], int, int], ...] = ()
         exact: object = mask
         if builds:
@@ -392,7 +393,7 @@ class _Search:
 
     def children(self, seat: int, hands: int, table: _Table) -> _MoveList:
         """The moves of ``seat`` that lead to different positions up to interchangeable cards:
-        the captures, or every move when there is none (see :meth:`complete`).
+        the captures, or every move when there is none (see :meth:`add_others`).
 
         Generated once per hand and exact table (unless forgotten), ordered (see :meth:`order`) by a
         key that is the same on tables equal up to interchangeable cards (the
@@ -407,8 +408,9 @@ class _Search:
             children = self.children_of[key] = _MoveList(self.unique(moves), complete)
         return children
 
-    def complete(self, children: _MoveList, seat: int, hands: int, table: _Table) -> None:
-        """Add the moves other than captures to ``children`` (they all come after the captures)."""
+    def add_others(self, children: _MoveList, seat: int, hands: int, table: _Table) -> None:
+        """Add the moves other than captures to ``children`` (they all come after the captures).
+        Its lists grow in place: a search running over them sees the new moves."""
         if not children.complete:
             more = self.unique(hand_moves(self.scratch(seat, hands, table), captures=False))
             children.moves += more
@@ -471,6 +473,7 @@ class _Search:
                     [c for c in source.loose if mask >> c & 1], source.builds, mask, held, source
                 )
             else:
+                # the move takes its loose cards off the table, as the mask above does
                 pos = self.pos
                 pos.to_move, pos.loose, pos.builds = seat, source.loose, source.builds
                 table = self.intern(*pos.table_after(move), mask, held)
@@ -596,7 +599,7 @@ class _Search:
                 values.append(self.terminal(side if capture else last, tuple(extended), cards, spades, points))
         return max(values) if self.maximizing[seat] else min(values)
 
-    def count(self, hands: int) -> _HandCounts:
+    def count_hands(self, hands: int) -> _HandCounts:
         """What ``hands`` hold (kept: the same hands come back on many tables)."""
         mine = (hands & self.root_mask).bit_count()
         points = 0
@@ -688,7 +691,7 @@ class _Search:
             return self.terminal(last, score, table.cards, table.spades, table.points)
         if not hands & (hands - 1) and hands & self.seat_mask[seat]:
             return self.last_play(seat, hands.bit_length() - 1, table, last, score)
-        counts = self.hand_counts.get(hands) or self.count(hands)
+        counts = self.hand_counts.get(hands) or self.count_hands(hands)
         # the key holds only what can still change the value to come
         if self.linear:
             # a count ahead by more than what is still out has decided its majority
@@ -734,12 +737,12 @@ class _Search:
         children = self.children(seat, hands, table)
         moves, outcomes = children.moves, children.outcomes
         if best_index >= len(moves):
-            self.complete(children, seat, hands, table)
+            self.add_others(children, seat, hands, table)
         order: range | list[int] = range(len(moves))
         if best_index:
             order = [best_index, *range(best_index), *range(best_index + 1, len(moves))]
         limit, linear, search = self.limit, self.linear, self.search
-        while True:
+        while True:  # the captures, then (unless one cuts off) the other moves
             for i in order:
                 outcome = outcomes[i]
                 if outcome is None:
@@ -770,7 +773,7 @@ class _Search:
             else:
                 if not children.complete:  # past the captures: on to the other moves
                     searched = len(moves)
-                    self.complete(children, seat, hands, table)
+                    self.add_others(children, seat, hands, table)
                     order = range(searched, len(moves))
                     continue
             break
@@ -828,7 +831,7 @@ class _Search:
             return []
         maximizing = self.maximizing[state.seat]
         children = self.children(state.seat, state.hands, state.table)
-        self.complete(children, state.seat, state.hands, state.table)
+        self.add_others(children, state.seat, state.hands, state.table)
         for i, move in enumerate(children.moves):
             outcome = self.outcome(state, children, i)
             after = self.after(state, outcome)
