@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import ALL_CARDS, Card
-from .moves import Move
+from .moves import Move, new_tuple
 from .rules import (
     FIVE_OF_SPADES,
     capture_blocks_trail,
@@ -35,9 +35,6 @@ from .variant import FACE_KEY, Variant
 if TYPE_CHECKING:  # the position imports this module to generate its moves
     from .position import Position
 
-
-_new_tuple = tuple.__new__
-  # builds a Move without NamedTuple's Python-level constructor (hot path)
 
 _NONE: frozenset[int] = frozenset()
 
@@ -237,7 +234,7 @@ class _Generator:
             if taken and captures:
                 moves += taken
             if plain_trail:
-                moves.append(_new_tuple(Move, (card, "trail", 0, (), ())))
+                moves.append(new_tuple(Move, (card, "trail", 0, (), ())))
             elif may_trail:
                 moves += self.trails(card, i, bool(taken))
             if may_build:
@@ -261,7 +258,7 @@ class _Generator:
                 hand_keys.append(keys)
                 for k in keys:
                     holders[k] = holders.get(k, 0) + 1
-            holding = self._holding = _new_tuple(_HandHolding, (hand_keys, holders, sorted(holders)))
+            holding = self._holding = new_tuple(_HandHolding, (hand_keys, holders, sorted(holders)))
         return holding
 
     def held(self, i: int) -> Holding:
@@ -313,7 +310,7 @@ class _Generator:
             value = values[0]
             if self.totals >> value & 1 or value in self.build_values or self.terms:
                 for loose, builds in self._capture_sets(value):
-                    out.append(_new_tuple(Move, (card, "capture", value, loose, builds)))
+                    out.append(new_tuple(Move, (card, "capture", value, loose, builds)))
         elif values:
             seen: set[tuple[tuple[Card, ...], tuple[Build, ...]]] = set()
             for value in values:
@@ -380,7 +377,7 @@ class _Generator:
         out: list[Move] = []
         if face_takes_one(self.variant):
             for c in same:
-                out.append(_new_tuple(Move, (card, "capture", rank, (c,), ())))
+                out.append(new_tuple(Move, (card, "capture", rank, (c,), ())))
             return out
         face_builds = [b for b in self.pos.builds if b.face and b.value == rank]
         for loose in all_subsets(same):  # type: ignore[arg-type]
@@ -404,7 +401,7 @@ class _Generator:
             return []
         if not self.holds(i):
             return []
-        return [_new_tuple(Move, (card, "trail", 0, (), ()))]
+        return [new_tuple(Move, (card, "trail", 0, (), ()))]
 
     # ---- builds --------------------------------------------------------------
 
@@ -427,7 +424,7 @@ class _Generator:
                     continue
                 if (totals >> (value - cv) | totals >> value) & 1 and (self.unbound or self.holds(i, (), value)):
                     for loose in self._joining(cv, value, False):
-                        out.append(_new_tuple(Move, (card, "build", value, loose, ())))
+                        out.append(new_tuple(Move, (card, "build", value, loose, ())))
         for target in self.builds_on_table:
             own = target.owner == self.seat
             if self.duty == "take_or_add" and not own:
@@ -440,7 +437,7 @@ class _Generator:
             if target.value >= cv and may_add(v, target, self.seat):
                 if self.unheld or self.holds(i, (target,), target.value):
                     added = self._joining(cv, target.value, True)
-                    out += [_new_tuple(Move, (card, "add", target.value, loose, (target,))) for loose in added]
+                    out += [new_tuple(Move, (card, "add", target.value, loose, (target,))) for loose in added]
         return out
 
     def _joining(self, cv: int, value: int, may_be_empty: bool) -> list[tuple[Card, ...]]:

@@ -9,6 +9,11 @@ from typing import Any, NamedTuple
 from .cards import Card
 from .table import Build
 
+new_tuple = tuple.__new__
+"""Makes a named tuple (a :class:`Move` most often) from a tuple of its fields without
+its Python-level constructor, for the hot paths of move generation and search."""
+
+
 class Move(NamedTuple):
     """One legal outcome of playing a card.
 

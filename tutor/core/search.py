@@ -38,19 +38,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import count
-from operator import add
+from operator import add, itemgetter
 from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card
 from .movegen import captures_first, hand_moves
-from .moves import Move
+from .moves import Move, new_tuple
 from .position import Position
 from .rules import face_takes_one
 from .scoring import round_points
 from .table import Build
 
 INF = 10_000
-_new_tuple = tuple.__new__  # makes a named tuple without its Python-level constructor (hot path)
 POSITIONS_KEPT = 500_000
 """Transposition entries kept before they are forgotten (about 140 MB)."""
 MOVE_LISTS_KEPT = 80_000
@@ -298,7 +297,7 @@ class _Search:
             contents = self.contents_of.get(sig_id)
             if contents is None:  # the same on tables equal up to interchangeable cards
                 contents = self.contents_of[sig_id] = self.contents(builds, mask)
-            table = self.tables[exact] = _new_tuple(
+            table = self.tables[exact] = new_tuple(
                 _Table, (next(self.serials), loose, builds, mask, held, sig_id, *contents, builds_exact, builds_sig)
             )
         return table
@@ -504,7 +503,7 @@ class _Search:
         if delta is not None:
             delta = self.deltas.setdefault(delta, delta)
         bit, key_weight = self.card_bit[card], self.seat_weight[seat][card]
-        return _new_tuple(_Outcome, (table, gain, delta, capturer, bit, key_weight, sweep, penalty))
+        return new_tuple(_Outcome, (table, gain, delta, capturer, bit, key_weight, sweep, penalty))
 
     def outcome(self, state: _State, children: _MoveList, i: int) -> _Outcome:
         """What the ``i``-th of ``children`` (the moves at ``state``) does."""
@@ -909,12 +908,11 @@ def _solve(search: _Search) -> DealSolution:
     values: dict[tuple[object, ...], int] = {}  # moves equal up to interchangeable cards
     results = []
     guess = 0
-    for move in sorted(moves, key=search.order):
+    for order, move in sorted([(search.order(m), m) for m in moves], key=itemgetter(0)):
         outcome = search.visit(root.seat, root.hands, move, root.table)
         after = search.after(root, outcome)
         base = banked + outcome.gain
         search.mark(root.seat, outcome, 1)
-        order = search.order(move)
         if order not in values:
             values[order] = base + search.exact(after, guess - base)
         value = guess = values[order]
