@@ -102,6 +102,17 @@ def test_solve_deal_prints_each_line_of_play(tmp_path: Path) -> None:
             "♥", "H").replace("♦", "D").replace("♣", "C")
 
 
+def test_solve_jobs_gives_the_same_answer_and_refuses_a_bad_count(tmp_path: Path) -> None:
+    path = write(tmp_path, DEAL)
+    answers = [json.loads(run("solve", path, "--goal", "deal", "--json", "--jobs", jobs).stdout) for jobs in ("1", "2")]
+    assert answers[0]["moves"] == answers[1]["moves"]
+    for bad, expected in (("0", "--jobs must be from 1 to 4, not 0"), ("two", "--jobs takes a whole number, not 'two'")):
+        result = run("solve", path, "--goal", "deal", "--jobs", bad)
+        assert result.returncode == 2
+        assert expected in result.stderr
+        assert "Traceback" not in result.stderr
+
+
 def test_solve_unknown_goal() -> None:
     result = run("solve", str(START), "--goal", "glory")
     assert result.returncode == 2

@@ -11,6 +11,7 @@ import pytest
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.scoring import score_round
+from tutor.core import search
 from tutor.core.search import SearchError, solve_deal
 from tutor.presets import preset_names, variant
 
@@ -132,6 +133,21 @@ def test_a_small_cache_gives_the_same_values(players: int) -> None:
             assert round_value(pos, side) == judged.value
             for _ in judged.line:
                 pos.pop()
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+@pytest.mark.parametrize("name", ("classic", "spade", "michigan", "draw"))
+def test_root_moves_shared_over_workers_give_the_same_answer(name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shared out from the first root move on, the values and lines are the ones found alone."""
+    monkeypatch.setattr(search, "SHARE_AFTER", 0)
+    rng = random.Random(f"workers/{name}/{players}")
+    pos = endgame(rng, name, players, cards_left=2 * players + 1)
+    while len(pos.generate()) < 3:
+        pos = endgame(rng, name, players, cards_left=2 * players + 1)
+    before = pos.state_key()
+    alone, shared = solve_deal(pos), solve_deal(pos, workers=2)
+    assert shared.moves == alone.moves
+    assert pos.state_key() == before
 
 
 def test_cycle_collection_is_left_as_it_was() -> None:

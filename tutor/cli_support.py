@@ -1,4 +1,4 @@
-"""What every command shares: the bad-input error, reading files, JSON output."""
+"""What every command shares: the bad-input error, whole-number options, reading files, JSON output."""
 
 from __future__ import annotations
 
@@ -11,6 +11,17 @@ EXIT_BAD_INPUT = 2
 
 class UsageError(Exception):
     """Bad input: printed as one line, exit status 2."""
+
+
+def whole_number(text: str, option: str, low: int, high: int) -> int:
+    """``text`` as a whole number from ``low`` to ``high``, or a :class:`UsageError` naming ``option``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{option} takes a whole number, not {text!r}") from None
+    if not low <= value <= high:
+        raise UsageError(f"{option} must be from {low} to {high}, not {value}")
+    return value
 
 
 def read_text(path: str) -> str:

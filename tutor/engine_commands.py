@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .cli_support import UsageError, dumps, read_text
+from .cli_support import UsageError, dumps, read_text, whole_number
 from .core.moves import Move
 from .core.position import Position
 from .core.search import SearchError
 from .core.solver import Goal, GoalError, Ranking, rank_moves
+from .core.workers import MOST_WORKERS, usable_cores
 from .content import content_dir
 from .course import Catalog, Lesson, Puzzle
 from .loading.catalog import load_file, yaml_files
@@ -109,11 +110,12 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         goal = Goal.from_str(args.goal)
     except GoalError as err:
         raise UsageError(str(err)) from None
+    jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS) if args.jobs is not None else usable_cores()
     pos = load(args.file)
     _to_move_known(pos)
     start = time.perf_counter()
     try:
-        ranking = rank_moves(pos, goal)
+        ranking = rank_moves(pos, goal, jobs)
     except SearchError as err:
         raise UsageError(str(err)) from None
     ms = round((time.perf_counter() - start) * 1000, 3)

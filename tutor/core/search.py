@@ -25,6 +25,12 @@ and spade counts only as far as they can still decide a majority.  The last
 card of the round is valued without playing it: whatever it does, the whole
 table ends with one side.
 
+Each root move is valued exactly in turn, the transposition table carried from
+one to the next.  A long search shares the root moves left over helper
+processes forked from it (:mod:`tutor.core.workers`), each starting from what
+was learned so far; the values and lines are the same, the nodes the sum of
+what each process searched.
+
 Turns pass over seats whose hands are empty, as in :class:`Position` (a last
 deal need not come out even).  Memory is bounded: when the transposition table
 or the move lists reach their limits they are forgotten and the search goes
@@ -48,6 +54,7 @@ from .position import Position
 from .rules import face_takes_one
 from .scoring import round_points
 from .table import Build
+from .workers import share_out
 
 INF = 10_000
 POSITIONS_KEPT = 500_000
@@ -55,6 +62,8 @@ POSITIONS_KEPT = 500_000
 MOVE_LISTS_KEPT = 80_000
 """Move lists kept, with the tables they lead to, before they are forgotten (about 100 MB).
 Only the hardest positions reach either limit: the search then goes on, still exact."""
+SHARE_AFTER = 5_000
+"""Nodes searched before the root moves left are shared out over the workers (a fork costs milliseconds)."""
 _SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
 _SPADES = sum(1 << c for c in ALL_CARDS if _SPADE[c])
 _RANK = tuple(c.rank_index for c in ALL_CARDS)
@@ -847,6 +856,23 @@ class _Search:
                 return [move, *line]
         raise AssertionError("no move reaches the position's value")
 
+    def solve_group(self, root: _State, banked: int, moves: list[Move], guess: int) -> list[LineValue]:
+        """Root moves equal up to interchangeable cards, their one value found from ``guess``
+        (``banked``: the value of the root state), each with its own best line."""
+        solved: list[LineValue] = []
+        value = None
+        for move in moves:
+            outcome = self.visit(root.seat, root.hands, move, root.table)
+            after = self.after(root, outcome)
+            base = banked + outcome.gain
+            self.mark(root.seat, outcome, 1)
+            if value is None:
+                value = base + self.exact(after, guess - base)
+            line = self.line(after, value - base)
+            self.mark(root.seat, outcome, -1)
+            solved.append(LineValue(move, value, (move, *line)))
+        return solved
+
 
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
@@ -861,16 +887,21 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def solve_deal(pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT) -> DealSolution:
+def solve_deal(
+    pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT, workers: int = 1
+) -> DealSolution:
     """Every legal move of ``pos`` with its exact round value and best line, best first.
 
     The limits bound the memory: the search forgets what it has seen when it
-    has kept that many positions, or move lists, and goes on.
+    has kept that many positions, or move lists, and goes on.  With more than
+    one worker, a search that takes long (:data:`SHARE_AFTER` nodes) shares its
+    root moves left over that many processes (see :mod:`tutor.core.workers`):
+    the same answer, sooner, and ``nodes`` counts the positions each searched.
     """
     if any(pos.hidden_counts) or pos.stock_size:
         raise SearchError("the deal goal needs every hand known and the stock empty")
     with _no_cycle_collection():
-        solution = _solve(_Search(pos, positions_kept, move_lists_kept))
+        solution = _solve(_Search(pos, positions_kept, move_lists_kept), workers)
     played = pos.copy()
     return DealSolution(
         tuple(LineValue(m.move, m.value, _as_played(played, m.line)) for m in solution.moves), solution.nodes
@@ -901,23 +932,34 @@ def _unordered(move: Move) -> tuple[object, ...]:
     return (move.card, move.kind, move.value, frozenset(move.loose), frozenset(move.builds))
 
 
-def _solve(search: _Search) -> DealSolution:
+def _solve(search: _Search, workers: int) -> DealSolution:
     """:func:`solve_deal` once the position is known to be searchable."""
     root, banked = search.root()
     moves = search.scratch(root.seat, root.hands, root.table).generate()
-    values: dict[tuple[object, ...], int] = {}  # moves equal up to interchangeable cards
-    results = []
-    guess = 0
+    groups: dict[tuple[object, ...], list[Move]] = {}  # moves equal up to interchangeable cards
     for order, move in sorted([(search.order(m), m) for m in moves], key=itemgetter(0)):
-        outcome = search.visit(root.seat, root.hands, move, root.table)
-        after = search.after(root, outcome)
-        base = banked + outcome.gain
-        search.mark(root.seat, outcome, 1)
-        if order not in values:
-            values[order] = base + search.exact(after, guess - base)
-        value = guess = values[order]
-        line = search.line(after, value - base)
-        search.mark(root.seat, outcome, -1)
-        results.append(LineValue(move, value, (move, *line)))
+        groups.setdefault(order, []).append(move)
+    todo = list(groups.values())
+    guess = 0
+
+    def run(i: int) -> tuple[list[LineValue], int]:
+        """Group ``i`` solved, and the nodes it took."""
+        nonlocal guess
+        nodes = search.nodes
+        solved = search.solve_group(root, banked, todo[i], guess)
+        guess = solved[0].value
+        return solved, search.nodes - nodes
+
+    results: list[LineValue] = []
+    done = 0
+    while done < len(todo) and (workers < 2 or search.nodes < SHARE_AFTER):
+        results += run(done)[0]
+        done += 1
+    nodes = search.nodes
+    shared = share_out(len(todo) - done, lambda i: run(done + i), workers)
+    for i in range(len(shared)):
+        solved, used = shared[i]
+        results += solved
+        nodes += used
     results.sort(key=lambda r: -r.value)
-    return DealSolution(tuple(results), search.nodes)
+    return DealSolution(tuple(results), nodes)

@@ -182,10 +182,13 @@ def move_value(pos: Position, move: Move, criterion: Criterion) -> int:
     return int(criterion.card in move.captured_cards())
 
 
-def rank_moves(pos: Position, goal: Goal) -> Ranking:
-    """Value every legal move for ``goal`` and sort them, best first (ties in generation order)."""
+def rank_moves(pos: Position, goal: Goal, workers: int = 1) -> Ranking:
+    """Value every legal move for ``goal`` and sort them, best first (ties in generation order).
+
+    A long ``deal`` search shares its work over ``workers`` processes (see :func:`solve_deal`).
+    """
     if goal.is_deal:
-        solution = solve_deal(pos)
+        solution = solve_deal(pos, workers=workers)
         judged = [Judged(lv.move, (lv.value,), lv.line) for lv in solution.moves]
         return Ranking(goal, tuple(judged), solution.nodes)
     moves = pos.generate()

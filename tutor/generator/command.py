@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import presets
-from ..cli_support import UsageError
+from ..cli_support import UsageError, whole_number
 from ..course import THEMES
 from .plans import default_players, default_variant, mismatch
 from .runner import ROUNDS_PER_ITEM, Request, generate
@@ -58,28 +58,18 @@ def read_request(args: argparse.Namespace) -> tuple[Request, int]:
         raise UsageError(f"--theme: unknown theme {args.theme!r}{hint}")
     if args.count is None:
         raise UsageError("give the number of puzzles with --count N")
-    count = _whole(args.count, "--count", 1, MAX_COUNT)
+    count = whole_number(args.count, "--count", 1, MAX_COUNT)
     variant_name = args.variant or default_variant(args.theme)
     names = presets.preset_names()
     if variant_name not in names:
         raise UsageError(f"--variant: unknown preset {variant_name!r}; presets are: {', '.join(names)}")
-    players = _whole(args.players, "--players", 2, 4) if args.players is not None else default_players(args.theme)
-    seed = _whole(args.seed, "--seed", 0, 2**63)
-    jobs = _whole(args.jobs, "--jobs", 1, 256) if args.jobs is not None else os.cpu_count() or 1
+    players = whole_number(args.players, "--players", 2, 4) if args.players is not None else default_players(args.theme)
+    seed = whole_number(args.seed, "--seed", 0, 2**63)
+    jobs = whole_number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else os.cpu_count() or 1
     problem = mismatch(args.theme, presets.variant(variant_name), players)
     if problem is not None:
         raise UsageError(problem)
     return Request(args.theme, count, variant_name, players, seed), jobs
-
-
-def _whole(text: str, option: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{option} takes a whole number, not {text!r}") from None
-    if not low <= value <= high:
-        raise UsageError(f"{option} must be from {low} to {high}, not {value}")
-    return value
 
 
 def _progress_line(count: int) -> Callable[[int], None]:

@@ -1,0 +1,115 @@
+"""Independent tasks shared out over the machine's cores.
+
+:func:`share_out` runs tasks ``0 .. n-1`` in this process and in helper
+processes forked from it: a helper starts as a copy of this process, so it
+knows everything worked out so far (the search's transposition table, say)
+without anything being sent to it.  Each process takes the next task not yet
+taken, so the cores stay busy however uneven the tasks are.  Results come back
+by pipe when a helper has no task left.
+
+Nothing is lost when a helper fails: a task whose result does not come back
+is run again here.  Where processes cannot be forked (Windows; macOS, where
+forking is unsafe), or with one worker, every task runs here, in order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+from multiprocessing.connection import Connection
+
+T = TypeVar("T")
+
+MOST_WORKERS = 4
+"""The most processes :func:`usable_cores` offers: each helper holds its own search tables."""
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (at most :data:`MOST_WORKERS`), or 1 where forking is not used."""
+    if not can_fork():
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MOST_WORKERS))
+
+
+def can_fork() -> bool:
+    """Whether helpers can be forked safely here."""
+    return sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()
+
+
+def share_out(tasks: int, run: Callable[[int], T], workers: int) -> dict[int, T]:
+    """``run(i)`` for every task ``i`` below ``tasks``, over ``workers`` processes (this one included).
+
+    Each process keeps its own state between the tasks it runs: ``run`` may
+    learn from one task for the next, but must give the same result wherever
+    it runs.
+    """
+    helpers = min(workers, tasks) - 1
+    if helpers < 1 or not can_fork():
+        return {i: run(i) for i in range(tasks)}
+    context = multiprocessing.get_context("fork")
+    counter = context.Value("i", 0)
+    parent = os.getpid()
+
+    def take() -> dict[int, T]:
+        """Run tasks until none is left (or, in a helper, until the parent is gone); their results by task."""
+        done: dict[int, T] = {}
+        while True:
+            if os.getpid() != parent and os.getppid() != parent:
+                os._exit(1)  # the parent was killed: nobody waits for the results
+            with counter.get_lock():
+                i = counter.value
+                counter.value = i + 1
+            if i >= tasks:
+                return done
+            done[i] = run(i)
+
+    started = []
+    try:
+        for _ in range(helpers):
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(target=_helper, args=(take, send), daemon=True)
+            process.start()
+            send.close()
+            started.append((process, receive))
+        results = take()
+        for process, receive in started:
+            try:
+                results.update(receive.recv())
+            except EOFError:  # the helper failed: its tasks are run again below
+                pass
+            process.join()
+    finally:
+        for process, receive in started:
+            if process.is_alive():  # interrupted here: the helpers stop too
+                process.terminate()
+                process.join()
+            receive.close()
+    for i in range(tasks):
+        if i not in results:
+            results[i] = run(i)
+    return results
+
+
+def _helper(take: Callable[[], dict[int, T]], send: Connection) -> None:
+    """A helper process: run tasks, send back their results, and leave.
+
+    Ctrl-C is the parent's to handle (it stops its helpers).  The helper leaves
+    by ``os._exit``: the exit handlers and buffers it shares with the parent
+    are the parent's.  A failure sends nothing; the parent runs those tasks again.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        send.send(take())
+        send.close()
+    except BaseException:
+        os._exit(1)
+    os._exit(0)
