@@ -21,7 +21,7 @@ from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.search import solve_deal
 from tutor.core.solver import Goal, rank_moves
-from tutor.core.workers import usable_cores
+from tutor.workers import sharing, usable_cores
 from tutor.presets import variant
 
 TARGETS = {2: (30.0, 2000.0, 2000, 60000), 3: (None, None, None, None), 4: (2000.0, None, None, None)}
@@ -53,7 +53,7 @@ def measure(players: int, count: int, seed: int, workers: int) -> tuple[list[flo
     for i in range(count):
         pos = last_deal(players, seed + i)
         start, start_cpu = time.perf_counter(), cpu_seconds()
-        solution = solve_deal(pos, workers=workers)
+        solution = solve_deal(pos, share=sharing(workers))
         times.append((time.perf_counter() - start) * 1000)
         cpu.append((cpu_seconds() - start_cpu) * 1000)
         nodes.append(solution.nodes)

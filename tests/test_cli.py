@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.core.search import SHARE_AFTER
+
 ROOT = Path(__file__).resolve().parents[1]
 START = ROOT / "docs" / "examples" / "start.yaml"
 ENDGAME = ROOT / "docs" / "examples" / "endgame.yaml"
@@ -102,15 +104,31 @@ def test_solve_deal_prints_each_line_of_play(tmp_path: Path) -> None:
             "♥", "H").replace("♦", "D").replace("♣", "C")
 
 
-def test_solve_jobs_gives_the_same_answer_and_refuses_a_bad_count(tmp_path: Path) -> None:
-    path = write(tmp_path, DEAL)
-    answers = [json.loads(run("solve", path, "--goal", "deal", "--json", "--jobs", jobs).stdout) for jobs in ("1", "2")]
-    assert answers[0]["moves"] == answers[1]["moves"]
-    for bad, expected in (("0", "--jobs must be from 1 to 4, not 0"), ("two", "--jobs takes a whole number, not 'two'")):
-        result = run("solve", path, "--goal", "deal", "--jobs", bad)
-        assert result.returncode == 2
-        assert expected in result.stderr
-        assert "Traceback" not in result.stderr
+# the last deal of a random two-player round: over 12,000 positions, so a search long enough to share
+LONG_DEAL = """\
+hands: [[2C, 10C, AC, 8C], [9C, 4H, QD, JC]]
+table: [10H, 10S, 10D, QH, JS, 6D, 3C, QC, 8H, QS, 7H, 4D]
+captured:
+  - [9H, 3H, 6H, 2H, 2D, 5C, 6S, 6C, 8D, AD, 7D, 9S, AS, 8S, 4S, 5D, 9D, KH, KC]
+  - [JH, JD, KS, KD, 3S, AH, 2S, 7S, 3D, 4C, 7C, 5S, 5H]
+last_capturer: 1
+"""
+
+
+def test_solve_jobs_shares_a_long_search_with_the_same_answer(tmp_path: Path) -> None:
+    path = write(tmp_path, LONG_DEAL)
+    alone, shared = (json.loads(run("solve", path, "--goal", "deal", "--json", "--jobs", jobs).stdout) for jobs in "12")
+    assert alone["nodes"] > SHARE_AFTER, "long enough to be shared"
+    assert shared["moves"] == alone["moves"]
+    assert shared["best"] == alone["best"]
+
+
+@pytest.mark.parametrize("jobs,expected", [("0", "--jobs must be from 1 to 4, not 0"), ("two", "--jobs takes a whole number, not 'two'")])
+def test_solve_refuses_a_bad_jobs_count(jobs: str, expected: str) -> None:
+    result = run("solve", str(ENDGAME), "--goal", "deal", "--jobs", jobs)
+    assert result.returncode == 2
+    assert expected in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_solve_unknown_goal() -> None:

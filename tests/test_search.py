@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import gc
+import os
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 import pytest
 
@@ -14,6 +17,9 @@ from tutor.core.scoring import score_round
 from tutor.core import search
 from tutor.core.search import SearchError, solve_deal
 from tutor.presets import preset_names, variant
+from tutor.workers import can_fork, share_out
+
+T = TypeVar("T")
 
 
 def round_value(pos: Position, side: int) -> int:
@@ -118,13 +124,13 @@ def test_search_equals_minimax_with_uneven_hands(name: str, players: int) -> Non
 
 
 @pytest.mark.parametrize("players", (2, 3, 4))
-def test_a_small_cache_gives_the_same_values(players: int) -> None:
+def test_a_small_cache_gives_the_same_answer(players: int) -> None:
     """The caches are emptied when full: the search then forgets and goes on, still exact."""
     rng = random.Random(f"cache/{players}")
     for _ in range(3):
         pos = endgame(rng, "classic", players, cards_left=2 * players + 1)
         roomy, tight = solve_deal(pos), solve_deal(pos, positions_kept=8, move_lists_kept=4)
-        assert [(m.move, m.value) for m in tight.moves] == [(m.move, m.value) for m in roomy.moves]
+        assert tight.moves == roomy.moves, "the same values, and the same lines"
         assert tight.nodes > roomy.nodes, "the small cache was emptied and work was redone"
         side = pos.side_of(pos.to_move)
         for judged in tight.moves:  # each line still plays out to its value
@@ -135,19 +141,37 @@ def test_a_small_cache_gives_the_same_values(players: int) -> None:
                 pos.pop()
 
 
+@pytest.mark.skipif(not can_fork(), reason="helpers are forked only where forking is safe")
+@pytest.mark.parametrize("midway", (False, True), ids=("from-the-start", "midway"))
 @pytest.mark.parametrize("players", (2, 3, 4))
-@pytest.mark.parametrize("name", ("classic", "spade", "michigan", "draw"))
-def test_root_moves_shared_over_workers_give_the_same_answer(name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Shared out from the first root move on, the values and lines are the ones found alone."""
-    monkeypatch.setattr(search, "SHARE_AFTER", 0)
+@pytest.mark.parametrize("name", ("classic", "spade", "michigan-5", "draw"))
+def test_root_moves_shared_with_helpers_give_the_same_answer(
+    name: str, players: int, midway: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shared from the first root move on, or after a third of the search, values and lines are the ones found alone."""
+    parent, ran_in = os.getpid(), set()
+
+    def share(tasks: int, run: Callable[[int], T]) -> dict[int, T]:
+        def timed(i: int) -> tuple[T, int]:
+            if os.getpid() == parent and i == 0:
+                time.sleep(0.05)  # the helper surely takes a task
+            return run(i), os.getpid()
+
+        results = share_out(tasks, timed, 2)
+        ran_in.update(pid for _, pid in results.values())
+        return {i: result for i, (result, _) in results.items()}
+
     rng = random.Random(f"workers/{name}/{players}")
-    pos = endgame(rng, name, players, cards_left=2 * players + 1)
-    while len(pos.generate()) < 3:
-        pos = endgame(rng, name, players, cards_left=2 * players + 1)
-    before = pos.state_key()
-    alone, shared = solve_deal(pos), solve_deal(pos, workers=2)
-    assert shared.moves == alone.moves
-    assert pos.state_key() == before
+    # penalty variants allow every move, so their trees are the widest
+    left = {2: 5, 3: 5, 4: 7} if variant(name).penalties else {2: 7, 3: 7, 4: 9}
+    for _ in range(3):
+        pos = endgame(rng, name, players, cards_left=left[players])
+        before = pos.state_key()
+        alone = solve_deal(pos)
+        monkeypatch.setattr(search, "SHARE_AFTER", alone.nodes // 3 if midway else 0)
+        assert solve_deal(pos, share=share).moves == alone.moves
+        assert pos.state_key() == before
+    assert parent in ran_in and len(ran_in) > 1, "tasks ran here and in helpers"
 
 
 def test_cycle_collection_is_left_as_it_was() -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.process
 import os
+import signal
 import time
 
 import pytest
 
-from tutor.core.workers import can_fork, share_out, usable_cores
+from tutor.workers import can_fork, share_out, sharing, usable_cores
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="helpers are forked only where forking is safe")
 
@@ -68,6 +70,28 @@ def test_an_interrupt_stops_the_helpers() -> None:
     with pytest.raises(KeyboardInterrupt):
         share_out(50, run, 2)
     assert multiprocessing.active_children() == []
+
+
+@needs_fork
+def test_ctrl_c_while_a_helper_starts_stops_it_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = multiprocessing.process.BaseProcess.start
+
+    def start_then_ctrl_c(process: multiprocessing.process.BaseProcess) -> None:
+        start(process)
+        os.kill(os.getpid(), signal.SIGINT)  # the moment after the fork
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", start_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        share_out(50, lambda i: time.sleep(0.05), 2)
+    assert multiprocessing.active_children() == []
+
+
+def test_sharing_needs_two_workers_and_fork() -> None:
+    assert sharing(1) is None
+    share = sharing(2)
+    assert (share is not None) == can_fork()
+    if share is not None:
+        assert share(3, lambda i: i * 10) == {0: 0, 1: 10, 2: 20}
 
 
 def test_no_tasks_and_fewer_tasks_than_workers() -> None:

@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--goal", default="cards", help="cards, points, sweep, safe, card:CODE or deal; join with commas for tie-breaks (default: cards)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
-    p.add_argument("--jobs", metavar="J", help="processes for a long deal search (default: one a core, up to 4)")
+    p.add_argument("--jobs", metavar="J", help="processes for a long deal search (default: one a core, up to 4, where processes can be forked)")
 
     p = sub.add_parser("check", help="validate position, lesson and puzzle files, proving lessons and puzzles by the solver")
     p.add_argument("files", nargs="*", metavar="FILE|DIR",

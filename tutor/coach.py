@@ -12,8 +12,8 @@ from .core.comparison import Comparison, compare
 from .core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError
 from .core.position import Position
 from .core.solver import Goal, Ranking, rank_moves
-from .core.workers import usable_cores
 from .course import FIND_KINDS
+from .workers import sharing, usable_cores
 
 @dataclass(frozen=True)
 class Task:
@@ -71,7 +71,7 @@ def fits_kind(pos: Position, move: Move, kind: str) -> bool:
 
 def rank(pos: Position, task: Task) -> Ranking | None:
     """The solver's ranking for a goal task (``None`` for a find-a-kind task); a long search uses every core."""
-    return rank_moves(pos, task.goal, usable_cores()) if task.goal is not None else None
+    return rank_moves(pos, task.goal, sharing(usable_cores())) if task.goal is not None else None
 
 
 def accepted_moves(pos: Position, task: Task, ranking: Ranking | None) -> list[Move]:

@@ -19,13 +19,13 @@ from .core.moves import Move
 from .core.position import Position
 from .core.search import SearchError
 from .core.solver import Goal, GoalError, Ranking, rank_moves
-from .core.workers import MOST_WORKERS, usable_cores
 from .content import content_dir
 from .course import Catalog, Lesson, Puzzle
 from .loading.catalog import load_file, yaml_files
 from .loading.positions import load_position, table_to_data
 from .loading.yamlfile import FileError
 from .verify import verify_catalog, verify_lesson, verify_puzzle
+from .workers import MOST_WORKERS, sharing, usable_cores
 
 
 def load(path: str) -> Position:
@@ -115,7 +115,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     _to_move_known(pos)
     start = time.perf_counter()
     try:
-        ranking = rank_moves(pos, goal, jobs)
+        ranking = rank_moves(pos, goal, sharing(jobs))
     except SearchError as err:
         raise UsageError(str(err)) from None
     ms = round((time.perf_counter() - start) * 1000, 3)

@@ -26,10 +26,10 @@ card of the round is valued without playing it: whatever it does, the whole
 table ends with one side.
 
 Each root move is valued exactly in turn, the transposition table carried from
-one to the next.  A long search shares the root moves left over helper
-processes forked from it (:mod:`tutor.core.workers`), each starting from what
-was learned so far; the values and lines are the same, the nodes the sum of
-what each process searched.
+one to the next.  A long search may share the root moves left out (a
+:class:`Share`; :mod:`tutor.workers` shares them over helper processes that
+start from what was learned so far): the values and lines are the same, the
+nodes the sum of what each process searched.
 
 Turns pass over seats whose hands are empty, as in :class:`Position` (a last
 deal need not come out even).  Memory is bounded: when the transposition table
@@ -40,12 +40,12 @@ on, slower but still exact.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import count
 from operator import add, itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from .cards import ALL_CARDS, Card
 from .movegen import captures_first, hand_moves
@@ -54,7 +54,6 @@ from .position import Position
 from .rules import face_takes_one
 from .scoring import round_points
 from .table import Build
-from .workers import share_out
 
 INF = 10_000
 POSITIONS_KEPT = 500_000
@@ -63,10 +62,23 @@ MOVE_LISTS_KEPT = 80_000
 """Move lists kept, with the tables they lead to, before they are forgotten (about 100 MB).
 Only the hardest positions reach either limit: the search then goes on, still exact."""
 SHARE_AFTER = 5_000
-"""Nodes searched before the root moves left are shared out over the workers (a fork costs milliseconds)."""
+"""Nodes searched before the root moves left are shared out (starting a process costs milliseconds)."""
 _SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
 _SPADES = sum(1 << c for c in ALL_CARDS if _SPADE[c])
 _RANK = tuple(c.rank_index for c in ALL_CARDS)
+
+
+_T = TypeVar("_T")
+
+
+class Share(Protocol):
+    """Runs tasks ``0 .. tasks-1`` (``run(i)`` each), maybe in other processes: their results by task.
+
+    ``run`` keeps its state between the tasks one process runs, and gives the same
+    result wherever it runs (:func:`tutor.workers.sharing` makes one).
+    """
+
+    def __call__(self, tasks: int, run: Callable[[int], _T]) -> dict[int, _T]: ...
 
 
 class SearchError(ValueError):
@@ -99,6 +111,11 @@ class DealSolution:
 
 
 _Pairs = tuple[tuple[int, int], ...]
+
+
+def _exact_build(b: Build) -> tuple[tuple[Card, ...], int, int]:
+    """A build as it enters a table's exact key."""
+    return (b.cards, b.value, b.owner)
 
 
 class _Table(NamedTuple):
@@ -291,7 +308,7 @@ class _Search:
             if source is not None:
                 builds_exact = source.builds_exact
             else:
-                builds_exact = tuple(sorted([(b.cards, b.value, b.owner) for b in builds]))
+                builds_exact = tuple(sorted([_exact_build(b) for b in builds]))
             exact = (mask, builds_exact)
         table = self.tables.get(exact)
         if table is None:
@@ -306,6 +323,11 @@ class _Search:
             contents = self.contents_of.get(sig_id)
             if contents is None:  # the same on tables equal up to interchangeable cards
                 contents = self.contents_of[sig_id] = self.contents(builds, mask)
+            # in one order whatever move first led here, so its moves come out in one order
+            # (of moves equal up to interchangeable cards, the first is the one kept)
+            loose = sorted(loose)
+            if source is None and len(builds) > 1:
+                builds = sorted(builds, key=_exact_build)
             table = self.tables[exact] = new_tuple(
                 _Table, (next(self.serials), loose, builds, mask, held, sig_id, *contents, builds_exact, builds_sig)
             )
@@ -888,20 +910,20 @@ def _no_cycle_collection() -> Iterator[None]:
 
 
 def solve_deal(
-    pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT, workers: int = 1
+    pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT, share: Share | None = None
 ) -> DealSolution:
     """Every legal move of ``pos`` with its exact round value and best line, best first.
 
     The limits bound the memory: the search forgets what it has seen when it
-    has kept that many positions, or move lists, and goes on.  With more than
-    one worker, a search that takes long (:data:`SHARE_AFTER` nodes) shares its
-    root moves left over that many processes (see :mod:`tutor.core.workers`):
-    the same answer, sooner, and ``nodes`` counts the positions each searched.
+    has kept that many positions, or move lists, and goes on.  Given ``share``,
+    a search that takes long (:data:`SHARE_AFTER` nodes) shares the root moves
+    left through it: the same answer, sooner, and ``nodes`` counts the
+    positions searched wherever they were.
     """
     if any(pos.hidden_counts) or pos.stock_size:
         raise SearchError("the deal goal needs every hand known and the stock empty")
     with _no_cycle_collection():
-        solution = _solve(_Search(pos, positions_kept, move_lists_kept), workers)
+        solution = _solve(_Search(pos, positions_kept, move_lists_kept), pos.generate(), share)
     played = pos.copy()
     return DealSolution(
         tuple(LineValue(m.move, m.value, _as_played(played, m.line)) for m in solution.moves), solution.nodes
@@ -911,7 +933,7 @@ def solve_deal(
 def _as_played(pos: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
     """``line`` as the legal moves of the positions it passes through from ``pos``.
 
-    The search keeps a table in the order its cards were first seen in, so a
+    The search keeps a table's cards and builds in one order of its own, so a
     move it returns may list two or more cards or builds in another order than
     the same move generated on the table as it was really played.
     """
@@ -932,10 +954,9 @@ def _unordered(move: Move) -> tuple[object, ...]:
     return (move.card, move.kind, move.value, frozenset(move.loose), frozenset(move.builds))
 
 
-def _solve(search: _Search, workers: int) -> DealSolution:
-    """:func:`solve_deal` once the position is known to be searchable."""
+def _solve(search: _Search, moves: list[Move], share: Share | None) -> DealSolution:
+    """:func:`solve_deal` once the position is known to be searchable (``moves``: its legal moves)."""
     root, banked = search.root()
-    moves = search.scratch(root.seat, root.hands, root.table).generate()
     groups: dict[tuple[object, ...], list[Move]] = {}  # moves equal up to interchangeable cards
     for order, move in sorted([(search.order(m), m) for m in moves], key=itemgetter(0)):
         groups.setdefault(order, []).append(move)
@@ -952,14 +973,15 @@ def _solve(search: _Search, workers: int) -> DealSolution:
 
     results: list[LineValue] = []
     done = 0
-    while done < len(todo) and (workers < 2 or search.nodes < SHARE_AFTER):
+    while done < len(todo) and (share is None or search.nodes < SHARE_AFTER):
         results += run(done)[0]
         done += 1
     nodes = search.nodes
-    shared = share_out(len(todo) - done, lambda i: run(done + i), workers)
-    for i in range(len(shared)):
-        solved, used = shared[i]
-        results += solved
-        nodes += used
+    if share is not None and done < len(todo):
+        shared = share(len(todo) - done, lambda i: run(done + i))
+        for i in range(len(shared)):
+            solved, used = shared[i]
+            results += solved
+            nodes += used
     results.sort(key=lambda r: -r.value)
     return DealSolution(tuple(results), nodes)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .moves import Move
 from .position import Position
-from .search import solve_deal
+from .search import Share, solve_deal
 
 GOAL_NAMES = ("cards", "points", "sweep", "safe", "card:CODE", "deal")
 
@@ -182,13 +182,13 @@ def move_value(pos: Position, move: Move, criterion: Criterion) -> int:
     return int(criterion.card in move.captured_cards())
 
 
-def rank_moves(pos: Position, goal: Goal, workers: int = 1) -> Ranking:
+def rank_moves(pos: Position, goal: Goal, share: Share | None = None) -> Ranking:
     """Value every legal move for ``goal`` and sort them, best first (ties in generation order).
 
-    A long ``deal`` search shares its work over ``workers`` processes (see :func:`solve_deal`).
+    A long ``deal`` search shares its work through ``share`` (see :func:`solve_deal`).
     """
     if goal.is_deal:
-        solution = solve_deal(pos, workers=workers)
+        solution = solve_deal(pos, share=share)
         judged = [Judged(lv.move, (lv.value,), lv.line) for lv in solution.moves]
         return Ranking(goal, tuple(judged), solution.nodes)
     moves = pos.generate()

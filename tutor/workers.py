@@ -1,4 +1,4 @@
-"""Independent tasks shared out over the machine's cores.
+"""Independent tasks shared out over the machine's cores, for the solver's long searches.
 
 :func:`share_out` runs tasks ``0 .. n-1`` in this process and in helper
 processes forked from it: a helper starts as a copy of this process, so it
@@ -8,25 +8,31 @@ taken, so the cores stay busy however uneven the tasks are.  Results come back
 by pipe when a helper has no task left.
 
 Nothing is lost when a helper fails: a task whose result does not come back
-is run again here.  Where processes cannot be forked (Windows; macOS, where
-forking is unsafe), or with one worker, every task runs here, in order.
+is run again here.  Ctrl-C stops the helpers with this process, and a helper
+whose parent is gone stops.  Where processes cannot be forked (Windows; macOS,
+where forking is unsafe), or with one worker, every task runs here, in order.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
 import sys
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from typing import TypeVar
 
-from multiprocessing.connection import Connection
+from .core.search import Share
 
 T = TypeVar("T")
 
 MOST_WORKERS = 4
 """The most processes :func:`usable_cores` offers: each helper holds its own search tables."""
+
+LOCK_WAIT = 10.0
+"""Seconds to wait for the next task's number (taken in microseconds): longer means a helper died holding it."""
 
 
 def usable_cores() -> int:
@@ -45,6 +51,17 @@ def can_fork() -> bool:
     return sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()
 
 
+def sharing(workers: int) -> Share | None:
+    """What the solver is given to share a long search over ``workers`` processes (None: one process)."""
+    if workers < 2 or not can_fork():
+        return None
+
+    def share(tasks: int, run: Callable[[int], T]) -> dict[int, T]:
+        return share_out(tasks, run, workers)
+
+    return share
+
+
 def share_out(tasks: int, run: Callable[[int], T], workers: int) -> dict[int, T]:
     """``run(i)`` for every task ``i`` below ``tasks``, over ``workers`` processes (this one included).
 
@@ -57,41 +74,53 @@ def share_out(tasks: int, run: Callable[[int], T], workers: int) -> dict[int, T]
         return {i: run(i) for i in range(tasks)}
     context = multiprocessing.get_context("fork")
     counter = context.Value("i", 0)
+    lock = counter.get_lock()
     parent = os.getpid()
 
     def take() -> dict[int, T]:
-        """Run tasks until none is left (or, in a helper, until the parent is gone); their results by task."""
+        """Run tasks until none is left; their results by task."""
         done: dict[int, T] = {}
         while True:
             if os.getpid() != parent and os.getppid() != parent:
                 os._exit(1)  # the parent was killed: nobody waits for the results
-            with counter.get_lock():
-                i = counter.value
-                counter.value = i + 1
+            if not lock.acquire(timeout=LOCK_WAIT):
+                return done  # a helper died holding it: the parent runs what is left
+            i = counter.value
+            counter.value = i + 1
+            lock.release()
             if i >= tasks:
                 return done
             done[i] = run(i)
 
-    started = []
+    started: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
     try:
         for _ in range(helpers):
             receive, send = context.Pipe(duplex=False)
             process = context.Process(target=_helper, args=(take, send), daemon=True)
-            process.start()
-            send.close()
             started.append((process, receive))
+            # Ctrl-C waits until the helper is on the list, so that it is stopped with the others
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                process.start()
+            except OSError:  # no memory or no process slot left: go on with the helpers there are
+                started.pop()
+                receive.close()
+                break
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+                send.close()
         results = take()
-        for process, receive in started:
+        for helper, receive in started:
             try:
                 results.update(receive.recv())
-            except EOFError:  # the helper failed: its tasks are run again below
+            except (EOFError, OSError):  # the helper failed: its tasks are run again below
                 pass
-            process.join()
+            helper.join()
     finally:
-        for process, receive in started:
-            if process.is_alive():  # interrupted here: the helpers stop too
-                process.terminate()
-                process.join()
+        for helper, receive in started:
+            if helper.is_alive():  # interrupted here: the helpers stop too
+                helper.terminate()
+                helper.join()
             receive.close()
     for i in range(tasks):
         if i not in results:
@@ -102,14 +131,27 @@ def share_out(tasks: int, run: Callable[[int], T], workers: int) -> dict[int, T]
 def _helper(take: Callable[[], dict[int, T]], send: Connection) -> None:
     """A helper process: run tasks, send back their results, and leave.
 
-    Ctrl-C is the parent's to handle (it stops its helpers).  The helper leaves
-    by ``os._exit``: the exit handlers and buffers it shares with the parent
-    are the parent's.  A failure sends nothing; the parent runs those tasks again.
+    Ctrl-C is the parent's to handle (it stops its helpers), and the helper
+    stops when its parent dies.  It leaves by ``os._exit``: the exit
+    handlers and buffers it shares with the parent are the parent's.  A failure
+    sends nothing; the parent runs those tasks again.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        _stop_with_parent()
         send.send(take())
         send.close()
     except BaseException:
         os._exit(1)
     os._exit(0)
+
+
+def _stop_with_parent() -> None:
+    """On Linux, have the kernel stop this helper the moment its parent dies
+    (elsewhere, or if that fails, it stops at its next task)."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except (AttributeError, OSError):
+            pass
