@@ -15,6 +15,7 @@ from .core.solver import Goal, Ranking, rank_moves
 from .course import FIND_KINDS
 from .workers import sharing, usable_cores
 
+
 @dataclass(frozen=True)
 class Task:
     """What the learner is asked to do in a position: reach a goal, or find a kind of move."""

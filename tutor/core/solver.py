@@ -183,7 +183,8 @@ def move_value(pos: Position, move: Move, criterion: Criterion) -> int:
 
 
 def rank_moves(pos: Position, goal: Goal, share: Share | None = None) -> Ranking:
-    """Value every legal move for ``goal`` and sort them, best first (ties in generation order).
+    """Value every legal move for ``goal`` and sort them, best first (ties in generation
+    order; for ``deal``, in the search's order).
 
     A long ``deal`` search shares its work through ``share`` (see :func:`solve_deal`).
     """
