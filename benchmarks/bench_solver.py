@@ -6,7 +6,9 @@ move then valued exactly by ``solve_deal``.  Reports medians, worst cases and
 ratios to the targets of issue 3 (wall clock; the CPU time beside it, the
 helper processes' included, is what other work on the machine does not
 inflate), and the run's peak memory.  Long searches share their root moves
-over ``--workers`` processes (by default every usable core, as the tutor does).
+over ``--workers`` processes (by default every usable core, as the tutor does);
+which process searches what then depends on timing, so node counts vary a
+little from run to run.  ``--workers 1`` gives the same counts every time.
 """
 
 from __future__ import annotations
