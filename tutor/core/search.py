@@ -26,10 +26,10 @@ card of the round is valued without playing it: whatever it does, the whole
 table ends with one side.
 
 Each root move is valued exactly in turn, the transposition table carried from
-one to the next.  A long search may share the root moves left out (a
-:class:`Share`; :mod:`tutor.workers` shares them over helper processes that
-start from what was learned so far): the values and lines are the same, the
-nodes the sum of what each process searched.
+one to the next.  A long search may share out the root moves still to value
+(through a :class:`Share`; :mod:`tutor.workers` shares them over helper
+processes that start from what was learned so far): the values and lines are
+the same, the nodes the sum of what each process searched.
 
 Turns pass over seats whose hands are empty, as in :class:`Position` (a last
 deal need not come out even).  Memory is bounded: when the transposition table
