@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..course import Puzzle
+from ..crash import save_report
 from ..progress import ProgressError
 from ..render import LANGS
 from .activity import Activity
@@ -80,6 +81,9 @@ def dispatch(shell: Shell, line: str) -> Reply:
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
         return Reply(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+    except Exception as err:  # noqa: BLE001 - the last line of defence: report it, keep the shell going
+        report = save_report(shell.progress.path.parent, err, f"the shell, on the line {text[:200]!r}")
+        return Reply(shell.ui.message("shell.crashed", path=str(report) if report else ""))
 
 
 def welcome(shell: Shell) -> str:
