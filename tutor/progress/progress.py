@@ -15,6 +15,7 @@ from .glicko2 import Rating
 from .paths import default_path
 from .rating_policy import LEARNER_START, puzzle_start, rate_game
 from .records import Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
+from .repair import Repair, repair_values
 from .reviews import INTERVALS_DAYS, ReviewState, after_attempt
 from .timestamps import from_text, to_text, utc
 
@@ -30,15 +31,22 @@ class Progress:
     file at once.  Times are stored in UTC; a naive ``now`` is taken as local time.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, repair: Repair | None = None) -> None:
         self._conn = conn
         self.path = path
+        self.repair = repair
+        """What was repaired when the file was opened (values a hand edit left wrong), or None."""
 
     @classmethod
     def open(cls, path: Path | None = None, environ: Mapping[str, str] = os.environ) -> Progress:
         """Open (or create) the progress file; ``path`` defaults to :func:`default_path`."""
         file = default_path(environ) if path is None else path
-        return cls(open_database(file), file)
+        conn = open_database(file)
+        try:
+            return cls(conn, file, repair_values(conn, file))
+        except BaseException:
+            conn.close()
+            raise
 
     def close(self) -> None:
         self._conn.close()

@@ -99,7 +99,10 @@ def welcome(shell: Shell) -> str:
         except KeyError:
             pass  # a lesson since removed from the course
     following = catalog.next_lesson(set(stars))
-    return shell.ui.render(
+    repair = progress.repair
+    repaired = shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
+                                reset=repair.reset, backup=str(repair.backup)) if repair else ""
+    return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
         lessons=len(catalog.lessons),
