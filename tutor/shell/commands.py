@@ -220,7 +220,7 @@ def review(shell: Shell, arg: str) -> str:
         queue = shell.progress.review_queue()
         if not queue:
             return shell.ui.message("shell.no_reviews")
-        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue).strftime("%Y-%m-%d"))
+        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue))
     seen: list[str] = []
 
     def following() -> Puzzle | None:
