@@ -18,8 +18,6 @@ MIN_THEME_ATTEMPTS = 3
 """Attempts a theme needs before it is judged (ranked by success, or called weak)."""
 WEAK_RATE = 0.7
 """A judged theme solved (without hints) less often than this is weak: practise it."""
-MAX_WEAK = 3
-"""At most this many themes are marked weak, the weakest first."""
 
 
 @dataclass(frozen=True)
@@ -58,9 +56,9 @@ class Lessons:
         return sum(n for _, n in self.stars)
 
     @property
-    def improvable(self) -> int:
-        """Lessons done that could earn more stars if done again."""
-        return sum(1 for _, n in self.stars if n < MAX_STARS)
+    def improvable(self) -> tuple[str, ...]:
+        """Lessons done that could earn more stars if done again, in course order."""
+        return tuple(lesson for lesson, n in self.stars if n < MAX_STARS)
 
 
 NextKind = Literal["review", "lesson", "theme", "puzzle"]
@@ -126,8 +124,8 @@ def theme_order(stats: Iterable[ThemeStat], min_attempts: int = MIN_THEME_ATTEMP
 
 
 def weak_themes(ordered: Sequence[ThemeStat], min_attempts: int = MIN_THEME_ATTEMPTS) -> list[ThemeStat]:
-    """Up to :data:`MAX_WEAK` judged themes under :data:`WEAK_RATE`, from themes in :func:`theme_order`."""
-    return [s for s in ordered if judged(s, min_attempts) and s.rate < WEAK_RATE][:MAX_WEAK]
+    """The judged themes under :data:`WEAK_RATE`, from themes in :func:`theme_order` (so weakest first)."""
+    return [s for s in ordered if judged(s, min_attempts) and s.rate < WEAK_RATE]
 
 
 def next_step(reviews_due: int, next_lesson: str | None, weak: Sequence[ThemeStat]) -> NextStep:
