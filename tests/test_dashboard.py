@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.state import Shell
 
+ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=timezone.utc)
 HOUR = timedelta(hours=1)
 COURSE = ["table", "pairing", "sums", "faces"]
@@ -287,3 +291,23 @@ def test_review_dates_are_written_as_the_language_writes_them(tmp_path: Path, la
         shell.progress.record_attempt("p", ["sums"], 1500, False, 0, now=shell.clock())  # 29 Nov, 12:00 UTC
         assert day in dispatch(shell, "review").text
         assert day in dispatch(shell, "progress").text
+
+
+def test_the_tutor_fits_the_dashboard_to_the_terminal_columns(tmp_path: Path) -> None:
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        for i in range(30):
+            attempt(progress, i, f"p{i}", ["sums", "building"], i % 4 != 0)
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "50"}
+    run = subprocess.run(
+        [sys.executable, "-m", "tutor", "--lang", "en"],
+        input="progress\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    board = run.stdout[run.stdout.index("Your progress") :]
+    assert "after 30 rated puzzles" in board
+    assert max(len(line) for line in board.split("\n")) <= 50
