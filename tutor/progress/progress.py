@@ -126,7 +126,7 @@ class Progress:
         """
         if hints < 0:
             raise ValueError(f"hints are 0 or more, not {hints}")
-        success = solved and hints == 0  # as _SUCCESS
+        success = solved and hints == 0  # what _SUCCESS says in SQL
         moment = utc(now)
         with self._write() as c:
             before = self._learner(c)
