@@ -16,6 +16,7 @@ from ..crash import save_report
 from ..progress import ProgressError
 from ..render import LANGS
 from .activity import Activity
+from .dashboard import dashboard_text
 from .lesson import LessonRun
 from .picker import pick_puzzle, pick_review
 from .puzzle import PuzzleRun
@@ -226,7 +227,7 @@ def review(shell: Shell, arg: str) -> str:
         queue = shell.progress.review_queue()
         if not queue:
             return shell.ui.message("shell.no_reviews")
-        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue).strftime("%Y-%m-%d"))
+        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue))
     seen: list[str] = []
 
     def following() -> Puzzle | None:
@@ -291,24 +292,7 @@ def lang(shell: Shell, arg: str) -> str:
 
 @command("progress", alias="fortschritt")
 def progress(shell: Shell, arg: str) -> str:
-    p, lang = shell.progress, shell.lang
-    summary = p.summary()
-    stars = p.lesson_stars()
-    lessons = [{"title": l.title.get(lang), "stars": stars.get(l.id)} for l in shell.catalog.lessons]
-    weakest = [{"theme": shell.theme_name(t.theme), "rate": round(100 * t.rate), "attempts": t.attempts} for t in p.weakest_themes(3)]
-    rating = p.learner_rating()
-    return shell.ui.render(
-        "shell/progress.j2",
-        lessons=lessons,
-        done=sum(1 for l in lessons if l["stars"] is not None),
-        rating=round(rating.rating),
-        deviation=round(rating.deviation),
-        attempted=summary.puzzles_attempted,
-        solved=summary.puzzles_solved,
-        streak=summary.best_streak,
-        reviews=summary.reviews_due,
-        weakest=weakest,
-    )
+    return dashboard_text(shell)
 
 
 @command("streak", "theme", "serie")
