@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from randompos import ALL_VARIANTS, random_position
 
 from tutor.core.cards import Card
+from tutor.core.comparison import compare
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, Goal, exposure_after, rank_moves
@@ -103,8 +104,6 @@ def test_the_words_say_cards_without_points() -> None:
     ranking = rank_moves(pos, SAFE)
     played = pos.parse_move("7S x 7C")  # 3♥ 4♦ K♠ stay: a 7 takes two, no sweep
     assert ranking.judged(played).values == (0, -2)
-    from tutor.core.comparison import compare
-
     said = {lang: Renderer(lang).comparison(pos, compare(pos, played, ranking)) for lang in ("en", "de")}
     assert "leaves the next player up to two cards to take, but no points" in said["en"]
     assert "lässt dem nächsten Spieler bis zu zwei Karten zum Einnehmen, aber keinen Punkt" in said["de"]

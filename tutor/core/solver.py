@@ -159,7 +159,8 @@ def table_points(pos: Position, move: Move) -> int:
 
 
 def unseen_cards(pos: Position) -> list[Card]:
-    """Cards of the deck that the mover cannot see: hidden hands and the unknown stock."""
+    """Cards of the deck that the mover cannot see: hidden hands, the unknown stock, and
+    cards taken this round when the position does not list them."""
     assert pos.captured is not None and pos.stock is not None
     seen = set(pos.table_cards()) | set(pos.stock)
     for hand in pos.hands:
@@ -227,11 +228,14 @@ def trial_hands(pos: Position, seat: int) -> list[list[Card]]:
 
     The seat holds its known cards and as many unseen ones as it hides.  Whether
     a capture is legal depends on the rest of the hand only through the holding
-    rule (rules.md 4.1), and another card in the hand never makes it illegal.  So
-    the cards that hold none of the seat's builds (most) are tried together, each
-    with as many holders of those builds as the hand has room for; a holder is
-    tried in hands of its own.  Only holders that make a difference are tried: of
-    the cards holding the same builds, one per build (a card holds one build).
+    rule (rules.md 4.1), and another card in the hand never makes it illegal.
+    So the cards that hold none of the seat's builds (most of them) are tried
+    together in one hand, beside as many holders of those builds as a hand has
+    room for; a holder is tried in hands of its own.  Of holders that hold the
+    same builds, only as many are tried as they hold builds (a card holds one).
+    Each capture found is one of a hand the seat may hold (its holding cards
+    fit in the hand's size), and every such capture is found: the values are
+    exact, not bounds.
     """
     known, hidden = pos.hands[seat], pos.hidden_counts[seat]
     if not hidden:
