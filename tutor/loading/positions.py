@@ -100,6 +100,7 @@ class _Reader:
             captured=captured, sweeps=sweeps, scores=scores, penalties=penalties,
             stock=stock, stock_hidden=stock_hidden, last_capturer=last_capturer,
         )
+        pos.pass_empty_hand()
         bound = move_bound(pos)
         if bound > MAX_MOVES:
             p.add(root.get("table") or root, f"this table and hand may give up to {bound:,} legal moves, more than "
