@@ -2,8 +2,8 @@
 
 A last-deal position (stock empty, every hand known, the mover holding
 :data:`LINE_HAND` cards) makes a line puzzle when its first move passes the
-single-move selection for goal ``deal`` (:func:`~tutor.generator.selection.rejection`:
-among others, the greedy grab must not be best) and the solver's line from it
+single-move selection for goal ``deal`` (:func:`~tutor.generator.selection.rejection`),
+no greedy grab (the most cards now, then points) is best, and the solver's line from it
 gives the learner a second turn that is not trivial (more than one legal
 move, not all of them best).  The line goes on through the learner's turns
 while each is not trivial.  Along it, each learner move and each reply is
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..core.moves import Move
 from ..core.position import Position
-from ..core.solver import Goal, Ranking, rank_moves
+from ..core.solver import Goal, Ranking, move_points, rank_moves
 from ..course import LANGUAGES, RATING_RANGE, Text
 from ..lines import choose_reply, learner_turns
 from ..render import Renderer
@@ -81,10 +81,22 @@ def notations(pos: Position, line: tuple[Move, ...]) -> list[str]:
     return out
 
 
+def grab_is_best(pos: Position, ranking: Ranking) -> bool:
+    """Some greedy grab, taking the most cards now and then the most points, is a best move.
+
+    (The single-move selection looks at the grab of the most points first; a line refuses both.)
+    """
+    def grab(move: Move) -> tuple[int, int]:
+        return len(move.captured_cards()), move_points(pos, move)
+
+    most = max(grab(j.move) for j in ranking.moves)
+    return any(grab(m) == most for m in ranking.best)
+
+
 def draft_line(pos: Position, plan: Plan) -> Draft | None:
     """The line puzzle the last deal ``pos`` makes for the plan's theme, proved; None if it makes none."""
     ranking = rank_moves(pos, DEAL)
-    if rejection(pos, ranking) is not None:
+    if rejection(pos, ranking) is not None or grab_is_best(pos, ranking):
         return None
     found = study(pos, ranking)
     tags = themes(found)
