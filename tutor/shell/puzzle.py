@@ -134,7 +134,8 @@ class PuzzleRun(Activity):
         line = self._line
         if line is None:
             return ""
-        return "\n" + self.ui.message("shell.line_intro", turns=line.turns, played=line.played)
+        others = self._challenge.position.players - 1
+        return "\n" + self.ui.message("shell.line_intro", turns=line.turns, played=line.played, others=others)
 
     def _line_goes_on(self) -> bool:
         """An accepted move now leaves more turns of the line to play."""
