@@ -46,12 +46,13 @@ POSITION = """\
 MAIN = ("2S", "7D", "5D", "AH b9 8H", "AS", "9H x 7D+2S [8H+AH]", "QH x QC")
 
 
-def puzzle_text(line: Sequence[str], goal: str = "deal", position: str = POSITION, solution: str = "[2S, 5D]") -> str:
+def puzzle_text(line: Sequence[str], goal: str = "deal", position: str = POSITION, solution: str = "[2S, 5D]",
+                variant: str = "classic") -> str:
     moves = "".join(f"      - {m}\n" for m in line)
     return (
         "puzzles:\n"
         "  - id: two-spades\n"
-        "    variant: classic\n"
+        f"    variant: {variant}\n"
         "    position:\n"
         f"{position}"
         f"    goal: {goal}\n"
@@ -65,8 +66,8 @@ def puzzle_text(line: Sequence[str], goal: str = "deal", position: str = POSITIO
     )
 
 
-def load(line: Sequence[str], position: str = POSITION, solution: str = "[2S, 5D]") -> Puzzle:
-    (puzzle,) = load_puzzles(puzzle_text(line, "deal", position, solution), "lines.yaml")
+def load(line: Sequence[str], position: str = POSITION, solution: str = "[2S, 5D]", variant: str = "classic") -> Puzzle:
+    (puzzle,) = load_puzzles(puzzle_text(line, "deal", position, solution, variant), "lines.yaml")
     return puzzle
 
 
@@ -364,3 +365,17 @@ def test_lines_are_mined_for_last_deal_themes_only_and_written_with_their_comman
     assert "id: line-2p-endgame-5-1" in text and "    line:\n" in text
     checked = subprocess.run([sys.executable, "-m", "tutor", "check", str(out)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_line_that_an_instant_limit_ends_early_is_solved_there(tmp_path: Path) -> None:
+    # seat 1 has swept once; a second sweep ends the round at once
+    sudden = "      hands: [[2C, KC, AH], [3H, 2H, QH]]\n      table: [2D, KS]\n      sweeps: [0, 1]\n"
+    puzzle = load(["2C x 2D", "2H", "AH", "QH", "KC x KS"], position=sudden, solution="[2C x 2D, KC x KS]",
+                  variant="{preset: classic, instant_sweeps: true, instant_limit: 2}")
+    assert verify_puzzle(puzzle) == []
+    with open_shell(tmp_path) as shell:
+        run = PuzzleRun(shell, puzzle, lambda: None)
+        shell.activity = run
+        said = dispatch(shell, "KC x KS").text  # best too, but it leaves the 2♦ to sweep
+        assert run.over and shell.progress.solved_puzzles() == {puzzle.id}
+    assert "Player 2 answers 2♥ x 2♦" in said and "Solved!" in said

@@ -148,8 +148,10 @@ class PuzzleRun(Activity):
         played = ui.move(self._challenge.position, verdict.move)
         replies = line.play(verdict.move)
         self._challenge, self._line_hints = line.challenge, 0
-        said = [ui.message("shell.line_good", move=played, left=line.turns - line.played)]
-        said += [self._reply_text(r) for r in replies]
+        said = [self._reply_text(r) for r in replies]
+        if line.over:  # an instant limit may end the round before the learner's last turn
+            return self._solved("\n".join(said), self._record(True))
+        said.insert(0, ui.message("shell.line_good", move=played, left=line.turns - line.played))
         pos = self._challenge.position
         return "\n".join([*said, "", ui.position(pos, pos.to_move), "", task_text(self.shell, self._challenge)])
 
