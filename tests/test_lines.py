@@ -17,7 +17,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
 from tutor.course import Puzzle
-from tutor.generator.lines import grab_is_best, main_line, trivial
+from tutor.generator.lines import grab_is_best, main_line, notations, trivial
 from tutor.generator.runner import Request, generate
 from tutor.generator.writing import file_text
 from tutor.lines import LinePlay, choose_reply, learner_turns
@@ -83,21 +83,13 @@ def located(text: str, entry: str) -> str:
     return f"lines.yaml:{number}:9"
 
 
-def notation_line(start: Position, moves: Sequence[Move]) -> list[str]:
-    play, out = start.copy(), []
-    for move in moves:
-        out.append(play.notation(move))
-        play.push(move)
-    return out
-
-
 # ---- the format -------------------------------------------------------------------
 
 
 def test_the_main_line_is_read_move_by_move_on_the_positions_it_passes() -> None:
     puzzle = load(MAIN)
     assert len(puzzle.line) == len(MAIN)
-    assert notation_line(puzzle.position, puzzle.line) == list(MAIN)
+    assert notations(puzzle.position, puzzle.line) == list(MAIN)
     assert learner_turns(puzzle.position, puzzle.line) == 4
     assert verify_puzzle(puzzle) == []
 
