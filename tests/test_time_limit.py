@@ -91,3 +91,15 @@ def test_a_shared_search_stops_in_every_process_and_proves_only_truths() -> None
     partial = solve_deal(pos, share=sharing(2), stop=stop)
     assert partial.unfinished and {lv.move: lv.value for lv in partial.moves}.items() <= full.items()
     assert {u.move for u in partial.unfinished} | {lv.move for lv in partial.moves} == full.keys()
+
+
+def test_check_refuses_a_deal_puzzle_too_large_to_prove(huge: str, tmp_path: Path) -> None:
+    block = "\n".join("      " + line for line in Path(huge).read_text(encoding="utf-8").splitlines()
+                      if not line.startswith("variant"))
+    path = tmp_path / "big.yaml"
+    path.write_text("puzzles:\n  - id: too-big\n    variant: {preset: classic, hand_size: 12}\n    position:\n"
+                    f"{block}\n    goal: deal\n    themes: [endgame]\n    rating: 1500\n"
+                    "    hints: [{en: Count., de: Zähle.}]\n", encoding="utf-8")
+    result = run("check", str(path))
+    assert result.returncode == 2
+    assert f"{path}:2:5: goal deal with 48 cards in the hands may take far longer than a minute" in result.stdout + result.stderr

@@ -15,7 +15,7 @@ from .answers import why_reason
 from .coach import fits_kind
 from .core.moves import REASON_CODES, Move
 from .core.position import Position
-from .core.search import SearchError
+from .core.search import LONG_DEAL_CARDS, SearchError
 from .core.solver import Goal, Ranking, rank_moves
 from .course import Catalog, ExerciseStep, Lesson, Puzzle, WhyStep
 from .loading.yamlfile import Problem
@@ -131,6 +131,10 @@ def _mover_unknown(pos: Position) -> str | None:
 
 def _rank(pos: Position, goal: Goal) -> Ranking | str:
     """The solver's ranking, or why there is none."""
+    cards = sum(map(len, pos.hands))
+    if goal.is_deal and cards > LONG_DEAL_CARDS:
+        return (f"goal {goal} with {cards} cards in the hands may take far longer than a minute to prove; "
+                f"keep a deal to at most {LONG_DEAL_CARDS} cards in all hands (the last two or three a hand)")
     try:
         return rank_moves(pos.copy(), goal)
     except SearchError as err:
