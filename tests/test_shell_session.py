@@ -109,3 +109,11 @@ def test_a_damaged_progress_file_gets_a_clear_message_and_is_kept(tmp_path: Path
     assert str(damaged) in run.stderr and "Traceback" not in run.stderr
     assert "Fortschrittsdatei" in run.stderr  # in the learner's language
     assert damaged.read_bytes() == before
+
+
+def test_a_function_key_keeps_the_half_typed_line(tmp_path: Path) -> None:
+    # F1 (ESC O P) in the middle of typing: help is shown, and the line goes on where it was
+    said, _ = run_session(tmp_path, "puzzle\r" + "gar" + "\x1bOP" + "bage\r" + "quit\r")
+    shown_help = next(i for i, text in enumerate(said) if "help COMMAND" in text or "Commands" in text)
+    answered = next(i for i, text in enumerate(said) if "garbage" in text)
+    assert shown_help < answered

@@ -41,7 +41,7 @@ class TutorSession:
             completer=TutorCompleter(shell),
             complete_while_typing=False,
             bottom_toolbar=lambda: toolbar(shell),
-            key_bindings=key_bindings(),
+            key_bindings=key_bindings(self._run_key),
             style=Style.from_dict(STYLE),
             include_default_pygments_style=False,
             color_depth=None,
@@ -49,6 +49,12 @@ class TutorSession:
             output=output,
         )
         self.say = say or self._print
+
+    def _run_key(self, command: str) -> None:
+        """A function key's command, its reply shown above the line being typed."""
+        reply = dispatch(self.shell, command)
+        if reply.text:
+            self.say(reply.text)
 
     def _print(self, text: str) -> None:
         print_formatted_text(coloured(text, self.colour), style=Style.from_dict(STYLE), output=self.output)
