@@ -154,7 +154,9 @@ def lessons(shell: Shell, arg: str) -> str:
                 "requires": list(lesson.requires),
             }
         )
-    return shell.ui.render("shell/lessons.j2", lessons=rows)
+    following = shell.catalog.next_lesson(set(stars))
+    return shell.ui.render("shell/lessons.j2", lessons=rows, done=len(stars),
+                           next_id=following.id if following else "")
 
 
 @command("learn", "lesson", "lerne")
