@@ -63,7 +63,7 @@ def test_a_fresh_file_is_created_at_the_current_version(tmp_path: Path, monkeypa
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
     with Progress.open() as progress:
         assert progress.path == home / "progress.sqlite3"
-        assert progress.learner_rating() == Rating(1500, 350, 0.06)
+        assert progress.learner_rating() == Rating(800, 350, 0.06)
         assert progress.lesson_stars() == {}
         assert progress.last_activity() is None
     file = home / "progress.sqlite3"
@@ -318,7 +318,7 @@ def test_the_puzzle_starts_at_its_file_rating(path: Path) -> None:
         hard = progress.record_attempt("hard", [], 1800, True, 0)
     assert hard.after.rating - hard.before.rating > easy.after.rating - easy.before.rating > 0
     # the learner's start and tau as documented: one win against a 1200 puzzle
-    alone = rate(Rating(1500, 350, 0.06), [Game(puzzle_start(1200), 1)], tau=0.5)
+    alone = rate(Rating(800, 350, 0.06), [Game(puzzle_start(1200), 1)], tau=0.5)
     assert TAU == 0.5 and easy.after == alone
 
 
