@@ -8,7 +8,7 @@ when it is among the last :data:`RECENT_COUNT` attempted or was tried within
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import timedelta
 
 from ..core.variant import Variant
@@ -32,17 +32,15 @@ def lessons_needed(catalog: Catalog, variant: Variant) -> list[Lesson]:
     return needed
 
 
-def is_open(shell: Shell, puzzle: Puzzle, done: Iterable[str]) -> bool:
-    """Whether every lesson on the puzzle's rules is among ``done``."""
-    finished = set(done)
-    return all(lesson.id in finished for lesson in lessons_needed(shell.catalog, puzzle.variant))
-
-
 def open_puzzles(shell: Shell, theme: str | None = None) -> list[Puzzle]:
-    """The puzzles (of ``theme``) whose rules the learner has had lessons on."""
+    """The puzzles (of ``theme``) whose rules the learner has had every lesson on."""
     pool = shell.catalog.puzzles_for(theme) if theme else shell.catalog.puzzles
     done = set(shell.progress.lesson_stars())
-    return [p for p in pool if is_open(shell, p, done)]
+    opened: dict[Variant, bool] = {}
+    for p in pool:
+        if p.variant not in opened:
+            opened[p.variant] = all(l.id in done for l in lessons_needed(shell.catalog, p.variant))
+    return [p for p in pool if opened[p.variant]]
 
 
 def closed_lessons(shell: Shell, theme: str) -> list[Lesson]:
@@ -63,12 +61,8 @@ def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()
     if not fresh:
         solved = progress.solved_puzzles()
         fresh = [p for p in pool if p.id not in solved]
-    return nearest(fresh, progress.learner_rating().rating)
-
-
-def nearest(pool: Sequence[Puzzle], rating: float) -> Puzzle | None:
-    """The puzzle of ``pool`` rated nearest ``rating`` (the first by id on a tie)."""
-    return min(pool, key=lambda p: (abs(p.rating - rating), p.id), default=None)
+    target = progress.learner_rating().rating
+    return min(fresh, key=lambda p: (abs(p.rating - target), p.id), default=None)
 
 
 def pick_review(shell: Shell, skip: Iterable[str] = ()) -> Puzzle | None:
