@@ -351,7 +351,7 @@ def test_a_deal_puzzle_shows_the_piles_and_explains_the_best_line_card_by_card(t
         assert ranking is not None
         line = ranking.moves[0].line
         assert line, "a deal answer comes with its line"
-        rows = end[end.index("what changes hands") :].splitlines()[1:]
+        rows = end[end.index("the card played included") :].splitlines()[1:]
         after = pos.copy()
         for row, move in zip(rows, line):
             assert shell.ui.move(after, move) in row

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..coach import Challenge, Task, Verdict, shortfall
+from ..core.moves import Move
 from ..course import Puzzle
 from ..progress import AttemptResult
 from .activity import Activity, task_text, verdict_text
@@ -45,6 +46,7 @@ class PuzzleRun(Activity):
         self.hints = 0
         self.misses = 0
         self.recorded: AttemptResult | None = None
+        self.played: Move | None = None  # the best move that solved it
         self.solved = False
         self.over = False
 
@@ -90,6 +92,7 @@ class PuzzleRun(Activity):
 
     def accepted(self, verdict: Verdict) -> str:
         """A best move: the puzzle is solved."""
+        self.played = verdict.move
         return self._solved(verdict_text(self.shell, self._challenge, verdict), self._record(True))
 
     def missed(self, verdict: Verdict) -> str:
@@ -126,12 +129,14 @@ class PuzzleRun(Activity):
         return "\n".join(filter(None, [self.ui.message("shell.puzzle_failed"), said, rating, self._ending()]))
 
     def _ending(self) -> str:
-        """What a puzzle shows once it is over: its themes, the best line of a deal, how to go on."""
+        """What a puzzle shows once it is over: its themes, the best line of a deal (from the
+        move that solved it, if any), how to go on."""
         ui, pos = self.ui, self._challenge.position
         parts = [ui.message("shell.puzzle_themes", themes=self._themes())]
         ranking = self._challenge.ranking
         if self.puzzle.goal.is_deal and ranking is not None and ranking.moves:
-            parts += [ui.message("shell.best_line"), ui.line(pos, ranking.moves[0].line, pos.to_move)]
+            best = ranking.judged(self.played) if self.played is not None else ranking.moves[0]
+            parts += [ui.message("shell.best_line"), ui.line(pos, best.line, pos.to_move)]
         return "\n".join([*parts, ui.message("shell.type_next")])
 
     def _record(self, solved: bool) -> str:
