@@ -375,3 +375,16 @@ def test_a_wrong_answer_and_a_second_try_through_the_real_session(tmp_path: Path
     missed = next(text for text in said if "Try again" in text)
     assert "Another move" in missed and not any(b in missed for b in best)
     assert any("Solved at the second try" in text for text in said)
+
+
+def test_piles_and_lines_in_german() -> None:
+    puzzle = deal_puzzle()
+    challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal))
+    pos, ranking = challenge.position, challenge.ranking
+    assert ranking is not None
+    ui = Renderer("de")
+    taken = ui.taken(pos, pos.to_move)
+    assert taken.startswith("Bisher eingenommen:") and "Du:" in taken
+    line = ui.line(pos, ranking.moves[0].line, pos.to_move)
+    captures = [m for m in ranking.moves[0].line if m.is_capture]
+    assert line.count("eingenommen:") == len(captures) and "Rundenwertung" in line

@@ -76,6 +76,9 @@ class PuzzleRun(Activity):
     def _themes(self) -> list[str]:
         return [self.shell.theme_name(t) for t in self.puzzle.themes]
 
+    def _themes_line(self) -> str:
+        return self.ui.message("shell.puzzle_themes", themes=self._themes())
+
     # ---- answers ---------------------------------------------------------------
 
     def answer(self, text: str) -> str:
@@ -132,7 +135,7 @@ class PuzzleRun(Activity):
         """What a puzzle shows once it is over: its themes, the best line of a deal (from the
         move that solved it, if any), how to go on."""
         ui, pos = self.ui, self._challenge.position
-        parts = [ui.message("shell.puzzle_themes", themes=self._themes())]
+        parts = [self._themes_line()]
         ranking = self._challenge.ranking
         if self.puzzle.goal.is_deal and ranking is not None and ranking.moves:
             best = ranking.judged(self.played) if self.played is not None else ranking.moves[0]

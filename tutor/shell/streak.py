@@ -35,7 +35,6 @@ class StreakRun(PuzzleRun):
     def missed(self, verdict: Verdict) -> str:
         """The first wrong move ends the streak: the move against the best, then the end."""
         rating = self._record(False)
-        self.over = True
         said = verdict_text(self.shell, self.challenge, verdict)
         return "\n".join(filter(None, [said, rating, self._themes_line(), self._end()]))
 
@@ -47,9 +46,6 @@ class StreakRun(PuzzleRun):
             return done + "\n" + self._end()
         self._start(following)
         return "\n".join([done, self.ui.message("shell.streak_count", count=self.count), "", self.show()])
-
-    def _themes_line(self) -> str:
-        return self.ui.message("shell.puzzle_themes", themes=self._themes())
 
     def hint(self) -> str:
         return self.ui.message("shell.streak_no_hints")
@@ -64,9 +60,8 @@ class StreakRun(PuzzleRun):
         shown = ui.message("shell.solution_moves", moves=[ui.move(challenge.position, m) for m in challenge.accepted()])
         if self.over:
             return shown
-        self._record(False)
-        self.over = True
-        return "\n".join([shown, self._themes_line(), self._end()])
+        rating = self._record(False)
+        return "\n".join(filter(None, [shown, rating, self._themes_line(), self._end()]))
 
     def next(self) -> str:
         return self.ui.message("shell.streak_over_already") if self.over else self.show()
