@@ -82,6 +82,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader (say, `head`) stopped early: not an error worth a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as err:  # noqa: BLE001 - the last line of defence: a report, one line, no traceback
+        return _crashed(err, argv)
+
+
+EXIT_CRASHED = 70  # EX_SOFTWARE: an error of ours, not of the input
+
+
+def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
+    """Save a report of an unexpected error in the data folder and say so in one line."""
+    from .crash import save_report
+    from .progress import default_path
+    from .render import Renderer, detect_lang
+
+    words = list(sys.argv[1:] if argv is None else argv)
+    report = save_report(default_path(os.environ).parent, error, f"cassino-tutor {' '.join(words)[:300]}")
+    asked = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--lang"] + [
+        w.partition("=")[2] for w in words if w.startswith("--lang=")]
+    lang = asked[-1] if asked and asked[-1] in ("en", "de") else detect_lang(os.environ)
+    print(f"cassino-tutor: {Renderer(lang).message('shell.crashed', path=str(report) if report else '')}",
+          file=sys.stderr)
+    return EXIT_CRASHED
 
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
