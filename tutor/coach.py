@@ -66,7 +66,8 @@ class Shortfall:
 
     ``criterion`` is the index, in the goal's criteria, of the first one on
     which the move does worse than the best (it matches them on the earlier
-    ones); ``gap`` how much more the best moves reach there.  ``replies``
+    ones); ``gap`` how much more the best moves reach there (on its first
+    value that differs: for ``safe``, points before cards).  ``replies``
     (goal ``deal``) are the other seats' moves that answer it on the best
     line, up to the learner's next turn.
     """
@@ -79,8 +80,10 @@ class Shortfall:
 
 def shortfall(pos: Position, comparison: Comparison) -> Shortfall:
     """How the played move of ``comparison`` (not a best one) in ``pos`` falls short."""
-    played, top = comparison.played.values, comparison.best[0].values
+    goal = Goal.from_str(comparison.goal)
+    played, top = goal.split(comparison.played.values), goal.split(comparison.best[0].values)
     index = next(i for i, (mine, best) in enumerate(zip(played, top)) if mine != best)
+    gap = next(best - mine for mine, best in zip(played[index], top[index]) if mine != best)
     replies: list[Move] = []
     line = comparison.played.line  # the played move, then the best play after it
     if line:
@@ -91,7 +94,7 @@ def shortfall(pos: Position, comparison: Comparison) -> Shortfall:
                 break
             replies.append(move)
             after.push(move)
-    return Shortfall(comparison, index, top[index] - played[index], tuple(replies))
+    return Shortfall(comparison, index, gap, tuple(replies))
 
 
 def kind_of(pos: Position, move: Move) -> str:
