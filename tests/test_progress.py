@@ -342,6 +342,17 @@ def test_solved_puzzles_counts_any_solve(path: Path) -> None:
         assert (summary.puzzles_attempted, summary.puzzles_solved) == (3, 2)
 
 
+def test_recent_puzzles_are_the_last_attempted_or_those_of_the_last_hours(path: Path) -> None:
+    with Progress.open(path) as progress:
+        for i in range(5):
+            progress.record_attempt(f"p{i}", [], 1500, i % 2 == 0, 0, now=T0 + i * DAY)
+        progress.record_attempt("p1", [], 1500, True, 0, now=T0 + 5 * DAY)  # tried again: it counts once
+        assert progress.attempted_puzzles() == {f"p{i}" for i in range(5)}
+        assert progress.recent_puzzles(2, T0 + 10 * DAY) == {"p1", "p4"}
+        assert progress.recent_puzzles(1, T0 + 3 * DAY) == {"p1", "p3", "p4"}
+        assert progress.recent_puzzles(0, T0 + 10 * DAY) == set()
+
+
 # ---- the review queue ------------------------------------------------------------------------------
 
 
