@@ -96,11 +96,11 @@ class Step:
 
     seat: int
     notation: str
-    kind: str = "trail"
-    taken: tuple[Card, ...] = ()
-    point_cards: tuple[tuple[Card, int], ...] = ()
-    spades: int = 0
-    sweep: bool = False
+    kind: str
+    taken: tuple[Card, ...]
+    point_cards: tuple[tuple[Card, int], ...]
+    spades: int
+    sweep: bool
 
 
 @dataclass(frozen=True)
