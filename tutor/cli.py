@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", metavar="PRESET", help="the preset played (default: classic, or the theme's own preset)")
     p.add_argument("--players", metavar="P", help="2, 3 or 4 (default: 2; 4 for partnership)")
     p.add_argument("--seed", default="1", metavar="S", help="the same seed and count give the same file (default: 1)")
+    p.add_argument("--lines", action="store_true",
+                   help="line puzzles: the learner plays, the others reply, the learner plays again (last deals)")
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
     p.add_argument("--progress", action="store_true", help="a counter on standard error, also when it is not a terminal")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .. import presets
 from .drafting import draft_puzzle
+from .lines import draft_line, line_view
 from .mining import candidate, round_positions
 from .plans import plan_for
 from .writing import Draft
@@ -37,6 +38,7 @@ class Request:
     variant: str
     players: int
     seed: int
+    lines: bool = False
 
     @property
     def items(self) -> int:
@@ -54,8 +56,9 @@ def mine(request: Request, index: int) -> list[Draft]:
     for _ in range(ROUNDS_PER_ITEM):
         # one puzzle a round at most: the positions of one round look alike
         for pos in round_positions(variant, request.players, rng, plan.builder):
-            view = candidate(pos, plan)
-            made = draft_puzzle(view, plan) if view is not None else None
+            view = line_view(pos) if request.lines else candidate(pos, plan)
+            make = draft_line if request.lines else draft_puzzle
+            made = make(view, plan) if view is not None else None
             if made is not None:
                 found.append(made)
                 break

@@ -29,13 +29,14 @@ class Draft:
     rating: int
     hints: tuple[Text, ...]
     solution: tuple[str, ...]
+    line: tuple[str, ...] = ()
 
 
 def draft(pos: Position, goal: str, themes: Sequence[str], rating: int,
-          hints: Sequence[Text], solution: Sequence[str]) -> Draft:
-    """A draft of the puzzle on ``pos`` (the position as the learner sees it)."""
+          hints: Sequence[Text], solution: Sequence[str], line: Sequence[str] = ()) -> Draft:
+    """A draft of the puzzle on ``pos`` (the position as the learner sees it); ``line`` for a line puzzle."""
     return Draft(_inline(variant_to_data(pos.variant)), dump_position(pos), goal, tuple(themes), rating,
-                 tuple(hints), tuple(solution))
+                 tuple(hints), tuple(solution), tuple(line))
 
 
 def entry_text(puzzle: Draft, puzzle_id: str) -> str:
@@ -52,6 +53,9 @@ def entry_text(puzzle: Draft, puzzle_id: str) -> str:
         lines += [f"      - en: {_inline(hint.en)}", f"        de: {_inline(hint.de)}"]
     lines.append("    solution:")
     lines += [f"      - {_inline(move)}" for move in puzzle.solution]
+    if puzzle.line:
+        lines.append("    line:")
+        lines += [f"      - {_inline(move)}" for move in puzzle.line]
     return "\n".join(lines) + "\n"
 
 
