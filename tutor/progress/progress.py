@@ -201,6 +201,21 @@ class Progress:
         with self._read() as c:
             return c.execute("SELECT 1 FROM attempt WHERE puzzle_id = ? LIMIT 1", (puzzle_id,)).fetchone() is not None
 
+    def attempted_puzzles(self) -> set[str]:
+        """Every puzzle attempted at least once."""
+        with self._read() as c:
+            return {row[0] for row in c.execute("SELECT DISTINCT puzzle_id FROM attempt")}
+
+    def recent_puzzles(self, last: int, since: datetime) -> set[str]:
+        """Puzzles among the ``last`` attempted, or attempted at ``since`` or later."""
+        with self._read() as c:
+            rows = c.execute(
+                "SELECT puzzle_id FROM attempt WHERE id IN (SELECT id FROM attempt ORDER BY at DESC, id DESC LIMIT ?) "
+                "OR at >= ?",
+                (last, to_text(utc(since))),
+            ).fetchall()
+        return {row[0] for row in rows}
+
     def solved_puzzles(self) -> set[str]:
         """Puzzles solved at least once, with or without hints."""
         with self._read() as c:

@@ -18,7 +18,7 @@ from ..render import LANGS
 from .activity import Activity
 from .dashboard import dashboard_text
 from .lesson import LessonRun
-from .picker import pick_puzzle, pick_review
+from .picker import closed_lessons, pick_puzzle, pick_review
 from .puzzle import PuzzleRun
 from .state import Shell
 from .streak import StreakRun, streak_order
@@ -204,7 +204,7 @@ def puzzle(shell: Shell, arg: str) -> str:
                 return ui.message("shell.unknown_puzzle", word=arg, themes=", ".join(shell.theme_names()))
             found = pick_puzzle(shell, theme)
             if found is None:
-                return ui.message("shell.no_more_puzzle")
+                return _none_open(shell, theme)
             chosen = found
     else:
         found = pick_puzzle(shell)
@@ -220,6 +220,15 @@ def puzzle(shell: Shell, arg: str) -> str:
     run = PuzzleRun(shell, chosen, following)
     shell.activity = run
     return run.show()
+
+
+def _none_open(shell: Shell, theme: str) -> str:
+    """Why no puzzle of ``theme`` is given: lessons to do first, or none left for now."""
+    closed = closed_lessons(shell, theme)
+    if not closed:
+        return shell.ui.message("shell.no_more_puzzle")
+    titles = [lesson.title.get(shell.lang) for lesson in closed]
+    return shell.ui.message("shell.puzzle_needs_lessons", lessons=titles, first=closed[0].id)
 
 
 @command("review", alias="wiederholen")
