@@ -309,7 +309,7 @@ def test_a_new_learner_gets_beginner_puzzles(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         rating = shell.progress.learner_rating()
         assert rating.rating == 800 and rating.deviation == 350
-        assert "rating 800?" in toolbar_text(shell)
+        assert "rating about 800" in toolbar_text(shell)
         say(shell, "puzzle")
         run = shell.activity
         assert isinstance(run, PuzzleRun)
