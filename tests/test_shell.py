@@ -268,3 +268,15 @@ def test_an_illegal_move_in_a_puzzle_is_explained_but_not_counted(tmp_path: Path
         assert not shell.progress.attempted(run.puzzle.id)
         say(shell, right_answer(shell))
         assert shell.progress.solved_puzzles() == {run.puzzle.id}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_values_of_moves_line_up(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        for puzzle in ("keep-the-nine", shell.catalog.puzzles[0].id):
+            say(shell, f"puzzle {puzzle}")
+            say(shell, "solution")
+            rows = say(shell, "moves").splitlines()[1:]
+            assert len(rows) >= 3
+            assert len({len(row) for row in rows}) == 1, rows  # the values end in one column
+            assert all(row[-1] != " " for row in rows)
