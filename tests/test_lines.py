@@ -153,7 +153,7 @@ def test_check_refuses_a_reply_that_is_not_best() -> None:
     play.push(worse)
     answer = play.notation(rank_moves(play, DEAL).best[0])
     messages = [p.message for p in verify_puzzle(load(["2S", reply, answer]))]
-    assert any(m.startswith(f"line move 2 ({reply}), a reply of seat 0, is not best for its side") for m in messages)
+    assert any(m.startswith(f"line move 2 ({reply}), a reply of Player 1 (seat 0), is not best for its side") for m in messages)
 
 
 def test_check_refuses_a_learner_turn_where_every_move_is_best() -> None:

@@ -43,7 +43,7 @@ def _to_move_known(pos: Position) -> None:
     if pos.is_round_over():
         return
     if pos.hidden_counts[pos.to_move]:
-        raise UsageError(f"the hand of seat {pos.to_move} (to move) is not known; list its cards")
+        raise UsageError(f"the hand of {_player(pos.to_move)}, to move, is not known; list its cards")
 
 
 def move_data(pos: Position, move: Move) -> dict[str, Any]:
@@ -66,7 +66,7 @@ def moves(args: argparse.Namespace) -> tuple[str, int]:
     if args.json:
         return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
     symbols = not args.ascii
-    lines = [f"Seat {pos.to_move} to move: {len(listed)} legal move{'s' * (len(listed) != 1)}"]
+    lines = [f"{_player(pos.to_move)} to move: {_count(len(listed), 'legal move')}"]
     width = max((len(pos.notation(m, symbols)) for m in listed), default=0)
     for m in listed:
         taken = len(m.captured_cards())
@@ -139,7 +139,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         return "No legal move: the round is over.", 0
     best = ranking.best
     found = "best value" if ranking.complete else "best value found"
-    lines = [f"Goal {goal}: {found} {ranking.value}, {len(best)} best move{'s' * (len(best) != 1)}"]
+    lines = [f"Goal {goal}: {found} {ranking.value} ({_unit(goal)}), {_count(len(best), 'best move')}"]
     if not ranking.moves:
         lines = [f"Goal {goal}: no move valued before the time limit"]
     for j in ranking.moves:
@@ -243,3 +243,23 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _player(seat: int) -> str:
+    """A seat as the tutor names it, with its number in the position file."""
+    return f"Player {seat + 1} (seat {seat})"
+
+
+_UNITS = {
+    "cards": "table cards taken",
+    "points": "points taken",
+    "sweep": "1 for a sweep",
+    "safe": "minus the points the next player can take, then minus the cards",
+    "deal": "round points of the mover's side minus the best other side's",
+}
+
+
+def _unit(goal: Goal) -> str:
+    """What a value of ``goal`` counts, for the listing's first line."""
+    first = goal.criteria[0]
+    return f"1 for taking {first.card}" if first.card is not None else _UNITS[first.name]
