@@ -83,7 +83,7 @@ def test_an_older_file_is_migrated_one_step_at_a_time(path: Path) -> None:
     two_steps = (*MIGRATIONS, _add_hints_column)
     for _ in range(2):  # the second open finds nothing left to do
         open_database(path, two_steps).close()
-    assert pragma(path, "user_version") == 2
+    assert pragma(path, "user_version") == len(two_steps)
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT id, stars, hints_used FROM lesson").fetchall() == [("intro", 2, 2)]
     conn.close()
@@ -91,7 +91,19 @@ def test_an_older_file_is_migrated_one_step_at_a_time(path: Path) -> None:
 
 def test_a_fresh_file_runs_every_step(path: Path) -> None:
     open_database(path, (*MIGRATIONS, _add_hints_column)).close()
-    assert pragma(path, "user_version") == 2
+    assert pragma(path, "user_version") == len(MIGRATIONS) + 1
+
+
+def test_a_version_1_file_keeps_its_lessons_and_gains_their_slips(path: Path) -> None:
+    conn = open_database(path, MIGRATIONS[:1])
+    conn.execute("INSERT INTO lesson (id, step, touched_at) VALUES ('builds', 3, '2024-03-01T09:00:00.000000+00:00')")
+    conn.close()
+    with Progress.open(path) as progress:
+        assert progress.lesson_resume("builds") == (3, 0, 0)
+        progress.save_lesson_step("builds", 4, mistakes=1, hints=2)
+        assert progress.lesson_resume("builds") == (4, 1, 2)
+        progress.record_lesson("builds", 1)
+        assert progress.lesson_resume("builds") == (0, 0, 0)
 
 
 # ---- refused files -----------------------------------------------------------------------------

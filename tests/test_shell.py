@@ -280,3 +280,49 @@ def test_the_values_of_moves_line_up(tmp_path: Path, lang: str) -> None:
             assert len(rows) >= 3
             assert len({len(row) for row in rows}) == 1, rows  # the values end in one column
             assert all(row[-1] != " " for row in rows)
+
+
+def test_a_mistake_before_quitting_still_counts_for_the_stars(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "learn sums")
+        while wrong_answer(shell) is None:
+            say(shell, right_answer(shell))
+        assert "Try again" in say(shell, wrong_answer(shell) or "")
+    with open_shell(tmp_path) as shell:  # quit and come back
+        say(shell, "learn sums")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.mistakes == 1
+        text = ""
+        while not run.done:
+            text = say(shell, right_answer(shell))
+        assert shell.progress.lesson_stars()["sums"] == 2
+        assert "(1 mistake, 0 hints" in text and "No mistakes" not in text
+
+
+def test_why_hints_rule_out_wrong_choices_once_and_never_the_last(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        for lesson in shell.catalog.lessons:
+            say(shell, f"learn {lesson.id}")
+            run = shell.activity
+            assert isinstance(run, LessonRun)
+            while not run.done:
+                step = run.step
+                if isinstance(step, WhyStep) and not run.solved and len(step.choices) >= 3:
+                    hints = [say(shell, "hint") for _ in range(len(step.choices) + 1)]
+                    ruled_out = [h for h in hints if h.startswith("Not this rule")]
+                    assert len(ruled_out) == len(step.choices) - 2 == len(set(ruled_out))
+                    assert all(".." not in h for h in hints)
+                    return
+                say(shell, right_answer(shell))
+        raise AssertionError("the course has no why step with three choices")
+
+
+def test_a_question_on_cards_gets_a_hint_about_cards(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "learn table")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while not (isinstance(run.step, QuestionStep) and run.step.ask == "cards" and not run.solved):
+            say(shell, right_answer(shell))
+        hint = say(shell, "hint")
+        assert "Count the cards" in hint and "scoring table" not in hint

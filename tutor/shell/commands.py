@@ -168,10 +168,11 @@ def learn(shell: Shell, arg: str) -> str:
         lesson = shell.catalog.lesson(arg)
     except KeyError:
         return ui.message("shell.unknown_lesson", id=arg, ids=", ".join(l.id for l in shell.catalog.lessons))
-    start = 0 if lesson.id in shell.progress.lesson_stars() else shell.progress.lesson_step(lesson.id)
-    run = LessonRun(shell, lesson, start)
+    finished = lesson.id in shell.progress.lesson_stars()  # opened again, it starts afresh
+    start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
+    run = LessonRun(shell, lesson, start, mistakes, hints)
     shell.activity = run
-    shell.progress.save_lesson_step(lesson.id, run.index)
+    shell.progress.save_lesson_step(lesson.id, run.index, run.mistakes, run.hints)
     head = ui.message("shell.resuming", step=run.index + 1) + "\n" if run.index else ""
     return head + run.show()
 
