@@ -101,25 +101,31 @@ def test_a_lesson_resumes_at_the_step_reached(tmp_path: Path) -> None:
         assert shell.activity.index == reached  # type: ignore[union-attr]
 
 
+def open_steps(shell):  # type: ignore[no-untyped-def]
+    """Every step of the course that asks something, open in the shell in turn (each then answered right)."""
+    for lesson in shell.catalog.lessons:
+        say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while not run.done:
+            if not run.solved:
+                yield run.step
+            say(shell, right_answer(shell))
+
+
 def test_why_and_question_steps_check_the_answer(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         kinds: set[type] = set()
-        for lesson in shell.catalog.lessons:
-            say(shell, f"learn {lesson.id}")
-            run = shell.activity
-            assert isinstance(run, LessonRun)
-            while not run.done:
-                step = run.step
-                if isinstance(step, WhyStep) and not run.solved:
-                    kinds.add(WhyStep)
-                    assert "number" in say(shell, "banana")
-                    assert "number" in say(shell, "²")  # a digit to str.isdigit, not to int()
-                if isinstance(step, QuestionStep) and not run.solved:
-                    kinds.add(QuestionStep)
-                    assert "number" in say(shell, "many")
-                    assert "number" in say(shell, "²") and "number" in say(shell, "9" * 5000)
-                    assert "not right" in say(shell, wrong_answer(shell) or "")
-                say(shell, right_answer(shell))
+        for step in open_steps(shell):
+            if isinstance(step, WhyStep):
+                kinds.add(WhyStep)
+                assert "number" in say(shell, "banana")
+                assert "number" in say(shell, "²")  # a digit to str.isdigit, not to int()
+            if isinstance(step, QuestionStep):
+                kinds.add(QuestionStep)
+                assert "number" in say(shell, "many")
+                assert "number" in say(shell, "²") and "number" in say(shell, "9" * 5000)
+                assert "not right" in say(shell, wrong_answer(shell) or "")
         assert kinds, "the course has no why or question steps to try"
 
 
@@ -301,19 +307,13 @@ def test_a_mistake_before_quitting_still_counts_for_the_stars(tmp_path: Path) ->
 
 def test_why_hints_rule_out_wrong_choices_once_and_never_the_last(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        for lesson in shell.catalog.lessons:
-            say(shell, f"learn {lesson.id}")
-            run = shell.activity
-            assert isinstance(run, LessonRun)
-            while not run.done:
-                step = run.step
-                if isinstance(step, WhyStep) and not run.solved and len(step.choices) >= 3:
-                    hints = [say(shell, "hint") for _ in range(len(step.choices) + 1)]
-                    ruled_out = [h for h in hints if h.startswith("Not this rule")]
-                    assert len(ruled_out) == len(step.choices) - 2 == len(set(ruled_out))
-                    assert all(".." not in h for h in hints)
-                    return
-                say(shell, right_answer(shell))
+        for step in open_steps(shell):
+            if isinstance(step, WhyStep) and len(step.choices) >= 3:
+                hints = [say(shell, "hint") for _ in range(len(step.choices) + 1)]
+                ruled_out = [h for h in hints if h.startswith("Not this rule")]
+                assert len(ruled_out) == len(step.choices) - 2 == len(set(ruled_out))
+                assert all(".." not in h for h in hints)
+                return
         raise AssertionError("the course has no why step with three choices")
 
 
