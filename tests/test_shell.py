@@ -11,6 +11,7 @@ from tutor.course import QuestionStep, WhyStep
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.streak import StreakRun
 
 
 def say(shell, line: str) -> str:  # type: ignore[no-untyped-def]
@@ -326,3 +327,23 @@ def test_a_question_on_cards_gets_a_hint_about_cards(tmp_path: Path) -> None:
             say(shell, right_answer(shell))
         hint = say(shell, "hint")
         assert "Count the cards" in hint and "scoring table" not in hint
+
+
+def test_next_goes_on_after_a_streak_ends(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "streak")
+        ended = say(shell, "solution")
+        assert "The streak ends" in ended and "“next” to go on" in ended
+        text = say(shell, "next")
+        assert "streak is over" not in text
+        assert isinstance(shell.activity, (LessonRun, PuzzleRun)) and not isinstance(shell.activity, StreakRun)
+
+
+def test_a_streak_says_what_each_puzzle_does_to_the_rating(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "streak")
+        for _ in range(2):
+            before = round(shell.progress.learner_rating().rating)
+            text = say(shell, right_answer(shell))
+            after = round(shell.progress.learner_rating().rating)
+            assert f"Your rating: {before} → {after}" in text

@@ -189,7 +189,8 @@ def next_(shell: Shell, arg: str) -> str:
 
 
 def _finished(activity: Activity) -> bool:
-    return isinstance(activity, LessonRun) and activity.done
+    """A lesson done, or a streak over: ``next`` goes on to what comes after it."""
+    return isinstance(activity, LessonRun) and activity.done or isinstance(activity, StreakRun) and activity.over
 
 
 @command("puzzle", "puzzle", "aufgabe")

@@ -64,7 +64,7 @@ class StreakRun(PuzzleRun):
         return "\n".join(filter(None, [shown, rating, self._themes_line(), self._end()]))
 
     def next(self) -> str:
-        return self.ui.message("shell.streak_over_already") if self.over else self.show()
+        return self.show()  # a streak over is finished: ``next`` goes on past it
 
     def _end(self) -> str:
         self.over = True
