@@ -347,3 +347,12 @@ def test_a_streak_says_what_each_puzzle_does_to_the_rating(tmp_path: Path) -> No
             text = say(shell, right_answer(shell))
             after = round(shell.progress.learner_rating().rating)
             assert f"Your rating: {before} → {after}" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_puzzle_that_depends_on_taken_cards_shows_them(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = shell.catalog.puzzle("all-tens-seen")
+        text = say(shell, "puzzle all-tens-seen")
+        for pile in puzzle.position.captured or []:
+            assert " ".join(shell.ui.card(c) for c in sorted(pile)) in text

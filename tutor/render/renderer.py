@@ -152,11 +152,11 @@ class Renderer:
             text += "\n" + self.score(view.end, score_round(view.end), seat)
         return text
 
-    def taken(self, pos: Position, seat: int | None = None) -> str:
-        """What each side has taken so far: cards, spades, point cards, sweeps."""
+    def taken(self, pos: Position, seat: int | None = None, listed: bool = False) -> str:
+        """What each side has taken so far: cards, spades, point cards, sweeps; ``listed``: every card taken."""
         return self.render(
             "taken", piles=pile_views(pos), spades=bool(pos.variant.effective_most_spades),
-            side=partial(self._side_of_index, pos, seat),
+            side=partial(self._side_of_index, pos, seat), listed=listed,
         )
 
     def _achieves(self, goal: Goal, view: MoveView) -> str:

@@ -144,13 +144,15 @@ def line_view(pos: Position, line: Sequence[Move], symbols: bool) -> LineView:
 
 @dataclass(frozen=True)
 class PileView:
-    """What one side has taken so far: cards, spades, the point cards (with their points), sweeps."""
+    """What one side has taken so far: cards, spades, the point cards (with their points), sweeps;
+    ``taken`` the cards themselves."""
 
     side: int
     cards: int
     spades: int
     point_cards: tuple[tuple[Card, int], ...]
     sweeps: int
+    taken: tuple[Card, ...]
 
 
 def pile_views(pos: Position) -> tuple[PileView, ...]:
@@ -164,6 +166,7 @@ def pile_views(pos: Position) -> tuple[PileView, ...]:
             sum(c.suit == "S" for c in pile),
             tuple((c, card_points[c]) for c in sorted(pile) if card_points[c]),
             sum(n for seat, n in enumerate(pos.sweeps) if pos.side_of(seat) == side),
+            tuple(sorted(pile)),
         )
         for side, pile in enumerate(side_piles(pos))
     )

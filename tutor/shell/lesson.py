@@ -10,7 +10,7 @@ from ..core.position import Position
 from ..core.scoring import score_round, side_piles
 from ..course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
 from ..answers import question_answer, why_reason
-from .activity import Activity, task_text, verdict_text
+from .activity import Activity, taken_text, task_text, verdict_text
 from .state import Shell
 
 
@@ -90,6 +90,7 @@ class LessonRun(Activity):
             assert self._challenge is not None
             pos = self._challenge.position
             params["position"] = ui.position(pos, pos.to_move)
+            params["extra"] = taken_text(self.shell, self._challenge)
             params["task"] = task_text(self.shell, self._challenge)
         elif isinstance(step, WhyStep):
             params["position"] = ui.position(step.position)

@@ -16,7 +16,7 @@ from ..core.moves import Move
 from ..course import Puzzle
 from ..lines import LinePlay, Reply
 from ..progress import AttemptResult
-from .activity import Activity, task_text, verdict_text
+from .activity import Activity, taken_text, task_text, verdict_text
 from .state import Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
@@ -71,7 +71,7 @@ class PuzzleRun(Activity):
             themes=self._themes() if self.over else [],
             mode=self.mode,
             position=ui.position(pos, pos.to_move),
-            taken=ui.taken(pos, pos.to_move) if p.goal.is_deal and any(pos.captured or ()) else "",
+            taken=taken_text(self.shell, self._challenge),
             task=task_text(self.shell, self._challenge) + self._line_intro(),
         )
 
