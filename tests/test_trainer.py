@@ -228,8 +228,8 @@ def test_a_hinted_solve_says_it_counts_as_a_miss(tmp_path: Path) -> None:
         assert "Solved with help: this counts as a miss for your rating" in text
         assert "Solved!" not in text
         assert shell.progress.learner_rating().rating < before
-        due = shell.progress.review_queue()[0].due.strftime("%Y-%m-%d")
-        assert f"comes back for review on {due}" in text
+        due = shell.progress.review_queue()[0].due.astimezone()  # shown as a local day, "30 Nov 2026"
+        assert f"comes back for review on {due.day} {due:%b %Y}" in text
 
 
 def test_a_hinted_solve_in_review_says_it_stays_in_the_queue(tmp_path: Path) -> None:

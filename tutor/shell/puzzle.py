@@ -127,8 +127,7 @@ class PuzzleRun(Activity):
         if self.misses:
             return ui.message("shell.puzzle_solved_late")
         if self.hints and result is not None:
-            due = result.review_due.strftime("%Y-%m-%d") if result.review_due else ""
-            return ui.message("shell.puzzle_solved_helped", rated=result.rated, due=due)
+            return ui.message("shell.puzzle_solved_helped", rated=result.rated, due=result.review_due)
         return ui.message("shell.puzzle_solved")
 
     def _failed(self, said: str, rating: str) -> str:
