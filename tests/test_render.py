@@ -94,8 +94,16 @@ def test_every_card_of_every_deck_has_its_own_name(lang: str, deck: str) -> None
 def test_short_forms_with_and_without_symbols() -> None:
     cards = [C("10D"), C("AS"), C("QH")]
     assert Renderer("en").cards(cards) == "10♦ A♠ Q♥"
-    assert Renderer("de", symbols=False).cards(cards) == "10D AS QH"
+    assert Renderer("en", symbols=False).cards(cards) == "10D AS QH"
     assert Renderer("en").card(C("7C")) == "7♣" and Renderer("en", symbols=False).card(C("7C")) == "7C"
+
+
+def test_german_short_forms_use_german_letters() -> None:
+    cards = [C("10D"), C("AS"), C("QH"), C("JC"), C("KD")]
+    assert Renderer("de").cards(cards) == "10♦ A♠ D♥ B♣ K♦"
+    assert Renderer("de", symbols=False).cards(cards) == "10Ka AP DH BKr KKa"
+    assert Renderer("de").card("QS x QH") == "D♠ x D♥" and Renderer("de").card("KS bK KH") == "K♠ bK K♥"
+    assert Renderer("de").card("QS bQ QH") == "D♠ bD D♥"
 
 
 def test_a_rank_typed_alone_is_named_by_its_rank() -> None:
@@ -118,7 +126,9 @@ def test_moves_in_the_notation_follow_the_symbols_setting() -> None:
     pos = position({"hands": [["7S"], 4], "table": ["3H", "4D"]})
     move = pos.parse_move("7S x 3H+4D")
     assert Renderer("en").move(pos, move) == "7♠ x 4♦+3♥"
-    assert Renderer("de", symbols=False).move(pos, move) == "7S x 4D+3H"
+    assert Renderer("en", symbols=False).move(pos, move) == "7S x 4D+3H"
+    assert Renderer("de", symbols=False).move(pos, move) == "7P x 4Ka+3H"
+    assert pos.parse_move(Renderer("de", symbols=False).move(pos, move)) == move, "typed back, it is the same move"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -269,10 +279,10 @@ def test_a_position_picture_for_the_learner() -> None:
 
 def test_a_position_picture_in_german() -> None:
     text = Renderer("de", symbols=False).position(position(MIDGAME), seat=0)
-    assert text.splitlines()[0] == "Tisch: 7C"
-    assert "Baute 8 von Spieler 2: [5D+3S]" in text
-    assert "Deine zusammengesetzte Baute 8: [8H 5H+3C]" in text
-    assert "Deine Hand (am Zug): 7S 8D 2H · eingenommen: 2 Karten, 1 Kehre" in text
+    assert text.splitlines()[0] == "Tisch: 7Kr"  # German letters: Kreuz, Karo, Pik
+    assert "Baute 8 von Spieler 2: [5Ka+3P]" in text
+    assert "Deine zusammengesetzte Baute 8: [8H 5H+3Kr]" in text
+    assert "Deine Hand (am Zug): 7P 8Ka 2H · eingenommen: 2 Karten, 1 Kehre" in text
     assert "Spieler 2: 3 verdeckte Karten" in text
     assert "du 3, Spieler 2 5 (Ziel 21)" in text and "Talon: 20 Karten" in text
     assert text.splitlines()[-1] == "Du bist am Zug."
@@ -427,5 +437,5 @@ def test_a_build_taken_inside_a_sum_stays_one_group() -> None:
         "variant: combine-builds\nhands: [[9S, 2C], [6H]]\ntable: [3H, 5S, 4D, {build: [4C, 2D], owner: 1}]\n", "p.yaml"
     )
     move = pos.parse_move("9S x [4C+2D]+3H 5S+4D")
-    view = move_view(pos, move_facts(pos, move), symbols=False)
+    view = move_view(pos, move_facts(pos, move), show=str)
     assert view.items == ("[4C+2D]+3H", "5S+4D")

@@ -100,8 +100,17 @@ def _shape(preset: str, lang: str) -> list[tuple[str, list[tuple[str, int]], lis
     for section in sheet.sections:
         view = section_view(renderer, sheet, section)
         blocks = [(b.kind, len(getattr(b, "items", getattr(b, "rows", ())))) for b in view.blocks]
-        out.append((view.id, blocks, [m.text for e in view.examples for m in e.moves]))
+        out.append((view.id, blocks, [_english(m.text) for e in view.examples for m in e.moves]))
     return out
+
+
+_GERMAN_CARD = re.compile(r"\b(10|[2-9ABDK])(Ka|Kr|P|H)\b")
+
+
+def _english(text: str) -> str:
+    """German card letters as the English codes (``DP`` → ``QS``); English text unchanged."""
+    ranks, suits = {"B": "J", "D": "Q"}, {"P": "S", "H": "H", "Ka": "D", "Kr": "C"}
+    return _GERMAN_CARD.sub(lambda m: ranks.get(m[1], m[1]) + suits[m[2]], text)
 
 
 @pytest.mark.parametrize("preset", preset_names())

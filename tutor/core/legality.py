@@ -304,7 +304,7 @@ class _Diagnosis:
         if builds:
             params["builds"] = builds
         for group in self.intent.groups:
-            named = [c for c in cards if any(r.card == c or (r.card is None and r.rank == c.rank_index) for r in group)]
+            named = [c for c in cards if any(r.candidates([c]) for r in group)]
             if len(group) > 1 and named and self.total(named) != value:
                 params["group"] = named
                 params["group_total"] = self.total(named)

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import RANKS, Card, InvalidCardError, parse_rank
+from .cards import RANKS, SUITS, Card, InvalidCardError, card, parse_rank
 from .moves import InvalidMoveError, Move
 from .table import Build, group_items, piles
 
@@ -40,18 +40,30 @@ EXAMPLES = {
 
 @dataclass(frozen=True)
 class CardRef:
-    """A card as typed: a full card, or a rank alone (``suit`` None)."""
+    """A card as typed: a full card, a rank alone, or a rank and the suits a German letter may mean
+    (``9K``: the nine of Kreuz or of Karo); ``typed`` is then the text as typed."""
 
     rank: int
     card: Card | None = None
+    suits: tuple[str, ...] = ()
+    typed: str = ""
 
     def candidates(self, pool: Sequence[Card]) -> list[Card]:
         if self.card is not None:
             return [self.card] if self.card in pool else []
-        return [c for c in pool if c.rank_index == self.rank]
+        return [c for c in pool if c.rank_index == self.rank and (not self.suits or c.suit in self.suits)]
 
     def __str__(self) -> str:
-        return str(self.card) if self.card is not None else RANKS[self.rank - 1]
+        if self.card is not None:
+            return str(self.card)
+        return self.typed or RANKS[self.rank - 1]
+
+
+GERMAN_RANKS = {"B": "J", "D": "Q"}
+"""Rank letters German players type: Bube and Dame (König and Ass share K and A)."""
+
+GERMAN_SUITS: dict[str, tuple[str, ...]] = {"P": ("S",), "KR": ("C",), "KA": ("D",), "K": ("C", "D")}
+"""Suit letters German players type: Pik, Kreuz, Karo, and K for either of the last two."""
 
 
 @dataclass(frozen=True)
@@ -168,14 +180,37 @@ def _value(token: str) -> tuple[int, bool]:
 
 def _card_ref(token: str, fail: Callable[..., InvalidMoveError]) -> CardRef:
     token = token.strip()
-    rank = parse_rank(token)
+    rank = _rank(token)
     if rank is not None:
         return CardRef(rank)
     try:
         c = Card.from_str(token)
     except InvalidCardError as err:
-        raise fail("not_a_card", f"{token!r} is not a card ({err.reason})", token=token) from None
+        german = _german_card(token)
+        if german is None:
+            raise fail("not_a_card", f"{token!r} is not a card ({err.reason})", token=token) from None
+        return german
     return CardRef(c.rank_index, c)
+
+
+def _rank(text: str) -> int | None:
+    """A rank typed alone, in English or German letters (``Q``, ``D``, ``10``)."""
+    return parse_rank(GERMAN_RANKS.get(text.strip().upper(), text))
+
+
+def _german_card(token: str) -> CardRef | None:
+    """A card in German letters, or English and German mixed (``D♠``, ``BKr``, ``9K``); None if it is none."""
+    code = token.upper()
+    for suit in sorted(GERMAN_SUITS, key=len, reverse=True):
+        rank = _rank(code[: -len(suit)]) if code.endswith(suit) and len(code) > len(suit) else None
+        if rank is not None:
+            suits = GERMAN_SUITS[suit]
+            return CardRef(rank, card(rank, SUITS.index(suits[0])), typed=token) if len(suits) == 1 else \
+                CardRef(rank, None, suits, token)
+    rank = _rank(code[:-1]) if len(code) >= 2 else None
+    if rank is not None and code[-1] in ("S", "H", "D", "C", "♠", "♥", "♦", "♣"):  # a German rank, an English suit
+        return CardRef(rank, Card.from_str(RANKS[rank - 1] + code[-1]))
+    return None
 
 
 def _build_ref(token: str, fail: Callable[..., InvalidMoveError]) -> BuildRef:

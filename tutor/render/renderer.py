@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from ..coach import Shortfall
+from ..core.cards import Card
 from ..core.comparison import Comparison
 from ..core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from ..core.position import Position
@@ -44,7 +45,7 @@ class Renderer:
     # ---- cards, moves, players -------------------------------------------------
 
     def card(self, c: CardLike) -> str:
-        """Short form: ``10♦`` (``10D`` without symbols)."""
+        """Short form in the learner's letters: ``Q♠``, ``D♠`` (``QS``, ``DP`` without symbols)."""
         return self._words.card(c)
 
     def card_name(self, c: CardLike) -> str:
@@ -56,8 +57,12 @@ class Renderer:
         return self._words.cards(cs)
 
     def move(self, pos: Position, move: Move) -> str:
-        """The move in the notation, as the learner may type it back."""
-        return pos.notation(move, self.symbols)
+        """The move in the notation, as the learner may type it back (cards in the learner's letters)."""
+        return self._words.notation(pos.notation(move))
+
+    def typed_card(self, c: Card) -> str:
+        """A card as the learner types it (``QS``, ``DP``), for completion."""
+        return self._words.typed(c)
 
     def move_kind(self, kind: str) -> str:
         """``trail``, ``capture``, ``build``, ``raise`` or ``add`` as a word."""
@@ -87,7 +92,7 @@ class Renderer:
     def invalid(self, err: InvalidMoveError) -> str:
         """A typo: what is wrong, then the form a move takes, with an example."""
         what = self.message(f"typos.{err.code}", text=err.text, **err.params)
-        return what + "\n" + self.message("typos.expected", example=err.example)
+        return what + "\n" + self.message("typos.expected", example=self._words.notation(err.example))
 
     def ambiguous(self, pos: Position, err: AmbiguousMoveError) -> str:
         """The moves a typed text could mean, one a line."""
@@ -103,8 +108,8 @@ class Renderer:
     def comparison(self, pos: Position, cmp: Comparison) -> str:
         """The learner's move against the best ones for the goal, with what each achieves."""
         goal = Goal.from_str(cmp.goal)
-        played = move_view(pos, cmp.played, self.symbols)
-        best = [move_view(pos, f, self.symbols) for f in cmp.best]
+        played = move_view(pos, cmp.played, self._words.notation)
+        best = [move_view(pos, f, self._words.notation) for f in cmp.best]
         shown = played if cmp.is_best else best[0]
         return self.render(
             "comparison",
@@ -124,7 +129,7 @@ class Renderer:
         """What the learner's move (not a best one) falls short by, naming no best move."""
         cmp = short.comparison
         goal = Goal.from_str(cmp.goal)
-        played = move_view(pos, cmp.played, self.symbols)
+        played = move_view(pos, cmp.played, self._words.notation)
         criteria = goal.criteria[: short.criterion + 1]
         after = pos.copy()
         after.push(cmp.played.move)
@@ -136,14 +141,14 @@ class Renderer:
             gap=short.gap,
             tie=short.criterion > 0,
             card=criteria[-1].card,
-            replies=line_view(after, short.replies, self.symbols).steps,
+            replies=line_view(after, short.replies, self._words.notation).steps,
             name=partial(self.seat_name, me=pos.to_move),
         )
 
     def line(self, pos: Position, line: Sequence[Move], seat: int | None = None) -> str:
         """``line`` played from ``pos`` move by move, with what changes hands, and the round's
         score when it ends the round."""
-        view = line_view(pos, line, self.symbols)
+        view = line_view(pos, line, self._words.notation)
         text = self.render(
             "line", line=view, me=seat, spades=bool(pos.variant.effective_most_spades),
             name=partial(self.seat_name, me=seat),
@@ -172,7 +177,7 @@ class Renderer:
         """A compact picture of the position; ``seat`` is the learner's, called "you"."""
         return self.render(
             "position",
-            view=position_view(pos, self.symbols),
+            view=position_view(pos, self._words.notation),
             me=seat,
             name=partial(self.seat_name, me=seat),
             side=partial(self._side_of_index, pos, seat),

@@ -7,7 +7,7 @@ gather what they show, with cards and moves in the renderer's card form.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..core.cards import Card
@@ -16,6 +16,9 @@ from ..core.notation import build_text
 from ..core.position import Position
 from ..core.moves import Move
 from ..core.scoring import Detail, RoundScore, score_round, side_piles
+
+Show = Callable[[str], str]
+"""Text in the move notation (card codes like ``QS``) as the learner reads it (``Q♠``, ``D♠``)."""
 
 _NOTATION_ITEM = re.compile(r"(?:\[[^\]]*\]|[^\s\[\]])+")  # a build may join a group: [4C+2D]+3H
 
@@ -62,13 +65,13 @@ class PositionView:
     penalties: bool
 
 
-def position_view(pos: Position, symbols: bool) -> PositionView:
-    """The view of ``pos``, builds in the notation (with suit glyphs if ``symbols``)."""
+def position_view(pos: Position, show: Show) -> PositionView:
+    """The view of ``pos``, builds in the notation as ``show`` shows it."""
     assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
     assert pos.scores is not None
     values = pos.variant.value
     builds = tuple(
-        BuildView(build_text(b, values, symbols), b.value_label, b.owner, not b.single and not b.face) for b in pos.builds
+        BuildView(show(build_text(b, values)), b.value_label, b.owner, not b.single and not b.face) for b in pos.builds
     )
     order = [(pos.to_move + i) % pos.players for i in range(pos.players)]
     seats = tuple(
@@ -124,7 +127,7 @@ def scored_cards(pos: Position, move: Move) -> tuple[tuple[tuple[Card, int], ...
     return tuple((c, card_points[c]) for c in cards if card_points[c]), sum(c.suit == "S" for c in cards)
 
 
-def line_view(pos: Position, line: Sequence[Move], symbols: bool) -> LineView:
+def line_view(pos: Position, line: Sequence[Move], show: Show) -> LineView:
     """``line`` played from ``pos`` (on a copy), with what each move takes."""
     after = pos.copy()
     steps: list[Step] = []
@@ -132,7 +135,7 @@ def line_view(pos: Position, line: Sequence[Move], symbols: bool) -> LineView:
     for move in line:
         points, spades = scored_cards(after, move)
         steps.append(Step(
-            after.to_move, after.notation(move, symbols), move.kind, tuple(move.captured_cards()), points, spades,
+            after.to_move, show(after.notation(move)), move.kind, tuple(move.captured_cards()), points, spades,
             after.is_sweep(move),
         ))
         left = after.table_after(move)
@@ -196,16 +199,16 @@ class MoveView:
     totals: tuple[int, ...]
 
 
-def move_view(pos: Position, facts: MoveFacts, symbols: bool) -> MoveView:
+def move_view(pos: Position, facts: MoveFacts, show: Show) -> MoveView:
     """The view of one move of a comparison in ``pos`` (a line is replayed on a copy)."""
     move = facts.move
-    notation = pos.notation(move, symbols)
+    notation = show(pos.notation(move))
     items = tuple(_NOTATION_ITEM.findall(notation)[2:]) if move.kind != "trail" else ()
     point_cards = scored_cards(pos, move)[0]
     line: tuple[Step, ...] = ()
     totals: tuple[int, ...] = ()
     if facts.line:
-        played = line_view(pos, facts.line, symbols)
+        played = line_view(pos, facts.line, show)
         line = played.steps
         if played.end.is_round_over():
             totals = score_round(played.end).totals

@@ -6,13 +6,14 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 
-from ..core.cards import RANKS, Card, InvalidCardError, parse_rank
+from ..core.cards import RANKS, SUIT_SYMBOLS, Card, InvalidCardError, parse_rank
 from .catalog import Messages
 
 CardLike = Card | str
 """A card, or a card as typed (a code like ``8D``, or a rank alone like ``8``)."""
 
 _CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQKT])([SHDC])(?![\w♠♥♦♣])", re.IGNORECASE)
+_FACE_VALUE = re.compile(r"(?<![\w♠♥♦♣])b([JQK])(?![\w♠♥♦♣])")  # a face build's label: KS bK KH
 
 
 class CardWords:
@@ -22,12 +23,27 @@ class CardWords:
         self._messages = messages
         self._symbols = symbols
         self._names: dict[Card, str] = {}
+        self._letters: dict[str, str] = {}
 
     def card(self, c: CardLike) -> str:
-        """``10♦`` (``10D`` without symbols); typed text keeps its form, its card codes shown alike."""
+        """``D♠`` in German, ``Q♠`` in English (``DP``, ``QS`` without symbols); typed text keeps its form,
+        its card codes shown alike."""
         if isinstance(c, Card):
-            return c.symbol() if self._symbols else str(c)
+            return self._letter(c.rank) + (SUIT_SYMBOLS[c.suit] if self._symbols else self._letter(c.suit))
         return self.notation(c)
+
+    def typed(self, c: Card) -> str:
+        """The card as the learner types it, in letters: ``QS``, in German ``DP``."""
+        return self._letter(c.rank) + self._letter(c.suit)
+
+    def _letter(self, code: str) -> str:
+        """A rank or suit letter in this language (``cards.letter_Q``: ``D`` in German); a number as it is."""
+        if code.isdigit():
+            return code
+        letter = self._letters.get(code)
+        if letter is None:
+            letter = self._letters[code] = self._messages(f"cards.letter_{code}")
+        return letter
 
     def card_name(self, c: CardLike) -> str:
         """The card's name; a rank typed alone is named by its rank."""
@@ -58,10 +74,10 @@ class CardWords:
         return "[" + " ".join("+".join(self.card(c) for c in pile) for pile in piles) + "]"
 
     def notation(self, text: str) -> str:
-        """Text in the move notation with its card codes in short form (``7S x 3H`` → ``7♠ x 3♥``)."""
-        if not self._symbols:
-            return text
-        return _CODE.sub(lambda m: Card.from_str(m.group(0)).symbol(), text)
+        """Text in the move notation with its card codes in this language's short form
+        (``QS x 3H`` → ``Q♠ x 3♥``, in German ``D♠ x 3♥``)."""
+        shown = _CODE.sub(lambda m: self.card(Card.from_str(m.group(0))), text)
+        return _FACE_VALUE.sub(lambda m: "b" + self._letter(m.group(1)), shown)
 
     def listing(self, items: Iterable[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` (in this language)."""

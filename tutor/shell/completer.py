@@ -66,13 +66,13 @@ class TutorCompleter(Completer):
         pos = self.shell.activity.position if self.shell.activity is not None else None
         if pos is None:
             return []
-        return [str(c) for c in pos.hands[pos.to_move]]
+        return [self.shell.ui.typed_card(c) for c in pos.hands[pos.to_move]]
 
     def table_cards(self) -> list[str]:
         pos = self.shell.activity.position if self.shell.activity is not None else None
         if pos is None:
             return []
-        return [str(c) for c in pos.loose]
+        return [self.shell.ui.typed_card(c) for c in pos.loose]
 
     def move_words(self, words: list[str]) -> list[str]:
         """After the card played: the joining words, then the cards on the table."""
