@@ -6,6 +6,7 @@ import argparse
 import difflib
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from .. import presets
 from ..cli_support import UsageError, whole_number
 from ..course import THEMES
 from .plans import default_players, default_variant, mismatch
-from .runner import ROUNDS_PER_ITEM, Request, generate
+from .runner import ROUNDS_PER_ITEM, Outcome, Request, generate
+from .selection import REJECTIONS
 from .writing import file_text
 
 MAX_COUNT = 10_000
@@ -25,9 +27,11 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError("say what to do: cassino-tutor puzzles generate --theme THEME --count N -o FILE")
     request, jobs = read_request(args)
     show = _progress_line(request.count) if args.progress or sys.stderr.isatty() else None
-    found = generate(request, jobs, show)
+    outcome = generate(request, jobs, show)
+    found = outcome.kept
     if show is not None:
         print(file=sys.stderr)
+    print(f"cassino-tutor puzzles: kept {len(found)}; {rejections(outcome.rejected)}", file=sys.stderr)
     if not found:
         print(f"cassino-tutor puzzles: {_shortfall(request, 0)}", file=sys.stderr)
         return "", 1
@@ -72,10 +76,17 @@ def read_request(args: argparse.Namespace) -> tuple[Request, int]:
     return Request(args.theme, count, variant_name, players, seed), jobs
 
 
-def _progress_line(count: int) -> Callable[[int], None]:
-    """A counter rewritten in place on standard error."""
-    def show(done: int) -> None:
-        print(f"\rpuzzles: {done}/{count}", end="", file=sys.stderr, flush=True)
+def rejections(rejected: Counter[str]) -> str:
+    """The drafts rejected, in all and by reason in the order the rules apply: ``rejected 12: grab 7, ...``."""
+    parts = [f"{code} {rejected[code]}" for code in REJECTIONS if rejected[code]]
+    return f"rejected {sum(rejected.values())}" + (": " + ", ".join(parts) if parts else "")
+
+
+def _progress_line(count: int) -> Callable[[Outcome], None]:
+    """A counter rewritten in place on standard error: the puzzles kept and the drafts rejected."""
+    def show(done: Outcome) -> None:
+        line = f"puzzles: {len(done.kept)}/{count}; {rejections(done.rejected)}"
+        print(f"\r{line}", end="", file=sys.stderr, flush=True)
 
     return show
 

@@ -13,7 +13,7 @@ from ..core.cards import Card
 from ..core.moves import Move
 from ..core.position import Position
 from ..core.scoring import ScoreItem, score_round
-from ..core.solver import Ranking
+from ..core.solver import Ranking, unseen_cards
 from ..core.table import Build, split_into
 from .plans import CAPTURE_GOALS
 
@@ -82,6 +82,29 @@ def gap(ranking: Ranking) -> int | None:
               if j.move not in best and not (partial and any(partial(j.move, b) for b in best))]
     top = ranking.value
     return None if not rivals or top is None else top - max(rivals)
+
+
+def leaves_sweep(pos: Position, move: Move) -> bool:
+    """After ``move`` some card the next player could hold takes the whole table (a hidden hand may hold
+    any card out of sight)."""
+    pos.push(move)
+    try:
+        if pos.table_empty or pos.is_round_over():
+            return False
+        seat = pos.to_move
+        known, hidden = pos.hands[seat], pos.hidden_counts[seat]
+        if not hidden:
+            return any(pos.is_sweep(m) for m in pos.generate())
+        try:
+            for card in [*known, *unseen_cards(pos)]:
+                pos.hands[seat], pos.hidden_counts[seat] = [card], 0
+                if any(pos.is_sweep(m) for m in pos.generate()):
+                    return True
+            return False
+        finally:
+            pos.hands[seat], pos.hidden_counts[seat] = known, hidden
+    finally:
+        pos.pop()
 
 
 def _partial(move: Move, whole: Move) -> bool:
