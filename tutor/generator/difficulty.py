@@ -128,7 +128,7 @@ def assess(pos: Position, ranking: Ranking) -> Assessment:
 
 def rating(found: Assessment) -> int:
     """The first rating, rounded to tens, within the rating range."""
-    value = BASE + sum(points for name, points in FAILS.items() if found.fails(name))
+    value: float = BASE + sum(points for name, points in FAILS.items() if found.fails(name))
     value += PER_RANDOM_BIT * math.log2(1 / found.random)
     value += PER_NEAR_BEST * min(found.near_best, MAX_NEAR_BEST)
     value += PER_PLY * (found.plies - 1) + GOAL[found.goal]
