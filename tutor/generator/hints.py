@@ -39,7 +39,7 @@ def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
     elif goal == "safe":
         least = -study.ranking.moves[0].value
         first: Hint = ("safe_sweep", {}) if "deny-sweep" in themes else ("safe_next", {})
-        found = [first, ("safe_least", {"n": least})]
+        found = [first, *_kind_hint(study, "safe"), ("safe_least", {"n": least})]
     else:
         assert shape is not None, "capture goals keep captures only"
         found = [_first_capture_hint(study, shape, themes), *_shape_hints(study, shape, themes)]
@@ -95,10 +95,15 @@ def _deal_hints(study: Study) -> list[Hint]:
     stakes = [t for t in STAKES if t in study.gains]
     if stakes:
         found.append(("deal_decides", {"stakes": stakes}))
+    return found + _kind_hint(study, "deal")
+
+
+def _kind_hint(study: Study, goal: str) -> list[Hint]:
+    """What kind of move the answer is, when every best move is of one kind (``deal``: not a capture)."""
     kinds = {m.kind for m in study.best}
-    if len(kinds) == 1 and kinds != {"capture"}:
-        found.append((f"deal_{kinds.pop()}", {}))
-    return found
+    if len(kinds) != 1 or (goal == "deal" and kinds == {"capture"}):
+        return []
+    return [(f"{goal}_{kinds.pop()}", {})]
 
 
 def _localised(lang: str, params: dict[str, Any]) -> dict[str, Any]:
