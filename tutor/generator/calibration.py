@@ -1,8 +1,8 @@
 """The difficulty model's calibration: the naive solvers' ladder measured over many mined positions.
 
 Run ``python -m tutor.generator.calibration [--positions N] [--seed S]``: it
-mines positions the way the generator does (every rule but the triviality
-ones: a clear answer, at most two best moves), assesses each
+mines positions the way the generator does, keeps those with a clear
+answer (the goal's gap, at most two best moves) whether trivial or not, assesses each
 (:func:`tutor.generator.difficulty.assess`) and prints Markdown tables of how
 often each naive solver finds a best move, by goal and by each feature, with
 the median rating of the positions the obvious grab solves and fails.
@@ -20,7 +20,8 @@ from .. import presets
 from ..core.solver import Goal, rank_moves
 from .difficulty import SOLVERS, Assessment, assess, rating
 from .mining import endgame_view, is_endgame, learner_view, round_positions
-from .selection import rejection
+from .facts import gap
+from .selection import GAPS, MAX_BEST
 
 SETTINGS = (
     ("points", "classic", 2), ("safe", "classic", 2), ("points", "classic", 3), ("safe", "classic", 4),
@@ -28,10 +29,6 @@ SETTINGS = (
     ("deal", "classic", 4), ("deal", "royal", 2),
 )
 """The goals, presets and players measured: every goal the generator mines, two to four players."""
-
-CLEAR = ("one_card", "small_gap", "too_many_best")
-"""Rejections that leave no clear answer: such positions are not measured."""
-
 
 def positions(goal: str, preset: str, players: int, count: int, seed: int) -> Iterator[Assessment]:
     """``count`` assessed positions with a clear answer for ``goal`` (at most one a round)."""
@@ -47,7 +44,7 @@ def positions(goal: str, preset: str, players: int, count: int, seed: int) -> It
             if view is None:
                 continue
             ranking = rank_moves(view, target)
-            if rejection(view, ranking) not in CLEAR:
+            if (gap(ranking) or 0) >= GAPS[goal] and len(ranking.best) <= MAX_BEST:
                 found += 1
                 yield assess(view, ranking)
                 break

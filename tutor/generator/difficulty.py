@@ -19,6 +19,7 @@ from ..core.moves import Move
 from ..core.position import Position
 from ..core.solver import Ranking, move_points
 from ..course import RATING_RANGE
+from .facts import rivals
 
 BASE = 500
 """A puzzle every naive solver solves, one move, two players, classic rules."""
@@ -29,23 +30,24 @@ FAILS = {"grab": 450, "pairs": 100, "first_capture": 100}
 PER_RANDOM_BIT = 40
 """Each halving of a random move's chance to be best (about the number of moves to weigh)."""
 
-PER_NEAR_BEST = 50
-"""Each move within :data:`NEAR` of the best, at most :data:`MAX_NEAR_BEST`: a close rival to see through."""
-MAX_NEAR_BEST = 4
+PER_NEAR_BEST = 30
+"""Each rival within :data:`NEAR` of the best, at most :data:`MAX_NEAR_BEST`: a close rival to see through
+(the ladder does not feel it; a learner weighing the moves does)."""
+MAX_NEAR_BEST = 3
 
 PER_PLY = 40
 """Each move of a last deal beyond the first: the line to read to the end."""
 
-GOAL = {"cards": 0, "points": 50, "sweep": 50, "safe": 150, "deal": 200}
+GOAL = {"cards": 0, "card": 0, "points": 50, "sweep": 50, "safe": 150, "deal": 100}
 """What the goal asks for beyond what the ladder sees: the next player's reply, the round's end."""
 
 VARIANT = 80
 """Rules other than classic: values, points or captures the learner may not have by heart."""
 
-PER_EXTRA_SEAT = 60
-"""Each player beyond two: more hands to think about."""
+PER_EXTRA_SEAT = 40
+"""Each player beyond two: more hands to think about (the ladder does not read them; a learner must)."""
 
-NEAR = {"cards": 1, "points": 1, "sweep": 0, "safe": 1, "deal": 1}
+NEAR = {"cards": 1, "card": 0, "points": 1, "sweep": 0, "safe": 1, "deal": 1}
 """The margin, in the goal's unit, of a near-best move."""
 
 
@@ -96,7 +98,7 @@ class Assessment:
 
     ``solved``: each naive solver's name and whether its move is best;
     ``random``: the exact chance a random legal move is best; ``near_best``:
-    moves not best within the goal's margin; ``plies``: moves to the round's
+    rivals (:func:`tutor.generator.facts.rivals`) within the goal's margin; ``plies``: moves to the round's
     end for ``deal``, else 1.
     """
 
@@ -120,7 +122,7 @@ def assess(pos: Position, ranking: Ranking) -> Assessment:
     goal = ranking.goal.name
     solved = tuple((name, solver(pos, moves) in best) for name, solver in SOLVERS.items())
     top = ranking.moves[0].value
-    near = sum(1 for j in ranking.moves if j.move not in best and top - j.value <= NEAR[goal])
+    near = sum(1 for j in rivals(ranking) if top - j.value <= NEAR[goal])
     plies = sum(pos.hand_size(s) for s in range(pos.players)) if ranking.goal.is_deal else 1
     classic = pos.variant == presets.variant("classic")
     return Assessment(goal, solved, len(best) / len(moves), len(moves), near, plies, not classic, pos.players)

@@ -13,7 +13,7 @@ from ..core.cards import Card
 from ..core.moves import Move
 from ..core.position import Position
 from ..core.scoring import ScoreItem, score_round
-from ..core.solver import Ranking, unseen_cards
+from ..core.solver import Judged, Ranking, unseen_cards
 from ..core.table import Build, split_into
 from .plans import CAPTURE_GOALS
 
@@ -69,8 +69,8 @@ def capture_shape(pos: Position, move: Move) -> CaptureShape:
     return CaptureShape(move.card, move.value, groups, move.builds)
 
 
-def gap(ranking: Ranking) -> int | None:
-    """How much the best move beats its best rival by (first criterion); None if it has no rival.
+def rivals(ranking: Ranking) -> list[Judged]:
+    """The moves that compete with the best ones.
 
     For the capture goals a rival is any move not best that is not part of a
     best capture (the same card taking some of the same items: a partial
@@ -78,10 +78,15 @@ def gap(ranking: Ranking) -> int | None:
     """
     best = ranking.best
     partial = _partial if ranking.goal.name in CAPTURE_GOALS else None
-    rivals = [j.value for j in ranking.moves
-              if j.move not in best and not (partial and any(partial(j.move, b) for b in best))]
+    return [j for j in ranking.moves
+            if j.move not in best and not (partial and any(partial(j.move, b) for b in best))]
+
+
+def gap(ranking: Ranking) -> int | None:
+    """How much the best move beats its best rival (:func:`rivals`) by (first criterion); None if it has none."""
+    others = [j.value for j in rivals(ranking)]
     top = ranking.value
-    return None if not rivals or top is None else top - max(rivals)
+    return None if not others or top is None else top - max(others)
 
 
 def leaves_sweep(pos: Position, move: Move) -> bool:
