@@ -1,4 +1,5 @@
-"""Solver speed: exact last deals (2, 3, 4 players) and the best capture on a crowded table.
+"""Solver speed: exact last deals (2, 3, 4 players), the best capture on a crowded table,
+and the ``safe`` goal on positions seen from the mover's seat.
 
 Run from the repository root: ``python benchmarks/bench_solver.py``.  Seeded:
 random play (seeded per position) to the start of the last deal, every legal
@@ -23,6 +24,7 @@ from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.search import solve_deal
 from tutor.core.solver import Goal, rank_moves
+from tutor.generator.mining import learner_view
 from tutor.workers import sharing, usable_cores
 from tutor.presets import variant
 
@@ -109,9 +111,38 @@ def main() -> None:
     median = statistics.median(times)
     print("best capture by cards, 20 loose cards, 50 tables")
     print(f"  median {median:.1f} ms, worst {max(times):.1f} ms (target <= 50: ratio {median / 50:.2f})")
+    safe_goal(args.seed)
     # the search's caches are bounded (tutor.core.search.POSITIONS_KEPT, MOVE_LISTS_KEPT)
     print(f"peak memory of the whole run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB", end="")
     print(f" (the largest helper: {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024} MB)")
+
+
+def mid_round(players: int, seed: int) -> Position:
+    """Random play from a seeded deal, builds preferred, to a random point of the round, as its mover sees it."""
+    rng = random.Random(seed)
+    pos = deal_round(variant("classic"), players, dealer=players - 1, seed=rng.randrange(2**32))
+    for _ in range(rng.randrange(40)):
+        if pos.needs_deal():
+            next_deal(pos)
+        moves = pos.generate()
+        builds = [m for m in moves if m.kind in ("build", "raise", "add")]
+        pos.push(rng.choice(builds if builds and rng.random() < 0.5 else moves))
+    if pos.needs_deal():
+        next_deal(pos)
+    return learner_view(pos, keep_captured=True)
+
+
+def safe_goal(seed: int) -> None:
+    """The safe goal values each move by every hand the next player may hold (the generator's many drafts)."""
+    goal = Goal.from_str("safe")
+    times = []
+    for i in range(300):
+        pos = mid_round(2 + i % 3, seed + i)
+        start = time.perf_counter()
+        rank_moves(pos, goal)
+        times.append((time.perf_counter() - start) * 1000)
+    print("safe goal, 300 positions seen from the mover's seat (2, 3 and 4 players)")
+    print(f"  median {statistics.median(times):.2f} ms, worst {max(times):.1f} ms")
 
 
 if __name__ == "__main__":

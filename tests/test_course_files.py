@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tutor.content import content_dir
 from tutor.course import Catalog, DemoStep, ExerciseStep, QuestionStep, WhyStep
@@ -66,3 +67,23 @@ def test_the_puzzles_cover_several_themes_and_goals(catalog: Catalog) -> None:
     goals = {p.goal.name for p in catalog.puzzles}
     assert {"cards", "points", "sweep", "safe", "deal"} <= goals
     assert {"classic", "royal-aces-high", "spade", "italian"} <= {p.variant.preset for p in catalog.puzzles}
+
+
+GERMAN_GAME_TERMS = re.compile(r"\b(Baute|Bauten|Kehre|Kehren|Talon|Einnehmen|Einnahme|Ablegen|Pik|Karo|Kreuz|Herz|Bube|Dame|König|Ass)\b")
+
+
+def english_texts(node: object) -> list[str]:
+    """Every ``en:`` text of a parsed lesson file."""
+    if isinstance(node, dict):
+        own = [node["en"]] if isinstance(node.get("en"), str) else []
+        return own + [t for v in node.values() for t in english_texts(v)]
+    if isinstance(node, list):
+        return [t for v in node for t in english_texts(v)]
+    return []
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_english_lesson_texts_use_english_terms_only(path: Path) -> None:
+    texts = english_texts(yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert texts, "a lesson has English texts"
+    assert [t for t in texts if GERMAN_GAME_TERMS.search(t)] == []

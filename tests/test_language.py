@@ -168,6 +168,7 @@ TYPOS = {
     "trail_takes_nothing": "trail 7S 3H",
     "not_a_card": "7S x 11H",
     "empty_brackets": "7S x []",
+    "too_long": "7S x " + "+".join(["3H"] * 70),
 }
 
 

@@ -501,3 +501,16 @@ def test_round_trip(text: str) -> None:
     again = load_position(dump_position(pos), "dumped.yaml")
     assert again.state_key() == pos.state_key()
     assert dump_position(again) == dump_position(pos)
+
+
+def test_an_empty_hand_to_move_passes_the_turn_as_play_does() -> None:
+    pos = load_position("hands: [[], [2C, 3D]]\ntable: [5H, 4S]\n", "e.yaml")
+    assert pos.to_move == 1 and not pos.is_round_over()
+    assert sorted(str(m) for m in pos.generate()) == ["2C", "3D"]
+    three = load_position("players: 3\nto_move: 1\nhands: [[7S], [], 2]\ntable: [5H]\n", "e.yaml")
+    assert three.to_move == 2, "the seat after the empty one, though its cards are hidden"
+
+
+def test_a_position_with_every_hand_empty_keeps_its_seat() -> None:
+    pos = load_position("to_move: 1\nhands: [[], []]\ntable: [5H, 4S]\n", "e.yaml")
+    assert pos.to_move == 1 and pos.is_round_over()

@@ -148,9 +148,10 @@ COMPARISONS: list[tuple[str, dict[str, object], str, dict[str, tuple[str, str]]]
         "en": ("does not sweep the table", "sweeps the table"),
         "de": ("macht keine Kehre", "macht eine Kehre"),
     }),
-    ("safe", SMALL, "7S x 7C", {  # 3H and 4D stay: a 7 in the next hand takes both
-        "en": ("leaves the next player up to two cards to take", "leaves the next player nothing to take"),
-        "de": ("lässt dem nächsten Spieler bis zu zwei Karten zum Einnehmen", "lässt dem nächsten Spieler nichts zum"),
+    ("safe", SMALL, "7S x 7C", {  # 3H and 4D stay: a 7 in the next hand takes both, a sweep
+        "en": ("leaves the next player up to one point and two cards to take", "leaves the next player nothing to take"),
+        "de": ("lässt dem nächsten Spieler höchstens einen Punkt und zwei Karten zum Einnehmen",
+               "lässt dem nächsten Spieler nichts zum"),
     }),
     ("card:4D", SMALL, "7S x 7C", {
         "en": ("does not take the 4 of diamonds", "takes the 4 of diamonds"),

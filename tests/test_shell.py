@@ -113,9 +113,11 @@ def test_why_and_question_steps_check_the_answer(tmp_path: Path) -> None:
                 if isinstance(step, WhyStep) and not run.solved:
                     kinds.add(WhyStep)
                     assert "number" in say(shell, "banana")
+                    assert "number" in say(shell, "²")  # a digit to str.isdigit, not to int()
                 if isinstance(step, QuestionStep) and not run.solved:
                     kinds.add(QuestionStep)
                     assert "number" in say(shell, "many")
+                    assert "number" in say(shell, "²") and "number" in say(shell, "9" * 5000)
                     assert "not right" in say(shell, wrong_answer(shell) or "")
                 say(shell, right_answer(shell))
         assert kinds, "the course has no why or question steps to try"

@@ -66,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", metavar="PRESET", help="the preset played (default: classic, or the theme's own preset)")
     p.add_argument("--players", metavar="P", help="2, 3 or 4 (default: 2; 4 for partnership)")
     p.add_argument("--seed", default="1", metavar="S", help="the same seed and count give the same file (default: 1)")
+    p.add_argument("--lines", action="store_true",
+                   help="line puzzles: the learner plays, the others reply, the learner plays again (last deals)")
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
     p.add_argument("--progress", action="store_true", help="a counter on standard error, also when it is not a terminal")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
@@ -82,6 +84,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader (say, `head`) stopped early: not an error worth a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as err:  # noqa: BLE001 - the last line of defence: a report, one line, no traceback
+        return _crashed(err, argv)
+
+
+EXIT_CRASHED = 70  # EX_SOFTWARE: an error of ours, not of the input
+
+
+def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
+    """Save a report of an unexpected error in the data folder and say so in one line."""
+    from .crash import save_report
+    from .progress import default_path
+    from .render import Renderer, detect_lang
+
+    words = list(sys.argv[1:] if argv is None else argv)
+    report = save_report(default_path(os.environ).parent, error, f"cassino-tutor {' '.join(words)[:300]}")
+    asked = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--lang"] + [
+        w.partition("=")[2] for w in words if w.startswith("--lang=")]
+    lang = asked[-1] if asked and asked[-1] in ("en", "de") else detect_lang(os.environ)
+    print(f"cassino-tutor: {Renderer(lang).message('shell.crashed', path=str(report) if report else '')}",
+          file=sys.stderr)
+    return EXIT_CRASHED
 
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .loading.yamlfile import size_problem
+
 EXIT_BAD_INPUT = 2
 
 
@@ -27,7 +29,11 @@ def whole_number(text: str, option: str, low: int, high: int) -> int:
 def read_text(path: str) -> str:
     """A file's text, or a :class:`UsageError` saying why it cannot be read."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        file = Path(path)
+        too_big = size_problem(file.stat().st_size) if file.is_file() else None
+        if too_big:
+            raise UsageError(f"{path}:1:1: {too_big}")
+        return file.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except IsADirectoryError:

@@ -121,7 +121,12 @@ class Lesson:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A position and a goal; ``solution`` lists every accepted move (empty: the solver's best)."""
+    """A position and a goal; ``solution`` lists every accepted move (empty: the solver's best).
+
+    A line puzzle has a main ``line``: the learner's first move, the other
+    seats' replies, the learner's next move, ..., ending on a learner move
+    (goal ``deal``; every best move of the learner is accepted at each turn).
+    """
 
     id: str
     variant: Variant
@@ -134,6 +139,7 @@ class Puzzle:
     hints: tuple[Text, ...]
     solution: tuple[Move, ...]
     where: str
+    line: tuple[Move, ...] = ()
 
 
 @dataclass(frozen=True)

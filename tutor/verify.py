@@ -61,7 +61,29 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
     elif not puzzle.solution and len(best) > 1:
         messages.append(f"goal {goal} has {len(best)} best moves ({_notations(pos, best)}); "
                         "list every accepted one under solution:")
+    messages += _line(puzzle)
     return [_at(puzzle.where, m) for m in messages]
+
+
+def _line(puzzle: Puzzle) -> list[str]:
+    """A line's learner moves and replies are each best at their position; no learner turn but the first is
+    trivial."""
+    pos, learner, messages = puzzle.position.copy(), puzzle.position.to_move, []
+    for n, move in enumerate(puzzle.line, 1):
+        ranking = _rank(pos, puzzle.goal)
+        if isinstance(ranking, str):
+            return [f"line move {n}: {ranking}"]
+        best, said = ranking.best, f"line move {n} ({pos.notation(move)})"
+        who = "the learner's" if pos.to_move == learner else f"a reply of seat {pos.to_move}"
+        if move not in best:
+            worth, top = (_values(j.values) for j in (ranking.judged(move), ranking.moves[0]))
+            messages.append(f"{said}, {who}, is not best for its side: it is worth {worth}, the best {top} "
+                            f"({_notations(pos, best)}); every move of a line is one of the solver's best")
+        elif pos.to_move == learner and n > 1 and len(best) == len(ranking.moves):
+            messages.append(f"{said}: {_all_best(ranking)} best for the learner here, so this turn teaches "
+                            "nothing; end the line on the learner's move before it")
+        pos.push(move)
+    return messages
 
 
 def verify_catalog(catalog: Catalog) -> list[Problem]:
@@ -146,9 +168,12 @@ def _why(step: WhyStep) -> str | None:
 
 
 def _nothing_to_learn(goal: Goal, ranking: Ranking) -> str:
+    return f"{_all_best(ranking)} best for goal {goal}: nothing to learn; change the position or the goal"
+
+
+def _all_best(ranking: Ranking) -> str:
     count = len(ranking.moves)
-    every = "the only legal move is" if count == 1 else f"all {count} legal moves are"
-    return f"{every} best for goal {goal}: nothing to learn; change the position or the goal"
+    return "the only legal move is" if count == 1 else f"all {count} legal moves are"
 
 
 def _values(values: Sequence[int]) -> str:

@@ -8,8 +8,8 @@ most specific :class:`~tutor.core.moves.Reason`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import product
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from .cards import Card
 from .movegen import build_key, held_keys
@@ -93,14 +93,11 @@ def _readings(
         if not targets:
             return Reason("build_not_on_table", {"build": _bref_text(bref)})
         build_choices.append(targets)
-    out = []
+    out: list[tuple[Card, tuple[Card, ...], tuple[Build, ...]]] = []
     for card in cards:
-        for loose in product(*loose_choices):
-            if len(set(loose)) != len(loose):
-                continue
-            for builds in product(*build_choices):
-                if len(set(builds)) == len(builds):
-                    out.append((card, tuple(loose), tuple(builds)))
+        for loose in _distinct(loose_choices):
+            for builds in _distinct(build_choices):
+                out.append((card, loose, builds))
                 if len(out) >= _MAX_READINGS:
                     return out
     if not out:
@@ -108,6 +105,36 @@ def _readings(
         twice = next((n for n in named if named.count(n) > 1), named[-1])
         return Reason("named_twice", {"item": twice})
     return out
+
+
+_T = TypeVar("_T")
+
+
+def _distinct(choices: list[list[_T]]) -> Iterator[tuple[_T, ...]]:
+    """Each way to pick one option for every slot, no option twice, in the order of ``product``.
+
+    A slot's options are the table items one typed name can mean (all the
+    aces for ``A``, one card for ``AH``).  When the slots whose options lie
+    within one slot's options outnumber them, no way exists, and that is seen
+    before searching: otherwise ``A+A+…+A`` would try every combination of
+    the aces.
+    """
+    sets = [frozenset(options) for options in choices]
+    if any(sum(other <= s for other in sets) > len(s) for s in set(sets)):
+        return
+    taken: list[_T] = []
+
+    def pick(slot: int) -> Iterator[tuple[_T, ...]]:
+        if slot == len(choices):
+            yield tuple(taken)
+            return
+        for item in choices[slot]:
+            if item not in taken:
+                taken.append(item)
+                yield from pick(slot + 1)
+                taken.pop()
+
+    yield from pick(0)
 
 
 def _missing_card(pos: Position, ref: CardRef) -> Reason:

@@ -129,6 +129,7 @@ INVALID_CODES: dict[str, str] = {
     "trail_takes_nothing": "a trail followed by table cards (params: card, extra)",
     "not_a_card": "a token that is neither a card nor a rank (params: token)",
     "empty_brackets": "[] names no build",
+    "too_long": "more text than any move needs (params: length, limit)",
 }
 
 

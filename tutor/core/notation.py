@@ -80,8 +80,12 @@ class Intent:
         return tuple(c for g in self.groups for c in g)
 
 
+MAX_MOVE_CHARS = 200
+"""The longest text read as a move: a move on the fullest table is under 100 characters."""
+
 _TOKEN = re.compile(r"(?:\[[^\]]*\]|[^\s\[\]])+")
-_BUILD_OP = re.compile(r"^(b|build|baue|bauen|bau|raise|erhöhe|erhoehe|add|füge|fuege)(\d+|[jqkJQK])?$")
+_NUMBER = re.compile(r"[0-9]{1,2}")  # ASCII digits only: int() would take ² or ① as digits and fail
+_BUILD_OP = re.compile(r"^(b|build|baue|bauen|bau|raise|erhöhe|erhoehe|add|füge|fuege)([0-9]{1,2}|[jqkJQK])?$")
 
 
 def parse_intent(text: str, position_text: str = "") -> Intent:
@@ -91,6 +95,9 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
         return InvalidMoveError(message, text, position_text, EXPECTED, example, code, params)
 
     raw = text.strip()
+    if len(raw) > MAX_MOVE_CHARS:
+        raise fail("too_long", f"longer than {MAX_MOVE_CHARS} characters", EXAMPLES["capture"],
+                   length=str(len(raw)), limit=str(MAX_MOVE_CHARS))
     if raw.count("[") != raw.count("]"):
         raise fail("bracket_not_closed", "a bracket is not closed", "9C x [6H+3S]")
     tokens = [t for t in _TOKEN.findall(raw.replace(",", " ")) if t]
@@ -118,7 +125,7 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
             op, rest = "build", rest[1:]
             if match.group(2):
                 value, face_value = _value(match.group(2))
-            elif len(rest) > 1 and (rest[0].isdigit() or rest[0].upper() in ("J", "Q", "K")):
+            elif len(rest) > 1 and _is_value(rest[0]):
                 # "b 8 5S" names the value; a lone "b 5" names a card to build with
                 value, face_value = _value(rest[0])
                 rest = rest[1:]
@@ -147,6 +154,11 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
     return Intent(raw, card, op, value, face_value, tuple(groups), tuple(builds))
 
 
+def _is_value(token: str) -> bool:
+    """A build value as typed: a number of one or two digits, or J, Q, K."""
+    return bool(_NUMBER.fullmatch(token)) or token.upper() in ("J", "Q", "K")
+
+
 def _value(token: str) -> tuple[int, bool]:
     rank = parse_rank(token)
     if token.upper() in ("J", "Q", "K") and rank is not None:
@@ -170,7 +182,7 @@ def _build_ref(token: str, fail: Callable[..., InvalidMoveError]) -> BuildRef:
     inner = token[1:-1].replace("+", " ").replace("|", " ").split()
     if not inner:
         raise fail("empty_brackets", "empty brackets: name a build by its cards or value", "9C x [6H+3S]")
-    if len(inner) == 1 and (inner[0].isdigit() or inner[0].upper() in ("J", "Q", "K")):
+    if len(inner) == 1 and _is_value(inner[0]):
         value, face = _value(inner[0])
         return BuildRef((), value, face)
     return BuildRef(tuple(_card_ref(t, fail) for t in inner))

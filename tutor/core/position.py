@@ -222,6 +222,12 @@ class Position:
         if round_may_end and (self.loose or self.builds) and self.last_capturer is not None and self.is_round_over():
             self._award_residue()
 
+    def pass_empty_hand(self) -> None:
+        """Pass the turn from a seat with no cards to the next that holds some, as play does
+        (a position set up by hand may name such a seat to move)."""
+        if not self.hand_size(self.to_move) and any(self.hand_size(s) for s in range(self.players)):
+            self.to_move = self._next_seat(self.to_move)
+
     def _next_seat(self, seat: int) -> int:
         """The seat whose turn follows ``seat``'s.
 

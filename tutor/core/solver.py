@@ -7,8 +7,12 @@ Goals:
   played included; spade points in that variant; a sweep);
 - ``sweep``: 1 for a sweep;
 - ``card:CODE``: 1 when it takes that table card;
-- ``safe``: minus the most table cards the next player can then take with one
-  move (a hidden hand may hold any card not in sight);
+- ``safe``: two values, minus the most round points the next player can then
+  take from the table with one move (point cards, spade points, a sweep; not
+  the card played), and minus the most table cards; points decide, cards
+  break ties.  Each is the worst
+  case over every hand the next player may hold: its known cards and, for
+  each hidden one, any card the mover cannot see (see :func:`trial_hands`);
 - ``deal``: the exact value of playing to the end of the round (every hand
   known, stock empty; see :mod:`tutor.core.search`).
 
@@ -19,10 +23,13 @@ points, then cards.  ``deal`` stands alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from .cards import Card
+from .movegen import build_key, hand_moves
 from .moves import Move
 from .position import Position
+from .rules import holding_applies
 from .search import Share, solve_deal
 
 GOAL_NAMES = ("cards", "points", "sweep", "safe", "card:CODE", "deal")
@@ -38,6 +45,11 @@ class Criterion:
 
     name: str
     card: Card | None = None
+
+    @property
+    def width(self) -> int:
+        """How many values the criterion gives a move: two for ``safe`` (points, cards), else one."""
+        return 2 if self.name == "safe" else 1
 
     def __str__(self) -> str:
         return f"card:{self.card}" if self.card is not None else self.name
@@ -68,6 +80,14 @@ class Goal:
     def is_deal(self) -> bool:
         return self.name == "deal"
 
+    def split(self, values: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """A move's values (:attr:`Judged.values`), criterion by criterion."""
+        out = []
+        for c in self.criteria:
+            out.append(values[: c.width])
+            values = values[c.width :]
+        return out
+
     def __str__(self) -> str:
         return ",".join(str(c) for c in self.criteria)
 
@@ -85,7 +105,8 @@ def _criterion(part: str, text: str) -> Criterion:
 
 @dataclass(frozen=True)
 class Judged:
-    """One legal move, its value for the goal (``values`` per criterion), and for ``deal`` the best line."""
+    """One legal move, its values for the goal (criterion by criterion, see :meth:`Goal.split`),
+    and for ``deal`` the best line."""
 
     move: Move
     values: tuple[int, ...]
@@ -123,15 +144,23 @@ def move_points(pos: Position, move: Move) -> int:
     """Round points this move takes at once: point cards, spade points, a sweep."""
     if move.kind != "capture":
         return 0
+    return pos.variant.card_points[move.card] + table_points(pos, move)
+
+
+def table_points(pos: Position, move: Move) -> int:
+    """Round points this move takes from the table: :func:`move_points` but for the card played."""
+    if move.kind != "capture":
+        return 0
     v = pos.variant
-    points = sum(v.card_points[c] for c in (move.card, *move.captured_cards()))
+    points = sum(v.card_points[c] for c in move.captured_cards())
     if pos.is_sweep(move):
         points += v.sweep_points
     return points
 
 
 def unseen_cards(pos: Position) -> list[Card]:
-    """Cards of the deck that the mover cannot see: hidden hands and the unknown stock."""
+    """Cards of the deck that the mover cannot see: hidden hands, the unknown stock, and
+    cards taken this round when the position does not list them."""
     assert pos.captured is not None and pos.stock is not None
     seen = set(pos.table_cards()) | set(pos.stock)
     for hand in pos.hands:
@@ -141,45 +170,120 @@ def unseen_cards(pos: Position) -> list[Card]:
     return [c for c in pos.variant.deck_cards if c not in seen]
 
 
-def most_taken_next(pos: Position) -> int:
-    """The most table cards the player now to move can take with one move."""
-    if pos.is_round_over():
-        return 0
-    seat = pos.to_move
-    hidden = pos.hidden_counts[seat]
+@dataclass(frozen=True)
+class Exposure:
+    """The most the next player can take from the table with one move: round points, and cards.
+
+    Each is its own worst case, over every hand the next player may hold and
+    every capture of that hand: the two may come from different captures.  The
+    points are those of the cards taken and of a sweep, not of the card played:
+    that card is the next player's whatever the mover does.
+    """
+
+    points: int
+    cards: int
+
+
+NOTHING = Exposure(0, 0)
+
+
+def exposure_after(pos: Position, move: Move) -> Exposure:
+    """What the next player can take once the mover has played ``move``.
+
+    Nothing when no opponent plays next in this deal: the round is over, the
+    other hands are empty (a new deal's cards are not known yet), or the turn
+    comes back to the mover's side.
+    """
+    side = pos.side_of(pos.to_move)
+    pos.push(move)
+    try:
+        seat = pos.to_move
+        if pos.is_round_over() or pos.side_of(seat) == side or not pos.hand_size(seat):
+            return NOTHING
+        return most_taken(pos, seat)
+    finally:
+        pos.pop()
+
+
+def most_taken(pos: Position, seat: int) -> Exposure:
+    """The most points and table cards ``seat`` (to move) can take with one move, whatever it holds."""
+    points = cards = 0
+    known, hidden = pos.hands[seat], pos.hidden_counts[seat]
+    hands = trial_hands(pos, seat)
+    try:
+        pos.hidden_counts[seat] = 0
+        for hand in hands:
+            pos.hands[seat] = hand
+            for m in hand_moves(pos, others=False):
+                points = max(points, table_points(pos, m))
+                cards = max(cards, len(m.captured_cards()))
+    finally:
+        pos.hands[seat] = known
+        pos.hidden_counts[seat] = hidden
+    return Exposure(points, cards)
+
+
+def trial_hands(pos: Position, seat: int) -> list[list[Card]]:
+    """Hands whose captures, together, are exactly those of every hand ``seat`` may hold.
+
+    The seat holds its known cards and as many unseen ones as it hides.  Whether
+    a capture is legal depends on the rest of the hand only through the holding
+    rule (rules.md 4.1), and another card in the hand never makes it illegal.
+    So the cards that hold none of the seat's builds (most of them) are tried
+    together in one hand, beside as many holders of those builds as a hand has
+    room for; a holder is tried in hands of its own.  Of holders that hold the
+    same builds, only as many are tried as they hold builds (a card holds one).
+    Each capture found is one of a hand the seat may hold (its holding cards
+    fit in the hand's size), and every such capture is found: the values are
+    exact, not bounds.
+    """
+    known, hidden = pos.hands[seat], pos.hidden_counts[seat]
     if not hidden:
-        return max((len(m.captured_cards()) for m in pos.generate() if m.kind == "capture"), default=0)
-    # Any card out of sight may be in that hand: try each as the card played.
-    known, count = pos.hands[seat], pos.hidden_counts
-    best = 0
-    for candidate in [*known, *unseen_cards(pos)]:
-        pos.hands[seat] = [candidate]
-        count[seat] = 0
-        try:
-            best = max([best, *(len(m.captured_cards()) for m in pos.generate() if m.kind == "capture")])
-        finally:
-            pos.hands[seat] = known
-            count[seat] = hidden
-    return best
+        return [known] if known else []
+    unseen = unseen_cards(pos)
+    v = pos.variant
+    own = {build_key(b) for b in pos.builds if b.owner == seat} if holding_applies(v) else set()
+    holders = [c for c in unseen if own.intersection(v.holding_keys[c])]
+    plain = [c for c in unseen if not own.intersection(v.holding_keys[c])]
+    hands = [[*known, *held, *plain] for held in _holdings(pos, holders, own, hidden - 1)]
+    if holders:  # a known card may have all the hidden ones to hold with
+        hands += [[*known, *held] for held in _holdings(pos, holders, own, hidden)]
+    for card in holders:
+        others = [c for c in holders if c != card]
+        hands += [[*known, card, *held] for held in _holdings(pos, others, own, hidden - 1)]
+    return [hand for hand in hands if hand]
 
 
-def move_value(pos: Position, move: Move, criterion: Criterion) -> int:
-    """The move's value for one single-move criterion."""
+def _holdings(pos: Position, holders: list[Card], own: set[int], room: int) -> list[tuple[Card, ...]]:
+    """The largest sets of at most ``room`` holders that differ in what they can hold."""
+    if room <= 0:
+        return [()]
+    useful: list[Card] = []
+    kept: dict[frozenset[int], int] = {}
+    for card in holders:
+        holds = frozenset(own.intersection(pos.variant.holding_keys[card]))
+        if kept.get(holds, 0) < len(holds):
+            kept[holds] = kept.get(holds, 0) + 1
+            useful.append(card)
+    if len(useful) <= room:
+        return [tuple(useful)]
+    return list(combinations(useful, room))
+
+
+def move_values(pos: Position, move: Move, criterion: Criterion) -> tuple[int, ...]:
+    """The move's values for one single-move criterion (two for ``safe``, else one)."""
     name = criterion.name
-    if name == "cards":
-        return len(move.captured_cards())
-    if name == "points":
-        return move_points(pos, move)
-    if name == "sweep":
-        return int(pos.is_sweep(move))
     if name == "safe":
-        pos.push(move)
-        try:
-            return -most_taken_next(pos)
-        finally:
-            pos.pop()
+        exposed = exposure_after(pos, move)
+        return -exposed.points, -exposed.cards
+    if name == "cards":
+        return (len(move.captured_cards()),)
+    if name == "points":
+        return (move_points(pos, move),)
+    if name == "sweep":
+        return (int(pos.is_sweep(move)),)
     assert criterion.card is not None
-    return int(criterion.card in move.captured_cards())
+    return (int(criterion.card in move.captured_cards()),)
 
 
 def rank_moves(pos: Position, goal: Goal, share: Share | None = None) -> Ranking:
@@ -193,6 +297,6 @@ def rank_moves(pos: Position, goal: Goal, share: Share | None = None) -> Ranking
         judged = [Judged(lv.move, (lv.value,), lv.line) for lv in solution.moves]
         return Ranking(goal, tuple(judged), solution.nodes)
     moves = pos.generate()
-    judged = [Judged(m, tuple(move_value(pos, m, c) for c in goal.criteria)) for m in moves]
+    judged = [Judged(m, tuple(v for c in goal.criteria for v in move_values(pos, m, c))) for m in moves]
     judged.sort(key=lambda j: tuple(-v for v in j.values))
     return Ranking(goal, tuple(judged), len(moves))

@@ -33,8 +33,16 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None  # allowed values, or None
     kind: type | tuple[type, ...] = object  # type checked when choices is None
     minimum: int | None = None
+    maximum: int | None = None
     section: str = ""  # rules.md section, for sheets and docs
 
+
+MAX_POINTS = 99
+"""The most points one scoring item, penalty or instant limit may be worth: far above any preset's,
+and low enough that a round's points always fit the solver's score range."""
+
+MAX_TARGET = 999
+"""The highest match target (presets play to 11, 21 and 61)."""
 
 _DEFAULT_POINT_CARDS: tuple[tuple[str, int], ...] = (
     ("10D", 2), ("2S", 1), ("AS", 1), ("AH", 1), ("AD", 1), ("AC", 1),
@@ -53,22 +61,22 @@ OPTIONS: dict[str, OptionSpec] = {
         OptionSpec("add_to_others", True, (False, True), section="3.5"),
         OptionSpec("five_of_spades_sweep", False, (False, True), section="3.8"),
         OptionSpec("build_duty", "no_trail", ("no_trail", "take_or_add", "free", "penalty"), section="4.2"),
-        OptionSpec("default_penalty", 2, kind=int, minimum=0, section="4.2"),
-        OptionSpec("hand_size", None, kind=int, minimum=1, section="5"),
-        OptionSpec("packet", 2, kind=int, minimum=1, section="5"),
+        OptionSpec("default_penalty", 2, kind=int, minimum=0, maximum=MAX_POINTS, section="4.2"),
+        OptionSpec("hand_size", None, kind=int, minimum=1, maximum=26, section="5"),
+        OptionSpec("packet", 2, kind=int, minimum=1, maximum=26, section="5"),
         OptionSpec("draw", False, (False, True), section="5"),
-        OptionSpec("most_cards", 3, kind=int, minimum=0, section="6"),
-        OptionSpec("most_spades", 1, kind=int, minimum=0, section="6"),
+        OptionSpec("most_cards", 3, kind=int, minimum=0, maximum=MAX_POINTS, section="6"),
+        OptionSpec("most_spades", 1, kind=int, minimum=0, maximum=MAX_POINTS, section="6"),
         OptionSpec("point_cards", _DEFAULT_POINT_CARDS, kind=(dict, bool), section="6"),
-        OptionSpec("sweep_points", 1, kind=int, minimum=0, section="6"),
+        OptionSpec("sweep_points", 1, kind=int, minimum=0, maximum=MAX_POINTS, section="6"),
         OptionSpec("spade_points", False, (False, True), section="6"),
         OptionSpec("skunk", "none", ("none", "bonus", "win"), section="6"),
         OptionSpec("instant_sweeps", False, (False, True), section="6"),
         OptionSpec("instant_points", False, (False, True), section="6"),
-        OptionSpec("target", 21, kind=int, minimum=1, section="7"),
+        OptionSpec("target", 21, kind=int, minimum=1, maximum=MAX_TARGET, section="7"),
         OptionSpec("tie_break", "count_out", ("count_out", "higher_total"), section="7"),
         OptionSpec("claim", False, (False, True), section="7"),
-        OptionSpec("instant_limit", None, kind=int, minimum=1, section="7"),
+        OptionSpec("instant_limit", None, kind=int, minimum=1, maximum=MAX_POINTS, section="7"),
     )
 }
 
@@ -98,6 +106,8 @@ def check_option(name: str, value: Any) -> Any:
         raise VariantError(f"option {name} takes a whole number, not {_show(value)}", name)
     if spec.minimum is not None and value < spec.minimum:
         raise VariantError(f"option {name} must be at least {spec.minimum}, not {value}", name)
+    if spec.maximum is not None and value > spec.maximum:
+        raise VariantError(f"option {name} must be at most {spec.maximum}, not {_show(value)}", name)
     return value
 
 
@@ -115,8 +125,9 @@ def _check_point_cards(value: Any) -> tuple[tuple[str, int], ...]:
             c = Card.from_str(str(code))
         except InvalidCardError as err:
             raise VariantError(f"option point_cards: {err}", "point_cards") from None
-        if isinstance(points, bool) or not isinstance(points, int):
-            raise VariantError(f"option point_cards: points for {c} must be a whole number", "point_cards")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
+            raise VariantError(f"option point_cards: points for {c} must be a whole number from 0 to {MAX_POINTS}",
+                               "point_cards")
         pairs.append((str(c), points))
     return tuple(pairs)
 
@@ -126,7 +137,10 @@ def _show(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, int) and abs(value) >= 10**40:
+        return "a number of more than 40 digits"
+    text = str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
             continue
         solution = [pos.notation(m) for m in found.best]
         made = draft(pos, str(goal), tags, rating(assess(pos, ranking)), hints(found, tags), solution,
-                     likeness(pos, found.best, goal.name))
+                     likeness=likeness(pos, found.best, goal.name))
         # the checker's own proof; a draft it refuses is dropped, never written
         if problems(made):
             rejected.append("unproved")

@@ -13,7 +13,7 @@ from ..core.cards import Card
 from ..core.moves import Move
 from ..core.position import Position
 from ..core.scoring import ScoreItem, score_round
-from ..core.solver import Judged, Ranking, unseen_cards
+from ..core.solver import Judged, Ranking, exposure_after
 from ..core.table import Build, split_into
 from .plans import CAPTURE_GOALS
 
@@ -83,33 +83,20 @@ def rivals(ranking: Ranking) -> list[Judged]:
 
 
 def gap(ranking: Ranking) -> int | None:
-    """How much the best move beats its best rival (:func:`rivals`) by (first criterion); None if it has none."""
-    others = [j.value for j in rivals(ranking)]
-    top = ranking.value
-    return None if not others or top is None else top - max(others)
+    """How much the best move beats its best rival (:func:`rivals`) by, in the first criterion where they differ
+    (``safe``: points, then cards); None if it has none."""
+    others = [j.values for j in rivals(ranking)]
+    if not others:
+        return None
+    top, rival = ranking.moves[0].values, max(others)
+    return next((a - b for a, b in zip(top, rival) if a != b), 0)
 
 
 def leaves_sweep(pos: Position, move: Move) -> bool:
-    """After ``move`` some card the next player could hold takes the whole table (a hidden hand may hold
-    any card out of sight)."""
-    pos.push(move)
-    try:
-        if pos.table_empty or pos.is_round_over():
-            return False
-        seat = pos.to_move
-        known, hidden = pos.hands[seat], pos.hidden_counts[seat]
-        if not hidden:
-            return any(pos.is_sweep(m) for m in pos.generate())
-        try:
-            for card in [*known, *unseen_cards(pos)]:
-                pos.hands[seat], pos.hidden_counts[seat] = [card], 0
-                if any(pos.is_sweep(m) for m in pos.generate()):
-                    return True
-            return False
-        finally:
-            pos.hands[seat], pos.hidden_counts[seat] = known, hidden
-    finally:
-        pos.pop()
+    """After ``move`` some hand the next player may hold takes the whole table (:func:`exposure_after`)."""
+    loose, builds = pos.table_after(move)
+    table = len(loose) + sum(len(b.cards) for b in builds)
+    return table > 0 and exposure_after(pos, move).cards == table
 
 
 def _partial(move: Move, whole: Move) -> bool:

@@ -37,9 +37,9 @@ def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
     if goal == "deal":
         found = _deal_hints(study)
     elif goal == "safe":
-        least = -study.ranking.moves[0].value
+        points, taken = (-v for v in study.ranking.moves[0].values[:2])
         first: Hint = ("safe_sweep", {}) if "deny-sweep" in themes else ("safe_next", {})
-        found = [first, *_kind_hint(study, "safe"), ("safe_least", {"n": least})]
+        found = [first, *_kind_hint(study, "safe"), ("safe_least", {"n": taken, "points": points})]
     else:
         assert shape is not None, "capture goals keep captures only"
         found = [_first_capture_hint(study, shape, themes), *_shape_hints(study, shape, themes)]

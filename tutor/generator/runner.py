@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from .. import presets
 from .drafting import draft_puzzle
+from .lines import draft_line, line_view
 from .mining import candidate, round_positions
 from .plans import plan_for
 from .writing import Draft
@@ -38,6 +39,7 @@ class Request:
     variant: str
     players: int
     seed: int
+    lines: bool = False
 
     @property
     def items(self) -> int:
@@ -64,10 +66,10 @@ def mine(request: Request, index: int) -> Mined:
     for _ in range(ROUNDS_PER_ITEM):
         # one puzzle a round at most: the positions of one round look alike
         for pos in round_positions(variant, request.players, rng, plan.builder):
-            view = candidate(pos, plan)
+            view = line_view(pos) if request.lines else candidate(pos, plan)
             if view is None:
                 continue
-            made, why = draft_puzzle(view, plan)
+            made, why = (draft_line(view, plan), []) if request.lines else draft_puzzle(view, plan)
             rejected.update(why)
             if made is not None:
                 found.append(made)

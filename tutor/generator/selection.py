@@ -31,7 +31,7 @@ from .plans import CAPTURE_GOALS
 
 GAPS: dict[str, int] = {"cards": 2, "points": 1, "sweep": 1, "safe": 1, "deal": 2}
 """How much better than every other move the best must be, in the goal's unit
-(cards, points, a sweep, cards the next player can take, round points)."""
+(cards, points, a sweep, what the next player can take: points, else cards; round points)."""
 
 MAX_BEST = 2
 """Most best moves a puzzle may have: each is listed in its solution."""

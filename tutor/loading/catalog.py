@@ -10,7 +10,7 @@ from ..course import Catalog, Lesson, Puzzle
 from .lessons import lesson_from_node, load_lesson
 from .positions import position_from_node
 from .puzzles import load_puzzles, puzzles_from_node
-from .yamlfile import FileError, Problem, load_document
+from .yamlfile import FileError, Problem, load_document, size_problem
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -33,6 +33,9 @@ def load_file(text: str, filename: str) -> Lesson | tuple[Puzzle, ...] | Positio
 def read_file(path: Path) -> str:
     """A content file's text; FileError if it cannot be read."""
     try:
+        too_big = size_problem(path.stat().st_size)
+        if too_big:
+            raise FileError([Problem(str(path), 1, 1, too_big)])
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise FileError([Problem(str(path), 1, 1, "not a text file; content files are UTF-8 YAML")]) from None

@@ -17,6 +17,7 @@ import yaml
 from .. import presets
 from ..core.cards import RANKS, Card, InvalidCardError, parse_rank
 from ..core.movegen import build_key, held_keys
+from ..core.move_bound import MAX_MOVES, move_bound
 from ..core.rules import holding_applies
 from ..core.position import Position
 from ..core.table import Build, piles
@@ -93,12 +94,19 @@ class _Reader:
         if holding_applies(self.variant):
             self.check_holding(builds, known)
         p.raise_if_any()
-        return Position(
+        pos = Position(
             variant=self.variant, players=n, hands=hands, loose=loose,
             builds=[b for b, _ in builds], to_move=to_move or 0, dealer=dealer, hidden=hidden,
             captured=captured, sweeps=sweeps, scores=scores, penalties=penalties,
             stock=stock, stock_hidden=stock_hidden, last_capturer=last_capturer,
         )
+        pos.pass_empty_hand()
+        bound = move_bound(pos)
+        if bound > MAX_MOVES:
+            p.add(root.get("table") or root, f"this table and hand may give up to {bound:,} legal moves, more than "
+                                             f"the {MAX_MOVES:,} the tutor works with; take cards off the table")
+            p.raise_if_any()
+        return pos
 
     # ---- variant and players ---------------------------------------------------
 

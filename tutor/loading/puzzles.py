@@ -8,12 +8,15 @@ really best is proved by :mod:`tutor.verify`.
 
 from __future__ import annotations
 
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.solver import Goal
 from ..course import RATING_RANGE, THEMES, Puzzle
 from .fields import FieldReader
 from .yamlfile import Node, load_document
 
 FILE_KEYS = ("puzzles",)
-PUZZLE_KEYS = ("id", "variant", "position", "goal", "themes", "rating", "title", "text", "hints", "solution")
+PUZZLE_KEYS = ("id", "variant", "position", "goal", "themes", "rating", "title", "text", "hints", "solution", "line")
 REQUIRED = ("id", "variant", "position", "goal", "themes", "rating", "hints")
 
 
@@ -68,12 +71,46 @@ class _PuzzleReader(FieldReader):
         text = self.text(text_node, "text") if text_node is not None else None
         moves = self.items(solution_node, "solution") if solution_node is not None else ()
         solution = [self.move(pos, m, "the solution") for m in moves] if pos is not None else []
+        line_node = node.get("line")
+        line = self.line(line_node, pos, goal) if line_node is not None and pos is not None else ()
         if len(self.problems.items) > before:
             return None
         assert puzzle_id is not None and variant is not None and pos is not None and goal is not None
         assert rating is not None
         return Puzzle(puzzle_id, variant, pos, goal, themes, rating, title, text, hints,
-                      tuple(m for m in solution if m is not None), self.where(node))
+                      tuple(m for m in solution if m is not None), self.where(node), line)
+
+    def line(self, node: Node, pos: Position, goal: Goal | None) -> tuple[Move, ...]:
+        """The main line, each move read on the position it is played in, ending on the learner's move."""
+        entries = self.items(node, "line")
+        if goal is not None and not goal.is_deal:
+            self.problems.add(node, f"a line needs goal deal, not {goal}: the replies are the solver's best "
+                                    "to the end of the round")
+            return ()
+        if any(pos.hidden_counts) or pos.stock_size:
+            self.problems.add(node, "a line needs every hand listed card by card and the stock empty (goal deal)")
+            return ()
+        learner, play = pos.to_move, pos.copy()
+        moves: list[Move] = []
+        movers: list[int] = []
+        for n, entry in enumerate(entries, 1):
+            if play.is_round_over():
+                self.problems.add(entry, f"line move {n} comes after the end of the round; remove it")
+                return ()
+            move = self.move(play, entry, f"line move {n}")
+            if move is None:
+                return ()  # the moves after it cannot be read on a position nobody knows
+            moves.append(move)
+            movers.append(play.to_move)
+            play.push(move)
+        turns = movers.count(learner)
+        if movers and movers[-1] != learner:
+            self.problems.add(entries[-1], f"the line ends on a move of seat {movers[-1]}; end it on a move of "
+                                           f"the learner (seat {learner}, to move): remove the replies after it")
+        elif movers and turns < 2:
+            self.problems.add(node, f"a line has two moves of the learner (seat {learner}) or more; this one has "
+                                    f"{turns}: add the replies and the learner's next move, or remove line:")
+        return tuple(moves)
 
     def themes(self, node: Node) -> tuple[str, ...]:
         read = [self.choice(t, THEMES, "theme") for t in self.items(node, "themes")]

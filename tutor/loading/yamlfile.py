@@ -117,8 +117,8 @@ class Node:
         if isinstance(value, bool):
             return f"{self.text!r} (read as {'true' if value else 'false'})"
         if isinstance(value, (int, float)):
-            return f"the number {self.text}"
-        return f"the text {self.text!r}"
+            return f"the number {excerpt(self.text)}"
+        return f"the text {excerpt(self.text)!r}"
 
 
 class Problems:
@@ -148,12 +148,47 @@ class Problems:
             raise FileError(sorted(self.items, key=lambda p: (p.line, p.col)))
 
 
+MAX_FILE_BYTES = 1 << 20
+"""The largest YAML file read (1 MiB): the whole course is a tenth of that."""
+
+MAX_DEPTH = 32
+"""Lists and mappings nested at most this deep (a lesson's build needs about ten)."""
+
+MAX_ALIASES = 100
+"""Aliases (``*name``) in one file."""
+
+MAX_VALUES = 100_000
+"""Values in one file once its aliases are expanded: a guard against an alias bomb."""
+
+MAX_VALUE_CHARS = 4_000
+"""The longest single value (a lesson's longest text is under 1,000 characters)."""
+
+EXCERPT_CHARS = 40
+"""How much of a value an error message quotes."""
+
+
+def excerpt(text: str) -> str:
+    """``text`` cut to :data:`EXCERPT_CHARS` characters for a message, marked with '…' when cut."""
+    return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "…"
+
+
+def size_problem(size: int) -> str | None:
+    """Why a file of ``size`` bytes is not read, or None."""
+    if size <= MAX_FILE_BYTES:
+        return None
+    return f"the file is {size:,} bytes; a YAML file may be at most {MAX_FILE_BYTES:,} bytes (1 MiB)"
+
+
 #: libyaml's safe loader when PyYAML was built with it (ten times faster), else the pure one.
 _FAST_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def load_document(text: str, filename: str) -> Node:
-    """Parse one YAML document into nodes; raise :class:`FileError` if it is not valid YAML."""
+    """Parse one YAML document into nodes; raise :class:`FileError` if it is not valid YAML or passes a limit."""
+    too_big = size_problem(len(text.encode("utf-8", "surrogatepass")))
+    if too_big:
+        raise FileError([Problem(filename, 1, 1, too_big)])
+    _check_limits(text, filename)
     try:
         root = yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.YAMLError:
@@ -164,6 +199,35 @@ def load_document(text: str, filename: str) -> Node:
     node = _Converter(problems).convert(root)
     problems.raise_if_any()
     return node
+
+
+def _check_limits(text: str, filename: str) -> None:
+    """Raise :class:`FileError` at the first value past a limit, from the parser's events alone
+    (they come one at a time, so nothing deep or large is built first); syntax errors are left to
+    :func:`load_document`."""
+    depth = aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=_FAST_LOADER):
+            mark = event.start_mark
+            message = None
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    message = f"lists and mappings are nested more than {MAX_DEPTH} deep here; flatten the file"
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    message = f"more than {MAX_ALIASES} aliases (*name) in one file; write the values out"
+            elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_VALUE_CHARS:
+                message = (f"a value of {len(event.value):,} characters ({excerpt(event.value)!r}); "
+                           f"a value may be at most {MAX_VALUE_CHARS:,} characters")
+            if message is not None:
+                line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                raise FileError([Problem(filename, line, col, message)])
+    except yaml.YAMLError:
+        return
 
 
 def _compose_slowly(text: str, filename: str) -> yaml.Node | None:
@@ -190,15 +254,20 @@ class _Converter:
         self.problems = problems
         self.constructor = SafeConstructor()
         self.active: set[int] = set()  # collections being converted, to catch self-reference
+        self.values = 0  # values made so far, an alias's counted each time it is used
 
     def convert(self, node: yaml.Node) -> Node:
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
+        self.values += 1
+        if self.values > MAX_VALUES:
+            message = f"its aliases expand this file to more than {MAX_VALUES:,} values; write the values out"
+            raise FileError([Problem(self.problems.filename, line, col, message)])
         if isinstance(node, yaml.ScalarNode):
             try:
                 value = self.constructor.construct_object(node, deep=True)
             except (yaml.YAMLError, ValueError):
                 value = node.value
-                self.problems.at(line, col, f"cannot read {node.value!r} as {_tag(node)}; remove the tag or fix the value")
+                self.problems.at(line, col, f"cannot read {excerpt(node.value)!r} as {_tag(node)}; remove the tag or fix the value")
             return Node("scalar", line, col, text=str(node.value), scalar=value)
         if id(node) in self.active:
             self.problems.at(line, col, "this value contains itself through an alias; remove the alias")

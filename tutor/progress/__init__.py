@@ -3,6 +3,7 @@
 Imports nothing else of cassino-tutor; the shell reads and writes through :class:`Progress`.
 """
 
+from .dashboard import Dashboard, Lessons, NextStep, Streaks
 from .errors import ProgressError
 from .glicko2 import Rating
 from .paths import default_path
@@ -12,11 +13,15 @@ from .records import Activity, AttemptResult, LessonRecord, ReviewItem, Summary,
 __all__ = [
     "Activity",
     "AttemptResult",
+    "Dashboard",
     "LessonRecord",
+    "Lessons",
+    "NextStep",
     "Progress",
     "ProgressError",
     "Rating",
     "ReviewItem",
+    "Streaks",
     "Summary",
     "ThemeStat",
     "default_path",

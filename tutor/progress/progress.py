@@ -10,17 +10,18 @@ from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
+from .dashboard import MIN_THEME_ATTEMPTS, Dashboard, Streaks, judged, lessons_done, next_step, runs, theme_order, weak_themes
 from .database import open_database, transaction
 from .glicko2 import Rating
 from .paths import default_path
 from .rating_policy import LEARNER_START, puzzle_start, rate_game
-from .records import Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
+from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
+from .repair import Repair, repair_values
 from .reviews import INTERVALS_DAYS, ReviewState, after_attempt
 from .timestamps import from_text, to_text, utc
 
-MAX_STARS = 3
-MIN_THEME_ATTEMPTS = 3
-"""Attempts a theme needs before :meth:`Progress.weakest_themes` judges it."""
+_SUCCESS = "(solved AND hints = 0)"
+"""An attempt that counts as solved for ratings, reviews, themes and runs: no hints."""
 
 
 class Progress:
@@ -30,15 +31,22 @@ class Progress:
     file at once.  Times are stored in UTC; a naive ``now`` is taken as local time.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, repair: Repair | None = None) -> None:
         self._conn = conn
         self.path = path
+        self.repair = repair
+        """What was repaired when the file was opened (values a hand edit left wrong), or None."""
 
     @classmethod
     def open(cls, path: Path | None = None, environ: Mapping[str, str] = os.environ) -> Progress:
         """Open (or create) the progress file; ``path`` defaults to :func:`default_path`."""
         file = default_path(environ) if path is None else path
-        return cls(open_database(file), file)
+        conn = open_database(file)
+        try:
+            return cls(conn, file, repair_values(conn, file))
+        except BaseException:
+            conn.close()
+            raise
 
     def close(self) -> None:
         self._conn.close()
@@ -92,7 +100,11 @@ class Progress:
     def lesson_stars(self) -> dict[str, int]:
         """The best stars of every completed lesson."""
         with self._read() as c:
-            rows = c.execute("SELECT id, stars FROM lesson WHERE completed_at IS NOT NULL").fetchall()
+            return self._lesson_stars(c)
+
+    @staticmethod
+    def _lesson_stars(c: sqlite3.Connection) -> dict[str, int]:
+        rows = c.execute("SELECT id, stars FROM lesson WHERE completed_at IS NOT NULL").fetchall()
         return {lesson_id: int(stars) for lesson_id, stars in rows}
 
     def lessons(self) -> list[LessonRecord]:
@@ -122,7 +134,7 @@ class Progress:
         """
         if hints < 0:
             raise ValueError(f"hints are 0 or more, not {hints}")
-        success = solved and hints == 0
+        success = solved and hints == 0  # what _SUCCESS says in SQL
         moment = utc(now)
         with self._write() as c:
             before = self._learner(c)
@@ -219,10 +231,14 @@ class Progress:
     def theme_stats(self) -> list[ThemeStat]:
         """Attempts and solves without hints per theme, by theme; every attempt counts."""
         with self._read() as c:
-            rows = c.execute(
-                "SELECT t.theme, count(*), total(a.solved AND a.hints = 0) FROM attempt_theme t "
-                "JOIN attempt a ON a.id = t.attempt_id GROUP BY t.theme ORDER BY t.theme"
-            ).fetchall()
+            return self._theme_stats(c)
+
+    @staticmethod
+    def _theme_stats(c: sqlite3.Connection) -> list[ThemeStat]:
+        rows = c.execute(
+            f"SELECT t.theme, count(*), total{_SUCCESS} FROM attempt_theme t "
+            "JOIN attempt a ON a.id = t.attempt_id GROUP BY t.theme ORDER BY t.theme"
+        ).fetchall()
         return [ThemeStat(theme, int(attempts), int(solved)) for theme, attempts, solved in rows]
 
     def weakest_themes(self, n: int, min_attempts: int = MIN_THEME_ATTEMPTS) -> list[ThemeStat]:
@@ -230,9 +246,8 @@ class Progress:
 
         Ties go to the theme with more attempts (surer evidence), then by name.
         """
-        judged = [stat for stat in self.theme_stats() if stat.attempts >= min_attempts]
-        judged.sort(key=lambda stat: (stat.rate, -stat.attempts, stat.theme))
-        return judged[:n]
+        ordered = theme_order(self.theme_stats(), min_attempts)
+        return [stat for stat in ordered if judged(stat, min_attempts)][:n]
 
     # streaks
 
@@ -280,9 +295,40 @@ class Progress:
     def summary(self, now: datetime | None = None) -> Summary:
         """Counts for the ``progress`` command, all read at one moment."""
         with self._read() as c:
-            lessons = c.execute("SELECT count(*) FROM lesson WHERE completed_at IS NOT NULL").fetchone()[0]
-            attempted, solved = c.execute(
-                "SELECT count(DISTINCT puzzle_id), count(DISTINCT CASE WHEN solved THEN puzzle_id END) FROM attempt"
-            ).fetchone()
-            due = c.execute("SELECT count(*) FROM review WHERE due_at <= ?", (to_text(utc(now)),)).fetchone()[0]
-            return Summary(int(lessons), int(attempted), int(solved), self._learner(c), self._best_streak(c), int(due))
+            return self._summary(c, utc(now))
+
+    def _summary(self, c: sqlite3.Connection, now: datetime) -> Summary:
+        lessons = c.execute("SELECT count(*) FROM lesson WHERE completed_at IS NOT NULL").fetchone()[0]
+        attempted, solved = c.execute(
+            "SELECT count(DISTINCT puzzle_id), count(DISTINCT CASE WHEN solved THEN puzzle_id END) FROM attempt"
+        ).fetchone()
+        due = c.execute("SELECT count(*) FROM review WHERE due_at <= ?", (to_text(now),)).fetchone()[0]
+        return Summary(int(lessons), int(attempted), int(solved), self._learner(c), self._best_streak(c), int(due))
+
+    def dashboard(self, course: Sequence[str], next_lesson: str | None, now: datetime | None = None) -> Dashboard:
+        """The facts of the ``progress`` dashboard, all read at one moment.
+
+        ``course`` lists the lesson ids in course order, ``next_lesson`` the one
+        to do next (None: the course is done); both come from the content,
+        which this package does not read.
+        """
+        with self._read() as c:
+            summary = self._summary(c, utc(now))
+            history = tuple(
+                row[0] for row in c.execute("SELECT learner_after FROM attempt WHERE rated ORDER BY at, id")
+            )
+            current, best = runs(bool(row[0]) for row in c.execute(f"SELECT {_SUCCESS} FROM attempt ORDER BY at, id"))
+            stars = self._lesson_stars(c)
+            first_due = c.execute("SELECT min(due_at) FROM review").fetchone()[0]
+            themes = theme_order(self._theme_stats(c))
+        weak = weak_themes(themes)
+        return Dashboard(
+            summary=summary,
+            history=history,
+            themes=tuple(themes),
+            weak=tuple(stat.theme for stat in weak),
+            lessons=lessons_done(course, stars, next_lesson),
+            streaks=Streaks(current, best, summary.best_streak),
+            next_review=None if first_due is None else from_text(first_due),
+            next_step=next_step(summary.reviews_due, next_lesson, weak),
+        )

@@ -8,6 +8,9 @@ from typing import Literal
 
 from .glicko2 import Rating
 
+MAX_STARS = 3
+"""The stars of a flawless lesson."""
+
 
 @dataclass(frozen=True)
 class AttemptResult:

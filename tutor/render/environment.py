@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from ..content import content_dir
+from . import chart
 from .catalog import Messages, load_catalog
 from .langs import LANGS
 from .words import CardWords, first_upper, is_rank
@@ -50,6 +51,11 @@ def load_language(folder: Path, symbols: bool) -> Language:
         listing=words.listing,
         number=words.number,
         first_upper=first_upper,
+        date=words.date,
+        sparkline=partial(chart.sparkline, symbols=symbols),
+        bar=partial(chart.bar, symbols=symbols),
+        stars=partial(chart.stars, symbols=symbols),
+        columns=chart.columns,
     )
     env.tests["rank"] = is_rank
     env.globals["msg"] = messages

@@ -122,8 +122,8 @@ class Renderer:
     def _achieves(self, goal: Goal, view: MoveView) -> str:
         """What a move achieves for each criterion of the goal, as one phrase."""
         return self._words.listing(
-            self.message(f"comparisons.{c.name}", n=value, move=view, card=c.card)
-            for c, value in zip(goal.criteria, view.values)
+            self.message(f"comparisons.{c.name}", n=values[0], values=values, move=view, card=c.card)
+            for c, values in zip(goal.criteria, goal.split(view.values))
         )
 
     # ---- positions and scores ------------------------------------------------------

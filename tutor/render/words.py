@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import date, datetime
 
 from ..core.cards import RANKS, Card, InvalidCardError, parse_rank
 from .catalog import Messages
@@ -72,6 +73,12 @@ class CardWords:
     def number(self, n: int) -> str:
         """Small whole numbers as words (``four``, ``vier``), others as digits."""
         return self._messages("words.number", n=n)
+
+    def date(self, moment: date) -> str:
+        """A day as this language writes it (``2 Dec 2026``, ``2.12.2026``); a time with a zone in local time."""
+        if isinstance(moment, datetime) and moment.tzinfo is not None:
+            moment = moment.astimezone()
+        return self._messages("words.date", day=moment.day, month=moment.month, year=moment.year)
 
 
 def first_upper(text: str) -> str:

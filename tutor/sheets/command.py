@@ -53,8 +53,8 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
             raise UsageError(say("sheet.set_usage", setting=setting))
         try:
             options[name.strip()] = yaml.safe_load(value) if value.strip() else None
-        except yaml.YAMLError:
-            raise UsageError(say("sheet.set_usage", setting=setting)) from None
+        except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
+            raise UsageError(say("sheet.set_usage", setting=setting[:60])) from None
     try:
         return preset_variant(options)
     except VariantError as err:

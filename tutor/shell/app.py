@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Mapping
 from typing import TextIO
@@ -11,7 +12,7 @@ from ..loading.yamlfile import FileError
 from ..progress import Progress, ProgressError, default_path
 from ..render import LANGS, Renderer, detect_lang
 from .commands import dispatch, welcome
-from .state import Shell
+from .state import DEFAULT_WIDTH, Shell
 
 
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
@@ -25,6 +26,11 @@ def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
         if reply.quit:
             break
     return 0
+
+
+def terminal_width() -> int:
+    """The terminal's columns (``COLUMNS`` first), or the default when output goes elsewhere."""
+    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
 def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[str, str]) -> int:
@@ -42,7 +48,7 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         return 2
     stored = progress.get_setting("lang")
     chosen = lang or (stored if stored in LANGS else None) or fallback
-    shell = Shell(catalog, progress, chosen, symbols=not ascii_only)
+    shell = Shell(catalog, progress, chosen, symbols=not ascii_only, width=terminal_width)
     try:
         if not sys.stdin.isatty():
             return run_script(shell, sys.stdin, sys.stdout)

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..course import Puzzle
+from ..crash import save_report
 from ..progress import ProgressError
 from ..render import LANGS
 from .activity import Activity
+from .dashboard import dashboard_text
 from .lesson import LessonRun
 from .picker import pick_puzzle, pick_review
 from .puzzle import PuzzleRun
@@ -80,6 +82,9 @@ def dispatch(shell: Shell, line: str) -> Reply:
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
         return Reply(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+    except Exception as err:  # noqa: BLE001 - the last line of defence: report it, keep the shell going
+        report = save_report(shell.progress.path.parent, err, f"the shell, on the line {text[:200]!r}")
+        return Reply(shell.ui.message("shell.crashed", path=str(report) if report else ""))
 
 
 def welcome(shell: Shell) -> str:
@@ -95,7 +100,10 @@ def welcome(shell: Shell) -> str:
         except KeyError:
             pass  # a lesson since removed from the course
     following = catalog.next_lesson(set(stars))
-    return shell.ui.render(
+    repair = progress.repair
+    repaired = shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
+                                reset=repair.reset, backup=str(repair.backup)) if repair else ""
+    return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
         lessons=len(catalog.lessons),
@@ -219,7 +227,7 @@ def review(shell: Shell, arg: str) -> str:
         queue = shell.progress.review_queue()
         if not queue:
             return shell.ui.message("shell.no_reviews")
-        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue).strftime("%Y-%m-%d"))
+        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue))
     seen: list[str] = []
 
     def following() -> Puzzle | None:
@@ -284,24 +292,7 @@ def lang(shell: Shell, arg: str) -> str:
 
 @command("progress", alias="fortschritt")
 def progress(shell: Shell, arg: str) -> str:
-    p, lang = shell.progress, shell.lang
-    summary = p.summary()
-    stars = p.lesson_stars()
-    lessons = [{"title": l.title.get(lang), "stars": stars.get(l.id)} for l in shell.catalog.lessons]
-    weakest = [{"theme": shell.theme_name(t.theme), "rate": round(100 * t.rate), "attempts": t.attempts} for t in p.weakest_themes(3)]
-    rating = p.learner_rating()
-    return shell.ui.render(
-        "shell/progress.j2",
-        lessons=lessons,
-        done=sum(1 for l in lessons if l["stars"] is not None),
-        rating=round(rating.rating),
-        deviation=round(rating.deviation),
-        attempted=summary.puzzles_attempted,
-        solved=summary.puzzles_solved,
-        streak=summary.best_streak,
-        reviews=summary.reviews_due,
-        weakest=weakest,
-    )
+    return dashboard_text(shell)
 
 
 @command("streak", "theme", "serie")

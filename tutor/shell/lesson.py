@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..coach import Challenge, Task
 from ..core.comparison import move_facts
 from ..core.position import Position
@@ -258,7 +260,7 @@ def _piles(shell: Shell, pos: Position) -> list[dict[str, object]]:
 
 def _choice(text: str, choices: tuple[str, ...]) -> str | None:
     """The reason code the learner picked: its number in the list, or the code itself."""
-    if text.isdigit() and 1 <= int(text) <= len(choices):
+    if re.fullmatch(r"[0-9]{1,2}", text) and 1 <= int(text) <= len(choices):
         return choices[int(text) - 1]
     lowered = text.lower()
     return lowered if lowered in choices else None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..coach import Challenge, Task
+from ..coach import Challenge, Task, Verdict, kind_of
 from ..course import Puzzle
+from ..lines import LinePlay, Reply
 from ..progress import AttemptResult
 from .activity import Activity, task_text, verdict_text
 from .state import Shell
@@ -32,6 +33,7 @@ class PuzzleRun(Activity):
         self.recorded: AttemptResult | None = None
         self.solved = False
         self.over = False
+        self._line_start(puzzle)
 
     @property
     def challenge(self) -> Challenge:
@@ -51,7 +53,7 @@ class PuzzleRun(Activity):
             themes=[self.shell.theme_name(t) for t in p.themes],
             mode=self.mode,
             position=ui.position(self._challenge.position, self._challenge.position.to_move),
-            task=task_text(self.shell, self._challenge),
+            task=task_text(self.shell, self._challenge) + self._line_intro(),
         )
 
     # ---- answers ---------------------------------------------------------------
@@ -63,6 +65,8 @@ class PuzzleRun(Activity):
         said = verdict_text(self.shell, self._challenge, verdict)
         if not verdict.legal:
             return said  # a typo or a move the rules forbid is not an answer: it costs nothing
+        if verdict.accepted and self._line_goes_on():
+            return self._line_reply(verdict)
         rating = self._record(verdict.accepted)
         return self._solved(said, rating) if verdict.accepted else self._failed(said, rating)
 
@@ -103,6 +107,8 @@ class PuzzleRun(Activity):
         if self.over:
             return self.ui.message("shell.no_hint_needed")
         self.hints += 1
+        if self._line is not None and self._line.played:
+            return self._line_hint()
         hints = self.puzzle.hints
         if self.hints <= len(hints):
             return hints[self.hints - 1].get(self.shell.lang)
@@ -115,6 +121,59 @@ class PuzzleRun(Activity):
         self.over = True
         said = ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
         return "\n".join(filter(None, [said, rating, ui.message("shell.type_next")]))
+
+    # ---- lines: the learner plays, the other seats reply, the learner plays again ----------
+
+    def _line_start(self, puzzle: Puzzle) -> None:
+        self._line = LinePlay(puzzle.position, puzzle.goal, puzzle.line) if puzzle.line else None
+        self._line_hints = 0  # hints asked at this turn of the line
+        if self._line is not None:
+            self._challenge = self._line.challenge
+
+    def _line_intro(self) -> str:
+        line = self._line
+        if line is None:
+            return ""
+        others = self._challenge.position.players - 1
+        return "\n" + self.ui.message("shell.line_intro", turns=line.turns, played=line.played, others=others)
+
+    def _line_goes_on(self) -> bool:
+        """An accepted move now leaves more turns of the line to play."""
+        return self._line is not None and self._line.played + 1 < self._line.turns
+
+    def _line_reply(self, verdict: Verdict) -> str:
+        """The accepted move played, the replies shown one by one, then the new position."""
+        ui, line = self.ui, self._line
+        assert line is not None and verdict.move is not None
+        played = ui.move(self._challenge.position, verdict.move)
+        replies = line.play(verdict.move)
+        self._challenge, self._line_hints = line.challenge, 0
+        said = [self._reply_text(r) for r in replies]
+        if line.over:  # an instant limit may end the round before the learner's last turn
+            return self._solved("\n".join(said), self._record(True))
+        said.insert(0, ui.message("shell.line_good", move=played, left=line.turns - line.played))
+        pos = self._challenge.position
+        return "\n".join([*said, "", ui.position(pos, pos.to_move), "", task_text(self.shell, self._challenge)])
+
+    def _reply_text(self, reply: Reply) -> str:
+        ui, pos, move = self.ui, reply.position, reply.move
+        assert self._line is not None
+        return ui.message(
+            "shell.line_reply",
+            who=ui.seat_name(reply.seat),
+            partner=pos.side_of(reply.seat) == pos.side_of(self._line.seat),
+            move=ui.move(pos, move),
+            kind=ui.move_kind(kind_of(pos, move)),
+            taken=ui.cards(move.captured_cards()) if move.is_capture else "",
+        )
+
+    def _line_hint(self) -> str:
+        """At a later turn of a line the file's hints (for the first move) no longer fit: the idea, then the card."""
+        self._line_hints += 1
+        if self._line_hints == 1:
+            return self.ui.message("shell.line_hint")
+        card = self._challenge.accepted()[0].card
+        return self.ui.message("shell.hint_card", card=self.ui.card(card))
 
     # ---- going on --------------------------------------------------------------
 

@@ -14,8 +14,16 @@ if TYPE_CHECKING:
     from .activity import Activity
 
 
+DEFAULT_WIDTH = 80
+"""Columns of text when the terminal's width is not known."""
+
+
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def default_width() -> int:
+    return DEFAULT_WIDTH
 
 
 class Shell:
@@ -28,11 +36,13 @@ class Shell:
         lang: str,
         symbols: bool = True,
         clock: Callable[[], datetime] = utc_now,
+        width: Callable[[], int] = default_width,
     ) -> None:
         self.catalog = catalog
         self.progress = progress
         self.symbols = symbols
         self.clock = clock
+        self.width = width  # the terminal's columns now (it may be resized)
         self.ui = Renderer(lang, symbols)
         self.activity: Activity | None = None
         self.finished = False

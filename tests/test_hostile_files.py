@@ -1,0 +1,101 @@
+"""Hostile and extreme YAML: every limit answered with one located message, never a traceback (issue 15)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.loading import FileError, load_document, load_position
+from tutor.loading.yamlfile import EXCERPT_CHARS, MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUE_CHARS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def alias_bomb(levels: int) -> str:
+    """The billion-laughs file of the issue: each level lists the one below nine times."""
+    lines = ["x:", '  - &a0 "lol"']
+    lines += [f"  - &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, levels + 1)]
+    return "\n".join([*lines, "hands: [[7S], 3]", f"table: *a{levels}", ""])
+
+
+def only_problem(text: str) -> str:
+    with pytest.raises(FileError) as info:
+        load_position(text, "h.yaml")
+    assert len(info.value.problems) == 1, info.value
+    return str(info.value.problems[0])
+
+
+@pytest.mark.parametrize("levels", [7, 9])
+def test_an_alias_bomb_is_stopped_before_it_expands(levels: int) -> None:
+    message = only_problem(alias_bomb(levels))
+    assert message.startswith("h.yaml:") and "aliases expand this file to more than" in message
+
+
+def test_a_few_aliases_still_read() -> None:
+    node = load_document("a: &x [5H, 3C]\nb: *x\nc: *x\n", "ok.yaml")
+    assert node.value == {"a": ["5H", "3C"], "b": ["5H", "3C"], "c": ["5H", "3C"]}
+
+
+def test_deep_nesting_is_refused_where_it_passes_the_limit() -> None:
+    text = "hands: [[7S], 3]\ntable: " + "[" * 500 + "]" * 500 + "\n"
+    assert only_problem(text) == f"h.yaml:2:{7 + MAX_DEPTH}: lists and mappings are nested more than {MAX_DEPTH} deep here; flatten the file"
+
+
+def test_a_long_value_is_refused_and_quoted_short() -> None:
+    text = 'hands: [[7S], 3]\ntable: ["' + "x" * (MAX_VALUE_CHARS + 1) + '"]\n'
+    message = only_problem(text)
+    assert message.startswith("h.yaml:2:9: a value of 4,001 characters")
+    assert len(message) < 200 and "x" * EXCERPT_CHARS not in message
+
+
+def test_a_huge_file_is_refused_from_its_size(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text("hands: [[7S], 3]\ntable: [" + "5H, " * (MAX_FILE_BYTES // 4) + "]\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "tutor", "moves", str(path)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("a YAML file may be at most 1,048,576 bytes (1 MiB)")
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_the_cli_answers_the_alias_bomb_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "lol.yaml"
+    path.write_text(alias_bomb(7), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "tutor", "moves", str(path)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert f"{path}:" in result.stderr and "Traceback" not in result.stderr
+
+
+# ---- generated hostile YAML --------------------------------------------------------
+
+_scalars = st.one_of(st.sampled_from(["7S", "5H", "3", "~", "true", "&a x", "*a", "!!python/object:os.system x",
+                                      "'", '"', "[", "{", ":", "- ", "\t", "%YAML 1.1", "---", "&", "*"]),
+                     st.text(max_size=12))
+
+
+@st.composite
+def hostile_yaml(draw: st.DrawFn) -> str:
+    """Text made of YAML's sharp parts: anchors and aliases at many levels, deep brackets, tags, stray marks."""
+    parts = draw(st.lists(st.one_of(
+        _scalars,
+        st.integers(1, 200).map(lambda n: "[" * n),
+        st.integers(1, 200).map(lambda n: "]" * n),
+        st.integers(0, 12).map(lambda n: f"&a{n} [" + ", ".join(f"*a{max(n - 1, 0)}" for _ in range(9)) + "]"),
+        st.sampled_from(["\n", "\n  ", ", ", "hands: ", "table: ", "- ", "? "]),
+    ), max_size=40))
+    return "".join(parts)
+
+
+@settings(max_examples=300, deadline=2000)
+@given(hostile_yaml())
+def test_hostile_yaml_gets_a_tree_or_located_problems(text: str) -> None:
+    try:
+        load_document(text, "f.yaml")
+    except FileError as err:
+        assert err.problems and all(p.file == "f.yaml" and p.line >= 1 and p.col >= 1 for p in err.problems)

@@ -1,0 +1,78 @@
+"""A hand-edited progress file that passes SQLite's checks but holds wrong values: repaired, copied first (issue 15)."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from shell_helpers import open_shell
+from tutor.progress import Progress
+from tutor.progress.rating_policy import LEARNER_START
+from tutor.shell.commands import dispatch, welcome
+
+T0 = datetime(2024, 3, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def edited(path: Path, *statements: str) -> None:
+    """A file with two attempts (one failed, so a review is due), then edited by hand with ``statements``."""
+    with Progress.open(path) as progress:
+        progress.record_attempt("p1", ["sums"], 900, True, 0, now=T0)
+        progress.record_attempt("p2", ["pairing"], 800, False, 0, now=T0 + timedelta(minutes=1))
+    conn = sqlite3.connect(path)
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+
+
+def test_a_rating_of_text_is_dropped_and_the_learner_starts_again(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    edited(path, "UPDATE learner SET rating = 'abc'")
+    with Progress.open(path) as progress:
+        assert progress.repair is not None and progress.repair.places == ("learner.rating",)
+        assert progress.learner_rating().rating == LEARNER_START.rating
+        assert len(progress.theme_stats()) == 2, "the attempts are kept"
+        backup = progress.repair.backup
+    kept = sqlite3.connect(backup)
+    assert kept.execute("SELECT rating FROM learner").fetchone() == ("abc",)
+    kept.close()
+    with Progress.open(path) as progress:
+        assert progress.repair is None, "repaired once, the file is right"
+
+
+def test_a_due_date_that_is_no_date_falls_due_now(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    edited(path, "UPDATE review SET due_at = 'not a date'")
+    with Progress.open(path) as progress:
+        assert progress.repair is not None and progress.repair.reset == 1 and progress.repair.dropped == 0
+        assert progress.due_reviews(datetime.now(timezone.utc) + timedelta(seconds=1)) == ["p2"]
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE attempt SET at = 'yesterday' WHERE puzzle_id = 'p1'",
+    "UPDATE attempt SET learner_after = 'x' WHERE puzzle_id = 'p1'",
+    "UPDATE puzzle SET deviation = 'wide' WHERE id = 'p1'",
+    "UPDATE attempt SET hints = 'many'",
+    "INSERT INTO best_streak (id, length) VALUES (1, 'long')",
+    "INSERT INTO lesson (id, step, touched_at) VALUES ('table', 'two', 'now')",
+])
+def test_the_shell_opens_any_edited_file_and_says_what_it_repaired(tmp_path: Path, statement: str) -> None:
+    edited(tmp_path / "progress.sqlite3", statement)
+    with open_shell(tmp_path) as shell:
+        assert shell.progress.repair is not None
+        text = welcome(shell)
+        assert text.startswith("The progress file held values the tutor does not write")
+        assert str(shell.progress.repair.backup) in text
+        for line in ("progress", "puzzle", "review", "streak", "lessons"):
+            assert "Something went wrong" not in dispatch(shell, line).text
+
+
+def test_a_right_file_is_not_touched(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    edited(path)
+    with Progress.open(path) as progress:
+        assert progress.repair is None
+    assert [p.name for p in tmp_path.iterdir() if "repair" in p.name] == []

@@ -1,0 +1,120 @@
+"""Line puzzles mined from last deals: the learner's move, the solver's best replies, the learner again.
+
+A last-deal position (stock empty, every hand known, the mover holding
+:data:`LINE_HAND` cards) makes a line puzzle when its first move passes the
+single-move selection for goal ``deal`` (:func:`~tutor.generator.selection.rejection`),
+no greedy grab (the most cards now, then points) is best, and the solver's line from it
+gives the learner a second turn that is not trivial (more than one legal
+move, not all of them best).  The line goes on through the learner's turns
+while each is not trivial.  Along it, each learner move and each reply is
+chosen as the trainer chooses a reply (:func:`tutor.lines.choose_reply`):
+the first best move in notation order.
+"""
+
+from __future__ import annotations
+
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.solver import Goal, Ranking, move_points, rank_moves
+from ..course import LANGUAGES, RATING_RANGE, Text
+from ..lines import choose_reply, learner_turns
+from ..render import Renderer
+from .facts import study
+from .hints import hints
+from .mining import endgame_view
+from .plans import Plan
+from .difficulty import assess, rating
+from .selection import rejection
+from .tagging import themes
+from .writing import Draft, draft, problems
+
+DEAL = Goal.from_str("deal")
+
+LINE_HAND = {2: (3, 4), 3: (3, 3), 4: (3, 3)}
+"""Cards in the mover's hand at which a last deal is looked at for a line, by players: enough for two
+turns that both ask something, few enough for the exact solver to answer each reply at once."""
+
+PER_TURN = 150
+"""Rating added for each learner turn beyond the first: each is one more position to solve."""
+
+
+def line_view(pos: Position) -> Position | None:
+    """The last deal ``pos`` with every hand known, when the mover holds :data:`LINE_HAND` cards; else None."""
+    low, high = LINE_HAND[pos.players]
+    if pos.stock_size or not low <= len(pos.hands[pos.to_move]) <= high:
+        return None
+    return endgame_view(pos)
+
+
+def trivial(ranking: Ranking) -> bool:
+    """Every legal move is best (one legal move included): a turn that asks nothing."""
+    return len(ranking.best) == len(ranking.moves)
+
+
+def main_line(pos: Position, ranking: Ranking) -> tuple[Move, ...]:
+    """The main line from the first best move to the learner's last turn that is not trivial;
+    empty when the learner's second turn is already trivial."""
+    play, seat = pos.copy(), pos.to_move
+    line: list[Move] = []
+    pending: list[Move] = []  # replies, kept only if a learner turn worth playing follows
+    current = ranking
+    while not play.is_round_over():
+        if play.to_move == seat and line and trivial(current):
+            break
+        move = choose_reply(play, current.best, None)
+        pending.append(move)
+        if play.to_move == seat:
+            line += pending
+            pending = []
+        play.push(move)
+        if not play.is_round_over():
+            current = rank_moves(play, DEAL)
+    return tuple(line) if learner_turns(pos, line) >= 2 else ()
+
+
+def notations(pos: Position, line: tuple[Move, ...]) -> list[str]:
+    """Each move of ``line`` in notation, written on the position it is played in."""
+    play, out = pos.copy(), []
+    for move in line:
+        out.append(play.notation(move))
+        play.push(move)
+    return out
+
+
+def grab_is_best(pos: Position, ranking: Ranking) -> bool:
+    """Some greedy grab, taking the most cards now and then the most points, is a best move.
+
+    (The single-move selection looks at the grab of the most points first; a line refuses both.)
+    """
+    def grab(move: Move) -> tuple[int, int]:
+        return len(move.captured_cards()), move_points(pos, move)
+
+    most = max(grab(j.move) for j in ranking.moves)
+    return any(grab(m) == most for m in ranking.best)
+
+
+def draft_line(pos: Position, plan: Plan) -> Draft | None:
+    """The line puzzle the last deal ``pos`` makes for the plan's theme, proved; None if it makes none."""
+    ranking = rank_moves(pos, DEAL)
+    if rejection(pos, ranking) is not None or grab_is_best(pos, ranking):
+        return None
+    found = study(pos, ranking)
+    tags = themes(found)
+    if plan.theme not in tags:
+        return None
+    line = main_line(pos, ranking)
+    if not line:
+        return None
+    value = min(RATING_RANGE[1], rating(assess(pos, ranking)) + PER_TURN * (learner_turns(pos, line) - 1))
+    first, *rest = hints(found, tags)
+    advice = [first, _line_hint(pos.players), *rest]
+    made = draft(pos, str(DEAL), tags, value, advice, [pos.notation(m) for m in found.best],
+                 notations(pos, line))
+    # the checker's own proof; a draft it refuses is dropped, never written
+    return made if not problems(made) else None
+
+
+def _line_hint(players: int) -> Text:
+    """A hint that the learner plays again after the replies (a partner's among them)."""
+    key = "hints.line_partner" if players == 4 else "hints.line_again"
+    return Text(**{lang: Renderer(lang).message(key) for lang in LANGUAGES})

@@ -1,0 +1,135 @@
+"""Values a hand-edited progress file may hold that SQLite's own checks let through, found and repaired.
+
+SQLite keeps any value in any column: ``UPDATE learner SET rating = 'abc'``
+passes ``PRAGMA quick_check``.  :func:`repair_values` reads every checked
+column once when the file is opened; when some value is not what the tutor
+writes, it copies the file aside first (nothing is lost), then, in one
+transaction, drops the rows the tutor can do without (a rating starts again)
+and resets the others (a review falls due now).
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from .database import transaction
+from .errors import ProgressError
+from .timestamps import to_text, utc
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and value >= 0
+
+
+def _flag(value: object) -> bool:
+    return value in (0, 1) and isinstance(value, int)
+
+
+def _time(value: object) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        return datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False
+
+
+def _time_or_null(value: object) -> bool:
+    return value is None or _time(value)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column checked on opening, and how a row with a wrong value there is repaired:
+    ``reset`` is the SQL value to put instead (``now`` for the current time), or None to drop the row."""
+
+    table: str
+    name: str
+    valid: Callable[[object], bool]
+    reset: str | None = None
+
+
+COLUMNS = (
+    *(Column("learner", c, _number) for c in ("rating", "deviation", "volatility")),
+    *(Column("puzzle", c, _number) for c in ("rating", "deviation", "volatility")),
+    Column("attempt", "at", _time), Column("attempt", "solved", _flag), Column("attempt", "hints", _count),
+    Column("attempt", "rated", _flag),
+    Column("attempt", "learner_before", _number), Column("attempt", "learner_after", _number),
+    Column("review", "step", _count, "0"), Column("review", "due_at", _time, "now"),
+    Column("lesson", "step", _count, "0"), Column("lesson", "touched_at", _time, "now"),
+    Column("lesson", "completed_at", _time_or_null, "now"),
+    Column("best_streak", "length", _count, "0"),
+)
+
+
+@dataclass(frozen=True)
+class Repair:
+    """What was repaired: ``places`` (``table.column`` with a wrong value), rows ``dropped`` and ``reset``,
+    and the copy of the file as it was."""
+
+    places: tuple[str, ...]
+    dropped: int
+    reset: int
+    backup: Path
+
+
+def repair_values(conn: sqlite3.Connection, path: Path) -> Repair | None:
+    """Find and repair wrong values (see the module's docstring); None when every value is right."""
+    bad = _wrong_values(conn, path)
+    if not bad:
+        return None
+    backup = _backup(conn, path)
+    dropped: set[tuple[str, int]] = set()
+    reset = 0
+    now = to_text(utc(None))
+    with transaction(conn, path, write=True):
+        for column, rowid in bad:
+            if column.reset is None:
+                if (column.table, rowid) not in dropped:
+                    if column.table == "attempt":
+                        conn.execute("DELETE FROM attempt_theme WHERE attempt_id = ?", (rowid,))
+                    conn.execute(f"DELETE FROM {column.table} WHERE rowid = ?", (rowid,))
+                    dropped.add((column.table, rowid))
+            elif (column.table, rowid) not in dropped:
+                value = now if column.reset == "now" else int(column.reset)
+                conn.execute(f"UPDATE {column.table} SET {column.name} = ? WHERE rowid = ?", (value, rowid))
+                reset += 1
+    places = tuple(dict.fromkeys(f"{c.table}.{c.name}" for c, _ in bad))
+    return Repair(places, len(dropped), reset, backup)
+
+
+def _wrong_values(conn: sqlite3.Connection, path: Path) -> list[tuple[Column, int]]:
+    found = []
+    with transaction(conn, path, write=False):
+        for column in COLUMNS:
+            rows = conn.execute(f"SELECT rowid, {column.name} FROM {column.table}")
+            found += [(column, rowid) for rowid, value in rows if not column.valid(value)]
+    return found
+
+
+def _backup(conn: sqlite3.Connection, path: Path) -> Path:
+    """A copy of the whole file beside it, before anything is changed."""
+    stamp = utc(None).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.before-repair-{stamp}")
+    count = 1
+    while target.exists():  # a second repair within the same second keeps the first copy
+        count += 1
+        target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            conn.backup(copy)
+        finally:
+            copy.close()
+    except sqlite3.Error as err:
+        raise ProgressError("cannot_save", path, reason=f"no copy could be made before a repair ({err})") from None
+    return target

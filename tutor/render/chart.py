@@ -1,0 +1,91 @@
+"""Small charts in text for the terminal: a sparkline, a bar, stars, and text fitted to a width.
+
+Each has a plain ASCII form for terminals without the block glyphs (``symbols=False``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+SPARKS = "▁▂▃▄▅▆▇█"
+SPARKS_ASCII = ".:-=+*#@"
+"""Eight levels, lowest first; the ASCII ones go from light to dark."""
+BAR = ("█", "░")
+BAR_ASCII = ("#", ".")
+STARS = ("★", "☆")
+STARS_ASCII = ("*", ".")
+
+
+def sample(values: Sequence[float], width: int) -> list[float]:
+    """At most ``width`` values: all of them, or the last of each of ``width`` equal stretches.
+
+    The last value is always kept, so a chart of the samples ends where the history does.
+    """
+    n = len(values)
+    if n <= width:
+        return list(values)
+    return [values[-(-(i + 1) * n // width) - 1] for i in range(width)]
+
+
+def sparkline(values: Sequence[float], width: int, symbols: bool = True) -> str:
+    """The values as a line of bars, one a value (sampled to ``width``), lowest value lowest bar.
+
+    A flat history sits in the middle; no values give an empty line.
+    """
+    levels = SPARKS if symbols else SPARKS_ASCII
+    shown = sample(values, max(width, 1))
+    if not shown:
+        return ""
+    low, high = min(values), max(values)
+    if high == low:
+        return levels[len(levels) // 2 - 1] * len(shown)
+    top = len(levels) - 1
+    return "".join(levels[round((v - low) / (high - low) * top)] for v in shown)
+
+
+def bar(share: float, width: int, symbols: bool = True) -> str:
+    """A bar ``width`` wide, filled to ``share`` (0 to 1), rounded to the nearest cell."""
+    full, empty = BAR if symbols else BAR_ASCII
+    filled = round(min(max(share, 0.0), 1.0) * width)
+    return full * filled + empty * (width - filled)
+
+
+def stars(count: int, of: int = 3, symbols: bool = True) -> str:
+    """``★★☆`` for 2 of 3 (``**.`` in ASCII)."""
+    full, empty = STARS if symbols else STARS_ASCII
+    return full * count + empty * (of - count)
+
+
+def columns(cells: Sequence[str], width: int, indent: int = 2, gap: int = 2) -> list[str]:
+    """The cells in as many columns as fit in ``width``, filled down then across; one line a row."""
+    if not cells:
+        return []
+    cell_width = max(len(c) for c in cells) + gap
+    count = max(1, min(len(cells), (width - indent + gap) // cell_width))
+    rows = -(-len(cells) // count)
+    lines = []
+    for r in range(rows):
+        row = [cells[i] for i in range(r, len(cells), rows)]
+        lines.append((" " * indent + "".join(c.ljust(cell_width) for c in row)).rstrip())
+    return lines
+
+
+def fit(text: str, width: int) -> str:
+    """Wrap each line longer than ``width`` at spaces, the rest indented under its start (two more)."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        lead = " " * (len(line) - len(line.lstrip(" ")))
+        out.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=lead + "  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
