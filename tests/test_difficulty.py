@@ -88,9 +88,8 @@ def test_a_puzzle_the_grab_fails_is_rated_well_above_one_it_solves() -> None:
     assert statistics.median(hard) - statistics.median(easy) >= 150
 
 
-def test_more_seats_and_other_rules_rate_higher_on_the_same_cards() -> None:
+def test_more_seats_rate_higher_on_the_same_cards() -> None:
     cards = "hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 9C, QC, 6H, 2S, AS, 5H]"
     two = rating(assessed(f"{{{cards}}}", "points"))
     three = rating(assessed(f"{{{cards.replace('4]', '4, 4]')}, players: 3}}", "points"))
-    royal = rating(assessed(f"{{variant: royal, {cards}}}", "points"))
-    assert two < three and two < royal
+    assert two < three

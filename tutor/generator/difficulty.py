@@ -3,9 +3,11 @@
 The ladder (docs/generator.md): the obvious grab, pairs only, the first
 capture found and random legal moves each play the position; a puzzle one of
 them solves is easier than one it fails.  The rating adds, to a base, points
-for each naive solver that fails and for the features measured to matter:
-how unlikely a random move is to be best, the near-best alternatives, the
-depth of the line, the goal, the variant and the players.
+for each naive solver that fails and for the features measured to matter
+(``python -m tutor.generator.calibration``): how unlikely a random move is
+to be best, the depth of the line, the goal and the players.  The near-best
+rivals and the variant are measured too, and left out: the ladder does not
+find such puzzles harder.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import presets
+from ..core.cards import Card
 from ..core.moves import Move
 from ..core.position import Position
 from ..core.solver import Ranking, move_points
@@ -22,7 +25,7 @@ from ..course import RATING_RANGE
 from .facts import rivals
 
 BASE = 500
-"""A puzzle every naive solver solves, one move, two players, classic rules."""
+"""A puzzle every naive solver solves: one move, two players."""
 
 FAILS = {"grab": 450, "pairs": 100, "first_capture": 100}
 """Added when that naive solver's move is not best: the grab is what a beginner plays."""
@@ -30,22 +33,14 @@ FAILS = {"grab": 450, "pairs": 100, "first_capture": 100}
 PER_RANDOM_BIT = 40
 """Each halving of a random move's chance to be best (about the number of moves to weigh)."""
 
-PER_NEAR_BEST = 30
-"""Each rival within :data:`NEAR` of the best, at most :data:`MAX_NEAR_BEST`: a close rival to see through
-(the ladder does not feel it; a learner weighing the moves does)."""
-MAX_NEAR_BEST = 3
-
 PER_PLY = 40
 """Each move of a last deal beyond the first: the line to read to the end."""
 
 GOAL = {"cards": 0, "card": 0, "points": 50, "sweep": 50, "safe": 150, "deal": 100}
 """What the goal asks for beyond what the ladder sees: the next player's reply, the round's end."""
 
-VARIANT = 80
-"""Rules other than classic: values, points or captures the learner may not have by heart."""
-
 PER_EXTRA_SEAT = 40
-"""Each player beyond two: more hands to think about (the ladder does not read them; a learner must)."""
+"""Each player beyond two: more hands to think about (with four, the grab fails more often)."""
 
 NEAR = {"cards": 1, "card": 0, "points": 1, "sweep": 0, "safe": 1, "deal": 1}
 """The margin, in the goal's unit, of a near-best move."""
@@ -62,7 +57,7 @@ def grab_moves(pos: Position, moves: Sequence[Move]) -> list[Move]:
     return [m for m in moves if len(m.captured_cards()) == most]
 
 
-def capturing_cards(moves: Sequence[Move]) -> set[object]:
+def capturing_cards(moves: Sequence[Move]) -> set[Card]:
     """The hand cards that can capture something."""
     return {m.card for m in moves if m.is_capture}
 
@@ -132,9 +127,8 @@ def rating(found: Assessment) -> int:
     """The first rating, rounded to tens, within the rating range."""
     value: float = BASE + sum(points for name, points in FAILS.items() if found.fails(name))
     value += PER_RANDOM_BIT * math.log2(1 / found.random)
-    value += PER_NEAR_BEST * min(found.near_best, MAX_NEAR_BEST)
     value += PER_PLY * (found.plies - 1) + GOAL[found.goal]
-    value += VARIANT * found.variant + PER_EXTRA_SEAT * (found.players - 2)
+    value += PER_EXTRA_SEAT * (found.players - 2)
     low, high = RATING_RANGE
     return int(max(low, min(high, round(value, -1))))
 
