@@ -72,7 +72,7 @@ BAD = {
     "wrong-choices.yaml": (lesson("wrong-choices", WHY.format(position=TWO_NINES, move="9S x 8H", choices="[named_twice, no_value]")),
                            "wrong-choices.yaml:7:5: the engine says '9S x 8H' breaks rule sum_mismatch"),
     "hidden-hand.yaml": (lesson("hidden-hand", EXERCISE.format(position="{hands: [2, [9S]], table: [9D]}", task="goal: cards")),
-                         "hidden-hand.yaml:7:5: the hand of seat 0, to move, must be listed card by card"),
+                         "hidden-hand.yaml:7:5: the hand of Player 1 (seat 0), to move, must be listed card by card"),
     "broken.yaml": ("puzzles:\n  - id: [broken\n", "broken.yaml:3:1: the list opened at line 2, column 9 is not closed"),
 }
 

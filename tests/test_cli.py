@@ -185,5 +185,13 @@ def test_help_lists_the_commands() -> None:
 def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     command = f"{sys.executable} -m tutor moves {START} | head -1"
     result = subprocess.run(command, shell=True, capture_output=True, text=True, cwd=ROOT)
-    assert result.stdout.startswith("Seat 0 to move")
+    assert result.stdout.startswith("Player 1 (seat 0) to move")
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("goal", "unit"), [("deal", "round points of the mover's side minus the best other side's"),
+                                            ("cards", "table cards taken"), ("card:10D", "1 for taking 10D")])
+def test_solve_names_the_unit_of_its_values(goal: str, unit: str) -> None:
+    result = run("solve", str(ENDGAME if goal == "deal" else START), "--goal", goal)
+    first = result.stdout.splitlines()[0]
+    assert f"({unit})" in first and "best move" in first

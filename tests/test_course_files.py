@@ -16,6 +16,7 @@ from tutor.loading import load_catalog
 from tutor.loading.catalog import yaml_files
 from tutor.loading.lessons import load_lesson
 from tutor.loading.puzzles import load_puzzles
+from tutor.core.solver import rank_moves
 from tutor.verify import verify_catalog, verify_lesson, verify_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,3 +88,20 @@ def test_english_lesson_texts_use_english_terms_only(path: Path) -> None:
     texts = english_texts(yaml.safe_load(path.read_text(encoding="utf-8")))
     assert texts, "a lesson has English texts"
     assert [t for t in texts if GERMAN_GAME_TERMS.search(t)] == []
+
+
+def test_no_exercise_repeats_a_demonstration_of_its_lesson(catalog: Catalog) -> None:
+    for lesson in catalog.lessons:
+        shown = {(d.move.card, frozenset(d.move.captured_cards())) for d in lesson.steps if isinstance(d, DemoStep)}
+        for step in lesson.steps:
+            if isinstance(step, ExerciseStep) and step.goal is not None:
+                pos = step.position
+                best = {j.move for j in rank_moves(pos.copy(), step.goal).moves[:1]}
+                assert not {(m.card, frozenset(m.captured_cards())) for m in best} & shown, (lesson.id, step.where)
+
+
+def test_a_why_step_offers_no_second_true_rule() -> None:
+    # the king "taking" 6+7: its cards do not add up to a king either, so that rule would be true too
+    sums = load_lesson((content_dir("lessons") / "03-sums.yaml").read_text(encoding="utf-8"), "03-sums.yaml")
+    king = next(s for s in sums.steps if isinstance(s, WhyStep) and s.move.startswith("KS"))
+    assert "sum_mismatch" not in king.choices

@@ -63,7 +63,7 @@ def test_a_fresh_file_is_created_at_the_current_version(tmp_path: Path, monkeypa
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
     with Progress.open() as progress:
         assert progress.path == home / "progress.sqlite3"
-        assert progress.learner_rating() == Rating(1500, 350, 0.06)
+        assert progress.learner_rating() == Rating(800, 350, 0.06)
         assert progress.lesson_stars() == {}
         assert progress.last_activity() is None
     file = home / "progress.sqlite3"
@@ -83,7 +83,7 @@ def test_an_older_file_is_migrated_one_step_at_a_time(path: Path) -> None:
     two_steps = (*MIGRATIONS, _add_hints_column)
     for _ in range(2):  # the second open finds nothing left to do
         open_database(path, two_steps).close()
-    assert pragma(path, "user_version") == 2
+    assert pragma(path, "user_version") == len(two_steps)
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT id, stars, hints_used FROM lesson").fetchall() == [("intro", 2, 2)]
     conn.close()
@@ -91,7 +91,19 @@ def test_an_older_file_is_migrated_one_step_at_a_time(path: Path) -> None:
 
 def test_a_fresh_file_runs_every_step(path: Path) -> None:
     open_database(path, (*MIGRATIONS, _add_hints_column)).close()
-    assert pragma(path, "user_version") == 2
+    assert pragma(path, "user_version") == len(MIGRATIONS) + 1
+
+
+def test_a_version_1_file_keeps_its_lessons_and_gains_their_slips(path: Path) -> None:
+    conn = open_database(path, MIGRATIONS[:1])
+    conn.execute("INSERT INTO lesson (id, step, touched_at) VALUES ('builds', 3, '2024-03-01T09:00:00.000000+00:00')")
+    conn.close()
+    with Progress.open(path) as progress:
+        assert progress.lesson_resume("builds") == (3, 0, 0)
+        progress.save_lesson_step("builds", 4, mistakes=1, hints=2)
+        assert progress.lesson_resume("builds") == (4, 1, 2)
+        progress.record_lesson("builds", 1)
+        assert progress.lesson_resume("builds") == (0, 0, 0)
 
 
 # ---- refused files -----------------------------------------------------------------------------
@@ -318,7 +330,7 @@ def test_the_puzzle_starts_at_its_file_rating(path: Path) -> None:
         hard = progress.record_attempt("hard", [], 1800, True, 0)
     assert hard.after.rating - hard.before.rating > easy.after.rating - easy.before.rating > 0
     # the learner's start and tau as documented: one win against a 1200 puzzle
-    alone = rate(Rating(1500, 350, 0.06), [Game(puzzle_start(1200), 1)], tau=0.5)
+    alone = rate(Rating(800, 350, 0.06), [Game(puzzle_start(1200), 1)], tau=0.5)
     assert TAU == 0.5 and easy.after == alone
 
 
@@ -340,6 +352,17 @@ def test_solved_puzzles_counts_any_solve(path: Path) -> None:
         assert progress.solved_puzzles() == {"p1", "p2"}
         summary = progress.summary()
         assert (summary.puzzles_attempted, summary.puzzles_solved) == (3, 2)
+
+
+def test_recent_puzzles_are_the_last_attempted_or_those_of_the_last_hours(path: Path) -> None:
+    with Progress.open(path) as progress:
+        for i in range(5):
+            progress.record_attempt(f"p{i}", [], 1500, i % 2 == 0, 0, now=T0 + i * DAY)
+        progress.record_attempt("p1", [], 1500, True, 0, now=T0 + 5 * DAY)  # tried again: it counts once
+        assert progress.attempted_puzzles() == {f"p{i}" for i in range(5)}
+        assert progress.recent_puzzles(2, T0 + 10 * DAY) == {"p1", "p4"}
+        assert progress.recent_puzzles(1, T0 + 3 * DAY) == {"p1", "p3", "p4"}
+        assert progress.recent_puzzles(0, T0 + 10 * DAY) == set()
 
 
 # ---- the review queue ------------------------------------------------------------------------------

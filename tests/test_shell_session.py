@@ -109,3 +109,26 @@ def test_a_damaged_progress_file_gets_a_clear_message_and_is_kept(tmp_path: Path
     assert str(damaged) in run.stderr and "Traceback" not in run.stderr
     assert "Fortschrittsdatei" in run.stderr  # in the learner's language
     assert damaged.read_bytes() == before
+
+
+def test_a_function_key_keeps_the_half_typed_line(tmp_path: Path) -> None:
+    # F1 (ESC O P) in the middle of typing: help is shown, and the line goes on where it was
+    said, _ = run_session(tmp_path, "puzzle\r" + "gar" + "\x1bOP" + "bage\r" + "quit\r")
+    shown_help = next(i for i, text in enumerate(said) if "help COMMAND" in text or "Commands" in text)
+    answered = next(i for i, text in enumerate(said) if "garbage" in text)
+    assert shown_help < answered
+
+
+def test_every_reply_is_wrapped_to_the_terminal_at_spaces(tmp_path: Path) -> None:
+    script = "learn builds\nnext\nnext\nhint\nhint\nlessons\nhelp\nrules builds\npuzzle\nhint\nmoves\nprogress\n"
+    for lang in ("en", "de"):
+        outputs = {}
+        for columns in ("80", "1000"):
+            env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path / lang / columns), "COLUMNS": columns}
+            run = subprocess.run([sys.executable, "-m", "tutor", "--lang", lang], input=script, capture_output=True,
+                                 text=True, env=env, cwd=ROOT, timeout=120)
+            outputs[columns] = run.stdout
+        narrow, wide = outputs["80"], outputs["1000"]
+        assert max(map(len, narrow.splitlines())) <= 80
+        assert max(map(len, wide.splitlines())) > 80, "the script shows long texts"
+        assert narrow.split() == wide.split(), "only the line breaks differ: no word is cut"

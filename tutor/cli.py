@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
     p.add_argument("--jobs", metavar="J", help="processes for a long deal search (default: one a core, up to 4, where processes can be forked)")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help="stop a deal search after this long, print what it has proven and exit with status 3")
 
     p = sub.add_parser("check", help="validate position, lesson and puzzle files, proving lessons and puzzles by the solver")
     p.add_argument("files", nargs="*", metavar="FILE|DIR",

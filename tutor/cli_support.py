@@ -9,6 +9,10 @@ from typing import Any
 from .loading.yamlfile import size_problem
 
 EXIT_BAD_INPUT = 2
+EXIT_STOPPED = 3
+"""A search stopped at its time limit: what it printed is proven, but not the whole answer."""
+
+MAX_SECONDS = 86_400.0
 
 
 class UsageError(Exception):
@@ -23,6 +27,18 @@ def whole_number(text: str, option: str, low: int, high: int) -> int:
         raise UsageError(f"{option} takes a whole number, not {text!r}") from None
     if not low <= value <= high:
         raise UsageError(f"{option} must be from {low} to {high}, not {value}")
+    return value
+
+
+def seconds(text: str, option: str) -> float:
+    """``text`` as a time in seconds, above 0 and at most a day, or a :class:`UsageError` naming ``option``."""
+    try:
+        value = float(text) if len(text) <= 20 else float("nan")
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_SECONDS:  # NaN and infinities fail this too
+        raise UsageError(f"{option} takes a number of seconds above 0 and at most {MAX_SECONDS:,.0f}, "
+                         f"not {text[:20]!r}")
     return value
 
 

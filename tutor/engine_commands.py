@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .cli_support import UsageError, dumps, read_text, whole_number
+from .cli_support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
 from .core.moves import Move
 from .core.position import Position
-from .core.search import SearchError
+from .core.search import LONG_DEAL_CARDS, SearchError
 from .core.solver import Goal, GoalError, Ranking, rank_moves
 from .content import content_dir
 from .course import Catalog, Lesson, Puzzle
@@ -43,7 +43,7 @@ def _to_move_known(pos: Position) -> None:
     if pos.is_round_over():
         return
     if pos.hidden_counts[pos.to_move]:
-        raise UsageError(f"the hand of seat {pos.to_move} (to move) is not known; list its cards")
+        raise UsageError(f"the hand of {_player(pos.to_move)}, to move, is not known; list its cards")
 
 
 def move_data(pos: Position, move: Move) -> dict[str, Any]:
@@ -66,7 +66,7 @@ def moves(args: argparse.Namespace) -> tuple[str, int]:
     if args.json:
         return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
     symbols = not args.ascii
-    lines = [f"Seat {pos.to_move} to move: {len(listed)} legal move{'s' * (len(listed) != 1)}"]
+    lines = [f"{_player(pos.to_move)} to move: {_count(len(listed), 'legal move')}"]
     width = max((len(pos.notation(m, symbols)) for m in listed), default=0)
     for m in listed:
         taken = len(m.captured_cards())
@@ -111,21 +111,37 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     except GoalError as err:
         raise UsageError(str(err)) from None
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS) if args.jobs is not None else usable_cores()
+    limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else None
     pos = load(args.file)
     _to_move_known(pos)
+    cards = sum(map(len, pos.hands))
+    if goal.is_deal and cards > LONG_DEAL_CARDS:
+        advice = "" if limit else "; give --time-limit SECONDS to stop it with what it has proven"
+        print(f"cassino-tutor solve: {cards} cards in the hands: this exact search may take much longer "
+              f"than a minute{advice}", file=sys.stderr, flush=True)
     start = time.perf_counter()
+    deadline = time.monotonic() + limit if limit else None
+    stop = (lambda: time.monotonic() > deadline) if deadline is not None else None
     try:
-        ranking = rank_moves(pos, goal, sharing(jobs))
+        ranking = rank_moves(pos, goal, sharing(jobs), stop)
     except SearchError as err:
         raise UsageError(str(err)) from None
     ms = round((time.perf_counter() - start) * 1000, 3)
+    status = 0 if ranking.complete else EXIT_STOPPED
+    if not ranking.complete:
+        print(f"cassino-tutor solve: stopped at the {limit:g} s time limit with {len(ranking.moves)} of "
+              f"{len(ranking.moves) + len(ranking.unfinished)} moves valued; what is shown is proven",
+              file=sys.stderr, flush=True)
     if args.json:
-        return dumps(solve_data(pos, ranking, ms)), 0
+        return dumps(solve_data(pos, ranking, ms)), status
     symbols = not args.ascii
-    if not ranking.moves:
+    if not ranking.moves and ranking.complete:
         return "No legal move: the round is over.", 0
     best = ranking.best
-    lines = [f"Goal {goal}: best value {ranking.value}, {len(best)} best move{'s' * (len(best) != 1)}"]
+    found = "best value" if ranking.complete else "best value found"
+    lines = [f"Goal {goal}: {found} {ranking.value} ({_unit(goal)}), {_count(len(best), 'best move')}"]
+    if not ranking.moves:
+        lines = [f"Goal {goal}: no move valued before the time limit"]
     for j in ranking.moves:
         mark = "*" if j.move in best else " "
         shown = "/".join(str(v) for v in j.values)
@@ -133,8 +149,20 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         if j.line[1:]:
             text += "   then " + ", ".join(_line_notations(pos, j.line, symbols)[1:])
         lines.append(text)
+    for u in ranking.unfinished:
+        lines.append(f"   {'?':>5}  {pos.notation(u.move, symbols)}   {_bounds_text(u.lower, u.upper)}")
     lines.append(f"({ranking.nodes} positions searched in {ms:.0f} ms)")
-    return "\n".join(lines), 0
+    return "\n".join(lines), status
+
+
+def _bounds_text(lower: int | None, upper: int | None) -> str:
+    if lower is None and upper is None:
+        return "not valued"
+    if upper is None:
+        return f"at least {lower}"
+    if lower is None:
+        return f"at most {upper}"
+    return f"from {lower} to {upper}"
 
 
 def _line_notations(pos: Position, line: Sequence[Move], symbols: bool = False) -> list[str]:
@@ -165,6 +193,9 @@ def solve_data(pos: Position, ranking: Ranking, ms: float) -> dict[str, Any]:
         "moves": moves,
         "nodes": ranking.nodes,
         "ms": ms,
+        "complete": ranking.complete,
+        **({"unfinished": [{"notation": pos.notation(u.move), "lower": u.lower, "upper": u.upper}
+                           for u in ranking.unfinished]} if ranking.unfinished else {}),
     }
 
 
@@ -212,3 +243,23 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _player(seat: int) -> str:
+    """A seat as the tutor names it, with its number in the position file."""
+    return f"Player {seat + 1} (seat {seat})"
+
+
+_UNITS = {
+    "cards": "table cards taken",
+    "points": "points taken",
+    "sweep": "1 for a sweep",
+    "safe": "minus the points the next player can take, then minus the cards",
+    "deal": "round points of the mover's side minus the best other side's",
+}
+
+
+def _unit(goal: Goal) -> str:
+    """What a value of ``goal`` counts, for the listing's first line."""
+    first = goal.criteria[0]
+    return f"1 for taking {first.card}" if first.card is not None else _UNITS[first.name]

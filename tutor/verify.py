@@ -15,7 +15,7 @@ from .answers import why_reason
 from .coach import fits_kind
 from .core.moves import REASON_CODES, Move
 from .core.position import Position
-from .core.search import SearchError
+from .core.search import LONG_DEAL_CARDS, SearchError
 from .core.solver import Goal, Ranking, rank_moves
 from .course import Catalog, ExerciseStep, Lesson, Puzzle, WhyStep
 from .loading.yamlfile import Problem
@@ -56,7 +56,8 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
                             f"it is worth {worth}, the best {top} ({_notations(pos, best)})")
     missing = [m for m in best if m not in puzzle.solution]
     if puzzle.solution and missing:
-        messages.append(f"goal {goal} accepts {len(best)} best moves; list every one under solution: "
+        accepts = f"{len(best)} best move{'s' * (len(best) != 1)}"
+        messages.append(f"goal {goal} accepts {accepts}; list every one under solution: "
                         f"(missing: {_notations(pos, missing)})")
     elif not puzzle.solution and len(best) > 1:
         messages.append(f"goal {goal} has {len(best)} best moves ({_notations(pos, best)}); "
@@ -74,7 +75,7 @@ def _line(puzzle: Puzzle) -> list[str]:
         if isinstance(ranking, str):
             return [f"line move {n}: {ranking}"]
         best, said = ranking.best, f"line move {n} ({pos.notation(move)})"
-        who = "the learner's" if pos.to_move == learner else f"a reply of seat {pos.to_move}"
+        who = "the learner's" if pos.to_move == learner else f"a reply of Player {pos.to_move + 1} (seat {pos.to_move})"
         if move not in best:
             worth, top = (_values(j.values) for j in (ranking.judged(move), ranking.moves[0]))
             messages.append(f"{said}, {who}, is not best for its side: it is worth {worth}, the best {top} "
@@ -125,12 +126,16 @@ def _mover_unknown(pos: Position) -> str | None:
     if pos.is_round_over():
         return "the round is over in this position: there is no move to play"
     if pos.hidden_counts[pos.to_move]:
-        return f"the hand of seat {pos.to_move}, to move, must be listed card by card"
+        return f"the hand of Player {pos.to_move + 1} (seat {pos.to_move}), to move, must be listed card by card"
     return None
 
 
 def _rank(pos: Position, goal: Goal) -> Ranking | str:
     """The solver's ranking, or why there is none."""
+    cards = sum(map(len, pos.hands))
+    if goal.is_deal and cards > LONG_DEAL_CARDS:
+        return (f"goal {goal} with {cards} cards in the hands may take far longer than a minute to prove; "
+                f"keep a deal to at most {LONG_DEAL_CARDS} cards in all hands (the last two or three a hand)")
     try:
         return rank_moves(pos.copy(), goal)
     except SearchError as err:

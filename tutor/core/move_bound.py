@@ -24,7 +24,8 @@ def move_bound(pos: Position) -> int:
     """An upper bound on ``len(pos.generate())`` for the seat to move (its known cards)."""
     variant = pos.variant
     values = variant.value
-    items = [values[c] for c in pos.loose] + [b.value for b in pos.builds]
+    # a card without a value (a face card in classic values) is in no sum: only its rank takes it
+    items = [v for v in [values[c] for c in pos.loose] + [b.value for b in pos.builds] if v]
     counts = {m: _sets_by_remainder(items, m) for m in range(1, max(variant.max_build, 14) + 1)}
     ranks = [c.rank_index for c in pos.loose] + [b.value for b in pos.builds if b.face]
     hand = pos.hands[pos.to_move]

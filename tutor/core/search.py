@@ -61,6 +61,9 @@ POSITIONS_KEPT = 500_000
 MOVE_LISTS_KEPT = 80_000
 """Move lists kept, with the tables they lead to, before they are forgotten (about 100 MB).
 Only the hardest positions reach either limit: the search then goes on, still exact."""
+LONG_DEAL_CARDS = 12
+"""More cards than this in the hands, and an exact deal search may take over a minute (the
+benchmarks' four-player deals of 12 cards take 1.6 s at the median and a minute at worst)."""
 SHARE_AFTER = 5_000
 """Nodes searched before the root moves left are shared out (starting a process costs milliseconds)."""
 _SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
@@ -85,6 +88,28 @@ class SearchError(ValueError):
     """The position cannot be searched exactly (unknown cards)."""
 
 
+STOP_EVERY = 1024
+"""Nodes between two calls of a search's ``stop``."""
+
+
+class SearchStopped(Exception):
+    """A search's ``stop`` said to stop; ``lower`` and ``upper``: what was proven of the value
+    being sought when it did (None: nothing on that side)."""
+
+    def __init__(self, lower: int | None = None, upper: int | None = None) -> None:
+        super().__init__(lower, upper)
+        self.lower, self.upper = lower, upper
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """A root move a stopped search did not value: what it proved of its value (None: nothing)."""
+
+    move: Move
+    lower: int | None
+    upper: int | None
+
+
 @dataclass(frozen=True)
 class LineValue:
     """A root move, its exact value, and the best play that follows (starting with it)."""
@@ -96,10 +121,14 @@ class LineValue:
 
 @dataclass(frozen=True)
 class DealSolution:
-    """Every legal move valued exactly, best first; ``nodes`` positions searched."""
+    """Every legal move valued exactly, best first; ``nodes`` positions searched.
+
+    A search stopped early lists the moves it valued in ``moves`` and the others in ``unfinished``.
+    """
 
     moves: tuple[LineValue, ...]
     nodes: int
+    unfinished: tuple[Unfinished, ...] = ()
 
     @property
     def value(self) -> int | None:
@@ -198,8 +227,13 @@ class _State(NamedTuple):
 class _Search:
     """The search of one position: its tables, move lists and transposition table."""
 
-    def __init__(self, pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT) -> None:
+    def __init__(
+        self, pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
         v = pos.variant
+        self.stop = stop
+        self.stopped = False  # once stopped, the search's own bookkeeping is left half done: it searches no more
         self.pos = pos.copy()  # a scratch position, set to a node only to generate its moves
         self.variant = v
         self.players = pos.players
@@ -716,6 +750,9 @@ class _Search:
     ) -> int:
         """The value still to come for the root side, fail-soft within (alpha, beta)."""
         self.nodes += 1
+        if not self.nodes % STOP_EVERY and self.stop is not None and self.stop():
+            self.stopped = True
+            raise SearchStopped()
         pos = self.pos
         if not hands or (self.limit and pos.limit_reached()):
             return self.terminal(last, score, table.cards, table.spades, table.points)
@@ -847,7 +884,10 @@ class _Search:
         g = guess
         while lower < upper:
             beta = g + 1 if g == lower else g
-            g = self.search(*state, beta - 1, beta)
+            try:
+                g = self.search(*state, beta - 1, beta)
+            except SearchStopped:
+                raise SearchStopped(None if lower == -INF else lower, None if upper == INF else upper) from None
             if g < beta:
                 upper = g
             else:
@@ -880,18 +920,36 @@ class _Search:
 
     def solve_group(self, root: _State, banked: int, moves: list[Move], guess: int) -> list[LineValue]:
         """Root moves equal up to interchangeable cards, their one value found from ``guess``
-        (``banked``: the value of the root state), each with its own best line."""
+        (``banked``: the value of the root state), each with its own best line.
+
+        Stopped before the value is found, it raises :class:`SearchStopped` with the bounds
+        proven; stopped while working out the lines, the lines it has not finished are the move alone.
+        """
         solved: list[LineValue] = []
         value = None
         for move in moves:
+            if self.stopped:
+                if value is None:
+                    raise SearchStopped()
+                solved.append(LineValue(move, value, (move,)))
+                continue
             outcome = self.visit(root.seat, root.hands, move, root.table)
             after = self.after(root, outcome)
             base = banked + outcome.gain
             self.mark(root.seat, outcome, 1)
-            if value is None:
-                value = base + self.exact(after, guess - base)
-            line = self.line(after, value - base)
-            self.mark(root.seat, outcome, -1)
+            try:
+                if value is None:
+                    try:
+                        value = base + self.exact(after, guess - base)
+                    except SearchStopped as stop:
+                        raise SearchStopped(*(None if b is None else base + b for b in (stop.lower, stop.upper))) from None
+                line = self.line(after, value - base)
+            except SearchStopped:
+                if value is None:
+                    raise
+                line = []
+            finally:
+                self.mark(root.seat, outcome, -1)
             solved.append(LineValue(move, value, (move, *line)))
         return solved
 
@@ -910,7 +968,8 @@ def _no_cycle_collection() -> Iterator[None]:
 
 
 def solve_deal(
-    pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT, share: Share | None = None
+    pos: Position, positions_kept: int = POSITIONS_KEPT, move_lists_kept: int = MOVE_LISTS_KEPT, share: Share | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> DealSolution:
     """Every legal move of ``pos`` with its exact round value and best line, best first.
 
@@ -918,15 +977,17 @@ def solve_deal(
     has kept that many positions, or move lists, and goes on.  Given ``share``,
     a search that takes long (:data:`SHARE_AFTER` nodes) shares the root moves
     left through it: the same answer, sooner, and ``nodes`` counts the
-    positions searched wherever they were.
+    positions searched wherever they were.  Given ``stop``, called every :data:`STOP_EVERY`
+    nodes, the search ends when it says so, with what it has proven (``unfinished``).
     """
     if any(pos.hidden_counts) or pos.stock_size:
         raise SearchError("the deal goal needs every hand known and the stock empty")
     with _no_cycle_collection():
-        solution = _solve(_Search(pos, positions_kept, move_lists_kept), pos.generate(), share)
+        solution = _solve(_Search(pos, positions_kept, move_lists_kept, stop), pos.generate(), share)
     played = pos.copy()
     return DealSolution(
-        tuple(LineValue(m.move, m.value, _as_played(played, m.line)) for m in solution.moves), solution.nodes
+        tuple(LineValue(m.move, m.value, _as_played(played, m.line)) for m in solution.moves), solution.nodes,
+        solution.unfinished,
     )
 
 
@@ -963,25 +1024,30 @@ def _solve(search: _Search, moves: list[Move], share: Share | None) -> DealSolut
     todo = list(groups.values())
     guess = 0
 
-    def run(i: int) -> tuple[list[LineValue], int]:
-        """Group ``i`` solved, and the nodes it took."""
+    def run(i: int) -> tuple[list[LineValue] | Unfinished, int]:
+        """Group ``i`` solved (or, the search stopped, its first move with the bounds proven), and the nodes it took."""
         nonlocal guess
         nodes = search.nodes
-        solved = search.solve_group(root, banked, todo[i], guess)
+        try:
+            solved = search.solve_group(root, banked, todo[i], guess)
+        except SearchStopped as stop:
+            return Unfinished(todo[i][0], stop.lower, stop.upper), search.nodes - nodes
         guess = solved[0].value
         return solved, search.nodes - nodes
 
-    results: list[LineValue] = []
-    done = 0
-    while done < len(todo) and (share is None or search.nodes < SHARE_AFTER):
-        results += run(done)[0]
-        done += 1
+    outcomes: list[list[LineValue] | Unfinished] = []
+    while len(outcomes) < len(todo) and (share is None or search.nodes < SHARE_AFTER):
+        outcomes.append(run(len(outcomes))[0])
     nodes = search.nodes
+    done = len(outcomes)
     if share is not None and done < len(todo):
         shared = share(len(todo) - done, lambda i: run(done + i))
         for i in range(len(shared)):
             solved, used = shared[i]
-            results += solved
+            outcomes.append(solved)
             nodes += used
+    results = [lv for o in outcomes if not isinstance(o, Unfinished) for lv in o]
+    unfinished = [Unfinished(m, o.lower, o.upper) for o, group in zip(outcomes, todo) if isinstance(o, Unfinished)
+                  for m in group]
     results.sort(key=lambda r: -r.value)
-    return DealSolution(tuple(results), nodes)
+    return DealSolution(tuple(results), nodes, tuple(unfinished))

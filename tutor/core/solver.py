@@ -22,6 +22,7 @@ points, then cards.  ``deal`` stands alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -30,7 +31,7 @@ from .movegen import build_key, hand_moves
 from .moves import Move
 from .position import Position
 from .rules import holding_applies
-from .search import Share, solve_deal
+from .search import Share, Unfinished, solve_deal
 
 GOAL_NAMES = ("cards", "points", "sweep", "safe", "card:CODE", "deal")
 
@@ -124,6 +125,13 @@ class Ranking:
     goal: Goal
     moves: tuple[Judged, ...]
     nodes: int
+    unfinished: tuple[Unfinished, ...] = ()
+    """Moves a stopped ``deal`` search did not value, with the bounds it proved."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every legal move was valued."""
+        return not self.unfinished
 
     @property
     def value(self) -> int | None:
@@ -286,16 +294,17 @@ def move_values(pos: Position, move: Move, criterion: Criterion) -> tuple[int, .
     return (int(criterion.card in move.captured_cards()),)
 
 
-def rank_moves(pos: Position, goal: Goal, share: Share | None = None) -> Ranking:
+def rank_moves(pos: Position, goal: Goal, share: Share | None = None, stop: Callable[[], bool] | None = None) -> Ranking:
     """Value every legal move for ``goal`` and sort them, best first (ties in generation
     order; for ``deal``, in the search's order).
 
-    A long ``deal`` search shares its work through ``share`` (see :func:`solve_deal`).
+    A long ``deal`` search shares its work through ``share``, and ends early when ``stop``
+    says so, its ranking then not :attr:`~Ranking.complete` (see :func:`solve_deal`).
     """
     if goal.is_deal:
-        solution = solve_deal(pos, share=share)
+        solution = solve_deal(pos, share=share, stop=stop)
         judged = [Judged(lv.move, (lv.value,), lv.line) for lv in solution.moves]
-        return Ranking(goal, tuple(judged), solution.nodes)
+        return Ranking(goal, tuple(judged), solution.nodes, solution.unfinished)
     moves = pos.generate()
     judged = [Judged(m, tuple(v for c in goal.criteria for v in move_values(pos, m, c))) for m in moves]
     judged.sort(key=lambda j: tuple(-v for v in j.values))

@@ -67,25 +67,31 @@ class Progress:
 
     # lessons
 
-    def save_lesson_step(self, lesson_id: str, step: int, now: datetime | None = None) -> None:
-        """Remember the step reached in a lesson not finished yet."""
-        if step < 0:
-            raise ValueError(f"a lesson step is 0 or more, not {step}")
+    def save_lesson_step(self, lesson_id: str, step: int, mistakes: int = 0, hints: int = 0,
+                         now: datetime | None = None) -> None:
+        """Remember the step reached in a lesson not finished yet, and the mistakes and hints so far."""
+        if min(step, mistakes, hints) < 0:
+            raise ValueError(f"a lesson's step, mistakes and hints are 0 or more, not {step}, {mistakes}, {hints}")
         with self._write() as c:
             c.execute(
-                "INSERT INTO lesson (id, step, touched_at) VALUES (?, ?, ?) ON CONFLICT (id) "
-                "DO UPDATE SET step = excluded.step, touched_at = excluded.touched_at",
-                (lesson_id, step, to_text(utc(now))),
+                "INSERT INTO lesson (id, step, mistakes, hints, touched_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) "
+                "DO UPDATE SET step = excluded.step, mistakes = excluded.mistakes, hints = excluded.hints, "
+                "touched_at = excluded.touched_at",
+                (lesson_id, step, mistakes, hints, to_text(utc(now))),
             )
 
     def lesson_step(self, lesson_id: str) -> int:
         """The step saved for a lesson; 0 when none (never started, or completed since)."""
+        return self.lesson_resume(lesson_id)[0]
+
+    def lesson_resume(self, lesson_id: str) -> tuple[int, int, int]:
+        """The step, mistakes and hints saved for a lesson; zeros when none (never started, or completed since)."""
         with self._read() as c:
-            row = c.execute("SELECT step FROM lesson WHERE id = ?", (lesson_id,)).fetchone()
-        return 0 if row is None else int(row[0])
+            row = c.execute("SELECT step, mistakes, hints FROM lesson WHERE id = ?", (lesson_id,)).fetchone()
+        return (0, 0, 0) if row is None else (int(row[0]), int(row[1]), int(row[2]))
 
     def record_lesson(self, lesson_id: str, stars: int, now: datetime | None = None) -> None:
-        """A completed lesson: keep the best stars, the completion time; forget the step."""
+        """A completed lesson: keep the best stars, the completion time; forget the step, mistakes and hints."""
         if not 0 <= stars <= MAX_STARS:
             raise ValueError(f"stars are 0 to {MAX_STARS}, not {stars}")
         moment = to_text(utc(now))
@@ -93,7 +99,8 @@ class Progress:
             c.execute(
                 "INSERT INTO lesson (id, stars, completed_at, step, touched_at) VALUES (?, ?, ?, 0, ?) "
                 "ON CONFLICT (id) DO UPDATE SET stars = max(stars, excluded.stars), "
-                "completed_at = excluded.completed_at, step = 0, touched_at = excluded.touched_at",
+                "completed_at = excluded.completed_at, step = 0, mistakes = 0, hints = 0, "
+                "touched_at = excluded.touched_at",
                 (lesson_id, stars, moment, moment),
             )
 
@@ -200,6 +207,21 @@ class Progress:
     def attempted(self, puzzle_id: str) -> bool:
         with self._read() as c:
             return c.execute("SELECT 1 FROM attempt WHERE puzzle_id = ? LIMIT 1", (puzzle_id,)).fetchone() is not None
+
+    def attempted_puzzles(self) -> set[str]:
+        """Every puzzle attempted at least once."""
+        with self._read() as c:
+            return {row[0] for row in c.execute("SELECT DISTINCT puzzle_id FROM attempt")}
+
+    def recent_puzzles(self, last: int, since: datetime) -> set[str]:
+        """Puzzles among the ``last`` attempted, or attempted at ``since`` or later."""
+        with self._read() as c:
+            rows = c.execute(
+                "SELECT puzzle_id FROM attempt WHERE id IN (SELECT id FROM attempt ORDER BY at DESC, id DESC LIMIT ?) "
+                "OR at >= ?",
+                (last, to_text(utc(since))),
+            ).fetchall()
+        return {row[0] for row in rows}
 
     def solved_puzzles(self) -> set[str]:
         """Puzzles solved at least once, with or without hints."""

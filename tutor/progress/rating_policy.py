@@ -6,7 +6,10 @@ from .glicko2 import Game, Rating, rate
 
 TAU = 0.5
 """Glicko-2 system constant: a middle value of Glickman's suggested 0.3 to 1.2."""
-LEARNER_START = Rating(1500.0, 350.0, 0.06)
+LEARNER_START = Rating(800.0, 350.0, 0.06)
+"""A new learner: Glicko-2's usual deviation for a player nobody knows, around the rating of the
+collection's beginner puzzles (600 to 900).  The mean is the prior of who opens a tutor: a
+beginner; the deviation of 350 lets a stronger learner climb out of it in a few puzzles."""
 PUZZLE_DEVIATION = 150.0
 """A puzzle's starting deviation: its file's rating is an author's estimate, surer than an
 unknown player's 350 but far from an established rating's 50."""

@@ -66,6 +66,7 @@ COLUMNS = (
     Column("attempt", "learner_before", _number), Column("attempt", "learner_after", _number),
     Column("review", "step", _count, "0"), Column("review", "due_at", _time, "now"),
     Column("lesson", "step", _count, "0"), Column("lesson", "touched_at", _time, "now"),
+    Column("lesson", "mistakes", _count, "0"), Column("lesson", "hints", _count, "0"),
     Column("lesson", "completed_at", _time_or_null, "now"),
     Column("best_streak", "length", _count, "0"),
 )

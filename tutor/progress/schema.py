@@ -70,4 +70,10 @@ def _to_version_1(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_version_1,)
+def _to_version_2(conn: sqlite3.Connection) -> None:
+    """A lesson not finished keeps its mistakes and hints so far, for its stars after a resume."""
+    for column in ("mistakes", "hints"):
+        conn.execute(f"ALTER TABLE lesson ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0 CHECK ({column} >= 0)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2)

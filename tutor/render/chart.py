@@ -72,7 +72,8 @@ def columns(cells: Sequence[str], width: int, indent: int = 2, gap: int = 2) -> 
 
 
 def fit(text: str, width: int) -> str:
-    """Wrap each line longer than ``width`` at spaces, the rest indented under its start (two more)."""
+    """Wrap each line longer than ``width`` at spaces: prose goes on flush left, an indented line
+    (a row of a list) goes on two columns further in."""
     out = []
     for line in text.split("\n"):
         if len(line) <= width:
@@ -83,7 +84,7 @@ def fit(text: str, width: int) -> str:
             textwrap.wrap(
                 line,
                 width,
-                subsequent_indent=lead + "  ",
+                subsequent_indent=lead + "  " if lead else "",
                 break_long_words=False,
                 break_on_hyphens=False,
             )

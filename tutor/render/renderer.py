@@ -6,13 +6,14 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from ..coach import Shortfall
 from ..core.comparison import Comparison
 from ..core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from ..core.position import Position
-from ..core.scoring import RoundScore
+from ..core.scoring import RoundScore, score_round
 from ..core.solver import Goal
 from .environment import language
-from .views import MoveView, majority_ties, move_view, position_view, score_rows
+from .views import MoveView, line_view, majority_ties, move_view, pile_views, position_view, score_rows
 from .words import CardLike
 
 
@@ -117,6 +118,45 @@ class Renderer:
             value_lost=cmp.value_lost,
             name=partial(self.seat_name, me=pos.to_move),
             side=partial(self._side_of_index, pos, pos.to_move),
+        )
+
+    def shortfall(self, pos: Position, short: Shortfall) -> str:
+        """What the learner's move (not a best one) falls short by, naming no best move."""
+        cmp = short.comparison
+        goal = Goal.from_str(cmp.goal)
+        played = move_view(pos, cmp.played, self.symbols)
+        criteria = goal.criteria[: short.criterion + 1]
+        after = pos.copy()
+        after.push(cmp.played.move)
+        return self.render(
+            "shortfall",
+            played=played,
+            says=self._achieves(Goal(criteria), played),
+            criterion=criteria[-1].name,
+            gap=short.gap,
+            tie=short.criterion > 0,
+            card=criteria[-1].card,
+            replies=line_view(after, short.replies, self.symbols).steps,
+            name=partial(self.seat_name, me=pos.to_move),
+        )
+
+    def line(self, pos: Position, line: Sequence[Move], seat: int | None = None) -> str:
+        """``line`` played from ``pos`` move by move, with what changes hands, and the round's
+        score when it ends the round."""
+        view = line_view(pos, line, self.symbols)
+        text = self.render(
+            "line", line=view, me=seat, spades=bool(pos.variant.effective_most_spades),
+            name=partial(self.seat_name, me=seat),
+        )
+        if view.end.is_round_over():
+            text += "\n" + self.score(view.end, score_round(view.end), seat)
+        return text
+
+    def taken(self, pos: Position, seat: int | None = None, listed: bool = False) -> str:
+        """What each side has taken so far: cards, spades, point cards, sweeps; ``listed``: every card taken."""
+        return self.render(
+            "taken", piles=pile_views(pos), spades=bool(pos.variant.effective_most_spades),
+            side=partial(self._side_of_index, pos, seat), listed=listed,
         )
 
     def _achieves(self, goal: Goal, view: MoveView) -> str:

@@ -7,13 +7,15 @@ gather what they show, with cards and moves in the renderer's card form.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.cards import Card
 from ..core.comparison import MoveFacts
 from ..core.notation import build_text
 from ..core.position import Position
-from ..core.scoring import Detail, RoundScore, score_round
+from ..core.moves import Move
+from ..core.scoring import Detail, RoundScore, score_round, side_piles
 
 _NOTATION_ITEM = re.compile(r"(?:\[[^\]]*\]|[^\s\[\]])+")  # a build may join a group: [4C+2D]+3H
 
@@ -85,10 +87,89 @@ def position_view(pos: Position, symbols: bool) -> PositionView:
 
 @dataclass(frozen=True)
 class Step:
-    """One move of a line of play: who plays it, in the notation."""
+    """One move of a line of play: who plays it, in the notation, and what changes hands.
+
+    ``taken`` are the table cards it takes; ``point_cards`` the cards with
+    round points among the card played and those taken, ``spades`` the spades
+    among them; ``sweep`` whether it clears the table.
+    """
 
     seat: int
     notation: str
+    kind: str
+    taken: tuple[Card, ...]
+    point_cards: tuple[tuple[Card, int], ...]
+    spades: int
+    sweep: bool
+
+
+@dataclass(frozen=True)
+class LineView:
+    """A line of play move by move; ``residue`` the cards left on the table at the end of
+    the round, which go to the seat ``residue_seat`` (the last to capture); ``end`` the
+    position the line leads to."""
+
+    steps: tuple[Step, ...]
+    residue: tuple[Card, ...]
+    residue_seat: int | None
+    end: Position
+
+
+def scored_cards(pos: Position, move: Move) -> tuple[tuple[tuple[Card, int], ...], int]:
+    """The point cards (with their points) and the number of spades a capture puts in a pile."""
+    if not move.is_capture:
+        return (), 0
+    cards = (move.card, *move.captured_cards())
+    card_points = pos.variant.card_points
+    return tuple((c, card_points[c]) for c in cards if card_points[c]), sum(c.suit == "S" for c in cards)
+
+
+def line_view(pos: Position, line: Sequence[Move], symbols: bool) -> LineView:
+    """``line`` played from ``pos`` (on a copy), with what each move takes."""
+    after = pos.copy()
+    steps: list[Step] = []
+    residue: tuple[Card, ...] = ()
+    for move in line:
+        points, spades = scored_cards(after, move)
+        steps.append(Step(
+            after.to_move, after.notation(move, symbols), move.kind, tuple(move.captured_cards()), points, spades,
+            after.is_sweep(move),
+        ))
+        left = after.table_after(move)
+        after.push(move)
+        if after.is_round_over() and after.last_capturer is not None:
+            residue = (*left[0], *(c for b in left[1] for c in b.cards))
+    return LineView(tuple(steps), residue, after.last_capturer if residue else None, after)
+
+
+@dataclass(frozen=True)
+class PileView:
+    """What one side has taken so far: cards, spades, the point cards (with their points), sweeps;
+    ``taken`` the cards themselves."""
+
+    side: int
+    cards: int
+    spades: int
+    point_cards: tuple[tuple[Card, int], ...]
+    sweeps: int
+    taken: tuple[Card, ...]
+
+
+def pile_views(pos: Position) -> tuple[PileView, ...]:
+    """Each side's pile in ``pos`` (partners pooled)."""
+    assert pos.sweeps is not None
+    card_points = pos.variant.card_points
+    return tuple(
+        PileView(
+            side,
+            len(pile),
+            sum(c.suit == "S" for c in pile),
+            tuple((c, card_points[c]) for c in sorted(pile) if card_points[c]),
+            sum(n for seat, n in enumerate(pos.sweeps) if pos.side_of(seat) == side),
+            tuple(sorted(pile)),
+        )
+        for side, pile in enumerate(side_piles(pos))
+    )
 
 
 @dataclass(frozen=True)
@@ -120,22 +201,18 @@ def move_view(pos: Position, facts: MoveFacts, symbols: bool) -> MoveView:
     move = facts.move
     notation = pos.notation(move, symbols)
     items = tuple(_NOTATION_ITEM.findall(notation)[2:]) if move.kind != "trail" else ()
-    card_points = pos.variant.card_points
-    scored = (move.card, *facts.taken) if move.is_capture else ()
-    point_cards = tuple((c, card_points[c]) for c in scored if card_points[c])
-    line: list[Step] = []
+    point_cards = scored_cards(pos, move)[0]
+    line: tuple[Step, ...] = ()
     totals: tuple[int, ...] = ()
     if facts.line:
-        after = pos.copy()
-        for m in facts.line:
-            line.append(Step(after.to_move, after.notation(m, symbols)))
-            after.push(m)
-        if after.is_round_over():
-            totals = score_round(after).totals
+        played = line_view(pos, facts.line, symbols)
+        line = played.steps
+        if played.end.is_round_over():
+            totals = score_round(played.end).totals
     sweep_points = pos.variant.sweep_points if facts.sweep else 0
     return MoveView(
         notation, move.card, move.kind, items, facts.taken, point_cards, facts.sweep, sweep_points, facts.values,
-        tuple(line), totals,
+        line, totals,
     )
 
 

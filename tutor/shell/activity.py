@@ -111,6 +111,18 @@ def task_text(shell: Shell, challenge: Challenge) -> str:
     return shell.ui.message("shell.find_kind", kind=shell.ui.move_kind(task.find))
 
 
+def taken_text(shell: Shell, challenge: Challenge) -> str:
+    """What each side has taken, where the task's answer depends on it: a ``deal`` goal counts the
+    round's points, a ``safe`` goal the cards still out (so every taken card is listed)."""
+    pos, goal = challenge.position, challenge.task.goal
+    if goal is None or not any(pos.captured or ()):
+        return ""
+    safe = any(c.name == "safe" for c in goal.criteria)
+    if not (goal.is_deal or safe):
+        return ""
+    return shell.ui.taken(pos, pos.to_move, listed=safe)
+
+
 def listing_text(shell: Shell, challenge: Challenge) -> str:
     """Every legal move with its value for the task, best first."""
     ui, pos = shell.ui, challenge.position

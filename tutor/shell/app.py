@@ -11,17 +11,18 @@ from ..loading import load_catalog
 from ..loading.yamlfile import FileError
 from ..progress import Progress, ProgressError, default_path
 from ..render import LANGS, Renderer, detect_lang
+from ..render.chart import fit
 from .commands import dispatch, welcome
 from .state import DEFAULT_WIDTH, Shell
 
 
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
     """Read commands line by line (standard input is not a terminal), print each reply."""
-    out.write(welcome(shell) + "\n")
+    out.write(fit(welcome(shell), shell.width()) + "\n")
     for line in lines:
         reply = dispatch(shell, line)
         if reply.text:
-            out.write(reply.text + "\n")
+            out.write(fit(reply.text, shell.width()) + "\n")
         out.flush()
         if reply.quit:
             break

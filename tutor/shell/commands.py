@@ -18,7 +18,7 @@ from ..render import LANGS
 from .activity import Activity
 from .dashboard import dashboard_text
 from .lesson import LessonRun
-from .picker import pick_puzzle, pick_review
+from .picker import closed_lessons, pick_puzzle, pick_review
 from .puzzle import PuzzleRun
 from .state import Shell
 from .streak import StreakRun, streak_order
@@ -154,7 +154,9 @@ def lessons(shell: Shell, arg: str) -> str:
                 "requires": list(lesson.requires),
             }
         )
-    return shell.ui.render("shell/lessons.j2", lessons=rows)
+    following = shell.catalog.next_lesson(set(stars))
+    return shell.ui.render("shell/lessons.j2", lessons=rows, done=len(stars),
+                           next_id=following.id if following else "")
 
 
 @command("learn", "lesson", "lerne")
@@ -166,10 +168,11 @@ def learn(shell: Shell, arg: str) -> str:
         lesson = shell.catalog.lesson(arg)
     except KeyError:
         return ui.message("shell.unknown_lesson", id=arg, ids=", ".join(l.id for l in shell.catalog.lessons))
-    start = 0 if lesson.id in shell.progress.lesson_stars() else shell.progress.lesson_step(lesson.id)
-    run = LessonRun(shell, lesson, start)
+    finished = lesson.id in shell.progress.lesson_stars()  # opened again, it starts afresh
+    start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
+    run = LessonRun(shell, lesson, start, mistakes, hints)
     shell.activity = run
-    shell.progress.save_lesson_step(lesson.id, run.index)
+    shell.progress.save_lesson_step(lesson.id, run.index, run.mistakes, run.hints)
     head = ui.message("shell.resuming", step=run.index + 1) + "\n" if run.index else ""
     return head + run.show()
 
@@ -186,7 +189,8 @@ def next_(shell: Shell, arg: str) -> str:
 
 
 def _finished(activity: Activity) -> bool:
-    return isinstance(activity, LessonRun) and activity.done
+    """A lesson done, or a streak over: ``next`` goes on to what comes after it."""
+    return isinstance(activity, LessonRun) and activity.done or isinstance(activity, StreakRun) and activity.over
 
 
 @command("puzzle", "puzzle", "aufgabe")
@@ -202,7 +206,7 @@ def puzzle(shell: Shell, arg: str) -> str:
                 return ui.message("shell.unknown_puzzle", word=arg, themes=", ".join(shell.theme_names()))
             found = pick_puzzle(shell, theme)
             if found is None:
-                return ui.message("shell.no_more_puzzle")
+                return _none_open(shell, theme)
             chosen = found
     else:
         found = pick_puzzle(shell)
@@ -218,6 +222,15 @@ def puzzle(shell: Shell, arg: str) -> str:
     run = PuzzleRun(shell, chosen, following)
     shell.activity = run
     return run.show()
+
+
+def _none_open(shell: Shell, theme: str) -> str:
+    """Why no puzzle of ``theme`` is given: lessons to do first, or none left for now."""
+    closed = closed_lessons(shell, theme)
+    if not closed:
+        return shell.ui.message("shell.no_more_puzzle")
+    titles = [lesson.title.get(shell.lang) for lesson in closed]
+    return shell.ui.message("shell.puzzle_needs_lessons", lessons=titles, first=closed[0].id)
 
 
 @command("review", alias="wiederholen")

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
-#: Function keys and the command each one types.
+#: Function keys and the command each one runs.
 FUNCTION_KEYS = {"f1": "help", "f2": "hint", "f3": "show", "f4": "moves"}
 
 
-def key_bindings() -> KeyBindings:
+def key_bindings(run: Callable[[str], None]) -> KeyBindings:
+    """Each function key runs its command through ``run``, printing above the prompt:
+    a half-typed line stays as it was."""
     bindings = KeyBindings()
     for key, command in FUNCTION_KEYS.items():
-        bindings.add(key)(_typer(command))
+        bindings.add(key)(_runner(command, run))
     return bindings
 
 
-def _typer(command: str) -> Callable[[KeyPressEvent], None]:
+def _runner(command: str, run: Callable[[str], None]) -> Callable[[KeyPressEvent], None]:
     def handler(event: KeyPressEvent) -> None:
-        buffer = event.current_buffer
-        buffer.text = command
-        buffer.validate_and_handle()
+        run_in_terminal(lambda: run(command))
 
     return handler

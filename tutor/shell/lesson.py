@@ -10,7 +10,7 @@ from ..core.position import Position
 from ..core.scoring import score_round, side_piles
 from ..course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
 from ..answers import question_answer, why_reason
-from .activity import Activity, task_text, verdict_text
+from .activity import Activity, taken_text, task_text, verdict_text
 from .state import Shell
 
 
@@ -19,12 +19,12 @@ class LessonRun(Activity):
 
     kind = "lesson"
 
-    def __init__(self, shell: Shell, lesson: Lesson, start: int = 0) -> None:
+    def __init__(self, shell: Shell, lesson: Lesson, start: int = 0, mistakes: int = 0, hints: int = 0) -> None:
         super().__init__(shell)
         self.lesson = lesson
         self.index = min(max(start, 0), len(lesson.steps) - 1)
-        self.mistakes = 0
-        self.hints = 0
+        self.mistakes = mistakes  # so far, a resumed lesson's included: they decide the stars
+        self.hints = hints
         self.given_hints = 0
         self.done = False
         self._enter()
@@ -90,6 +90,7 @@ class LessonRun(Activity):
             assert self._challenge is not None
             pos = self._challenge.position
             params["position"] = ui.position(pos, pos.to_move)
+            params["extra"] = taken_text(self.shell, self._challenge)
             params["task"] = task_text(self.shell, self._challenge)
         elif isinstance(step, WhyStep):
             params["position"] = ui.position(step.position)
@@ -126,7 +127,7 @@ class LessonRun(Activity):
         if verdict.accepted:
             return self._solved(said)
         if verdict.legal or verdict.outcome == "illegal":
-            self.mistakes += 1
+            self._slip("mistake")
         return said + "\n" + self.ui.message("shell.try_again")
 
     def _answer_why(self, step: WhyStep, text: str) -> str:
@@ -135,7 +136,7 @@ class LessonRun(Activity):
         if choice is None:
             return self.ui.message("shell.pick_choice", count=len(step.choices))
         if choice != reason.code:
-            self.mistakes += 1
+            self._slip("mistake")
             return self.ui.message("shell.wrong_choice") + "\n" + self.ui.message("shell.try_again")
         return self._solved(self.ui.reason(step.position, reason))
 
@@ -145,7 +146,7 @@ class LessonRun(Activity):
         except ValueError:
             return self.ui.message("shell.number_expected", example=3)
         if given != question_answer(step):
-            self.mistakes += 1
+            self._slip("mistake")
             return self.ui.message("shell.wrong_number", given=given) + "\n" + self.ui.message("shell.try_again")
         return self._solved(self._question_facts(step))
 
@@ -164,9 +165,20 @@ class LessonRun(Activity):
 
     # ---- help ------------------------------------------------------------------
 
+    def _slip(self, kind: str) -> None:
+        """Count a mistake or a hint, saved at once: quitting does not forget it."""
+        if kind == "mistake":
+            self.mistakes += 1
+        else:
+            self.hints += 1
+        self._save()
+
+    def _save(self) -> None:
+        self.shell.progress.save_lesson_step(self.lesson.id, self.index, self.mistakes, self.hints)
+
     def used_help(self) -> None:
         if not self.solved:
-            self.hints += 1
+            self._slip("hint")
 
     def hint(self) -> str:
         step = self.step
@@ -174,8 +186,8 @@ class LessonRun(Activity):
             return self.ui.message("shell.nothing_asked")
         if self.solved:
             return self.ui.message("shell.no_hint_needed")
-        self.hints += 1
         self.given_hints += 1
+        self._slip("hint")
         written = step.hints if isinstance(step, ExerciseStep) else ()
         if self.given_hints <= len(written):
             return written[self.given_hints - 1].get(self.shell.lang)
@@ -184,19 +196,21 @@ class LessonRun(Activity):
             card = self._challenge.accepted()[0].card
             return self.ui.message("shell.hint_card", card=self.ui.card(card))
         if isinstance(step, WhyStep):
+            # rule out the wrong choices one a hint, all but one: the last would give the answer away
             wrong = [c for c in step.choices if c != why_reason(step).code]
-            if wrong:
-                ruled_out = wrong[(self.given_hints - 1) % len(wrong)]
+            if self.given_hints < len(wrong):
+                ruled_out = wrong[self.given_hints - 1]
                 return self.ui.message("shell.hint_not_this", choice=self.ui.message(f"reason_titles.{ruled_out}"))
-        if isinstance(step, QuestionStep):
-            return self.ui.message("shell.hint_question")
+        if isinstance(step, QuestionStep) and self.given_hints == 1:
+            side = _side_seats(step.position, step.seat)
+            return self.ui.message(f"shell.hint_question_{step.ask}", side=self.ui.side_name(side))
         return self.ui.message("shell.no_more_hints")
 
     def solution(self) -> str:
         step = self.step
         if self.solved:
             return self.ui.message("shell.nothing_asked")
-        self.mistakes += 1
+        self._slip("mistake")
         self.solved = True
         ui = self.ui
         if isinstance(step, ExerciseStep):
@@ -217,7 +231,7 @@ class LessonRun(Activity):
             return self.ui.message("shell.solve_first")
         if self.index + 1 < len(self.lesson.steps):
             self.index += 1
-            self.shell.progress.save_lesson_step(self.lesson.id, self.index)
+            self._save()
             self._enter()
             return self.show()
         return self._finish()

@@ -1,27 +1,68 @@
-"""Which puzzle comes next: unseen ones near the learner's rating, or the reviews that are due."""
+"""Which puzzle comes next: open to the learner, not seen lately, near their rating; or a due review.
+
+A puzzle is *open* when the learner has finished the lessons on its rules (see
+:func:`lessons_needed`); classic puzzles are always open.  A puzzle is *recent*
+when it is among the last :data:`RECENT_COUNT` attempted or was tried within
+:data:`RECENT_TIME`; it does not come back before then.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 
-from ..course import Puzzle
+from ..core.variant import Variant
+from ..course import Catalog, Lesson, Puzzle
 from .state import Shell
+
+RECENT_COUNT = 30
+RECENT_TIME = timedelta(days=1)
+
+
+def lessons_needed(catalog: Catalog, variant: Variant) -> list[Lesson]:
+    """The lessons on the rules of ``variant``: those whose variant changes from classic only
+    what ``variant`` changes too (the royal lesson for royal, both royal lessons for royal
+    with aces high, the Michigan lesson for Michigan to 5); none for classic."""
+    changed = variant.changed_options()
+    needed = []
+    for lesson in catalog.lessons:
+        taught = lesson.variant.changed_options()
+        if taught and all(k in changed and changed[k] == v for k, v in taught.items()):
+            needed.append(lesson)
+    return needed
+
+
+def open_puzzles(shell: Shell, theme: str | None = None) -> list[Puzzle]:
+    """The puzzles (of ``theme``) whose rules the learner has had every lesson on."""
+    pool = shell.catalog.puzzles_for(theme) if theme else shell.catalog.puzzles
+    done = set(shell.progress.lesson_stars())
+    opened: dict[Variant, bool] = {}
+    for p in pool:
+        if p.variant not in opened:
+            opened[p.variant] = all(l.id in done for l in lessons_needed(shell.catalog, p.variant))
+    return [p for p in pool if opened[p.variant]]
+
+
+def closed_lessons(shell: Shell, theme: str) -> list[Lesson]:
+    """The unfinished lessons that would open puzzles of ``theme``, in course order."""
+    done = set(shell.progress.lesson_stars())
+    wanted = {l.id for p in shell.catalog.puzzles_for(theme) for l in lessons_needed(shell.catalog, p.variant)}
+    return [l for l in shell.catalog.lessons if l.id in wanted and l.id not in done]
 
 
 def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()) -> Puzzle | None:
-    """The unseen puzzle (of ``theme``) rated nearest the learner; failing that, an unsolved one."""
-    pool = shell.catalog.puzzles_for(theme) if theme else list(shell.catalog.puzzles)
-    skipped = set(skip)
-    pool = [p for p in pool if p.id not in skipped]
+    """The open puzzle (of ``theme``) rated nearest the learner that was never tried; failing
+    that, one not solved yet and not recent.  ``skip`` lists puzzles not to give again."""
     progress = shell.progress
-    fresh = [p for p in pool if not progress.attempted(p.id)]
+    skipped = set(skip) | progress.recent_puzzles(RECENT_COUNT, shell.clock() - RECENT_TIME)
+    pool = [p for p in open_puzzles(shell, theme) if p.id not in skipped]
+    tried = progress.attempted_puzzles()
+    fresh = [p for p in pool if p.id not in tried]
     if not fresh:
         solved = progress.solved_puzzles()
         fresh = [p for p in pool if p.id not in solved]
-    if not fresh:
-        return None
     target = progress.learner_rating().rating
-    return min(fresh, key=lambda p: (abs(p.rating - target), p.id))
+    return min(fresh, key=lambda p: (abs(p.rating - target), p.id), default=None)
 
 
 def pick_review(shell: Shell, skip: Iterable[str] = ()) -> Puzzle | None:

@@ -1,22 +1,37 @@
-"""Puzzles in progress: one shown at a time, the first answer rated and saved."""
+"""Puzzles in progress: one shown at a time, the first answer rated and saved.
+
+A puzzle is *over* once it is solved, its answer shown by ``solution``, or
+missed :data:`TRIES` times.  Until then the screen names no best move and no
+theme: a wrong answer is told what it falls short by, and may try again.  A
+*hint* is anything that tells about the answer (``hint``, ``explain``): a
+solve after one counts as a miss, and the learner is told so there and then.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..coach import Challenge, Task, Verdict, kind_of
+from ..coach import Challenge, Task, Verdict, kind_of, shortfall
+from ..core.moves import Move
 from ..course import Puzzle
 from ..lines import LinePlay, Reply
 from ..progress import AttemptResult
-from .activity import Activity, task_text, verdict_text
+from .activity import Activity, taken_text, task_text, verdict_text
 from .state import Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
 Chooser = Callable[[], "Puzzle | None"]
 
+TRIES = 2
+"""Wrong answers a puzzle takes; the answer is shown after the last."""
+
 
 class PuzzleRun(Activity):
-    """Shows puzzles one after another; the learner's first answer to each is recorded."""
+    """Shows puzzles one after another; the learner's first answer to each is recorded.
+
+    Each learner turn goes :meth:`answer` -> :meth:`judge` -> :meth:`accepted`
+    or :meth:`missed`; the last two give the words for the turn.
+    """
 
     kind = "puzzle"
 
@@ -30,7 +45,9 @@ class PuzzleRun(Activity):
         self.puzzle = puzzle
         self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal))
         self.hints = 0
+        self.misses = 0
         self.recorded: AttemptResult | None = None
+        self.played: Move | None = None  # the best move that solved it
         self.solved = False
         self.over = False
         self._line_start(puzzle)
@@ -44,41 +61,89 @@ class PuzzleRun(Activity):
 
     def show(self) -> str:
         ui, lang, p = self.ui, self.shell.lang, self.puzzle
+        pos = self._challenge.position
         return ui.render(
             "shell/puzzle.j2",
             id=p.id,
             title=p.title.get(lang) if p.title else "",
             text=p.text.get(lang) if p.text else "",
             rating=p.rating,
-            themes=[self.shell.theme_name(t) for t in p.themes],
+            themes=self._themes() if self.over else [],
             mode=self.mode,
-            position=ui.position(self._challenge.position, self._challenge.position.to_move),
+            position=ui.position(pos, pos.to_move),
+            taken=taken_text(self.shell, self._challenge),
             task=task_text(self.shell, self._challenge) + self._line_intro(),
         )
+
+    def _themes(self) -> list[str]:
+        return [self.shell.theme_name(t) for t in self.puzzle.themes]
+
+    def _themes_line(self) -> str:
+        return self.ui.message("shell.puzzle_themes", themes=self._themes())
 
     # ---- answers ---------------------------------------------------------------
 
     def answer(self, text: str) -> str:
         if self.over:
             return self._over()
-        verdict = self._challenge.judge(text)
-        said = verdict_text(self.shell, self._challenge, verdict)
+        verdict = self.judge(text)
         if not verdict.legal:
-            return said  # a typo or a move the rules forbid is not an answer: it costs nothing
-        if verdict.accepted and self._line_goes_on():
+            return verdict_text(self.shell, self._challenge, verdict)  # a typo or a move the rules forbid costs nothing
+        return self.accepted(verdict) if verdict.accepted else self.missed(verdict)
+
+    def judge(self, text: str) -> Verdict:
+        """The typed move against the current position's best moves."""
+        return self._challenge.judge(text)
+
+    def accepted(self, verdict: Verdict) -> str:
+        """A best move: the puzzle is solved, or its line goes on with the other seats' replies."""
+        if self._line_goes_on():
             return self._line_reply(verdict)
-        rating = self._record(verdict.accepted)
-        return self._solved(said, rating) if verdict.accepted else self._failed(said, rating)
+        self.played = verdict.move
+        return self._solved(verdict_text(self.shell, self._challenge, verdict), self._record(True))
+
+    def missed(self, verdict: Verdict) -> str:
+        """A legal move that is not a best one: what it falls short by, and another try;
+        the answer after the last try."""
+        rating = self._record(False)
+        self.misses += 1
+        if self.misses >= TRIES:
+            return self._failed(verdict_text(self.shell, self._challenge, verdict), rating)
+        pos = self._challenge.position
+        assert verdict.comparison is not None
+        said = self.ui.shortfall(pos, shortfall(pos, verdict.comparison))
+        return "\n".join(filter(None, [said, rating, self.ui.message("shell.puzzle_try_again")]))
 
     def _over(self) -> str:
         return self.ui.message("shell.puzzle_over")
 
     def _solved(self, said: str, rating: str) -> str:
         self.solved = self.over = True
-        return "\n".join(filter(None, [self.ui.message("shell.puzzle_solved"), said, rating, self.ui.message("shell.type_next")]))
+        return "\n".join(filter(None, [self._solved_head(), said, rating, self._ending()]))
+
+    def _solved_head(self) -> str:
+        """"Solved!", or what a solve counts for when it came after a miss or a hint."""
+        ui, result = self.ui, self.recorded
+        if self.misses:
+            return ui.message("shell.puzzle_solved_late")
+        if self.hints and result is not None:
+            return ui.message("shell.puzzle_solved_helped", rated=result.rated, due=result.review_due)
+        return ui.message("shell.puzzle_solved")
 
     def _failed(self, said: str, rating: str) -> str:
-        return "\n".join(filter(None, [said, rating, self.ui.message("shell.try_again_or_solution")]))
+        self.over = True
+        return "\n".join(filter(None, [self.ui.message("shell.puzzle_failed"), said, rating, self._ending()]))
+
+    def _ending(self) -> str:
+        """What a puzzle shows once it is over: its themes, the best line of a deal (from the
+        move that solved it, if any), how to go on."""
+        ui, pos = self.ui, self._challenge.position
+        parts = [self._themes_line()]
+        ranking = self._challenge.ranking
+        if self.puzzle.goal.is_deal and ranking is not None and ranking.moves:
+            best = ranking.judged(self.played) if self.played is not None else ranking.moves[0]
+            parts += [ui.message("shell.best_line"), ui.line(pos, best.line, pos.to_move)]
+        return "\n".join([*parts, ui.message("shell.type_next")])
 
     def _record(self, solved: bool) -> str:
         """Save the first answer to this showing of the puzzle; the words for a rating change."""
@@ -115,12 +180,32 @@ class PuzzleRun(Activity):
         card = self._challenge.accepted()[0].card
         return self.ui.message("shell.hint_card", card=self.ui.card(card))
 
+    def moves(self) -> str:
+        """The legal moves; their values and the best ones only once the puzzle is over."""
+        if self.over:
+            return super().moves() or ""
+        ui, pos = self.ui, self._challenge.position
+        rows = [{"move": ui.move(pos, m), "values": [], "best": False} for m in pos.generate()]
+        return ui.render("shell/moves.j2", rows=rows, goal="", find="", plain=True)
+
+    def explain(self, text: str) -> str:
+        """What a move would do (a hint while the puzzle is open): a wrong one is told what
+        it falls short by, as an answer would be, naming no best move."""
+        challenge = self._challenge
+        verdict = challenge.judge(text)
+        if verdict.legal:
+            self.used_help()  # a typo or a broken rule tells nothing of the answer
+        if not self.over and verdict.legal and not verdict.accepted:
+            assert verdict.comparison is not None
+            return self.ui.shortfall(challenge.position, shortfall(challenge.position, verdict.comparison))
+        return verdict_text(self.shell, challenge, verdict)
+
     def solution(self) -> str:
         ui, pos = self.ui, self._challenge.position
         rating = self._record(False)
         self.over = True
         said = ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
-        return "\n".join(filter(None, [said, rating, ui.message("shell.type_next")]))
+        return "\n".join(filter(None, [said, rating, self._ending()]))
 
     # ---- lines: the learner plays, the other seats reply, the learner plays again ----------
 

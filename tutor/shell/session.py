@@ -13,6 +13,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
+from ..render.chart import fit
 from .colour import STYLE, coloured
 from .commands import dispatch, welcome
 from .completer import TutorCompleter
@@ -41,7 +42,7 @@ class TutorSession:
             completer=TutorCompleter(shell),
             complete_while_typing=False,
             bottom_toolbar=lambda: toolbar(shell),
-            key_bindings=key_bindings(),
+            key_bindings=key_bindings(self._run_key),
             style=Style.from_dict(STYLE),
             include_default_pygments_style=False,
             color_depth=None,
@@ -50,7 +51,14 @@ class TutorSession:
         )
         self.say = say or self._print
 
+    def _run_key(self, command: str) -> None:
+        """A function key's command, its reply shown above the line being typed."""
+        reply = dispatch(self.shell, command)
+        if reply.text:
+            self.say(reply.text)
+
     def _print(self, text: str) -> None:
+        text = fit(text, self.shell.width())
         print_formatted_text(coloured(text, self.colour), style=Style.from_dict(STYLE), output=self.output)
 
     def run(self) -> int:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from ..coach import Verdict
 from ..course import Puzzle
+from .activity import verdict_text
+from .picker import open_puzzles
 from .puzzle import PuzzleRun
 from .state import Shell
 
 
 def streak_order(shell: Shell, theme: str | None) -> list[Puzzle]:
-    """The puzzles of a streak (of ``theme``), easiest first."""
-    pool = shell.catalog.puzzles_for(theme) if theme else shell.catalog.puzzles
-    return sorted(pool, key=lambda p: (p.rating, p.id))
+    """The open puzzles of a streak (of ``theme``), easiest first."""
+    return sorted(open_puzzles(shell, theme), key=lambda p: (p.rating, p.id))
 
 
 class StreakRun(PuzzleRun):
@@ -30,29 +32,25 @@ class StreakRun(PuzzleRun):
     def _over(self) -> str:
         return self.ui.message("shell.streak_over_already")
 
-    def _failed(self, said: str, rating: str) -> str:
-        return said + "\n" + self._end()
+    def missed(self, verdict: Verdict) -> str:
+        """The first wrong move ends the streak: the move against the best, then the end."""
+        rating = self._record(False)
+        said = verdict_text(self.shell, self.challenge, verdict)
+        return "\n".join(filter(None, [said, rating, self._themes_line(), self._end()]))
 
     def _solved(self, said: str, rating: str) -> str:
         self.count += 1
+        done = "\n".join(filter(None, [said, rating, self._themes_line()]))
         following = self._following()
         if following is None:
-            return said + "\n" + self._end()
+            return done + "\n" + self._end()
         self._start(following)
-        return "\n".join([said, self.ui.message("shell.streak_count", count=self.count), "", self.show()])
+        return "\n".join([done, self.ui.message("shell.streak_count", count=self.count), "", self.show()])
 
     def hint(self) -> str:
         return self.ui.message("shell.streak_no_hints")
 
-    def used_help(self) -> None:
-        """Looking at the moves in a streak is allowed, but it ends the streak (see ``moves``)."""
-
-    def moves(self) -> str | None:
-        if not self.over:
-            return self.ui.message("shell.streak_no_hints")
-        return super().moves()
-
-    def explain(self, text: str) -> str | None:
+    def explain(self, text: str) -> str:
         if not self.over:
             return self.ui.message("shell.streak_no_hints")
         return super().explain(text)
@@ -62,11 +60,11 @@ class StreakRun(PuzzleRun):
         shown = ui.message("shell.solution_moves", moves=[ui.move(challenge.position, m) for m in challenge.accepted()])
         if self.over:
             return shown
-        self._record(False)
-        return shown + "\n" + self._end()
+        rating = self._record(False)
+        return "\n".join(filter(None, [shown, rating, self._themes_line(), self._end()]))
 
     def next(self) -> str:
-        return self.ui.message("shell.streak_over_already") if self.over else self.show()
+        return self.show()  # a streak over is finished: ``next`` goes on past it
 
     def _end(self) -> str:
         self.over = True

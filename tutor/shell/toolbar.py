@@ -1,4 +1,4 @@
-"""The bottom toolbar: what is open, the variant, the language and the learner's rating."""
+"""The bottom toolbar: what is open, the variant and the learner's rating, then the function keys, in one line."""
 
 from __future__ import annotations
 
@@ -8,20 +8,34 @@ from ..loading.positions import variant_to_data
 from .state import Shell
 
 
+NARROW = 70
+"""Below this many columns the toolbar names F1 only."""
+
+
 def toolbar(shell: Shell) -> FormattedText:
-    activity = shell.activity
+    return FormattedText([("class:bottom-toolbar", toolbar_text(shell))])
+
+
+def toolbar_text(shell: Shell) -> str:
+    """The toolbar as text that fits the terminal: the variant is left out, then the activity cut, as needed."""
+    ui, activity = shell.ui, shell.activity
     pos = activity.position if activity is not None else None
     variant = ""
     if pos is not None:
         spec = variant_to_data(pos.variant)
-        variant = spec if isinstance(spec, str) else str(spec.get("preset", "custom")) + "*"
+        preset = spec if isinstance(spec, str) else str(spec.get("preset", "classic"))
+        variant = ui.message(f"presets.{preset}") + ("" if isinstance(spec, str) else "*")
     rating = shell.progress.learner_rating()
-    text = shell.ui.message(
-        "shell.toolbar",
-        activity=activity.title() if activity is not None else "",
-        variant=variant,
-        lang=shell.lang.upper(),
-        rating=round(rating.rating),
-        provisional=rating.deviation > 110,
-    )
-    return FormattedText([("class:bottom-toolbar", " " + text)])
+    keys = ui.message("shell.toolbar_keys" if shell.width() >= NARROW else "shell.toolbar_key_help")
+    room = shell.width() - len(keys) - 4  # a space at each end, two before the keys
+    title = activity.title() if activity is not None else ""
+    for shown_variant in (variant, ""):
+        left = ui.message("shell.toolbar", activity=title, variant=shown_variant,
+                          rating=round(rating.rating), provisional=rating.deviation > 110)
+        if len(left) <= room:
+            break
+    if len(left) > room:  # still too long: cut the activity's title
+        cut = max(0, len(title) - (len(left) - room) - 1)
+        left = ui.message("shell.toolbar", activity=title[:cut] + "…", variant="",
+                          rating=round(rating.rating), provisional=rating.deviation > 110)
+    return " " + left + " " * max(2, room - len(left) + 2) + keys + " "

@@ -1,0 +1,34 @@
+"""The bottom toolbar fits the terminal in both languages and shows nothing that needs explaining (issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shell_helpers import open_shell
+from tutor.shell.commands import dispatch
+from tutor.shell.toolbar import toolbar_text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_the_toolbar_fits_and_keeps_f1(tmp_path: Path, lang: str, width: int) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        shell.width = lambda: width
+        for line in ("", "learn builds", "next", "puzzle", "streak"):
+            if line:
+                dispatch(shell, line)
+            text = toolbar_text(shell)
+            assert len(text) == width, text
+            assert ("F1 help" if lang == "en" else "F1 Hilfe") in text
+            assert "?" not in text and "EN" not in text and "DE" not in text
+
+
+def test_a_wide_toolbar_names_the_variant_in_the_learners_language(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        shell.width = lambda: 120
+        dispatch(shell, "puzzle")
+        text = toolbar_text(shell)
+        assert "Klassisches Cassino" in text and "classic" not in text
+        assert "F4 Züge" in text and "Wertung etwa " in text

@@ -1,0 +1,391 @@
+"""The trainer teaches: hidden themes, wrong answers explained without the answer, one meaning
+of a hint, puzzles chosen by lessons done and time since seen, deal lines explained card by card."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from shell_helpers import open_shell, right_answer, wrong_answer
+from tutor.coach import Challenge, Task, shortfall
+from tutor.core.comparison import compare
+from tutor.core.scoring import side_piles
+from tutor.course import Puzzle
+from tutor.loading import load_catalog
+from tutor.presets import variant
+from tutor.render import Renderer
+from tutor.shell.commands import dispatch
+from tutor.shell.picker import RECENT_COUNT, lessons_needed, open_puzzles, pick_puzzle
+from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.session import TutorSession
+from tutor.shell.state import Shell
+from tutor.shell.streak import streak_order
+from tutor.shell.toolbar import toolbar
+
+CATALOG = load_catalog()
+SINGLE_MOVE_GOALS = ("cards", "points", "sweep", "card", "safe")
+
+
+def say(shell: Shell, line: str) -> str:
+    return dispatch(shell, line).text
+
+
+def theme_names(shell: Shell, puzzle: Puzzle) -> list[str]:
+    return [shell.theme_name(t) for t in puzzle.themes]
+
+
+def untold(puzzle: Puzzle) -> bool:
+    """Whether nothing the puzzle always shows (id, title, text) names one of its themes."""
+    shown = " ".join([puzzle.id, puzzle.title.en if puzzle.title else "", puzzle.text.en if puzzle.text else ""])
+    return not any(re.search(rf"\b{re.escape(t)}\b", shown) for t in puzzle.themes)
+
+
+def single_move_puzzle() -> Puzzle:
+    """A classic puzzle of a one-move goal whose id and title name none of its themes."""
+    return next(
+        p for p in CATALOG.puzzles
+        if p.goal.name in SINGLE_MOVE_GOALS and p.variant.preset == "classic" and untold(p) and len(p.position.generate()) > 2
+    )
+
+
+def deal_puzzle() -> Puzzle:
+    """The quickest puzzle played to the end of the round that has captures along its answer."""
+    deals = [p for p in CATALOG.puzzles if p.goal.is_deal and any(p.position.captured or ())]
+    return min(deals, key=lambda p: (sum(map(len, p.position.hands)), p.id))
+
+
+def open_puzzle(shell: Shell, puzzle: Puzzle) -> tuple[PuzzleRun, str]:
+    text = say(shell, f"puzzle {puzzle.id}")
+    run = shell.activity
+    assert isinstance(run, PuzzleRun) and run.puzzle == puzzle
+    return run, text
+
+
+def best_notations(shell: Shell, run: PuzzleRun) -> list[str]:
+    pos = run.challenge.position
+    return [shell.ui.move(pos, m) for m in run.challenge.accepted()]
+
+
+def toolbar_text(shell: Shell) -> str:
+    return "".join(part[1] for part in toolbar(shell))
+
+
+# ---- themes are hidden until the puzzle is over ----------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["solved", "solution", "two misses"])
+def test_themes_are_hidden_until_the_puzzle_is_over(tmp_path: Path, how: str) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path) as shell:
+        run, first = open_puzzle(shell, puzzle)
+        names = theme_names(shell, puzzle)
+        listed = ", ".join(names)
+        before = [first, say(shell, "show"), say(shell, "moves"), toolbar_text(shell), say(shell, "help")]
+        if how == "two misses":
+            wrong = wrong_answer(shell)
+            assert wrong is not None
+            before.append(say(shell, wrong))
+        for screen in before:
+            assert listed not in screen and "Themes:" not in screen
+            assert not any(re.search(rf"\b{re.escape(n)}\b", screen.splitlines()[0] if screen else "") for n in names)
+        if how == "solved":
+            end = say(shell, right_answer(shell))
+        elif how == "solution":
+            end = say(shell, "solution")
+        else:
+            end = say(shell, wrong_answer(shell) or "")
+        assert run.over
+        assert f"Themes: {listed}." in end
+        assert listed in say(shell, "show").splitlines()[0]
+
+
+def test_german_themes_show_at_the_end_too(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path, lang="de") as shell:
+        _, first = open_puzzle(shell, puzzle)
+        listed = ", ".join(theme_names(shell, puzzle))
+        assert listed not in first
+        assert f"Themen: {listed}." in say(shell, "lösung")
+
+
+# ---- a wrong answer is explained, and tries again ------------------------------------------
+
+
+def test_a_first_wrong_answer_names_nothing_of_the_solution_and_the_second_shows_it(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path) as shell:
+        run, _ = open_puzzle(shell, puzzle)
+        pos = run.challenge.position
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        comparison = run.challenge.judge(wrong).comparison
+        assert comparison is not None
+        text = say(shell, wrong)
+        assert not run.over and "Try again" in text
+        assert "Your move" in text and "Another move" in text
+        for best in best_notations(shell, run):
+            assert best not in text
+        for card in comparison.missed_cards:
+            assert shell.ui.card(card) not in text
+        assert "best move" not in text and "The answer" not in text
+        assert run.puzzle.id in shell.progress.attempted_puzzles()  # the miss is counted at once
+        text = say(shell, wrong)
+        assert run.over and "Not this one either" in text
+        assert best_notations(shell, run)[0] in text
+
+
+def test_every_wrong_move_of_every_one_move_puzzle_is_explained_without_the_answer() -> None:
+    """Shortfalls for every legal move that is not a best one, in both languages: the gap is
+    real, and neither a best move nor a card only a best move takes is named (the goal's card
+    and the cards the learner's own move names aside)."""
+    ui = {lang: Renderer(lang) for lang in ("en", "de")}
+    checked = 0
+    for puzzle in CATALOG.puzzles:
+        if puzzle.goal.name not in SINGLE_MOVE_GOALS:
+            continue
+        challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal))
+        pos, ranking = challenge.position, challenge.ranking
+        assert ranking is not None
+        best = set(ranking.best)
+        for judged in ranking.moves:
+            if judged.move in best:
+                continue
+            short = shortfall(pos, compare(pos, judged.move, ranking))
+            assert short.gap > 0 and short.replies == ()
+            mine, top = puzzle.goal.split(judged.values), puzzle.goal.split(ranking.moves[0].values)
+            assert mine[: short.criterion] == top[: short.criterion] and mine[short.criterion] < top[short.criterion]
+            move = judged.move
+            named = {move.card, *move.loose, *(c for b in move.builds for c in b.cards), puzzle.goal.criteria[0].card}
+            for renderer in ui.values():
+                text = renderer.shortfall(pos, short)
+                assert "{" not in text and renderer.move(pos, judged.move) in text
+                assert not any(renderer.move(pos, m) in text for m in best)
+                assert not any(renderer.card(c) in text for c in short.comparison.missed_cards if c not in named)
+            checked += 1
+    assert checked > 100
+
+
+def test_a_wrong_deal_move_tells_the_points_lost_and_the_reply(tmp_path: Path) -> None:
+    puzzle = deal_puzzle()
+    with open_shell(tmp_path) as shell:
+        run, _ = open_puzzle(shell, puzzle)
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        verdict = run.challenge.judge(wrong)
+        assert verdict.comparison is not None
+        lost = verdict.comparison.value_lost
+        text = say(shell, wrong)
+        assert "better for your side" in text and shell.ui.message("words.number", n=lost) in text
+        for best in best_notations(shell, run):
+            assert best not in text
+        short = shortfall(run.challenge.position, verdict.comparison)
+        if short.replies:
+            assert "Best play answers it" in text
+
+
+def test_explain_in_an_open_puzzle_is_a_hint_and_names_no_best_move(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path) as shell:
+        run, _ = open_puzzle(shell, puzzle)
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        text = say(shell, f"explain {wrong}")
+        assert "Another move" in text and not any(b in text for b in best_notations(shell, run))
+        assert run.hints == 1
+        say(shell, "explain ZZ")  # a typo tells nothing: no hint
+        assert run.hints == 1
+
+
+def test_moves_lists_the_legal_moves_without_values_until_the_puzzle_is_over(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path) as shell:
+        run, _ = open_puzzle(shell, puzzle)
+        pos = run.challenge.position
+        listed = say(shell, "moves").splitlines()[1:]
+        assert [line.strip() for line in listed] == [shell.ui.move(pos, m) for m in pos.generate()]
+        assert run.hints == 0  # it tells nothing of the answer
+        say(shell, "solution")
+        after = say(shell, "moves")
+        marked = [line.strip(" ✓").split("   ")[0] for line in after.splitlines() if line.lstrip().startswith("✓")]
+        assert sorted(marked) == sorted(best_notations(shell, run))
+
+
+# ---- a hint has one meaning: a solve after it counts as a miss, and says so ------------------
+
+
+def test_a_hinted_solve_says_it_counts_as_a_miss(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path) as shell:
+        open_puzzle(shell, puzzle)
+        before = shell.progress.learner_rating().rating
+        say(shell, "hint")
+        text = say(shell, right_answer(shell))
+        assert "Solved with help: this counts as a miss for your rating" in text
+        assert "Solved!" not in text
+        assert shell.progress.learner_rating().rating < before
+        due = shell.progress.review_queue()[0].due.astimezone()  # shown as a local day, "30 Nov 2026"
+        assert f"comes back for review on {due.day} {due:%b %Y}" in text
+
+
+def test_a_hinted_solve_in_review_says_it_stays_in_the_queue(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path, lang="de") as shell:
+        open_puzzle(shell, puzzle)
+        say(shell, "lösung")
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        assert puzzle.id in say(shell, "wiederholen")
+        rating = shell.progress.learner_rating()
+        say(shell, "tipp")
+        text = say(shell, right_answer(shell))
+        assert "Mit Hilfe gelöst: das zählt als nicht gelöst" in text and "Gelöst!" not in text
+        assert shell.progress.learner_rating() == rating  # a review is not rated
+        assert shell.progress.due_reviews(shell.clock() + timedelta(days=1)) == [puzzle.id]
+
+
+def test_a_solve_after_a_miss_says_the_miss_counted(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path) as shell:
+        open_puzzle(shell, puzzle)
+        say(shell, wrong_answer(shell) or "")
+        text = say(shell, right_answer(shell))
+        assert "Solved at the second try" in text and "Solved!" not in text
+
+
+def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "streak")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        assert "No hints" in say(shell, "hint") and "No hints" in say(shell, f"explain {right_answer(shell)}")
+        assert run.hints == 0
+        text = say(shell, right_answer(shell))
+        assert "Streak: 1!" in text and "Themes:" in text
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        text = say(shell, wrong)
+        assert best_notations(shell, run)[0] in text and "ends at 1" in text
+
+
+# ---- which puzzle comes next ------------------------------------------------------------------
+
+
+def test_the_lessons_a_variant_needs() -> None:
+    def needed(spec: object) -> list[str]:
+        return [lesson.id for lesson in lessons_needed(CATALOG, variant(spec))]  # type: ignore[arg-type]
+
+    assert needed("classic") == []
+    assert needed("royal") == ["royal"]
+    assert needed("royal-aces-high") == ["royal", "aces-high"]
+    assert needed("michigan-5") == ["michigan"]
+    assert needed("spade") == ["spade"]
+    assert needed({"preset": "classic", "build_duty": "take_or_add"}) == ["take-or-add"]
+
+
+def test_a_learner_without_the_spade_lesson_never_gets_a_spade_puzzle(tmp_path: Path) -> None:
+    spade = [p for p in CATALOG.puzzles if p.variant.spade_points]
+    assert spade, "the collection has spade puzzles"
+    with open_shell(tmp_path) as shell:
+        given = []
+        while (found := pick_puzzle(shell, skip=[p.id for p in given])) is not None:
+            given.append(found)
+        assert given and all(not lessons_needed(CATALOG, p.variant) for p in given)
+        assert {p.id for p in given} == {p.id for p in CATALOG.puzzles if not lessons_needed(CATALOG, p.variant)}
+        assert not any(p.variant.spade_points for p in streak_order(shell, None))
+        text = say(shell, "puzzle spade-cassino")
+        assert "learn spade" in text and shell.activity is None
+        shell.progress.record_lesson("spade", 3)
+        assert {p.id for p in open_puzzles(shell, "spade")} >= {p.id for p in spade}
+        say(shell, "puzzle spade-cassino")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.puzzle.variant.spade_points
+
+
+def test_a_new_learner_gets_beginner_puzzles(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        rating = shell.progress.learner_rating()
+        assert rating.rating == 800 and rating.deviation == 350
+        assert "rating about 800" in toolbar_text(shell)
+        say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        assert abs(run.puzzle.rating - 800) <= 200
+        open_ratings = [p.rating for p in open_puzzles(shell)]
+        assert abs(run.puzzle.rating - 800) == min(abs(r - 800) for r in open_ratings)
+
+
+def test_a_puzzle_tried_lately_does_not_come_back(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        theme = min(CATALOG.themes(), key=lambda t: len(open_puzzles(shell, t)) or 999)
+        pool = open_puzzles(shell, theme)
+        assert 0 < len(pool) < RECENT_COUNT
+        for puzzle in pool:  # every puzzle of the theme tried and missed
+            shell.progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, False, 0, now=shell.clock())
+        assert pick_puzzle(shell, theme) is None
+        assert "tried them lately" in say(shell, f"puzzle {shell.theme_name(theme)}")
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        assert pick_puzzle(shell, theme) is None  # still among the last attempted
+        others = [p for p in open_puzzles(shell) if p.id not in {q.id for q in pool}][:RECENT_COUNT]
+        for puzzle in others:
+            shell.progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, True, 0, now=shell.clock())
+        back = pick_puzzle(shell, theme)
+        assert back is not None and back in pool
+
+
+# ---- deal puzzles: what each side has, and what changes hands ------------------------------
+
+
+def test_a_deal_puzzle_shows_the_piles_and_explains_the_best_line_card_by_card(tmp_path: Path) -> None:
+    puzzle = deal_puzzle()
+    with open_shell(tmp_path) as shell:
+        run, first = open_puzzle(shell, puzzle)
+        pos = run.challenge.position
+        assert "Taken so far:" in first
+        for pile in side_piles(pos):
+            assert f": {len(pile)} card" in first
+        end = say(shell, "solution")
+        ranking = run.challenge.ranking
+        assert ranking is not None
+        line = ranking.moves[0].line
+        assert line, "a deal answer comes with its line"
+        rows = end[end.index("the card played included") :].splitlines()[1:]
+        after = pos.copy()
+        for row, move in zip(rows, line):
+            assert shell.ui.move(after, move) in row
+            if move.is_capture:
+                assert "taking " + shell.ui.cards(move.captured_cards()) in row
+                assert ("sweeping" in row) == after.is_sweep(move)
+            after.push(move)
+        assert after.is_round_over() and "Round score:" in end
+
+
+def test_a_wrong_answer_and_a_second_try_through_the_real_session(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path / "dry") as shell:
+        run, _ = open_puzzle(shell, puzzle)
+        wrong, right = wrong_answer(shell), right_answer(shell)
+        best = best_notations(shell, run)
+    said: list[str] = []
+    with open_shell(tmp_path / "real") as shell, create_pipe_input() as pipe:
+        pipe.send_text(f"puzzle {puzzle.id}\r{wrong}\r{right}\rquit\r")
+        assert TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run() == 0
+    missed = next(text for text in said if "Try again" in text)
+    assert "Another move" in missed and not any(b in missed for b in best)
+    assert any("Solved at the second try" in text for text in said)
+
+
+def test_piles_and_lines_in_german() -> None:
+    puzzle = deal_puzzle()
+    challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal))
+    pos, ranking = challenge.position, challenge.ranking
+    assert ranking is not None
+    ui = Renderer("de")
+    taken = ui.taken(pos, pos.to_move)
+    assert taken.startswith("Bisher eingenommen:") and "Du:" in taken
+    line = ui.line(pos, ranking.moves[0].line, pos.to_move)
+    captures = [m for m in ranking.moves[0].line if m.is_capture]
+    assert line.count("eingenommen:") == len(captures) and "Rundenwertung" in line
