@@ -171,7 +171,6 @@ class Study:
     position: Position
     ranking: Ranking
     best: tuple[Move, ...]
-    gap: int
     shapes: tuple[CaptureShape, ...]
     gains: tuple[str, ...]
 
@@ -179,8 +178,7 @@ class Study:
 def study(pos: Position, ranking: Ranking) -> Study:
     """The study of a position kept for the ranking's goal (so some move is not best)."""
     best = tuple(sorted(ranking.best, key=pos.notation))
-    found = gap(ranking)
-    assert found is not None, "a kept position has a move that is not best"
+    assert gap(ranking) is not None, "a kept position has a move that is not best"
     shapes = tuple(capture_shape(pos, m) for m in best if m.is_capture)
     gains = deal_gains(pos, ranking) if ranking.goal.is_deal else ()
-    return Study(pos, ranking, best, found, shapes, gains)
+    return Study(pos, ranking, best, shapes, gains)
