@@ -10,7 +10,7 @@ from ..core.position import Position
 from ..core.solver import rank_moves
 from ..course import THEMES
 from .facts import BIG_CASSINO, LITTLE_CASSINO, Study, capture_shape, leaves_sweep
-from .plans import CAPTURE_GOALS, VARIANT_THEMES
+from .plans import VARIANT_THEMES
 
 MAX_THEMES = 3
 
