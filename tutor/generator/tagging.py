@@ -88,7 +88,7 @@ def classic_differs(study: Study, theme: str) -> bool:
 
 
 def move_themes(pos: Position, move: Move, goal: str) -> set[str]:
-    """What one move shows: its kind, and for the capture goals what it takes and how."""
+    """What one move shows: its kind, and for a capture what it takes and how (the point cards for goal ``points``)."""
     tags = {"trail": {"trailing"}, "build": {"building"}, "raise": {"raising"}, "add": {"adding"}}.get(move.kind, set())
     if move.kind in ("build", "raise", "add"):
         made = next(b for b in pos.table_after(move)[1] if move.card in b.cards)
