@@ -65,7 +65,9 @@ def table(rows: list[tuple[str, list[Assessment]]], label: str) -> str:
     return "\n".join(lines)
 
 
-def grouped(found: list[Assessment], key: Callable[[Assessment], str], order: list[str]) -> list[tuple[str, list[Assessment]]]:
+def grouped(found: list[Assessment], key: Callable[[Assessment], str],
+            order: list[str]) -> list[tuple[str, list[Assessment]]]:
+    """The positions by the group ``key`` puts them in, in the ``order`` of the groups."""
     return [(k, [a for a in found if key(a) == k]) for k in order]
 
 

@@ -68,7 +68,7 @@ def grab_solver(pos: Position, moves: Sequence[Move]) -> Move:
 
 
 def pairs_solver(pos: Position, moves: Sequence[Move]) -> Move:
-    """Pairs only: the capture by rank taking the most cards (then points); else the lowest trail; else the first move."""
+    """Pairs only: the pair capture taking the most cards (then points); else the lowest trail, else the first move."""
     pairs = [m for m in moves if m.is_capture and not m.builds
              and all(c.rank == m.card.rank for c in m.captured_cards())]
     if pairs:
