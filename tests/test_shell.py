@@ -134,7 +134,7 @@ def test_puzzle_solved_first_time_raises_the_rating(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         text = say(shell, "puzzle")
         run = shell.activity
-        assert isinstance(run, PuzzleRun) and run.puzzle.id in text
+        assert isinstance(run, PuzzleRun) and run.puzzle.id not in text  # the id waits for the end
         before = shell.progress.learner_rating().rating
         answer = say(shell, right_answer(shell))
         assert "Solved" in answer
@@ -154,7 +154,7 @@ def test_a_failed_puzzle_comes_back_for_review(tmp_path: Path) -> None:
         assert "Nothing is due" in say(shell, "review")
         shell.clock.advance(2)  # type: ignore[attr-defined]
         text = say(shell, "review")
-        assert run.puzzle.id in text and "Review" in text
+        assert run.puzzle.id not in text and "Review" in text
 
 
 def test_puzzle_by_id_and_by_theme(tmp_path: Path) -> None:
@@ -356,3 +356,17 @@ def test_a_puzzle_that_depends_on_taken_cards_shows_them(tmp_path: Path, lang: s
         text = say(shell, "puzzle all-tens-seen")
         for pile in puzzle.position.captured or []:
             assert " ".join(shell.ui.card(c) for c in sorted(pile)) in text
+
+
+def test_a_puzzles_id_and_title_wait_for_its_end(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        titled = [p for p in shell.catalog.puzzles if p.title is not None][:6]
+        assert titled
+        for puzzle in titled:
+            assert puzzle.title is not None
+            opened = say(shell, f"puzzle {puzzle.id}")
+            assert puzzle.id not in opened and puzzle.title.en not in opened
+            assert puzzle.id not in shell.activity.title()  # type: ignore[union-attr]
+            say(shell, "solution")
+            shown = say(shell, "show")
+            assert puzzle.id in shown and puzzle.title.en in shown

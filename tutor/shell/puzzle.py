@@ -57,15 +57,15 @@ class PuzzleRun(Activity):
         return self._challenge
 
     def title(self) -> str:
-        return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id, mode=self.mode)
+        return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id if self.over else "", mode=self.mode)
 
     def show(self) -> str:
         ui, lang, p = self.ui, self.shell.lang, self.puzzle
         pos = self._challenge.position
         return ui.render(
             "shell/puzzle.j2",
-            id=p.id,
-            title=p.title.get(lang) if p.title else "",
+            id=p.id if self.over else "",  # an id or a title may name a theme: both wait for the end
+            title=p.title.get(lang) if p.title and self.over else "",
             text=p.text.get(lang) if p.text else "",
             rating=p.rating,
             themes=self._themes() if self.over else [],

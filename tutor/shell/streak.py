@@ -27,7 +27,7 @@ class StreakRun(PuzzleRun):
         return self.order[self.count] if self.count < len(self.order) else None
 
     def title(self) -> str:
-        return self.ui.message("shell.toolbar_streak", count=self.count, id=self.puzzle.id)
+        return self.ui.message("shell.toolbar_streak", count=self.count, id=self.puzzle.id if self.over else "")
 
     def _over(self) -> str:
         return self.ui.message("shell.streak_over_already")
