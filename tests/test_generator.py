@@ -15,10 +15,9 @@ from tutor.core.solver import Goal, rank_moves
 from tutor.course import RATING_RANGE
 from tutor.generator.facts import gap, study
 from tutor.generator.hints import hints
-from tutor.generator.rating import rating
 from tutor.generator.runner import Request, generate
-from tutor.generator.selection import rejection
-from tutor.generator.tagging import themes
+from tutor.generator.selection import likeness, rejection
+from tutor.generator.tagging import all_themes, themes
 from tutor.generator.writing import Draft, file_text
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles
@@ -46,12 +45,14 @@ def judged(text: str, goal: str = "cards") -> tuple[Position, str | None]:
         ("{hands: [[9S, 8D], 4], table: [5H, 4C, 8C]}", "cards", "small_gap"),
         # three nines take the same three cards each: too many answers
         ("{hands: [[9S, 9D, 9H], 4], table: [9C, 5D, 4S]}", "cards", "too_many_best"),
-        # the nine's 5+4 is the only capture there is
+        # the nine's 5+4 is the only capture there is, and the answer
         ("{hands: [[9S, KD], 4], table: [5H, 4C, 2D]}", "cards", "only_capture"),
-        # taking a whole build is one simple item: the first thing anyone sees
-        ("{hands: [[10C, 7H], 4], table: [7D, {build: [5D, 3S, 2H], owner: 1}]}", "cards", "obvious"),
-        # pairing the 10♦ alone is already the most points
-        ("{hands: [[10S, 5C], 4], table: [10D, 5H, 8C]}", "points", "obvious"),
+        # the nine has three captures to choose from, but no other card takes anything
+        ("{hands: [[9S, KD, 2C], 4], table: [5H, 4C, 9D, 3S]}", "cards", "one_capturer"),
+        # pairing the 10♦ is the most points, and takes as many cards as the five's pair
+        ("{hands: [[10S, 5C], 4], table: [10D, 5H, 8C]}", "points", "grab"),
+        # the seven takes more cards, but pairing the 10♦, a simple capture, is the most points
+        ("{hands: [[10S, 7H], 4], table: [10D, 4C, 3S]}", "points", "obvious"),
         # one card in hand: nothing to choose
         ("{hands: [[9S], 4], table: [5H, 4C, 8C, 2D]}", "cards", "one_card"),
     ],
@@ -60,52 +61,81 @@ def test_positions_without_a_puzzle_are_rejected_with_their_reason(text: str, go
     assert judged(text, goal)[1] == expected
 
 
+def test_under_goal_cards_the_grab_is_always_best() -> None:
+    # the clear answer takes the most cards: by definition the obvious grab
+    assert judged("{hands: [[10D, 8H, 7S, 7C], 4], table: [3C, 10S, 7D, 6C]}")[1] == "grab"
+
+
 def test_a_clear_and_hidden_answer_is_kept() -> None:
-    # the ten takes 10♠ and 7+3 (three cards); the sevens pair one card each
-    pos, why = judged("{hands: [[10D, 8H, 7S, 7C], 4], table: [3C, 10S, 7D, 6C]}")
+    # the nine takes four cards (9♣ and 6+2+1) for two points; the ten takes three with the 10♦ and the ace: three
+    pos, why = judged("{hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 9C, QC, 6H, 2S, AS, 5H]}", "points")
     assert why is None
-    ranking = rank_moves(pos, Goal.from_str("cards"))
-    # 10D x 7D+3C takes two, one fewer, but it is part of the answer, not another answer
-    assert gap(ranking) == 2
-
-
-def test_one_more_rival_taking_two_cards_makes_the_gap_too_small() -> None:
-    # as above, and the eight takes 6+2: two cards, one fewer than the ten's three
-    assert judged("{hands: [[10D, 8H, 7S, 7C], 4], table: [3C, 10S, 7D, 6C, 2H]}")[1] == "small_gap"
-
-
-# ---- themes, rating, hints ---------------------------------------------------------------
-
-
-def test_themes_come_from_what_every_best_move_does() -> None:
-    pos = position("{hands: [[10H, 8D, KH, 4D], 3], table: [JC, 3C, 9S, 5S, AH, {build: [8S, 2D], owner: 1}]}")
-    ranking = rank_moves(pos, Goal.from_str("cards"))
-    assert rejection(pos, ranking) is None
-    tags = themes(study(pos, ranking))
-    assert {"sums", "groups", "stealing"} <= set(tags)
-    assert "pairing" not in tags and "endgame" not in tags
-
-
-def test_points_themes_and_a_first_hint_that_names_no_card_to_play() -> None:
-    pos = position("{hands: [[QC, 10D, 3D, 10C], 4], table: [KS, 8H, 9H, KH, QS, AS, AD, 6S]}")
     ranking = rank_moves(pos, Goal.from_str("points"))
-    assert rejection(pos, ranking) is None
-    found = study(pos, ranking)
-    tags = themes(found)
-    assert {"big-cassino", "aces", "sums"} <= set(tags)
-    said = hints(found, tags)
-    assert said[0].en == "Think about the 10 of diamonds (10♦)."
-    assert said[0].de == "Denk an die Karo-10 (10♦)."
-    assert said[-1].en == "Play the 10 of diamonds (10♦)."
-    assert len(said) >= 2
+    assert [pos.notation(m) for m in ranking.best] == ["10C x 10D 9C+AS"]
+    assert gap(ranking) == 1
 
 
-def test_rating_grows_with_the_groups_taken() -> None:
-    two = position("{hands: [[9S, KD, QC], 4], table: [5H, 4C, 9D, JH]}")  # 9♦, and 5+4
-    three = position("{hands: [[9S, KD, QC], 4], table: [5H, 4C, 9D, JH, 6C, 3D]}")  # 6+3 as well
-    goal = Goal.from_str("cards")
-    low, high = (rating(study(p, rank_moves(p, goal))) for p in (two, three))
-    assert RATING_RANGE[0] <= low < high <= RATING_RANGE[1]
+def test_near_duplicates_share_the_cards_or_the_answer_as_ranks() -> None:
+    def keys(text: str) -> set[tuple[object, ...]]:
+        pos = position(text)
+        ranking = rank_moves(pos, Goal.from_str("points"))
+        return set(likeness(pos, ranking.best, "points"))
+
+    first = keys("{hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 9C, QC, 6H, 2S, AS, 5H]}")
+    # the same ranks in other suits: the same cards
+    same_cards = keys("{hands: [[KH, 9D, 10S, 7C], 4], table: [10D, 9H, QS, 6C, 2S, AS, 5D]}")
+    # another hand and table, but the same capture by rank: the same idea
+    same_answer = keys("{hands: [[KS, 4S, 10C, 8H], 4], table: [10D, 9C, QC, 4H, 7S, AS, JH]}")
+    other = keys("{hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 8C, QC, 6H, 2S, AS, 5H]}")
+    assert first & same_cards and first & same_answer
+    assert not first & other
+
+
+# ---- themes at stake -------------------------------------------------------------------------
+
+
+def studied(text: str, goal: str) -> set[str]:
+    """Every theme of the position for the goal (kept or not: the tagging rules alone)."""
+    pos = position(text)
+    return all_themes(study(pos, rank_moves(pos, Goal.from_str(goal))))
+
+
+def test_deny_sweep_only_when_another_move_leaves_a_sweep() -> None:
+    seen = "captured: [[], []], stock: 30"
+    # 8♥ x 8♠ leaves the 2♠ to any two, 2♣ x 2♠ the 8♠ to any eight; the trail of the 6♦ leaves no sweep
+    tags = studied(f"{{hands: [[8H, 2C, 6D], 4], table: [8S, 2S], {seen}}}", "safe")
+    assert "deny-sweep" in tags
+    # kings, queens and jacks take one card of their rank: no move leaves a sweep
+    assert "deny-sweep" not in studied(f"{{hands: [[KH, QC, 5S], 4], table: [KD, QS, JD, 5H], {seen}}}", "safe")
+
+
+def test_a_variant_theme_only_when_the_answer_differs_under_classic_rules() -> None:
+    # royal values: the queen counts 12 and takes 5+4+3; in classic she takes only a queen
+    assert "royal" in studied("{variant: royal, hands: [[QS, 4D], 4], table: [7C, 5H, 4S, 2D, 3C]}", "cards")
+    # the ten takes the same four cards whatever the face values
+    assert "royal" not in studied("{variant: royal, hands: [[10S, 5C, 8D], 4], table: [10D, 3C, 5H, 6S, 2D]}",
+                                  "cards")
+
+
+def test_at_most_three_themes_the_asked_one_first() -> None:
+    pos = position("{hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 9C, QC, 6H, 2S, AS, 5H]}")
+    found = study(pos, rank_moves(pos, Goal.from_str("points")))
+    assert len(all_themes(found)) > 3
+    assert themes(found) == ("groups", "big-cassino", "aces")
+    assert themes(found, "pairing") == ("pairing", "big-cassino", "aces")
+
+
+# ---- hints ---------------------------------------------------------------------------------------
+
+
+def test_points_hints_go_from_the_card_at_stake_to_the_card_to_play() -> None:
+    pos = position("{hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 9C, QC, 6H, 2S, AS, 5H]}")
+    found = study(pos, rank_moves(pos, Goal.from_str("points")))
+    said = hints(found, themes(found))
+    assert said[0].en == "The 10 of diamonds (10♦) on the table is worth two points."
+    assert said[0].de == "Die Karo-10 (10♦) auf dem Tisch ist zwei Punkte wert."
+    assert said[1].en == "9 + 1 makes 10."
+    assert said[-1].en == "Play the 10 of clubs (10♣)."
 
 
 # ---- generated files -------------------------------------------------------------------
@@ -129,13 +159,13 @@ def proved(drafts: list[Draft], theme: str) -> list[str]:
 )
 def test_generated_puzzles_are_proved_and_show_their_theme(theme: str, count: int, players: int) -> None:
     variant = "classic"
-    drafts = generate(Request(theme, count, variant, players, seed=11), jobs=1)
+    drafts = generate(Request(theme, count, variant, players, seed=11), jobs=1).kept
     assert len(drafts) == count
     assert proved(drafts, theme) == []
 
 
 def test_endgames_keep_a_clear_gap_and_every_hand_known() -> None:
-    for d in generate(Request("endgame", 3, "classic", 2, seed=4), jobs=1):
+    for d in generate(Request("endgame", 3, "classic", 2, seed=4), jobs=1).kept:
         pos = position(d.position)
         ranking = rank_moves(pos, Goal.from_str("deal"))
         assert not any(pos.hidden_counts) and pos.stock_size == 0
@@ -144,19 +174,19 @@ def test_endgames_keep_a_clear_gap_and_every_hand_known() -> None:
 
 
 def test_variant_themes_play_their_variant() -> None:
-    drafts = generate(Request("royal", 3, "royal-aces-high", 2, seed=2), jobs=1)
+    drafts = generate(Request("royal", 3, "royal-aces-high", 2, seed=2), jobs=1).kept
     assert proved(drafts, "royal") == []
     assert all(d.variant == "royal-aces-high" for d in drafts)
 
 
-@pytest.mark.parametrize(("theme", "count"), [("sums", 8), ("endgame", 3)])
+@pytest.mark.parametrize(("theme", "count"), [("sums", 5), ("endgame", 3)])
 def test_the_same_seed_gives_the_same_puzzles_whatever_the_processes(theme: str, count: int) -> None:
     request = Request(theme, count, "classic", 2, seed=7)
     alone = generate(request, jobs=1)
-    assert len(alone) == count
+    assert len(alone.kept) == count
     assert generate(request, jobs=2) == alone
-    other = generate(Request(theme, count, "classic", 2, seed=8), jobs=1)
-    assert {d.position for d in other}.isdisjoint({d.position for d in alone})
+    other = generate(Request(theme, count, "classic", 2, seed=8), jobs=1).kept
+    assert {d.position for d in other}.isdisjoint({d.position for d in alone.kept})
 
 
 # ---- the command line --------------------------------------------------------------------
@@ -169,14 +199,15 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_the_command_writes_the_same_checked_file_with_one_or_two_processes(tmp_path: Path) -> None:
     files = [tmp_path / f"gen-{jobs}.yaml" for jobs in (1, 2)]
     for jobs, path in zip((1, 2), files):
-        done = cli("puzzles", "generate", "--theme", "groups", "--count", "5", "--seed", "3",
+        done = cli("puzzles", "generate", "--theme", "sums", "--count", "5", "--seed", "3",
                    "--jobs", str(jobs), "-o", str(path))
         assert done.returncode == 0, done.stderr
-        assert done.stdout.strip() == f"wrote 5 puzzles of theme groups to {path}"
-        assert done.stderr == ""  # no counter: standard error is not a terminal
+        assert done.stdout.strip() == f"wrote 5 puzzles of theme sums to {path}"
+        # no counter (standard error is not a terminal): the summary of the drafts rejected alone
+        assert re.fullmatch(r"cassino-tutor puzzles: kept 5; rejected \d+: only_capture \d+, .*\n", done.stderr)
     assert files[0].read_bytes() == files[1].read_bytes()
     text = files[0].read_text(encoding="utf-8")
-    assert re.findall(r"^  - id: (\S+)$", text, re.MULTILINE) == [f"groups-3-{n}" for n in range(1, 6)]
+    assert re.findall(r"^  - id: (\S+)$", text, re.MULTILINE) == [f"sums-3-{n}" for n in range(1, 6)]
     checked = cli("check", str(files[0]))
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip() == "checked 0 lessons, 5 puzzles, 0 positions: all good (no problems)"
@@ -187,8 +218,11 @@ def test_progress_is_a_counter_on_standard_error() -> None:
     done = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(b"# Generated by: cassino-tutor puzzles generate --theme pairing --count 3")
-    assert re.fullmatch(rb"(\rpuzzles: [0-3]/3)+\n", done.stderr), done.stderr
-    assert done.stderr.endswith(b"\rpuzzles: 3/3\n")
+    counter, summary = done.stderr.decode().split("\n")[:2]
+    assert re.fullmatch(r"(\rpuzzles: [0-3]/3; rejected \d+(: [a-z_]+ \d+(, [a-z_]+ \d+)*)?)+", counter), counter
+    last = counter.rsplit("\r", 1)[1]
+    assert last.startswith("puzzles: 3/3; rejected ")
+    assert summary == "cassino-tutor puzzles: kept 3; " + last.split("; ", 1)[1]
 
 
 @pytest.mark.parametrize(
@@ -213,7 +247,7 @@ def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> No
 
 def test_the_played_card_is_a_card_of_the_hand() -> None:
     # a sanity check of the hint data: the card named last is in the mover's hand
-    for d in generate(Request("sums", 3, "classic", 2, seed=5), jobs=1):
+    for d in generate(Request("sums", 3, "classic", 2, seed=5), jobs=1).kept:
         pos = position(d.position)
         named = re.search(r"\((.+)\)\.$", d.hints[-1].en)
         assert named is not None

@@ -319,7 +319,7 @@ def test_a_later_turn_hints_its_own_idea_then_the_card(tmp_path: Path) -> None:
 
 
 def test_generated_lines_are_proved_and_no_greedy_grab_is_their_answer() -> None:
-    drafts = generate(Request("endgame", 2, "classic", 4, seed=3, lines=True), jobs=1)
+    drafts = generate(Request("endgame", 2, "classic", 4, seed=3, lines=True), jobs=1).kept
     assert len(drafts) == 2
     loaded = load_puzzles(file_text([(f"l{n}", d) for n, d in enumerate(drafts)], "test"), "gen.yaml")
     for puzzle in loaded:

@@ -163,8 +163,10 @@ def test_every_wrong_move_of_every_one_move_puzzle_is_explained_without_the_answ
             named = {move.card, *move.loose, *(c for b in move.builds for c in b.cards), puzzle.goal.criteria[0].card}
             for renderer in ui.values():
                 text = renderer.shortfall(pos, short)
-                assert "{" not in text and renderer.move(pos, judged.move) in text
-                assert not any(renderer.move(pos, m) in text for m in best)
+                own = renderer.move(pos, judged.move)
+                assert "{" not in text and own in text
+                # a best move may be a part of the learner's own (a trail of its card, a smaller capture)
+                assert not any(renderer.move(pos, m) in text.replace(own, "") for m in best)
                 assert not any(renderer.card(c) in text for c in short.comparison.missed_cards if c not in named)
             checked += 1
     assert checked > 100
@@ -321,7 +323,9 @@ def test_a_new_learner_gets_beginner_puzzles(tmp_path: Path) -> None:
 
 def test_a_puzzle_tried_lately_does_not_come_back(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        theme = min(CATALOG.themes(), key=lambda t: len(open_puzzles(shell, t)) or 999)
+        for lesson in CATALOG.lessons:  # every puzzle open: with some closed, the answer names their lesson instead
+            shell.progress.record_lesson(lesson.id, 3)
+        theme = min(CATALOG.themes(), key=lambda t: len(open_puzzles(shell, t)))
         pool = open_puzzles(shell, theme)
         assert 0 < len(pool) < RECENT_COUNT
         for puzzle in pool:  # every puzzle of the theme tried and missed

@@ -4,32 +4,44 @@ from __future__ import annotations
 
 from ..core.position import Position
 from ..core.solver import rank_moves
+from .difficulty import assess, rating
 from .facts import study
 from .hints import hints
 from .plans import Plan
-from .rating import rating
-from .selection import rejection
+from .selection import likeness, rejection, rejection_before
 from .tagging import themes
 from .writing import Draft, draft, problems
 
 
-def draft_puzzle(pos: Position, plan: Plan) -> Draft | None:
-    """The puzzle ``pos`` (as the learner sees it) makes for the plan's theme, proved; None if it makes none.
+def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
+    """The puzzle ``pos`` (as the learner sees it) makes for the plan's theme, proved, or None; and the
+    reason (a code of :data:`tutor.generator.selection.REJECTIONS`) each goal tried was rejected for.
 
-    The plan's goals are tried in order; the first that keeps the position
-    and tags the theme wins.
+    The rules read off the moves alone are applied once; then the plan's goals
+    are tried in order, and the first that keeps the position and tags the
+    theme wins.
     """
+    early = rejection_before(pos, pos.generate())
+    if early is not None:
+        return None, [early]
+    rejected: list[str] = []
     for goal in plan.goals:
         ranking = rank_moves(pos, goal)
-        if rejection(pos, ranking) is not None:
+        why = rejection(pos, ranking)
+        if why is not None:
+            rejected.append(why)
             continue
         found = study(pos, ranking)
-        tags = themes(found)
+        tags = themes(found, plan.theme)
         if plan.theme not in tags:
+            rejected.append("no_theme")
             continue
         solution = [pos.notation(m) for m in found.best]
-        made = draft(pos, str(goal), tags, rating(found), hints(found, tags), solution)
+        made = draft(pos, str(goal), tags, rating(assess(pos, ranking)), hints(found, tags), solution,
+                     likeness=likeness(pos, found.best, goal.name))
         # the checker's own proof; a draft it refuses is dropped, never written
-        if not problems(made):
-            return made
-    return None
+        if problems(made):
+            rejected.append("unproved")
+            continue
+        return made, rejected
+    return None, rejected

@@ -13,7 +13,7 @@ from ..core.cards import Card
 from ..core.moves import Move
 from ..core.position import Position
 from ..core.scoring import ScoreItem, score_round
-from ..core.solver import Ranking
+from ..core.solver import Judged, Ranking, exposure_after
 from ..core.table import Build, split_into
 from .plans import CAPTURE_GOALS
 
@@ -69,8 +69,8 @@ def capture_shape(pos: Position, move: Move) -> CaptureShape:
     return CaptureShape(move.card, move.value, groups, move.builds)
 
 
-def gap(ranking: Ranking) -> int | None:
-    """How much the best move beats its best rival by (first criterion); None if it has no rival.
+def rivals(ranking: Ranking) -> list[Judged]:
+    """The moves that compete with the best ones.
 
     For the capture goals a rival is any move not best that is not part of a
     best capture (the same card taking some of the same items: a partial
@@ -78,10 +78,25 @@ def gap(ranking: Ranking) -> int | None:
     """
     best = ranking.best
     partial = _partial if ranking.goal.name in CAPTURE_GOALS else None
-    rivals = [j.value for j in ranking.moves
-              if j.move not in best and not (partial and any(partial(j.move, b) for b in best))]
-    top = ranking.value
-    return None if not rivals or top is None else top - max(rivals)
+    return [j for j in ranking.moves
+            if j.move not in best and not (partial and any(partial(j.move, b) for b in best))]
+
+
+def gap(ranking: Ranking) -> int | None:
+    """How much the best move beats its best rival (:func:`rivals`) by, in the first criterion where they differ
+    (``safe``: points, then cards); None if it has none."""
+    others = [j.values for j in rivals(ranking)]
+    if not others:
+        return None
+    top, rival = ranking.moves[0].values, max(others)
+    return next((a - b for a, b in zip(top, rival) if a != b), 0)
+
+
+def leaves_sweep(pos: Position, move: Move) -> bool:
+    """After ``move`` some hand the next player may hold takes the whole table (:func:`exposure_after`)."""
+    loose, builds = pos.table_after(move)
+    table = len(loose) + sum(len(b.cards) for b in builds)
+    return table > 0 and exposure_after(pos, move).cards == table
 
 
 def _partial(move: Move, whole: Move) -> bool:
@@ -156,7 +171,6 @@ class Study:
     position: Position
     ranking: Ranking
     best: tuple[Move, ...]
-    gap: int
     shapes: tuple[CaptureShape, ...]
     gains: tuple[str, ...]
 
@@ -164,8 +178,7 @@ class Study:
 def study(pos: Position, ranking: Ranking) -> Study:
     """The study of a position kept for the ranking's goal (so some move is not best)."""
     best = tuple(sorted(ranking.best, key=pos.notation))
-    found = gap(ranking)
-    assert found is not None, "a kept position has a move that is not best"
+    assert gap(ranking) is not None, "a kept position has a move that is not best"
     shapes = tuple(capture_shape(pos, m) for m in best if m.is_capture)
     gains = deal_gains(pos, ranking) if ranking.goal.is_deal else ()
-    return Study(pos, ranking, best, found, shapes, gains)
+    return Study(pos, ranking, best, shapes, gains)

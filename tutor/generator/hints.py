@@ -31,38 +31,40 @@ def hints(study: Study, themes: tuple[str, ...]) -> tuple[Text, ...]:
 
 
 def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
-    """The hints as message keys: a general look, the shape of the answer, then its card."""
+    """The hints as message keys: the idea first (never the card to play), the shape of the answer, then its card."""
     goal = study.ranking.goal.name
     shape = study.shapes[0] if study.shapes else None
     if goal == "deal":
         found = _deal_hints(study)
     elif goal == "safe":
         points, taken = (-v for v in study.ranking.moves[0].values[:2])
-        found = [("safe_next", {}), ("safe_least", {"n": taken, "points": points})]
+        first: Hint = ("safe_sweep", {}) if "deny-sweep" in themes else ("safe_next", {})
+        found = [first, *_kind_hint(study, "safe"), ("safe_least", {"n": taken, "points": points})]
     else:
         assert shape is not None, "capture goals keep captures only"
         found = [_first_capture_hint(study, shape, themes), *_shape_hints(study, shape, themes)]
-        if goal == "points" and study.position.variant.spade_points:
-            found.insert(0, ("spade_points", {}))
     cards = {m.card for m in study.best}
     found.append(("play_card", {"card": study.best[0].card}) if len(cards) == 1 else ("two_cards", {}))
     return found
 
 
 def _first_capture_hint(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> Hint:
-    goal = study.ranking.goal.name
-    if goal == "points":
-        table = study.position.variant.point_card_table
-        taken = (shape.played, *(c for g in shape.groups for c in g), *(c for b in shape.builds for c in b.cards))
+    """The idea of a capture: the point card at stake (on the table, or one of the mover's), the aces, the spades."""
+    pos = study.position
+    if study.ranking.goal.name == "points":
+        if pos.variant.spade_points:
+            return ("spade_points", {})
+        table = pos.variant.point_card_table
+        taken = [*(c for g in shape.groups for c in g), *(c for b in shape.builds for c in b.cards)]
         special = sorted((c for c in taken if table[c] and c.rank != "A"), key=lambda c: (-table[c], int(c)))
         if special:
-            return ("think_card", {"card": special[0]})
-        if any(c.rank == "A" for c in taken):
+            return ("worth", {"card": special[0], "n": table[special[0]]})
+        if table[shape.played] and shape.played.rank != "A":
+            return ("hand_worth", {"n": table[shape.played]})
+        if any(c.rank == "A" for c in (shape.played, *taken)):
             return ("count_aces", {})
-        return ("sweep_look", {})
-    if goal == "sweep":
-        return ("sweep_look", {})
-    if "face-cards" in themes and face_card_trap(study.position, shape.cards):
+        return ("not_the_grab", {})
+    if "face-cards" in themes and face_card_trap(pos, shape.cards):
         return ("face_one", {})
     return ("takes_n", {"n": shape.cards})
 
@@ -87,13 +89,21 @@ def _shape_hints(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> 
 def _deal_hints(study: Study) -> list[Hint]:
     pos = study.position
     found: list[Hint] = [("deal_partner", {}) if pos.players == 4 else ("deal_ahead", {})]
+    nxt = (pos.to_move + 1) % pos.players
+    if pos.hands[nxt]:
+        found.append(("deal_reply", {"cards": sorted(pos.hands[nxt])}))
     stakes = [t for t in STAKES if t in study.gains]
     if stakes:
         found.append(("deal_decides", {"stakes": stakes}))
+    return found + _kind_hint(study, "deal")
+
+
+def _kind_hint(study: Study, goal: str) -> list[Hint]:
+    """What kind of move the answer is, when every best move is of one kind (``deal``: not a capture)."""
     kinds = {m.kind for m in study.best}
-    if len(kinds) == 1 and kinds != {"capture"}:
-        found.append((f"deal_{kinds.pop()}", {}))
-    return found
+    if len(kinds) != 1 or (goal == "deal" and kinds == {"capture"}):
+        return []
+    return [(f"{goal}_{kinds.pop()}", {})]
 
 
 def _localised(lang: str, params: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..core.moves import Move
 from ..core.position import Position
-from ..core.solver import Goal, Ranking, move_points, rank_moves
+from ..core.solver import Goal, Ranking, rank_moves
 from ..course import LANGUAGES, RATING_RANGE, Text
 from ..lines import choose_reply, learner_turns
 from ..render import Renderer
@@ -23,7 +23,7 @@ from .facts import study
 from .hints import hints
 from .mining import endgame_view
 from .plans import Plan
-from .rating import rating
+from .difficulty import assess, grab_key, rating
 from .selection import rejection
 from .tagging import themes
 from .writing import Draft, draft, problems
@@ -84,13 +84,10 @@ def notations(pos: Position, line: tuple[Move, ...]) -> list[str]:
 def grab_is_best(pos: Position, ranking: Ranking) -> bool:
     """Some greedy grab, taking the most cards now and then the most points, is a best move.
 
-    (The single-move selection looks at the grab of the most points first; a line refuses both.)
+    (The selection's ``grab`` rule refuses more: any move taking the most cards being best.)
     """
-    def grab(move: Move) -> tuple[int, int]:
-        return len(move.captured_cards()), move_points(pos, move)
-
-    most = max(grab(j.move) for j in ranking.moves)
-    return any(grab(m) == most for m in ranking.best)
+    most = max(grab_key(pos, j.move) for j in ranking.moves)
+    return any(grab_key(pos, m) == most for m in ranking.best)
 
 
 def draft_line(pos: Position, plan: Plan) -> Draft | None:
@@ -105,7 +102,7 @@ def draft_line(pos: Position, plan: Plan) -> Draft | None:
     line = main_line(pos, ranking)
     if not line:
         return None
-    value = min(RATING_RANGE[1], rating(found) + PER_TURN * (learner_turns(pos, line) - 1))
+    value = min(RATING_RANGE[1], rating(assess(pos, ranking)) + PER_TURN * (learner_turns(pos, line) - 1))
     first, *rest = hints(found, tags)
     advice = [first, _line_hint(pos.players), *rest]
     made = draft(pos, str(DEAL), tags, value, advice, [pos.notation(m) for m in found.best],

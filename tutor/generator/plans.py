@@ -10,22 +10,22 @@ from ..core.variant import Variant
 from ..course import THEMES
 
 SINGLE_MOVE_GOALS: dict[str, tuple[str, ...]] = {
-    "pairing": ("cards",), "sums": ("cards",), "groups": ("cards",), "stealing": ("cards",),
-    "face-cards": ("cards", "points"),
+    "pairing": ("points", "safe"), "sums": ("points", "safe"), "groups": ("points", "safe"),
+    "stealing": ("points", "safe"), "face-cards": ("points", "safe"),
     "big-cassino": ("points",), "little-cassino": ("points",), "aces": ("points",),
-    "sweep": ("sweep",),
     "deny-sweep": ("safe",), "trailing": ("safe",),
-    "royal": ("cards", "points"), "spade": ("points",), "italian": ("cards", "points"),
-    "draw": ("cards",), "face-gather": ("cards",),
+    "royal": ("points", "safe"), "spade": ("points",), "italian": ("points", "safe"),
+    "draw": ("points", "safe"), "face-gather": ("points", "safe"),
 }
-"""Themes taught by one move, and the goals tried on each position (first kept wins)."""
+"""Themes taught by one move, and the goals tried on each position (first kept wins).  Never ``cards``
+nor ``sweep``: there the obvious grab (the most cards now) is best by definition."""
 
 CAPTURE_GOALS = ("cards", "points", "sweep")
 """Goals won by what one capture takes."""
 
 ENDGAME_THEMES = (
     "building", "multiple-builds", "raising", "adding", "holding", "last-take",
-    "most-cards", "most-spades", "endgame", "partnership",
+    "most-cards", "most-spades", "sweep", "endgame", "partnership",
 )
 """Themes taught by a last deal played out exactly (goal ``deal``)."""
 

@@ -1,71 +1,100 @@
 """Which positions make puzzles: the best answer clearly better than the next, not obvious, and few.
 
 :func:`rejection` applies the rules of ``docs/generator.md`` to a position
-and the solver's ranking of its moves for one goal, in this order:
+and the solver's ranking of its moves for one goal, in this order; the first
+three need no ranking (:func:`rejection_before`):
 
 - ``one_card``: the mover holds a single card, so there is no card to choose;
+- ``only_capture``: there is a single capture to make (if the answer takes anything, it is that);
+- ``one_capturer``: several captures, all by one card of the hand;
 - ``small_gap``: the best move is not :data:`GAPS` better than every other;
 - ``too_many_best``: more than :data:`MAX_BEST` moves are best;
-- ``only_capture``: a capture goal, and fewer than two captures to choose from;
-- ``obvious``: an obvious move (:func:`obvious_moves`) is already best.
+- ``grab``: a move taking the most table cards now (the obvious grab) is best;
+- ``obvious``: a capture goal, and the simple capture worth the most (:func:`obvious_moves`) is best.
+
+The drafting and the runner add ``no_theme`` (the position does not show
+the theme asked for), ``unproved`` (the checker refuses the draft) and
+``near_duplicate`` (:func:`likeness`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from ..core.cards import Card
 from ..core.moves import Move
 from ..core.position import Position
-from ..core.solver import Ranking, move_points
+from ..core.solver import Ranking
+from .difficulty import capturing_cards, grab_moves
 from .facts import capture_shape, gap
 from .plans import CAPTURE_GOALS
 
 GAPS: dict[str, int] = {"cards": 2, "points": 1, "sweep": 1, "safe": 1, "deal": 2}
 """How much better than every other move the best must be, in the goal's unit
-(cards, points, a sweep, points the next player can take, round points)."""
+(cards, points, a sweep, what the next player can take: points, else cards; round points)."""
 
 MAX_BEST = 2
 """Most best moves a puzzle may have: each is listed in its solution."""
 
-REJECTIONS = ("one_card", "small_gap", "too_many_best", "only_capture", "obvious")
+REJECTIONS = ("one_card", "only_capture", "one_capturer", "small_gap", "too_many_best", "grab", "obvious",
+              "no_theme", "unproved", "near_duplicate")
+"""Every reason a draft is rejected for, in the order the rules are applied."""
+
+
+def rejection_before(pos: Position, moves: Sequence[Move]) -> str | None:
+    """The rules read off the legal moves alone, before any goal: ``one_card``, ``only_capture``, ``one_capturer``."""
+    if len(pos.hands[pos.to_move]) < 2:
+        return "one_card"
+    if sum(m.is_capture for m in moves) < 2:
+        return "only_capture"
+    if len(capturing_cards(moves)) < 2:
+        return "one_capturer"
+    return None
 
 
 def rejection(pos: Position, ranking: Ranking) -> str | None:
     """Why this position makes no puzzle for the ranking's goal (a code of :data:`REJECTIONS`), or None to keep it."""
+    moves = [j.move for j in ranking.moves]
+    early = rejection_before(pos, moves)
+    if early is not None:
+        return early
     goal = ranking.goal.name
-    if len(pos.hands[pos.to_move]) < 2:
-        return "one_card"
     found = gap(ranking)
     if found is None or found < GAPS[goal]:
         return "small_gap"
     best = ranking.best
     if len(best) > MAX_BEST:
         return "too_many_best"
-    moves = [j.move for j in ranking.moves]
-    if goal in CAPTURE_GOALS and sum(m.is_capture for m in moves) < 2:
-        return "only_capture"
-    if any(m in best for m in obvious_moves(pos, ranking)):
+    if any(m in best for m in grab_moves(pos, moves)):
+        return "grab"
+    if goal in CAPTURE_GOALS and any(m in best for m in obvious_moves(pos, ranking)):
         return "obvious"
     return None
 
 
 def obvious_moves(pos: Position, ranking: Ranking) -> list[Move]:
-    """The moves a player sees first.
+    """For a capture goal, the simple captures (one pair, one sum of two cards, or one build) worth the most."""
+    simple = [j for j in ranking.moves if j.move.is_capture and capture_shape(pos, j.move).simple]
+    top = max((j.values for j in simple), default=None)
+    return [j.move for j in simple if j.values == top]
 
-    For ``cards``, ``points`` and ``sweep``: the simple captures (one pair,
-    one sum of two cards, or one build) worth the most for the goal.  For
-    ``safe`` and ``deal``: the greedy grab, the moves taking the most points,
-    then the most cards, right now (a position with no capture has none for
-    ``safe``; for ``deal`` every trail is then a grab of nothing).
+
+def likeness(pos: Position, best: tuple[Move, ...], goal: str) -> tuple[tuple[object, ...], ...]:
+    """Two keys of the puzzle's idea; a puzzle sharing either with one already kept is a near-duplicate.
+
+    The cards as ranks (the hand's and the table's, suits ignored), and for an
+    answer that takes, builds, raises or adds, the answer as ranks: the card
+    played, the cards it takes or joins, the value it makes.
     """
-    moves = [j.move for j in ranking.moves]
-    if ranking.goal.name in CAPTURE_GOALS:
-        simple = [j for j in ranking.moves if j.move.is_capture and capture_shape(pos, j.move).simple]
-        top = max((j.values for j in simple), default=None)
-        return [j.move for j in simple if j.values == top]
-    if ranking.goal.name == "safe" and not any(m.is_capture for m in moves):
-        return []
+    hand = _ranks(pos.hands[pos.to_move])
+    table = _ranks(pos.loose), tuple(sorted(_ranks(b.cards) for b in pos.builds))
+    keys: list[tuple[object, ...]] = [("cards", goal, pos.players, hand, table)]
+    answers = sorted((m.kind, m.card.rank, _ranks((*m.loose, *(c for b in m.builds for c in b.cards))), m.value)
+                     for m in best if m.kind != "trail")
+    if answers:
+        keys.append(("answer", goal, pos.players, tuple(answers)))
+    return tuple(keys)
 
-    def grab(m: Move) -> tuple[int, int]:
-        return move_points(pos, m), len(m.captured_cards())
 
-    most = max(map(grab, moves))
-    return [m for m in moves if grab(m) == most]
+def _ranks(cards: Iterable[Card]) -> tuple[str, ...]:
+    return tuple(sorted(c.rank for c in cards))

@@ -2,25 +2,57 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from .. import presets
 from ..core.moves import Move
 from ..core.position import Position
+from ..core.solver import rank_moves
 from ..course import THEMES
-from .facts import BIG_CASSINO, LITTLE_CASSINO, Study, capture_shape
-from .plans import CAPTURE_GOALS, VARIANT_THEMES
+from .facts import BIG_CASSINO, LITTLE_CASSINO, Study, capture_shape, leaves_sweep
+from .plans import VARIANT_THEMES
+
+MAX_THEMES = 3
+
+TELLING = (
+    "stealing", "multiple-builds", "raising", "adding", "building", "holding", "deny-sweep", "sweep",
+    "big-cassino", "little-cassino", "most-spades", "aces", "last-take", "royal", "spade", "italian",
+    "draw", "face-gather", "groups", "sums", "face-cards", "pairing", "trailing", "most-cards",
+    "partnership", "endgame",
+)
+"""Every theme, the most telling first: what to keep when a puzzle shows more than :data:`MAX_THEMES`."""
+
+CLASSIC_OPTIONS: dict[str, tuple[str, ...]] = {
+    "royal": ("values", "aces_high"),
+    "spade": ("spade_points", "most_spades"),
+    "italian": ("values", "point_cards"),
+    "draw": ("draw",),
+    "face-gather": ("face_capture",),
+}
+"""The options a variant theme stands for, set back to classic to see whether they change the answer."""
 
 
-def themes(study: Study) -> tuple[str, ...]:
-    """The themes of a puzzle, in the order of :data:`tutor.course.THEMES`.
+def themes(study: Study, asked: str | None = None) -> tuple[str, ...]:
+    """The puzzle's themes, at most :data:`MAX_THEMES` (``asked`` first, then the most telling),
+    in the order of :data:`tutor.course.THEMES`.
 
     A theme of the answer counts when every best move has it; the goal, the
-    position and the variant add theirs, and a last deal what its best line
-    wins (:func:`tutor.generator.facts.deal_gains`).
+    position and the variant add theirs when at stake, and a last deal what
+    its best line wins (:func:`tutor.generator.facts.deal_gains`).
     """
+    tags = all_themes(study)
+    ranked = sorted(tags, key=lambda t: (t != asked, TELLING.index(t)))
+    kept = set(ranked[:MAX_THEMES])
+    return tuple(t for t in THEMES if t in kept)
+
+
+def all_themes(study: Study) -> set[str]:
+    """Every theme the puzzle shows."""
     pos, goal = study.position, study.ranking.goal.name
     per_move = [move_themes(pos, m, goal) for m in study.best]
     tags = set.intersection(*per_move) | set(study.gains)
-    tags |= {t for t, gives in VARIANT_THEMES.items() if gives(pos.variant)}
-    if goal == "safe":
+    tags |= {t for t, gives in VARIANT_THEMES.items() if gives(pos.variant) and classic_differs(study, t)}
+    if goal == "safe" and denies_sweep(study):
         tags.add("deny-sweep")
     if goal == "deal":
         tags.add("endgame")
@@ -30,11 +62,33 @@ def themes(study: Study) -> tuple[str, ...]:
         tags.add("holding")
     if face_card_trap(pos, study.shapes[0].cards if study.shapes else 0):
         tags.add("face-cards")
-    return tuple(t for t in THEMES if t in tags)
+    return tags
+
+
+def denies_sweep(study: Study) -> bool:
+    """No best move leaves the next player a sweep, and some other legal move does."""
+    pos = study.position
+    best = set(study.best)
+    return any(leaves_sweep(pos, j.move) for j in study.ranking.moves if j.move not in best)
+
+
+def classic_differs(study: Study, theme: str) -> bool:
+    """With the options the variant theme stands for set back to classic, the best moves change
+    (or the position cannot be played so)."""
+    pos = study.position
+    classic = presets.variant("classic")
+    options = {name: getattr(classic, name) for name in CLASSIC_OPTIONS[theme]}
+    other = pos.copy()
+    other.variant = replace(pos.variant, **options)
+    try:
+        best = rank_moves(other, study.ranking.goal).best
+    except ValueError:
+        return True
+    return {str(m) for m in best} != {str(m) for m in study.best}
 
 
 def move_themes(pos: Position, move: Move, goal: str) -> set[str]:
-    """What one move shows: its kind, and for the capture goals what it takes and how."""
+    """What one move shows: its kind, and for a capture what it takes and how (the point cards for goal ``points``)."""
     tags = {"trail": {"trailing"}, "build": {"building"}, "raise": {"raising"}, "add": {"adding"}}.get(move.kind, set())
     if move.kind in ("build", "raise", "add"):
         made = next(b for b in pos.table_after(move)[1] if move.card in b.cards)
@@ -47,8 +101,6 @@ def move_themes(pos: Position, move: Move, goal: str) -> set[str]:
         tags.add("stealing")
     if pos.is_sweep(move):
         tags.add("sweep")
-    if goal not in CAPTURE_GOALS:
-        return tags
     shape = capture_shape(pos, move)
     taken = (move.card, *move.captured_cards())
     if shape.pairs:

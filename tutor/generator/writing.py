@@ -30,13 +30,15 @@ class Draft:
     hints: tuple[Text, ...]
     solution: tuple[str, ...]
     line: tuple[str, ...] = ()
+    likeness: tuple[tuple[object, ...], ...] = ()
+    """Keys of the idea (:func:`tutor.generator.selection.likeness`); not written."""
 
 
-def draft(pos: Position, goal: str, themes: Sequence[str], rating: int,
-          hints: Sequence[Text], solution: Sequence[str], line: Sequence[str] = ()) -> Draft:
+def draft(pos: Position, goal: str, themes: Sequence[str], rating: int, hints: Sequence[Text],
+          solution: Sequence[str], line: Sequence[str] = (), likeness: tuple[tuple[object, ...], ...] = ()) -> Draft:
     """A draft of the puzzle on ``pos`` (the position as the learner sees it); ``line`` for a line puzzle."""
     return Draft(_inline(variant_to_data(pos.variant)), dump_position(pos), goal, tuple(themes), rating,
-                 tuple(hints), tuple(solution), tuple(line))
+                 tuple(hints), tuple(solution), tuple(line), likeness)
 
 
 def entry_text(puzzle: Draft, puzzle_id: str) -> str:
