@@ -104,8 +104,7 @@ def test_no_first_hint_names_the_card_to_play(lang: str) -> None:
 
 
 def test_at_most_three_themes() -> None:
-    # line puzzles are written by their own generator (tutor/generator/lines.py) and left out here
-    crowded = [p.id for p in collection() if not p.line and len(p.themes) > 3]
+    crowded = [p.id for p in collection() if len(p.themes) > 3]
     assert crowded == []
 
 

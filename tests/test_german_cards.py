@@ -47,3 +47,11 @@ def test_a_german_screen_shows_german_letters_and_completes_them(tmp_path: Path)
         for code in completer.hand_cards():  # what is offered parses back to the card in hand
             assert any(pos.notation(m).split()[0] == pos.notation(pos.parse_move(code)).split()[0]
                        for m in pos.generate())
+
+
+def test_a_hint_written_with_glyphs_reads_in_german_letters(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        puzzle, index = next((p, i) for p in shell.catalog.puzzles for i, h in enumerate(p.hints) if "Q♣" in h.de)
+        dispatch(shell, f"puzzle {puzzle.id}")
+        hint = [dispatch(shell, "tipp").text for _ in range(index + 1)][-1]
+        assert "D♣" in hint and "Q♣" not in hint

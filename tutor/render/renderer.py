@@ -13,6 +13,7 @@ from ..core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from ..core.position import Position
 from ..core.scoring import RoundScore, score_round
 from ..core.solver import Goal
+from ..course import Text
 from .environment import language
 from .views import MoveView, line_view, majority_ties, move_view, pile_views, position_view, score_rows
 from .words import CardLike
@@ -59,6 +60,10 @@ class Renderer:
     def move(self, pos: Position, move: Move) -> str:
         """The move in the notation, as the learner may type it back (cards in the learner's letters)."""
         return self._words.notation(pos.notation(move))
+
+    def text(self, text: Text) -> str:
+        """A text of a lesson or puzzle in the learner's language, its cards in the learner's letters."""
+        return self._words.in_letters(text.get(self.lang))
 
     def typed_card(self, c: Card) -> str:
         """A card as the learner types it (``QS``, ``DP``), for completion."""

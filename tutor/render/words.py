@@ -13,6 +13,7 @@ CardLike = Card | str
 """A card, or a card as typed (a code like ``8D``, or a rank alone like ``8``)."""
 
 _CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQKT])([SHDC])(?![\w♠♥♦♣])", re.IGNORECASE)
+_GLYPH_CARD = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([♠♥♦♣])(?![\w♠♥♦♣])")  # a card written Q♠ in a text
 _FACE_VALUE = re.compile(r"(?<![\w♠♥♦♣])b([JQK])(?![\w♠♥♦♣])")  # a face build's label: KS bK KH
 
 
@@ -78,6 +79,11 @@ class CardWords:
         (``QS x 3H`` → ``Q♠ x 3♥``, in German ``D♠ x 3♥``)."""
         shown = _CODE.sub(lambda m: self.card(Card.from_str(m.group(0))), text)
         return _FACE_VALUE.sub(lambda m: "b" + self._letter(m.group(1)), shown)
+
+    def in_letters(self, text: str) -> str:
+        """A text written for this language (a lesson, a hint) with its cards in glyphs, like ``Q♠``,
+        in this language's letters (``D♠`` in German); card codes the learner is asked to type stay."""
+        return _GLYPH_CARD.sub(lambda m: self._letter(m.group(1)) + m.group(2), text)
 
     def listing(self, items: Iterable[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` (in this language)."""

@@ -68,7 +68,7 @@ class LessonRun(Activity):
             "lesson": self.lesson.title.get(lang),
             "number": self.index + 1,
             "steps": len(self.lesson.steps),
-            "text": step.text.get(lang),
+            "text": ui.text(step.text),
             "position": "",
             "task": "",
             "extra": "",
@@ -190,7 +190,7 @@ class LessonRun(Activity):
         self._slip("hint")
         written = step.hints if isinstance(step, ExerciseStep) else ()
         if self.given_hints <= len(written):
-            return written[self.given_hints - 1].get(self.shell.lang)
+            return self.ui.text(written[self.given_hints - 1])
         if isinstance(step, ExerciseStep):
             assert self._challenge is not None
             card = self._challenge.accepted()[0].card

@@ -60,13 +60,13 @@ class PuzzleRun(Activity):
         return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id if self.over else "", mode=self.mode)
 
     def show(self) -> str:
-        ui, lang, p = self.ui, self.shell.lang, self.puzzle
+        ui, p = self.ui, self.puzzle
         pos = self._challenge.position
         return ui.render(
             "shell/puzzle.j2",
             id=p.id if self.over else "",  # an id or a title may name a theme: both wait for the end
-            title=p.title.get(lang) if p.title and self.over else "",
-            text=p.text.get(lang) if p.text else "",
+            title=ui.text(p.title) if p.title and self.over else "",
+            text=ui.text(p.text) if p.text else "",
             rating=p.rating,
             themes=self._themes() if self.over else [],
             mode=self.mode,
@@ -176,7 +176,7 @@ class PuzzleRun(Activity):
             return self._line_hint()
         hints = self.puzzle.hints
         if self.hints <= len(hints):
-            return hints[self.hints - 1].get(self.shell.lang)
+            return self.ui.text(hints[self.hints - 1])
         card = self._challenge.accepted()[0].card
         return self.ui.message("shell.hint_card", card=self.ui.card(card))
 
