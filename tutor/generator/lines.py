@@ -19,12 +19,12 @@ from ..core.solver import Goal, Ranking, rank_moves
 from ..course import LANGUAGES, RATING_RANGE, Text
 from ..lines import choose_reply, learner_turns
 from ..render import Renderer
+from .difficulty import assess, grab_key, rating
 from .facts import study
 from .hints import hints
 from .mining import endgame_view
 from .plans import Plan
-from .difficulty import assess, grab_key, rating
-from .selection import rejection
+from .selection import likeness, rejection
 from .tagging import themes
 from .writing import Draft, draft, problems
 
@@ -90,25 +90,27 @@ def grab_is_best(pos: Position, ranking: Ranking) -> bool:
     return any(grab_key(pos, m) == most for m in ranking.best)
 
 
-def draft_line(pos: Position, plan: Plan) -> Draft | None:
-    """The line puzzle the last deal ``pos`` makes for the plan's theme, proved; None if it makes none."""
+def draft_line(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
+    """The line puzzle the last deal ``pos`` makes for the plan's theme, proved, or None; and why it was
+    rejected (a code of :data:`tutor.generator.selection.REJECTIONS`)."""
     ranking = rank_moves(pos, DEAL)
-    if rejection(pos, ranking) is not None or grab_is_best(pos, ranking):
-        return None
+    why = rejection(pos, ranking) or ("grab" if grab_is_best(pos, ranking) else None)
+    if why is not None:
+        return None, [why]
     found = study(pos, ranking)
-    tags = themes(found)
+    tags = themes(found, plan.theme)
     if plan.theme not in tags:
-        return None
+        return None, ["no_theme"]
     line = main_line(pos, ranking)
     if not line:
-        return None
+        return None, ["short_line"]
     value = min(RATING_RANGE[1], rating(assess(pos, ranking)) + PER_TURN * (learner_turns(pos, line) - 1))
     first, *rest = hints(found, tags)
     advice = [first, _line_hint(pos.players), *rest]
     made = draft(pos, str(DEAL), tags, value, advice, [pos.notation(m) for m in found.best],
-                 notations(pos, line))
+                 notations(pos, line), likeness(pos, found.best, DEAL.name))
     # the checker's own proof; a draft it refuses is dropped, never written
-    return made if not problems(made) else None
+    return (None, ["unproved"]) if problems(made) else (made, [])
 
 
 def _line_hint(players: int) -> Text:

@@ -69,7 +69,7 @@ def mine(request: Request, index: int) -> Mined:
             view = line_view(pos) if request.lines else candidate(pos, plan)
             if view is None:
                 continue
-            made, why = (draft_line(view, plan), []) if request.lines else draft_puzzle(view, plan)
+            made, why = draft_line(view, plan) if request.lines else draft_puzzle(view, plan)
             rejected.update(why)
             if made is not None:
                 found.append(made)

@@ -37,7 +37,7 @@ MAX_BEST = 2
 """Most best moves a puzzle may have: each is listed in its solution."""
 
 REJECTIONS = ("one_card", "only_capture", "one_capturer", "small_gap", "too_many_best", "grab", "obvious",
-              "no_theme", "unproved", "near_duplicate")
+              "no_theme", "short_line", "unproved", "near_duplicate")
 """Every reason a draft is rejected for, in the order the rules are applied."""
 
 
