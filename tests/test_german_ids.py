@@ -36,7 +36,8 @@ def say(shell: Shell, line: str) -> str:
 def words(lang: str, file: str) -> dict[str, str]:
     """The messages of ``templates/<lang>/messages/<file>.yaml`` by key."""
     prefix = f"{file}."
-    return {k[len(prefix):]: v for k, v in load_catalog(content_dir("templates") / lang).items() if k.startswith(prefix)}
+    catalog = load_catalog(content_dir("templates") / lang)
+    return {k[len(prefix):]: v for k, v in catalog.items() if k.startswith(prefix)}
 
 
 # ---- lesson ids ------------------------------------------------------------------------------
@@ -190,7 +191,9 @@ def test_the_german_shell_names_the_rules_in_play_in_german(tmp_path: Path) -> N
     assert "five_of_spades_sweep" in OPTIONS
     with open_shell(tmp_path, lang="de") as shell:
         say(shell, "lerne sofortiges-ende")
-        while (pos := shell.activity.position) is None or not pos.variant.five_of_spades_sweep:  # type: ignore[union-attr]
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while (pos := run.position) is None or not pos.variant.five_of_spades_sweep:
             say(shell, right_answer(shell))
         contents = " ".join(say(shell, "regeln").split())
     assert contents.startswith("Cassino-Regeln: Sofortiges Ende 2 Spieler; anders als in der Vorgabe – Pik-5:")

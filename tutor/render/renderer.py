@@ -204,7 +204,6 @@ class Renderer:
         return self.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me)
 
 
-
 def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
     """The key of ``keys`` that ``word`` names, in any case: the key itself, or one of its
     ``messages`` (``"themes.{}"``: the catalog message with the key put in) in any language."""

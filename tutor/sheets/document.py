@@ -17,9 +17,9 @@ from markupsafe import Markup
 
 from ..core.cards import Card
 from ..core.table import piles
-from ..render import Renderer
 from ..core.variant import OPTIONS
 from ..presets import presets
+from ..render import Renderer
 from .content import Section, Sheet
 from .examples import Example
 from .markup import Block, Runs, parse, runs
@@ -163,11 +163,10 @@ def option_view(renderer: Renderer, name: str, value: Any) -> OptionView:
 
 
 def heading(renderer: Renderer, sheet: Sheet) -> dict[str, Any]:
-    """The parameters of a sheet's title and subtitle: the preset's name, the players, the options on top."""
+    """The parameters of a sheet's title and subtitle besides the players: the preset's name, the options on top."""
     preset = sheet.variant.preset
     return {
         "preset": renderer.message(f"presets.{preset}") if preset in presets() else preset,
-        "players": sheet.players,
         "options": [option_view(renderer, name, value) for name, value in sheet.options],
     }
 
@@ -176,7 +175,8 @@ def heading_text(sheet: Sheet, lang: str, symbols: bool = True) -> str:
     """The sheet's title and subtitle as the text sheet prints them."""
     renderer = Renderer(lang, symbols)
     params = heading(renderer, sheet)
-    return renderer.message("sheet.title", preset=params["preset"]) + "\n" + renderer.message("sheet.subtitle", **params)
+    title_line = renderer.message("sheet.title", preset=params["preset"])
+    return title_line + "\n" + renderer.message("sheet.subtitle", players=sheet.players, options=params["options"])
 
 
 def option_text(value: Any) -> str:
