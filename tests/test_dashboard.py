@@ -245,7 +245,7 @@ def test_the_german_screen_uses_german_names_and_commands(tmp_path: Path) -> Non
     assert "★★☆ Paare einnehmen" in text
     assert "tippe „wiederholen“" in text
     assert "die nächste Wiederholung ist am 3.11.2026" in later  # the first failure, at T0, is due a day later
-    assert "Nächste Lektion „Bildkarten“: tippe „lerne faces“." in later
+    assert "Nächste Lektion „Bildkarten“: tippe „lerne bildkarten“." in later
 
 
 def test_a_new_learner_sees_a_sensible_screen(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from tutor.core.scoring import round_points
 from tutor.core.variant import OPTIONS, Variant
 from tutor.presets import preset_names, variant
 from tutor.render import Renderer
-from tutor.sheets import TOPICS, build_sheet, render_sheet, rules_text, topics
+from tutor.sheets import TOPICS, build_sheet, find_topic, render_sheet, rules_text, topics
 from tutor.sheets.document import section_view
 from tutor.sheets.examples import confirmed_examples, example_specs
 from tutor.sheets.pdf import write_pdf
@@ -56,7 +56,7 @@ def test_every_preset_renders_with_every_section(preset: str, lang: str, fmt: st
     for _, name in topics(lang):
         title = name.upper() if fmt == "txt" else name
         assert title in text, f"{preset} {lang} {fmt}: section {title!r} missing"
-    heading = Renderer(lang).message("sheet.title", preset=preset)
+    heading = Renderer(lang).message("sheet.title", preset=Renderer(lang).message(f"presets.{preset}"))
     assert (heading.upper() if fmt == "txt" else heading) in text
     assert "{{" not in text and "{%" not in text
 
@@ -82,7 +82,7 @@ def test_html_colours_suits() -> None:
 
 def test_markdown_keeps_tables_and_text_wraps() -> None:
     md = rendered("classic", "en", "md")
-    assert md.startswith("# Cassino rules: classic")
+    assert md.startswith("# Cassino rules: Classic Cassino")
     assert "|---|---:|" in md and "## Scoring" in md
     txt = rendered("classic", "de", "txt")
     assert max(len(line) for line in txt.splitlines()) <= 80
@@ -119,10 +119,14 @@ def test_english_and_german_sheets_have_the_same_sections(preset: str) -> None:
 
 
 def test_topics_are_the_sections_in_both_languages() -> None:
+    assert [t for t, _ in topics("en")] == list(TOPICS)
+    assert [t for t, _ in topics("de")][:3] == ["karten", "geben", "züge"]
     for lang in LANGS:
-        assert [t for t, _ in topics(lang)] == list(TOPICS)
+        words = [t for t, _ in topics(lang)]
+        assert len(set(words)) == len(TOPICS) and all(w == w.lower() and " " not in w for w in words)
+        assert [find_topic(w) for w in words] == list(TOPICS)
     assert dict(topics("en"))["sweeps"] == "Sweeps"
-    assert dict(topics("de"))["sweeps"] == "Kehren"
+    assert dict(topics("de"))["kehren"] == "Kehren"
 
 
 # ---- every option changes its section, and only where it matters ---------------------------
@@ -388,8 +392,9 @@ def test_sheet_command_prints_and_writes(tmp_path: Path) -> None:
     result = run("sheet", "--variant", "royal", "--set", "target=11", "--set", "claim=true",
                  "--players", "4", "--lang", "de", "--format", "txt")
     assert result.returncode == 0, result.stderr
-    assert "CASSINO-REGELN: ROYAL" in result.stdout
-    assert "target=11, claim=true" in result.stdout and "Ansage" in result.stdout
+    assert "CASSINO-REGELN: ROYAL-CASSINO" in result.stdout
+    assert "Partie: bis 11 Punkte; Ziel ansagen: erlaubt" in " ".join(result.stdout.split())
+    assert "target" not in result.stdout and "Ansage" in result.stdout
     assert "Die Partie gewinnt die Partnerschaft, die zuerst 11 Punkte erreicht" in result.stdout
     out = tmp_path / "sheet.html"
     result = run("sheet", "--paper", "letter", "--lang", "en", "-o", str(out))

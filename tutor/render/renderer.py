@@ -15,6 +15,7 @@ from ..core.scoring import RoundScore, score_round
 from ..core.solver import Goal
 from ..course import Text
 from .environment import language
+from .langs import LANGS
 from .views import MoveView, line_view, majority_ties, move_view, pile_views, position_view, score_rows
 from .words import CardLike
 
@@ -202,3 +203,15 @@ class Renderer:
     def _side_of_index(self, pos: Position, me: int | None, side: int) -> str:
         return self.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me)
 
+
+def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
+    """The key of ``keys`` that ``word`` names, in any case: the key itself, or one of its
+    ``messages`` (``"themes.{}"``: the catalog message with the key put in) in any language."""
+    typed = word.strip().casefold()
+    renderers = [Renderer(lang) for lang in LANGS]
+    for key in keys:
+        if typed == key.casefold() or any(
+            typed == r.message(m.format(key)).casefold() for r in renderers for m in messages
+        ):
+            return key
+    return None

@@ -8,34 +8,31 @@
 from __future__ import annotations
 
 from ..core.variant import Variant
-from ..render import Renderer
+from ..render import Renderer, find_name
 from .content import TOPICS, Sheet, build_sheet
-from .document import FORMATS, PAPERS, render_sheet, section_text, title
+from .document import FORMATS, PAPERS, heading_text, render_sheet, section_text, title
 
 __all__ = ["FORMATS", "PAPERS", "TOPICS", "Sheet", "build_sheet", "render_sheet", "rules_text", "topics"]
 
 
 def topics(lang: str) -> list[tuple[str, str]]:
-    """Every topic as (id, title in ``lang``), in sheet order."""
+    """Every topic as (the word that asks for it in ``lang``, its title in ``lang``), in sheet order."""
     renderer = Renderer(lang)
-    return [(t, title(renderer, t)) for t in TOPICS]
+    return [(renderer.message(f"topic_ids.{t}"), title(renderer, t)) for t in TOPICS]
 
 
 def find_topic(word: str) -> str | None:
-    """The topic an id, or an English or German title, names (any case); None if none does."""
-    key = word.strip().casefold()
-    for lang in ("en", "de"):
-        for topic, name in topics(lang):
-            if key in (topic, name.casefold()):
-                return topic
-    return None
+    """The topic an id, or its word or title in English or German, names (any case); None if none does."""
+    return find_name(word, TOPICS, "topic_ids.{}", "sheet.topic_{}")
 
 
 def rules_text(variant: Variant, players: int, lang: str, topic: str | None, symbols: bool = True) -> str | None:
-    """The rules as the text sheet words them: with no topic, the list of
-    topics; with a topic (id or title), that section; None for an unknown topic."""
+    """The rules as the text sheet words them: with no topic, the sheet's title and subtitle
+    (the options on top of the preset) and the list of topics; with a topic (its word or
+    title in either language), that section; None for an unknown topic."""
     if topic is None:
-        return Renderer(lang, symbols).message("sheet.contents", topics=topics(lang)).rstrip()
+        contents = Renderer(lang, symbols).message("sheet.contents", topics=topics(lang)).rstrip()
+        return heading_text(build_sheet(variant, players), lang, symbols) + "\n\n" + contents
     found = find_topic(topic)
     if found is None:
         return None

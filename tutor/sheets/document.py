@@ -17,6 +17,8 @@ from markupsafe import Markup
 
 from ..core.cards import Card
 from ..core.table import piles
+from ..core.variant import OPTIONS
+from ..presets import presets
 from ..render import Renderer
 from .content import Section, Sheet
 from .examples import Example
@@ -118,8 +120,7 @@ def render_sheet(sheet: Sheet, lang: str, fmt: str, paper: str = "a4") -> str:
     views = tuple(section_view(renderer, sheet, s) for s in sheet.sections)
     params: dict[str, Any] = {
         "sheet": sheet,
-        "preset": sheet.variant.preset,
-        "options": [(name, option_text(value)) for name, value in sheet.options],
+        **heading(renderer, sheet),
         "sections": views,
         "has_examples": any(v.examples for v in views),
         "runs": runs,
@@ -134,6 +135,48 @@ def render_sheet(sheet: Sheet, lang: str, fmt: str, paper: str = "a4") -> str:
 @cache
 def _css() -> str:
     return resources.files("tutor.sheets").joinpath("sheet.css").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class OptionView:
+    """An option set on top of the preset: what it is about and its value in words, and the
+    ``NAME=VALUE`` one types after ``--set``."""
+
+    name: str
+    value: str
+    typed: str
+
+
+def option_view(renderer: Renderer, name: str, value: Any) -> OptionView:
+    """The option ``name`` with ``value`` in words (``options.NAME`` and ``options.NAME=VALUE``)."""
+    params: dict[str, Any] = {}
+    if name == "point_cards" and value:
+        key, params = "cards", {"cards": list(value.items())}
+    elif OPTIONS[name].choices is not None or name == "point_cards":
+        key = option_text(value)
+    elif value is None:
+        key = "null"
+    else:
+        key, params = "n", {"n": value}
+    words = renderer.message(f"options.{name}={key}", **params)
+    return OptionView(renderer.message(f"options.{name}"), words, f"{name}={option_text(value)}")
+
+
+def heading(renderer: Renderer, sheet: Sheet) -> dict[str, Any]:
+    """The parameters of a sheet's title and subtitle besides the players: the preset's name, the options on top."""
+    preset = sheet.variant.preset
+    return {
+        "preset": renderer.message(f"presets.{preset}") if preset in presets() else preset,
+        "options": [option_view(renderer, name, value) for name, value in sheet.options],
+    }
+
+
+def heading_text(sheet: Sheet, lang: str, symbols: bool = True) -> str:
+    """The sheet's title and subtitle as the text sheet prints them."""
+    renderer = Renderer(lang, symbols)
+    params = heading(renderer, sheet)
+    title_line = renderer.message("sheet.title", preset=params["preset"])
+    return title_line + "\n" + renderer.message("sheet.subtitle", players=sheet.players, options=params["options"])
 
 
 def option_text(value: Any) -> str:

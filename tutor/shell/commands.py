@@ -96,7 +96,7 @@ def welcome(shell: Shell) -> str:
     if last is not None and last.kind == "lesson" and last.id not in stars:
         try:
             unfinished = catalog.lesson(last.id).title.get(lang)
-            unfinished_id = last.id
+            unfinished_id = shell.lesson_name(last.id)
         except KeyError:
             pass  # a lesson since removed from the course
     following = catalog.next_lesson(set(stars))
@@ -109,7 +109,7 @@ def welcome(shell: Shell) -> str:
         lessons=len(catalog.lessons),
         unfinished_id=unfinished_id,
         unfinished=unfinished,
-        next_id=following.id if following else "",
+        next_id=shell.lesson_name(following.id) if following else "",
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
         reviews=len(progress.due_reviews(shell.clock())),
@@ -147,27 +147,27 @@ def lessons(shell: Shell, arg: str) -> str:
     for lesson in shell.catalog.lessons:
         rows.append(
             {
-                "id": lesson.id,
+                "id": shell.lesson_name(lesson.id),
                 "title": lesson.title.get(shell.lang),
                 "stars": stars.get(lesson.id),
                 "open": all(r in stars for r in lesson.requires),
-                "requires": list(lesson.requires),
+                "requires": [shell.lesson_name(r) for r in lesson.requires],
             }
         )
     following = shell.catalog.next_lesson(set(stars))
     return shell.ui.render("shell/lessons.j2", lessons=rows, done=len(stars),
-                           next_id=following.id if following else "")
+                           next_id=shell.lesson_name(following.id) if following else "")
 
 
 @command("learn", "lesson", "lerne")
 def learn(shell: Shell, arg: str) -> str:
     ui = shell.ui
     if not arg:
-        return ui.message("shell.learn_usage", example=shell.catalog.lessons[0].id)
-    try:
-        lesson = shell.catalog.lesson(arg)
-    except KeyError:
-        return ui.message("shell.unknown_lesson", id=arg, ids=", ".join(l.id for l in shell.catalog.lessons))
+        return ui.message("shell.learn_usage", example=shell.lesson_names()[0])
+    found = shell.find_lesson(arg)
+    if found is None:
+        return ui.message("shell.unknown_lesson", id=arg, ids=", ".join(shell.lesson_names()))
+    lesson = shell.catalog.lesson(found)
     finished = lesson.id in shell.progress.lesson_stars()  # opened again, it starts afresh
     start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
     run = LessonRun(shell, lesson, start, mistakes, hints)
@@ -230,7 +230,7 @@ def _none_open(shell: Shell, theme: str) -> str:
     if not closed:
         return shell.ui.message("shell.no_more_puzzle")
     titles = [lesson.title.get(shell.lang) for lesson in closed]
-    return shell.ui.message("shell.puzzle_needs_lessons", lessons=titles, first=closed[0].id)
+    return shell.ui.message("shell.puzzle_needs_lessons", lessons=titles, first=shell.lesson_name(closed[0].id))
 
 
 @command("review", alias="wiederholen")

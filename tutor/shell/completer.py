@@ -45,7 +45,7 @@ class TutorCompleter(Completer):
     def arguments(self, kind: str) -> Iterable[str]:
         shell = self.shell
         if kind == "lesson":
-            return [lesson.id for lesson in shell.catalog.lessons]
+            return shell.lesson_names()
         if kind == "puzzle":
             return [*shell.theme_names(), *(p.id for p in shell.catalog.puzzles)]
         if kind == "theme":

@@ -30,6 +30,7 @@ def dashboard_text(shell: Shell) -> str:
     facts = dashboard(shell)
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
+    ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}
     names = {stat.theme: theme_name(shell, stat.theme) for stat in facts.themes}
     themes: list[dict[str, Any]] = [
         {
@@ -47,6 +48,7 @@ def dashboard_text(shell: Shell) -> str:
         d=facts,
         width=width,
         titles=titles,
+        ids=ids,
         names=names,
         themes=themes,
         more=len(facts.themes) - len(themes),

@@ -248,7 +248,7 @@ class LessonRun(Activity):
             stars=earned,
             mistakes=self.mistakes,
             hints=self.hints,
-            next_id=following.id if following else "",
+            next_id=self.shell.lesson_name(following.id) if following else "",
             next_title=following.title.get(self.shell.lang) if following else "",
         )
 

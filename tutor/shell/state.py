@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..course import Catalog
 from ..progress import Progress
-from ..render import LANGS, Renderer
+from ..render import Renderer, find_name
 
 if TYPE_CHECKING:
     from .activity import Activity
@@ -61,11 +61,19 @@ class Shell:
 
     def find_theme(self, word: str) -> str | None:
         """The theme ``word`` names: its id, or its name in any language."""
-        word = word.lower()
-        for theme in self.catalog.themes():
-            if word == theme or any(word == Renderer(lang).message(f"themes.{theme}") for lang in LANGS):
-                return theme
-        return None
+        return find_name(word, self.catalog.themes(), "themes.{}")
+
+    def lesson_name(self, lesson: str) -> str:
+        """A lesson's id as the learner reads and types it in their language (``tisch`` for ``table``)."""
+        return self.ui.message(f"lesson_ids.{lesson}")
+
+    def lesson_names(self) -> list[str]:
+        """The course's lessons as the learner types them, in course order."""
+        return [self.lesson_name(lesson.id) for lesson in self.catalog.lessons]
+
+    def find_lesson(self, word: str) -> str | None:
+        """The lesson ``word`` names: its id, or its id in any language."""
+        return find_name(word, (lesson.id for lesson in self.catalog.lessons), "lesson_ids.{}")
 
     def set_lang(self, lang: str) -> None:
         """Switch the language for everything shown from now on, and remember it."""
