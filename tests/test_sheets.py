@@ -56,7 +56,8 @@ def test_every_preset_renders_with_every_section(preset: str, lang: str, fmt: st
     for _, name in topics(lang):
         title = name.upper() if fmt == "txt" else name
         assert title in text, f"{preset} {lang} {fmt}: section {title!r} missing"
-    heading = Renderer(lang).message("sheet.title", preset=preset)
+    ui = Renderer(lang)
+    heading = ui.message("sheet.title", preset=ui.message(f"presets.{preset}"))  # the preset by its name
     assert (heading.upper() if fmt == "txt" else heading) in text
     assert "{{" not in text and "{%" not in text
 
@@ -82,7 +83,7 @@ def test_html_colours_suits() -> None:
 
 def test_markdown_keeps_tables_and_text_wraps() -> None:
     md = rendered("classic", "en", "md")
-    assert md.startswith("# Cassino rules: classic")
+    assert md.startswith("# Cassino rules: Classic Cassino")
     assert "|---|---:|" in md and "## Scoring" in md
     txt = rendered("classic", "de", "txt")
     assert max(len(line) for line in txt.splitlines()) <= 80

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ..core.cards import Card
 from ..core.table import piles
+from ..presets import presets
 from ..render import Renderer
 from .content import Section, Sheet
 from .examples import Example
@@ -118,7 +119,7 @@ def render_sheet(sheet: Sheet, lang: str, fmt: str, paper: str = "a4") -> str:
     views = tuple(section_view(renderer, sheet, s) for s in sheet.sections)
     params: dict[str, Any] = {
         "sheet": sheet,
-        "preset": sheet.variant.preset,
+        "preset": preset_name(renderer, sheet.variant.preset),
         "options": [(name, option_text(value)) for name, value in sheet.options],
         "sections": views,
         "has_examples": any(v.examples for v in views),
@@ -129,6 +130,11 @@ def render_sheet(sheet: Sheet, lang: str, fmt: str, paper: str = "a4") -> str:
     if fmt == "md":
         return renderer.render("sheet/sheet.md.j2", **params)
     return renderer.render("sheet/sheet.html", lang=lang, css=Markup(_css()), page=PAPERS[paper], **params)
+
+
+def preset_name(renderer: Renderer, preset: str) -> str:
+    """A preset as the learner reads it (``Pik-Cassino``); a preset not in the catalog by its id."""
+    return renderer.message(f"presets.{preset}") if preset in presets() else preset
 
 
 @cache
