@@ -70,6 +70,7 @@ def english_ids() -> re.Pattern[str]:
 
 
 DOUBLE_DOT = re.compile(r"(?<!\.)\.\.(?!\.)")
+ONE_NOUN = re.compile(r"\beins [A-ZÄÖÜ][a-zäöüß]")  # "eins Tischkarte": a number word where an article belongs
 # Exactly two spaces after a word or a sentence's mark, before a word; columns use more, and
 # lines that start indented are rows of a table.
 DOUBLE_SPACE = re.compile(r"(?<=[^\W\d_]|[,;:.!?]) {2}(?=[^\W\d_])")
@@ -92,13 +93,15 @@ def problems(text: str, lang: str) -> list[str]:
             found.append(f"a doubled space in {line!r}")
         if lang == "de" and (english := english_words(line)):
             found.append(f"English {english} in {line!r}")
+        if lang == "de" and ONE_NOUN.search(line):
+            found.append(f"'eins' before a noun in {line!r}")
     return found
 
 
 def test_the_checks_find_what_they_look_for() -> None:
     assert {"trail", "multiple build"} <= set(GLOSSARY_TERMS)
     assert problems("Nimm die Karo-10 ein..", "de") and problems("takes the  card", "en")
-    assert problems("Dein Zug nimmt one table card ein", "de")
+    assert problems("Dein Zug nimmt one table card ein", "de") and problems("nimmt eins Tischkarte mehr ein", "de")
     assert problems("Tippe „lerne table“", "de") == [] and problems("auf dem table", "de")  # an id, until the ids branch
     assert not problems("Nimm 7S x 3H+4D ein, oder tippe „hint“ oder „next“; --set build_duty=take_or_add", "de")
     assert not problems("Tisch: 10♦ · so viele wie möglich, also in der Hand... Die Kehre (sweep) zählt.", "de")
