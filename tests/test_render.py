@@ -171,6 +171,17 @@ COMPARISONS: list[tuple[str, dict[str, object], str, dict[str, tuple[str, str]]]
         "en": ("scores no points and takes one table card (4♠)", "scores three points (10♦ and a sweep) and takes three"),
         "de": ("bringt keinen Punkt und nimmt eine Tischkarte ein (4♠)", "bringt drei Punkte (10♦ und eine Kehre) und nimmt drei"),
     }),
+    # once a move takes the goal's card, the count of cards does not say "takes" nor that card again
+    ("card:10D,cards", POINTS, "10S x 10D", {
+        "en": ("takes the 10 of diamonds and nothing else.",
+               "takes the 10 of diamonds and two other table cards (6♥+4♠), with a sweep."),
+        "de": ("nimmt die Karo-10 ein und sonst nichts.",
+               "nimmt die Karo-10 ein und dazu zwei weitere Tischkarten (6♥+4♠), mit Kehre."),
+    }),
+    ("card:10D,cards", POINTS, "4C x 4S", {
+        "en": ("does not take the 10 of diamonds and takes one table card (4♠).", "and two other table cards"),
+        "de": ("nimmt die Karo-10 nicht ein und nimmt eine Tischkarte ein (4♠).", "und dazu zwei weitere Tischkarten"),
+    }),
 ]
 
 

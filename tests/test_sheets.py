@@ -56,7 +56,8 @@ def test_every_preset_renders_with_every_section(preset: str, lang: str, fmt: st
     for _, name in topics(lang):
         title = name.upper() if fmt == "txt" else name
         assert title in text, f"{preset} {lang} {fmt}: section {title!r} missing"
-    heading = Renderer(lang).message("sheet.title", preset=Renderer(lang).message(f"presets.{preset}"))
+    ui = Renderer(lang)
+    heading = ui.message("sheet.title", preset=ui.message(f"presets.{preset}"))  # the preset by its name
     assert (heading.upper() if fmt == "txt" else heading) in text
     assert "{{" not in text and "{%" not in text
 

@@ -171,11 +171,19 @@ class Renderer:
         )
 
     def _achieves(self, goal: Goal, view: MoveView) -> str:
-        """What a move achieves for each criterion of the goal, as one phrase."""
-        return self._words.listing(
-            self.message(f"comparisons.{c.name}", n=values[0], values=values, move=view, card=c.card)
-            for c, values in zip(goal.criteria, goal.split(view.values))
-        )
+        """What a move achieves for each criterion of the goal, as one phrase.
+
+        ``taken_card`` is the card of the criterion before, when the move takes it, so that
+        ``takes the 10 of diamonds and one other table card`` need not say it twice.
+        """
+        phrases = []
+        taken_card = None
+        for c, values in zip(goal.criteria, goal.split(view.values)):
+            phrases.append(self.message(
+                f"comparisons.{c.name}", n=values[0], values=values, move=view, card=c.card, taken_card=taken_card,
+            ))
+            taken_card = c.card if c.card is not None and values[0] else None
+        return self._words.listing(phrases)
 
     # ---- positions and scores ------------------------------------------------------
 

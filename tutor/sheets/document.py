@@ -132,6 +132,11 @@ def render_sheet(sheet: Sheet, lang: str, fmt: str, paper: str = "a4") -> str:
     return renderer.render("sheet/sheet.html", lang=lang, css=Markup(_css()), page=PAPERS[paper], **params)
 
 
+def preset_name(renderer: Renderer, preset: str) -> str:
+    """A preset as the learner reads it (``Pik-Cassino``); a preset not in the catalog by its id."""
+    return renderer.message(f"presets.{preset}") if preset in presets() else preset
+
+
 @cache
 def _css() -> str:
     return resources.files("tutor.sheets").joinpath("sheet.css").read_text(encoding="utf-8")
@@ -164,9 +169,8 @@ def option_view(renderer: Renderer, name: str, value: Any) -> OptionView:
 
 def heading(renderer: Renderer, sheet: Sheet) -> dict[str, Any]:
     """The parameters of a sheet's title and subtitle besides the players: the preset's name, the options on top."""
-    preset = sheet.variant.preset
     return {
-        "preset": renderer.message(f"presets.{preset}") if preset in presets() else preset,
+        "preset": preset_name(renderer, sheet.variant.preset),
         "options": [option_view(renderer, name, value) for name, value in sheet.options],
     }
 

@@ -132,4 +132,6 @@ def listing_text(shell: Shell, challenge: Challenge) -> str:
         for move, values in challenge.listing()
     ]
     goal: Goal | None = challenge.task.goal
-    return ui.render("shell/moves.j2", rows=rows, goal=str(goal) if goal else "", find=challenge.task.find or "")
+    values = [ui.message("goals.value", name=c.name, card=c.card) for c in goal.criteria] if goal else []
+    find = ui.move_kind(challenge.task.find) if challenge.task.find else ""
+    return ui.render("shell/moves.j2", rows=rows, values=values, find=find)

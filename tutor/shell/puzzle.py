@@ -186,7 +186,7 @@ class PuzzleRun(Activity):
             return super().moves() or ""
         ui, pos = self.ui, self._challenge.position
         rows = [{"move": ui.move(pos, m), "values": [], "best": False} for m in pos.generate()]
-        return ui.render("shell/moves.j2", rows=rows, goal="", find="", plain=True)
+        return ui.render("shell/moves.j2", rows=rows, values=[], find="", plain=True)
 
     def explain(self, text: str) -> str:
         """What a move would do (a hint while the puzzle is open): a wrong one is told what

@@ -14,6 +14,14 @@ if TYPE_CHECKING:
     from .activity import Activity
 
 
+OLD_THEME_NAMES = {
+    "großes-cassino": "big-cassino",
+    "kleines-cassino": "little-cassino",
+    "italienisch": "italian",
+    "bilder-sammeln": "face-gather",
+}
+"""German theme names of earlier versions (now named as the cards and presets are); learners may still type them."""
+
 DEFAULT_WIDTH = 80
 """Columns of text when the terminal's width is not known."""
 
@@ -60,8 +68,9 @@ class Shell:
         return [self.theme_name(t) for t in self.catalog.themes()]
 
     def find_theme(self, word: str) -> str | None:
-        """The theme ``word`` names: its id, or its name in any language."""
-        return find_name(word, self.catalog.themes(), "themes.{}")
+        """The theme ``word`` names: its id, or its name in any language (or an earlier name)."""
+        typed = word.strip().casefold()
+        return find_name(OLD_THEME_NAMES.get(typed, typed), self.catalog.themes(), "themes.{}")
 
     def lesson_name(self, lesson: str) -> str:
         """A lesson's id as the learner reads and types it in their language (``tisch`` for ``table``)."""

@@ -1,0 +1,111 @@
+"""One German name for each preset and each point card, in every German text (issue 14, point 20).
+
+The chosen names are the presets' own (templates/de/messages/presets.yaml) and, for the
+two point cards, the source's words Big Cassino and Little Cassino. A theme that names a
+preset or a point card is typed as that name in lower case, and the theme names of
+earlier versions are still understood.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from shell_helpers import open_shell
+from tutor.content import content_dir
+from tutor.render import Renderer
+
+# Every way a German text could name the thing, and the one it must use.
+NAMES: dict[str, tuple[str, str]] = {
+    "10D": (r"(Big|Gro(ß|ss)e[snr]?|Die Gro(ß|ss)e)[ -][Cc]assino", "Big Cassino"),
+    "2S": (r"(Little|Kleine[snr]?)[ -][Cc]assino", "Little Cassino"),
+    "royal": (r"Royal(e|es)?[ -]?[Cc]assino", "Royal-Cassino"),
+    "spade": (r"(Spade|Pik)[ -]?[Cc]assino", "Pik-Cassino"),
+    "draw": (r"(Draw|Zieh)[ -]?[Cc]assino", "Zieh-Cassino"),
+    "michigan": (r"Michigan[ -]?[Cc]assino", "Michigan-Cassino"),
+    "italian": (r"(Italian|Italienisch\w*)[ -]?[Cc]assino", r"Italienisch(e|en|es|em)? Cassino"),
+}
+
+# Themes that name a preset or a point card, and the name they are typed as.
+THEME_NAMES = {
+    "big-cassino": "Big Cassino",
+    "little-cassino": "Little Cassino",
+    "royal": "Royal-Cassino",
+    "spade": "Pik-Cassino",
+    "draw": "Zieh-Cassino",
+    "italian": "Italienisches Cassino",
+    "face-gather": "Bildkarten sammeln",
+}
+
+
+def german_values(node: Any) -> list[str]:
+    """Every text under a ``de:`` key of a lesson or puzzle file."""
+    if isinstance(node, dict):
+        return [t for key, value in node.items() for t in ([value] if key == "de" and isinstance(value, str) else german_values(value))]
+    if isinstance(node, list):
+        return [t for value in node for t in german_values(value)]
+    return []
+
+
+def german_texts() -> list[tuple[str, str]]:
+    """(file, text) for every German text of the course, the puzzles and the German templates."""
+    texts: list[tuple[str, str]] = []
+    for folder in ("lessons", "puzzles"):
+        for path in sorted(content_dir(folder).glob("*.yaml")):
+            texts += [(path.name, text) for text in german_values(yaml.safe_load(path.read_text(encoding="utf-8")))]
+    german = content_dir("templates") / "de"
+    for path in sorted(german.rglob("*")):
+        if path.suffix in (".yaml", ".j2"):
+            texts.append((str(path.relative_to(german)), path.read_text(encoding="utf-8")))
+    return texts
+
+
+def test_the_german_texts_are_found() -> None:
+    texts = german_texts()
+    assert len(texts) > 500
+    assert any(file == "23-spade.yaml" for file, _ in texts)
+
+
+@pytest.mark.parametrize("thing", sorted(NAMES))
+def test_every_german_text_uses_the_one_chosen_name(thing: str) -> None:
+    pattern, chosen = NAMES[thing]
+    others = [
+        f"{file}: {match.group(0)!r}"
+        for file, text in german_texts()
+        for match in re.finditer(pattern, text)
+        if not re.fullmatch(chosen, match.group(0))
+    ]
+    assert not others, f"German texts name {thing} otherwise than {chosen!r}:\n" + "\n".join(others)
+
+
+def test_the_chosen_names_are_the_presets_names() -> None:
+    german = Renderer("de")
+    for preset in ("royal", "spade", "draw", "michigan", "italian", "face-gather"):
+        assert german.message(f"presets.{preset}") == THEME_NAMES.get(preset, f"{preset.title()}-Cassino")
+
+
+@pytest.mark.parametrize("theme", sorted(THEME_NAMES))
+def test_a_theme_is_typed_as_its_german_name(theme: str) -> None:
+    assert Renderer("de").message(f"themes.{theme}") == THEME_NAMES[theme].lower().replace(" ", "-")
+
+
+@pytest.mark.parametrize(
+    ("word", "theme"),
+    [
+        ("großes-cassino", "big-cassino"),
+        ("kleines-cassino", "little-cassino"),
+        ("italienisch", "italian"),
+        ("bilder-sammeln", "face-gather"),
+        ("royal", "royal"),
+        ("Big-Cassino", "big-cassino"),
+        ("pik-cassino", "spade"),
+        ("spade-cassino", "spade"),
+    ],
+)
+def test_earlier_and_english_theme_names_are_still_understood(tmp_path: Path, word: str, theme: str) -> None:
+    with open_shell(tmp_path, "de") as shell:
+        assert shell.find_theme(word) == theme
