@@ -58,17 +58,6 @@ OPTION_CODES = re.compile(r"\b\w+=\w+\b|\b[a-z]+(?:_[a-z]+)+\b")
 GLOSSARY = re.compile(r"\((?:%s)\)" % "|".join(GLOSSARY_TERMS))
 
 
-@cache
-def english_ids() -> re.Pattern[str]:
-    """Lesson ids and rules topics, still English in German screens until the ``ids`` branch
-    (issue 14, point 19) gives them German names: remove this allow-list after merging it."""
-    ids = "|".join(sorted(map(re.escape, [lesson.id for lesson in load_course().lessons] + list(TOPICS)), key=len, reverse=True))
-    typed = rf"(?:lerne|regeln) (?:{ids})(?![\w-])"  # „lerne table“, regeln cards
-    listed = rf"^\s*(?:\S+\s+)?(?:{ids})(?=\s)"  # the first column of the lists of lessons and topics
-    after = rf"\(nach (?:{ids})\)"  # a lesson's prerequisite in the list
-    return re.compile("|".join((typed, listed, after)))
-
-
 DOUBLE_DOT = re.compile(r"(?<!\.)\.\.(?!\.)")
 ONE_NOUN = re.compile(r"\beins [A-ZÄÖÜ][a-zäöüß]")  # "eins Tischkarte": a number word where an article belongs
 # Exactly two spaces after a word or a sentence's mark, before a word; columns use more, and
@@ -77,7 +66,7 @@ DOUBLE_SPACE = re.compile(r"(?<=[^\W\d_]|[,;:.!?]) {2}(?=[^\W\d_])")
 
 
 def english_words(line: str) -> list[str]:
-    for allowed in (TYPED_COMMANDS, OPTION_CODES, GLOSSARY, english_ids()):
+    for allowed in (TYPED_COMMANDS, OPTION_CODES, GLOSSARY):
         line = allowed.sub(" ", line)
     words = re.findall(r"[^\W\d_]+", line)
     return [w for w in words if w in ENGLISH or w in ENGLISH_CAPITALISED]
@@ -102,7 +91,7 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert {"trail", "multiple build"} <= set(GLOSSARY_TERMS)
     assert problems("Nimm die Karo-10 ein..", "de") and problems("takes the  card", "en")
     assert problems("Dein Zug nimmt one table card ein", "de") and problems("nimmt eins Tischkarte mehr ein", "de")
-    assert problems("Tippe „lerne table“", "de") == [] and problems("auf dem table", "de")  # an id, until the ids branch
+    assert problems("Tippe „lerne table“", "de") and problems("auf dem table", "de")  # lesson ids are German too
     assert not problems("Nimm 7S x 3H+4D ein, oder tippe „hint“ oder „next“; --set build_duty=take_or_add", "de")
     assert not problems("Tisch: 10♦ · so viele wie möglich, also in der Hand... Die Kehre (sweep) zählt.", "de")
     assert not problems("  moves        alle erlaubten Züge", "en")

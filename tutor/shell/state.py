@@ -69,7 +69,7 @@ class Shell:
 
     def find_theme(self, word: str) -> str | None:
         """The theme ``word`` names: its id, or its name in any language (or an earlier name)."""
-        typed = word.strip().casefold()
+        typed = word.strip().lower()  # not casefold: that would make "großes" "grosses"
         return find_name(OLD_THEME_NAMES.get(typed, typed), self.catalog.themes(), "themes.{}")
 
     def lesson_name(self, lesson: str) -> str:
