@@ -105,3 +105,27 @@ def test_a_why_step_offers_no_second_true_rule() -> None:
     sums = load_lesson((content_dir("lessons") / "03-sums.yaml").read_text(encoding="utf-8"), "03-sums.yaml")
     king = next(s for s in sums.steps if isinstance(s, WhyStep) and s.move.startswith("KS"))
     assert "sum_mismatch" not in king.choices
+
+
+def _texts(lesson_id: str, needle: str) -> list[tuple[str, str]]:
+    """The (English, German) texts of a lesson's steps whose English text contains ``needle``."""
+    lesson = load_catalog().lesson(lesson_id)
+    return [(s.text.en, s.text.de) for s in lesson.steps if needle in s.text.en]
+
+
+def test_the_michigan_fine_spares_each_move_the_rulebook_allows() -> None:
+    # rules.md 4.2: a turn that takes, raises or adds to the player's build meets the duty
+    (en, de), = _texts("michigan", "costs")
+    assert all(word in en for word in ("took", "raised", "added")), en
+    assert all(word in de for word in ("eingenommen", "weitergebaut")), de  # weiterbauen: raising or adding
+
+
+def test_the_instant_limit_says_where_the_tables_cards_go() -> None:
+    (en, de), = _texts("michigan", "rounds to 5")
+    assert "captured last" in en and "zuletzt eingenommen" in de
+
+
+def test_a_tie_in_spades_is_placed_where_it_can_happen() -> None:
+    (en, de), = _texts("scoring", "tie in")
+    assert "three play" in en and "zu dritt" in de
+    assert "more than two" not in en
