@@ -58,16 +58,19 @@ class Greedy:
         return min(moves, key=lambda m: (points[m.card], values[m.card]))
 
 
-CARD_WORTH = 0.15
-"""Round points a card taken is worth towards most cards and most spades (about 4 points over 26 cards)."""
-EXPOSURE_WEIGHT = 0.6
+CARD_WORTH = 0.3
+"""Round points a card taken is worth: towards most cards and most spades, and one card fewer for the others
+to sweep with."""
+EXPOSURE_WEIGHT = 0.4
 """How much of the worst the next opponent could take is counted against a move: the worst case is not the likely one."""
-BUILD_PROMISE = 0.8
-"""The share of a build's worth counted now for the take it promises next turn."""
+BUILD_PROMISE = 1.0
+"""The share of a build's worth counted now for the take it promises next turn (the risk is in the exposure)."""
 ANSWER_BONUS = 0.5
 """Taking another side's build: the cards, and the plan it ends."""
-KEEP_WEIGHT = 1.0
-"""Playing a point card (an ace, a Cassino) without taking anything costs this share of its points."""
+KEEP_WEIGHT = 0.5
+"""Playing a point card (an ace, a Cassino) without taking anything costs this share of its points.
+
+The weights were chosen by mirrored two-player classic rounds against greedy (benchmarks/bench_play.py)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ class Club:
       :data:`ANSWER_BONUS` more.
     - A build, raise or add the player can take (the rules insist it holds the
       card) is worth :data:`BUILD_PROMISE` of the take it prepares.
-    - A point card (an ace, a Cassino) played without taking anything costs its points.
+    - A point card (an ace, a Cassino) played without taking anything costs
+      :data:`KEEP_WEIGHT` of its points.
     - From every move is subtracted :data:`EXPOSURE_WEIGHT` of the most the
       next opponent could take afterwards, whatever unseen cards it holds: so a
       trail leaves no sweep or easy capture when another does not, and a
