@@ -1,0 +1,105 @@
+"""Rounds and matches between computer players, each move chosen from the mover's view only.
+
+A round is dealt from a seed (:func:`tutor.core.round.deal_round`) and played
+by the core (:func:`tutor.core.round.play_round`): the core deals the later
+hands, ends the round at the instant limit, and in a match scores instant
+points as they fall.  Each player draws from a random generator of its own,
+seeded from the game's seed and its seat, so one seat's choices never depend
+on another's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.round import Chooser, Match, MatchResult, deal_round, play_round
+from ..core.scoring import RoundScore, score_round
+from ..core.variant import Variant
+from .players import Player
+from .view import SeatView
+
+
+class IllegalChoiceError(RuntimeError):
+    """A player chose a move the rules do not allow: a bug in that player."""
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move of a round and the position just before it (a copy: every hand known)."""
+
+    before: Position
+    move: Move
+
+    @property
+    def seat(self) -> int:
+        return self.before.to_move
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A round as played: its deal seed and first dealer, the moves, and its score.
+
+    ``score`` is the round's score once it is over; a match that ended in the
+    middle of a round (an instant win) scores what was taken so far.
+    """
+
+    seed: int
+    dealer: int
+    plies: tuple[Ply, ...]
+    score: RoundScore
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match as played: its rounds, the final scores per side, and how it ended."""
+
+    rounds: tuple[RoundRecord, ...]
+    scores: tuple[int, ...]
+    result: MatchResult
+
+
+def seat_rngs(seed: int, players: int) -> list[random.Random]:
+    """One random generator a seat, from the game's seed."""
+    return [random.Random(f"{seed}/seat{seat}") for seat in range(players)]
+
+
+def chooser(seats: Sequence[Player], rngs: Sequence[random.Random], plies: list[Ply]) -> Chooser:
+    """The core's chooser: the mover's player picks from its view; each position and move is recorded."""
+
+    def choose(pos: Position, moves: list[Move]) -> Move:
+        seat = pos.to_move
+        move = seats[seat].choose(SeatView.of(pos, seat), rngs[seat])
+        if move not in moves:
+            raise IllegalChoiceError(f"{seats[seat].level} at seat {seat} chose {move}, not a legal move:\n{pos}")
+        plies.append(Ply(pos.copy(), move))
+        return move
+
+    return choose
+
+
+def play_one_round(variant: Variant, seats: Sequence[Player], seed: int, dealer: int = 0) -> RoundRecord:
+    """One round between ``seats`` (one player a seat: 2, 3 or 4) dealt from ``seed``."""
+    pos = deal_round(variant, len(seats), dealer, seed)
+    plies: list[Ply] = []
+    play_round(pos, chooser(seats, seat_rngs(seed, len(seats)), plies))
+    return RoundRecord(seed, dealer, tuple(plies), score_round(pos))
+
+
+def play_whole_match(variant: Variant, seats: Sequence[Player], seed: int, dealer: int = 0) -> MatchRecord:
+    """Rounds to the variant's target (or an instant win); round seeds come from ``random.Random(seed)``."""
+    match = Match(variant, len(seats), dealer)
+    round_seeds = random.Random(seed)
+    rngs = seat_rngs(seed, len(seats))
+    rounds: list[RoundRecord] = []
+    while match.result is None:
+        round_seed, round_dealer = round_seeds.randrange(2**32), match.dealer
+        pos = match.new_round(round_seed)
+        plies: list[Ply] = []
+        play_round(pos, chooser(seats, rngs, plies), match)
+        score = match.end_round(pos) if match.result is None else score_round(pos)
+        rounds.append(RoundRecord(round_seed, round_dealer, tuple(plies), score))
+    return MatchRecord(tuple(rounds), tuple(match.scores), match.result)

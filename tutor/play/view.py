@@ -1,0 +1,85 @@
+"""What one seat at the table can know: the only thing a computer player is given."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.cards import Card
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.table import Build
+from ..core.variant import Variant
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's knowledge of a round in progress.
+
+    Its own hand, the table, every captured pile (in the order taken) with
+    the sweeps and penalties, the match scores, the dealer, whose turn it is
+    and who took last, and of the other hands and the stock only their sizes.
+    Two positions that differ only in cards this seat cannot see give equal
+    views.
+    """
+
+    variant: Variant
+    players: int
+    seat: int
+    hand: tuple[Card, ...]
+    loose: tuple[Card, ...]
+    builds: tuple[Build, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    sweeps: tuple[int, ...]
+    penalties: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    to_move: int
+    dealer: int
+    last_capturer: int | None
+
+    @classmethod
+    def of(cls, pos: Position, seat: int) -> SeatView:
+        """What ``seat`` knows of ``pos``."""
+        assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
+        assert pos.scores is not None and pos.dealer is not None
+        return cls(
+            variant=pos.variant,
+            players=pos.players,
+            seat=seat,
+            hand=tuple(pos.hands[seat]),
+            loose=tuple(pos.loose),
+            builds=tuple(pos.builds),
+            captured=tuple(tuple(pile) for pile in pos.captured),
+            sweeps=tuple(pos.sweeps),
+            penalties=tuple(pos.penalties),
+            scores=tuple(pos.scores),
+            hand_sizes=tuple(pos.hand_size(s) for s in range(pos.players)),
+            stock_size=pos.stock_size,
+            to_move=pos.to_move,
+            dealer=pos.dealer,
+            last_capturer=pos.last_capturer,
+        )
+
+    def position(self) -> Position:
+        """A new position holding exactly this knowledge: the other hands and the stock as unknown cards."""
+        return Position(
+            variant=self.variant,
+            players=self.players,
+            hands=[list(self.hand) if s == self.seat else [] for s in range(self.players)],
+            loose=list(self.loose),
+            builds=list(self.builds),
+            to_move=self.to_move,
+            dealer=self.dealer,
+            hidden=[0 if s == self.seat else n for s, n in enumerate(self.hand_sizes)],
+            captured=[list(pile) for pile in self.captured],
+            sweeps=list(self.sweeps),
+            scores=list(self.scores),
+            penalties=list(self.penalties),
+            stock_hidden=self.stock_size,
+            last_capturer=self.last_capturer,
+        )
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves (its turn assumed): they depend only on what it sees."""
+        return self.position().generate()
