@@ -73,6 +73,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
     p.add_argument("--progress", action="store_true", help="a counter on standard error, also when it is not a terminal")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+
+    p = sub.add_parser("arena", help="computer against computer over mirrored deals: A's points minus B's a pair")
+    p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy or club")
+    p.add_argument("--b", metavar="LEVEL", help="side B's level")
+    p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset played (default: classic)")
+    p.add_argument("--set", action="append", default=[], dest="options", metavar="OPTION=VALUE",
+                   help="an option on top of the preset, like target=11; may be repeated")
+    p.add_argument("--players", default="2", metavar="P", help="2, 3 or 4 (4: two partnerships; default: 2)")
+    p.add_argument("--pairs", default="100", metavar="N", help="mirrored pairs: deals, each played from every side (default: 100)")
+    p.add_argument("--seed", default="1", metavar="S", help="the same seed gives the same result (default: 1)")
+    p.add_argument("--jobs", metavar="J", help="processes to play with (default: 1); the result is the same whatever J")
+    p.add_argument("--record", metavar="DIR", help="write each round to DIR as JSON lines, a move a line")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
     return parser
 
 
@@ -124,6 +137,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         "check": engine_commands.check,
         "sheet": _sheet,
         "puzzles": _puzzles,
+        "arena": _arena,
     }
     try:
         output, status = handlers[args.command](args)
@@ -145,3 +159,9 @@ def _puzzles(args: argparse.Namespace) -> tuple[str, int]:
     from .generator.command import puzzles  # the solver and the templates load only for this command
 
     return puzzles(args)
+
+
+def _arena(args: argparse.Namespace) -> tuple[str, int]:
+    from .play.arena_command import arena  # the players load only for this command
+
+    return arena(args)

@@ -46,6 +46,11 @@ def usable_cores() -> int:
     return max(1, min(cores, MOST_WORKERS))
 
 
+def ignore_interrupts() -> None:
+    """In a pool's worker: Ctrl-C is the main process's to handle, and the worker just stops with the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def can_fork() -> bool:
     """Whether helpers can be forked safely here."""
     return sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()

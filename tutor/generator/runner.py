@@ -9,13 +9,13 @@ until the count is reached.
 from __future__ import annotations
 
 import random
-import signal
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .. import presets
+from ..workers import ignore_interrupts
 from .drafting import draft_puzzle
 from .lines import draft_line, line_view
 from .mining import candidate, round_positions
@@ -117,7 +117,7 @@ def _results(request: Request, jobs: int) -> Iterator[Mined]:
         yield from (mine(request, i) for i in range(request.items))
         return
     window = 4 * jobs  # items in flight: enough to keep every core busy
-    with ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) as pool:
+    with ProcessPoolExecutor(jobs, initializer=ignore_interrupts) as pool:
         pending: dict[int, Future[Mined]] = {}
         try:
             for i in range(request.items):
@@ -128,8 +128,3 @@ def _results(request: Request, jobs: int) -> Iterator[Mined]:
         finally:
             for future in pending.values():
                 future.cancel()
-
-
-def _ignore_interrupts() -> None:
-    """Ctrl-C is the main process's to handle: a worker just stops with the pool."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

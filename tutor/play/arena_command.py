@@ -1,0 +1,112 @@
+"""``cassino-tutor arena``: arguments checked, mirrored pairs played, the result printed; records written.
+
+The arena itself is :mod:`tutor.play.arena`; this module is its command line
+(the one part of :mod:`tutor.play` that writes files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from ..cli_support import UsageError, dumps, whole_number
+from ..core.moves import Move
+from ..core.position import Position
+from ..engine_commands import move_data
+from ..loading.positions import position_to_data, variant_to_data
+from ..render import Renderer
+from ..sheets.command import read_variant
+from .arena import Contest, Recorder, arrangements, interval, play_pairs
+from .game import RoundRecord
+from .players import LEVELS
+
+MAX_PAIRS = 100_000
+BAR_WIDTH = 30
+
+
+def arena(args: argparse.Namespace) -> tuple[str, int]:
+    """Play the pairs the arguments ask for; the report as text, or one JSON document with ``--json``."""
+    contest, jobs = read_contest(args)
+    record = _recorder(args.record) if args.record is not None else None
+    show = _progress_bar(contest.pairs) if sys.stderr.isatty() else None
+    values: list[float] = []
+    for value in play_pairs(contest, jobs, record):
+        values.append(value)
+        if show is not None:
+            show(len(values))
+    if show is not None:
+        print(file=sys.stderr)
+    result = interval(values)
+    rounds = contest.pairs * len(arrangements(contest.players))
+    if args.json:
+        return dumps({
+            "a": contest.a, "b": contest.b, "variant": variant_to_data(contest.variant),
+            "players": contest.players, "pairs": contest.pairs, "mean": result.mean,
+            "low": result.low, "high": result.high, "sd": result.sd, "rounds": rounds, "seed": contest.seed,
+        }), 0
+    return "\n".join([
+        f"{contest.a} (A) against {contest.b} (B), {contest.variant.preset}, {contest.players} players: "
+        f"{contest.pairs} mirrored pairs, {rounds} rounds, seed {contest.seed}",
+        f"A minus B: {result.mean:+.2f} points a mirrored pair "
+        f"(95% interval {result.low:+.2f} to {result.high:+.2f})",
+    ]), 0
+
+
+def read_contest(args: argparse.Namespace) -> tuple[Contest, int]:
+    """The contest and the number of processes the arguments ask for; UsageError naming what is wrong."""
+    levels = [_level(args.a, "--a"), _level(args.b, "--b")]
+    variant = read_variant(args.variant, args.options, Renderer("en").message)
+    players = whole_number(args.players, "--players", 2, 4)
+    pairs = whole_number(args.pairs, "--pairs", 2, MAX_PAIRS)
+    seed = whole_number(args.seed, "--seed", 0, 2**63)
+    jobs = whole_number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else 1
+    return Contest(levels[0], levels[1], variant, players, pairs, seed), jobs
+
+
+def _level(name: str | None, option: str) -> str:
+    if name is None:
+        raise UsageError(f"give a level with {option}; levels are: {', '.join(LEVELS)}")
+    if name not in LEVELS:
+        raise UsageError(f"{option}: unknown level {name!r}; levels are: {', '.join(LEVELS)}")
+    return name
+
+
+def _recorder(folder: str) -> Recorder:
+    """A recorder writing into ``folder`` (made if missing), or a UsageError when it cannot be."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"--record: {folder} is a file, not a folder") from None
+    except OSError as err:
+        raise UsageError(f"--record: {folder} cannot be made ({err.strerror})") from None
+    if not os.access(path, os.W_OK):
+        raise UsageError(f"--record: {folder} cannot be written")
+    return partial(write_round, path)
+
+
+def write_round(folder: Path, index: int, arrangement: str, played: RoundRecord) -> None:
+    """One round as ``pair-NNNNNN-ARRANGEMENT.jsonl``: a line a move, the position before it and the move."""
+    lines = [json.dumps(round_line(ply.before, ply.move), ensure_ascii=False) for ply in played.plies]
+    (folder / f"pair-{index + 1:06d}-{arrangement}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def round_line(before: Position, move: Move) -> dict[str, Any]:
+    """A record line: the position block (every hand and the stock as cards) and one element of ``moves --json``."""
+    return {"position": position_to_data(before), "move": move_data(before, move)}
+
+
+def _progress_bar(pairs: int) -> Callable[[int], None]:
+    """A bar rewritten in place on standard error: the pairs played of ``pairs``."""
+    def show(done: int) -> None:
+        filled = BAR_WIDTH * done // pairs
+        print(f"\rarena: [{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{pairs} pairs",
+              end="", file=sys.stderr, flush=True)
+
+    return show
