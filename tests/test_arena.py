@@ -1,0 +1,131 @@
+"""cassino-tutor arena: mirrored pairs, its JSON, the same answer whatever --jobs, records that replay, bad arguments."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tutor.cli import main
+from tutor.core.round import next_deal
+from tutor.engine_commands import move_data
+from tutor.loading.positions import load_position
+from tutor.play.arena import Contest, arrangements, interval, play_pair
+from tutor.play.game import RoundRecord
+from tutor.presets import variant
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["arena", *args, "--json"]) == 0
+    out = capsys.readouterr().out
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_json_has_its_keys_and_a_consistent_interval(capsys: pytest.CaptureFixture[str], n: int) -> None:
+    data = run_json(capsys, "--a", "club", "--b", "random", "--players", str(n), "--pairs", "3", "--seed", "5")
+    assert {"a", "b", "variant", "players", "pairs", "mean", "low", "high", "sd", "rounds", "seed"} <= set(data)
+    assert (data["a"], data["b"], data["variant"], data["players"], data["pairs"]) == ("club", "random", "classic", n, 3)
+    assert data["rounds"] == 3 * len(arrangements(n)) and data["seed"] == 5
+    assert data["low"] <= data["mean"] <= data["high"]
+
+
+def test_options_on_top_of_the_preset_are_named_in_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--a", "greedy", "--b", "greedy", "--variant", "royal", "--set", "target=11", "--pairs", "2")
+    assert data["variant"] == {"preset": "royal", "target": 11}
+
+
+def test_the_same_seed_gives_the_same_json_whatever_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--a", "club", "--b", "greedy", "--players", "3", "--pairs", "6", "--seed", "9")
+    assert run_json(capsys, *args, "--jobs", "1") == run_json(capsys, *args, "--jobs", "2")
+    assert run_json(capsys, *args) != run_json(capsys, *args[:-1], "10")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_each_side_takes_each_seat_equally_often(n: int) -> None:
+    rounds = arrangements(n)
+    for seat in range(n):
+        held = Counter(arrangement[seat] for arrangement in rounds)
+        assert held["a"] == held["b"] > 0
+    assert sum(arrangement.count("a") for arrangement in rounds) == sum(a.count("b") for a in rounds)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_pair_plays_one_deal_in_every_arrangement(n: int) -> None:
+    played: list[tuple[str, RoundRecord]] = []
+    play_pair(Contest("club", "greedy", variant("classic"), n, 2, 3), 1, lambda i, a, r: played.append((a, r)))
+    assert [a for a, _ in played] == list(arrangements(n))
+    first_deals = {(tuple(map(tuple, r.plies[0].before.hands)), tuple(r.plies[0].before.loose)) for _, r in played}
+    assert len(first_deals) == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_swapping_the_levels_negates_every_pair_and_a_level_against_itself_scores_nothing(n: int) -> None:
+    v = variant("classic")
+    for index in range(3):
+        ab = play_pair(Contest("club", "random", v, n, 3, 4), index)
+        ba = play_pair(Contest("random", "club", v, n, 3, 4), index)
+        assert ab == pytest.approx(-ba)
+        assert play_pair(Contest("club", "club", v, n, 3, 4), index) == 0
+
+
+def test_the_interval_holds_the_mean_and_narrows_with_more_values() -> None:
+    few, many = interval([1.0, 3.0, 5.0]), interval([1.0, 3.0, 5.0] * 4)
+    assert few.low < few.mean == 3.0 < few.high
+    assert many.high - many.low < few.high - few.low
+    with pytest.raises(ValueError):
+        interval([1.0])
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_record_replays_move_by_move_through_the_engine(capsys: pytest.CaptureFixture[str], tmp_path: Path, n: int) -> None:
+    assert main(["arena", "--a", "club", "--b", "random", "--players", str(n), "--pairs", "2",
+                 "--variant", "draw", "--record", str(tmp_path)]) == 0
+    files = sorted(tmp_path.glob("*.jsonl"))
+    assert len(files) == 2 * len(arrangements(n))
+    for file in files:
+        lines = [json.loads(line) for line in file.read_text(encoding="utf-8").splitlines()]
+        pos = load_position(json.dumps(lines[0]["position"]), str(file))
+        for number, line in enumerate(lines):
+            assert pos.state_key() == load_position(json.dumps(line["position"]), f"{file}:{number}").state_key()
+            played = [m for m in pos.generate() if move_data(pos, m) == line["move"]]
+            assert played, f"{file}:{number + 1}: {line['move']} is not legal"
+            pos.push(played[0])
+            if pos.needs_deal():
+                next_deal(pos)
+        assert pos.is_round_over()
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--b", "greedy"], "give a level with --a"),
+    (["--a", "grandmaster", "--b", "greedy"], "unknown level 'grandmaster'; levels are: random, greedy, club"),
+    (["--a", "club", "--b", "greedy", "--players", "5"], "--players must be from 2 to 4"),
+    (["--a", "club", "--b", "greedy", "--pairs", "1"], "--pairs must be from 2"),
+    (["--a", "club", "--b", "greedy", "--pairs", "many"], "--pairs takes a whole number"),
+    (["--a", "club", "--b", "greedy", "--variant", "chess"], "unknown preset 'chess'"),
+    (["--a", "club", "--b", "greedy", "--set", "target"], "--set takes OPTION=VALUE"),
+    (["--a", "club", "--b", "greedy", "--jobs", "0"], "--jobs must be from 1"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], args: list[str], words: str) -> None:
+    assert main(["arena", *args]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and words in captured.err
+
+
+def test_a_record_folder_that_is_a_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    file = tmp_path / "taken"
+    file.write_text("x", encoding="utf-8")
+    assert main(["arena", "--a", "club", "--b", "greedy", "--record", str(file)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_the_report_names_both_levels_and_the_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "club", "--b", "random", "--pairs", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "club (A) against random (B), classic, 2 players: 4 mirrored pairs, 8 rounds" in out
+    assert "points a mirrored pair (95% interval" in out
