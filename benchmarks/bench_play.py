@@ -3,9 +3,11 @@
 Run from the repository root: ``python benchmarks/bench_play.py``.  Seeded, so
 every run plays the same deals.  Speed: ``--rounds`` two-player rounds of
 ``--a`` against ``--b`` (greedy against greedy by default; issue 16 asks for
->= 20 rounds a second from the arena), the median of ``--runs`` runs.  With
-``--pairs``, strength too: each deal is played twice with the seats swapped,
-and A's points minus B's per mirrored pair are reported with a 95% interval.
+>= 20 rounds a second from the arena), the median of ``--runs`` runs, and the
+arena's own speed over ``--rounds`` rounds in mirrored pairs.  With
+``--pairs``, strength too, by the arena (:mod:`tutor.play.arena`): each deal
+is played twice with the seats swapped, and A's points minus B's per mirrored
+pair are reported with a 95% interval (``cassino-tutor arena`` prints the same).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import statistics
 import time
 
+from tutor.play.arena import Contest, interval, play_pairs
 from tutor.play.game import play_one_round
 from tutor.play.players import players
 from tutor.presets import variant
@@ -29,15 +32,12 @@ def rounds_a_second(preset: str, levels: list[str], rounds: int, seed: int) -> f
     return rounds / (time.perf_counter() - start)
 
 
-def mirrored_pairs(preset: str, a: str, b: str, pairs: int, seed: int) -> list[int]:
-    """A's points minus B's over each deal played twice, A first at seat 0 then at seat 1."""
-    v = variant(preset)
-    out = []
-    for r in range(pairs):
-        ab = play_one_round(v, players([a, b]), seed + r).score.totals
-        ba = play_one_round(v, players([b, a]), seed + r).score.totals
-        out.append(ab[0] - ab[1] + ba[1] - ba[0])
-    return out
+def arena_rounds_a_second(preset: str, a: str, b: str, rounds: int, seed: int) -> float:
+    """Rounds a second of ``cassino-tutor arena`` with two players and one process: two rounds a pair."""
+    contest = Contest(a, b, variant(preset), 2, max(2, rounds // 2), seed)
+    start = time.perf_counter()
+    list(play_pairs(contest, jobs=1))
+    return 2 * contest.pairs / (time.perf_counter() - start)
 
 
 def main() -> None:
@@ -54,13 +54,14 @@ def main() -> None:
     median = statistics.median(speeds)
     print(f"{args.a} against {args.b}, 2-player {args.preset}, {args.rounds} rounds, {args.runs} runs")
     print(f"  median {median:.0f} rounds a second (target >= {ROUNDS_TARGET:.0f}: ratio {median / ROUNDS_TARGET:.1f})")
+    arena = statistics.median(arena_rounds_a_second(args.preset, args.a, args.b, args.rounds, args.seed)
+                              for _ in range(args.runs))
+    print(f"  arena: median {arena:.0f} rounds a second (target >= {ROUNDS_TARGET:.0f}: ratio {arena / ROUNDS_TARGET:.1f})")
     if args.pairs:
-        diffs = mirrored_pairs(args.preset, args.a, args.b, args.pairs, args.seed)
-        mean = statistics.mean(diffs)
-        half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
-        print(f"  {args.a} minus {args.b}: {mean:+.2f} points a mirrored pair over {len(diffs)} pairs "
-              f"(95% interval {mean - half:+.2f} to {mean + half:+.2f})")
-
+        contest = Contest(args.a, args.b, variant(args.preset), 2, args.pairs, args.seed)
+        result = interval(list(play_pairs(contest, jobs=1)))
+        print(f"  {args.a} minus {args.b}: {result.mean:+.2f} points a mirrored pair over {args.pairs} pairs "
+              f"(95% interval {result.low:+.2f} to {result.high:+.2f})")
 
 if __name__ == "__main__":
     main()
