@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.cli import main
 from tutor.core.round import next_deal
@@ -15,7 +17,7 @@ from tutor.engine_commands import move_data
 from tutor.loading.positions import load_position
 from tutor.play.arena import Contest, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
-from tutor.presets import variant
+from tutor.presets import preset_names, variant
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -63,14 +65,16 @@ def test_a_pair_plays_one_deal_in_every_arrangement(n: int) -> None:
     assert len(first_deals) == 1
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_swapping_the_levels_negates_every_pair_and_a_level_against_itself_scores_nothing(n: int) -> None:
-    v = variant("classic")
-    for index in range(3):
-        ab = play_pair(Contest("club", "random", v, n, 3, 4), index)
-        ba = play_pair(Contest("random", "club", v, n, 3, 4), index)
-        assert ab == pytest.approx(-ba)
-        assert play_pair(Contest("club", "club", v, n, 3, 4), index) == 0
+@settings(max_examples=12, deadline=None)
+@given(preset=st.sampled_from(preset_names()), n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**63),
+       index=st.integers(0, 1000))
+def test_swapping_the_levels_negates_a_pair_and_a_level_against_itself_scores_nothing(
+        preset: str, n: int, seed: int, index: int) -> None:
+    v = variant(preset)
+    ab = play_pair(Contest("club", "random", v, n, 2, seed), index)
+    ba = play_pair(Contest("random", "club", v, n, 2, seed), index)
+    assert ab == pytest.approx(-ba)
+    assert play_pair(Contest("club", "club", v, n, 2, seed), index) == 0
 
 
 def test_the_interval_holds_the_mean_and_narrows_with_more_values() -> None:

@@ -94,7 +94,11 @@ def _recorder(folder: str) -> Recorder:
 def write_round(folder: Path, index: int, arrangement: str, played: RoundRecord) -> None:
     """One round as ``pair-NNNNNN-ARRANGEMENT.jsonl``: a line a move, the position before it and the move."""
     lines = [json.dumps(round_line(ply.before, ply.move), ensure_ascii=False) for ply in played.plies]
-    (folder / f"pair-{index + 1:06d}-{arrangement}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = folder / f"pair-{index + 1:06d}-{arrangement}.jsonl"
+    try:
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"--record: {path} cannot be written ({err.strerror})") from None
 
 
 def round_line(before: Position, move: Move) -> dict[str, Any]:
