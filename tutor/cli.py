@@ -162,6 +162,6 @@ def _puzzles(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _arena(args: argparse.Namespace) -> tuple[str, int]:
-    from .play.arena_command import arena  # the players load only for this command
+    from .arena_command import arena  # the players load only for this command
 
     return arena(args)

@@ -205,8 +205,9 @@ def _german_card(token: str) -> CardRef | None:
         rank = _rank(code[: -len(suit)]) if code.endswith(suit) and len(code) > len(suit) else None
         if rank is not None:
             suits = GERMAN_SUITS[suit]
-            return CardRef(rank, card(rank, SUITS.index(suits[0])), typed=token) if len(suits) == 1 else \
-                CardRef(rank, None, suits, token)
+            if len(suits) == 1:
+                return CardRef(rank, card(rank, SUITS.index(suits[0])))
+            return CardRef(rank, None, suits, token)
     rank = _rank(code[:-1]) if len(code) >= 2 else None
     if rank is not None and code[-1] in ("S", "H", "D", "C", "♠", "♥", "♦", "♣"):  # a German rank, an English suit
         return CardRef(rank, Card.from_str(RANKS[rank - 1] + code[-1]))

@@ -1,6 +1,6 @@
 """Computer players: what a seat may know, the levels of play, games between players, and the arena.
 
 Built on the rules core only: nothing here reads files, renders text or
-talks to the shell, except :mod:`.arena_command`, the ``cassino-tutor arena``
-command line that writes the arena's records.
+talks to the shell; the ``cassino-tutor arena`` command line that writes the
+arena's records is :mod:`tutor.arena_command`.
 """

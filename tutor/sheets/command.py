@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from ..cli_support import UsageError
+from ..cli_support import UsageError, read_variant
 from ..core.variant import Variant, VariantError
 from ..presets import variant as preset_variant
 from ..render import LANGS, Renderer, detect_lang
@@ -42,20 +42,3 @@ def sheet(args: argparse.Namespace) -> tuple[str, int]:
     except OSError as err:
         raise UsageError(say("sheet.cannot_write", path=str(path), why=err.strerror)) from None
     return "", 0
-
-
-def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> Variant:
-    """The preset with each ``OPTION=VALUE`` on top (values read as YAML: ``true``, ``11``, ``{10D: 2}``)."""
-    options: dict[str, Any] = {"preset": preset}
-    for setting in settings:
-        name, sep, value = setting.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(say("sheet.set_usage", setting=setting))
-        try:
-            options[name.strip()] = yaml.safe_load(value) if value.strip() else None
-        except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
-            raise UsageError(say("sheet.set_usage", setting=setting[:60])) from None
-    try:
-        return preset_variant(options)
-    except VariantError as err:
-        raise UsageError(str(err)) from None

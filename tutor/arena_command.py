@@ -1,7 +1,7 @@
 """``cassino-tutor arena``: arguments checked, mirrored pairs played, the result printed; records written.
 
-The arena itself is :mod:`tutor.play.arena`; this module is its command line
-(the one part of :mod:`tutor.play` that writes files).
+The arena itself is :mod:`tutor.play.arena`; this module is its command line,
+which writes the records (the play package reads and writes nothing).
 """
 
 from __future__ import annotations
@@ -15,16 +15,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..cli_support import UsageError, dumps, whole_number
-from ..core.moves import Move
-from ..core.position import Position
-from ..engine_commands import move_data
-from ..loading.positions import position_to_data, variant_to_data
-from ..render import Renderer
-from ..sheets.command import read_variant
-from .arena import Contest, Recorder, arrangements, interval, play_pairs
-from .game import RoundRecord
-from .players import LEVELS
+from .cli_support import UsageError, dumps, read_variant, whole_number
+from .core.moves import Move
+from .core.position import Position
+from .engine_commands import move_data
+from .loading.positions import position_to_data, variant_to_data
+from .play.arena import Contest, Recorder, arrangements, interval, play_pairs
+from .play.game import RoundRecord
+from .play.players import LEVELS
+from .render import Renderer
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30
