@@ -32,6 +32,8 @@ from .progress.timestamps import from_text, to_text, utc
 FORMAT = "cassino-tutor game"
 VERSION = 1
 FOLDER = "games"
+MAX_BYTES = 8 << 20
+"""A saved game is a few kilobytes a round; a bigger file is not one."""
 
 
 class GameFileError(ValueError):
@@ -133,8 +135,19 @@ def save_game(home: Path, saved: SavedGame, now: datetime) -> Path:
     elif not saved.game.over:
         saved.finished = None  # an undo may take back the move that ended it
     path = game_path(home, saved.id)
-    write_atomically(path, json.dumps(game_to_data(saved), ensure_ascii=False, indent=1) + "\n")
+    write_atomically(path, game_text(game_to_data(saved)))
     return path
+
+
+def game_text(data: dict[str, Any]) -> str:
+    """The JSON text of a saved game: a key a line, and each round on a line of its own."""
+
+    def dumps(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    rounds = ",\n  ".join(dumps(r) for r in data["rounds"])
+    fields = [f" {dumps(k)}: {dumps(v)}" for k, v in data.items() if k != "rounds"]
+    return "{\n" + ",\n".join([*fields, f' "rounds": [\n  {rounds}\n ]' if rounds else ' "rounds": []']) + "\n}\n"
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -157,6 +170,8 @@ def write_atomically(path: Path, text: str) -> None:
 def load_game(path: Path) -> SavedGame:
     """The game in ``path``, replayed move by move; :class:`GameFileError` (one line) if it cannot be."""
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise GameFileError(f"{path}: more than {MAX_BYTES >> 20} MB, too big to be a saved game")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise GameFileError(f"{path}: no such file") from None
@@ -244,7 +259,8 @@ class _Reader:
                 move: Move = pos.parse_move(text)
                 game.push(move)
             except (MoveError, GameError) as err:
-                raise self.fail(f"{where}, move {number} ({text[:40]!r}): {err}") from None
+                first = str(err).splitlines()[0]  # the rest draws the position
+                raise self.fail(f"{where}, move {number} ({text[:40]!r}): {first}") from None
 
     def start(self, data: Any, where: str) -> Position:
         if not isinstance(data, dict):

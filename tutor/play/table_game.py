@@ -139,9 +139,12 @@ class TableGame:
 
         A match ends as :class:`~tutor.core.round.Match` decides; a one-round
         game when its round is over: ``reason`` ``round``, the winner the side
-        with the most points (None on a tie).
+        with the most points (None on a tie), unless an instant win cut the
+        round short.
         """
-        if self.match.result is not None or self.settings.kind == "match" or not self.round_over:
+        if self.settings.kind == "match" or not self.round_over:
+            return self.match.result
+        if self.match.result is not None and not self.position.is_round_over():
             return self.match.result
         totals = self.current.score.totals if self.current.score else ()
         best = max(totals)
