@@ -112,6 +112,7 @@ def game_to_data(saved: SavedGame) -> dict[str, Any]:
         "seed": s.seed,
         "kind": s.kind,
         "practice": game.practice,
+        "resigned": game.resigned,
         "scores": game.scores,
         "result": result_to_data(game.result),
         "rounds": [
@@ -234,10 +235,14 @@ class _Reader:
                                 self.get(data, "kind", str, "match or round"), learner)
         except GameError as err:
             raise self.fail(str(err)) from None
-        game = TableGame(settings, practice=self.get(data, "practice", bool, "true or false"))
+        resigned = data.get("resigned", False)
+        if not isinstance(resigned, bool):
+            raise self.fail(f"'resigned' must be true or false, not {json.dumps(resigned)[:40]}")
+        game = TableGame(settings, self.get(data, "practice", bool, "true or false"))
         rounds = self.get(data, "rounds", list, "a list of rounds")
         for index, entry in enumerate(rounds, 1):
             self.replay_round(game, index, entry)
+        game.resigned = resigned
         return SavedGame(game, self.get(data, "id", str, "the game's id"), self.time(data, "started") or utc(None),
                          self.time(data, "updated", True), self.time(data, "finished", True))
 

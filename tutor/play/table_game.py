@@ -16,7 +16,7 @@ have.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..core.moves import Move
@@ -30,6 +30,9 @@ from .view import SeatView
 
 KINDS = ("match", "round")
 """A whole match to the target, or a single round."""
+
+Saver = Callable[[], None]
+"""Told after every move pushed (to save the game)."""
 
 
 class GameError(ValueError):
@@ -95,9 +98,10 @@ class GameRound:
 class TableGame:
     """A game in progress; see the module's description."""
 
-    def __init__(self, settings: Settings, practice: bool = False) -> None:
+    def __init__(self, settings: Settings, practice: bool = False, resigned: bool = False) -> None:
         self.settings = settings
         self.practice = practice
+        self.resigned = resigned
         self._reset()
 
     def _reset(self) -> None:
@@ -111,6 +115,17 @@ class TableGame:
     @property
     def learner(self) -> int:
         return self.settings.learner
+
+    @property
+    def learner_side(self) -> int:
+        return self.settings.variant.side_of(self.learner, self.settings.players)
+
+    @property
+    def side_seats(self) -> list[list[int]]:
+        """The seats of each side."""
+        n = self.settings.players
+        return [[seat for seat in range(n) if self.settings.variant.side_of(seat, n) == side]
+                for side in range(Variant.sides(n))]
 
     @property
     def position(self) -> Position:
@@ -140,8 +155,12 @@ class TableGame:
         A match ends as :class:`~tutor.core.round.Match` decides; a one-round
         game when its round is over: ``reason`` ``round``, the winner the side
         with the most points (None on a tie), unless an instant win cut the
-        round short.
+        round short.  A game the learner resigned is lost (``reason``
+        ``resigned``, ``loser`` the learner's side; with three sides no winner).
         """
+        if self.resigned:
+            others = [side for side in range(len(self.scores)) if side != self.learner_side]
+            return MatchResult(others[0] if len(others) == 1 else None, "resigned", loser=self.learner_side)
         if self.settings.kind == "match" or not self.round_over:
             return self.match.result
         if self.match.result is not None and not self.position.is_round_over():
@@ -207,21 +226,30 @@ class TableGame:
             raise IllegalChoiceError(f"{level} at seat {seat} chose {move}, not a legal move:\n{pos}")
         return move
 
-    def advance(self) -> list[Ply]:
-        """The computers' moves up to the learner's turn (or the round's end); the plies played."""
+    def advance(self, saver: Saver | None = None) -> list[Ply]:
+        """The computers' moves up to the learner's turn (or the round's end), ``saver`` told after each;
+        the plies played."""
         done = len(self.current.plies)
-        while not self.round_over and self.position.to_move != self.learner:
+        while not self.over and not self.round_over and self.position.to_move != self.learner:
             self.push(self.computer_move())
+            if saver is not None:
+                saver()
         return self.current.plies[done:]
 
-    def play(self, move: Move) -> list[Ply]:
-        """The learner's move, then the computers' replies; every ply played."""
-        if not self.learner_to_move:
+    def play(self, move: Move, saver: Saver | None = None) -> list[Ply]:
+        """The learner's move, then the computers' replies, ``saver`` told after each; every ply played."""
+        if self.over or not self.learner_to_move:
             raise GameError("it is not the learner's turn")
         done = len(self.current.plies)
         self.push(move)
-        self.advance()
+        if saver is not None:
+            saver()
+        self.advance(saver)
         return self.current.plies[done:]
+
+    def resign(self) -> None:
+        """The learner gives the game up: it is over, lost."""
+        self.resigned = True
 
     def next_round(self) -> list[Ply]:
         """Deal the next round and play the computers' moves up to the learner's turn."""
@@ -232,9 +260,9 @@ class TableGame:
         """Take back the learner's last move of this round and the computer moves after it.
 
         The game counts as practice from then on.  False (nothing changed) when
-        the learner has not moved yet this round.
+        the learner has not moved yet this round, or resigned.
         """
-        if not self.rounds:
+        if not self.rounds or self.resigned:
             return False
         seats = [p.seat for p in self.current.plies]
         if self.learner not in seats:
