@@ -292,6 +292,24 @@ def list_games(home: Path) -> list[tuple[Path, SavedGame | GameFileError]]:
 
 
 def unfinished_game(home: Path) -> SavedGame | None:
-    """The game last saved that is not over, if any."""
-    games = [g for _, g in list_games(home) if isinstance(g, SavedGame) and not g.game.over]
-    return max(games, key=lambda g: g.updated or g.started, default=None)
+    """The game last saved that is not over, if any.
+
+    Only files whose ``finished`` is null are replayed (a learner's finished
+    games are many; the shell asks at every start).
+    """
+    waiting: list[tuple[str, Path]] = []
+    for path in games_folder(home).glob("*.json") if games_folder(home).is_dir() else []:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size <= MAX_BYTES else None
+        except (OSError, ValueError, RecursionError):
+            continue
+        if isinstance(data, dict) and data.get("finished") is None:
+            waiting.append((str(data.get("updated", "")), path))
+    for _, path in sorted(waiting, reverse=True):
+        try:
+            saved = load_game(path)
+        except GameFileError:
+            continue
+        if not saved.game.over:
+            return saved
+    return None
