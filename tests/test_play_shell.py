@@ -228,3 +228,20 @@ def test_a_game_killed_mid_match_is_resumed_with_every_move_played(tmp_path: Pat
     resumed = load_game(path).game
     assert resumed.current.moves[: len(played.current.moves)] == played.current.moves
     assert [r.moves for r in resumed.rounds[:-1]] == [r.moves for r in played.rounds[:-1]]
+
+
+def test_tab_completes_the_settings_of_play_and_the_cards_of_the_learners_hand(tmp_path: Path) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from tutor.shell.completer import TutorCompleter
+
+    def completions(shell: Shell, text: str) -> list[str]:
+        return [c.text for c in TutorCompleter(shell).get_completions(Document(text), CompleteEvent())]
+
+    with open_shell(tmp_path) as shell:
+        assert {"round", "royal"} <= set(completions(shell, "play ro"))
+        assert "players=" in completions(shell, "play p")
+        dispatch(shell, "play seed=3")
+        hand = {shell.ui.typed_card(c) for c in run_of(shell).position.hands[0]}
+        assert hand <= set(completions(shell, ""))
