@@ -79,7 +79,9 @@ class GameRun(Activity):
             said = self.result_text()
         else:
             said = ui.message("play.type_next" if game.round_over else "play.your_move")
-        return ui.position(self.position, game.learner) + "\n" + said
+        shown = self.position
+        shown.scores = game.scores  # with the round's instant points so far
+        return ui.position(shown, game.learner) + "\n" + said
 
     def describe(self, plies: list[Ply]) -> str:
         """Each move in words, as it happens, with the new hands when they are dealt."""
@@ -103,9 +105,8 @@ class GameRun(Activity):
 
     def after_moves(self, plies: list[Ply]) -> str:
         """The moves just played, then the position, or the round's end."""
-        said = [self.describe(plies), self.save_error]
-        said += [self.round_end()] if self.game.round_over else ["", self.table()]
-        return "\n".join(filter(None, said))
+        said = "\n".join(filter(None, [self.describe(plies), self.save_error]))
+        return "\n\n".join(filter(None, [said, self.round_end() if self.game.round_over else self.table()]))
 
     def round_end(self) -> str:
         """The round's score breakdown, the review of the learner's moves, then what comes next."""
