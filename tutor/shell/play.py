@@ -298,6 +298,7 @@ def game_words(shell: Shell, saved: SavedGame) -> dict[str, Any]:
     s = game.settings
     return {
         "variant": variant_name(shell, game), "players": s.players, "level": ui.message(f"levels.{s.level}"),
+        "about": ui.message(f"levels.{s.level}_about"),
         "kind": s.kind, "round": len(game.rounds), "score": score_text(ui, game),
         "started": saved.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
     }
