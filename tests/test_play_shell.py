@@ -4,9 +4,11 @@ session on a pipe, and a game resumed after its process was killed."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from prompt_toolkit.output import DummyOutput
 
 from shell_helpers import open_shell
 from tutor.games import list_games, load_game
+from tutor.play.advisor import advise
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.play import GameRun
 from tutor.shell.session import TutorSession
@@ -245,3 +248,42 @@ def test_tab_completes_the_settings_of_play_and_the_cards_of_the_learners_hand(t
         dispatch(shell, "play seed=3")
         hand = {shell.ui.typed_card(c) for c in run_of(shell).position.hands[0]}
         assert hand <= set(completions(shell, ""))
+
+
+def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner (seat 1) moves first: swapping the cards it cannot see gives the same hint."""
+    from test_play import swap_hidden
+    from tutor.core.round import deal_round
+    from tutor.games import SavedGame
+    from tutor.play.table_game import Settings, TableGame
+    from tutor.presets import variant
+    from tutor.shell import play
+
+    few = partial(advise, worlds=6)  # few worlds: a fast test; the view is what is tested
+    monkeypatch.setattr(play, "advise", few)
+    setup = Settings(variant("classic"), 2, "greedy", 5, learner=1)
+    start = deal_round(setup.variant, 2, 0, setup.round_seed(0), [0, 0])
+    swapped = swap_hidden(start, 1, random.Random(5))
+    assert swapped.hands[0] != start.hands[0] or swapped.stock != start.stock
+    hints = []
+    with open_shell(tmp_path) as shell:
+        for dealt in (start, swapped):
+            game = TableGame(setup)
+            game.begin_round(dealt)
+            run = GameRun(shell, SavedGame.new(game, shell.clock()))
+            hints.append(run.hint())
+        best = few(game.view(), seed=game.hint_seed()).best
+        assert hints[0] == hints[1]
+        assert f"would play {shell.ui.move(start, best)}." in hints[0] and "The next best" in hints[0]
+        game.play(best)
+        while not game.round_over:
+            game.play(game.view().legal_moves()[0])
+        assert "not your turn" in run.hint()
+
+
+def test_the_expert_level_plays_in_the_shell(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        said = dispatch(shell, "play round level=expert seed=1").text
+        assert "you against expert" in said and "Player 2 plays" in said
+        dispatch(shell, learner_line(shell))
+        assert len(run_of(shell).game.current.plies) == 3

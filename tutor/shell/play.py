@@ -18,6 +18,7 @@ from ..core.moves import MoveError
 from ..core.position import Position
 from ..loading.positions import variant_to_data
 from ..games import GameFileError, SavedGame, list_games, save_game, unfinished_game
+from ..play.advisor import EXPERT_BUDGET, advise
 from ..play.game import Ply
 from ..play.players import LEVELS
 from ..play.table_game import Settings, TableGame
@@ -179,7 +180,16 @@ class GameRun(Activity):
     # ---- help ---------------------------------------------------------------------------
 
     def hint(self) -> str:
-        return self.ui.message("play.no_advisor")
+        """The advisor's move from the learner's view only, its value and the next best's."""
+        game, ui = self.game, self.ui
+        if not game.learner_to_move:
+            return ui.message("play.not_your_turn")
+        advice = advise(game.view(), seed=game.hint_seed(), budget=EXPERT_BUDGET)
+        pos, (best, *others) = self.position, advice.moves
+        return ui.message(
+            "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
+            other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
+        )
 
     def solution(self) -> str:
         return self.ui.message("play.no_solution")
