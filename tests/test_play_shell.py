@@ -146,6 +146,7 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
         assert "players=2|3|4" in dispatch(shell, "play chess").text
         assert "Levels:" in dispatch(shell, "play level=wizard").text
         assert "from 2 to 4" in dispatch(shell, "play players=5").text
+        assert "whole number" in dispatch(shell, "play seed=²").text
         assert "target" in dispatch(shell, "play target=banana").text.lower()
         assert shell.activity is None
         said = dispatch(shell, "play round target=11 level=zufällig").text

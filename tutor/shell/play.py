@@ -16,7 +16,6 @@ from ..cli_support import UsageError, read_variant
 from ..coach import kind_of
 from ..core.moves import MoveError
 from ..core.position import Position
-from ..loading.positions import variant_to_data
 from ..games import GameFileError, SavedGame, list_games, save_game, unfinished_game
 from ..play.advisor import EXPERT_BUDGET, advise
 from ..play.game import Ply
@@ -26,6 +25,7 @@ from ..presets import preset_names
 from ..render import Renderer, find_name
 from .activity import Activity, move_error_text
 from .state import Shell
+from .toolbar import variant_label
 
 KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}
 """The words that choose a game's kind, in both languages."""
@@ -237,8 +237,8 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
                 return ui.message("play.unknown_level", level=value, levels=[ui.message(f"levels.{n}") for n in LEVELS])
             chosen["level"] = level
         elif sep and name is not None:
-            low, high = (2, 4) if name == "players" else (0, 2**63 - 1)
-            if not value.isdigit() or not low <= int(value) <= high:
+            low, high = (2, 4) if name == "players" else (0, 2**32 - 1)
+            if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
                 return ui.message("play.bad_number", setting=key, value=value, low=low, high=high)
             chosen[name] = int(value)
         elif sep:
@@ -292,8 +292,9 @@ def resign_command(shell: Shell, arg: str) -> str:
     waiting = open_game(shell)
     if waiting is None:
         return shell.ui.message("play.no_game")
-    run = shell.activity if isinstance(shell.activity, GameRun) and shell.activity.saved is waiting else None
-    run = run or GameRun(shell, waiting)
+    run = current_run(shell)
+    if run is None or run.saved is not waiting:
+        run = GameRun(shell, waiting)
     shell.activity = run
     return run.resign()
 
@@ -307,7 +308,7 @@ def game_words(shell: Shell, saved: SavedGame) -> dict[str, Any]:
     ui, game = shell.ui, saved.game
     s = game.settings
     return {
-        "variant": variant_name(shell, game), "players": s.players, "level": ui.message(f"levels.{s.level}"),
+        "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
         "about": ui.message(f"levels.{s.level}_about"),
         "kind": s.kind, "round": len(game.rounds), "score": score_text(ui, game),
         "started": saved.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
@@ -317,12 +318,6 @@ def game_words(shell: Shell, saved: SavedGame) -> dict[str, Any]:
 def score_text(ui: Renderer, game: TableGame) -> str:
     """The match points, side by side: ``you 5, Player 2 8``."""
     return ", ".join(f"{ui.side_name(seats, game.learner)} {points}" for seats, points in zip(game.side_seats, game.scores))
-
-
-def variant_name(shell: Shell, game: TableGame) -> str:
-    variant = game.settings.variant
-    name = shell.ui.message(f"presets.{variant.preset}")
-    return name if isinstance(variant_to_data(variant), str) else name + "*"
 
 
 def games_command(shell: Shell, arg: str) -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import FormattedText
 
+from ..core.variant import Variant
 from ..loading.positions import variant_to_data
+from ..render import Renderer
 from .state import Shell
 
 
@@ -16,15 +18,17 @@ def toolbar(shell: Shell) -> FormattedText:
     return FormattedText([("class:bottom-toolbar", toolbar_text(shell))])
 
 
+def variant_label(ui: Renderer, variant: Variant) -> str:
+    """The preset's name in the learner's language, with ``*`` when options differ from it."""
+    spec = variant_to_data(variant)
+    return ui.message(f"presets.{variant.preset}") + ("" if isinstance(spec, str) else "*")
+
+
 def toolbar_text(shell: Shell) -> str:
     """The toolbar as text that fits the terminal: the variant is left out, then the activity cut, as needed."""
     ui, activity = shell.ui, shell.activity
     pos = activity.position if activity is not None else None
-    variant = ""
-    if pos is not None:
-        spec = variant_to_data(pos.variant)
-        preset = spec if isinstance(spec, str) else str(spec.get("preset", "classic"))
-        variant = ui.message(f"presets.{preset}") + ("" if isinstance(spec, str) else "*")
+    variant = variant_label(ui, pos.variant) if pos is not None else ""
     rating = shell.progress.learner_rating()
     keys = ui.message("shell.toolbar_keys" if shell.width() >= NARROW else "shell.toolbar_key_help")
     room = shell.width() - len(keys) - 4  # a space at each end, two before the keys
