@@ -288,3 +288,14 @@ def test_the_expert_level_plays_in_the_shell(tmp_path: Path) -> None:
         assert "you against expert" in said and "Player 2 plays" in said
         dispatch(shell, learner_line(shell))
         assert len(run_of(shell).game.current.plies) == 3
+
+
+def test_computers_stopped_by_ctrl_c_play_on_at_the_next_line(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play players=3 level=greedy seed=4")
+        game = run_of(shell).game
+        pos = run_of(shell).position
+        game.push(pos.generate()[0])  # the learner's move pushed, the computers' replies interrupted
+        said = dispatch(shell, "7S x 7D").text
+        assert "Player 2 plays" in said and "Player 3 plays" in said and game.learner_to_move
+        assert load_game(list_games(tmp_path)[0][0]).game.current.moves == game.current.moves

@@ -145,6 +145,8 @@ class GameRun(Activity):
             return self.result_text() + "\n" + self.ui.message("play.play_again")
         if game.round_over:
             return self.ui.message("play.type_next")
+        if not game.learner_to_move:  # the computers were stopped (Ctrl-C) before the learner's turn
+            return self.after_moves(game.advance(self.save))
         pos = self.position
         try:
             move = pos.parse_move(text)
