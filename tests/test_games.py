@@ -120,6 +120,10 @@ BROKEN = [
     (lambda d: {**d, "players": "two"}, "'players' must be"),
     (lambda d: {**d, "levels": [None, "wizard"]}, "levels are"),
     (lambda d: {**d, "levels": ["club", None]}, "'levels' must name"),
+    (lambda d: {**d, "levels": [None, ["club"]]}, "'levels' must name"),
+    (lambda d: {**d, "variant": {"preset": ["classic"]}}, "'variant'"),
+    (lambda d: {**d, "players": 10**100}, "'players' must be 2, 3 or 4"),
+    (lambda d: {**d, "learner": -1}, "'learner' must be a seat from 0 to 1"),
     (lambda d: {**d, "kind": "tournament"}, "match or a round"),
     (lambda d: {**d, "practice": "no"}, "'practice' must be true or false"),
     (lambda d: {**d, "rounds": [{**d["rounds"][0], "moves": ["ZZ x 99"]}]}, "round 1, move 1"),
@@ -161,10 +165,10 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(ma
                     max_leaves=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(key=st.sampled_from(["variant", "players", "learner", "levels", "seed", "kind", "practice", "rounds", "id",
                             "started", "updated", "finished"]),
-       where=st.sampled_from(["top", "round", "start", "moves"]), value=JSON)
+       where=st.sampled_from(["top", "round", "start", "moves", "level"]), value=JSON)
 def test_any_value_anywhere_gives_a_game_or_one_line(tmp_path: Path, key: str, where: str, value: Any) -> None:
     path, data = saved_data(tmp_path)
     if where == "top":
@@ -173,8 +177,10 @@ def test_any_value_anywhere_gives_a_game_or_one_line(tmp_path: Path, key: str, w
         data["rounds"][0][key] = value
     elif where == "start":
         data["rounds"][0]["start"][key] = value
-    else:
+    elif where == "moves":
         data["rounds"][0]["moves"][len(key) % 5] = value
+    else:
+        data["levels"][1] = value
     path.write_text(json.dumps(data), encoding="utf-8")
     try:
         load_game(path)

@@ -225,10 +225,15 @@ class _Reader:
         except VariantError as err:
             raise self.fail(f"'variant': {err}") from None
         players = self.get(data, "players", int, "2, 3 or 4")
+        if players not in (2, 3, 4):
+            raise self.fail(f"'players' must be 2, 3 or 4, not {str(players)[:20]}")
         learner = self.get(data, "learner", int, "the learner's seat")
+        if not 0 <= learner < players:
+            raise self.fail(f"'learner' must be a seat from 0 to {players - 1}, not {str(learner)[:20]}")
         levels = self.get(data, "levels", list, "a list of a level a seat (null for the learner's)")
-        computers = {level for seat, level in enumerate(levels) if seat != learner}
-        if len(levels) != players or len(computers) != 1 or not 0 <= learner < players or levels[learner] is not None:
+        computers = {level for seat, level in enumerate(levels) if seat != learner and isinstance(level, str)}
+        if (len(levels) != players or len(computers) != 1 or levels[learner] is not None
+                or not all(isinstance(level, str) for seat, level in enumerate(levels) if seat != learner)):
             raise self.fail("'levels' must name one level for every seat but the learner's, which is null")
         try:
             settings = Settings(variant, players, str(computers.pop()), self.get(data, "seed", int, "a whole number"),
