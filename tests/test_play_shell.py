@@ -91,6 +91,9 @@ def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_
         dispatch(shell, "undo")
         said = dispatch(shell, lines[-1]).text
         assert "Round score:" in said and "Total:" in said
+        last = run_of(shell).game.current.plies[-1]
+        left = last.before.table_after(last.move)[0]
+        assert ("who took last" in said) == bool(left or last.before.table_after(last.move)[1])
         assert "the round" in said and "It counts as practice" in said
         assert "Type “play”" in dispatch(shell, "next").text
 

@@ -114,10 +114,22 @@ class GameRun(Activity):
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
-        parts = [ui.message("play.round_over", round=len(game.rounds)), ui.score(game.position, score, game.learner)]
+        parts = [ui.message("play.round_over", round=len(game.rounds)), self.residue(),
+                 ui.score(game.position, score, game.learner)]
         parts.append(self.review())
         parts.append(self.result_text() if game.over else ui.message("play.type_next"))
         return "\n".join(filter(None, parts))
+
+    def residue(self) -> str:
+        """Who got the cards left on the table at the round's end, if any were."""
+        last, end = self.game.current.plies[-1], self.game.position
+        loose, builds = last.before.table_after(last.move)
+        cards = [*loose, *(c for b in builds for c in b.cards)]
+        if not cards or end.last_capturer is None or not end.is_round_over():
+            return ""
+        me = self.game.learner
+        return self.ui.message("play.residue", cards=self.ui.cards(cards), who=self.ui.seat_name(end.last_capturer, me),
+                               me=end.last_capturer == me)
 
     def review(self) -> str:
         """The review of the learner's moves in the round just over (issue 16 point 5).
