@@ -43,7 +43,7 @@ from ..core.rules import holding_applies
 from ..core.scoring import score_round
 from ..core.search import solve_deal
 from ..core.solver import unseen_cards
-from .players import Club
+from .players import club_value
 from .view import SeatView
 
 DEFAULT_WORLDS = 24
@@ -60,8 +60,6 @@ REDRAWS = 50
 """Deals drawn for a world before the holders of builds are swapped in."""
 MAJORITY_SPREAD = 1.5
 """How widely the cards still out split between the sides, in standard deviations of a fair coin a card."""
-
-_CLUB = Club()
 
 
 @dataclass(frozen=True)
@@ -149,15 +147,17 @@ def sampled_worlds(pos: Position, worlds: int, seed: int) -> list[Position]:
     card to take it (the holding rule, 4.1).  Deals that break this are drawn
     again; after :data:`REDRAWS` failures the holders are dealt first (which
     favours hands with several holders a little).
-    When the unseen cards can lie only one way (one place hides them all, or
-    none is hidden) there is a single world.
+    When the unseen cards can lie only one way (none is hidden, or one place
+    hides them all) there is a single world.  Unseen cards beyond the hidden
+    places (a position that does not list what was taken) are left out of the world.
     """
     unseen = sorted(unseen_cards(pos))
     places = sum(1 for n in pos.hidden_counts if n) + (pos.stock_hidden > 0)
+    one_way = places == 0 or (places == 1 and len(unseen) == sum(pos.hidden_counts) + pos.stock_hidden)
     needs = held_keys(pos)
     rng = random.Random(seed)
     out = []
-    for _ in range(worlds if places > 1 else 1):
+    for _ in range(1 if one_way else worlds):
         for _ in range(REDRAWS):
             rng.shuffle(unseen)
             world = world_of(pos, unseen)
@@ -266,13 +266,20 @@ def playout_value(world: Position, move: Move, side: int) -> float:
     horizon = world.players * world.variant.hand_size_resolved if world.variant.draw else None
     plies = 1
     while not world.is_round_over() and not world.needs_deal() and plies != horizon:
-        world.push(_CLUB.choose(SeatView.of(world, world.to_move), _NO_RNG))
+        world.push(club_move(world))
         plies += 1
     return deal_end_value(world, side)
 
 
-_NO_RNG = random.Random(0)
-"""Club plays without chance; its ``choose`` takes a generator all the same."""
+def club_move(world: Position) -> Move:
+    """Club's choice in a world, its exposure judged on the next player's hand in that world.
+
+    Club judges the exposure of a move on every hand the next player could
+    hold; in a sampled world the hand it holds is itself a random draw of those
+    cards, so the playout looks at that hand alone: the same rules of thumb, at
+    a fraction of the cost.
+    """
+    return max(world.generate(), key=lambda m: club_value(world, m))
 
 
 def deal_end_value(pos: Position, side: int) -> float:
