@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
 from tutor.loading.positions import load_position
-from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sampled_worlds
+from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sampled_worlds, world_values
 from tutor.play.game import play_one_round
 from tutor.play.players import LEVELS, players
 from tutor.play.view import SeatView
@@ -188,3 +189,12 @@ def test_a_broken_file_is_named_with_line_and_column(tmp_path: Path) -> None:
     path.write_text("variant: classic\nplayers: 2\nhands:\n  - [7S, ZZ]\n  - 3\ntable: [7C]\n", encoding="utf-8")
     result = run(str(path))
     assert result.returncode == 2 and f"{path}:4:" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_moves_in_contention_are_valued_in_every_world_the_others_are_still_listed() -> None:
+    view = SeatView.of(two_seats("2C 3D 4H 6S", "5H 9C 10S 7D", "KC QC JC 8C", stock="AD 2D 5D 6D"), 0)
+    advice = advise(view, worlds=12, seed=3)
+    assert advice.worlds == 12 and len(advice.moves) == len(view.legal_moves()) > 8
+    worlds = sampled_worlds(view.position(), 12, 3)
+    best = advice.moves[0]
+    assert best.value == pytest.approx(statistics.fmean(world_values(w, [best.move])[0] for w in worlds))
