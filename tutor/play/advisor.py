@@ -14,11 +14,11 @@ value in the last deal and one earlier can be compared.  In a world:
 
 - In the last deal (the stock empty), the move is valued exactly by
   :func:`~tutor.core.search.solve_deal` when the hands hold at most
-  :data:`EXACT_CARDS` cards (two players: the whole last deal, about 20 ms a
-  world; with three and four players an exact search of a full last deal takes
-  up to seconds, so only its last cards are searched).
+  :data:`EXACT_CARDS` cards (two players: the whole last deal, one world, about
+  20 ms; with three and four players an exact search of a full last deal takes
+  up to seconds a world, so only its last 5 cards are searched).
 - Otherwise the move is played, then every seat (the mover's too) plays on by
-  :class:`~tutor.play.players.Club`'s policy, each from its own view, to the end
+  :class:`~tutor.play.players.Club`'s rules of thumb (:func:`club_move`) to the end
   of the deal (every hand empty; with ``draw``, for as many moves as a deal
   has), and that position is valued by :func:`deal_end_value`: what each side
   has taken for sure, and its expected share of the most cards and most spades.
@@ -46,7 +46,7 @@ from ..core.moves import Move
 from ..core.position import Position
 from ..core.rules import holding_applies
 from ..core.scoring import score_round
-from ..core.search import solve_deal
+from ..core.search import LONG_DEAL_CARDS, solve_deal
 from ..core.solver import unseen_cards
 from .players import club_value
 from .view import SeatView
@@ -58,9 +58,14 @@ MIN_WORLDS = 4
 EXPERT_BUDGET = 2.0
 """Seconds the expert player (:class:`Expert`) gives a move at most: a cap for the rare
 slow position, which the default number of worlds keeps well under."""
-"""Worlds valued whatever the budget (fewer only when fewer are asked for)."""
-EXACT_CARDS = {2: 16, 3: 6, 4: 6}
-"""By players: the most cards left in the hands for which a last deal is searched exactly in every world."""
+EXACT_CARDS = {2: LONG_DEAL_CARDS, 3: 5, 4: 5}
+"""By players: the most cards left in the hands for which a last deal is searched exactly in every world.
+
+Two players have one world in the last deal (the mover can tell the other
+hand), searched in about 20 ms for 8 cards.  With three and four players each
+world is searched: 5 cards take under 15 ms a world in every preset measured,
+6 cards up to 30 ms (michigan), 10 cards up to 6 s; so only the last cards are
+searched, and club plays out the rest."""
 PRUNE_AFTER = 8
 """Worlds after which the moves clearly behind the best (:func:`still_in_contention`) are valued in no more."""
 PRUNE_BEHIND = 1.0
@@ -72,7 +77,7 @@ The same worlds value every move, so the error is that of the two moves'
 difference world by world, far smaller than of either value alone (in
 two-player classic a median of 1.7 points a world, against about 4)."""
 REDRAWS = 50
-"""Deals drawn for a world before the holders of builds are swapped in."""
+"""Deals drawn for a world before the holders of builds are dealt first."""
 MAJORITY_SPREAD = 1.5
 """How widely the cards still out split between the sides, in standard deviations of a fair coin a card."""
 
@@ -331,12 +336,12 @@ def deal_end_value(pos: Position, side: int) -> float:
     cards and most spades its chance, from its lead and the cards still out,
     times the award.
     """
-    score = score_round(pos)
+    score, over = score_round(pos), pos.is_round_over()
     totals = [0.0] * pos.sides
     for item in score.items:
-        if pos.is_round_over() or item.code not in ("most_cards", "most_spades"):
+        if over or item.code not in ("most_cards", "most_spades"):
             totals[item.side] += item.points
-    if not pos.is_round_over():
+    if not over:
         v = pos.variant
         deck = v.deck_cards
         cards_out = len(deck) - sum(score.cards)
@@ -361,7 +366,7 @@ def majority_chances(counts: tuple[int, ...], out: int) -> list[float]:
         return [1.0 if c == top and counts.count(top) == 1 else 0.0 for c in counts]
     best_other = [max(o for t, o in enumerate(counts) if t != s) for s in range(len(counts))]
     live = [c + out > other for c, other in zip(counts, best_other)]
-    scale = 1.7 / (MAJORITY_SPREAD * math.sqrt(out))
+    scale = 1.7 / (MAJORITY_SPREAD * math.sqrt(out))  # 1.7: the logistic's slope that best fits the normal's
     weights = [math.exp(scale * (c - max(counts))) if alive else 0.0 for c, alive in zip(counts, live)]
     total = sum(weights)
     return [w / total for w in weights]
