@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
     p = sub.add_parser("arena", help="computer against computer over mirrored deals: A's points minus B's a pair")
-    p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy or club")
+    p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy, club or expert")
     p.add_argument("--b", metavar="LEVEL", help="side B's level")
     p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset played (default: classic)")
     p.add_argument("--set", action="append", default=[], dest="options", metavar="OPTION=VALUE",
