@@ -13,7 +13,7 @@ from tutor.core.position import Position
 from tutor.core.solver import exposure_after
 from tutor.play.game import play_one_round
 from tutor.play.players import CARD_WORTH, Club, players, table_worth
-from tutor.play.risk import likely_take
+from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
 from tutor.presets import variant
 
@@ -45,6 +45,13 @@ def test_a_sweep_open_to_three_unseen_kings_is_weighted_by_the_chance_of_holding
     unseen = 52 - 2  # every card but the mover's two
     chance = 1 - comb(unseen - 3, 2) / comb(unseen, 2)
     assert abs(trail(pos, "KS") - SWEEP_OF_ONE_KING * chance) < 1e-9
+
+
+@given(unseen=st.integers(1, 52), of_kind=st.integers(1, 4), hidden=st.integers(0, 60))
+def test_the_chance_of_holding_a_kind_is_hypergeometric(unseen: int, of_kind: int, hidden: int) -> None:
+    of_kind = min(of_kind, unseen)
+    drawn = min(hidden, unseen)  # a hand cannot hide more cards than are unseen
+    assert abs(_chance(unseen, of_kind, hidden) - (1 - comb(unseen - of_kind, drawn) / comb(unseen, drawn))) < 1e-9
 
 
 def test_known_cards_of_the_next_player_are_certain() -> None:

@@ -79,6 +79,6 @@ def _kind(pos: Position, card: Card) -> object:
 def _chance(unseen: int, of_kind: int, hidden: int) -> float:
     """The chance that ``hidden`` cards drawn from ``unseen`` include one of ``of_kind`` of them."""
     none = 1.0
-    for i in range(hidden):
+    for i in range(min(hidden, unseen)):  # past ``unseen`` a factor was 0 already
         none *= max(0, unseen - of_kind - i) / (unseen - i)
     return 1.0 - none
