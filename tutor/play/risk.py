@@ -41,12 +41,14 @@ def likely_take(pos: Position, move: Move, worth: TakeWorth) -> float:
         seat = pos.to_move
         if pos.is_round_over() or pos.side_of(seat) == side or not pos.hand_size(seat):
             return 0.0
-        return _expected_best(pos, seat, worth)
+        return _expected_best(pos, worth)
     finally:
         pos.pop()
 
 
-def _expected_best(pos: Position, seat: int, worth: TakeWorth) -> float:
+def _expected_best(pos: Position, worth: TakeWorth) -> float:
+    """The expected ``worth`` of the best capture of the player to move, from the cards of the others."""
+    seat = pos.to_move
     known, hidden = pos.hands[seat], pos.hidden_counts[seat]
     unseen = unseen_cards(pos) if hidden else []
     kinds: dict[object, list[Card]] = {}
