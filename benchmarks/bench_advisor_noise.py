@@ -1,0 +1,91 @@
+"""The advisor's noise: how much a move's value moves between seeds, and the review's margins it sets.
+
+Run from the repository root: ``python benchmarks/bench_advisor_noise.py``.
+Positions come from real computer games (club against club, ``--games`` rounds
+for each player count, every ``--every``-th move with a choice).  Each is
+advised from the mover's view with the default worlds (:data:`DEFAULT_WORLDS`),
+``--seeds`` times with different seeds.  It reports:
+
+- the standard deviation of a move's value across the seeds (every legal move);
+- the standard deviation across the seeds of the difference best-minus-played,
+  for the move club played;
+- the *false loss*: the loss one seed gives the move that is best on the mean of
+  all the seeds (nearly the true best), which the review would call a mistake
+  if it reached a grade's margin; and how often it reaches each margin of
+  :data:`tutor.play.review.GRADES`.
+
+docs/review.md gives the figures and the margins chosen from them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from tutor.play.advisor import DEFAULT_WORLDS, advise
+from tutor.play.game import play_one_round
+from tutor.play.players import player
+from tutor.play.review import GRADES
+from tutor.play.view import SeatView
+from tutor.presets import variant
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def positions(preset: str, players: int, games: int, every: int, seed: int) -> list[tuple[SeatView, object]]:
+    """Every ``every``-th position with a choice of club-against-club rounds, as the mover's view and its move."""
+    out = []
+    v = variant(preset)
+    for game in range(games):
+        record = play_one_round(v, [player("club")] * players, seed + game, dealer=game % players)
+        choices = [p for p in record.plies if len(SeatView.of(p.before, p.seat).legal_moves()) > 1]
+        out += [(SeatView.of(p.before, p.seat), p.move) for p in choices[game % every::every]]
+    return out
+
+
+def line(name: str, values: list[float]) -> str:
+    return (f"  {name}: median {statistics.median(values):.2f}, 95th percentile {quantile(values, 0.95):.2f}, "
+            f"99th {quantile(values, 0.99):.2f}, max {max(values):.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--seeds", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    move_sd: list[float] = []
+    loss_sd: list[float] = []
+    false_loss: list[float] = []
+    count = 0
+    start = time.perf_counter()
+    for players in (int(n) for n in args.players.split(",")):
+        for view, played in positions(args.preset, players, args.games, args.every, args.seed):
+            count += 1
+            advices = [advise(view, seed=s) for s in range(args.seeds)]
+            moves = [mv.move for mv in advices[0].moves]
+            values = {m: [a.value_of(m).value for a in advices] for m in moves}
+            move_sd += [statistics.pstdev(v) for v in values.values()]
+            loss_sd.append(statistics.pstdev([a.moves[0].value - a.value_of(played).value for a in advices]))
+            consensus = max(moves, key=lambda m: statistics.fmean(values[m]))
+            false_loss += [a.moves[0].value - a.value_of(consensus).value for a in advices]
+    seconds = time.perf_counter() - start
+    print(f"{count} positions ({args.preset}, {args.players} players, club against club), {args.seeds} seeds each, "
+          f"{DEFAULT_WORLDS} worlds; {seconds:.0f} s")
+    print(line("sd of a move's value across seeds", move_sd))
+    print(line("sd of best-minus-played across seeds", loss_sd))
+    print(line("false loss of the consensus best move (one seed)", false_loss))
+    for grade, least in reversed(GRADES):
+        share = sum(1 for x in false_loss if x >= least) / len(false_loss)
+        print(f"  false loss >= {least:.1f} ({grade} margin): {100 * share:.2f}% of {len(false_loss)} advices")
+
+
+if __name__ == "__main__":
+    main()
