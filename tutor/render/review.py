@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..coach import kind_of
 from ..play.review import GRADES, MARGIN, Mark, RoundReview
 from .renderer import Renderer
 
@@ -38,11 +37,11 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
     return MarkView(
         turn=review.turn,
         played=ui.move(pos, played),
-        kind=ui.move_kind(kind_of(pos, played)),
+        kind=ui.move_kind(played.kind),
         grade=review.grade,
         loss=decimal(ui, review.loss),
         better=ui.move(pos, better),
-        better_kind=ui.move_kind(kind_of(pos, better)),
+        better_kind=ui.move_kind(better.kind),
         value_played=decimal(ui, review.played.value),
         value_better=decimal(ui, review.best.value),
         gains=tuple(ui.message(f"review.why_{why.code}", **why.params) for why in mark.reasons),
