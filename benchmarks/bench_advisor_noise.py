@@ -22,7 +22,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import dataclass, field
 
+from tutor.core.moves import Move
 from tutor.play.advisor import DEFAULT_WORLDS, advise
 from tutor.play.game import play_one_round
 from tutor.play.players import player
@@ -36,7 +38,7 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def positions(preset: str, players: int, games: int, every: int, seed: int) -> list[tuple[SeatView, object]]:
+def positions(preset: str, players: int, games: int, every: int, seed: int) -> list[tuple[SeatView, Move]]:
     """Every ``every``-th position with a choice of club-against-club rounds, as the mover's view and its move."""
     out = []
     v = variant(preset)
@@ -52,6 +54,41 @@ def line(name: str, values: list[float]) -> str:
             f"99th {quantile(values, 0.99):.2f}, max {max(values):.2f}")
 
 
+@dataclass
+class Noise:
+    """What the seeds did to the advice of some positions."""
+
+    positions: int = 0
+    move_sd: list[float] = field(default_factory=list)
+    loss_sd: list[float] = field(default_factory=list)
+    false_loss: list[float] = field(default_factory=list)
+
+    def add(self, view: SeatView, played: Move, seeds: int) -> None:
+        advices = [advise(view, seed=s) for s in range(seeds)]
+        moves = [mv.move for mv in advices[0].moves]
+        values = {m: [a.value_of(m).value for a in advices] for m in moves}
+        self.positions += 1
+        self.move_sd += [statistics.pstdev(v) for v in values.values()]
+        self.loss_sd.append(statistics.pstdev([a.moves[0].value - a.value_of(played).value for a in advices]))
+        consensus = max(moves, key=lambda m: statistics.fmean(values[m]))
+        self.false_loss += [a.moves[0].value - a.value_of(consensus).value for a in advices]
+
+    def extend(self, other: Noise) -> None:
+        self.positions += other.positions
+        self.move_sd += other.move_sd
+        self.loss_sd += other.loss_sd
+        self.false_loss += other.false_loss
+
+    def report(self, title: str) -> None:
+        print(f"{title}: {self.positions} positions")
+        print(line("sd of a move's value across seeds", self.move_sd))
+        print(line("sd of best-minus-played across seeds", self.loss_sd))
+        print(line("false loss of the consensus best move (one seed)", self.false_loss))
+        for grade, least in reversed(GRADES):
+            share = sum(1 for x in self.false_loss if x >= least) / len(self.false_loss)
+            print(f"  false loss >= {least:.1f} ({grade} margin): {100 * share:.2f}% of {len(self.false_loss)} advices")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--preset", default="classic")
@@ -61,30 +98,17 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=8)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    move_sd: list[float] = []
-    loss_sd: list[float] = []
-    false_loss: list[float] = []
-    count = 0
-    start = time.perf_counter()
+    print(f"{args.preset}, club against club, {args.seeds} seeds a position, {DEFAULT_WORLDS} worlds an advice", flush=True)
+    total = Noise()
     for players in (int(n) for n in args.players.split(",")):
+        start = time.perf_counter()
+        noise = Noise()
         for view, played in positions(args.preset, players, args.games, args.every, args.seed):
-            count += 1
-            advices = [advise(view, seed=s) for s in range(args.seeds)]
-            moves = [mv.move for mv in advices[0].moves]
-            values = {m: [a.value_of(m).value for a in advices] for m in moves}
-            move_sd += [statistics.pstdev(v) for v in values.values()]
-            loss_sd.append(statistics.pstdev([a.moves[0].value - a.value_of(played).value for a in advices]))
-            consensus = max(moves, key=lambda m: statistics.fmean(values[m]))
-            false_loss += [a.moves[0].value - a.value_of(consensus).value for a in advices]
-    seconds = time.perf_counter() - start
-    print(f"{count} positions ({args.preset}, {args.players} players, club against club), {args.seeds} seeds each, "
-          f"{DEFAULT_WORLDS} worlds; {seconds:.0f} s")
-    print(line("sd of a move's value across seeds", move_sd))
-    print(line("sd of best-minus-played across seeds", loss_sd))
-    print(line("false loss of the consensus best move (one seed)", false_loss))
-    for grade, least in reversed(GRADES):
-        share = sum(1 for x in false_loss if x >= least) / len(false_loss)
-        print(f"  false loss >= {least:.1f} ({grade} margin): {100 * share:.2f}% of {len(false_loss)} advices")
+            noise.add(view, played, args.seeds)
+        noise.report(f"{players} players ({time.perf_counter() - start:.0f} s)")
+        total.extend(noise)
+        print(flush=True)
+    total.report("all")
 
 
 if __name__ == "__main__":

@@ -86,6 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="J", help="processes to play with (default: 1); the result is the same whatever J")
     p.add_argument("--record", metavar="DIR", help="write each round to DIR as JSON lines, a move a line")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+
+    p = sub.add_parser("replay", help="a saved game, round by round, with the review of your moves")
+    p.add_argument("file", help="a saved game (games/<id>.json in the tutor's data folder; the shell's games lists them)")
+    p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
+    p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
     return parser
 
 
@@ -138,6 +143,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         "sheet": _sheet,
         "puzzles": _puzzles,
         "arena": _arena,
+        "replay": _replay,
     }
     try:
         output, status = handlers[args.command](args)
@@ -165,3 +171,9 @@ def _arena(args: argparse.Namespace) -> tuple[str, int]:
     from .arena_command import arena  # the players load only for this command
 
     return arena(args)
+
+
+def _replay(args: argparse.Namespace) -> tuple[str, int]:
+    from .replay_command import replay  # the advisor loads only for this command
+
+    return replay(args)
