@@ -5,6 +5,8 @@
   builds (unless the rules leave it nothing else), and trails its least
   valuable card.
 - **club**: a heuristic player (see :class:`Club`).
+- **expert**: values every legal move over sampled deals of the cards it cannot
+  see (see :mod:`tutor.play.advisor`).
 """
 
 from __future__ import annotations
@@ -116,7 +118,14 @@ def club_value(pos: Position, move: Move) -> float:
     return value - EXPOSURE_WEIGHT * (exposed.points + CARD_WORTH * exposed.cards)
 
 
-LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club}
+def _expert() -> Player:
+    """The expert (:class:`tutor.play.advisor.Expert`), imported when asked for: the advisor plays with Club."""
+    from .advisor import Expert
+
+    return Expert()
+
+
+LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": _expert}
 """Every level by name, weakest first."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 from ..coach import Challenge, Verdict
-from ..core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from ..core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from ..core.position import Position
 from ..core.solver import Goal
 from ..render import Renderer
@@ -81,13 +81,8 @@ class Activity(ABC):
 def verdict_text(shell: Shell, challenge: Challenge, verdict: Verdict) -> str:
     """The words for a typed move: a typo, a broken rule, or how it compares with the best."""
     ui, pos = shell.ui, challenge.position
-    err = verdict.error
-    if isinstance(err, InvalidMoveError):
-        return ui.invalid(err)
-    if isinstance(err, AmbiguousMoveError):
-        return ui.ambiguous(pos, err)
-    if isinstance(err, IllegalMoveError):
-        return ui.reason(pos, err.reason)
+    if verdict.error is not None:
+        return move_error_text(ui, pos, verdict.error)
     assert verdict.move is not None
     if verdict.comparison is not None:
         return ui.comparison(pos, verdict.comparison)
@@ -100,6 +95,17 @@ def verdict_text(shell: Shell, challenge: Challenge, verdict: Verdict) -> str:
         kind=ui.move_kind(verdict.kind or ""),
         wanted=ui.move_kind(challenge.task.find),
     )
+
+
+def move_error_text(ui: Renderer, pos: Position, err: MoveError) -> str:
+    """The words for a typed move that names no legal move: a typo (with the expected form and an
+    example), a broken rule, or the moves it could mean."""
+    if isinstance(err, AmbiguousMoveError):
+        return ui.ambiguous(pos, err)
+    if isinstance(err, IllegalMoveError):
+        return ui.reason(pos, err.reason)
+    assert isinstance(err, InvalidMoveError)
+    return ui.invalid(err)
 
 
 def task_text(shell: Shell, challenge: Challenge) -> str:

@@ -19,6 +19,7 @@ from .activity import Activity
 from .dashboard import dashboard_text
 from .lesson import LessonRun
 from .picker import closed_lessons, pick_puzzle, pick_review
+from .play import current_run, game_offer, games_command, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
 from .state import Shell
 from .streak import StreakRun, streak_order
@@ -103,6 +104,7 @@ def welcome(shell: Shell) -> str:
     repair = progress.repair
     repaired = shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
                                 reset=repair.reset, backup=str(repair.backup)) if repair else ""
+    offer = game_offer(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
@@ -113,7 +115,7 @@ def welcome(shell: Shell) -> str:
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
         reviews=len(progress.due_reviews(shell.clock())),
-    )
+    ) + ("\n" + offer if offer else "")
 
 
 # ---- commands ----------------------------------------------------------------
@@ -319,6 +321,41 @@ def streak(shell: Shell, arg: str) -> str:
     run = StreakRun(shell, order)
     shell.activity = run
     return shell.ui.message("shell.streak_start", best=shell.progress.best_streak()) + "\n\n" + run.show()
+
+
+# ---- games against the computer (tutor/shell/play.py) -------------------------------------
+
+
+@command("play", "game", "spiele")
+def play(shell: Shell, arg: str) -> str:
+    return play_command(shell, arg)
+
+
+@command("resume", alias="fortsetzen")
+def resume(shell: Shell, arg: str) -> str:
+    return resume_command(shell, arg)
+
+
+@command("undo", alias="zurück")
+def undo(shell: Shell, arg: str) -> str:
+    run = current_run(shell)
+    return run.undo() if run is not None else shell.ui.message("play.no_game_open", command="undo")
+
+
+@command("taken", alias="genommen")
+def taken(shell: Shell, arg: str) -> str:
+    run = current_run(shell)
+    return run.taken() if run is not None else shell.ui.message("play.no_game_open", command="taken")
+
+
+@command("resign", alias="aufgeben")
+def resign(shell: Shell, arg: str) -> str:
+    return resign_command(shell, arg)
+
+
+@command("games", alias="partien")
+def games(shell: Shell, arg: str) -> str:
+    return games_command(shell, arg)
 
 
 @command("quit", alias="ende")

@@ -8,6 +8,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..core.notation import TRAIL_WORDS
+from ..presets import preset_names
 from ..render import LANGS
 from .commands import COMMANDS, lookup
 from .state import Shell
@@ -60,6 +61,8 @@ class TutorCompleter(Completer):
             return [topic for topic, _ in topics(shell.lang)]
         if kind == "move":
             return self.hand_cards()
+        if kind == "game":
+            return ["round", *preset_names(), "players=", "level=", "seed="]
         return []
 
     def hand_cards(self) -> list[str]:

@@ -1,0 +1,129 @@
+"""The advisor (tutor/play/advisor.py): worlds true to the seat's view, every legal move valued, the exact last deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.core.cards import Card, parse_cards
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.search import solve_deal
+from tutor.core.table import Build
+from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sampled_worlds
+from tutor.play.game import play_one_round
+from tutor.play.players import LEVELS, players
+from tutor.play.view import SeatView
+from tutor.presets import variant
+
+FEW = settings(max_examples=5, deadline=None)
+
+
+def C(text: str) -> list[Card]:
+    return parse_cards(text.split())
+
+
+def game_view(preset: str, n: int, seed: int, ply: int) -> SeatView:
+    """The mover's view at about the ``ply``-th move of a seeded club round."""
+    record = play_one_round(variant(preset), players(["club"] * n), seed)
+    chosen = record.plies[ply % len(record.plies)]
+    return SeatView.of(chosen.before, chosen.seat)
+
+
+def two_seats(table: str, hand: str, other: str, stock: str = "", builds: list[Build] | None = None) -> Position:
+    """Classic, seat 0 to move holding ``hand``, seat 1 ``other``; the rest of the deck taken, or in ``stock``."""
+    v = variant("classic")
+    mine, theirs, loose, undealt = C(hand), C(other), C(table), C(stock)
+    used = set(mine + theirs + loose + undealt + [c for b in builds or [] for c in b.cards])
+    return Position(v, 2, hands=[mine, theirs], loose=loose, builds=builds or [], stock=undealt,
+                    captured=[[c for c in v.deck_cards if c not in used], []])
+
+
+@pytest.mark.parametrize(("preset", "n"), [("classic", 2), ("royal-aces-high", 3), ("michigan", 4), ("draw", 2)])
+@FEW
+@given(seed=st.integers(0, 2**32 - 1), ply=st.integers(0, 60))
+def test_every_world_looks_the_same_from_the_seat_and_respects_the_builds(preset: str, n: int, seed: int, ply: int) -> None:
+    view = game_view(preset, n, seed, ply)
+    pos = view.position()
+    for world in sampled_worlds(pos, 6, seed):
+        assert SeatView.of(world, view.seat) == view
+        assert not any(world.hidden_counts) and not world.stock_hidden
+        if not world.variant.penalties:
+            for b in world.builds:
+                assert any(m.is_capture and b in m.builds for m in _moves_of(world, b.owner)), world
+
+
+def _moves_of(world: Position, seat: int) -> list[Move]:
+    turn = world.copy()
+    turn.to_move = seat
+    return turn.generate()
+
+
+@pytest.mark.parametrize(("preset", "n"), [("classic", 2), ("classic", 3), ("royal", 4), ("combine-builds", 2)])
+@FEW
+@given(seed=st.integers(0, 2**32 - 1), ply=st.integers(0, 60))
+def test_every_legal_move_is_valued_once_best_first_and_the_seed_repeats(preset: str, n: int, seed: int, ply: int) -> None:
+    view = game_view(preset, n, seed, ply)
+    advice = advise(view, worlds=3, seed=seed)
+    legal = view.legal_moves()
+    assert sorted(map(str, (mv.move for mv in advice.moves))) == sorted(map(str, legal))
+    assert len(advice.moves) == len(legal)
+    values = [mv.value for mv in advice.moves]
+    assert values == sorted(values, reverse=True)
+    assert advice.best == advice.moves[0].move and advice.level == "expert"
+    assert 1 <= advice.worlds <= 3
+    assert all(mv.spread >= 0 and (advice.worlds > 1 or mv.spread == 0.0) for mv in advice.moves)
+    assert advise(view, worlds=3, seed=seed) == advice
+    for mv in advice.moves:
+        assert advice.value_of(mv.move) == mv
+
+
+def test_a_move_not_legal_here_has_no_value() -> None:
+    advice = advise_open(two_seats("5H", "5C KD", "2D 9C"))
+    with pytest.raises(ValueError, match="not a legal move"):
+        advice.value_of(Move(Card.from_str("QS"), "trail", 0))
+
+
+def test_the_sweep_of_big_casino_is_chosen() -> None:
+    pos = two_seats("10D", "10S 3H", "4C 7H", stock="5D 6D 7D 8D")
+    view = SeatView.of(pos, 0)
+    best = advise(view, worlds=4, seed=1).best
+    assert best.is_capture and best.card == Card.from_str("10S")
+    assert Expert(worlds=4).choose(view, random.Random(2)) == best
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_in_the_last_deal_the_open_advice_is_the_exact_solution(seed: int) -> None:
+    record = play_one_round(variant("classic"), players(["club", "club"]), seed)
+    last = next(p.before for p in record.plies if p.before.stock_size == 0)
+    exact = solve_deal(last)
+    advice = advise_open(last)
+    assert advice.worlds == 1 and advice.moves[0].value == exact.value
+    assert {mv.move: mv.value for mv in advice.moves} == {lv.move: lv.value for lv in exact.moves}
+    # two players, stock empty: the seat can work out the other hand, so the hidden advice is the same
+    assert advise(SeatView.of(last, last.to_move), seed=seed) == advice
+
+
+def test_the_expert_is_the_top_level() -> None:
+    assert list(LEVELS)[-1] == "expert"
+    assert LEVELS["expert"]().level == "expert"
+
+
+@pytest.mark.parametrize("bad", [{"worlds": 0}, {"level": "club"}])
+def test_bad_arguments_are_named(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match="worlds|level"):
+        advise(game_view("classic", 2, 1, 0), **bad)  # type: ignore[arg-type]
+
+
+@given(counts=st.lists(st.integers(0, 30), min_size=2, max_size=3), out=st.integers(0, 40))
+def test_majority_chances_are_probabilities_and_certain_when_the_lead_is(counts: list[int], out: int) -> None:
+    chances = majority_chances(tuple(counts), out)
+    assert all(0.0 <= p <= 1.0 for p in chances) and sum(chances) <= 1.0 + 1e-9
+    for side, c in enumerate(counts):
+        if all(c > other + out for t, other in enumerate(counts) if t != side):
+            assert chances[side] == 1.0
+        if c + out <= max(other for t, other in enumerate(counts) if t != side):
+            assert chances[side] == 0.0

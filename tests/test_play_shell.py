@@ -1,0 +1,247 @@
+"""Games against the computer in the shell: commands, what the learner may see, a round through the real
+session on a pipe, and a game resumed after its process was killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from shell_helpers import open_shell
+from tutor.games import list_games, load_game
+from tutor.shell.commands import dispatch, welcome
+from tutor.shell.play import GameRun
+from tutor.shell.session import TutorSession
+from tutor.shell.state import Shell
+from tutor.shell.toolbar import toolbar_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_of(shell: Shell) -> GameRun:
+    assert isinstance(shell.activity, GameRun)
+    return shell.activity
+
+
+def learner_line(shell: Shell) -> str:
+    """A move the learner may play now, typed in notation: the first legal one its seat sees."""
+    pos = run_of(shell).position
+    return pos.notation(pos.generate()[0])
+
+
+def unseen_cards(shell: Shell) -> set[str]:
+    """The cards the learner cannot know now (the other hands and the stock), as the screen would show them."""
+    game = run_of(shell).game
+    pos = game.position
+    hidden = [c for s in range(pos.players) if s != game.learner for c in pos.hands[s]] + list(pos.stock or [])
+    return {shell.ui.card(c) for c in hidden}
+
+
+def play_round_by_dispatch(shell: Shell) -> list[str]:
+    """The learner's lines to the end of the round; every reply checked to show no unseen card."""
+    lines = []
+    while not run_of(shell).game.round_over:
+        line = learner_line(shell)
+        lines.append(line)
+        reply = dispatch(shell, line).text
+        assert not any(card in reply for card in unseen_cards(shell)), reply
+        assert len(lines) < 60
+    return lines
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_match_is_played_round_after_round_and_saved_after_every_move(tmp_path: Path, players: int) -> None:
+    with open_shell(tmp_path) as shell:
+        said = dispatch(shell, f"play players={players} level=greedy seed=12").text
+        assert "A new match of Classic Cassino" in said and "Round 1" in said
+        assert not any(card in said for card in unseen_cards(shell))
+        zeros = "–".join(["0"] * (3 if players == 3 else 2))
+        assert toolbar_text(shell).startswith(f" Round 1, {zeros} vs greedy · ")
+        play_round_by_dispatch(shell)
+        game = run_of(shell).game
+        [(path, saved)] = list_games(tmp_path)
+        assert not isinstance(saved, Exception)
+        assert [r.moves for r in saved.game.rounds] == [r.moves for r in game.rounds]
+        assert saved.game.current.score == game.current.score
+        said = dispatch(shell, "next").text
+        assert "Round 2" in said and len(game.rounds) == 2
+        while not game.over:
+            if game.round_over:
+                dispatch(shell, "next")
+            else:
+                play_round_by_dispatch(shell)
+        assert load_game(path).finished is not None
+        assert "the match" in dispatch(shell, "show").text
+        assert "won" in dispatch(shell, "games").text or "lost" in dispatch(shell, "games").text
+
+
+def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round seed=4 level=greedy")
+        lines = play_round_by_dispatch(shell)
+        dispatch(shell, "undo")
+        said = dispatch(shell, lines[-1]).text
+        assert "Round score:" in said and "Total:" in said
+        assert "the round" in said and "It counts as practice" in said
+        assert "Type “play”" in dispatch(shell, "next").text
+
+
+def test_mistyped_and_illegal_moves_get_the_puzzles_answers(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play seed=3")
+        said = dispatch(shell, "xx").text
+        assert "is not a card" in said and "for example" in said
+        pos = run_of(shell).position
+        wrong = next(c for c in pos.variant.deck_cards if c not in pos.hands[pos.to_move])
+        assert "hand" in dispatch(shell, str(wrong)).text
+        assert len(run_of(shell).game.current.plies) <= 1, "nothing was played"
+
+
+def test_undo_taken_moves_and_what_is_refused_outside_a_game(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        assert "works in a game" in dispatch(shell, "undo").text
+        assert "works in a game" in dispatch(shell, "taken").text
+        assert "No game" in dispatch(shell, "resume").text
+        assert "no games yet" in dispatch(shell, "games").text
+        dispatch(shell, "play seed=3")
+        assert "nothing to take back" in dispatch(shell, "undo").text
+        listed = dispatch(shell, "moves").text
+        assert listed.startswith("Your legal moves:")
+        before = run_of(shell).position.hands[0]
+        dispatch(shell, learner_line(shell))
+        assert "taken back" in dispatch(shell, "undo").text
+        assert run_of(shell).position.hands[0] == before and run_of(shell).game.practice
+        assert "Taken so far" in dispatch(shell, "taken").text
+        assert "no solution" in dispatch(shell, "solution").text
+
+
+def test_one_game_at_a_time_offered_at_start_resumed_or_resigned(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play royal players=3 seed=8")
+        dispatch(shell, learner_line(shell))
+        moves = run_of(shell).game.current.moves
+    with open_shell(tmp_path) as shell:
+        assert "type “resume”" in welcome(shell)
+        assert "is not finished" in dispatch(shell, "play").text
+        said = dispatch(shell, "resume").text
+        assert "Going on with your game of Royal Cassino" in said
+        assert run_of(shell).game.current.moves == moves
+        assert "You resigned" in dispatch(shell, "resign").text
+        assert "resume" not in welcome(shell)
+        assert "A new match" in dispatch(shell, "play").text
+        assert "resigned" in dispatch(shell, "games").text
+
+
+def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        assert "players=2|3|4" in dispatch(shell, "play chess").text
+        assert "Levels:" in dispatch(shell, "play level=wizard").text
+        assert "from 2 to 4" in dispatch(shell, "play players=5").text
+        assert "target" in dispatch(shell, "play target=banana").text.lower()
+        assert shell.activity is None
+        said = dispatch(shell, "play round target=11 level=zufällig").text
+        assert "Classic Cassino*" in said and "random" in said
+
+
+def test_a_game_in_german(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        said = dispatch(shell, "spiele runde spieler=4 stufe=gierig seed=2").text
+        assert "Eine neue Runde" in said and "du und Spieler 3 gegen Spieler 2 und 4" in said
+        play_round_by_dispatch(shell)
+        said = dispatch(shell, "zeige").text
+        assert "gewinn" in said or "unentschieden" in said
+        assert "Spieler" in dispatch(shell, "partien").text
+
+
+def test_the_games_list_names_a_broken_file_in_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "bad.json").write_text('{"format": "something else"}', encoding="utf-8")
+    with open_shell(tmp_path) as shell:
+        said = dispatch(shell, "games").text
+    assert f"{folder / 'bad.json'}: not a saved game" in said
+
+
+# ---- the real session, and a killed process ---------------------------------------------------------
+
+
+def test_a_whole_round_through_the_real_session_on_a_pipe(tmp_path: Path) -> None:
+    with open_shell(tmp_path / "dry") as shell:  # the same seed plays the same: find the learner's lines
+        dispatch(shell, "play round level=club seed=31")
+        lines = ["play round level=club seed=31", *play_round_by_dispatch(shell)]
+        expected = run_of(shell).game.current.score
+    said: list[str] = []
+    with open_shell(tmp_path / "real") as shell, create_pipe_input() as pipe:
+        pipe.send_text("".join(line + "\r" for line in lines) + "taken\r" + "quit\r")
+        session = TutorSession(shell, colour=True, input=pipe, output=DummyOutput(), say=said.append)
+        assert session.run() == 0
+        game = run_of(shell).game
+    assert game.over and game.current.score == expected
+    assert any("Round score:" in text for text in said)
+    assert "Taken so far" in said[-2] and "saved" in said[-1]
+
+
+def read_until(proc: subprocess.Popen[str], marker: str) -> str:
+    """The process's output up to a line holding ``marker``."""
+    assert proc.stdout is not None
+    seen = []
+    while True:
+        line = proc.stdout.readline()
+        assert line, "the shell ended early:\n" + "".join(seen)
+        seen.append(line)
+        if marker in line:
+            return "".join(seen)
+
+
+def test_a_game_killed_mid_match_is_resumed_with_every_move_played(tmp_path: Path) -> None:
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "1000"}
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "--lang", "en"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    assert proc.stdin is not None
+    try:
+        proc.stdin.write("play players=3 level=club seed=17\n")
+        proc.stdin.flush()
+        read_until(proc, "Type your move")
+        [(path, _)] = list_games(tmp_path)
+        for _ in range(4):
+            game = load_game(path).game
+            pos = game.view().position()
+            proc.stdin.write(pos.notation(pos.generate()[-1]) + "\n")
+            proc.stdin.flush()
+            read_until(proc, "Type your move")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    played = load_game(path).game
+    assert sum(p.seat == 0 for p in played.current.plies) == 4
+    run = subprocess.run([sys.executable, "-m", "tutor", "--lang", "en"], input="resume\ntaken\nquit\n",
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "is waiting" in run.stdout and "Going on with your game" in run.stdout
+    resumed = load_game(path).game
+    assert resumed.current.moves[: len(played.current.moves)] == played.current.moves
+    assert [r.moves for r in resumed.rounds[:-1]] == [r.moves for r in played.rounds[:-1]]
+
+
+def test_tab_completes_the_settings_of_play_and_the_cards_of_the_learners_hand(tmp_path: Path) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from tutor.shell.completer import TutorCompleter
+
+    def completions(shell: Shell, text: str) -> list[str]:
+        return [c.text for c in TutorCompleter(shell).get_completions(Document(text), CompleteEvent())]
+
+    with open_shell(tmp_path) as shell:
+        assert {"round", "royal"} <= set(completions(shell, "play ro"))
+        assert "players=" in completions(shell, "play p")
+        dispatch(shell, "play seed=3")
+        hand = {shell.ui.typed_card(c) for c in run_of(shell).position.hands[0]}
+        assert hand <= set(completions(shell, ""))

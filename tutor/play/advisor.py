@@ -1,0 +1,319 @@
+"""The advisor: every legal move valued from one seat's information, by sampling the cards it cannot see.
+
+A *world* is one way the unseen cards (:func:`tutor.core.solver.unseen_cards`)
+may lie: dealt at random into the other hands (their sizes) and the stock (its
+size).  Each legal move is valued in the same worlds (common random numbers, so
+that two moves are compared on the same deals), and its value is the mean over
+them, its spread the standard deviation.
+
+The unit of a value is the round's points, the mover's side's total minus the
+best other side's, the same as :func:`tutor.core.search.solve_deal`'s: so a
+value in the last deal and one earlier can be compared.  In a world:
+
+- In the last deal (the stock empty), the move is valued exactly by
+  :func:`~tutor.core.search.solve_deal` when the hands hold at most
+  :data:`EXACT_CARDS` cards (two players: the whole last deal, about 20 ms a
+  world; with three and four players an exact search of a full last deal takes
+  up to seconds, so only its last cards are searched).
+- Otherwise the move is played, then every seat (the mover's too) plays on by
+  :class:`~tutor.play.players.Club`'s policy, each from its own view, to the end
+  of the deal (every hand empty; with ``draw``, for as many moves as a deal
+  has), and that position is valued by :func:`deal_end_value`: what each side
+  has taken for sure, and its expected share of the most cards and most spades.
+
+The same seed gives the same :class:`Advice`.  A time ``budget`` (seconds) stops
+adding worlds once it is spent, after at least :data:`MIN_WORLDS`; then the
+answer depends on the machine's speed, and :attr:`Advice.worlds` says how many
+were valued.  Without a budget the advice is deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from ..core.cards import Card
+from ..core.movegen import build_key
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.rules import holding_applies
+from ..core.scoring import score_round
+from ..core.search import solve_deal
+from ..core.solver import unseen_cards
+from .players import Club
+from .view import SeatView
+
+DEFAULT_WORLDS = 24
+"""Worlds sampled when not told otherwise."""
+MIN_WORLDS = 4
+"""Worlds valued whatever the budget (fewer only when fewer are asked for)."""
+EXPERT_BUDGET = 2.0
+"""Seconds the expert player (:class:`Expert`) gives a move at most: a cap for the rare
+slow position, which the default number of worlds keeps well under."""
+"""Worlds valued whatever the budget (fewer only when fewer are asked for)."""
+EXACT_CARDS = {2: 16, 3: 6, 4: 6}
+"""By players: the most cards left in the hands for which a last deal is searched exactly in every world."""
+REDRAWS = 50
+"""Deals drawn for a world before the holders of builds are swapped in."""
+MAJORITY_SPREAD = 1.5
+"""How widely the cards still out split between the sides, in standard deviations of a fair coin a card."""
+
+_CLUB = Club()
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal move, its mean value over the worlds and its standard deviation (0.0 for one world).
+
+    The value is in round points: the mover's side's total minus the best other side's.
+    """
+
+    move: Move
+    value: float
+    spread: float
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every legal move valued, best first (equal values in the order the moves are generated)."""
+
+    level: str
+    worlds: int
+    moves: tuple[MoveValue, ...]
+
+    @property
+    def best(self) -> Move:
+        return self.moves[0].move
+
+    def value_of(self, move: Move) -> MoveValue:
+        """The value of ``move``; a ValueError when it is not a legal move here."""
+        for valued in self.moves:
+            if valued.move == move:
+                return valued
+        raise ValueError(f"{move} is not a legal move in this position")
+
+
+@dataclass(frozen=True)
+class Expert:
+    """The expert player: the advisor's best move from its view, the seed drawn from ``rng``.
+
+    ``worlds`` and ``budget`` (seconds a move at most) are :func:`advise`'s.
+    """
+
+    level: str = "expert"
+    worlds: int = DEFAULT_WORLDS
+    budget: float | None = EXPERT_BUDGET
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget).best
+
+
+def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
+           budget: float | None = None) -> Advice:
+    """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
+
+    ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds)
+    stops sampling once spent, after at least :data:`MIN_WORLDS` worlds.
+    """
+    _check(level, worlds)
+    pos = view.position()
+    return _advise(pos, sampled_worlds(pos, worlds, seed), level, budget)
+
+
+def advise_open(pos: Position, *, level: str = "expert", seed: int = 0, budget: float | None = None) -> Advice:
+    """The advice when the position's real cards are the only world (``advise --open``).
+
+    ``pos`` must show every hand and the stock; ``seed`` is accepted for a
+    uniform call (one world needs no sampling).
+    """
+    _check(level, 1)
+    if any(pos.hidden_counts) or pos.stock_hidden:
+        raise ValueError("an open position shows every hand and the stock")
+    return _advise(pos, [pos.copy()], level, budget)
+
+
+def _check(level: str, worlds: int) -> None:
+    if level != "expert":
+        raise ValueError(f"unknown advisor level {level!r}; the advisor's level is: expert")
+    if worlds < 1:
+        raise ValueError(f"worlds must be at least 1, not {worlds}")
+
+
+def sampled_worlds(pos: Position, worlds: int, seed: int) -> list[Position]:
+    """``worlds`` positions like ``pos`` with its unseen cards dealt at random to the hidden places.
+
+    A world respects what the rules reveal: a seat that owns a build holds a
+    card to take it (the holding rule, 4.1).  Deals that break this are drawn
+    again; after :data:`REDRAWS` failures the holders are dealt first (which
+    favours hands with several holders a little).
+    When the unseen cards can lie only one way (one place hides them all, or
+    none is hidden) there is a single world.
+    """
+    unseen = sorted(unseen_cards(pos))
+    places = sum(1 for n in pos.hidden_counts if n) + (pos.stock_hidden > 0)
+    needs = held_keys(pos)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(worlds if places > 1 else 1):
+        for _ in range(REDRAWS):
+            rng.shuffle(unseen)
+            world = world_of(pos, unseen)
+            if all(holds(world, seat, keys) for seat, keys in needs.items()):
+                break
+        else:
+            world = dealt_with_holders(pos, unseen, needs, rng)
+        out.append(world)
+    return out
+
+
+def held_keys(pos: Position) -> dict[int, list[int]]:
+    """For each seat with hidden cards that owns builds under the holding rule, the build keys it must hold."""
+    if not holding_applies(pos.variant):
+        return {}
+    needs: dict[int, list[int]] = {}
+    for b in pos.builds:
+        if pos.hidden_counts[b.owner]:
+            needs.setdefault(b.owner, []).append(build_key(b))
+    return needs
+
+
+def holds(world: Position, seat: int, keys: list[int]) -> bool:
+    """Whether ``seat``'s hand has a card for each of ``keys``, a card for one key only."""
+    holding = world.variant.holding_keys
+    free = list(world.hands[seat])
+    for key in keys:
+        card = next((c for c in free if key in holding[c]), None)
+        if card is None:
+            return False
+        free.remove(card)
+    return True
+
+
+def dealt_with_holders(pos: Position, unseen: list[Card], needs: dict[int, list[int]], rng: random.Random) -> Position:
+    """A world in which each seat of ``needs`` is first given a holder of each of its keys, drawn at random."""
+    holding = pos.variant.holding_keys
+    pool = list(unseen)
+    given: dict[int, list[Card]] = {}
+    for seat, keys in needs.items():
+        for key in keys:
+            supply = [c for c in pool if key in holding[c]]
+            if supply:  # none only in a position the rules could not reach
+                card = rng.choice(supply)
+                pool.remove(card)
+                given.setdefault(seat, []).append(card)
+    rng.shuffle(pool)
+    cards: list[Card] = []
+    for seat in range(pos.players):
+        mine = given.get(seat, [])[: pos.hidden_counts[seat]]
+        rest = pos.hidden_counts[seat] - len(mine)
+        cards += mine + pool[:rest]
+        pool = pool[rest:]
+    return world_of(pos, cards + pool)
+
+
+def world_of(pos: Position, cards: list[Card]) -> Position:
+    """``pos`` with ``cards`` dealt to its hidden hands (in seat order), the rest to the stock."""
+    world = pos.copy()
+    hidden, hands = world.hidden_counts, world.hands
+    assert world.stock is not None
+    taken = 0
+    for seat in range(world.players):
+        n = hidden[seat]
+        hands[seat] = [*hands[seat], *cards[taken:taken + n]]
+        hidden[seat] = 0
+        taken += n
+    world.stock = [*world.stock, *cards[taken:taken + world.stock_hidden]]
+    world.stock_hidden = 0
+    return world
+
+
+def _advise(pos: Position, worlds: list[Position], level: str, budget: float | None) -> Advice:
+    moves = pos.generate()
+    deadline = None if budget is None else time.perf_counter() + budget
+    values: list[list[float]] = [[] for _ in moves]
+    done = 0
+    for world in worlds:
+        for i, value in enumerate(world_values(world, moves)):
+            values[i].append(value)
+        done += 1
+        if deadline is not None and done >= MIN_WORLDS and time.perf_counter() > deadline:
+            break
+    valued = [MoveValue(m, statistics.fmean(v), statistics.pstdev(v) if len(v) > 1 else 0.0)
+              for m, v in zip(moves, values)]
+    valued.sort(key=lambda mv: -mv.value)  # stable: equal values keep the generation order
+    return Advice(level, done, tuple(valued))
+
+
+def world_values(world: Position, moves: list[Move]) -> list[float]:
+    """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side."""
+    if world.stock_size == 0 and _cards_in_hands(world) <= EXACT_CARDS[world.players]:
+        exact = {lv.move: lv.value for lv in solve_deal(world).moves}
+        return [float(exact[m]) for m in moves]
+    side = world.side_of(world.to_move)
+    return [playout_value(world.copy(), m, side) for m in moves]
+
+
+def _cards_in_hands(pos: Position) -> int:
+    return sum(len(h) for h in pos.hands)
+
+
+def playout_value(world: Position, move: Move, side: int) -> float:
+    """``move`` played in ``world``, then club play to the end of the deal, valued for ``side``."""
+    world.push(move)
+    horizon = world.players * world.variant.hand_size_resolved if world.variant.draw else None
+    plies = 1
+    while not world.is_round_over() and not world.needs_deal() and plies != horizon:
+        world.push(_CLUB.choose(SeatView.of(world, world.to_move), _NO_RNG))
+        plies += 1
+    return deal_end_value(world, side)
+
+
+_NO_RNG = random.Random(0)
+"""Club plays without chance; its ``choose`` takes a generator all the same."""
+
+
+def deal_end_value(pos: Position, side: int) -> float:
+    """The round's value for ``side`` at the end of a deal: its total minus the best other side's.
+
+    Over, the round is scored exactly.  Otherwise each side counts what it has
+    for sure (point cards, spade points, sweeps, penalties) and of the most
+    cards and most spades its chance, from its lead and the cards still out,
+    times the award.
+    """
+    score = score_round(pos)
+    totals = [0.0] * pos.sides
+    for item in score.items:
+        if pos.is_round_over() or item.code not in ("most_cards", "most_spades"):
+            totals[item.side] += item.points
+    if not pos.is_round_over():
+        v = pos.variant
+        deck = v.deck_cards
+        cards_out = len(deck) - sum(score.cards)
+        spades_out = sum(c.suit == "S" for c in deck) - sum(score.spades)
+        for award, counts, out in ((v.most_cards, score.cards, cards_out), (v.effective_most_spades, score.spades, spades_out)):
+            if award:
+                for s, chance in enumerate(majority_chances(counts, out)):
+                    totals[s] += award * chance
+    return totals[side] - max(t for s, t in enumerate(totals) if s != side)
+
+
+def majority_chances(counts: tuple[int, ...], out: int) -> list[float]:
+    """Each side's chance of ending with strictly the most, given its count now and ``out`` cards still to take.
+
+    A side whose lead the cards out cannot overturn is sure of it, and one that
+    cannot overtake has no chance; otherwise the chances are a softmax of the
+    counts over the spread of the cards out (:data:`MAJORITY_SPREAD`), which for
+    two sides is close to the normal model of each card going either way.
+    """
+    if out == 0:
+        top = max(counts)
+        return [1.0 if c == top and counts.count(top) == 1 else 0.0 for c in counts]
+    best_other = [max(o for t, o in enumerate(counts) if t != s) for s in range(len(counts))]
+    live = [c + out > other for c, other in zip(counts, best_other)]
+    scale = 1.7 / (MAJORITY_SPREAD * math.sqrt(out))
+    weights = [math.exp(scale * (c - max(counts))) if alive else 0.0 for c, alive in zip(counts, live)]
+    total = sum(weights)
+    return [w / total for w in weights]

@@ -1,0 +1,338 @@
+"""A game against the computer in the shell: ``play``, ``resume``, ``resign``, ``undo``, ``taken``, ``games``.
+
+The learner sits at seat 0 (Player 1) and sees only what that seat can know:
+everything shown comes from :meth:`TableGame.view`.  The game is saved after
+every move, the computers' included (:func:`tutor.games.save_game`), so
+quitting or a crash loses nothing, and ``resume`` (offered at start) goes on.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from ..cli_support import UsageError, read_variant
+from ..coach import kind_of
+from ..core.moves import MoveError
+from ..core.position import Position
+from ..loading.positions import variant_to_data
+from ..games import GameFileError, SavedGame, list_games, save_game, unfinished_game
+from ..play.game import Ply
+from ..play.players import LEVELS
+from ..play.table_game import Settings, TableGame
+from ..presets import preset_names
+from ..render import Renderer, find_name
+from .activity import Activity, move_error_text
+from .state import Shell
+
+KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}
+"""The words that choose a game's kind, in both languages."""
+SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "stufe": "level", "seed": "seed"}
+"""``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
+
+
+def games_home(shell: Shell) -> Path:
+    """The folder of the progress file: the games are kept beside it."""
+    return shell.progress.path.parent
+
+
+class GameRun(Activity):
+    """A game in progress: typed moves, the computers' replies, the rounds' scores, saved after every move."""
+
+    kind = "game"
+
+    def __init__(self, shell: Shell, saved: SavedGame) -> None:
+        super().__init__(shell)
+        self.saved = saved
+        self.save_error = ""  # why the last save failed, said once
+
+    @property
+    def game(self) -> TableGame:
+        return self.saved.game
+
+    @property
+    def position(self) -> Position:
+        """What the learner's seat knows, as a position: the other hands and the stock as counts."""
+        return self.game.view().position()
+
+    def title(self) -> str:
+        game = self.game
+        return self.ui.message("play.toolbar", level=self.ui.message(f"levels.{game.settings.level}"),
+                               round=len(game.rounds), points="–".join(map(str, game.scores)))
+
+    # ---- what the learner sees ---------------------------------------------------
+
+    def show(self) -> str:
+        return self.head() + "\n" + self.table()
+
+    def head(self) -> str:
+        """The round's title."""
+        game = self.game
+        return self.ui.message("play.round_head", round=len(game.rounds), kind=game.settings.kind,
+                               target=game.settings.variant.target)
+
+    def table(self) -> str:
+        """What the learner sees of the position, and what to do now."""
+        game, ui = self.game, self.ui
+        if game.over:
+            said = self.result_text()
+        else:
+            said = ui.message("play.type_next" if game.round_over else "play.your_move")
+        return ui.position(self.position, game.learner) + "\n" + said
+
+    def describe(self, plies: list[Ply]) -> str:
+        """Each move in words, as it happens, with the new hands when they are dealt."""
+        ui, me = self.ui, self.game.learner
+        lines = []
+        stock = plies[0].before.stock_size if plies else 0
+        for ply in plies:
+            pos, move = ply.before, ply.move
+            if pos.stock_size < stock:
+                lines.append(ui.message("play.dealt", stock=pos.stock_size))
+            stock = pos.stock_size
+            lines.append(ui.message(
+                "play.played", who=ui.seat_name(ply.seat, me), me=ply.seat == me,
+                partner=ply.seat != me and pos.side_of(ply.seat) == pos.side_of(me),
+                move=ui.move(pos, move), kind=ui.move_kind(kind_of(pos, move)),
+                taken=ui.cards(move.captured_cards()) if move.is_capture else "", sweep=pos.is_sweep(move),
+            ))
+        if plies and not self.game.round_over and self.game.position.stock_size < stock:
+            lines.append(ui.message("play.dealt", stock=self.game.position.stock_size))
+        return "\n".join(lines)
+
+    def after_moves(self, plies: list[Ply]) -> str:
+        """The moves just played, then the position, or the round's end."""
+        said = [self.describe(plies), self.save_error]
+        said += [self.round_end()] if self.game.round_over else ["", self.table()]
+        return "\n".join(filter(None, said))
+
+    def round_end(self) -> str:
+        """The round's score breakdown, the review of the learner's moves, then what comes next."""
+        game, ui = self.game, self.ui
+        score = game.current.score
+        assert score is not None
+        parts = [ui.message("play.round_over", round=len(game.rounds)), ui.score(game.position, score, game.learner)]
+        parts.append(self.review())
+        parts.append(self.result_text() if game.over else ui.message("play.type_next"))
+        return "\n".join(filter(None, parts))
+
+    def review(self) -> str:
+        """The review of the learner's moves in the round just over (issue 16 point 5).
+
+        Call point for the review of the learner's games: wired when that module lands.
+        """
+        return ""
+
+    def result_text(self) -> str:
+        game, ui = self.game, self.ui
+        result = game.result
+        assert result is not None
+        seats = game.side_seats
+        return ui.message(
+            "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game),
+            winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
+            won=result.winner == game.learner_side, practice=game.practice,
+        )
+
+    # ---- the learner's turn ---------------------------------------------------------
+
+    def answer(self, text: str) -> str:
+        game = self.game
+        if game.over:
+            return self.result_text() + "\n" + self.ui.message("play.play_again")
+        if game.round_over:
+            return self.ui.message("play.type_next")
+        pos = self.position
+        try:
+            move = pos.parse_move(text)
+        except MoveError as err:
+            return move_error_text(self.ui, pos, err)
+        return self.after_moves(game.play(move, self.save))
+
+    def save(self) -> None:
+        """Write the game as it stands; a failure is said once and the game goes on."""
+        try:
+            save_game(games_home(self.shell), self.saved, self.shell.clock())
+            self.save_error = ""
+        except OSError as err:
+            self.save_error = self.ui.message("play.cannot_save", path=str(games_home(self.shell)),
+                                              reason=err.strerror or str(err))
+
+    def next(self) -> str:
+        game = self.game
+        if game.over:
+            return self.result_text() + "\n" + self.ui.message("play.play_again")
+        if not game.round_over:
+            return self.ui.message("play.finish_round") + "\n\n" + self.show()
+        game.begin_round()
+        self.save()
+        return self.start()
+
+    def start(self) -> str:
+        """A round begun or resumed: the computers' moves up to the learner's turn, then the position."""
+        game = self.game
+        plies = [] if game.over or game.round_over else game.advance(self.save)
+        return "\n".join(filter(None, [self.head(), self.describe(plies), self.save_error, self.table()]))
+
+    # ---- help ---------------------------------------------------------------------------
+
+    def hint(self) -> str:
+        return self.ui.message("play.no_advisor")
+
+    def solution(self) -> str:
+        return self.ui.message("play.no_solution")
+
+    def moves(self) -> str:
+        if not self.game.learner_to_move:
+            return self.ui.message("play.not_your_turn")
+        pos = self.position
+        return self.ui.message("play.moves", moves=[self.ui.move(pos, m) for m in pos.generate()]).rstrip()
+
+    def explain(self, text: str) -> str:
+        return self.ui.message("play.no_explain")
+
+    def undo(self) -> str:
+        if not self.game.undo():
+            return self.ui.message("play.nothing_to_undo")
+        self.save()
+        return "\n".join(filter(None, [self.ui.message("play.undone"), self.save_error, self.show()]))
+
+    def taken(self) -> str:
+        return self.ui.taken(self.position, self.game.learner, listed=True)
+
+    def resign(self) -> str:
+        self.game.resign()
+        self.save()
+        return "\n".join(filter(None, [self.save_error, self.result_text(), self.ui.message("play.play_again")]))
+
+
+# ---- commands -------------------------------------------------------------------------
+
+
+def read_settings(shell: Shell, arg: str) -> Settings | str:
+    """The game ``play ARG`` asks for, or the words for what is wrong in ``ARG``."""
+    ui = shell.ui
+    preset, kind, options = "classic", "match", []
+    chosen: dict[str, Any] = {"players": 2, "level": "club", "seed": secrets.randbelow(1_000_000)}
+    for word in arg.split():
+        key, sep, value = word.partition("=")
+        name = SETTING_KEYS.get(key.lower())
+        if word.lower() in KIND_WORDS:
+            kind = KIND_WORDS[word.lower()]
+        elif sep and name == "level":
+            level = find_name(value, LEVELS, "levels.{}")
+            if level is None:
+                return ui.message("play.unknown_level", level=value, levels=[ui.message(f"levels.{n}") for n in LEVELS])
+            chosen["level"] = level
+        elif sep and name is not None:
+            low, high = (2, 4) if name == "players" else (0, 2**63 - 1)
+            if not value.isdigit() or not low <= int(value) <= high:
+                return ui.message("play.bad_number", setting=key, value=value, low=low, high=high)
+            chosen[name] = int(value)
+        elif sep:
+            options.append(word)
+        elif (found := find_name(word, preset_names(), "presets.{}")) is not None:
+            preset = found
+        else:
+            return ui.message("play.usage", word=word, presets=preset_names(),
+                              levels=[ui.message(f"levels.{n}") for n in LEVELS])
+    try:
+        variant = read_variant(preset, options, ui.message)
+    except UsageError as err:
+        return str(err)
+    return Settings(variant, chosen["players"], chosen["level"], chosen["seed"], kind)
+
+
+def open_game(shell: Shell) -> SavedGame | None:
+    """The game in progress: the one open in the shell, else the last one saved unfinished."""
+    activity = shell.activity
+    if isinstance(activity, GameRun) and not activity.game.over:
+        return activity.saved
+    return unfinished_game(games_home(shell))
+
+
+def play_command(shell: Shell, arg: str) -> str:
+    """``play [round] [PRESET] [players=N] [level=LEVEL] [seed=S] [OPTION=VALUE]``: a new game."""
+    waiting = open_game(shell)
+    if waiting is not None:
+        return shell.ui.message("play.in_progress", **game_words(shell, waiting))
+    settings = read_settings(shell, arg)
+    if isinstance(settings, str):
+        return settings
+    game = TableGame(settings)
+    run = GameRun(shell, SavedGame.new(game, shell.clock()))
+    game.begin_round()
+    run.save()
+    shell.activity = run
+    return shell.ui.message("play.started", **game_words(shell, run.saved)) + "\n" + run.start()
+
+
+def resume_command(shell: Shell, arg: str) -> str:
+    waiting = open_game(shell)
+    if waiting is None:
+        return shell.ui.message("play.nothing_to_resume")
+    run = GameRun(shell, waiting)
+    shell.activity = run
+    return shell.ui.message("play.resumed", **game_words(shell, waiting)) + "\n" + run.start()
+
+
+def resign_command(shell: Shell, arg: str) -> str:
+    waiting = open_game(shell)
+    if waiting is None:
+        return shell.ui.message("play.no_game")
+    run = shell.activity if isinstance(shell.activity, GameRun) and shell.activity.saved is waiting else None
+    run = run or GameRun(shell, waiting)
+    shell.activity = run
+    return run.resign()
+
+
+def current_run(shell: Shell) -> GameRun | None:
+    return shell.activity if isinstance(shell.activity, GameRun) else None
+
+
+def game_words(shell: Shell, saved: SavedGame) -> dict[str, Any]:
+    """What a line about a game says of it: variant, players, level, round, scores, date."""
+    ui, game = shell.ui, saved.game
+    s = game.settings
+    return {
+        "variant": variant_name(shell, game), "players": s.players, "level": ui.message(f"levels.{s.level}"),
+        "kind": s.kind, "round": len(game.rounds), "score": score_text(ui, game),
+        "started": saved.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
+    }
+
+
+def score_text(ui: Renderer, game: TableGame) -> str:
+    """The match points, side by side: ``you 5, Player 2 8``."""
+    return ", ".join(f"{ui.side_name(seats, game.learner)} {points}" for seats, points in zip(game.side_seats, game.scores))
+
+
+def variant_name(shell: Shell, game: TableGame) -> str:
+    variant = game.settings.variant
+    name = shell.ui.message(f"presets.{variant.preset}")
+    return name if isinstance(variant_to_data(variant), str) else name + "*"
+
+
+def games_command(shell: Shell, arg: str) -> str:
+    """Every saved game, newest first: date, variant, players, level, result, practice, the file."""
+    ui = shell.ui
+    rows: list[dict[str, Any]] = []
+    for path, saved in list_games(games_home(shell)):
+        if isinstance(saved, GameFileError):
+            rows.append({"broken": str(saved), "path": str(path)})
+            continue
+        game = saved.game
+        result = game.result
+        winner = ""
+        if result is not None and result.winner is not None:
+            winner = ui.side_name(game.side_seats[result.winner], game.learner)
+        rows.append({**game_words(shell, saved), "path": str(path), "over": result is not None,
+                     "won": result is not None and result.winner == game.learner_side, "winner": winner,
+                     "reason": result.reason if result else ""})
+    return ui.render("shell/games.j2", games=rows, folder=str(games_home(shell) / "games"))
+
+
+def game_offer(shell: Shell) -> str:
+    """The welcome's line about an unfinished game, if there is one."""
+    waiting = unfinished_game(games_home(shell))
+    return shell.ui.message("play.offer_resume", **game_words(shell, waiting)) if waiting is not None else ""
