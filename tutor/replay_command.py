@@ -17,13 +17,14 @@ from pathlib import Path
 from .cli_support import UsageError
 from .core.moves import Move
 from .core.position import Position
-from .games import GameFileError, GameRound, SavedGame, load_game
+from .games import GameFileError, SavedGame, load_game
 from .play.game import Ply
 from .play.review import review_round
+from .play.table_game import GameRound
 from .render import LANGS, Renderer, detect_lang
 from .render.chart import fit
 from .render.review import review_text
-from .shell.play import score_text
+from .shell.play import result_text, score_text
 from .shell.state import DEFAULT_WIDTH
 
 
@@ -71,14 +72,5 @@ def replay_text(ui: Renderer, saved: SavedGame) -> str:
         level=ui.message(f"levels.{s.level}"), seat=game.learner, started=saved.started, practice=game.practice,
     )
     parts = [head, *(round_text(ui, r, n, game.learner) for n, r in enumerate(game.rounds, 1))]
-    result = game.result
-    if result is None:
-        parts.append(ui.message("review.replay_unfinished", score=score_text(ui, game)))
-    else:
-        seats = game.side_seats
-        parts.append(ui.message(
-            "play.result", reason=result.reason, kind=s.kind, score=score_text(ui, game),
-            winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
-            won=result.winner == game.learner_side, practice=game.practice,
-        ))
+    parts.append(result_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
     return "\n\n".join(parts)
