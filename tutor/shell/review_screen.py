@@ -6,15 +6,19 @@ from collections.abc import Sequence
 
 from ..personal import puzzle_data
 from ..play.game import Ply
+from ..play.advisor import DEFAULT_WORLDS
 from ..play.review import RoundReview, review_round
 from ..render.review import review_text
 from .state import Shell
+
+REVIEW_WORLDS = DEFAULT_WORLDS
+"""Worlds the advisor samples for each move reviewed: the margins of docs/review.md are measured with these."""
 
 
 def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
     """Review the learner's (``seat``'s) moves of a round; queue a personal puzzle for each marked
     position (in one transaction); the review and the words for it."""
-    review = review_round(plies, seat, seed=seed)
+    review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed)
     text = review_text(shell.ui, review)
     if review.marks:
         now = shell.clock()
