@@ -12,6 +12,9 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.personal import PREFIX, personal_puzzle
+from tutor.cli import main
+from tutor.games import list_games
+from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGIN, grade_of, review_round
@@ -19,6 +22,7 @@ from tutor.presets import variant
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.review_screen import round_review, round_review_text
 
@@ -109,7 +113,8 @@ def test_the_same_seed_gives_the_same_review() -> None:
 
 
 def test_a_round_the_expert_played_against_itself_has_no_blunder() -> None:
-    record = play_one_round(variant("classic"), [player("club"), player("club")], 11)
+    expert = Expert(worlds=WORLDS, budget=None)
+    record = play_one_round(variant("classic"), [expert, expert], 11)
     for seat in (0, 1):
         review = review_round(record.plies, seat, worlds=WORLDS)
         assert review.count("blunder") == 0, [(m.review.ply.move, m.review.loss) for m in review.marks]
@@ -181,3 +186,55 @@ def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         shell.progress.add_personal_puzzles({PREFIX + "broken": "[]"}, 800.0, now=shell.clock())
         assert "Nothing is due yet" in dispatch(shell, "review").text
+
+
+@pytest.fixture
+def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
+    """A one-round game played in the shell (the learner plays its first legal move), its file, and the
+    review the shell showed after the round; few worlds, for the shell and replay alike."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+    with open_shell(tmp_path, symbols=False) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while not run.game.round_over:
+            pos = run.position
+            said = dispatch(shell, pos.notation(pos.generate()[0])).text
+        review = said[said.index("Review of your moves"):said.index("join your review queue")]
+    [(path, _)] = list_games(tmp_path)
+    return path, review.rsplit("\n", 1)[0]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_replay_prints_the_game_and_the_review_the_shell_showed(saved_game: tuple[Path, str],
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path, review = saved_game
+    assert main(["replay", str(path), "--ascii", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    for said in (f"Game {path.stem}: Classic Cassino, 2 players, you (Player 1) against greedy", "Round 1, dealer:",
+                 "Deal 1:", "Round score:", "Player 2 wins the round"):
+        assert said in words(out)
+    assert words(review) in words(out)  # the same review as after the round
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_replay_in_german(saved_game: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved_game
+    assert main(["replay", str(path), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    for said in (f"Spiel {path.stem}: Klassisches Cassino, 2 Spieler, du (Spieler 1)", "Runde 1, Geber:",
+                 "1. Austeilen:", "Besprechung deiner Züge"):
+        assert said in words(out)
+
+
+def test_replay_of_a_broken_file_is_one_line(saved_game: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved_game
+    path.write_text(path.read_text().replace('"moves": ["', '"moves": ["9Z x ', 1))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and str(path) in captured.err and "round 1, move 1" in captured.err
+

@@ -3,7 +3,8 @@
 Each round shows who played what, deal by deal (the line of play the puzzles
 show, with what changes hands), its score breakdown, and the review
 (:mod:`tutor.play.review`) of the learner's moves, computed with the round's
-deal seed: the same review the shell showed after the round, every time.  A
+deal seed and the shell's worlds: the same review the shell showed after the
+round, every time.  A
 file that cannot be read is one line, exit 2.
 """
 
@@ -24,6 +25,7 @@ from .play.table_game import GameRound
 from .render import LANGS, Renderer, detect_lang
 from .render.chart import fit
 from .render.review import review_text
+from .shell import review_screen
 from .shell.play import result_text, score_text
 from .shell.state import DEFAULT_WIDTH
 
@@ -59,7 +61,8 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int) -
     if game_round.score is None:
         parts.append(ui.message("review.replay_in_play"))
     else:
-        parts.append(review_text(ui, review_round(game_round.plies, learner, seed=game_round.seed)))
+        review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
+        parts.append(review_text(ui, review))
     return "\n".join(parts)
 
 
