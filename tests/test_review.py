@@ -11,6 +11,9 @@ from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
+from tutor.core.solver import ADVICE, Goal, GoalError
+from tutor.loading.puzzles import load_puzzles
+from tutor.loading.yamlfile import FileError
 from tutor.personal import PREFIX, personal_puzzle
 from tutor.cli import main
 from tutor.games import list_games
@@ -237,4 +240,21 @@ def test_replay_of_a_broken_file_is_one_line(saved_game: tuple[Path, str], capsy
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and str(path) in captured.err and "round 1, move 1" in captured.err
+
+
+def test_the_advice_goal_is_the_advisors_and_no_file_names_it() -> None:
+    assert Goal.from_str("advice", advice=True) == ADVICE
+    with pytest.raises(GoalError, match="unknown goal 'advice'"):
+        Goal.from_str("advice")
+    puzzle = """puzzles:
+  - id: mine
+    variant: classic
+    position: {hands: [[7S], [3D]], table: [7D]}
+    goal: advice
+    themes: [pairing]
+    rating: 800
+    hints: [{en: Pair it., de: Paar.}]
+"""
+    with pytest.raises(FileError, match="unknown goal 'advice'"):
+        load_puzzles(puzzle, "mine.yaml")
 
