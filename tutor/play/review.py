@@ -145,10 +145,6 @@ class Mark:
     reasons: tuple[Why, ...]
     accepted: tuple[Move, ...]
 
-    @property
-    def view(self) -> SeatView:
-        return SeatView.of(self.review.ply.before, self.review.ply.seat)
-
 
 @dataclass(frozen=True)
 class RoundReview:
