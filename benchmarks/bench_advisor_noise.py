@@ -12,7 +12,7 @@ advised from the mover's view with the default worlds (:data:`DEFAULT_WORLDS`),
 - the *false loss*: the loss one seed gives the move that is best on the mean of
   all the seeds (nearly the true best), which the review would call a mistake
   if it reached a grade's margin; and how often it reaches each margin of
-  :data:`tutor.play.review.GRADES`.
+  :data:`tutor.play.review.MARGINS`.
 
 docs/review.md gives the figures and the margins chosen from them.
 """
@@ -28,7 +28,7 @@ from tutor.core.moves import Move
 from tutor.play.advisor import DEFAULT_WORLDS, advise
 from tutor.play.game import play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES
+from tutor.play.review import GRADES, MARGINS, grade_of
 from tutor.play.view import SeatView
 from tutor.presets import variant
 
@@ -62,6 +62,7 @@ class Noise:
     move_sd: list[float] = field(default_factory=list)
     loss_sd: list[float] = field(default_factory=list)
     false_loss: list[float] = field(default_factory=list)
+    graded: list[str | None] = field(default_factory=list)
 
     def add(self, view: SeatView, played: Move, seeds: int) -> None:
         advices = [advise(view, seed=s) for s in range(seeds)]
@@ -71,22 +72,25 @@ class Noise:
         self.move_sd += [statistics.pstdev(v) for v in values.values()]
         self.loss_sd.append(statistics.pstdev([a.moves[0].value - a.value_of(played).value for a in advices]))
         consensus = max(moves, key=lambda m: statistics.fmean(values[m]))
-        self.false_loss += [a.moves[0].value - a.value_of(consensus).value for a in advices]
+        losses = [a.moves[0].value - a.value_of(consensus).value for a in advices]
+        self.false_loss += losses
+        self.graded += [grade_of(loss, view.players) for loss in losses]
 
     def extend(self, other: Noise) -> None:
         self.positions += other.positions
         self.move_sd += other.move_sd
         self.loss_sd += other.loss_sd
         self.false_loss += other.false_loss
+        self.graded += other.graded
 
     def report(self, title: str) -> None:
         print(f"{title}: {self.positions} positions")
         print(line("sd of a move's value across seeds", self.move_sd))
         print(line("sd of best-minus-played across seeds", self.loss_sd))
         print(line("false loss of the consensus best move (one seed)", self.false_loss))
-        for grade, least in reversed(GRADES):
-            share = sum(1 for x in self.false_loss if x >= least) / len(self.false_loss)
-            print(f"  false loss >= {least:.1f} ({grade} margin): {100 * share:.2f}% of {len(self.false_loss)} advices")
+        for grade in GRADES:
+            share = self.graded.count(grade) / len(self.graded)
+            print(f"  the consensus best move called {grade} by noise: {100 * share:.2f}% of {len(self.graded)} advices")
 
 
 def main() -> None:
@@ -105,7 +109,8 @@ def main() -> None:
         noise = Noise()
         for view, played in positions(args.preset, players, args.games, args.every, args.seed):
             noise.add(view, played, args.seeds)
-        noise.report(f"{players} players ({time.perf_counter() - start:.0f} s)")
+        margins = ", ".join(f"{grade} >= {least}" for grade, least in zip(GRADES, MARGINS[players]))
+        noise.report(f"{players} players ({margins}; {time.perf_counter() - start:.0f} s)")
         total.extend(noise)
         print(flush=True)
     total.report("all")

@@ -20,7 +20,7 @@ from tutor.games import list_games
 from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, MARGIN, grade_of, review_round
+from tutor.play.review import GRADES, MARGINS, grade_of, margin, review_round
 from tutor.presets import variant
 from tutor.render import Renderer
 from tutor.render.review import review_text
@@ -74,9 +74,11 @@ def blundered() -> list[Ply]:
 
 
 def test_grades_rise_with_the_loss_and_start_at_the_margin() -> None:
-    assert grade_of(0.0) is None and grade_of(MARGIN - 0.01) is None
-    assert [grade_of(least) for _, least in GRADES] == [grade for grade, _ in GRADES]
-    assert grade_of(100.0) == "blunder"
+    for players in (2, 3, 4):
+        assert grade_of(0.0, players) is None and grade_of(margin(players) - 0.01, players) is None
+        assert [grade_of(least, players) for least in MARGINS[players]] == list(GRADES)
+        assert grade_of(100.0, players) == "blunder"
+    assert margin(4) > margin(2)  # four players are the noisiest
 
 
 def test_a_trail_instead_of_a_sweep_is_the_one_blunder(blundered: list[Ply]) -> None:
@@ -143,8 +145,8 @@ def test_no_marks_is_said(blundered: list[Ply]) -> None:
     pos = last_deal()
     review = review_round(played_out(pos, pos.parse_move(SWEEPS[0])), 0, worlds=WORLDS)
     assert not review.marks
-    assert "none lost 0.5 points or more" in review_text(Renderer("en"), review)
-    assert "keiner hat 0,5 Punkte oder mehr" in review_text(Renderer("de"), review)
+    assert "none lost 0.8 points or more" in review_text(Renderer("en"), review)
+    assert "keiner hat 0,8 Punkte oder mehr" in review_text(Renderer("de"), review)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

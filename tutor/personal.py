@@ -5,7 +5,7 @@ other: every hand is shown (the stock as a count), the text says it is a game
 position valued on what the learner could know, and its moves are ranked by
 the advisor's values from the learner's view (goal ``advice``, in tenths of a
 point).  The advised move is the answer; every move within the review's
-margin of it (:data:`tutor.play.review.MARGIN`) is accepted too, as just as
+margin of it (:func:`tutor.play.review.margin`) is accepted too, as just as
 good.  The progress file keeps a personal puzzle as the JSON of
 :func:`puzzle_data`; :func:`personal_puzzle` makes the puzzle again.
 """

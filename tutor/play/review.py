@@ -5,9 +5,9 @@ is valued by :func:`tutor.play.advisor.advise` on the learner's
 :class:`~tutor.play.view.SeatView` just before it: the other hands and the
 stock hidden, as they were at the table.  The *loss* is the best move's value
 minus the played one's, in round points for the learner's side; it is graded
-by :data:`GRADES` (the margins are measured in docs/review.md: below
-:data:`MARGIN` the advisor's own noise could make a move look worse than the
-best, so it is not marked).
+by :data:`MARGINS` (measured in docs/review.md: below a margin the advisor's
+own noise could make a move look that much worse than the best, so it is not
+marked; four players are noisier than two or three).
 
 Each mark says why the better move is better in facts of the position the
 learner saw (:class:`Why`: a reason code and its parameters, put into words
@@ -31,11 +31,12 @@ from .game import Ply
 from .players import BUILD_KINDS
 from .view import SeatView
 
-MARGIN = 0.5
-"""Round points a move may lose against the best before it is marked: above the advisor's noise (docs/review.md)."""
+GRADES = ("inaccuracy", "mistake", "blunder")
+"""The grades of a marked move, the mildest first."""
 
-GRADES: tuple[tuple[str, float], ...] = (("blunder", 2.0), ("mistake", 1.0), ("inaccuracy", MARGIN))
-"""Each grade and the least loss (round points) that earns it, the worst first."""
+MARGINS: dict[int, tuple[float, float, float]] = {2: (0.75, 1.5, 2.5), 3: (0.75, 1.5, 2.5), 4: (1.25, 2.25, 3.5)}
+"""By players: the least loss (round points) of each grade of :data:`GRADES`, above the advisor's noise with
+:data:`~tutor.play.advisor.DEFAULT_WORLDS` worlds (docs/review.md)."""
 
 REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "cards", "build", "later")
 """Why a better move is better, in the order a mark gives them:
@@ -52,9 +53,15 @@ REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "cards", "b
 """
 
 
-def grade_of(loss: float) -> str | None:
-    """The grade of a move that loses ``loss`` round points against the best; None below :data:`MARGIN`."""
-    return next((grade for grade, least in GRADES if loss >= least), None)
+def grade_of(loss: float, players: int) -> str | None:
+    """The grade of a move that loses ``loss`` round points against the best; None below the margin."""
+    earned = [grade for grade, least in zip(GRADES, MARGINS[players]) if loss >= least]
+    return earned[-1] if earned else None
+
+
+def margin(players: int) -> float:
+    """The least loss that is marked: moves within it of the best are as good as the best."""
+    return MARGINS[players][0]
 
 
 @dataclass(frozen=True)
@@ -135,8 +142,8 @@ class MoveReview:
 @dataclass(frozen=True)
 class Mark:
     """A marked move: its review, the advice it was judged by, the better (advised) move's and the played
-    move's outcomes, and why the better one is better.  ``accepted`` are the moves within :data:`MARGIN`
-    of the best: a personal puzzle of this position accepts them all."""
+    move's outcomes, and why the better one is better.  ``accepted`` are the moves within the
+    :func:`margin` of the best: a personal puzzle of this position accepts them all."""
 
     review: MoveReview
     advice: Advice
@@ -148,8 +155,9 @@ class Mark:
 
 @dataclass(frozen=True)
 class RoundReview:
-    """The learner's moves of one round (those with a choice), and the marked ones."""
+    """The learner's moves of one round (those with a choice), and the marked ones; ``players`` at the table."""
 
+    players: int
     seat: int
     moves: tuple[MoveReview, ...]
     marks: tuple[Mark, ...]
@@ -183,16 +191,18 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
             continue
         advice = advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index))
         played, best = advice.value_of(ply.move), advice.moves[0]
-        reviewed = MoveReview(index, turn, ply, played, best, grade_of(best.value - played.value))
+        grade = grade_of(best.value - played.value, ply.before.players)
+        reviewed = MoveReview(index, turn, ply, played, best, grade)
         moves.append(reviewed)
         if reviewed.grade is not None:
             marks.append(mark(view, reviewed, advice))
-    return RoundReview(seat, tuple(moves), tuple(marks))
+    return RoundReview(plies[0].before.players if plies else 2, seat, tuple(moves), tuple(marks))
 
 
 def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     """The mark of a move graded in ``advice``, with its reasons in the learner's world."""
     pos = view.position()
     played, better = outcome(pos, reviewed.ply.move), outcome(pos, advice.best)
-    accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < MARGIN)
+    least = margin(view.players)
+    accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
     return Mark(reviewed, advice, played, better, reasons(pos, played, better), accepted)

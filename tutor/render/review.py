@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..play.review import GRADES, MARGIN, Mark, RoundReview
+from ..play.review import GRADES, Mark, RoundReview, margin
 from .renderer import Renderer
 
 
@@ -54,7 +54,7 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         "review",
         marks=[mark_view(ui, m) for m in review.marks],
         moves=len(review.moves),
-        counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade, _ in GRADES],
+        counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)],
         lost=decimal(ui, review.points_lost),
-        margin=decimal(ui, MARGIN),
+        margin=decimal(ui, margin(review.players)),
     )
