@@ -22,6 +22,7 @@ from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, grade_of, margin, review_round
 from tutor.presets import variant
+from tutor.progress import ProgressError
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch
@@ -260,3 +261,15 @@ def test_the_advice_goal_is_the_advisors_and_no_file_names_it() -> None:
     with pytest.raises(FileError, match="unknown goal 'advice'"):
         load_puzzles(puzzle, "mine.yaml")
 
+
+
+def test_puzzles_that_cannot_be_saved_leave_the_review_shown(tmp_path: Path, blundered: list[Ply],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_shell(tmp_path) as shell:
+        def busy(*args: object, **kwargs: object) -> None:
+            raise ProgressError("busy", shell.progress.path, seconds=10)
+
+        monkeypatch.setattr(shell.progress, "add_personal_puzzles", busy)
+        said = round_review_text(shell, blundered, 0)
+        assert "was a blunder" in said and "stayed locked by another program" in said
+        assert "join your review queue" not in said

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..personal import puzzle_data
 from ..play.game import Ply
+from ..progress import ProgressError
 from ..play.advisor import DEFAULT_WORLDS
 from ..play.review import RoundReview, review_round
 from ..render.review import review_text
@@ -22,9 +23,12 @@ def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -
     text = review_text(shell.ui, review)
     if review.marks:
         now = shell.clock()
-        rating = shell.progress.learner_rating().rating
-        puzzles = dict(puzzle_data(m, now.date(), rating) for m in review.marks)
-        shell.progress.add_personal_puzzles(puzzles, rating, now=now)
+        try:
+            rating = shell.progress.learner_rating().rating
+            puzzles = dict(puzzle_data(m, now.date(), rating) for m in review.marks)
+            shell.progress.add_personal_puzzles(puzzles, rating, now=now)
+        except ProgressError as err:  # the review is still shown; only its puzzles are not kept
+            return review, text + "\n" + shell.ui.message(f"shell.progress_{err.code}", **err.params)
         text += "\n" + shell.ui.message("review.added_puzzles", n=len(review.marks))
     return review, text
 
