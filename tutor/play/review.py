@@ -44,10 +44,11 @@ REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "cards", "b
 - ``sweep``: it sweeps the table, the played move does not;
 - ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
   holds), the better move does not;
-- ``points``: it takes ``n`` more round points now (``cards``: its point cards);
+- ``points``: it takes ``n`` more round points now (``cards``: its point cards; ``sweep``: a sweep the played
+  move does not make);
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take;
-- ``cards``: it takes ``n`` more table cards now;
+- ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
 - ``build``: it makes (or raises, or adds to) a build of ``value`` to take later, the played move builds nothing;
 - ``later``: none of these: the difference shows later in the deal (the cards kept, what the others can do).
 """
@@ -110,7 +111,7 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
         found.append(Why("deny_sweep"))
     if b.points > p.points:
         found.append(Why("points", {"n": b.points - p.points, "cards": [c for c in (b.move.card, *b.taken) if worth[c]],
-                                    "sweep": b.sweep}))
+                                    "sweep": b.sweep and not p.sweep}))
     if p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card:
         found.append(Why("keep", {"card": p.move.card}))
     if played.exposed.points > better.exposed.points:
