@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +18,8 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
-from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sampled_worlds
+from tutor.loading.positions import load_position
+from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sampled_worlds, world_values
 from tutor.play.game import play_one_round
 from tutor.play.players import LEVELS, players
 from tutor.play.view import SeatView
@@ -127,3 +133,68 @@ def test_majority_chances_are_probabilities_and_certain_when_the_lead_is(counts:
             assert chances[side] == 1.0
         if c + out <= max(other for t, other in enumerate(counts) if t != side):
             assert chances[side] == 0.0
+
+
+# ---- cassino-tutor advise --------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+START = ROOT / "docs" / "examples" / "start.yaml"
+ENDGAME = ROOT / "docs" / "examples" / "endgame.yaml"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", "advise", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_the_json_has_the_contract_keys_every_legal_move_and_repeats_for_a_seed() -> None:
+    result = run(str(START), "--json", "--worlds", "3", "--seed", "7")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) >= {"level", "worlds", "move", "moves"} and data["level"] == "expert"
+    assert data["worlds"] == 3 and data["seed"] == 7 and data["open"] is False
+    pos = load_position(START.read_text(encoding="utf-8"), str(START))
+    assert sorted(m["notation"] for m in data["moves"]) == sorted(pos.notation(m) for m in pos.generate())
+    assert data["move"] == data["moves"][0]["notation"]
+    values = [m["value"] for m in data["moves"]]
+    assert values == sorted(values, reverse=True) and all(m["spread"] >= 0 for m in data["moves"])
+    assert json.loads(run(str(START), "--json", "--worlds", "3", "--seed", "7").stdout) == data
+
+
+def test_open_values_the_last_deal_exactly_and_lists_in_german() -> None:
+    data = json.loads(run(str(ENDGAME), "--open", "--json").stdout)
+    exact = solve_deal(load_position(ENDGAME.read_text(encoding="utf-8"), str(ENDGAME)))
+    assert data["worlds"] == 1 and data["moves"][0]["value"] == exact.value
+    listing = run(str(ENDGAME), "--open", "--lang", "de", "--ascii")
+    assert listing.returncode == 0, listing.stderr
+    assert "alle Karten bekannt" in listing.stdout and "Rundenpunkte" in listing.stdout
+    assert "AKa b9 5P+3H" in listing.stdout.splitlines()[2]
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--worlds", "0"], "--worlds must be from 1"),
+    (["--worlds", "many"], "--worlds takes a whole number"),
+    (["--seed", "-1"], "--seed must be from 0"),
+    (["--level", "club"], "does not advise"),
+    (["--lang", "fr"], "unknown language"),
+    (["--open"], "--open needs every hand and the stock"),
+])
+def test_bad_arguments_get_one_line_and_exit_2(args: list[str], expected: str) -> None:
+    result = run(str(START), *args)
+    assert result.returncode == 2 and expected in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_broken_file_is_named_with_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("variant: classic\nplayers: 2\nhands:\n  - [7S, ZZ]\n  - 3\ntable: [7C]\n", encoding="utf-8")
+    result = run(str(path))
+    assert result.returncode == 2 and f"{path}:4:" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_moves_in_contention_are_valued_in_every_world_the_others_are_still_listed() -> None:
+    view = SeatView.of(two_seats("2C 3D 4H 6S", "5H 9C 10S 7D", "KC QC JC 8C", stock="AD 2D 5D 6D"), 0)
+    advice = advise(view, worlds=12, seed=3)
+    assert advice.worlds == 12 and len(advice.moves) == len(view.legal_moves()) > 8
+    worlds = sampled_worlds(view.position(), 12, 3)
+    best = advice.moves[0]
+    assert best.value == pytest.approx(statistics.fmean(world_values(w, [best.move])[0] for w in worlds))

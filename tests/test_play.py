@@ -37,8 +37,9 @@ def seats_for(level: str, n: int) -> list[str]:
 
 
 def quick(level: str) -> Player:
-    """The player of ``level``; the expert with two worlds, which plays by the same code, faster."""
-    return Expert(worlds=2) if level == "expert" else player(level)
+    """The player of ``level``; the expert with two worlds (the same code, faster) and no time budget
+    (a budget reached would make its choice depend on the machine's speed)."""
+    return Expert(worlds=2, budget=None) if level == "expert" else player(level)
 
 
 # ---- legal moves only, in every preset and player count -----------------------------------

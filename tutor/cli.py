@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
     p = sub.add_parser("arena", help="computer against computer over mirrored deals: A's points minus B's a pair")
-    p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy or club")
+    p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy, club or expert")
     p.add_argument("--b", metavar="LEVEL", help="side B's level")
     p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset played (default: classic)")
     p.add_argument("--set", action="append", default=[], dest="options", metavar="OPTION=VALUE",
@@ -86,6 +86,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="J", help="processes to play with (default: 1); the result is the same whatever J")
     p.add_argument("--record", metavar="DIR", help="write each round to DIR as JSON lines, a move a line")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+
+    p = sub.add_parser("advise", help="every legal move valued from what the seat to move can know, best first")
+    p.add_argument("file", help="position file (YAML); other hands and the stock as counts or cards")
+    p.add_argument("--level", default="expert", metavar="LEVEL", help="the advising level (default: expert)")
+    p.add_argument("--worlds", metavar="N", help="deals of the unseen cards sampled (default: as the expert plays)")
+    p.add_argument("--seed", default="0", metavar="S", help="the same seed gives the same answer (default: 0)")
+    p.add_argument("--open", action="store_true", help="value the position as given: every card listed is known")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--lang", dest="advise_lang", metavar="en|de", help="language of the listing (default: the locale)")
+    p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
 
     p = sub.add_parser("replay", help="a saved game, round by round, with the review of your moves")
     p.add_argument("file", help="a saved game (games/<id>.json in the tutor's data folder; the shell's games lists them)")
@@ -143,6 +153,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         "sheet": _sheet,
         "puzzles": _puzzles,
         "arena": _arena,
+        "advise": _advise,
         "replay": _replay,
     }
     try:
@@ -171,6 +182,12 @@ def _arena(args: argparse.Namespace) -> tuple[str, int]:
     from .arena_command import arena  # the players load only for this command
 
     return arena(args)
+
+
+def _advise(args: argparse.Namespace) -> tuple[str, int]:
+    from .advise_command import advise_command  # the advisor loads only for this command
+
+    return advise_command(args)
 
 
 def _replay(args: argparse.Namespace) -> tuple[str, int]:

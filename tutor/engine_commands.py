@@ -39,7 +39,8 @@ def load(path: str) -> Position:
         raise UsageError(first + (f" (and {more} more problem{'s' * (more > 1)}; run check)" if more else "")) from None
 
 
-def _to_move_known(pos: Position) -> None:
+def to_move_known(pos: Position) -> None:
+    """A UsageError unless the round is over or the hand of the seat to move is listed."""
     if pos.is_round_over():
         return
     if pos.hidden_counts[pos.to_move]:
@@ -61,7 +62,7 @@ def move_data(pos: Position, move: Move) -> dict[str, Any]:
 
 def moves(args: argparse.Namespace) -> tuple[str, int]:
     pos = load(args.file)
-    _to_move_known(pos)
+    to_move_known(pos)
     listed = list(pos.legal_moves())
     if args.json:
         return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
@@ -113,7 +114,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS) if args.jobs is not None else usable_cores()
     limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else None
     pos = load(args.file)
-    _to_move_known(pos)
+    to_move_known(pos)
     cards = sum(map(len, pos.hands))
     if goal.is_deal and cards > LONG_DEAL_CARDS:
         advice = "" if limit else "; give --time-limit SECONDS to stop it with what it has proven"

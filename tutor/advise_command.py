@@ -1,0 +1,63 @@
+"""``cassino-tutor advise``: a position file valued by the advisor from the mover's information.
+
+Cards the file lists in other hands or in the stock are treated as unknown
+(only their number counts) unless ``--open``; the advisor itself is
+:mod:`tutor.play.advisor`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from .cli_support import UsageError, dumps, whole_number
+from .core.position import Position
+from .engine_commands import load, to_move_known
+from .play.advisor import DEFAULT_WORLDS, Advice, advise, advise_open
+from .play.view import SeatView
+from .render import LANGS, Renderer, detect_lang
+
+LEVELS = ("expert",)
+"""The levels that advise (the others only play)."""
+MAX_WORLDS = 10_000
+
+
+def advise_command(args: argparse.Namespace) -> tuple[str, int]:
+    """The advice the arguments ask for: a listing in the chosen language, or one JSON document with ``--json``."""
+    lang = args.advise_lang or args.lang or detect_lang(os.environ)
+    if lang not in LANGS:
+        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+    if args.level not in LEVELS:
+        raise UsageError(f"--level: {args.level!r} does not advise; the advising level is: {', '.join(LEVELS)}")
+    worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS) if args.worlds is not None else DEFAULT_WORLDS
+    seed = whole_number(args.seed, "--seed", 0, 2**63)
+    pos = load(args.file)
+    to_move_known(pos)
+    if pos.is_round_over() or not pos.generate():
+        raise UsageError("the round is over: there is no move to advise")
+    if args.open:
+        if any(pos.hidden_counts) or pos.stock_hidden:
+            raise UsageError("--open needs every hand and the stock listed as cards")
+        advice = advise_open(pos, level=args.level, seed=seed)
+    else:
+        advice = advise(SeatView.of(pos, pos.to_move), level=args.level, worlds=worlds, seed=seed)
+    say = Renderer(lang, symbols=not args.ascii)
+    if args.json:
+        return dumps({
+            "level": advice.level, "worlds": advice.worlds, "move": pos.notation(advice.best),
+            "moves": [{"notation": pos.notation(mv.move), "value": mv.value, "spread": mv.spread} for mv in advice.moves],
+            "seed": seed, "open": args.open, "to_move": pos.to_move,
+        }), 0
+    return listing(advice, pos, say, seed, args.open), 0
+
+
+def listing(advice: Advice, pos: Position, say: Renderer, seed: int, opened: bool) -> str:
+    """Every move with its value and spread, best first, under a header saying whose advice it is and on what."""
+    header = say.message("advise.header", level=say.message(f"levels.{advice.level}"),
+                         seat=say.seat_name(pos.to_move), worlds=advice.worlds, seed=seed, open=opened)
+    rows = [(say.move(pos, mv.move), f"{mv.value:+.2f}", f"{mv.spread:.2f}") for mv in advice.moves]
+    width = max(len(r[0]) for r in rows)
+    lines = [header, say.message("advise.unit")]
+    lines += [f"  {move:<{width}}  {value:>7}  ± {spread}" for move, value, spread in rows]
+    return "\n".join(lines)
+
