@@ -18,7 +18,8 @@ from typing import Protocol
 
 from ..core.moves import Move
 from ..core.position import Position
-from ..core.solver import exposure_after, move_points
+from ..core.solver import move_points, table_points
+from .risk import likely_take
 from .view import SeatView
 
 BUILD_KINDS = frozenset(("build", "raise", "add"))
@@ -63,8 +64,9 @@ class Greedy:
 CARD_WORTH = 0.3
 """Round points a card taken is worth: towards most cards and most spades, and one card fewer for the others
 to sweep with."""
-EXPOSURE_WEIGHT = 0.4
-"""How much of the worst the next opponent could take is counted against a move: the worst case is not the likely one."""
+EXPOSURE_WEIGHT = 1.6
+"""How much of what the next opponent is likely to take (:func:`~tutor.play.risk.likely_take`) is counted
+against a move.  Above one: a take gains the opponent the cards and ends the mover's own chances on them."""
 BUILD_PROMISE = 1.0
 """The share of a build's worth counted now for the take it promises next turn (the risk is in the exposure)."""
 ANSWER_BONUS = 0.5
@@ -72,7 +74,8 @@ ANSWER_BONUS = 0.5
 KEEP_WEIGHT = 0.5
 """Playing a point card (an ace, a Cassino) without taking anything costs this share of its points.
 
-The weights were chosen by mirrored two-player classic rounds against greedy (benchmarks/bench_play.py)."""
+The weights were chosen by mirrored two-player classic rounds against greedy (benchmarks/bench_play.py;
+docs/strength.md)."""
 
 
 @dataclass(frozen=True)
@@ -86,10 +89,11 @@ class Club:
       card) is worth :data:`BUILD_PROMISE` of the take it prepares.
     - A point card (an ace, a Cassino) played without taking anything costs
       :data:`KEEP_WEIGHT` of its points.
-    - From every move is subtracted :data:`EXPOSURE_WEIGHT` of the most the
-      next opponent could take afterwards, whatever unseen cards it holds: so a
-      trail leaves no sweep or easy capture when another does not, and a
-      build the opponent could steal loses its promise.
+    - From every move is subtracted :data:`EXPOSURE_WEIGHT` of what the next
+      opponent is likely to take afterwards, each capture it could make
+      weighted by the chance that it holds the card for it (from the cards
+      still unseen): so a trail leaves no sweep or easy capture when another
+      does not, and a build the opponent could steal loses its promise.
     """
 
     level: str = "club"
@@ -114,8 +118,13 @@ def club_value(pos: Position, move: Move) -> float:
         if move.kind in BUILD_KINDS:
             cards = [move.card, *move.loose, *(c for b in move.builds for c in b.cards)]
             value += BUILD_PROMISE * (sum(points[c] for c in cards) + CARD_WORTH * (len(cards) + 1))
-    exposed = exposure_after(pos, move)
-    return value - EXPOSURE_WEIGHT * (exposed.points + CARD_WORTH * exposed.cards)
+    return value - EXPOSURE_WEIGHT * likely_take(pos, move, table_worth)
+
+
+def table_worth(pos: Position, move: Move) -> float:
+    """What a capture takes from the table by :class:`Club`'s count: its points (a sweep included) and
+    :data:`CARD_WORTH` a card."""
+    return table_points(pos, move) + CARD_WORTH * len(move.captured_cards())
 
 
 def _expert() -> Player:

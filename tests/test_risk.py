@@ -1,0 +1,96 @@
+"""What the next opponent is likely to take (tutor/play/risk.py), and the club player's use of it."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.core.cards import Card, parse_cards
+from tutor.core.position import Position
+from tutor.core.solver import exposure_after
+from tutor.play.game import play_one_round
+from tutor.play.players import CARD_WORTH, Club, players, table_worth
+from tutor.play.risk import _chance, likely_take
+from tutor.play.view import SeatView
+from tutor.presets import variant
+
+SWEEP_OF_ONE_KING = 1 + CARD_WORTH  # a sweep's point and the card
+
+
+def C(text: str) -> list[Card]:
+    return parse_cards(text.split())
+
+
+def two_seats(hand: str, theirs: int | str = 2, captured: str = "", table: str = "") -> Position:
+    """Seat 0 to move holding ``hand``; seat 1 hides ``theirs`` cards (or holds those known cards);
+    seat 1 has taken ``captured``; the rest is stock, unknown."""
+    v = variant("classic")
+    mine, taken, loose = C(hand), C(captured), C(table)
+    known = C(theirs) if isinstance(theirs, str) else []
+    hidden = theirs if isinstance(theirs, int) else 0
+    rest = len([c for c in v.deck_cards if c not in mine + taken + loose + known]) - hidden
+    return Position(v, 2, hands=[mine, known], loose=loose, builds=[], hidden=[0, hidden],
+                    captured=[[], taken], stock_hidden=rest)
+
+
+def trail(pos: Position, card: str) -> float:
+    return likely_take(pos, pos.parse_move(card), table_worth)
+
+
+def test_a_sweep_open_to_three_unseen_kings_is_weighted_by_the_chance_of_holding_one() -> None:
+    pos = two_seats("KS 7H", theirs=2)
+    unseen = 52 - 2  # every card but the mover's two
+    chance = 1 - comb(unseen - 3, 2) / comb(unseen, 2)
+    assert abs(trail(pos, "KS") - SWEEP_OF_ONE_KING * chance) < 1e-9
+
+
+@given(unseen=st.integers(1, 52), of_kind=st.integers(1, 4), hidden=st.integers(0, 60))
+def test_the_chance_of_holding_a_kind_is_hypergeometric(unseen: int, of_kind: int, hidden: int) -> None:
+    of_kind = min(of_kind, unseen)
+    drawn = min(hidden, unseen)  # a hand cannot hide more cards than are unseen
+    assert abs(_chance(unseen, of_kind, hidden) - (1 - comb(unseen - of_kind, drawn) / comb(unseen, drawn))) < 1e-9
+
+
+def test_known_cards_of_the_next_player_are_certain() -> None:
+    assert abs(trail(two_seats("KS 7H", theirs="KD 2C"), "KS") - SWEEP_OF_ONE_KING) < 1e-9
+    assert trail(two_seats("KS 7H", theirs="QD 2C"), "KS") == 0.0
+
+
+def test_cards_already_taken_cannot_take_the_trail() -> None:
+    one_left = two_seats("KS 7H", captured="KH KD")
+    none_left = two_seats("KS 7H", captured="KH KD KC")
+    assert 0 < trail(one_left, "KS") < trail(two_seats("KS 7H"), "KS")
+    assert trail(none_left, "KS") == 0.0
+
+
+def test_nothing_is_at_risk_when_the_round_ends_or_no_opponent_is_left_to_play() -> None:
+    last = two_seats("KS", theirs=0, table="KD")
+    last.stock_hidden = 0
+    assert trail(last, "KS") == 0.0
+
+
+def test_club_trails_the_card_fewer_unseen_cards_can_sweep() -> None:
+    """Either trail leaves a sweep to some hand; two queens are seen, no king, so the queen is safer."""
+    view = SeatView.of(two_seats("KS QS", captured="QH QD"), 0)
+    move = Club().choose(view, random.Random(0))
+    assert move.kind == "trail" and move.card == Card.from_str("QS")
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]))
+def test_the_likely_take_is_at_most_the_worst_case(seed: int, n: int) -> None:
+    """Over the positions of club rounds, from the mover's view: 0 <= likely <= worst, when the next
+    player controls no build (a build of its own asks for a holder, which the worst case counts exactly)."""
+    record = play_one_round(variant("classic"), players(["club"] * n), seed)
+    for ply in record.plies[::3]:
+        pos = SeatView.of(ply.before, ply.seat).position()
+        nxt = (pos.to_move + 1) % n
+        if any(b.owner == nxt for b in pos.builds):
+            continue
+        for move in pos.generate():
+            worst = exposure_after(pos, move)
+            likely = likely_take(pos, move, table_worth)
+            assert 0.0 <= likely <= worst.points + CARD_WORTH * worst.cards + 1e-9, (pos, move)

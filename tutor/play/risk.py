@@ -1,0 +1,86 @@
+"""What the next opponent is likely to take after a move, from the cards the mover cannot see.
+
+:func:`tutor.core.solver.exposure_after` gives the worst case: the most any
+hand the next player may hold could take.  A player weighing a trail or a
+build needs the likely case: a sweep open to one unseen king out of three is
+not the risk of a sweep open to any card.  :func:`likely_take` values each
+capture the next player could make by the card it needs, and weights the
+best take of each such card by the chance that the player holds one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.cards import Card
+from ..core.movegen import hand_moves
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.rules import FIVE_OF_SPADES
+from ..core.solver import unseen_cards
+
+TakeWorth = Callable[[Position, Move], float]
+"""The worth of a capture to whoever makes it (the position before it)."""
+
+
+def likely_take(pos: Position, move: Move, worth: TakeWorth) -> float:
+    """The expected ``worth`` of the best capture of the next player once the mover has played ``move``.
+
+    Nothing when no opponent plays next in this deal (as for
+    :func:`~tutor.core.solver.exposure_after`).  The next player's known cards
+    are certain; of its hidden ones, each unseen card is as likely as any
+    other.  Cards that capture alike (one rank; the five of spades apart where
+    it sweeps) are one *kind*; the chance that a hand of ``h`` hidden cards
+    holds one of the ``k`` unseen cards of a kind, out of ``u`` unseen, is
+    ``1 - C(u-k, h) / C(u, h)``.  Kinds are taken best take first, each
+    counted when the hand holds it and none better (as if held independently).
+    """
+    side = pos.side_of(pos.to_move)
+    pos.push(move)
+    try:
+        seat = pos.to_move
+        if pos.is_round_over() or pos.side_of(seat) == side or not pos.hand_size(seat):
+            return 0.0
+        return _expected_best(pos, worth)
+    finally:
+        pos.pop()
+
+
+def _expected_best(pos: Position, worth: TakeWorth) -> float:
+    """The expected ``worth`` of the best capture of the player to move, from the cards of the others."""
+    seat = pos.to_move
+    known, hidden = pos.hands[seat], pos.hidden_counts[seat]
+    unseen = unseen_cards(pos) if hidden else []
+    kinds: dict[object, list[Card]] = {}
+    for c in unseen:
+        kinds.setdefault(_kind(pos, c), []).append(c)
+    best: dict[object, float] = {}
+    try:  # one card of each kind beside the known ones: every capture of each is generated once
+        pos.hands[seat] = [*known, *(cards[0] for cards in kinds.values())]
+        pos.hidden_counts[seat] = 0
+        for m in hand_moves(pos, others=False):
+            key = m.card if m.card in known else _kind(pos, m.card)
+            best[key] = max(best.get(key, 0.0), worth(pos, m))
+    finally:
+        pos.hands[seat] = known
+        pos.hidden_counts[seat] = hidden
+    chances = sorted(((take, _chance(len(unseen), len(kinds[key]), hidden) if key in kinds else 1.0)
+                      for key, take in best.items()), reverse=True)
+    expected, none_better = 0.0, 1.0
+    for take, chance in chances:
+        expected += take * chance * none_better
+        none_better *= 1.0 - chance
+    return expected
+
+
+def _kind(pos: Position, card: Card) -> object:
+    """Cards of one kind capture alike: the rank, and the five of spades apart when it sweeps."""
+    return card.rank_index, pos.variant.five_of_spades_sweep and card == FIVE_OF_SPADES
+
+
+def _chance(unseen: int, of_kind: int, hidden: int) -> float:
+    """The chance that ``hidden`` cards drawn from ``unseen`` include one of ``of_kind`` of them."""
+    none = 1.0
+    for i in range(min(hidden, unseen)):  # past ``unseen`` a factor was 0 already
+        none *= max(0, unseen - of_kind - i) / (unseen - i)
+    return 1.0 - none
