@@ -34,7 +34,7 @@ from .view import SeatView
 GRADES = ("inaccuracy", "mistake", "blunder")
 """The grades of a marked move, the mildest first."""
 
-MARGINS: dict[int, tuple[float, float, float]] = {2: (0.5, 1.0, 2.0), 3: (0.5, 1.0, 2.0), 4: (1.0, 2.25, 3.5)}
+MARGINS: dict[int, tuple[float, float, float]] = {2: (0.5, 1.0, 2.0), 3: (0.5, 1.5, 2.5), 4: (1.25, 2.5, 3.5)}
 """By players: the least loss (round points) of each grade of :data:`GRADES`, above the advisor's noise with
 :data:`~tutor.play.advisor.DEFAULT_WORLDS` worlds (docs/review.md)."""
 
