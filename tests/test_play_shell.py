@@ -27,6 +27,12 @@ from tutor.shell.toolbar import toolbar_text
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review after each round with few worlds keeps these tests fast (the review's own: test_review.py)."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+
+
 def run_of(shell: Shell) -> GameRun:
     assert isinstance(shell.activity, GameRun)
     return shell.activity

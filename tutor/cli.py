@@ -96,6 +96,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--lang", dest="advise_lang", metavar="en|de", help="language of the listing (default: the locale)")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
+
+    p = sub.add_parser("replay", help="a saved game, round by round, with the review of your moves")
+    p.add_argument("file", help="a saved game (games/<id>.json in the tutor's data folder; the shell's games lists them)")
+    p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
+    p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
     return parser
 
 
@@ -149,6 +154,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         "puzzles": _puzzles,
         "arena": _arena,
         "advise": _advise,
+        "replay": _replay,
     }
     try:
         output, status = handlers[args.command](args)
@@ -182,3 +188,9 @@ def _advise(args: argparse.Namespace) -> tuple[str, int]:
     from .advise_command import advise_command  # the advisor loads only for this command
 
     return advise_command(args)
+
+
+def _replay(args: argparse.Namespace) -> tuple[str, int]:
+    from .replay_command import replay  # the advisor loads only for this command
+
+    return replay(args)

@@ -80,7 +80,7 @@ class Shortfall:
 
 def shortfall(pos: Position, comparison: Comparison) -> Shortfall:
     """How the played move of ``comparison`` (not a best one) in ``pos`` falls short."""
-    goal = Goal.from_str(comparison.goal)
+    goal = Goal.from_str(comparison.goal, advice=True)
     played, top = goal.split(comparison.played.values), goal.split(comparison.best[0].values)
     index = next(i for i, (mine, best) in enumerate(zip(played, top)) if mine != best)
     gap = next(best - mine for mine, best in zip(played[index], top[index]) if mine != best)
@@ -146,12 +146,12 @@ def judge_answer(pos: Position, text: str, task: Task, ranking: Ranking | None) 
 
 
 class Challenge:
-    """A position and a task, with the solver asked once and its ranking kept."""
+    """A position and a task, with the solver asked once and its ranking kept (or a ranking given)."""
 
-    def __init__(self, position: Position, task: Task) -> None:
+    def __init__(self, position: Position, task: Task, ranking: Ranking | None = None) -> None:
         self.position = position
         self.task = task
-        self._ranking: Ranking | None = None
+        self._ranking = ranking
 
     @property
     def ranking(self) -> Ranking | None:

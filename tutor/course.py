@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .core.moves import Move
 from .core.notation import Intent
 from .core.position import Position
-from .core.solver import Goal
+from .core.solver import Goal, Ranking
 from .core.variant import Variant
 
 LANGUAGES = ("en", "de")
@@ -126,6 +126,9 @@ class Puzzle:
     A line puzzle has a main ``line``: the learner's first move, the other
     seats' replies, the learner's next move, ..., ending on a learner move
     (goal ``deal``; every best move of the learner is accepted at each turn).
+
+    A personal puzzle (a position of the learner's game, :mod:`tutor.personal`)
+    brings its ``ranking``, the advisor's (goal ``advice``), instead of the solver's.
     """
 
     id: str
@@ -140,6 +143,7 @@ class Puzzle:
     solution: tuple[Move, ...]
     where: str
     line: tuple[Move, ...] = ()
+    ranking: Ranking | None = None
 
 
 @dataclass(frozen=True)

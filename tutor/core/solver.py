@@ -14,7 +14,11 @@ Goals:
   case over every hand the next player may hold: its known cards and, for
   each hidden one, any card the mover cannot see (see :func:`trial_hands`);
 - ``deal``: the exact value of playing to the end of the round (every hand
-  known, stock empty; see :mod:`tutor.core.search`).
+  known, stock empty; see :mod:`tutor.core.search`);
+- ``advice``: the advisor's value (:mod:`tutor.play.advisor`), in tenths of a
+  round point.  It is valued outside the rules core: a ranking made there (a
+  personal puzzle's) names it, and only the code that reads such a ranking back
+  asks :meth:`Goal.from_str` for it; files and the solver do not know it.
 
 Goals join with commas into a tie-break order: ``points,cards`` ranks by
 points, then cards.  ``deal`` stands alone.
@@ -63,10 +67,13 @@ class Goal:
     criteria: tuple[Criterion, ...]
 
     @classmethod
-    def from_str(cls, text: str) -> Goal:
+    def from_str(cls, text: str, advice: bool = False) -> Goal:
+        """The goal ``text`` names; ``advice`` (alone) only when ``advice`` is true."""
         parts = [p.strip().lower() for p in text.split(",") if p.strip()]
         if not parts:
             raise GoalError(f"no goal given; goals are: {', '.join(GOAL_NAMES)}")
+        if advice and parts == ["advice"]:
+            return ADVICE
         criteria = tuple(_criterion(p, text) for p in parts)
         if len(criteria) > 1 and any(c.name == "deal" for c in criteria):
             raise GoalError("the deal goal takes no tie-break: it already plays the round to its end")
@@ -91,6 +98,10 @@ class Goal:
 
     def __str__(self) -> str:
         return ",".join(str(c) for c in self.criteria)
+
+
+ADVICE = Goal((Criterion("advice"),))
+"""The advisor's value as a goal: the goal of a ranking the advisor made (see the module's docstring)."""
 
 
 def _criterion(part: str, text: str) -> Criterion:

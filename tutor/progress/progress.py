@@ -239,6 +239,30 @@ class Progress:
             ).fetchall()
         return [row[0] for row in rows]
 
+    def add_personal_puzzles(self, puzzles: Mapping[str, str], rating: float, now: datetime | None = None) -> None:
+        """Keep personal puzzles (their id and data) and queue each for review now, all in one transaction.
+
+        A personal puzzle is not rated: its rating (``rating``, the learner's
+        level when it was made) is written with it, so no attempt is its first.
+        One kept before (the same position again) is queued again.
+        """
+        moment = to_text(utc(now))
+        start = puzzle_start(rating)
+        with self._write() as c:
+            for puzzle_id, data in puzzles.items():
+                c.execute("INSERT OR REPLACE INTO personal_puzzle (id, made_at, data) VALUES (?, ?, ?)",
+                          (puzzle_id, moment, data))
+                c.execute("INSERT OR IGNORE INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
+                          (puzzle_id, start.rating, start.deviation, start.volatility))
+                c.execute("INSERT OR REPLACE INTO review (puzzle_id, step, due_at) VALUES (?, 0, ?)",
+                          (puzzle_id, moment))
+
+    def personal_puzzle(self, puzzle_id: str) -> str | None:
+        """The data of a personal puzzle; None when there is none of that id."""
+        with self._read() as c:
+            row = c.execute("SELECT data FROM personal_puzzle WHERE id = ?", (puzzle_id,)).fetchone()
+        return None if row is None else str(row[0])
+
     def review_queue(self) -> list[ReviewItem]:
         """Every queued puzzle, by due time."""
         with self._read() as c:

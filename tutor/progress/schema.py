@@ -76,4 +76,14 @@ def _to_version_2(conn: sqlite3.Connection) -> None:
         conn.execute(f"ALTER TABLE lesson ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0 CHECK ({column} >= 0)")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2)
+def _to_version_3(conn: sqlite3.Connection) -> None:
+    """Personal puzzles: positions of the learner's games where a move was marked, as the data that
+    makes the puzzle again (tutor/personal.py), queued for review like a failed puzzle."""
+    conn.execute("""CREATE TABLE personal_puzzle (
+        id TEXT PRIMARY KEY,
+        made_at TEXT NOT NULL,
+        data TEXT NOT NULL
+    )""")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2, _to_version_3)

@@ -113,7 +113,7 @@ class Renderer:
 
     def comparison(self, pos: Position, cmp: Comparison) -> str:
         """The learner's move against the best ones for the goal, with what each achieves."""
-        goal = Goal.from_str(cmp.goal)
+        goal = Goal.from_str(cmp.goal, advice=True)
         played = move_view(pos, cmp.played, self._words.notation)
         best = [move_view(pos, f, self._words.notation) for f in cmp.best]
         shown = played if cmp.is_best else best[0]
@@ -134,7 +134,7 @@ class Renderer:
     def shortfall(self, pos: Position, short: Shortfall) -> str:
         """What the learner's move (not a best one) falls short by, naming no best move."""
         cmp = short.comparison
-        goal = Goal.from_str(cmp.goal)
+        goal = Goal.from_str(cmp.goal, advice=True)
         played = move_view(pos, cmp.played, self._words.notation)
         criteria = goal.criteria[: short.criterion + 1]
         after = pos.copy()

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from ..core.variant import Variant
 from ..course import Catalog, Lesson, Puzzle
+from ..personal import PREFIX, personal_puzzle
 from .state import Shell
 
 RECENT_COUNT = 30
@@ -66,12 +67,23 @@ def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()
 
 
 def pick_review(shell: Shell, skip: Iterable[str] = ()) -> Puzzle | None:
-    """The first failed puzzle due for review (one at a time, until none is due)."""
+    """The first failed puzzle, or personal puzzle of a game, due for review (one at a time, until none is due)."""
     skipped = set(skip)
     for puzzle_id in shell.progress.due_reviews(shell.clock()):
         if puzzle_id not in skipped:
-            try:
-                return shell.catalog.puzzle(puzzle_id)
-            except KeyError:
-                continue  # a puzzle since removed from the collection
+            found = review_puzzle(shell, puzzle_id)
+            if found is not None:
+                return found
     return None
+
+
+def review_puzzle(shell: Shell, puzzle_id: str) -> Puzzle | None:
+    """The queued puzzle of that id: the collection's, or a personal one; None when it is gone (removed
+    from the collection) or its data is broken."""
+    if puzzle_id.startswith(PREFIX):
+        data = shell.progress.personal_puzzle(puzzle_id)
+        return personal_puzzle(puzzle_id, data, shell.symbols) if data is not None else None
+    try:
+        return shell.catalog.puzzle(puzzle_id)
+    except KeyError:
+        return None

@@ -24,6 +24,7 @@ from ..play.table_game import Settings, TableGame
 from ..presets import preset_names
 from ..render import Renderer, find_name
 from .activity import Activity, move_error_text
+from .review_screen import round_review_text
 from .state import Shell
 from .toolbar import variant_label
 
@@ -132,22 +133,13 @@ class GameRun(Activity):
                                me=end.last_capturer == me)
 
     def review(self) -> str:
-        """The review of the learner's moves in the round just over (issue 16 point 5).
-
-        Call point for the review of the learner's games: wired when that module lands.
-        """
-        return ""
+        """The review of the learner's moves in the round just over (docs/review.md), with the round's deal seed
+        (so ``replay`` shows the same); its marked positions join the review queue."""
+        current = self.game.current
+        return round_review_text(self.shell, current.plies, self.game.learner, seed=current.seed)
 
     def result_text(self) -> str:
-        game, ui = self.game, self.ui
-        result = game.result
-        assert result is not None
-        seats = game.side_seats
-        return ui.message(
-            "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game),
-            winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
-            won=result.winner == game.learner_side, practice=game.practice,
-        )
+        return result_text(self.ui, self.game)
 
     # ---- the learner's turn ---------------------------------------------------------
 
@@ -327,6 +319,18 @@ def game_words(shell: Shell, saved: SavedGame) -> dict[str, Any]:
         "kind": s.kind, "round": len(game.rounds), "score": score_text(ui, game),
         "started": saved.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
     }
+
+
+def result_text(ui: Renderer, game: TableGame) -> str:
+    """How the game ended (it is over): who won and the match points."""
+    result = game.result
+    assert result is not None
+    seats = game.side_seats
+    return ui.message(
+        "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game),
+        winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
+        won=result.winner == game.learner_side, practice=game.practice,
+    )
 
 
 def score_text(ui: Renderer, game: TableGame) -> str:

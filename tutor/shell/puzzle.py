@@ -43,7 +43,7 @@ class PuzzleRun(Activity):
 
     def _start(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal))
+        self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
         self.hints = 0
         self.misses = 0
         self.recorded: AttemptResult | None = None

@@ -1,0 +1,277 @@
+"""The review of the learner's rounds: grades from the advisor's values on the learner's view, reasons,
+words in both languages, personal puzzles in the review queue, and ``cassino-tutor replay``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor.core.cards import Card
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.search import solve_deal
+from tutor.core.solver import ADVICE, Goal, GoalError
+from tutor.loading.puzzles import load_puzzles
+from tutor.loading.yamlfile import FileError
+from tutor.personal import PREFIX, personal_puzzle
+from tutor.cli import main
+from tutor.games import list_games
+from tutor.play.advisor import Expert
+from tutor.play.game import Ply, play_one_round
+from tutor.play.players import player
+from tutor.play.review import GRADES, MARGINS, grade_of, margin, review_round
+from tutor.presets import variant
+from tutor.progress import ProgressError
+from tutor.render import Renderer
+from tutor.render.review import review_text
+from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun
+from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.review_screen import round_review, round_review_text
+
+from shell_helpers import open_shell
+
+WORLDS = 8
+"""Few worlds keep the tests fast; the margins are measured with the default (docs/review.md)."""
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.from_str(c) for c in text.split()]
+
+
+def last_deal() -> Position:
+    """Two-player classic, the last deal: seat 0 to move can sweep 5H 2S AC with either 8 (three points
+    and the next player's sweep denied); every other card was taken, half by each seat, so what seat 0
+    cannot see is exactly seat 1's hand."""
+    v = variant("classic")
+    hands = [cards("8D 8H KS"), cards("8C QD 7C")]
+    table = cards("5H 2S AC")
+    rest = [c for c in v.deck_cards if c not in {*hands[0], *hands[1], *table}]
+    return Position(v, 2, hands, table, [], to_move=0, dealer=1, captured=[rest[0::2], rest[1::2]],
+                    last_capturer=1)
+
+
+def played_out(pos: Position, first: Move) -> list[Ply]:
+    """``first``, then both seats' best play to the end of the round."""
+    plies = [Ply(pos.copy(), first)]
+    play = pos.copy()
+    play.push(first)
+    while not play.is_round_over():
+        move = solve_deal(play.copy()).moves[0].move
+        plies.append(Ply(play.copy(), move))
+        play.push(move)
+    return plies
+
+
+BLUNDER = "KS"
+SWEEPS = ("8D x 5H+2S+AC", "8H x 5H+2S+AC")
+
+
+@pytest.fixture(scope="module")
+def blundered() -> list[Ply]:
+    pos = last_deal()
+    return played_out(pos, pos.parse_move(BLUNDER))
+
+
+def test_grades_rise_with_the_loss_and_start_at_the_margin() -> None:
+    for players in (2, 3, 4):
+        assert grade_of(0.0, players) is None and grade_of(margin(players) - 0.01, players) is None
+        assert [grade_of(least, players) for least in MARGINS[players]] == list(GRADES)
+        assert grade_of(100.0, players) == "blunder"
+    assert margin(4) > margin(2)  # four players are the noisiest
+
+
+def test_a_trail_instead_of_a_sweep_is_the_one_blunder(blundered: list[Ply]) -> None:
+    review = review_round(blundered, 0, worlds=WORLDS)
+    pos = blundered[0].before
+    assert [m.review.index for m in review.marks] == [0]  # the best play after it is not marked
+    mark = review.marks[0]
+    assert mark.review.grade == "blunder" and mark.review.loss >= 2.0
+    assert pos.notation(mark.better.facts.move) in SWEEPS
+    assert {pos.notation(m) for m in mark.accepted} == set(SWEEPS)  # both eights are as good
+    codes = [w.code for w in mark.reasons]
+    assert codes[0] == "sweep"
+    points = next(w for w in mark.reasons if w.code == "points")
+    assert points.params == {"n": 3, "cards": cards("AC 2S"), "sweep": True}
+    assert len(review.moves) == sum(1 for p in blundered if p.seat == 0 and len(p.before.generate()) > 1)
+
+
+def test_the_review_sees_only_what_the_learner_saw(blundered: list[Ply]) -> None:
+    """Swapping the opponent's unseen cards with the stock's cannot change a move's review."""
+    pos = last_deal()
+    # one card from each captured pile goes back out: to the stock, hidden from seat 0 as seat 1's hand is
+    assert pos.captured is not None and pos.stock is not None
+    a, b = pos.captured[0].pop(), pos.captured[1].pop()
+    pos.stock = [a, b]
+    other = pos.copy()
+    other.hands[1], other.stock = [a, b, other.hands[1][2]], [*other.hands[1][:2]]
+    reviews = [review_round([Ply(p, p.parse_move(BLUNDER))], 0, worlds=WORLDS) for p in (pos, other)]
+    assert reviews[0].moves[0].played == reviews[1].moves[0].played
+    assert reviews[0].moves[0].best == reviews[1].moves[0].best
+
+
+def test_the_same_seed_gives_the_same_review() -> None:
+    record = play_one_round(variant("classic"), [player("random"), player("club")], 5)
+    first, again = (review_round(record.plies, 0, worlds=WORLDS, seed=3) for _ in range(2))
+    assert first == again
+    assert first.marks, "a random player's round has marks"
+
+
+def test_a_round_the_expert_played_against_itself_has_no_blunder() -> None:
+    """The expert plays with 16 worlds to be quick; the review has the default worlds its margins are measured
+    with (with few worlds, noise alone can reach a blunder's margin)."""
+    expert = Expert(worlds=16, budget=None)
+    record = play_one_round(variant("classic"), [expert, expert], 11)
+    for seat in (0, 1):
+        review = review_round(record.plies, seat)
+        assert review.count("blunder") == 0, [(m.review.ply.move, m.review.loss) for m in review.marks]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_review_in_words(blundered: list[Ply], lang: str) -> None:
+    review = review_round(blundered, 0, worlds=WORLDS)
+    ui = Renderer(lang, symbols=False)
+    text = review_text(ui, review)
+    better = ui.move(blundered[0].before, review.marks[0].better.facts.move)  # 8D x 5H+2S+AC, 8Ka x 5H+2P+AKr
+    words = {
+        "en": ["Your move 1: KS (trail) was a blunder", f"Better: {better} (capture)", "sweeps the table",
+               "1 blunder, 0 mistakes and 0 inaccuracies"],
+        "de": ["Dein 1. Zug: KP (Ablegen) war ein grober Fehler", f"Besser: {better} (Einnehmen)",
+               "macht eine Kehre", "1 grober Fehler, 0 Fehler und 0 Ungenauigkeiten"],
+    }[lang]
+    for said in words:
+        assert said in text, text
+
+
+def test_no_marks_is_said(blundered: list[Ply]) -> None:
+    pos = last_deal()
+    review = review_round(played_out(pos, pos.parse_move(SWEEPS[0])), 0, worlds=WORLDS)
+    assert not review.marks
+    assert "none lost 0.5 points or more" in review_text(Renderer("en"), review)
+    assert "keiner hat 0,5 Punkte oder mehr" in review_text(Renderer("de"), review)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_marked_position_is_a_personal_puzzle_to_solve(tmp_path: Path, blundered: list[Ply], lang: str) -> None:
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        review, said = round_review(shell, blundered, 0)
+        assert len(review.marks) == 1
+        assert ("review" if lang == "en" else "wiederholen") in said.splitlines()[-1]
+        shown = dispatch(shell, "review").text
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.puzzle.id.startswith(PREFIX)
+        intro = {"en": "A position from your game of 29 Nov 2026: you played KS here, a blunder",
+                 "de": "Eine Stellung aus deinem Spiel vom 29.11.2026: Du hast hier KP gespielt, ein grober Fehler"}
+        assert intro[lang] in shown
+        assert ("could know" if lang == "en" else "wissen konntest") in shown
+        assert shell.ui.cards(cards("8C QD 7C")) in shown  # every hand shown, as in any puzzle
+        wrong = dispatch(shell, "KS").text
+        assert "Solved" not in wrong and "gelöst" not in wrong.split("\n")[0]
+        right = dispatch(shell, SWEEPS[1]).text  # the other eight: as good as the advised one
+        assert run.solved
+        assert ("one of the best moves" if lang == "en" else "einer der besten Züge") in right
+        assert shell.progress.attempted(run.puzzle.id)
+
+
+def test_a_personal_puzzle_is_not_rated_and_comes_back_when_missed(tmp_path: Path, blundered: list[Ply]) -> None:
+    with open_shell(tmp_path) as shell:
+        before = shell.progress.learner_rating()
+        round_review_text(shell, blundered, 0)
+        dispatch(shell, "review")
+        dispatch(shell, "KS")
+        failed = dispatch(shell, "8D").text  # the trail: a second miss shows the answer
+        assert "8D x 5H+2S+AC" in failed.replace("♦", "D").replace("♥", "H").replace("♠", "S").replace("♣", "C")
+        assert shell.progress.learner_rating() == before
+        assert shell.progress.due_reviews(shell.clock()) == []
+        shell.clock.advance(1.01)  # type: ignore[attr-defined]
+        assert len(shell.progress.due_reviews(shell.clock())) == 1
+
+
+def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
+    assert personal_puzzle(PREFIX + "x", "{not json") is None
+    assert personal_puzzle(PREFIX + "x", '{"format": "cassino-tutor personal puzzle"}') is None
+    with open_shell(tmp_path) as shell:
+        shell.progress.add_personal_puzzles({PREFIX + "broken": "[]"}, 800.0, now=shell.clock())
+        assert "Nothing is due yet" in dispatch(shell, "review").text
+
+
+@pytest.fixture
+def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
+    """A one-round game played in the shell (the learner plays its first legal move), its file, and the
+    review the shell showed after the round; few worlds, for the shell and replay alike."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+    with open_shell(tmp_path, symbols=False) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while not run.game.round_over:
+            pos = run.position
+            said = dispatch(shell, pos.notation(pos.generate()[0])).text
+        review = said[said.index("Review of your moves"):said.index("join your review queue")]
+    [(path, _)] = list_games(tmp_path)
+    return path, review.rsplit("\n", 1)[0]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_replay_prints_the_game_and_the_review_the_shell_showed(saved_game: tuple[Path, str],
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path, review = saved_game
+    assert main(["replay", str(path), "--ascii", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    for said in (f"Game {path.stem}: Classic Cassino, 2 players, you (Player 1) against greedy", "Round 1, dealer:",
+                 "Deal 1:", "Round score:", "Player 2 wins the round"):
+        assert said in words(out)
+    assert words(review) in words(out)  # the same review as after the round
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_replay_in_german(saved_game: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved_game
+    assert main(["replay", str(path), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    for said in (f"Spiel {path.stem}: Klassisches Cassino, 2 Spieler, du (Spieler 1)", "Runde 1, Geber:",
+                 "1. Austeilen:", "Besprechung deiner Züge"):
+        assert said in words(out)
+
+
+def test_replay_of_a_broken_file_is_one_line(saved_game: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved_game
+    path.write_text(path.read_text().replace('"moves": ["', '"moves": ["9Z x ', 1))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and str(path) in captured.err and "round 1, move 1" in captured.err
+
+
+def test_the_advice_goal_is_the_advisors_and_no_file_names_it() -> None:
+    assert Goal.from_str("advice", advice=True) == ADVICE
+    with pytest.raises(GoalError, match="unknown goal 'advice'"):
+        Goal.from_str("advice")
+    puzzle = """puzzles:
+  - id: mine
+    variant: classic
+    position: {hands: [[7S], [3D]], table: [7D]}
+    goal: advice
+    themes: [pairing]
+    rating: 800
+    hints: [{en: Pair it., de: Paar.}]
+"""
+    with pytest.raises(FileError, match="unknown goal 'advice'"):
+        load_puzzles(puzzle, "mine.yaml")
+
+
+
+def test_puzzles_that_cannot_be_saved_leave_the_review_shown(tmp_path: Path, blundered: list[Ply],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_shell(tmp_path) as shell:
+        def busy(*args: object, **kwargs: object) -> None:
+            raise ProgressError("busy", shell.progress.path, seconds=10)
+
+        monkeypatch.setattr(shell.progress, "add_personal_puzzles", busy)
+        said = round_review_text(shell, blundered, 0)
+        assert "was a blunder" in said and "stayed locked by another program" in said
+        assert "join your review queue" not in said

@@ -1,0 +1,119 @@
+"""Personal puzzles: the positions of the learner's games where the review marked a move.
+
+Each becomes a puzzle of the review queue, played by the trainer like any
+other: every hand is shown (the stock as a count), the text says it is a game
+position valued on what the learner could know, and its moves are ranked by
+the advisor's values from the learner's view (goal ``advice``, in tenths of a
+point).  The advised move is the answer; every move within the review's
+margin of it (:func:`tutor.play.review.margin`) is accepted too, as just as
+good.  The progress file keeps a personal puzzle as the JSON of
+:func:`puzzle_data`; :func:`personal_puzzle` makes the puzzle again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from .core.moves import Move
+from .core.position import Position
+from .core.solver import ADVICE, Judged, Ranking
+from .course import LANGUAGES, Puzzle, Text
+from .loading.positions import load_position, position_to_data
+from .loading.yamlfile import FileError
+from .play.review import Mark
+from .render import Renderer
+from .render.review import decimal
+
+FORMAT = "cassino-tutor personal puzzle"
+PREFIX = "game-"
+"""Personal puzzle ids start with this; the collection's never do (they are read from files)."""
+
+REASON_THEMES = {"sweep": "sweep", "deny_sweep": "deny-sweep", "build": "building", "cards": "most-cards"}
+"""The puzzle theme of a mark's reason, where one fits."""
+KIND_THEMES = {"trail": "trailing", "build": "building", "raise": "raising", "add": "adding"}
+"""The puzzle theme of the advised move's kind, where one fits."""
+CARD_THEMES = {"A": "aces", "10D": "big-cassino", "2S": "little-cassino"}
+"""The puzzle theme of a point card a mark's reason names (by rank, or by code)."""
+
+
+def themes(mark: Mark) -> tuple[str, ...]:
+    """The puzzle themes of a marked position: from its reasons and the advised move's kind; at least one."""
+    found = [REASON_THEMES[w.code] for w in mark.reasons if w.code in REASON_THEMES]
+    for why in mark.reasons:
+        cards = why.params.get("cards", []) + ([why.params["card"]] if "card" in why.params else [])
+        found += [CARD_THEMES.get(c.rank, CARD_THEMES.get(str(c), "")) for c in cards]
+    found.append(KIND_THEMES.get(mark.better.facts.kind, ""))
+    chosen = tuple(dict.fromkeys(t for t in found if t))
+    return chosen or ("endgame" if not mark.review.ply.before.stock_size else "most-cards",)
+
+
+@dataclass(frozen=True)
+class AdvisedRanking(Ranking):
+    """The advisor's ranking of a personal puzzle; its best moves are ``accepted``: those within the margin."""
+
+    accepted: tuple[Move, ...] = ()
+
+    @property
+    def best(self) -> tuple[Move, ...]:
+        return self.accepted
+
+
+def puzzle_position(pos: Position) -> Position:
+    """A game position as a puzzle shows it: every hand known, the stock (nobody knows its order) as a count."""
+    shown = pos.copy()
+    assert shown.stock is not None
+    shown.stock_hidden, shown.stock = shown.stock_size, []
+    return shown
+
+
+def puzzle_data(mark: Mark, day: date, rating: float) -> tuple[str, str]:
+    """The id and JSON data of the personal puzzle of ``mark``, made on ``day`` at the learner's ``rating``."""
+    pos = puzzle_position(mark.review.ply.before)
+    block = position_to_data(pos)
+    played = pos.notation(mark.review.ply.move)
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": 1,
+        "made": day.isoformat(),
+        "rating": round(rating),
+        "position": block,
+        "played": played,
+        "grade": mark.review.grade,
+        "loss": round(mark.review.loss, 2),
+        "themes": list(themes(mark)),
+        "moves": [{"move": pos.notation(mv.move), "value": round(mv.value, 2)} for mv in mark.advice.moves],
+        "accepted": [pos.notation(m) for m in mark.accepted],
+    }
+    key = json.dumps([block, played], sort_keys=True).encode()
+    return PREFIX + hashlib.sha1(key).hexdigest()[:12], json.dumps(data)
+
+
+def personal_puzzle(puzzle_id: str, text: str, symbols: bool = True) -> Puzzle | None:
+    """The puzzle ``text`` (:func:`puzzle_data`'s JSON) makes again; None when the data is broken
+    (a hand edit): the queue then passes it over, as it does a puzzle gone from the collection."""
+    try:
+        return _puzzle(puzzle_id, json.loads(text), symbols)
+    except (ValueError, KeyError, TypeError, FileError):  # a MoveError is a ValueError
+        return None
+
+
+def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
+    if data["format"] != FORMAT:
+        raise ValueError(f"not a personal puzzle: {data['format']!r}")
+    where = f"personal puzzle {puzzle_id}"
+    pos = load_position(json.dumps(data["position"]), where)
+    valued = tuple(Judged(pos.parse_move(m["move"]), (round(10 * m["value"]),)) for m in data["moves"])
+    accepted = tuple(pos.parse_move(m) for m in data["accepted"])
+    played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
+    texts = {}
+    for lang in LANGUAGES:
+        ui = Renderer(lang, symbols)
+        texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
+                                 grade=ui.message(f"review.grade_{data['grade']}"), loss=decimal(ui, data["loss"]))
+    ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
+    return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
+                  Text(**texts), (), accepted, where, ranking=ranking)

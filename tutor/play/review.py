@@ -1,0 +1,209 @@
+"""The review of a learner's round: each of their moves valued by the advisor from what they could know.
+
+Every move the learner chose (with more than one legal move to choose from)
+is valued by :func:`tutor.play.advisor.advise` on the learner's
+:class:`~tutor.play.view.SeatView` just before it: the other hands and the
+stock hidden, as they were at the table.  The *loss* is the best move's value
+minus the played one's, in round points for the learner's side; it is graded
+by :data:`MARGINS` (measured in docs/review.md: below a margin the advisor's
+own noise could make a move look that much worse than the best, so it is not
+marked; four players are noisier than two or three).
+
+Each mark says why the better move is better in facts of the position the
+learner saw (:class:`Why`: a reason code and its parameters, put into words
+by the templates): a sweep, a sweep left to the next player, points or cards
+taken now, the points the next player could take, a build for a later take.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.comparison import MoveFacts, move_facts
+from ..core.moves import Move
+from ..core.position import Position
+from ..core.solver import Exposure, exposure_after
+from .advisor import DEFAULT_WORLDS, Advice, MoveValue, advise
+from .game import Ply
+from .players import BUILD_KINDS
+from .view import SeatView
+
+GRADES = ("inaccuracy", "mistake", "blunder")
+"""The grades of a marked move, the mildest first."""
+
+MARGINS: dict[int, tuple[float, float, float]] = {2: (0.5, 1.0, 2.0), 3: (0.5, 1.5, 2.5), 4: (1.25, 2.5, 3.5)}
+"""By players: the least loss (round points) of each grade of :data:`GRADES`, above the advisor's noise with
+:data:`~tutor.play.advisor.DEFAULT_WORLDS` worlds (docs/review.md)."""
+
+REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "cards", "build", "later")
+"""Why a better move is better, in the order a mark gives them:
+
+- ``sweep``: it sweeps the table, the played move does not;
+- ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
+  holds), the better move does not;
+- ``points``: it takes ``n`` more round points now (``cards``: its point cards; ``sweep``: a sweep the played
+  move does not make);
+- ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
+- ``exposure``: the played move leaves the next player up to ``n`` more points to take;
+- ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
+- ``build``: it makes (or raises, or adds to) a build of ``value`` to take later, the played move builds nothing;
+- ``later``: none of these: the difference shows later in the deal (the cards kept, what the others can do).
+"""
+
+
+def grade_of(loss: float, players: int) -> str | None:
+    """The grade of a move that loses ``loss`` round points against the best; None below the margin."""
+    earned = [grade for grade, least in zip(GRADES, MARGINS[players]) if loss >= least]
+    return earned[-1] if earned else None
+
+
+def margin(players: int) -> float:
+    """The least loss that is marked: moves within it of the best are as good as the best."""
+    return MARGINS[players][0]
+
+
+@dataclass(frozen=True)
+class Why:
+    """One reason a better move is better: a code of :data:`REASON_CODES` and its facts."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.code not in REASON_CODES:
+            raise ValueError(f"unknown review reason {self.code!r}")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move does in the position the learner saw: its facts, and what the next player could then take."""
+
+    facts: MoveFacts
+    exposed: Exposure
+    exposes_sweep: bool
+
+    @property
+    def builds(self) -> bool:
+        return self.facts.kind in BUILD_KINDS
+
+
+def outcome(pos: Position, move: Move) -> Outcome:
+    """What ``move`` does in ``pos`` (a seat's view: the other hands hidden)."""
+    exposed = exposure_after(pos, move)
+    pos.push(move)
+    table = len(pos.table_cards())
+    pos.pop()
+    return Outcome(move_facts(pos, move), exposed, exposed.cards > 0 and exposed.cards == table)
+
+
+def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
+    """Why ``better`` is better than ``played`` in ``pos``: each fact that differs, in the order of
+    :data:`REASON_CODES`."""
+    p, b = played.facts, better.facts
+    found = []
+    worth = pos.variant.card_points
+    if b.sweep and not p.sweep:
+        found.append(Why("sweep"))
+    if played.exposes_sweep and not better.exposes_sweep:
+        found.append(Why("deny_sweep"))
+    if b.points > p.points:
+        found.append(Why("points", {"n": b.points - p.points, "cards": [c for c in (b.move.card, *b.taken) if worth[c]],
+                                    "sweep": b.sweep and not p.sweep}))
+    if p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card:
+        found.append(Why("keep", {"card": p.move.card}))
+    if played.exposed.points > better.exposed.points:
+        found.append(Why("exposure", {"n": played.exposed.points - better.exposed.points}))
+    if len(b.taken) > len(p.taken):
+        found.append(Why("cards", {"n": len(b.taken) - len(p.taken), "cards": list(b.taken)}))
+    if better.builds and not played.builds:
+        found.append(Why("build", {"value": b.move.value}))
+    return tuple(found) or (Why("later"),)
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the learner: the ply (``index`` in the round; the learner's move number ``turn``), its
+    advisor value and the best one's, and its grade (None: not marked)."""
+
+    index: int
+    turn: int
+    ply: Ply
+    played: MoveValue
+    best: MoveValue
+    grade: str | None
+
+    @property
+    def loss(self) -> float:
+        return self.best.value - self.played.value
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A marked move: its review, the advice it was judged by, the better (advised) move's and the played
+    move's outcomes, and why the better one is better.  ``accepted`` are the moves within the
+    :func:`margin` of the best: a personal puzzle of this position accepts them all."""
+
+    review: MoveReview
+    advice: Advice
+    played: Outcome
+    better: Outcome
+    reasons: tuple[Why, ...]
+    accepted: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class RoundReview:
+    """The learner's moves of one round (those with a choice), and the marked ones; ``players`` at the table."""
+
+    players: int
+    seat: int
+    moves: tuple[MoveReview, ...]
+    marks: tuple[Mark, ...]
+
+    def count(self, grade: str) -> int:
+        return sum(1 for m in self.marks if m.review.grade == grade)
+
+    @property
+    def points_lost(self) -> float:
+        """The points lost by the marked moves (the unmarked ones' small losses are within the noise)."""
+        return sum(m.review.loss for m in self.marks)
+
+
+def ply_seed(seed: int, index: int) -> int:
+    """The advisor's seed for the ply ``index`` of a review with ``seed`` (the same in every process)."""
+    return random.Random(f"review/{seed}/{index}").randrange(2**32)
+
+
+def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                 level: str = "expert") -> RoundReview:
+    """Review the moves ``seat`` made in a round's ``plies``, each from the seat's view; the same seed, the same review."""
+    moves: list[MoveReview] = []
+    marks: list[Mark] = []
+    turn = 0
+    for index, ply in enumerate(plies):
+        if ply.seat != seat:
+            continue
+        turn += 1
+        view = SeatView.of(ply.before, seat)
+        if len(view.legal_moves()) < 2:
+            continue
+        advice = advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index))
+        played, best = advice.value_of(ply.move), advice.moves[0]
+        grade = grade_of(best.value - played.value, ply.before.players)
+        reviewed = MoveReview(index, turn, ply, played, best, grade)
+        moves.append(reviewed)
+        if reviewed.grade is not None:
+            marks.append(mark(view, reviewed, advice))
+    return RoundReview(plies[0].before.players if plies else 2, seat, tuple(moves), tuple(marks))
+
+
+def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
+    """The mark of a move graded in ``advice``, with its reasons in the learner's world."""
+    pos = view.position()
+    played, better = outcome(pos, reviewed.ply.move), outcome(pos, advice.best)
+    least = margin(view.players)
+    accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
+    return Mark(reviewed, advice, played, better, reasons(pos, played, better), accepted)

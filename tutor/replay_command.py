@@ -1,0 +1,79 @@
+"""``cassino-tutor replay FILE``: a saved game, round by round, with the review of the learner's moves.
+
+Each round shows who played what, deal by deal (the line of play the puzzles
+show, with what changes hands), its score breakdown, and the review
+(:mod:`tutor.play.review`) of the learner's moves, computed with the round's
+deal seed and the shell's worlds: the same review the shell showed after the
+round, every time.  A
+file that cannot be read is one line, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from .cli_support import UsageError
+from .core.moves import Move
+from .core.position import Position
+from .games import GameFileError, SavedGame, load_game
+from .play.game import Ply
+from .play.review import review_round
+from .play.table_game import GameRound
+from .render import LANGS, Renderer, detect_lang
+from .render.chart import fit
+from .render.review import review_text
+from .shell import review_screen
+from .shell.play import result_text, score_text
+from .shell.state import DEFAULT_WIDTH
+
+
+def replay(args: argparse.Namespace) -> tuple[str, int]:
+    """The saved game of ``args.file`` in words, fitted to 80 columns."""
+    lang = args.replay_lang or args.lang or detect_lang(os.environ)
+    if lang not in LANGS:
+        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+    try:
+        saved = load_game(Path(args.file))
+    except GameFileError as err:
+        raise UsageError(str(err)) from None
+    return fit(replay_text(Renderer(lang, symbols=not args.ascii), saved), DEFAULT_WIDTH), 0
+
+
+def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:
+    """A round's moves deal by deal: each deal's first position and its moves (one run with ``draw``,
+    whose hands are filled from the stock move by move)."""
+    start = 0
+    for i in range(1, len(plies) + 1):
+        if i == len(plies) or (not plies[i].before.variant.draw
+                               and plies[i].before.stock_size != plies[i - 1].before.stock_size):
+            yield plies[start].before, [p.move for p in plies[start:i]]
+            start = i
+
+
+def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int) -> str:
+    """One round: its moves deal by deal, its score, and the review of the learner's moves once it is over."""
+    parts = [ui.message("review.replay_round", round=number, dealer=ui.seat_name(game_round.dealer, learner))]
+    for deal, (start, moves) in enumerate(deals(game_round.plies), 1):
+        parts += [ui.message("review.replay_deal", deal=deal), ui.line(start, moves, learner)]
+    if game_round.score is None:
+        parts.append(ui.message("review.replay_in_play"))
+    else:
+        review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
+        parts.append(review_text(ui, review))
+    return "\n".join(parts)
+
+
+def replay_text(ui: Renderer, saved: SavedGame) -> str:
+    """The whole game: what it was, each round, and how it ended."""
+    game = saved.game
+    s = game.settings
+    head = ui.message(
+        "review.replay_head", id=saved.id, variant=ui.message(f"presets.{s.variant.preset}"), players=s.players,
+        level=ui.message(f"levels.{s.level}"), seat=game.learner, started=saved.started, practice=game.practice,
+    )
+    parts = [head, *(round_text(ui, r, n, game.learner) for n, r in enumerate(game.rounds, 1))]
+    parts.append(result_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
+    return "\n\n".join(parts)

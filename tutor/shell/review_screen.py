@@ -1,0 +1,38 @@
+"""The review after a round of the learner's game, and its marked positions added to the review queue."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..personal import puzzle_data
+from ..play.game import Ply
+from ..progress import ProgressError
+from ..play.advisor import DEFAULT_WORLDS
+from ..play.review import RoundReview, review_round
+from ..render.review import review_text
+from .state import Shell
+
+REVIEW_WORLDS = DEFAULT_WORLDS
+"""Worlds the advisor samples for each move reviewed: the margins of docs/review.md are measured with these."""
+
+
+def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
+    """Review the learner's (``seat``'s) moves of a round; queue a personal puzzle for each marked
+    position (in one transaction); the review and the words for it."""
+    review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed)
+    text = review_text(shell.ui, review)
+    if review.marks:
+        now = shell.clock()
+        try:
+            rating = shell.progress.learner_rating().rating
+            puzzles = dict(puzzle_data(m, now.date(), rating) for m in review.marks)
+            shell.progress.add_personal_puzzles(puzzles, rating, now=now)
+        except ProgressError as err:  # the review is still shown; only its puzzles are not kept
+            return review, text + "\n" + shell.ui.message(f"shell.progress_{err.code}", **err.params)
+        text += "\n" + shell.ui.message("review.added_puzzles", n=len(review.marks))
+    return review, text
+
+
+def round_review_text(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -> str:
+    """:func:`round_review`'s words: what the shell shows after a round's score."""
+    return round_review(shell, plies, seat, seed)[1]
