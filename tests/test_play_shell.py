@@ -150,6 +150,32 @@ def test_one_game_at_a_time_offered_at_start_resumed_or_resigned(tmp_path: Path)
         assert "resigned" in dispatch(shell, "games").text
 
 
+def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round seed=1 level=greedy")
+        line = learner_line(shell)
+        dispatch(shell, line)
+        played = len(run_of(shell).game.current.plies)
+        dispatch(shell, "resign")
+        for typed in ("undo", "hint", "taken", "moves", line):
+            said = dispatch(shell, typed).text
+            assert said.startswith("The game is over: no game is in progress. Type “play”"), (typed, said)
+        assert len(run_of(shell).game.current.plies) == played and not run_of(shell).game.practice
+        dispatch(shell, "lang de")
+        assert "Es läuft kein Spiel" in dispatch(shell, "zurück").text
+
+
+def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play seed=5 level=greedy")
+        play_round_by_dispatch(shell)
+        assert dispatch(shell, "moves").text == "Round 1 is over. Type “next” for the next round."
+    with open_shell(tmp_path) as shell:
+        assert "type “resume”" in dispatch(shell, "moves").text
+        dispatch(shell, "resume")
+        assert "Round 1 is over" in dispatch(shell, "moves").text
+
+
 def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "players=2|3|4" in dispatch(shell, "play chess").text

@@ -19,7 +19,7 @@ from .activity import Activity
 from .dashboard import dashboard_text
 from .lesson import LessonRun
 from .picker import closed_lessons, pick_puzzle, pick_review
-from .play import current_run, game_offer, games_command, play_command, resign_command, resume_command
+from .play import current_run, game_offer, game_waiting, games_command, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
 from .state import Shell
 from .streak import StreakRun, streak_order
@@ -258,12 +258,16 @@ def review(shell: Shell, arg: str) -> str:
 def hint(shell: Shell, arg: str) -> str:
     if shell.activity is None:
         return shell.ui.message("shell.no_activity_for", command="hint")
-    return shell.activity.hint()
+    run = current_run(shell)
+    said = run.closed() if run is not None else None
+    return said if said is not None else shell.activity.hint()
 
 
 @command("moves", alias="züge")
 def moves(shell: Shell, arg: str) -> str:
     said = shell.activity.moves() if shell.activity is not None else None
+    if said is None and game_waiting(shell):
+        said = shell.ui.message("play.moves_resume")
     return said if said is not None else shell.ui.message("shell.no_position", command="moves")
 
 

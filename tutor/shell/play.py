@@ -143,10 +143,14 @@ class GameRun(Activity):
 
     # ---- the learner's turn ---------------------------------------------------------
 
+    def closed(self) -> str | None:
+        """What a game command says once the game is over (finished or resigned): there is none to act on."""
+        return self.ui.message("play.game_over") if self.game.over else None
+
     def answer(self, text: str) -> str:
         game = self.game
-        if game.over:
-            return self.result_text() + "\n" + self.ui.message("play.play_again")
+        if (said := self.closed()) is not None:
+            return said
         if game.round_over:
             return self.ui.message("play.type_next")
         if not game.learner_to_move:  # the computers were stopped (Ctrl-C) before the learner's turn
@@ -201,6 +205,10 @@ class GameRun(Activity):
         return self.ui.message("play.no_solution")
 
     def moves(self) -> str:
+        if (said := self.closed()) is not None:
+            return said
+        if self.game.round_over:
+            return self.ui.message("play.round_over", round=len(self.game.rounds)) + " " + self.ui.message("play.type_next")
         if not self.game.learner_to_move:
             return self.ui.message("play.not_your_turn")
         pos = self.position
@@ -210,12 +218,16 @@ class GameRun(Activity):
         return self.ui.message("play.no_explain")
 
     def undo(self) -> str:
+        if (said := self.closed()) is not None:
+            return said
         if not self.game.undo():
             return self.ui.message("play.nothing_to_undo")
         self.save()
         return "\n".join(filter(None, [self.ui.message("play.undone"), self.save_error, self.show()]))
 
     def taken(self) -> str:
+        if (said := self.closed()) is not None:
+            return said
         return self.ui.taken(self.position, self.game.learner, listed=True)
 
     def resign(self) -> str:
@@ -355,6 +367,11 @@ def games_command(shell: Shell, arg: str) -> str:
                      "won": result is not None and result.winner == game.learner_side, "winner": winner,
                      "reason": result.reason if result else ""})
     return ui.render("shell/games.j2", games=rows, folder=str(games_home(shell) / "games"))
+
+
+def game_waiting(shell: Shell) -> bool:
+    """Whether an unfinished game is saved, waiting for ``resume``."""
+    return unfinished_game(games_home(shell)) is not None
 
 
 def game_offer(shell: Shell) -> str:
