@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -142,8 +143,10 @@ START = ROOT / "docs" / "examples" / "start.yaml"
 ENDGAME = ROOT / "docs" / "examples" / "endgame.yaml"
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tutor", "advise", *args], capture_output=True, text=True, cwd=ROOT)
+def run(*args: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": str(columns)}
+    return subprocess.run([sys.executable, "-m", "tutor", "advise", *args], capture_output=True, text=True, cwd=ROOT,
+                          env=env)
 
 
 def test_the_json_has_the_contract_keys_every_legal_move_and_repeats_for_a_seed() -> None:
@@ -167,7 +170,19 @@ def test_open_values_the_last_deal_exactly_and_lists_in_german() -> None:
     listing = run(str(ENDGAME), "--open", "--lang", "de", "--ascii")
     assert listing.returncode == 0, listing.stderr
     assert "alle Karten bekannt" in listing.stdout and "Rundenpunkte" in listing.stdout
-    assert "AKa b9 5P+3H" in listing.stdout.splitlines()[2]
+    first_move = next(line for line in listing.stdout.splitlines() if line.startswith("  "))
+    assert "AKa b9 5P+3H" in first_move
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_listing_is_wrapped_to_the_terminal_at_spaces(lang: str, columns: int) -> None:
+    listing = run(str(START), "--worlds", "2", "--lang", lang, columns=columns)
+    assert listing.returncode == 0, listing.stderr
+    lines = listing.stdout.splitlines()
+    assert all(len(line) <= columns for line in lines), lines
+    words = run(str(START), "--worlds", "2", "--lang", lang, columns=1000).stdout.split()
+    assert listing.stdout.split() == words, "wrapped at spaces only, no word cut"
 
 
 @pytest.mark.parametrize(("args", "expected"), [

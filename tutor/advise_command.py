@@ -16,6 +16,8 @@ from .engine_commands import load, to_move_known
 from .play.advisor import DEFAULT_WORLDS, Advice, advise, advise_open
 from .play.view import SeatView
 from .render import LANGS, Renderer, detect_lang
+from .render.chart import fit
+from .shell.app import terminal_width
 
 LEVELS = ("expert",)
 """The levels that advise (the others only play)."""
@@ -23,7 +25,8 @@ MAX_WORLDS = 10_000
 
 
 def advise_command(args: argparse.Namespace) -> tuple[str, int]:
-    """The advice the arguments ask for: a listing in the chosen language, or one JSON document with ``--json``."""
+    """The advice the arguments ask for: a listing in the chosen language, wrapped to the terminal's width, or one
+    JSON document with ``--json``."""
     lang = args.advise_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
         raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
@@ -48,7 +51,7 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
             "moves": [{"notation": pos.notation(mv.move), "value": mv.value, "spread": mv.spread} for mv in advice.moves],
             "seed": seed, "open": args.open, "to_move": pos.to_move,
         }), 0
-    return listing(advice, pos, say, seed, args.open), 0
+    return fit(listing(advice, pos, say, seed, args.open), terminal_width()), 0
 
 
 def listing(advice: Advice, pos: Position, say: Renderer, seed: int, opened: bool) -> str:
