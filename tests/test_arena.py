@@ -131,5 +131,20 @@ def test_a_record_folder_that_is_a_file_is_refused(capsys: pytest.CaptureFixture
 def test_the_report_names_both_levels_and_the_interval(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--a", "club", "--b", "random", "--pairs", "4"]) == 0
     out = capsys.readouterr().out
-    assert "club (A) against random (B), classic, 2 players: 4 mirrored pairs, 8 rounds" in out
+    assert "club (A) against random (B), Classic Cassino, 2 players: 4 mirrored pairs, 8" in out
     assert "points a mirrored pair (95% interval" in out
+
+
+def test_the_report_is_in_german_with_german_level_names_and_wrapped(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["--lang", "de", "arena", "--a", "greedy", "--b", "club", "--pairs", "2", "--players", "4",
+                 "--variant", "royal-aces-high"]) == 0
+    out = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    words = " ".join(out.split())
+    assert words.startswith("gierig (A) gegen Vereinsspieler (B), Royal-Cassino mit hohen Assen, 4 Spieler: 2")
+    assert "gespiegelte Paare, 4 Runden, Startwert 1" in words and "je gespiegeltem Paar (95-%-Intervall" in words
+    assert not any(english in words for english in ("against", "points", "interval", "greedy"))
+    assert main(["arena", "--lang", "de", "--a", "club", "--b", "random", "--pairs", "2"]) == 0
+    assert capsys.readouterr().out.startswith("Vereinsspieler (A) gegen zufällig (B)")

@@ -23,17 +23,25 @@ from .loading.positions import position_to_data, variant_to_data
 from .play.arena import Contest, Recorder, arrangements, interval, play_pairs
 from .play.game import RoundRecord
 from .play.players import LEVELS
-from .render import Renderer
+from .render import LANGS, Renderer, detect_lang
+from .render.chart import fit
+from .shell.app import terminal_width
+from .shell.toolbar import variant_label
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30
 
 
 def arena(args: argparse.Namespace) -> tuple[str, int]:
-    """Play the pairs the arguments ask for; the report as text, or one JSON document with ``--json``."""
+    """Play the pairs the arguments ask for; the report as text in the chosen language, wrapped to the terminal, or
+    one JSON document with ``--json``."""
+    lang = args.arena_lang or args.lang or detect_lang(os.environ)
+    if lang not in LANGS:
+        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+    say = Renderer(lang)
     contest, jobs = read_contest(args)
     record = _recorder(args.record) if args.record is not None else None
-    show = _progress_bar(contest.pairs) if sys.stderr.isatty() else None
+    show = _progress_bar(say, contest.pairs) if sys.stderr.isatty() else None
     values: list[float] = []
     for value in play_pairs(contest, jobs, record):
         values.append(value)
@@ -49,12 +57,13 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
             "players": contest.players, "pairs": contest.pairs, "mean": result.mean,
             "low": result.low, "high": result.high, "sd": result.sd, "rounds": rounds, "seed": contest.seed,
         }), 0
-    return "\n".join([
-        f"{contest.a} (A) against {contest.b} (B), {contest.variant.preset}, {contest.players} players: "
-        f"{contest.pairs} mirrored pairs, {rounds} rounds, seed {contest.seed}",
-        f"A minus B: {result.mean:+.2f} points a mirrored pair "
-        f"(95% interval {result.low:+.2f} to {result.high:+.2f})",
-    ]), 0
+    report = [
+        say.message("arena.contest", a=say.message(f"levels.{contest.a}"), b=say.message(f"levels.{contest.b}"),
+                    variant=variant_label(say, contest.variant), players=contest.players, pairs=contest.pairs,
+                    rounds=rounds, seed=contest.seed),
+        say.message("arena.result", mean=result.mean, low=result.low, high=result.high),
+    ]
+    return fit("\n".join(report), terminal_width()), 0
 
 
 def read_contest(args: argparse.Namespace) -> tuple[Contest, int]:
@@ -105,11 +114,11 @@ def round_line(before: Position, move: Move) -> dict[str, Any]:
     return {"position": position_to_data(before), "move": move_data(before, move)}
 
 
-def _progress_bar(pairs: int) -> Callable[[int], None]:
+def _progress_bar(say: Renderer, pairs: int) -> Callable[[int], None]:
     """A bar rewritten in place on standard error: the pairs played of ``pairs``."""
     def show(done: int) -> None:
         filled = BAR_WIDTH * done // pairs
-        print(f"\rarena: [{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{pairs} pairs",
-              end="", file=sys.stderr, flush=True)
+        bar = "#" * filled + "." * (BAR_WIDTH - filled)
+        print("\r" + say.message("arena.progress", bar=bar, done=done, pairs=pairs), end="", file=sys.stderr, flush=True)
 
     return show

@@ -86,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="J", help="processes to play with (default: 1); the result is the same whatever J")
     p.add_argument("--record", metavar="DIR", help="write each round to DIR as JSON lines, a move a line")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--lang", dest="arena_lang", metavar="en|de", help="language of the report (default: the locale)")
 
     p = sub.add_parser("advise", help="every legal move valued from what the seat to move can know, best first")
     p.add_argument("file", help="position file (YAML); other hands and the stock as counts or cards")
