@@ -54,10 +54,14 @@ def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:
 
 
 def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int) -> str:
-    """One round: its moves deal by deal, its score, and the review of the learner's moves once it is over."""
+    """One round: its starting table, then deal by deal the learner's hand (their own game: only what they held)
+    and the moves, its score, and the review of the learner's moves once it is over."""
     parts = [ui.message("review.replay_round", round=number, dealer=ui.seat_name(game_round.dealer, learner))]
+    if game_round.plies:
+        parts.append(ui.message("review.replay_table", cards=ui.cards(game_round.plies[0].before.loose)))
     for deal, (start, moves) in enumerate(deals(game_round.plies), 1):
-        parts += [ui.message("review.replay_deal", deal=deal), ui.line(start, moves, learner)]
+        parts += [ui.message("review.replay_deal", deal=deal, hand=ui.cards(start.hands[learner])),
+                  ui.line(start, moves, learner, partner=True)]
     if game_round.score is None:
         parts.append(ui.message("review.replay_in_play"))
     else:

@@ -78,6 +78,13 @@ class Renderer:
         """``Player 2`` (one-based), or ``you`` for the seat ``me``."""
         return self.message("names.you") if seat == me else self.message("names.seat", n=seat + 1)
 
+    def player_name(self, pos: Position, me: int | None, seat: int) -> str:
+        """The seat's name, with ``your partner`` when it sits on the side of ``me``."""
+        name = self.seat_name(seat, me)
+        if me is None or seat == me or pos.side_of(seat) != pos.side_of(me):
+            return name
+        return self.message("names.your_partner", name=name)
+
     def side_name(self, seats: Sequence[int], me: int | None = None) -> str:
         """A side by its seats: one seat's name, or a partnership."""
         if len(seats) == 1:
@@ -151,13 +158,13 @@ class Renderer:
             name=partial(self.seat_name, me=pos.to_move),
         )
 
-    def line(self, pos: Position, line: Sequence[Move], seat: int | None = None) -> str:
+    def line(self, pos: Position, line: Sequence[Move], seat: int | None = None, partner: bool = False) -> str:
         """``line`` played from ``pos`` move by move, with what changes hands, and the round's
-        score when it ends the round."""
+        score when it ends the round; ``partner``: the partner of ``seat`` is named as such."""
         view = line_view(pos, line, self._words.notation)
         text = self.render(
             "line", line=view, me=seat, spades=bool(pos.variant.effective_most_spades),
-            name=partial(self.seat_name, me=seat),
+            name=partial(self.player_name, pos, seat) if partner else partial(self.seat_name, me=seat),
         )
         if view.end.is_round_over():
             text += "\n" + self.score(view.end, score_round(view.end), seat)

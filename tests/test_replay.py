@@ -1,0 +1,65 @@
+"""cassino-tutor replay: what a reader needs to follow the learner's own game (the table, their hand, the partner)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shell_helpers import open_shell
+from tutor.cli import main
+from tutor.games import list_games, load_game
+from tutor.render import Renderer
+from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun
+
+
+@pytest.fixture(autouse=True)
+def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+
+
+def played_round(home: Path, settings: str) -> Path:
+    """A one-round game played in the shell, the learner always playing its first legal move; its file."""
+    with open_shell(home) as shell:
+        dispatch(shell, f"play round {settings}")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while not run.game.over:
+            pos = run.position
+            dispatch(shell, pos.notation(pos.generate()[0]))
+    [(path, _)] = list_games(home)
+    return path
+
+
+@pytest.mark.parametrize(("lang", "table", "deal"), [
+    ("en", "Table at the start: {}.", "Deal {}: your hand {}"),
+    ("de", "Tisch zu Beginn: {}.", "{}. Austeilen: deine Hand {}"),
+])
+def test_the_starting_table_and_the_learners_hand_at_each_deal_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, table: str, deal: str) -> None:
+    path = played_round(tmp_path, "level=greedy seed=6")
+    assert main(["replay", str(path), "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    ui = Renderer(lang)
+    plies = load_game(path).game.rounds[0].plies
+    assert table.format(ui.cards(plies[0].before.loose)) in lines
+    starts = [p.before for i, p in enumerate(plies) if i == 0 or p.before.stock_size != plies[i - 1].before.stock_size]
+    hands = [deal.format(n, ui.cards(pos.hands[0])) for n, pos in enumerate(starts, 1)]
+    assert [line for line in lines if "hand" in line.lower() and not line.startswith(" ")] == hands
+    others = {ui.cards([c]) for pos in starts for c in pos.hands[1]}
+    shown = {word for line in hands for word in line.split()}
+    assert not others & shown, "the computer's hand is never shown as a hand"
+
+
+@pytest.mark.parametrize(("lang", "partner"), [("en", "Player 3 (your partner): "), ("de", "Spieler 3 (dein Partner): ")])
+def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str,
+                                                  partner: str) -> None:
+    path = played_round(tmp_path, "players=4 level=greedy seed=4")
+    assert main(["replay", str(path), "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    plays = [line.strip() for line in lines if line.startswith("  ") and ": " in line]
+    by_partner = [line for line in plays if line.startswith(partner)]
+    assert len(by_partner) == sum(p.seat == 2 for p in load_game(path).game.rounds[0].plies)
+    assert not any("Partner" in line or "partner" in line for line in plays if line.startswith(("Player 2", "Spieler 2")))
+    assert max(len(line) for line in lines) <= 80
