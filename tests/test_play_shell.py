@@ -176,6 +176,21 @@ def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path)
         assert "Round 1 is over" in dispatch(shell, "moves").text
 
 
+@pytest.mark.parametrize(("lang", "drawn", "dealt"), [
+    ("en", "Player 2 draws a card from the stock; 35 cards left.", "New hands are dealt"),
+    ("de", "Spieler 2 zieht eine Karte aus dem Talon; 35 Karten bleiben.", "Neue Karten werden ausgeteilt"),
+])
+def test_in_draw_cassino_each_player_draws_a_card_nothing_is_dealt(tmp_path: Path, lang: str, drawn: str,
+                                                                    dealt: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        said = dispatch(shell, "play round draw players=3 level=random seed=5").text
+        assert drawn in said and dealt not in said
+        said = dispatch(shell, learner_line(shell)).text
+        assert said.splitlines()[1] == ("You draw a card from the stock; 33 cards left." if lang == "en"
+                                        else "Du ziehst eine Karte aus dem Talon; 33 Karten bleiben.")
+        assert dealt not in said
+
+
 def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "players=2|3|4" in dispatch(shell, "play chess").text

@@ -86,14 +86,14 @@ class GameRun(Activity):
         return ui.position(shown, game.learner) + "\n" + said
 
     def describe(self, plies: list[Ply]) -> str:
-        """Each move in words, as it happens, with the new hands when they are dealt."""
+        """Each move in words, as it happens, with the new hands when they are dealt (or the card drawn)."""
         ui, me = self.ui, self.game.learner
         lines = []
         stock = plies[0].before.stock_size if plies else 0
-        for ply in plies:
+        for before, ply in zip([None, *plies], plies):
             pos, move = ply.before, ply.move
-            if pos.stock_size < stock:
-                lines.append(ui.message("play.dealt", stock=pos.stock_size))
+            if pos.stock_size < stock and before is not None:
+                lines.append(self.refilled(before.seat, pos.stock_size))
             stock = pos.stock_size
             lines.append(ui.message(
                 "play.played", who=ui.seat_name(ply.seat, me), me=ply.seat == me,
@@ -102,8 +102,16 @@ class GameRun(Activity):
                 taken=ui.cards(move.captured_cards()) if move.is_capture else "", sweep=pos.is_sweep(move),
             ))
         if plies and not self.game.round_over and self.game.position.stock_size < stock:
-            lines.append(ui.message("play.dealt", stock=self.game.position.stock_size))
+            lines.append(self.refilled(plies[-1].seat, self.game.position.stock_size))
         return "\n".join(lines)
+
+    def refilled(self, seat: int, stock: int) -> str:
+        """The hands filled from the stock after ``seat`` played: in Draw Cassino ``seat`` draws a card, else new
+        hands are dealt."""
+        if not self.game.settings.variant.draw:
+            return self.ui.message("play.dealt", stock=stock)
+        me = self.game.learner
+        return self.ui.message("play.drew", who=self.ui.seat_name(seat, me), me=seat == me, stock=stock)
 
     def after_moves(self, plies: list[Ply]) -> str:
         """The moves just played, then the position, or the round's end."""
