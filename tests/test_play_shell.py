@@ -93,9 +93,10 @@ def test_a_match_is_played_round_after_round_and_saved_after_every_move(tmp_path
 def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play round seed=4 level=greedy")
-        lines = play_round_by_dispatch(shell)
+        dispatch(shell, learner_line(shell))
         dispatch(shell, "undo")
-        said = dispatch(shell, lines[-1]).text
+        while not run_of(shell).game.round_over:
+            said = dispatch(shell, learner_line(shell)).text
         assert "Round score:" in said and "Total:" in said
         last = run_of(shell).game.current.plies[-1]
         left = last.before.table_after(last.move)[0]
@@ -191,6 +192,33 @@ def test_in_draw_cassino_each_player_draws_a_card_nothing_is_dealt(tmp_path: Pat
         assert dealt not in said
 
 
+def test_after_each_match_round_the_standing_and_on_resume_the_rounds_score(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play players=4 level=greedy seed=31 target=11")
+        while not run_of(shell).game.round_over:
+            said = dispatch(shell, learner_line(shell)).text
+        mine, theirs = run_of(shell).game.scores
+        standing = f"Match: you and Player 3: {mine} · Players 2 and 4: {theirs} (to 11 points)."
+        assert said.endswith(standing + "\nType “next” for the next round.")
+        assert f"Total: you and Player 3: {mine} · Players 2 and 4: {theirs} (of" in said
+    with open_shell(tmp_path, lang="de") as shell:
+        said = dispatch(shell, "fortsetzen").text
+        assert "Klassisches Cassino (Partie: bis 11 Punkte)" in said and "Rundenwertung" in said
+        assert f"Partie: du und Spieler 3: {mine} · Spieler 2 und 4: {theirs} (bis 11 Punkte)." in said
+
+
+def test_cards_left_on_the_table_go_to_your_partner(tmp_path: Path) -> None:
+    for seed in range(40, 80):
+        with open_shell(tmp_path / str(seed)) as shell:
+            dispatch(shell, f"play round players=4 level=greedy seed={seed}")
+            while not run_of(shell).game.round_over:
+                said = dispatch(shell, learner_line(shell)).text
+            if "Player 3" in said.split("who took last")[0].rsplit("go to", 1)[-1]:
+                assert "go to Player 3 (your partner), who took last." in said
+                return
+    pytest.fail("no round among the seeds ended with the partner taking last")
+
+
 def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "players=2|3|4" in dispatch(shell, "play chess").text
@@ -200,7 +228,9 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
         assert "target" in dispatch(shell, "play target=banana").text.lower()
         assert shell.activity is None
         said = dispatch(shell, "play round target=11 level=zufällig").text
-        assert "Classic Cassino*" in said and "random" in said
+        assert "A new one-round game of Classic Cassino (match: to 11 points)" in said and "random" in said
+        assert "One round of Classic Cassino (match: to 11 points)" in said
+        assert "(target" not in said and "Score: you: 0 · Player 2: 0 · stock" in said
 
 
 def test_a_game_in_german(tmp_path: Path) -> None:
@@ -232,13 +262,13 @@ def test_a_whole_round_through_the_real_session_on_a_pipe(tmp_path: Path) -> Non
         expected = run_of(shell).game.current.score
     said: list[str] = []
     with open_shell(tmp_path / "real") as shell, create_pipe_input() as pipe:
-        pipe.send_text("".join(line + "\r" for line in lines) + "taken\r" + "quit\r")
+        pipe.send_text("".join(line + "\r" for line in lines[:-1]) + "taken\r" + lines[-1] + "\r" + "quit\r")
         session = TutorSession(shell, colour=True, input=pipe, output=DummyOutput(), say=said.append)
         assert session.run() == 0
         game = run_of(shell).game
     assert game.over and game.current.score == expected
     assert any("Round score:" in text for text in said)
-    assert "Taken so far" in said[-2] and "saved" in said[-1]
+    assert "Taken so far" in said[-3] and "saved" in said[-1]
 
 
 def read_until(proc: subprocess.Popen[str], marker: str) -> str:

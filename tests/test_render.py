@@ -284,7 +284,7 @@ def test_a_position_picture_for_the_learner() -> None:
     assert "Your multiple build of 8: [8♥ 5♥+3♣]" in text
     assert "Your hand (to move): 7♠ 8♦ 2♥ · taken 2 cards, 1 sweep" in lines
     assert "Player 2: 3 hidden cards · taken 0 cards" in lines
-    assert "you 3, Player 2 5 (target 21)" in text and "stock: 20 cards" in text
+    assert "Score: you: 3 · Player 2: 5 (target 21) · stock" in text and "stock: 20 cards" in text
     assert lines[-1] == "You are to move."
 
 
@@ -295,7 +295,7 @@ def test_a_position_picture_in_german() -> None:
     assert "Deine zusammengesetzte Baute 8: [8H 5H+3Kr]" in text
     assert "Deine Hand (am Zug): 7P 8Ka 2H · eingenommen: 2 Karten, 1 Kehre" in text
     assert "Spieler 2: 3 verdeckte Karten" in text
-    assert "du 3, Spieler 2 5 (Ziel 21)" in text and "Talon: 20 Karten" in text
+    assert "Punkte: du: 3 · Spieler 2: 5 (Ziel 21) · Talon" in text and "Talon: 20 Karten" in text
     assert text.splitlines()[-1] == "Du bist am Zug."
 
 
@@ -308,11 +308,11 @@ def test_a_position_seen_by_nobody_names_every_seat() -> None:
 def test_partners_and_the_seat_to_move_in_a_four_player_game() -> None:
     pos = position({"players": 4, "to_move": 2, "hands": [["7S"], 1, ["9D", "2C"], 2], "table": ["4H"], "scores": [7, 4]})
     text = Renderer("en").position(pos, seat=0)
-    assert "you and Player 3 7, Players 2 and 4 4" in text
+    assert "you and Player 3: 7 · Players 2 and 4: 4" in text
     lines = text.splitlines()
     assert lines[1] == "Player 3 (to move): 9♦ 2♣ · taken 0 cards"  # the seat to move comes first
     assert lines[-1] == "Player 3 is to move."
-    assert "du und Spieler 3 7, Spieler 2 und 4 4" in Renderer("de").position(pos, seat=0)
+    assert "du und Spieler 3: 7 · Spieler 2 und 4: 4" in Renderer("de").position(pos, seat=0)
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "The round is over."), ("de", "Die Runde ist vorbei.")])
@@ -367,7 +367,7 @@ def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
     totals = next(line for line in lines if line.startswith(("Total:", "Gesamt:")))
     for side, total in enumerate(score.totals):
         side_name = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me=0)
-        assert f"{side_name} {total}" in totals, totals
+        assert f"{side_name}: {total}" in totals, totals
     assert str(score.available) in totals
     return lines
 

@@ -194,12 +194,14 @@ class Renderer:
 
     # ---- positions and scores ------------------------------------------------------
 
-    def position(self, pos: Position, seat: int | None = None) -> str:
-        """A compact picture of the position; ``seat`` is the learner's, called "you"."""
+    def position(self, pos: Position, seat: int | None = None, match: bool = True) -> str:
+        """A compact picture of the position; ``seat`` is the learner's, called "you"; ``match``: the score
+        is played to the variant's target (not in a one-round game)."""
         return self.render(
             "position",
             view=position_view(pos, self._words.notation),
             me=seat,
+            match=match,
             name=partial(self.seat_name, me=seat),
             side=partial(self._side_of_index, pos, seat),
         )

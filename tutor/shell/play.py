@@ -71,19 +71,32 @@ class GameRun(Activity):
     def head(self) -> str:
         """The round's title."""
         game = self.game
-        return self.ui.message("play.round_head", round=len(game.rounds), kind=game.settings.kind,
-                               target=game.settings.variant.target)
+        s = game.settings
+        return self.ui.message("play.round_head", round=len(game.rounds), kind=s.kind, target=s.variant.target,
+                               variant=variant_label(self.ui, s.variant))
 
     def table(self) -> str:
         """What the learner sees of the position, and what to do now."""
         game, ui = self.game, self.ui
         if game.over:
             said = self.result_text()
+        elif game.round_over:  # resumed or shown between rounds: the round's score, then the match's
+            score = game.current.score
+            assert score is not None
+            said = "\n".join(filter(None, [ui.score(game.position, score, game.learner), self.standing(),
+                                            ui.message("play.type_next")]))
         else:
-            said = ui.message("play.type_next" if game.round_over else "play.your_move")
+            said = ui.message("play.your_move")
         shown = self.position
         shown.scores = game.scores  # with the round's instant points so far
-        return ui.position(shown, game.learner) + "\n" + said
+        return ui.position(shown, game.learner, match=game.settings.kind == "match") + "\n" + said
+
+    def standing(self) -> str:
+        """The match's standing after a round, to the target (nothing once the game is over)."""
+        game = self.game
+        if game.over or game.settings.kind != "match":
+            return ""
+        return self.ui.message("play.standing", score=score_text(self.ui, game), target=game.settings.variant.target)
 
     def describe(self, plies: list[Ply]) -> str:
         """Each move in words, as it happens, with the new hands when they are dealt (or the card drawn)."""
@@ -126,7 +139,7 @@ class GameRun(Activity):
         parts = [ui.message("play.round_over", round=len(game.rounds)), self.residue(),
                  ui.score(game.position, score, game.learner)]
         parts.append(self.review())
-        parts.append(self.result_text() if game.over else ui.message("play.type_next"))
+        parts.append(self.result_text() if game.over else self.standing() + "\n" + ui.message("play.type_next"))
         return "\n".join(filter(None, parts))
 
     def residue(self) -> str:
@@ -137,8 +150,8 @@ class GameRun(Activity):
         if not cards or end.last_capturer is None or not end.is_round_over():
             return ""
         me = self.game.learner
-        return self.ui.message("play.residue", cards=self.ui.cards(cards), who=self.ui.seat_name(end.last_capturer, me),
-                               me=end.last_capturer == me)
+        return self.ui.message("play.residue", cards=self.ui.cards(cards), me=end.last_capturer == me,
+                               who=self.ui.player_name(end, me, end.last_capturer))
 
     def review(self) -> str:
         """The review of the learner's moves in the round just over (docs/review.md), with the round's deal seed
@@ -354,8 +367,9 @@ def result_text(ui: Renderer, game: TableGame) -> str:
 
 
 def score_text(ui: Renderer, game: TableGame) -> str:
-    """The match points, side by side: ``you 5, Player 2 8``."""
-    return ", ".join(f"{ui.side_name(seats, game.learner)} {points}" for seats, points in zip(game.side_seats, game.scores))
+    """The match points, side by side: ``you and Player 3: 5 · Players 2 and 4: 8``."""
+    sides = [(ui.side_name(seats, game.learner), points) for seats, points in zip(game.side_seats, game.scores)]
+    return ui.message("names.standing", sides=sides)
 
 
 def games_command(shell: Shell, arg: str) -> str:

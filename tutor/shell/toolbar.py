@@ -7,6 +7,7 @@ from prompt_toolkit.formatted_text import FormattedText
 from ..core.variant import Variant
 from ..loading.positions import variant_to_data
 from ..render import Renderer
+from ..sheets.document import option_view
 from .state import Shell
 
 
@@ -19,9 +20,14 @@ def toolbar(shell: Shell) -> FormattedText:
 
 
 def variant_label(ui: Renderer, variant: Variant) -> str:
-    """The preset's name in the learner's language, with ``*`` when options differ from it."""
+    """The preset's name in the learner's language, then the options that differ from it in words, as a sheet
+    names them: ``Classic Cassino (match: to 11 points)``."""
     spec = variant_to_data(variant)
-    return ui.message(f"presets.{variant.preset}") + ("" if isinstance(spec, str) else "*")
+    name = ui.message(f"presets.{variant.preset}")
+    if isinstance(spec, str):
+        return name
+    changed = [option_view(ui, key, value) for key, value in spec.items() if key != "preset"]
+    return ui.message("names.variant_changed", name=name, options=changed)
 
 
 def toolbar_text(shell: Shell) -> str:
