@@ -234,6 +234,7 @@ def test_a_game_in_german(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
         said = dispatch(shell, "spiele runde spieler=4 stufe=gierig seed=2").text
         assert "Eine neue Runde" in said and "du und Spieler 3 gegen Spieler 2 und 4" in said
+        assert "4 Spieler, du gegen die Stufe „gierig“" in said and "Eine Runde Klassisches Cassino" in said
         play_round_by_dispatch(shell)
         said = dispatch(shell, "zeige").text
         assert "gewinn" in said or "unentschieden" in said

@@ -57,7 +57,9 @@ def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest
                                                   partner: str) -> None:
     path = played_round(tmp_path, "players=4 level=greedy seed=4")
     assert main(["replay", str(path), "--lang", lang]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert ("you (Player 1) against greedy" if lang == "en" else "du (Spieler 1) gegen die Stufe „gierig“") in " ".join(out.split())
     plays = [line.strip() for line in lines if line.startswith("  ") and ": " in line]
     by_partner = [line for line in plays if line.startswith(partner)]
     assert len(by_partner) == sum(p.seat == 2 for p in load_game(path).game.rounds[0].plies)
