@@ -377,3 +377,14 @@ def test_computers_stopped_by_ctrl_c_play_on_at_the_next_line(tmp_path: Path) ->
         said = dispatch(shell, "7S x 7D").text
         assert "Player 2 plays" in said and "Player 3 plays" in said and game.learner_to_move
         assert load_game(list_games(tmp_path)[0][0]).game.current.moves == game.current.moves
+
+
+def test_ctrl_d_leaves_with_the_goodbye_that_quit_says(tmp_path: Path) -> None:
+    for lang in ("en", "de"):
+        said: list[str] = []
+        with open_shell(tmp_path / lang, lang=lang) as shell, create_pipe_input() as pipe:
+            pipe.send_text("play round seed=3\r\x04")
+            session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append)
+            assert session.run() == 0
+            assert said[-1] == dispatch(shell, "quit").text == shell.ui.message("shell.bye")
+        assert list_games(tmp_path / lang), "the game was saved"

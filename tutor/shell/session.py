@@ -68,7 +68,8 @@ class TutorSession:
                 line = self.prompt.prompt(FormattedText([("bold", "cassino> ")]))
             except KeyboardInterrupt:
                 continue  # Ctrl-C clears the line, as in other shells
-            except EOFError:
+            except EOFError:  # Ctrl-D leaves as "quit" does, saying so
+                self.say(self.shell.ui.message("shell.bye"))
                 break
             try:
                 reply = dispatch(self.shell, line)
