@@ -205,6 +205,8 @@ def test_after_each_match_round_the_standing_and_on_resume_the_rounds_score(tmp_
         said = dispatch(shell, "fortsetzen").text
         assert "Klassisches Cassino (Partie: bis 11 Punkte)" in said and "Rundenwertung" in said
         assert f"Partie: du und Spieler 3: {mine} · Spieler 2 und 4: {theirs} (bis 11 Punkte)." in said
+        hands = [line for line in said.splitlines() if " · eingenommen: " in line]
+        assert hands[0].startswith("Deine Hand: keine Karten") and len(hands) == 4, "seat order once nobody is to move"
 
 
 def test_cards_left_on_the_table_go_to_your_partner(tmp_path: Path) -> None:

@@ -73,7 +73,8 @@ def position_view(pos: Position, show: Show) -> PositionView:
     builds = tuple(
         BuildView(show(build_text(b, values)), b.value_label, b.owner, not b.single and not b.face) for b in pos.builds
     )
-    order = [(pos.to_move + i) % pos.players for i in range(pos.players)]
+    first = 0 if pos.is_round_over() else pos.to_move  # nobody is to move once the round is over: seat order
+    order = [(first + i) % pos.players for i in range(pos.players)]
     seats = tuple(
         SeatView(
             s, tuple(pos.hands[s]), pos.hidden_counts[s], len(pos.captured[s]), pos.sweeps[s], pos.penalties[s],
