@@ -364,6 +364,8 @@ def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
             assert POINT_CARDS[str(item.detail)] in row and item.detail.symbol() in row, row
         else:
             assert LABELS[lang][item.code] in row, row
+    ends = {len(row) - len(row.lstrip()) + len(row.split()[0]) for row in rows}
+    assert len(ends) <= 1, "the points are aligned in one column, +14 with +3"
     totals = next(line for line in lines if line.startswith(("Total:", "Gesamt:")))
     for side, total in enumerate(score.totals):
         side_name = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me=0)
