@@ -24,9 +24,11 @@ from jinja2 import ChainableUndefined
 from shell_helpers import open_shell, right_answer, wrong_answer
 from tutor.content import content_dir
 from tutor.core.cards import Card
+from tutor.core.moves import IllegalMoveError
 from tutor.loading import load_catalog as load_course
 from tutor.presets import preset_names, variant
-from tutor.render import LANGS
+from tutor.loading.positions import load_position
+from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog
 from tutor.render.environment import Language, load_language
 from tutor.sheets import TOPICS, build_sheet, render_sheet
@@ -296,3 +298,37 @@ def test_every_screen_reads_cleanly(tmp_path: Path, lang: str) -> None:
     assert {"weiter", "tipp", "lösung", "züge", "erkläre", "serie"} <= typed if lang == "de" else {"next", "streak"} <= typed
     found = [f"{line}: {p}" for line, text in texts for p in problems(text, lang)]
     assert not found, "\n".join(dict.fromkeys(found))
+
+
+# ---- a wrong sum, in words a newcomer follows (QA of issue 16) ----------------------------------
+
+SUMS_TABLE = "hands: [[10S, QC, 3D, 3S, 2H], 4]\ntable: [5H, KD, 6H, 6S, JD, 4C, {build: [3C, 4D], owner: 1}]"
+WRONG_SUMS = {
+    "3S b10 6H": ("3♠ + 6♥ make 9, but a build of 10 needs cards adding up to 10.",
+                  "3♠ + 6♥ ergeben 9, aber eine 10er-Baute braucht Karten, die zusammen 10 ergeben."),
+    "3S x 6S": ("The 3 of spades takes cards worth 3, or groups of cards adding up to 3; 6♠ is worth 6.",
+                "Die Pik-3 nimmt Karten im Wert von 3 ein, oder Gruppen von Karten, die zusammen 3 ergeben; 6♠ ist 6 wert."),
+    "10S x 5H+4C": ("The 10 of spades takes cards worth 10, or groups of cards adding up to 10; 5♥ + 4♣ make 9.",
+                    "Die Pik-10 nimmt Karten im Wert von 10 ein, oder Gruppen von Karten, die zusammen 10 ergeben; "
+                    "5♥ + 4♣ ergeben 9."),
+    "3S b10 6H 6S 5H": ("3♠ + 6♥ + 6♠ + 5♥ make 20, but a build of 10 needs piles of exactly 10 each, and these cards "
+                        "cannot be split that way.",
+                        "3♠ + 6♥ + 6♠ + 5♥ ergeben 20, aber eine 10er-Baute braucht Stapel von genau je 10, und diese "
+                        "Karten lassen sich nicht so aufteilen."),
+    "2H b9 [3C+4D] 6H": ("The 2 of hearts raises the build to 9, so loose cards added with it must also add up to 9; "
+                         "6♥ is worth 6.",
+                         "Spielst du die Herz-2, wird die Baute 9, und lose Karten, die dazukommen, müssen ebenfalls "
+                         "zusammen 9 ergeben; 6♥ ist 6 wert."),
+}
+
+
+@pytest.mark.parametrize("typed", WRONG_SUMS)
+def test_a_wrong_sum_says_what_the_cards_make_and_what_the_rule_needs(typed: str) -> None:
+    pos = load_position(SUMS_TABLE, "t.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(typed)
+    assert err.value.reason.code == "sum_mismatch"
+    said = tuple(Renderer(lang).reason(pos, err.value.reason) for lang in LANGS)
+    assert said == WRONG_SUMS[typed]
+    for lang, text in zip(LANGS, said):
+        assert not problems(text, lang), text

@@ -257,7 +257,10 @@ class _Diagnosis:
         if any(r is None for r in reasons):
             return self.after_capture()
         # An ace counting 1 or 14: a value at which the sum works tells more than a sum that fails.
-        return next((r for r in reasons if r is not None and r.code != "sum_mismatch"), reasons[0])
+        found = next((r for r in reasons if r is not None and r.code != "sum_mismatch"), reasons[0])
+        if found is not None and found.code == "sum_mismatch" and len(values) > 1 and "build" not in found.params:
+            return Reason("sum_mismatch", {**found.params, "values": list(values)})
+        return found
 
     def face_capture(self) -> Reason | None:
         rank = self.card.rank_index
@@ -297,10 +300,12 @@ class _Diagnosis:
             return Reason(code, {"card": self.card, "build": b, "value": value})
         return None
 
-    def sum_mismatch(self, value: int, terms: Sequence[Card | Build]) -> Reason:
+    def sum_mismatch(self, value: int, terms: Sequence[Card | Build], op: str | None = None) -> Reason:
+        """The terms do not split into groups of ``value``; ``op`` (capture, build, raise) chooses the words."""
         cards = [t for t in terms if not isinstance(t, Build)]
         builds = [t for t in terms if isinstance(t, Build)]
-        params: dict[str, object] = {"card": self.card, "value": value, "cards": cards, "total": self.total(terms)}
+        params: dict[str, object] = {"card": self.card, "value": value, "cards": cards, "total": self.total(terms),
+                                     "op": op or self.intent.op}
         if builds:
             params["builds"] = builds
         for group in self.intent.groups:
@@ -390,7 +395,7 @@ class _Diagnosis:
             return Reason("raise_own_forbidden", {"card": self.card, "build": target})
         if self.loose and not self.splits(self.loose, value):
             if self.intent.value is not None:
-                return self.sum_mismatch(value, self.loose)
+                return self.sum_mismatch(value, self.loose, "raise")
             return Reason("loose_changes_single_build", {"card": self.card, "build": target, "loose": list(self.loose), "value": value})
         return self.build_duty_and_holding(value, str(value), target)
 
