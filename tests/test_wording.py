@@ -332,3 +332,17 @@ def test_a_wrong_sum_says_what_the_cards_make_and_what_the_rule_needs(typed: str
     assert said == WRONG_SUMS[typed]
     for lang, text in zip(LANGS, said):
         assert not problems(text, lang), text
+
+
+@pytest.mark.parametrize(("typed", "shown"), [("9C x 7C+2H", "9♣ x [7♣+2♥]"), ("2S b9 7C", "[7♣+2♥]")])
+def test_a_card_inside_a_build_shows_the_build_typed_in_brackets(typed: str, shown: str) -> None:
+    pos = load_position("hands: [[9C, 2S], 3]\ntable: [AD, QC, {build: [7C, 2H], owner: 1}]", "t.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(typed)
+    assert err.value.reason.code == "card_in_build"
+    english, german = (Renderer(lang).reason(pos, err.value.reason) for lang in ("en", "de"))
+    assert f"in brackets: {shown}." in english
+    assert f"in eckigen Klammern: {shown}." in german
+    assert not problems(english, "en") and not problems(german, "de")
+    plain = Renderer("de", symbols=False).reason(pos, err.value.reason)
+    assert "[7Kr+2H]" in plain  # in the letters a German learner types

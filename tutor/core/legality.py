@@ -85,7 +85,7 @@ def _readings(
     for ref in intent.cards:
         options = ref.candidates(pos.loose)
         if not options:
-            return _missing_card(pos, ref)
+            return _missing_card(pos, ref, intent)
         loose_choices.append(options)
     build_choices: list[list[Build]] = []
     for bref in intent.builds:
@@ -137,10 +137,11 @@ def _distinct(choices: list[list[_T]]) -> Iterator[tuple[_T, ...]]:
     yield from pick(0)
 
 
-def _missing_card(pos: Position, ref: CardRef) -> Reason:
+def _missing_card(pos: Position, ref: CardRef, intent: Intent) -> Reason:
     for b in pos.builds:
         if ref.candidates(list(b.cards)):
-            return Reason("card_in_build", {"card": str(ref), "build": b})
+            # the card played and the kind of move let the words show the move with the build in brackets
+            return Reason("card_in_build", {"card": str(ref), "build": b, "played": str(intent.card), "op": intent.op})
     return Reason("card_not_on_table", {"card": str(ref)})
 
 

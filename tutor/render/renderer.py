@@ -70,6 +70,10 @@ class Renderer:
         """A card as the learner types it (``QS``, ``DP``), for completion."""
         return self._words.typed(c)
 
+    def typed_build(self, piles: Sequence[Sequence[Card]]) -> str:
+        """A build as the learner types it (``[7C+2H]``, ``[7Kr+2H]``), for completion."""
+        return "[" + " ".join("+".join(self._words.typed(c) for c in pile) for pile in piles) + "]"
+
     def move_kind(self, kind: str) -> str:
         """``trail``, ``capture``, ``build``, ``raise`` or ``add`` as a word."""
         return self.message(f"moves.{kind}")
