@@ -346,3 +346,17 @@ def test_a_card_inside_a_build_shows_the_build_typed_in_brackets(typed: str, sho
     assert not problems(english, "en") and not problems(german, "de")
     plain = Renderer("de", symbols=False).reason(pos, err.value.reason)
     assert "[7Kr+2H]" in plain  # in the letters a German learner types
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "(trail)"), ("de", "(Ablegen)")])
+def test_the_moves_of_a_game_label_each_trail(tmp_path: Path, lang: str, label: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play seed=3")
+        pos = shell.activity.position  # type: ignore[union-attr]
+        assert pos is not None
+        lines = dispatch(shell, "moves").text.splitlines()[1:]
+        legal = pos.generate()
+        assert len(lines) == len(legal)
+        for line, move in zip(lines, legal):
+            assert line.strip() == (f"{shell.ui.move(pos, move)} {label}" if move.kind == "trail" else shell.ui.move(pos, move))
+        assert any(m.kind == "trail" for m in legal) and any(m.kind != "trail" for m in legal)
