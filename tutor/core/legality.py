@@ -9,6 +9,7 @@ most specific :class:`~tutor.core.moves.Reason`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from .cards import Card
@@ -43,7 +44,8 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
         return Reason("card_not_in_hand", {"card": str(intent.card), "hand": list(hand)})
     readings = _readings(pos, intent, cards)
     if isinstance(readings, Reason):
-        return _plain(pos, readings)
+        as_value = _value_typed_apart(pos, intent)
+        return judge(pos, as_value) if as_value is not None else _plain(pos, readings)
     legal = pos.generate()
     found: list[Move] = []
     first_reason: Reason | None = None
@@ -57,6 +59,16 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
         return found
     assert first_reason is not None
     return _plain(pos, first_reason)
+
+
+def _value_typed_apart(pos: Position, intent: Intent) -> Intent | None:
+    """``3S b 10`` with no 10 on the table: the number is the build's value, as in ``3S b10``."""
+    if intent.op != "build" or intent.value is not None or intent.builds or len(intent.cards) != 1:
+        return None
+    ref = intent.cards[0]
+    if ref.card is not None or ref.suits or ref.rank == 1 or ref.candidates(pos.table_cards()):
+        return None
+    return replace(intent, value=ref.rank, face_value=ref.rank > 10, groups=())
 
 
 def _plain(pos: Position, reason: Reason) -> Reason:
@@ -357,12 +369,21 @@ class _Diagnosis:
             return Reason("build_too_high", {"card": self.card, "value": value, "max": self.v.max_build})
         return Reason("sum_mismatch", {"card": self.card, "value": value, "build": target, "total": base + cv})
 
+    def needs_table_cards(self) -> Reason:
+        """A build of the card alone; with a build this card can make (of the value typed) as the example."""
+        params: dict[str, object] = {"card": self.card}
+        example = next((m for m in self.pos.generate() if m.card == self.card and m.kind not in ("trail", "capture")
+                        and self.intent.value in (None, m.value)), None)
+        if example is not None:
+            params["example"] = example
+        return Reason("build_needs_table_cards", params)
+
     def splits(self, cards: Sequence[Card], value: int) -> bool:
         return group_items(cards, self.values.__getitem__, value) is not None
 
     def new_build(self, cv: int) -> Reason | None:
         if not self.loose:
-            return Reason("build_needs_table_cards", {"card": self.card})
+            return self.needs_table_cards()
         value = self.intent.value
         if value is None:
             options = [v for v in range(cv, self.v.max_build + 1) if self.splits([self.card, *self.loose], v)]
@@ -417,7 +438,7 @@ class _Diagnosis:
             if c.rank_index != rank:
                 return Reason("face_build_rank", {"card": self.card, "other": c})
         if target is None and not self.loose:
-            return Reason("build_needs_table_cards", {"card": self.card})
+            return self.needs_table_cards()
         if target is not None and not may_add(self.v, target, self.seat):
             return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
         return self.build_duty_and_holding(FACE_KEY + rank, self.card.rank, target)
