@@ -38,6 +38,7 @@ UNREACHABLE = {
 MORE_SHAPES: list[tuple[dict[str, Any], str, str]] = [
     ({"hands": [["8S"], 4], "table": ["8H"]}, "9 x 8H", "card_not_in_hand"),  # a rank typed alone
     ({"hands": [[], ["5C"]], "table": ["5H"]}, "5S", "card_not_in_hand"),  # an empty hand
+    ({"hands": [["8S"], 4], "table": ["8H"]}, "DK x 8H", "card_not_in_hand"),  # K in German: Kreuz or Karo
     ({"hands": [["QD"], 4], "table": [{"build": ["5D", "3S"], "owner": 1}]}, "QD x [5D+3S]", "rank_mismatch"),
     ({"hands": [["10S"], 4], "table": [{"build": ["5C", "3S"], "owner": 1}, "AH"]}, "10S x [5C+3S]+AH", "sum_mismatch"),
     (

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from datetime import date
+from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -166,7 +166,8 @@ SEVEN, THREE = Card.from_str("7D"), Card.from_str("3C")
 # What the tutor's own filters get in place of a sample.
 FILTER_SAMPLES: dict[str, Any] = {
     "card": SEVEN, "card_name": SEVEN, "the_card": SEVEN, "cards": [SEVEN, THREE], "build": [[SEVEN, THREE]],
-    "notation": "7D x 7C", "listing": ["7♦", "3♣"], "number": 3, "date": date(2026, 12, 1),
+    "notation": "7D x 7C", "typed": "7D x 7C", "listing": ["7♦", "3♣"], "number": 3, "date": date(2026, 12, 1),
+    "moment": datetime(2026, 12, 1, 18, 46),
     "sparkline": [1500.0, 1520.0], "bar": 0.5, "stars": 2, "columns": ["Summen", "Paare"], "first_upper": "x",
 }
 

@@ -12,7 +12,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from .cards import Card
+from .cards import SUITS, Card
+from .cards import card as card_of
 from .movegen import build_key, held_keys
 from .moves import Move, Reason
 from .notation import BuildRef, CardRef, Intent
@@ -41,7 +42,10 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
     hand = pos.hands[seat]
     cards = intent.card.candidates(hand)
     if not cards:
-        return Reason("card_not_in_hand", {"card": str(intent.card), "hand": list(hand)})
+        params: dict[str, object] = {"card": str(intent.card), "hand": list(hand)}
+        if intent.card.suits:  # a German K, Kreuz or Karo: the cards it may mean
+            params["either"] = [card_of(intent.card.rank, SUITS.index(s)) for s in intent.card.suits]
+        return Reason("card_not_in_hand", params)
     readings = _readings(pos, intent, cards)
     if isinstance(readings, Reason):
         as_value = _value_typed_apart(pos, intent)
