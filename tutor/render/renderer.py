@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
@@ -227,3 +228,9 @@ def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
         ):
             return key
     return None
+
+
+def near_name(word: str, keys: Iterable[str]) -> str | None:
+    """The key of ``keys`` nearest a mistyped ``word`` (``clasic``: ``classic``), or None when none is near."""
+    near = difflib.get_close_matches(word.strip().casefold(), list(keys), n=1)
+    return near[0] if near else None
