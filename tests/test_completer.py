@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from shell_helpers import open_shell
+from tutor.core.notation import parse_intent
+from tutor.core.table import piles
 from tutor.shell.commands import dispatch
 from tutor.shell.completer import TutorCompleter
 
@@ -50,3 +53,23 @@ def test_cards_in_hand_then_words_then_table_cards(tmp_path: Path) -> None:
         assert {str(c) for c in pos.loose} <= set(after)
         assert set(complete(shell, f"{card} x ")) == {str(c) for c in pos.loose}
         assert set(complete(shell, f"{card[:-1]}")) >= {c for c in hand if c.startswith(card[:-1])}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_builds_on_the_table_are_offered_in_brackets(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.position.builds)
+        dispatch(shell, f"puzzle {puzzle.id}")
+        pos = shell.activity.position  # type: ignore[union-attr]
+        assert pos is not None and pos.builds
+        ui = shell.ui
+        card = ui.typed_card(pos.hands[pos.to_move][0])
+        builds = {ui.typed_build(piles(b, pos.variant.value)) for b in pos.builds}
+        offered = set(complete(shell, f"{card} x "))
+        assert offered == {ui.typed_card(c) for c in pos.loose} | builds
+        assert all(b.startswith("[") and b.endswith("]") for b in builds)
+        first = next(iter(builds))
+        assert complete(shell, f"{card} x {first[:3]}") == sorted(b for b in builds if b.startswith(first[:3]))
+        for b in pos.builds:  # each offered text reads back as its build, in the learner's letters
+            ref = parse_intent(f"{card} x {ui.typed_build(piles(b, pos.variant.value))}").builds[0]
+            assert sorted(c for r in ref.cards for c in r.candidates(b.cards)) == sorted(b.cards)

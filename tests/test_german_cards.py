@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from shell_helpers import open_shell
-from tutor.core.moves import AmbiguousMoveError
+from tutor.core.moves import AmbiguousMoveError, IllegalMoveError
 from tutor.loading import load_position
+from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.completer import TutorCompleter
 
@@ -55,3 +57,30 @@ def test_a_hint_written_with_glyphs_reads_in_german_letters(tmp_path: Path) -> N
         dispatch(shell, f"puzzle {puzzle.id}")
         hint = [dispatch(shell, "tipp").text for _ in range(index + 1)][-1]
         assert "D♣" in hint and "Q♣" not in hint
+
+
+def test_k_in_no_card_of_the_hand_names_both_cards_and_the_clear_letters() -> None:
+    with pytest.raises(IllegalMoveError) as err:
+        POS.parse_move("DK")  # the hand holds the queen of spades only
+    german, english = (Renderer(lang).reason(POS, err.value.reason) for lang in ("de", "en"))
+    assert german.startswith("Du hast weder die Kreuz-Dame noch die Karo-Dame auf der Hand: „K“ in „DK“ kann Kreuz "
+                             "oder Karo heißen; eindeutig sind Kr für Kreuz und Ka für Karo.")
+    assert english.startswith("You hold neither the queen of clubs nor the queen of diamonds (“DK” can mean either).")
+
+
+def test_german_examples_of_moves_are_in_the_letters_the_parser_reads(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        helped = dispatch(shell, "hilfe").text
+        assert "zum Beispiel „7P x 3H+4Ka“ oder „3H b8 5P“" in helped
+        assert "erkläre 7P x 7Kr" in dispatch(shell, "erkläre").text
+        pos = load_position("hands: [[7S, 3H], 4]\ntable: [7D, 3C, 4D, 5S]\n", "g.yaml")
+        assert pos.notation(pos.parse_move("7P x 3Kr+4Ka")) == "7S x 4D+3C"  # the examples' letters parse
+        assert shell.ui.message("play.your_move").startswith("Tippe deinen Zug (zum Beispiel „7P x 7Ka“)")
+
+
+def test_a_game_start_is_written_as_each_language_writes_a_day_and_time() -> None:
+    when = datetime(2026, 12, 1, 18, 46)
+    said = {lang: Renderer(lang).message("play.offer_resume", variant="v", level="l", started=when.isoformat(" "),
+                                          round=1, score="s") for lang in ("en", "de")}
+    assert "begonnen 1.12.2026 18:46," in said["de"]
+    assert "started 1 Dec 2026 18:46," in said["en"]

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.core.moves import InvalidMoveError, MoveError
+from tutor.core.cards import Card
+from tutor.core.moves import IllegalMoveError, InvalidMoveError, MoveError
 from tutor.core.notation import MAX_MOVE_CHARS
 from tutor.core.position import Position
 from tutor.loading import load_position
@@ -67,3 +68,25 @@ def test_any_text_is_a_move_or_a_message(text: str) -> None:
             assert str(err)
         else:
             assert move in pos.generate()
+
+
+GLUED = load_position("hands: [[10S, 3S, 9C], 4]\ntable: [5H, 6H, 3C, 7C, AD]\n", "glued.yaml")
+
+
+@pytest.mark.parametrize("text", ["3Sx3C", "3Sx 3C", "3S x3C", "3SX3C", "3sx3c"])
+def test_an_x_typed_without_spaces_is_the_capture(text: str) -> None:
+    assert outcome(GLUED, text) == "3S x 3C"
+
+
+@pytest.mark.parametrize("text", ["9Cx5H+3C AD", "9Cx 5H+3C AD", "9C x5H+3C AD"])
+def test_an_x_without_spaces_before_several_groups(text: str) -> None:
+    assert outcome(GLUED, text) == "9C x 5H+3C+AD"
+
+
+def test_a_build_value_typed_apart_is_the_value_when_no_such_card_lies_there() -> None:
+    assert outcome(GLUED, "3S b 7") == "3S b10 7C"  # a 7 lies there: "b 7" names it, as before
+    with pytest.raises(IllegalMoveError) as err:  # no 10 lies there: "b 10" is the value, as in "3S b10"
+        GLUED.parse_move("3S b 10")
+    assert err.value.reason.code == "build_needs_table_cards"
+    example = GLUED.parse_move(err.value.reason.params["example"])  # the words show a build it could make
+    assert example.card == Card.from_str("3S") and example.value == 10 and example.kind == "build"

@@ -116,6 +116,19 @@ def test_mistyped_and_illegal_moves_get_the_puzzles_answers(tmp_path: Path) -> N
         assert len(run_of(shell).game.current.plies) <= 1, "nothing was played"
 
 
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "play clasic", "“clasic” is not a setting of “play”: did you mean “classic”?"),
+    ("en", "play round royl players=3", "“royl” is not a setting of “play”: did you mean “royal”?"),
+    ("de", "spiele clasic", "„clasic“ ist keine Einstellung von „spiele“: Meintest du „classic“?"),
+])
+def test_a_mistyped_preset_gets_the_nearest_one(tmp_path: Path, lang: str, typed: str, said: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        answer = dispatch(shell, typed).text
+        assert answer.startswith(said) and shell.activity is None
+    with open_shell(tmp_path, lang) as shell:  # nothing near: no guess
+        assert "xyzzy" in dispatch(shell, "play xyzzy").text and "?" not in dispatch(shell, "play xyzzy").text
+
+
 def test_undo_taken_moves_and_what_is_refused_outside_a_game(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "works in a game" in dispatch(shell, "undo").text

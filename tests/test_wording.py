@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from datetime import date
+from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,9 +24,11 @@ from jinja2 import ChainableUndefined
 from shell_helpers import open_shell, right_answer, wrong_answer
 from tutor.content import content_dir
 from tutor.core.cards import Card
+from tutor.core.moves import IllegalMoveError
 from tutor.loading import load_catalog as load_course
 from tutor.presets import preset_names, variant
-from tutor.render import LANGS
+from tutor.loading.positions import load_position
+from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog
 from tutor.render.environment import Language, load_language
 from tutor.sheets import TOPICS, build_sheet, render_sheet
@@ -164,7 +166,8 @@ SEVEN, THREE = Card.from_str("7D"), Card.from_str("3C")
 # What the tutor's own filters get in place of a sample.
 FILTER_SAMPLES: dict[str, Any] = {
     "card": SEVEN, "card_name": SEVEN, "the_card": SEVEN, "cards": [SEVEN, THREE], "build": [[SEVEN, THREE]],
-    "notation": "7D x 7C", "listing": ["7♦", "3♣"], "number": 3, "date": date(2026, 12, 1),
+    "notation": "7D x 7C", "typed": "7D x 7C", "listing": ["7♦", "3♣"], "number": 3, "date": date(2026, 12, 1),
+    "moment": datetime(2026, 12, 1, 18, 46),
     "sparkline": [1500.0, 1520.0], "bar": 0.5, "stars": 2, "columns": ["Summen", "Paare"], "first_upper": "x",
 }
 
@@ -296,3 +299,65 @@ def test_every_screen_reads_cleanly(tmp_path: Path, lang: str) -> None:
     assert {"weiter", "tipp", "lösung", "züge", "erkläre", "serie"} <= typed if lang == "de" else {"next", "streak"} <= typed
     found = [f"{line}: {p}" for line, text in texts for p in problems(text, lang)]
     assert not found, "\n".join(dict.fromkeys(found))
+
+
+# ---- a wrong sum, in words a newcomer follows (QA of issue 16) ----------------------------------
+
+SUMS_TABLE = "hands: [[10S, QC, 3D, 3S, 2H], 4]\ntable: [5H, KD, 6H, 6S, JD, 4C, {build: [3C, 4D], owner: 1}]"
+WRONG_SUMS = {
+    "3S b10 6H": ("3♠ + 6♥ make 9, but a build of 10 needs cards adding up to 10.",
+                  "3♠ + 6♥ ergeben 9, aber eine 10er-Baute braucht Karten, die zusammen 10 ergeben."),
+    "3S x 6S": ("The 3 of spades takes cards worth 3, or groups of cards adding up to 3; 6♠ is worth 6.",
+                "Die Pik-3 nimmt Karten im Wert von 3 ein, oder Gruppen von Karten, die zusammen 3 ergeben; 6♠ ist 6 wert."),
+    "10S x 5H+4C": ("The 10 of spades takes cards worth 10, or groups of cards adding up to 10; 5♥ + 4♣ make 9.",
+                    "Die Pik-10 nimmt Karten im Wert von 10 ein, oder Gruppen von Karten, die zusammen 10 ergeben; "
+                    "5♥ + 4♣ ergeben 9."),
+    "3S b10 6H 6S 5H": ("3♠ + 6♥ + 6♠ + 5♥ make 20, but a build of 10 needs piles of exactly 10 each, and these cards "
+                        "cannot be split that way.",
+                        "3♠ + 6♥ + 6♠ + 5♥ ergeben 20, aber eine 10er-Baute braucht Stapel von genau je 10, und diese "
+                        "Karten lassen sich nicht so aufteilen."),
+    "2H b9 [3C+4D] 6H": ("The 2 of hearts raises the build to 9, so loose cards added with it must also add up to 9; "
+                         "6♥ is worth 6.",
+                         "Spielst du die Herz-2, wird die Baute 9, und lose Karten, die dazukommen, müssen ebenfalls "
+                         "zusammen 9 ergeben; 6♥ ist 6 wert."),
+}
+
+
+@pytest.mark.parametrize("typed", WRONG_SUMS)
+def test_a_wrong_sum_says_what_the_cards_make_and_what_the_rule_needs(typed: str) -> None:
+    pos = load_position(SUMS_TABLE, "t.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(typed)
+    assert err.value.reason.code == "sum_mismatch"
+    said = tuple(Renderer(lang).reason(pos, err.value.reason) for lang in LANGS)
+    assert said == WRONG_SUMS[typed]
+    for lang, text in zip(LANGS, said):
+        assert not problems(text, lang), text
+
+
+@pytest.mark.parametrize(("typed", "shown"), [("9C x 7C+2H", "9♣ x [7♣+2♥]"), ("2S b9 7C", "[7♣+2♥]")])
+def test_a_card_inside_a_build_shows_the_build_typed_in_brackets(typed: str, shown: str) -> None:
+    pos = load_position("hands: [[9C, 2S], 3]\ntable: [AD, QC, {build: [7C, 2H], owner: 1}]", "t.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(typed)
+    assert err.value.reason.code == "card_in_build"
+    english, german = (Renderer(lang).reason(pos, err.value.reason) for lang in ("en", "de"))
+    assert f"in brackets: {shown}." in english
+    assert f"in eckigen Klammern: {shown}." in german
+    assert not problems(english, "en") and not problems(german, "de")
+    plain = Renderer("de", symbols=False).reason(pos, err.value.reason)
+    assert "[7Kr+2H]" in plain  # in the letters a German learner types
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "(trail)"), ("de", "(Ablegen)")])
+def test_the_moves_of_a_game_label_each_trail(tmp_path: Path, lang: str, label: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play seed=3")
+        pos = shell.activity.position  # type: ignore[union-attr]
+        assert pos is not None
+        lines = dispatch(shell, "moves").text.splitlines()[1:]
+        legal = pos.generate()
+        assert len(lines) == len(legal)
+        for line, move in zip(lines, legal):
+            assert line.strip() == (f"{shell.ui.move(pos, move)} {label}" if move.kind == "trail" else shell.ui.move(pos, move))
+        assert any(m.kind == "trail" for m in legal) and any(m.kind != "trail" for m in legal)

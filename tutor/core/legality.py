@@ -9,9 +9,11 @@ most specific :class:`~tutor.core.moves.Reason`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
-from .cards import Card
+from .cards import SUITS, Card
+from .cards import card as card_of
 from .movegen import build_key, held_keys
 from .moves import Move, Reason
 from .notation import BuildRef, CardRef, Intent
@@ -40,10 +42,14 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
     hand = pos.hands[seat]
     cards = intent.card.candidates(hand)
     if not cards:
-        return Reason("card_not_in_hand", {"card": str(intent.card), "hand": list(hand)})
+        params: dict[str, object] = {"card": str(intent.card), "hand": list(hand)}
+        if intent.card.suits:  # a German K, Kreuz or Karo: the cards it may mean
+            params["either"] = [card_of(intent.card.rank, SUITS.index(s)) for s in intent.card.suits]
+        return Reason("card_not_in_hand", params)
     readings = _readings(pos, intent, cards)
     if isinstance(readings, Reason):
-        return _plain(pos, readings)
+        as_value = _value_typed_apart(pos, intent)
+        return judge(pos, as_value) if as_value is not None else _plain(pos, readings)
     legal = pos.generate()
     found: list[Move] = []
     first_reason: Reason | None = None
@@ -57,6 +63,16 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
         return found
     assert first_reason is not None
     return _plain(pos, first_reason)
+
+
+def _value_typed_apart(pos: Position, intent: Intent) -> Intent | None:
+    """``3S b 10`` with no 10 on the table: the number is the build's value, as in ``3S b10``."""
+    if intent.op != "build" or intent.value is not None or intent.builds or len(intent.cards) != 1:
+        return None
+    ref = intent.cards[0]
+    if ref.card is not None or ref.suits or ref.rank == 1 or ref.candidates(pos.table_cards()):
+        return None
+    return replace(intent, value=ref.rank, face_value=ref.rank > 10, groups=())
 
 
 def _plain(pos: Position, reason: Reason) -> Reason:
@@ -85,7 +101,7 @@ def _readings(
     for ref in intent.cards:
         options = ref.candidates(pos.loose)
         if not options:
-            return _missing_card(pos, ref)
+            return _missing_card(pos, ref, intent)
         loose_choices.append(options)
     build_choices: list[list[Build]] = []
     for bref in intent.builds:
@@ -137,10 +153,11 @@ def _distinct(choices: list[list[_T]]) -> Iterator[tuple[_T, ...]]:
     yield from pick(0)
 
 
-def _missing_card(pos: Position, ref: CardRef) -> Reason:
+def _missing_card(pos: Position, ref: CardRef, intent: Intent) -> Reason:
     for b in pos.builds:
         if ref.candidates(list(b.cards)):
-            return Reason("card_in_build", {"card": str(ref), "build": b})
+            # the card played and the kind of move let the words show the move with the build in brackets
+            return Reason("card_in_build", {"card": str(ref), "build": b, "played": str(intent.card), "op": intent.op})
     return Reason("card_not_on_table", {"card": str(ref)})
 
 
@@ -257,7 +274,10 @@ class _Diagnosis:
         if any(r is None for r in reasons):
             return self.after_capture()
         # An ace counting 1 or 14: a value at which the sum works tells more than a sum that fails.
-        return next((r for r in reasons if r is not None and r.code != "sum_mismatch"), reasons[0])
+        found = next((r for r in reasons if r is not None and r.code != "sum_mismatch"), reasons[0])
+        if found is not None and found.code == "sum_mismatch" and len(values) > 1 and "build" not in found.params:
+            return Reason("sum_mismatch", {**found.params, "values": list(values)})
+        return found
 
     def face_capture(self) -> Reason | None:
         rank = self.card.rank_index
@@ -297,10 +317,12 @@ class _Diagnosis:
             return Reason(code, {"card": self.card, "build": b, "value": value})
         return None
 
-    def sum_mismatch(self, value: int, terms: Sequence[Card | Build]) -> Reason:
+    def sum_mismatch(self, value: int, terms: Sequence[Card | Build], op: str | None = None) -> Reason:
+        """The terms do not split into groups of ``value``; ``op`` (capture, build, raise) chooses the words."""
         cards = [t for t in terms if not isinstance(t, Build)]
         builds = [t for t in terms if isinstance(t, Build)]
-        params: dict[str, object] = {"card": self.card, "value": value, "cards": cards, "total": self.total(terms)}
+        params: dict[str, object] = {"card": self.card, "value": value, "cards": cards, "total": self.total(terms),
+                                     "op": op or self.intent.op}
         if builds:
             params["builds"] = builds
         for group in self.intent.groups:
@@ -351,12 +373,21 @@ class _Diagnosis:
             return Reason("build_too_high", {"card": self.card, "value": value, "max": self.v.max_build})
         return Reason("sum_mismatch", {"card": self.card, "value": value, "build": target, "total": base + cv})
 
+    def needs_table_cards(self) -> Reason:
+        """A build of the card alone; with a build this card can make (of the value typed) as the example."""
+        params: dict[str, object] = {"card": self.card}
+        example = next((m for m in self.pos.generate() if m.card == self.card and m.kind not in ("trail", "capture")
+                        and self.intent.value in (None, m.value)), None)
+        if example is not None:
+            params["example"] = example
+        return Reason("build_needs_table_cards", params)
+
     def splits(self, cards: Sequence[Card], value: int) -> bool:
         return group_items(cards, self.values.__getitem__, value) is not None
 
     def new_build(self, cv: int) -> Reason | None:
         if not self.loose:
-            return Reason("build_needs_table_cards", {"card": self.card})
+            return self.needs_table_cards()
         value = self.intent.value
         if value is None:
             options = [v for v in range(cv, self.v.max_build + 1) if self.splits([self.card, *self.loose], v)]
@@ -390,7 +421,7 @@ class _Diagnosis:
             return Reason("raise_own_forbidden", {"card": self.card, "build": target})
         if self.loose and not self.splits(self.loose, value):
             if self.intent.value is not None:
-                return self.sum_mismatch(value, self.loose)
+                return self.sum_mismatch(value, self.loose, "raise")
             return Reason("loose_changes_single_build", {"card": self.card, "build": target, "loose": list(self.loose), "value": value})
         return self.build_duty_and_holding(value, str(value), target)
 
@@ -411,7 +442,7 @@ class _Diagnosis:
             if c.rank_index != rank:
                 return Reason("face_build_rank", {"card": self.card, "other": c})
         if target is None and not self.loose:
-            return Reason("build_needs_table_cards", {"card": self.card})
+            return self.needs_table_cards()
         if target is not None and not may_add(self.v, target, self.seat):
             return Reason("add_to_others_forbidden", {"card": self.card, "build": target})
         return self.build_duty_and_holding(FACE_KEY + rank, self.card.rank, target)

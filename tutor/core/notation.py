@@ -112,7 +112,7 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
                    length=str(len(raw)), limit=str(MAX_MOVE_CHARS))
     if raw.count("[") != raw.count("]"):
         raise fail("bracket_not_closed", "a bracket is not closed", "9C x [6H+3S]")
-    tokens = [t for t in _TOKEN.findall(raw.replace(",", " ")) if t]
+    tokens = _unglued([t for t in _TOKEN.findall(raw.replace(",", " ")) if t])
     if not tokens:  # nothing typed, or only commas
         raise fail("no_move", "no move given")
     op: str | None = None
@@ -164,6 +164,22 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
     if op is None:
         op = "trail"
     return Intent(raw, card, op, value, face_value, tuple(groups), tuple(builds))
+
+
+def _unglued(tokens: list[str]) -> list[str]:
+    """``3Sx6H``, ``3Sx 6H`` and ``3S x6H`` read as ``3S x 6H``: no card, word or build has an x in it but the
+    capture's."""
+    for i, token in enumerate(tokens[:2]):
+        at = token.lower().find("x")
+        if at < 0 or token.lower() in CAPTURE_WORDS:
+            continue
+        left, right = token[:at], token[at + 1:]
+        if i == 0 and left and "[" not in left:
+            return [left, "x", *([right] if right else []), *tokens[1:]]
+        if i == 1 and not left and right:
+            return [tokens[0], "x", right, *tokens[2:]]
+        return tokens
+    return tokens
 
 
 def _is_value(token: str) -> bool:

@@ -52,6 +52,8 @@ def load_language(folder: Path, symbols: bool) -> Language:
         number=words.number,
         first_upper=first_upper,
         date=words.date,
+        moment=words.moment,
+        typed=words.typed_notation,
         sparkline=partial(chart.sparkline, symbols=symbols),
         bar=partial(chart.bar, symbols=symbols),
         stars=partial(chart.stars, symbols=symbols),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
@@ -69,6 +70,10 @@ class Renderer:
     def typed_card(self, c: Card) -> str:
         """A card as the learner types it (``QS``, ``DP``), for completion."""
         return self._words.typed(c)
+
+    def typed_build(self, piles: Sequence[Sequence[Card]]) -> str:
+        """A build as the learner types it (``[7C+2H]``, ``[7Kr+2H]``), for completion."""
+        return "[" + " ".join("+".join(self._words.typed(c) for c in pile) for pile in piles) + "]"
 
     def move_kind(self, kind: str) -> str:
         """``trail``, ``capture``, ``build``, ``raise`` or ``add`` as a word."""
@@ -232,3 +237,9 @@ def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
         ):
             return key
     return None
+
+
+def near_name(word: str, keys: Iterable[str]) -> str | None:
+    """The key of ``keys`` nearest a mistyped ``word`` (``clasic``: ``classic``), or None when none is near."""
+    near = difflib.get_close_matches(word.strip().casefold(), list(keys), n=1)
+    return near[0] if near else None

@@ -37,6 +37,10 @@ class CardWords:
         """The card as the learner types it, in letters: ``QS``, in German ``DP``."""
         return self._letter(c.rank) + self._letter(c.suit)
 
+    def typed_notation(self, text: str) -> str:
+        """A move as the learner types it, in this language's letters (``7S x 7D``, in German ``7P x 7Ka``)."""
+        return _CODE.sub(lambda m: self.typed(Card.from_str(m.group(0))), text)
+
     def _letter(self, code: str) -> str:
         """A rank or suit letter in this language (``cards.letter_Q``: ``D`` in German); a number as it is."""
         if code.isdigit():
@@ -101,6 +105,14 @@ class CardWords:
         if isinstance(moment, datetime) and moment.tzinfo is not None:
             moment = moment.astimezone()
         return self._messages("words.date", day=moment.day, month=moment.month, year=moment.year)
+
+
+    def moment(self, when: datetime | str) -> str:
+        """A day and the time of day (``1 Dec 2026 18:46``, ``1.12.2026 18:46``); text is read in ISO form."""
+        moment = datetime.fromisoformat(when) if isinstance(when, str) else when
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()
+        return f"{self.date(moment)} {moment:%H:%M}"
 
 
 def first_upper(text: str) -> str:

@@ -8,6 +8,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..core.notation import TRAIL_WORDS
+from ..core.table import piles
 from ..presets import preset_names
 from ..render import LANGS
 from .commands import COMMANDS, lookup
@@ -71,19 +72,21 @@ class TutorCompleter(Completer):
             return []
         return [self.shell.ui.typed_card(c) for c in pos.hands[pos.to_move]]
 
-    def table_cards(self) -> list[str]:
+    def table_items(self) -> list[str]:
+        """The loose cards, then the builds in brackets, as the learner types them."""
         pos = self.shell.activity.position if self.shell.activity is not None else None
         if pos is None:
             return []
-        return [self.shell.ui.typed_card(c) for c in pos.loose]
+        ui = self.shell.ui
+        return [*(ui.typed_card(c) for c in pos.loose), *(ui.typed_build(piles(b, pos.variant.value)) for b in pos.builds)]
 
     def move_words(self, words: list[str]) -> list[str]:
-        """After the card played: the joining words, then the cards on the table."""
+        """After the card played: the joining words, then the cards and builds on the table."""
         if len(words) == 1 and words[0].lower() in TRAIL_WORDS:
             return self.hand_cards()
         if len(words) == 1:
-            return [*MOVE_WORDS, *self.table_cards()]
-        return self.table_cards()
+            return [*MOVE_WORDS, *self.table_items()]
+        return self.table_items()
 
 
 def _matching(candidates: Iterable[str], word: str) -> Iterator[Completion]:

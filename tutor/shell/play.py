@@ -22,7 +22,7 @@ from ..play.game import Ply
 from ..play.players import LEVELS
 from ..play.table_game import Settings, TableGame
 from ..presets import preset_names
-from ..render import Renderer, find_name
+from ..render import Renderer, find_name, near_name
 from .activity import Activity, move_error_text
 from .review_screen import round_review_text
 from .state import Shell
@@ -285,7 +285,7 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
         elif (found := find_name(word, preset_names(), "presets.{}")) is not None:
             preset = found
         else:
-            return ui.message("play.usage", word=word, presets=preset_names(),
+            return ui.message("play.usage", word=word, presets=preset_names(), near=near_name(word, preset_names()),
                               levels=[ui.message(f"levels.{n}") for n in LEVELS])
     try:
         variant = read_variant(preset, options, ui.message)
