@@ -177,6 +177,15 @@ def ply_seed(seed: int, index: int) -> int:
     return random.Random(f"review/{seed}/{index}").randrange(2**32)
 
 
+def ply_advice(view: SeatView, seed: int, index: int, *, worlds: int = DEFAULT_WORLDS, level: str = "expert") -> Advice:
+    """The advice on ply ``index`` of a review with ``seed``, from ``view`` (the seat's view before that ply).
+
+    The review judges the ply by it, and the shell's hint gives it: without a time budget the advisor is
+    deterministic, so the move a hint recommends is the review's best move on that same position.
+    """
+    return advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index))
+
+
 def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
                  level: str = "expert") -> RoundReview:
     """Review the moves ``seat`` made in a round's ``plies``, each from the seat's view; the same seed, the same review."""
@@ -190,7 +199,7 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
         view = SeatView.of(ply.before, seat)
         if len(view.legal_moves()) < 2:
             continue
-        advice = advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index))
+        advice = ply_advice(view, seed, index, worlds=worlds, level=level)
         played, best = advice.value_of(ply.move), advice.moves[0]
         grade = grade_of(best.value - played.value, ply.before.players)
         reviewed = MoveReview(index, turn, ply, played, best, grade)
