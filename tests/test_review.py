@@ -20,7 +20,7 @@ from tutor.games import list_games
 from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, MARGINS, grade_of, margin, review_round
+from tutor.play.review import GRADES, MARGINS, Why, grade_of, margin, outcome, reasons, review_round
 from tutor.presets import variant
 from tutor.progress import ProgressError
 from tutor.render import Renderer
@@ -93,7 +93,7 @@ def test_a_trail_instead_of_a_sweep_is_the_one_blunder(blundered: list[Ply]) -> 
     codes = [w.code for w in mark.reasons]
     assert codes[0] == "sweep"
     points = next(w for w in mark.reasons if w.code == "points")
-    assert points.params == {"n": 3, "cards": cards("AC 2S"), "sweep": True}
+    assert points.params == {"n": 3, "cards": cards("AC 2S"), "hand": [], "sweep": True}
     assert len(review.moves) == sum(1 for p in blundered if p.seat == 0 and len(p.before.generate()) > 1)
 
 
@@ -126,6 +126,29 @@ def test_a_round_the_expert_played_against_itself_has_no_blunder() -> None:
     for seat in (0, 1):
         review = review_round(record.plies, seat)
         assert review.count("blunder") == 0, [(m.review.ply.move, m.review.loss) for m in review.marks]
+
+
+def points_reason(hand: str, table: str, played: str, better: str) -> Why:
+    """The ``points`` reason of ``better`` over ``played`` for seat 0 of two-player classic (the other hand hidden)."""
+    pos = Position(variant("classic"), 2, [cards(hand), []], cards(table), [], to_move=0, dealer=1, hidden=[0, 4],
+                   captured=[[], []], stock_hidden=36)
+    why = reasons(pos, outcome(pos, pos.parse_move(played)), outcome(pos, pos.parse_move(better)))
+    return next(w for w in why if w.code == "points")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_more_points_lists_only_what_the_better_move_takes_more(lang: str) -> None:
+    """Both moves take AC: only 10D is more; the learner's own capturing card is not taken from the table."""
+    ui = Renderer(lang)
+    shared = points_reason("10H 4H", "10D 5C AC 9H", "10H x 9H+AC", "10H x 10D 9H+AC")
+    assert shared.params == {"n": 2, "cards": cards("10D"), "hand": [], "sweep": False}
+    own = points_reason("AD 5C", "AS 9H 7C 6D", "5C", "AD x AS")
+    assert own.params == {"n": 2, "cards": cards("AS"), "hand": cards("AD"), "sweep": False}
+    words = {"en": ["takes two more points now (10♦ from the table)",
+                    "takes two more points now (A♠ from the table and A♦ from your hand)"],
+             "de": ["nimmt jetzt zwei Punkte mehr ein (10♦ vom Tisch)",
+                    "nimmt jetzt zwei Punkte mehr ein (A♠ vom Tisch und A♦ aus deiner Hand)"]}[lang]
+    assert [ui.message("review.why_points", **why.params) for why in (shared, own)] == words
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -44,8 +44,9 @@ REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "cards", "b
 - ``sweep``: it sweeps the table, the played move does not;
 - ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
   holds), the better move does not;
-- ``points``: it takes ``n`` more round points now (``cards``: its point cards; ``sweep``: a sweep the played
-  move does not make);
+- ``points``: it takes ``n`` more round points now (``cards``: the point cards it takes from the table that the
+  played move does not; ``hand``: its own capturing card when that scores and the played move does not capture
+  with it; ``sweep``: a sweep the played move does not make);
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take;
 - ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
@@ -110,8 +111,10 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     if played.exposes_sweep and not better.exposes_sweep:
         found.append(Why("deny_sweep"))
     if b.points > p.points:
-        found.append(Why("points", {"n": b.points - p.points, "cards": [c for c in (b.move.card, *b.taken) if worth[c]],
-                                    "sweep": b.sweep and not p.sweep}))
+        own = b.kind == "capture" and worth[b.move.card] and not (p.kind == "capture" and p.move.card == b.move.card)
+        found.append(Why("points", {"n": b.points - p.points,
+                                    "cards": [c for c in b.taken if worth[c] and c not in p.taken],
+                                    "hand": [b.move.card] if own else [], "sweep": b.sweep and not p.sweep}))
     if p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card:
         found.append(Why("keep", {"card": p.move.card}))
     if played.exposed.points > better.exposed.points:
