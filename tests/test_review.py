@@ -189,7 +189,12 @@ def test_a_marked_position_is_a_personal_puzzle_to_solve(tmp_path: Path, blunder
         assert intro[lang] in shown
         assert ("could know" if lang == "en" else "wissen konntest") in shown
         assert shell.ui.cards(cards("8C QD 7C")) in shown  # every hand shown, as in any puzzle
+        head = shown.splitlines()[0]
+        assert head == ("── Review ──" if lang == "en" else "── Wiederholung ──")  # not rated: no rating shown
+        sentences = [s.strip() for s in shown.replace("\n", " ").split(". ") if s.strip()]
+        assert len(sentences) == len(set(sentences)) and shown.count("better move") + shown.count("besseren Zug") == 1
         wrong = dispatch(shell, "KS").text
+        assert wrong.count("advisor" if lang == "en" else "Berater") == 1, wrong
         assert "Solved" not in wrong and "gelöst" not in wrong.split("\n")[0]
         right = dispatch(shell, SWEEPS[1]).text  # the other eight: as good as the advised one
         assert run.solved
