@@ -193,6 +193,7 @@ class GameRun(Activity):
         pos, (best, *others) = self.position, advice.moves
         return ui.message(
             "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
+            stock=pos.stock_size,
             other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
         )
 
