@@ -136,6 +136,18 @@ def points_reason(hand: str, table: str, played: str, better: str) -> Why:
     return next(w for w in why if w.code == "points")
 
 
+def test_a_card_kept_to_take_next_turn_is_a_reason() -> None:
+    """Trailing 3D leaves 7C a take of 3D+4S next turn; trailing 7C leaves no take to 8H and 3D."""
+    pos = Position(variant("classic"), 2, [cards("8H 7C 3D"), []], cards("4S KH"), [], to_move=0, dealer=1,
+                   hidden=[0, 3], captured=[[], []], stock_hidden=42)
+    why = reasons(pos, outcome(pos, pos.parse_move("7C")), outcome(pos, pos.parse_move("3D")))
+    take = next(w for w in why if w.code == "next_take")
+    assert take.params["card"] == Card.from_str("7C") and set(take.params["cards"]) == set(cards("3D 4S"))
+    assert take.params["points"] == 0
+    assert not any(w.code == "next_take" for w in reasons(pos, outcome(pos, pos.parse_move("3D")),
+                                                          outcome(pos, pos.parse_move("7C"))))
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_more_points_lists_only_what_the_better_move_takes_more(lang: str) -> None:
     """Both moves take AC: only 10D is more; the learner's own capturing card is not taken from the table."""
