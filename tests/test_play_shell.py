@@ -8,7 +8,6 @@ import random
 import signal
 import subprocess
 import sys
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,10 @@ from prompt_toolkit.output import DummyOutput
 
 from shell_helpers import open_shell
 from tutor.games import list_games, load_game
-from tutor.play.advisor import advise
+from tutor.play.review import review_round
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.play import GameRun
+from tutor.shell.review_screen import hint_advice
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
 from tutor.shell.toolbar import toolbar_text
@@ -344,17 +344,14 @@ def test_tab_completes_the_settings_of_play_and_the_cards_of_the_learners_hand(t
         assert hand <= set(completions(shell, ""))
 
 
-def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path) -> None:
     """The learner (seat 1) moves first: swapping the cards it cannot see gives the same hint."""
     from test_play import swap_hidden
     from tutor.core.round import deal_round
     from tutor.games import SavedGame
     from tutor.play.table_game import Settings, TableGame
     from tutor.presets import variant
-    from tutor.shell import play
 
-    few = partial(advise, worlds=6)  # few worlds: a fast test; the view is what is tested
-    monkeypatch.setattr(play, "advise", few)
     setup = Settings(variant("classic"), 2, "greedy", 5, learner=1)
     start = deal_round(setup.variant, 2, 0, setup.round_seed(0), [0, 0])
     swapped = swap_hidden(start, 1, random.Random(5))
@@ -366,13 +363,39 @@ def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path, monke
             game.begin_round(dealt)
             run = GameRun(shell, SavedGame.new(game, shell.clock()))
             hints.append(run.hint())
-        best = few(game.view(), seed=game.hint_seed()).best
+        best = hint_advice(game).best
         assert hints[0] == hints[1]
         assert f"would play {shell.ui.move(start, best)}." in hints[0] and "The next best" in hints[0]
         game.play(best)
         while not game.round_over:
             game.play(game.view().legal_moves()[0])
         assert "not your turn" in run.hint()
+
+
+def hinted_move(shell: Shell, hint: str) -> str:
+    """The move ``hint`` recommends, as the learner would type it."""
+    pos = run_of(shell).position
+    [move] = [m for m in pos.generate() if f" {shell.ui.move(pos, m)}." in hint]
+    return pos.notation(move)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 13), (4, 8)])
+def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, players: int, seed: int) -> None:
+    """The hint gives the advice the review judges the move by: following every hint, no move is marked."""
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, f"play round players={players} level=club seed={seed}")
+        game = run_of(shell).game
+        while not game.round_over:
+            hint = dispatch(shell, "hint").text
+            if players == 2:  # one place for the unseen cards: the last deal's other hand, or the stock
+                one_way = game.position.stock_size == 0 or not game.position.hands[1]
+                assert ("Averaged over 4 ways" in hint) != one_way and "Averaged over 1 " not in hint
+                if game.position.stock_size == 0:
+                    assert "Every card is known now" in hint
+            reply = dispatch(shell, hinted_move(shell, hint)).text
+        review = review_round(game.current.plies, game.learner, worlds=4, seed=game.current.seed)
+        assert review.moves and all(m.played == m.best for m in review.moves) and review.marks == ()
+        assert "Well played!" in reply and " was an " not in reply and " was a " not in reply
 
 
 def test_the_expert_level_plays_in_the_shell(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from tutor.games import list_games
 from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, MARGINS, grade_of, margin, review_round
+from tutor.play.review import GRADES, MARGINS, Why, grade_of, margin, outcome, reasons, review_round
 from tutor.presets import variant
 from tutor.progress import ProgressError
 from tutor.render import Renderer
@@ -93,7 +93,7 @@ def test_a_trail_instead_of_a_sweep_is_the_one_blunder(blundered: list[Ply]) -> 
     codes = [w.code for w in mark.reasons]
     assert codes[0] == "sweep"
     points = next(w for w in mark.reasons if w.code == "points")
-    assert points.params == {"n": 3, "cards": cards("AC 2S"), "sweep": True}
+    assert points.params == {"n": 3, "cards": cards("AC 2S"), "hand": [], "sweep": True}
     assert len(review.moves) == sum(1 for p in blundered if p.seat == 0 and len(p.before.generate()) > 1)
 
 
@@ -126,6 +126,41 @@ def test_a_round_the_expert_played_against_itself_has_no_blunder() -> None:
     for seat in (0, 1):
         review = review_round(record.plies, seat)
         assert review.count("blunder") == 0, [(m.review.ply.move, m.review.loss) for m in review.marks]
+
+
+def points_reason(hand: str, table: str, played: str, better: str) -> Why:
+    """The ``points`` reason of ``better`` over ``played`` for seat 0 of two-player classic (the other hand hidden)."""
+    pos = Position(variant("classic"), 2, [cards(hand), []], cards(table), [], to_move=0, dealer=1, hidden=[0, 4],
+                   captured=[[], []], stock_hidden=36)
+    why = reasons(pos, outcome(pos, pos.parse_move(played)), outcome(pos, pos.parse_move(better)))
+    return next(w for w in why if w.code == "points")
+
+
+def test_a_card_kept_to_take_next_turn_is_a_reason() -> None:
+    """Trailing 3D leaves 7C a take of 3D+4S next turn; trailing 7C leaves no take to 8H and 3D."""
+    pos = Position(variant("classic"), 2, [cards("8H 7C 3D"), []], cards("4S KH"), [], to_move=0, dealer=1,
+                   hidden=[0, 3], captured=[[], []], stock_hidden=42)
+    why = reasons(pos, outcome(pos, pos.parse_move("7C")), outcome(pos, pos.parse_move("3D")))
+    take = next(w for w in why if w.code == "next_take")
+    assert take.params["card"] == Card.from_str("7C") and set(take.params["cards"]) == set(cards("3D 4S"))
+    assert take.params["points"] == 0
+    assert not any(w.code == "next_take" for w in reasons(pos, outcome(pos, pos.parse_move("3D")),
+                                                          outcome(pos, pos.parse_move("7C"))))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_more_points_lists_only_what_the_better_move_takes_more(lang: str) -> None:
+    """Both moves take AC: only 10D is more; the learner's own capturing card is not taken from the table."""
+    ui = Renderer(lang)
+    shared = points_reason("10H 4H", "10D 5C AC 9H", "10H x 9H+AC", "10H x 10D 9H+AC")
+    assert shared.params == {"n": 2, "cards": cards("10D"), "hand": [], "sweep": False}
+    own = points_reason("AD 5C", "AS 9H 7C 6D", "5C", "AD x AS")
+    assert own.params == {"n": 2, "cards": cards("AS"), "hand": cards("AD"), "sweep": False}
+    words = {"en": ["takes two more points now (10♦ from the table)",
+                    "takes two more points now (A♠ from the table and A♦ from your hand)"],
+             "de": ["nimmt jetzt zwei Punkte mehr ein (10♦ vom Tisch)",
+                    "nimmt jetzt zwei Punkte mehr ein (A♠ vom Tisch und A♦ aus deiner Hand)"]}[lang]
+    assert [ui.message("review.why_points", **why.params) for why in (shared, own)] == words
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -166,7 +201,12 @@ def test_a_marked_position_is_a_personal_puzzle_to_solve(tmp_path: Path, blunder
         assert intro[lang] in shown
         assert ("could know" if lang == "en" else "wissen konntest") in shown
         assert shell.ui.cards(cards("8C QD 7C")) in shown  # every hand shown, as in any puzzle
+        head = shown.splitlines()[0]
+        assert head == ("── Review ──" if lang == "en" else "── Wiederholung ──")  # not rated: no rating shown
+        sentences = [s.strip() for s in shown.replace("\n", " ").split(". ") if s.strip()]
+        assert len(sentences) == len(set(sentences)) and shown.count("better move") + shown.count("besseren Zug") == 1
         wrong = dispatch(shell, "KS").text
+        assert wrong.count("advisor" if lang == "en" else "Berater") == 1, wrong
         assert "Solved" not in wrong and "gelöst" not in wrong.split("\n")[0]
         right = dispatch(shell, SWEEPS[1]).text  # the other eight: as good as the advised one
         assert run.solved

@@ -44,7 +44,7 @@ def themes(mark: Mark) -> tuple[str, ...]:
     """The puzzle themes of a marked position: from its reasons and the advised move's kind; at least one."""
     found = [REASON_THEMES[w.code] for w in mark.reasons if w.code in REASON_THEMES]
     for why in mark.reasons:
-        cards = why.params.get("cards", []) + ([why.params["card"]] if "card" in why.params else [])
+        cards = [*why.params.get("cards", []), *why.params.get("hand", []), *([why.params["card"]] if "card" in why.params else [])]
         found += [CARD_THEMES.get(c.rank, CARD_THEMES.get(str(c), "")) for c in cards]
     found.append(KIND_THEMES.get(mark.better.facts.kind, ""))
     chosen = tuple(dict.fromkeys(t for t in found if t))

@@ -25,10 +25,12 @@ from typing import Any
 from ..core.comparison import MoveFacts, move_facts
 from ..core.moves import Move
 from ..core.position import Position
-from ..core.solver import Exposure, exposure_after
+from ..core.movegen import hand_moves
+from ..core.solver import Exposure, exposure_after, table_points
 from .advisor import DEFAULT_WORLDS, Advice, MoveValue, advise
 from .game import Ply
 from .players import BUILD_KINDS
+from .risk import likely_take
 from .view import SeatView
 
 GRADES = ("inaccuracy", "mistake", "blunder")
@@ -38,20 +40,29 @@ MARGINS: dict[int, tuple[float, float, float]] = {2: (0.5, 1.0, 2.0), 3: (0.5, 1
 """By players: the least loss (round points) of each grade of :data:`GRADES`, above the advisor's noise with
 :data:`~tutor.play.advisor.DEFAULT_WORLDS` worlds (docs/review.md)."""
 
-REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "cards", "build", "later")
+REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "likely", "cards", "build", "next_take", "later")
 """Why a better move is better, in the order a mark gives them:
 
 - ``sweep``: it sweeps the table, the played move does not;
 - ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
   holds), the better move does not;
-- ``points``: it takes ``n`` more round points now (``cards``: its point cards; ``sweep``: a sweep the played
-  move does not make);
+- ``points``: it takes ``n`` more round points now (``cards``: the point cards it takes from the table that the
+  played move does not; ``hand``: its own capturing card when that scores and the played move does not capture
+  with it; ``sweep``: a sweep the played move does not make);
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take;
+- ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
+  chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
 - ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
 - ``build``: it makes (or raises, or adds to) a build of ``value`` to take later, the played move builds nothing;
-- ``later``: none of these: the difference shows later in the deal (the cards kept, what the others can do).
+- ``next_take``: it keeps in hand a ``card`` that could take ``cards`` (``points``) from the table it leaves on the
+  learner's next turn, more than any card the played move keeps could (and not only cards the played move takes);
+- ``later``: none of these: the better value is the advisor's average over its ``worlds`` deals of the hidden
+  cards, each played on to the deal's end.
 """
+
+LIKELY_LEAST = 0.5
+"""The least difference of the next player's likely take (round points) a mark gives as a reason."""
 
 
 def grade_of(loss: float, players: int) -> str | None:
@@ -79,11 +90,15 @@ class Why:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a move does in the position the learner saw: its facts, and what the next player could then take."""
+    """What a move does in the position the learner saw: its facts, what the next player could then take (at
+    worst, and likely), and the best capture the mover's kept cards could make on the table left (None: none)."""
 
     facts: MoveFacts
     exposed: Exposure
     exposes_sweep: bool
+    likely: float
+    next_take: Move | None
+    next_size: tuple[int, int]
 
     @property
     def builds(self) -> bool:
@@ -93,15 +108,23 @@ class Outcome:
 def outcome(pos: Position, move: Move) -> Outcome:
     """What ``move`` does in ``pos`` (a seat's view: the other hands hidden)."""
     exposed = exposure_after(pos, move)
+    likely = likely_take(pos, move, lambda p, m: float(table_points(p, m)))
+    seat = pos.to_move
     pos.push(move)
     table = len(pos.table_cards())
+    later = pos.copy()
     pos.pop()
-    return Outcome(move_facts(pos, move), exposed, exposed.cards > 0 and exposed.cards == table)
+    later.to_move = seat  # the table as left, the mover's kept cards: what they could take next turn
+    takes = hand_moves(later, others=False) if later.hands[seat] and not later.is_round_over() else []
+    sizes = {m: (table_points(later, m), len(m.captured_cards())) for m in takes}
+    best = max(sizes, key=sizes.__getitem__, default=None)
+    return Outcome(move_facts(pos, move), exposed, exposed.cards > 0 and exposed.cards == table, likely, best,
+                   sizes[best] if best is not None else (0, 0))
 
 
 def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     """Why ``better`` is better than ``played`` in ``pos``: each fact that differs, in the order of
-    :data:`REASON_CODES`."""
+    :data:`REASON_CODES` (``later`` apart: :func:`mark` gives it when none is found)."""
     p, b = played.facts, better.facts
     found = []
     worth = pos.variant.card_points
@@ -110,17 +133,25 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     if played.exposes_sweep and not better.exposes_sweep:
         found.append(Why("deny_sweep"))
     if b.points > p.points:
-        found.append(Why("points", {"n": b.points - p.points, "cards": [c for c in (b.move.card, *b.taken) if worth[c]],
-                                    "sweep": b.sweep and not p.sweep}))
+        own = b.kind == "capture" and worth[b.move.card] and not (p.kind == "capture" and p.move.card == b.move.card)
+        found.append(Why("points", {"n": b.points - p.points,
+                                    "cards": [c for c in b.taken if worth[c] and c not in p.taken],
+                                    "hand": [b.move.card] if own else [], "sweep": b.sweep and not p.sweep}))
     if p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card:
         found.append(Why("keep", {"card": p.move.card}))
     if played.exposed.points > better.exposed.points:
         found.append(Why("exposure", {"n": played.exposed.points - better.exposed.points}))
+    elif round(played.likely - better.likely, 1) >= LIKELY_LEAST:
+        found.append(Why("likely", {"n": round(played.likely - better.likely, 1)}))
     if len(b.taken) > len(p.taken):
         found.append(Why("cards", {"n": len(b.taken) - len(p.taken), "cards": list(b.taken)}))
     if better.builds and not played.builds:
         found.append(Why("build", {"value": b.move.value}))
-    return tuple(found) or (Why("later"),)
+    # a kept take counts when it is more than taking back the better move's own trail or what the played move takes
+    elif ((take := better.next_take) is not None and better.next_size > played.next_size
+          and not set(take.captured_cards()) <= {*p.taken, b.move.card}):
+        found.append(Why("next_take", {"card": take.card, "cards": take.captured_cards(), "points": better.next_size[0]}))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -177,6 +208,15 @@ def ply_seed(seed: int, index: int) -> int:
     return random.Random(f"review/{seed}/{index}").randrange(2**32)
 
 
+def ply_advice(view: SeatView, seed: int, index: int, *, worlds: int = DEFAULT_WORLDS, level: str = "expert") -> Advice:
+    """The advice on ply ``index`` of a review with ``seed``, from ``view`` (the seat's view before that ply).
+
+    The review judges the ply by it, and the shell's hint gives it: without a time budget the advisor is
+    deterministic, so the move a hint recommends is the review's best move on that same position.
+    """
+    return advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index))
+
+
 def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
                  level: str = "expert") -> RoundReview:
     """Review the moves ``seat`` made in a round's ``plies``, each from the seat's view; the same seed, the same review."""
@@ -190,7 +230,7 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
         view = SeatView.of(ply.before, seat)
         if len(view.legal_moves()) < 2:
             continue
-        advice = advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index))
+        advice = ply_advice(view, seed, index, worlds=worlds, level=level)
         played, best = advice.value_of(ply.move), advice.moves[0]
         grade = grade_of(best.value - played.value, ply.before.players)
         reviewed = MoveReview(index, turn, ply, played, best, grade)
@@ -206,4 +246,5 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     played, better = outcome(pos, reviewed.ply.move), outcome(pos, advice.best)
     least = margin(view.players)
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
-    return Mark(reviewed, advice, played, better, reasons(pos, played, better), accepted)
+    why = reasons(pos, played, better) or (Why("later", {"worlds": advice.worlds}),)
+    return Mark(reviewed, advice, played, better, why, accepted)

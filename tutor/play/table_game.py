@@ -69,10 +69,6 @@ class Settings:
         """The deal seed of round ``index``."""
         return random.Random(f"game/{self.seed}/round{index}").randrange(2**32)
 
-    def hint_seed(self, index: int, ply: int) -> int:
-        """The advisor's seed for a hint at ``ply`` of round ``index``: the same hint when asked again."""
-        return random.Random(f"game/{self.seed}/round{index}/ply{ply}/hint").randrange(2**32)
-
     def move_rng(self, index: int, ply: int, seat: int) -> random.Random:
         """The random generator for the computer's move at ``ply`` of round ``index``."""
         return random.Random(f"game/{self.seed}/round{index}/ply{ply}/seat{seat}")
@@ -229,10 +225,6 @@ class TableGame:
         if move not in pos.generate():
             raise IllegalChoiceError(f"{level} at seat {seat} chose {move}, not a legal move:\n{pos}")
         return move
-
-    def hint_seed(self) -> int:
-        """The advisor's seed for a hint now (see :meth:`Settings.hint_seed`)."""
-        return self.settings.hint_seed(len(self.rounds) - 1, len(self.current.plies))
 
     def advance(self, saver: Saver | None = None) -> list[Ply]:
         """The computers' moves up to the learner's turn (or the round's end), ``saver`` told after each;

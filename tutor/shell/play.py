@@ -17,14 +17,13 @@ from ..coach import kind_of
 from ..core.moves import MoveError
 from ..core.position import Position
 from ..games import GameFileError, SavedGame, list_games, save_game, unfinished_game
-from ..play.advisor import EXPERT_BUDGET, advise
 from ..play.game import Ply
 from ..play.players import LEVELS
 from ..play.table_game import Settings, TableGame
 from ..presets import preset_names
 from ..render import Renderer, find_name, near_name
 from .activity import Activity, move_error_text
-from .review_screen import round_review_text
+from .review_screen import hint_advice, round_review_text
 from .state import Shell
 from .toolbar import variant_label
 
@@ -215,10 +214,11 @@ class GameRun(Activity):
         game, ui = self.game, self.ui
         if not game.learner_to_move:
             return ui.message("play.not_your_turn")
-        advice = advise(game.view(), seed=game.hint_seed(), budget=EXPERT_BUDGET)
+        advice = hint_advice(game)
         pos, (best, *others) = self.position, advice.moves
         return ui.message(
             "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
+            stock=pos.stock_size,
             other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
         )
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ..coach import Challenge, Task, Verdict, kind_of, shortfall
 from ..core.moves import Move
+from ..core.solver import ADVICE
 from ..course import Puzzle
 from ..lines import LinePlay, Reply
 from ..progress import AttemptResult
@@ -67,7 +68,7 @@ class PuzzleRun(Activity):
             id=p.id if self.over else "",  # an id or a title may name a theme: both wait for the end
             title=ui.text(p.title) if p.title and self.over else "",
             text=ui.text(p.text) if p.text else "",
-            rating=p.rating,
+            rating=None if p.goal == ADVICE else p.rating,  # a personal puzzle is not rated
             themes=self._themes() if self.over else [],
             mode=self.mode,
             position=ui.position(pos, pos.to_move),

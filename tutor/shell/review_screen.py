@@ -7,13 +7,21 @@ from collections.abc import Sequence
 from ..personal import puzzle_data
 from ..play.game import Ply
 from ..progress import ProgressError
-from ..play.advisor import DEFAULT_WORLDS
-from ..play.review import RoundReview, review_round
+from ..play.advisor import DEFAULT_WORLDS, Advice
+from ..play.review import RoundReview, ply_advice, review_round
+from ..play.table_game import TableGame
 from ..render.review import review_text
 from .state import Shell
 
 REVIEW_WORLDS = DEFAULT_WORLDS
 """Worlds the advisor samples for each move reviewed: the margins of docs/review.md are measured with these."""
+
+
+def hint_advice(game: TableGame) -> Advice:
+    """The advice a hint gives the learner now: the very advice the review will judge the move by (the round's
+    deal seed, this ply's index, the review's worlds), so the move a hint recommends is never marked."""
+    current = game.current
+    return ply_advice(game.view(), current.seed, len(current.plies), worlds=REVIEW_WORLDS)
 
 
 def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
