@@ -72,13 +72,21 @@ def chooser(seats: Sequence[Player], rngs: Sequence[random.Random], plies: list[
 
     def choose(pos: Position, moves: list[Move]) -> Move:
         seat = pos.to_move
-        move = seats[seat].choose(SeatView.of(pos, seat), rngs[seat])
-        if move not in moves:
-            raise IllegalChoiceError(f"{seats[seat].level} at seat {seat} chose {move}, not a legal move:\n{pos}")
+        move = checked_choice(seats[seat], pos, rngs[seat], moves)
         plies.append(Ply(pos.copy(), move))
         return move
 
     return choose
+
+
+def checked_choice(seat_player: Player, pos: Position, rng: random.Random, moves: Sequence[Move]) -> Move:
+    """The move ``seat_player`` chooses from the view of the seat to move in ``pos``; it must be one of ``moves``
+    (the legal ones), else :class:`IllegalChoiceError`."""
+    seat = pos.to_move
+    move = seat_player.choose(SeatView.of(pos, seat), rng)
+    if move not in moves:
+        raise IllegalChoiceError(f"{seat_player.level} at seat {seat} chose {move}, not a legal move:\n{pos}")
+    return move
 
 
 def play_one_round(variant: Variant, seats: Sequence[Player], seed: int, dealer: int = 0) -> RoundRecord:

@@ -24,7 +24,7 @@ from ..core.position import Position
 from ..core.round import Match, MatchResult, next_deal
 from ..core.scoring import RoundScore, score_round
 from ..core.variant import Variant
-from .game import IllegalChoiceError, Ply, RoundRecord
+from .game import Ply, RoundRecord, checked_choice
 from .players import LEVELS, player
 from .view import SeatView
 
@@ -221,10 +221,7 @@ class TableGame:
         if level is None:
             raise GameError("it is the learner's turn")
         rng = self.settings.move_rng(index, len(self.current.plies), seat)
-        move = player(level).choose(SeatView.of(pos, seat), rng)
-        if move not in pos.generate():
-            raise IllegalChoiceError(f"{level} at seat {seat} chose {move}, not a legal move:\n{pos}")
-        return move
+        return checked_choice(player(level), pos, rng, pos.generate())
 
     def advance(self, saver: Saver | None = None) -> list[Ply]:
         """The computers' moves up to the learner's turn (or the round's end), ``saver`` told after each;
