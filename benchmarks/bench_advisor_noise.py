@@ -30,7 +30,7 @@ from tutor.play.game import play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, grade_of
 from tutor.play.view import SeatView
-from tutor.presets import variant
+from tutor.content.presets import variant
 
 
 def quantile(values: list[float], q: float) -> float:

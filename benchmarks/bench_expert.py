@@ -22,7 +22,7 @@ from tutor.play.advisor import EXPERT_BUDGET, Expert
 from tutor.play.game import play_one_round
 from tutor.play.players import players
 from tutor.play.view import SeatView
-from tutor.presets import preset_names, variant
+from tutor.content.presets import preset_names, variant
 
 MEDIAN_TARGET = 0.5
 WORST_TARGET = 3.0

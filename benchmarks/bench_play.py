@@ -19,7 +19,7 @@ import time
 from tutor.play.arena import Contest, interval, play_pairs
 from tutor.play.game import play_one_round
 from tutor.play.players import players
-from tutor.presets import variant
+from tutor.content.presets import variant
 
 ROUNDS_TARGET = 20.0
 

@@ -23,10 +23,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tutor.coach import Challenge, Task
-from tutor.course import ExerciseStep
+from tutor.teaching.coach import Challenge, Task
+from tutor.content.course import ExerciseStep
 from tutor.loading import load_catalog
-from tutor.progress import Progress
+from tutor.storage import Progress
 from tutor.shell.activity import verdict_text
 from tutor.shell.state import Shell
 

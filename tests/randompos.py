@@ -10,7 +10,7 @@ from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.table import Build, piles
 from tutor.core.variant import Variant
-from tutor.presets import preset_names, variant
+from tutor.content.presets import preset_names, variant
 
 PRESETS = preset_names()
 EXTRA_VARIANTS: list[dict[str, object]] = [

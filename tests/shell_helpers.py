@@ -7,10 +7,10 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tutor.answers import question_answer, why_reason
-from tutor.course import DemoStep, ExerciseStep, QuestionStep, TextStep
+from tutor.teaching.answers import question_answer, why_reason
+from tutor.content.course import DemoStep, ExerciseStep, QuestionStep, TextStep
 from tutor.loading import load_catalog
-from tutor.progress import Progress
+from tutor.storage import Progress
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.state import Shell

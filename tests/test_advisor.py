@@ -24,7 +24,7 @@ from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sa
 from tutor.play.game import play_one_round
 from tutor.play.players import LEVELS, players
 from tutor.play.view import SeatView
-from tutor.presets import variant
+from tutor.content.presets import variant
 
 FEW = settings(max_examples=5, deadline=None)
 

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cli import main
+from tutor.cli.main import main
 from tutor.core.round import next_deal
-from tutor.engine_commands import move_data
+from tutor.cli.engine import move_data
 from tutor.loading.positions import load_position
 from tutor.play.arena import Contest, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
-from tutor.presets import preset_names, variant
+from tutor.content.presets import preset_names, variant
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

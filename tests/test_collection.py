@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor import presets
-from tutor.course import Puzzle
+from tutor.content import presets
+from tutor.content.course import Puzzle
 from tutor.generator.facts import leaves_sweep
 from tutor.loading import load_catalog
 from tutor.render import Renderer

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor import presets
-from tutor.answers import question_answer, why_reason
+from tutor.content import presets
+from tutor.teaching.answers import question_answer, why_reason
 from tutor.core.cards import Card
 from tutor.core.solver import Goal
-from tutor.course import (
+from tutor.content.course import (
     Catalog, DemoStep, ExerciseStep, Lesson, Puzzle, QuestionStep, Text, TextStep, WhyStep, stars,
 )
 from tutor.loading import FileError, load_catalog

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shell_helpers import open_shell
-from tutor.progress import NextStep, Progress, Streaks, ThemeStat
-from tutor.progress.dashboard import WEAK_RATE, next_step, runs, theme_order, weak_themes
+from tutor.storage import NextStep, Progress, Streaks, ThemeStat
+from tutor.storage.dashboard import WEAK_RATE, next_step, runs, theme_order, weak_themes
 from tutor.render.chart import SPARKS, SPARKS_ASCII, bar, columns, fit, sample, sparkline, stars
 from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun

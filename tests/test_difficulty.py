@@ -8,7 +8,7 @@ import pytest
 
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.course import RATING_RANGE
+from tutor.content.course import RATING_RANGE
 from tutor.generator.difficulty import (
     Assessment,
     assess,

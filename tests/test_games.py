@@ -1,4 +1,4 @@
-"""Saved games (tutor/games.py): the round trip, the atomic write, and broken files in one line."""
+"""Saved games (tutor/storage/games.py): the round trip, the atomic write, and broken files in one line."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from test_table_game import learner_move, moves_of, play_out
-from tutor import games
-from tutor.games import GameFileError, SavedGame, game_to_data, list_games, load_game, save_game, unfinished_game
+from tutor.storage import games
+from tutor.storage.games import GameFileError, SavedGame, game_to_data, list_games, load_game, save_game, unfinished_game
 from tutor.play.table_game import Settings, TableGame
-from tutor.presets import variant
+from tutor.content.presets import variant
 
 NOW = datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
 

@@ -12,7 +12,7 @@ import pytest
 from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.course import RATING_RANGE
+from tutor.content.course import RATING_RANGE
 from tutor.generator.facts import gap, study
 from tutor.generator.hints import hints
 from tutor.generator.runner import Request, generate
@@ -21,7 +21,7 @@ from tutor.generator.tagging import all_themes, themes
 from tutor.generator.writing import Draft, file_text
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles
-from tutor.verify import verify_puzzle
+from tutor.teaching.verify import verify_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.progress.glicko2 import Game, Rating, rate
+from tutor.storage.glicko2 import Game, Rating, rate
 
 
 def test_glickmans_worked_example() -> None:

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from test_reasons_fuzz import MISTAKES
-from tutor.content import content_dir
+from tutor.content.folders import content_dir
 from tutor.core.cards import Card
 from tutor.core.moves import INVALID_CODES, REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Reason
 from tutor.core.position import Position

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from shell_helpers import open_shell, right_answer
-from tutor import cli, engine_commands
+from tutor.cli import engine as engine_commands
+from tutor.cli import main as cli
 from tutor.shell import commands
 from tutor.shell.commands import COMMANDS, Command, dispatch
 

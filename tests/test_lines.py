@@ -1,4 +1,4 @@
-"""Line puzzles: the line: key read with file:line:col, proved by check, played by tutor.lines and by the shell."""
+"""Line puzzles: the line: key read with file:line:col, proved by check, played by tutor.teaching.lines and by the shell."""
 
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ from test_shell_session import run_session
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.course import Puzzle
+from tutor.content.course import Puzzle
 from tutor.generator.lines import grab_is_best, main_line, notations, trivial
 from tutor.generator.runner import Request, generate
 from tutor.generator.writing import file_text
-from tutor.lines import LinePlay, choose_reply, learner_turns
+from tutor.teaching.lines import LinePlay, choose_reply, learner_turns
 from tutor.loading import load_catalog
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
 from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
-from tutor.verify import verify_puzzle
+from tutor.teaching.verify import verify_puzzle
 
 DEAL = Goal.from_str("deal")
 

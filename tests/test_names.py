@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from shell_helpers import open_shell
-from tutor.content import content_dir
+from tutor.content.folders import content_dir
 from tutor.render import Renderer
 
 # Every way a German text could name the thing, and the one it must use.

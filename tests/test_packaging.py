@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.content import CONTENT_KINDS, content_dir
+from tutor.content.folders import CONTENT_KINDS, content_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,7 +29,7 @@ def test_wheel_carries_content_and_finds_it(tmp_path: Path) -> None:
     assert build.returncode == 0, build.stderr
     wheel = next((tmp_path / "dist").glob("cassino_tutor-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    assert "tutor/presets.yaml" in names
+    assert "tutor/content/presets.yaml" in names
     for kind in CONTENT_KINDS:
         shipped = {n for n in names if n.startswith(f"tutor/_content/{kind}/")}
         expected = {f"tutor/_content/{kind}/{p.relative_to(ROOT / kind).as_posix()}" for p in (ROOT / kind).rglob("*") if p.is_file()}
@@ -41,7 +41,7 @@ def test_wheel_carries_content_and_finds_it(tmp_path: Path) -> None:
     )
     assert install.returncode == 0, install.stderr
     probe = (
-        "from tutor.content import content_dir; from tutor.presets import preset_names; "
+        "from tutor.content.folders import content_dir; from tutor.content.presets import preset_names; "
         "print(*(content_dir(k) for k in ('lessons', 'puzzles', 'templates')), sep='\\n'); print(len(preset_names()))"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path,

@@ -14,7 +14,7 @@ from randompos import to_reference
 from reference_moves import reference_outcomes
 from tutor.core.cards import Card
 from tutor.core.table import split_into
-from tutor.engine_commands import perft_count
+from tutor.cli.engine import perft_count
 from tutor.loading.positions import load_position
 
 ENTRIES: list[dict[str, Any]] = yaml.safe_load((Path(__file__).parent / "data" / "perft.yaml").read_text())

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.content import content_dir
+from tutor.content.folders import content_dir
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
@@ -18,7 +18,7 @@ from tutor.play.game import Ply, RoundRecord, play_one_round, play_whole_match
 from tutor.play.advisor import Expert
 from tutor.play.players import BUILD_KINDS, LEVELS, Club, Greedy, Player, player, players
 from tutor.play.view import SeatView
-from tutor.presets import preset_names, variant
+from tutor.content.presets import preset_names, variant
 from tutor.render import LANGS
 from tutor.render.catalog import load_catalog
 

@@ -15,7 +15,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from shell_helpers import open_shell
-from tutor.games import list_games, load_game
+from tutor.storage.games import list_games, load_game
 from tutor.play.review import review_round
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.play import GameRun
@@ -348,9 +348,9 @@ def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path) -> No
     """The learner (seat 1) moves first: swapping the cards it cannot see gives the same hint."""
     from test_play import swap_hidden
     from tutor.core.round import deal_round
-    from tutor.games import SavedGame
+    from tutor.storage.games import SavedGame
     from tutor.play.table_game import Settings, TableGame
-    from tutor.presets import variant
+    from tutor.content.presets import variant
 
     setup = Settings(variant("classic"), 2, "greedy", 5, learner=1)
     start = deal_round(setup.variant, 2, 0, setup.round_seed(0), [0, 0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor import presets
+from tutor.content import presets
 from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.table import Build

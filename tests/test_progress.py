@@ -13,11 +13,11 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from tutor.progress import Activity, Progress, ProgressError, Rating, ReviewItem, ThemeStat, default_path
-from tutor.progress.database import open_database, transaction
-from tutor.progress.rating_policy import LEARNER_START, TAU, puzzle_start, rate_game
-from tutor.progress.glicko2 import Game, rate
-from tutor.progress.schema import MIGRATIONS
+from tutor.storage import Activity, Progress, ProgressError, Rating, ReviewItem, ThemeStat, default_path
+from tutor.storage.database import open_database, transaction
+from tutor.storage.rating_policy import LEARNER_START, TAU, puzzle_start, rate_game
+from tutor.storage.glicko2 import Game, rate
+from tutor.storage.schema import MIGRATIONS
 
 REPO = Path(__file__).resolve().parents[1]
 T0 = datetime(2024, 3, 1, 9, 0, tzinfo=timezone.utc)
@@ -216,7 +216,7 @@ def test_everything_is_kept_across_close_and_reopen(path: Path) -> None:
 KILLED_WRITER = """
 import sys
 from pathlib import Path
-from tutor.progress import Progress
+from tutor.storage import Progress
 with Progress.open(Path(sys.argv[1])) as progress:
     for i in range(1_000_000):
         progress.record_attempt(f"p{i}", ["t"], 1500.0, i % 3 == 0, 0)
@@ -264,7 +264,7 @@ def test_two_objects_on_one_file_interleave_without_losing_updates(path: Path) -
 CONCURRENT_WRITER = """
 import sys
 from pathlib import Path
-from tutor.progress import Progress
+from tutor.storage import Progress
 path, name, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 with Progress.open(path) as progress:
     print("ready", flush=True)

@@ -10,7 +10,7 @@ from randompos import ALL_VARIANTS, fresh_position, outcome, random_play, random
 from reference_moves import reference_outcomes
 from tutor.core.position import Position
 from tutor.core.table import Build
-from tutor.presets import variant
+from tutor.content.presets import variant
 
 
 def assert_agrees(pos: Position) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from shell_helpers import open_shell
-from tutor.cli import main
-from tutor.games import list_games, load_game
+from tutor.cli.main import main
+from tutor.storage.games import list_games, load_game
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun

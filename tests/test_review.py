@@ -14,15 +14,15 @@ from tutor.core.search import solve_deal
 from tutor.core.solver import ADVICE, Goal, GoalError
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
-from tutor.personal import PREFIX, personal_puzzle
-from tutor.cli import main
-from tutor.games import list_games
+from tutor.teaching.personal import PREFIX, personal_puzzle
+from tutor.cli.main import main
+from tutor.storage.games import list_games
 from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, Why, grade_of, margin, outcome, reasons, review_round
-from tutor.presets import variant
-from tutor.progress import ProgressError
+from tutor.content.presets import variant
+from tutor.storage import ProgressError
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch

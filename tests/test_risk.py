@@ -15,7 +15,7 @@ from tutor.play.game import play_one_round
 from tutor.play.players import CARD_WORTH, Club, players, table_worth
 from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
-from tutor.presets import variant
+from tutor.content.presets import variant
 
 SWEEP_OF_ONE_KING = 1 + CARD_WORTH  # a sweep's point and the card
 

@@ -13,7 +13,7 @@ from tutor.core.round import (
 )
 from tutor.core.scoring import round_points, score_round
 from tutor.core.variant import Variant
-from tutor.presets import preset_names, variant
+from tutor.content.presets import preset_names, variant
 
 PLAYERS = (2, 3, 4)
 DEALS = {2: 6, 3: 4, 4: 3}

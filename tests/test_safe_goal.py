@@ -18,7 +18,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, Goal, exposure_after, rank_moves
 from tutor.core.variant import Variant
-from tutor.engine_commands import solve_data
+from tutor.cli.engine import solve_data
 from tutor.loading.positions import load_position
 from tutor.render import Renderer
 

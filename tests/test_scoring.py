@@ -9,7 +9,7 @@ from tutor.core.position import Position
 from tutor.core.scoring import ScoreItem, certain_points, instant_points, round_points, score_round
 from tutor.core.table import Build
 from tutor.core.variant import Variant
-from tutor.presets import variant
+from tutor.content.presets import variant
 
 
 def C(text: str) -> list[Card]:

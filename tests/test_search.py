@@ -16,8 +16,8 @@ from tutor.core.round import deal_round, next_deal
 from tutor.core.scoring import score_round
 from tutor.core import search
 from tutor.core.search import SearchError, solve_deal
-from tutor.presets import preset_names, variant
-from tutor.workers import can_fork, share_out
+from tutor.content.presets import preset_names, variant
+from tutor.parallel.workers import can_fork, share_out
 
 T = TypeVar("T")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from shell_helpers import open_shell, right_answer, wrong_answer
-from tutor.course import QuestionStep, WhyStep
+from tutor.content.course import QuestionStep, WhyStep
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
@@ -250,7 +250,7 @@ def test_streak_rises_until_the_first_mistake_and_keeps_the_best(tmp_path: Path)
 
 
 def test_themes_have_names_in_both_languages_and_are_typed_in_either(tmp_path: Path) -> None:
-    from tutor.course import THEMES
+    from tutor.content.course import THEMES
     from tutor.render import Renderer
 
     for lang in ("en", "de"):

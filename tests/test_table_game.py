@@ -15,7 +15,7 @@ from tutor.core.round import deal_round
 from tutor.core.scoring import score_round
 from tutor.loading.positions import position_to_data
 from tutor.play.table_game import GameError, Settings, TableGame
-from tutor.presets import preset_names, variant
+from tutor.content.presets import preset_names, variant
 
 FEW = settings(max_examples=4, deadline=None)
 

@@ -12,12 +12,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from shell_helpers import open_shell, right_answer, wrong_answer
-from tutor.coach import Challenge, Task, shortfall
+from tutor.teaching.coach import Challenge, Task, shortfall
 from tutor.core.comparison import compare
 from tutor.core.scoring import side_piles
-from tutor.course import Puzzle
+from tutor.content.course import Puzzle
 from tutor.loading import load_catalog
-from tutor.presets import variant
+from tutor.content.presets import variant
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.picker import RECENT_COUNT, lessons_needed, open_puzzles, pick_puzzle

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tutor.workers import can_fork, share_out, sharing, usable_cores
+from tutor.parallel.workers import can_fork, share_out, sharing, usable_cores
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="helpers are forked only where forking is safe")
 

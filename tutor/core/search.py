@@ -27,7 +27,7 @@ table ends with one side.
 
 Each root move is valued exactly in turn, the transposition table carried from
 one to the next.  A long search may share out the root moves still to value
-(through a :class:`Share`; :mod:`tutor.workers` shares them over helper
+(through a :class:`Share`; :mod:`tutor.parallel.workers` shares them over helper
 processes that start from what was learned so far): the values and lines are
 the same, the nodes the sum of what each process searched.
 
@@ -78,7 +78,7 @@ class Share(Protocol):
     """Runs tasks ``0 .. tasks-1`` (``run(i)`` each), maybe in other processes: their results by task.
 
     ``run`` keeps its state between the tasks one process runs, and gives the same
-    result wherever it runs (:func:`tutor.workers.sharing` makes one).
+    result wherever it runs (:func:`tutor.parallel.workers.sharing` makes one).
     """
 
     def __call__(self, tasks: int, run: Callable[[int], _T]) -> dict[int, _T]: ...

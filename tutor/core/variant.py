@@ -1,7 +1,7 @@
 """Rule variants: every option of the rulebook, validated, with derived tables.
 
 A :class:`Variant` is a frozen set of option values.  Presets are data
-(``tutor/presets.yaml``, read by :mod:`tutor.presets`); this module only knows
+(``tutor/content/presets.yaml``, read by :mod:`tutor.content.presets`); this module only knows
 the options, their defaults and their allowed values (:data:`OPTIONS`), and
 derives from them the tables the move generator and scorer read.
 """

@@ -16,8 +16,8 @@ import random
 import statistics
 from collections.abc import Callable, Iterator
 
-from .. import presets
-from ..core.solver import Goal, rank_moves
+from tutor.content import presets
+from tutor.core.solver import Goal, rank_moves
 from .difficulty import SOLVERS, Assessment, assess, rating
 from .mining import endgame_view, is_endgame, learner_view, round_positions
 from .facts import gap

@@ -16,12 +16,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import presets
-from ..core.cards import Card
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.solver import Ranking, move_points
-from ..course import RATING_RANGE
+from tutor.content import presets
+from tutor.core.cards import Card
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import Ranking, move_points
+from tutor.content.course import RATING_RANGE
 from .facts import rivals
 
 BASE = 500

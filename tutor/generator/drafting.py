@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..core.position import Position
-from ..core.solver import rank_moves
+from tutor.core.position import Position
+from tutor.core.solver import rank_moves
 from .difficulty import assess, rating
 from .facts import study
 from .hints import hints

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..core.cards import Card
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.scoring import ScoreItem, score_round
-from ..core.solver import Judged, Ranking, exposure_after
-from ..core.table import Build, split_into
+from tutor.core.cards import Card
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.scoring import ScoreItem, score_round
+from tutor.core.solver import Judged, Ranking, exposure_after
+from tutor.core.table import Build, split_into
 from .plans import CAPTURE_GOALS
 
 BIG_CASSINO = Card.from_str("10D")

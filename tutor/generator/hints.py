@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..course import LANGUAGES, Text
-from ..render import Renderer
+from tutor.content.course import LANGUAGES, Text
+from tutor.render import Renderer
 from .facts import CaptureShape, Study
 from .tagging import face_card_trap
 

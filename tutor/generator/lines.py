@@ -7,18 +7,18 @@ no greedy grab (the most cards now, then points) is best, and the solver's line 
 gives the learner a second turn that is not trivial (more than one legal
 move, not all of them best).  The line goes on through the learner's turns
 while each is not trivial.  Along it, each learner move and each reply is
-chosen as the trainer chooses a reply (:func:`tutor.lines.choose_reply`):
+chosen as the trainer chooses a reply (:func:`tutor.teaching.lines.choose_reply`):
 the first best move in notation order.
 """
 
 from __future__ import annotations
 
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.solver import Goal, Ranking, rank_moves
-from ..course import LANGUAGES, RATING_RANGE, Text
-from ..lines import choose_reply, learner_turns
-from ..render import Renderer
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import Goal, Ranking, rank_moves
+from tutor.content.course import LANGUAGES, RATING_RANGE, Text
+from tutor.teaching.lines import choose_reply, learner_turns
+from tutor.render import Renderer
 from .difficulty import assess, grab_key, rating
 from .facts import study
 from .hints import hints

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.round import deal_round, next_deal
-from ..core.solver import move_points
-from ..core.variant import Variant
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.round import deal_round, next_deal
+from tutor.core.solver import move_points
+from tutor.core.variant import Variant
 from .plans import Plan
 
 GREEDY_SHARE = 0.5  # the share of greedy grabs among the other moves

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core.solver import Goal
-from ..core.variant import Variant
-from ..course import THEMES
+from tutor.core.solver import Goal
+from tutor.core.variant import Variant
+from tutor.content.course import THEMES
 
 SINGLE_MOVE_GOALS: dict[str, tuple[str, ...]] = {
     "pairing": ("points", "safe"), "sums": ("points", "safe"), "groups": ("points", "safe"),
@@ -54,7 +54,7 @@ class Plan:
 
 
 def plan_for(theme: str) -> Plan:
-    """The plan of a theme of :data:`tutor.course.THEMES`; ValueError for any other name."""
+    """The plan of a theme of :data:`tutor.content.course.THEMES`; ValueError for any other name."""
     if theme in ENDGAME_THEMES:
         return Plan(theme, (Goal.from_str("deal"),), endgame=True, builder=theme in BUILD_THEMES)
     if theme not in SINGLE_MOVE_GOALS:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from .. import presets
-from ..workers import ignore_interrupts
+from tutor.content import presets
+from tutor.parallel.workers import ignore_interrupts
 from .drafting import draft_puzzle
 from .lines import draft_line, line_view
 from .mining import candidate, round_positions

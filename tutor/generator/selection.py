@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..core.cards import Card
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.solver import Ranking
+from tutor.core.cards import Card
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import Ranking
 from .difficulty import capturing_cards, grab_moves
 from .facts import capture_shape, gap
 from .plans import CAPTURE_GOALS

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import presets
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.solver import rank_moves
-from ..course import THEMES
+from tutor.content import presets
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import rank_moves
+from tutor.content.course import THEMES
 from .facts import BIG_CASSINO, LITTLE_CASSINO, Study, capture_shape, leaves_sweep
 from .plans import VARIANT_THEMES
 
@@ -34,7 +34,7 @@ CLASSIC_OPTIONS: dict[str, tuple[str, ...]] = {
 
 def themes(study: Study, asked: str | None = None) -> tuple[str, ...]:
     """The puzzle's themes, at most :data:`MAX_THEMES` (``asked`` first, then the most telling),
-    in the order of :data:`tutor.course.THEMES`.
+    in the order of :data:`tutor.content.course.THEMES`.
 
     A theme of the answer counts when every best move has it; the goal, the
     position and the variant add theirs when at stake, and a last deal what

@@ -8,12 +8,12 @@ from typing import Any
 
 import yaml
 
-from ..core.position import Position
-from ..course import Text
-from ..loading.positions import dump_position, variant_to_data
-from ..loading.puzzles import load_puzzles
-from ..loading.yamlfile import FileError
-from ..verify import verify_puzzle
+from tutor.core.position import Position
+from tutor.content.course import Text
+from tutor.loading.positions import dump_position, variant_to_data
+from tutor.loading.puzzles import load_puzzles
+from tutor.loading.yamlfile import FileError
+from tutor.teaching.verify import verify_puzzle
 
 INDENT = "      "  # the position block sits under "    position:"
 

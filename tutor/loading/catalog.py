@@ -1,12 +1,12 @@
-"""All content at once: the lesson and puzzle folders read into a :class:`~tutor.course.Catalog`."""
+"""All content at once: the lesson and puzzle folders read into a :class:`~tutor.content.course.Catalog`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..content import content_dir
-from ..core.position import Position
-from ..course import Catalog, Lesson, Puzzle
+from tutor.content.folders import content_dir
+from tutor.core.position import Position
+from tutor.content.course import Catalog, Lesson, Puzzle
 from .lessons import lesson_from_node, load_lesson
 from .positions import position_from_node
 from .puzzles import load_puzzles, puzzles_from_node
@@ -47,7 +47,7 @@ def load_catalog(lessons_dir: Path | None = None, puzzles_dir: Path | None = Non
     """Every lesson and puzzle in the two folders (default: the installed content).
 
     Raises FileError listing every problem of every file.  Cross-file checks
-    and proofs by the solver are :mod:`tutor.verify`'s (``cassino-tutor check``).
+    and proofs by the solver are :mod:`tutor.teaching.verify`'s (``cassino-tutor check``).
     """
     problems: list[Problem] = []
     lessons: list[Lesson] = []

@@ -11,11 +11,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
-from ..core.position import Position
-from ..core.solver import Goal, GoalError
-from ..core.variant import Variant
-from ..course import LANGUAGES, Text
+from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from tutor.core.position import Position
+from tutor.core.solver import Goal, GoalError
+from tutor.core.variant import Variant
+from tutor.content.course import LANGUAGES, Text
 from .positions import position_from_node, variant_from_node
 from .yamlfile import FileError, Node, Problems
 

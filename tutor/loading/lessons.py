@@ -4,15 +4,15 @@
 one; both report every problem at once as a
 :class:`~tutor.loading.yamlfile.FileError`.  What needs the solver (which
 moves an exercise accepts, whether a why-step's move is illegal) is proved by
-:mod:`tutor.verify`.
+:mod:`tutor.teaching.verify`.
 """
 
 from __future__ import annotations
 
-from ..core.moves import REASON_CODES, InvalidMoveError
-from ..core.notation import parse_intent
-from ..core.position import Position
-from ..course import (
+from tutor.core.moves import REASON_CODES, InvalidMoveError
+from tutor.core.notation import parse_intent
+from tutor.core.position import Position
+from tutor.content.course import (
     ASK_KINDS, FIND_KINDS, DemoStep, ExerciseStep, Lesson, QuestionStep, Step, Text, TextStep, WhyStep,
 )
 from .fields import FieldReader

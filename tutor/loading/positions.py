@@ -14,14 +14,14 @@ from typing import Any, NamedTuple, TypeVar
 
 import yaml
 
-from .. import presets
-from ..core.cards import RANKS, Card, InvalidCardError, parse_rank
-from ..core.movegen import build_key, held_keys
-from ..core.move_bound import MAX_MOVES, move_bound
-from ..core.rules import holding_applies
-from ..core.position import Position
-from ..core.table import Build, piles
-from ..core.variant import OPTIONS, Variant, VariantError
+from tutor.content import presets
+from tutor.core.cards import RANKS, Card, InvalidCardError, parse_rank
+from tutor.core.movegen import build_key, held_keys
+from tutor.core.move_bound import MAX_MOVES, move_bound
+from tutor.core.rules import holding_applies
+from tutor.core.position import Position
+from tutor.core.table import Build, piles
+from tutor.core.variant import OPTIONS, Variant, VariantError
 from .yamlfile import Node, Problems, load_document
 
 KEYS = (

@@ -3,15 +3,15 @@
 :func:`load_puzzles` reads a puzzle file and :func:`puzzles_from_node` a
 parsed one; both report every problem at once as a
 :class:`~tutor.loading.yamlfile.FileError`.  Whether a listed solution is
-really best is proved by :mod:`tutor.verify`.
+really best is proved by :mod:`tutor.teaching.verify`.
 """
 
 from __future__ import annotations
 
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.solver import Goal
-from ..course import RATING_RANGE, THEMES, Puzzle
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import Goal
+from tutor.content.course import RATING_RANGE, THEMES, Puzzle
 from .fields import FieldReader
 from .yamlfile import Node, load_document
 

@@ -2,5 +2,5 @@
 
 Built on the rules core only: nothing here reads files, renders text or
 talks to the shell; the ``cassino-tutor arena`` command line that writes the
-arena's records is :mod:`tutor.arena_command`.
+arena's records is :mod:`tutor.cli.arena`.
 """

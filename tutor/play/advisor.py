@@ -40,14 +40,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from ..core.cards import Card
-from ..core.movegen import build_key
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.rules import holding_applies
-from ..core.scoring import score_round
-from ..core.search import LONG_DEAL_CARDS, solve_deal
-from ..core.solver import unseen_cards
+from tutor.core.cards import Card
+from tutor.core.movegen import build_key
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.rules import holding_applies
+from tutor.core.scoring import score_round
+from tutor.core.search import LONG_DEAL_CARDS, solve_deal
+from tutor.core.solver import unseen_cards
 from .players import club_value
 from .view import SeatView
 

@@ -27,8 +27,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from ..core.variant import Variant
-from ..workers import ignore_interrupts
+from tutor.core.variant import Variant
+from tutor.parallel.workers import ignore_interrupts
 from .game import RoundRecord, play_one_round
 from .players import player
 

@@ -14,11 +14,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.round import Chooser, Match, MatchResult, deal_round, play_round
-from ..core.scoring import RoundScore, score_round
-from ..core.variant import Variant
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.round import Chooser, Match, MatchResult, deal_round, play_round
+from tutor.core.scoring import RoundScore, score_round
+from tutor.core.variant import Variant
 from .players import Player
 from .view import SeatView
 

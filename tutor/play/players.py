@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.solver import move_points, table_points
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import move_points, table_points
 from .risk import likely_take
 from .view import SeatView
 

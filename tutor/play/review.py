@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.comparison import MoveFacts, move_facts
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.movegen import hand_moves
-from ..core.solver import Exposure, exposure_after, table_points
+from tutor.core.comparison import MoveFacts, move_facts
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.movegen import hand_moves
+from tutor.core.solver import Exposure, exposure_after, table_points
 from .advisor import DEFAULT_WORLDS, Advice, MoveValue, advise
 from .game import Ply
 from .players import BUILD_KINDS

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.cards import Card
-from ..core.movegen import hand_moves
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.rules import FIVE_OF_SPADES
-from ..core.solver import unseen_cards
+from tutor.core.cards import Card
+from tutor.core.movegen import hand_moves
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.rules import FIVE_OF_SPADES
+from tutor.core.solver import unseen_cards
 
 TakeWorth = Callable[[Position, Move], float]
 """The worth of a capture to whoever makes it (the position before it)."""

@@ -19,11 +19,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.round import Match, MatchResult, next_deal
-from ..core.scoring import RoundScore, score_round
-from ..core.variant import Variant
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.round import Match, MatchResult, next_deal
+from tutor.core.scoring import RoundScore, score_round
+from tutor.core.variant import Variant
 from .game import Ply, RoundRecord, checked_choice
 from .players import LEVELS, player
 from .view import SeatView

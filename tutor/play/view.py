@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.cards import Card
-from ..core.moves import Move
-from ..core.position import Position
-from ..core.table import Build
-from ..core.variant import Variant
+from tutor.core.cards import Card
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.table import Build
+from tutor.core.variant import Variant
 
 
 @dataclass(frozen=True)

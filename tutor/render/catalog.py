@@ -8,7 +8,7 @@ from typing import Any
 
 from jinja2 import Environment, Template
 
-from ..loading.yamlfile import Problems, load_document
+from tutor.loading.yamlfile import Problems, load_document
 
 
 def load_catalog(folder: Path) -> dict[str, str]:

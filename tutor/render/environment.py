@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from ..content import content_dir
+from tutor.content.folders import content_dir
 from . import chart
 from .catalog import Messages, load_catalog
 from .langs import LANGS

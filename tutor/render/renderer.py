@@ -7,14 +7,14 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from ..coach import Shortfall
-from ..core.cards import Card
-from ..core.comparison import Comparison
-from ..core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
-from ..core.position import Position
-from ..core.scoring import RoundScore, score_round
-from ..core.solver import Goal
-from ..course import Text
+from tutor.teaching.coach import Shortfall
+from tutor.core.cards import Card
+from tutor.core.comparison import Comparison
+from tutor.core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
+from tutor.core.position import Position
+from tutor.core.scoring import RoundScore, score_round
+from tutor.core.solver import Goal
+from tutor.content.course import Text
 from .environment import language
 from .langs import LANGS
 from .views import MoveView, line_view, majority_ties, move_view, pile_views, position_view, score_rows

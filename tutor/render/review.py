@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..play.review import GRADES, Mark, RoundReview, margin
+from tutor.play.review import GRADES, Mark, RoundReview, margin
 from .renderer import Renderer
 
 

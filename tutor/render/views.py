@@ -10,12 +10,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.cards import Card
-from ..core.comparison import MoveFacts
-from ..core.notation import build_text
-from ..core.position import Position
-from ..core.moves import Move
-from ..core.scoring import Detail, RoundScore, score_round, side_piles
+from tutor.core.cards import Card
+from tutor.core.comparison import MoveFacts
+from tutor.core.notation import build_text
+from tutor.core.position import Position
+from tutor.core.moves import Move
+from tutor.core.scoring import Detail, RoundScore, score_round, side_piles
 
 Show = Callable[[str], str]
 """Text in the move notation (card codes like ``QS``) as the learner reads it (``Q♠``, ``D♠``)."""

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 
-from ..core.cards import RANKS, SUIT_SYMBOLS, Card, InvalidCardError, parse_rank
+from tutor.core.cards import RANKS, SUIT_SYMBOLS, Card, InvalidCardError, parse_rank
 from .catalog import Messages
 
 CardLike = Card | str

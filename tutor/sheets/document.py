@@ -15,11 +15,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..core.cards import Card
-from ..core.table import piles
-from ..core.variant import OPTIONS
-from ..presets import presets
-from ..render import Renderer
+from tutor.core.cards import Card
+from tutor.core.table import piles
+from tutor.core.variant import OPTIONS
+from tutor.content.presets import presets
+from tutor.render import Renderer
 from .content import Section, Sheet
 from .examples import Example
 from .markup import Block, Runs, parse, runs

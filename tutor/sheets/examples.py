@@ -15,11 +15,11 @@ from typing import Any
 
 import yaml
 
-from ..core.cards import Card
-from ..core.moves import IllegalMoveError, Move, MoveError, Reason
-from ..core.position import Position
-from ..core.variant import Variant
-from ..loading.positions import load_position
+from tutor.core.cards import Card
+from tutor.core.moves import IllegalMoveError, Move, MoveError, Reason
+from tutor.core.position import Position
+from tutor.core.variant import Variant
+from tutor.loading.positions import load_position
 
 
 @dataclass(frozen=True)

@@ -1,1 +1,1 @@
-"""The interactive tutor: a prompt_toolkit shell over a pure command dispatcher."""
+"""The interactive tutor: a prompt_toolkit shell over a pure command dispatcher, and games against the computer."""

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from ..coach import Challenge, Verdict
-from ..core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
-from ..core.position import Position
-from ..core.solver import Goal
-from ..render import Renderer
+from tutor.teaching.coach import Challenge, Verdict
+from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
+from tutor.core.position import Position
+from tutor.core.solver import Goal
+from tutor.render import Renderer
 from .state import Shell
 
 

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from ..loading import load_catalog
-from ..loading.yamlfile import FileError
-from ..progress import Progress, ProgressError, default_path
-from ..render import LANGS, Renderer, detect_lang
-from ..render.chart import fit
+from tutor.loading import load_catalog
+from tutor.loading.yamlfile import FileError
+from tutor.storage import Progress, ProgressError, default_path
+from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render.chart import fit
 from .commands import dispatch, welcome
 from .state import DEFAULT_WIDTH, Shell
 

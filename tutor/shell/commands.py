@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..course import Puzzle
-from ..crash import save_report
-from ..progress import ProgressError
-from ..render import LANGS
+from tutor.content.course import Puzzle
+from tutor.storage.reports import save_report
+from tutor.storage import ProgressError
+from tutor.render import LANGS
 from .activity import Activity
 from .dashboard import dashboard_text
 from .lesson import LessonRun

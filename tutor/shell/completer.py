@@ -7,10 +7,10 @@ from collections.abc import Iterable, Iterator
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..core.notation import TRAIL_WORDS
-from ..core.table import piles
-from ..presets import preset_names
-from ..render import LANGS
+from tutor.core.notation import TRAIL_WORDS
+from tutor.core.table import piles
+from tutor.content.presets import preset_names
+from tutor.render import LANGS
 from .commands import COMMANDS, lookup
 from .state import Shell
 
@@ -57,7 +57,7 @@ class TutorCompleter(Completer):
         if kind == "command":
             return list(COMMANDS)
         if kind == "topic":
-            from ..sheets import topics
+            from tutor.sheets import topics
 
             return [topic for topic, _ in topics(shell.lang)]
         if kind == "move":

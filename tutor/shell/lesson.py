@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ..coach import Challenge, Task
-from ..core.comparison import move_facts
-from ..core.position import Position
-from ..core.scoring import score_round, side_piles
-from ..course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
-from ..answers import question_answer, why_reason
+from tutor.teaching.coach import Challenge, Task
+from tutor.core.comparison import move_facts
+from tutor.core.position import Position
+from tutor.core.scoring import score_round, side_piles
+from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
+from tutor.teaching.answers import question_answer, why_reason
 from .activity import Activity, taken_text, task_text, verdict_text
 from .state import Shell
 

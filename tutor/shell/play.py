@@ -2,7 +2,7 @@
 
 The learner sits at seat 0 (Player 1) and sees only what that seat can know:
 everything shown comes from :meth:`TableGame.view`.  The game is saved after
-every move, the computers' included (:func:`tutor.games.save_game`), so
+every move, the computers' included (:func:`tutor.storage.games.save_game`), so
 quitting or a crash loses nothing, and ``resume`` (offered at start) goes on.
 """
 
@@ -12,16 +12,16 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from ..cli_support import UsageError, read_variant
-from ..coach import kind_of
-from ..core.moves import MoveError
-from ..core.position import Position
-from ..games import GameFileError, SavedGame, list_games, save_game, unfinished_game
-from ..play.game import Ply
-from ..play.players import LEVELS
-from ..play.table_game import Settings, TableGame
-from ..presets import preset_names
-from ..render import Renderer, find_name, near_name
+from tutor.cli.support import UsageError, read_variant
+from tutor.teaching.coach import kind_of
+from tutor.core.moves import MoveError
+from tutor.core.position import Position
+from tutor.storage.games import GameFileError, SavedGame, list_games, save_game, unfinished_game
+from tutor.play.game import Ply
+from tutor.play.players import LEVELS
+from tutor.play.table_game import Settings, TableGame
+from tutor.content.presets import preset_names
+from tutor.render import Renderer, find_name, near_name
 from .activity import Activity, move_error_text
 from .review_screen import hint_advice, round_review_text
 from .state import Shell

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..coach import Challenge, Task, Verdict, kind_of, shortfall
-from ..core.moves import Move
-from ..core.solver import ADVICE
-from ..course import Puzzle
-from ..lines import LinePlay, Reply
-from ..progress import AttemptResult
+from tutor.teaching.coach import Challenge, Task, Verdict, kind_of, shortfall
+from tutor.core.moves import Move
+from tutor.core.solver import ADVICE
+from tutor.content.course import Puzzle
+from tutor.teaching.lines import LinePlay, Reply
+from tutor.storage import AttemptResult
 from .activity import Activity, taken_text, task_text, verdict_text
 from .state import Shell
 

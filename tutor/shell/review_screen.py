@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..personal import puzzle_data
-from ..play.game import Ply
-from ..progress import ProgressError
-from ..play.advisor import DEFAULT_WORLDS, Advice
-from ..play.review import RoundReview, ply_advice, review_round
-from ..play.table_game import TableGame
-from ..render.review import review_text
+from tutor.teaching.personal import puzzle_data
+from tutor.play.game import Ply
+from tutor.storage import ProgressError
+from tutor.play.advisor import DEFAULT_WORLDS, Advice
+from tutor.play.review import RoundReview, ply_advice, review_round
+from tutor.play.table_game import TableGame
+from tutor.render.review import review_text
 from .state import Shell
 
 REVIEW_WORLDS = DEFAULT_WORLDS

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from ..course import Catalog
-from ..progress import Progress
-from ..render import Renderer, find_name
+from tutor.content.course import Catalog
+from tutor.storage import Progress
+from tutor.render import Renderer, find_name
 
 if TYPE_CHECKING:
     from .activity import Activity

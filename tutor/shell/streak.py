@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..coach import Verdict
-from ..course import Puzzle
+from tutor.teaching.coach import Verdict
+from tutor.content.course import Puzzle
 from .activity import verdict_text
 from .picker import open_puzzles
 from .puzzle import PuzzleRun

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import FormattedText
 
-from ..core.variant import Variant
-from ..loading.positions import variant_to_data
-from ..render import Renderer
-from ..sheets.document import option_view
+from tutor.core.variant import Variant
+from tutor.loading.positions import variant_to_data
+from tutor.render import Renderer
+from tutor.sheets.document import option_view
 from .state import Shell
 
 

@@ -15,19 +15,19 @@ import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .cli_support import UsageError
-from .core.moves import Move
-from .core.position import Position
-from .games import GameFileError, SavedGame, load_game
-from .play.game import Ply
-from .play.review import review_round
-from .play.table_game import GameRound
-from .render import LANGS, Renderer, detect_lang
-from .render.chart import fit
-from .render.review import review_text
-from .shell import review_screen
-from .shell.play import result_text, score_text
-from .shell.state import DEFAULT_WIDTH
+from .support import UsageError
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.storage.games import GameFileError, SavedGame, load_game
+from tutor.play.game import Ply
+from tutor.play.review import review_round
+from tutor.play.table_game import GameRound
+from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render.chart import fit
+from tutor.render.review import review_text
+from tutor.shell import review_screen
+from tutor.shell.play import result_text, score_text
+from tutor.shell.state import DEFAULT_WIDTH
 
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .coach import Challenge, Task
-from .core.moves import Move
-from .core.position import Position
-from .core.solver import Goal
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import Goal
 
 
 @dataclass(frozen=True)

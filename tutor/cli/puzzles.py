@@ -10,13 +10,13 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import presets
-from ..cli_support import UsageError, whole_number
-from ..course import THEMES
-from .plans import ENDGAME_THEMES, default_players, default_variant, mismatch
-from .runner import ROUNDS_PER_ITEM, Outcome, Request, generate
-from .selection import REJECTIONS
-from .writing import file_text
+from tutor.content import presets
+from .support import UsageError, whole_number
+from tutor.content.course import THEMES
+from tutor.generator.plans import ENDGAME_THEMES, default_players, default_variant, mismatch
+from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
+from tutor.generator.selection import REJECTIONS
+from tutor.generator.writing import file_text
 
 MAX_COUNT = 10_000
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import yaml
 
-from ..cli_support import UsageError, read_variant
-from ..core.variant import Variant, VariantError
-from ..presets import variant as preset_variant
-from ..render import LANGS, Renderer, detect_lang
-from . import build_sheet, render_sheet
-from .pdf import PdfUnavailable, write_pdf
+from .support import UsageError, read_variant
+from tutor.core.variant import Variant, VariantError
+from tutor.content.presets import variant as preset_variant
+from tutor.render import LANGS, Renderer, detect_lang
+from tutor.sheets import build_sheet, render_sheet
+from tutor.sheets.pdf import PdfUnavailable, write_pdf
 
 
 def sheet(args: argparse.Namespace) -> tuple[str, int]:

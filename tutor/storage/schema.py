@@ -78,7 +78,7 @@ def _to_version_2(conn: sqlite3.Connection) -> None:
 
 def _to_version_3(conn: sqlite3.Connection) -> None:
     """Personal puzzles: positions of the learner's games where a move was marked, as the data that
-    makes the puzzle again (tutor/personal.py), queued for review like a failed puzzle."""
+    makes the puzzle again (tutor/teaching/personal.py), queued for review like a failed puzzle."""
     conn.execute("""CREATE TABLE personal_puzzle (
         id TEXT PRIMARY KEY,
         made_at TEXT NOT NULL,

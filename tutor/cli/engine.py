@@ -1,7 +1,7 @@
 """The engine commands ``moves``, ``perft``, ``solve`` and ``check``.
 
 Each takes the parsed arguments and returns (text to print, exit status); bad
-input raises :class:`~tutor.cli.UsageError`.  JSON shapes follow
+input raises :class:`~tutor.cli.main.UsageError`.  JSON shapes follow
 ``shared/spec/interfaces.md`` exactly (keys may only be added).
 """
 
@@ -14,18 +14,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .cli_support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
-from .core.moves import Move
-from .core.position import Position
-from .core.search import LONG_DEAL_CARDS, SearchError
-from .core.solver import Goal, GoalError, Ranking, rank_moves
-from .content import content_dir
-from .course import Catalog, Lesson, Puzzle
-from .loading.catalog import load_file, yaml_files
-from .loading.positions import load_position, table_to_data
-from .loading.yamlfile import FileError
-from .verify import verify_catalog, verify_lesson, verify_puzzle
-from .workers import MOST_WORKERS, sharing, usable_cores
+from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.search import LONG_DEAL_CARDS, SearchError
+from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
+from tutor.content.folders import content_dir
+from tutor.content.course import Catalog, Lesson, Puzzle
+from tutor.loading.catalog import load_file, yaml_files
+from tutor.loading.positions import load_position, table_to_data
+from tutor.loading.yamlfile import FileError
+from tutor.teaching.verify import verify_catalog, verify_lesson, verify_puzzle
+from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 
 
 def load(path: str) -> Position:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import TypeVar
 
-from .core.search import Share
+from tutor.core.search import Share
 
 T = TypeVar("T")
 

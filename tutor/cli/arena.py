@@ -15,18 +15,18 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .cli_support import UsageError, dumps, read_variant, whole_number
-from .core.moves import Move
-from .core.position import Position
-from .engine_commands import move_data
-from .loading.positions import position_to_data, variant_to_data
-from .play.arena import Contest, Recorder, arrangements, interval, play_pairs
-from .play.game import RoundRecord
-from .play.players import LEVELS
-from .render import LANGS, Renderer, detect_lang
-from .render.chart import fit
-from .shell.app import terminal_width
-from .shell.toolbar import variant_label
+from .support import UsageError, dumps, read_variant, whole_number
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from .engine import move_data
+from tutor.loading.positions import position_to_data, variant_to_data
+from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pairs
+from tutor.play.game import RoundRecord
+from tutor.play.players import LEVELS
+from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render.chart import fit
+from tutor.shell.app import terminal_width
+from tutor.shell.toolbar import variant_label
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30

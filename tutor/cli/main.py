@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .cli_support import EXIT_BAD_INPUT, UsageError
+from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
 
@@ -124,9 +124,9 @@ EXIT_CRASHED = 70  # EX_SOFTWARE: an error of ours, not of the input
 
 def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
     """Save a report of an unexpected error in the data folder and say so in one line."""
-    from .crash import save_report
-    from .progress import default_path
-    from .render import Renderer, detect_lang
+    from tutor.storage.reports import save_report
+    from tutor.storage import default_path
+    from tutor.render import Renderer, detect_lang
 
     words = list(sys.argv[1:] if argv is None else argv)
     report = save_report(default_path(os.environ).parent, error, f"cassino-tutor {' '.join(words)[:300]}")
@@ -141,16 +141,16 @@ def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
-        from .shell.app import start
+        from tutor.shell.app import start
 
         return start(args.lang, args.ascii, args.no_color, os.environ)
-    from . import engine_commands
+    from . import engine
 
     handlers = {
-        "moves": engine_commands.moves,
-        "perft": engine_commands.perft,
-        "solve": engine_commands.solve,
-        "check": engine_commands.check,
+        "moves": engine.moves,
+        "perft": engine.perft,
+        "solve": engine.solve,
+        "check": engine.check,
         "sheet": _sheet,
         "puzzles": _puzzles,
         "arena": _arena,
@@ -168,30 +168,30 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
 
 
 def _sheet(args: argparse.Namespace) -> tuple[str, int]:
-    from .sheets.command import sheet  # Jinja and the templates load only for this command
+    from .sheet import sheet  # Jinja and the templates load only for this command
 
     return sheet(args)
 
 
 def _puzzles(args: argparse.Namespace) -> tuple[str, int]:
-    from .generator.command import puzzles  # the solver and the templates load only for this command
+    from .puzzles import puzzles  # the solver and the templates load only for this command
 
     return puzzles(args)
 
 
 def _arena(args: argparse.Namespace) -> tuple[str, int]:
-    from .arena_command import arena  # the players load only for this command
+    from .arena import arena  # the players load only for this command
 
     return arena(args)
 
 
 def _advise(args: argparse.Namespace) -> tuple[str, int]:
-    from .advise_command import advise_command  # the advisor loads only for this command
+    from .advise import advise_command  # the advisor loads only for this command
 
     return advise_command(args)
 
 
 def _replay(args: argparse.Namespace) -> tuple[str, int]:
-    from .replay_command import replay  # the advisor loads only for this command
+    from .replay import replay  # the advisor loads only for this command
 
     return replay(args)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core.comparison import Comparison, compare
-from .core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError
-from .core.position import Position
-from .core.solver import Goal, Ranking, rank_moves
-from .course import FIND_KINDS
-from .workers import sharing, usable_cores
+from tutor.core.comparison import Comparison, compare
+from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError
+from tutor.core.position import Position
+from tutor.core.solver import Goal, Ranking, rank_moves
+from tutor.content.course import FIND_KINDS
+from tutor.parallel.workers import sharing, usable_cores
 
 
 @dataclass(frozen=True)

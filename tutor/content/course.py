@@ -1,8 +1,8 @@
 """Lessons, their steps and puzzles as values, and the catalog of all content.
 
 Files become these values in :mod:`tutor.loading.lessons` and
-:mod:`tutor.loading.puzzles`; :mod:`tutor.verify` proves them with the solver
-and :mod:`tutor.answers` computes what a step accepts.  Positions held here
+:mod:`tutor.loading.puzzles`; :mod:`tutor.teaching.verify` proves them with the solver
+and :mod:`tutor.teaching.answers` computes what a step accepts.  Positions held here
 are shared: copy one (``position.copy()``) before playing moves on it.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import dataclass
 
-from .core.moves import Move
-from .core.notation import Intent
-from .core.position import Position
-from .core.solver import Goal, Ranking
-from .core.variant import Variant
+from tutor.core.moves import Move
+from tutor.core.notation import Intent
+from tutor.core.position import Position
+from tutor.core.solver import Goal, Ranking
+from tutor.core.variant import Variant
 
 LANGUAGES = ("en", "de")
 
@@ -127,7 +127,7 @@ class Puzzle:
     seats' replies, the learner's next move, ..., ending on a learner move
     (goal ``deal``; every best move of the learner is accepted at each turn).
 
-    A personal puzzle (a position of the learner's game, :mod:`tutor.personal`)
+    A personal puzzle (a position of the learner's game, :mod:`tutor.teaching.personal`)
     brings its ``ranking``, the advisor's (goal ``advice``), instead of the solver's.
     """
 

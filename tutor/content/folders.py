@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parents[1]
+"""The ``tutor`` package folder."""
 CONTENT_KINDS = ("lessons", "puzzles", "templates")
 
 

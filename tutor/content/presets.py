@@ -13,13 +13,13 @@ from typing import Any
 
 import yaml
 
-from .core.variant import Variant, VariantError
+from tutor.core.variant import Variant, VariantError
 
 
 @lru_cache(maxsize=1)
 def presets() -> dict[str, dict[str, Any]]:
     """Every preset's options, ``base`` chains resolved, in file order."""
-    raw = yaml.safe_load(resources.files("tutor").joinpath("presets.yaml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load(resources.files("tutor.content").joinpath("presets.yaml").read_text(encoding="utf-8"))
     resolved: dict[str, dict[str, Any]] = {}
 
     def resolve(name: str) -> dict[str, Any]:

@@ -1,6 +1,8 @@
-"""The learner's progress in a SQLite file: lessons, Glicko-2 rated puzzles, reviews, settings.
+"""What is kept in the learner's data folder: progress, saved games and crash reports.
 
-Imports nothing else of cassino-tutor; the shell reads and writes through :class:`Progress`.
+Progress (lessons, Glicko-2 rated puzzles, reviews, settings) lives in a
+SQLite file, read and written through :class:`Progress`; saved games are JSON
+files (:mod:`.games`); an unexpected error becomes a report (:mod:`.reports`).
 """
 
 from .dashboard import Dashboard, Lessons, NextStep, Streaks

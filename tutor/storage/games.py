@@ -18,16 +18,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from . import presets
-from .core.moves import Move, MoveError
-from .core.position import Position
-from .core.round import MatchResult
-from .core.scoring import Detail, RoundScore
-from .core.variant import VariantError
-from .loading.positions import position_from_node, position_to_data, variant_to_data
-from .loading.yamlfile import FileError, load_document
-from .play.table_game import GameError, Settings, TableGame
-from .progress.timestamps import from_text, to_text, utc
+from tutor.content import presets
+from tutor.core.moves import Move, MoveError
+from tutor.core.position import Position
+from tutor.core.round import MatchResult
+from tutor.core.scoring import Detail, RoundScore
+from tutor.core.variant import VariantError
+from tutor.loading.positions import position_from_node, position_to_data, variant_to_data
+from tutor.loading.yamlfile import FileError, load_document
+from tutor.play.table_game import GameError, Settings, TableGame
+from .timestamps import from_text, to_text, utc
 
 FORMAT = "cassino-tutor game"
 VERSION = 1

@@ -10,9 +10,9 @@ from typing import Any
 
 import yaml
 
-from .core.variant import Variant, VariantError
-from .loading.yamlfile import size_problem
-from .presets import variant as preset_variant
+from tutor.core.variant import Variant, VariantError
+from tutor.loading.yamlfile import size_problem
+from tutor.content.presets import variant as preset_variant
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3

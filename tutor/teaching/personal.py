@@ -18,15 +18,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from .core.moves import Move
-from .core.position import Position
-from .core.solver import ADVICE, Judged, Ranking
-from .course import LANGUAGES, Puzzle, Text
-from .loading.positions import load_position, position_to_data
-from .loading.yamlfile import FileError
-from .play.review import Mark
-from .render import Renderer
-from .render.review import decimal
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import ADVICE, Judged, Ranking
+from tutor.content.course import LANGUAGES, Puzzle, Text
+from tutor.loading.positions import load_position, position_to_data
+from tutor.loading.yamlfile import FileError
+from tutor.play.review import Mark
+from tutor.render import Renderer
+from tutor.render.review import decimal
 
 FORMAT = "cassino-tutor personal puzzle"
 PREFIX = "game-"

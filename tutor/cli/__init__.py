@@ -1,0 +1,1 @@
+"""The command line: argument parsing, every subcommand, and the last line of defence (:mod:`.main`)."""
