@@ -16,7 +16,10 @@ import argparse
 import statistics
 import time
 
-from tutor.play.arena import Contest, interval, play_pairs
+from functools import partial
+
+from tutor.parallel.pool import in_order
+from tutor.play.arena import Contest, interval, play_pair
 from tutor.play.game import play_one_round
 from tutor.play.players import players
 from tutor.content.presets import variant
@@ -36,7 +39,7 @@ def arena_rounds_a_second(preset: str, a: str, b: str, rounds: int, seed: int) -
     """Rounds a second of ``cassino-tutor arena`` with two players and one process: two rounds a pair."""
     contest = Contest(a, b, variant(preset), 2, max(2, rounds // 2), seed)
     start = time.perf_counter()
-    list(play_pairs(contest, jobs=1))
+    list(in_order(partial(play_pair, contest), contest.pairs, 1))
     return 2 * contest.pairs / (time.perf_counter() - start)
 
 
@@ -59,7 +62,7 @@ def main() -> None:
     print(f"  arena: median {arena:.0f} rounds a second (target >= {ROUNDS_TARGET:.0f}: ratio {arena / ROUNDS_TARGET:.1f})")
     if args.pairs:
         contest = Contest(args.a, args.b, variant(args.preset), 2, args.pairs, args.seed)
-        result = interval(list(play_pairs(contest, jobs=1)))
+        result = interval(list(in_order(partial(play_pair, contest), contest.pairs, 1)))
         print(f"  {args.a} minus {args.b}: {result.mean:+.2f} points a mirrored pair over {args.pairs} pairs "
               f"(95% interval {result.low:+.2f} to {result.high:+.2f})")
 

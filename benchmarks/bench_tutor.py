@@ -27,7 +27,7 @@ from tutor.teaching.coach import Challenge, Task
 from tutor.content.course import ExerciseStep
 from tutor.loading import load_catalog
 from tutor.storage import Progress
-from tutor.shell.activity import verdict_text
+from tutor.shell.challenge_text import verdict_text
 from tutor.shell.state import Shell
 
 TARGET_MOVE_MS = 100.0
@@ -55,7 +55,7 @@ def typed_move_ms(shell: Shell, repeat: int) -> list[float]:
             for _ in range(repeat):
                 fresh = Challenge(template.position.copy(), template.task)
                 start = time.perf_counter()
-                verdict_text(shell, fresh, fresh.judge(text))
+                verdict_text(shell.ui, fresh, fresh.judge(text))
                 times.append((time.perf_counter() - start) * 1000)
     return times
 

@@ -16,7 +16,9 @@ from tutor.core.scoring import score_round
 from tutor.core.table import Build
 from tutor.play.game import Ply, RoundRecord, play_one_round, play_whole_match
 from tutor.play.advisor import Expert
-from tutor.play.players import BUILD_KINDS, LEVELS, Club, Greedy, Player, player, players
+from tutor.play.heuristics import BUILD_KINDS, Club, Greedy
+from tutor.play.player import Player
+from tutor.play.players import LEVELS, player, players
 from tutor.play.view import SeatView
 from tutor.content.presets import preset_names, variant
 from tutor.render import LANGS

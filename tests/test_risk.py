@@ -12,7 +12,8 @@ from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after
 from tutor.play.game import play_one_round
-from tutor.play.players import CARD_WORTH, Club, players, table_worth
+from tutor.play.heuristics import CARD_WORTH, Club, table_worth
+from tutor.play.players import players
 from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
 from tutor.content.presets import variant

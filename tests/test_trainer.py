@@ -12,7 +12,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from shell_helpers import open_shell, right_answer, wrong_answer
-from tutor.teaching.coach import Challenge, Task, shortfall
+from tutor.core.comparison import shortfall
+from tutor.teaching.coach import Challenge, Task
 from tutor.core.comparison import compare
 from tutor.core.scoring import side_piles
 from tutor.content.course import Puzzle

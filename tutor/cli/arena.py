@@ -15,12 +15,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .support import UsageError, dumps, read_variant, whole_number
+from tutor.loading.options import read_variant
+from .support import UsageError, dumps, whole_number
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from .engine import move_data
 from tutor.loading.positions import position_to_data, variant_to_data
-from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pairs
+from tutor.parallel.pool import in_order
+from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
 from tutor.play.players import LEVELS
 from tutor.render import LANGS, Renderer, detect_lang
@@ -43,7 +45,7 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
     record = _recorder(args.record) if args.record is not None else None
     show = _progress_bar(say, contest.pairs) if sys.stderr.isatty() else None
     values: list[float] = []
-    for value in play_pairs(contest, jobs, record):
+    for value in in_order(partial(play_pair, contest, record=record), contest.pairs, jobs):
         values.append(value)
         if show is not None:
             show(len(values))

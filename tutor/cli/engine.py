@@ -1,7 +1,7 @@
 """The engine commands ``moves``, ``perft``, ``solve`` and ``check``.
 
 Each takes the parsed arguments and returns (text to print, exit status); bad
-input raises :class:`~tutor.cli.main.UsageError`.  JSON shapes follow
+input raises :class:`~tutor.cli.support.UsageError`.  JSON shapes follow
 ``shared/spec/interfaces.md`` exactly (keys may only be added).
 """
 

@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from tutor.loading.options import OptionError
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -159,7 +160,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     }
     try:
         output, status = handlers[args.command](args)
-    except UsageError as err:
+    except (UsageError, OptionError) as err:
         print(f"cassino-tutor {args.command}: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if output:

@@ -10,7 +10,8 @@ from typing import Any
 
 import yaml
 
-from .support import UsageError, read_variant
+from tutor.loading.options import read_variant
+from .support import UsageError
 from tutor.core.variant import Variant, VariantError
 from tutor.content.presets import variant as preset_variant
 from tutor.render import LANGS, Renderer, detect_lang

@@ -1,18 +1,12 @@
-"""What every command shares: the bad-input error, whole-number options, variants from ``--set``, reading files,
-JSON output."""
+"""What every command shares: the bad-input error, whole-number options, reading files, JSON output."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from tutor.core.variant import Variant, VariantError
 from tutor.loading.yamlfile import size_problem
-from tutor.content.presets import variant as preset_variant
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
@@ -69,20 +63,3 @@ def read_text(path: str) -> str:
 def dumps(data: Any) -> str:
     """One JSON document, non-ASCII kept readable."""
     return json.dumps(data, ensure_ascii=False)
-
-
-def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> Variant:
-    """The preset with each ``OPTION=VALUE`` on top (values read as YAML: ``true``, ``11``, ``{10D: 2}``)."""
-    options: dict[str, Any] = {"preset": preset}
-    for setting in settings:
-        name, sep, value = setting.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(say("sheet.set_usage", setting=setting))
-        try:
-            options[name.strip()] = yaml.safe_load(value) if value.strip() else None
-        except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
-            raise UsageError(say("sheet.set_usage", setting=setting[:60])) from None
-    try:
-        return preset_variant(options)
-    except VariantError as err:
-        raise UsageError(str(err)) from None

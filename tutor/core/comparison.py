@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .moves import Move
 from .position import Position
-from .solver import Ranking, move_points
+from .solver import Goal, Ranking, move_points
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Comparison:
     leaves it; ``value_lost`` the difference in the goal's first value.
     """
 
-    goal: str
+    goal: Goal
     played: MoveFacts
     best: tuple[MoveFacts, ...]
     is_best: bool
@@ -72,7 +72,7 @@ def compare(pos: Position, move: Move, ranking: Ranking) -> Comparison:
     top = best[0]
     target = ranking.goal.criteria[0].card
     return Comparison(
-        goal=str(ranking.goal),
+        goal=ranking.goal,
         played=played,
         best=best,
         is_best=move in ranking.best,
@@ -82,3 +82,40 @@ def compare(pos: Position, move: Move, ranking: Ranking) -> Comparison:
         missed_target=target if target is not None and target not in played.taken else None,
         value_lost=top.values[0] - played.values[0],
     )
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """What a legal move that is not a best one falls short by, naming no best move.
+
+    ``criterion`` is the index, in the goal's criteria, of the first one on
+    which the move does worse than the best (it matches them on the earlier
+    ones); ``gap`` how much more the best moves reach there (on its first
+    value that differs: for ``safe``, points before cards).  ``replies``
+    (goal ``deal``) are the other seats' moves that answer it on the best
+    line, up to the learner's next turn.
+    """
+
+    comparison: Comparison
+    criterion: int
+    gap: int
+    replies: tuple[Move, ...]
+
+
+def shortfall(pos: Position, comparison: Comparison) -> Shortfall:
+    """How the played move of ``comparison`` (not a best one) in ``pos`` falls short."""
+    goal = comparison.goal
+    played, top = goal.split(comparison.played.values), goal.split(comparison.best[0].values)
+    index = next(i for i, (mine, best) in enumerate(zip(played, top)) if mine != best)
+    gap = next(best - mine for mine, best in zip(played[index], top[index]) if mine != best)
+    replies: list[Move] = []
+    line = comparison.played.line  # the played move, then the best play after it
+    if line:
+        after = pos.copy()
+        after.push(line[0])
+        for move in line[1:]:
+            if after.to_move == pos.to_move:
+                break
+            replies.append(move)
+            after.push(move)
+    return Shortfall(comparison, index, gap, tuple(replies))

@@ -15,10 +15,6 @@ Goals:
   each hidden one, any card the mover cannot see (see :func:`trial_hands`);
 - ``deal``: the exact value of playing to the end of the round (every hand
   known, stock empty; see :mod:`tutor.core.search`);
-- ``advice``: the advisor's value (:mod:`tutor.play.advisor`), in tenths of a
-  round point.  It is valued outside the rules core: a ranking made there (a
-  personal puzzle's) names it, and only the code that reads such a ranking back
-  asks :meth:`Goal.from_str` for it; files and the solver do not know it.
 
 Goals join with commas into a tie-break order: ``points,cards`` ranks by
 points, then cards.  ``deal`` stands alone.
@@ -67,13 +63,11 @@ class Goal:
     criteria: tuple[Criterion, ...]
 
     @classmethod
-    def from_str(cls, text: str, advice: bool = False) -> Goal:
-        """The goal ``text`` names; ``advice`` (alone) only when ``advice`` is true."""
+    def from_str(cls, text: str) -> Goal:
+        """The goal ``text`` names."""
         parts = [p.strip().lower() for p in text.split(",") if p.strip()]
         if not parts:
             raise GoalError(f"no goal given; goals are: {', '.join(GOAL_NAMES)}")
-        if advice and parts == ["advice"]:
-            return ADVICE
         criteria = tuple(_criterion(p, text) for p in parts)
         if len(criteria) > 1 and any(c.name == "deal" for c in criteria):
             raise GoalError("the deal goal takes no tie-break: it already plays the round to its end")
@@ -98,10 +92,6 @@ class Goal:
 
     def __str__(self) -> str:
         return ",".join(str(c) for c in self.criteria)
-
-
-ADVICE = Goal((Criterion("advice"),))
-"""The advisor's value as a goal: the goal of a ranking the advisor made (see the module's docstring)."""
 
 
 def _criterion(part: str, text: str) -> Criterion:

@@ -18,7 +18,7 @@ value in the last deal and one earlier can be compared.  In a world:
   20 ms; with three and four players an exact search of a full last deal takes
   up to seconds a world, so only its last 5 cards are searched).
 - Otherwise the move is played, then every seat (the mover's too) plays on by
-  :class:`~tutor.play.players.Club`'s rules of thumb (:func:`club_move`) to the end
+  :class:`~tutor.play.heuristics.Club`'s rules of thumb (:func:`club_move`) to the end
   of the deal (every hand empty; with ``draw``, for as many moves as a deal
   has), and that position is valued by :func:`deal_end_value`: what each side
   has taken for sure, and its expected share of the most cards and most spades.
@@ -48,7 +48,7 @@ from tutor.core.rules import holding_applies
 from tutor.core.scoring import score_round
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 from tutor.core.solver import unseen_cards
-from .players import club_value
+from .heuristics import club_value
 from .view import SeatView
 
 DEFAULT_WORLDS = 48

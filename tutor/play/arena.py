@@ -22,13 +22,10 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from tutor.core.variant import Variant
-from tutor.parallel.workers import ignore_interrupts
 from .game import RoundRecord, play_one_round
 from .players import player
 
@@ -84,19 +81,6 @@ def play_pair(contest: Contest, index: int, record: Recorder | None = None) -> f
             record(index, arrangement, played)
         total += round_difference(played, arrangement)
     return total * 2 / len(rounds)
-
-
-def play_pairs(contest: Contest, jobs: int, record: Recorder | None = None) -> Iterator[float]:
-    """Each pair's value in order, the same whatever ``jobs``; with ``jobs`` > 1 from a pool of processes.
-
-    ``record`` must then be a module-level function, to reach the processes.
-    """
-    work = partial(play_pair, contest, record=record)
-    if jobs == 1:
-        yield from map(work, range(contest.pairs))
-        return
-    with ProcessPoolExecutor(jobs, initializer=ignore_interrupts) as pool:
-        yield from pool.map(work, range(contest.pairs), chunksize=max(1, min(16, contest.pairs // (8 * jobs))))
 
 
 @dataclass(frozen=True)

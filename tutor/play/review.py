@@ -29,7 +29,7 @@ from tutor.core.movegen import hand_moves
 from tutor.core.solver import Exposure, exposure_after, table_points
 from .advisor import DEFAULT_WORLDS, Advice, MoveValue, advise
 from .game import Ply
-from .players import BUILD_KINDS
+from .heuristics import BUILD_KINDS
 from .risk import likely_take
 from .view import SeatView
 

@@ -7,9 +7,8 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from tutor.teaching.coach import Shortfall
 from tutor.core.cards import Card
-from tutor.core.comparison import Comparison
+from tutor.core.comparison import Comparison, Shortfall
 from tutor.core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from tutor.core.position import Position
 from tutor.core.scoring import RoundScore, score_round
@@ -125,7 +124,7 @@ class Renderer:
 
     def comparison(self, pos: Position, cmp: Comparison) -> str:
         """The learner's move against the best ones for the goal, with what each achieves."""
-        goal = Goal.from_str(cmp.goal, advice=True)
+        goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
         best = [move_view(pos, f, self._words.notation) for f in cmp.best]
         shown = played if cmp.is_best else best[0]
@@ -146,7 +145,7 @@ class Renderer:
     def shortfall(self, pos: Position, short: Shortfall) -> str:
         """What the learner's move (not a best one) falls short by, naming no best move."""
         cmp = short.comparison
-        goal = Goal.from_str(cmp.goal, advice=True)
+        goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
         criteria = goal.criteria[: short.criterion + 1]
         after = pos.copy()

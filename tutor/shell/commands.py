@@ -15,13 +15,12 @@ from tutor.content.course import Puzzle
 from tutor.storage.reports import save_report
 from tutor.storage import ProgressError
 from tutor.render import LANGS
-from .activity import Activity
 from .dashboard import dashboard_text
 from .lesson import LessonRun
 from .picker import closed_lessons, pick_puzzle, pick_review
 from .play import current_run, game_offer, game_waiting, games_command, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
-from .state import Shell
+from .state import Activity, Shell
 from .streak import StreakRun, streak_order
 
 Handler = Callable[[Shell, str], str]

@@ -10,7 +10,8 @@ from tutor.core.position import Position
 from tutor.core.scoring import score_round, side_piles
 from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
 from tutor.teaching.answers import question_answer, why_reason
-from .activity import Activity, taken_text, task_text, verdict_text
+from .challenge_text import taken_text, task_text, verdict_text
+from .state import Activity
 from .state import Shell
 
 
@@ -90,8 +91,8 @@ class LessonRun(Activity):
             assert self._challenge is not None
             pos = self._challenge.position
             params["position"] = ui.position(pos, pos.to_move)
-            params["extra"] = taken_text(self.shell, self._challenge)
-            params["task"] = task_text(self.shell, self._challenge)
+            params["extra"] = taken_text(self.ui, self._challenge)
+            params["task"] = task_text(self.ui, self._challenge)
         elif isinstance(step, WhyStep):
             params["position"] = ui.position(step.position)
             params["extra"] = ui.render(
@@ -123,7 +124,7 @@ class LessonRun(Activity):
     def _answer_move(self, text: str) -> str:
         assert self._challenge is not None
         verdict = self._challenge.judge(text)
-        said = verdict_text(self.shell, self._challenge, verdict)
+        said = verdict_text(self.ui, self._challenge, verdict)
         if verdict.accepted:
             return self._solved(said)
         if verdict.legal or verdict.outcome == "illegal":

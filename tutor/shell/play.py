@@ -12,7 +12,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from tutor.cli.support import UsageError, read_variant
+from tutor.loading.options import OptionError, read_variant
 from tutor.teaching.coach import kind_of
 from tutor.core.moves import MoveError
 from tutor.core.position import Position
@@ -22,7 +22,8 @@ from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings, TableGame
 from tutor.content.presets import preset_names
 from tutor.render import Renderer, find_name, near_name
-from .activity import Activity, move_error_text
+from .challenge_text import move_error_text
+from .state import Activity
 from .review_screen import hint_advice, round_review_text
 from .state import Shell
 from .toolbar import variant_label
@@ -289,7 +290,7 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
                               levels=[ui.message(f"levels.{n}") for n in LEVELS])
     try:
         variant = read_variant(preset, options, ui.message)
-    except UsageError as err:
+    except OptionError as err:
         return str(err)
     return Settings(variant, chosen["players"], chosen["level"], chosen["seed"], kind)
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.teaching.coach import Challenge, Task, Verdict, kind_of, shortfall
+from tutor.core.comparison import shortfall
+from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.core.moves import Move
-from tutor.core.solver import ADVICE
+from tutor.teaching.advised import ADVICE
 from tutor.content.course import Puzzle
 from tutor.teaching.lines import LinePlay, Reply
 from tutor.storage import AttemptResult
-from .activity import Activity, taken_text, task_text, verdict_text
+from .challenge_text import taken_text, task_text, verdict_text
+from .state import Activity
 from .state import Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
@@ -72,8 +74,8 @@ class PuzzleRun(Activity):
             themes=self._themes() if self.over else [],
             mode=self.mode,
             position=ui.position(pos, pos.to_move),
-            taken=taken_text(self.shell, self._challenge),
-            task=task_text(self.shell, self._challenge) + self._line_intro(),
+            taken=taken_text(self.ui, self._challenge),
+            task=task_text(self.ui, self._challenge) + self._line_intro(),
         )
 
     def _themes(self) -> list[str]:
@@ -89,7 +91,7 @@ class PuzzleRun(Activity):
             return self._over()
         verdict = self.judge(text)
         if not verdict.legal:
-            return verdict_text(self.shell, self._challenge, verdict)  # a typo or a move the rules forbid costs nothing
+            return verdict_text(self.ui, self._challenge, verdict)  # a typo or a move the rules forbid costs nothing
         return self.accepted(verdict) if verdict.accepted else self.missed(verdict)
 
     def judge(self, text: str) -> Verdict:
@@ -101,7 +103,7 @@ class PuzzleRun(Activity):
         if self._line_goes_on():
             return self._line_reply(verdict)
         self.played = verdict.move
-        return self._solved(verdict_text(self.shell, self._challenge, verdict), self._record(True))
+        return self._solved(verdict_text(self.ui, self._challenge, verdict), self._record(True))
 
     def missed(self, verdict: Verdict) -> str:
         """A legal move that is not a best one: what it falls short by, and another try;
@@ -109,7 +111,7 @@ class PuzzleRun(Activity):
         rating = self._record(False)
         self.misses += 1
         if self.misses >= TRIES:
-            return self._failed(verdict_text(self.shell, self._challenge, verdict), rating)
+            return self._failed(verdict_text(self.ui, self._challenge, verdict), rating)
         pos = self._challenge.position
         assert verdict.comparison is not None
         said = self.ui.shortfall(pos, shortfall(pos, verdict.comparison))
@@ -199,7 +201,7 @@ class PuzzleRun(Activity):
         if not self.over and verdict.legal and not verdict.accepted:
             assert verdict.comparison is not None
             return self.ui.shortfall(challenge.position, shortfall(challenge.position, verdict.comparison))
-        return verdict_text(self.shell, challenge, verdict)
+        return verdict_text(self.ui, challenge, verdict)
 
     def solution(self) -> str:
         ui, pos = self.ui, self._challenge.position
@@ -239,7 +241,7 @@ class PuzzleRun(Activity):
             return self._solved("\n".join(said), self._record(True))
         said.insert(0, ui.message("shell.line_good", move=played, left=line.turns - line.played))
         pos = self._challenge.position
-        return "\n".join([*said, "", ui.position(pos, pos.to_move), "", task_text(self.shell, self._challenge)])
+        return "\n".join([*said, "", ui.position(pos, pos.to_move), "", task_text(self.ui, self._challenge)])
 
     def _reply_text(self, reply: Reply) -> str:
         ui, pos, move = self.ui, reply.position, reply.move

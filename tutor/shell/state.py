@@ -1,17 +1,17 @@
-"""What the shell keeps between commands: content, progress, language and the current activity."""
+"""What the shell keeps between commands (content, progress, language) and the activity the learner is in."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
 
 from tutor.content.course import Catalog
 from tutor.storage import Progress
+from tutor.core.position import Position
 from tutor.render import Renderer, find_name
-
-if TYPE_CHECKING:
-    from .activity import Activity
+from tutor.teaching.coach import Challenge
+from .challenge_text import listing_text, verdict_text
 
 
 OLD_THEME_NAMES = {
@@ -88,3 +88,69 @@ class Shell:
         """Switch the language for everything shown from now on, and remember it."""
         self.ui = Renderer(lang, self.symbols)
         self.progress.set_setting("lang", lang)
+
+
+class Activity(ABC):
+    """A lesson or a puzzle in progress.  Every method answers with text to show."""
+
+    kind: str
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    @property
+    def ui(self) -> Renderer:
+        return self.shell.ui
+
+    @abstractmethod
+    def title(self) -> str:
+        """A short name for the toolbar."""
+
+    @abstractmethod
+    def show(self) -> str:
+        """The current position and what to do."""
+
+    @abstractmethod
+    def answer(self, text: str) -> str:
+        """Take a typed move or answer."""
+
+    @abstractmethod
+    def hint(self) -> str:
+        ...
+
+    @abstractmethod
+    def solution(self) -> str:
+        ...
+
+    @abstractmethod
+    def next(self) -> str:
+        """Go on: the next step or puzzle."""
+
+    @property
+    def challenge(self) -> Challenge | None:
+        """The position and task being solved now, if any."""
+        return None
+
+    @property
+    def position(self) -> Position | None:
+        challenge = self.challenge
+        return challenge.position if challenge is not None else None
+
+    def used_help(self) -> None:
+        """The learner looked at the moves or had one explained: count it as a hint."""
+
+    def moves(self) -> str | None:
+        """Every legal move with its value for the task (``None`` when nothing is asked)."""
+        challenge = self.challenge
+        if challenge is None:
+            return None
+        self.used_help()
+        return listing_text(self.ui, challenge)
+
+    def explain(self, text: str) -> str | None:
+        """How a move would do, without playing it (``None`` when nothing is asked)."""
+        challenge = self.challenge
+        if challenge is None:
+            return None
+        self.used_help()
+        return verdict_text(self.ui, challenge, challenge.judge(text))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.teaching.coach import Verdict
 from tutor.content.course import Puzzle
-from .activity import verdict_text
+from .challenge_text import verdict_text
 from .picker import open_puzzles
 from .puzzle import PuzzleRun
 from .state import Shell
@@ -35,7 +35,7 @@ class StreakRun(PuzzleRun):
     def missed(self, verdict: Verdict) -> str:
         """The first wrong move ends the streak: the move against the best, then the end."""
         rating = self._record(False)
-        said = verdict_text(self.shell, self.challenge, verdict)
+        said = verdict_text(self.ui, self.challenge, verdict)
         return "\n".join(filter(None, [said, rating, self._themes_line(), self._end()]))
 
     def _solved(self, said: str, rating: str) -> str:

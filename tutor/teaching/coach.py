@@ -60,43 +60,6 @@ class Verdict:
         return self.move is not None
 
 
-@dataclass(frozen=True)
-class Shortfall:
-    """What a legal move that is not a best one falls short by, naming no best move.
-
-    ``criterion`` is the index, in the goal's criteria, of the first one on
-    which the move does worse than the best (it matches them on the earlier
-    ones); ``gap`` how much more the best moves reach there (on its first
-    value that differs: for ``safe``, points before cards).  ``replies``
-    (goal ``deal``) are the other seats' moves that answer it on the best
-    line, up to the learner's next turn.
-    """
-
-    comparison: Comparison
-    criterion: int
-    gap: int
-    replies: tuple[Move, ...]
-
-
-def shortfall(pos: Position, comparison: Comparison) -> Shortfall:
-    """How the played move of ``comparison`` (not a best one) in ``pos`` falls short."""
-    goal = Goal.from_str(comparison.goal, advice=True)
-    played, top = goal.split(comparison.played.values), goal.split(comparison.best[0].values)
-    index = next(i for i, (mine, best) in enumerate(zip(played, top)) if mine != best)
-    gap = next(best - mine for mine, best in zip(played[index], top[index]) if mine != best)
-    replies: list[Move] = []
-    line = comparison.played.line  # the played move, then the best play after it
-    if line:
-        after = pos.copy()
-        after.push(line[0])
-        for move in line[1:]:
-            if after.to_move == pos.to_move:
-                break
-            replies.append(move)
-            after.push(move)
-    return Shortfall(comparison, index, gap, tuple(replies))
-
-
 def kind_of(pos: Position, move: Move) -> str:
     """The move's kind, with a capture that clears the table called ``sweep``."""
     return "sweep" if pos.is_sweep(move) else move.kind

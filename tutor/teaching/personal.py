@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.solver import ADVICE, Judged, Ranking
+from tutor.core.solver import Judged
 from tutor.content.course import LANGUAGES, Puzzle, Text
 from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
 from tutor.play.review import Mark
 from tutor.render import Renderer
 from tutor.render.review import decimal
+from .advised import ADVICE, AdvisedRanking
 
 FORMAT = "cassino-tutor personal puzzle"
 PREFIX = "game-"
@@ -49,17 +49,6 @@ def themes(mark: Mark) -> tuple[str, ...]:
     found.append(KIND_THEMES.get(mark.better.facts.kind, ""))
     chosen = tuple(dict.fromkeys(t for t in found if t))
     return chosen or ("endgame" if not mark.review.ply.before.stock_size else "most-cards",)
-
-
-@dataclass(frozen=True)
-class AdvisedRanking(Ranking):
-    """The advisor's ranking of a personal puzzle; its best moves are ``accepted``: those within the margin."""
-
-    accepted: tuple[Move, ...] = ()
-
-    @property
-    def best(self) -> tuple[Move, ...]:
-        return self.accepted
 
 
 def puzzle_position(pos: Position) -> Position:

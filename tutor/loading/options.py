@@ -1,0 +1,32 @@
+"""Rule options typed as text (``OPTION=VALUE``, from ``--set`` or ``play``) on top of a preset."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+
+from tutor.content.presets import variant as preset_variant
+from tutor.core.variant import Variant, VariantError
+
+
+class OptionError(ValueError):
+    """A setting that is not ``OPTION=VALUE``, or options the rules refuse; the message says which, in one line."""
+
+
+def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> Variant:
+    """The preset with each ``OPTION=VALUE`` on top (values read as YAML: ``true``, ``11``, ``{10D: 2}``)."""
+    options: dict[str, Any] = {"preset": preset}
+    for setting in settings:
+        name, sep, value = setting.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(say("sheet.set_usage", setting=setting))
+        try:
+            options[name.strip()] = yaml.safe_load(value) if value.strip() else None
+        except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
+            raise OptionError(say("sheet.set_usage", setting=setting[:60])) from None
+    try:
+        return preset_variant(options)
+    except VariantError as err:
+        raise OptionError(str(err)) from None
