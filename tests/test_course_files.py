@@ -29,6 +29,7 @@ def catalog() -> Catalog:
     return load_catalog()
 
 
+@pytest.mark.slow
 def test_check_passes_on_the_installed_content() -> None:
     result = subprocess.run([sys.executable, "-m", "tutor", "check"], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr
@@ -48,6 +49,7 @@ def test_each_lesson_is_proved(path: Path) -> None:
     assert sum(k in (ExerciseStep, WhyStep, QuestionStep) for k in kinds) >= 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PUZZLE_FILES, ids=lambda p: p.name)
 def test_each_puzzle_file_is_proved(path: Path) -> None:
     for puzzle in load_puzzles(path.read_text(encoding="utf-8"), str(path)):

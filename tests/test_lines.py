@@ -258,6 +258,7 @@ def shipped_line(players: int) -> Puzzle:
     return next(p for p in load_catalog().puzzles if p.line and p.position.players == players)
 
 
+@pytest.mark.slow
 def test_a_line_puzzle_through_the_real_session_with_a_wrong_move(tmp_path: Path) -> None:
     puzzle = shipped_line(2)
     typed = [f"puzzle {puzzle.id}"]

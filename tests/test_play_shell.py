@@ -268,6 +268,7 @@ def test_the_games_list_names_a_broken_file_in_one_line(tmp_path: Path) -> None:
 # ---- the real session, and a killed process ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_whole_round_through_the_real_session_on_a_pipe(tmp_path: Path) -> None:
     with open_shell(tmp_path / "dry") as shell:  # the same seed plays the same: find the learner's lines
         dispatch(shell, "play round level=club seed=31")
@@ -296,6 +297,7 @@ def read_until(proc: subprocess.Popen[str], marker: str) -> str:
             return "".join(seen)
 
 
+@pytest.mark.slow
 def test_a_game_killed_mid_match_is_resumed_with_every_move_played(tmp_path: Path) -> None:
     env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "1000"}
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "--lang", "en"], stdin=subprocess.PIPE,

@@ -119,6 +119,7 @@ def test_the_same_seed_gives_the_same_review() -> None:
     assert first.marks, "a random player's round has marks"
 
 
+@pytest.mark.slow
 def test_a_round_the_expert_played_against_itself_has_no_blunder() -> None:
     """The expert plays with 16 worlds to be quick; the review has the default worlds its margins are measured
     with (with few worlds, noise alone can reach a blunder's margin)."""

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -59,6 +60,7 @@ def run_session(home: Path, typed: str) -> tuple[list[str], object]:
     return said, (stars, solved)
 
 
+@pytest.mark.slow
 def test_a_whole_lesson_through_the_session(tmp_path: Path) -> None:
     lesson_id, lines = lesson_script(tmp_path / "dry")
     said, (stars, _) = run_session(tmp_path / "real", "".join(line + "\r" for line in lines) + "quit\r")
@@ -68,6 +70,7 @@ def test_a_whole_lesson_through_the_session(tmp_path: Path) -> None:
     assert "saved" in said[-1]
 
 
+@pytest.mark.slow
 def test_a_whole_puzzle_through_the_session_with_ctrl_c_and_ctrl_d(tmp_path: Path) -> None:
     puzzle_id, lines = puzzle_script(tmp_path / "dry")
     # Ctrl-C on a half-typed line throws the line away; Ctrl-D at an empty prompt ends the session.
@@ -85,6 +88,7 @@ def test_tab_completes_in_the_session(tmp_path: Path) -> None:
     assert any(lesson.title.en in text for text in said)
 
 
+@pytest.mark.slow
 def test_scripted_from_standard_input_and_kept_across_restarts(tmp_path: Path) -> None:
     env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "LANG": "de_DE.UTF-8"}
     _, lines = puzzle_script(tmp_path / "dry")
@@ -119,6 +123,7 @@ def test_a_function_key_keeps_the_half_typed_line(tmp_path: Path) -> None:
     assert shown_help < answered
 
 
+@pytest.mark.slow
 def test_every_reply_is_wrapped_to_the_terminal_at_spaces(tmp_path: Path) -> None:
     script = "learn builds\nnext\nnext\nhint\nhint\nlessons\nhelp\nrules builds\npuzzle\nhint\nmoves\nprogress\n"
     for lang in ("en", "de"):

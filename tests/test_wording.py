@@ -292,6 +292,7 @@ def sheets(lang: str) -> Iterator[tuple[str, str]]:
                 yield f"sheet {preset} {players} {fmt}", render_sheet(build_sheet(variant(preset), players), lang, fmt)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_screen_reads_cleanly(tmp_path: Path, lang: str) -> None:
     texts = [*screens(tmp_path, lang), *sheets(lang)]
