@@ -14,10 +14,9 @@ from typing import TypeVar
 
 from .cards import SUITS, Card
 from .cards import card as card_of
-from .movegen import build_key, held_keys
+from .movegen import build_key, generate_moves, held_keys
 from .moves import Move, Reason
-from .notation import BuildRef, CardRef, Intent
-from .position import Position
+from .notation import BuildRef, CardRef, Intent, move_notation
 from .rules import (
     capture_blocks_trail,
     duty_in_force,
@@ -28,13 +27,14 @@ from .rules import (
     term_allowed,
     trail_sweeps,
 )
+from .state import RoundState
 from .table import Build, group_items, piles
 from .variant import FACE_KEY
 
 _MAX_READINGS = 256
 
 
-def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
+def judge(pos: RoundState, intent: Intent) -> list[Move] | Reason:
     """The legal moves the intent can mean (one or more), or why there is none."""
     if pos.is_round_over():
         return Reason("round_over")
@@ -50,7 +50,7 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
     if isinstance(readings, Reason):
         as_value = _value_typed_apart(pos, intent)
         return judge(pos, as_value) if as_value is not None else _plain(pos, readings)
-    legal = pos.generate()
+    legal = generate_moves(pos)
     found: list[Move] = []
     first_reason: Reason | None = None
     for card, loose, builds in readings:
@@ -65,7 +65,7 @@ def judge(pos: Position, intent: Intent) -> list[Move] | Reason:
     return _plain(pos, first_reason)
 
 
-def _value_typed_apart(pos: Position, intent: Intent) -> Intent | None:
+def _value_typed_apart(pos: RoundState, intent: Intent) -> Intent | None:
     """``3S b 10`` with no 10 on the table: the number is the build's value, as in ``3S b10``."""
     if intent.op != "build" or intent.value is not None or intent.builds or len(intent.cards) != 1:
         return None
@@ -75,14 +75,14 @@ def _value_typed_apart(pos: Position, intent: Intent) -> Intent | None:
     return replace(intent, value=ref.rank, face_value=ref.rank > 10, groups=())
 
 
-def _plain(pos: Position, reason: Reason) -> Reason:
+def _plain(pos: RoundState, reason: Reason) -> Reason:
     """The reason with each build as its piles and each move in the notation: cards, numbers and text only."""
 
     def show(v: object) -> object:
         if isinstance(v, Build):
             return piles(v, pos.variant.value)
         if isinstance(v, Move):
-            return pos.notation(v)
+            return move_notation(v, pos.loose, pos.builds, pos.variant.value)
         if isinstance(v, list):
             return [show(x) for x in v]
         return v
@@ -94,7 +94,7 @@ def _plain(pos: Position, reason: Reason) -> Reason:
 
 
 def _readings(
-    pos: Position, intent: Intent, cards: list[Card]
+    pos: RoundState, intent: Intent, cards: list[Card]
 ) -> list[tuple[Card, tuple[Card, ...], tuple[Build, ...]]] | Reason:
     """Every way to read the typed cards and builds as things on the table."""
     loose_choices: list[list[Card]] = []
@@ -153,7 +153,7 @@ def _distinct(choices: list[list[_T]]) -> Iterator[tuple[_T, ...]]:
     yield from pick(0)
 
 
-def _missing_card(pos: Position, ref: CardRef, intent: Intent) -> Reason:
+def _missing_card(pos: RoundState, ref: CardRef, intent: Intent) -> Reason:
     for b in pos.builds:
         if ref.candidates(list(b.cards)):
             # the card played and the kind of move let the words show the move with the build in brackets
@@ -182,7 +182,7 @@ def _bref_text(ref: BuildRef) -> str:
     return "[" + "+".join(str(c) for c in ref.cards) + "]"
 
 
-def _matches(pos: Position, m: Move, intent: Intent, card: Card, loose: tuple[Card, ...], builds: tuple[Build, ...]) -> bool:
+def _matches(pos: RoundState, m: Move, intent: Intent, card: Card, loose: tuple[Card, ...], builds: tuple[Build, ...]) -> bool:
     if m.card != card:
         return False
     if intent.op == "trail":
@@ -204,7 +204,7 @@ def _matches(pos: Position, m: Move, intent: Intent, card: Card, loose: tuple[Ca
 class _Diagnosis:
     """The checks, in teaching order, for one reading of a move that is not legal."""
 
-    def __init__(self, pos: Position, card: Card, loose: tuple[Card, ...], builds: tuple[Build, ...], intent: Intent):
+    def __init__(self, pos: RoundState, card: Card, loose: tuple[Card, ...], builds: tuple[Build, ...], intent: Intent):
         self.pos = pos
         self.v = pos.variant
         self.card = card
@@ -257,7 +257,7 @@ class _Diagnosis:
         if self.duty == "take_or_add":
             return Reason("must_take_or_add", {"builds": list(self.own)})
         if capture_blocks_trail(self.v):
-            captures = [m for m in self.pos.generate() if m.card == self.card and m.kind == "capture"]
+            captures = [m for m in generate_moves(self.pos) if m.card == self.card and m.kind == "capture"]
             if captures:
                 return Reason("forced_capture", {"card": self.card, "capture": captures[0]})
         return self.holding()
@@ -376,7 +376,7 @@ class _Diagnosis:
     def needs_table_cards(self) -> Reason:
         """A build of the card alone; with a build this card can make (of the value typed) as the example."""
         params: dict[str, object] = {"card": self.card}
-        example = next((m for m in self.pos.generate() if m.card == self.card and m.kind not in ("trail", "capture")
+        example = next((m for m in generate_moves(self.pos) if m.card == self.card and m.kind not in ("trail", "capture")
                         and self.intent.value in (None, m.value)), None)
         if example is not None:
             params["example"] = example

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .cards import ALL_CARDS, Card
 from .moves import Move, new_tuple
@@ -28,12 +28,10 @@ from .rules import (
     term_allowed,
     trail_sweeps,
 )
+from .state import RoundState
 from .subsets import BYTE_BITS, bits, joining, partitionable, subset_totals
 from .table import Build
 from .variant import FACE_KEY, Variant
-
-if TYPE_CHECKING:  # the position imports this module to generate its moves
-    from .position import Position
 
 
 _NONE: frozenset[int] = frozenset()
@@ -126,7 +124,7 @@ def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
     return [combo for r in range(len(items) + 1) for combo in combinations(items, r)]
 
 
-def generate_moves(pos: Position) -> list[Move]:
+def generate_moves(pos: RoundState) -> list[Move]:
     """Every legal move of ``pos.to_move``; ``[]`` when the round is over."""
     seat = pos.to_move
     # the round can only be over when the mover has no card, or by the instant limit
@@ -137,14 +135,14 @@ def generate_moves(pos: Position) -> list[Move]:
     return _Generator(pos, seat).run()
 
 
-def hand_moves(pos: Position, captures: bool = True, others: bool = True) -> list[Move]:
+def hand_moves(pos: RoundState, captures: bool = True, others: bool = True) -> list[Move]:
     """Every legal move of ``pos.to_move``, whose hand is known and holds a card, the
     round not over: :func:`generate_moves` without its checks, for the search, which
     may ask for the captures first and the other moves only if it needs them."""
     return _Generator(pos, pos.to_move).run(captures, others)
 
 
-def captures_first(pos: Position) -> tuple[list[Move], bool]:
+def captures_first(pos: RoundState) -> tuple[list[Move], bool]:
     """The captures of :func:`hand_moves`, or when there is none every move; and
     whether that is every move."""
     generator = _Generator(pos, pos.to_move)
@@ -180,7 +178,7 @@ class _Generator:
         "variant",
     )
 
-    def __init__(self, pos: Position, seat: int) -> None:
+    def __init__(self, pos: RoundState, seat: int) -> None:
         v = pos.variant
         self.pos = pos
         self.variant = v
@@ -481,7 +479,7 @@ class _Generator:
         return out
 
 
-def breaks_duty(pos: Position, move: Move) -> bool:
+def breaks_duty(pos: RoundState, move: Move) -> bool:
     """Under build duty ``penalty``: the move neglects the mover's builds or leaves one unheld."""
     seat = pos.to_move
     own = [b for b in pos.builds if b.owner == seat]
