@@ -24,13 +24,13 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from tutor.content.presets import variant
 from tutor.core.moves import Move
 from tutor.play.advisor import DEFAULT_WORLDS, advise
 from tutor.play.game import play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, grade_of
 from tutor.play.view import SeatView
-from tutor.content.presets import variant
 
 
 def quantile(values: list[float], q: float) -> float:

@@ -12,12 +12,12 @@ import random
 import statistics
 import time
 
+from tutor.content.presets import variant
 from tutor.core.cards import Card
-from tutor.core.position import Position
 from tutor.core.moves import Move
+from tutor.core.position import Position
 from tutor.core.round import deal_round, play_round
 from tutor.core.table import Build
-from tutor.content.presets import variant
 
 PLY_TARGET_US = 40.0
 PEER_PLY_US = 0.7

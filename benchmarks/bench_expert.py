@@ -18,11 +18,11 @@ import random
 import statistics
 import time
 
+from tutor.content.presets import preset_names, variant
 from tutor.play.advisor import EXPERT_BUDGET, Expert
 from tutor.play.game import play_one_round
 from tutor.play.players import players
 from tutor.play.view import SeatView
-from tutor.content.presets import preset_names, variant
 
 MEDIAN_TARGET = 0.5
 WORST_TARGET = 3.0

@@ -15,14 +15,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-
 from functools import partial
 
+from tutor.content.presets import variant
 from tutor.parallel.pool import in_order
 from tutor.play.arena import Contest, interval, play_pair
 from tutor.play.game import play_one_round
 from tutor.play.players import players
-from tutor.content.presets import variant
 
 ROUNDS_TARGET = 20.0
 

@@ -20,13 +20,13 @@ import resource
 import statistics
 import time
 
+from tutor.content.presets import variant
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.search import solve_deal
 from tutor.core.solver import Goal, rank_moves
 from tutor.generator.mining import learner_view
 from tutor.parallel.workers import sharing, usable_cores
-from tutor.content.presets import variant
 
 TARGETS = {2: (30.0, 2000.0, 2000, 60000), 3: (None, None, None, None), 4: (2000.0, None, None, None)}
 PEER_2P = "peer Rust engine: median 3,881 nodes / 3.2 ms, worst 118,982 nodes / 171 ms"

@@ -23,12 +23,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from tutor.teaching.coach import Challenge, Task
 from tutor.content.course import ExerciseStep
 from tutor.loading import load_catalog
-from tutor.storage import Progress
 from tutor.shell.challenge_text import verdict_text
 from tutor.shell.state import Shell
+from tutor.storage import Progress
+from tutor.teaching.coach import Challenge, Task
 
 TARGET_MOVE_MS = 100.0
 TARGET_HELP_MS = 300.0

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.table import Build, piles
 from tutor.core.variant import Variant
-from tutor.content.presets import preset_names, variant
 
 PRESETS = preset_names()
 EXTRA_VARIANTS: list[dict[str, object]] = [

@@ -7,13 +7,13 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tutor.teaching.answers import question_answer, why_reason
 from tutor.content.course import DemoStep, ExerciseStep, QuestionStep, TextStep
 from tutor.loading import load_catalog
-from tutor.storage import Progress
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.state import Shell
+from tutor.storage import Progress
+from tutor.teaching.answers import question_answer, why_reason
 
 
 class Clock:

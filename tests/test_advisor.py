@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.moves import Move
 from tutor.core.position import Position
@@ -24,7 +25,6 @@ from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sa
 from tutor.play.game import play_one_round
 from tutor.play.players import LEVELS, players
 from tutor.play.view import SeatView
-from tutor.content.presets import variant
 
 FEW = settings(max_examples=5, deadline=None)
 

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cli.main import main
-from tutor.core.round import next_deal
 from tutor.cli.engine import move_data
+from tutor.cli.main import main
+from tutor.content.presets import preset_names, variant
+from tutor.core.round import next_deal
 from tutor.loading.positions import load_position
 from tutor.play.arena import Contest, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
-from tutor.content.presets import preset_names, variant
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

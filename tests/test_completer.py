@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-
 from shell_helpers import open_shell
+
 from tutor.core.notation import parse_intent
 from tutor.core.table import piles
 from tutor.shell.commands import dispatch

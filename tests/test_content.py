@@ -7,15 +7,24 @@ from pathlib import Path
 import pytest
 
 from tutor.content import presets
-from tutor.teaching.answers import question_answer, why_reason
+from tutor.content.course import (
+    Catalog,
+    DemoStep,
+    ExerciseStep,
+    Lesson,
+    Puzzle,
+    QuestionStep,
+    Text,
+    TextStep,
+    WhyStep,
+    stars,
+)
 from tutor.core.cards import Card
 from tutor.core.solver import Goal
-from tutor.content.course import (
-    Catalog, DemoStep, ExerciseStep, Lesson, Puzzle, QuestionStep, Text, TextStep, WhyStep, stars,
-)
 from tutor.loading import FileError, load_catalog
 from tutor.loading.lessons import load_lesson
 from tutor.loading.puzzles import load_puzzles
+from tutor.teaching.answers import question_answer, why_reason
 
 LESSON = """\
 lesson: royal-pairs

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from tutor.content.course import Catalog, DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep
+from tutor.content.presets import preset_names
 from tutor.loading import load_catalog
 from tutor.loading.positions import variant_to_data
-from tutor.content.presets import preset_names
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT.parent / "shared" / "spec" / "rules.md"

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutor.content.folders import content_dir
 from tutor.content.course import Catalog, DemoStep, ExerciseStep, QuestionStep, WhyStep
+from tutor.content.folders import content_dir
+from tutor.core.solver import rank_moves
 from tutor.loading import load_catalog
 from tutor.loading.catalog import yaml_files
 from tutor.loading.lessons import load_lesson
 from tutor.loading.puzzles import load_puzzles
-from tutor.core.solver import rank_moves
 from tutor.teaching.verify import verify_catalog, verify_lesson, verify_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from shell_helpers import open_shell
-from tutor.storage import NextStep, Progress, Streaks, ThemeStat
-from tutor.storage.dashboard import WEAK_RATE, next_step, runs, theme_order, weak_themes
+
 from tutor.render.chart import SPARKS, SPARKS_ASCII, bar, columns, fit, sample, sparkline, stars
 from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.state import Shell
+from tutor.storage import NextStep, Progress, Streaks, ThemeStat
+from tutor.storage.dashboard import WEAK_RATE, next_step, runs, theme_order, weak_themes
 
 ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=timezone.utc)

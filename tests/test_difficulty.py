@@ -6,9 +6,9 @@ import statistics
 
 import pytest
 
+from tutor.content.course import RATING_RANGE
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.content.course import RATING_RANGE
 from tutor.generator.difficulty import (
     Assessment,
     assess,

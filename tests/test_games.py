@@ -11,12 +11,20 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from test_table_game import learner_move, moves_of, play_out
-from tutor.storage import games
-from tutor.storage.games import GameFileError, SavedGame, game_to_data, list_games, load_game, save_game, unfinished_game
-from tutor.play.table_game import Settings, TableGame
+
 from tutor.content.presets import variant
+from tutor.play.table_game import Settings, TableGame
+from tutor.storage import games
+from tutor.storage.games import (
+    GameFileError,
+    SavedGame,
+    game_to_data,
+    list_games,
+    load_game,
+    save_game,
+    unfinished_game,
+)
 
 NOW = datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from tutor.content.course import RATING_RANGE
 from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.content.course import RATING_RANGE
 from tutor.generator.facts import gap, study
 from tutor.generator.hints import hints
 from tutor.generator.runner import Request, generate

@@ -6,8 +6,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell
+
 from tutor.core.moves import AmbiguousMoveError, IllegalMoveError
 from tutor.loading import load_position
 from tutor.render import Renderer

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from shell_helpers import open_shell, right_answer
 from test_completer import complete
+
 from tutor.content.folders import content_dir
+from tutor.content.presets import variant
 from tutor.core.variant import OPTIONS, Variant
 from tutor.loading import load_catalog as load_course
-from tutor.content.presets import variant
 from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog
 from tutor.sheets import FORMATS, TOPICS, build_sheet, render_sheet, rules_text, topics

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 import yaml
-
 from test_reasons_fuzz import MISTAKES
+
 from tutor.content.folders import content_dir
 from tutor.core.cards import Card
 from tutor.core.moves import INVALID_CODES, REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Reason

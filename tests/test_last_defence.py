@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell, right_answer
+
 from tutor.cli import engine as engine_commands
 from tutor.cli import main as cli
 from tutor.shell import commands

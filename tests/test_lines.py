@@ -10,23 +10,23 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from shell_helpers import open_shell, right_answer, wrong_answer
 from test_shell_session import run_session
+
+from tutor.content.course import Puzzle
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.content.course import Puzzle
 from tutor.generator.lines import grab_is_best, main_line, notations, trivial
 from tutor.generator.runner import Request, generate
 from tutor.generator.writing import file_text
-from tutor.teaching.lines import LinePlay, choose_reply, learner_turns
 from tutor.loading import load_catalog
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
 from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
+from tutor.teaching.lines import LinePlay, choose_reply, learner_turns
 from tutor.teaching.verify import verify_puzzle
 
 DEAL = Goal.from_str("deal")

@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from randompos import random_position
+
 from tutor.core.move_bound import MAX_MOVES, move_bound
 from tutor.loading import FileError, load_position
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 import yaml
-
 from shell_helpers import open_shell
+
 from tutor.content.folders import content_dir
 from tutor.render import Renderer
 

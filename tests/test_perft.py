@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 import yaml
-
 from randompos import to_reference
 from reference_moves import reference_outcomes
+
+from tutor.cli.engine import perft_count
 from tutor.core.cards import Card
 from tutor.core.table import split_into
-from tutor.cli.engine import perft_count
 from tutor.loading.positions import load_position
 
 ENTRIES: list[dict[str, Any]] = yaml.safe_load((Path(__file__).parent / "data" / "perft.yaml").read_text())

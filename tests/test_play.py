@@ -9,18 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.content.folders import content_dir
+from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.scoring import score_round
 from tutor.core.table import Build
-from tutor.play.game import Ply, RoundRecord, play_one_round, play_whole_match
 from tutor.play.advisor import Expert
+from tutor.play.game import Ply, RoundRecord, play_one_round, play_whole_match
 from tutor.play.heuristics import BUILD_KINDS, Club, Greedy
 from tutor.play.player import Player
 from tutor.play.players import LEVELS, player, players
 from tutor.play.view import SeatView
-from tutor.content.presets import preset_names, variant
 from tutor.render import LANGS
 from tutor.render.catalog import load_catalog
 

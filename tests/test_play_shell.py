@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-
 from shell_helpers import open_shell
-from tutor.storage.games import list_games, load_game
+
 from tutor.play.review import review_round
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.play import GameRun
@@ -23,6 +22,7 @@ from tutor.shell.review_screen import hint_advice
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
 from tutor.shell.toolbar import toolbar_text
+from tutor.storage.games import list_games, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -349,10 +349,11 @@ def test_tab_completes_the_settings_of_play_and_the_cards_of_the_learners_hand(t
 def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path) -> None:
     """The learner (seat 1) moves first: swapping the cards it cannot see gives the same hint."""
     from test_play import swap_hidden
-    from tutor.core.round import deal_round
-    from tutor.storage.games import SavedGame
-    from tutor.play.table_game import Settings, TableGame
+
     from tutor.content.presets import variant
+    from tutor.core.round import deal_round
+    from tutor.play.table_game import Settings, TableGame
+    from tutor.storage.games import SavedGame
 
     setup = Settings(variant("classic"), 2, "greedy", 5, learner=1)
     start = deal_round(setup.variant, 2, 0, setup.round_seed(0), [0, 0])

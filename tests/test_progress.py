@@ -15,8 +15,8 @@ import pytest
 
 from tutor.storage import Activity, Progress, ProgressError, Rating, ReviewItem, ThemeStat, default_path
 from tutor.storage.database import open_database, transaction
-from tutor.storage.rating_policy import LEARNER_START, TAU, puzzle_start, rate_game
 from tutor.storage.glicko2 import Game, rate
+from tutor.storage.rating_policy import LEARNER_START, TAU, puzzle_start, rate_game
 from tutor.storage.schema import MIGRATIONS
 
 REPO = Path(__file__).resolve().parents[1]

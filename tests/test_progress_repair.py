@@ -7,11 +7,11 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell
+
+from tutor.shell.commands import dispatch, welcome
 from tutor.storage import Progress
 from tutor.storage.rating_policy import LEARNER_START
-from tutor.shell.commands import dispatch, welcome
 
 T0 = datetime(2024, 3, 1, 9, 0, tzinfo=timezone.utc)
 

@@ -7,8 +7,8 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from randompos import ALL_VARIANTS, outcome, random_position
+
 from tutor.core.movegen import captures_first, hand_moves
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal

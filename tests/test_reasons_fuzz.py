@@ -24,15 +24,15 @@ from typing import Any
 
 import pytest
 import yaml
-
 from randompos import random_play, random_position
+
 from tutor.core.cards import RANKS, Card, parse_rank
 from tutor.core.movegen import build_key, held_keys
-from tutor.core.variant import FACE_KEY
 from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, Reason
 from tutor.core.notation import build_text
 from tutor.core.position import Position
 from tutor.core.table import Build
+from tutor.core.variant import FACE_KEY
 from tutor.loading.positions import load_position
 
 BUILD_KINDS = ("build", "raise", "add")

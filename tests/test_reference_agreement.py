@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from randompos import ALL_VARIANTS, fresh_position, outcome, random_play, random_position, to_reference
 from reference_moves import reference_outcomes
+
+from tutor.content.presets import variant
 from tutor.core.position import Position
 from tutor.core.table import Build
-from tutor.content.presets import variant
 
 
 def assert_agrees(pos: Position) -> None:

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from tutor.content.folders import content_dir
+from tutor.content.presets import variant
 from tutor.core.cards import ALL_CARDS, DECKS, Card
 from tutor.core.comparison import compare
 from tutor.core.moves import Move
@@ -19,7 +20,6 @@ from tutor.core.round import deal_round, play_round
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.solver import Goal, rank_moves
 from tutor.loading.positions import load_position
-from tutor.content.presets import variant
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.environment import load_language
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell
+
 from tutor.cli.main import main
-from tutor.storage.games import list_games, load_game
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
+from tutor.storage.games import list_games, load_game
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shell_helpers import open_shell
 
+from tutor.cli.main import main
+from tutor.content.presets import variant
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
@@ -14,24 +17,20 @@ from tutor.core.search import solve_deal
 from tutor.core.solver import Goal, GoalError
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
-from tutor.teaching.advised import ADVICE
-from tutor.teaching.personal import PREFIX, personal_puzzle
-from tutor.cli.main import main
-from tutor.storage.games import list_games
 from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, Why, grade_of, margin, outcome, reasons, review_round
-from tutor.content.presets import variant
-from tutor.storage import ProgressError
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.review_screen import round_review, round_review_text
-
-from shell_helpers import open_shell
+from tutor.storage import ProgressError
+from tutor.storage.games import list_games
+from tutor.teaching.advised import ADVICE
+from tutor.teaching.personal import PREFIX, personal_puzzle
 
 WORLDS = 8
 """Few worlds keep the tests fast; the margins are measured with the default (docs/review.md)."""

@@ -8,6 +8,7 @@ from math import comb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after
@@ -16,7 +17,6 @@ from tutor.play.heuristics import CARD_WORTH, Club, table_worth
 from tutor.play.players import players
 from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
-from tutor.content.presets import variant
 
 SWEEP_OF_ONE_KING = 1 + CARD_WORTH  # a sweep's point and the card
 

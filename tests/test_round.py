@@ -6,14 +6,22 @@ import random
 
 import pytest
 
+from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.round import (
-    Chooser, Match, MatchResult, count_out, deal_round, judge_claim, next_deal, play_match, play_round,
+    Chooser,
+    Match,
+    MatchResult,
+    count_out,
+    deal_round,
+    judge_claim,
+    next_deal,
+    play_match,
+    play_round,
 )
 from tutor.core.scoring import round_points, score_round
 from tutor.core.variant import Variant
-from tutor.content.presets import preset_names, variant
 
 PLAYERS = (2, 3, 4)
 DEALS = {2: 6, 3: 4, 4: 3}

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from randompos import ALL_VARIANTS, random_position
 
+from tutor.cli.engine import solve_data
 from tutor.core.cards import Card
 from tutor.core.comparison import compare
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, Goal, exposure_after, rank_moves
 from tutor.core.variant import Variant
-from tutor.cli.engine import solve_data
 from tutor.loading.positions import load_position
 from tutor.render import Renderer
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.scoring import ScoreItem, certain_points, instant_points, round_points, score_round
 from tutor.core.table import Build
 from tutor.core.variant import Variant
-from tutor.content.presets import variant
 
 
 def C(text: str) -> list[Card]:

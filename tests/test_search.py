@@ -11,12 +11,12 @@ from typing import TypeVar
 
 import pytest
 
+from tutor.content.presets import preset_names, variant
+from tutor.core import search
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.scoring import score_round
-from tutor.core import search
 from tutor.core.search import SearchError, solve_deal
-from tutor.content.presets import preset_names, variant
 from tutor.parallel.workers import can_fork, share_out
 
 T = TypeVar("T")

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from tutor.cli import main as cli
+from tutor.content.presets import preset_names, variant
 from tutor.core.moves import IllegalMoveError
 from tutor.core.round import deal_round, next_deal
 from tutor.core.scoring import round_points
 from tutor.core.variant import OPTIONS, Variant
-from tutor.content.presets import preset_names, variant
 from tutor.render import Renderer
 from tutor.sheets import TOPICS, build_sheet, find_topic, render_sheet, rules_text, topics
 from tutor.sheets.document import section_view

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell, right_answer, wrong_answer
+
 from tutor.content.course import QuestionStep, WhyStep
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun

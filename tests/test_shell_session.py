@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-
 from shell_helpers import open_shell, right_answer
-from tutor.shell.session import TutorSession
+
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.session import TutorSession
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,15 +7,15 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from test_play import swap_hidden
+
+from tutor.content.presets import preset_names, variant
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import deal_round
 from tutor.core.scoring import score_round
 from tutor.loading.positions import position_to_data
 from tutor.play.table_game import GameError, Settings, TableGame
-from tutor.content.presets import preset_names, variant
 
 FEW = settings(max_examples=4, deadline=None)
 

@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_cli import LONG_DEAL
+
+from tutor.content.presets import variant
 from tutor.core.round import deal_round
 from tutor.core.search import STOP_EVERY, solve_deal
 from tutor.loading import dump_position, load_position
-from tutor.content.presets import variant
 from tutor.parallel.workers import sharing
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell
+
 from tutor.shell.commands import dispatch
 from tutor.shell.toolbar import toolbar_text
 

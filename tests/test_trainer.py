@@ -10,15 +10,13 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-
 from shell_helpers import open_shell, right_answer, wrong_answer
-from tutor.core.comparison import shortfall
-from tutor.teaching.coach import Challenge, Task
-from tutor.core.comparison import compare
-from tutor.core.scoring import side_piles
+
 from tutor.content.course import Puzzle
-from tutor.loading import load_catalog
 from tutor.content.presets import variant
+from tutor.core.comparison import compare, shortfall
+from tutor.core.scoring import side_piles
+from tutor.loading import load_catalog
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.picker import RECENT_COUNT, lessons_needed, open_puzzles, pick_puzzle
@@ -27,6 +25,7 @@ from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
 from tutor.shell.streak import streak_order
 from tutor.shell.toolbar import toolbar
+from tutor.teaching.coach import Challenge, Task
 
 CATALOG = load_catalog()
 SINGLE_MOVE_GOALS = ("cards", "points", "sweep", "card", "safe")

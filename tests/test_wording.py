@@ -20,13 +20,13 @@ from typing import Any
 
 import pytest
 from jinja2 import ChainableUndefined
-
 from shell_helpers import open_shell, right_answer, wrong_answer
+
 from tutor.content.folders import content_dir
+from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import IllegalMoveError
 from tutor.loading import load_catalog as load_course
-from tutor.content.presets import preset_names, variant
 from tutor.loading.positions import load_position
 from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog

@@ -16,10 +16,10 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from randompos import random_play  # noqa: E402
 
-from tutor.core.round import deal_round, next_deal  # noqa: E402
 from tutor.cli.engine import perft_count  # noqa: E402
-from tutor.loading.positions import position_to_data  # noqa: E402
 from tutor.content.presets import variant  # noqa: E402
+from tutor.core.round import deal_round, next_deal  # noqa: E402
+from tutor.loading.positions import position_to_data  # noqa: E402
 
 SPECS = [
     ("classic", 2), ("classic", 2), ("classic", 2), ("classic", 3), ("classic", 4),

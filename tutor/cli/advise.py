@@ -10,14 +10,15 @@ from __future__ import annotations
 import argparse
 import os
 
-from .support import UsageError, dumps, whole_number
 from tutor.core.position import Position
-from .engine import load, to_move_known
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, advise, advise_open
 from tutor.play.view import SeatView
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
+
+from .engine import load, to_move_known
+from .support import UsageError, dumps, whole_number
 
 LEVELS = ("expert",)
 """The levels that advise (the others only play)."""

@@ -15,11 +15,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from tutor.loading.options import read_variant
-from .support import UsageError, dumps, whole_number
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from .engine import move_data
+from tutor.loading.options import read_variant
 from tutor.loading.positions import position_to_data, variant_to_data
 from tutor.parallel.pool import in_order
 from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
@@ -29,6 +27,9 @@ from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
 from tutor.shell.toolbar import variant_label
+
+from .engine import move_data
+from .support import UsageError, dumps, whole_number
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30

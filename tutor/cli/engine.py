@@ -14,18 +14,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
+from tutor.content.course import Catalog, Lesson, Puzzle
+from tutor.content.folders import content_dir
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
-from tutor.content.folders import content_dir
-from tutor.content.course import Catalog, Lesson, Puzzle
 from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.yamlfile import FileError
-from tutor.teaching.verify import verify_catalog, verify_lesson, verify_puzzle
 from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
+from tutor.teaching.verify import verify_catalog, verify_lesson, verify_puzzle
+
+from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
 
 
 def load(path: str) -> Position:

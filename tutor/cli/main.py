@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from tutor.loading.options import OptionError
+
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -125,9 +126,9 @@ EXIT_CRASHED = 70  # EX_SOFTWARE: an error of ours, not of the input
 
 def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
     """Save a report of an unexpected error in the data folder and say so in one line."""
-    from tutor.storage.reports import save_report
-    from tutor.storage import default_path
     from tutor.render import Renderer, detect_lang
+    from tutor.storage import default_path
+    from tutor.storage.reports import save_report
 
     words = list(sys.argv[1:] if argv is None else argv)
     report = save_report(default_path(os.environ).parent, error, f"cassino-tutor {' '.join(words)[:300]}")

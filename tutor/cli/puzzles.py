@@ -11,12 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tutor.content import presets
-from .support import UsageError, whole_number
 from tutor.content.course import THEMES
 from tutor.generator.plans import ENDGAME_THEMES, default_players, default_variant, mismatch
 from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
 from tutor.generator.selection import REJECTIONS
 from tutor.generator.writing import file_text
+
+from .support import UsageError, whole_number
 
 MAX_COUNT = 10_000
 

@@ -15,10 +15,8 @@ import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .support import UsageError
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.storage.games import GameFileError, SavedGame, load_game
 from tutor.play.game import Ply
 from tutor.play.review import review_round
 from tutor.play.table_game import GameRound
@@ -28,6 +26,9 @@ from tutor.render.review import review_text
 from tutor.shell import review_screen
 from tutor.shell.play import result_text, score_text
 from tutor.shell.state import DEFAULT_WIDTH
+from tutor.storage.games import GameFileError, SavedGame, load_game
+
+from .support import UsageError
 
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:

@@ -10,13 +10,14 @@ from typing import Any
 
 import yaml
 
-from tutor.loading.options import read_variant
-from .support import UsageError
-from tutor.core.variant import Variant, VariantError
 from tutor.content.presets import variant as preset_variant
+from tutor.core.variant import Variant, VariantError
+from tutor.loading.options import read_variant
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.sheets import build_sheet, render_sheet
 from tutor.sheets.pdf import PdfUnavailable, write_pdf
+
+from .support import UsageError
 
 
 def sheet(args: argparse.Namespace) -> tuple[str, int]:

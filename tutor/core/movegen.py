@@ -33,7 +33,6 @@ from .subsets import BYTE_BITS, bits, joining, partitionable, subset_totals
 from .table import Build
 from .variant import FACE_KEY, Variant
 
-
 _NONE: frozenset[int] = frozenset()
 
 

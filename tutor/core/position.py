@@ -22,7 +22,6 @@ from .notation import build_text, move_notation, parse_intent
 from .state import RoundState
 from .table import Build
 
-
 _Undo = tuple[Move, int, list[Card], list[Card], list[Build], tuple[int, ...], int, int, int | None, list[Card] | None]
 """What :meth:`Position.pop` restores: the move, the seat that played it, its
 hand, the loose cards, the builds, the length of each captured pile, the

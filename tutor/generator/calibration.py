@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterator
 
 from tutor.content import presets
 from tutor.core.solver import Goal, rank_moves
+
 from .difficulty import SOLVERS, Assessment, assess, rating
-from .mining import endgame_view, is_endgame, learner_view, round_positions
 from .facts import gap
+from .mining import endgame_view, is_endgame, learner_view, round_positions
 from .selection import GAPS, MAX_BEST
 
 SETTINGS = (

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.content import presets
+from tutor.content.course import RATING_RANGE
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Ranking, move_points
-from tutor.content.course import RATING_RANGE
+
 from .facts import rivals
 
 BASE = 500

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.core.position import Position
 from tutor.core.solver import rank_moves
+
 from .difficulty import assess, rating
 from .facts import study
 from .hints import hints

@@ -15,6 +15,7 @@ from tutor.core.position import Position
 from tutor.core.scoring import ScoreItem, score_round
 from tutor.core.solver import Judged, Ranking, exposure_after
 from tutor.core.table import Build, split_into
+
 from .plans import CAPTURE_GOALS
 
 BIG_CASSINO = Card.from_str("10D")

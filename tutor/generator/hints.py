@@ -11,6 +11,7 @@ from typing import Any
 
 from tutor.content.course import LANGUAGES, Text
 from tutor.render import Renderer
+
 from .facts import CaptureShape, Study
 from .tagging import face_card_trap
 

@@ -13,12 +13,13 @@ the first best move in notation order.
 
 from __future__ import annotations
 
+from tutor.content.course import LANGUAGES, RATING_RANGE, Text
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, Ranking, rank_moves
-from tutor.content.course import LANGUAGES, RATING_RANGE, Text
-from tutor.teaching.lines import choose_reply, learner_turns
 from tutor.render import Renderer
+from tutor.teaching.lines import choose_reply, learner_turns
+
 from .difficulty import assess, grab_key, rating
 from .facts import study
 from .hints import hints

@@ -18,6 +18,7 @@ from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.solver import move_points
 from tutor.core.variant import Variant
+
 from .plans import Plan
 
 GREEDY_SHARE = 0.5  # the share of greedy grabs among the other moves

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tutor.content.course import THEMES
 from tutor.core.solver import Goal
 from tutor.core.variant import Variant
-from tutor.content.course import THEMES
 
 SINGLE_MOVE_GOALS: dict[str, tuple[str, ...]] = {
     "pairing": ("points", "safe"), "sums": ("points", "safe"), "groups": ("points", "safe"),

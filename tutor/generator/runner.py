@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from tutor.content import presets
 from tutor.parallel.workers import ignore_interrupts
+
 from .drafting import draft_puzzle
 from .lines import draft_line, line_view
 from .mining import candidate, round_positions

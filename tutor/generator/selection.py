@@ -25,6 +25,7 @@ from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Ranking
+
 from .difficulty import capturing_cards, grab_moves
 from .facts import capture_shape, gap
 from .plans import CAPTURE_GOALS

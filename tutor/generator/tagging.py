@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tutor.content import presets
+from tutor.content.course import THEMES
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import rank_moves
-from tutor.content.course import THEMES
+
 from .facts import BIG_CASSINO, LITTLE_CASSINO, Study, capture_shape, leaves_sweep
 from .plans import VARIANT_THEMES
 

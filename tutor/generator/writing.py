@@ -8,8 +8,8 @@ from typing import Any
 
 import yaml
 
-from tutor.core.position import Position
 from tutor.content.course import Text
+from tutor.core.position import Position
 from tutor.loading.positions import dump_position, variant_to_data
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tutor.content.course import Catalog, Lesson, Puzzle
 from tutor.content.folders import content_dir
 from tutor.core.position import Position
-from tutor.content.course import Catalog, Lesson, Puzzle
+
 from .lessons import lesson_from_node, load_lesson
 from .positions import position_from_node
 from .puzzles import load_puzzles, puzzles_from_node

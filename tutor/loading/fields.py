@@ -11,11 +11,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from tutor.content.course import LANGUAGES, Text
 from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, GoalError
 from tutor.core.variant import Variant
-from tutor.content.course import LANGUAGES, Text
+
 from .positions import position_from_node, variant_from_node
 from .yamlfile import FileError, Node, Problems
 

@@ -9,12 +9,22 @@ moves an exercise accepts, whether a why-step's move is illegal) is proved by
 
 from __future__ import annotations
 
+from tutor.content.course import (
+    ASK_KINDS,
+    FIND_KINDS,
+    DemoStep,
+    ExerciseStep,
+    Lesson,
+    QuestionStep,
+    Step,
+    Text,
+    TextStep,
+    WhyStep,
+)
 from tutor.core.moves import REASON_CODES, InvalidMoveError
 from tutor.core.notation import parse_intent
 from tutor.core.position import Position
-from tutor.content.course import (
-    ASK_KINDS, FIND_KINDS, DemoStep, ExerciseStep, Lesson, QuestionStep, Step, Text, TextStep, WhyStep,
-)
+
 from .fields import FieldReader
 from .yamlfile import Node, load_document
 

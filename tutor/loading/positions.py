@@ -16,12 +16,13 @@ import yaml
 
 from tutor.content import presets
 from tutor.core.cards import RANKS, Card, InvalidCardError, parse_rank
-from tutor.core.movegen import build_key, held_keys
 from tutor.core.move_bound import MAX_MOVES, move_bound
-from tutor.core.rules import holding_applies
+from tutor.core.movegen import build_key, held_keys
 from tutor.core.position import Position
+from tutor.core.rules import holding_applies
 from tutor.core.table import Build, piles
 from tutor.core.variant import OPTIONS, Variant, VariantError
+
 from .yamlfile import Node, Problems, load_document
 
 KEYS = (

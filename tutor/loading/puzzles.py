@@ -8,10 +8,11 @@ really best is proved by :mod:`tutor.teaching.verify`.
 
 from __future__ import annotations
 
+from tutor.content.course import RATING_RANGE, THEMES, Puzzle
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal
-from tutor.content.course import RATING_RANGE, THEMES, Puzzle
+
 from .fields import FieldReader
 from .yamlfile import Node, load_document
 

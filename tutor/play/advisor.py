@@ -48,6 +48,7 @@ from tutor.core.rules import holding_applies
 from tutor.core.scoring import score_round
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 from tutor.core.solver import unseen_cards
+
 from .heuristics import club_value
 from .view import SeatView
 

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.core.variant import Variant
+
 from .game import RoundRecord, play_one_round
 from .players import player
 

@@ -19,6 +19,7 @@ from tutor.core.position import Position
 from tutor.core.round import Chooser, Match, MatchResult, deal_round, play_round
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.variant import Variant
+
 from .player import Player
 from .view import SeatView
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import move_points, table_points
+
 from .risk import likely_take
 from .view import SeatView
 

@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from tutor.core.moves import Move
+
 from .view import SeatView
 
 

@@ -17,7 +17,6 @@ from .advisor import Expert
 from .heuristics import Club, Greedy, RandomPlayer
 from .player import Player
 
-
 LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": Expert}
 """Every level by name, weakest first."""
 

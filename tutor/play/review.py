@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.comparison import MoveFacts, move_facts
+from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.movegen import hand_moves
 from tutor.core.solver import Exposure, exposure_after, table_points
+
 from .advisor import DEFAULT_WORLDS, Advice, MoveValue, advise
 from .game import Ply
 from .heuristics import BUILD_KINDS

@@ -24,6 +24,7 @@ from tutor.core.position import Position
 from tutor.core.round import Match, MatchResult, next_deal
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.variant import Variant
+
 from .game import Ply, RoundRecord, checked_choice
 from .players import LEVELS, player
 from .view import SeatView

@@ -9,6 +9,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from tutor.content.folders import content_dir
+
 from . import chart
 from .catalog import Messages, load_catalog
 from .langs import LANGS

@@ -7,13 +7,14 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from tutor.content.course import Text
 from tutor.core.cards import Card
 from tutor.core.comparison import Comparison, Shortfall
 from tutor.core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from tutor.core.position import Position
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.solver import Goal
-from tutor.content.course import Text
+
 from .environment import language
 from .langs import LANGS
 from .views import MoveView, line_view, majority_ties, move_view, pile_views, position_view, score_rows

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.play.review import GRADES, Mark, RoundReview, margin
+
 from .renderer import Renderer
 
 

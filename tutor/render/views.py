@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from tutor.core.cards import Card
 from tutor.core.comparison import MoveFacts
+from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.moves import Move
 from tutor.core.scoring import Detail, RoundScore, score_round, side_piles
 
 Show = Callable[[str], str]

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 
 from tutor.core.cards import RANKS, SUIT_SYMBOLS, Card, InvalidCardError, parse_rank
+
 from .catalog import Messages
 
 CardLike = Card | str

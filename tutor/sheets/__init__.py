@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tutor.core.variant import Variant
 from tutor.render import Renderer, find_name
+
 from .content import TOPICS, Sheet, build_sheet
 from .document import FORMATS, PAPERS, heading_text, render_sheet, section_text, title
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
+from tutor.content.presets import presets
 from tutor.core.cards import RANKS, Card
 from tutor.core.round import TABLE_CARDS
 from tutor.core.rules import holding_applies
 from tutor.core.scoring import JACK_OF_SPADES, point_card_order, round_points
 from tutor.core.variant import Variant
-from tutor.content.presets import presets
+
 from .examples import Example, confirmed_examples
 
 TOPICS: tuple[str, ...] = (

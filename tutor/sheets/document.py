@@ -15,11 +15,12 @@ from typing import Any
 
 from markupsafe import Markup
 
+from tutor.content.presets import presets
 from tutor.core.cards import Card
 from tutor.core.table import piles
 from tutor.core.variant import OPTIONS
-from tutor.content.presets import presets
 from tutor.render import Renderer
+
 from .content import Section, Sheet
 from .examples import Example
 from .markup import Block, Runs, parse, runs

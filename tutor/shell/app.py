@@ -9,9 +9,10 @@ from typing import TextIO
 
 from tutor.loading import load_catalog
 from tutor.loading.yamlfile import FileError
-from tutor.storage import Progress, ProgressError, default_path
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
+from tutor.storage import Progress, ProgressError, default_path
+
 from .commands import dispatch, welcome
 from .state import DEFAULT_WIDTH, Shell
 

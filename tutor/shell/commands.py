@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.content.course import Puzzle
-from tutor.storage.reports import save_report
-from tutor.storage import ProgressError
 from tutor.render import LANGS
+from tutor.storage import ProgressError
+from tutor.storage.reports import save_report
+
 from .dashboard import dashboard_text
 from .lesson import LessonRun
 from .picker import closed_lessons, pick_puzzle, pick_review

@@ -7,10 +7,11 @@ from collections.abc import Iterable, Iterator
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from tutor.content.presets import preset_names
 from tutor.core.notation import TRAIL_WORDS
 from tutor.core.table import piles
-from tutor.content.presets import preset_names
 from tutor.render import LANGS
+
 from .commands import COMMANDS, lookup
 from .state import Shell
 

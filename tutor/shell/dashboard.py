@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.render.chart import fit, stars
 from tutor.storage import Dashboard
 from tutor.storage.dashboard import MIN_THEME_ATTEMPTS, WEAK_RATE, judged
 from tutor.storage.records import MAX_STARS
-from tutor.render.chart import fit, stars
+
 from .state import Shell
 
 MIN_WIDTH = 40

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 
-from tutor.teaching.coach import Challenge, Task
+from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
 from tutor.core.comparison import move_facts
 from tutor.core.position import Position
 from tutor.core.scoring import score_round, side_piles
-from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
 from tutor.teaching.answers import question_answer, why_reason
+from tutor.teaching.coach import Challenge, Task
+
 from .challenge_text import taken_text, task_text, verdict_text
-from .state import Activity
-from .state import Shell
+from .state import Activity, Shell
 
 
 class LessonRun(Activity):

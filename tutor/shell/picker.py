@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import timedelta
 
-from tutor.core.variant import Variant
 from tutor.content.course import Catalog, Lesson, Puzzle
+from tutor.core.variant import Variant
 from tutor.teaching.personal import PREFIX, personal_puzzle
+
 from .state import Shell
 
 RECENT_COUNT = 30

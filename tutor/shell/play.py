@@ -12,20 +12,20 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from tutor.loading.options import OptionError, read_variant
-from tutor.teaching.coach import kind_of
+from tutor.content.presets import preset_names
 from tutor.core.moves import MoveError
 from tutor.core.position import Position
-from tutor.storage.games import GameFileError, SavedGame, list_games, save_game, unfinished_game
+from tutor.loading.options import OptionError, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings, TableGame
-from tutor.content.presets import preset_names
 from tutor.render import Renderer, find_name, near_name
+from tutor.storage.games import GameFileError, SavedGame, list_games, save_game, unfinished_game
+from tutor.teaching.coach import kind_of
+
 from .challenge_text import move_error_text
-from .state import Activity
 from .review_screen import hint_advice, round_review_text
-from .state import Shell
+from .state import Activity, Shell
 from .toolbar import variant_label
 
 KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}

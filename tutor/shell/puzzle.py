@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.core.comparison import shortfall
-from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
-from tutor.core.moves import Move
-from tutor.teaching.advised import ADVICE
 from tutor.content.course import Puzzle
-from tutor.teaching.lines import LinePlay, Reply
+from tutor.core.comparison import shortfall
+from tutor.core.moves import Move
 from tutor.storage import AttemptResult
+from tutor.teaching.advised import ADVICE
+from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
+from tutor.teaching.lines import LinePlay, Reply
+
 from .challenge_text import taken_text, task_text, verdict_text
-from .state import Activity
-from .state import Shell
+from .state import Activity, Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
 Chooser = Callable[[], "Puzzle | None"]

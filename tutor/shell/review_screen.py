@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.teaching.personal import puzzle_data
-from tutor.play.game import Ply
-from tutor.storage import ProgressError
 from tutor.play.advisor import DEFAULT_WORLDS, Advice
+from tutor.play.game import Ply
 from tutor.play.review import RoundReview, ply_advice, review_round
 from tutor.play.table_game import TableGame
 from tutor.render.review import review_text
+from tutor.storage import ProgressError
+from tutor.teaching.personal import puzzle_data
+
 from .state import Shell
 
 REVIEW_WORLDS = DEFAULT_WORLDS

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from tutor.content.presets import variant
+
 from .state import Shell
 
 
 def rules_text(shell: Shell, topic: str) -> str:
     """The sheet's section on ``topic`` (the contents without one) for the current variant."""
-    from tutor.sheets import rules_text as sheet_text, topics
+    from tutor.sheets import rules_text as sheet_text
+    from tutor.sheets import topics
 
     pos = shell.activity.position if shell.activity is not None else None
     rules, players = (pos.variant, pos.players) if pos is not None else (variant("classic"), 2)

@@ -14,6 +14,7 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
 from tutor.render.chart import fit
+
 from .colour import STYLE, coloured
 from .commands import dispatch, welcome
 from .completer import TutorCompleter

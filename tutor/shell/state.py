@@ -7,12 +7,12 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 from tutor.content.course import Catalog
-from tutor.storage import Progress
 from tutor.core.position import Position
 from tutor.render import Renderer, find_name
+from tutor.storage import Progress
 from tutor.teaching.coach import Challenge
-from .challenge_text import listing_text, verdict_text
 
+from .challenge_text import listing_text, verdict_text
 
 OLD_THEME_NAMES = {
     "großes-cassino": "big-cassino",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tutor.teaching.coach import Verdict
 from tutor.content.course import Puzzle
+from tutor.teaching.coach import Verdict
+
 from .challenge_text import verdict_text
 from .picker import open_puzzles
 from .puzzle import PuzzleRun

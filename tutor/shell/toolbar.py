@@ -8,8 +8,8 @@ from tutor.core.variant import Variant
 from tutor.loading.positions import variant_to_data
 from tutor.render import Renderer
 from tutor.sheets.document import option_view
-from .state import Shell
 
+from .state import Shell
 
 NARROW = 70
 """Below this many columns the toolbar names F1 only."""

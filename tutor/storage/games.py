@@ -27,6 +27,7 @@ from tutor.core.variant import VariantError
 from tutor.loading.positions import position_from_node, position_to_data, variant_to_data
 from tutor.loading.yamlfile import FileError, load_document
 from tutor.play.table_game import GameError, Settings, TableGame
+
 from .timestamps import from_text, to_text, utc
 
 FORMAT = "cassino-tutor game"

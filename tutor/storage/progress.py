@@ -10,7 +10,17 @@ from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
-from .dashboard import MIN_THEME_ATTEMPTS, Dashboard, Streaks, judged, lessons_done, next_step, runs, theme_order, weak_themes
+from .dashboard import (
+    MIN_THEME_ATTEMPTS,
+    Dashboard,
+    Streaks,
+    judged,
+    lessons_done,
+    next_step,
+    runs,
+    theme_order,
+    weak_themes,
+)
 from .database import open_database, transaction
 from .glicko2 import Rating
 from .paths import default_path

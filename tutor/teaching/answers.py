@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from tutor.content.course import QuestionStep, WhyStep
 from tutor.core.legality import judge
 from tutor.core.moves import Reason
 from tutor.core.scoring import score_round, side_piles
-from tutor.content.course import QuestionStep, WhyStep
 
 
 def question_answer(step: QuestionStep) -> int:

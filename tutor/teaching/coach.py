@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.content.course import FIND_KINDS
 from tutor.core.comparison import Comparison, compare
 from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError
 from tutor.core.position import Position
 from tutor.core.solver import Goal, Ranking, rank_moves
-from tutor.content.course import FIND_KINDS
 from tutor.parallel.workers import sharing, usable_cores
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .coach import Challenge, Task
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal
+
+from .coach import Challenge, Task
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,16 @@ import json
 from datetime import date
 from typing import Any
 
+from tutor.content.course import LANGUAGES, Puzzle, Text
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Judged
-from tutor.content.course import LANGUAGES, Puzzle, Text
 from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
 from tutor.play.review import Mark
 from tutor.render import Renderer
 from tutor.render.review import decimal
+
 from .advised import ADVICE, AdvisedRanking
 
 FORMAT = "cassino-tutor personal puzzle"

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .answers import why_reason
-from .coach import fits_kind
+from tutor.content.course import Catalog, ExerciseStep, Lesson, Puzzle, WhyStep
 from tutor.core.moves import REASON_CODES, Move
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, Ranking, rank_moves
-from tutor.content.course import Catalog, ExerciseStep, Lesson, Puzzle, WhyStep
 from tutor.loading.yamlfile import Problem
+
+from .answers import why_reason
+from .coach import fits_kind
 
 
 def verify_lesson(lesson: Lesson) -> list[Problem]:
