@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import dataclass
 
+from tutor.core.counting import COUNTS
 from tutor.core.moves import Move
 from tutor.core.notation import Intent
 from tutor.core.position import Position
@@ -23,7 +24,7 @@ LANGUAGES = ("en", "de")
 FIND_KINDS = ("trail", "capture", "build", "raise", "add", "sweep")
 
 #: What a question may ask about a side's captured cards.
-ASK_KINDS = ("points", "cards", "spades")
+ASK_KINDS = COUNTS
 
 #: The puzzle themes, in the order the trainer lists them.
 THEMES = (

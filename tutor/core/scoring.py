@@ -148,6 +148,22 @@ def _skunk(pos: Position, items: Sequence[ScoreItem]) -> int | None:
     return taken.index(whole) if whole and whole in taken else None
 
 
+@dataclass(frozen=True)
+class Tie:
+    """A majority nobody scores: ``code`` (``most_cards``, ``most_spades``) and the counts per side."""
+
+    code: str
+    counts: tuple[int, ...]
+
+
+def majority_ties(pos: Position, score: RoundScore) -> tuple[Tie, ...]:
+    """The majorities the variant scores that no side won outright."""
+    v = pos.variant
+    won = {item.code for item in score.items}
+    majorities = (("most_cards", v.most_cards, score.cards), ("most_spades", v.effective_most_spades, score.spades))
+    return tuple(Tie(code, counts) for code, points, counts in majorities if points and code not in won)
+
+
 def instant_points(pos: Position, move: Move) -> tuple[ScoreItem, ...]:
     """What ``move`` (about to be pushed on ``pos``) scores at once for the
     mover's side: its penalty (build duty ``penalty``), the point cards it

@@ -10,14 +10,15 @@ from typing import Any
 from tutor.content.course import Text
 from tutor.core.cards import Card
 from tutor.core.comparison import Comparison, Shortfall
+from tutor.core.counting import CountPart, Miscount
 from tutor.core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from tutor.core.position import Position
-from tutor.core.scoring import RoundScore, score_round
+from tutor.core.scoring import RoundScore, majority_ties, score_round
 from tutor.core.solver import Goal
 
 from .environment import language
 from .langs import LANGS
-from .views import MoveView, line_view, majority_ties, move_view, pile_views, position_view, score_rows
+from .views import MoveView, line_view, move_view, pile_views, position_view, score_row, score_rows
 from .words import CardLike
 
 
@@ -196,6 +197,42 @@ class Renderer:
             ))
             taken_card = c.card if c.card is not None and values[0] else None
         return self._words.listing(phrases)
+
+    # ---- counts --------------------------------------------------------------------
+
+    def count_part(self, ask: str, part: CountPart) -> str:
+        """A part of a count (``ask``) by name: a scoring item, a pile, the residue, cards in play, clubs."""
+        item = part.item
+        if item is None:
+            seat = self.seat_name(part.seat) if part.seat is not None else ""
+            return self.message(f"counts.{part.code}", counts=part.counts, cards=part.cards, seat=seat,
+                                spades=ask == "spades")
+        row = score_row(item)
+        return self.message(f"counts.{item.code}", detail=row.detail, others=row.others)
+
+    def miscount(self, pos: Position, wrong: Miscount) -> str:
+        """A wrong count: too low or too high, and the parts left out or added that make it, if few do."""
+        head = self.message("counts.too_low" if wrong.given < wrong.answer else "counts.too_high", given=wrong.given)
+        if not wrong.readings:
+            return head
+        side = pos.side_of(wrong.seat)
+
+        def name(part: CountPart) -> str:
+            said = self.count_part(wrong.ask, part)
+            item = part.item
+            if part.counted or item is None or item.side == side:
+                return said
+            return self.message("counts.owned", name=said, owner=self._side_of_index(pos, None, item.side))
+
+        singles = {len(r) for r in wrong.readings} == {1} and len(wrong.readings) > 1
+        if singles and len({r[0].counted for r in wrong.readings}) == 1:
+            key = "counts.one_out" if wrong.readings[0][0].counted else "counts.one_too"
+            return head + " " + self.message(key, given=wrong.given, names=[name(r[0]) for r in wrong.readings])
+        readings = []
+        for reading in wrong.readings:
+            said = [self.message("counts.leave_out" if p.counted else "counts.count_too", name=name(p)) for p in reading]
+            readings.append(said[0] if len(said) == 1 else self.message("counts.both", first=said[0], second=said[1]))
+        return head + " " + self.message("counts.reading", given=wrong.given, readings=readings)
 
     # ---- positions and scores ------------------------------------------------------
 

@@ -15,7 +15,7 @@ from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.scoring import Detail, RoundScore, score_round, side_piles
+from tutor.core.scoring import Detail, RoundScore, ScoreItem, score_round, side_piles
 
 Show = Callable[[str], str]
 """Text in the move notation (card codes like ``QS``) as the learner reads it (``Q♠``, ``D♠``)."""
@@ -236,30 +236,15 @@ class ScoreRow:
     others: tuple[int, ...] = ()
 
 
+def score_row(item: ScoreItem) -> ScoreRow:
+    """One item of a round's score as a row (a majority's detail holds the counts of every side)."""
+    if item.code in ("most_cards", "most_spades"):
+        counts = item.detail
+        assert isinstance(counts, tuple)
+        return ScoreRow(item.code, item.side, item.points, counts[item.side], counts[: item.side] + counts[item.side + 1 :])
+    return ScoreRow(item.code, item.side, item.points, item.detail)
+
+
 def score_rows(score: RoundScore) -> tuple[ScoreRow, ...]:
     """The score's items as rows, in their order."""
-    rows = []
-    for item in score.items:
-        if item.code in ("most_cards", "most_spades"):
-            counts = score.cards if item.code == "most_cards" else score.spades
-            others = counts[: item.side] + counts[item.side + 1 :]
-            rows.append(ScoreRow(item.code, item.side, item.points, counts[item.side], others))
-        else:
-            rows.append(ScoreRow(item.code, item.side, item.points, item.detail))
-    return tuple(rows)
-
-
-@dataclass(frozen=True)
-class Tie:
-    """A majority nobody scores: ``code`` (``most_cards``, ``most_spades``) and the counts per side."""
-
-    code: str
-    counts: tuple[int, ...]
-
-
-def majority_ties(pos: Position, score: RoundScore) -> tuple[Tie, ...]:
-    """The majorities the variant scores that no side won outright."""
-    v = pos.variant
-    won = {item.code for item in score.items}
-    majorities = (("most_cards", v.most_cards, score.cards), ("most_spades", v.effective_most_spades, score.spades))
-    return tuple(Tie(code, counts) for code, points, counts in majorities if points and code not in won)
+    return tuple(score_row(item) for item in score.items)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from tutor.core.comparison import shortfall
 from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from tutor.core.position import Position
 from tutor.core.solver import Goal
 from tutor.render import Renderer
 from tutor.teaching.coach import Challenge, Verdict
+
+TRIES = 2
+"""Wrong answers a puzzle or a lesson's step takes; the answer is shown after the last."""
 
 
 def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
@@ -26,6 +30,15 @@ def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
         kind=ui.move_kind(verdict.kind or ""),
         wanted=ui.move_kind(challenge.task.find),
     )
+
+
+def miss_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
+    """The words for a typed move that is not accepted, naming no accepted move: a typo, the rule a
+    move breaks, what a legal move falls short by, or the kind of move it is."""
+    pos = challenge.position
+    if verdict.comparison is not None and not verdict.accepted:
+        return ui.shortfall(pos, shortfall(pos, verdict.comparison))
+    return verdict_text(ui, challenge, verdict)
 
 
 def move_error_text(ui: Renderer, pos: Position, err: MoveError) -> str:

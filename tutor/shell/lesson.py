@@ -1,17 +1,27 @@
-"""A lesson in progress: its steps one after another, mistakes and hints counted for the stars."""
+"""A lesson in progress: its steps one after another, mistakes and hints counted for the stars.
+
+As in puzzles, a wrong answer is told what is wrong with it without naming the
+answer (the rule a move breaks, what it falls short by, what kind of move it is,
+what a count leaves out or adds) and may try again; the answer shows after
+:data:`TRIES` wrong answers, or on ``solution``.  Each wrong answer counts as a
+mistake, ``solution`` as one more.
+"""
 
 from __future__ import annotations
 
 import re
 
 from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
+from tutor.core.cards import Card
 from tutor.core.comparison import move_facts
+from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
 from tutor.core.scoring import score_round, side_piles
-from tutor.teaching.answers import question_answer, why_reason
-from tutor.teaching.coach import Challenge, Task
+from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
+from tutor.teaching.coach import Challenge, Task, Verdict
 
-from .challenge_text import taken_text, task_text, verdict_text
+from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
+from .lesson_hints import card_hint, question_hints, side_seats
 from .state import Activity, Shell
 
 
@@ -26,7 +36,6 @@ class LessonRun(Activity):
         self.index = min(max(start, 0), len(lesson.steps) - 1)
         self.mistakes = mistakes  # so far, a resumed lesson's included: they decide the stars
         self.hints = hints
-        self.given_hints = 0
         self.done = False
         self._enter()
 
@@ -35,7 +44,11 @@ class LessonRun(Activity):
     def _enter(self) -> None:
         step = self.step
         self.solved = isinstance(step, (TextStep, DemoStep))
-        self.given_hints = 0
+        self.misses = 0  # wrong answers at this step
+        self._told: list[str] = []  # the hints given at this step, and a count's reading of a wrong number
+        self._tried: set[Card] = set()  # the cards of legal moves tried that were wrong
+        self._out: list[str] = []  # the why step's choices tried or ruled out
+        self._counted: set[CountPart] = set()  # the parts of a count that wrong numbers were told of
         self._challenge: Challenge | None = None
         if isinstance(step, ExerciseStep):
             self._challenge = Challenge(step.position.copy(), Task(goal=step.goal, find=step.find))
@@ -104,7 +117,7 @@ class LessonRun(Activity):
             pos = step.position
             params["position"] = ui.position(pos)
             params["extra"] = ui.render("shell/piles.j2", sides=_piles(self.shell, pos))
-            side = _side_seats(pos, step.seat)
+            side = side_seats(pos, step.seat)
             params["task"] = ui.message(f"shell.question_{step.ask}", side=ui.side_name(side), plural=len(side) > 1)
         return ui.render("shell/step.j2", **params)
 
@@ -124,12 +137,13 @@ class LessonRun(Activity):
     def _answer_move(self, text: str) -> str:
         assert self._challenge is not None
         verdict = self._challenge.judge(text)
-        said = verdict_text(self.ui, self._challenge, verdict)
         if verdict.accepted:
-            return self._solved(said)
-        if verdict.legal or verdict.outcome == "illegal":
-            self._slip("mistake")
-        return said + "\n" + self.ui.message("shell.try_again")
+            return self._solved(verdict_text(self.ui, self._challenge, verdict))
+        if not (verdict.legal or verdict.outcome == "illegal"):  # a typo costs nothing
+            return verdict_text(self.ui, self._challenge, verdict) + "\n" + self.ui.message("shell.try_again")
+        if verdict.move is not None:
+            self._tried.add(verdict.move.card)
+        return self._missed(miss_text(self.ui, self._challenge, verdict), verdict)
 
     def _answer_why(self, step: WhyStep, text: str) -> str:
         reason = why_reason(step)
@@ -137,8 +151,9 @@ class LessonRun(Activity):
         if choice is None:
             return self.ui.message("shell.pick_choice", count=len(step.choices))
         if choice != reason.code:
-            self._slip("mistake")
-            return self.ui.message("shell.wrong_choice") + "\n" + self.ui.message("shell.try_again")
+            if choice not in self._out:
+                self._out.append(choice)
+            return self._missed(self.ui.message("shell.wrong_choice"))
         return self._solved(self.ui.reason(step.position, reason))
 
     def _answer_question(self, step: QuestionStep, text: str) -> str:
@@ -146,16 +161,38 @@ class LessonRun(Activity):
             given = int(text)
         except ValueError:
             return self.ui.message("shell.number_expected", example=3)
-        if given != question_answer(step):
-            self._slip("mistake")
-            return self.ui.message("shell.wrong_number", given=given) + "\n" + self.ui.message("shell.try_again")
-        return self._solved(self._question_facts(step))
+        if given == question_answer(step):
+            return self._solved(self._question_facts(step))
+        wrong = miscount(step.position, step.seat, step.ask, given)
+        said = self.ui.miscount(step.position, wrong)
+        self._counted.update(p for reading in wrong.readings for p in reading)
+        if not wrong.readings:  # what to count again, said now rather than as a hint
+            recount = question_hints(self.ui, step)[0]
+            self._told.append(recount)
+            said += "\n" + recount
+        return self._missed(said)
+
+    def _missed(self, said: str, verdict: Verdict | None = None) -> str:
+        """A wrong answer, counted as a mistake: what is wrong with it, and another try; after the
+        last try, the answer, and the step is over."""
+        self.misses += 1
+        self._slip("mistake")
+        if self.misses < TRIES:
+            return said + "\n" + self.ui.message("shell.try_again")
+        self.solved = True
+        ui = self.ui
+        if verdict is not None and verdict.comparison is not None:  # it names every best move
+            assert self._challenge is not None
+            shown = verdict_text(ui, self._challenge, verdict)
+        else:
+            shown = said + "\n" + self._answer()
+        return "\n".join([ui.message("shell.step_answer", tries=TRIES), shown, ui.message("shell.type_next")])
 
     def _question_facts(self, step: QuestionStep) -> str:
         """The scoring breakdown behind a points answer; the count behind a cards or spades one."""
         if step.ask == "points":
             return self.ui.score(step.position, score_round(step.position))
-        side = _side_seats(step.position, step.seat)
+        side = side_seats(step.position, step.seat)
         return self.ui.message(
             f"shell.counted_{step.ask}", side=self.ui.side_name(side), plural=len(side) > 1, count=question_answer(step)
         )
@@ -182,48 +219,64 @@ class LessonRun(Activity):
             self._slip("hint")
 
     def hint(self) -> str:
+        """The step's next hint: its written ones, then what the engine can tell without giving the
+        answer away; never one already given, never a choice already out."""
         step = self.step
         if isinstance(step, (TextStep, DemoStep)):
             return self.ui.message("shell.nothing_asked")
         if self.solved:
             return self.ui.message("shell.no_hint_needed")
-        self.given_hints += 1
         self._slip("hint")
-        written = step.hints if isinstance(step, ExerciseStep) else ()
-        if self.given_hints <= len(written):
-            return self.ui.text(written[self.given_hints - 1])
+        if isinstance(step, WhyStep):
+            return self._why_hint(step)
         if isinstance(step, ExerciseStep):
             assert self._challenge is not None
-            card = self._challenge.accepted()[0].card
-            return self.ui.message("shell.hint_card", card=self.ui.card(card))
-        if isinstance(step, WhyStep):
-            # rule out the wrong choices one a hint, all but one: the last would give the answer away
-            wrong = [c for c in step.choices if c != why_reason(step).code]
-            if self.given_hints < len(wrong):
-                ruled_out = wrong[self.given_hints - 1]
-                return self.ui.message("shell.hint_not_this", choice=self.ui.message(f"reason_titles.{ruled_out}"))
-        if isinstance(step, QuestionStep) and self.given_hints == 1:
-            side = _side_seats(step.position, step.seat)
-            return self.ui.message(f"shell.hint_question_{step.ask}", side=self.ui.side_name(side))
-        return self.ui.message("shell.no_more_hints")
+            hints = [self.ui.text(h) for h in step.hints] + [card_hint(self.ui, self._challenge, self._tried)]
+        else:
+            hints = question_hints(self.ui, step, self._counted)
+        said = next((h for h in hints if h not in self._told), None)
+        if said is None:
+            return self.ui.message("shell.hint_none_left")
+        self._told.append(said)
+        return said
+
+    def _why_hint(self, step: WhyStep) -> str:
+        """A wrong choice ruled out, one not out yet; once none may be, the choices still open."""
+        ui = self.ui
+        choice = choice_to_rule_out(step, self._out)
+        if choice is not None:
+            self._out.append(choice)
+            return ui.message("shell.hint_not_this", choice=ui.message(f"reason_titles.{choice}"))
+        still = [f"{i}. {ui.message(f'reason_titles.{c}')}" for i, c in enumerate(step.choices, 1) if c not in self._out]
+        return ui.message("shell.hint_open_choices", choices=still)
+
+    def explain(self, text: str) -> str | None:
+        """What a move would do (counted as a hint): until the step is solved, a wrong one is told
+        what is wrong with it, as an answer would be, naming no accepted move."""
+        challenge = self.challenge
+        if challenge is None:
+            return None
+        self.used_help()
+        return (verdict_text if self.solved else miss_text)(self.ui, challenge, challenge.judge(text))
 
     def solution(self) -> str:
-        step = self.step
         if self.solved:
             return self.ui.message("shell.nothing_asked")
         self._slip("mistake")
         self.solved = True
-        ui = self.ui
+        return self._answer() + "\n" + self.ui.message("shell.type_next")
+
+    def _answer(self) -> str:
+        """The step's answer: the accepted moves, the rule the move breaks, or the count with what makes it."""
+        step, ui = self.step, self.ui
         if isinstance(step, ExerciseStep):
             assert self._challenge is not None
             pos = self._challenge.position
-            said = ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
-        elif isinstance(step, WhyStep):
-            said = ui.reason(step.position, why_reason(step))
-        else:
-            assert isinstance(step, QuestionStep)
-            said = self._question_facts(step)
-        return said + "\n" + ui.message("shell.type_next")
+            return ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
+        if isinstance(step, WhyStep):
+            return ui.reason(step.position, why_reason(step))
+        assert isinstance(step, QuestionStep)
+        return self._question_facts(step)
 
     # ---- going on --------------------------------------------------------------
 
@@ -254,20 +307,15 @@ class LessonRun(Activity):
         )
 
 
-def _side_seats(pos: Position, seat: int) -> list[int]:
-    """The seats playing on ``seat``'s side."""
-    return [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
-
-
 def _piles(shell: Shell, pos: Position) -> list[dict[str, object]]:
     """Each side's captured cards and sweeps, for a scoring question."""
     assert pos.sweeps is not None
     # side i's first seat is seat i (partners are i and i + 2)
     return [
         {
-            "side": shell.ui.side_name(_side_seats(pos, side)),
+            "side": shell.ui.side_name(side_seats(pos, side)),
             "cards": [shell.ui.card(c) for c in pile],
-            "sweeps": sum(pos.sweeps[s] for s in _side_seats(pos, side)),
+            "sweeps": sum(pos.sweeps[s] for s in side_seats(pos, side)),
         }
         for side, pile in enumerate(side_piles(pos))
     ]

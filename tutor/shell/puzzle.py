@@ -12,21 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tutor.content.course import Puzzle
-from tutor.core.comparison import shortfall
 from tutor.core.moves import Move
 from tutor.storage import AttemptResult
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.teaching.lines import LinePlay, Reply
 
-from .challenge_text import taken_text, task_text, verdict_text
+from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .state import Activity, Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
 Chooser = Callable[[], "Puzzle | None"]
-
-TRIES = 2
-"""Wrong answers a puzzle takes; the answer is shown after the last."""
 
 
 class PuzzleRun(Activity):
@@ -112,9 +108,7 @@ class PuzzleRun(Activity):
         self.misses += 1
         if self.misses >= TRIES:
             return self._failed(verdict_text(self.ui, self._challenge, verdict), rating)
-        pos = self._challenge.position
-        assert verdict.comparison is not None
-        said = self.ui.shortfall(pos, shortfall(pos, verdict.comparison))
+        said = miss_text(self.ui, self._challenge, verdict)
         return "\n".join(filter(None, [said, rating, self.ui.message("shell.puzzle_try_again")]))
 
     def _over(self) -> str:
@@ -198,10 +192,7 @@ class PuzzleRun(Activity):
         verdict = challenge.judge(text)
         if verdict.legal:
             self.used_help()  # a typo or a broken rule tells nothing of the answer
-        if not self.over and verdict.legal and not verdict.accepted:
-            assert verdict.comparison is not None
-            return self.ui.shortfall(challenge.position, shortfall(challenge.position, verdict.comparison))
-        return verdict_text(self.ui, challenge, verdict)
+        return (verdict_text if self.over else miss_text)(self.ui, challenge, verdict)
 
     def solution(self) -> str:
         ui, pos = self.ui, self._challenge.position

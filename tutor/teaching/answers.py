@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from tutor.content.course import QuestionStep, WhyStep
 from tutor.core.legality import judge
 from tutor.core.moves import Reason
@@ -28,3 +30,11 @@ def why_reason(step: WhyStep) -> Reason:
     if isinstance(found, list):
         raise ValueError(f"{step.move!r} is a legal move")
     return found
+
+
+def choice_to_rule_out(step: WhyStep, out: Collection[str]) -> str | None:
+    """A wrong choice a hint may rule out: the first not ``out`` yet (tried or ruled out before), as long
+    as another wrong one stays open besides it, so that no hint gives the answer away."""
+    right = why_reason(step).code
+    open_wrong = [c for c in step.choices if c != right and c not in out]
+    return open_wrong[0] if len(open_wrong) >= 2 else None
