@@ -12,10 +12,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from shell_helpers import open_shell, right_answer
 
+from tutor.content.course import QuestionStep
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.session import TutorSession
+from tutor.teaching.answers import question_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,6 +88,23 @@ def test_tab_completes_in_the_session(tmp_path: Path) -> None:
         lesson = shell.catalog.lessons[0]
     said, (stars, _) = run_session(tmp_path, f"lea\t {lesson.id[:3]}\t\rquit\r")
     assert any(lesson.title.en in text for text in said)
+
+
+def test_a_wrong_count_through_the_session_names_what_it_adds(tmp_path: Path) -> None:
+    """Issue 21: the first lesson's spades question, answered one too high on the real session."""
+    lines = ["learn table"]
+    with open_shell(tmp_path / "dry") as shell:
+        dispatch(shell, lines[0])
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while not (isinstance(run.step, QuestionStep) and run.step.ask == "spades" and not run.solved):
+            lines.append(right_answer(shell))
+            dispatch(shell, lines[-1])
+        wrong = str(question_answer(run.step) + 1)
+    said, _ = run_session(tmp_path / "real", "".join(line + "\r" for line in [*lines, wrong, "hint"]) + "quit\r")
+    reply = next(text for text in said if text.startswith(f"{wrong} is too high"))
+    assert "nobody has taken it yet" in reply and "Try again" in reply
+    assert any(text.startswith("Count only the spades") for text in said)
 
 
 @pytest.mark.slow

@@ -109,7 +109,8 @@ def _point_parts(pos: Position, seat: int) -> list[CountPart]:
     score = score_round(pos)
     parts = [CountPart(i.code, i.points, i.side == side, item=i) for i in score.items]
     points = {"most_cards": v.most_cards, "most_spades": v.effective_most_spades}
-    return parts + [CountPart(f"tie_{t.code}", points[t.code], False, counts=t.counts) for t in majority_ties(pos, score)]
+    ties = [CountPart(f"tie_{t.code}", points[t.code], False, counts=t.counts) for t in majority_ties(pos, score)]
+    return parts + ties
 
 
 def _card_parts(pos: Position, seat: int, spades: bool) -> list[CountPart]:

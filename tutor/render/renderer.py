@@ -230,7 +230,7 @@ class Renderer:
             return head + " " + self.message(key, given=wrong.given, names=[name(r[0]) for r in wrong.readings])
         readings = []
         for reading in wrong.readings:
-            said = [self.message("counts.leave_out" if p.counted else "counts.count_too", name=name(p)) for p in reading]
+            said = [self.message(f"counts.{'leave_out' if p.counted else 'count_too'}", name=name(p)) for p in reading]
             readings.append(said[0] if len(said) == 1 else self.message("counts.both", first=said[0], second=said[1]))
         return head + " " + self.message("counts.reading", given=wrong.given, readings=readings)
 

@@ -241,7 +241,8 @@ def score_row(item: ScoreItem) -> ScoreRow:
     if item.code in ("most_cards", "most_spades"):
         counts = item.detail
         assert isinstance(counts, tuple)
-        return ScoreRow(item.code, item.side, item.points, counts[item.side], counts[: item.side] + counts[item.side + 1 :])
+        others = counts[: item.side] + counts[item.side + 1 :]
+        return ScoreRow(item.code, item.side, item.points, counts[item.side], others)
     return ScoreRow(item.code, item.side, item.points, item.detail)
 
 

@@ -21,7 +21,7 @@ from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reas
 from tutor.teaching.coach import Challenge, Task, Verdict
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
-from .lesson_hints import card_hint, question_hints, side_seats
+from .lesson_hints import card_hint, question_hints, recount_hint, side_seats
 from .state import Activity, Shell
 
 
@@ -45,7 +45,7 @@ class LessonRun(Activity):
         step = self.step
         self.solved = isinstance(step, (TextStep, DemoStep))
         self.misses = 0  # wrong answers at this step
-        self._told: list[str] = []  # the hints given at this step, and a count's reading of a wrong number
+        self._told: list[str] = []  # what a hint would repeat: the hints given at this step, a count's advice
         self._tried: set[Card] = set()  # the cards of legal moves tried that were wrong
         self._out: list[str] = []  # the why step's choices tried or ruled out
         self._counted: set[CountPart] = set()  # the parts of a count that wrong numbers were told of
@@ -167,7 +167,7 @@ class LessonRun(Activity):
         said = self.ui.miscount(step.position, wrong)
         self._counted.update(p for reading in wrong.readings for p in reading)
         if not wrong.readings:  # what to count again, said now rather than as a hint
-            recount = question_hints(self.ui, step)[0]
+            recount = recount_hint(self.ui, step)
             self._told.append(recount)
             said += "\n" + recount
         return self._missed(said)
@@ -247,7 +247,8 @@ class LessonRun(Activity):
         if choice is not None:
             self._out.append(choice)
             return ui.message("shell.hint_not_this", choice=ui.message(f"reason_titles.{choice}"))
-        still = [f"{i}. {ui.message(f'reason_titles.{c}')}" for i, c in enumerate(step.choices, 1) if c not in self._out]
+        still = [f"{i}. {ui.message(f'reason_titles.{c}')}"
+                 for i, c in enumerate(step.choices, 1) if c not in self._out]
         return ui.message("shell.hint_open_choices", choices=still)
 
     def explain(self, text: str) -> str | None:

@@ -29,11 +29,12 @@ def question_hints(ui: Renderer, step: QuestionStep, told: Collection[CountPart]
     parts a wrong count was already told of) holds them all."""
     pos, ask = step.position, step.ask
     side = ui.side_name(side_seats(pos, step.seat))
-    hints = [ui.message(f"shell.hint_question_{ask}", side=side)]
+    hints = [recount_hint(ui, step)]
     parts = count_parts(pos, step.seat, ask)
     counted = [p for p in parts if p.counted]
     if ask == "points":
-        ties = [ui.message(f"scoring.{p.code}", counts=p.counts) for p in parts if p.code.startswith("tie_")]
+        ties = [ui.message(f"scoring.{p.code}", counts=p.counts) for p in parts
+                if p.code.startswith("tie_") and p not in told]
         return [*hints, " ".join([ui.message("counts.items", n=len(counted), side=side), *ties])]
     traps = [p for p in parts if not p.counted and p.code != "pile" and p not in told]
     said = []
@@ -42,6 +43,11 @@ def question_hints(ui: Renderer, step: QuestionStep, told: Collection[CountPart]
     if traps:
         said.append(ui.message("counts.left_out", names=[ui.count_part(ask, p) for p in traps]))
     return hints + ([" ".join(said)] if said else [])
+
+
+def recount_hint(ui: Renderer, step: QuestionStep) -> str:
+    """What to count for a question, and how."""
+    return ui.message(f"shell.hint_question_{step.ask}", side=ui.side_name(side_seats(step.position, step.seat)))
 
 
 def side_seats(pos: Position, seat: int) -> list[int]:

@@ -1,0 +1,273 @@
+"""Lessons teach like puzzles (issue 21): a wrong answer is told what is wrong with it without the
+answer, which shows after the second miss or on ``solution``; hints skip what is already out or
+told; a wrong count names what it leaves out or adds.  Everything through ``dispatch`` on the
+course's own lessons, each claim recomputed from the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from shell_helpers import open_shell, right_answer, wrong_answer
+
+from tutor.content.course import ExerciseStep, QuestionStep, Step, WhyStep, stars
+from tutor.core.comparison import compare, shortfall
+from tutor.core.counting import count_parts, miscount
+from tutor.core.moves import IllegalMoveError
+from tutor.core.position import Position
+from tutor.shell.commands import dispatch
+from tutor.shell.lesson import LessonRun
+from tutor.shell.state import Shell
+from tutor.teaching.answers import question_answer, why_reason
+
+
+def say(shell: Shell, line: str) -> str:
+    reply = dispatch(shell, line)
+    assert not reply.quit
+    return reply.text
+
+
+def open_step(shell: Shell, lesson: str, wanted: Callable[[Step], bool]) -> LessonRun:
+    """The lesson opened at its first step that asks something and that ``wanted`` accepts."""
+    say(shell, f"learn {lesson}")
+    run = shell.activity
+    assert isinstance(run, LessonRun)
+    while run.solved or not wanted(run.step):
+        assert not run.done, f"lesson {lesson} has no such step"
+        say(shell, right_answer(shell))
+    return run
+
+
+def accepted_moves(shell: Shell, run: LessonRun) -> list[str]:
+    """The accepted moves as the screen writes them."""
+    challenge = run.challenge
+    assert challenge is not None
+    return [shell.ui.move(challenge.position, m) for m in challenge.accepted()]
+
+
+def illegal_move(pos: Position) -> tuple[str, IllegalMoveError]:
+    """A capture the rules refuse in ``pos``, and why."""
+    for card in pos.hands[pos.to_move]:
+        for target in pos.loose:
+            text = f"{card} x {target}"
+            try:
+                pos.parse_move(text)
+            except IllegalMoveError as err:
+                return text, err
+    raise AssertionError("no illegal capture found")
+
+
+def goal_exercise(step: Step) -> bool:
+    return isinstance(step, ExerciseStep) and step.goal is not None
+
+
+# ---- 1. a first wrong answer says what is wrong, without the answer --------------------------------
+
+
+def test_a_move_that_is_not_best_is_told_its_shortfall_and_the_answer_waits_for_the_second_miss(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "pairing", goal_exercise)
+        challenge = run.challenge
+        assert challenge is not None and challenge.ranking is not None
+        pos, best = challenge.position, accepted_moves(shell, run)
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        first = say(shell, wrong)
+        expected = shell.ui.shortfall(pos, shortfall(pos, compare(pos, pos.parse_move(wrong), challenge.ranking)))
+        assert expected in first and "Try again" in first
+        assert not any(move in first for move in best), first
+        assert not run.solved and run.mistakes == 1
+        second = say(shell, wrong)
+        assert "here is the answer" in second and all(move in second for move in best)
+        assert run.solved and run.mistakes == 2
+        assert "nothing to answer" in say(shell, wrong).lower()  # the step is over: no third miss
+
+
+def test_an_illegal_move_is_told_the_rule_it_breaks_and_counts_as_a_miss(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "pairing", goal_exercise)
+        challenge = run.challenge
+        assert challenge is not None
+        pos, best = challenge.position, accepted_moves(shell, run)
+        text, err = illegal_move(pos)
+        first = say(shell, text)
+        assert shell.ui.reason(pos, err.reason) in first and not any(move in first for move in best)
+        second = say(shell, text)
+        assert all(move in second for move in best) and run.solved and run.mistakes == 2
+
+
+def test_a_move_of_the_wrong_kind_is_told_its_kind(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "builds", lambda s: isinstance(s, ExerciseStep) and s.find == "build")
+        challenge = run.challenge
+        assert challenge is not None
+        ui, pos, best = shell.ui, challenge.position, accepted_moves(shell, run)
+        trails = [m for m in pos.generate() if m.kind == "trail"]
+        said = [say(shell, pos.notation(m)) for m in trails[:2]]
+        kind = ui.message("shell.wrong_kind", move=ui.move(pos, trails[0]), kind=ui.move_kind("trail"),
+                          wanted=ui.move_kind("build"))
+        assert kind in said[0] and not any(move in said[0] for move in best)
+        assert all(move in said[1] for move in best) and run.solved and run.mistakes == 2
+
+
+def test_the_answer_after_two_misses_costs_what_solution_after_one_does(tmp_path: Path) -> None:
+    """Stars stay as hard to earn: a learner who misses twice, or misses and asks for the solution,
+    has two mistakes at the step; one who finds the answer at the second try, one."""
+    mistakes = []
+    for tail in (["wrong", "wrong"], ["wrong", "solution"], ["wrong", "right"]):
+        with open_shell(tmp_path / "-".join(tail)) as shell:
+            run = open_step(shell, "pairing", goal_exercise)
+            start = run.index
+            for typed in tail:
+                say(shell, {"wrong": wrong_answer(shell), "right": right_answer(shell)}.get(typed) or typed)
+            # over: the answer shown and "next" awaited, or solved and on to the next step
+            assert (run.index, run.solved) == ((start + 1, False) if "right" in tail else (start, True))
+            mistakes.append(run.mistakes)
+    assert mistakes == [2, 2, 1]
+    assert stars(2, 0) == 2 and stars(3, 0) == 1  # so two such steps in a lesson leave one star
+
+
+def test_a_why_step_shows_the_rule_after_two_wrong_choices(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "sums", lambda s: isinstance(s, WhyStep) and len(s.choices) >= 4)
+        step = run.step
+        assert isinstance(step, WhyStep)
+        right = why_reason(step)
+        wrong = [str(i) for i, c in enumerate(step.choices, 1) if c != right.code]
+        assert "Try again" in say(shell, wrong[0])
+        second = say(shell, wrong[1])
+        assert shell.ui.reason(step.position, right) in second and run.solved and run.mistakes == 2
+
+
+# ---- 2. hints skip what is already out ----------------------------------------------------------------
+
+
+def test_a_hint_never_rules_out_a_choice_already_tried(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "sums", lambda s: isinstance(s, WhyStep) and len(s.choices) >= 4)
+        step = run.step
+        assert isinstance(step, WhyStep)
+        right = why_reason(step).code
+        wrong = [c for c in step.choices if c != right]
+        title = {c: shell.ui.message(f"reason_titles.{c}") for c in step.choices}
+        say(shell, str(step.choices.index(wrong[0]) + 1))  # the first wrong choice, which a hint used to rule out first
+        hints = [say(shell, "hint") for _ in range(3)]
+        assert hints[0] == shell.ui.message("shell.hint_not_this", choice=title[wrong[1]])
+        # one wrong choice stays open beside the right one: no further choice is ruled out
+        assert all(h.startswith("Still open:") for h in hints[1:])
+        assert title[right] in hints[1] and title[wrong[2]] in hints[1]
+        assert title[wrong[0]] not in hints[1] and title[wrong[1]] not in hints[1]
+
+
+def test_exercise_hints_never_repeat_and_follow_the_moves_tried(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "pairing", goal_exercise)
+        step, challenge = run.step, run.challenge
+        assert isinstance(step, ExerciseStep) and challenge is not None
+        hints = [say(shell, "hint") for _ in range(len(step.hints) + 1)]
+        card = challenge.accepted()[0].card
+        assert hints[-1] == shell.ui.message("shell.hint_card", card=shell.ui.card(card))
+        assert len(set(hints)) == len(hints)
+        assert say(shell, "hint") == shell.ui.message("shell.hint_none_left")
+        pos = challenge.position
+        other = next(m for m in pos.generate() if m.card == card and m not in challenge.accepted())
+        say(shell, pos.notation(other))  # the right card, played wrong
+        again = say(shell, "hint")
+        assert again == shell.ui.message("shell.hint_card_again", card=shell.ui.card(card))
+        assert run.hints == len(hints) + 2
+
+
+def test_a_question_hint_does_not_repeat_what_a_wrong_count_was_told(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "cards")
+        step = run.step
+        assert isinstance(step, QuestionStep)
+        table = step.position.table_cards()
+        assert table and not step.position.is_round_over()
+        shown = shell.ui.cards(table)
+        told = say(shell, str(question_answer(step) + len(table)))
+        assert shown in told and "too high" in told
+        hints = [say(shell, "hint") for _ in range(2)]
+        assert not any(shown in h for h in hints)
+        assert hints[-1] == shell.ui.message("shell.hint_none_left")
+
+
+# ---- 3. a wrong count names what it leaves out or adds ------------------------------------------------
+
+
+def test_a_count_of_cards_too_high_names_the_cards_still_on_the_table(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "spades")
+        step = run.step
+        assert isinstance(step, QuestionStep)
+        pos = step.position
+        taken = {c for pile in pos.captured or () for c in pile}
+        on_table = [c for c in pos.table_cards() if c.suit == "S" and c not in taken]
+        clubs = [c for c in pos.captured[step.seat] if c.suit == "C"] if pos.captured else []
+        assert len(on_table) == len(clubs) == 1  # the lesson's position: one of each
+        said = say(shell, str(question_answer(step) + 1))
+        assert "too high" in said and "nobody has taken it yet" in said and "clubs" in said
+        assert shell.ui.card(on_table[0]) in said and shell.ui.card(clubs[0]) in said
+
+
+def test_a_count_of_points_names_the_item_it_leaves_out(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "points")
+        step = run.step
+        assert isinstance(step, QuestionStep)
+        from tutor.core.scoring import score_round
+
+        score = score_round(step.position)
+        side = step.position.side_of(step.seat)
+        most = next(i for i in score.items if i.code == "most_cards")
+        assert most.side == side
+        said = say(shell, str(question_answer(step) - most.points))
+        others = [n for s, n in enumerate(score.cards) if s != side]
+        assert "too low" in said and f"leave out the most cards ({score.cards[side]} against {others[0]})" in said
+
+
+def test_every_question_of_the_course_names_a_part_it_leaves_out_or_adds(tmp_path: Path) -> None:
+    """For each part of each count: the number that leaves out (or adds) just that part is told so,
+    whenever few enough parts explain it."""
+    named = 0
+    with open_shell(tmp_path) as shell:
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, QuestionStep):
+                    continue
+                pos, answer = step.position, question_answer(step)
+                for part in count_parts(pos, step.seat, step.ask):
+                    given = answer + part.effect
+                    if given < 0 or not miscount(pos, step.seat, step.ask, given).readings:
+                        continue
+                    say(shell, f"learn {lesson.id}")
+                    run = shell.activity
+                    assert isinstance(run, LessonRun)
+                    run.index = index - 1  # the step before, to enter this one fresh
+                    run.solved = True
+                    say(shell, "next")
+                    said = say(shell, str(given))
+                    assert shell.ui.count_part(step.ask, part) in said, (step.where, said)
+                    assert ("too low" if given < answer else "too high") in said
+                    named += 1
+    assert named >= 40
+
+
+# ---- 4. both languages ---------------------------------------------------------------------------------
+
+
+def test_german_feedback_uses_the_games_terms(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "spades")
+        step = run.step
+        assert isinstance(step, QuestionStep)
+        said = say(shell, str(question_answer(step) + 1))
+        assert "zu viel" in said and "Kreuz-Karten" in said and "♣ ist Kreuz, ♠ ist Pik" in said
+        assert "clubs" not in said and "spades" not in said
+        run = open_step(shell, "pairing", goal_exercise)
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        said = say(shell, wrong)
+        assert "Ein anderer Zug" in said and "Versuch es noch einmal" in said
+        hints = [say(shell, "tipp") for _ in range(4)]
+        assert hints[-1] == shell.ui.message("shell.hint_none_left") and "Lösung" in hints[-1]
