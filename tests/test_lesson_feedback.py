@@ -15,6 +15,7 @@ from tutor.core.comparison import compare, shortfall
 from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
+from tutor.core.scoring import score_round
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.state import Shell
@@ -215,8 +216,6 @@ def test_a_count_of_points_names_the_item_it_leaves_out(tmp_path: Path) -> None:
         run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "points")
         step = run.step
         assert isinstance(step, QuestionStep)
-        from tutor.core.scoring import score_round
-
         score = score_round(step.position)
         side = step.position.side_of(step.seat)
         most = next(i for i in score.items if i.code == "most_cards")
