@@ -112,7 +112,7 @@ def main() -> None:
     print("best capture by cards, 20 loose cards, 50 tables")
     print(f"  median {median:.1f} ms, worst {max(times):.1f} ms (target <= 50: ratio {median / 50:.2f})")
     safe_goal(args.seed)
-    # the search's caches are bounded (tutor.core.search.POSITIONS_KEPT, MOVE_LISTS_KEPT)
+    # the search's caches are bounded (tutor.core.search.limits: POSITIONS_KEPT, MOVE_LISTS_KEPT)
     print(f"peak memory of the whole run: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB", end="")
     print(f" (the largest helper: {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024} MB)")
 
