@@ -2,14 +2,19 @@
 
 The advisor's worlds are independent samples of the hidden cards, and every
 move is valued in the same worlds, so the loss of a played move against a
-better one is the mean of their differences world by world, and its 95%
-interval is that mean give or take :data:`Z95` standard errors.  When the
-interval holds a threshold (a grade's least loss), :func:`confirm` values the
-two moves in more worlds of the same seed (:func:`tutor.play.advisor.world_stream`),
+better one is the mean of their differences world by world, and its interval
+is that mean give or take :data:`Z` standard errors.  When the interval holds
+a threshold (a grade's least loss), :func:`confirm` values the two moves in
+more worlds of the same seed (:func:`tutor.play.advisor.world_stream`),
 doubling them, until the interval lies on one side of every threshold or the
 worlds reach :data:`CONFIRM_FACTOR` times the advice's: the same seed, the
 same answer.  A move the advisor dropped after its first worlds as clearly
 behind is first valued in the rest of the advice's worlds.
+
+The interval is looked at after each doubling, up to :data:`LOOKS` times, and
+a loss is settled at the first look that settles it; so that a loss settles on
+the wrong side of a threshold at most 5% of the time over all the looks, each
+look's interval is a 99.5% one (:data:`Z`: 5% shared among the looks).
 
 When the unseen cards can lie only one way, there is one world and the loss
 is exact: its interval is the loss itself.
@@ -22,21 +27,25 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
+from statistics import NormalDist
 
 from tutor.core.position import Position
 
 from .advisor import MoveValue, world_stream, world_values
 
-Z95 = 1.96
-"""Standard errors either side of the mean in a 95% interval (the normal's; the means are over 48 worlds or more)."""
-CONFIRM_FACTOR = 8
-"""The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 384)."""
+CONFIRM_FACTOR = 16
+"""The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 768)."""
+LOOKS = CONFIRM_FACTOR.bit_length()
+"""The looks at the interval: at the advice's worlds, then at each doubling."""
+Z = NormalDist().inv_cdf(1 - 0.05 / (2 * LOOKS))
+"""Standard errors either side of the mean: a two-sided 5% shared among the looks (Bonferroni; the means are
+over 48 worlds or more, so the normal's)."""
 
 
 @dataclass(frozen=True)
 class Loss:
     """The better move's value minus the played one's over the same ``worlds``: ``better`` and ``played`` valued
-    in them, and the 95% interval (``low``, ``high``) of the difference (both the difference when exact)."""
+    in them, and the interval (``low``, ``high``) of the difference (both the difference when exact)."""
 
     better: MoveValue
     played: MoveValue
@@ -59,7 +68,7 @@ def loss_of(better: MoveValue, played: MoveValue) -> Loss:
     ours, theirs = better.samples[:n], played.samples[:n]
     differences = [b - p for b, p in zip(ours, theirs)]
     mean = statistics.fmean(differences)
-    error = Z95 * statistics.stdev(differences) / math.sqrt(n) if n > 1 else 0.0
+    error = Z * statistics.stdev(differences) / math.sqrt(n) if n > 1 else 0.0
     return Loss(_over(better, ours), _over(played, theirs), mean - error, mean + error, n)
 
 
