@@ -134,8 +134,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--bootstrap", type=int, default=2000)
     args = parser.parse_args()
-    print(f"classic, greedy or club (seat 0) against club, {args.seeds} seeds a move, {DEFAULT_WORLDS} worlds an advice",
-          flush=True)
+    print(f"classic, greedy or club (seat 0) against club, {args.seeds} seeds a move, "
+          f"{DEFAULT_WORLDS} worlds an advice", flush=True)
     everything = []
     for players in (int(n) for n in args.players.split(",")):
         start = time.perf_counter()

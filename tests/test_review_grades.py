@@ -29,7 +29,7 @@ def cards(text: str) -> list[Card]:
     return [Card.from_str(c) for c in text.split()]
 
 
-def club_round(players: int, seed: int) -> list[Ply]:
+def club_round(players: int, seed: int) -> tuple[Ply, ...]:
     return play_one_round(variant("classic"), [player("club")] * players, seed).plies
 
 

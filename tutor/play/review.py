@@ -7,7 +7,11 @@ stock hidden, as they were at the table.  The *loss* is the best move's value
 minus the played one's, in round points for the learner's side; it is graded
 by :data:`MARGINS` (measured in docs/review.md: below a margin the advisor's
 own noise could make a move look that much worse than the best, so it is not
-marked; four players are noisier than two or three).
+marked; four players are noisier than two or three).  A loss is confirmed with
+more worlds until its grade is settled, or else graded as a range
+(:func:`judge`, :mod:`tutor.play.confirm`); a sure sweep passed up is always
+marked (:func:`missed_sweep`); in an exact last deal a mark carries the
+solver's lines (:mod:`tutor.play.exact`).
 
 Each mark says why the better move is better in facts of the position the
 learner saw (:class:`Why`: a reason code and its parameters, put into words

@@ -57,14 +57,16 @@ def line_words(ui: Renderer, world: Position, line: tuple[Move, ...], seat: int)
     for move in line:
         end.push(move)
     totals = score_round(end).totals
-    sides = [ui.side_name([s for s in range(end.players) if end.side_of(s) == side], seat) for side in range(len(totals))]
+    sides = [ui.side_name([s for s in range(end.players) if end.side_of(s) == side], seat)
+             for side in range(len(totals))]
     return "\n".join([ui.line(world, line, seat, partner=True, score=False),
                       "  " + ui.message("review.line_totals", totals=list(zip(sides, totals)))])
 
 
 def lines_words(ui: Renderer, lines: ExactLines, seat: int) -> tuple[str, str]:
     """The lines after the better move and the played one, indented under the mark."""
-    better, played = (textwrap.indent(line_words(ui, lines.world, lv.line, seat), "  ") for lv in (lines.better, lines.played))
+    better, played = (textwrap.indent(line_words(ui, lines.world, lv.line, seat), "  ")
+                      for lv in (lines.better, lines.played))
     return better, played
 
 
