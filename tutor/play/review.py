@@ -22,6 +22,7 @@ taken now, the points the next player could take, a build for a later take.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -93,7 +94,7 @@ def missed_sweep(pos: Position, advice: Advice, played: Move) -> MoveValue | Non
 
 
 def graded(loss: Loss, players: int, swept: Loss | None = None) -> tuple[str | None, str | None]:
-    """The grades at the two ends of ``loss``'s 95% interval (one grade: settled; the first None: not marked).
+    """The grades at the two ends of ``loss``'s interval (one grade: settled; the first None: not marked).
 
     ``swept`` is the loss against a missed sure sweep: when its interval lies above 0 (the sweep is surely
     worth more), the move is at least an inaccuracy, whatever the margins say.
@@ -188,9 +189,10 @@ class MoveReview:
     advisor value and the best one's (over the same worlds, as many as it took to settle the grade), and its
     grade (None: not marked).
 
-    ``grade`` is the least grade the loss earns at 95%, ``upto`` the most (the same: the grade is settled;
-    else the grade is the range from one to the other); ``interval`` is the loss's 95% interval (the loss
-    itself where it is exact); ``sure_sweep``: the move passed up a sweep surely worth more (it is marked).
+    ``grade`` is the least grade the loss's interval reaches (:mod:`~tutor.play.confirm`: 95% over all its
+    looks), ``upto`` the most (the same: the grade is settled; else the grade is the range from one to the
+    other); ``interval`` is that interval (the loss itself where it is exact); ``sure_sweep``: the move passed
+    up a sweep surely worth more (it is marked).
     """
 
     index: int
@@ -238,12 +240,9 @@ class RoundReview:
 
     def ranges(self) -> dict[tuple[str, str], int]:
         """The marks whose grade is a range, counted by range (its least and most grade), mildest first."""
-        found = sorted((GRADES.index(r.grade), GRADES.index(r.upto)) for m in self.marks
-                       if (r := m.review).grade is not None and r.upto is not None and r.grade != r.upto)
-        out: dict[tuple[str, str], int] = {}
-        for low, high in found:
-            out[GRADES[low], GRADES[high]] = out.get((GRADES[low], GRADES[high]), 0) + 1
-        return out
+        found = Counter((r.grade, r.upto) for m in self.marks
+                        if (r := m.review).grade is not None and r.upto is not None and r.grade != r.upto)
+        return {key: found[key] for key in sorted(found, key=lambda k: (GRADES.index(k[0]), GRADES.index(k[1])))}
 
     @property
     def points_lost(self) -> float:
