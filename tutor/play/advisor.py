@@ -36,9 +36,10 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from functools import partial
+from itertools import islice
 
 from tutor.core.cards import Card
 from tutor.core.movegen import build_key
@@ -87,12 +88,15 @@ MAJORITY_SPREAD = 1.5
 class MoveValue:
     """A legal move, its mean value over the worlds and its standard deviation (0.0 for one world).
 
-    The value is in round points: the mover's side's total minus the best other side's.
+    The value is in round points: the mover's side's total minus the best other side's.  ``samples`` are
+    its values world by world, in the order the worlds were drawn (the first worlds only, for a move
+    dropped as clearly behind): two moves' samples pair up world by world.
     """
 
     move: Move
     value: float
     spread: float
+    samples: tuple[float, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -172,13 +176,23 @@ def sampled_worlds(pos: Position, worlds: int, seed: int) -> list[Position]:
     hides them all) there is a single world.  Unseen cards beyond the hidden
     places (a position that does not list what was taken) are left out of the world.
     """
-    unseen = sorted(unseen_cards(pos))
+    return list(islice(world_stream(pos, seed), worlds))
+
+
+def one_way(pos: Position) -> bool:
+    """Whether the unseen cards of ``pos`` can lie only one way: none is hidden, or one place hides them all."""
     places = sum(1 for n in pos.hidden_counts if n) + (pos.stock_hidden > 0)
-    one_way = places == 0 or (places == 1 and len(unseen) == sum(pos.hidden_counts) + pos.stock_hidden)
+    return places == 0 or (places == 1 and len(unseen_cards(pos)) == sum(pos.hidden_counts) + pos.stock_hidden)
+
+
+def world_stream(pos: Position, seed: int) -> Iterator[Position]:
+    """:func:`sampled_worlds`'s worlds one by one, without end (one world only when the cards lie one way):
+    the first ``n`` are ``sampled_worlds(pos, n, seed)``, so more worlds of the same seed extend the sample."""
+    unseen = sorted(unseen_cards(pos))
     needs = held_keys(pos)
     rng = random.Random(seed)
-    out = []
-    for _ in range(1 if one_way else worlds):
+    single = one_way(pos)
+    while True:
         for _ in range(REDRAWS):
             rng.shuffle(unseen)
             world = world_of(pos, unseen)
@@ -186,8 +200,9 @@ def sampled_worlds(pos: Position, worlds: int, seed: int) -> list[Position]:
                 break
         else:
             world = dealt_with_holders(pos, unseen, needs, rng)
-        out.append(world)
-    return out
+        yield world
+        if single:
+            return
 
 
 def held_keys(pos: Position) -> dict[int, list[int]]:
@@ -266,7 +281,7 @@ def _advise(pos: Position, worlds: list[Position], level: str, budget: float | N
             live = still_in_contention(values, live)
         if deadline is not None and done >= MIN_WORLDS and _past(deadline):
             break
-    valued = [MoveValue(m, statistics.fmean(v), statistics.pstdev(v)) for m, v in zip(moves, values)]
+    valued = [MoveValue(m, statistics.fmean(v), statistics.pstdev(v), tuple(v)) for m, v in zip(moves, values)]
     valued.sort(key=lambda mv: -mv.value)  # stable: equal values keep the generation order
     return Advice(level, done, tuple(valued))
 

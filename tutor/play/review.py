@@ -7,7 +7,11 @@ stock hidden, as they were at the table.  The *loss* is the best move's value
 minus the played one's, in round points for the learner's side; it is graded
 by :data:`MARGINS` (measured in docs/review.md: below a margin the advisor's
 own noise could make a move look that much worse than the best, so it is not
-marked; four players are noisier than two or three).
+marked; four players are noisier than two or three).  A loss is confirmed with
+more worlds until its grade is settled, or else graded as a range
+(:func:`judge`, :mod:`tutor.play.confirm`); a sure sweep passed up is always
+marked (:func:`missed_sweep`); in an exact last deal a mark carries the
+solver's lines (:mod:`tutor.play.exact`).
 
 Each mark says why the better move is better in facts of the position the
 learner saw (:class:`Why`: a reason code and its parameters, put into words
@@ -18,8 +22,9 @@ taken now, the points the next player could take, a build for a later take.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.core.comparison import MoveFacts, move_facts
@@ -29,6 +34,8 @@ from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
 
 from .advisor import DEFAULT_WORLDS, Advice, MoveValue, advise
+from .confirm import Loss, confirm
+from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
 from .risk import likely_take
@@ -75,6 +82,27 @@ def grade_of(loss: float, players: int) -> str | None:
 def margin(players: int) -> float:
     """The least loss that is marked: moves within it of the best are as good as the best."""
     return MARGINS[players][0]
+
+
+def missed_sweep(pos: Position, advice: Advice, played: Move) -> MoveValue | None:
+    """The best *sure sweep* ``played`` passes up: a capture the mover could make now that takes everything on
+    the table and scores a sweep (the variant's sweeps score), valued in ``advice``; None when ``played``
+    sweeps or no move does."""
+    if not pos.variant.sweep_points or pos.is_sweep(played):
+        return None
+    return next((mv for mv in advice.moves if pos.is_sweep(mv.move)), None)
+
+
+def graded(loss: Loss, players: int, swept: Loss | None = None) -> tuple[str | None, str | None]:
+    """The grades at the two ends of ``loss``'s interval (one grade: settled; the first None: not marked).
+
+    ``swept`` is the loss against a missed sure sweep: when its interval lies above 0 (the sweep is surely
+    worth more), the move is at least an inaccuracy, whatever the margins say.
+    """
+    low, high = grade_of(loss.low, players), grade_of(loss.high, players)
+    if swept is not None and swept.low > 0:
+        low, high = low or GRADES[0], high or GRADES[0]
+    return low, high
 
 
 @dataclass(frozen=True)
@@ -158,7 +186,14 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
 @dataclass(frozen=True)
 class MoveReview:
     """One move of the learner: the ply (``index`` in the round; the learner's move number ``turn``), its
-    advisor value and the best one's, and its grade (None: not marked)."""
+    advisor value and the best one's (over the same worlds, as many as it took to settle the grade), and its
+    grade (None: not marked).
+
+    ``grade`` is the least grade the loss's interval reaches (:mod:`~tutor.play.confirm`: 95% over all its
+    looks), ``upto`` the most (the same: the grade is settled; else the grade is the range from one to the
+    other); ``interval`` is that interval (the loss itself where it is exact); ``sure_sweep``: the move passed
+    up a sweep surely worth more (it is marked).
+    """
 
     index: int
     turn: int
@@ -166,6 +201,9 @@ class MoveReview:
     played: MoveValue
     best: MoveValue
     grade: str | None
+    upto: str | None
+    interval: tuple[float, float]
+    sure_sweep: bool = False
 
     @property
     def loss(self) -> float:
@@ -184,6 +222,7 @@ class Mark:
     better: Outcome
     reasons: tuple[Why, ...]
     accepted: tuple[Move, ...]
+    lines: ExactLines | None = None
 
 
 @dataclass(frozen=True)
@@ -196,7 +235,14 @@ class RoundReview:
     marks: tuple[Mark, ...]
 
     def count(self, grade: str) -> int:
-        return sum(1 for m in self.marks if m.review.grade == grade)
+        """The marks settled at ``grade``."""
+        return sum(1 for m in self.marks if m.review.grade == m.review.upto == grade)
+
+    def ranges(self) -> dict[tuple[str, str], int]:
+        """The marks whose grade is a range, counted by range (its least and most grade), mildest first."""
+        found = Counter((r.grade, r.upto) for m in self.marks
+                        if (r := m.review).grade is not None and r.upto is not None and r.grade != r.upto)
+        return {key: found[key] for key in sorted(found, key=lambda k: (GRADES.index(k[0]), GRADES.index(k[1])))}
 
     @property
     def points_lost(self) -> float:
@@ -232,13 +278,29 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
         if len(view.legal_moves()) < 2:
             continue
         advice = ply_advice(view, seed, index, worlds=worlds, level=level)
-        played, best = advice.value_of(ply.move), advice.moves[0]
-        grade = grade_of(best.value - played.value, ply.before.players)
-        reviewed = MoveReview(index, turn, ply, played, best, grade)
+        reviewed = judge(view, advice, ply_seed(seed, index), index, turn, ply)
         moves.append(reviewed)
         if reviewed.grade is not None:
-            marks.append(mark(view, reviewed, advice))
+            marks.append(replace(mark(view, reviewed, advice),
+                                 lines=exact_lines(view.position(), advice.best, ply.move)))
     return RoundReview(plies[0].before.players if plies else 2, seat, tuple(moves), tuple(marks))
+
+
+def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply: Ply) -> MoveReview:
+    """The review of ``ply``'s move by ``advice`` (of ``seed``): the advised move is never marked; otherwise the
+    loss is confirmed with more worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`), and
+    against a missed sure sweep until it is sure whether the sweep is worth more."""
+    played, best = advice.value_of(ply.move), advice.moves[0]
+    if played.move == best.move:
+        return MoveReview(index, turn, ply, played, best, None, None, (0.0, 0.0))
+    pos, players = view.position(), view.players
+    sweep = missed_sweep(pos, advice, ply.move)
+    swept_best = sweep is not None and sweep.move == best.move
+    loss = confirm(pos, seed, advice.worlds, best, played, (*MARGINS[players], *((0.0,) if swept_best else ())))
+    swept = None if sweep is None else loss if swept_best else confirm(pos, seed, advice.worlds, sweep, played, (0.0,))
+    grade, upto = graded(loss, players, swept)
+    return MoveReview(index, turn, ply, loss.played, loss.better, grade, upto, (loss.low, loss.high),
+                      swept is not None and swept.low > 0)
 
 
 def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:

@@ -164,15 +164,16 @@ class Renderer:
             name=partial(self.seat_name, me=pos.to_move),
         )
 
-    def line(self, pos: Position, line: Sequence[Move], seat: int | None = None, partner: bool = False) -> str:
-        """``line`` played from ``pos`` move by move, with what changes hands, and the round's
+    def line(self, pos: Position, line: Sequence[Move], seat: int | None = None, partner: bool = False,
+             score: bool = True) -> str:
+        """``line`` played from ``pos`` move by move, with what changes hands, and (``score``) the round's
         score when it ends the round; ``partner``: the partner of ``seat`` is named as such."""
         view = line_view(pos, line, self._words.notation)
         text = self.render(
             "line", line=view, me=seat, spades=bool(pos.variant.effective_most_spades),
             name=partial(self.player_name, pos, seat) if partner else partial(self.seat_name, me=seat),
         )
-        if view.end.is_round_over():
+        if score and view.end.is_round_over():
             text += "\n" + self.score(view.end, score_round(view.end), seat)
         return text
 

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
-from tutor.play.review import GRADES, Mark, RoundReview, margin
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.scoring import score_round
+from tutor.play.exact import ExactLines
+from tutor.play.review import GRADES, Mark, RoundReview, grade_of, margin
 
 from .renderer import Renderer
 
 
 @dataclass(frozen=True)
 class MarkView:
-    """A marked move as the review template shows it: moves in the learner's letters, points as decimals."""
+    """A marked move as the review template shows it: moves in the learner's letters, points as decimals.
+
+    ``grade`` is the grade as words (a range of grades where the advisor's sampling cannot settle it, then
+    ``interval`` gives the loss's 95% interval); ``sure_sweep``: marked only because it passed up a sure sweep;
+    ``lines``: where every card is known in the last deal, the solver's line after the better move and after
+    the played one, each with the round's totals it ends with.
+    """
 
     turn: int
     played: str
@@ -23,6 +34,10 @@ class MarkView:
     value_played: str
     value_better: str
     gains: tuple[str, ...]
+    interval: tuple[str, str] | None
+    sure_sweep: bool
+    lines: tuple[str, str] | None
+    players: int
 
 
 def decimal(ui: Renderer, points: float) -> str:
@@ -30,32 +45,64 @@ def decimal(ui: Renderer, points: float) -> str:
     return ui.message("review.decimal", x=points)
 
 
+def grade_words(ui: Renderer, grade: str, upto: str | None = None) -> str:
+    """A grade (``a mistake``), or the range from ``grade`` to ``upto`` (``a mistake or a blunder``)."""
+    grades = GRADES[GRADES.index(grade):GRADES.index(upto or grade) + 1]
+    return ui.message("review.grade_range", grades=list(grades))
+
+
+def line_words(ui: Renderer, world: Position, line: tuple[Move, ...], seat: int) -> str:
+    """A solver's line from ``world`` to the round's end, move by move, and the round's totals it ends with."""
+    end = world.copy()
+    for move in line:
+        end.push(move)
+    totals = score_round(end).totals
+    sides = [ui.side_name([s for s in range(end.players) if end.side_of(s) == side], seat)
+             for side in range(len(totals))]
+    return "\n".join([ui.line(world, line, seat, partner=True, score=False),
+                      "  " + ui.message("review.line_totals", totals=list(zip(sides, totals)))])
+
+
+def lines_words(ui: Renderer, lines: ExactLines, seat: int) -> tuple[str, str]:
+    """The lines after the better move and the played one, indented under the mark."""
+    better, played = (textwrap.indent(line_words(ui, lines.world, lv.line, seat), "  ")
+                      for lv in (lines.better, lines.played))
+    return better, played
+
+
 def mark_view(ui: Renderer, mark: Mark) -> MarkView:
     """The view of ``mark``."""
     review, pos = mark.review, mark.review.ply.before
     played, better = review.ply.move, mark.better.facts.move
     assert review.grade is not None
+    ranged = review.upto not in (None, review.grade)
     return MarkView(
         turn=review.turn,
         played=ui.move(pos, played),
         kind=ui.move_kind(played.kind),
-        grade=review.grade,
+        grade=grade_words(ui, review.grade, review.upto),
         loss=decimal(ui, review.loss),
         better=ui.move(pos, better),
         better_kind=ui.move_kind(better.kind),
         value_played=decimal(ui, review.played.value),
         value_better=decimal(ui, review.best.value),
         gains=tuple(ui.message(f"review.why_{why.code}", **why.params) for why in mark.reasons),
+        interval=(decimal(ui, review.interval[0]), decimal(ui, review.interval[1])) if ranged else None,
+        sure_sweep=review.sure_sweep and grade_of(review.interval[0], pos.players) is None,
+        lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),
+        players=pos.players,
     )
 
 
 def review_text(ui: Renderer, review: RoundReview) -> str:
     """The review of a round: each marked move with the better one and why, then moves reviewed, marks, points lost."""
+    ranges = [ui.message("review.grades_range", n=n, grades=grade_words(ui, low, high))
+              for (low, high), n in review.ranges().items()]
     return ui.render(
         "review",
         marks=[mark_view(ui, m) for m in review.marks],
         moves=len(review.moves),
-        counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)],
+        counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)] + ranges,
         lost=decimal(ui, review.points_lost),
         margin=decimal(ui, margin(review.players)),
     )

@@ -25,7 +25,7 @@ from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
 from tutor.play.review import Mark
 from tutor.render import Renderer
-from tutor.render.review import decimal
+from tutor.render.review import decimal, grade_words
 
 from .advised import ADVICE, AdvisedRanking
 
@@ -73,6 +73,7 @@ def puzzle_data(mark: Mark, day: date, rating: float) -> tuple[str, str]:
         "position": block,
         "played": played,
         "grade": mark.review.grade,
+        "upto": mark.review.upto,
         "loss": round(mark.review.loss, 2),
         "themes": list(themes(mark)),
         "moves": [{"move": pos.notation(mv.move), "value": round(mv.value, 2)} for mv in mark.advice.moves],
@@ -103,7 +104,7 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     for lang in LANGUAGES:
         ui = Renderer(lang, symbols)
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
-                                 grade=ui.message(f"review.grade_{data['grade']}"), loss=decimal(ui, data["loss"]))
+                                 grade=grade_words(ui, data["grade"], data.get("upto")), loss=decimal(ui, data["loss"]))
     ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
     return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
                   Text(**texts), (), accepted, where, ranking=ranking)

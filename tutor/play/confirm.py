@@ -1,0 +1,99 @@
+"""How sure a loss is: the advisor's difference between two moves, with more worlds until it is settled.
+
+The advisor's worlds are independent samples of the hidden cards, and every
+move is valued in the same worlds, so the loss of a played move against a
+better one is the mean of their differences world by world, and its interval
+is that mean give or take :data:`Z` standard errors.  When the interval holds
+a threshold (a grade's least loss), :func:`confirm` values the two moves in
+more worlds of the same seed (:func:`tutor.play.advisor.world_stream`),
+doubling them, until the interval lies on one side of every threshold or the
+worlds reach :data:`CONFIRM_FACTOR` times the advice's: the same seed, the
+same answer.  A move the advisor dropped after its first worlds as clearly
+behind is first valued in the rest of the advice's worlds.
+
+The interval is looked at after each doubling, up to :data:`LOOKS` times, and
+a loss is settled at the first look that settles it; so that a loss settles on
+the wrong side of a threshold at most 5% of the time over all the looks, each
+look's interval is a 99.5% one (:data:`Z`: 5% shared among the looks).
+
+When the unseen cards can lie only one way, there is one world and the loss
+is exact: its interval is the loss itself.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import islice
+from statistics import NormalDist
+
+from tutor.core.position import Position
+
+from .advisor import MoveValue, world_stream, world_values
+
+CONFIRM_FACTOR = 16
+"""The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 768)."""
+LOOKS = CONFIRM_FACTOR.bit_length()
+"""The looks at the interval: at the advice's worlds, then at each doubling."""
+Z = NormalDist().inv_cdf(1 - 0.05 / (2 * LOOKS))
+"""Standard errors either side of the mean: a two-sided 5% shared among the looks (Bonferroni; the means are
+over 48 worlds or more, so the normal's)."""
+
+
+@dataclass(frozen=True)
+class Loss:
+    """The better move's value minus the played one's over the same ``worlds``: ``better`` and ``played`` valued
+    in them, and the interval (``low``, ``high``) of the difference (both the difference when exact)."""
+
+    better: MoveValue
+    played: MoveValue
+    low: float
+    high: float
+    worlds: int
+
+    @property
+    def mean(self) -> float:
+        return self.better.value - self.played.value
+
+    def settled(self, thresholds: Sequence[float]) -> bool:
+        """Whether the interval lies on one side of each of ``thresholds``."""
+        return all(self.high < t or self.low >= t for t in thresholds)
+
+
+def loss_of(better: MoveValue, played: MoveValue) -> Loss:
+    """The loss over the worlds in which both moves were valued (the first ones, when one was dropped early)."""
+    n = min(len(better.samples), len(played.samples))
+    ours, theirs = better.samples[:n], played.samples[:n]
+    differences = [b - p for b, p in zip(ours, theirs)]
+    mean = statistics.fmean(differences)
+    error = Z * statistics.stdev(differences) / math.sqrt(n) if n > 1 else 0.0
+    return Loss(_over(better, ours), _over(played, theirs), mean - error, mean + error, n)
+
+
+def _over(valued: MoveValue, samples: Sequence[float]) -> MoveValue:
+    return MoveValue(valued.move, statistics.fmean(samples), statistics.pstdev(samples), tuple(samples))
+
+
+def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: MoveValue,
+            thresholds: Sequence[float]) -> Loss:
+    """The loss of ``played`` against ``better`` (both valued by an advice on ``pos`` over ``worlds`` worlds
+    of ``seed``), confirmed with more worlds until it is settled about ``thresholds`` or the worlds run out.
+
+    A move valued in fewer of the advice's worlds (dropped early as clearly behind) is first valued in the
+    rest of them: a loss is never settled on fewer worlds than the advice's.
+    """
+    most = CONFIRM_FACTOR * worlds
+    while True:
+        have, goal = sorted((len(better.samples), len(played.samples)))
+        loss = loss_of(better, played)
+        if have == goal and (loss.settled(thresholds) or have >= most):
+            return loss
+        short = [mv for mv in (better, played) if len(mv.samples) == have]
+        added = [world_values(world, [mv.move for mv in short])
+                 for world in islice(world_stream(pos, seed), have, goal if goal > have else min(most, 2 * have))]
+        if not added:  # the cards lie one way: there is no other world
+            return loss
+        grown = {mv.move: _over(mv, (*mv.samples, *(v[i] for v in added))) for i, mv in enumerate(short)}
+        better, played = grown.get(better.move, better), grown.get(played.move, played)

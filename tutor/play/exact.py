@@ -1,0 +1,40 @@
+"""The exact lines of a last-deal mark: what follows the better move and the move played, by the solver.
+
+In the last deal (the stock empty) the learner can tell every card when the
+cards they cannot see can lie only one way (:func:`tutor.play.advisor.one_way`:
+with two players, the other hand is every card not yet seen).  The advisor
+then values each move exactly by :func:`tutor.core.search.solve_deal`, as long
+as the hands hold at most :data:`~tutor.play.advisor.EXACT_CARDS` cards; the
+solver's best line after each move is what makes its value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.search import LineValue, solve_deal
+
+from .advisor import EXACT_CARDS, one_way, sampled_worlds
+
+
+@dataclass(frozen=True)
+class ExactLines:
+    """The solver's lines in ``world`` (``pos`` with every card where the learner can tell it is): after the
+    ``better`` move and after the ``played`` one, each starting with its move and played to the round's end."""
+
+    world: Position
+    better: LineValue
+    played: LineValue
+
+
+def exact_lines(pos: Position, better: Move, played: Move) -> ExactLines | None:
+    """The lines after ``better`` and ``played`` in ``pos`` (a seat's view), or None where the value is not
+    exact: before the last deal, with cards that could lie more than one way, or too many to search."""
+    cards = sum(len(hand) for hand in pos.hands) + sum(pos.hidden_counts)
+    if pos.stock_size or not one_way(pos) or cards > EXACT_CARDS[pos.players]:
+        return None
+    [world] = sampled_worlds(pos, 1, 0)
+    lines = {lv.move: lv for lv in solve_deal(world).moves}
+    return ExactLines(world, lines[better], lines[played])
