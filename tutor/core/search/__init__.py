@@ -62,7 +62,10 @@ from .alphabeta import Search
 from .limits import MOVE_LISTS_KEPT, POSITIONS_KEPT, STOP_EVERY, SearchStopped
 from .results import DealSolution, LineValue, SearchError, Unfinished
 
-__all__ = ["LONG_DEAL_CARDS", "SHARE_AFTER", "STOP_EVERY", "SearchError", "Share", "Unfinished", "solve_deal"]
+__all__ = [
+    "LONG_DEAL_CARDS", "SHARE_AFTER", "STOP_EVERY", "DealSolution", "LineValue", "SearchError", "Share", "Unfinished",
+    "solve_deal",
+]
 
 LONG_DEAL_CARDS = 12
 """More cards than this in the hands, and an exact deal search may take over a minute (the
