@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from tutor.content import presets
 from tutor.content.course import Text
 from tutor.core.cards import Card
 from tutor.core.comparison import Comparison, Shortfall
@@ -14,10 +15,20 @@ from tutor.core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from tutor.core.position import Position
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.solver import Goal
+from tutor.core.variant import Variant
 
 from .environment import language
 from .langs import LANGS
-from .views import MoveView, line_view, majority_ties, move_view, pile_views, position_view, score_rows
+from .views import (
+    MoveView,
+    line_view,
+    majority_ties,
+    move_view,
+    pile_views,
+    position_view,
+    score_rows,
+    scoring_facts,
+)
 from .words import CardLike
 
 
@@ -118,9 +129,12 @@ class Renderer:
 
     # ---- goals and comparisons ---------------------------------------------------
 
-    def goal(self, goal: Goal) -> str:
-        """What the goal asks for, as an instruction; later criteria break ties."""
-        first, *ties = [self.message(f"goals.{c.name}", card=c.card) for c in goal.criteria]
+    def goal(self, goal: Goal, variant: Variant | None = None, players: int = 2) -> str:
+        """What the goal asks for, as an instruction; later criteria break ties.  The points counted are
+        the variant's, and a ``deal`` goal with three players says what its value assumes."""
+        facts = scoring_facts(variant or presets.variant())
+        first, *ties = [self.message(f"goals.{c.name}", card=c.card, players=players, **facts)
+                        for c in goal.criteria]
         return "\n".join([first, *(self.message("goals.tie_break", goal=t) for t in ties)])
 
     def comparison(self, pos: Position, cmp: Comparison) -> str:
@@ -139,6 +153,7 @@ class Renderer:
             best_says=self._achieves(goal, shown),
             others=[b.notation for b in best if b.notation not in (played.notation, shown.notation)],
             value_lost=cmp.value_lost,
+            players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
             side=partial(self._side_of_index, pos, pos.to_move),
         )
@@ -160,6 +175,7 @@ class Renderer:
             tie=short.criterion > 0,
             card=criteria[-1].card,
             replies=line_view(after, short.replies, self._words.notation).steps,
+            players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
         )
 
