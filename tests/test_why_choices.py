@@ -1,13 +1,15 @@
 """A "why is this move refused?" step has exactly one right choice: the rule the engine names.  The other
 choices must be rules the move does not break, recomputed here from the move for the rules that can be
 (the groups must be worth the card played; a face card takes one card), and the choices of a lesson use
-only what the course has taught by then (no face builds before the lesson on face builds)."""
+only what the course has taught by then (no face builds before the lesson on face builds).  And the demo of
+a multiple build says what its capture takes, as the legal moves have it."""
 
 from __future__ import annotations
 
 import pytest
 
-from tutor.content.course import Lesson, WhyStep
+from tutor.content.course import DemoStep, Lesson, WhyStep
+from tutor.core.cards import Card
 from tutor.loading.catalog import load_catalog
 from tutor.render import Renderer
 from tutor.teaching.answers import why_reason
@@ -70,3 +72,23 @@ def test_choices_before_face_builds_are_taught_speak_of_none() -> None:
             for choice in step.choices:
                 title = Renderer(lang).message(f"reason_titles.{choice}").lower()
                 assert not any(w in title for w in words), f"{lesson.id}: {step.move}: {title}"
+
+
+def test_the_multiple_build_demo_says_what_the_five_of_clubs_takes() -> None:
+    """Lesson "multiple", step 2: after 5S b5 5H 3C+2D, the 5♣ takes the build (three table cards and the 5♠),
+    not the 9♠ beside it."""
+    multiple = next(lesson for lesson in LESSONS if lesson.id == "multiple")
+    demo = next(s for s in multiple.steps if isinstance(s, DemoStep))
+    pos = demo.position.copy()
+    seat = pos.to_move
+    pos.push(demo.move)
+    pos.to_move = seat  # the learner's next turn, the table as the demo leaves it
+    five = Card.from_str("5C")
+    takes = max((set(m.captured_cards()) for m in pos.generate() if m.card == five and m.kind == "capture"), key=len)
+    from_table = takes & set(demo.position.table_cards())
+    assert Card.from_str("9S") not in takes and Card.from_str("5S") in takes and len(from_table) == 3
+    for lang, three in (("en", "three table cards"), ("de", "drei Tischkarten")):
+        ui = Renderer(lang)
+        said = ui.text(demo.text)
+        assert three in said, said
+        assert all(ui.card(c) in said or ui.card_name(c) in said for c in takes), said
