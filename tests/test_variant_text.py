@@ -34,6 +34,7 @@ CATALOG = load_catalog()
 LANGS = ("en", "de")
 ASSUMPTION = {"en": "together against you", "de": "gemeinsam gegen dich"}
 BOTH_SIDES = {"en": "both sides", "de": "beide Seiten"}
+BETTER_OTHER = {"en": "the better of the other two", "de": "Besseren der beiden anderen"}
 SPADES = {"en": "every spade", "de": "jede Pik-Karte"}
 SWEEP = {"en": "a sweep", "de": "eine Kehre"}
 VARIANTS = [presets.variant(name) for name in presets.preset_names()] + [
@@ -73,6 +74,7 @@ def test_a_three_player_deal_says_the_other_two_play_together(lang: str) -> None
     for move in (ranking.best[0], worse):
         said = ui.comparison(pos, compare(pos, move, ranking))
         assert ASSUMPTION[lang] in said and BOTH_SIDES[lang] not in said, said
+        assert BETTER_OTHER[lang] in said, said  # what a move's value is measured against
     short = ui.shortfall(pos, shortfall(pos, compare(pos, worse, ranking)))
     assert ASSUMPTION[lang] in short and BOTH_SIDES[lang] not in short, short
 

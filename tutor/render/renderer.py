@@ -149,8 +149,8 @@ class Renderer:
             is_best=cmp.is_best,
             played=played,
             best=shown,
-            played_says=self._achieves(goal, played),
-            best_says=self._achieves(goal, shown),
+            played_says=self._achieves(goal, played, pos.players),
+            best_says=self._achieves(goal, shown, pos.players),
             others=[b.notation for b in best if b.notation not in (played.notation, shown.notation)],
             value_lost=cmp.value_lost,
             players=pos.players,
@@ -169,7 +169,7 @@ class Renderer:
         return self.render(
             "shortfall",
             played=played,
-            says=self._achieves(Goal(criteria), played),
+            says=self._achieves(Goal(criteria), played, pos.players),
             criterion=criteria[-1].name,
             gap=short.gap,
             tie=short.criterion > 0,
@@ -198,7 +198,7 @@ class Renderer:
             side=partial(self._side_of_index, pos, seat), listed=listed,
         )
 
-    def _achieves(self, goal: Goal, view: MoveView) -> str:
+    def _achieves(self, goal: Goal, view: MoveView, players: int) -> str:
         """What a move achieves for each criterion of the goal, as one phrase.
 
         ``taken_card`` is the card of the criterion before, when the move takes it, so that
@@ -209,6 +209,7 @@ class Renderer:
         for c, values in zip(goal.criteria, goal.split(view.values)):
             phrases.append(self.message(
                 f"comparisons.{c.name}", n=values[0], values=values, move=view, card=c.card, taken_card=taken_card,
+                players=players,
             ))
             taken_card = c.card if c.card is not None and values[0] else None
         return self._words.listing(phrases)
