@@ -31,13 +31,18 @@ def puzzle(puzzle_id: str, position: str, goal: str, solution: str = "") -> str:
 EXERCISE = "  - exercise:\n      text: {{en: E, de: E}}\n      position: {position}\n      {task}\n"
 WHY = "  - why:\n      text: {{en: W, de: W}}\n      position: {position}\n      move: {move}\n      choices: {choices}\n"
 
-# the nine takes 5+4, the one capture; it cannot take the 8
-TWO_NINES = "{hands: [[9S, 2H, KC], 2], table: [5D, 4C, 8H]}"
+# the nine takes 5+4, the one capture; it cannot take the 8 (each position is one of a real deal)
+TWO_NINES = ("{hands: [[9S, 2H, KC], 2], table: [5D, 4C, 8H], dealer: 0, captured: [[10H, 10C], [9D, 9C]], "
+             "stock: 40, last_capturer: 1}")
+TWO_WAYS = ("{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S], captured: [[9D, 9C], [2D, 2C]], stock: 40, "
+            "last_capturer: 1}")
+FACES = ("{hands: [[KS, QD], 2], table: [5D], captured: [[10H, 10C], [2H, 2D, 2C, KD, KC]], stock: 40, "
+         "last_capturer: 1}")
 GOOD = {
     "good-lesson.yaml": lesson("good", EXERCISE.format(position=TWO_NINES, task="goal: cards")
                                + WHY.format(position=TWO_NINES, move="9S x 8H", choices="[sum_mismatch, named_twice]")),
     "good-puzzles.yaml": "puzzles:\n" + puzzle("nine", TWO_NINES, "cards", "[9S x 5D+4C]")
-    + puzzle("two-ways", "{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S]}", "cards", "[9S x 5D+4C, 8C x 6H+2S]"),
+    + puzzle("two-ways", TWO_WAYS, "cards", "[9S x 5D+4C, 8C x 6H+2S]"),
 }
 
 
@@ -54,24 +59,24 @@ def test_good_files_pass_with_a_summary(tmp_path: Path) -> None:
 BAD = {
     "unproven.yaml": ("puzzles:\n" + puzzle("unproven", TWO_NINES, "cards", "[9S x 5D+4C, 2H]"),
                       "unproven.yaml:2:5: the solution 2H is not best for goal cards: it is worth 0, the best 2"),
-    "missing.yaml": ("puzzles:\n" + puzzle("missing", "{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S]}", "cards", "[9S x 5D+4C]"),
+    "missing.yaml": ("puzzles:\n" + puzzle("missing", TWO_WAYS, "cards", "[9S x 5D+4C]"),
                      "missing.yaml:2:5: goal cards accepts 2 best moves; list every one under solution: (missing: 8C x 6H+2S)"),
-    "unlisted.yaml": ("puzzles:\n" + puzzle("unlisted", "{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S]}", "cards"),
+    "unlisted.yaml": ("puzzles:\n" + puzzle("unlisted", TWO_WAYS, "cards"),
                       "unlisted.yaml:2:5: goal cards has 2 best moves (9S x 5D+4C, 8C x 6H+2S)"),
-    "all-best.yaml": ("puzzles:\n" + puzzle("all-best", "{hands: [[KS, QD], 2], table: [5D]}", "points"),
+    "all-best.yaml": ("puzzles:\n" + puzzle("all-best", FACES, "points"),
                       "all-best.yaml:2:5: all 2 legal moves are best for goal points: nothing to learn"),
     "deal-unknown.yaml": ("puzzles:\n" + puzzle("deal", TWO_NINES, "deal"), "deal-unknown.yaml:2:5: goal deal cannot be solved here"),
     "no-build.yaml": (lesson("no-build", EXERCISE.format(position=TWO_NINES, task="find: raise")),
                       "no-build.yaml:7:5: no legal move here is a raise"),
-    "all-trails.yaml": (lesson("all-trails", EXERCISE.format(position="{hands: [[KS, QD], 2], table: [5D]}", task="find: trail")),
+    "all-trails.yaml": (lesson("all-trails", EXERCISE.format(position=FACES, task="find: trail")),
                         "all-trails.yaml:7:5: every legal move here is a trail: nothing to learn"),
-    "same-value.yaml": (lesson("same-value", EXERCISE.format(position="{hands: [[KS], 2], table: [5D]}", task="goal: cards")),
+    "same-value.yaml": (lesson("same-value", EXERCISE.format(position="{hands: [[KS], 1], table: [5D], captured: [[3H, 3D, 3C, 10H, 10C], [2D, 2C, KD, KC]], stock: 40, last_capturer: 1}", task="goal: cards")),
                         "same-value.yaml:7:5: the only legal move is best for goal cards: nothing to learn"),
     "legal-why.yaml": (lesson("legal-why", WHY.format(position=TWO_NINES, move="9S x 5D+4C", choices="[sum_mismatch, named_twice]")),
                        "legal-why.yaml:7:5: the move '9S x 5D+4C' is legal here"),
     "wrong-choices.yaml": (lesson("wrong-choices", WHY.format(position=TWO_NINES, move="9S x 8H", choices="[named_twice, no_value]")),
                            "wrong-choices.yaml:7:5: the engine says '9S x 8H' breaks rule sum_mismatch"),
-    "hidden-hand.yaml": (lesson("hidden-hand", EXERCISE.format(position="{hands: [2, [9S]], table: [9D]}", task="goal: cards")),
+    "hidden-hand.yaml": (lesson("hidden-hand", EXERCISE.format(position="{hands: [2, [9S]], table: [9D], dealer: 0, captured: [[3D, 3C, 10H, 10C], [2D, 2C, 9H, 9C]], stock: 40, last_capturer: 1}", task="goal: cards")),
                          "hidden-hand.yaml:7:5: the hand of Player 1 (seat 0), to move, must be listed card by card"),
     "broken.yaml": ("puzzles:\n  - id: [broken\n", "broken.yaml:3:1: the list opened at line 2, column 9 is not closed"),
 }

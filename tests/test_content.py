@@ -38,29 +38,29 @@ steps:
   - text: {en: Read this., de: Lies das.}
   - demo:
       text: {en: Watch., de: Schau.}
-      position: {hands: [[QS, 2H], 2], table: [JC, AD, 7H]}
+      position: {hands: [[QS, 2H], 2], table: [JC, AD, 7H], captured: [[2D, 2C], [QH, QD, QC]], stock: 40, last_capturer: 1}
       move: QS x JC+AD
   - exercise:
       text: {en: Take most., de: Nimm viel.}
-      position: {hands: [[9S, 4H], 2], table: [9D, 9C, 4S]}
+      position: {hands: [[9S, 4H], 2], table: [9D, 9C, 4S], captured: [[2H, 2D, 2C], [4D, 4C]], stock: 40, last_capturer: 1}
       goal: cards
       hints: [{en: Nines., de: Neunen.}]
   - exercise:
       text: {en: Trail., de: Ablegen.}
-      position: {variant: classic, hands: [[9S, 4H], 2], table: [4S]}
+      position: {variant: classic, hands: [[9S, 4H], 2], table: [4S], captured: [[4D, 4C], [9H, 9D, 9C, 10H, 10C]], stock: 40, last_capturer: 1}
       find: trail
   - why:
       text: {en: "Why?", de: "Warum?"}
-      position: {hands: [[7S, 4H], 2], table: [8C, 3D]}
+      position: {hands: [[7S, 4H], 2], table: [8C, 3D], captured: [[2H, 2D, 2C], [7H, 7D, 7C]], stock: 40, last_capturer: 1}
       move: 7S x 8C
       choices: [sum_mismatch, card_not_on_table]
   - question:
       text: {en: "How many?", de: "Wie viele?"}
-      position:
-        hands: [[], []]
-        captured: [[10D, AS, 2S, 5S, 7C], [3H, 4H]]
-        sweeps: [0, 1]
-        last_capturer: 0
+      position: {hands: [[], []], table: [9H, 9D, 6C, KD, QC],
+        captured: [[10D, AS, 2S, 5S, 7C], [3H, 4H]],
+        sweeps: [0, 1],
+        stock: 40,
+        last_capturer: 0}
       seat: 0
       ask: points
 """
@@ -70,7 +70,7 @@ puzzles:
   - id: two-sevens
     variant: classic
     title: {en: Sevens, de: Siebenen}
-    position: {hands: [[7S, 2C], 2], table: [7C, 7H, 5D]}
+    position: {hands: [[7S, 2C], 2], table: [7C, 7H, 5D], captured: [[3H, 3D, 3C], [4H, 4D]], stock: 40, last_capturer: 1}
     goal: cards
     themes: [pairing, groups]
     rating: 500
@@ -78,7 +78,7 @@ puzzles:
     solution: [7S x 7C 7H]
   - id: ace-point
     variant: {preset: classic, target: 11}
-    position: {hands: [[AS, 9C], 2], table: [AD, 8H]}
+    position: {hands: [[AS, 9C], 2], table: [AD, 8H], captured: [[3H, 3D, 3C], [2H, 2D, 2C]], stock: 40, last_capturer: 1}
     goal: points
     themes: [aces]
     rating: 700
@@ -168,7 +168,7 @@ def test_puzzles_read_with_their_variant() -> None:
          "l.yaml:9:5: unknown step kind 'txet'; did you mean text?"),
         ("      find: trail", "      find: trail\n      goal: cards", "l.yaml:22:13: an exercise has either goal:"),
         ("      goal: cards\n", "", "l.yaml:15:7: an exercise needs goal:"),
-        ("      position: {hands: [[9S, 4H], 2], table: [9D, 9C, 4S]}", "      position: {hands: [[9S, 4H], 2], table: [9D, 9X, 4S]}",
+        ("      position: {hands: [[9S, 4H], 2], table: [9D, 9C, 4S], ", "      position: {hands: [[9S, 4H], 2], table: [9D, 9X, 4S], ",
          "l.yaml:16:52: card 9X does not exist"),
     ],
 )
@@ -206,8 +206,8 @@ def test_a_file_that_is_not_a_mapping() -> None:
         ("hints: [{en: Sevens., de: Siebenen.}]", "hints: []", "p.yaml:9:12: hints is an empty list"),
         ("solution: [7S x 7C 7H]", "solution: [7S x 7C 7D]", "p.yaml:10:16: the solution '7S x 7C 7D' is not legal here"),
         ("solution: [7S x 7C 7H]", "solution: [7S y]", "p.yaml:10:16: the solution '7S y' cannot be read"),
-        ("position: {hands: [[7S, 2C], 2], table: [7C, 7H, 5D]}",
-         "position: {variant: royal, hands: [[7S, 2C], 2], table: [7C, 7H, 5D]}",
+        ("position: {hands: [[7S, 2C], 2], table: [7C, 7H, 5D], ",
+         "position: {variant: royal, hands: [[7S, 2C], 2], table: [7C, 7H, 5D], ",
          "p.yaml:5:25: the position's variant differs from the puzzle's variant"),
         ("  - id: ace-point", "  - id: two-sevens", "p.yaml:11:9: the puzzle id two-sevens is used twice (also at line 2)"),
         ("    goal: points\n", "", "p.yaml:11:5: a puzzle has no goal:; add it"),
@@ -221,8 +221,9 @@ def test_puzzle_problems_are_located(old: str, new: str, expected: str) -> None:
 
 
 def test_an_ambiguous_solution_names_the_moves() -> None:
-    text = PUZZLES.replace("table: [7C, 7H, 5D]", "table: [7C, 7H, 5D, 2D]").replace("[7S x 7C 7H]", "[2C x 2D, 7 x 7C]")
-    found = puzzle_problems(text.replace("hands: [[7S, 2C], 2]", "hands: [[7S, 7D, 2C], 2]"))
+    text = PUZZLES.replace("{hands: [[7S, 2C], 2], table: [7C, 7H, 5D], captured: [[3H, 3D, 3C], [4H, 4D]], ",
+                           "{hands: [[7S, 7D, 2C], 2], table: [7C, 7H, 5D, 2D], dealer: 0, captured: [[], [3H, 3D, 3C]], ")
+    found = puzzle_problems(text.replace("[7S x 7C 7H]", "[2C x 2D, 7 x 7C]"))
     assert any("'7 x 7C' could mean" in line for line in found), found
 
 

@@ -14,6 +14,7 @@ from shell_helpers import open_shell, right_answer, wrong_answer
 from test_shell_session import run_session
 
 from tutor.content.course import Puzzle
+from tutor.core.cards import RANKS
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
@@ -34,6 +35,7 @@ DEAL = Goal.from_str("deal")
 # A last deal: seat 1 (the learner) holds four cards, seat 0 three; 2S and 5D are both best first moves.
 POSITION = """\
       to_move: 1
+      dealer: 1
       hands:
         - [9H, AH, 7D]
         - [5D, 2S, AS, QH]
@@ -44,6 +46,18 @@ POSITION = """\
       last_capturer: 0
 """
 MAIN = ("2S", "7D", "5D", "AH b9 8H", "AS", "9H x 7D+2S [8H+AH]", "QH x QC")
+
+
+def last_deal(hands: str, table: str, last: int, more: str = "") -> str:
+    """A last deal of two seats: the hands and table given, every other card taken, shared evenly between
+    the seats (as many cards, as many spades), so that the cards in play still decide both majorities."""
+    shown = {c.strip() for c in hands.replace("[", " ").replace("]", " ").split(",") + table.strip("[]").split(",")}
+    spades = [c for c in (f"{r}S" for r in RANKS) if c not in shown]
+    others = [c for c in (f"{r}{s}" for s in "HDC" for r in RANKS) if c not in shown]
+    piles: list[list[str]] = [spades[0::2] + others[0::2], spades[1::2] + others[1::2]]
+    captured = ", ".join("[" + ", ".join(p) + "]" for p in piles)
+    return (f"      hands: {hands}\n      table: {table}\n      captured: [{captured}]\n{more}"
+            f"      last_capturer: {last}\n")
 
 
 def puzzle_text(line: Sequence[str], goal: str = "deal", position: str = POSITION, solution: str = "[2S, 5D]",
@@ -157,7 +171,7 @@ def test_check_refuses_a_reply_that_is_not_best() -> None:
 
 
 def test_check_refuses_a_learner_turn_where_every_move_is_best() -> None:
-    small = "      hands: [[5C, KH], [QD, 2D]]\n      table: [5S, 9H]\n"
+    small = last_deal("[[5C, KH], [QD, 2D]]", "[5S, 9H]", 1)
     start = load(["5C x 5S", "2D", "KH"], position=small, solution="[5C x 5S, KH]")
     play = start.position.copy()
     for move in start.line[:2]:
@@ -330,7 +344,7 @@ def test_generated_lines_are_proved_and_no_greedy_grab_is_their_answer() -> None
 
 
 def test_a_line_whose_second_learner_turn_asks_nothing_is_dropped() -> None:
-    pos = load(["5C x 5S", "2D", "KH"], position="      hands: [[5C, KH], [QD, 2D]]\n      table: [5S, 9H]\n",
+    pos = load(["5C x 5S", "2D", "KH"], position=last_deal("[[5C, KH], [QD, 2D]]", "[5S, 9H]", 1),
                solution="[5C x 5S, KH]").position
     ranking = rank_moves(pos.copy(), DEAL)
     assert not trivial(ranking)
@@ -362,7 +376,7 @@ def test_lines_are_mined_for_last_deal_themes_only_and_written_with_their_comman
 
 def test_a_line_that_an_instant_limit_ends_early_is_solved_there(tmp_path: Path) -> None:
     # seat 1 has swept once; a second sweep ends the round at once
-    sudden = "      hands: [[2C, KC, AH], [3H, 2H, QH]]\n      table: [2D, KS]\n      sweeps: [0, 1]\n"
+    sudden = last_deal("[[2C, KC, AH], [3H, 2H, QH]]", "[2D, KS]", 1, "      sweeps: [0, 1]\n")
     puzzle = load(["2C x 2D", "2H", "AH", "QH", "KC x KS"], position=sudden, solution="[2C x 2D, KC x KS]",
                   variant="{preset: classic, instant_sweeps: true, instant_limit: 2}")
     assert verify_puzzle(puzzle) == []

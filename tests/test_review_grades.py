@@ -13,7 +13,7 @@ from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.play.advisor import advise, sampled_worlds, world_stream, world_values
-from tutor.play.confirm import CONFIRM_FACTOR, Z, Loss, confirm, loss_of
+from tutor.play.confirm import CONFIRM_FACTOR, Loss, Z, confirm, loss_of
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import MARGINS, grade_of, graded, judge, ply_advice, ply_seed, review_round

@@ -26,7 +26,7 @@ from tutor.play.players import LEVELS
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
-from tutor.shell.toolbar import variant_label
+from tutor.shell.variant_words import variant_label
 
 from .engine import move_data
 from .support import UsageError, dumps, whole_number

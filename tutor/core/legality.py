@@ -156,9 +156,22 @@ def _distinct(choices: list[list[_T]]) -> Iterator[tuple[_T, ...]]:
 def _missing_card(pos: RoundState, ref: CardRef, intent: Intent) -> Reason:
     for b in pos.builds:
         if ref.candidates(list(b.cards)):
-            # the card played and the kind of move let the words show the move with the build in brackets
-            return Reason("card_in_build", {"card": str(ref), "build": b, "played": str(intent.card), "op": intent.op})
+            # the kind of move, and a card that can take the build, let the words show the move with the build
+            # in brackets
+            params = {"card": str(ref), "build": b, "played": str(intent.card), "op": intent.op,
+                      "taker": _taker(pos, b, intent.card)}
+            return Reason("card_in_build", params)
     return Reason("card_not_on_table", {"card": str(ref)})
+
+
+def _taker(pos: RoundState, build: Build, played: CardRef) -> str | None:
+    """A card of the mover's that some legal capture takes ``build`` with: the one typed when it can, else
+    the first in the hand; None when no card can take it now."""
+    takers = {m.card for m in generate_moves(pos) if m.kind == "capture" and build in m.builds}
+    hand = pos.hands[pos.to_move]
+    typed = [c for c in played.candidates(hand) if c in takers]
+    found = typed or [c for c in hand if c in takers]
+    return str(found[0]) if found else None
 
 
 def _build_matches(ref: BuildRef, b: Build, face_builds: bool) -> bool:

@@ -41,7 +41,7 @@ def positions(goal: str, preset: str, players: int, count: int, seed: int) -> It
             if goal == "deal":
                 view = endgame_view(pos) if is_endgame(pos) else None
             else:
-                view = learner_view(pos, keep_captured=True) if len(pos.hands[pos.to_move]) > 1 else None
+                view = learner_view(pos) if len(pos.hands[pos.to_move]) > 1 else None
             if view is None:
                 continue
             ranking = rank_moves(view, target)

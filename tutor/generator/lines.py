@@ -115,6 +115,7 @@ def draft_line(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
 
 
 def _line_hint(players: int) -> Text:
-    """A hint that the learner plays again after the replies (a partner's among them)."""
-    key = "hints.line_partner" if players == 4 else "hints.line_again"
+    """A hint that the learner plays again after the replies (a partner's among them; with three players, two
+    opponents' assumed to play together against the learner, as the value does)."""
+    key = {4: "hints.line_partner", 3: "hints.line_two_others"}.get(players, "hints.line_again")
     return Text(**{lang: Renderer(lang).message(key) for lang in LANGUAGES})

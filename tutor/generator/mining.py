@@ -2,10 +2,13 @@
 
 Rounds are played lightly greedily: half the moves take the most points,
 then cards, at once; the others are random (with a liking for building, half
-the moves that can build do).  A single-move theme looks at
-every position where the mover holds two cards or more, as the learner sees
-it (:func:`learner_view`); an endgame theme at the last deal, once the
-stock is empty, with every hand known (:func:`endgame_view`).
+the moves that can build do).  No move pays a penalty (build duty ``penalty``)
+when another need not: a player pays a fine only when forced to.  A single-move
+theme looks at every position where the mover holds two cards or more, as the
+learner sees it (:func:`learner_view`); an endgame theme at the last deal, once
+the stock is empty, with every hand known (:func:`endgame_view`).  Both keep
+what makes the position one of a real deal: the dealer, the cards taken, the
+sweeps, the penalties and the last capturer.
 """
 
 from __future__ import annotations
@@ -42,7 +45,10 @@ def round_positions(variant: Variant, players: int, rng: random.Random, builder:
 
 
 def choose(pos: Position, moves: list[Move], rng: random.Random, builder: bool) -> Move:
-    """A greedy grab (most points, then cards) or, as often, a random move; a builder builds when it may."""
+    """A greedy grab (most points, then cards) or, as often, a random move; a builder builds when it may;
+    a move that pays a penalty only when every move does."""
+    if pos.variant.penalties:
+        moves = [m for m in moves if not pos.penalised(m)] or moves
     builds = [m for m in moves if m.kind in BUILD_KINDS] if builder else []
     if builds and rng.random() < BUILD_SHARE:
         return rng.choice(builds)
@@ -57,7 +63,7 @@ def candidate(pos: Position, plan: Plan) -> Position | None:
         return endgame_view(pos) if is_endgame(pos) else None
     if len(pos.hands[pos.to_move]) < 2:
         return None
-    return learner_view(pos, keep_captured=any(g.name == "safe" for g in plan.goals))
+    return learner_view(pos)
 
 
 def is_endgame(pos: Position) -> bool:
@@ -67,23 +73,20 @@ def is_endgame(pos: Position) -> bool:
 
 
 def endgame_view(pos: Position) -> Position:
-    """The position with every hand known, the match score and the dealer left at their defaults."""
+    """The position with every hand known and the match score left at its default."""
     view = pos.copy()
     assert view.captured is not None
     view.captured = [sorted(c) for c in view.captured]
     view.scores = [0] * pos.sides
-    view.dealer = (pos.to_move - 1) % pos.players
     return view
 
 
-def learner_view(pos: Position, keep_captured: bool) -> Position:
-    """What the mover sees: their own hand; the other hands and the stock as counts.
-
-    ``keep_captured`` keeps the cards taken so far (they tell which cards
-    are out of play, which the ``safe`` goal weighs).
-    """
+def learner_view(pos: Position) -> Position:
+    """What the mover sees: their own hand; the other hands and the stock as counts; the cards taken so far
+    (they tell which cards are out of play, which the ``safe`` goal weighs), the sweeps, the penalties, the
+    dealer and the last capturer, as in the round."""
     seat = pos.to_move
-    assert pos.captured is not None
+    assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
     return Position(
         variant=pos.variant,
         players=pos.players,
@@ -91,7 +94,11 @@ def learner_view(pos: Position, keep_captured: bool) -> Position:
         loose=list(pos.loose),
         builds=list(pos.builds),
         to_move=seat,
+        dealer=pos.dealer,
         hidden=[0 if s == seat else len(h) for s, h in enumerate(pos.hands)],
-        captured=[sorted(c) for c in pos.captured] if keep_captured else None,
+        captured=[sorted(c) for c in pos.captured],
+        sweeps=list(pos.sweeps),
+        penalties=list(pos.penalties),
         stock_hidden=pos.stock_size,
+        last_capturer=pos.last_capturer,
     )

@@ -140,7 +140,7 @@ class FieldReader:
             key = Node("scalar", variant.line, variant.col, text="variant", scalar="variant")
             node = replace(node, pairs=(*node.pairs, (key, variant)))
         try:
-            return position_from_node(node, self.filename)
+            return position_from_node(node, self.filename, real=True)
         except FileError as err:
             self.problems.items.extend(err.problems)
             return None

@@ -18,6 +18,7 @@ from tutor.content import presets
 from tutor.core.cards import RANKS, Card, InvalidCardError, parse_rank
 from tutor.core.move_bound import MAX_MOVES, move_bound
 from tutor.core.movegen import build_key, held_keys
+from tutor.core.occurrence import Impossible, impossibilities
 from tutor.core.position import Position
 from tutor.core.rules import holding_applies
 from tutor.core.table import Build, piles
@@ -39,9 +40,13 @@ def load_position(text: str, filename: str) -> Position:
     return position_from_node(load_document(text, filename), filename)
 
 
-def position_from_node(node: Node, filename: str) -> Position:
-    """The position a YAML mapping describes; raise FileError listing every problem."""
-    return _Reader(filename).position(node)
+def position_from_node(node: Node, filename: str, real: bool = False) -> Position:
+    """The position a YAML mapping describes; raise FileError listing every problem.
+
+    ``real`` (lessons and puzzles) also refuses a position that cannot occur in a real deal
+    (:mod:`tutor.core.occurrence`); a position file of the engine commands may leave cards out.
+    """
+    return _Reader(filename, real).position(node)
 
 
 def variant_from_node(node: Node, filename: str) -> Variant:
@@ -61,8 +66,9 @@ class _Pile(NamedTuple):
 class _Reader:
     """Reads one position mapping, collecting problems instead of stopping."""
 
-    def __init__(self, filename: str) -> None:
+    def __init__(self, filename: str, real: bool = False) -> None:
         self.problems = Problems(filename)
+        self.real = real
         self.variant = presets.variant()
         self.players = 2
         self.seen: list[tuple[Card, str, Node]] = []  # every card named, where
@@ -102,6 +108,10 @@ class _Reader:
             stock=stock, stock_hidden=stock_hidden, last_capturer=last_capturer,
         )
         pos.pass_empty_hand()
+        if self.real:
+            for fact in impossibilities(pos):
+                p.add(_node_of(root, fact), f"not a real deal: {fact.message}")
+            p.raise_if_any()
         bound = move_bound(pos)
         if bound > MAX_MOVES:
             p.add(root.get("table") or root, f"this table and hand may give up to {bound:,} legal moves, more than "
@@ -436,6 +446,17 @@ class _Reader:
             labels = " and ".join(sorted({b.value_label for b, _ in mine}, key=lambda label: label.zfill(2)))
             self.problems.add(mine[-1][1], f"seat {seat} controls builds of {labels}, but one card cannot "
                                            "take both: each build value needs a card of its own (holding rule)")
+
+
+def _node_of(root: Node, fact: Impossible) -> Node:
+    """Where a fact stands in the file: the seat's or side's entry of its key, the key's value, or the
+    position itself when the key is left out."""
+    node = root.get(fact.key) if fact.key else None
+    if node is None:
+        return root
+    if fact.index is not None and node.is_list and fact.index < len(node.children):
+        return node.children[fact.index]
+    return node
 
 
 def _suggest(word: str, choices: list[str]) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from tutor.content import presets
 from tutor.content.course import Text
 from tutor.core.cards import Card
 from tutor.core.comparison import Comparison, Shortfall
@@ -15,10 +16,11 @@ from tutor.core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from tutor.core.position import Position
 from tutor.core.scoring import RoundScore, majority_ties, score_round
 from tutor.core.solver import Goal
+from tutor.core.variant import Variant
 
 from .environment import language
 from .langs import LANGS
-from .views import MoveView, line_view, move_view, pile_views, position_view, score_row, score_rows
+from .views import MoveView, line_view, move_view, pile_views, position_view, score_row, score_rows, scoring_facts
 from .words import CardLike
 
 
@@ -119,9 +121,12 @@ class Renderer:
 
     # ---- goals and comparisons ---------------------------------------------------
 
-    def goal(self, goal: Goal) -> str:
-        """What the goal asks for, as an instruction; later criteria break ties."""
-        first, *ties = [self.message(f"goals.{c.name}", card=c.card) for c in goal.criteria]
+    def goal(self, goal: Goal, variant: Variant | None = None, players: int = 2) -> str:
+        """What the goal asks for, as an instruction; later criteria break ties.  The points counted are
+        the variant's, and a ``deal`` goal with three players says what its value assumes."""
+        facts = scoring_facts(variant or presets.variant())
+        first, *ties = [self.message(f"goals.{c.name}", card=c.card, players=players, **facts)
+                        for c in goal.criteria]
         return "\n".join([first, *(self.message("goals.tie_break", goal=t) for t in ties)])
 
     def comparison(self, pos: Position, cmp: Comparison) -> str:
@@ -136,10 +141,11 @@ class Renderer:
             is_best=cmp.is_best,
             played=played,
             best=shown,
-            played_says=self._achieves(goal, played),
-            best_says=self._achieves(goal, shown),
+            played_says=self._achieves(goal, played, pos.players),
+            best_says=self._achieves(goal, shown, pos.players),
             others=[b.notation for b in best if b.notation not in (played.notation, shown.notation)],
             value_lost=cmp.value_lost,
+            players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
             side=partial(self._side_of_index, pos, pos.to_move),
         )
@@ -155,12 +161,13 @@ class Renderer:
         return self.render(
             "shortfall",
             played=played,
-            says=self._achieves(Goal(criteria), played),
+            says=self._achieves(Goal(criteria), played, pos.players),
             criterion=criteria[-1].name,
             gap=short.gap,
             tie=short.criterion > 0,
             card=criteria[-1].card,
             replies=line_view(after, short.replies, self._words.notation).steps,
+            players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
         )
 
@@ -184,7 +191,7 @@ class Renderer:
             side=partial(self._side_of_index, pos, seat), listed=listed,
         )
 
-    def _achieves(self, goal: Goal, view: MoveView) -> str:
+    def _achieves(self, goal: Goal, view: MoveView, players: int) -> str:
         """What a move achieves for each criterion of the goal, as one phrase.
 
         ``taken_card`` is the card of the criterion before, when the move takes it, so that
@@ -195,6 +202,7 @@ class Renderer:
         for c, values in zip(goal.criteria, goal.split(view.values)):
             phrases.append(self.message(
                 f"comparisons.{c.name}", n=values[0], values=values, move=view, card=c.card, taken_card=taken_card,
+                players=players,
             ))
             taken_card = c.card if c.card is not None and values[0] else None
         return self._words.listing(phrases)

@@ -9,13 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from tutor.content import presets
 from tutor.core.cards import Card
 from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
 from tutor.core.scoring import Detail, RoundScore, ScoreItem, score_round, side_piles
+from tutor.core.variant import Variant
 
 Show = Callable[[str], str]
 """Text in the move notation (card codes like ``QS``) as the learner reads it (``Q♠``, ``D♠``)."""
@@ -249,3 +252,15 @@ def score_row(item: ScoreItem) -> ScoreRow:
 def score_rows(score: RoundScore) -> tuple[ScoreRow, ...]:
     """The score's items as rows, in their order."""
     return tuple(score_row(item) for item in score.items)
+
+
+def scoring_facts(variant: Variant) -> dict[str, Any]:
+    """What a move's points count in ``variant``, for the ``points`` goal's words: ``cards``, the point cards
+    with their points when they differ from Classic's (else None); ``spades``, every spade scores; ``sweep``,
+    a sweep's points."""
+    classic = presets.variant()
+    table = variant.point_card_table
+    cards = None
+    if table != classic.point_card_table:
+        cards = [(c, table[c]) for c in variant.deck_cards if table[c]]
+    return {"cards": cards, "spades": variant.spade_points, "sweep": variant.sweep_points}

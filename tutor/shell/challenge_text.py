@@ -9,6 +9,8 @@ from tutor.core.solver import Goal
 from tutor.render import Renderer
 from tutor.teaching.coach import Challenge, Verdict
 
+from .variant_words import variant_line
+
 TRIES = 2
 """Wrong answers a puzzle or a lesson's step takes; the answer is shown after the last."""
 
@@ -53,12 +55,16 @@ def move_error_text(ui: Renderer, pos: Position, err: MoveError) -> str:
 
 
 def task_text(ui: Renderer, challenge: Challenge) -> str:
-    """The instruction for a challenge: the goal in words, or the kind of move to find."""
-    task = challenge.task
+    """The instruction for a challenge: the goal in words, or the kind of move to find; in a variant other than
+    Classic, its name and what scores differently come first."""
+    task, pos = challenge.task, challenge.position
     if task.goal is not None:
-        return ui.goal(task.goal)
-    assert task.find is not None
-    return ui.message("shell.find_kind", kind=ui.move_kind(task.find))
+        said = ui.goal(task.goal, pos.variant, pos.players)
+    else:
+        assert task.find is not None
+        said = ui.message("shell.find_kind", kind=ui.move_kind(task.find))
+    line = variant_line(ui, pos.variant)
+    return f"{line}\n{said}" if line else said
 
 
 def taken_text(ui: Renderer, challenge: Challenge) -> str:
@@ -82,6 +88,7 @@ def listing_text(ui: Renderer, challenge: Challenge) -> str:
         for move, values in challenge.listing()
     ]
     goal: Goal | None = challenge.task.goal
-    values = [ui.message("goals.value", name=c.name, card=c.card) for c in goal.criteria] if goal else []
+    criteria = goal.criteria if goal else ()
+    values = [ui.message("goals.value", name=c.name, card=c.card, players=pos.players) for c in criteria]
     find = ui.move_kind(challenge.task.find) if challenge.task.find else ""
     return ui.render("shell/moves.j2", rows=rows, values=values, find=find)

@@ -26,7 +26,7 @@ from tutor.teaching.coach import kind_of
 from .challenge_text import move_error_text
 from .review_screen import hint_advice, round_review_text
 from .state import Activity, Shell
-from .toolbar import variant_label
+from .variant_words import variant_label
 
 KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}
 """The words that choose a game's kind, in both languages."""

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import FormattedText
 
-from tutor.core.variant import Variant
-from tutor.loading.positions import variant_to_data
-from tutor.render import Renderer
-from tutor.sheets.document import option_view
-
 from .state import Shell
+from .variant_words import variant_label
 
 NARROW = 70
 """Below this many columns the toolbar names F1 only."""
@@ -17,17 +13,6 @@ NARROW = 70
 
 def toolbar(shell: Shell) -> FormattedText:
     return FormattedText([("class:bottom-toolbar", toolbar_text(shell))])
-
-
-def variant_label(ui: Renderer, variant: Variant) -> str:
-    """The preset's name in the learner's language, then the options that differ from it in words, as a sheet
-    names them: ``Classic Cassino (match: to 11 points)``."""
-    spec = variant_to_data(variant)
-    name = ui.message(f"presets.{variant.preset}")
-    if isinstance(spec, str):
-        return name
-    changed = [option_view(ui, key, value) for key, value in spec.items() if key != "preset"]
-    return ui.message("names.variant_changed", name=name, options=changed)
 
 
 def toolbar_text(shell: Shell) -> str:

@@ -1,0 +1,129 @@
+"""What a task says holds in its variant and with its players.
+
+- The ``points`` goal names what a move's points count in the variant (spades in Spade Cassino, the point
+  cards where they differ from Classic's, a sweep's worth), recomputed from the variant's card points.
+- With three players a ``deal`` goal, a comparison and a shortfall say what the value assumes: the two other
+  players play together against the learner (there are three sides, not two); so do the generator's hint for
+  three-player lines and every three-player line puzzle's hint.
+- Every puzzle and lesson exercise in a variant other than Classic names the variant and the scoring options
+  that differ from Classic's in its task, so piped output shows the variant too.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor.content import presets
+from tutor.content.course import ExerciseStep
+from tutor.core.cards import Card
+from tutor.core.comparison import compare, shortfall
+from tutor.core.solver import Goal, rank_moves
+from tutor.core.variant import Variant
+from tutor.generator.lines import _line_hint
+from tutor.loading import load_catalog
+from tutor.render import Renderer
+from tutor.shell.challenge_text import task_text
+from tutor.teaching.coach import Challenge, Task
+
+CATALOG = load_catalog()
+LANGS = ("en", "de")
+ASSUMPTION = {"en": "together against you", "de": "gemeinsam gegen dich"}
+BOTH_SIDES = {"en": "both sides", "de": "beide Seiten"}
+BETTER_OTHER = {"en": "the better of the other two", "de": "Besseren der beiden anderen"}
+SPADES = {"en": "every spade", "de": "jede Pik-Karte"}
+SWEEP = {"en": "a sweep", "de": "eine Kehre"}
+VARIANTS = [presets.variant(name) for name in presets.preset_names()] + [
+    presets.variant({"preset": "classic", "sweep_points": 0, "point_cards": {"10D": 3, "AS": 1}}),
+    presets.variant({"preset": "spade", "sweep_points": 3}),
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=[f"{v.preset}-{n}" for n, v in enumerate(VARIANTS)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_points_goal_names_what_scores_in_the_variant(variant: Variant, lang: str) -> None:
+    said = Renderer(lang, symbols=False).goal(Goal.from_str("points"), variant)
+    classic = presets.variant()
+    table = variant.point_card_table
+    spade_points = [c for c in variant.deck_cards if c.suit == "S" and variant.card_points[c] > table[c]]
+    assert (SPADES[lang] in said) == bool(spade_points), said
+    assert (SWEEP[lang] in said) == bool(variant.sweep_points), said
+    assert (f"({variant.sweep_points} " in said) == (variant.sweep_points > 1), said
+    if variant.point_card_table != classic.point_card_table:
+        renderer = Renderer(lang, symbols=False)
+        for card in variant.deck_cards:
+            named = f"{renderer.card(card)} {variant.point_card_table[card]} "
+            assert (named in said) == bool(variant.point_card_table[card]), (card, said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_three_player_deal_says_the_other_two_play_together(lang: str) -> None:
+    ui = Renderer(lang)
+    three = ui.goal(Goal.from_str("deal"), presets.variant(), 3)
+    assert ASSUMPTION[lang] in three and BOTH_SIDES[lang] not in three
+    for players in (2, 4):
+        assert BOTH_SIDES[lang] in ui.goal(Goal.from_str("deal"), presets.variant(), players)
+    puzzle = CATALOG.puzzle("line-3p-endgame-13-4")
+    pos = puzzle.position.copy()
+    ranking = rank_moves(pos, puzzle.goal)
+    worse = next(j.move for j in ranking.moves if j.move not in ranking.best)
+    for move in (ranking.best[0], worse):
+        said = ui.comparison(pos, compare(pos, move, ranking))
+        assert ASSUMPTION[lang] in said and BOTH_SIDES[lang] not in said, said
+        assert BETTER_OTHER[lang] in said, said  # what a move's value is measured against
+    short = ui.shortfall(pos, shortfall(pos, compare(pos, worse, ranking)))
+    assert ASSUMPTION[lang] in short and BOTH_SIDES[lang] not in short, short
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_three_player_line_hints_say_what_the_value_assumes(lang: str) -> None:
+    assert ASSUMPTION[lang] in _line_hint(3).get(lang)
+    assert ASSUMPTION[lang] not in _line_hint(2).get(lang) and ASSUMPTION[lang] not in _line_hint(4).get(lang)
+    lines = [p for p in CATALOG.puzzles if p.line and p.position.players == 3]
+    assert lines
+    for puzzle in lines:
+        assert any(ASSUMPTION[lang] in h.get(lang) for h in puzzle.hints), puzzle.id
+
+
+def tasks() -> list[tuple[str, Challenge]]:
+    """Every puzzle and lesson exercise in a variant other than Classic, as a challenge."""
+    classic = presets.variant()
+    found = [(p.id, Challenge(p.position, Task(goal=p.goal))) for p in CATALOG.puzzles if p.variant != classic]
+    for lesson in CATALOG.lessons:
+        for step in lesson.steps:
+            if isinstance(step, ExerciseStep) and step.position.variant != classic:
+                found.append((step.where, Challenge(step.position, Task(step.goal, step.find))))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_task_outside_classic_names_its_variant(lang: str) -> None:
+    ui = Renderer(lang)
+    checked = 0
+    for where, challenge in tasks():
+        said = task_text(ui, challenge)
+        variant = challenge.position.variant
+        assert ui.message(f"presets.{variant.preset}") in said.splitlines()[0], (where, said)
+        if variant.spade_points:
+            assert ui.message("options.spade_points=true") in said, (where, said)
+        checked += 1
+    assert checked > 100
+
+
+def test_piped_the_spade_puzzle_names_spade_cassino_and_the_spades(tmp_path: Path) -> None:
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-m", "tutor"], input="puzzle spade-1-2\n", capture_output=True,
+                         text=True, env=env, timeout=120).stdout
+    assert "Spade Cassino" in out
+    assert "every spade" in " ".join(out.split())
+
+
+def test_a_classic_task_has_no_variant_line() -> None:
+    puzzle = CATALOG.puzzle("ten-over-nine")
+    said = task_text(Renderer("en"), Challenge(puzzle.position, Task(goal=puzzle.goal)))
+    assert said == "Take as many points as you can: point cards, aces and a sweep all count."
+    assert Card.from_str("10D") in puzzle.position.loose

@@ -1,0 +1,288 @@
+"""Whether a position can occur in a real deal (rules sections 4.2, 5, 6 and 7).
+
+A round is dealt and played by the rules: :func:`moments` lists every moment
+of a round between two plays by its counts alone (cards in each hand, in the
+stock, the seat to move, the cards each seat has played).  A position can
+occur only at one of them, with every card of the deck in one place (a hand,
+the table, a pile taken, the stock), captures, sweeps and penalties that the
+plays so far allow, and scores the match allows.  :func:`impossibilities`
+names each fact that cannot hold, as data: the position key it concerns, the
+seat or side, and a message saying what to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .movegen import build_key, held_keys
+from .round import TABLE_CARDS
+from .state import RoundState
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment of a round before a play (or once every hand is empty): what the counts are then."""
+
+    hands: tuple[int, ...]
+    stock: int
+    to_move: int
+    played: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Impossible:
+    """A fact of a position that no real deal has: the key it concerns (``""`` for the whole position),
+    the seat or side within it (None for the whole key), and what to fix."""
+
+    key: str
+    index: int | None
+    message: str
+
+
+@cache
+def moments(variant: Variant, players: int, dealer: int) -> tuple[Moment, ...]:
+    """Every moment of a round dealt by ``dealer``, in order: deals in packets from the seat after the
+    dealer, four cards to the table on the first, one card a turn in seat order (seats without cards
+    passed), a card drawn after each play under ``draw``, new deals while the stock lasts otherwise."""
+    size, packet = variant.hand_size_resolved, variant.packet
+    stock = len(variant.deck_cards)
+    hands = [0] * players
+    played = [0] * players
+    order = [(dealer + 1 + i) % players for i in range(players)]
+
+    def deal() -> None:
+        nonlocal stock
+        while stock and any(h < size for h in hands):
+            for seat in order:
+                n = min(packet, size - hands[seat], stock)
+                hands[seat] += n
+                stock -= n
+
+    deal()
+    stock -= min(TABLE_CARDS, stock)
+    to_move = order[0]
+    out: list[Moment] = []
+    while True:
+        out.append(Moment(tuple(hands), stock, to_move, tuple(played)))
+        if not any(hands):
+            if not stock or variant.draw:
+                return tuple(out)
+            deal()
+            continue
+        hands[to_move] -= 1
+        played[to_move] += 1
+        if variant.draw and stock:
+            hands[to_move] += 1
+            stock -= 1
+        to_move = next((s for s in ((to_move + k) % players for k in range(1, players + 1)) if hands[s]),
+                       (to_move + 1) % players)
+
+
+def impossibilities(pos: RoundState) -> list[Impossible]:
+    """What in ``pos`` no real deal can show; empty when it can occur."""
+    out = _cards(pos)
+    moment, shape = _moment(pos)
+    if shape is not None:
+        out.append(shape)
+    if moment is not None:
+        out += _captures(pos, moment) + _penalties(pos, moment)
+    return out + _last_capture(pos) + _scores(pos)
+
+
+# ---- the cards and the deal ----------------------------------------------------------
+
+
+def _cards(pos: RoundState) -> list[Impossible]:
+    assert pos.captured is not None and pos.stock is not None
+    deck = len(pos.variant.deck_cards)
+    named = sum(map(len, pos.hands)) + len(pos.table_cards()) + sum(map(len, pos.captured)) + len(pos.stock)
+    unknown = sum(pos.hidden_counts) + pos.stock_hidden
+    missing = deck - named - unknown
+    if missing <= 0:
+        return []  # too many cards is the reader's own problem
+    stocks = _stocks(pos, pos.dealer)
+    told = f" (with these hands it holds {_counts(stocks)})" if stocks else ""
+    others = "other" if missing == 1 else "others"
+    return [Impossible("", None, f"this position places {named + unknown} of the {deck} cards of the "
+                                 f"{pos.variant.deck} deck ({named} named, {unknown} unknown): in a real deal "
+                                 f"every card is somewhere; count the {missing} {others} in stock:{told} or "
+                                 "list them under captured: (the cards taken this round)")]
+
+
+def _moment(pos: RoundState) -> tuple[Moment | None, Impossible | None]:
+    """The moment of the round the hands, the stock and the seat to move show, or why there is none."""
+    assert pos.dealer is not None
+    sizes = tuple(pos.hand_size(s) for s in range(pos.players))
+    found = _matching(pos, pos.dealer, sizes)
+    if found is not None:
+        return found, None
+    shown = _listing([str(n) for n in sizes])
+    told = f"hands of {shown} cards with seat {pos.to_move} to move and seat {pos.dealer} dealing"
+    dealers = [d for d in range(pos.players) if d != pos.dealer and _matching(pos, d, sizes) is not None]
+    if dealers:
+        return None, Impossible("dealer", None, f"{told} cannot occur: seats play in turn from the seat after the "
+                                                f"dealer; with seat {dealers[0]} dealing they can (dealer: "
+                                                f"{dealers[0]})")
+    stocks = _stocks(pos, pos.dealer)
+    if stocks:
+        return None, Impossible("stock", None, f"with {told}, the stock holds {_counts(stocks)} cards in a real "
+                                               f"deal, not {pos.stock_size}")
+    size = pos.variant.hand_size_resolved
+    return None, Impossible("hands", None, f"{told} cannot occur in a real deal: each deal gives every seat "
+                                           f"{size} cards, and the seats play one card a turn, in order from "
+                                           "the seat after the dealer; give the other hands as many cards as "
+                                           "that leaves them")
+
+
+def _stocks(pos: RoundState, dealer: int | None) -> list[int]:
+    """The stock sizes a real deal shows with the position's hands, seat to move and dealer, largest first."""
+    sizes = tuple(pos.hand_size(s) for s in range(pos.players))
+    assert dealer is not None
+    return sorted({m.stock for m in moments(pos.variant, pos.players, dealer)
+                   if m.hands == sizes and (m.to_move == pos.to_move or not any(sizes))}, reverse=True)
+
+
+def _matching(pos: RoundState, dealer: int, sizes: tuple[int, ...]) -> Moment | None:
+    for m in moments(pos.variant, pos.players, dealer):
+        if m.hands == sizes and m.stock == pos.stock_size and (m.to_move == pos.to_move or not any(sizes)):
+            return m
+    return None
+
+
+# ---- captures, sweeps, the last capture ------------------------------------------------
+
+
+def _captures(pos: RoundState, moment: Moment) -> list[Impossible]:
+    """Each capture takes the card played and at least one more, so a seat's pile and sweeps need plays; a
+    build is made with a card played, so its controller has played."""
+    assert pos.captured is not None and pos.sweeps is not None
+    out: list[Impossible] = []
+    for b in pos.builds:
+        if not moment.played[b.owner]:
+            out.append(Impossible("table", None, f"seat {b.owner} controls the {b.value_label}-build but has not "
+                                                 "played a card this round"))
+            break
+    for seat, (pile, sweeps, played) in enumerate(zip(pos.captured, pos.sweeps, moment.played)):
+        if pile and not played:
+            out.append(Impossible("captured", seat, f"seat {seat} has taken cards but has not played a card "
+                                                    "this round"))
+        elif len(pile) == 1:
+            out.append(Impossible("captured", seat, f"seat {seat} has taken 1 card, but a capture takes the "
+                                                    "card played and at least one from the table"))
+        if sweeps > played:
+            out.append(Impossible("sweeps", seat, f"seat {seat} has made {_count(sweeps, 'sweep')} but played "
+                                                  f"only {_count(played, 'card')} this round"))
+        elif len(pile) < 2 * sweeps:
+            out.append(Impossible("sweeps", seat, f"seat {seat} has made {_count(sweeps, 'sweep')} but taken "
+                                                  f"only {_count(len(pile), 'card')}; each sweep takes 2 or more"))
+    return out
+
+
+def _last_capture(pos: RoundState) -> list[Impossible]:
+    """Someone has captured exactly when some pile holds cards; an empty table in play follows a sweep."""
+    assert pos.captured is not None and pos.sweeps is not None
+    last = pos.last_capturer
+    if last is None:
+        if any(pos.captured):
+            return [Impossible("last_capturer", None, "cards have been taken this round, so last_capturer: "
+                                                      "must name the seat that captured last")]
+        return []
+    if not pos.captured[last]:
+        return [Impossible("last_capturer", None, f"the last capturer, seat {last}, has taken no cards")]
+    if pos.table_empty and not pos.is_round_over() and not pos.sweeps[last]:
+        return [Impossible("sweeps", last, f"the table is empty in the middle of a round, which only a sweep "
+                                           f"does; the last capturer, seat {last}, has made none")]
+    return []
+
+
+# ---- penalties and scores --------------------------------------------------------------
+
+
+def _penalties(pos: RoundState, moment: Moment) -> list[Impossible]:
+    """A penalty turn is a turn played under build duty ``penalty``; one is due for a build its controller
+    cannot take; the instant limit ends the round when it is reached."""
+    assert pos.penalties is not None
+    v = pos.variant
+    out: list[Impossible] = []
+    for seat, (count, played) in enumerate(zip(pos.penalties, moment.played)):
+        if count and not v.penalties:
+            out.append(Impossible("penalties", seat, "penalty turns come only with build duty penalty (the "
+                                                     "michigan presets); this variant has none"))
+        elif count > played:
+            out.append(Impossible("penalties", seat, f"seat {seat} has {_count(count, 'penalty turn')} but has "
+                                                     f"played only {_count(played, 'card')} this round"))
+        elif not count and v.penalties and _holds_too_little(pos, seat):
+            out.append(Impossible("penalties", seat, f"seat {seat} controls a build it holds no card for, "
+                                                     "which cost a penalty turn when it came about; count it"))
+        if v.instant_limit is not None and pos.instant_marks(seat) > v.instant_limit:
+            out.append(Impossible("penalties", seat, f"seat {seat} has {pos.instant_marks(seat)} instant scores "
+                                                     f"against it, but the round ends at {v.instant_limit}"))
+    return out
+
+
+def _holds_too_little(pos: RoundState, seat: int) -> bool:
+    """The seat's hand is known and cannot take each of its builds with a card of its own."""
+    if pos.hidden_counts[seat]:
+        return False
+    mine = {build_key(b) for b in pos.builds if b.owner == seat}
+    return bool(mine) and not held_keys(pos.variant, pos.hands[seat]).covers(mine)
+
+
+def _scores(pos: RoundState) -> list[Impossible]:
+    """Round points are never negative without fines; the match ends when a side reaches the target, at the
+    end of a round (unless ``higher_total`` finds the leaders tied) or at once by an instant score."""
+    assert pos.scores is not None
+    v = pos.variant
+    out: list[Impossible] = []
+    for side, score in enumerate(pos.scores):
+        if score < 0 and not v.penalties:
+            out.append(Impossible("scores", side, f"side {side} has {score} points, but no round costs points "
+                                                  "in this variant"))
+    best = max(pos.scores)
+    tied = sum(s == best for s in pos.scores) > 1
+    if best >= v.target and not (v.tie_break == "higher_total" and tied):
+        side = pos.scores.index(best)
+        out.append(Impossible("scores", side, f"side {side} has {best} points and the target is {v.target}: "
+                                              "the match would be over before this round"))
+    elif not pos.is_round_over():
+        for side, live in enumerate(_live_scores(pos)):
+            if live >= v.target > pos.scores[side]:
+                out.append(Impossible("scores", side, f"with what this round has scored at once, side {side} "
+                                                      f"has {live} points and the target is {v.target}: the match "
+                                                      "would be over"))
+    return out
+
+
+def _live_scores(pos: RoundState) -> list[int]:
+    """The scores with what this round has scored at once: penalties, and sweeps and point cards where they
+    score the moment they are made."""
+    assert pos.scores is not None and pos.captured is not None and pos.sweeps is not None
+    assert pos.penalties is not None
+    v = pos.variant
+    live = list(pos.scores)
+    table = v.point_card_table
+    for seat in range(pos.players):
+        side = pos.side_of(seat)
+        live[side] -= pos.penalties[seat] * v.default_penalty if v.penalties else 0
+        live[side] += pos.sweeps[seat] * v.sweep_points if v.instant_sweeps else 0
+        live[side] += sum(table[c] for c in pos.captured[seat]) if v.instant_points else 0
+    return live
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' if n != 1 else ''}"
+
+
+def _counts(numbers: Sequence[int]) -> str:
+    """``40, 32 or 24``; a long run as ``40, 38, … or 0``."""
+    shown = [str(n) for n in numbers]
+    if len(shown) > 6:
+        return f"{shown[0]}, {shown[1]}, … or {shown[-1]}"
+    return _listing(shown, "or")
+
+
+def _listing(items: Sequence[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"

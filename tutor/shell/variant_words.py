@@ -1,0 +1,47 @@
+"""A variant in words for the shell: its name with the options that differ from its preset (the toolbar), and
+the line before a task in a variant other than Classic (its name and what scores differently)."""
+
+from __future__ import annotations
+
+from tutor.content import presets
+from tutor.core.cards import Card
+from tutor.core.variant import Variant
+from tutor.loading.positions import variant_to_data
+from tutor.render import Renderer
+from tutor.sheets.document import option_view
+
+SCORING_OPTIONS = (
+    "point_cards", "spade_points", "most_cards", "most_spades", "sweep_points", "instant_sweeps", "instant_points",
+    "build_duty", "default_penalty", "skunk", "instant_limit",
+)
+"""The options that change what a round scores, in the order a rule sheet lists them."""
+
+
+def variant_label(ui: Renderer, variant: Variant) -> str:
+    """The preset's name in the learner's language, then the options that differ from it in words, as a sheet
+    names them: ``Classic Cassino (match: to 11 points)``."""
+    spec = variant_to_data(variant)
+    name = ui.message(f"presets.{variant.preset}")
+    if isinstance(spec, str):
+        return name
+    changed = [option_view(ui, key, value) for key, value in spec.items() if key != "preset"]
+    return ui.message("names.variant_changed", name=name, options=changed)
+
+
+def variant_line(ui: Renderer, variant: Variant) -> str:
+    """The variant's name and the scoring options that differ from Classic's; empty for Classic itself."""
+    classic = presets.variant()
+    if variant == classic:
+        return ""
+    options, usual = variant.options(), classic.options()
+    if variant.point_card_table == classic.point_card_table:
+        options["point_cards"] = usual["point_cards"]  # the same cards score, whatever the deck leaves out
+    else:
+        options["point_cards"] = {code: n for code, n in options["point_cards"].items() if Card.from_str(code) in
+                                  variant.deck_cards} or False
+    if not variant.penalties:
+        options["build_duty"] = usual["build_duty"]  # a duty other than the fine changes no score
+    shown = [name for name in SCORING_OPTIONS
+             if options[name] != usual[name] or (name == "default_penalty" and variant.penalties)]
+    scoring = [option_view(ui, name, options[name]) for name in shown]
+    return ui.message("shell.variant_line", name=variant_label(ui, variant), scoring=scoring)
