@@ -15,7 +15,10 @@ from tutor.content.course import THEMES
 from tutor.generator.plans import ENDGAME_THEMES, default_players, default_variant, mismatch
 from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
 from tutor.generator.selection import REJECTIONS
+from tutor.generator.rehint import rehinted
 from tutor.generator.writing import file_text
+from tutor.loading.puzzles import load_puzzles
+from tutor.loading.yamlfile import FileError
 
 from .support import UsageError, whole_number
 
@@ -23,9 +26,12 @@ MAX_COUNT = 10_000
 
 
 def puzzles(args: argparse.Namespace) -> tuple[str, int]:
-    """The ``puzzles`` command: only ``generate`` for now."""
+    """The ``puzzles`` command: ``generate``, or ``hints``."""
+    if args.puzzles_command == "hints":
+        return remake_hints(args.files)
     if args.puzzles_command != "generate":
-        raise UsageError("say what to do: cassino-tutor puzzles generate --theme THEME --count N -o FILE")
+        raise UsageError("say what to do: cassino-tutor puzzles generate --theme THEME --count N -o FILE, "
+                         "or cassino-tutor puzzles hints FILE...")
     request, jobs = read_request(args)
     show = _progress_line(request.count) if args.progress or sys.stderr.isatty() else None
     outcome = generate(request, jobs, show)
@@ -53,6 +59,19 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"{args.output}: cannot be written ({err.strerror})") from None
     kind = "line puzzle" if request.lines else "puzzle"
     return f"wrote {len(found)} {kind}{'s' * (len(found) != 1)} of theme {request.theme} to {args.output}", status
+
+
+def remake_hints(files: list[str]) -> tuple[str, int]:
+    """``puzzles hints FILE...``: each file's hints made again by the generator, in place."""
+    for name in files:
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+            Path(name).write_text(rehinted(text, load_puzzles(text, name)), encoding="utf-8")
+        except OSError as err:
+            raise UsageError(f"{name}: cannot be read or written ({err.strerror})") from None
+        except FileError as err:
+            raise UsageError(f"{err.problems[0]} (fix the file first: cassino-tutor check {name})") from None
+    return f"made the hints of {len(files)} file{'s' * (len(files) != 1)} again", 0
 
 
 def _id_prefix(request: Request) -> str:
