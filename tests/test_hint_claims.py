@@ -14,6 +14,7 @@ import pytest
 from tutor.cli.main import main
 from tutor.content.course import Claim, Text
 from tutor.content.presets import preset_names, variant
+from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
 from tutor.generator.facts import gap, study
@@ -165,3 +166,38 @@ def test_remade_hints_change_only_the_hints(tmp_path: Path) -> None:
     old.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["puzzles", "hints", str(old)]) == 0
     assert old.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+
+
+LESSON = """lesson: hinted
+title: {en: Hinted, de: Mit Hinweis}
+summary: {en: One exercise., de: Eine Aufgabe.}
+variant: classic
+steps:
+  - exercise:
+      text: {en: Take as many cards as you can., de: Nimm so viele Karten wie möglich ein.}
+      position: {hands: [[9S, 4H], 4], table: [9D, 9C, 4S]}
+      goal: cards
+      hints:
+        - en: Play the CARD.
+          de: Spiel die KARTE aus.
+          claim: {key: play_card, card: CODE}
+"""
+
+
+@pytest.mark.parametrize(("code", "good"), [("9S", True), ("4H", False)])
+def test_a_lessons_claimed_hint_is_proved_too(tmp_path: Path, code: str, good: bool,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    said = hint_text("play_card", {"card": Card.from_str(code)})
+    path = tmp_path / "hinted.yaml"
+    path.write_text(LESSON.replace("Play the CARD.", said.en).replace("Spiel die KARTE aus.", said.de)
+                    .replace("CODE", code), encoding="utf-8")
+    assert main(["check", str(path)]) == (0 if good else 2)
+    if not good:
+        assert "hint 1: the hint 'play_card'" in capsys.readouterr().err
+
+
+def test_hints_written_by_hand_are_not_remade(capsys: pytest.CaptureFixture[str]) -> None:
+    before = (PUZZLES / "captures.yaml").read_text(encoding="utf-8")
+    assert main(["puzzles", "hints", str(PUZZLES / "captures.yaml")]) == 2
+    assert "not a generated puzzle file" in capsys.readouterr().err
+    assert (PUZZLES / "captures.yaml").read_text(encoding="utf-8") == before
