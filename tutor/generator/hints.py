@@ -82,7 +82,9 @@ def _shape_hints(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> 
 
 def _deal_hints(study: Study) -> list[Hint]:
     pos = study.position
-    found: list[Hint] = [("deal_partner", {})] if pos.players == 4 else [("deal_ahead", {})] if _grab_loses(study) else []
+    found: list[Hint] = [("deal_partner", {})] if pos.players == 4 else []
+    if pos.players != 4 and _grab_loses(study):
+        found.append(("deal_ahead", {}))
     nxt = (pos.to_move + 1) % pos.players
     if pos.hands[nxt]:
         found.append(("deal_reply", {"cards": sorted(pos.hands[nxt])}))

@@ -162,7 +162,8 @@ def _next_take(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
-    return None if params["worlds"] == pair.worlds else f"the advice valued {pair.worlds} worlds, not {params['worlds']}"
+    worlds = pair.worlds
+    return None if params["worlds"] == worlds else f"the advice valued {worlds} worlds, not {params['worlds']}"
 
 
 def _takes(pos: Position) -> list[Move]:

@@ -298,7 +298,8 @@ def _line(players: int) -> Check:
 
 CHECKS: dict[str, Check] = {
     "takes_n": _takes_n, "face_one": _face_one, "worth": _worth, "hand_worth": _hand_worth,
-    "not_the_grab": _not_the_grab, "count_points": _count_points, "count_aces": _count_aces, "spade_points": _spade_points, "ace_high": _ace_high,
+    "not_the_grab": _not_the_grab, "count_points": _count_points, "count_aces": _count_aces,
+    "spade_points": _spade_points, "ace_high": _ace_high,
     "take_build": _take_build, "sum_makes": _sum_makes, "sums_make": _sums_make, "pairs": _pairs,
     "safe_sweep": _safe_sweep, "safe_next": _no_claim, "safe_least": _safe_least,
     "safe_capture": _kind("capture"), "safe_build": _kind("build"), "safe_raise": _kind("raise"),
