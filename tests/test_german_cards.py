@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 from shell_helpers import open_shell
 
+from tutor.content.course import Text
 from tutor.core.moves import AmbiguousMoveError, IllegalMoveError
 from tutor.loading import load_position
 from tutor.render import Renderer
@@ -52,8 +54,12 @@ def test_a_german_screen_shows_german_letters_and_completes_them(tmp_path: Path)
 
 
 def test_a_hint_written_with_glyphs_reads_in_german_letters(tmp_path: Path) -> None:
+    """A hint written by hand with the glyph of a card (the generated ones are worded in German letters already)."""
     with open_shell(tmp_path, lang="de") as shell:
-        puzzle, index = next((p, i) for p in shell.catalog.puzzles for i, h in enumerate(p.hints) if "Q♣" in h.de)
+        first = shell.catalog.puzzles[0]
+        puzzle = replace(first, hints=(*first.hints, Text("Take the Q♣.", "Nimm die Q♣ ein.")))
+        shell.catalog = replace(shell.catalog, puzzles=(puzzle, *shell.catalog.puzzles[1:]))
+        index = len(puzzle.hints) - 1
         dispatch(shell, f"puzzle {puzzle.id}")
         hint = [dispatch(shell, "tipp").text for _ in range(index + 1)][-1]
         assert "D♣" in hint and "Q♣" not in hint

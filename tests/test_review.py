@@ -155,7 +155,7 @@ def test_more_points_lists_only_what_the_better_move_takes_more(lang: str) -> No
     ui = Renderer(lang)
     shared = points_reason("10H 4H", "10D 5C AC 9H", "10H x 9H+AC", "10H x 10D 9H+AC")
     assert shared.params == {"n": 2, "cards": cards("10D"), "hand": [], "sweep": False}
-    own = points_reason("AD 5C", "AS 9H 7C 6D", "5C", "AD x AS")
+    own = points_reason("AD 5C", "AS 9H 7C 6D", "AD", "AD x AS")  # the ace trailed is given up: it counts
     assert own.params == {"n": 2, "cards": cards("AS"), "hand": cards("AD"), "sweep": False}
     words = {"en": ["takes two more points now (10♦ from the table)",
                     "takes two more points now (A♠ from the table and A♦ from your hand)"],

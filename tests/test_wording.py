@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ from tutor.content.folders import content_dir
 from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import IllegalMoveError
-from tutor.loading import load_catalog as load_course
 from tutor.loading.positions import load_position
 from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import yaml
 
-from tutor.content.presets import variant as preset_variant
-from tutor.core.variant import Variant, VariantError
 from tutor.loading.options import read_variant
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.sheets import build_sheet, render_sheet

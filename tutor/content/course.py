@@ -37,12 +37,27 @@ THEMES = (
 RATING_RANGE = (400, 3000)
 
 
+ClaimValue = int | str | tuple[int | str, ...]
+"""A parameter of a claim as a file holds it: a number, a word or a card code, or a list of them."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What an engine-made text says, as data: the message ``key`` it words and its parameters (cards by code).
+
+    ``check`` recomputes the claim from the position (:mod:`tutor.teaching.hint_claims`)."""
+
+    key: str
+    params: tuple[tuple[str, ClaimValue], ...] = ()
+
+
 @dataclass(frozen=True)
 class Text:
-    """A text a learner reads, in every language."""
+    """A text a learner reads, in every language; ``claim``: what it says as data, when the engine wrote it."""
 
     en: str
     de: str
+    claim: Claim | None = None
 
     def get(self, lang: str) -> str:
         """The text in ``lang`` (``en`` or ``de``)."""

@@ -107,17 +107,27 @@ def _partial(move: Move, whole: Move) -> bool:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a line played to the round's end scores for the mover's side: an edge per theme, the residue."""
+    """How a line played to the round's end scores for the mover's side: per theme the points of the mover's side
+    and of the other sides, and whether the residue goes to the mover's side."""
 
-    edges: tuple[tuple[str, int], ...]
+    shares: tuple[tuple[str, int, int], ...]
     last_take: bool
+
+    @property
+    def edges(self) -> dict[str, int]:
+        """Per theme, the mover's side's points minus the other sides'."""
+        return {theme: mine - others for theme, mine, others in self.shares}
+
+    def share(self, theme: str) -> tuple[int, int]:
+        """The points of the mover's side and of the other sides for ``theme``."""
+        return next(((m, o) for t, m, o in self.shares if t == theme), (0, 0))
 
 
 def outcome(pos: Position, line: tuple[Move, ...]) -> Outcome:
     """Play ``line`` (to the round's end) on a copy of ``pos`` and score it for the side to move.
 
-    An edge is the mover's side's points for one theme (most cards, most
-    spades, Big and Little Cassino, aces, sweeps) minus the other sides';
+    A share is what the mover's side and the other sides score for one theme
+    (most cards, most spades, Big and Little Cassino, aces, sweeps);
     ``last_take``: the cards left on the table at the end go to the mover's side.
     """
     play = pos.copy()
@@ -128,14 +138,15 @@ def outcome(pos: Position, line: tuple[Move, ...]) -> Outcome:
         residue = bool(loose or builds)
         play.push(move)
     assert play.is_round_over(), "a deal line is played to the end of the round"
-    edges: Counter[str] = Counter()
+    mine: Counter[str] = Counter()
+    others: Counter[str] = Counter()
     for item in score_round(play).items:
         theme = _item_theme(item)
         if theme is not None:
-            edges[theme] += item.points if item.side == side else -item.points
+            (mine if item.side == side else others)[theme] += item.points
     last = play.last_capturer
     taken = residue and last is not None and play.side_of(last) == side
-    return Outcome(tuple(sorted(edges.items())), taken)
+    return Outcome(tuple((t, mine[t], others[t]) for t in sorted(mine.keys() | others.keys())), taken)
 
 
 def _item_theme(item: ScoreItem) -> str | None:
@@ -151,14 +162,32 @@ def _item_theme(item: ScoreItem) -> str | None:
 def deal_gains(pos: Position, ranking: Ranking) -> tuple[str, ...]:
     """For ``deal``: the themes whose edge the best line improves on the line after the best other move,
     and ``last-take`` when only the best line leaves the table's rest to the mover's side (sorted)."""
-    best = ranking.moves[0]
-    other = next(j for j in ranking.moves if j.move not in ranking.best)
-    won, lost = outcome(pos, best.line), outcome(pos, other.line)
-    edge, other_edge = dict(won.edges), dict(lost.edges)
+    won, lost = best_and_next(pos, ranking)
+    edge, other_edge = won.edges, lost.edges
     gains = {t for t in edge.keys() | other_edge.keys() if edge.get(t, 0) > other_edge.get(t, 0)}
     if won.last_take and not lost.last_take:
         gains.add("last-take")
     return tuple(sorted(gains))
+
+
+def best_and_next(pos: Position, ranking: Ranking) -> tuple[Outcome, Outcome]:
+    """For ``deal``: the outcomes of the best line and of the line after the best move that is not an answer."""
+    other = next(j for j in ranking.moves if j.move not in ranking.best)
+    return outcome(pos, ranking.moves[0].line), outcome(pos, other.line)
+
+
+def deal_stakes(pos: Position, ranking: Ranking, gains: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """For ``deal``: the themes of ``gains`` the best move *wins* (the mover's side scores more for it than after
+    the best other move) and those it only *denies* (the other sides score less: a tie, say)."""
+    won, lost = best_and_next(pos, ranking)
+    wins, denies = [], []
+    for theme in gains:
+        (mine, others), (mine_then, others_then) = won.share(theme), lost.share(theme)
+        if theme == "last-take" or mine > mine_then:
+            wins.append(theme)
+        elif others < others_then:
+            denies.append(theme)
+    return tuple(wins), tuple(denies)
 
 
 @dataclass(frozen=True)
@@ -166,7 +195,8 @@ class Study:
     """A kept position and everything read off its ranking.
 
     ``best``: the best moves in notation order; ``shapes``: those of them
-    that capture, as items; ``gains``: for ``deal``, see :func:`deal_gains`.
+    that capture, as items; ``gains``: for ``deal``, see :func:`deal_gains`;
+    ``stakes``: those won and those denied, see :func:`deal_stakes`.
     """
 
     position: Position
@@ -174,6 +204,7 @@ class Study:
     best: tuple[Move, ...]
     shapes: tuple[CaptureShape, ...]
     gains: tuple[str, ...]
+    stakes: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 def study(pos: Position, ranking: Ranking) -> Study:
@@ -182,4 +213,5 @@ def study(pos: Position, ranking: Ranking) -> Study:
     assert gap(ranking) is not None, "a kept position has a move that is not best"
     shapes = tuple(capture_shape(pos, m) for m in best if m.is_capture)
     gains = deal_gains(pos, ranking) if ranking.goal.is_deal else ()
-    return Study(pos, ranking, best, shapes, gains)
+    stakes = deal_stakes(pos, ranking, gains) if ranking.goal.is_deal else ((), ())
+    return Study(pos, ranking, best, shapes, gains, stakes)

@@ -1,34 +1,24 @@
 """Hints for a generated puzzle, from general to the answer, in every language.
 
 Each hint is a message of ``templates/<lang>/messages/hints.yaml`` chosen and
-filled from the study; the first never names the card to play.
+filled from the study, its claim kept beside the words
+(:func:`tutor.teaching.hint_words.hint_text`); the first never names the card to play.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
-from tutor.content.course import LANGUAGES, Text
-from tutor.render import Renderer
+from tutor.content.course import Text
+from tutor.teaching.hint_words import Hint, hint_text
 
 from .facts import CaptureShape, Study
 from .tagging import face_card_trap
-
-Hint = tuple[str, dict[str, Any]]
-"""A message key of ``hints.yaml`` and its parameters."""
 
 STAKES = ("most-cards", "most-spades", "big-cassino", "little-cassino", "aces", "sweep", "last-take")
 
 
 def hints(study: Study, themes: tuple[str, ...]) -> tuple[Text, ...]:
     """The puzzle's hints, each in every language."""
-    chosen = hint_keys(study, themes)
-    out = []
-    for key, params in chosen:
-        words = {lang: _renderer(lang).message(f"hints.{key}", **_localised(lang, params)) for lang in LANGUAGES}
-        out.append(Text(**words))
-    return tuple(out)
+    return tuple(hint_text(key, params) for key, params in hint_keys(study, themes))
 
 
 def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
@@ -45,7 +35,10 @@ def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
         assert shape is not None, "capture goals keep captures only"
         found = [_first_capture_hint(study, shape, themes), *_shape_hints(study, shape, themes)]
     cards = {m.card for m in study.best}
-    found.append(("play_card", {"card": study.best[0].card}) if len(cards) == 1 else ("two_cards", {}))
+    if len(cards) == 1:
+        found.append(("play_card", {"card": study.best[0].card}))
+    else:
+        found.append(("two_cards", {}) if len(cards) == 2 else ("some_cards", {"n": len(cards)}))
     return found
 
 
@@ -64,7 +57,7 @@ def _first_capture_hint(study: Study, shape: CaptureShape, themes: tuple[str, ..
             return ("hand_worth", {"n": table[shape.played]})
         if any(c.rank == "A" for c in (shape.played, *taken)):
             return ("count_aces", {})
-        return ("not_the_grab", {})
+        return ("not_the_grab", {}) if _grab_loses(study) else ("count_points", {})
     if "face-cards" in themes and face_card_trap(pos, shape.cards):
         return ("face_one", {})
     return ("takes_n", {"n": shape.cards})
@@ -89,14 +82,23 @@ def _shape_hints(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> 
 
 def _deal_hints(study: Study) -> list[Hint]:
     pos = study.position
-    found: list[Hint] = [("deal_partner", {}) if pos.players == 4 else ("deal_ahead", {})]
+    found: list[Hint] = [("deal_partner", {})] if pos.players == 4 else []
+    if pos.players != 4 and _grab_loses(study):
+        found.append(("deal_ahead", {}))
     nxt = (pos.to_move + 1) % pos.players
     if pos.hands[nxt]:
         found.append(("deal_reply", {"cards": sorted(pos.hands[nxt])}))
-    stakes = [t for t in STAKES if t in study.gains]
-    if stakes:
-        found.append(("deal_decides", {"stakes": stakes}))
+    won, denied = ([t for t in STAKES if t in stakes] for stakes in study.stakes)
+    if won or denied:
+        found.append(("deal_decides", {"won": won, "denied": denied}))
     return found + _kind_hint(study, "deal")
+
+
+def _grab_loses(study: Study) -> bool:
+    """Some move takes cards, and none of those that take the most is best."""
+    captures = [m for m in study.position.generate() if m.is_capture]
+    most = max((len(m.captured_cards()) for m in captures), default=0)
+    return bool(captures) and not any(len(m.captured_cards()) == most for m in study.best if m.is_capture)
 
 
 def _kind_hint(study: Study, goal: str) -> list[Hint]:
@@ -106,15 +108,3 @@ def _kind_hint(study: Study, goal: str) -> list[Hint]:
         return []
     return [(f"{goal}_{kinds.pop()}", {})]
 
-
-def _localised(lang: str, params: dict[str, Any]) -> dict[str, Any]:
-    """Parameters that are themselves words (the stakes of a deal) put into ``lang``."""
-    if "stakes" not in params:
-        return params
-    stakes = [_renderer(lang).message(f"hints.stake_{t.replace('-', '_')}") for t in params["stakes"]]
-    return {**params, "stakes": stakes}
-
-
-@cache
-def _renderer(lang: str) -> Renderer:
-    return Renderer(lang)

@@ -13,15 +13,15 @@ the first best move in notation order.
 
 from __future__ import annotations
 
-from tutor.content.course import LANGUAGES, RATING_RANGE, Text
+from tutor.content.course import RATING_RANGE, Text
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, Ranking, rank_moves
-from tutor.render import Renderer
+from tutor.teaching.hint_words import hint_text
 from tutor.teaching.lines import choose_reply, learner_turns
 
 from .difficulty import assess, grab_key, rating
-from .facts import study
+from .facts import Study, study
 from .hints import hints
 from .mining import endgame_view
 from .plans import Plan
@@ -106,16 +106,15 @@ def draft_line(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
     if not line:
         return None, ["short_line"]
     value = min(RATING_RANGE[1], rating(assess(pos, ranking)) + PER_TURN * (learner_turns(pos, line) - 1))
-    first, *rest = hints(found, tags)
-    advice = [first, _line_hint(pos.players), *rest]
-    made = draft(pos, str(DEAL), tags, value, advice, [pos.notation(m) for m in found.best],
+    made = draft(pos, str(DEAL), tags, value, line_hints(found, tags), [pos.notation(m) for m in found.best],
                  notations(pos, line), likeness(pos, found.best, DEAL.name))
     # the checker's own proof; a draft it refuses is dropped, never written
     return (None, ["unproved"]) if problems(made) else (made, [])
 
 
-def _line_hint(players: int) -> Text:
-    """A hint that the learner plays again after the replies (a partner's among them; with three players, two
-    opponents' assumed to play together against the learner, as the value does)."""
-    key = {4: "hints.line_partner", 3: "hints.line_two_others"}.get(players, "hints.line_again")
-    return Text(**{lang: Renderer(lang).message(key) for lang in LANGUAGES})
+def line_hints(found: Study, tags: tuple[str, ...]) -> tuple[Text, ...]:
+    """A line puzzle's hints: the first move's, with the second saying that the learner plays again after the
+    reply, or the replies (a partner's among them)."""
+    first, *rest = hints(found, tags)
+    again = hint_text({2: "line_again", 3: "line_replies", 4: "line_partner"}[found.position.players], {})
+    return (first, again, *rest)

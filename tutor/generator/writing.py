@@ -49,16 +49,25 @@ def entry_text(puzzle: Draft, puzzle_id: str) -> str:
         f"    goal: {_inline(puzzle.goal)}",
         f"    themes: {_inline(list(puzzle.themes))}",
         f"    rating: {puzzle.rating}",
-        "    hints:",
     ]
-    for hint in puzzle.hints:
-        lines += [f"      - en: {_inline(hint.en)}", f"        de: {_inline(hint.de)}"]
+    lines += hint_lines(puzzle.hints)
     lines.append("    solution:")
     lines += [f"      - {_inline(move)}" for move in puzzle.solution]
     if puzzle.line:
         lines.append("    line:")
         lines += [f"      - {_inline(move)}" for move in puzzle.line]
     return "\n".join(lines) + "\n"
+
+
+def hint_lines(hints: Sequence[Text]) -> list[str]:
+    """A puzzle's ``hints:`` block, each hint's claim (when it has one) beside its words."""
+    lines = ["    hints:"]
+    for hint in hints:
+        lines += [f"      - en: {_inline(hint.en)}", f"        de: {_inline(hint.de)}"]
+        if hint.claim is not None:
+            claim = {"key": hint.claim.key, **{k: list(v) if isinstance(v, tuple) else v for k, v in hint.claim.params}}
+            lines.append(f"        claim: {_inline(claim, sort=False)}")
+    return lines
 
 
 def file_text(entries: Sequence[tuple[str, Draft]], comment: str) -> str:
@@ -77,7 +86,7 @@ def problems(puzzle: Draft) -> list[str]:
     return [str(p) for p in verify_puzzle(loaded)]
 
 
-def _inline(value: Any) -> str:
-    """A value as YAML on one line, quoted only when it must be."""
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=2**16)
+def _inline(value: Any, sort: bool = True) -> str:
+    """A value as YAML on one line, quoted only when it must be; ``sort``: a mapping's keys sorted."""
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=2**16, sort_keys=sort)
     return text.removesuffix("\n...\n").strip()

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tutor.content.course import LANGUAGES, Text
+from tutor.content.course import LANGUAGES, Claim, ClaimValue, Text
 from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, GoalError
@@ -88,13 +88,13 @@ class FieldReader:
 
     # ---- texts ---------------------------------------------------------------
 
-    def text(self, node: Node, what: str) -> Text | None:
-        """A text in every language: ``{en: ..., de: ...}``."""
+    def text(self, node: Node, what: str, claims: bool = False) -> Text | None:
+        """A text in every language: ``{en: ..., de: ...}``; ``claims``: with an optional ``claim:``."""
         if not node.is_mapping:
             self.problems.add(node, f"{what} must give the text in each language, like {TEXT_EXAMPLE}, "
                                     f"not {node.describe()}")
             return None
-        self.problems.check_keys(node, LANGUAGES, f"the languages of {what}")
+        self.problems.check_keys(node, (*LANGUAGES, "claim") if claims else LANGUAGES, f"the languages of {what}")
         found: dict[str, str] = {}
         for lang in LANGUAGES:
             name = _LANGUAGE_NAMES[lang]
@@ -106,12 +106,37 @@ class FieldReader:
                 self.problems.add(value, f"the {name} text ({lang}:) of {what} must be some words, not {value.describe()}")
             else:
                 found[lang] = value.text.strip()
-        return Text(**found) if len(found) == len(LANGUAGES) else None
+        claim_node = node.get("claim") if claims else None
+        claim = self.claim(claim_node, what) if claim_node is not None else None
+        if len(found) < len(LANGUAGES) or (claim_node is not None and claim is None):
+            return None
+        return Text(**found, claim=claim)
 
-    def texts(self, node: Node, what: str, empty_ok: bool = True) -> tuple[Text, ...]:
-        """A list of texts."""
-        read = [self.text(n, what) for n in self.items(node, f"{what}s", empty_ok)]
+    def texts(self, node: Node, what: str, empty_ok: bool = True, claims: bool = False) -> tuple[Text, ...]:
+        """A list of texts; ``claims``: each may say what it claims (a hint the generator wrote)."""
+        read = [self.text(n, what, claims) for n in self.items(node, f"{what}s", empty_ok)]
         return tuple(t for t in read if t is not None)
+
+    def claim(self, node: Node, what: str) -> Claim | None:
+        """``claim: {key: KEY, PARAM: VALUE, ...}``: a message key and its parameters (numbers, words, card
+        codes, or lists of them)."""
+        example = "{key: play_card, card: 10D}"
+        if not node.is_mapping or not isinstance(key := node.get("key"), Node) or not _word(key):
+            self.problems.add(node, f"the claim of {what} must name its message key, like {example}, "
+                                    f"not {node.describe()}")
+            return None
+        params: list[tuple[str, ClaimValue]] = []
+        for name, value in node.pairs:
+            if name.text == "key":
+                continue
+            values = value.children if value.is_list else (value,)
+            if not all(_word(v) for v in values):
+                self.problems.add(value, f"the claim's {name.text} must be a number, a word or a card, "
+                                         f"or a list of them, not {value.describe()}")
+                return None
+            read = tuple(_value(v) for v in values)
+            params.append((name.text, read if value.is_list else read[0]))
+        return Claim(key.text, tuple(params))
 
     # ---- the engine's values -------------------------------------------------
 
@@ -162,3 +187,12 @@ class FieldReader:
         except AmbiguousMoveError as err:
             self.problems.add(node, f"{what} {text!r} could mean {' or '.join(err.notations)}; write the one you mean")
         return None
+
+
+def _word(node: Node) -> bool:
+    """A scalar that is some number or word."""
+    return node.is_scalar and not node.is_null and bool(node.text.strip())
+
+
+def _value(node: Node) -> int | str:
+    return int(node.scalar) if node.is_int else node.text

@@ -124,7 +124,7 @@ class _LessonReader(FieldReader):
         goal = self.goal(goal_node) if goal_node else None
         find = self.choice(find_node, FIND_KINDS, "move kind") if find_node else None
         hints_node = body.get("hints")
-        hints = self.texts(hints_node, "hint") if hints_node else ()
+        hints = self.texts(hints_node, "hint", claims=True) if hints_node else ()
         if text is None or pos is None or (goal is None and find is None):
             return None
         return ExerciseStep(text, pos, goal, find, hints, where)

@@ -66,7 +66,7 @@ class _PuzzleReader(FieldReader):
         themes_node, rating_node, hints_node = found["themes"], found["rating"], found["hints"]
         themes = self.themes(themes_node) if themes_node is not None else ()
         rating = self.whole(rating_node, "rating", *RATING_RANGE) if rating_node is not None else None
-        hints = self.texts(hints_node, "hint", empty_ok=False) if hints_node is not None else ()
+        hints = self.texts(hints_node, "hint", empty_ok=False, claims=True) if hints_node is not None else ()
         title_node, text_node, solution_node = node.get("title"), node.get("text"), node.get("solution")
         title = self.text(title_node, "title") if title_node is not None else None
         text = self.text(text_node, "text") if text_node is not None else None

@@ -55,16 +55,19 @@ REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "likely", "
 - ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
   holds), the better move does not;
 - ``points``: it takes ``n`` more round points now (``cards``: the point cards it takes from the table that the
-  played move does not; ``hand``: its own capturing card when that scores and the played move does not capture
-  with it; ``sweep``: a sweep the played move does not make);
+  played move does not; ``hand``: its own capturing card when that scores and the played move gives it up, trailing
+  it or building with it: a card the played move keeps in hand is the learner's either way; ``sweep``: a sweep
+  (that scores) the played move does not make);
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take;
 - ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
   chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
 - ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
-- ``build``: it makes (or raises, or adds to) a build of ``value`` to take later, the played move builds nothing;
-- ``next_take``: it keeps in hand a ``card`` that could take ``cards`` (``points``) from the table it leaves on the
-  learner's next turn, more than any card the played move keeps could (and not only cards the played move takes);
+- ``build``: it makes (or raises, or adds to) a build of ``value`` that a card the learner keeps could take next
+  turn, the played move builds nothing;
+- ``next_take``: it keeps in hand a ``card`` that could take ``cards`` (their ``points``; ``sweep``: all the
+  table it leaves) on the learner's next turn, more than any card the played move keeps could (and not only cards
+  the played move takes);
 - ``later``: none of these: the better value is the advisor's average over its ``worlds`` deals of the hidden
   cards, each played on to the deal's end.
 """
@@ -120,7 +123,8 @@ class Why:
 @dataclass(frozen=True)
 class Outcome:
     """What a move does in the position the learner saw: its facts, what the next player could then take (at
-    worst, and likely), and the best capture the mover's kept cards could make on the table left (None: none)."""
+    worst, and likely), the best capture the mover's kept cards could make on the table left (None: none) and
+    whether it sweeps that table, and whether a kept card could take the build the move makes."""
 
     facts: MoveFacts
     exposed: Exposure
@@ -128,6 +132,8 @@ class Outcome:
     likely: float
     next_take: Move | None
     next_size: tuple[int, int]
+    next_sweep: bool
+    holds_build: bool
 
     @property
     def builds(self) -> bool:
@@ -147,8 +153,16 @@ def outcome(pos: Position, move: Move) -> Outcome:
     takes = hand_moves(later, others=False) if later.hands[seat] and not later.is_round_over() else []
     sizes = {m: (table_points(later, m), len(m.captured_cards())) for m in takes}
     best = max(sizes, key=sizes.__getitem__, default=None)
+    holds = move.kind in BUILD_KINDS and any(b.value == move.value for m in takes for b in m.builds)
     return Outcome(move_facts(pos, move), exposed, exposed.cards > 0 and exposed.cards == table, likely, best,
-                   sizes[best] if best is not None else (0, 0))
+                   sizes[best] if best is not None else (0, 0), best is not None and later.is_sweep(best), holds)
+
+
+def taken_now(facts: MoveFacts, other: MoveFacts, worth: Sequence[int]) -> int:
+    """The round points a move takes now over ``other``: its own capturing card counts only when ``other`` gives
+    that card up (trails it, builds with it); a card ``other`` keeps in hand stays the mover's."""
+    kept = facts.kind == "capture" and not (other.move.card == facts.move.card and other.kind != "capture")
+    return facts.points - (worth[facts.move.card] if kept else 0)
 
 
 def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
@@ -161,11 +175,11 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
         found.append(Why("sweep"))
     if played.exposes_sweep and not better.exposes_sweep:
         found.append(Why("deny_sweep"))
-    if b.points > p.points:
-        own = b.kind == "capture" and worth[b.move.card] and not (p.kind == "capture" and p.move.card == b.move.card)
-        found.append(Why("points", {"n": b.points - p.points,
-                                    "cards": [c for c in b.taken if worth[c] and c not in p.taken],
-                                    "hand": [b.move.card] if own else [], "sweep": b.sweep and not p.sweep}))
+    if (more := taken_now(b, p, worth) - taken_now(p, b, worth)) > 0:
+        own = b.kind == "capture" and worth[b.move.card] and p.move.card == b.move.card and p.kind != "capture"
+        found.append(Why("points", {"n": more, "cards": [c for c in b.taken if worth[c] and c not in p.taken],
+                                    "hand": [b.move.card] if own else [],
+                                    "sweep": b.sweep and not p.sweep and pos.variant.sweep_points > 0}))
     if p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card:
         found.append(Why("keep", {"card": p.move.card}))
     if played.exposed.points > better.exposed.points:
@@ -174,12 +188,14 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
         found.append(Why("likely", {"n": round(played.likely - better.likely, 1)}))
     if len(b.taken) > len(p.taken):
         found.append(Why("cards", {"n": len(b.taken) - len(p.taken), "cards": list(b.taken)}))
-    if better.builds and not played.builds:
+    if better.holds_build and not played.builds:
         found.append(Why("build", {"value": b.move.value}))
     # a kept take counts when it is more than taking back the better move's own trail or what the played move takes
     elif ((take := better.next_take) is not None and better.next_size > played.next_size
           and not set(take.captured_cards()) <= {*p.taken, b.move.card}):
-        found.append(Why("next_take", {"card": take.card, "cards": take.captured_cards(), "points": better.next_size[0]}))
+        found.append(Why("next_take", {"card": take.card, "cards": take.captured_cards(),
+                                       "points": sum(worth[c] for c in take.captured_cards()),
+                                       "sweep": better.next_sweep}))
     return tuple(found)
 
 

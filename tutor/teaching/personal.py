@@ -18,7 +18,6 @@ from datetime import date
 from typing import Any
 
 from tutor.content.course import LANGUAGES, Puzzle, Text
-from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Judged
 from tutor.loading.positions import load_position, position_to_data
@@ -100,11 +99,11 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     valued = tuple(Judged(pos.parse_move(m["move"]), (round(10 * m["value"]),)) for m in data["moves"])
     accepted = tuple(pos.parse_move(m) for m in data["accepted"])
     played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
-    texts = {}
+    texts: dict[str, str] = {}
     for lang in LANGUAGES:
         ui = Renderer(lang, symbols)
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
                                  grade=grade_words(ui, data["grade"], data.get("upto")), loss=decimal(ui, data["loss"]))
     ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
     return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
-                  Text(**texts), (), accepted, where, ranking=ranking)
+                  Text(texts['en'], texts['de']), (), accepted, where, ranking=ranking)

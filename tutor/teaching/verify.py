@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.content.course import Catalog, ExerciseStep, Lesson, Puzzle, WhyStep
+from tutor.content.course import Catalog, ExerciseStep, Lesson, Puzzle, Text, WhyStep
 from tutor.core.moves import REASON_CODES, Move
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
@@ -20,6 +20,7 @@ from tutor.loading.yamlfile import Problem
 
 from .answers import why_reason
 from .coach import fits_kind
+from .hint_claims import Setting, hint_problems
 
 
 def verify_lesson(lesson: Lesson) -> list[Problem]:
@@ -64,7 +65,19 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
         messages.append(f"goal {goal} has {len(best)} best moves ({_notations(pos, best)}); "
                         "list every accepted one under solution:")
     messages += _line(puzzle)
+    messages += _hints(puzzle.hints, Setting(pos, ranking, puzzle.line))
     return [_at(puzzle.where, m) for m in messages]
+
+
+def _hints(hints: Sequence[Text], setting: Setting | None) -> list[str]:
+    """What is wrong with the claims of engine-made hints (those that keep their claim) in ``setting``."""
+    out = []
+    for n, hint in enumerate(hints, 1):
+        if hint.claim is not None and setting is None:
+            out.append(f"hint {n} claims {hint.claim.key}, which needs a goal: give the exercise a goal:")
+        elif setting is not None:
+            out += [f"hint {n}: {m}" for m in hint_problems(hint, setting)]
+    return out
 
 
 def _line(puzzle: Puzzle) -> list[str]:
@@ -151,8 +164,10 @@ def _exercise(step: ExerciseStep) -> str | None:
             return ranking
         if len(ranking.best) == len(ranking.moves):
             return _nothing_to_learn(step.goal, ranking)
-        return None
+        return "; ".join(_hints(step.hints, Setting(pos, ranking))) or None
     assert step.find is not None
+    if (wrong := _hints(step.hints, None)):
+        return "; ".join(wrong)
     moves = pos.generate()
     fitting = [m for m in moves if fits_kind(pos, m, step.find)]
     if not fitting:

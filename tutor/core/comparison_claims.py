@@ -1,0 +1,114 @@
+"""The comparisons and shortfalls checked: every value and difference they state, recomputed from the rules.
+
+A :class:`~tutor.core.comparison.Comparison` tells the learner what a move
+takes, scores or leaves, how it does for each criterion of the goal and what it
+misses against the best; a :class:`~tutor.core.comparison.Shortfall` names the
+criterion it falls short on, by how much, and the replies that answer it.
+:func:`comparison_problems` and :func:`shortfall_problems` recompute each of
+these from the position (the cards a move takes, the points they score in the
+variant, a sweep, what the next player could take, a line played to the round's
+end and scored) and say what is false; nothing when all holds.  A false claim
+is a bug, found by the tests.
+"""
+
+from __future__ import annotations
+
+from .comparison import Comparison, MoveFacts, Shortfall
+from .moves import Move
+from .position import Position
+from .scoring import score_round
+from .solver import Criterion, exposure_after
+
+
+def criterion_values(pos: Position, facts: MoveFacts, criterion: Criterion) -> tuple[int, ...]:
+    """The values of the move of ``facts`` for one criterion, from the rules (``deal``: its line scored)."""
+    move, v = facts.move, pos.variant
+    taken = move.captured_cards()
+    if criterion.name == "cards":
+        return (len(taken),)
+    if criterion.name == "points":
+        if not move.is_capture:
+            return (0,)
+        return (v.card_points[move.card] + sum(v.card_points[c] for c in taken) + v.sweep_points * pos.is_sweep(move),)
+    if criterion.name == "sweep":
+        return (int(pos.is_sweep(move)),)
+    if criterion.name == "card":
+        return (int(criterion.card in taken),)
+    if criterion.name == "safe":
+        left = exposure_after(pos, move)
+        return (-left.points, -left.cards)
+    return (line_value(pos, facts.line),)
+
+
+def line_value(pos: Position, line: tuple[Move, ...]) -> int:
+    """The round points of the mover's side minus the best other side's once ``line`` is played to the end."""
+    play = pos.copy()
+    for move in line:
+        play.push(move)
+    assert play.is_round_over(), "a deal line is played to the end of the round"
+    totals, side = score_round(play).totals, pos.side_of(pos.to_move)
+    return totals[side] - max(t for s, t in enumerate(totals) if s != side)
+
+
+def facts_problems(pos: Position, facts: MoveFacts, criteria: tuple[Criterion, ...]) -> list[str]:
+    """What is false in the facts of one move: what it takes, scores, sweeps, and its values for the goal."""
+    move, said = facts.move, pos.notation(facts.move)
+    out = []
+    if list(facts.taken) != move.captured_cards() or facts.kind != move.kind:
+        out.append(f"{said} takes {move.captured_cards()} ({move.kind}), not {list(facts.taken)} ({facts.kind})")
+    points = criterion_values(pos, facts, Criterion("points"))[0]
+    if facts.points != points or facts.sweep != pos.is_sweep(move):
+        out.append(f"{said} scores {points} points now (sweep: {pos.is_sweep(move)}), not {facts.points}")
+    if facts.line and facts.line[0] != move:
+        out.append(f"the line of {said} does not start with it")
+    values = tuple(x for c in criteria for x in criterion_values(pos, facts, c))
+    if facts.values != values:
+        out.append(f"{said} is worth {values} for the goal, not {facts.values}")
+    return out
+
+
+def comparison_problems(pos: Position, cmp: Comparison) -> list[str]:
+    """What is false in ``cmp`` (a move of ``pos`` against the best): each move's facts and what it misses."""
+    criteria = cmp.goal.criteria
+    out = [p for f in (cmp.played, *cmp.best) for p in facts_problems(pos, f, criteria)]
+    top, played = cmp.best[0], cmp.played
+    if any(b.values != top.values for b in cmp.best):
+        out.append("the best moves are not worth the same")
+    if cmp.is_best != (played.values == top.values):
+        out.append(f"the played move is {'not ' * cmp.is_best}one of the best")
+    if list(cmp.missed_cards) != [c for c in top.taken if c not in played.taken]:
+        out.append(f"the cards the best move takes and the played one does not are not {list(cmp.missed_cards)}")
+    if cmp.missed_points != max(0, top.points - played.points):
+        out.append(f"the best move scores {max(0, top.points - played.points)} more now, not {cmp.missed_points}")
+    if cmp.missed_sweep != (top.sweep and not played.sweep):
+        out.append(f"the played move misses a sweep: {top.sweep and not played.sweep}, not {cmp.missed_sweep}")
+    target = criteria[0].card
+    if cmp.missed_target != (target if target is not None and target not in played.taken else None):
+        out.append(f"the played move leaves the goal's card: {cmp.missed_target} is wrong")
+    lost = top.values[0] - played.values[0]
+    if cmp.value_lost != lost or lost < 0 or (lost == 0) != (cmp.is_best or top.values[0] == played.values[0]):
+        out.append(f"the played move costs {lost}, not {cmp.value_lost}")
+    return out
+
+
+def shortfall_problems(pos: Position, short: Shortfall) -> list[str]:
+    """What is false in ``short``: the criterion the played move first falls short on, the gap there, and the
+    replies (the other seats' best moves after it, up to the learner's next turn)."""
+    cmp = short.comparison
+    out = comparison_problems(pos, cmp)
+    mine, best = (cmp.goal.split(f.values) for f in (cmp.played, cmp.best[0]))
+    first = next((i for i, (a, b) in enumerate(zip(mine, best)) if a != b), None)
+    if cmp.is_best or first is None:
+        return [*out, "a best move falls short of nothing"]
+    gap = next(b - a for a, b in zip(mine[first], best[first]) if a != b)
+    if (short.criterion, short.gap) != (first, gap) or gap <= 0:
+        out.append(f"the move falls short on criterion {first} by {gap}, not {short.criterion} by {short.gap}")
+    replies, after = [], pos.copy()
+    for n, move in enumerate(cmp.played.line):
+        if n and after.to_move == pos.to_move:
+            break
+        replies += [move] if n else []
+        after.push(move)
+    if list(short.replies) != replies:
+        out.append(f"the replies up to the learner's next turn are {replies}, not {list(short.replies)}")
+    return out

@@ -1,0 +1,181 @@
+"""The review's reasons checked: what each :class:`~tutor.play.review.Why` claims, recomputed from engine facts.
+
+A reason compares the move the learner played with a better one, in the
+position the learner saw (the other hands hidden).  :func:`false_claim`
+recomputes the claim of one reason from the rules alone (the points a card
+scores in the variant, the cards a move takes, whether a sweep is open to any
+hand the next player may hold, what the mover could take next turn) and says
+what is false about it, or None when it holds.  A false claim is a bug of the
+review, found by the tests; it is never shown to the learner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tutor.core.cards import Card
+from tutor.core.movegen import hand_moves
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.core.solver import exposure_after, table_points, trial_hands
+
+from .review import LIKELY_LEAST, REASON_CODES, Why
+from .risk import likely_take
+
+BUILDS = ("build", "raise", "add")
+
+
+class Pair:
+    """The two moves a reason compares, in the position the learner saw."""
+
+    def __init__(self, pos: Position, played: Move, better: Move, worlds: int) -> None:
+        self.pos, self.played, self.better, self.worlds = pos, played, better, worlds
+
+    def after(self, move: Move) -> Position:
+        """A copy of the position once ``move`` is played."""
+        after = self.pos.copy()
+        after.push(move)
+        return after
+
+
+Check = Callable[[Pair, dict[str, Any]], str | None]
+
+
+def false_claim(pos: Position, played: Move, better: Move, why: Why, worlds: int) -> str | None:
+    """What is false in ``why`` (a reason ``better`` beats ``played`` in ``pos``, the learner's view), or None.
+
+    ``worlds``: how many worlds the advice that found the better move valued.
+    """
+    return CHECKS[why.code](Pair(pos, played, better, worlds), why.params)
+
+
+def sweep_open(pos: Position, move: Move) -> bool:
+    """After ``move`` some hand the next player may hold (an opponent, in this deal) captures the whole table."""
+    side = pos.side_of(pos.to_move)
+    after = pos.copy()
+    after.push(move)
+    seat = after.to_move
+    if after.is_round_over() or after.side_of(seat) == side or not after.hand_size(seat) or not after.table_cards():
+        return False
+    for hand in trial_hands(after, seat):
+        after.hands[seat], after.hidden_counts[seat] = hand, 0
+        if any(after.is_sweep(m) for m in hand_moves(after, others=False)):
+            return True
+    return False
+
+
+def _sweep(pair: Pair, params: dict[str, Any]) -> str | None:
+    if not pair.pos.is_sweep(pair.better):
+        return "the better move does not sweep the table"
+    return "the played move sweeps the table too" if pair.pos.is_sweep(pair.played) else None
+
+
+def _deny_sweep(pair: Pair, params: dict[str, Any]) -> str | None:
+    if not sweep_open(pair.pos, pair.played):
+        return "no hand the next player may hold sweeps the table the played move leaves"
+    return "the better move leaves the next player a sweep too" if sweep_open(pair.pos, pair.better) else None
+
+
+def _points(pair: Pair, params: dict[str, Any]) -> str | None:
+    """The items listed are each scored now by the better move and not by the played one; ``n`` is what they
+    score less what the played move scores now that the better one does not."""
+    pos, p, b = pair.pos, pair.played, pair.better
+    cards, hand, sweep = _scored_over(pos, b, p)
+    if list(params["cards"]) != cards:
+        return f"the point cards the better move takes from the table and the played one leaves are {cards}"
+    if list(params["hand"]) != hand:
+        return f"the capturing card scored now that the played move gives up is {hand}, not {params['hand']}"
+    if params["sweep"] != sweep:
+        return f"a sweep that scores, made by the better move only: {sweep}, not {params['sweep']}"
+    worth, lost = pos.variant.card_points, _scored_over(pos, p, b)
+    n = sum(worth[c] for c in cards + hand) + sweep * pos.variant.sweep_points
+    n -= sum(worth[c] for c in lost[0] + lost[1]) + lost[2] * pos.variant.sweep_points
+    return None if params["n"] == n and n > 0 else f"the better move takes {n} more points now, not {params['n']}"
+
+
+def _scored_over(pos: Position, move: Move, other: Move) -> tuple[list[Card], list[Card], bool]:
+    """What ``move`` scores now that ``other`` does not: point cards from the table, its own capturing card when
+    ``other`` gives that card up (trails it or builds with it; one kept in hand is the mover's either way), and a
+    sweep that scores."""
+    worth = pos.variant.card_points
+    if move.kind != "capture":
+        return [], [], False
+    cards = [c for c in move.captured_cards() if worth[c] and c not in other.captured_cards()]
+    hand = [move.card] if worth[move.card] and other.card == move.card and other.kind != "capture" else []
+    return cards, hand, pos.is_sweep(move) and not pos.is_sweep(other) and pos.variant.sweep_points > 0
+
+
+def _keep(pair: Pair, params: dict[str, Any]) -> str | None:
+    card = params["card"]
+    if pair.played.kind != "trail" or pair.played.card != card:
+        return f"the played move does not trail {card}"
+    if not pair.pos.variant.card_points[card]:
+        return f"{card} scores nothing in this variant"
+    return f"the better move plays {card} too" if pair.better.card == card else None
+
+
+def _exposure(pair: Pair, params: dict[str, Any]) -> str | None:
+    n = exposure_after(pair.pos, pair.played).points - exposure_after(pair.pos, pair.better).points
+    return None if n == params["n"] and n > 0 else f"the next player may take {n} points fewer, not {params['n']}"
+
+
+def _likely(pair: Pair, params: dict[str, Any]) -> str | None:
+    worth = lambda p, m: float(table_points(p, m))  # noqa: E731 - the worth of a capture: its points from the table
+    n = round(likely_take(pair.pos, pair.played, worth) - likely_take(pair.pos, pair.better, worth), 1)
+    return None if n == params["n"] and n >= LIKELY_LEAST else f"the likely take is {n} points fewer, not {params['n']}"
+
+
+def _cards(pair: Pair, params: dict[str, Any]) -> str | None:
+    taken = pair.better.captured_cards()
+    n = len(taken) - len(pair.played.captured_cards())
+    if n != params["n"] or n <= 0:
+        return f"the better move takes {n} more table cards, not {params['n']}"
+    return None if sorted(params["cards"]) == sorted(taken) else f"the better move takes {taken}, not {params['cards']}"
+
+
+def _build(pair: Pair, params: dict[str, Any]) -> str | None:
+    if pair.played.kind in BUILDS:
+        return "the played move builds too"
+    if pair.better.kind not in BUILDS or pair.better.value != params["value"]:
+        return f"the better move makes no build of {params['value']}"
+    later = pair.after(pair.better)
+    later.to_move = pair.pos.to_move
+    held = [m for m in _takes(later) if any(b.value == params["value"] for b in m.builds)]
+    return None if held else f"the mover holds no card to take the build of {params['value']} on the next turn"
+
+
+def _next_take(pair: Pair, params: dict[str, Any]) -> str | None:
+    card, cards = params["card"], sorted(params["cards"])
+    later = pair.after(pair.better)
+    later.to_move = pair.pos.to_move
+    if card not in later.hands[later.to_move]:
+        return f"the better move does not keep {card} in hand"
+    take = next((m for m in _takes(later) if m.card == card and sorted(m.captured_cards()) == cards), None)
+    if take is None:
+        return f"{card} cannot take {cards} from the table the better move leaves"
+    points = sum(later.variant.card_points[c] for c in cards)
+    if params["points"] != points:
+        return f"{cards} score {points} points, not {params['points']}"
+    sweep = later.is_sweep(take)
+    return None if params["sweep"] == sweep else f"taking {cards} sweeps the table left: {sweep}, not {params['sweep']}"
+
+
+def _later(pair: Pair, params: dict[str, Any]) -> str | None:
+    worlds = pair.worlds
+    return None if params["worlds"] == worlds else f"the advice valued {worlds} worlds, not {params['worlds']}"
+
+
+def _takes(pos: Position) -> list[Move]:
+    """The captures the seat to move in ``pos`` could make with its hand (none when the round is over)."""
+    if pos.is_round_over() or not pos.hands[pos.to_move]:
+        return []
+    return hand_moves(pos, others=False)
+
+
+CHECKS: dict[str, Check] = {
+    "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "keep": _keep, "exposure": _exposure,
+    "likely": _likely, "cards": _cards, "build": _build, "next_take": _next_take, "later": _later,
+}
+assert tuple(CHECKS) == REASON_CODES, "every reason code has its check"
+
