@@ -47,7 +47,7 @@ def positions(rounds: int, seed: int) -> Iterator[tuple[Position, Goal]]:
                     if is_endgame(pos):
                         yield endgame_view(pos), DEAL
                     elif len(pos.hands[pos.to_move]) > 1:
-                        yield learner_view(pos, keep_captured=True), GOALS[rng.randrange(len(GOALS))]
+                        yield learner_view(pos), GOALS[rng.randrange(len(GOALS))]
 
 
 def generated_hints(rounds: int, seed: int) -> Iterator[tuple[Position, Text, list[str]]]:
@@ -175,7 +175,7 @@ variant: classic
 steps:
   - exercise:
       text: {en: Take as many cards as you can., de: Nimm so viele Karten wie möglich ein.}
-      position: {hands: [[9S, 4H], 4], table: [9D, 9C, 4S]}
+      position: {hands: [[9S, 4H, QC, 2D], 4], table: [9D, 9C, 4S, KH], stock: 40}
       goal: cards
       hints:
         - en: Play the CARD.

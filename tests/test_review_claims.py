@@ -101,7 +101,7 @@ def test_every_reason_of_the_reviews_of_seeded_rounds_is_true() -> None:
         checked[why.code] += 1
         if problem is not None:
             false.append(f"{name}, {players} players: {why}: {problem}")
-    assert sum(checked.values()) >= 300, checked
+    assert sum(checked.values()) >= 200, checked  # fewer marks since a loss is confirmed before it is graded
     assert not false, f"{len(false)} false of {sum(checked.values())}:\n" + "\n".join(false[:10])
 
 

@@ -24,7 +24,7 @@ from tutor.core.cards import Card
 from tutor.core.comparison import compare, shortfall
 from tutor.core.solver import Goal, rank_moves
 from tutor.core.variant import Variant
-from tutor.generator.lines import _line_hint
+from tutor.generator.lines import line_hint
 from tutor.loading import load_catalog
 from tutor.render import Renderer
 from tutor.shell.challenge_text import task_text
@@ -81,8 +81,8 @@ def test_a_three_player_deal_says_the_other_two_play_together(lang: str) -> None
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_three_player_line_hints_say_what_the_value_assumes(lang: str) -> None:
-    assert ASSUMPTION[lang] in _line_hint(3).get(lang)
-    assert ASSUMPTION[lang] not in _line_hint(2).get(lang) and ASSUMPTION[lang] not in _line_hint(4).get(lang)
+    assert ASSUMPTION[lang] in line_hint(3).get(lang)
+    assert ASSUMPTION[lang] not in line_hint(2).get(lang) and ASSUMPTION[lang] not in line_hint(4).get(lang)
     lines = [p for p in CATALOG.puzzles if p.line and p.position.players == 3]
     assert lines
     for puzzle in lines:

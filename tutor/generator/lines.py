@@ -113,8 +113,12 @@ def draft_line(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
 
 
 def line_hints(found: Study, tags: tuple[str, ...]) -> tuple[Text, ...]:
-    """A line puzzle's hints: the first move's, with the second saying that the learner plays again after the
-    reply, or the replies (a partner's among them)."""
+    """A line puzzle's hints: the first move's, then :func:`line_hint`, then the first move's others."""
     first, *rest = hints(found, tags)
-    again = hint_text({2: "line_again", 3: "line_replies", 4: "line_partner"}[found.position.players], {})
-    return (first, again, *rest)
+    return (first, line_hint(found.position.players), *rest)
+
+
+def line_hint(players: int) -> Text:
+    """The hint that the learner plays again after the reply, or the replies (with three players, the two others'
+    assumed to play together against the learner, as the value does; with four, a partner's among them)."""
+    return hint_text({2: "line_again", 3: "line_replies", 4: "line_partner"}[players], {})
