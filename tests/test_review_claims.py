@@ -106,9 +106,15 @@ def test_every_reason_of_the_reviews_of_seeded_rounds_is_true() -> None:
 
 
 @pytest.mark.slow
-def test_every_reason_of_more_positions_and_rounds_is_true() -> None:
+def test_every_reason_of_more_positions_is_true() -> None:
     false = [(why, problem) for *_, why, problem in generated_claims(4 * POSITIONS, 7) if problem is not None]
-    false += [(why, problem) for *_, why, problem in review_claims((2, 3, 4)) if problem is not None]
+    assert not false, false[:5]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", (2, 3, 4))  # one test a seed, so that the workers share them
+def test_every_reason_of_more_rounds_is_true(seed: int) -> None:
+    false = [(why, problem) for *_, why, problem in review_claims((seed,)) if problem is not None]
     assert not false, false[:5]
 
 
