@@ -370,3 +370,28 @@ def test_a_puzzles_id_and_title_wait_for_its_end(tmp_path: Path) -> None:
             say(shell, "solution")
             shown = say(shell, "show")
             assert puzzle.id in shown and puzzle.title.en in shown
+
+
+def test_hints_end_instead_of_repeating(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles
+                      if p.hints and p.hints[-1].claim is not None and p.hints[-1].claim.key == "play_card"
+                      and not p.line)
+        say(shell, f"puzzle {puzzle.id}")
+        given = [say(shell, "hint") for _ in puzzle.hints]
+        assert given == [h.en for h in puzzle.hints]
+        after = [say(shell, "hint") for _ in range(3)]
+        assert all("last hint" in text for text in after)
+        assert not any(text.startswith("Think about your") for text in after)
+
+
+def test_a_puzzle_without_a_card_hint_names_the_card_once(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles
+                      if not any(h.claim is not None and h.claim.key == "play_card" for h in p.hints)
+                      and not p.line)
+        say(shell, f"puzzle {puzzle.id}")
+        for _ in puzzle.hints:
+            say(shell, "hint")
+        assert say(shell, "hint").startswith("Think about your")
+        assert "last hint" in say(shell, "hint")

@@ -174,8 +174,11 @@ class PuzzleRun(Activity):
         hints = self.puzzle.hints
         if self.hints <= len(hints):
             return self.ui.text(hints[self.hints - 1])
-        card = self._challenge.accepted()[0].card
-        return self.ui.message("shell.hint_card", card=self.ui.card(card))
+        names_card = any(h.claim is not None and h.claim.key == "play_card" for h in hints)
+        if self.hints == len(hints) + 1 and not names_card:
+            card = self._challenge.accepted()[0].card
+            return self.ui.message("shell.hint_card", card=self.ui.card(card))
+        return self.ui.message("shell.hint_no_more")
 
     def moves(self) -> str:
         """The legal moves; their values and the best ones only once the puzzle is over."""
@@ -251,8 +254,10 @@ class PuzzleRun(Activity):
         self._line_hints += 1
         if self._line_hints == 1:
             return self.ui.message("shell.line_hint")
-        card = self._challenge.accepted()[0].card
-        return self.ui.message("shell.hint_card", card=self.ui.card(card))
+        if self._line_hints == 2:
+            card = self._challenge.accepted()[0].card
+            return self.ui.message("shell.hint_card", card=self.ui.card(card))
+        return self.ui.message("shell.hint_no_more")
 
     # ---- going on --------------------------------------------------------------
 
