@@ -96,3 +96,25 @@ def test_a_false_comparison_is_found() -> None:
     short = shortfall(pos, cmp)
     assert shortfall_problems(pos, short) == []
     assert shortfall_problems(pos, replace(short, gap=short.gap + 1))
+
+
+def test_a_false_threat_is_found() -> None:
+    """A safe shortfall names the capture the move leaves; a wrong rank, card, point or sweep is found, and so is
+    a threat left out or named for another goal."""
+    pos = Position(ALL_VARIANTS[0], 2, [[Card.from_str(c) for c in ("10S", "5H")], []],
+                   [Card.from_str(c) for c in ("10D", "6C")], [], to_move=0, dealer=1, hidden=[0, 4],
+                   captured=[[], []], stock_hidden=40)
+    ranking = rank_moves(pos.copy(), Goal.from_str("safe"))
+    short = shortfall(pos, compare(pos, pos.parse_move("5H"), ranking))
+    threat = short.threat  # the 10♦ for a 10, two points (no sweep: the 6♣ and 5♥ stay)
+    assert threat is not None and (threat.cards, threat.rank, threat.points, threat.sweep) == (
+        (Card.from_str("10D"),), "10", 2, False)
+    assert shortfall_problems(pos, short) == []
+    for wrong in (replace(threat, rank="9"), replace(threat, points=1), replace(threat, sweep=True),
+                  replace(threat, cards=(Card.from_str("6C"),))):
+        assert shortfall_problems(pos, replace(short, threat=wrong)), wrong
+    assert shortfall_problems(pos, replace(short, threat=None)) == ["the move leaves the next player a capture, "
+                                                                   "and names none"]
+    points = rank_moves(pos.copy(), Goal.from_str("points"))
+    other = shortfall(pos, compare(pos, pos.parse_move("10S"), points))
+    assert other.threat is None and shortfall_problems(pos, replace(other, threat=threat))

@@ -213,6 +213,37 @@ def test_the_command_writes_the_same_checked_file_with_one_or_two_processes(tmp_
     assert checked.stdout.strip() == "checked 0 lessons, 5 puzzles, 0 positions: all good (no problems)"
 
 
+def test_replace_makes_the_named_puzzles_anew_from_the_same_run(tmp_path: Path) -> None:
+    path = tmp_path / "gen.yaml"
+    done = cli("puzzles", "generate", "--theme", "deny-sweep", "--count", "2", "--seed", "3", "--jobs", "1",
+               "-o", str(path))
+    assert done.returncode == 0, done.stderr
+    before = path.read_text(encoding="utf-8")
+    head, first, second = re.split(r"(?m)^(?=  - id: )", before)
+    done = cli("puzzles", "replace", str(path), "deny-sweep-3-1", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"replaced 1 puzzle of {path}: deny-sweep-3-1"
+    after = path.read_text(encoding="utf-8")
+    new_head, new_first, new_second = re.split(r"(?m)^(?=  - id: )", after)
+    assert (new_head, new_second) == (head, second)  # every other line as it was
+    assert new_first.startswith("  - id: deny-sweep-3-1\n") and new_first.endswith("\n\n") and new_first != first
+    # the new puzzle is the run's next one: the first of a run asked for one more that the file does not hold
+    wanted = generate(Request("deny-sweep", 3, "classic", 2, seed=3), jobs=1).kept
+    assert load_puzzles(after, "gen.yaml")[0].position == position(wanted[2].position)
+    checked = cli("check", str(path))
+    assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["puzzles/captures.yaml", "pair-the-sixes"], "puzzles/captures.yaml: not a generated puzzle file"),
+    (["puzzles/gen-sums.yaml", "sums-9-9"], "puzzles/gen-sums.yaml: no puzzle sums-9-9; its puzzles are: sums-1-1,"),
+])
+def test_replace_refuses_with_one_line(args: list[str], message: str) -> None:
+    done = cli("puzzles", "replace", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"cassino-tutor puzzles: {message}"), done.stderr
+
+
 def test_progress_is_a_counter_on_standard_error() -> None:
     args = ["puzzles", "generate", "--theme", "pairing", "--count", "3", "--jobs", "1", "--progress"]
     done = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, cwd=ROOT)

@@ -141,6 +141,16 @@ def test_penalty_turns_are_turns_played_and_a_build_held_by_no_card_has_cost_one
     assert refusals(REAL.replace("table: [5D, 4C, 8H]", "table: [8H, {build: [5D, 4C], owner: 0}]"), "michigan") == []
 
 
+def test_a_build_controller_whose_hidden_hand_can_hold_no_taker_is_refused() -> None:
+    """Under the holding rule the controller of a build keeps a card that takes it: with every 9 placed
+    elsewhere, seat 1 (its hand hidden) cannot control a build of 9."""
+    built = REAL.replace("table: [5D, 4C, 8H]", "table: [8H, {build: [5D, 4C], owner: 1}]")
+    assert refusals(built) == []  # the 9 of hearts is unseen: seat 1 may hold it
+    found = refusals(built.replace("[9S, 2H, KC]", "[9S, 9H, KC]"))
+    assert any("not a real deal: seat 1 controls the 9-build but no card it may hold takes it" in p
+               for p in found), found
+
+
 def test_instant_points_that_reach_the_target_end_the_match() -> None:
     sudden = REAL.replace("[[10H, 10C], [9D, 9C]]", "[[10H, 10C], [AD, AC]]") + "scores: [0, 19]\n"
     found = refusals(sudden, "sudden-death")

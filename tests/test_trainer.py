@@ -141,8 +141,9 @@ def test_a_first_wrong_answer_names_nothing_of_the_solution_and_the_second_shows
 
 def test_every_wrong_move_of_every_one_move_puzzle_is_explained_without_the_answer() -> None:
     """Shortfalls for every legal move that is not a best one, in both languages: the gap is
-    real, and neither a best move nor a card only a best move takes is named (the goal's card
-    and the cards the learner's own move names aside)."""
+    real, and neither a best move nor a card only a best move takes is named (the goal's card,
+    the cards the learner's own move names and those it leaves the next player, in a ``safe``
+    puzzle, aside)."""
     ui = {lang: Renderer(lang) for lang in ("en", "de")}
     checked = 0
     for puzzle in CATALOG.puzzles:
@@ -161,6 +162,7 @@ def test_every_wrong_move_of_every_one_move_puzzle_is_explained_without_the_answ
             assert mine[: short.criterion] == top[: short.criterion] and mine[short.criterion] < top[short.criterion]
             move = judged.move
             named = {move.card, *move.loose, *(c for b in move.builds for c in b.cards), puzzle.goal.criteria[0].card}
+            named |= set(short.threat.cards if short.threat else ())  # what the learner's own move leaves
             for renderer in ui.values():
                 text = renderer.shortfall(pos, short)
                 own = renderer.move(pos, judged.move)

@@ -6,7 +6,8 @@
   players play together against the learner (there are three sides, not two); so do the generator's hint for
   three-player lines and every three-player line puzzle's hint.
 - Every puzzle and lesson exercise in a variant other than Classic names the variant and the scoring options
-  that differ from Classic's in its task, so piped output shows the variant too.
+  that differ from Classic's in its task, so piped output shows the variant too; the puzzle screen the shell
+  shows for each puzzle outside Classic names them, in both languages.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from shell_helpers import open_shell
 
 from tutor.content import presets
 from tutor.content.course import ExerciseStep
@@ -28,6 +30,7 @@ from tutor.generator.lines import line_hint
 from tutor.loading import load_catalog
 from tutor.render import Renderer
 from tutor.shell.challenge_text import task_text
+from tutor.shell.commands import dispatch
 from tutor.teaching.coach import Challenge, Task
 
 CATALOG = load_catalog()
@@ -127,3 +130,43 @@ def test_a_classic_task_has_no_variant_line() -> None:
     said = task_text(Renderer("en"), Challenge(puzzle.position, Task(goal=puzzle.goal)))
     assert said == "Take as many points as you can: point cards, aces and a sweep all count."
     assert Card.from_str("10D") in puzzle.position.loose
+
+
+def scoring_differences(variant: Variant) -> list[str]:
+    """The scoring options of ``variant`` that differ from Classic's, read off the variant's own fields (not the
+    shell's list): the option names the puzzle screen must word."""
+    classic = presets.variant()
+    found = [name for name in ("most_cards", "most_spades", "sweep_points", "instant_sweeps", "instant_points",
+                               "skunk", "instant_limit") if getattr(variant, name) != getattr(classic, name)]
+    if variant.point_card_table != classic.point_card_table:
+        found.append("point_cards")
+    if variant.spade_points:
+        found.append("spade_points")
+    if variant.penalties:
+        found += ["build_duty", "default_penalty"]
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_puzzle_screen_of_every_puzzle_outside_classic_names_its_variant_and_scoring(
+        lang: str, tmp_path: Path) -> None:
+    """Opened in the shell as a learner opens it (``puzzle ID``), every puzzle outside Classic shows the variant's
+    name, each scoring option that differs from Classic, and each point card of the variant where they differ."""
+    classic = presets.variant()
+    checked = 0
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        for puzzle in CATALOG.puzzles:
+            variant = puzzle.variant
+            if variant == classic:
+                continue
+            screen = " ".join(dispatch(shell, f"puzzle {puzzle.id}").text.split())
+            assert ui.message(f"presets.{variant.preset}") in screen, (puzzle.id, screen)
+            for name in scoring_differences(variant):
+                assert ui.message(f"options.{name}") in screen, (puzzle.id, name, screen)
+            if variant.point_card_table != classic.point_card_table:
+                for card in variant.deck_cards:
+                    if variant.point_card_table[card]:
+                        assert f"{ui.card(card)} {variant.point_card_table[card]} " in screen, (puzzle.id, card)
+            checked += 1
+    assert checked >= 80

@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,10 @@ from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
-from tutor.loading.yamlfile import FileError
+from tutor.loading.yamlfile import FileError, Problem
+from tutor.parallel.pool import in_order
 from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
-from tutor.teaching.verify import verify_catalog, verify_lesson, verify_puzzle
+from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
 
@@ -213,6 +215,7 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"no YAML files (.yaml, .yml) in {', '.join(targets)}")
     lessons: list[Lesson] = []
     puzzles: list[Puzzle] = []
+    proved: list[Puzzle] = []
     positions = 0
     for path_text in files:
         try:
@@ -231,8 +234,13 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
             found = []
         else:
             puzzles += content
-            found = [p for puzzle in content for p in verify_puzzle(puzzle)]
+            found = []
+            for puzzle in content:
+                found += (wrong := verify_puzzle(puzzle))
+                proved += [] if wrong else [puzzle]
         problems += [str(p) for p in sorted(found, key=lambda p: (p.line, p.col))]
+    problems += [str(p) for found in in_order(partial(_advised, tuple(proved)), len(proved), usable_cores())
+                 for p in found]
     if len(files) > 1:
         problems += [str(p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)))]
     if problems:
@@ -241,6 +249,11 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         return "", 2
     counts = [_count(len(lessons), "lesson"), _count(len(puzzles), "puzzle"), _count(positions, "position")]
     return f"checked {', '.join(counts)}: all good (no problems)", 0
+
+
+def _advised(puzzles: tuple[Puzzle, ...], index: int) -> list[Problem]:
+    """:func:`verify_advised` of one puzzle, by its index (a pool's task)."""
+    return verify_advised(puzzles[index])
 
 
 def _count(n: int, noun: str) -> str:

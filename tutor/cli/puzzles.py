@@ -11,9 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tutor.content import presets
-from tutor.content.course import THEMES
+from tutor.content.course import THEMES, Puzzle
 from tutor.generator.plans import ENDGAME_THEMES, default_players, default_variant, mismatch
 from tutor.generator.rehint import rehinted
+from tutor.generator.replacing import entries, fresh_drafts, replaced
 from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
 from tutor.generator.selection import REJECTIONS
 from tutor.generator.writing import file_text
@@ -31,9 +32,11 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
     """The ``puzzles`` command: ``generate``, or ``hints``."""
     if args.puzzles_command == "hints":
         return remake_hints(args.files)
+    if args.puzzles_command == "replace":
+        return replace_puzzles(args)
     if args.puzzles_command != "generate":
         raise UsageError("say what to do: cassino-tutor puzzles generate --theme THEME --count N -o FILE, "
-                         "or cassino-tutor puzzles hints FILE...")
+                         "cassino-tutor puzzles hints FILE..., or cassino-tutor puzzles replace FILE ID...")
     request, jobs = read_request(args)
     show = _progress_line(request.count) if args.progress or sys.stderr.isatty() else None
     outcome = generate(request, jobs, show)
@@ -77,6 +80,52 @@ def remake_hints(files: list[str]) -> tuple[str, int]:
         except FileError as err:
             raise UsageError(f"{err.problems[0]} (fix the file first: cassino-tutor check {name})") from None
     return f"made the hints of {len(files)} file{'s' * (len(files) != 1)} again", 0
+
+
+def replace_puzzles(args: argparse.Namespace) -> tuple[str, int]:
+    """``puzzles replace FILE ID...``: each named puzzle of a generated file replaced, in place, by a new one of
+    the run the file's first line names (the same id; the other entries untouched)."""
+    name, ids = args.file, list(dict.fromkeys(args.ids))
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"{name}: cannot be read ({err.strerror})") from None
+    request = _generated_by(name, text)
+    _, found = entries(text)
+    unknown = [i for i in ids if i not in {puzzle_id for puzzle_id, _ in found}]
+    if unknown:
+        raise UsageError(f"{name}: no puzzle {', '.join(unknown)}; its puzzles are: "
+                         f"{', '.join(puzzle_id for puzzle_id, _ in found)}")
+    kept: list[Puzzle] = []
+    for puzzle_id, entry in found:
+        try:
+            kept += load_puzzles("puzzles:\n" + entry, name)
+        except FileError as err:
+            if puzzle_id not in ids:  # a puzzle being replaced may be broken
+                raise UsageError(f"{err.problems[0]} (fix the file first: cassino-tutor check {name})") from None
+    jobs = whole_number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else os.cpu_count() or 1
+    drafts = fresh_drafts(request, kept, len(ids), jobs)
+    if len(drafts) < len(ids):
+        raise UsageError(f"the run of {name} gives only {len(drafts)} new puzzle{'s' * (len(drafts) != 1)} for "
+                         f"{len(ids)}; replace fewer, or drop the others (delete their entries)")
+    try:
+        Path(name).write_text(replaced(text, dict(zip(ids, drafts))), encoding="utf-8")
+    except OSError as err:
+        raise UsageError(f"{name}: cannot be written ({err.strerror})") from None
+    return f"replaced {len(ids)} puzzle{'s' * (len(ids) != 1)} of {name}: {', '.join(ids)}", 0
+
+
+def _generated_by(name: str, text: str) -> Request:
+    """The request a generated file's first line names; UsageError for a file written by hand."""
+    first = text.split("\n", 1)[0]
+    if not first.startswith(GENERATED):
+        raise UsageError(f"{name}: not a generated puzzle file (its first line is not '{GENERATED}...'); "
+                         "a puzzle written by hand is repaired by hand")
+    words = first.removeprefix(GENERATED).split()
+    given: dict[str, str | bool | None] = {"lines": "--lines" in words, "jobs": None}
+    given.update((w.removeprefix("--"), v) for w, v in zip(words, words[1:]) if w.startswith("--") and w != "--lines")
+    options = {key: given.get(key) for key in ("theme", "count", "variant", "players", "seed", "lines", "jobs")}
+    return read_request(argparse.Namespace(**options))[0]
 
 
 def _id_prefix(request: Request) -> str:

@@ -11,6 +11,7 @@ from .cards import Card
 from .moves import Move
 from .position import Position
 from .solver import Goal, Ranking, move_points
+from .threat import Threat, threat_after
 
 
 @dataclass(frozen=True)
@@ -93,13 +94,15 @@ class Shortfall:
     ones); ``gap`` how much more the best moves reach there (on its first
     value that differs: for ``safe``, points before cards).  ``replies``
     (goal ``deal``) are the other seats' moves that answer it on the best
-    line, up to the learner's next turn.
+    line, up to the learner's next turn.  ``threat``: when the move falls short on
+    ``safe``, the worst capture it leaves the next player (None: none).
     """
 
     comparison: Comparison
     criterion: int
     gap: int
     replies: tuple[Move, ...]
+    threat: Threat | None = None
 
 
 def shortfall(pos: Position, comparison: Comparison) -> Shortfall:
@@ -118,4 +121,5 @@ def shortfall(pos: Position, comparison: Comparison) -> Shortfall:
                 break
             replies.append(move)
             after.push(move)
-    return Shortfall(comparison, index, gap, tuple(replies))
+    threat = threat_after(pos, comparison.played.move) if goal.criteria[index].name == "safe" else None
+    return Shortfall(comparison, index, gap, tuple(replies), threat)

@@ -3,7 +3,8 @@
 A :class:`~tutor.core.comparison.Comparison` tells the learner what a move
 takes, scores or leaves, how it does for each criterion of the goal and what it
 misses against the best; a :class:`~tutor.core.comparison.Shortfall` names the
-criterion it falls short on, by how much, and the replies that answer it.
+criterion it falls short on, by how much, the replies that answer it and, on
+``safe``, the threat the move leaves (:func:`threat_problem`).
 :func:`comparison_problems` and :func:`shortfall_problems` recompute each of
 these from the position (the cards a move takes, the points they score in the
 variant, a sweep, what the next player could take, a line played to the round's
@@ -14,10 +15,12 @@ is a bug, found by the tests.
 from __future__ import annotations
 
 from .comparison import Comparison, MoveFacts, Shortfall
+from .movegen import hand_moves
 from .moves import Move
 from .position import Position
 from .scoring import score_round
-from .solver import Criterion, exposure_after
+from .solver import Criterion, exposure_after, table_points, trial_hands
+from .threat import Threat
 
 
 def criterion_values(pos: Position, facts: MoveFacts, criterion: Criterion) -> tuple[int, ...]:
@@ -111,4 +114,34 @@ def shortfall_problems(pos: Position, short: Shortfall) -> list[str]:
         after.push(move)
     if list(short.replies) != replies:
         out.append(f"the replies up to the learner's next turn are {replies}, not {list(short.replies)}")
+    safe = cmp.goal.criteria[first].name == "safe"
+    if short.threat is not None and not safe:
+        out.append("a threat is named only for a move that falls short on safe")
+    elif short.threat is not None:
+        out += [wrong] if (wrong := threat_problem(pos, cmp.played.move, short.threat)) else []
+    elif safe and exposure_after(pos, cmp.played.move).cards:
+        out.append("the move leaves the next player a capture, and names none")
     return out
+
+
+def threat_problem(pos: Position, move: Move, threat: Threat) -> str | None:
+    """What is false in ``threat`` as the worst capture ``move`` leaves the next player: a card of its rank in some
+    hand the next player may hold takes exactly its cards, scoring its points (the most that move leaves, by
+    :func:`~tutor.core.solver.exposure_after`) with a sweep or not, as it says; None when all holds."""
+    said = pos.notation(move)
+    most = exposure_after(pos, move).points
+    if threat.points != most:
+        return f"after {said} the next player can take at most {most} points, not {threat.points}"
+    named = set(threat.cards)
+    after = pos.copy()
+    after.push(move)
+    seat = after.to_move
+    opponent = not after.is_round_over() and after.side_of(seat) != pos.side_of(pos.to_move)
+    for hand in trial_hands(after, seat) if opponent else []:
+        after.hands[seat], after.hidden_counts[seat] = hand, 0
+        for m in hand_moves(after, others=False):
+            if (m.is_capture and m.card.rank == threat.rank and set(m.captured_cards()) == named
+                    and table_points(after, m) == threat.points and after.is_sweep(m) == threat.sweep):
+                return None
+    return (f"after {said} no card of rank {threat.rank} the next player may hold takes exactly "
+            f"{' '.join(sorted(map(str, named)))} for {threat.points} points and {'a' if threat.sweep else 'no'} sweep")

@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .cards import Card
 from .movegen import build_key, held_keys
 from .round import TABLE_CARDS
+from .rules import holding_applies
 from .state import RoundState
 from .variant import Variant
 
@@ -89,7 +91,7 @@ def impossibilities(pos: RoundState) -> list[Impossible]:
         out.append(shape)
     if moment is not None:
         out += _captures(pos, moment) + _penalties(pos, moment)
-    return out + _last_capture(pos) + _scores(pos)
+    return out + _holders(pos) + _last_capture(pos) + _scores(pos)
 
 
 # ---- the cards and the deal ----------------------------------------------------------
@@ -224,11 +226,37 @@ def _penalties(pos: RoundState, moment: Moment) -> list[Impossible]:
 
 
 def _holds_too_little(pos: RoundState, seat: int) -> bool:
-    """The seat's hand is known and cannot take each of its builds with a card of its own."""
-    if pos.hidden_counts[seat]:
-        return False
+    """The seat cannot take each of its builds with a card it may hold: its known cards and, when it hides
+    some, any card no seat can see."""
     mine = {build_key(b) for b in pos.builds if b.owner == seat}
-    return bool(mine) and not held_keys(pos.variant, pos.hands[seat]).covers(mine)
+    if not mine:
+        return False
+    cards = [*pos.hands[seat], *(_unseen(pos) if pos.hidden_counts[seat] else ())]
+    return not held_keys(pos.variant, cards).covers(mine)
+
+
+def _unseen(pos: RoundState) -> list[Card]:
+    """The deck's cards that the position does not name (in a hidden hand or the unknown stock)."""
+    assert pos.captured is not None and pos.stock is not None
+    named = {*pos.table_cards(), *pos.stock, *(c for hand in pos.hands for c in hand),
+             *(c for pile in pos.captured for c in pile)}
+    return [c for c in pos.variant.deck_cards if c not in named]
+
+
+def _holders(pos: RoundState) -> list[Impossible]:
+    """Under the holding rule (4.1) a build's controller always holds a card that takes it."""
+    if not holding_applies(pos.variant):
+        return []
+    return [Impossible("table", None, f"seat {seat} controls the {_builds(pos, seat)} but no card it may hold "
+                                      "takes it, and the holding rule (4.1) keeps such a card in the "
+                                      "controller's hand; leave one where the seat may hold it (its hand, "
+                                      "or unseen)")
+            for seat in range(pos.players) if _holds_too_little(pos, seat)]
+
+
+def _builds(pos: RoundState, seat: int) -> str:
+    labels = [f"{b.value_label}-build" for b in pos.builds if b.owner == seat]
+    return _listing(labels) + ("" if len(labels) == 1 else "s")
 
 
 def _scores(pos: RoundState) -> list[Impossible]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.core.position import Position
 from tutor.core.solver import rank_moves
+from tutor.teaching.soundness import advised, unsound_answer
 
 from .difficulty import assess, rating
 from .facts import study
@@ -19,8 +20,8 @@ def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
     reason (a code of :data:`tutor.generator.selection.REJECTIONS`) each goal tried was rejected for.
 
     The rules read off the moves alone are applied once; then the plan's goals
-    are tried in order, and the first that keeps the position and tags the
-    theme wins.
+    are tried in order, and the first that keeps the position, tags the theme
+    and gives an answer the advisor finds good (``unsound``) wins.
     """
     early = rejection_before(pos, pos.generate())
     if early is not None:
@@ -36,6 +37,10 @@ def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
         tags = themes(found, plan.theme)
         if plan.theme not in tags:
             rejected.append("no_theme")
+            continue
+        # the advisor from the learner's view: the costliest rule, so the last before the proof
+        if advised(goal) and unsound_answer(pos, found.best) is not None:
+            rejected.append("unsound")
             continue
         solution = [pos.notation(m) for m in found.best]
         made = draft(pos, str(goal), tags, rating(assess(pos, ranking)), hints(found, tags), solution,

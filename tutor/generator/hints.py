@@ -8,6 +8,8 @@ filled from the study, its claim kept beside the words
 from __future__ import annotations
 
 from tutor.content.course import Text
+from tutor.core.solver import move_points
+from tutor.core.threat import threat_after
 from tutor.teaching.hint_words import Hint, hint_text
 
 from .facts import CaptureShape, Study
@@ -30,7 +32,8 @@ def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
     elif goal == "safe":
         points, taken = (-v for v in study.ranking.moves[0].values[:2])
         first: Hint = ("safe_sweep", {}) if "deny-sweep" in themes else ("safe_next", {})
-        found = [first, *_kind_hint(study, "safe"), ("safe_least", {"n": taken, "points": points})]
+        least: Hint = ("safe_least", {"n": taken, "points": points})
+        found = [first, *_threat_hint(study), *_kind_hint(study, "safe"), least]
     else:
         assert shape is not None, "capture goals keep captures only"
         found = [_first_capture_hint(study, shape, themes), *_shape_hints(study, shape, themes)]
@@ -99,6 +102,20 @@ def _grab_loses(study: Study) -> bool:
     captures = [m for m in study.position.generate() if m.is_capture]
     most = max((len(m.captured_cards()) for m in captures), default=0)
     return bool(captures) and not any(len(m.captured_cards()) == most for m in study.best if m.is_capture)
+
+
+def _threat_hint(study: Study) -> list[Hint]:
+    """A move to avoid and what it leaves the next player (a rank that takes which cards, a sweep, the points): the
+    most tempting move that is not best (it takes the most points, then cards, now), among those that leave more
+    points than the answer, or else any that leaves something."""
+    pos = study.position
+    least = -study.ranking.moves[0].values[0]
+    rivals = sorted((j.move for j in study.ranking.moves if j.move not in study.best),
+                    key=lambda m: (-move_points(pos, m), -len(m.captured_cards())))
+    threats = [(m, t) for m in rivals if (t := threat_after(pos, m)) is not None]
+    chosen = [(m, t) for m, t in threats if t.points > least] or threats
+    return [("safe_threat", {"move": pos.notation(m), "cards": list(t.cards), "rank": t.rank, "points": t.points,
+                             "sweep": int(t.sweep)}) for m, t in chosen[:1]]
 
 
 def _kind_hint(study: Study, goal: str) -> list[Hint]:

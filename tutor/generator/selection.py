@@ -13,8 +13,10 @@ three need no ranking (:func:`rejection_before`):
 - ``obvious``: a capture goal, and the simple capture worth the most (:func:`obvious_moves`) is best.
 
 The drafting and the runner add ``no_theme`` (the position does not show
-the theme asked for), ``unproved`` (the checker refuses the draft) and
-``near_duplicate`` (:func:`likeness`).
+the theme asked for), ``unsound`` (a ``safe``, ``points`` or ``cards``
+answer surely loses the review's margin against the advisor's best move from
+the learner's view, :mod:`tutor.teaching.soundness`), ``unproved`` (the
+checker refuses the draft) and ``near_duplicate`` (:func:`likeness`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ MAX_BEST = 2
 """Most best moves a puzzle may have: each is listed in its solution."""
 
 REJECTIONS = ("one_card", "only_capture", "one_capturer", "small_gap", "too_many_best", "grab", "obvious",
-              "no_theme", "short_line", "unproved", "near_duplicate")
+              "no_theme", "unsound", "short_line", "unproved", "near_duplicate")
 """Every reason a draft is rejected for, in the order the rules are applied."""
 
 

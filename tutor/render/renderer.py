@@ -169,6 +169,7 @@ class Renderer:
             replies=line_view(after, short.replies, self._words.notation).steps,
             players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
+            threat=short.threat,
         )
 
     def line(self, pos: Position, line: Sequence[Move], seat: int | None = None, partner: bool = False,

@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.content.course import Text
-from tutor.core.moves import Move
+from tutor.core.comparison_claims import threat_problem
+from tutor.core.moves import Move, MoveError
 from tutor.core.position import Position
 from tutor.core.scoring import score_round
 from tutor.core.solver import Ranking, exposure_after
+from tutor.core.threat import Threat
 from tutor.play.claims import sweep_open
 
 from .hint_words import claim_params, hint_text
@@ -175,6 +177,19 @@ def _safe_sweep(s: Setting, p: dict[str, Any]) -> str | None:
     return None if any(sweep_open(pos, m) for m in pos.generate()) else "no move lets the next player sweep"
 
 
+def _safe_threat(s: Setting, p: dict[str, Any]) -> str | None:
+    """The move named is legal and not best, and leaves the next player the capture said, the worst it leaves
+    (:func:`~tutor.core.comparison_claims.threat_problem`)."""
+    pos = s.position
+    try:
+        move = pos.parse_move(str(p["move"]))
+    except MoveError:
+        return f"{p['move']} is not a legal move here"
+    if move in s.best:
+        return f"{p['move']} is a best move: there is nothing to avoid"
+    return threat_problem(pos, move, Threat(tuple(p["cards"]), p["rank"], p["points"], bool(p["sweep"])))
+
+
 def _safe_least(s: Setting, p: dict[str, Any]) -> str | None:
     left = {exposure_after(s.position, m) for m in s.best}
     if {(e.cards, e.points) for e in left} != {(p["n"], p["points"])}:
@@ -301,7 +316,7 @@ CHECKS: dict[str, Check] = {
     "not_the_grab": _not_the_grab, "count_points": _count_points, "count_aces": _count_aces,
     "spade_points": _spade_points, "ace_high": _ace_high,
     "take_build": _take_build, "sum_makes": _sum_makes, "sums_make": _sums_make, "pairs": _pairs,
-    "safe_sweep": _safe_sweep, "safe_next": _no_claim, "safe_least": _safe_least,
+    "safe_sweep": _safe_sweep, "safe_next": _no_claim, "safe_least": _safe_least, "safe_threat": _safe_threat,
     "safe_capture": _kind("capture"), "safe_build": _kind("build"), "safe_raise": _kind("raise"),
     "safe_add": _kind("add"), "safe_trail": _kind("trail"),
     "deal_ahead": _deal_ahead, "deal_partner": _deal_partner, "deal_reply": _deal_reply,
@@ -315,6 +330,7 @@ CHECKS: dict[str, Check] = {
 PARAMS: dict[str, tuple[str, ...]] = {
     "takes_n": ("n",), "worth": ("card", "n"), "hand_worth": ("n",), "ace_high": ("value",),
     "sum_makes": ("sum", "value"), "sums_make": ("sums", "value"), "pairs": ("n",), "safe_least": ("n", "points"),
+    "safe_threat": ("move", "cards", "rank", "points", "sweep"),
     "deal_reply": ("cards",), "deal_decides": ("won", "denied"), "play_card": ("card",), "some_cards": ("n",),
 }
 """The parameters of each hint key that takes any."""

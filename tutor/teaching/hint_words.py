@@ -29,8 +29,8 @@ def hint_text(key: str, params: dict[str, Any]) -> Text:
 
 
 def claim_params(claim: Claim) -> dict[str, Any]:
-    """The parameters of a claim as the messages take them: ``card`` a card, ``cards`` a list of cards, lists as
-    lists; ValueError for a card code that is no card."""
+    """The parameters of a claim as the messages take them: ``card`` a card, ``cards`` a list of cards, ``rank`` a
+    word, lists as lists; ValueError for a card code that is no card."""
     params: dict[str, Any] = {}
     for name, value in claim.params:
         values = list(value) if isinstance(value, tuple) else value
@@ -38,6 +38,8 @@ def claim_params(claim: Claim) -> dict[str, Any]:
             params[name] = Card.from_str(str(value))
         elif name == "cards":
             params[name] = [Card.from_str(str(c)) for c in (values if isinstance(values, list) else [values])]
+        elif name == "rank":  # 8 or K: a word, whether the file quotes a number or not
+            params[name] = str(value)
         else:
             params[name] = values
     return params

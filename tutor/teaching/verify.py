@@ -3,6 +3,8 @@
 :func:`verify_lesson` and :func:`verify_puzzle` check one loaded lesson or
 puzzle (exercises have something to learn, listed solutions are exactly the
 best moves, why-steps show illegal moves whose rule is among the choices);
+:func:`verify_advised` that a single-move puzzle's answer is good Cassino by
+the advisor (apart: it costs far more than the solver's proof);
 :func:`verify_catalog` checks across files (ids unique, required lessons
 exist, no cycles).  Each returns the problems found, located as in the file.
 """
@@ -21,6 +23,7 @@ from tutor.loading.yamlfile import Problem
 from .answers import why_reason
 from .coach import fits_kind
 from .hint_claims import Setting, hint_problems
+from .soundness import advised, unsound_answer, unsound_message
 
 
 def verify_lesson(lesson: Lesson) -> list[Problem]:
@@ -67,6 +70,18 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
     messages += _line(puzzle)
     messages += _hints(puzzle.hints, Setting(pos, ranking, puzzle.line))
     return [_at(puzzle.where, m) for m in messages]
+
+
+def verify_advised(puzzle: Puzzle) -> list[Problem]:
+    """A ``safe``, ``points`` or ``cards`` puzzle's accepted answers are good Cassino: none surely loses the
+    review's margin against the advisor's best move from the learner's view (:mod:`.soundness`).  For a puzzle
+    that :func:`verify_puzzle` proves; nothing to say for other goals."""
+    pos = puzzle.position
+    if not advised(puzzle.goal):
+        return []
+    accepted = puzzle.solution or rank_moves(pos.copy(), puzzle.goal).best
+    loss = unsound_answer(pos, accepted)
+    return [] if loss is None else [_at(puzzle.where, f"puzzle {puzzle.id}: {unsound_message(pos, loss)}")]
 
 
 def _hints(hints: Sequence[Text], setting: Setting | None) -> list[str]:
