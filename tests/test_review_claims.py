@@ -3,24 +3,29 @@ generated positions and over the reviews of seeded rounds, in every preset and w
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from randompos import ALL_VARIANTS, random_position
+from randompos import ALL_VARIANTS, fresh_position, random_play, random_position
 from shell_helpers import open_shell
 
 from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.variant import Variant
 from tutor.play.claims import false_claim
+from tutor.play.exact import exact_lines
 from tutor.play.game import play_one_round
 from tutor.play.players import player
-from tutor.play.review import Outcome, RoundReview, Why, outcome, reasons, review_round
+from tutor.play.line_ideas import line_ideas
+from tutor.play.review import Outcome, RoundReview, Why, in_order, outcome, reasons, review_round
 from tutor.play.view import SeatView
+from tutor.play.why import LINE_CODES
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
@@ -63,6 +68,51 @@ def generated_claims(count: int, seed: int) -> Iterator[tuple[Position, Move, Mo
                 yield pos, played, better, why, false_claim(pos, played, better, why, 1)
 
 
+LAST_DEALS = 250
+"""Generated last deals whose value is exact (the lines' reasons); a few pairs of moves each."""
+
+
+def last_deal(rng: random.Random, v: Variant, players: int) -> Position | None:
+    """A random round played by random moves into its last deal (the stock empty), as the seat to move sees it,
+    where the value is exact; None when the round or the hands do not allow it."""
+    pos = fresh_position(rng, v, players)
+    while not pos.is_round_over() and (pos.stock_size or pos.needs_deal()):
+        random_play(rng, pos, 1)
+    random_play(rng, pos, rng.randrange(0, 3 if players == 2 else max(1, sum(map(len, pos.hands)))))  # one hand left
+    if pos.is_round_over() or len(pos.generate()) < 2:
+        return None
+    seen = view_of(pos)
+    return seen if exact_lines(seen, *pos.generate()[:2]) is not None else None
+
+
+def exact_pairs(count: int, seed: int) -> Iterator[tuple[Position, Move, Move, tuple[Why, ...], int]]:
+    """For ``count`` random exact last deals (two players mostly; every preset and extra variant), a few pairs of
+    legal moves: the reasons the better one is given over the played one, the lines' reasons among them, and the
+    better line's value over the played one's."""
+    rng = random.Random(seed)
+    found = 0
+    for i in itertools.count():
+        if found == count:
+            return
+        pos = last_deal(rng, ALL_VARIANTS[i % len(ALL_VARIANTS)], 2 if i % 4 else 3 + i % 8 // 4)
+        if pos is None:
+            continue
+        found += 1
+        for _ in range(PAIRS):
+            played, better = rng.sample(pos.generate(), 2)
+            lines = exact_lines(pos, better, played)
+            assert lines is not None
+            why = in_order([*reasons(pos, outcome(pos, played), outcome(pos, better)), *line_ideas(lines)])
+            yield pos, played, better, why, lines.better.value - lines.played.value
+
+
+def exact_claims(count: int, seed: int) -> Iterator[tuple[Position, Move, Move, Why, str | None]]:
+    """Each reason of :func:`exact_pairs`, and what is false about it."""
+    for pos, played, better, why, _ in exact_pairs(count, seed):
+        for w in why:
+            yield pos, played, better, w, false_claim(pos, played, better, w, 1)
+
+
 def round_reviews(seeds: tuple[int, ...]) -> Iterator[tuple[str, int, RoundReview]]:
     """Every seat's review of seeded rounds (a random player among club players), every preset, 2 to 4 players."""
     for name in preset_names():
@@ -103,6 +153,27 @@ def test_every_reason_of_the_reviews_of_seeded_rounds_is_true() -> None:
             false.append(f"{name}, {players} players: {why}: {problem}")
     assert sum(checked.values()) >= 200, checked  # fewer marks since a loss is confirmed before it is graded
     assert not false, f"{len(false)} false of {sum(checked.values())}:\n" + "\n".join(false[:10])
+
+
+def test_every_reason_of_exact_last_deals_is_true_and_the_lines_always_give_one() -> None:
+    """The lines' reasons hold, and where the better line ends better for the learner it gives one of them."""
+    checked, false, unexplained = Counter[str](), [], []
+    for pos, played, better, whys, gain in exact_pairs(LAST_DEALS, 21):
+        if gain > 0 and not any(why.code in LINE_CODES for why in whys):
+            unexplained.append(f"{pos}\nplayed {pos.notation(played)}, better {pos.notation(better)}")
+        for why in whys:
+            checked[why.code] += 1
+            if (problem := false_claim(pos, played, better, why, 1)) is not None:
+                false.append(f"{why}: {problem}\n{pos}\nplayed {pos.notation(played)}, better {pos.notation(better)}")
+    assert sum(checked[code] for code in LINE_CODES) >= 300, checked
+    assert not false, f"{len(false)} false of {sum(checked.values())}:\n" + "\n\n".join(false[:5])
+    assert not unexplained, f"{len(unexplained)} better lines with no reason of the lines:\n" + unexplained[0]
+
+
+@pytest.mark.slow
+def test_every_reason_of_more_exact_last_deals_is_true() -> None:
+    false = [(why, problem) for *_, why, problem in exact_claims(6 * LAST_DEALS, 5) if problem is not None]
+    assert not false, false[:5]
 
 
 @pytest.mark.slow

@@ -18,8 +18,10 @@ from tutor.core.cards import Card
 from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.solver import exposure_after, table_points, trial_hands
+from tutor.core.solver import exposure_after, table_points, trial_hands, unseen_cards
+from tutor.core.table import Build
 
+from .line_claims import LINE_CHECKS, PairCheck
 from .review import LIKELY_LEAST, REASON_CODES, Why
 from .risk import likely_take
 
@@ -50,19 +52,25 @@ def false_claim(pos: Position, played: Move, better: Move, why: Why, worlds: int
     return CHECKS[why.code](Pair(pos, played, better, worlds), why.params)
 
 
-def sweep_open(pos: Position, move: Move) -> bool:
-    """After ``move`` some hand the next player may hold (an opponent, in this deal) captures the whole table."""
+def sweepers(pos: Position, move: Move) -> set[Card]:
+    """The cards with which some hand the next player may hold (an opponent, in this deal) captures the whole table
+    ``move`` leaves."""
     side = pos.side_of(pos.to_move)
     after = pos.copy()
     after.push(move)
     seat = after.to_move
     if after.is_round_over() or after.side_of(seat) == side or not after.hand_size(seat) or not after.table_cards():
-        return False
+        return set()
+    found = set()
     for hand in trial_hands(after, seat):
         after.hands[seat], after.hidden_counts[seat] = hand, 0
-        if any(after.is_sweep(m) for m in hand_moves(after, others=False)):
-            return True
-    return False
+        found |= {m.card for m in hand_moves(after, others=False) if after.is_sweep(m)}
+    return found
+
+
+def sweep_open(pos: Position, move: Move) -> bool:
+    """After ``move`` some hand the next player may hold (an opponent, in this deal) captures the whole table."""
+    return bool(sweepers(pos, move))
 
 
 def _sweep(pair: Pair, params: dict[str, Any]) -> str | None:
@@ -72,9 +80,14 @@ def _sweep(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _deny_sweep(pair: Pair, params: dict[str, Any]) -> str | None:
-    if not sweep_open(pair.pos, pair.played):
+    takers = sweepers(pair.pos, pair.played)
+    if not takers:
         return "no hand the next player may hold sweeps the table the played move leaves"
-    return "the better move leaves the next player a sweep too" if sweep_open(pair.pos, pair.better) else None
+    if sweepers(pair.pos, pair.better):
+        return "the better move leaves the next player a sweep too"
+    if sorted(params["left"]) != sorted(left := pair.after(pair.played).table_cards()):
+        return f"the played move leaves {sorted(left)}, not {params['left']}"
+    return None if set(params["takers"]) == takers else f"the cards that sweep are {sorted(takers)}"
 
 
 def _points(pair: Pair, params: dict[str, Any]) -> str | None:
@@ -161,6 +174,103 @@ def _next_take(pair: Pair, params: dict[str, Any]) -> str | None:
     return None if params["sweep"] == sweep else f"taking {cards} sweeps the table left: {sweep}, not {params['sweep']}"
 
 
+def _majority(pair: Pair, params: dict[str, Any]) -> str | None:
+    """The learner's side's count of the item after the better move, against what each other side could still reach
+    (its own count and every card not yet taken): ``wins`` above every reach, ``denies`` at or above; the played
+    move reaches less."""
+    item, how = params["item"], params["how"]
+    counted = (lambda c: True) if item == "most_cards" else (lambda c: c.suit == "S")
+    total = sum(1 for c in pair.pos.variant.deck_cards if counted(c))
+    sure = []
+    for move in (pair.better, pair.played):
+        later = pair.after(move)
+        assert later.captured is not None
+        side = later.side_of(pair.pos.to_move)
+        counts = [0] * later.sides
+        for seat, pile in enumerate(later.captured):
+            counts[later.side_of(seat)] += sum(1 for c in pile if counted(c))
+        out = total - sum(counts)
+        reach = max(n + out for s, n in enumerate(counts) if s != side)
+        sure.append(("wins" if counts[side] > reach else "denies" if counts[side] >= reach else "open", counts[side]))
+    (now, n), (then, _) = sure
+    if (now, n, total) != (how, params["n"], params["total"]):
+        return f"after the better move the {item} is {now} with {n} of {total}, not {how} with {params['n']}"
+    order = ("open", "denies", "wins")
+    if order.index(then) >= order.index(now):
+        return f"after the played move the {item} is {then} too"
+    return None if params["partner"] == (pair.pos.players == 4) else "the count is a partnership's only with four"
+
+
+def _could_take(later: Position, side: int, card: Card, wanted: Callable[[Move], bool]) -> bool:
+    """Whether an opponent of ``side`` holding ``card`` (and any other card not yet seen) could make a capture with
+    it that ``wanted``, on ``later``'s table."""
+    unseen = unseen_cards(later)
+    if later.is_round_over() or card not in unseen:
+        return False
+    for seat in (s for s in range(later.players) if later.side_of(s) != side):
+        trial = later.copy()
+        trial.to_move, trial.hands[seat], trial.hidden_counts[seat] = seat, unseen, 0
+        if any(m.card == card and wanted(m) for m in hand_moves(trial, others=False)):
+            return True
+    return False
+
+
+def _takers(later: Position, side: int, wanted: Callable[[Move], bool]) -> list[Card]:
+    return [c for c in sorted(unseen_cards(later)) if _could_take(later, side, c, wanted)]
+
+
+def _build_with(pos: Position, card: Card) -> Build | None:
+    return next((b for b in pos.builds if card in b.cards), None)
+
+
+def _protect(pair: Pair, params: dict[str, Any]) -> str | None:
+    if pair.better.kind not in BUILDS:
+        return "the better move builds nothing"
+    side, later = pair.pos.side_of(pair.pos.to_move), pair.after(pair.better)
+    build = _build_with(later, pair.better.card)
+    if build is None:
+        return "the move's card is in no build on the table it leaves"
+    cards = sorted(c for c in build.cards if c != pair.better.card)
+    if (build.value, cards) != (params["value"], sorted(params["cards"])):
+        return f"the better move's build is of {build.value} and holds {cards} from the table"
+    hit = lambda m: not set(cards).isdisjoint(m.captured_cards())  # noqa: E731 - a capture that takes one of them
+    takers, exposed = _takers(later, side, hit), _takers(pair.after(pair.played), side, hit)
+    if takers != sorted(params["takers"]) or len(exposed) != params["exposed"]:
+        return f"unseen cards could take them: {takers} in the build, {len(exposed)} after the played move"
+    return None if len(takers) < len(exposed) else "the build leaves them to as many unseen cards"
+
+
+def _steal(pair: Pair, params: dict[str, Any]) -> str | None:
+    if pair.played.kind not in BUILDS:
+        return "the played move builds nothing"
+    side, later = pair.pos.side_of(pair.pos.to_move), pair.after(pair.played)
+    build = _build_with(later, pair.played.card)
+    if build is None:
+        return "the move's card is in no build on the table it leaves"
+    takers = _takers(later, side, lambda m: build in m.builds)
+    if build.value != params["value"] or not takers or takers != sorted(params["takers"]):
+        return f"the played move's build of {build.value} could be taken with {takers}"
+    then = pair.after(pair.better)
+    ours = [b for b in then.builds if then.side_of(b.owner) == side]
+    exposed = _takers(then, side, lambda m: any(b in m.builds for b in ours))
+    return f"after the better move {exposed} could take a build of the learner's side" if exposed else None
+
+
+def _safe(pair: Pair, params: dict[str, Any]) -> str | None:
+    seat, by, cards = pair.pos.to_move, params["by"], list(params["cards"])
+    later = pair.after(pair.better)
+    if not cards or not set(cards) <= set(pair.played.captured_cards()) or not set(cards) <= set(later.loose):
+        return f"the played move takes {cards} and the better move leaves them loose: not so"
+    if by not in later.hands[seat]:
+        return f"the better move does not keep {by}"
+    later.to_move = seat
+    if any(not any(m.card == by and c in m.captured_cards() for m in _takes(later)) for c in cards):
+        return f"{by} cannot take each of {cards} from the table the better move leaves"
+    side = pair.pos.side_of(seat)
+    taken = [c for c in cards if _takers(later, side, lambda m, c=c: c in m.captured_cards())]  # type: ignore[misc]
+    return f"an unseen card could take {taken}" if taken else None
+
+
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     worlds = pair.worlds
     return None if params["worlds"] == worlds else f"the advice valued {worlds} worlds, not {params['worlds']}"
@@ -173,9 +283,17 @@ def _takes(pos: Position) -> list[Move]:
     return hand_moves(pos, others=False)
 
 
+def on_pair(check: PairCheck) -> Check:
+    """A check of the lines' reasons (:mod:`tutor.play.line_claims`) on a :class:`Pair`."""
+    return lambda pair, params: check(pair.pos, pair.played, pair.better, params)
+
+
 CHECKS: dict[str, Check] = {
     "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "keep": _keep, "exposure": _exposure,
-    "likely": _likely, "cards": _cards, "build": _build, "next_take": _next_take, "later": _later,
+    "likely": _likely, "cards": _cards, "majority": _majority, "build": _build, "protect": _protect, "steal": _steal,
+    "safe": _safe, "next_take": _next_take,
+    **{code: on_pair(check) for code, check in LINE_CHECKS.items()},
+    "later": _later,
 }
-assert tuple(CHECKS) == REASON_CODES, "every reason code has its check"
+assert set(CHECKS) == set(REASON_CODES), "every reason code has its check"
 

@@ -16,7 +16,12 @@ solver's lines (:mod:`tutor.play.exact`).
 Each mark says why the better move is better in facts of the position the
 learner saw (:class:`Why`: a reason code and its parameters, put into words
 by the templates): a sweep, a sweep left to the next player, points or cards
-taken now, the points the next player could take, a build for a later take.
+taken now, the points the next player could take, a build for a later take,
+and the ideas of :mod:`tutor.play.ideas` (a majority made sure, cards kept
+out of reach, a build left to be stolen, a card no unseen card can take); in
+an exact last deal also what the solver's lines show
+(:mod:`tutor.play.line_ideas`: the last take and the table's leftovers, point
+cards and majorities, sweeps, a stolen build).
 """
 
 from __future__ import annotations
@@ -24,9 +29,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass
 
+from tutor.core.cards import Card
 from tutor.core.comparison import MoveFacts, move_facts
 from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
@@ -38,8 +43,13 @@ from .confirm import Loss, confirm
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
+from .ideas import seen_ideas, sweep_takers
+from .line_ideas import line_ideas
 from .risk import likely_take
 from .view import SeatView
+from .why import REASON_CODES, Why
+
+__all__ = ["REASON_CODES", "Why"]  # the reasons' data, kept where the review's callers find them
 
 GRADES = ("inaccuracy", "mistake", "blunder")
 """The grades of a marked move, the mildest first."""
@@ -47,30 +57,6 @@ GRADES = ("inaccuracy", "mistake", "blunder")
 MARGINS: dict[int, tuple[float, float, float]] = {2: (0.5, 1.0, 2.0), 3: (0.5, 1.5, 2.5), 4: (1.25, 2.5, 3.5)}
 """By players: the least loss (round points) of each grade of :data:`GRADES`, above the advisor's noise with
 :data:`~tutor.play.advisor.DEFAULT_WORLDS` worlds (docs/review.md)."""
-
-REASON_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "likely", "cards", "build", "next_take", "later")
-"""Why a better move is better, in the order a mark gives them:
-
-- ``sweep``: it sweeps the table, the played move does not;
-- ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
-  holds), the better move does not;
-- ``points``: it takes ``n`` more round points now (``cards``: the point cards it takes from the table that the
-  played move does not; ``hand``: its own capturing card when that scores and the played move gives it up, trailing
-  it or building with it: a card the played move keeps in hand is the learner's either way; ``sweep``: a sweep
-  (that scores) the played move does not make);
-- ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
-- ``exposure``: the played move leaves the next player up to ``n`` more points to take;
-- ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
-  chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
-- ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
-- ``build``: it makes (or raises, or adds to) a build of ``value`` that a card the learner keeps could take next
-  turn, the played move builds nothing;
-- ``next_take``: it keeps in hand a ``card`` that could take ``cards`` (their ``points``; ``sweep``: all the
-  table it leaves) on the learner's next turn, more than any card the played move keeps could (and not only cards
-  the played move takes);
-- ``later``: none of these: the better value is the advisor's average over its ``worlds`` deals of the hidden
-  cards, each played on to the deal's end.
-"""
 
 LIKELY_LEAST = 0.5
 """The least difference of the next player's likely take (round points) a mark gives as a reason."""
@@ -109,26 +95,16 @@ def graded(loss: Loss, players: int, swept: Loss | None = None) -> tuple[str | N
 
 
 @dataclass(frozen=True)
-class Why:
-    """One reason a better move is better: a code of :data:`REASON_CODES` and its facts."""
-
-    code: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.code not in REASON_CODES:
-            raise ValueError(f"unknown review reason {self.code!r}")
-
-
-@dataclass(frozen=True)
 class Outcome:
     """What a move does in the position the learner saw: its facts, what the next player could then take (at
-    worst, and likely), the best capture the mover's kept cards could make on the table left (None: none) and
+    worst, and likely) and the table it leaves, the cards with which the next player could sweep that table, the
+    best capture the mover's kept cards could make on the table left (None: none) and
     whether it sweeps that table, and whether a kept card could take the build the move makes."""
 
     facts: MoveFacts
     exposed: Exposure
-    exposes_sweep: bool
+    left: tuple[Card, ...]
+    sweep_takers: tuple[Card, ...]
     likely: float
     next_take: Move | None
     next_size: tuple[int, int]
@@ -146,7 +122,7 @@ def outcome(pos: Position, move: Move) -> Outcome:
     likely = likely_take(pos, move, lambda p, m: float(table_points(p, m)))
     seat = pos.to_move
     pos.push(move)
-    table = len(pos.table_cards())
+    left = tuple(pos.table_cards())
     later = pos.copy()
     pos.pop()
     later.to_move = seat  # the table as left, the mover's kept cards: what they could take next turn
@@ -154,7 +130,7 @@ def outcome(pos: Position, move: Move) -> Outcome:
     sizes = {m: (table_points(later, m), len(m.captured_cards())) for m in takes}
     best = max(sizes, key=sizes.__getitem__, default=None)
     holds = move.kind in BUILD_KINDS and any(b.value == move.value for m in takes for b in m.builds)
-    return Outcome(move_facts(pos, move), exposed, exposed.cards > 0 and exposed.cards == table, likely, best,
+    return Outcome(move_facts(pos, move), exposed, left, tuple(sweep_takers(pos, move)), likely, best,
                    sizes[best] if best is not None else (0, 0), best is not None and later.is_sweep(best), holds)
 
 
@@ -173,8 +149,8 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     worth = pos.variant.card_points
     if b.sweep and not p.sweep:
         found.append(Why("sweep"))
-    if played.exposes_sweep and not better.exposes_sweep:
-        found.append(Why("deny_sweep"))
+    if played.sweep_takers and not better.sweep_takers:
+        found.append(Why("deny_sweep", {"left": list(played.left), "takers": list(played.sweep_takers)}))
     if (more := taken_now(b, p, worth) - taken_now(p, b, worth)) > 0:
         own = b.kind == "capture" and worth[b.move.card] and p.move.card == b.move.card and p.kind != "capture"
         found.append(Why("points", {"n": more, "cards": [c for c in b.taken if worth[c] and c not in p.taken],
@@ -196,7 +172,12 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
         found.append(Why("next_take", {"card": take.card, "cards": take.captured_cards(),
                                        "points": sum(worth[c] for c in take.captured_cards()),
                                        "sweep": better.next_sweep}))
-    return tuple(found)
+    return in_order([*found, *seen_ideas(pos, p.move, b.move)])
+
+
+def in_order(found: Sequence[Why]) -> tuple[Why, ...]:
+    """Reasons in the order of :data:`REASON_CODES`."""
+    return tuple(sorted(found, key=lambda why: REASON_CODES.index(why.code)))
 
 
 @dataclass(frozen=True)
@@ -230,7 +211,8 @@ class MoveReview:
 class Mark:
     """A marked move: its review, the advice it was judged by, the better (advised) move's and the played
     move's outcomes, and why the better one is better.  ``accepted`` are the moves within the
-    :func:`margin` of the best: a personal puzzle of this position accepts them all."""
+    :func:`margin` of the best: a personal puzzle of this position accepts them all.  ``lines``: where the value
+    is exact, the solver's lines after the better move and the played one (the reasons include what they show)."""
 
     review: MoveReview
     advice: Advice
@@ -297,8 +279,7 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
         reviewed = judge(view, advice, ply_seed(seed, index), index, turn, ply)
         moves.append(reviewed)
         if reviewed.grade is not None:
-            marks.append(replace(mark(view, reviewed, advice),
-                                 lines=exact_lines(view.position(), advice.best, ply.move)))
+            marks.append(mark(view, reviewed, advice))
     return RoundReview(plies[0].before.players if plies else 2, seat, tuple(moves), tuple(marks))
 
 
@@ -320,10 +301,12 @@ def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply:
 
 
 def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
-    """The mark of a move graded in ``advice``, with its reasons in the learner's world."""
+    """The mark of a move graded in ``advice``, with its reasons in the learner's world (and in the solver's lines,
+    where the value is exact)."""
     pos = view.position()
     played, better = outcome(pos, reviewed.ply.move), outcome(pos, advice.best)
     least = margin(view.players)
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
-    why = reasons(pos, played, better) or (Why("later", {"worlds": advice.worlds}),)
-    return Mark(reviewed, advice, played, better, why, accepted)
+    lines = exact_lines(pos, advice.best, reviewed.ply.move)
+    why = in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])])
+    return Mark(reviewed, advice, played, better, why or (Why("later", {"worlds": advice.worlds}),), accepted, lines)

@@ -9,7 +9,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import score_round
 from tutor.play.exact import ExactLines
-from tutor.play.review import GRADES, Mark, RoundReview, grade_of, margin
+from tutor.play.review import GRADES, Mark, RoundReview, Why, grade_of, margin
 
 from .renderer import Renderer
 
@@ -70,6 +70,13 @@ def lines_words(ui: Renderer, lines: ExactLines, seat: int) -> tuple[str, str]:
     return better, played
 
 
+def why_words(ui: Renderer, why: Why, seat: int, players: int) -> str:
+    """A reason as a phrase after "it" (the better move), for the learner at ``seat``: a side its reason names by
+    its ``seats`` is named by ``name(seats)``; ``team``: the learner has a partner."""
+    return ui.message(f"review.why_{why.code}", name=lambda seats: ui.side_name(seats, seat), team=players == 4,
+                      **why.params)
+
+
 def mark_view(ui: Renderer, mark: Mark) -> MarkView:
     """The view of ``mark``."""
     review, pos = mark.review, mark.review.ply.before
@@ -86,7 +93,7 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
         better_kind=ui.move_kind(better.kind),
         value_played=decimal(ui, review.played.value),
         value_better=decimal(ui, review.best.value),
-        gains=tuple(ui.message(f"review.why_{why.code}", **why.params) for why in mark.reasons),
+        gains=tuple(why_words(ui, why, review.ply.seat, pos.players) for why in mark.reasons),
         interval=(decimal(ui, review.interval[0]), decimal(ui, review.interval[1])) if ranged else None,
         sure_sweep=review.sure_sweep and grade_of(review.interval[0], pos.players) is None,
         lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),

@@ -32,7 +32,8 @@ FORMAT = "cassino-tutor personal puzzle"
 PREFIX = "game-"
 """Personal puzzle ids start with this; the collection's never do (they are read from files)."""
 
-REASON_THEMES = {"sweep": "sweep", "deny_sweep": "deny-sweep", "build": "building", "cards": "most-cards"}
+REASON_THEMES = {"sweep": "sweep", "deny_sweep": "deny-sweep", "build": "building", "cards": "most-cards",
+                 "last_take": "last-take", "steal": "stealing", "stolen": "stealing"}
 """The puzzle theme of a mark's reason, where one fits."""
 KIND_THEMES = {"trail": "trailing", "build": "building", "raise": "raising", "add": "adding"}
 """The puzzle theme of the advised move's kind, where one fits."""

@@ -1,0 +1,261 @@
+"""The ideas a review names: a sweep left and to which cards, a majority made sure, cards a build protects, a build
+left to be stolen, a card no unseen card can take (tutor/play/ideas.py), and in an exact last deal what the solver's
+lines show (tutor/play/line_ideas.py): each reason's facts, the check that finds it false once a fact is changed
+(tutor/play/claims.py), and its words in English and German."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_review_grades import last_deal_example
+
+from tutor.content.presets import variant
+from tutor.core.cards import Card
+from tutor.core.position import Position
+from tutor.core.search import solve_deal
+from tutor.play.claims import false_claim
+from tutor.play.exact import ExactLines
+from tutor.play.game import Ply
+from tutor.play.line_ideas import line_ideas
+from tutor.play.review import Why, outcome, reasons, review_round
+from tutor.render import Renderer
+from tutor.render.review import review_text, why_words
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.from_str(c) for c in text.split()]
+
+
+def seen(hand: str, table: str, mine: int = 0, theirs: int = 0, taken: str = "") -> Position:
+    """Seat 0 of two-player classic to move with ``hand``; ``taken`` and then ``mine`` and ``theirs`` more cards of
+    the deck taken (the rest hidden: four in the other hand, the others in the stock)."""
+    v = variant("classic")
+    held, loose, known = cards(hand), cards(table), cards(taken)
+    rest = [c for c in v.deck_cards if c not in {*held, *loose, *known}]
+    captured = [known + rest[:mine], rest[mine:mine + theirs]]
+    out = len(rest) - mine - theirs
+    return Position(v, 2, [held, []], loose, [], to_move=0, dealer=1, hidden=[0, min(4, out)], captured=captured,
+                    stock_hidden=out - min(4, out))
+
+
+def last_deal(preset: str, hand: str, other: str, table: str, taken: tuple[int, ...] = ()) -> Position:
+    """Seat 0 to move in the last deal with ``hand``, seat 1 holding ``other`` (with three players, the third
+    has played out): the rest of the deck taken, by each seat as many as ``taken`` says, by the last the rest
+    (two players: half each by default)."""
+    v = variant(preset)
+    held, rival, loose = cards(hand), cards(other), cards(table)
+    rest = [c for c in v.deck_cards if c not in {*held, *rival, *loose}]
+    ends = [sum(taken[:i]) for i in range(len(taken) + 1)] if taken else [0, len(rest) // 2]
+    piles = [rest[a:b] for a, b in zip(ends, ends[1:])] + [rest[ends[-1]:]]
+    players = len(piles)
+    hands = [held, rival] + [[]] * (players - 2)
+    return Position(v, players, hands, loose, [], to_move=0, dealer=players - 1, captured=piles, last_capturer=1)
+
+
+def seen_reason(pos: Position, played: str, better: str, code: str, item: str | None = None) -> Why | None:
+    """The reason ``code`` (of a majority: of ``item``) ``better`` is given over ``played`` in ``pos``."""
+    p, b = pos.parse_move(played), pos.parse_move(better)
+    found = reasons(pos, outcome(pos, p), outcome(pos, b))
+    return next((w for w in found if w.code == code and w.params.get("item", item) == item), None)
+
+
+def line_reason(pos: Position, played: str, better: str, code: str, item: str | None = None) -> Why | None:
+    """A reason the solver's lines after ``better`` and ``played`` give (every card known in ``pos``)."""
+    solved = {lv.move: lv for lv in solve_deal(pos).moves}
+    lines = ExactLines(pos, solved[pos.parse_move(better)], solved[pos.parse_move(played)])
+    return next((w for w in line_ideas(lines) if w.code == code and w.params.get("item", item) == item), None)
+
+
+def holds(pos: Position, played: str, better: str, why: Why, **changed: Any) -> bool:
+    """Whether ``why`` is true, and false once the ``changed`` params replace its own."""
+    p, b = pos.parse_move(played), pos.parse_move(better)
+    wrong = Why(why.code, {**why.params, **changed})
+    return false_claim(pos, p, b, why, 1) is None and false_claim(pos, p, b, wrong, 1) is not None
+
+
+def said(why: Why, lang: str, players: int = 2) -> str:
+    return why_words(Renderer(lang, symbols=False), why, 0, players)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_sweep_left_names_the_table_and_every_unseen_card_that_sweeps_it(lang: str) -> None:
+    """Trailing 2D leaves 5H 3C 2D: a five (5 and 3+2) or a ten sweeps it; trailing 4H leaves no sweep."""
+    pos = seen("8S 2D 4H", "5H 3C")
+    why = seen_reason(pos, "2D", "4H", "deny_sweep")
+    assert why is not None and why.params["left"] == cards("5H 3C 2D")
+    assert set(why.params["takers"]) == set(cards("5C 5D 5S 10C 10D 10H 10S"))
+    assert holds(pos, "2D", "4H", why, takers=cards("10C 10D 10H 10S"))
+    ui = Renderer(lang, symbols=False)
+    words = {"en": f"where yours left {ui.cards(cards('5H 3C 2D'))} for {ui.cards(why.params['takers'])} to sweep",
+             "de": f"deiner ließ {ui.cards(cards('5H 3C 2D'))} liegen, und mit {ui.cards(why.params['takers'])} wäre "
+                   "das eine Kehre"}[lang]
+    assert words in " ".join(said(why, lang).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_majority_made_sure_is_won_or_only_denied(lang: str) -> None:
+    """8S x 5H+3C brings the learner to 28 cards (won: 21 taken and 3 out cannot reach it) or to 26 (only denied:
+    23 taken and 3 out can tie it); trailing 2D leaves either open."""
+    won = seen("8S 2D", "5H 3C", mine=25, theirs=21)
+    wins = seen_reason(won, "2D", "8S x 5H+3C", "majority", "most_cards")
+    assert wins is not None and wins.params == {"item": "most_cards", "how": "wins", "n": 28, "total": 52,
+                                                "partner": False}
+    tied = seen("8S 2D", "5H 3C", mine=23, theirs=23)
+    denies = seen_reason(tied, "2D", "8S x 5H+3C", "majority", "most_cards")
+    assert denies is not None and denies.params == {**wins.params, "how": "denies", "n": 26}
+    assert holds(won, "2D", "8S x 5H+3C", wins, n=27) and holds(tied, "2D", "8S x 5H+3C", denies, how="wins")
+    assert seen_reason(seen("8S 2D", "5H 3C", mine=20, theirs=20), "2D", "8S x 5H+3C", "majority", "most_cards") is None
+    words = {"en": ["makes the most cards surely yours: you have 28 of the 52, and nobody else can still reach as many",
+                    "makes sure that nobody else ends with more cards than you: you have 26 of the 52, and nobody "
+                    "else can still reach more"],
+             "de": ["sichert dir die meisten Karten: Du hast 28 von 52, und niemand sonst kann noch so viele bekommen",
+                    "sorgt dafür, dass niemand sonst die Runde mit mehr Karten beendet als du: Du hast 26 von 52, und "
+                    "niemand sonst kann noch mehr bekommen"]}[lang]
+    assert [" ".join(said(why, lang).split()) for why in (wins, denies)] == words
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_build_protects_its_cards_and_a_build_left_to_a_card_unseen_is_open_to_a_steal(lang: str) -> None:
+    """4D b9 5H (the 9S held): only the three nines unseen take the 5H now, where after trailing KC a five or an
+    eight (5H+3C) would; the other way round, the build of 9 is open to those nines, and trailing KC builds nothing."""
+    pos = seen("9S 4D KC", "5H 3C")
+    protect = seen_reason(pos, "KC", "4D b9 5H", "protect")
+    nines = sorted(cards("9C 9D 9H"))
+    assert protect is not None and protect.params == {"value": 9, "cards": cards("5H"), "takers": nines, "exposed": 7}
+    assert holds(pos, "KC", "4D b9 5H", protect, exposed=3)
+    steal = seen_reason(pos, "4D b9 5H", "KC", "steal")
+    assert steal is not None and steal.params == {"value": 9, "takers": nines}
+    assert holds(pos, "4D b9 5H", "KC", steal, takers=cards("9C 9D"))
+    assert seen_reason(seen("9S 4D KC", "5H 3C", taken="9C 9D 9H"), "4D b9 5H", "KC", "steal") is None  # all seen
+    ui = Renderer(lang, symbols=False)
+    words = {"en": [f"only {ui.cards(nines)} of the cards you have not seen would let an opponent take it; after "
+                    "yours, seven would", f"yours leaves your build of 9 to {ui.cards(nines)}"],
+             "de": [f"nur mit {ui.cards(nines)} einnehmen; nach deinem Zug mit sieben Karten",
+                    f"deine Baute auf 9 könnte ein Gegner nach deinem Zug mit {ui.cards(nines)} einnehmen"]}[lang]
+    for why, text in zip((protect, steal), words):
+        assert text in " ".join(said(why, lang).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_card_every_taker_of_which_is_seen_is_left_for_later(lang: str) -> None:
+    """9S x 9C or 5D x 3H+2C: with 9D and 9H taken, no unseen card can take 9C (no sum reaches it), so it can wait
+    for the 9S; with 9D unseen it cannot."""
+    pos = seen("9S 5D 2H", "9C 3H 2C", taken="9D 9H")
+    safe = seen_reason(pos, "9S x 9C", "5D x 3H+2C", "safe")
+    assert safe is not None and safe.params == {"cards": cards("9C"), "by": Card.from_str("9S")}
+    assert seen_reason(pos, "9S x 9C", "5D x 3H+2C", "next_take") is None  # said once, as the safe card
+    assert holds(pos, "9S x 9C", "5D x 3H+2C", safe, by=Card.from_str("2H"))
+    assert seen_reason(seen("9S 5D 2H", "9C 3H 2C", taken="9H"), "9S x 9C", "5D x 3H+2C", "safe") is None
+    words = {"en": "leaves 9C on the table, where no card you have not seen would let an opponent take it, and keeps "
+                   "9S, which can",
+             "de": "lässt 9Kr auf dem Tisch liegen, wo ein Gegner sie mit keiner Karte einnehmen kann, die du nicht "
+                   "gesehen hast, und behält 9P, mit der du sie einnehmen kannst"}[lang]
+    assert " ".join(said(safe, lang).split()) == words
+
+
+@pytest.fixture(scope="module")
+def issue_example() -> tuple[Position, Any]:
+    pos = last_deal_example()
+    return pos, review_round([Ply(pos, pos.parse_move("7S x 7D"))], 0, worlds=8)
+
+
+def test_the_exact_mark_of_the_issue_says_to_keep_the_jack_for_the_last_take(issue_example: Any) -> None:
+    """Table 7D 4S JC, hand 2D JD 7S AD: after 2D the learner takes last with JD x JC and collects the leftover AD;
+    after 7S x 7D the other player does.  No longer "does better over the rest of the deal"."""
+    pos, review = issue_example
+    [mark] = review.marks
+    codes = [w.code for w in mark.reasons]
+    assert codes[:3] == ["last_take", "line_cards", "line_majority"] and "later" not in codes
+    last = mark.reasons[0]
+    assert last.params == {"card": Card.from_str("JD"), "taken": cards("JC"), "cards": cards("8D 10H AD KH"),
+                           "partner": False, "seats": [1], "lost": cards("AD 8D 2D KH")}
+    assert mark.reasons[1].params == {"cards": cards("AD"), "how": "wins", "seats": [], "then": [1]}
+    assert mark.reasons[2].params == {"item": "most_cards", "how": "wins", "seats": [], "then": [1], "n": 29,
+                                      "n_then": 25, "m_then": 27}
+    for why in mark.reasons:
+        assert false_claim(pos, pos.parse_move("7S x 7D"), pos.parse_move("2D"), why, 1) is None, why
+    assert holds(pos, "7S x 7D", "2D", last, cards=cards("8D 10H KH"))
+    assert holds(pos, "7S x 7D", "2D", mark.reasons[1], cards=cards("AD 10H"))
+    assert holds(pos, "7S x 7D", "2D", mark.reasons[2], how="denies")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_exact_mark_of_the_issue_in_words(issue_example: Any, lang: str) -> None:
+    pos, review = issue_example
+    text = " ".join(review_text(Renderer(lang, symbols=False), review).split())
+    words = {"en": ["lets you take last (JD x JC in the lines below), so the table's leftovers 8D 10H AD KH go to "
+                    "you; after yours the last to take is Player 2, who gets AD 8D 2D KH",
+                    "lets you end the round with AD, where after yours it goes to Player 2",
+                    "wins the most cards: you end with 29, where after yours Player 2 has the most, 27 to your 25"],
+             "de": ["lässt dich zuletzt einnehmen (BKa x BKr in den Zugfolgen unten), sodass du die Karten bekommst, "
+                    "die am Ende noch auf dem Tisch liegen (8Ka 10H AKa KH); nach deinem Zug hat Spieler 2 zuletzt "
+                    "eingenommen und bekommt AKa 8Ka 2Ka KH",
+                    "lässt dich die Runde mit AKa beenden; nach deinem Zug bekommt Spieler 2 die Karte",
+                    "gewinnt die meisten Karten: Du beendest die Runde mit 29; nach deinem Zug hat Spieler 2 die "
+                    "meisten, 27 gegen deine 25"]}[lang]
+    for phrase in words:
+        assert phrase in text, text
+    assert ("does better over the rest" if lang == "en" else "über den Rest dieses Gebens") not in text
+
+
+LINE_EXAMPLES = [
+    # after 4D x 4H the other player sweeps 5D with 5C; after trailing 9S nobody sweeps
+    ("line_sweeps", ("classic", "9S 4D", "5C KH", "4H 5D"), "4D x 4H", "9S",
+     {"mine": [0, 0], "seats": [1], "theirs": [0, 1]}, {"theirs": [0, 0]},
+     {"en": "leads to 0 sweeps for you and 0 for Player 2 by the round's end, against 0 and 1 after yours",
+      "de": "führt bis zum Ende der Runde zu 0 Kehren für dich und 0 für Spieler 2, nach deinem Zug zu 0 und 1"}),
+    # Spade Cassino: 5S x 5H keeps the 3S for the 3D too; trailing 5S gives both spades away
+    ("line_spades", ("spade", "5S 3D", "8C QH", "5H 3S"), "5S", "5S x 5H",
+     {"mine": [7, 5], "seats": [1], "theirs": [7, 9]}, {"mine": [8, 5]},
+     {"en": "leads to spades worth 7 points for you and 7 for Player 2 by the round's end, against 5 and 9 after "
+            "yours",
+      "de": "führt bis zum Ende der Runde zu Pik im Wert von 7 Punkten für dich und 7 für Spieler 2, nach deinem Zug "
+            "zu 5 und 9"}),
+    # Michigan: a build of fives with no five kept costs a penalty every turn after
+    ("line_penalties", ("michigan", "5S 3D 9C", "8C QH KD", "5H 3S"), "5S b5 5H", "5S x 5H",
+     {"mine": [0, 3], "seats": [], "theirs": [0, 0]}, {"mine": [0, 2]},
+     {"en": "leads to 0 penalty turns for you by the round's end, against 3 after yours",
+      "de": "führt bis zum Ende der Runde zu 0 Strafen für dich, nach deinem Zug zu 3"}),
+    # the build of 7 (AD+AH and the 5D) is taken by the 7D
+    ("stolen", ("classic", "10C 7C 5D", "6S 3H 7D", "QC AD AH 3C", (19,)), "5D b7 AD+AH", "5D x 3C+AD+AH",
+     {"value": 7, "card": Card.from_str("7D"), "seats": [1]}, {"card": Card.from_str("6S")},
+     {"en": "makes no build for an opponent to take, where after yours Player 2 takes your build of 7 with 7D",
+      "de": "macht keine Baute, die ein Gegner einnimmt; nach deinem Zug nimmt Spieler 2 deine Baute auf 7 mit 7Ka "
+            "ein"}),
+    # building 9 keeps the other player from 27 cards: 26 to 26
+    ("line_majority", ("classic", "9D 9S 4D", "10D 4C 3H", "2H 7D QS KC", (22,)), "9S x 7D+2H", "9S b9 7D+2H",
+     {"item": "most_cards", "how": "denies", "seats": [], "then": [1], "n": 26, "n_then": 25, "m_then": 27},
+     {"how": "wins"},
+     {"en": "denies Player 2 the most cards: nobody ends with the most, where after yours Player 2 has the most, 27 to "
+            "your 25",
+      "de": "verhindert, dass Spieler 2 die meisten Karten bekommt: Niemand hat die meisten; nach deinem Zug hat "
+            "Spieler 2 die meisten, 27 gegen deine 25"}),
+]
+
+
+@pytest.mark.parametrize(("code", "deal", "played", "better", "params", "wrong", "words"), LINE_EXAMPLES,
+                         ids=[e[0] for e in LINE_EXAMPLES])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_what_the_lines_show(code: str, deal: tuple[Any, ...], played: str, better: str, params: dict[str, Any],
+                             wrong: dict[str, Any], words: dict[str, str], lang: str) -> None:
+    pos = last_deal(*deal)
+    why = line_reason(pos, played, better, code, params.get("item"))
+    assert why is not None and why.params == params
+    assert holds(pos, played, better, why, **wrong)
+    assert words[lang] in " ".join(said(why, lang).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_with_three_players_the_lines_may_decide_a_majority_for_the_one_not_leading(lang: str) -> None:
+    """Three players, the third out of cards: 10C x 6S+3D+AH leaves the most cards to Player 3, where trailing the
+    10C lets Player 2, ahead of Player 3, take them with the 3H and end with the most."""
+    pos = last_deal("classic", "JS 10C", "3H 3S", "3D AH 6S", (13, 13))
+    why = line_reason(pos, "10C", "10C x 6S+3D+AH", "line_majority", "most_cards")
+    assert why is not None and why.params == {"item": "most_cards", "how": "decides", "seats": [2], "then": [1],
+                                              "n": 17, "n_then": 13, "m_then": 20}
+    assert holds(pos, "10C", "10C x 6S+3D+AH", why, seats=[1])
+    words = {"en": "decides the most cards for Player 3, where after yours Player 2 has the most, 20 to your 13",
+             "de": "entscheidet die meisten Karten für Spieler 3; nach deinem Zug hat Spieler 2 die meisten, 20 gegen "
+                   "deine 13"}[lang]
+    assert words in " ".join(said(why, lang, 3).split())

@@ -1,0 +1,85 @@
+"""Why a better move is better: a reason code and its facts, the data a review mark gives (words: the templates).
+
+The codes are grouped by where their facts come from: what the learner could
+see at the table (:mod:`tutor.play.review`, :mod:`tutor.play.ideas`), and, in
+a last deal whose value is exact, the solver's lines after the two moves
+(:mod:`tutor.play.line_ideas`).  Each code's claim is checked by
+:mod:`tutor.play.claims`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SEEN_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "likely", "cards", "majority", "build", "protect",
+              "steal", "safe", "next_take")
+"""The reasons read off the position the learner saw, in the order a mark gives them (``params`` in brackets):
+
+- ``sweep``: it sweeps the table, the played move does not;
+- ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
+  holds), the better move does not (``left``: the table the played move leaves; ``takers``: the cards not yet
+  seen that would sweep it);
+- ``points``: it takes ``n`` more round points now (``cards``: the point cards it takes from the table that the
+  played move does not; ``hand``: its own capturing card when that scores and the played move gives it up, trailing
+  it or building with it: a card the played move keeps in hand is the learner's either way; ``sweep``: a sweep
+  (that scores) the played move does not make);
+- ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
+- ``exposure``: the played move leaves the next player up to ``n`` more points to take;
+- ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
+  chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
+- ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
+- ``majority``: after it the learner's side surely ``wins`` the ``item`` (``most_cards``, ``most_spades``: with
+  ``n`` of the deck's ``total``, more than any other side can still reach) or ``denies`` it (no other side can
+  reach more), and after the played move not (``partner``: four players, the counts are the partnership's);
+- ``build``: it makes (or raises, or adds to) a build of ``value`` that a card the learner keeps could take next
+  turn, the played move builds nothing;
+- ``protect``: it puts the table ``cards`` into its build of ``value``, where only the unseen ``takers`` could take
+  them, against ``exposed`` unseen cards that could take one of them from the table the played move leaves;
+- ``steal``: the played move makes (or raises, or adds to) a build of ``value`` that the unseen ``takers`` could
+  take from the table it leaves; the better move leaves no build of the learner's side that an unseen card could;
+- ``safe``: the played move takes the table ``cards`` that the better move leaves loose, where no unseen card could
+  take them from the table it leaves, and keeps ``by`` in hand, which could;
+- ``next_take``: it keeps in hand a ``card`` that could take ``cards`` (their ``points``; ``sweep``: all the
+  table it leaves) on the learner's next turn, more than any card the played move keeps could (and not only cards
+  the played move takes).
+"""
+
+LINE_CODES = ("last_take", "line_cards", "line_majority", "line_sweeps", "line_spades", "line_penalties", "stolen")
+"""The reasons read off the solver's lines in an exact last deal (:class:`~tutor.play.exact.ExactLines`), in the
+order a mark gives them.  A side is named by its ``seats``; ``then`` is the played move's line:
+
+- ``last_take``: on the better line the learner's side takes last (``partner``: the partner does), with ``card``
+  taking ``taken``, and the table's leftover ``cards`` go to it; on the played line the side of ``seats`` takes
+  last (none: nobody captures) and its leftovers are ``lost``;
+- ``line_cards``: the point ``cards`` (Cassinos, aces) end with the learner's side on the better line and with the
+  side of ``then`` on the played line (``how``: ``wins``), or with the side of ``seats`` rather than of ``then``
+  (``decides``: three players, neither is the learner);
+- ``line_majority``: the ``item`` (``most_cards``, ``most_spades``) goes to the learner's side on the better line
+  (``wins``), to nobody (``denies``: a tie) or to the side of ``seats`` (``decides``), and to the side of ``then``
+  on the played line; ``counts`` and ``then_counts``: each side's cards (or spades) at the round's end;
+- ``line_sweeps``, ``line_spades`` (spades scored one by one), ``line_penalties``: the learner's side's count
+  (sweeps, spade points, penalty turns) on each line, ``mine`` (better, played), and where it is the other
+  sides' that change in the learner's favour, the side of ``seats``'s, ``theirs``;
+- ``stolen``: on the played line an opponent (``seats``) takes the build of ``value`` the played move made,
+  with ``card``.
+"""
+
+REASON_CODES = (*SEEN_CODES[:SEEN_CODES.index("exposure")], *LINE_CODES, *SEEN_CODES[SEEN_CODES.index("exposure"):],
+                "later")
+"""Every reason a mark may give, in order: what the better move does now (a sweep made or left, points taken or
+kept), then what the lines show (in an exact last deal they are the idea), then risks and what comes later;
+``later`` is given when no other is found: the better value is the
+advisor's average over its ``worlds`` deals of the hidden cards, each played on to the deal's end."""
+
+
+@dataclass(frozen=True)
+class Why:
+    """One reason a better move is better: a code of :data:`REASON_CODES` and its facts."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.code not in REASON_CODES:
+            raise ValueError(f"unknown review reason {self.code!r}")
