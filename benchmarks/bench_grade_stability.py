@@ -19,7 +19,8 @@ as one grade of its own; an unmarked move is one grade too), averaged over the
 positions, with a 95% bootstrap interval over the positions (seeded).  Beside
 it: the pairs whose grades are *consistent* (they could both be true: the same
 grade, or a grade within the other's range), and the seconds a move's review
-took.  docs/review.md gives the figures.
+took.  ``--detail`` lists each position whose seeds disagree, with each seed's
+grade.  docs/review.md gives the figures.
 """
 
 from __future__ import annotations
@@ -45,9 +46,13 @@ Grade = tuple[str | None, str | None]
 
 @dataclass(frozen=True)
 class Position:
-    """One reviewed move: its player count and the grade each seed gives it, either way."""
+    """One reviewed move (``index`` of the round ``round``): its player count and the grade each seed gives it,
+    either way, and the loss's interval each seed's confirmation ends with."""
 
     players: int
+    round: int
+    index: int
+    intervals: tuple[tuple[float, float], ...]
     one_advice: tuple[Grade, ...]
     confirmed: tuple[Grade, ...]
     seconds: tuple[float, float]
@@ -92,7 +97,7 @@ def reviewed(players: int, rounds: int, seeds: int, seed: int) -> list[Position]
             view = SeatView.of(ply.before, ply.seat)
             if ply.seat != 0 or len(view.legal_moves()) < 2:
                 continue
-            one, confirmed = [], []
+            one, confirmed, intervals = [], [], []
             advising = judging = 0.0
             for s in range(seeds):
                 start = time.perf_counter()
@@ -102,9 +107,27 @@ def reviewed(players: int, rounds: int, seeds: int, seed: int) -> list[Position]
                 advised = time.perf_counter()
                 review = judge(view, advice, ply_seed(s, index), index, 0, ply)
                 confirmed.append((review.grade, review.upto) if review.grade is not None else (None, None))
+                intervals.append(review.interval)
                 advising, judging = advising + advised - start, judging + time.perf_counter() - advised
-            out.append(Position(players, tuple(one), tuple(confirmed), (advising / seeds, judging / seeds)))
+            out.append(Position(players, r, index, tuple(intervals), tuple(one), tuple(confirmed),
+                                (advising / seeds, judging / seeds)))
     return out
+
+
+def shown(grade: Grade) -> str:
+    """A grade in two letters, its least and its most (``--``: not marked)."""
+    return "".join("-" if g is None else g[0].upper() for g in grade)
+
+
+def detail(positions: list[Position]) -> None:
+    """Each marked position whose seeds do not all agree once confirmed: its grades and intervals seed by seed."""
+    for p in positions:
+        if any(g[0] for g in p.one_advice + p.confirmed) and len(set(p.confirmed)) > 1:
+            seeds = " ".join(f"{shown(g)} ({low:.2f} to {high:.2f})" for g, (low, high) in zip(p.confirmed,
+                                                                                                p.intervals))
+            same = 100 * same_pairs(p.confirmed)
+            print(f"    {p.players} players, round {p.round}, ply {p.index}: same {same:.0f}%; "
+                  f"one advice {' '.join(shown(g) for g in p.one_advice)}; confirmed {seeds}")
 
 
 def report(title: str, positions: list[Position], boot: int, seed: int) -> None:
@@ -133,6 +156,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--bootstrap", type=int, default=2000)
+    parser.add_argument("--detail", action="store_true", help="list the positions whose seeds disagree")
     args = parser.parse_args()
     print(f"classic, greedy or club (seat 0) against club, {args.seeds} seeds a move, "
           f"{DEFAULT_WORLDS} worlds an advice", flush=True)
@@ -141,6 +165,8 @@ def main() -> None:
         start = time.perf_counter()
         positions = reviewed(players, args.rounds, args.seeds, args.seed)
         report(f"{players} players ({time.perf_counter() - start:.0f} s)", positions, args.bootstrap, args.seed)
+        if args.detail:
+            detail(positions)
         everything += positions
     report("all", everything, args.bootstrap, args.seed)
 

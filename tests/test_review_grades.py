@@ -12,8 +12,10 @@ from tutor.content.presets import variant
 from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
-from tutor.play.advisor import advise, sampled_worlds, world_stream, world_values
-from tutor.play.confirm import CONFIRM_FACTOR, Loss, Z, confirm, loss_of
+from tutor.core.table import Build
+from tutor.play.advisor import (advise, deal_passes, deal_ways, every_deal, sampled_worlds, world_stream,
+                                world_values)
+from tutor.play.confirm import CONFIRM_FACTOR, Loss, Z, confirm, loss_of, strata_loss
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import MARGINS, grade_of, graded, judge, ply_advice, ply_seed, review_round
@@ -64,6 +66,86 @@ def test_a_loss_near_a_threshold_gets_more_worlds_until_settled_or_the_budget_is
         assert loss.played.samples == tuple(v[1] for v in recomputed)
         return
     pytest.fail("the round has no loss to confirm")
+
+
+def few_deals(other: int, unseen: str, loose: str = "5H AS 9C", builds: tuple[Build, ...] = ()) -> Position:
+    """Classic, two players, seat 0 to move with 10♦ 5♣ A♥ in the middle of a round; seat 1 holds ``other`` of
+    the ``unseen`` cards, the stock the rest; every other card is taken."""
+    v = variant("classic")
+    hand, shown = cards("10D 5C AH"), {*cards(loose), *(c for b in builds for c in b.cards), *cards(unseen)}
+    rest = [c for c in v.deck_cards if c not in {*hand, *shown}]
+    return Position(v, 2, [hand, []], cards(loose), list(builds), to_move=0, dealer=1, hidden=[0, other],
+                    captured=[rest[:len(rest) // 2], rest[len(rest) // 2:]], stock_hidden=len(unseen.split()) - other)
+
+
+def test_every_deal_of_the_hidden_hands_once_as_the_holding_rule_allows() -> None:
+    pos = few_deals(2, "2C 3D 4H 6S 7C 9D")
+    deals = every_deal(pos)
+    assert deal_ways(pos) == len(deals) == 15
+    assert len({frozenset(hand) for hand, _ in deals}) == 15
+    assert all(sorted({*hand, *rest}) == sorted(cards("2C 3D 4H 6S 7C 9D")) for hand, rest in deals)
+    assert {frozenset(w.hands[1]) for w in sampled_worlds(pos, 48, 1)} <= {frozenset(hand) for hand, _ in deals}
+    # seat 1 owns a build of 9: it holds a nine in every deal
+    owned = few_deals(2, "2C 3D 4H 6S 9D 9H", loose="AS", builds=(Build(9, tuple(cards("4S 5H")), 1, True),))
+    assert deal_ways(owned) == 15
+    assert len(every_deal(owned)) == 9 and all({*cards("9D 9H")} & {*hand} for hand, _ in every_deal(owned))
+    drawn = Position(variant({"preset": "classic", "draw": True}), 2, pos.hands, pos.loose, [], to_move=0, dealer=1,
+                     hidden=[0, 2], captured=pos.captured, stock_hidden=4)
+    assert deal_ways(drawn) is None  # a playout draws from the stock: its order matters too
+
+
+def test_a_loss_over_few_deals_is_their_mean_whatever_the_seed() -> None:
+    """Seat 1 holds one hidden card of nine: the loss of 10♦ x 9♣+A♠ against A♥ x A♠ is 1 point with eight of
+    them and less with one.  An advice of 16 worlds may miss that one or draw it twice; confirmed, the loss is
+    the mean over the nine cards seat 1 could hold (one card has no order), whatever the seed: one grade."""
+    unseen = "2C 3D 4H 6S 7C 8D JH QS KC"
+    pos = few_deals(1, unseen)
+    better, played = pos.parse_move("AH x AS"), pos.parse_move("10D x 9C+AS")
+    by_card = []
+    for card in cards(unseen):
+        world = pos.copy()
+        world.hands[1], world.hidden_counts[1] = [card], 0
+        world.stock, world.stock_hidden = [c for c in cards(unseen) if c != card], 0
+        by_card.append(world_values(world, [better, played]))
+    exact = sum(b - p for b, p in by_card) / 9
+    straddled, grades = False, set()
+    for seed in range(5):
+        advice = advise(SeatView.of(pos, 0), worlds=16, seed=seed)
+        straddled |= not loss_of(advice.value_of(better), advice.value_of(played)).settled(MARGINS[2])
+        loss = confirm(pos, seed, 16, advice.value_of(better), advice.value_of(played), MARGINS[2])
+        assert loss.low == pytest.approx(exact) and loss.high == pytest.approx(exact)
+        assert loss.worlds % 9 == 0
+        grades.add(graded(loss, 2))
+    assert straddled  # the advice's worlds alone could not settle it
+    assert len(grades) == 1
+
+
+def test_a_loss_over_few_deals_has_every_deal_each_pass_and_the_spread_within_deals() -> None:
+    """Seat 1 holds two hidden cards of six (15 deals): the loss is valued over whole passes of every deal, the
+    cards of each hand in the seed's order, and the advisor's values in those very worlds."""
+    pos = few_deals(2, "2C 3D 4H 6S 7C 9D")
+    advice = advise(SeatView.of(pos, 0), worlds=16, seed=2)
+    best, worst = advice.moves[0], advice.moves[-1]
+    loss = confirm(pos, 2, 16, best, worst, MARGINS[2])
+    deals = every_deal(pos)
+    passes = loss.worlds // len(deals)
+    assert loss.worlds == passes * len(deals) and passes >= 2
+    worlds = [w for _, one_pass in zip(range(passes), deal_passes(pos, deals, 2)) for w in one_pass]
+    recomputed = [world_values(w, [best.move, worst.move]) for w in worlds]
+    assert loss.better.samples == tuple(v[0] for v in recomputed)
+    assert loss.played.samples == tuple(v[1] for v in recomputed)
+
+
+def test_the_interval_of_a_stratified_loss_is_the_spread_within_deals() -> None:
+    """Deals that differ from each other are not noise (each is valued every pass); the order of the cards
+    within a deal is."""
+    first = club_round(2, 3)[0]
+    mv = advise(SeatView.of(first.before, first.seat), worlds=WORLDS).moves[0]
+    same = strata_loss(mv, mv, [[[3.0, 2.0], [1.0, 4.0]], [[3.0, 2.0], [1.0, 4.0]]])  # two passes, two deals
+    assert (same.low, same.high, same.worlds) == (-1.0, -1.0, 4)
+    ordered = strata_loss(mv, mv, [[[3.0, 2.0], [1.0, 4.0]], [[5.0, 2.0], [1.0, 4.0]]])
+    half = Z * (((1 - 3) ** 2 / 2 + 0) / 2 / 4) ** 0.5  # deal 1 spreads 1 to 3, deal 2 not at all
+    assert ordered.mean == pytest.approx(-0.5) and ordered.high - ordered.mean == pytest.approx(half)
 
 
 def test_a_move_dropped_early_is_valued_in_every_world_of_the_advice_before_it_settles() -> None:

@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import islice
+from itertools import combinations, islice
 
 from tutor.core.cards import Card
 from tutor.core.movegen import build_key
@@ -203,6 +203,54 @@ def world_stream(pos: Position, seed: int) -> Iterator[Position]:
         yield world
         if single:
             return
+
+
+Deal = tuple[tuple[Card, ...], ...]
+"""The unseen cards dealt: the cards of each hidden hand in seat order, then the cards left over."""
+
+
+def deal_ways(pos: Position) -> int | None:
+    """How many ways the unseen cards of ``pos`` can be dealt into the hidden hands (holding rule or not), when
+    these hands are all that a world's value depends on: a playout ends with the deal, so without draws it
+    plays no card of the stock, and the majorities count the cards out, not which they are.  None where the
+    playouts draw from a hidden stock (the ``draw`` rule)."""
+    if pos.variant.draw and pos.stock_hidden:
+        return None
+    ways, left = 1, len(unseen_cards(pos))
+    for n in pos.hidden_counts:
+        ways *= math.comb(left, n)
+        left -= n
+    return ways
+
+
+def every_deal(pos: Position) -> list[Deal]:
+    """Each way of :func:`deal_ways` that the holding rule allows, once: the worlds of :func:`world_stream`
+    are these deals, each as likely (but when it falls back on :func:`dealt_with_holders`), the cards of each
+    hand in a random order."""
+    needs = held_keys(pos)
+    deals = _splits(sorted(unseen_cards(pos)), [n for n in pos.hidden_counts if n])
+    return [deal for deal in deals if all(holds(world_of(pos, [c for hand in deal for c in hand]), seat, keys)
+                                          for seat, keys in needs.items())]
+
+
+def _splits(cards: list[Card], sizes: list[int]) -> Iterator[Deal]:
+    """Every way to deal hands of ``sizes`` from ``cards``, one after the other, and the cards left over."""
+    if not sizes:
+        yield (tuple(cards),)
+        return
+    for hand in combinations(cards, sizes[0]):
+        rest = [c for c in cards if c not in hand]
+        for more in _splits(rest, sizes[1:]):
+            yield (hand, *more)
+
+
+def deal_passes(pos: Position, deals: list[Deal], seed: int) -> Iterator[list[Position]]:
+    """Pass after pass over ``deals`` without end: each deal once a pass as a world, the cards of each hidden
+    hand in an order drawn from ``seed`` (a playout's ties are broken in the order of the cards in hand)."""
+    rng = random.Random(f"deals/{seed}")
+    while True:
+        yield [world_of(pos, [c for hand in deal[:-1] for c in rng.sample(hand, len(hand))] + list(deal[-1]))
+               for deal in deals]
 
 
 def held_keys(pos: Position) -> dict[int, list[int]]:

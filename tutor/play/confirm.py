@@ -14,7 +14,19 @@ behind is first valued in the rest of the advice's worlds.
 The interval is looked at after each doubling, up to :data:`LOOKS` times, and
 a loss is settled at the first look that settles it; so that a loss settles on
 the wrong side of a threshold at most 5% of the time over all the looks, each
-look's interval is a 99.5% one (:data:`Z`: 5% shared among the looks).
+look's interval is a 99.2% one (:data:`Z`: 5% shared among the six looks).
+
+Where the hidden hands can be dealt in few ways (:func:`~tutor.play.advisor.deal_ways`:
+at most half the worlds of the next look; a world's value depends on those
+hands alone, unless the playouts draw from the stock), the sample is
+*stratified* instead: every deal once a pass, pass after pass, the cards of
+each hand in an order drawn from the seed (a playout breaks its ties in that
+order).  The loss is then the mean over the passes, and only the spread within
+a deal (the order of the cards) is left in its interval: the deal's own part
+of the noise is gone.  The looks are the same.  With no more deals than the
+advice's worlds, the advice's own sample is not looked at: it may have missed
+a deal, and then its spread understates the noise (a loss that is one point in
+eight deals of nine looks sure).
 
 When the unseen cards can lie only one way, there is one world and the loss
 is exact: its interval is the loss itself.
@@ -31,15 +43,17 @@ from statistics import NormalDist
 
 from tutor.core.position import Position
 
-from .advisor import MoveValue, world_stream, world_values
+from .advisor import Deal, MoveValue, deal_passes, deal_ways, every_deal, world_stream, world_values
 
-CONFIRM_FACTOR = 16
-"""The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 768)."""
+CONFIRM_FACTOR = 32
+"""The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 1536)."""
 LOOKS = CONFIRM_FACTOR.bit_length()
 """The looks at the interval: at the advice's worlds, then at each doubling."""
 Z = NormalDist().inv_cdf(1 - 0.05 / (2 * LOOKS))
 """Standard errors either side of the mean: a two-sided 5% shared among the looks (Bonferroni; the means are
 over 48 worlds or more, so the normal's)."""
+SPREAD_WORLDS = 48
+"""The least worlds a stratified sample's spread is measured on (beyond one a deal): as many as an advice's."""
 
 
 @dataclass(frozen=True)
@@ -82,18 +96,56 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     of ``seed``), confirmed with more worlds until it is settled about ``thresholds`` or the worlds run out.
 
     A move valued in fewer of the advice's worlds (dropped early as clearly behind) is first valued in the
-    rest of them: a loss is never settled on fewer worlds than the advice's.
+    rest of them: a loss is never settled on fewer worlds than the advice's.  Where the hidden hands can be
+    dealt in at most half as many ways as the next look's worlds, the next looks are :func:`stratified`; in no
+    more ways than the advice's worlds, every look is (the advice's sample may have missed a deal).
     """
     most = CONFIRM_FACTOR * worlds
+    ways = deal_ways(pos)
+    if ways is not None and 1 < ways <= worlds and (deals := every_deal(pos)):
+        return stratified(pos, seed, deals, better, played, thresholds, 2 * worlds, most)
     while True:
         have, goal = sorted((len(better.samples), len(played.samples)))
         loss = loss_of(better, played)
         if have == goal and (loss.settled(thresholds) or have >= most):
             return loss
+        upto = goal if goal > have else min(most, 2 * have)
+        if goal == have and ways is not None and 2 * ways <= upto and (deals := every_deal(pos)):
+            return stratified(pos, seed, deals, better, played, thresholds, upto, most)
         short = [mv for mv in (better, played) if len(mv.samples) == have]
         added = [world_values(world, [mv.move for mv in short])
-                 for world in islice(world_stream(pos, seed), have, goal if goal > have else min(most, 2 * have))]
+                 for world in islice(world_stream(pos, seed), have, upto)]
         if not added:  # the cards lie one way: there is no other world
             return loss
         grown = {mv.move: _over(mv, (*mv.samples, *(v[i] for v in added))) for i, mv in enumerate(short)}
         better, played = grown.get(better.move, better), grown.get(played.move, played)
+
+
+def stratified(pos: Position, seed: int, deals: list[Deal], better: MoveValue, played: MoveValue,
+               thresholds: Sequence[float], upto: int, most: int) -> Loss:
+    """The loss of ``played`` against ``better`` over whole passes of ``deals``
+    (:func:`~tutor.play.advisor.deal_passes`): as many passes as fill ``upto`` worlds (at least two, and
+    :data:`SPREAD_WORLDS` beyond the first), then twice as many at each look, until it is settled about
+    ``thresholds`` or ``upto`` reaches ``most``."""
+    moves = [better.move, played.move]
+    passes = deal_passes(pos, deals, seed)
+    values: list[list[list[float]]] = []  # pass by pass, deal by deal: the two moves' values
+    while True:
+        wanted = max(2, upto // len(deals), 1 + math.ceil(SPREAD_WORLDS / len(deals)))
+        values += [[world_values(world, moves) for world in next(passes)] for _ in range(wanted - len(values))]
+        loss = strata_loss(better, played, values)
+        if loss.settled(thresholds) or upto >= most:
+            return loss
+        upto = min(most, 2 * upto)
+
+
+def strata_loss(better: MoveValue, played: MoveValue, values: Sequence[Sequence[Sequence[float]]]) -> Loss:
+    """The loss over passes of every deal, each deal as likely: the mean over all its worlds, and its interval
+    from the spread of the difference within each deal, pooled over the deals."""
+    by_deal = [[world[0] - world[1] for world in deal] for deal in zip(*values)]
+    spread = statistics.fmean(statistics.variance(d) for d in by_deal)
+    ours = _over(better, [world[0] for one_pass in values for world in one_pass])
+    theirs = _over(played, [world[1] for one_pass in values for world in one_pass])
+    mean, worlds = ours.value - theirs.value, len(ours.samples)
+    error = Z * math.sqrt(spread / worlds)
+    return Loss(ours, theirs, mean - error, mean + error, worlds)
