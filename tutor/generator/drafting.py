@@ -5,7 +5,7 @@ from __future__ import annotations
 from tutor.core.position import Position
 from tutor.core.solver import rank_moves
 
-from .difficulty import assess, rating
+from .difficulty import puzzle_rating
 from .facts import study
 from .hints import hints
 from .plans import Plan
@@ -38,7 +38,7 @@ def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
             rejected.append("no_theme")
             continue
         solution = [pos.notation(m) for m in found.best]
-        made = draft(pos, str(goal), tags, rating(assess(pos, ranking)), hints(found, tags), solution,
+        made = draft(pos, str(goal), tags, puzzle_rating(pos, goal, ranking=ranking), hints(found, tags), solution,
                      likeness=likeness(pos, found.best, goal.name))
         # the checker's own proof; a draft it refuses is dropped, never written
         if problems(made):
