@@ -1,22 +1,19 @@
-"""The difficulty model: the naive solvers' ladder on hand-made positions, and the ratings' order."""
+"""The difficulty model: its features on hand-made positions, its promises, the solvers and the Elo curve."""
 
 from __future__ import annotations
 
-import statistics
+import itertools
 
 import pytest
 
 from tutor.content.course import RATING_RANGE
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.generator.difficulty import (
-    Assessment,
-    assess,
-    first_capture_solver,
-    grab_solver,
-    pairs_solver,
-    rating,
-)
+from tutor.generator import difficulty
+from tutor.generator.difficulty import Features, measure, puzzle_rating, rating
+from tutor.generator.elo import expected, free_fit, puzzle_rating as elo_rating
+from tutor.generator.readings import Turn, one_number, turn, units
+from tutor.generator.solvers import LADDER, solve_chance, turn_chance
 from tutor.loading.positions import load_position
 
 
@@ -24,72 +21,111 @@ def position(text: str) -> Position:
     return load_position(text, "test.yaml")
 
 
-def assessed(text: str, goal: str) -> Assessment:
+def measured(text: str, goal: str) -> Features:
+    return measure(position(text), Goal.from_str(goal))[0]
+
+
+def first_turn(text: str, goal: str) -> Turn:
     pos = position(text)
-    return assess(pos, rank_moves(pos, Goal.from_str(goal)))
+    return turn(pos, rank_moves(pos.copy(), Goal.from_str(goal)))
 
 
-def test_each_naive_solver_plays_its_idea() -> None:
-    pos = position("{hands: [[9S, 10C, 7H], 4], table: [10D, 9C, 6H, 2S, AS, 5H]}")
-    moves = pos.generate()
-    # the most cards now: the nine takes 9♣ and 6+2+1
-    assert pos.notation(grab_solver(pos, moves)) == "9S x 9C 6H+2S+AS"
-    # pairs only, then points: the ten pairs the 10♦
-    assert pos.notation(pairs_solver(pos, moves)) == "10C x 10D"
-    assert first_capture_solver(pos, moves) == next(m for m in moves if m.is_capture)
+PAIR_ACES = "{hands: [[AH, 9S, KC, 6D], 4], table: [AS, AD, 8C, 5H]}"
+"""The issue's three-aces: the ace takes both aces, and the grab takes them too."""
+PAIR_ACES_PAST_THE_GRAB = "{hands: [[AS, 7H, 6S, KD], 4], table: [KH, KS, 6C, 5C, AC, AH]}"
+"""The issue's face-cards-1-7: the ace takes both aces, while the grab takes 5+A+A with the seven."""
+LAST_TAKE = ("{hands: [[AD, 10D], [7S, QH, 9C]], table: [QC, 3S, KS, 9H, 4H, KC], to_move: 1,"
+             " captured: [[], []], last_capturer: 0}")
 
 
-def test_pairs_only_trails_its_lowest_card_without_a_pair() -> None:
-    pos = position("{hands: [[9S, 3C], 4], table: [5H, 4C]}")
-    assert pos.notation(pairs_solver(pos, pos.generate())) == "3C"
+def test_pairing_aces_is_one_idea_whether_or_not_the_grab_takes_them() -> None:
+    easy, past = measured(PAIR_ACES, "points"), measured(PAIR_ACES_PAST_THE_GRAB, "points")
+    assert easy.idea == past.idea == ("capture", ("pairing", "aces"), False, 1, 1)
+    assert easy.grab == 0 < past.grab
+    assert abs(rating(easy) - rating(past)) <= 150
 
 
-def test_a_random_move_hits_a_best_move_best_over_legal_times() -> None:
-    found = assessed("{hands: [[9S, 10C, 7H], 4], table: [10D, 9C, 6H, 2S, AS, 5H]}", "points")
-    assert found.random == pytest.approx(1 / found.legal)
-    two = assessed("{hands: [[9S, 9D, 4C], 4], table: [9C, 5D, 4S]}", "cards")
-    assert two.random == pytest.approx(2 / two.legal)
+def test_a_three_card_sum_is_more_hidden_than_a_pair() -> None:
+    found = measured("{hands: [[6H, KS, 8C, 10D], 4], table: [JC, AS, QC, 5D, 2H, 4C]}", "points")
+    assert found.tags == ("sums", "big-cassino", "aces") and found.hidden == pytest.approx(2 / 3)
+    assert measured(PAIR_ACES, "points").hidden == 0
 
 
-EASY = [
-    # a pair of sixes, the most cards at once
-    ("{hands: [[6S, 2H, 9C, KC], 4], table: [6D, 6C, 2S, JH]}", "cards"),
-    # the 10♦ paired: the most points and as many cards as any capture
-    ("{hands: [[10S, 5C], 4], table: [10D, 5H, 8C]}", "points"),
-    # 5+4 and the 9: the biggest grab
-    ("{hands: [[9S, KD, 2C], 4], table: [5H, 4C, 9D, 3S]}", "cards"),
-]
-HARD = [
-    # the nine takes four cards for two points; the ten three cards for three points
-    ("{hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 9C, QC, 6H, 2S, AS, 5H]}", "points"),
-    # the two pairs Little Cassino for a point; the grab, 8 x 5+3, takes more cards and no point
-    ("{hands: [[2H, 8D, KC], 4], table: [2S, 5H, 3S, QD]}", "points"),
-    # a last deal: pairing the nines ends six round points better than the grab 7♠ x 4+3
-    ("{hands: [[AD, 10D], [7S, QH, 9C]], table: [QC, 3S, KS, 9H, 4H, KC], to_move: 1,"
-     " captured: [[], []], last_capturer: 0}", "deal"),
-]
+def test_depth_is_the_shortest_reading_that_finds_the_answer() -> None:
+    # points are all taken now: a glance finds the best capture
+    assert measured(PAIR_ACES, "points").depth == 1
+    # a last deal whose best move one ply does not show
+    deal = first_turn(LAST_TAKE, "deal")
+    assert not deal.finds("glance") and deal.finds("exact")
+    assert measured(LAST_TAKE, "deal").depth == difficulty.depth(deal) > 1
 
 
-@pytest.mark.parametrize(("text", "goal"), EASY)
-def test_the_grab_solves_the_easy_ones(text: str, goal: str) -> None:
-    assert not assessed(text, goal).fails("grab")
+def test_a_safe_answer_that_saves_only_a_card_is_its_own_idea() -> None:
+    # the queen trailed leaves the next player no point and two cards to take, the 2 no point and three
+    card = measured("{hands: [[QS, 2D], 4], table: [9C, 6H, 4D], captured: [[], []]}", "safe")
+    # the 8 trailed (or the 3 building 8) leaves no point; the 3 trailed leaves one
+    point = measured("{hands: [[3S, 8D], 4], table: [5C, 2H], captured: [[], []]}", "safe")
+    assert card.fine and not point.fine
+    assert card.idea != point.idea
 
 
-@pytest.mark.parametrize(("text", "goal"), HARD)
-def test_the_grab_fails_the_hard_ones(text: str, goal: str) -> None:
-    assert assessed(text, goal).fails("grab")
+def test_the_position_part_keeps_one_idea_within_150() -> None:
+    assert all(w >= 0 for w in difficulty.POSITION.values())
+    assert sum(difficulty.POSITION.values()) <= difficulty.POSITION_BUDGET <= 140
+    base = measured(PAIR_ACES, "points")
+    corners = []
+    for shares in itertools.product((0.0, 1.0), repeat=len(difficulty.POSITION)):
+        corners.append(rating(Features(base.goal, base.tags, base.fine, base.depth, base.turns, *shares)))
+    assert max(corners) - min(corners) <= 150
 
 
-def test_a_puzzle_the_grab_fails_is_rated_well_above_one_it_solves() -> None:
-    easy = [rating(assessed(t, g)) for t, g in EASY]
-    hard = [rating(assessed(t, g)) for t, g in HARD]
-    assert RATING_RANGE[0] <= min(easy) and max(hard) <= RATING_RANGE[1]
-    assert max(easy) < min(hard)
-    assert statistics.median(hard) - statistics.median(easy) >= 150
+def test_every_rating_is_in_the_range_and_a_line_turn_adds() -> None:
+    found = measured(LAST_TAKE, "deal")
+    longer = Features(**{**found.__dict__, "turns": 2})
+    assert RATING_RANGE[0] <= rating(found) < rating(longer) <= RATING_RANGE[1]
 
 
-def test_more_seats_rate_higher_on_the_same_cards() -> None:
-    cards = "hands: [[KS, 9S, 10C, 7H], 4], table: [10D, 9C, QC, 6H, 2S, AS, 5H]"
-    two = rating(assessed(f"{{{cards}}}", "points"))
-    three = rating(assessed(f"{{{cards.replace('4]', '4, 4]')}, players: 3}}", "points"))
-    assert two < three
+def test_a_puzzle_where_every_move_is_best_is_not_rated() -> None:
+    with pytest.raises(ValueError, match="every legal move is best"):
+        puzzle_rating(position("{hands: [[3S], 4], table: [KD]}"), Goal.from_str("cards"))
+
+
+def test_one_number_keeps_the_goals_order_and_weighs_a_tie_break_as_a_reader_does() -> None:
+    # safe: a point fewer beats any number of cards fewer; between equal points a card counts 0.3
+    rows = [(-1, -9), (-2, 0), (-1, -8)]
+    flat = one_number(rows, units(Goal.from_str("safe")))
+    assert sorted(range(3), key=lambda i: flat[i]) == sorted(range(3), key=lambda i: rows[i])
+    assert flat[2] - flat[0] == pytest.approx(0.3)
+    # the 10 of diamonds first, then the cards taken: a card is one
+    flat = one_number([(1, 2), (1, 3), (0, 5)], units(Goal.from_str("card:10D,cards")))
+    assert flat[1] - flat[0] == pytest.approx(1.0) and flat[2] < flat[0]
+
+
+def test_a_random_solver_finds_best_over_legal_and_the_best_solver_nearly_always() -> None:
+    first = first_turn(PAIR_ACES, "points")
+    assert turn_chance(LADDER[0], first) == pytest.approx(1 / len(first.moves))
+    assert turn_chance(LADDER[-1], first) > 0.97
+    assert solve_chance(LADDER[-1], [first, first]) == pytest.approx(turn_chance(LADDER[-1], first) ** 2)
+
+
+def test_classic_habits_miss_what_the_variant_scores() -> None:
+    # spade Cassino: the 3 takes two spades (two points); classic counts nothing there, and the 10♦ pair more
+    text = "{variant: spade, hands: [[3H, 10S], 4], table: [2S, AS, 10D, 4C]}"
+    first = first_turn(text, "points")
+    habits, knows = LADDER[2], LADDER[3]
+    assert habits.classic and not knows.classic and habits.reading == knows.reading == "glance"
+    assert not first.finds("glance/classic") and first.finds("glance")
+
+
+def test_the_elo_curve_and_its_inverse() -> None:
+    solvers = [s.rating for s in LADDER]
+    for r in (600.0, 1500.0, 2700.0):
+        assert elo_rating([expected(r, s) for s in solvers], solvers) == pytest.approx(r, abs=0.5)
+    assert expected(1000, 1400) == pytest.approx(10 / 11)
+
+
+def test_a_free_fit_finds_the_spacing_of_solvers() -> None:
+    solvers = [400.0, 900.0, 1300.0]
+    puzzles = [300.0 + 100 * i for i in range(15)]
+    chances = [[expected(p, s) for s in solvers] for p in puzzles]
+    assert free_fit(chances, 400.0) == pytest.approx(solvers, abs=5)

@@ -62,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
 
-    p = sub.add_parser("puzzles", help="make puzzle files: generate mines puzzles from random deals, hints remakes their hints, "
-                                          "replace makes some anew")
+    p = sub.add_parser("puzzles", help="make puzzle files: generate mines puzzles from random deals, hints remakes their "
+                                       "hints, replace makes some anew, rate gives their ratings")
     actions = p.add_subparsers(dest="puzzles_command", metavar="ACTION")
     p = actions.add_parser("generate", help="puzzles of one theme from seeded random deals, each proved by the solver")
     p.add_argument("--theme", help="the theme every puzzle shows (the themes of docs/formats.md)")
@@ -85,6 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a generated puzzle file, rewritten in place")
     p.add_argument("ids", nargs="+", metavar="ID", help="the puzzles to replace")
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
+
+    p = actions.add_parser("rate", help="give every puzzle of puzzle files the difficulty model's rating; only the "
+                                        "rating: values change")
+    p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, hand-written or generated, rewritten in place")
 
     p = sub.add_parser("arena", help="computer against computer over mirrored deals: A's points minus B's a pair")
     p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy, club or expert")

@@ -1,105 +1,145 @@
-"""The difficulty model's calibration: the naive solvers' ladder measured over many mined positions.
+"""The difficulty model's calibration: simulated solvers try seeded positions, and the model is fitted to them.
 
-Run ``python -m tutor.generator.calibration [--positions N] [--seed S]``: it
-mines positions the way the generator does, keeps those with a clear
-answer (the goal's gap, at most two best moves) whether trivial or not, assesses each
-(:func:`tutor.generator.difficulty.assess`) and prints Markdown tables of how
-often each naive solver finds a best move, by goal and by each feature, with
-the median rating of the positions the obvious grab solves and fails.
-Seeded: the same arguments print the same tables.
+Run ``python -m tutor.generator.calibration [--positions N] [--seed S] [--jobs J]``:
+it mines ``N`` positions for each setting of
+:data:`tutor.generator.solve_data.SETTINGS`, lets every solver of the ladder
+(:mod:`tutor.generator.solvers`) try each of them and every puzzle of the
+collection, rates each on the Elo curve from the chances it was solved
+with, fits the model's weights to the mined positions' ratings and prints
+Markdown tables: the ladder, the weights fitted beside those the model
+ships, how well the model follows the solvers on the mined positions and on
+the collection (never fitted on), the spread of ratings within each idea,
+and how the single-move puzzles spread over the scale.  Seeded: the same
+arguments print the same tables, whatever ``--jobs``.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import os
 import statistics
-from collections.abc import Callable, Iterator
+from collections import defaultdict
+from collections.abc import Sequence
 
-from tutor.content import presets
-from tutor.core.solver import Goal, rank_moves
+from tutor.content.course import RATING_RANGE
 
-from .difficulty import SOLVERS, Assessment, assess, rating
-from .facts import gap
-from .mining import endgame_view, is_endgame, learner_view, round_positions
-from .selection import GAPS, MAX_BEST
-
-SETTINGS = (
-    ("points", "classic", 2), ("safe", "classic", 2), ("points", "classic", 3), ("safe", "classic", 4),
-    ("points", "royal", 2), ("points", "spade", 2), ("deal", "classic", 2), ("deal", "classic", 3),
-    ("deal", "classic", 4), ("deal", "royal", 2),
-)
-"""The goals, presets and players measured: every goal the generator mines, two to four players."""
-
-def positions(goal: str, preset: str, players: int, count: int, seed: int) -> Iterator[Assessment]:
-    """``count`` assessed positions with a clear answer for ``goal`` (at most one a round)."""
-    rng = random.Random(f"calibration/{goal}/{preset}/{players}/{seed}")
-    variant, target = presets.variant(preset), Goal.from_str(goal)
-    found = 0
-    while found < count:
-        for pos in round_positions(variant, players, rng, builder=goal == "deal"):
-            if goal == "deal":
-                view = endgame_view(pos) if is_endgame(pos) else None
-            else:
-                view = learner_view(pos) if len(pos.hands[pos.to_move]) > 1 else None
-            if view is None:
-                continue
-            ranking = rank_moves(view, target)
-            if (gap(ranking) or 0) >= GAPS[goal] and len(ranking.best) <= MAX_BEST:
-                found += 1
-                yield assess(view, ranking)
-                break
+from .difficulty import rating, weights
+from .elo import free_fit
+from .fitting import correlation, fit, median_error, shipped_form
+from .solve_data import Sample, collection, mined
+from .solvers import LADDER
 
 
-def table(rows: list[tuple[str, list[Assessment]]], label: str) -> str:
-    """A Markdown table: for each row, the positions, each solver's share of best moves, the mean chance of a
-    random move, and the median rating."""
-    head = f"| {label} | positions | " + " | ".join(SOLVERS) + " | random | median rating |"
-    lines = [head, "|" + "---|" * (head.count("|") - 1)]
-    for name, found in rows:
-        if not found:
-            continue
-        shares = [f"{sum(not a.fails(s) for a in found) / len(found):.0%}" for s in SOLVERS]
-        chance = statistics.fmean(a.random for a in found)
-        median = statistics.median(rating(a) for a in found)
-        lines.append(f"| {name} | {len(found)} | " + " | ".join(shares) + f" | {chance:.0%} | {median:.0f} |")
+def clamped(value: float) -> float:
+    low, high = RATING_RANGE
+    return max(low, min(high, value))
+
+
+def ladder_table(train: Sequence[Sample], shipped: Sequence[Sample]) -> str:
+    """Each solver: how it reads, its rating, its mean chance on both sets, and where a free fit puts it."""
+    free = free_fit([s.chances for s in train], LADDER[0].rating)
+    lines = ["| solver | reading | noise | hidden cost | points | rating | solves (mined) | solves (collection) "
+             "| free fit |", "|---|---|---|---|---|---|---|---|---|"]
+    for j, s in enumerate(LADDER):
+        mine = statistics.fmean(x.chances[j] for x in train)
+        theirs = statistics.fmean(x.chances[j] for x in shipped)
+        how = (s.reading or "any move", f"{s.noise:g}" if s.reading else "", f"{s.hidden_cost:g}" if s.reading else "",
+               ("classic" if s.classic else "variant") if s.reading else "")
+        lines.append(f"| {s.name} | {' | '.join(how)} | {s.rating} | {mine:.0%} | {theirs:.0%} | {free[j]:.0f} |")
     return "\n".join(lines)
 
 
-def grouped(found: list[Assessment], key: Callable[[Assessment], str],
-            order: list[str]) -> list[tuple[str, list[Assessment]]]:
-    """The positions by the group ``key`` puts them in, in the ``order`` of the groups."""
-    return [(k, [a for a in found if key(a) == k]) for k in order]
+def weights_table(fitted: dict[str, float]) -> str:
+    """Each weight of the model: fitted now, and shipped in :mod:`tutor.generator.difficulty`."""
+    now, kept = shipped_form(fitted), weights()
+    lines = ["| weight | fitted | shipped |", "|---|---|---|"]
+    lines += [f"| {n} | {now[n]} | {kept[n]:g} |" for n in kept]
+    return "\n".join(lines)
 
 
-def report(count: int, seed: int) -> str:
+def fit_table(train: Sequence[Sample], shipped: Sequence[Sample]) -> str:
+    """How well the shipped model's ratings follow the solvers' ratings: correlation and median error."""
+    lines = ["| puzzles | count | correlation | median error |", "|---|---|---|---|"]
+    groups: list[tuple[str, Sequence[Sample]]] = [("mined (fitted on)", train), ("collection", shipped)]
+    groups += [(f"collection, goal {g}", [s for s in shipped if s.features.goal == g]) for g in ("capture", "safe", "deal")]
+    for name, found in groups:
+        model = [rating(s.features) for s in found]
+        solvers = [clamped(s.rating) for s in found]
+        lines.append(f"| {name} | {len(found)} | {correlation(model, solvers):.2f} | {median_error(model, solvers):.0f} |")
+    return "\n".join(lines)
+
+
+def idea_table(shipped: Sequence[Sample], shown: int = 12) -> str:
+    """The ideas of the collection with more than one puzzle: how many, and each's spread by the model and by
+    the solvers; the ``shown`` largest listed."""
+    ideas: dict[object, list[Sample]] = defaultdict(list)
+    for s in shipped:
+        ideas[s.features.idea].append(s)
+    shared = sorted((v for v in ideas.values() if len(v) > 1), key=lambda v: (-len(v), v[0].name))
+
+    def spread(found: Sequence[float]) -> float:
+        return max(found) - min(found)
+
+    model = [spread([rating(s.features) for s in v]) for v in shared]
+    solvers = [spread([clamped(s.rating) for s in v]) for v in shared]
+    lines = [f"{len(shared)} ideas have two puzzles or more; the widest spread of one idea's ratings is "
+             f"{max(model):.0f} by the model and {max(solvers):.0f} by the solvers (median {statistics.median(model):.0f} "
+             f"and {statistics.median(solvers):.0f}).", "",
+             "| goal | tags | tie-break | depth | turns | puzzles | model | solvers | for example |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for v in shared[:shown]:
+        goal, tags, fine, deep, turns = v[0].features.idea
+        low_high = [rating(s.features) for s in v]
+        by_solvers = [clamped(s.rating) for s in v]
+        lines.append(f"| {goal} | {', '.join(tags) or '-'} | {'yes' if fine else 'no'} | {deep} | {turns} | {len(v)} | "
+                     f"{min(low_high)}–{max(low_high)} | {min(by_solvers):.0f}–{max(by_solvers):.0f} | {v[0].name} |")
+    return "\n".join(lines)
+
+
+def quarter_table(shipped: Sequence[Sample]) -> str:
+    """How many single-move puzzles of the collection fall in each quarter of the rating range."""
+    low, high = RATING_RANGE
+    step = (high - low) / 4
+    single = [s for s in shipped if s.features.goal != "deal"]
+
+    def counts(found: Sequence[float]) -> list[int]:
+        out = [0] * 4
+        for r in found:
+            out[min(3, max(0, int((r - low) // step)))] += 1
+        return out
+
+    model = counts([rating(s.features) for s in single])
+    solvers = counts([clamped(s.rating) for s in single])
+    lines = ["| ratings | model | solvers |", "|---|---|---|"]
+    for q in range(4):
+        lines.append(f"| {low + q * step:.0f}–{low + (q + 1) * step:.0f} | {model[q]} | {solvers[q]} |")
+    return "\n".join(lines)
+
+
+def report(count: int, seed: int, jobs: int) -> str:
     """Every table of the calibration, with ``count`` positions for each setting."""
-    found = [a for goal, preset, players in SETTINGS for a in positions(goal, preset, players, count, seed)]
-    legal = ["2–5", "6–10", "11–20", "21+"]
-    near = ["0", "1", "2", "3+"]
-    plies = ["1", "2–5", "6–8", "9+"]
+    train = mined(count, seed, jobs)
+    shipped = collection(jobs)
+    fitted = fit([s.features for s in train], [s.rating for s in train])
     parts = [
-        table(grouped(found, lambda a: a.goal, ["points", "safe", "deal"]), "goal"),
-        table(grouped(found, lambda a: _bucket(a.legal, (5, 10, 20), legal), legal), "legal moves"),
-        table(grouped(found, lambda a: _bucket(a.near_best, (0, 1, 2), near), near), "near-best moves"),
-        table(grouped(found, lambda a: _bucket(a.plies, (1, 5, 8), plies), plies), "plies"),
-        table(grouped(found, lambda a: str(a.players), ["2", "3", "4"]), "players"),
-        table(grouped(found, lambda a: "other" if a.variant else "classic", ["classic", "other"]), "variant"),
-        table(grouped(found, lambda a: "fails" if a.fails("grab") else "solves", ["solves", "fails"]), "the grab"),
+        "The ladder", ladder_table(train, shipped),
+        "The weights", weights_table(fitted),
+        "How well the model follows the solvers", fit_table(train, shipped),
+        "Ideas in the collection", idea_table(shipped),
+        "Single-move puzzles over the scale", quarter_table(shipped),
     ]
-    return "\n\n".join(parts)
-
-
-def _bucket(value: int, bounds: tuple[int, ...], names: list[str]) -> str:
-    return next((n for n, b in zip(names, bounds) if value <= b), names[-1])
+    return "\n\n".join(f"### {p}" if i % 2 == 0 else p for i, p in enumerate(parts))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--positions", type=int, default=150, help="positions for each goal, preset and players")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=100, help="positions for each goal, preset and players")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (the tables do not change)")
     args = parser.parse_args()
-    print(report(args.positions, args.seed))
+    if args.positions < 2 or args.jobs < 1:
+        parser.error("--positions must be at least 2 and --jobs at least 1")
+    print(report(args.positions, args.seed, args.jobs))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from tutor.core.position import Position
 from tutor.core.solver import rank_moves
 from tutor.teaching.soundness import advised, unsound_answer
 
-from .difficulty import assess, rating
+from .difficulty import puzzle_rating
 from .facts import study
 from .hints import hints
 from .plans import Plan
@@ -43,7 +43,7 @@ def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
             rejected.append("unsound")
             continue
         solution = [pos.notation(m) for m in found.best]
-        made = draft(pos, str(goal), tags, rating(assess(pos, ranking)), hints(found, tags), solution,
+        made = draft(pos, str(goal), tags, puzzle_rating(pos, goal, ranking=ranking), hints(found, tags), solution,
                      likeness=likeness(pos, found.best, goal.name))
         # the checker's own proof; a draft it refuses is dropped, never written
         if problems(made):

@@ -13,14 +13,14 @@ the first best move in notation order.
 
 from __future__ import annotations
 
-from tutor.content.course import RATING_RANGE, Text
+from tutor.content.course import Text
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, Ranking, rank_moves
 from tutor.teaching.hint_words import hint_text
 from tutor.teaching.lines import choose_reply, learner_turns
 
-from .difficulty import assess, grab_key, rating
+from .difficulty import grab_key, puzzle_rating
 from .facts import Study, study
 from .hints import hints
 from .mining import endgame_view
@@ -34,10 +34,6 @@ DEAL = Goal.from_str("deal")
 LINE_HAND = {2: (3, 4), 3: (3, 3), 4: (3, 3)}
 """Cards in the mover's hand at which a last deal is looked at for a line, by players: enough for two
 turns that both ask something, few enough for the exact solver to answer each reply at once."""
-
-PER_TURN = 150
-"""Rating added for each learner turn beyond the first: each is one more position to solve."""
-
 
 def line_view(pos: Position) -> Position | None:
     """The last deal ``pos`` with every hand known, when the mover holds :data:`LINE_HAND` cards; else None."""
@@ -105,8 +101,7 @@ def draft_line(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
     line = main_line(pos, ranking)
     if not line:
         return None, ["short_line"]
-    value = min(RATING_RANGE[1], rating(assess(pos, ranking)) + PER_TURN * (learner_turns(pos, line) - 1))
-    made = draft(pos, str(DEAL), tags, value, line_hints(found, tags), [pos.notation(m) for m in found.best],
+    made = draft(pos, str(DEAL), tags, puzzle_rating(pos, DEAL, line, ranking), line_hints(found, tags), [pos.notation(m) for m in found.best],
                  notations(pos, line), likeness(pos, found.best, DEAL.name))
     # the checker's own proof; a draft it refuses is dropped, never written
     return (None, ["unproved"]) if problems(made) else (made, [])

@@ -11,7 +11,7 @@ LEARNER_START = Rating(800.0, 350.0, 0.06)
 collection's beginner puzzles (600 to 900).  The mean is the prior of who opens a tutor: a
 beginner; the deviation of 350 lets a stronger learner climb out of it in a few puzzles."""
 PUZZLE_DEVIATION = 150.0
-"""A puzzle's starting deviation: its file's rating is an author's estimate, surer than an
+"""A puzzle's starting deviation: its file's rating is the rating model's estimate, surer than an
 unknown player's 350 but far from an established rating's 50."""
 PUZZLE_VOLATILITY = 0.06
 
