@@ -53,6 +53,7 @@ class GameRun(Activity):
         self.saved = saved
         self.save_error = ""  # why the last save failed, said once
         self.unsaved_moves = 0  # moves played since the game was last saved
+        self.save_reason = ""  # why the last save failed ("" when another shell took the game up)
         self.taken_by: int | None = None  # another shell's process took the game up: this copy is stale
         self.stale = False
 
@@ -200,23 +201,27 @@ class GameRun(Activity):
 
     def save(self) -> None:
         """Write the game as it stands; a failure is said at once (then once a save) and when the learner leaves."""
-        if self.stale:
-            return
-        try:
-            store(self.shell).save(self.saved, self.shell.clock())
-        except GameChanged as err:
-            self.stale, self.taken_by = True, err.pid
-            self.save_error = self.ui.message("play.taken_elsewhere", pid=err.pid or "")
-            reason = ""
-        except ProgressError as err:
-            reason = str(err.params.get("reason", "")) or self.ui.message(f"shell.progress_{err.code}", **err.params)
-            self.save_error = self.ui.message("play.cannot_save", path=str(err.path), reason=reason)
-        else:
-            self.save_error, self.unsaved_moves = "", 0
-            self.shell.unsaved.pop("game", None)
-            return
-        self.shell.unsaved["game"] = ("shell.unsaved_game", {"moves": self.unsaved_moves, "reason": reason,
-                                                             "pid": self.taken_by or ""})
+        if not self.stale:
+            try:
+                store(self.shell).save(self.saved, self.shell.clock())
+            except GameChanged as err:
+                self.stale, self.taken_by, self.save_reason = True, err.pid, ""
+                self.save_error = self.ui.message("play.taken_elsewhere", pid=err.pid or "")
+            except ProgressError as err:
+                self.save_reason = str(err.params.get("reason", "")) or self.ui.message(f"shell.progress_{err.code}",
+                                                                                       **err.params)
+                self.save_error = self.ui.message("play.cannot_save", path=str(err.path), reason=self.save_reason)
+            else:
+                self.save_error, self.unsaved_moves = "", 0
+                self.shell.unsaved.pop(self.unsaved_key, None)
+                return
+        self.shell.unsaved[self.unsaved_key] = ("shell.unsaved_game", {
+            "moves": self.unsaved_moves, "reason": self.save_reason, "pid": self.taken_by or ""})
+
+    @property
+    def unsaved_key(self) -> str:
+        """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
+        return f"game {id(self)}"
 
     def leave(self) -> None:
         """Let another shell take the game up."""
