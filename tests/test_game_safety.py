@@ -297,3 +297,26 @@ def test_a_process_killed_while_saving_loses_no_saved_move_and_leaves_nothing_to
         last = stored
         assert {p.name for p in tmp_path.iterdir()} <= {"progress.sqlite3", "progress.sqlite3-wal",
                                                          "progress.sqlite3-shm"}
+
+
+def test_a_save_stopped_by_ctrl_c_is_not_said_saved_and_the_next_move_saves_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.storage.game_store import GameStore
+
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play level=greedy seed=17")
+        real = GameStore.save
+
+        def stopped(self: GameStore, *args: object) -> None:
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(GameStore, "save", stopped)
+        with pytest.raises(KeyboardInterrupt):  # the session says "Stopped." and reads the next line
+            move(shell)
+        monkeypatch.setattr(GameStore, "save", real)
+        assert farewell(shell) == ("Goodbye! Not everything could be saved:\n- 1 move of your game could not be saved "
+                                   "(stopped by Ctrl-C while it was being saved); the game is kept as it was last saved.")
+        said = dispatch(shell, "7S x 7D").text  # not the learner's turn: the computers play on, and all is saved
+        assert "Player 2 plays" in said and "could not be saved" not in said
+        assert plies(kept_games(tmp_path)[0].game) == plies(run_of(shell).game)
+        assert farewell(shell) == "Goodbye! Your progress is saved."

@@ -274,3 +274,16 @@ def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(t
         dispatch(one, "puzzle")
         assert "Going on with your game" in dispatch(two, "resume").text
         assert dispatch(one, "quit").text == "Goodbye! Your progress is saved."
+
+
+@pytest.mark.skipif(os.name != "posix", reason="devices, pipes and symbolic links as POSIX has them")
+def test_a_device_or_a_pipe_in_the_old_folder_is_listed_unread_and_the_tutor_starts(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    (folder / "random.json").symlink_to("/dev/urandom")
+    with open_shell(tmp_path) as shell:
+        assert "3 files could not be read" in welcome(shell)
+        said = dispatch(shell, "games").text
+    assert said.count("cannot be read: not a regular file") == 3

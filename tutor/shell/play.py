@@ -200,8 +200,12 @@ class GameRun(Activity):
         self.save()
 
     def save(self) -> None:
-        """Write the game as it stands; a failure is said at once (then once a save) and when the learner leaves."""
+        """Write the game as it stands; a failure is said at once (then once a save) and when the learner leaves.
+
+        Until the save is done it counts as failed: stopped by Ctrl-C half-way, it is not said saved.
+        """
         if not self.stale:
+            self.note_unsaved(self.ui.message("play.save_interrupted"))
             try:
                 store(self.shell).save(self.saved, self.shell.clock())
             except GameChanged as err:
@@ -215,8 +219,12 @@ class GameRun(Activity):
                 self.save_error, self.unsaved_moves = "", 0
                 self.shell.unsaved.pop(self.unsaved_key, None)
                 return
+        self.note_unsaved(self.save_reason)
+
+    def note_unsaved(self, reason: str) -> None:
+        """Keep, to be said when the learner leaves, that the game as it stands is not saved, and why."""
         self.shell.unsaved[self.unsaved_key] = ("shell.unsaved_game", {
-            "moves": self.unsaved_moves, "reason": self.save_reason, "pid": self.taken_by or ""})
+            "moves": self.unsaved_moves, "reason": reason, "pid": self.taken_by or ""})
 
     @property
     def unsaved_key(self) -> str:
@@ -229,8 +237,8 @@ class GameRun(Activity):
             store(self.shell).release(self.saved.key)
 
     def next(self) -> str:
-        if (said := self.closed()) is not None and self.stale:
-            return said
+        if self.stale:
+            return self.ui.message("play.stale", pid=self.taken_by or "")
         game = self.game
         if game.over:
             return self.result_text() + "\n" + self.ui.message("play.play_again")
