@@ -287,3 +287,18 @@ def test_a_device_or_a_pipe_in_the_old_folder_is_listed_unread_and_the_tutor_sta
         assert "3 files could not be read" in welcome(shell)
         said = dispatch(shell, "games").text
     assert said.count("cannot be read: not a regular file") == 3
+
+
+def test_a_summary_a_hand_edit_broke_is_one_line_and_the_others_are_listed(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        for seed in (3, 4):
+            dispatch(shell, f"play round seed={seed} level=greedy")
+            dispatch(shell, "resign")
+    conn = sqlite3.connect(tmp_path / "progress.sqlite3")
+    conn.execute("UPDATE game SET players = 'two', scores = '[' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    with open_shell(tmp_path) as shell:
+        said = dispatch(shell, "games").text
+    assert "  1  cannot be read: its summary in the progress file is damaged (a hand edit?)" in said
+    assert "  2  " in said and said.count("resigned") == 1

@@ -246,7 +246,7 @@ class GameStore:
         if holder is None or holder == self.holder:
             return False
         try:
-            since = utc(now) - from_text(held_at or "")
+            since = abs(utc(now) - from_text(held_at or ""))  # a clock set wrong elsewhere holds it no longer
         except (ValueError, TypeError):
             return False
         if _host(holder) == _host(self.holder):
