@@ -320,3 +320,20 @@ def test_a_save_stopped_by_ctrl_c_is_not_said_saved_and_the_next_move_saves_all(
         assert "Player 2 plays" in said and "could not be saved" not in said
         assert plies(kept_games(tmp_path)[0].game) == plies(run_of(shell).game)
         assert farewell(shell) == "Goodbye! Your progress is saved."
+
+
+def test_a_piped_script_that_ends_without_quit_says_what_could_not_be_saved(tmp_path: Path) -> None:
+    import io
+
+    from tutor.shell.app import run_script
+
+    with open_shell(tmp_path) as shell:
+        out = io.StringIO()
+        run_script(shell, io.StringIO("play level=greedy seed=17\n"), out)
+        assert "Goodbye" not in out.getvalue(), "everything saved: the script just ends"
+        shell.progress._conn.execute("PRAGMA query_only = 1")
+        out = io.StringIO()
+        run_script(shell, io.StringIO(learner_line(shell) + "\n"), out)
+        said = " ".join(out.getvalue().split())  # as wrapped to the width
+        assert said.endswith(" ".join(farewell(shell).split())) and farewell(shell).startswith(
+            f"Goodbye! Not everything could be saved:\n- {run_of(shell).unsaved_moves} moves of your game could not")
