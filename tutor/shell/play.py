@@ -11,6 +11,7 @@ plays a game, another shell on the same data folder may not take it up.
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from typing import Any
 
@@ -38,6 +39,10 @@ SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "s
 """``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
 
 
+_RUNS = itertools.count(1)
+"""Numbers the games opened in this process, for :attr:`GameRun.unsaved_key`."""
+
+
 def store(shell: Shell) -> GameStore:
     """Where the shell's games are kept: the progress file."""
     return shell.progress.games
@@ -56,6 +61,8 @@ class GameRun(Activity):
         self.save_reason = ""  # why the last save failed ("" when another shell took the game up)
         self.taken_by: int | None = None  # another shell's process took the game up: this copy is stale
         self.stale = False
+        self.unsaved_key = f"game {next(_RUNS)}"
+        """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
 
     @property
     def game(self) -> TableGame:
@@ -225,11 +232,6 @@ class GameRun(Activity):
         """Keep, to be said when the learner leaves, that the game as it stands is not saved, and why."""
         self.shell.unsaved[self.unsaved_key] = ("shell.unsaved_game", {
             "moves": self.unsaved_moves, "reason": reason, "pid": self.taken_by or ""})
-
-    @property
-    def unsaved_key(self) -> str:
-        """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
-        return f"game {id(self)}"
 
     def leave(self) -> None:
         """Let another shell take the game up."""
