@@ -13,6 +13,8 @@ from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.state import Shell
 from tutor.storage import Progress
+from tutor.storage.game_store import GameSummary
+from tutor.storage.games import SavedGame
 from tutor.teaching.answers import question_answer, why_reason
 
 
@@ -36,6 +38,13 @@ def open_shell(home: Path, lang: str = "en", symbols: bool = True) -> Iterator[S
         yield Shell(load_catalog(), progress, lang, symbols=symbols, clock=Clock())
     finally:
         progress.close()
+
+
+def kept_games(home: Path) -> list[SavedGame]:
+    """The games kept in the progress file of ``home``, newest first, each read back (replayed) from it."""
+    with Progress.open(home / "progress.sqlite3") as progress:
+        store = progress.games
+        return [store.load(g.key) for g in store.summaries(Clock()()) if isinstance(g, GameSummary) and g.key]
 
 
 def right_answer(shell: Shell) -> str:

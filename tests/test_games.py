@@ -1,8 +1,10 @@
-"""Saved games (tutor/storage/games.py): the round trip, the atomic write, and broken files in one line."""
+"""The saved-game document (tutor/storage/games.py): the round trip, what formats.md says, broken documents in one
+line, and files read bounded (tutor/storage/game_files.py)."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -16,15 +18,8 @@ from test_table_game import learner_move, moves_of, play_out
 from tutor.content.presets import variant
 from tutor.play.table_game import Settings, TableGame
 from tutor.storage import games
-from tutor.storage.games import (
-    GameFileError,
-    SavedGame,
-    game_to_data,
-    list_games,
-    load_game,
-    save_game,
-    unfinished_game,
-)
+from tutor.storage.game_files import read_game_file, write_new_file
+from tutor.storage.games import GameFileError, SavedGame, game_text, game_to_data, parse_game
 
 NOW = datetime(2026, 12, 1, 18, 0, tzinfo=timezone.utc)
 
@@ -42,12 +37,15 @@ def game_in_round_two(players: int = 3, preset: str = "classic", seed: int = 6) 
     return game
 
 
-def test_a_saved_game_loads_as_it_was_and_plays_on_the_same(tmp_path: Path) -> None:
+def text_of(saved: SavedGame) -> str:
+    return game_text(game_to_data(saved))
+
+
+def test_a_saved_game_loads_as_it_was_and_plays_on_the_same() -> None:
     game = game_in_round_two()
     saved = SavedGame.new(game, NOW)
-    path = save_game(tmp_path, saved, NOW + timedelta(minutes=5))
-    assert path == tmp_path / "games" / f"{saved.id}.json"
-    loaded = load_game(path)
+    saved.stamp(NOW + timedelta(minutes=5))
+    loaded = parse_game(text_of(saved), "here")
     assert game_to_data(loaded) == game_to_data(saved)
     assert loaded.started == NOW and loaded.updated == NOW + timedelta(minutes=5) and loaded.finished is None
     assert moves_of(loaded.game) == moves_of(game) and loaded.game.scores == game.scores
@@ -56,9 +54,9 @@ def test_a_saved_game_loads_as_it_was_and_plays_on_the_same(tmp_path: Path) -> N
     assert moves_of(loaded.game) == moves_of(game), "the computers play on as they would have"
 
 
-def test_the_file_is_what_formats_md_says(tmp_path: Path) -> None:
+def test_the_document_is_what_formats_md_says() -> None:
     game = game_in_round_two(players=4, preset="royal")
-    data = json.loads(save_game(tmp_path, SavedGame.new(game, NOW), NOW).read_text(encoding="utf-8"))
+    data = json.loads(text_of(SavedGame.new(game, NOW)))
     assert (data["format"], data["version"], data["variant"], data["preset"]) == ("cassino-tutor game", 1, "royal", "royal")
     assert (data["players"], data["learner"], data["levels"], data["kind"]) == (4, 0, [None, "club", "club", "club"], "match")
     assert data["finished"] is None and data["result"] is None and data["practice"] is False
@@ -70,54 +68,38 @@ def test_the_file_is_what_formats_md_says(tmp_path: Path) -> None:
     assert second["start"]["scores"] == data["scores"] or game.match.instant != [0, 0]
 
 
-def test_a_finished_game_is_marked_finished_with_its_result(tmp_path: Path) -> None:
+def test_a_finished_game_is_marked_finished_with_its_result() -> None:
     game = TableGame(Settings(variant("classic"), 2, "greedy", 2, kind="round"))
     play_out(game, random.Random(2))
     saved = SavedGame.new(game, NOW)
-    data = json.loads(save_game(tmp_path, saved, NOW + timedelta(minutes=9)).read_text(encoding="utf-8"))
+    saved.stamp(NOW + timedelta(minutes=9))
+    data = json.loads(text_of(saved))
     assert data["finished"] == data["updated"] and data["result"]["reason"] == "round"
     assert data["kind"] == "round" and len(data["rounds"]) == 1
 
 
-def test_a_crash_between_the_temporary_file_and_the_rename_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = game_in_round_two()
-    saved = SavedGame.new(game, NOW)
-    path = save_game(tmp_path, saved, NOW)
-    old = path.read_text(encoding="utf-8")
-    game.play(learner_move(game, random.Random(0)))
+def test_a_new_file_is_written_whole_and_never_over_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saved = SavedGame.new(game_in_round_two(), NOW)
+    path = tmp_path / "shared.json"
+    write_new_file(path, text_of(saved))
+    assert moves_of(read_game_file(path).game) == moves_of(saved.game)
+    with pytest.raises(FileExistsError):
+        write_new_file(path, "{}")
+    assert moves_of(read_game_file(path).game) == moves_of(saved.game)
 
     def crash(src: object, dst: object) -> None:
-        raise OSError("killed before the rename")
+        raise OSError("killed before the link")
 
-    monkeypatch.setattr(games.os, "replace", crash)
+    monkeypatch.setattr(os, "link", crash)
+    monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(OSError):
-        save_game(tmp_path, saved, NOW)
-    assert path.read_text(encoding="utf-8") == old
-    assert [p.name for p in (tmp_path / "games").iterdir()] == [path.name]
-    monkeypatch.undo()
-    save_game(tmp_path, saved, NOW)
-    assert moves_of(load_game(path).game) == moves_of(game)
+        write_new_file(tmp_path / "other.json", text_of(saved))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shared.json"], "no half file, no temporary file"
 
 
-def test_games_are_listed_newest_first_with_broken_ones_and_the_unfinished_one_offered(tmp_path: Path) -> None:
-    done = TableGame(Settings(variant("classic"), 2, "greedy", 2, kind="round"))
-    play_out(done, random.Random(2))
-    first = SavedGame.new(done, NOW)
-    save_game(tmp_path, first, NOW)
-    going = SavedGame.new(game_in_round_two(), NOW + timedelta(hours=1))
-    save_game(tmp_path, going, NOW + timedelta(hours=1))
-    (tmp_path / "games" / "29991231-000000-broken.json").write_text("{", encoding="utf-8")
-    listed = list_games(tmp_path)
-    assert [p.stem for p, _ in listed] == ["29991231-000000-broken", going.id, first.id]
-    assert isinstance(listed[0][1], GameFileError)
-    offered = unfinished_game(tmp_path)
-    assert offered is not None and offered.id == going.id
-    assert list_games(tmp_path / "nowhere") == [] and unfinished_game(tmp_path / "nowhere") is None
-
-
-def saved_data(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
-    path = save_game(tmp_path, SavedGame.new(game_in_round_two(players=2), NOW), NOW)
-    return path, json.loads(path.read_text(encoding="utf-8"))
+def saved_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(text_of(SavedGame.new(game_in_round_two(players=2), NOW)))
+    return data
 
 
 BROKEN = [
@@ -148,12 +130,66 @@ BROKEN = [
 
 @pytest.mark.parametrize(("change", "said"), BROKEN)
 def test_a_broken_game_file_is_one_line_naming_the_file_and_the_fault(tmp_path: Path, change: Any, said: str) -> None:
-    path, data = saved_data(tmp_path)
-    path.write_text(json.dumps(change(data)), encoding="utf-8")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(change(saved_data())), encoding="utf-8")
     with pytest.raises(GameFileError) as caught:
-        load_game(path)
+        read_game_file(path)
     text = str(caught.value)
     assert "\n" not in text and text.startswith(str(path)) and said in text, text
+
+
+def test_an_illegal_saved_move_is_kept_as_data_the_move_and_its_reason_not_an_internal_code() -> None:
+    data = saved_data()
+    pos = parse_game(json.dumps(data), "x").game.rounds[0].plies[1].before  # the learner's first move
+    foreign = next(c for c in pos.variant.deck_cards if all(c not in hand for hand in pos.hands))
+    data["rounds"][0]["moves"][1] = str(foreign)
+    with pytest.raises(GameFileError) as caught:
+        parse_game(json.dumps(data), "x")
+    assert caught.value.move == games.MoveFault(1, 2, str(foreign), "reason", "card_not_in_hand")
+    assert "card_not_in_hand" not in str(caught.value) and "=" not in str(caught.value)
+    assert games.GameFileError.from_data(caught.value.to_data()).move == caught.value.move
+
+
+@pytest.mark.parametrize(("key", "value", "said"), [
+    ("started", "0001-01-01T00:00:00", "from 1970 to 9998"),
+    ("started", "9999-12-31T23:59:59-12:00", "from 1970 to 9998"),
+    ("updated", "0001-01-02T00:00:00+00:00", "from 1970 to 9998"),
+    ("finished", "2026-13-01T00:00:00", "from 1970 to 9998"),
+    ("started", "2026-12-01T00:00:00" + " " * 100, "from 1970 to 9998"),
+    ("seed", -1, "'seed' must be a whole number from 0 to 4294967295"),
+    ("seed", 2**32, "'seed' must be a whole number"),
+    ("finished", "2026-12-01T00:00:00+00:00", "'finished' says the game ended, but round 2 is still in play"),
+])
+def test_every_date_and_number_is_checked_when_read(key: str, value: Any, said: str) -> None:
+    data = {**saved_data(), key: value}
+    with pytest.raises(GameFileError, match=said) as caught:
+        parse_game(json.dumps(data), "x")
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_a_time_without_an_offset_is_utc_and_any_accepted_time_shows_in_any_time_zone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    monkeypatch.setenv("TZ", "Etc/GMT+12")  # west of UTC: year 1970's first hours fall in 1969 there
+    time.tzset()
+    try:
+        for text in ("1970-01-01T00:00:00", "9998-12-31T23:59:59-12:00"[:-6], "1970-01-01T00:00:00+00:00"):
+            saved = parse_game(json.dumps({**saved_data(), "started": text}), "x")
+            assert saved.started.tzinfo is not None
+            saved.started.astimezone().strftime("%Y-%m-%d %H:%M")
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+@pytest.mark.parametrize("digits", [4_301, 5_000])
+def test_a_number_of_thousands_of_digits_is_one_line(digits: int) -> None:
+    text = json.dumps(saved_data()).replace('"seed": 6', '"seed": ' + "9" * digits, 1)
+    with pytest.raises(GameFileError, match="too many digits"):
+        parse_game(text, "x")
+    with pytest.raises(GameFileError, match="not a number JSON allows"):
+        parse_game(json.dumps(saved_data()).replace('"seed": 6', '"seed": NaN', 1), "x")
 
 
 @pytest.mark.parametrize(("content", "said"), [
@@ -163,9 +199,9 @@ def test_a_file_that_is_not_json_is_one_line(tmp_path: Path, content: bytes, sai
     path = tmp_path / "game.json"
     path.write_bytes(content)
     with pytest.raises(GameFileError, match=said):
-        load_game(path)
+        read_game_file(path)
     with pytest.raises(GameFileError, match="no such file"):
-        load_game(tmp_path / "missing.json")
+        read_game_file(tmp_path / "missing.json")
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6),
@@ -177,8 +213,8 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(ma
 @given(key=st.sampled_from(["variant", "players", "learner", "levels", "seed", "kind", "practice", "rounds", "id",
                             "started", "updated", "finished"]),
        where=st.sampled_from(["top", "round", "start", "moves", "level"]), value=JSON)
-def test_any_value_anywhere_gives_a_game_or_one_line(tmp_path: Path, key: str, where: str, value: Any) -> None:
-    path, data = saved_data(tmp_path)
+def test_any_value_anywhere_gives_a_game_or_one_line(key: str, where: str, value: Any) -> None:
+    data = saved_data()
     if where == "top":
         data[key] = value
     elif where == "round":
@@ -189,11 +225,10 @@ def test_any_value_anywhere_gives_a_game_or_one_line(tmp_path: Path, key: str, w
         data["rounds"][0]["moves"][len(key) % 5] = value
     else:
         data["levels"][1] = value
-    path.write_text(json.dumps(data), encoding="utf-8")
     try:
-        load_game(path)
+        parse_game(json.dumps(data), "the document")
     except GameFileError as err:
-        assert "\n" not in str(err) and str(err).startswith(str(path))
+        assert "\n" not in str(err) and str(err).startswith("the document")
 
 
 def test_a_file_too_big_to_be_a_game_is_refused_unread(tmp_path: Path) -> None:
@@ -201,4 +236,18 @@ def test_a_file_too_big_to_be_a_game_is_refused_unread(tmp_path: Path) -> None:
     with open(path, "wb") as out:
         out.truncate(games.MAX_BYTES + 1)
     with pytest.raises(GameFileError, match="too big"):
-        load_game(path)
+        read_game_file(path)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="devices, pipes and symbolic links as POSIX has them")
+@pytest.mark.parametrize("kind", ["zero", "random", "fifo", "folder"])
+def test_only_a_regular_file_is_read_a_device_a_pipe_or_a_folder_is_refused_unread(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "x.json"
+    if kind == "fifo":
+        os.mkfifo(path)  # nobody writes: a read would block for ever
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        path.symlink_to(f"/dev/{'zero' if kind == 'zero' else 'urandom'}")  # size 0, endless
+    with pytest.raises(GameFileError, match="not a regular file|cannot be read"):
+        read_game_file(path)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from shell_helpers import open_shell
+from shell_helpers import kept_games, open_shell
 
 from tutor.play.review import review_round
 from tutor.shell.commands import dispatch, welcome
@@ -22,7 +22,6 @@ from tutor.shell.review_screen import hint_advice
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
 from tutor.shell.toolbar import toolbar_text
-from tutor.storage.games import list_games, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,8 +73,7 @@ def test_a_match_is_played_round_after_round_and_saved_after_every_move(tmp_path
         assert toolbar_text(shell).startswith(f" Round 1, {zeros} vs greedy · ")
         play_round_by_dispatch(shell)
         game = run_of(shell).game
-        [(path, saved)] = list_games(tmp_path)
-        assert not isinstance(saved, Exception)
+        [saved] = kept_games(tmp_path)
         assert [r.moves for r in saved.game.rounds] == [r.moves for r in game.rounds]
         assert saved.game.current.score == game.current.score
         said = dispatch(shell, "next").text
@@ -85,7 +83,7 @@ def test_a_match_is_played_round_after_round_and_saved_after_every_move(tmp_path
                 dispatch(shell, "next")
             else:
                 play_round_by_dispatch(shell)
-        assert load_game(path).finished is not None
+        assert kept_games(tmp_path)[0].finished is not None
         assert "the match" in dispatch(shell, "show").text
         assert "won" in dispatch(shell, "games").text or "lost" in dispatch(shell, "games").text
 
@@ -262,7 +260,7 @@ def test_the_games_list_names_a_broken_file_in_one_line(tmp_path: Path) -> None:
     (folder / "bad.json").write_text('{"format": "something else"}', encoding="utf-8")
     with open_shell(tmp_path) as shell:
         said = dispatch(shell, "games").text
-    assert f"{folder / 'bad.json'}: not a saved game" in said
+    assert f"{folder / 'bad.json'}: cannot be read: not a saved game" in said
 
 
 # ---- the real session, and a killed process ---------------------------------------------------------
@@ -307,9 +305,9 @@ def test_a_game_killed_mid_match_is_resumed_with_every_move_played(tmp_path: Pat
         proc.stdin.write("play players=3 level=club seed=17\n")
         proc.stdin.flush()
         read_until(proc, "Type your move")
-        [(path, _)] = list_games(tmp_path)
         for _ in range(4):
-            game = load_game(path).game
+            [saved] = kept_games(tmp_path)
+            game = saved.game
             pos = game.view().position()
             proc.stdin.write(pos.notation(pos.generate()[-1]) + "\n")
             proc.stdin.flush()
@@ -318,13 +316,13 @@ def test_a_game_killed_mid_match_is_resumed_with_every_move_played(tmp_path: Pat
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
-    played = load_game(path).game
+    played = kept_games(tmp_path)[0].game
     assert sum(p.seat == 0 for p in played.current.plies) == 4
     run = subprocess.run([sys.executable, "-m", "tutor", "--lang", "en"], input="resume\ntaken\nquit\n",
                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "is waiting" in run.stdout and "Going on with your game" in run.stdout
-    resumed = load_game(path).game
+    resumed = kept_games(tmp_path)[0].game
     assert resumed.current.moves[: len(played.current.moves)] == played.current.moves
     assert [r.moves for r in resumed.rounds[:-1]] == [r.moves for r in played.rounds[:-1]]
 
@@ -417,7 +415,7 @@ def test_computers_stopped_by_ctrl_c_play_on_at_the_next_line(tmp_path: Path) ->
         game.push(pos.generate()[0])  # the learner's move pushed, the computers' replies interrupted
         said = dispatch(shell, "7S x 7D").text
         assert "Player 2 plays" in said and "Player 3 plays" in said and game.learner_to_move
-        assert load_game(list_games(tmp_path)[0][0]).game.current.moves == game.current.moves
+        assert kept_games(tmp_path)[0].game.current.moves == game.current.moves
 
 
 def test_ctrl_d_leaves_with_the_goodbye_that_quit_says(tmp_path: Path) -> None:
@@ -428,4 +426,4 @@ def test_ctrl_d_leaves_with_the_goodbye_that_quit_says(tmp_path: Path) -> None:
             session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append)
             assert session.run() == 0
             assert said[-1] == dispatch(shell, "quit").text == shell.ui.message("shell.bye")
-        assert list_games(tmp_path / lang), "the game was saved"
+        assert kept_games(tmp_path / lang), "the game was saved"

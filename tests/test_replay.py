@@ -11,7 +11,7 @@ from tutor.cli.main import main
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
-from tutor.storage.games import list_games, load_game
+from tutor.storage.game_files import read_game_file
 
 
 @pytest.fixture(autouse=True)
@@ -20,7 +20,10 @@ def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def played_round(home: Path, settings: str) -> Path:
-    """A one-round game played in the shell, the learner always playing its first legal move; its file."""
+    """A one-round game played in the shell, the learner always playing its first legal move; the file
+    ``games export`` wrote it to."""
+    path = home / "shared" / "game.json"
+    path.parent.mkdir(parents=True)
     with open_shell(home) as shell:
         dispatch(shell, f"play round {settings}")
         run = shell.activity
@@ -28,7 +31,7 @@ def played_round(home: Path, settings: str) -> Path:
         while not run.game.over:
             pos = run.position
             dispatch(shell, pos.notation(pos.generate()[0]))
-    [(path, _)] = list_games(home)
+        assert "was written to" in dispatch(shell, f"games export 1 {path}").text
     return path
 
 
@@ -42,7 +45,7 @@ def test_the_starting_table_and_the_learners_hand_at_each_deal_only(
     assert main(["replay", str(path), "--lang", lang]) == 0
     lines = capsys.readouterr().out.splitlines()
     ui = Renderer(lang)
-    plies = load_game(path).game.rounds[0].plies
+    plies = read_game_file(path).game.rounds[0].plies
     assert table.format(ui.cards(plies[0].before.loose)) in lines
     starts = [p.before for i, p in enumerate(plies) if i == 0 or p.before.stock_size != plies[i - 1].before.stock_size]
     hands = [deal.format(n, ui.cards(pos.hands[0])) for n, pos in enumerate(starts, 1)]
@@ -62,6 +65,6 @@ def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest
     assert ("you (Player 1) against greedy" if lang == "en" else "du (Spieler 1) gegen die Stufe „gierig“") in " ".join(out.split())
     plays = [line.strip() for line in lines if line.startswith("  ") and ": " in line]
     by_partner = [line for line in plays if line.startswith(partner)]
-    assert len(by_partner) == sum(p.seat == 2 for p in load_game(path).game.rounds[0].plies)
+    assert len(by_partner) == sum(p.seat == 2 for p in read_game_file(path).game.rounds[0].plies)
     assert not any("Partner" in line or "partner" in line for line in plays if line.startswith(("Player 2", "Spieler 2")))
     assert max(len(line) for line in lines) <= 80

@@ -28,7 +28,7 @@ from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.review_screen import round_review, round_review_text
 from tutor.storage import ProgressError
-from tutor.storage.games import list_games
+from tutor.storage.game_files import read_game_file
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.personal import PREFIX, personal_puzzle
 
@@ -250,7 +250,8 @@ def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, s
             pos = run.position
             said = dispatch(shell, pos.notation(pos.generate()[0])).text
         review = said[said.index("Review of your moves"):said.index("join your review queue")]
-    [(path, _)] = list_games(tmp_path)
+        path = tmp_path / "game.json"
+        dispatch(shell, f"games export 1 {path}")
     return path, review.rsplit("\n", 1)[0]
 
 
@@ -263,7 +264,7 @@ def test_replay_prints_the_game_and_the_review_the_shell_showed(saved_game: tupl
     path, review = saved_game
     assert main(["replay", str(path), "--ascii", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    for said in (f"Game {path.stem}: Classic Cassino, 2 players, you (Player 1) against greedy", "Round 1, dealer:",
+    for said in (f"Game {read_game_file(path).id}: Classic Cassino, 2 players, you (Player 1) against greedy", "Round 1, dealer:",
                  "Deal 1:", "Round score:", "Player 2 wins the round"):
         assert said in words(out)
     assert words(review) in words(out)  # the same review as after the round
@@ -274,7 +275,7 @@ def test_replay_in_german(saved_game: tuple[Path, str], capsys: pytest.CaptureFi
     path, _ = saved_game
     assert main(["replay", str(path), "--lang", "de"]) == 0
     out = capsys.readouterr().out
-    for said in (f"Spiel {path.stem}: Klassisches Cassino, 2 Spieler, du (Spieler 1)", "Runde 1, Geber:",
+    for said in (f"Spiel {read_game_file(path).id}: Klassisches Cassino, 2 Spieler, du (Spieler 1)", "Runde 1, Geber:",
                  "1. Austeilen:", "Besprechung deiner Züge"):
         assert said in words(out)
 

@@ -1,11 +1,14 @@
-"""``cassino-tutor replay FILE``: a saved game, round by round, with the review of the learner's moves.
+"""``cassino-tutor replay FILE|N``: a saved game, round by round, with the review of the learner's moves.
+
+``N`` (digits only) is a game kept in the progress file, by its number in the
+shell's ``games``; anything else is a file (``games export`` writes one).
 
 Each round shows who played what, deal by deal (the line of play the puzzles
 show, with what changes hands), its score breakdown, and the review
 (:mod:`tutor.play.review`) of the learner's moves, computed with the round's
 deal seed and the shell's worlds: the same review the shell showed after the
 round, every time.  A
-file that cannot be read is one line, exit 2.
+game that cannot be read is one line, exit 2.
 """
 
 from __future__ import annotations
@@ -24,23 +27,35 @@ from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.render.review import review_text
 from tutor.shell import review_screen
-from tutor.shell.play import result_text, score_text
+from tutor.shell.games import game_number
+from tutor.shell.play import problem_text, result_text, score_text
 from tutor.shell.state import DEFAULT_WIDTH
-from tutor.storage.games import GameFileError, SavedGame, load_game
+from tutor.storage import Progress, ProgressError
+from tutor.storage.game_files import read_game_file
+from tutor.storage.games import GameFileError, SavedGame
 
 from .support import UsageError
 
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:
-    """The saved game of ``args.file`` in words, fitted to 80 columns."""
+    """The saved game of ``args.file`` (a file, or a kept game's number) in words, fitted to 80 columns."""
     lang = args.replay_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
         raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+    ui = Renderer(lang, symbols=not args.ascii)
     try:
-        saved = load_game(Path(args.file))
+        saved = kept_game(number) if (number := game_number(args.file)) is not None else read_game_file(Path(args.file))
     except GameFileError as err:
-        raise UsageError(str(err)) from None
-    return fit(replay_text(Renderer(lang, symbols=not args.ascii), saved), DEFAULT_WIDTH), 0
+        raise UsageError(f"{err.where}: {problem_text(ui, err)}") from None
+    except ProgressError as err:
+        raise UsageError(err.message) from None
+    return fit(replay_text(ui, saved), DEFAULT_WIDTH), 0
+
+
+def kept_game(number: int) -> SavedGame:
+    """Game ``number`` of the progress file (``CASSINO_TUTOR_HOME``, else the user's data folder)."""
+    with Progress.open() as progress:
+        return progress.games.load(number)
 
 
 def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:

@@ -124,9 +124,7 @@ class TableGame:
     @property
     def side_seats(self) -> list[list[int]]:
         """The seats of each side."""
-        n = self.settings.players
-        return [[seat for seat in range(n) if self.settings.variant.side_of(seat, n) == side]
-                for side in range(Variant.sides(n))]
+        return seats_of_sides(self.settings.variant, self.settings.players)
 
     @property
     def position(self) -> Position:
@@ -283,6 +281,12 @@ class TableGame:
     def records(self) -> list[RoundRecord]:
         """Every finished round, for the review."""
         return [r.record() for r in self.rounds if r.score is not None]
+
+
+def seats_of_sides(variant: Variant, players: int) -> list[list[int]]:
+    """The seats of each side, side by side."""
+    return [[seat for seat in range(players) if variant.side_of(seat, players) == side]
+            for side in range(Variant.sides(players))]
 
 
 def _check_start(start: Position, match: Match) -> None:

@@ -13,12 +13,13 @@ from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.storage import Progress, ProgressError, default_path
 
-from .commands import dispatch, welcome
+from .commands import dispatch, farewell, welcome
 from .state import DEFAULT_WIDTH, Shell
 
 
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
-    """Read commands line by line (standard input is not a terminal), print each reply."""
+    """Read commands line by line (standard input is not a terminal), print each reply; at the end of the input
+    without ``quit``, say what could not be saved, if anything could not."""
     out.write(fit(welcome(shell), shell.width()) + "\n")
     for line in lines:
         reply = dispatch(shell, line)
@@ -26,7 +27,9 @@ def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
             out.write(fit(reply.text, shell.width()) + "\n")
         out.flush()
         if reply.quit:
-            break
+            return 0
+    if shell.unsaved:
+        out.write(fit(farewell(shell), shell.width()) + "\n")
     return 0
 
 
@@ -38,8 +41,12 @@ def terminal_width() -> int:
 def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[str, str]) -> int:
     """Open the learner's progress and the content, then run the shell (or the script on stdin)."""
     fallback = lang or detect_lang(environ)
+
+    def importing(count: int) -> None:
+        print(Renderer(fallback).message("shell.importing", count=count), file=sys.stderr, flush=True)
+
     try:
-        progress = Progress.open(environ=environ)
+        progress = Progress.open(environ=environ, notice=importing)
     except ProgressError as err:
         print(Renderer(fallback).message(f"shell.progress_{err.code}", **err.params), file=sys.stderr)
         return 1

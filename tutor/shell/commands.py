@@ -19,7 +19,8 @@ from tutor.storage.reports import save_report
 from .dashboard import dashboard_text
 from .lesson import LessonRun
 from .picker import closed_lessons, pick_puzzle, pick_review
-from .play import current_run, game_offer, game_waiting, games_command, play_command, resign_command, resume_command
+from .games import games_command
+from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
 from .state import Activity, Shell
 from .streak import StreakRun, streak_order
@@ -73,7 +74,7 @@ def dispatch(shell: Shell, line: str) -> Reply:
     word, _, rest = text.partition(" ")
     cmd = lookup(word)
     if cmd is not None and cmd.name == "quit":
-        return Reply(shell.ui.message("shell.bye"), quit=True)
+        return Reply(farewell(shell), quit=True)
     try:
         if cmd is not None:
             return Reply(cmd.handler(shell, rest.strip()))
@@ -82,10 +83,27 @@ def dispatch(shell: Shell, line: str) -> Reply:
         return Reply(shell.activity.answer(text))
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
+        if err.unsaved:
+            note_unsaved(shell, err)
         return Reply(shell.ui.message(f"shell.progress_{err.code}", **err.params))
     except Exception as err:  # noqa: BLE001 - the last line of defence: report it, keep the shell going
         report = save_report(shell.progress.path.parent, err, f"the shell, on the line {text[:200]!r}")
         return Reply(shell.ui.message("shell.crashed", path=str(report) if report else ""))
+
+
+def note_unsaved(shell: Shell, err: ProgressError) -> None:
+    """Count a change to the progress that could not be written, to be said when the learner leaves."""
+    before = shell.unsaved.get("progress", ("", {"count": 0}))[1]
+    reason = str(err.params.get("reason", "")) or shell.ui.message(f"shell.progress_{err.code}", **err.params)
+    shell.unsaved["progress"] = ("shell.unsaved_progress", {"count": int(before["count"]) + 1, "reason": reason})
+
+
+def farewell(shell: Shell) -> str:
+    """What ``quit`` and Ctrl-D say: goodbye, and what could not be saved, if anything could not."""
+    if not shell.unsaved:
+        return shell.ui.message("shell.bye")
+    lines = [shell.ui.message(key, **params) for key, params in shell.unsaved.values()]
+    return "\n".join([shell.ui.message("shell.bye_unsaved"), *lines])
 
 
 def welcome(shell: Shell) -> str:
@@ -104,6 +122,11 @@ def welcome(shell: Shell) -> str:
     repair = progress.repair
     repaired = shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
                                 reset=repair.reset, backup=str(repair.backup)) if repair else ""
+    imported = progress.imported
+    if imported.imported or imported.unreadable:
+        repaired += ("\n\n" if repaired else "") + shell.ui.message(
+            "shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,
+            folder=str(progress.games.folder))
     offer = game_offer(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
@@ -357,11 +380,11 @@ def resign(shell: Shell, arg: str) -> str:
     return resign_command(shell, arg)
 
 
-@command("games", alias="partien")
+@command("games", "games", "partien")
 def games(shell: Shell, arg: str) -> str:
     return games_command(shell, arg)
 
 
 @command("quit", alias="ende")
 def quit_(shell: Shell, arg: str) -> str:
-    return shell.ui.message("shell.bye")
+    return farewell(shell)

@@ -65,6 +65,8 @@ class TutorCompleter(Completer):
             return self.hand_cards()
         if kind == "game":
             return ["round", *preset_names(), "players=", "level=", "seed="]
+        if kind == "games":
+            return ["export", "import"]
         return []
 
     def hand_cards(self) -> list[str]:

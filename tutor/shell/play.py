@@ -1,26 +1,31 @@
-"""A game against the computer in the shell: ``play``, ``resume``, ``resign``, ``undo``, ``taken``, ``games``.
+"""A game against the computer in the shell: ``play``, ``resume``, ``resign``, ``undo``, ``taken``.
 
 The learner sits at seat 0 (Player 1) and sees only what that seat can know:
-everything shown comes from :meth:`TableGame.view`.  The game is saved after
-every move, the computers' included (:func:`tutor.storage.games.save_game`), so
-quitting or a crash loses nothing, and ``resume`` (offered at start) goes on.
+everything shown comes from :meth:`TableGame.view`.  The game is saved in the
+progress file after every move, the computers' included
+(:class:`tutor.storage.game_store.GameStore`), so quitting or a crash loses
+nothing, and ``resume`` (offered at start) goes on.  A move that could not be
+saved is said at once, and again when the learner leaves.  While a shell
+plays a game, another shell on the same data folder may not take it up.
 """
 
 from __future__ import annotations
 
+import itertools
 import secrets
-from pathlib import Path
 from typing import Any
 
 from tutor.content.presets import preset_names
-from tutor.core.moves import MoveError
+from tutor.core.moves import REASON_CODES, MoveError
 from tutor.core.position import Position
 from tutor.loading.options import OptionError, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
-from tutor.storage.games import GameFileError, SavedGame, list_games, save_game, unfinished_game
+from tutor.storage import ProgressError
+from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
+from tutor.storage.games import GameFileError, SavedGame
 from tutor.teaching.coach import kind_of
 
 from .challenge_text import move_error_text
@@ -34,9 +39,13 @@ SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "s
 """``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
 
 
-def games_home(shell: Shell) -> Path:
-    """The folder of the progress file: the games are kept beside it."""
-    return shell.progress.path.parent
+_RUNS = itertools.count(1)
+"""Numbers the games opened in this process, for :attr:`GameRun.unsaved_key`."""
+
+
+def store(shell: Shell) -> GameStore:
+    """Where the shell's games are kept: the progress file."""
+    return shell.progress.games
 
 
 class GameRun(Activity):
@@ -48,6 +57,12 @@ class GameRun(Activity):
         super().__init__(shell)
         self.saved = saved
         self.save_error = ""  # why the last save failed, said once
+        self.unsaved_moves = 0  # moves played since the game was last saved
+        self.save_reason = ""  # why the last save failed ("" when another shell took the game up)
+        self.taken_by: int | None = None  # another shell's process took the game up: this copy is stale
+        self.stale = False
+        self.unsaved_key = f"game {next(_RUNS)}"
+        """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
 
     @property
     def game(self) -> TableGame:
@@ -165,7 +180,10 @@ class GameRun(Activity):
     # ---- the learner's turn ---------------------------------------------------------
 
     def closed(self) -> str | None:
-        """What a game command says once the game is over (finished or resigned): there is none to act on."""
+        """What a game command says once the game is over (finished or resigned), or taken up by another shell:
+        there is none to act on here."""
+        if self.stale:
+            return self.ui.message("play.stale", pid=self.taken_by or "")
         return self.ui.message("play.game_over") if self.game.over else None
 
     def answer(self, text: str) -> str:
@@ -175,24 +193,54 @@ class GameRun(Activity):
         if game.round_over:
             return self.ui.message("play.type_next")
         if not game.learner_to_move:  # the computers were stopped (Ctrl-C) before the learner's turn
-            return self.after_moves(game.advance(self.save))
+            return self.after_moves(game.advance(self.after_ply))
         pos = self.position
         try:
             move = pos.parse_move(text)
         except MoveError as err:
             return move_error_text(self.ui, pos, err)
-        return self.after_moves(game.play(move, self.save))
+        return self.after_moves(game.play(move, self.after_ply))
+
+    def after_ply(self) -> None:
+        """A move was played: save the game."""
+        self.unsaved_moves += 1
+        self.save()
 
     def save(self) -> None:
-        """Write the game as it stands; a failure is said once and the game goes on."""
-        try:
-            save_game(games_home(self.shell), self.saved, self.shell.clock())
-            self.save_error = ""
-        except OSError as err:
-            self.save_error = self.ui.message("play.cannot_save", path=str(games_home(self.shell)),
-                                              reason=err.strerror or str(err))
+        """Write the game as it stands; a failure is said at once (then once a save) and when the learner leaves.
+
+        Until the save is done it counts as failed: stopped by Ctrl-C half-way, it is not said saved.
+        """
+        if not self.stale:
+            self.note_unsaved(self.ui.message("play.save_interrupted"))
+            try:
+                store(self.shell).save(self.saved, self.shell.clock())
+            except GameChanged as err:
+                self.stale, self.taken_by, self.save_reason = True, err.pid, ""
+                self.save_error = self.ui.message("play.taken_elsewhere", pid=err.pid or "")
+            except ProgressError as err:
+                self.save_reason = str(err.params.get("reason", "")) or self.ui.message(f"shell.progress_{err.code}",
+                                                                                       **err.params)
+                self.save_error = self.ui.message("play.cannot_save", path=str(err.path), reason=self.save_reason)
+            else:
+                self.save_error, self.unsaved_moves = "", 0
+                self.shell.unsaved.pop(self.unsaved_key, None)
+                return
+        self.note_unsaved(self.save_reason)
+
+    def note_unsaved(self, reason: str) -> None:
+        """Keep, to be said when the learner leaves, that the game as it stands is not saved, and why."""
+        self.shell.unsaved[self.unsaved_key] = ("shell.unsaved_game", {
+            "moves": self.unsaved_moves, "reason": reason, "pid": self.taken_by or ""})
+
+    def leave(self) -> None:
+        """Let another shell take the game up."""
+        if self.saved.key is not None and not self.stale:
+            store(self.shell).release(self.saved.key)
 
     def next(self) -> str:
+        if self.stale:
+            return self.ui.message("play.stale", pid=self.taken_by or "")
         game = self.game
         if game.over:
             return self.result_text() + "\n" + self.ui.message("play.play_again")
@@ -205,7 +253,7 @@ class GameRun(Activity):
     def start(self) -> str:
         """A round begun or resumed: the computers' moves up to the learner's turn, then the position."""
         game = self.game
-        plies = [] if game.over or game.round_over else game.advance(self.save)
+        plies = [] if game.over or game.round_over else game.advance(self.after_ply)
         return "\n".join(filter(None, [self.head(), self.describe(plies), self.save_error, self.table()]))
 
     # ---- help ---------------------------------------------------------------------------
@@ -253,6 +301,8 @@ class GameRun(Activity):
         return self.ui.taken(self.position, self.game.learner, listed=True)
 
     def resign(self) -> str:
+        if self.stale:
+            return self.ui.message("play.stale", pid=self.taken_by or "")
         self.game.resign()
         self.save()
         return "\n".join(filter(None, [self.save_error, self.result_text(), self.ui.message("play.play_again")]))
@@ -295,46 +345,68 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
     return Settings(variant, chosen["players"], chosen["level"], chosen["seed"], kind)
 
 
-def open_game(shell: Shell) -> SavedGame | None:
+def open_run(shell: Shell) -> GameRun | None:
+    """The game open in this shell, if it is still to be played here."""
+    run = current_run(shell)
+    return run if run is not None and not run.game.over and not run.stale else None
+
+
+def waiting_game(shell: Shell) -> GameSummary | None:
     """The game in progress: the one open in the shell, else the last one saved unfinished."""
-    activity = shell.activity
-    if isinstance(activity, GameRun) and not activity.game.over:
-        return activity.saved
-    return unfinished_game(games_home(shell))
+    run = open_run(shell)
+    return summary_of(run.saved) if run is not None else store(shell).waiting(shell.clock())
+
+
+def take_waiting(shell: Shell) -> GameRun | str:
+    """The game in progress, to be played on here; or the words for why there is none to play."""
+    run = open_run(shell)
+    if run is not None:
+        return run
+    waiting = store(shell).waiting(shell.clock())
+    if waiting is None or waiting.key is None:
+        return shell.ui.message("play.nothing_to_resume")
+    try:
+        saved = store(shell).take(waiting.key, shell.clock())
+    except GameHeld as err:
+        return shell.ui.message("play.held", pid=err.pid or "", here=err.here)
+    except GameFileError as err:
+        return shell.ui.message("play.unreadable", number=waiting.key, problem=problem_text(shell.ui, err))
+    return GameRun(shell, saved)
 
 
 def play_command(shell: Shell, arg: str) -> str:
     """``play [round] [PRESET] [players=N] [level=LEVEL] [seed=S] [OPTION=VALUE]``: a new game."""
-    waiting = open_game(shell)
+    waiting = waiting_game(shell)
     if waiting is not None:
-        return shell.ui.message("play.in_progress", **game_words(shell, waiting))
+        return shell.ui.message("play.in_progress", **game_words(shell.ui, waiting))
     settings = read_settings(shell, arg)
     if isinstance(settings, str):
         return settings
     game = TableGame(settings)
     run = GameRun(shell, SavedGame.new(game, shell.clock()))
     game.begin_round()
-    run.save()
+    try:
+        store(shell).add(run.saved, shell.clock())
+    except ProgressError as err:  # nothing to play on: a game not kept could not be resumed
+        return shell.ui.message(f"shell.progress_{err.code}", **err.params)
     shell.activity = run
-    return shell.ui.message("play.started", **game_words(shell, run.saved)) + "\n" + run.start()
+    return shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved))) + "\n" + run.start()
 
 
 def resume_command(shell: Shell, arg: str) -> str:
-    waiting = open_game(shell)
-    if waiting is None:
-        return shell.ui.message("play.nothing_to_resume")
-    run = GameRun(shell, waiting)
+    run = take_waiting(shell)
+    if isinstance(run, str):
+        return run
     shell.activity = run
-    return shell.ui.message("play.resumed", **game_words(shell, waiting)) + "\n" + run.start()
+    return shell.ui.message("play.resumed", **game_words(shell.ui, summary_of(run.saved))) + "\n" + run.start()
 
 
 def resign_command(shell: Shell, arg: str) -> str:
-    waiting = open_game(shell)
-    if waiting is None:
+    if waiting_game(shell) is None:
         return shell.ui.message("play.no_game")
-    run = current_run(shell)
-    if run is None or run.saved is not waiting:
-        run = GameRun(shell, waiting)
+    run = take_waiting(shell)
+    if isinstance(run, str):
+        return run
     shell.activity = run
     return run.resign()
 
@@ -343,19 +415,19 @@ def current_run(shell: Shell) -> GameRun | None:
     return shell.activity if isinstance(shell.activity, GameRun) else None
 
 
-def game_words(shell: Shell, saved: SavedGame) -> dict[str, Any]:
+def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
     """What a line about a game says of it: variant, players, level, round, scores, date."""
-    ui, game = shell.ui, saved.game
     s = game.settings
     return {
         "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
         "about": ui.message(f"levels.{s.level}_about"),
-        "kind": s.kind, "round": len(game.rounds), "score": score_text(ui, game),
-        "started": saved.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
+        "kind": s.kind, "round": game.rounds, "score": score_text(ui, game),
+        "started": game.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
+        "number": game.key or "",
     }
 
 
-def result_text(ui: Renderer, game: TableGame) -> str:
+def result_text(ui: Renderer, game: TableGame | GameSummary) -> str:
     """How the game ended (it is over): who won and the match points."""
     result = game.result
     assert result is not None
@@ -367,37 +439,34 @@ def result_text(ui: Renderer, game: TableGame) -> str:
     )
 
 
-def score_text(ui: Renderer, game: TableGame) -> str:
+def score_text(ui: Renderer, game: TableGame | GameSummary) -> str:
     """The match points, side by side: ``you and Player 3: 5 · Players 2 and 4: 8``."""
     sides = [(ui.side_name(seats, game.learner), points) for seats, points in zip(game.side_seats, game.scores)]
     return ui.message("names.standing", sides=sides)
 
 
-def games_command(shell: Shell, arg: str) -> str:
-    """Every saved game, newest first: date, variant, players, level, result, practice, the file."""
-    ui = shell.ui
-    rows: list[dict[str, Any]] = []
-    for path, saved in list_games(games_home(shell)):
-        if isinstance(saved, GameFileError):
-            rows.append({"broken": str(saved), "path": str(path)})
-            continue
-        game = saved.game
-        result = game.result
-        winner = ""
-        if result is not None and result.winner is not None:
-            winner = ui.side_name(game.side_seats[result.winner], game.learner)
-        rows.append({**game_words(shell, saved), "path": str(path), "over": result is not None,
-                     "won": result is not None and result.winner == game.learner_side, "winner": winner,
-                     "reason": result.reason if result else ""})
-    return ui.render("shell/games.j2", games=rows, folder=str(games_home(shell) / "games"))
+def problem_text(ui: Renderer, err: GameFileError) -> str:
+    """Why a saved game cannot be read, in one line: a move that cannot be played is said in words."""
+    fault = err.move
+    if fault is None:
+        return err.problem
+    if fault.kind == "reason" and fault.code in REASON_CODES:
+        why = ui.message(f"reason_titles.{fault.code}")
+    else:
+        why = ui.message("play.saved_move_not_a_move" if fault.kind == "typo" else "play.saved_move_ambiguous")
+    return ui.message("play.saved_move", round=fault.round, number=fault.number, move=fault.text, why=why)
 
 
 def game_waiting(shell: Shell) -> bool:
     """Whether an unfinished game is saved, waiting for ``resume``."""
-    return unfinished_game(games_home(shell)) is not None
+    return waiting_game(shell) is not None
 
 
 def game_offer(shell: Shell) -> str:
     """The welcome's line about an unfinished game, if there is one."""
-    waiting = unfinished_game(games_home(shell))
-    return shell.ui.message("play.offer_resume", **game_words(shell, waiting)) if waiting is not None else ""
+    waiting = store(shell).waiting(shell.clock())
+    if waiting is None:
+        return ""
+    if waiting.held_by is not None:
+        return shell.ui.message("play.offer_held", pid=waiting.held_by, **game_words(shell.ui, waiting))
+    return shell.ui.message("play.offer_resume", **game_words(shell.ui, waiting))

@@ -16,7 +16,7 @@ from prompt_toolkit.styles import Style
 from tutor.render.chart import fit
 
 from .colour import STYLE, coloured
-from .commands import dispatch, welcome
+from .commands import dispatch, farewell, welcome
 from .completer import TutorCompleter
 from .keys import key_bindings
 from .state import Shell
@@ -70,7 +70,7 @@ class TutorSession:
             except KeyboardInterrupt:
                 continue  # Ctrl-C clears the line, as in other shells
             except EOFError:  # Ctrl-D leaves as "quit" does, saying so
-                self.say(self.shell.ui.message("shell.bye"))
+                self.say(farewell(self.shell))
                 break
             try:
                 reply = dispatch(self.shell, line)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from datetime import datetime, timezone
+from typing import Any
 
 from tutor.content.course import Catalog
 from tutor.core.position import Position
@@ -52,8 +53,23 @@ class Shell:
         self.clock = clock
         self.width = width  # the terminal's columns now (it may be resized)
         self.ui = Renderer(lang, symbols)
-        self.activity: Activity | None = None
+        self._activity: Activity | None = None
         self.finished = False
+        self.unsaved: dict[str, tuple[str, dict[str, Any]]] = {}
+        """What could not be saved, by what it is (``game``, ``progress``): a message key and its parameters,
+        said when the learner leaves."""
+
+    @property
+    def activity(self) -> Activity | None:
+        """The lesson, puzzle, streak or game the learner is in."""
+        return self._activity
+
+    @activity.setter
+    def activity(self, new: Activity | None) -> None:
+        old = self._activity
+        self._activity = new
+        if old is not None and old is not new:
+            old.leave()
 
     @property
     def lang(self) -> str:
@@ -138,6 +154,9 @@ class Activity(ABC):
 
     def used_help(self) -> None:
         """The learner looked at the moves or had one explained: count it as a hint."""
+
+    def leave(self) -> None:
+        """The learner went on to something else (or left the tutor): let go of what this activity holds."""
 
     def moves(self) -> str | None:
         """Every legal move with its value for the task (``None`` when nothing is asked)."""

@@ -1,8 +1,10 @@
 """What is kept in the learner's data folder: progress, saved games and crash reports.
 
 Progress (lessons, Glicko-2 rated puzzles, reviews, settings) lives in a
-SQLite file, read and written through :class:`Progress`; saved games are JSON
-files (:mod:`.games`); an unexpected error becomes a report (:mod:`.reports`).
+SQLite file, read and written through :class:`Progress`; so do the games
+against the computer (``Progress.games``, :mod:`.game_store`), each a JSON
+document (:mod:`.games`) that files share (:mod:`.game_files`); an unexpected
+error becomes a report (:mod:`.reports`).
 """
 
 from .dashboard import Dashboard, Lessons, NextStep, Streaks

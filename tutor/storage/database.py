@@ -98,7 +98,9 @@ def transaction(conn: sqlite3.Connection, path: Path, *, write: bool) -> Iterato
     except sqlite3.DatabaseError as err:
         if type(err) not in (sqlite3.OperationalError, sqlite3.DatabaseError):
             raise  # integrity or programming errors are bugs, not a bad file
-        raise _converted(err, path, "cannot_save" if write else "cannot_open") from None
+        error = _converted(err, path, "cannot_save" if write else "cannot_open")
+        error.unsaved = write
+        raise error from None
 
 
 def _converted(err: sqlite3.Error, path: Path, otherwise: str) -> ProgressError:

@@ -42,6 +42,9 @@ class ProgressError(Exception):
     for the others.
     """
 
+    unsaved = False
+    """Whether a write failed: what it was to keep is not kept."""
+
     def __init__(self, code: str, path: Path, **params: str | int) -> None:
         self.code = code
         self.path = path

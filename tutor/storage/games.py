@@ -1,25 +1,23 @@
-"""Saved games: one JSON file a game in ``<home>/games/``, written after every move.
+"""A saved game as the JSON document of docs/formats.md ("Saved games"): written, and read back checked.
 
-:func:`save_game` writes a game atomically (a temporary file in the same
-folder, flushed to disk, then renamed over the old one), so a crash keeps
-either the old file or the new one whole.  :func:`load_game` trusts only each
-round's dealt position (``start``) and its moves: it replays them through the
-engine, and reports anything wrong in a file as one line naming the file.
-The format is described in docs/formats.md, "Saved games".
+:func:`game_to_data` and :func:`game_text` write a game.  :func:`parse_game`
+trusts only each round's dealt position (``start``) and its moves: it replays
+them through the engine, checks every date and number, and reports anything
+wrong as :class:`GameFileError`, one line naming where the document came from.
+Where games are kept is :mod:`.game_store`; files read and written are
+:mod:`.game_files`.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from tutor.content import presets
-from tutor.core.moves import Move, MoveError
+from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError
 from tutor.core.position import Position
 from tutor.core.round import MatchResult
 from tutor.core.scoring import Detail, RoundScore
@@ -28,43 +26,95 @@ from tutor.loading.positions import position_from_node, position_to_data, varian
 from tutor.loading.yamlfile import FileError, load_document
 from tutor.play.table_game import GameError, Settings, TableGame
 
-from .timestamps import from_text, to_text, utc
+from .timestamps import FIRST_YEAR, LAST_YEAR, checked_time, to_text, utc
 
 FORMAT = "cassino-tutor game"
 VERSION = 1
-FOLDER = "games"
 MAX_BYTES = 8 << 20
-"""A saved game is a few kilobytes a round; a bigger file is not one."""
+"""A saved game is a few kilobytes a round; a bigger document is not one."""
+SEED_LIMIT = 2**32
+"""A game's seed is below this, as ``play seed=S`` takes it."""
+
+
+@dataclass(frozen=True)
+class MoveFault:
+    """A saved move that cannot be played: where it is, its text, and why as data.
+
+    ``kind`` is ``reason`` (``code`` a legality reason of :mod:`tutor.core.legality`),
+    ``typo`` (``code`` a typo code of :data:`tutor.core.moves.INVALID_CODES`) or
+    ``ambiguous`` (the text names several moves).
+    """
+
+    round: int
+    number: int
+    text: str
+    kind: str
+    code: str = ""
 
 
 class GameFileError(ValueError):
-    """A saved game that cannot be read; its str is one line: the file and what is wrong."""
+    """A saved game that cannot be read; its str is one line: where it came from and what is wrong.
+
+    ``move`` holds the data of a saved move that cannot be played, for words in
+    the learner's language (the str says only that it is not legal there).
+    """
+
+    def __init__(self, where: str, problem: str, move: MoveFault | None = None) -> None:
+        self.where = where
+        self.problem = problem
+        self.move = move
+        super().__init__(f"{where}: {problem}")
+
+    def to_data(self) -> dict[str, Any]:
+        """The error as JSON data, to be kept and shown again (:meth:`from_data`)."""
+        return {"where": self.where, "problem": self.problem, "move": None if self.move is None else vars(self.move)}
+
+    @classmethod
+    def from_data(cls, data: Any) -> GameFileError:
+        if not isinstance(data, dict) or not isinstance(data.get("where"), str) or not isinstance(data.get("problem"), str):
+            return cls("?", "a problem kept in a form this version does not read")
+        move = data.get("move")
+        try:
+            fault = MoveFault(**move) if isinstance(move, dict) else None
+        except TypeError:
+            fault = None
+        return cls(data["where"], data["problem"], fault)
 
 
 @dataclass
 class SavedGame:
-    """A game with what its file says around it: its id and when it started, was saved, ended."""
+    """A game with what its document says around it: its id, when it started, was saved, ended.
+
+    ``key`` is the number the store gave it (None for a game read from a file)
+    and ``version`` the store's version of it last read or written here.
+    """
 
     game: TableGame
     id: str
     started: datetime
     updated: datetime | None = None
     finished: datetime | None = None
+    key: int | None = None
+    version: int = 0
 
     @classmethod
     def new(cls, game: TableGame, now: datetime) -> SavedGame:
-        """A new game's record, with a fresh id (the start time, then random letters: ids sort by time)."""
+        """A new game's record, with a fresh id."""
         moment = utc(now)
-        return cls(game, moment.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3), moment)
+        return cls(game, new_id(moment), moment)
+
+    def stamp(self, now: datetime) -> None:
+        """Mark the game saved at ``now``, and finished once it is over (an undo may take that back)."""
+        self.updated = utc(now)
+        if self.game.over and self.finished is None:
+            self.finished = self.updated
+        elif not self.game.over:
+            self.finished = None
 
 
-def games_folder(home: Path) -> Path:
-    """Where the games of the learner whose progress file is in ``home`` are kept."""
-    return home / FOLDER
-
-
-def game_path(home: Path, game_id: str) -> Path:
-    return games_folder(home) / f"{game_id}.json"
+def new_id(started: datetime) -> str:
+    """An id made by the program: the start time, then random letters (ids sort by time)."""
+    return utc(started).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
 # ---- writing -------------------------------------------------------------------------
@@ -129,18 +179,6 @@ def game_to_data(saved: SavedGame) -> dict[str, Any]:
     }
 
 
-def save_game(home: Path, saved: SavedGame, now: datetime) -> Path:
-    """Write the game to ``<home>/games/<id>.json`` atomically; marks it finished once it is over."""
-    saved.updated = utc(now)
-    if saved.game.over and saved.finished is None:
-        saved.finished = saved.updated
-    elif not saved.game.over:
-        saved.finished = None  # an undo may take back the move that ended it
-    path = game_path(home, saved.id)
-    write_atomically(path, game_text(game_to_data(saved)))
-    return path
-
-
 def game_text(data: dict[str, Any]) -> str:
     """The JSON text of a saved game: a key a line, and each round on a line of its own."""
 
@@ -152,105 +190,115 @@ def game_text(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join([*fields, f' "rounds": [\n  {rounds}\n ]' if rounds else ' "rounds": []']) + "\n}\n"
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` so that a crash leaves the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temp, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    finally:
-        temp.unlink(missing_ok=True)
-
-
 # ---- reading -------------------------------------------------------------------------
 
 
-def load_game(path: Path) -> SavedGame:
-    """The game in ``path``, replayed move by move; :class:`GameFileError` (one line) if it cannot be."""
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def parse_game(text: str, where: str) -> SavedGame:
+    """The game of a saved game's JSON ``text``, replayed move by move.
+
+    Raises :class:`GameFileError` (one line starting with ``where``) if it cannot be.
+    """
+    if len(text) > MAX_BYTES:
+        raise GameFileError(where, f"more than {MAX_BYTES >> 20} MB, too big to be a saved game")
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise GameFileError(f"{path}: more than {MAX_BYTES >> 20} MB, too big to be a saved game")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise GameFileError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise GameFileError(f"{path}: not a text file (a saved game is JSON)") from None
-    except OSError as err:
-        raise GameFileError(f"{path}: cannot be read ({err.strerror})") from None
-    try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise GameFileError(f"{path}:{err.lineno}:{err.colno}: not valid JSON ({err.msg})") from None
+        raise GameFileError(f"{where}:{err.lineno}:{err.colno}", f"not valid JSON ({err.msg})") from None
     except RecursionError:
-        raise GameFileError(f"{path}: nested too deep to be a saved game") from None
-    return _Reader(path).game(data)
+        raise GameFileError(where, "nested too deep to be a saved game") from None
+    except ValueError as err:  # a number of more digits than Python converts, or NaN
+        said = "a number with too many digits" if "digits" in str(err) else str(err)
+        raise GameFileError(where, f"not a saved game: {said}") from None
+    return _Reader(where).game(data)
+
+
+def _shown(value: Any) -> str:
+    """A value quoted in a problem: its JSON, cut short."""
+    try:
+        text = json.dumps(value)
+    except ValueError:
+        text = "a number with too many digits"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class _Reader:
     """Checks a saved game's JSON data key by key, each problem one line."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, where: str) -> None:
+        self.where = where
 
-    def fail(self, message: str) -> GameFileError:
-        return GameFileError(f"{self.path}: {message}")
+    def fail(self, message: str, move: MoveFault | None = None) -> GameFileError:
+        return GameFileError(self.where, message, move)
 
     def get(self, data: dict[str, Any], key: str, kind: type, what: str) -> Any:
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise self.fail(f"{key!r} must be {what}, not {json.dumps(value)[:40]}")
+            raise self.fail(f"{key!r} must be {what}, not {_shown(value)}")
+        return value
+
+    def number(self, data: dict[str, Any], key: str, low: int, high: int, what: str) -> int:
+        value: int = self.get(data, key, int, what)
+        if not low <= value <= high:
+            raise self.fail(f"{key!r} must be {what}, not {_shown(value)}")
         return value
 
     def time(self, data: dict[str, Any], key: str, optional: bool = False) -> datetime | None:
         value = data.get(key)
         if value is None and optional:
             return None
+        what = f"a date and time (ISO 8601) from {FIRST_YEAR} to {LAST_YEAR}"
         try:
-            return from_text(self.get(data, key, str, "a date and time (ISO 8601)"))
+            return checked_time(self.get(data, key, str, what))
         except ValueError:
-            raise self.fail(f"{key!r} must be a date and time (ISO 8601), not {value!r}") from None
+            raise self.fail(f"{key!r} must be {what}, not {_shown(value)}") from None
 
     def game(self, data: Any) -> SavedGame:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise self.fail(f"not a saved game (a saved game is a JSON object with \"format\": \"{FORMAT}\")")
         version = data.get("version")
         if version != VERSION:
-            raise self.fail(f"format version {version!r}; this cassino-tutor reads version {VERSION}"
-                            + (" (update cassino-tutor)" if isinstance(version, int) and version > VERSION else ""))
+            newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+            raise self.fail(f"format version {_shown(version)}; this cassino-tutor reads version {VERSION}"
+                            + (" (update cassino-tutor)" if newer else ""))
+        started = self.time(data, "started")
+        updated, finished = self.time(data, "updated", True), self.time(data, "finished", True)
+        game = TableGame(self.settings(data), self.get(data, "practice", bool, "true or false"))
+        resigned = data.get("resigned", False)
+        if not isinstance(resigned, bool):
+            raise self.fail(f"'resigned' must be true or false, not {_shown(resigned)}")
+        for index, entry in enumerate(self.get(data, "rounds", list, "a list of rounds"), 1):
+            self.replay_round(game, index, entry)
+        game.resigned = resigned
+        if finished is not None and not game.over:
+            raise self.fail(f"'finished' says the game ended, but round {len(game.rounds)} is still in play"
+                            if game.rounds else "'finished' says the game ended, but no round was dealt")
+        if finished is None and game.over:
+            raise self.fail("'finished' is null, but the game is over")
+        assert started is not None
+        return SavedGame(game, self.get(data, "id", str, "the game's id"), started, updated, finished)
+
+    def settings(self, data: dict[str, Any]) -> Settings:
         try:
             variant = presets.variant(data.get("variant"))
         except VariantError as err:
             raise self.fail(f"'variant': {err}") from None
-        players = self.get(data, "players", int, "2, 3 or 4")
-        if players not in (2, 3, 4):
-            raise self.fail(f"'players' must be 2, 3 or 4, not {str(players)[:20]}")
-        learner = self.get(data, "learner", int, "the learner's seat")
-        if not 0 <= learner < players:
-            raise self.fail(f"'learner' must be a seat from 0 to {players - 1}, not {str(learner)[:20]}")
+        players = self.number(data, "players", 2, 4, "2, 3 or 4")
+        learner = self.number(data, "learner", 0, players - 1, f"a seat from 0 to {players - 1}")
         levels = self.get(data, "levels", list, "a list of a level a seat (null for the learner's)")
         computers = {level for seat, level in enumerate(levels) if seat != learner and isinstance(level, str)}
         if (len(levels) != players or len(computers) != 1 or levels[learner] is not None
                 or not all(isinstance(level, str) for seat, level in enumerate(levels) if seat != learner)):
             raise self.fail("'levels' must name one level for every seat but the learner's, which is null")
+        seed = self.number(data, "seed", 0, SEED_LIMIT - 1, f"a whole number from 0 to {SEED_LIMIT - 1}")
         try:
-            settings = Settings(variant, players, str(computers.pop()), self.get(data, "seed", int, "a whole number"),
-                                self.get(data, "kind", str, "match or round"), learner)
+            return Settings(variant, players, str(computers.pop()), seed,
+                            self.get(data, "kind", str, "match or round"), learner)
         except GameError as err:
             raise self.fail(str(err)) from None
-        resigned = data.get("resigned", False)
-        if not isinstance(resigned, bool):
-            raise self.fail(f"'resigned' must be true or false, not {json.dumps(resigned)[:40]}")
-        game = TableGame(settings, self.get(data, "practice", bool, "true or false"))
-        rounds = self.get(data, "rounds", list, "a list of rounds")
-        for index, entry in enumerate(rounds, 1):
-            self.replay_round(game, index, entry)
-        game.resigned = resigned
-        return SavedGame(game, self.get(data, "id", str, "the game's id"), self.time(data, "started") or utc(None),
-                         self.time(data, "updated", True), self.time(data, "finished", True))
 
     def replay_round(self, game: TableGame, index: int, entry: Any) -> None:
         where = f"round {index}"
@@ -263,59 +311,30 @@ class _Reader:
             raise self.fail(f"{where}: {err}") from None
         moves = self.get(entry, "moves", list, f"the list of {where}'s moves")
         for number, text in enumerate(moves, 1):
-            pos = game.position
             if not isinstance(text, str):
                 raise self.fail(f"{where}, move {number}: a move is written as text, like \"7S x 7D\"")
             try:
-                move: Move = pos.parse_move(text)
+                move: Move = game.position.parse_move(text)
                 game.push(move)
             except (MoveError, GameError) as err:
-                first = str(err).splitlines()[0]  # the rest draws the position
-                raise self.fail(f"{where}, move {number} ({text[:40]!r}): {first}") from None
+                fault = MoveFault(index, number, text[:40], *_fault(err))
+                raise self.fail(f"{where}, move {number} ({text[:40]!r}) cannot be played there", fault) from None
 
     def start(self, data: Any, where: str) -> Position:
         if not isinstance(data, dict):
             raise self.fail(f"{where}'s \"start\" must be a position block (every hand and the stock as cards)")
         try:
-            return position_from_node(load_document(json.dumps(data), str(self.path)), str(self.path))
+            return position_from_node(load_document(json.dumps(data), self.where), self.where)
         except FileError as err:
             raise self.fail(f"{where}'s start: {err.problems[0].message}") from None
 
 
-# ---- the games of a learner ---------------------------------------------------------
-
-
-def list_games(home: Path) -> list[tuple[Path, SavedGame | GameFileError]]:
-    """Every game file in ``home``, newest first: the game, or why it cannot be read."""
-    folder = games_folder(home)
-    found: list[tuple[Path, SavedGame | GameFileError]] = []
-    for path in sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []:
-        try:
-            found.append((path, load_game(path)))
-        except GameFileError as err:
-            found.append((path, err))
-    return found
-
-
-def unfinished_game(home: Path) -> SavedGame | None:
-    """The game last saved that is not over, if any.
-
-    Only files whose ``finished`` is null are replayed (a learner's finished
-    games are many; the shell asks at every start).
-    """
-    waiting: list[tuple[str, Path]] = []
-    for path in games_folder(home).glob("*.json") if games_folder(home).is_dir() else []:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size <= MAX_BYTES else None
-        except (OSError, ValueError, RecursionError):
-            continue
-        if isinstance(data, dict) and data.get("finished") is None:
-            waiting.append((str(data.get("updated", "")), path))
-    for _, path in sorted(waiting, reverse=True):
-        try:
-            saved = load_game(path)
-        except GameFileError:
-            continue
-        if not saved.game.over:
-            return saved
-    return None
+def _fault(err: MoveError | GameError) -> tuple[str, str]:
+    """Why a saved move cannot be played, as a kind and a code (see :class:`MoveFault`)."""
+    if isinstance(err, IllegalMoveError):
+        return "reason", err.reason.code
+    if isinstance(err, AmbiguousMoveError):
+        return "ambiguous", ""
+    if isinstance(err, InvalidMoveError):
+        return "typo", err.code
+    return "reason", "not_a_move"  # the engine refused a parsed move

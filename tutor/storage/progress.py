@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +22,7 @@ from .dashboard import (
     weak_themes,
 )
 from .database import open_database, transaction
+from .game_store import GameStore, ImportReport
 from .glicko2 import Rating
 from .paths import default_path
 from .rating_policy import LEARNER_START, puzzle_start, rate_game
@@ -46,19 +47,32 @@ class Progress:
         self.path = path
         self.repair = repair
         """What was repaired when the file was opened (values a hand edit left wrong), or None."""
+        self.games = GameStore(conn, path)
+        """The games against the computer, kept in this file."""
+        self.imported = ImportReport()
+        """What was read from the old games folder when the file was opened."""
 
     @classmethod
-    def open(cls, path: Path | None = None, environ: Mapping[str, str] = os.environ) -> Progress:
-        """Open (or create) the progress file; ``path`` defaults to :func:`default_path`."""
+    def open(cls, path: Path | None = None, environ: Mapping[str, str] = os.environ,
+             notice: Callable[[int], None] | None = None) -> Progress:
+        """Open (or create) the progress file; ``path`` defaults to :func:`default_path`.
+
+        The games of the old games folder are read into it first (``notice`` is told
+        how many files, before they are read; see :meth:`GameStore.import_folder`).
+        """
         file = default_path(environ) if path is None else path
         conn = open_database(file)
         try:
-            return cls(conn, file, repair_values(conn, file))
+            progress = cls(conn, file, repair_values(conn, file))
+            progress.imported = progress.games.import_folder(utc(None), notice)
+            return progress
         except BaseException:
             conn.close()
             raise
 
     def close(self) -> None:
+        """Let the games this shell plays go (another shell may take them up), and close the file."""
+        self.games.release_all()
         self._conn.close()
 
     def __enter__(self) -> Progress:

@@ -86,4 +86,43 @@ def _to_version_3(conn: sqlite3.Connection) -> None:
     )""")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2, _to_version_3)
+def _to_version_4(conn: sqlite3.Connection) -> None:
+    """Games against the computer (tutor/storage/game_store.py): a row a game, its key chosen here, the
+    columns the ``games`` list shows kept beside the document (so listing replays nothing), the shell playing
+    it (``holder``), and the files of the old ``games/`` folder already read, with why when one could not be."""
+    conn.execute("""CREATE TABLE game (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        started TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        finished TEXT,
+        version INTEGER NOT NULL CHECK (version >= 1),
+        holder TEXT,
+        held_at TEXT,
+        problem TEXT,
+        source TEXT,
+        variant TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        learner INTEGER NOT NULL,
+        level TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        practice INTEGER NOT NULL CHECK (practice IN (0, 1)),
+        rounds INTEGER NOT NULL CHECK (rounds >= 0),
+        scores TEXT NOT NULL,
+        result TEXT,
+        data TEXT NOT NULL
+    )""")
+    conn.execute("CREATE INDEX game_by_start ON game (started DESC, id DESC)")
+    conn.execute("CREATE INDEX game_waiting ON game (updated DESC) WHERE finished IS NULL AND problem IS NULL")
+    conn.execute("""CREATE TABLE game_file (
+        name TEXT PRIMARY KEY,
+        size INTEGER NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        game_id INTEGER REFERENCES game (id),
+        problem TEXT,
+        seen_at TEXT NOT NULL
+    )""")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2, _to_version_3, _to_version_4)

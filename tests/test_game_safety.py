@@ -1,0 +1,339 @@
+"""No move lost without a word (issue 22, cases 8 to 10): two shells on one home, a full disk or a file that
+cannot be written, and a process killed while it saves."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from shell_helpers import kept_games, open_shell
+from test_play_shell import learner_line, read_until, run_of
+
+from tutor.content.presets import variant
+from tutor.play.table_game import Settings, TableGame
+from tutor.shell.commands import dispatch, farewell, welcome
+from tutor.shell.session import TutorSession
+from tutor.shell.state import Shell
+
+ROOT = Path(__file__).resolve().parent.parent
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="process ids, SIGKILL and file size limits are POSIX")
+
+
+@pytest.fixture(autouse=True)
+def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+
+
+def move(shell: Shell) -> str:
+    """The learner's first legal move, played; the reply."""
+    return dispatch(shell, learner_line(shell)).text
+
+
+def plies(game: TableGame) -> list[list[str]]:
+    return [[p.before.notation(p.move) for p in r.plies] for r in game.rounds]
+
+
+# ---- two shells on one home ------------------------------------------------------------------------------
+
+
+def test_a_second_shell_may_not_play_the_game_the_first_plays_and_no_move_is_lost(tmp_path: Path) -> None:
+    with ExitStack() as first_open, open_shell(tmp_path) as second:
+        first = first_open.enter_context(open_shell(tmp_path))
+        dispatch(first, "play players=3 level=greedy seed=17")
+        for _ in range(3):
+            move(first)
+        pid = os.getpid()
+        assert f"is open in another cassino-tutor window (process {pid}): go on with it there." in welcome(second)
+        for typed in ("resume", "resign"):
+            said = dispatch(second, typed).text
+            assert said.startswith(f"Your game is being played in another cassino-tutor window (process {pid} on this "
+                                   "computer)"), said
+        assert "is not finished" in dispatch(second, "play").text and second.activity is None
+        assert f"(open in another window, process {pid})" in dispatch(second, "games").text
+        for _ in range(3):
+            assert "not saved" not in move(first)
+        shown = plies(run_of(first).game)
+        assert plies(kept_games(tmp_path)[0].game) == shown
+        assert dispatch(first, "quit").text == "Goodbye! Your progress is saved."
+        first_open.close()  # the first shell ends: the game is let go
+        assert "Going on with your game" in dispatch(second, "resume").text
+        assert plies(run_of(second).game) == shown, "every move the first shell showed"
+
+
+def test_a_shell_whose_game_was_taken_up_elsewhere_says_its_move_was_not_saved_and_plays_no_more(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other shell takes the game up when the first looks gone (a process id reused, another computer's lease
+    run out): the first shell's next save finds the game changed, writes nothing, and says so."""
+    with open_shell(tmp_path) as first, open_shell(tmp_path) as second:
+        dispatch(first, "play level=greedy seed=17")
+        move(first)
+        monkeypatch.setattr("tutor.storage.game_store.process_runs", lambda pid: False)
+        assert "Going on with your game" in dispatch(second, "resume").text
+        monkeypatch.undo()
+        move(second)
+        theirs = plies(run_of(second).game)
+        said = move(first)
+        assert (f"This move was not saved: your game was taken up in another cassino-tutor window "
+                f"(process {os.getpid()}) since you opened it here.") in said
+        assert plies(kept_games(tmp_path)[0].game) == theirs, "the other shell's game is kept as it played it"
+        unsaved = run_of(first).unsaved_moves
+        assert unsaved >= 1
+        for typed in ("undo", "next", "hint", "taken", "7S"):
+            assert dispatch(first, typed).text.startswith("Your game was taken up in another cassino-tutor window")
+        for typed in ("resign", "resume"):
+            assert dispatch(first, typed).text.startswith("Your game is being played in another cassino-tutor window")
+        assert plies(kept_games(tmp_path)[0].game) == theirs
+        assert farewell(first) == (
+            f"Goodbye! Not everything could be saved:\n- {unsaved} move{'s' if unsaved > 1 else ''} of your game "
+            f"could not be saved (another cassino-tutor window (process {os.getpid()}) took the game up); the game is "
+            "kept as it was last saved.")
+        assert farewell(second) == "Goodbye! Your progress is saved."
+
+
+def shell_process(home: Path) -> subprocess.Popen[str]:
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "1000"}
+    return subprocess.Popen([sys.executable, "-m", "tutor", "--lang", "en"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+
+
+def send(proc: subprocess.Popen[str], line: str) -> None:
+    assert proc.stdin is not None
+    proc.stdin.write(line + "\n")
+    proc.stdin.flush()
+
+
+def run_shell(home: Path, lines: str) -> str:
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "1000"}
+    run = subprocess.run([sys.executable, "-m", "tutor", "--lang", "en"], input=lines, capture_output=True,
+                         text=True, env=env, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+@POSIX
+@pytest.mark.slow
+def test_two_shell_processes_one_refused_until_the_other_is_killed_then_every_shown_move_is_there(
+        tmp_path: Path) -> None:
+    first = shell_process(tmp_path)
+    try:
+        send(first, "play players=3 level=club seed=17")
+        read_until(first, "Type your move")
+        for _ in range(3):
+            pos = kept_games(tmp_path)[0].game.view().position()
+            send(first, pos.notation(pos.generate()[-1]))
+            read_until(first, "Type your move")
+        said = run_shell(tmp_path, "resume\nquit\n")
+        assert f"being played in another cassino-tutor window (process {first.pid} on this computer)" in said
+        assert "Goodbye! Your progress is saved." in said
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.communicate(timeout=30)
+    shown = plies(kept_games(tmp_path)[0].game)
+    said = run_shell(tmp_path, "resume\nquit\n")
+    assert "Going on with your game" in said
+    assert plies(kept_games(tmp_path)[0].game)[: len(shown)] == shown
+
+
+# ---- a full disk, a file that cannot be written -----------------------------------------------------------
+
+
+def test_moves_that_cannot_be_written_are_said_each_time_and_again_at_quit(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play level=greedy seed=17")
+        move(shell)
+        kept = plies(run_of(shell).game)
+        shell.progress._conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
+        for _ in range(3):
+            said = move(shell)
+            assert (f"The game could not be saved in {tmp_path / 'progress.sqlite3'} (attempt to write a readonly "
+                    "database); play goes on, and the next move tries again.") in said
+        assert plies(kept_games(tmp_path)[0].game) == kept
+        lost = run_of(shell).unsaved_moves
+        assert lost == sum(map(len, plies(run_of(shell).game))) - sum(map(len, kept))
+        dispatch(shell, "puzzle")
+        said = dispatch(shell, "solution").text  # a puzzle's attempt: a change of the progress
+        assert "Cannot save to the progress file" in said
+        bye = dispatch(shell, "quit").text
+        assert "saved." not in bye.splitlines()[0]
+        assert bye.splitlines() == [
+            "Goodbye! Not everything could be saved:",
+            f"- {lost} moves of your game could not be saved (attempt to write a readonly database); the game is kept "
+            "as it was last saved.",
+            "- 1 change to your progress could not be saved (attempt to write a readonly database).",
+        ]
+        shown: list[str] = []
+        with create_pipe_input() as pipe:  # Ctrl-D says the same as quit
+            pipe.send_text("\x04")
+            TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=shown.append).run()
+        assert shown[-1] == bye
+        shell.progress._conn.execute("PRAGMA query_only = 0")
+        dispatch(shell, "resume")
+        assert "could not be saved" not in move(shell)
+        assert plies(kept_games(tmp_path)[0].game) == plies(run_of(shell).game)
+        assert f"- {lost} moves of your game could not be saved" in dispatch(shell, "quit").text, \
+            "moves left unsaved are lost, and still said"
+
+
+def test_in_german_too(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        dispatch(shell, "spiele stufe=gierig seed=17")
+        shell.progress._conn.execute("PRAGMA query_only = 1")
+        said = move(shell)
+        assert "Das Spiel konnte nicht in" in said
+        bye = dispatch(shell, "ende").text
+        assert bye.startswith("Auf Wiedersehen! Nicht alles konnte gespeichert werden:\n- ")
+        assert "Züge deines Spiels konnten nicht gespeichert werden" in bye
+        assert "ist gespeichert" not in bye
+
+
+FULL_DISK = """
+import resource, sys
+limit = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))  # ulimit -f: no file may grow past this
+from tutor.cli.main import main
+sys.exit(main(["--lang", "en"]))
+"""
+
+
+@POSIX
+@pytest.mark.slow
+def test_a_disk_that_fills_up_mid_game_each_move_says_so_and_quit_names_what_was_lost(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round level=greedy seed=17")
+        game = TableGame(run_of(shell).game.settings)  # the same game, played alongside: the learner's next move
+        game.replay([(r.start, r.moves) for r in run_of(shell).game.rounds])
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "1000"}
+    proc = subprocess.Popen([sys.executable, "-c", FULL_DISK, str(40_000)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    said: list[str] = []
+    try:
+        send(proc, "resume")
+        read_until(proc, "Type your move")
+        while not game.round_over and len(said) < 12:
+            line = game.view().position().notation(game.view().legal_moves()[0])
+            game.play(game.view().legal_moves()[0])
+            send(proc, line)
+            said.append(read_until(proc, "Type your move" if not game.round_over else "Round 1 is over"))
+        send(proc, "quit")
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    failed = [i for i, reply in enumerate(said) if "could not be saved" in reply]
+    assert failed and failed == list(range(failed[0], len(said))), "once full, every move says so"
+    stored = sum(map(len, plies(kept_games(tmp_path)[0].game)))
+    lost = sum(map(len, plies(game))) - stored
+    assert lost > 0
+    assert f"Goodbye! Not everything could be saved:\n- {lost} moves of your game could not be saved (" in out
+    assert "Your progress is saved" not in out
+
+
+# ---- kill -9 while saving -----------------------------------------------------------------------------------
+
+
+KILLED_SAVER = """
+import random, sys
+from datetime import datetime, timezone
+from pathlib import Path
+from tutor.content.presets import variant
+from tutor.play.table_game import Settings, TableGame
+from tutor.storage import Progress
+from tutor.storage.games import SavedGame
+from tutor.storage.game_store import GameSummary
+with Progress.open(Path(sys.argv[1])) as progress:
+    store, now = progress.games, datetime.now(timezone.utc)
+    waiting = store.waiting(now)
+    if waiting is None:
+        saved = SavedGame.new(TableGame(Settings(variant("classic"), 3, "greedy", 5)), now)
+        saved.game.begin_round()
+        store.add(saved, now)
+    else:
+        saved = store.take(waiting.key, now)
+    game, rng = saved.game, random.Random(len(sys.argv[2]))
+    while not game.over:
+        if game.round_over:
+            game.begin_round()
+        elif game.learner_to_move:
+            game.push(rng.choice(game.view().legal_moves()))
+        else:
+            game.push(game.computer_move())
+        store.save(saved, datetime.now(timezone.utc))
+        print(sum(len(r.plies) for r in game.rounds), flush=True)
+"""
+
+
+@POSIX
+def test_a_process_killed_while_saving_loses_no_saved_move_and_leaves_nothing_to_clean(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    last = 0
+    for kill in range(3):
+        saver = subprocess.Popen([sys.executable, "-c", KILLED_SAVER, str(path), "x" * kill], stdout=subprocess.PIPE,
+                                 text=True, cwd=ROOT)
+        assert saver.stdout is not None
+        printed = []
+        for line in saver.stdout:
+            printed.append(int(line))
+            if len(printed) == 15:
+                break
+        saver.send_signal(signal.SIGKILL)  # a save is most of each step: the kill falls in one, or between two
+        saver.wait()
+        printed += [int(line) for line in saver.stdout.read().split()]
+        saver.stdout.close()
+        assert saver.returncode == -signal.SIGKILL and printed[0] in (last, last + 1)
+        conn = sqlite3.connect(path)
+        assert conn.execute("PRAGMA quick_check").fetchone() == ("ok",)
+        conn.close()
+        [game] = kept_games(tmp_path)
+        stored = sum(map(len, plies(game.game)))
+        assert stored in (printed[-1], printed[-1] + 1), "every save printed is kept (and one more may be)"
+        last = stored
+        assert {p.name for p in tmp_path.iterdir()} <= {"progress.sqlite3", "progress.sqlite3-wal",
+                                                         "progress.sqlite3-shm"}
+
+
+def test_a_save_stopped_by_ctrl_c_is_not_said_saved_and_the_next_move_saves_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.storage.game_store import GameStore
+
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play level=greedy seed=17")
+        real = GameStore.save
+
+        def stopped(self: GameStore, *args: object) -> None:
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(GameStore, "save", stopped)
+        with pytest.raises(KeyboardInterrupt):  # the session says "Stopped." and reads the next line
+            move(shell)
+        monkeypatch.setattr(GameStore, "save", real)
+        assert farewell(shell) == ("Goodbye! Not everything could be saved:\n- 1 move of your game could not be saved "
+                                   "(stopped by Ctrl-C while it was being saved); the game is kept as it was last saved.")
+        said = dispatch(shell, "7S x 7D").text  # not the learner's turn: the computers play on, and all is saved
+        assert "Player 2 plays" in said and "could not be saved" not in said
+        assert plies(kept_games(tmp_path)[0].game) == plies(run_of(shell).game)
+        assert farewell(shell) == "Goodbye! Your progress is saved."
+
+
+def test_a_piped_script_that_ends_without_quit_says_what_could_not_be_saved(tmp_path: Path) -> None:
+    import io
+
+    from tutor.shell.app import run_script
+
+    with open_shell(tmp_path) as shell:
+        out = io.StringIO()
+        run_script(shell, io.StringIO("play level=greedy seed=17\n"), out)
+        assert "Goodbye" not in out.getvalue(), "everything saved: the script just ends"
+        shell.progress._conn.execute("PRAGMA query_only = 1")
+        out = io.StringIO()
+        run_script(shell, io.StringIO(learner_line(shell) + "\n"), out)
+        said = " ".join(out.getvalue().split())  # as wrapped to the width
+        assert said.endswith(" ".join(farewell(shell).split())) and farewell(shell).startswith(
+            f"Goodbye! Not everything could be saved:\n- {run_of(shell).unsaved_moves} moves of your game could not")

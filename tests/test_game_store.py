@@ -1,0 +1,304 @@
+"""Games kept in the progress file (tutor/storage/game_store.py): the program's keys, the old games folder read
+once, the list without a replay, export and import, and the cases of issue 22 where a file's text decided where a
+game was written."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from datetime import datetime, timezone
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from shell_helpers import kept_games, open_shell
+from test_play_shell import learner_line
+
+from tutor.cli.main import main
+from tutor.content.presets import variant
+from tutor.play.table_game import Settings, TableGame
+from tutor.shell.commands import dispatch, welcome
+from tutor.shell.play import GameRun
+from tutor.storage import Progress, games
+from tutor.storage.game_files import read_game_file
+from tutor.storage.game_store import GameSummary
+from tutor.storage.games import SavedGame, game_to_data
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+
+
+@cache
+def short_game(seed: int = 52) -> str:
+    """The JSON of a one-round game against greedy, two of the learner's moves into it, as earlier versions
+    wrote it in ``games/<id>.json``."""
+    game = TableGame(Settings(variant("classic"), 2, "greedy", seed, kind="round"))
+    game.begin_round()
+    game.advance()
+    for _ in range(2):
+        game.play(game.view().legal_moves()[0])
+    saved = SavedGame.new(game, NOW)
+    saved.stamp(NOW)
+    return json.dumps(game_to_data(saved))
+
+
+def old_file(home: Path, name: str, **changes: Any) -> Path:
+    """A game file of the old games folder, with ``changes`` to its document."""
+    path = home / "games" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({**json.loads(short_game()), **changes}), encoding="utf-8")
+    return path
+
+
+def everything_under(root: Path) -> set[Path]:
+    return {p for p in root.rglob("*")}
+
+
+# ---- issue 22, case 1: the file's text decided where a game was written -----------------------------
+
+
+@pytest.mark.parametrize("game_id", ["ABSOLUTE", "../../../made/by/id", "with\x00nul", "x" * 300, "OTHER"])
+def test_no_id_in_a_file_decides_where_anything_is_written(tmp_path: Path, game_id: str) -> None:
+    home = tmp_path / "a" / "b" / "home"
+    if game_id == "ABSOLUTE":
+        game_id = str(tmp_path / "OUTSIDE")
+    if game_id == "OTHER":  # another game's id: the old code overwrote that game
+        old_file(home, "20261101-000000-aaaaaa.json", id="20261101-000000-aaaaaa", updated="2026-11-01T00:00:00")
+        game_id = "20261101-000000-aaaaaa"
+    old_file(home, "mine.json", id=game_id)
+    before = everything_under(tmp_path) - everything_under(home)
+    with open_shell(home) as shell:
+        assert "1 game was read" in welcome(shell) or "2 games were read" in welcome(shell)
+        said = dispatch(shell, "resume").text
+        assert "Going on with your game" in said
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        played = run.game.current.moves
+        said = dispatch(shell, learner_line(shell)).text
+        assert "could not be saved" not in said and "not saved" not in said
+        assert dispatch(shell, "quit").text == "Goodbye! Your progress is saved."
+        moves = run.game.current.moves
+    assert everything_under(tmp_path) - everything_under(home) == before, "nothing written outside the home"
+    assert not (tmp_path / "OUTSIDE.json").exists()
+    kept = kept_games(home)
+    mine = next(s for s in kept if s.game.current.moves == moves)
+    assert len(moves) > len(played) and "/" not in mine.id and "\x00" not in mine.id and len(mine.id) < 30
+    if game_id == "20261101-000000-aaaaaa":
+        [other] = [s for s in kept if s is not mine]
+        assert other.game.current.moves == played, "the other game is as it was"
+    else:
+        assert len(kept) == 1
+
+
+def test_no_game_overwrites_another_and_each_gets_a_key_of_the_programs(tmp_path: Path) -> None:
+    for name in ("a.json", "b.json"):
+        old_file(tmp_path, name, id="same")
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        listed = progress.games.summaries(NOW)
+        assert [g.key for g in listed if isinstance(g, GameSummary)] == [2, 1]
+        ids = {progress.games.load(key).id for key in (1, 2)}
+    assert len(ids) == 2 and "same" not in ids
+
+
+# ---- the old games folder, read once -------------------------------------------------------------------
+
+
+def test_the_old_folder_is_read_once_files_kept_in_imported_bad_ones_listed_with_why(tmp_path: Path) -> None:
+    good = old_file(tmp_path, "20261101-000000-aaaaaa.json")
+    bad = tmp_path / "games" / "bad.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    (tmp_path / "games" / "notes.txt").write_text("mine", encoding="utf-8")
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        assert (progress.imported.imported, progress.imported.unreadable) == (1, 1)
+    text = good.read_text(encoding="utf-8") if good.exists() else ""
+    assert text == "" and (tmp_path / "games" / "imported" / good.name).read_text(encoding="utf-8") == short_game()
+    assert bad.exists() and (tmp_path / "games" / "notes.txt").exists(), "a file not read is left where it is"
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:  # the second start reads nothing again
+        assert (progress.imported.imported, progress.imported.unreadable) == (0, 0)
+        listed = progress.games.summaries(NOW)
+        assert len(listed) == 2 and isinstance(listed[0], GameSummary)
+        assert str(listed[1]).startswith(f"{bad}: not a saved game")
+    bad.write_text(short_game(), encoding="utf-8")  # mended: read again
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        assert (progress.imported.imported, progress.imported.unreadable) == (1, 0)
+        assert all(isinstance(g, GameSummary) for g in progress.games.summaries(NOW))
+
+
+def test_a_file_moved_back_into_the_folder_unchanged_is_not_read_twice(tmp_path: Path) -> None:
+    path = old_file(tmp_path, "g.json")
+    with Progress.open(tmp_path / "progress.sqlite3"):
+        pass
+    os.rename(tmp_path / "games" / "imported" / "g.json", path)
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        assert progress.imported.imported == 0 and len(progress.games.summaries(NOW)) == 1
+
+
+def test_temporary_files_of_a_killed_save_of_the_old_version_are_removed_at_the_next_start(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    dead = folder / ".20261101-000000-aaaaaa.json.999999999.tmp"  # no process has this id
+    running = folder / f".20261101-000000-bbbbbb.json.{os.getpid()}.tmp"  # an old version saving now
+    for path in (dead, running):
+        path.write_text('{"format": ', encoding="utf-8")
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        assert progress.games.summaries(NOW) == []
+    assert not dead.exists() and running.exists()
+
+
+# ---- a game that cannot be read: one line, the same everywhere ----------------------------------------
+
+
+def finished_but_in_play(home: Path) -> Path:
+    return old_file(home, "g.json", finished="2026-11-29T12:05:00+00:00")
+
+
+def test_a_game_marked_finished_but_not_over_is_unreadable_everywhere_and_never_resumed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = finished_but_in_play(tmp_path)
+    text = path.read_text()
+    with open_shell(tmp_path) as shell:
+        said = dispatch(shell, "games").text
+        assert f"{path}: cannot be read: 'finished' says the game ended, but round 1 is still in play" in said
+        assert "in progress" not in said and "resume" not in welcome(shell)
+        assert dispatch(shell, "resume").text.startswith("No game is waiting")
+        assert dispatch(shell, "play seed=3").text.startswith("A new match")
+    copy = tmp_path / "copy.json"
+    copy.write_text(text, encoding="utf-8")
+    assert main(["replay", str(copy), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'finished' says the game ended, but round 1 is still in play" in err
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "round 1, move 2 (“{}”) cannot be played there: You can only play a card from your own hand."),
+    ("de", "Runde 1, Zug 2 („{}“) lässt sich dort nicht spielen: Man spielt nur Karten aus der eigenen Hand."),
+])
+def test_an_illegal_saved_move_is_said_in_words_the_move_and_why(tmp_path: Path, lang: str, words: str,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(short_game())
+    start = read_game_file(old_file(tmp_path / "dry", "g.json")).game.rounds[0].plies[1].before
+    foreign = next(str(c) for c in start.variant.deck_cards if all(c not in hand for hand in start.hands))
+    data["rounds"][0]["moves"][1] = foreign
+    path = old_file(tmp_path, "g.json", rounds=data["rounds"])
+    copy = tmp_path / "copy.json"
+    copy.write_text(path.read_text(), encoding="utf-8")
+    with open_shell(tmp_path, lang=lang) as shell:
+        said = dispatch(shell, "games" if lang == "en" else "partien").text
+    assert words.format(foreign) in said and "card_not_in_hand" not in said
+    assert main(["replay", str(copy), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert words.format(foreign) in err and "card_not_in_hand" not in err and err.count("\n") == 1
+
+
+def test_a_stored_game_that_no_longer_replays_is_listed_with_why_from_then_on(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        dispatch(shell, "quit")
+    conn = sqlite3.connect(tmp_path / "progress.sqlite3")
+    data = json.loads(conn.execute("SELECT data FROM game").fetchone()[0])
+    data["rounds"][0]["moves"] = ["ZZ"]
+    conn.execute("UPDATE game SET data = ?", (json.dumps(data),))
+    conn.commit()
+    conn.close()
+    with open_shell(tmp_path) as shell:
+        assert "resume" in welcome(shell)  # the list replays nothing: it cannot know yet
+        said = dispatch(shell, "resume").text
+        assert said.startswith("Game 1 cannot be read: round 1, move 1 (“ZZ”) cannot be played there: it is not a move")
+        assert "  1  cannot be read: round 1, move 1" in dispatch(shell, "games").text
+        assert "resume" not in welcome(shell) and dispatch(shell, "resume").text.startswith("No game is waiting")
+
+
+# ---- the list and the start replay nothing -----------------------------------------------------------
+
+
+def test_the_list_and_the_start_replay_no_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        for seed in range(6):
+            game = TableGame(Settings(variant("classic"), 2, "greedy", seed, kind="round"))
+            game.begin_round()
+            progress.games.add(SavedGame.new(game, NOW), NOW)
+    replayed: list[str] = []
+    real = games.parse_game
+
+    def counted(text: str, where: str) -> SavedGame:
+        replayed.append(where)
+        return real(text, where)
+
+    monkeypatch.setattr("tutor.storage.game_store.parse_game", counted)
+    with open_shell(tmp_path) as shell:
+        assert "type “resume”" in welcome(shell)
+        said = dispatch(shell, "games").text
+        assert said.count("in progress, round 1") == 6 and [line.split()[0] for line in said.splitlines()
+                                                           if "Classic Cassino" in line] == ["6", "5", "4", "3", "2", "1"]
+        assert replayed == []
+        dispatch(shell, "resume")
+        assert replayed == ["game 6"], "only the game resumed is replayed"
+
+
+# ---- export, import, replay N ---------------------------------------------------------------------------
+
+
+def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it_as_a_new_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    home, shared = tmp_path / "home", tmp_path / "shared.json"
+    with open_shell(home) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        dispatch(shell, learner_line(shell))
+        assert dispatch(shell, f"games export 1 {shared}").text.startswith(f"Game 1 was written to {shared}.")
+        assert "exists already" in dispatch(shell, f"games export 1 {shared}").text
+        assert "Game 7 cannot be read: no such game" in dispatch(shell, f"games export 7 {tmp_path / 'x.json'}").text
+        assert "“games export N FILE”" in dispatch(shell, "games export one").text
+        data = json.loads(shared.read_text(encoding="utf-8"))
+        assert data == game_to_data(run.saved)
+        said = dispatch(shell, f"games import {shared}").text
+        assert said.startswith(f"The game of {shared} is kept as game 2: Classic Cassino against greedy")
+        first, second = (run.saved, kept_games(home)[0])
+        assert second.key == 2 and second.id != first.id and second.game.current.moves == first.game.current.moves
+        assert "Nothing was added:" in dispatch(shell, f"games import {tmp_path / 'none.json'}").text
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
+    assert main(["replay", "1", "--lang", "en"]) == 0
+    by_number = capsys.readouterr().out
+    assert main(["replay", str(shared), "--lang", "en"]) == 0
+    assert capsys.readouterr().out == by_number
+    assert main(["replay", "9", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.strip() == "cassino-tutor replay: game 9: no such game"
+
+
+def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as one, open_shell(tmp_path) as two:
+        dispatch(one, "play round seed=52 level=greedy")
+        assert "being played in another cassino-tutor window" in dispatch(two, "resume").text
+        dispatch(one, "puzzle")
+        assert "Going on with your game" in dispatch(two, "resume").text
+        assert dispatch(one, "quit").text == "Goodbye! Your progress is saved."
+
+
+@pytest.mark.skipif(os.name != "posix", reason="devices, pipes and symbolic links as POSIX has them")
+def test_a_device_or_a_pipe_in_the_old_folder_is_listed_unread_and_the_tutor_starts(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    (folder / "random.json").symlink_to("/dev/urandom")
+    with open_shell(tmp_path) as shell:
+        assert "3 files could not be read" in welcome(shell)
+        said = dispatch(shell, "games").text
+    assert said.count("cannot be read: not a regular file") == 3
+
+
+def test_a_summary_a_hand_edit_broke_is_one_line_and_the_others_are_listed(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        for seed in (3, 4):
+            dispatch(shell, f"play round seed={seed} level=greedy")
+            dispatch(shell, "resign")
+    conn = sqlite3.connect(tmp_path / "progress.sqlite3")
+    conn.execute("UPDATE game SET players = 'two', scores = '[' WHERE id = 1")
+    conn.commit()
+    conn.close()
+    with open_shell(tmp_path) as shell:
+        said = dispatch(shell, "games").text
+    assert "  1  cannot be read: its summary in the progress file is damaged (a hand edit?)" in said
+    assert "  2  " in said and said.count("resigned") == 1

@@ -1,0 +1,96 @@
+"""The ``games`` command: the games kept in the progress file, listed by number, written to a file, read from one.
+
+``games`` lists them newest first from the columns kept beside each game
+(nothing is replayed); ``games export N FILE`` writes game N as the JSON of
+docs/formats.md (for sharing, or ``cassino-tutor replay FILE``), never over
+an existing file; ``games import FILE`` keeps the game of a file as a new
+game, under a new number.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tutor.storage import ProgressError
+from tutor.storage.game_store import GameSummary, summary_of
+from tutor.storage.games import GameFileError
+
+from .play import game_words, problem_text, store
+from .state import Shell
+
+EXPORT_WORDS = ("export", "exportiere", "exportieren")
+IMPORT_WORDS = ("import", "importiere", "importieren")
+MAX_NUMBER_DIGITS = 18
+"""A game's number is SQLite's; more digits than this name no game."""
+
+
+def games_command(shell: Shell, arg: str) -> str:
+    """``games``, ``games export N FILE`` or ``games import FILE``."""
+    word, _, rest = arg.partition(" ")
+    if not arg:
+        return listing(shell)
+    if word.lower() in EXPORT_WORDS:
+        number, _, file = rest.strip().partition(" ")
+        return export(shell, number, file.strip())
+    if word.lower() in IMPORT_WORDS:
+        return import_(shell, rest.strip())
+    return shell.ui.message("play.games_usage")
+
+
+def listing(shell: Shell) -> str:
+    """Every game, newest first, with its number; one that cannot be read in one line with why."""
+    ui = shell.ui
+    rows: list[dict[str, Any]] = []
+    for game in store(shell).summaries(shell.clock()):
+        if isinstance(game, GameFileError):
+            number = game.where.removeprefix("game ") if game.where.startswith("game ") else ""
+            rows.append({"broken": problem_text(ui, game), "number": number, "where": "" if number else game.where})
+        else:
+            rows.append(summary_row(shell, game))
+    return ui.render("shell/games.j2", games=rows, path=str(shell.progress.path))
+
+
+def summary_row(shell: Shell, game: GameSummary) -> dict[str, Any]:
+    ui, result = shell.ui, game.result
+    winner = ""
+    if result is not None and result.winner is not None:
+        winner = ui.side_name(game.side_seats[result.winner], game.learner)
+    return {**game_words(ui, game), "over": result is not None, "won": result is not None and
+            result.winner == game.learner_side, "winner": winner, "reason": result.reason if result else "",
+            "held": game.held_by or ""}
+
+
+def game_number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS else None
+
+
+def export(shell: Shell, number_text: str, file: str) -> str:
+    ui = shell.ui
+    number = game_number(number_text)
+    if number is None or not file:
+        return ui.message("play.export_usage")
+    path = Path(file).expanduser().absolute()
+    try:
+        store(shell).export(number, path)
+    except GameFileError as err:
+        return ui.message("play.unreadable", number=number, problem=problem_text(ui, err))
+    except FileExistsError:
+        return ui.message("play.export_exists", path=str(path))
+    except OSError as err:
+        return ui.message("play.export_failed", path=str(path), reason=err.strerror or type(err).__name__)
+    return ui.message("play.exported", number=number, path=str(path))
+
+
+def import_(shell: Shell, file: str) -> str:
+    ui = shell.ui
+    if not file:
+        return ui.message("play.import_usage")
+    path = Path(file).expanduser().absolute()
+    try:
+        saved = store(shell).import_file(path, shell.clock())
+    except GameFileError as err:
+        return ui.message("play.import_failed", problem=f"{err.where}: {problem_text(ui, err)}")
+    except ProgressError as err:
+        return ui.message(f"shell.progress_{err.code}", **err.params)
+    return ui.message("play.imported", path=str(path), **game_words(ui, summary_of(saved)))

@@ -1,0 +1,404 @@
+"""Games against the computer, kept in the progress file: a row a game, its key chosen here.
+
+Every save is one transaction that writes the whole game (the document of
+docs/formats.md) and the columns the ``games`` list shows, so that listing
+replays nothing.  No name or place comes from a game's text: the key is
+SQLite's and the document's id a new one.
+
+Two shells on one data folder: the shell playing a game holds it (``holder``:
+its computer, process and a random token; ``held_at``: when it last took or
+saved it).  Another shell may not take it while that process runs (on
+another computer: for :data:`LEASE_ELSEWHERE` after its last save).  A save
+checks that the game is still this shell's, or unchanged since this shell
+read it, else writes nothing and raises :class:`GameChanged`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import socket
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, suppress
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from tutor.content import presets
+from tutor.core.round import MatchResult
+from tutor.core.variant import VariantError
+from tutor.play.table_game import GameError, Settings, seats_of_sides
+
+from .database import transaction
+from .errors import ProgressError
+from .game_files import (
+    FOLDER,
+    move_aside,
+    old_game_files,
+    process_runs,
+    read_game_file,
+    remove_old_temp_files,
+    write_new_file,
+)
+from .games import GameFileError, SavedGame, game_text, game_to_data, new_id, parse_game, result_to_data
+from .timestamps import checked_time, from_text, to_text, utc
+
+LEASE_HERE = timedelta(hours=24)
+"""How long a game stays held by a running shell on this computer without a save (a process id may be reused)."""
+LEASE_ELSEWHERE = timedelta(minutes=15)
+"""How long a game stays held by a shell on another computer (sharing the folder) after its last save."""
+
+
+class GameHeld(Exception):
+    """The game is being played in another shell: process ``pid``, on this computer when ``here``."""
+
+    def __init__(self, key: int, pid: int | None, here: bool) -> None:
+        super().__init__(f"game {key} is open in another cassino-tutor (process {pid})")
+        self.key, self.pid, self.here = key, pid, here
+
+
+class GameChanged(Exception):
+    """A save refused: since this shell read or wrote the game, another shell (process ``pid``) took it up."""
+
+    def __init__(self, key: int, pid: int | None) -> None:
+        super().__init__(f"game {key} was taken up by another cassino-tutor (process {pid})")
+        self.key, self.pid = key, pid
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the ``games`` list and the shell's lines say of a game, without replaying it."""
+
+    key: int | None
+    started: datetime
+    settings: Settings
+    practice: bool
+    rounds: int
+    scores: tuple[int, ...]
+    result: MatchResult | None
+    held_by: int | None = None
+    """The process of another shell playing the game now, if one is."""
+
+    @property
+    def learner(self) -> int:
+        return self.settings.learner
+
+    @property
+    def learner_side(self) -> int:
+        return self.settings.variant.side_of(self.learner, self.settings.players)
+
+    @property
+    def side_seats(self) -> list[list[int]]:
+        return seats_of_sides(self.settings.variant, self.settings.players)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+def summary_of(saved: SavedGame) -> GameSummary:
+    """The summary of a game at hand."""
+    game = saved.game
+    return GameSummary(saved.key, saved.started, game.settings, game.practice, len(game.rounds),
+                       tuple(game.scores), game.result)
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What reading the old games folder did at this start."""
+
+    imported: int = 0
+    unreadable: int = 0
+
+
+_LISTED = ("id, started, variant, players, learner, level, kind, seed, practice, rounds, scores, result, problem, "
+           "holder, held_at")
+
+
+class GameStore:
+    """The games of one progress file, seen from one shell (its :attr:`holder`)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
+        self._held: set[int] = set()
+
+    @property
+    def folder(self) -> Path:
+        """The old one-file-a-game folder beside the progress file."""
+        return self.path.parent / FOLDER
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._conn, self.path, write=True)
+
+    def _read(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._conn, self.path, write=False)
+
+    # ---- one game -----------------------------------------------------------------------
+
+    def add(self, saved: SavedGame, now: datetime) -> None:
+        """Keep a new game under a new key, held by this shell."""
+        saved.stamp(now)
+        with self._write() as c:
+            self._insert(c, saved, now, None)
+        assert saved.key is not None
+        self._held.add(saved.key)
+
+    def _insert(self, c: sqlite3.Connection, saved: SavedGame, now: datetime, source: str | None) -> None:
+        """Insert a game's row in the open transaction: held by this shell, or by none when read from ``source``."""
+        holder, held_at = (self.holder, to_text(utc(now))) if source is None else (None, None)
+        for attempt in range(3):  # a new id fails but once in 16 million games started in the same second
+            values = _columns(saved)
+            try:
+                saved.key = c.execute(
+                    f"INSERT INTO game (name, updated, version, holder, held_at, source, {', '.join(values)}) "
+                    f"VALUES (?, ?, 1, ?, ?, ?{', ?' * len(values)})",
+                    (saved.id, to_text(saved.updated or saved.started), holder, held_at, source, *values.values()),
+                ).lastrowid
+                break
+            except sqlite3.IntegrityError:
+                if attempt == 2:
+                    raise
+                saved.id = new_id(saved.started)
+        saved.version = 1
+
+    def save(self, saved: SavedGame, now: datetime) -> None:
+        """Write the game as it stands; :class:`GameChanged` (nothing written) if another shell took it up."""
+        assert saved.key is not None, "a game is added before it is saved"
+        saved.stamp(now)
+        values = _columns(saved)
+        with self._write() as c:
+            row = c.execute("SELECT version, holder, held_at FROM game WHERE id = ?", (saved.key,)).fetchone()
+            if row is None:
+                raise GameChanged(saved.key, None)
+            version, holder, held_at = row
+            if holder != self.holder and (version != saved.version or self._held_elsewhere(holder, held_at, now)):
+                raise GameChanged(saved.key, _pid(holder))
+            c.execute(
+                f"UPDATE game SET updated = ?, version = ?, holder = ?, held_at = ?, problem = NULL, "
+                f"{', '.join(f'{name} = ?' for name in values)} WHERE id = ?",
+                (to_text(utc(now)), version + 1, self.holder, to_text(utc(now)), *values.values(), saved.key),
+            )
+        saved.version = version + 1
+        self._held.add(saved.key)
+
+    def take(self, key: int, now: datetime) -> SavedGame:
+        """The game of ``key``, held by this shell from now on, to be played.
+
+        :class:`GameHeld` if another shell is playing it; :class:`GameFileError`
+        if it cannot be read (it is then listed so) or there is no such game.
+        """
+        with self._write() as c:
+            row = c.execute("SELECT holder, held_at, version, problem, data FROM game WHERE id = ?", (key,)).fetchone()
+            if row is None:
+                raise GameFileError(f"game {key}", "no such game")
+            holder, held_at, version, problem, data = row
+            if problem is None and self._held_elsewhere(holder, held_at, now):
+                raise GameHeld(key, _pid(holder), _host(holder) == _host(self.holder))
+            if problem is None:
+                c.execute("UPDATE game SET holder = ?, held_at = ? WHERE id = ?", (self.holder, to_text(utc(now)), key))
+        if problem is not None:
+            raise _kept_error(problem)
+        self._held.add(key)
+        saved = self._parse(key, data)
+        saved.key, saved.version = key, version
+        return saved
+
+    def load(self, key: int) -> SavedGame:
+        """The game of ``key`` as saved, to be shown or exported (not held)."""
+        with self._read() as c:
+            row = c.execute("SELECT version, problem, data FROM game WHERE id = ?", (key,)).fetchone()
+        if row is None:
+            raise GameFileError(f"game {key}", "no such game")
+        version, problem, data = row
+        if problem is not None:
+            raise _kept_error(problem)
+        saved = self._parse(key, data)
+        saved.key, saved.version = key, version
+        return saved
+
+    def _parse(self, key: int, data: object) -> SavedGame:
+        """A stored document read back; one that cannot be is marked, so that the list says so from now on."""
+        try:
+            return parse_game(data if isinstance(data, str) else "", f"game {key}")
+        except GameFileError as err:
+            with suppress(ProgressError), self._write() as c:
+                c.execute("UPDATE game SET problem = ?, holder = NULL WHERE id = ?", (json.dumps(err.to_data()), key))
+            self._held.discard(key)
+            raise
+
+    def release(self, key: int) -> None:
+        """Let another shell take the game up (best effort: a game left held is freed when this process ends)."""
+        self._held.discard(key)
+        with suppress(ProgressError), self._write() as c:
+            c.execute("UPDATE game SET holder = NULL WHERE id = ? AND holder = ?", (key, self.holder))
+
+    def release_all(self) -> None:
+        for key in list(self._held):
+            self.release(key)
+
+    def _held_elsewhere(self, holder: str | None, held_at: str | None, now: datetime) -> bool:
+        """Whether ``holder``, another shell, still plays the game."""
+        if holder is None or holder == self.holder:
+            return False
+        try:
+            since = abs(utc(now) - from_text(held_at or ""))  # a clock set wrong elsewhere holds it no longer
+        except (ValueError, TypeError):
+            return False
+        if _host(holder) == _host(self.holder):
+            pid = _pid(holder)
+            return since < LEASE_HERE and pid is not None and process_runs(pid)
+        return since < LEASE_ELSEWHERE
+
+    # ---- the list -----------------------------------------------------------------------
+
+    def summaries(self, now: datetime) -> list[GameSummary | GameFileError]:
+        """Every game, newest first (one that cannot be read as why), then the old files that could not be read."""
+        with self._read() as c:
+            rows = c.execute(f"SELECT {_LISTED} FROM game ORDER BY started DESC, id DESC").fetchall()
+            files = c.execute("SELECT name, problem FROM game_file WHERE problem IS NOT NULL ORDER BY name").fetchall()
+        variants: dict[str, Any] = {}
+        found = [self._summary(row, now, variants) for row in rows]
+        return found + [_kept_error(problem) for _, problem in files]
+
+    def waiting(self, now: datetime) -> GameSummary | None:
+        """The game saved last that is not over, if any (it may be held by another shell)."""
+        with self._read() as c:
+            rows = c.execute(f"SELECT {_LISTED} FROM game WHERE finished IS NULL AND problem IS NULL "
+                             "ORDER BY updated DESC, id DESC LIMIT 10").fetchall()
+        listed = (self._summary(row, now, {}) for row in rows)
+        return next((s for s in listed if isinstance(s, GameSummary) and not s.over), None)
+
+    def _summary(self, row: tuple[Any, ...], now: datetime, variants: dict[str, Any]) -> GameSummary | GameFileError:
+        key, started, variant, players, learner, level, kind, seed, practice, rounds, scores, result, problem, \
+            holder, held_at = row
+        if problem is not None:
+            return _kept_error(problem)
+        try:
+            if variant not in variants:
+                variants[variant] = presets.variant(json.loads(variant))
+            if not all(isinstance(n, int) for n in (players, learner, seed, rounds)):
+                raise ValueError("not a number")
+            points = json.loads(scores)
+            if not (isinstance(points, list) and all(isinstance(n, int) for n in points)):
+                raise ValueError("not a list of points")
+            ended = json.loads(result) if result is not None else None
+            outcome = None if ended is None else MatchResult(ended["winner"], str(ended["reason"]), ended["loser"])
+            return GameSummary(key, checked_time(started), Settings(variants[variant], players, level, seed, kind, learner),
+                               practice == 1, rounds, tuple(points), outcome,
+                               _pid(holder) if self._held_elsewhere(holder, held_at, now) else None)
+        except (ValueError, TypeError, KeyError, VariantError, GameError):
+            return GameFileError(f"game {key}", "its summary in the progress file is damaged (a hand edit?)")
+
+    # ---- files --------------------------------------------------------------------------
+
+    def import_file(self, path: Path, now: datetime) -> SavedGame:
+        """Keep the game of a saved-game file as a new game (a new key and id); GameFileError if it cannot be read."""
+        saved = read_game_file(path)
+        saved.id = new_id(saved.started)
+        with self._write() as c:
+            self._insert(c, saved, now, str(path))
+        return saved
+
+    def export(self, key: int, path: Path) -> None:
+        """Write game ``key`` to a new file at ``path`` (FileExistsError if there is one) as formats.md says."""
+        write_new_file(path, game_text(game_to_data(self.load(key))))
+
+    def import_folder(self, now: datetime, notice: Callable[[int], None] | None = None) -> ImportReport:
+        """Move the games of the old ``games/`` folder into the progress file, each once.
+
+        A file read is moved to ``games/imported/``; one that cannot be read is
+        left where it is and listed with why, until it changes.  Temporary files
+        left by a killed save of an earlier version are removed.  A progress
+        file that cannot be written stops this, to be done at the next start.
+        ``notice`` is told how many files are to be read, before they are.
+        """
+        folder = self.folder
+        if not folder.is_dir():
+            return ImportReport()
+        remove_old_temp_files(folder)
+        with self._read() as c:
+            seen = {name: (size, mtime) for name, size, mtime in c.execute("SELECT name, size, mtime_ns FROM game_file")}
+        imported = unreadable = 0
+        changed = list(_changed_files(folder, seen))
+        if changed and notice is not None:
+            notice(len(changed))
+        for path, mark in changed:
+            try:
+                saved: SavedGame | None = read_game_file(path)
+                problem = None
+            except GameFileError as err:
+                saved, problem = None, json.dumps(err.to_data())
+            try:
+                if not self._claim(path, mark, saved, problem, now):
+                    continue  # another shell read it meanwhile
+            except ProgressError:
+                break
+            if saved is None:
+                unreadable += 1
+            else:
+                imported += 1
+                move_aside(path)
+        return ImportReport(imported, unreadable)
+
+    def _claim(self, path: Path, mark: tuple[int, int], saved: SavedGame | None, problem: str | None,
+               now: datetime) -> bool:
+        """Record, in one transaction, that an old file was read and keep its game, unless another shell did
+        it first."""
+        with self._write() as c:
+            row = c.execute("SELECT size, mtime_ns FROM game_file WHERE name = ?", (path.name,)).fetchone()
+            if row is not None and tuple(row) == mark:
+                return False
+            if saved is not None:
+                saved.id = new_id(saved.started)
+                self._insert(c, saved, now, str(path))
+            c.execute("INSERT OR REPLACE INTO game_file (name, size, mtime_ns, game_id, problem, seen_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?)",
+                      (path.name, *mark, None if saved is None else saved.key, problem, to_text(utc(now))))
+        return True
+
+
+def _changed_files(folder: Path, seen: dict[str, tuple[int, int]]) -> Iterator[tuple[Path, tuple[int, int]]]:
+    """The old folder's game files not read yet as they are now, with their size and change time."""
+    for path in old_game_files(folder):
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        mark = (info.st_size, info.st_mtime_ns)
+        if seen.get(path.name) != mark:
+            yield path, mark
+
+
+def _columns(saved: SavedGame) -> dict[str, Any]:
+    """The row of a game: the document, and the columns the list shows."""
+    data = game_to_data(saved)
+    game = saved.game
+    return {
+        "started": data["started"], "finished": data["finished"], "variant": json.dumps(data["variant"]),
+        "players": data["players"], "learner": data["learner"], "level": game.settings.level, "kind": data["kind"],
+        "seed": data["seed"], "practice": int(game.practice), "rounds": len(game.rounds),
+        "scores": json.dumps(data["scores"]),
+        "result": None if game.result is None else json.dumps(result_to_data(game.result)),
+        "data": game_text(data),
+    }
+
+
+def _kept_error(problem: str) -> GameFileError:
+    try:
+        return GameFileError.from_data(json.loads(problem))
+    except (ValueError, TypeError):
+        return GameFileError.from_data(None)
+
+
+def _host(holder: str | None) -> str:
+    return (holder or "").rsplit("/", 2)[0]
+
+
+def _pid(holder: str | None) -> int | None:
+    parts = (holder or "").rsplit("/", 2)
+    return int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
