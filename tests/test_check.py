@@ -34,7 +34,7 @@ WHY = "  - why:\n      text: {{en: W, de: W}}\n      position: {position}\n     
 # the nine takes 5+4, the one capture; it cannot take the 8 (each position is one of a real deal)
 TWO_NINES = ("{hands: [[9S, 2H, KC], 2], table: [5D, 4C, 8H], dealer: 0, captured: [[10H, 10C], [9D, 9C]], "
              "stock: 40, last_capturer: 1}")
-TWO_WAYS = ("{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2S], captured: [[9D, 9C], [2D, 2C]], stock: 40, "
+TWO_WAYS = ("{hands: [[9S, 8C], 2], table: [5D, 4C, 6H, 2H], captured: [[9D, 9C], [2D, 2C]], stock: 40, "
             "last_capturer: 1}")
 FACES = ("{hands: [[KS, QD], 2], table: [5D], captured: [[10H, 10C], [2H, 2D, 2C, KD, KC]], stock: 40, "
          "last_capturer: 1}")
@@ -42,7 +42,7 @@ GOOD = {
     "good-lesson.yaml": lesson("good", EXERCISE.format(position=TWO_NINES, task="goal: cards")
                                + WHY.format(position=TWO_NINES, move="9S x 8H", choices="[sum_mismatch, named_twice]")),
     "good-puzzles.yaml": "puzzles:\n" + puzzle("nine", TWO_NINES, "cards", "[9S x 5D+4C]")
-    + puzzle("two-ways", TWO_WAYS, "cards", "[9S x 5D+4C, 8C x 6H+2S]"),
+    + puzzle("two-ways", TWO_WAYS, "cards", "[9S x 5D+4C, 8C x 6H+2H]"),
 }
 
 
@@ -60,9 +60,9 @@ BAD = {
     "unproven.yaml": ("puzzles:\n" + puzzle("unproven", TWO_NINES, "cards", "[9S x 5D+4C, 2H]"),
                       "unproven.yaml:2:5: the solution 2H is not best for goal cards: it is worth 0, the best 2"),
     "missing.yaml": ("puzzles:\n" + puzzle("missing", TWO_WAYS, "cards", "[9S x 5D+4C]"),
-                     "missing.yaml:2:5: goal cards accepts 2 best moves; list every one under solution: (missing: 8C x 6H+2S)"),
+                     "missing.yaml:2:5: goal cards accepts 2 best moves; list every one under solution: (missing: 8C x 6H+2H)"),
     "unlisted.yaml": ("puzzles:\n" + puzzle("unlisted", TWO_WAYS, "cards"),
-                      "unlisted.yaml:2:5: goal cards has 2 best moves (9S x 5D+4C, 8C x 6H+2S)"),
+                      "unlisted.yaml:2:5: goal cards has 2 best moves (9S x 5D+4C, 8C x 6H+2H)"),
     "all-best.yaml": ("puzzles:\n" + puzzle("all-best", FACES, "points"),
                       "all-best.yaml:2:5: all 2 legal moves are best for goal points: nothing to learn"),
     "deal-unknown.yaml": ("puzzles:\n" + puzzle("deal", TWO_NINES, "deal"), "deal-unknown.yaml:2:5: goal deal cannot be solved here"),
