@@ -47,9 +47,8 @@ from .ideas import seen_ideas, sweep_takers
 from .line_ideas import line_ideas
 from .risk import likely_take
 from .view import SeatView
-from .why import REASON_CODES, Why
-
-__all__ = ["REASON_CODES", "Why"]  # the reasons' data, kept where the review's callers find them
+from .why import REASON_CODES as REASON_CODES  # the reasons' data, also where the review's callers find it
+from .why import Why as Why
 
 GRADES = ("inaccuracy", "mistake", "blunder")
 """The grades of a marked move, the mildest first."""
