@@ -171,7 +171,7 @@ def test_arena_jobs_are_capped_at_the_usable_cores(monkeypatch: pytest.MonkeyPat
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(arena_cli, "cores_available", lambda: 1)
     asked: list[int] = []
-    real = arena_cli.in_order
+    real = pool.in_order
 
     def spy(work: Callable[[int], float], tasks: int, jobs: int) -> Iterator[float]:
         asked.append(jobs)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
@@ -23,7 +23,7 @@ def cores_available() -> int:
         return os.cpu_count() or 1
 
 
-def in_order(work: Callable[[int], T], tasks: int, jobs: int) -> Iterator[T]:
+def in_order(work: Callable[[int], T], tasks: int, jobs: int) -> Generator[T, None, None]:
     """``work(0)``, ``work(1)``, ... ``work(tasks - 1)`` in order, the same whatever ``jobs``; with ``jobs`` > 1
     from a pool of processes that leave Ctrl-C to this one.  ``work`` must then reach the processes by pickling
     (a module-level function, or a ``partial`` of one).
