@@ -19,6 +19,7 @@ import pytest
 from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
 from tutor.cli.main import main
+from tutor.cli.status import StatusLine
 from tutor.content.presets import variant
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
@@ -121,18 +122,17 @@ def test_advise_refuses_a_build_no_hidden_hand_can_hold_in_one_line(tmp_path: Pa
     assert "seat 1 controls the 8-build but no card it may hold takes it" in result.stderr
 
 
-def test_the_progress_line_shows_after_half_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_progress_line_shows_after_half_a_second() -> None:
     err = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", err)
     clock = ticking(0.2)
-    show = advise_cli.progress_line(Renderer("en"), 7.0, 48, partial(next, clock))
+    show = advise_cli.progress_line(Renderer("en"), 7.0, 48, StatusLine(partial(next, clock), err, always=True))
     show(0)  # 0.2 s in: quiet
     show(1)  # 0.4 s
     assert err.getvalue() == ""
     show(3)
     show(4)
-    assert err.getvalue().split("\r")[1:] == ["advise: 3/48 deals valued, 0.6 s of 7 s",
-                                              "advise: 4/48 deals valued, 0.8 s of 7 s"]
+    assert err.getvalue().split("\r\033[K")[1:] == ["advise: 3/48 deals valued, 0.6 s of 7 s",
+                                                    "advise: 4/48 deals valued, 0.8 s of 7 s"]
 
 
 def slow_square(marks: Path, i: int) -> int:

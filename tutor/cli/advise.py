@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import time
 
 from tutor.core.occurrence import unheld_builds
 from tutor.core.position import Position
-from tutor.play.advisor import DEFAULT_WORLDS, Advice, Clock, Progress, advise, advise_open
+from tutor.play.advisor import DEFAULT_WORLDS, Advice, Progress, advise, advise_open
 from tutor.play.view import SeatView
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
 
 from .engine import load, to_move_known
+from .status import StatusLine
 from .support import UsageError, dumps, seconds, whole_number
 
 LEVELS = ("expert",)
@@ -28,8 +27,6 @@ LEVELS = ("expert",)
 MAX_WORLDS = 10_000
 DEFAULT_TIME_LIMIT = 7.0
 """Seconds the advice takes at most when not told otherwise: with loading, an answer within 10 s."""
-QUIET_FOR = 0.5
-"""Seconds of work before a progress line shows."""
 
 
 def advise_command(args: argparse.Namespace) -> tuple[str, int]:
@@ -51,7 +48,8 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     if unheld:
         raise UsageError(f"the advisor cannot value this position: {unheld[0].message}")
     say = Renderer(lang, symbols=not args.ascii)
-    show = progress_line(say, limit, 1 if args.open else worlds, time.perf_counter) if sys.stderr.isatty() else None
+    status = StatusLine()
+    show = progress_line(say, limit, 1 if args.open else worlds, status)
     if args.open:
         if any(pos.hidden_counts) or pos.stock_hidden:
             raise UsageError("--open needs every hand and the stock listed as cards")
@@ -59,8 +57,7 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     else:
         advice = advise(SeatView.of(pos, pos.to_move), level=args.level, worlds=worlds, seed=seed, budget=limit,
                         progress=show)
-    if show is not None:
-        print("\r\033[K", end="", file=sys.stderr, flush=True)
+    status.clear()
     if args.json:
         return dumps({
             "level": advice.level, "worlds": advice.worlds, "move": pos.notation(advice.best),
@@ -71,18 +68,10 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     return fit(listing(advice, pos, say, seed, args.open, limit), terminal_width()), 0
 
 
-def progress_line(say: Renderer, limit: float, worlds: int, clock: Clock) -> Progress:
-    """A line rewritten in place on standard error, once :data:`QUIET_FOR` seconds of ``clock`` have passed and
-    at most ten times a second: the worlds valued and the seconds spent of ``limit``."""
-    start = clock()
-    shown = [start]
-
+def progress_line(say: Renderer, limit: float, worlds: int, status: StatusLine) -> Progress:
+    """The advisor's progress on ``status``: the worlds valued and the seconds spent of ``limit``."""
     def show(done: int) -> None:
-        now = clock()
-        if now - start >= QUIET_FOR and now - shown[0] >= 0.1:
-            shown[0] = now
-            line = say.message("advise.progress", done=done, worlds=worlds, spent=now - start, limit=limit)
-            print("\r" + line, end="", file=sys.stderr, flush=True)
+        status.show(lambda spent: say.message("advise.progress", done=done, worlds=worlds, spent=spent, limit=limit))
 
     return show
 

@@ -21,7 +21,7 @@ from tutor.core.position import Position
 from tutor.loading.options import OptionError, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
-from tutor.play.table_game import Settings, TableGame
+from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
@@ -435,7 +435,7 @@ def result_text(ui: Renderer, game: TableGame | GameSummary) -> str:
     return ui.message(
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game),
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
-        won=result.winner == game.learner_side, practice=game.practice,
+        won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
     )
 
 
