@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 
@@ -19,14 +20,20 @@ import pytest
 from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
 from tutor.cli.main import main
+from tutor.cli.replay import replay_text
 from tutor.cli.status import StatusLine
 from tutor.content.presets import variant
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
 from tutor.parallel import pool
+from tutor.play import table_game
 from tutor.play.advisor import advise, sampled_worlds, world_values
+from tutor.play.table_game import GameError, Settings, TableGame
 from tutor.play.view import SeatView
 from tutor.render import Renderer
+from tutor.shell.play import result_text
+from tutor.storage.game_files import read_game_file
+from tutor.storage.games import SavedGame, game_text, game_to_data
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -181,3 +188,74 @@ def test_arena_jobs_are_capped_at_the_usable_cores(monkeypatch: pytest.MonkeyPat
     assert main(["arena", "--a", "club", "--b", "random", "--pairs", "2", "--jobs", "8", "--lang", "en"]) == 0
     assert asked == [1]
     assert "--jobs 8 asks for more processes than the 1 core this program may use; using 1" in capsys.readouterr().err
+
+
+def finished_round_file(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A one-round game against greedy, the learner playing its first legal move, exported as a file."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+    game = TableGame(Settings(variant("classic"), 2, "greedy", 3, kind="round"))
+    while not game.over:
+        if not game.rounds:
+            game.begin_round()
+        elif game.learner_to_move:
+            game.push(game.view().legal_moves()[0])
+        else:
+            game.push(game.computer_move())
+    path = home / "game.json"
+    saved = SavedGame.new(game, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    saved.stamp(saved.started)
+    path.write_text(game_text(game_to_data(saved)), encoding="utf-8")
+    return path
+
+
+def test_replay_reviews_on_demand_and_says_which_rounds_it_did_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = finished_round_file(tmp_path, monkeypatch)
+    assert main(["replay", str(path), "--lang", "en"]) == 0
+    plain = " ".join(capsys.readouterr().out.split())
+    assert "Review of your moves" not in plain
+    assert "1 round is shown without the review of your moves: give --review N for round N" in plain
+    assert main(["replay", str(path), "--lang", "en", "--review", "1"]) == 0
+    reviewed = " ".join(capsys.readouterr().out.split())
+    assert "Review of your moves" in reviewed and "without the review" not in reviewed
+    assert main(["replay", str(path), "--review", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--review must be from 1 to 1, not 2" in err
+
+
+def test_replay_shows_its_progress_while_it_reviews(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saved = read_game_file(finished_round_file(tmp_path, monkeypatch))
+    err, clock = io.StringIO(), ticking(1.0)
+    replay_text(Renderer("en"), saved, {1}, StatusLine(partial(next, clock), err, always=True))
+    assert "replay: reviewing round 1 of 1 (1.0 s)" in err.getvalue()
+
+
+def test_a_match_ends_after_its_most_rounds_with_the_side_ahead_winning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_game, "MAX_ROUNDS", 2)
+    game = TableGame(Settings(variant({"preset": "classic", "target": 999}), 2, "greedy", 5))
+    while not game.over:
+        if not game.rounds or game.round_over:
+            game.begin_round()
+        else:
+            game.push(game.computer_move() if not game.learner_to_move else game.view().legal_moves()[0])
+    assert len(game.rounds) == 2 and max(game.scores) < 999
+    result = game.result
+    assert result is not None and result.reason == "rounds"
+    leaders = [side for side, p in enumerate(game.scores) if p == max(game.scores)]
+    assert result.winner == (leaders[0] if len(leaders) == 1 else None)
+    with pytest.raises(GameError):
+        game.begin_round()
+    for lang, words in (("en", "after 100 rounds, the most a match lasts"),
+                        ("de", "nach 100 Runden, der längsten Dauer einer Partie")):
+        assert words in result_text(Renderer(lang), game)
+
+
+def test_a_saved_game_of_more_rounds_than_a_match_lasts_is_refused_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = finished_round_file(tmp_path, monkeypatch)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(kind="match", finished=None, result=None, rounds=data["rounds"] * (table_game.MAX_ROUNDS + 1))
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "101 rounds, more than the 100 a match lasts" in err
