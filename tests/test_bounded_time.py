@@ -16,22 +16,26 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from shell_helpers import open_shell
 
 from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
 from tutor.cli.main import main
 from tutor.cli.replay import replay_text
-from tutor.cli.status import StatusLine
+from tutor.shell.status import StatusLine
 from tutor.content.presets import variant
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
 from tutor.parallel import pool
 from tutor.play import table_game
 from tutor.play.advisor import advise, sampled_worlds, world_values
+from tutor.play.review import review_round
 from tutor.play.table_game import GameError, Settings, TableGame
 from tutor.play.view import SeatView
 from tutor.render import Renderer
-from tutor.shell.play import result_text
+from tutor.shell import review_screen
+from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun, result_text
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import SavedGame, game_text, game_to_data
 
@@ -259,3 +263,36 @@ def test_a_saved_game_of_more_rounds_than_a_match_lasts_is_refused_in_one_line(
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "101 rounds, more than the 100 a match lasts" in err
+
+
+def test_a_round_review_on_a_budget_stops_at_a_move_and_counts_the_rest() -> None:
+    game = TableGame(Settings(variant("classic"), 2, "greedy", 4, kind="round"))
+    while not game.over:
+        if not game.rounds:
+            game.begin_round()
+        else:
+            game.push(game.computer_move() if not game.learner_to_move else game.view().legal_moves()[-1])
+    plies = game.current.plies
+    full = review_round(plies, 0, worlds=4, seed=9)
+    clock = ticking(0.01)
+    cut = review_round(plies, 0, worlds=4, seed=9, budget=2.0, clock=partial(next, clock))
+    assert full.unreviewed == 0 and cut.unreviewed > 0
+    assert len(cut.moves) + cut.unreviewed == len(full.moves)
+    assert cut.moves == full.moves[:len(cut.moves)]  # the moves reviewed are judged as without a budget
+
+
+def test_the_shells_hint_and_review_say_when_their_time_ran_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
+    monkeypatch.setattr(review_screen, "HINT_BUDGET", 0.0)
+    monkeypatch.setattr(review_screen, "REVIEW_BUDGET", 0.0)
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        hint = " ".join(dispatch(shell, "hint").text.split())
+        assert "The advisor stopped at its time limit" in hint and "its best so far" in hint
+        while not run.game.round_over:
+            pos = run.position
+            said = dispatch(shell, pos.notation(pos.generate()[0])).text
+    assert "The review stopped at its time limit" in " ".join(said.split())

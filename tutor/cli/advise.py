@@ -17,9 +17,9 @@ from tutor.play.view import SeatView
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
+from tutor.shell.status import StatusLine
 
 from .engine import load, to_move_known
-from .status import StatusLine
 from .support import UsageError, dumps, seconds, whole_number
 
 LEVELS = ("expert",)

@@ -33,11 +33,11 @@ from tutor.shell import review_screen
 from tutor.shell.games import game_number
 from tutor.shell.play import problem_text, result_text, score_text
 from tutor.shell.state import DEFAULT_WIDTH
+from tutor.shell.status import StatusLine
 from tutor.storage import Progress, ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import GameFileError, SavedGame
 
-from .status import StatusLine
 from .support import UsageError, whole_number
 
 

@@ -1,4 +1,5 @@
-"""A progress line on standard error for work that may take a while: quiet for the first half second."""
+"""A progress line on standard error for work that may take a while (a command, the shell's hint or review):
+quiet for the first half second."""
 
 from __future__ import annotations
 
