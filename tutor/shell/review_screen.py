@@ -17,9 +17,9 @@ from .state import Shell
 
 REVIEW_WORLDS = DEFAULT_WORLDS
 """Worlds the advisor samples for each move reviewed: the margins of docs/review.md are measured with these."""
-HINT_BUDGET = 5.0
+HINT_BUDGET: float | None = 5.0
 """Seconds a hint takes at most (a big position's advice can take far longer): then it gives the best so far."""
-REVIEW_BUDGET = 15.0
+REVIEW_BUDGET: float | None = 15.0
 """Seconds the review after a round takes at most: the moves not reached by then are left unreviewed."""
 
 
