@@ -262,7 +262,7 @@ def words(text: str) -> str:
 def test_replay_prints_the_game_and_the_review_the_shell_showed(saved_game: tuple[Path, str],
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     path, review = saved_game
-    assert main(["replay", str(path), "--ascii", "--lang", "en"]) == 0
+    assert main(["replay", str(path), "--ascii", "--lang", "en", "--review", "1"]) == 0
     out = capsys.readouterr().out
     for said in (f"Game {read_game_file(path).id}: Classic Cassino, 2 players, you (Player 1) against greedy", "Round 1, dealer:",
                  "Deal 1:", "Round score:", "Player 2 wins the round"):
@@ -273,7 +273,7 @@ def test_replay_prints_the_game_and_the_review_the_shell_showed(saved_game: tupl
 
 def test_replay_in_german(saved_game: tuple[Path, str], capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = saved_game
-    assert main(["replay", str(path), "--lang", "de"]) == 0
+    assert main(["replay", str(path), "--lang", "de", "--review", "all"]) == 0
     out = capsys.readouterr().out
     for said in (f"Spiel {read_game_file(path).id}: Klassisches Cassino, 2 Spieler, du (Spieler 1)", "Runde 1, Geber:",
                  "1. Austeilen:", "Besprechung deiner Züge"):

@@ -10,19 +10,23 @@ from __future__ import annotations
 import argparse
 import os
 
+from tutor.core.occurrence import unheld_builds
 from tutor.core.position import Position
-from tutor.play.advisor import DEFAULT_WORLDS, Advice, advise, advise_open
+from tutor.play.advisor import DEFAULT_WORLDS, Advice, Progress, advise, advise_open
 from tutor.play.view import SeatView
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
+from tutor.shell.status import StatusLine
 
 from .engine import load, to_move_known
-from .support import UsageError, dumps, whole_number
+from .support import UsageError, dumps, seconds, whole_number
 
 LEVELS = ("expert",)
 """The levels that advise (the others only play)."""
 MAX_WORLDS = 10_000
+DEFAULT_TIME_LIMIT = 7.0
+"""Seconds the advice takes at most when not told otherwise: with loading, an answer within 10 s."""
 
 
 def advise_command(args: argparse.Namespace) -> tuple[str, int]:
@@ -35,33 +39,52 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"--level: {args.level!r} does not advise; the advising level is: {', '.join(LEVELS)}")
     worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS) if args.worlds is not None else DEFAULT_WORLDS
     seed = whole_number(args.seed, "--seed", 0, 2**63)
+    limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else DEFAULT_TIME_LIMIT
     pos = load(args.file)
     to_move_known(pos)
     if pos.is_round_over() or not pos.generate():
         raise UsageError("the round is over: there is no move to advise")
+    unheld = unheld_builds(pos)  # no world could deal such a seat its cards
+    if unheld:
+        raise UsageError(f"the advisor cannot value this position: {unheld[0].message}")
+    say = Renderer(lang, symbols=not args.ascii)
+    status = StatusLine()
+    show = progress_line(say, limit, 1 if args.open else worlds, status)
     if args.open:
         if any(pos.hidden_counts) or pos.stock_hidden:
             raise UsageError("--open needs every hand and the stock listed as cards")
-        advice = advise_open(pos, level=args.level, seed=seed)
+        advice = advise_open(pos, level=args.level, seed=seed, budget=limit, progress=show)
     else:
-        advice = advise(SeatView.of(pos, pos.to_move), level=args.level, worlds=worlds, seed=seed)
-    say = Renderer(lang, symbols=not args.ascii)
+        advice = advise(SeatView.of(pos, pos.to_move), level=args.level, worlds=worlds, seed=seed, budget=limit,
+                        progress=show)
+    status.clear()
     if args.json:
         return dumps({
             "level": advice.level, "worlds": advice.worlds, "move": pos.notation(advice.best),
             "moves": [{"notation": pos.notation(mv.move), "value": mv.value, "spread": mv.spread} for mv in advice.moves],
             "seed": seed, "open": args.open, "to_move": pos.to_move,
+            "time_limit": limit, "stopped_early": advice.stopped, "unvalued": advice.unvalued,
         }), 0
-    return fit(listing(advice, pos, say, seed, args.open), terminal_width()), 0
+    return fit(listing(advice, pos, say, seed, args.open, limit), terminal_width()), 0
 
 
-def listing(advice: Advice, pos: Position, say: Renderer, seed: int, opened: bool) -> str:
+def progress_line(say: Renderer, limit: float, worlds: int, status: StatusLine) -> Progress:
+    """The advisor's progress on ``status``: the worlds valued and the seconds spent of ``limit``."""
+    def show(done: int) -> None:
+        status.show(lambda spent: say.message("advise.progress", done=done, worlds=worlds, spent=spent, limit=limit))
+
+    return show
+
+
+def listing(advice: Advice, pos: Position, say: Renderer, seed: int, opened: bool, limit: float) -> str:
     """Every move with its value and spread, best first, under a header saying whose advice it is and on what."""
     header = say.message("advise.header", level=say.message(f"levels.{advice.level}"),
                          seat=say.seat_name(pos.to_move), worlds=advice.worlds, seed=seed, open=opened)
     rows = [(say.move(pos, mv.move), f"{mv.value:+.2f}", f"{mv.spread:.2f}") for mv in advice.moves]
     width = max(len(r[0]) for r in rows)
     lines = [header, say.message("advise.unit")]
+    if advice.stopped:
+        lines.append(say.message("advise.stopped", limit=limit, worlds=advice.worlds, unvalued=advice.unvalued))
     lines += [f"  {move:<{width}}  {value:>7}  ± {spread}" for move, value, spread in rows]
     return "\n".join(lines)
 

@@ -19,7 +19,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.loading.options import read_variant
 from tutor.loading.positions import position_to_data, variant_to_data
-from tutor.parallel.pool import in_order
+from tutor.parallel.pool import cores_available, in_order
 from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
 from tutor.play.players import LEVELS
@@ -43,6 +43,8 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
     say = Renderer(lang)
     contest, jobs = read_contest(args)
+    if args.jobs is not None and jobs < int(args.jobs):
+        print(say.message("arena.jobs_capped", asked=int(args.jobs), jobs=jobs), file=sys.stderr)
     record = _recorder(args.record) if args.record is not None else None
     show = _progress_bar(say, contest.pairs) if sys.stderr.isatty() else None
     values: list[float] = []
@@ -70,14 +72,15 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def read_contest(args: argparse.Namespace) -> tuple[Contest, int]:
-    """The contest and the number of processes the arguments ask for; UsageError naming what is wrong."""
+    """The contest and the number of processes the arguments ask for, at most the cores this process may use;
+    UsageError naming what is wrong."""
     levels = [_level(args.a, "--a"), _level(args.b, "--b")]
     variant = read_variant(args.variant, args.options, Renderer("en").message)
     players = whole_number(args.players, "--players", 2, 4)
     pairs = whole_number(args.pairs, "--pairs", 2, MAX_PAIRS)
     seed = whole_number(args.seed, "--seed", 0, 2**63)
     jobs = whole_number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else 1
-    return Contest(levels[0], levels[1], variant, players, pairs, seed), jobs
+    return Contest(levels[0], levels[1], variant, players, pairs, seed), min(jobs, cores_available())
 
 
 def _level(name: str | None, option: str) -> str:

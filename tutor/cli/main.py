@@ -110,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", metavar="N", help="deals of the unseen cards sampled (default: as the expert plays)")
     p.add_argument("--seed", default="0", metavar="S", help="the same seed gives the same answer (default: 0)")
     p.add_argument("--open", action="store_true", help="value the position as given: every card listed is known")
+    p.add_argument("--time-limit", metavar="SECONDS",
+                   help="stop after this long with the best found so far, and say so (default: 7)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--lang", dest="advise_lang", metavar="en|de", help="language of the listing (default: the locale)")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
@@ -117,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="a saved game, round by round, with the review of your moves")
     p.add_argument("file", metavar="N|FILE",
                    help="game N of the shell's list of games, or a saved-game file (the shell's “games export” writes one)")
+    p.add_argument("--review", metavar="all|none|N",
+                   help="the rounds whose review of your moves is shown, which takes seconds a round (default: none)")
     p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
     return parser

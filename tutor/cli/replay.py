@@ -4,11 +4,13 @@
 shell's ``games``; anything else is a file (``games export`` writes one).
 
 Each round shows who played what, deal by deal (the line of play the puzzles
-show, with what changes hands), its score breakdown, and the review
+show, with what changes hands) and its score breakdown.  The review
 (:mod:`tutor.play.review`) of the learner's moves, computed with the round's
-deal seed and the shell's worlds: the same review the shell showed after the
-round, every time.  A
-game that cannot be read is one line, exit 2.
+deal seed and the shell's worlds (the same review the shell showed after the
+round, every time), is given for the rounds ``--review`` names, on demand: a
+review takes seconds a round, which would make a long match's replay take
+minutes; a progress line on standard error follows the reviews.  A game that cannot be
+read is one line, exit 2.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
 from tutor.core.moves import Move
@@ -30,11 +33,12 @@ from tutor.shell import review_screen
 from tutor.shell.games import game_number
 from tutor.shell.play import problem_text, result_text, score_text
 from tutor.shell.state import DEFAULT_WIDTH
+from tutor.shell.status import StatusLine
 from tutor.storage import Progress, ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import GameFileError, SavedGame
 
-from .support import UsageError
+from .support import UsageError, whole_number
 
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:
@@ -49,7 +53,20 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"{err.where}: {problem_text(ui, err)}") from None
     except ProgressError as err:
         raise UsageError(err.message) from None
-    return fit(replay_text(ui, saved), DEFAULT_WIDTH), 0
+    scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
+    return fit(replay_text(ui, saved, reviewed(args.review, scored), StatusLine()), DEFAULT_WIDTH), 0
+
+
+def reviewed(text: str | None, scored: list[int]) -> set[int]:
+    """The rounds ``--review`` names (``all``, ``none``, or a round's number) among the ``scored`` ones: by
+    default none."""
+    if text in (None, "all", "none"):
+        return set(scored) if text == "all" else set()
+    number = whole_number(text, "--review", 1, max(scored, default=0)) if scored else 0
+    if number not in scored:
+        raise UsageError(f"--review: round {number} was not played to its end" if scored else
+                         "--review: no round of this game was played to its end")
+    return {number}
 
 
 def kept_game(number: int) -> SavedGame:
@@ -69,9 +86,9 @@ def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:
             start = i
 
 
-def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int) -> str:
+def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, reviewing: bool) -> str:
     """One round: its starting table, then deal by deal the learner's hand (their own game: only what they held)
-    and the moves, its score, and the review of the learner's moves once it is over."""
+    and the moves, its score, and (when ``reviewing``) the review of the learner's moves once it is over."""
     parts = [ui.message("review.replay_round", round=number, dealer=ui.seat_name(game_round.dealer, learner))]
     if game_round.plies:
         parts.append(ui.message("review.replay_table", cards=ui.cards(game_round.plies[0].before.loose)))
@@ -80,20 +97,33 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int) -
                   ui.line(start, moves, learner, partner=True)]
     if game_round.score is None:
         parts.append(ui.message("review.replay_in_play"))
-    else:
+    elif reviewing:
         review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
         parts.append(review_text(ui, review))
     return "\n".join(parts)
 
 
-def replay_text(ui: Renderer, saved: SavedGame) -> str:
-    """The whole game: what it was, each round, and how it ended."""
+def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: StatusLine) -> str:
+    """The whole game: what it was, each round (the review of those of ``reviews``, told on ``status``), and how
+    it ended."""
     game = saved.game
     s = game.settings
     head = ui.message(
         "review.replay_head", id=saved.id, variant=ui.message(f"presets.{s.variant.preset}"), players=s.players,
         level=ui.message(f"levels.{s.level}"), seat=game.learner, started=saved.started, practice=game.practice,
     )
-    parts = [head, *(round_text(ui, r, n, game.learner) for n, r in enumerate(game.rounds, 1))]
+    parts = [head]
+    for n, game_round in enumerate(game.rounds, 1):
+        if n in reviews:
+            status.show(partial(_progress, ui, n, len(game.rounds)))
+        parts.append(round_text(ui, game_round, n, game.learner, n in reviews))
+    status.clear()
     parts.append(result_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
+    unreviewed = sum(r.score is not None for r in game.rounds) - len(reviews)
+    if unreviewed:
+        parts.append(ui.message("review.replay_not_reviewed", n=unreviewed, reviewed=sorted(reviews)))
     return "\n\n".join(parts)
+
+
+def _progress(ui: Renderer, number: int, rounds: int, spent: float) -> str:
+    return ui.message("review.replay_progress", round=number, rounds=rounds, spent=spent)

@@ -91,7 +91,7 @@ def impossibilities(pos: RoundState) -> list[Impossible]:
         out.append(shape)
     if moment is not None:
         out += _captures(pos, moment) + _penalties(pos, moment)
-    return out + _holders(pos) + _last_capture(pos) + _scores(pos)
+    return out + unheld_builds(pos) + _last_capture(pos) + _scores(pos)
 
 
 # ---- the cards and the deal ----------------------------------------------------------
@@ -243,7 +243,7 @@ def _unseen(pos: RoundState) -> list[Card]:
     return [c for c in pos.variant.deck_cards if c not in named]
 
 
-def _holders(pos: RoundState) -> list[Impossible]:
+def unheld_builds(pos: RoundState) -> list[Impossible]:
     """Under the holding rule (4.1) a build's controller always holds a card that takes it."""
     if not holding_applies(pos.variant):
         return []

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
@@ -10,13 +11,49 @@ from .workers import ignore_interrupts
 
 T = TypeVar("T")
 
+STOP_WAIT = 1.0
+"""Seconds a stopped worker is given to end before it is killed."""
 
-def in_order(work: Callable[[int], T], tasks: int, jobs: int) -> Iterator[T]:
+
+def cores_available() -> int:
+    """The cores this process may run on (``os.sched_getaffinity`` where the platform has it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def in_order(work: Callable[[int], T], tasks: int, jobs: int) -> Generator[T, None, None]:
     """``work(0)``, ``work(1)``, ... ``work(tasks - 1)`` in order, the same whatever ``jobs``; with ``jobs`` > 1
     from a pool of processes that leave Ctrl-C to this one.  ``work`` must then reach the processes by pickling
-    (a module-level function, or a ``partial`` of one)."""
+    (a module-level function, or a ``partial`` of one).
+
+    When the results stop being read before the end (Ctrl-C, an error, the caller gives up), the workers are
+    stopped at once, their tasks unfinished: the pool does not wait for them."""
     if jobs == 1:
         yield from map(work, range(tasks))
         return
-    with ProcessPoolExecutor(jobs, initializer=ignore_interrupts) as pool:
+    pool = ProcessPoolExecutor(jobs, initializer=ignore_interrupts)
+    finished = False
+    try:
         yield from pool.map(work, range(tasks), chunksize=max(1, min(16, tasks // (8 * jobs))))
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown()
+        else:
+            stop_now(pool)
+
+
+def stop_now(pool: ProcessPoolExecutor) -> None:
+    """The pool's queued tasks cancelled and its workers ended now, killed if they do not stop within
+    :data:`STOP_WAIT` seconds."""
+    workers = list((pool._processes or {}).values())  # the executor has no public way to end running tasks
+    for worker in workers:
+        worker.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.join(STOP_WAIT)
+        if worker.is_alive():
+            worker.kill()
+            worker.join()

@@ -23,11 +23,15 @@ value in the last deal and one earlier can be compared.  In a world:
   has), and that position is valued by :func:`deal_end_value`: what each side
   has taken for sure, and its expected share of the most cards and most spades.
 
-The same seed gives the same :class:`Advice`.  A time ``budget`` (seconds) stops
-adding worlds once it is spent, after at least :data:`MIN_WORLDS`, and stops an
-exact search still running then (club's playouts value that world instead);
-only then does the answer depend on the machine's speed, and :attr:`Advice.worlds`
-says how many worlds were valued.  Without a budget the advice is deterministic.
+The same seed gives the same :class:`Advice`.  A time ``budget`` (seconds) is a
+bound: once it is spent no further move is valued.  A world left half valued
+then is dropped, unless it is the first (a position with thousands of moves can
+take longer than the budget for one world): then the moves it valued are
+given, valued first in club's order of preference, and the others are left out
+(:attr:`Advice.unvalued`).  An exact search still running then is stopped (club's
+playouts value that world instead).  Only a budget spent makes the answer depend
+on the machine's speed; :attr:`Advice.stopped` says so, and :attr:`Advice.worlds`
+how many worlds were valued.  Without a budget the advice is deterministic.
 """
 
 from __future__ import annotations
@@ -55,8 +59,6 @@ from .view import SeatView
 
 DEFAULT_WORLDS = 48
 """Worlds sampled when not told otherwise."""
-MIN_WORLDS = 4
-"""Worlds valued whatever the budget (fewer only when fewer are asked for)."""
 EXPERT_BUDGET = 2.0
 """Seconds the expert player (:class:`Expert`) gives a move at most: a cap for the rare
 slow position, which the default number of worlds keeps well under."""
@@ -106,6 +108,10 @@ class Advice:
     level: str
     worlds: int
     moves: tuple[MoveValue, ...]
+    stopped: bool = False
+    """Whether the time budget ran out before every world asked for was valued."""
+    unvalued: int = 0
+    """Legal moves left out of ``moves``: the budget ran out before the first world valued them."""
 
     @property
     def best(self) -> Move:
@@ -134,19 +140,26 @@ class Expert:
         return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget).best
 
 
+Clock = Callable[[], float]
+"""Seconds from some fixed point (``time.perf_counter``; a test's own clock)."""
+Progress = Callable[[int], None]
+"""Told the number of worlds fully valued, after each move valued."""
+
+
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
-           budget: float | None = None) -> Advice:
+           budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None) -> Advice:
     """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
 
-    ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds)
-    stops sampling once spent, after at least :data:`MIN_WORLDS` worlds.
+    ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds on ``clock``) bounds the time
+    taken (see the module's words); ``progress`` hears of each move valued.
     """
     _check(level, worlds)
     pos = view.position()
-    return _advise(pos, sampled_worlds(pos, worlds, seed), level, budget)
+    return _advise(pos, islice(world_stream(pos, seed), worlds), level, budget, clock, progress)
 
 
-def advise_open(pos: Position, *, level: str = "expert", seed: int = 0, budget: float | None = None) -> Advice:
+def advise_open(pos: Position, *, level: str = "expert", seed: int = 0, budget: float | None = None,
+                clock: Clock = time.perf_counter, progress: Progress | None = None) -> Advice:
     """The advice when the position's real cards are the only world (``advise --open``).
 
     ``pos`` must show every hand and the stock; ``seed`` is accepted for a
@@ -155,7 +168,7 @@ def advise_open(pos: Position, *, level: str = "expert", seed: int = 0, budget: 
     _check(level, 1)
     if any(pos.hidden_counts) or pos.stock_hidden:
         raise ValueError("an open position shows every hand and the stock")
-    return _advise(pos, [pos.copy()], level, budget)
+    return _advise(pos, iter([pos.copy()]), level, budget, clock, progress)
 
 
 def _check(level: str, worlds: int) -> None:
@@ -314,28 +327,44 @@ def world_of(pos: Position, cards: list[Card]) -> Position:
     return world
 
 
-def _advise(pos: Position, worlds: list[Position], level: str, budget: float | None) -> Advice:
+def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
+            progress: Progress | None) -> Advice:
     moves = pos.generate()
-    deadline = None if budget is None else time.perf_counter() + budget
-    stop = None if deadline is None else partial(_past, deadline)
+    stop = None if budget is None else partial(_past, clock, clock() + budget)
+    live = list(range(len(moves))) if stop is None else by_club(pos, moves)
     values: list[list[float]] = [[] for _ in moves]
-    live = list(range(len(moves)))
     done = 0
+    stopped = False
     for world in worlds:
-        for i, value in zip(live, world_values(world, [moves[i] for i in live], stop)):
+        heard = None if progress is None else partial(progress, done)
+        valued = world_values(world, [moves[i] for i in live], stop, heard)
+        if len(valued) < len(live):  # the budget ran out within this world
+            stopped = True
+            if done:
+                break
+        for i, value in zip(live, valued):
             values[i].append(value)
+        if stopped:
+            break
         done += 1
         if done == PRUNE_AFTER:
             live = still_in_contention(values, live)
-        if deadline is not None and done >= MIN_WORLDS and _past(deadline):
+        if stop is not None and stop():
+            stopped = next(worlds, None) is not None
             break
-    valued = [MoveValue(m, statistics.fmean(v), statistics.pstdev(v), tuple(v)) for m, v in zip(moves, values)]
-    valued.sort(key=lambda mv: -mv.value)  # stable: equal values keep the generation order
-    return Advice(level, done, tuple(valued))
+    given = [MoveValue(m, statistics.fmean(v), statistics.pstdev(v), tuple(v)) for m, v in zip(moves, values) if v]
+    given.sort(key=lambda mv: -mv.value)  # stable: equal values keep the generation order
+    return Advice(level, done or 1, tuple(given), stopped, len(moves) - len(given))
 
 
-def _past(deadline: float) -> bool:
-    return time.perf_counter() > deadline
+def by_club(pos: Position, moves: list[Move]) -> list[int]:
+    """The indices of ``moves``, club's preferred first: valued in this order, the moves a budget leaves
+    unvalued in the first world are those club thinks least of."""
+    return sorted(range(len(moves)), key=lambda i: -club_value(pos, moves[i]))
+
+
+def _past(clock: Clock, deadline: float) -> bool:
+    return clock() > deadline
 
 
 def still_in_contention(values: list[list[float]], live: list[int]) -> list[int]:
@@ -352,8 +381,10 @@ def still_in_contention(values: list[list[float]], live: list[int]) -> list[int]
     return kept
 
 
-def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | None = None) -> list[float]:
-    """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side.
+def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | None = None,
+                 progress: Callable[[], None] | None = None) -> list[float]:
+    """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side: every one, unless
+    ``stop`` says to stop first (then the first ones only, at least one); ``progress`` hears of each.
 
     An exact search that ``stop`` ends early leaves the world to club's playouts.
     """
@@ -363,7 +394,14 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
             exact = {lv.move: lv.value for lv in solution.moves}
             return [float(exact[m]) for m in moves]
     side = world.side_of(world.to_move)
-    return [playout_value(world.copy(), m, side) for m in moves]
+    values: list[float] = []
+    for m in moves:
+        if stop is not None and values and stop():
+            break
+        values.append(playout_value(world.copy(), m, side))
+        if progress is not None:
+            progress()
+    return values
 
 
 def _cards_in_hands(pos: Position) -> int:

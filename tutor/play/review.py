@@ -27,8 +27,9 @@ cards and majorities, sweeps, a stolen build).
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.core.cards import Card
@@ -38,7 +39,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
 
-from .advisor import DEFAULT_WORLDS, Advice, MoveValue, advise
+from .advisor import DEFAULT_WORLDS, Advice, Clock, MoveValue, Progress, advise
 from .confirm import Loss, confirm
 from .exact import ExactLines, exact_lines
 from .game import Ply
@@ -230,6 +231,8 @@ class RoundReview:
     seat: int
     moves: tuple[MoveReview, ...]
     marks: tuple[Mark, ...]
+    unreviewed: int = 0
+    """The learner's moves with a choice left unreviewed: the review's time budget ran out first."""
 
     def count(self, grade: str) -> int:
         """The marks settled at ``grade``."""
@@ -252,30 +255,44 @@ def ply_seed(seed: int, index: int) -> int:
     return random.Random(f"review/{seed}/{index}").randrange(2**32)
 
 
-def ply_advice(view: SeatView, seed: int, index: int, *, worlds: int = DEFAULT_WORLDS, level: str = "expert") -> Advice:
+def ply_advice(view: SeatView, seed: int, index: int, *, worlds: int = DEFAULT_WORLDS, level: str = "expert",
+               budget: float | None = None, clock: Clock = time.perf_counter,
+               progress: Progress | None = None) -> Advice:
     """The advice on ply ``index`` of a review with ``seed``, from ``view`` (the seat's view before that ply).
 
-    The review judges the ply by it, and the shell's hint gives it: without a time budget the advisor is
-    deterministic, so the move a hint recommends is the review's best move on that same position.
+    The review judges the ply by it, and the shell's hint gives it: unless a time ``budget`` runs out (which
+    :attr:`Advice.stopped` says) the advisor is deterministic, so the move a hint recommends is the review's
+    best move on that same position.
     """
-    return advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index))
+    return advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index), budget=budget, clock=clock,
+                  progress=progress)
 
 
 def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
-                 level: str = "expert") -> RoundReview:
-    """Review the moves ``seat`` made in a round's ``plies``, each from the seat's view; the same seed, the same review."""
+                 level: str = "expert", budget: float | None = None, clock: Clock = time.perf_counter,
+                 progress: Callable[[int, int], None] | None = None) -> RoundReview:
+    """Review the moves ``seat`` made in a round's ``plies``, each from the seat's view; the same seed, the same review.
+
+    A time ``budget`` (seconds on ``clock``) ends the review at the first move whose advice it cut short: that
+    move and the later ones are left unreviewed (:attr:`RoundReview.unreviewed`), never judged on fewer worlds.
+    ``progress`` is told the moves reviewed so far and the moves to review.
+    """
+    deadline = None if budget is None else clock() + budget
+    turns = [(index, ply) for index, ply in enumerate(plies) if ply.seat == seat]
+    chosen = [i for i, (_, ply) in enumerate(turns) if len(SeatView.of(ply.before, seat).legal_moves()) >= 2]
     moves: list[MoveReview] = []
     marks: list[Mark] = []
-    turn = 0
-    for index, ply in enumerate(plies):
-        if ply.seat != seat:
-            continue
-        turn += 1
+    for done, i in enumerate(chosen):
+        if progress is not None:
+            progress(done, len(chosen))
+        index, ply = turns[i]
         view = SeatView.of(ply.before, seat)
-        if len(view.legal_moves()) < 2:
-            continue
-        advice = ply_advice(view, seed, index, worlds=worlds, level=level)
-        reviewed = judge(view, advice, ply_seed(seed, index), index, turn, ply)
+        left = None if deadline is None else deadline - clock()
+        advice = ply_advice(view, seed, index, worlds=worlds, level=level,
+                            budget=None if left is None else max(left, 0.0), clock=clock)
+        if advice.stopped:
+            return RoundReview(plies[0].before.players, seat, tuple(moves), tuple(marks), len(chosen) - done)
+        reviewed = judge(view, advice, ply_seed(seed, index), index, i + 1, ply)
         moves.append(reviewed)
         if reviewed.grade is not None:
             marks.append(mark(view, reviewed, advice))

@@ -31,6 +31,9 @@ from .view import SeatView
 
 KINDS = ("match", "round")
 """A whole match to the target, or a single round."""
+MAX_ROUNDS = 100
+"""The most rounds a match lasts: after them it ends (``reason`` ``rounds``), even short of the target, so
+that options under which the target is out of reach (or far) still give a game that ends."""
 
 Saver = Callable[[], None]
 """Told after every move pushed (to save the game)."""
@@ -151,7 +154,8 @@ class TableGame:
     def result(self) -> MatchResult | None:
         """How the game ended, or None while it goes on.
 
-        A match ends as :class:`~tutor.core.round.Match` decides; a one-round
+        A match ends as :class:`~tutor.core.round.Match` decides, or after :data:`MAX_ROUNDS` rounds
+        (``reason`` ``rounds``, the winner the side ahead, None on a tie); a one-round
         game when its round is over: ``reason`` ``round``, the winner the side
         with the most points (None on a tie), unless an instant win cut the
         round short.  A game the learner resigned is lost (``reason``
@@ -160,14 +164,14 @@ class TableGame:
         if self.resigned:
             others = [side for side in range(len(self.scores)) if side != self.learner_side]
             return MatchResult(others[0] if len(others) == 1 else None, "resigned", loser=self.learner_side)
+        if self.settings.kind == "match" and self.match.result is None and self.round_over \
+                and len(self.rounds) >= MAX_ROUNDS:
+            return _leader(self.scores, "rounds")
         if self.settings.kind == "match" or not self.round_over:
             return self.match.result
         if self.match.result is not None and not self.position.is_round_over():
             return self.match.result
-        totals = self.current.score.totals if self.current.score else ()
-        best = max(totals)
-        leaders = [side for side, t in enumerate(totals) if t == best]
-        return MatchResult(leaders[0] if len(leaders) == 1 else None, "round")
+        return _leader(self.current.score.totals if self.current.score else (), "round")
 
     @property
     def over(self) -> bool:
@@ -299,3 +303,10 @@ def _check_start(start: Position, match: Match) -> None:
         raise GameError(f"the round starts at scores {start.scores}, but the match stands at {match.scores}")
     if any(start.captured or ()) or any(start.hidden or ()) or start.stock_hidden:
         raise GameError("a round starts with nothing taken and every card known")
+
+
+def _leader(points: Sequence[int], reason: str) -> MatchResult:
+    """The side with the most ``points`` wins (None on a tie), for ``reason``."""
+    best = max(points)
+    leaders = [side for side, p in enumerate(points) if p == best]
+    return MatchResult(leaders[0] if len(leaders) == 1 else None, reason)

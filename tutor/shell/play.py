@@ -21,7 +21,7 @@ from tutor.core.position import Position
 from tutor.loading.options import OptionError, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
-from tutor.play.table_game import Settings, TableGame
+from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
@@ -29,8 +29,9 @@ from tutor.storage.games import GameFileError, SavedGame
 from tutor.teaching.coach import kind_of
 
 from .challenge_text import move_error_text
-from .review_screen import hint_advice, round_review_text
+from .review_screen import HINT_BUDGET, REVIEW_WORLDS, hint_advice, round_review_text
 from .state import Activity, Shell
+from .status import StatusLine
 from .variant_words import variant_label
 
 KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}
@@ -171,8 +172,14 @@ class GameRun(Activity):
     def review(self) -> str:
         """The review of the learner's moves in the round just over (docs/review.md), with the round's deal seed
         (so ``replay`` shows the same); its marked positions join the review queue."""
-        current = self.game.current
-        return round_review_text(self.shell, current.plies, self.game.learner, seed=current.seed)
+        current, status = self.game.current, StatusLine()
+
+        def show(done: int, moves: int) -> None:
+            status.show(lambda spent: self.ui.message("review.review_progress", done=done, moves=moves, spent=spent))
+
+        said = round_review_text(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
+        status.clear()
+        return said
 
     def result_text(self) -> str:
         return result_text(self.ui, self.game)
@@ -263,13 +270,22 @@ class GameRun(Activity):
         game, ui = self.game, self.ui
         if not game.learner_to_move:
             return ui.message("play.not_your_turn")
-        advice = hint_advice(game)
+        status = StatusLine()
+
+        def show(done: int) -> None:
+            status.show(lambda spent: ui.message("play.hint_progress", done=done, worlds=REVIEW_WORLDS, spent=spent))
+
+        advice = hint_advice(game, show)
+        status.clear()
         pos, (best, *others) = self.position, advice.moves
-        return ui.message(
+        said = ui.message(
             "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
             stock=pos.stock_size,
             other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
         )
+        if advice.stopped:
+            said += "\n" + ui.message("play.hint_stopped", limit=HINT_BUDGET, unvalued=advice.unvalued)
+        return said
 
     def solution(self) -> str:
         return self.ui.message("play.no_solution")
@@ -435,7 +451,7 @@ def result_text(ui: Renderer, game: TableGame | GameSummary) -> str:
     return ui.message(
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game),
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
-        won=result.winner == game.learner_side, practice=game.practice,
+        won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
     )
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
-from tutor.play.advisor import DEFAULT_WORLDS, Advice
+from tutor.play.advisor import DEFAULT_WORLDS, Advice, Clock, Progress
 from tutor.play.game import Ply
 from tutor.play.review import RoundReview, ply_advice, review_round
 from tutor.play.table_game import TableGame
@@ -16,20 +17,33 @@ from .state import Shell
 
 REVIEW_WORLDS = DEFAULT_WORLDS
 """Worlds the advisor samples for each move reviewed: the margins of docs/review.md are measured with these."""
+HINT_BUDGET: float | None = 5.0
+"""Seconds a hint takes at most (a big position's advice can take far longer): then it gives the best so far."""
+REVIEW_BUDGET: float | None = 15.0
+"""Seconds the review after a round takes at most: the moves not reached by then are left unreviewed."""
 
 
-def hint_advice(game: TableGame) -> Advice:
+def hint_advice(game: TableGame, progress: Progress | None = None, clock: Clock = time.perf_counter) -> Advice:
     """The advice a hint gives the learner now: the very advice the review will judge the move by (the round's
-    deal seed, this ply's index, the review's worlds), so the move a hint recommends is never marked."""
+    deal seed, this ply's index, the review's worlds), so the move a hint recommends is never marked, unless
+    :data:`HINT_BUDGET` (on ``clock``) ran out first (:attr:`Advice.stopped`); ``progress`` hears of each move
+    valued."""
     current = game.current
-    return ply_advice(game.view(), current.seed, len(current.plies), worlds=REVIEW_WORLDS)
+    return ply_advice(game.view(), current.seed, len(current.plies), worlds=REVIEW_WORLDS, budget=HINT_BUDGET,
+                      clock=clock, progress=progress)
 
 
-def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
-    """Review the learner's (``seat``'s) moves of a round; queue a personal puzzle for each marked
+def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
+                 progress: Callable[[int, int], None] | None = None,
+                 clock: Clock = time.perf_counter) -> tuple[RoundReview, str]:
+    """Review the learner's (``seat``'s) moves of a round within :data:`REVIEW_BUDGET` seconds of ``clock``
+    (``progress``: :func:`~tutor.play.review.review_round`'s); queue a personal puzzle for each marked
     position (in one transaction); the review and the words for it."""
-    review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed)
+    review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
+                          progress=progress)
     text = review_text(shell.ui, review)
+    if review.unreviewed:
+        text += "\n" + shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET)
     if review.marks:
         now = shell.clock()
         try:
@@ -42,6 +56,7 @@ def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -
     return review, text
 
 
-def round_review_text(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0) -> str:
+def round_review_text(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
+                      progress: Callable[[int, int], None] | None = None) -> str:
     """:func:`round_review`'s words: what the shell shows after a round's score."""
-    return round_review(shell, plies, seat, seed)[1]
+    return round_review(shell, plies, seat, seed, progress)[1]

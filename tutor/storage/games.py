@@ -24,7 +24,7 @@ from tutor.core.scoring import Detail, RoundScore
 from tutor.core.variant import VariantError
 from tutor.loading.positions import position_from_node, position_to_data, variant_to_data
 from tutor.loading.yamlfile import FileError, load_document
-from tutor.play.table_game import GameError, Settings, TableGame
+from tutor.play.table_game import MAX_ROUNDS, GameError, Settings, TableGame
 
 from .timestamps import FIRST_YEAR, LAST_YEAR, checked_time, to_text, utc
 
@@ -270,7 +270,10 @@ class _Reader:
         resigned = data.get("resigned", False)
         if not isinstance(resigned, bool):
             raise self.fail(f"'resigned' must be true or false, not {_shown(resigned)}")
-        for index, entry in enumerate(self.get(data, "rounds", list, "a list of rounds"), 1):
+        rounds = self.get(data, "rounds", list, "a list of rounds")
+        if len(rounds) > MAX_ROUNDS:  # refused before any is replayed: that alone could take minutes
+            raise self.fail(f"{len(rounds):,} rounds, more than the {MAX_ROUNDS} a match lasts")
+        for index, entry in enumerate(rounds, 1):
             self.replay_round(game, index, entry)
         game.resigned = resigned
         if finished is not None and not game.over:

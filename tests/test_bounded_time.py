@@ -1,0 +1,298 @@
+"""Every command that searches is bounded (issue 22): advise's time limit, said when reached; arena's pool stops
+at Ctrl-C and takes no more processes than there are cores."""
+
+from __future__ import annotations
+
+import io
+import json
+import multiprocessing
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
+from functools import partial
+from pathlib import Path
+
+import pytest
+from shell_helpers import open_shell
+
+from tutor.cli import advise as advise_cli
+from tutor.cli import arena as arena_cli
+from tutor.cli.main import main
+from tutor.cli.replay import replay_text
+from tutor.shell.status import StatusLine
+from tutor.content.presets import variant
+from tutor.core.cards import parse_cards
+from tutor.core.position import Position
+from tutor.parallel import pool
+from tutor.play import table_game
+from tutor.play.advisor import advise, sampled_worlds, world_values
+from tutor.play.review import review_round
+from tutor.play.table_game import GameError, Settings, TableGame
+from tutor.play.view import SeatView
+from tutor.render import Renderer
+from tutor.shell import review_screen
+from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun, result_text
+from tutor.storage.game_files import read_game_file
+from tutor.storage.games import SavedGame, game_text, game_to_data
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MANY_MOVES = """variant: classic
+players: 2
+to_move: 0
+hands: [[5S, 6S, 7S, 8S], 4]
+table: [AS, AH, AD, AC, 2S, 2H, 2D, 2C, 3S, 3H, 3D]
+stock: 20
+"""
+"""The issue's position of 2,938 legal moves: a world took 43.7 s."""
+
+UNHELD = """variant: classic
+players: 2
+to_move: 0
+hands: [[8S, 8D, 8H, 2C], 4]
+table: [{build: [5D, 3S], owner: 1}, 8C]
+"""
+"""Seat 1 owns an 8-build, and every 8 is in sight: no world can deal it a card to take it."""
+
+
+def ticking(step: float) -> Iterator[float]:
+    """A clock that moves on ``step`` seconds each time it is read."""
+    now = 0.0
+    while True:
+        yield now
+        now += step
+
+
+def a_view() -> SeatView:
+    """Seat 0's view in classic, four cards each and some in the stock: a few dozen moves."""
+    v = variant("classic")
+    mine, theirs = parse_cards("7S 8D KC 2H".split()), parse_cards("5H 9C 10S 7D".split())
+    table, stock = parse_cards("7C 3H 4D 5S 9H".split()), parse_cards("AD 2D 5D 6D".split())
+    used = {*mine, *theirs, *table, *stock}
+    pos = Position(v, 2, hands=[mine, theirs], loose=table, builds=[], stock=stock,
+                   captured=[[c for c in v.deck_cards if c not in used], []])
+    return SeatView.of(pos, 0)
+
+
+def test_a_budget_on_the_clock_stops_between_worlds_and_says_so() -> None:
+    view = a_view()
+    clock = ticking(0.01)
+    advice = advise(view, worlds=48, seed=1, budget=1.0, clock=partial(next, clock))
+    assert advice.stopped and 0 < advice.worlds < 48 and advice.unvalued == 0
+    assert len(advice.moves) == len(view.legal_moves())
+    full = advise(view, worlds=advice.worlds, seed=1)  # the same worlds, unhurried: the same values
+    assert not full.stopped
+    assert {mv.move: mv.value for mv in advice.moves} == pytest.approx({mv.move: mv.value for mv in full.moves})
+
+
+def test_a_budget_spent_in_the_first_world_gives_the_moves_valued_and_counts_the_others() -> None:
+    view = a_view()
+    clock = ticking(1.0)
+    advice = advise(view, worlds=48, seed=1, budget=4.5, clock=partial(next, clock))
+    total = len(view.legal_moves())
+    assert advice.stopped and advice.worlds == 1 and 0 < len(advice.moves) < total
+    assert advice.unvalued == total - len(advice.moves)
+    [world] = sampled_worlds(view.position(), 1, 1)
+    for mv in advice.moves:  # each value given is the move's true value in that first world
+        assert mv.value == pytest.approx(world_values(world, [mv.move])[0])
+
+
+def test_a_budget_not_reached_changes_nothing() -> None:
+    view = a_view()
+    timed, free = advise(view, worlds=6, seed=2, budget=1e9), advise(view, worlds=6, seed=2)
+    assert not timed.stopped and timed.unvalued == 0 and timed == free
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_advise_reports_a_stop_at_its_time_limit(tmp_path: Path) -> None:
+    path = tmp_path / "many.yaml"
+    path.write_text(MANY_MOVES, encoding="utf-8")
+    result = run("advise", str(path), "--json", "--time-limit", "0.2")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["stopped_early"] is True and data["time_limit"] == 0.2
+    assert data["unvalued"] > 0 and data["unvalued"] + len(data["moves"]) == 2938
+    assert data["move"] == data["moves"][0]["notation"]
+    text = run("advise", str(path), "--time-limit", "0.2", "--lang", "en")
+    assert "Stopped at the time limit (0.2 s)" in text.stdout and "not valued in time" in text.stdout
+
+
+def test_advise_refuses_a_build_no_hidden_hand_can_hold_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "unheld.yaml"
+    path.write_text(UNHELD, encoding="utf-8")
+    result = run("advise", str(path))
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "seat 1 controls the 8-build but no card it may hold takes it" in result.stderr
+
+
+def test_the_progress_line_shows_after_half_a_second() -> None:
+    err = io.StringIO()
+    clock = ticking(0.2)
+    show = advise_cli.progress_line(Renderer("en"), 7.0, 48, StatusLine(partial(next, clock), err, always=True))
+    show(0)  # 0.2 s in: quiet
+    show(1)  # 0.4 s
+    assert err.getvalue() == ""
+    show(3)
+    show(4)
+    assert err.getvalue().split("\r\033[K")[1:] == ["advise: 3/48 deals valued, 0.6 s of 7 s",
+                                                    "advise: 4/48 deals valued, 0.8 s of 7 s"]
+
+
+def slow_square(marks: Path, i: int) -> int:
+    """Task ``i`` of the pool test: the first at once, the others slowly, each leaving a mark when done."""
+    if i:
+        time.sleep(3)
+    (marks / str(i)).touch()
+    return i * i
+
+
+def test_ctrl_c_stops_the_pool_without_waiting_for_its_tasks(tmp_path: Path) -> None:
+    results = pool.in_order(partial(slow_square, tmp_path), 3, 2)
+    assert next(results) == 0
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)  # Ctrl-C, as the main process gets it
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            next(results)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert multiprocessing.active_children() == []
+    time.sleep(3.5)  # long enough for a worker left running to finish its task
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0"]
+
+
+def test_a_pool_left_unread_stops_its_workers(tmp_path: Path) -> None:
+    results = pool.in_order(partial(slow_square, tmp_path), 3, 2)
+    assert next(results) == 0
+    results.close()
+    assert multiprocessing.active_children() == []
+    time.sleep(3.5)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0"]
+
+
+def test_arena_jobs_are_capped_at_the_usable_cores(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(arena_cli, "cores_available", lambda: 1)
+    asked: list[int] = []
+    real = pool.in_order
+
+    def spy(work: Callable[[int], float], tasks: int, jobs: int) -> Iterator[float]:
+        asked.append(jobs)
+        return real(work, tasks, jobs)
+
+    monkeypatch.setattr(arena_cli, "in_order", spy)
+    assert main(["arena", "--a", "club", "--b", "random", "--pairs", "2", "--jobs", "8", "--lang", "en"]) == 0
+    assert asked == [1]
+    assert "--jobs 8 asks for more processes than the 1 core this program may use; using 1" in capsys.readouterr().err
+
+
+def finished_round_file(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A one-round game against greedy, the learner playing its first legal move, exported as a file."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+    game = TableGame(Settings(variant("classic"), 2, "greedy", 3, kind="round"))
+    while not game.over:
+        if not game.rounds:
+            game.begin_round()
+        elif game.learner_to_move:
+            game.push(game.view().legal_moves()[0])
+        else:
+            game.push(game.computer_move())
+    path = home / "game.json"
+    saved = SavedGame.new(game, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    saved.stamp(saved.started)
+    path.write_text(game_text(game_to_data(saved)), encoding="utf-8")
+    return path
+
+
+def test_replay_reviews_on_demand_and_says_which_rounds_it_did_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = finished_round_file(tmp_path, monkeypatch)
+    assert main(["replay", str(path), "--lang", "en"]) == 0
+    plain = " ".join(capsys.readouterr().out.split())
+    assert "Review of your moves" not in plain
+    assert "1 round is shown without the review of your moves: give --review N for round N" in plain
+    assert main(["replay", str(path), "--lang", "en", "--review", "1"]) == 0
+    reviewed = " ".join(capsys.readouterr().out.split())
+    assert "Review of your moves" in reviewed and "without the review" not in reviewed
+    assert main(["replay", str(path), "--review", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--review must be from 1 to 1, not 2" in err
+
+
+def test_replay_shows_its_progress_while_it_reviews(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saved = read_game_file(finished_round_file(tmp_path, monkeypatch))
+    err, clock = io.StringIO(), ticking(1.0)
+    replay_text(Renderer("en"), saved, {1}, StatusLine(partial(next, clock), err, always=True))
+    assert "replay: reviewing round 1 of 1 (1.0 s)" in err.getvalue()
+
+
+def test_a_match_ends_after_its_most_rounds_with_the_side_ahead_winning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_game, "MAX_ROUNDS", 2)
+    game = TableGame(Settings(variant({"preset": "classic", "target": 999}), 2, "greedy", 5))
+    while not game.over:
+        if not game.rounds or game.round_over:
+            game.begin_round()
+        else:
+            game.push(game.computer_move() if not game.learner_to_move else game.view().legal_moves()[0])
+    assert len(game.rounds) == 2 and max(game.scores) < 999
+    result = game.result
+    assert result is not None and result.reason == "rounds"
+    leaders = [side for side, p in enumerate(game.scores) if p == max(game.scores)]
+    assert result.winner == (leaders[0] if len(leaders) == 1 else None)
+    with pytest.raises(GameError):
+        game.begin_round()
+    for lang, words in (("en", "after 100 rounds, the most a match lasts"),
+                        ("de", "nach 100 Runden, der längsten Dauer einer Partie")):
+        assert words in result_text(Renderer(lang), game)
+
+
+def test_a_saved_game_of_more_rounds_than_a_match_lasts_is_refused_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = finished_round_file(tmp_path, monkeypatch)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(kind="match", finished=None, result=None, rounds=data["rounds"] * (table_game.MAX_ROUNDS + 1))
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "101 rounds, more than the 100 a match lasts" in err
+
+
+def test_a_round_review_on_a_budget_stops_at_a_move_and_counts_the_rest() -> None:
+    game = TableGame(Settings(variant("classic"), 2, "greedy", 4, kind="round"))
+    while not game.over:
+        if not game.rounds:
+            game.begin_round()
+        else:
+            game.push(game.computer_move() if not game.learner_to_move else game.view().legal_moves()[-1])
+    plies = game.current.plies
+    full = review_round(plies, 0, worlds=4, seed=9)
+    clock = ticking(0.01)
+    cut = review_round(plies, 0, worlds=4, seed=9, budget=2.0, clock=partial(next, clock))
+    assert full.unreviewed == 0 and cut.unreviewed > 0
+    assert len(cut.moves) + cut.unreviewed == len(full.moves)
+    assert cut.moves == full.moves[:len(cut.moves)]  # the moves reviewed are judged as without a budget
+
+
+def test_the_shells_hint_and_review_say_when_their_time_ran_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
+    monkeypatch.setattr(review_screen, "HINT_BUDGET", 0.0)
+    monkeypatch.setattr(review_screen, "REVIEW_BUDGET", 0.0)
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        hint = " ".join(dispatch(shell, "hint").text.split())
+        assert "The advisor stopped at its time limit" in hint and "its best so far" in hint
+        while not run.game.round_over:
+            pos = run.position
+            said = dispatch(shell, pos.notation(pos.generate()[0])).text
+    assert "The review stopped at its time limit" in " ".join(said.split())

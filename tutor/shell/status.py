@@ -1,0 +1,41 @@
+"""A progress line on standard error for work that may take a while (a command, the shell's hint or review):
+quiet for the first half second."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+QUIET_FOR = 0.5
+"""Seconds of work before the line shows."""
+EVERY = 0.1
+"""Seconds at least between two showings."""
+
+
+class StatusLine:
+    """A line rewritten in place on ``stream`` (standard error), once :data:`QUIET_FOR` seconds of ``clock``
+    have passed since it was made, and at most every :data:`EVERY` seconds; ``words`` is told the seconds
+    spent.  Off when the stream is not a terminal, unless ``always``."""
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter, stream: TextIO | None = None,
+                 always: bool = False) -> None:
+        self.clock = clock
+        self.stream = stream or sys.stderr
+        self.on = always or self.stream.isatty()
+        self.start = self.last = clock()
+        self.shown = False
+
+    def show(self, words: Callable[[float], str]) -> None:
+        if not self.on:
+            return
+        now = self.clock()
+        if now - self.start >= QUIET_FOR and now - self.last >= EVERY:
+            self.last, self.shown = now, True
+            print("\r\033[K" + words(now - self.start), end="", file=self.stream, flush=True)
+
+    def clear(self) -> None:
+        """The line taken away, when it was shown."""
+        if self.shown:
+            print("\r\033[K", end="", file=self.stream, flush=True)
