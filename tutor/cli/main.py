@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from tutor.core.text import LAYOUT, escaped
 from tutor.loading.options import OptionError
 
 from .support import EXIT_BAD_INPUT, UsageError
@@ -177,10 +178,10 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     try:
         output, status = handlers[args.command](args)
     except (UsageError, OptionError) as err:
-        print(f"cassino-tutor {args.command}: {err}", file=sys.stderr)
+        print(f"cassino-tutor {args.command}: {escaped(str(err), keep=LAYOUT)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if output:
-        print(output, flush=True)
+        print(escaped(output, keep=LAYOUT), flush=True)
     return status
 
 

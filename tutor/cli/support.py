@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tutor.core.text import excerpt
 from tutor.loading.yamlfile import size_problem
 
 EXIT_BAD_INPUT = 2
@@ -13,6 +14,8 @@ EXIT_STOPPED = 3
 """A search stopped at its time limit: what it printed is proven, but not the whole answer."""
 
 MAX_SECONDS = 86_400.0
+MAX_DIGITS = 40
+"""The most digits a whole-number option is read with (every option's range is far below)."""
 
 
 class UsageError(Exception):
@@ -21,12 +24,12 @@ class UsageError(Exception):
 
 def whole_number(text: str, option: str, low: int, high: int) -> int:
     """``text`` as a whole number from ``low`` to ``high``, or a :class:`UsageError` naming ``option``."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{option} takes a whole number, not {text!r}") from None
-    if not low <= value <= high:
-        raise UsageError(f"{option} must be from {low} to {high}, not {value}")
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        raise UsageError(f"{option} takes a whole number, not {excerpt(text)!r}")
+    value = int(text) if len(digits) <= MAX_DIGITS else None  # a longer one is out of range: never converted
+    if value is None or not low <= value <= high:
+        raise UsageError(f"{option} must be from {low} to {high}, not {excerpt(text.strip())}")
     return value
 
 

@@ -18,6 +18,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.reader import ReaderError
 
+from tutor.core.text import excerpt
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -163,15 +165,6 @@ MAX_VALUES = 100_000
 MAX_VALUE_CHARS = 4_000
 """The longest single value (a lesson's longest text is under 1,000 characters)."""
 
-EXCERPT_CHARS = 40
-"""How much of a value an error message quotes."""
-
-
-def excerpt(text: str) -> str:
-    """``text`` cut to :data:`EXCERPT_CHARS` characters for a message, marked with '…' when cut."""
-    return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "…"
-
-
 def size_problem(size: int) -> str | None:
     """Why a file of ``size`` bytes is not read, or None."""
     if size <= MAX_FILE_BYTES:
@@ -188,7 +181,7 @@ def load_document(text: str, filename: str) -> Node:
     too_big = size_problem(len(text.encode("utf-8", "surrogatepass")))
     if too_big:
         raise FileError([Problem(filename, 1, 1, too_big)])
-    _check_limits(text, filename)
+    check_limits(text, filename)
     try:
         root = yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.YAMLError:
@@ -201,13 +194,17 @@ def load_document(text: str, filename: str) -> Node:
     return node
 
 
-def _check_limits(text: str, filename: str) -> None:
+def check_limits(text: str, filename: str, loader: type[yaml.SafeLoader] = _FAST_LOADER) -> None:
     """Raise :class:`FileError` at the first value past a limit, from the parser's events alone
     (they come one at a time, so nothing deep or large is built first); syntax errors are left to
-    :func:`load_document`."""
+    :func:`load_document`.
+
+    libyaml stops at a thousand nested brackets before it gives a single event, so on any error
+    the pure-Python parser, which has no such limit, reads the events again.
+    """
     depth = aliases = 0
     try:
-        for event in yaml.parse(text, Loader=_FAST_LOADER):
+        for event in yaml.parse(text, Loader=loader):
             mark = event.start_mark
             message = None
             if isinstance(event, yaml.CollectionStartEvent):
@@ -227,7 +224,8 @@ def _check_limits(text: str, filename: str) -> None:
                 line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
                 raise FileError([Problem(filename, line, col, message)])
     except yaml.YAMLError:
-        return
+        if loader is not yaml.SafeLoader:
+            check_limits(text, filename, yaml.SafeLoader)
 
 
 def _compose_slowly(text: str, filename: str) -> yaml.Node | None:
