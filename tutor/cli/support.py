@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from tutor.core.text import excerpt
-from tutor.loading.yamlfile import size_problem
+from tutor.loading.yamlfile import FileError, read_yaml_file
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
@@ -45,22 +44,13 @@ def seconds(text: str, option: str) -> float:
     return value
 
 
-def read_text(path: str) -> str:
-    """A file's text, or a :class:`UsageError` saying why it cannot be read."""
+def read_text(path: str, *, stdin: bool = True) -> str:
+    """A YAML file's text (with ``stdin``, ``-`` is standard input), read bounded, or a :class:`UsageError`
+    saying why it cannot be."""
     try:
-        file = Path(path)
-        too_big = size_problem(file.stat().st_size) if file.is_file() else None
-        if too_big:
-            raise UsageError(f"{path}:1:1: {too_big}")
-        return file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a text file (expected UTF-8 YAML)") from None
-    except OSError as err:
-        raise UsageError(f"{path}: cannot be read ({err.strerror})") from None
+        return read_yaml_file(path, stdin=stdin)
+    except FileError as err:
+        raise UsageError(str(err.problems[0])) from None
 
 
 def dumps(data: Any) -> str:

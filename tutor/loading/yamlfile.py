@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,6 +20,8 @@ from yaml.constructor import SafeConstructor
 from yaml.reader import ReaderError
 
 from tutor.core.text import excerpt
+
+from .reading import ReadRefused, read_bounded, too_big
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,7 @@ class Problems:
 
 MAX_FILE_BYTES = 1 << 20
 """The largest YAML file read (1 MiB): the whole course is a tenth of that."""
+YAML_FILE = "a YAML file"
 
 MAX_DEPTH = 32
 """Lists and mappings nested at most this deep (a lesson's build needs about ten)."""
@@ -167,9 +171,15 @@ MAX_VALUE_CHARS = 4_000
 
 def size_problem(size: int) -> str | None:
     """Why a file of ``size`` bytes is not read, or None."""
-    if size <= MAX_FILE_BYTES:
-        return None
-    return f"the file is {size:,} bytes; a YAML file may be at most {MAX_FILE_BYTES:,} bytes (1 MiB)"
+    return None if size <= MAX_FILE_BYTES else too_big(size, MAX_FILE_BYTES, YAML_FILE)
+
+
+def read_yaml_file(path: str | Path, *, stdin: bool = False) -> str:
+    """A YAML file's text, read bounded (:func:`.reading.read_bounded`); :class:`FileError` at 1:1 if it cannot be."""
+    try:
+        return read_bounded(path, MAX_FILE_BYTES, YAML_FILE, stdin=stdin)
+    except ReadRefused as err:
+        raise FileError([Problem(str(path), 1, 1, str(err))]) from None
 
 
 #: libyaml's safe loader when PyYAML was built with it (ten times faster), else the pure one.
