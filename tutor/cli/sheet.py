@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 
-from tutor.loading.options import read_variant
+from tutor.loading.options import check_deal, read_variant
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.sheets import build_sheet, render_sheet
 from tutor.sheets.pdf import PdfUnavailable, write_pdf
@@ -22,6 +22,7 @@ def sheet(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
     say = Renderer(lang).message
     variant = read_variant(args.variant, args.options, say)
+    check_deal(variant, args.players, say)
     if args.format == "pdf" and not args.output:
         raise UsageError(say("sheet.pdf_needs_output"))
     content = build_sheet(variant, args.players)

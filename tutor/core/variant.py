@@ -286,6 +286,16 @@ class Variant:
         return 0 if self.spade_points else self.most_spades
 
     @cached_property
+    def scores_nothing(self) -> bool:
+        """Whether no side can ever score a point (every majority, card and sweep worth 0), so a match
+        could never reach its target: a skunk needs points to take, and penalties only take points off."""
+        return not (self.most_cards or self.effective_most_spades or any(self.card_points) or self.sweep_points)
+
+    def most_hand(self, players: int) -> int:
+        """The most cards each of ``players`` can be dealt from the deck."""
+        return len(self.deck_cards) // players
+
+    @cached_property
     def penalties(self) -> bool:
         """Build duty ``penalty``: moves are free, breaches cost points."""
         return self.build_duty == "penalty"

@@ -33,6 +33,17 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
         except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
             raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60))) from None
     try:
-        return preset_variant(options)
+        variant = preset_variant(options)
     except VariantError as err:
         raise OptionError(str(err)) from None
+    if variant.scores_nothing:
+        raise OptionError(say("sheet.scores_nothing"))
+    return variant
+
+
+def check_deal(variant: Variant, players: int, say: Callable[..., str]) -> None:
+    """An :class:`OptionError` if the hands ``hand_size`` asks for do not fit the deck for ``players``."""
+    most = variant.most_hand(players)
+    if variant.hand_size_resolved > most:
+        raise OptionError(say("sheet.hand_too_big", hand=variant.hand_size_resolved, players=players,
+                              deck=len(variant.deck_cards), most=most))

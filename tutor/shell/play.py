@@ -19,7 +19,7 @@ from tutor.content.presets import preset_names
 from tutor.core.moves import REASON_CODES, MoveError
 from tutor.core.position import Position
 from tutor.core.text import excerpt
-from tutor.loading.options import OptionError, read_variant
+from tutor.loading.options import OptionError, check_deal, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings, TableGame
@@ -343,6 +343,7 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
                               levels=[ui.message(f"levels.{n}") for n in LEVELS])
     try:
         variant = read_variant(preset, options, ui.message)
+        check_deal(variant, chosen["players"], ui.message)
     except OptionError as err:
         return str(err)
     return Settings(variant, chosen["players"], chosen["level"], chosen["seed"], kind)
