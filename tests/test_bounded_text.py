@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import unicodedata
@@ -139,3 +140,16 @@ def test_the_shells_script_mode_echoes_no_escape_sequence(tmp_path: Path) -> Non
     result = subprocess.run([sys.executable, "-m", "tutor"], input=f"foo{ESCAPES}\nquit\n", capture_output=True,
                             text=True, cwd=ROOT, env={"CASSINO_TUTOR_HOME": str(tmp_path), "PATH": ""})
     assert result.returncode == 0 and "\\u001b" in result.stdout and not unsafe(result.stdout)
+
+
+def test_replay_shows_a_files_id_escaped(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round level=greedy seed=52")
+        shared = tmp_path / "game.json"
+        assert "was written to" in dispatch(shell, f"games export 1 {shared}").text
+    data = json.loads(shared.read_text(encoding="utf-8"))
+    data["id"] = f"game{ESCAPES}"
+    shared.write_text(json.dumps(data), encoding="utf-8")
+    result = run("replay", str(shared), "--lang", "en")
+    assert result.returncode == 0, result.stderr
+    assert "game\\u001b]0;title\\u0007" in result.stdout and not unsafe(result.stdout)
