@@ -17,6 +17,7 @@ from typing import Any
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.text import excerpt
 from tutor.loading.options import check_deal, read_variant
 from tutor.loading.positions import position_to_data, variant_to_data
 from tutor.parallel.pool import in_order
@@ -40,7 +41,7 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
     one JSON document with ``--json``."""
     lang = args.arena_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
     say = Renderer(lang)
     contest, jobs = read_contest(args)
     record = _recorder(args.record) if args.record is not None else None
@@ -85,7 +86,7 @@ def _level(name: str | None, option: str) -> str:
     if name is None:
         raise UsageError(f"give a level with {option}; levels are: {', '.join(LEVELS)}")
     if name not in LEVELS:
-        raise UsageError(f"{option}: unknown level {name!r}; levels are: {', '.join(LEVELS)}")
+        raise UsageError(f"{option}: unknown level {excerpt(name)!r}; levels are: {', '.join(LEVELS)}")
     return name
 
 

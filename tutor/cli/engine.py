@@ -22,6 +22,7 @@ from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.core.text import LAYOUT, escaped
+from tutor.core.text import excerpt
 from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.yamlfile import FileError, Problem
@@ -101,7 +102,7 @@ def perft(args: argparse.Namespace) -> tuple[str, int]:
     try:
         depth = int(args.depth)
     except ValueError:
-        raise UsageError(f"depth must be a whole number, not {args.depth!r}") from None
+        raise UsageError(f"depth must be a whole number, not {excerpt(args.depth)!r}") from None
     if depth < 0:
         raise UsageError("depth must be 0 or more")
     pos = load(args.file)

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from tutor.core.text import LAYOUT, escaped
+from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 
 from .support import EXIT_BAD_INPUT, UsageError
@@ -156,8 +156,17 @@ def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
     return EXIT_CRASHED
 
 
+MAX_ARGUMENT_CHARS = 4096
+"""The longest argument read (the longest path Linux takes): a longer one is refused before anything quotes it."""
+
+
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if (long := next((w for w in words if len(w) > MAX_ARGUMENT_CHARS), None)) is not None:
+        print(f"cassino-tutor: an argument of {len(long):,} characters ({excerpt(long)!r}); "
+              f"an argument may be at most {MAX_ARGUMENT_CHARS:,} characters", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    args = parser.parse_args(words)
     if args.command is None:
         from tutor.shell.app import start
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tutor.content import presets
 from tutor.content.course import THEMES, Puzzle
+from tutor.core.text import excerpt
 from tutor.generator.plans import ENDGAME_THEMES, default_players, default_variant, mismatch
 from tutor.generator.rehint import rehinted
 from tutor.generator.replacing import entries, fresh_drafts, replaced
@@ -169,14 +170,14 @@ def read_request(args: argparse.Namespace) -> tuple[Request, int]:
     if args.theme not in THEMES:
         near = difflib.get_close_matches(args.theme, THEMES, n=1)
         hint = f" (did you mean {near[0]}?)" if near else f"; themes are: {', '.join(THEMES)}"
-        raise UsageError(f"--theme: unknown theme {args.theme!r}{hint}")
+        raise UsageError(f"--theme: unknown theme {excerpt(args.theme)!r}{hint}")
     if args.count is None:
         raise UsageError("give the number of puzzles with --count N")
     count = whole_number(args.count, "--count", 1, MAX_COUNT)
     variant_name = args.variant or default_variant(args.theme)
     names = presets.preset_names()
     if variant_name not in names:
-        raise UsageError(f"--variant: unknown preset {variant_name!r}; presets are: {', '.join(names)}")
+        raise UsageError(f"--variant: unknown preset {excerpt(variant_name)!r}; presets are: {', '.join(names)}")
     players = whole_number(args.players, "--players", 2, 4) if args.players is not None else default_players(args.theme)
     seed = whole_number(args.seed, "--seed", 0, 2**63)
     jobs = whole_number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else os.cpu_count() or 1

@@ -67,6 +67,10 @@ def lookup(word: str) -> Command | None:
     return None
 
 
+MAX_LINE_CHARS = 4096
+"""The longest typed line read as a command (a path in it is at most this long too)."""
+
+
 def dispatch(shell: Shell, line: str) -> Reply:
     """Run one typed line and return what to show, any control character in it (typed, or from a file) escaped."""
     reply = _dispatch(shell, line)
@@ -77,6 +81,8 @@ def _dispatch(shell: Shell, line: str) -> Reply:
     text = line.strip()
     if not text:
         return Reply("")
+    if len(text) > MAX_LINE_CHARS:
+        return Reply(shell.ui.message("shell.line_too_long", chars=len(text), most=MAX_LINE_CHARS, start=excerpt(text)))
     word, _, rest = text.partition(" ")
     cmd = lookup(word)
     if cmd is not None and cmd.name == "quit":
@@ -197,7 +203,7 @@ def learn(shell: Shell, arg: str) -> str:
         return ui.message("shell.learn_usage", example=shell.lesson_names()[0])
     found = shell.find_lesson(arg)
     if found is None:
-        return ui.message("shell.unknown_lesson", id=arg, ids=", ".join(shell.lesson_names()))
+        return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(shell.lesson_names()))
     lesson = shell.catalog.lesson(found)
     finished = lesson.id in shell.progress.lesson_stars()  # opened again, it starts afresh
     start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
