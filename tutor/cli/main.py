@@ -156,8 +156,8 @@ def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
     return EXIT_CRASHED
 
 
-MAX_ARGUMENT_CHARS = 4096
-"""The longest argument read (the longest path Linux takes): a longer one is refused before anything quotes it."""
+MAX_ARGUMENT_CHARS = 8192
+"""The longest argument read (twice the longest path Linux takes): a longer one is refused before anything quotes it."""
 
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:

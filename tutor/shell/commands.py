@@ -67,7 +67,7 @@ def lookup(word: str) -> Command | None:
     return None
 
 
-MAX_LINE_CHARS = 4096
+MAX_LINE_CHARS = 8192
 """The longest typed line read as a command (a path in it is at most this long too)."""
 
 
