@@ -12,6 +12,7 @@ import os
 
 from tutor.core.occurrence import unheld_builds
 from tutor.core.position import Position
+from tutor.core.text import excerpt
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, Progress, advise, advise_open
 from tutor.play.view import SeatView
 from tutor.render import LANGS, Renderer, detect_lang
@@ -34,9 +35,9 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     JSON document with ``--json``."""
     lang = args.advise_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
     if args.level not in LEVELS:
-        raise UsageError(f"--level: {args.level!r} does not advise; the advising level is: {', '.join(LEVELS)}")
+        raise UsageError(f"--level: {excerpt(args.level)!r} does not advise; the advising level is: {', '.join(LEVELS)}")
     worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS) if args.worlds is not None else DEFAULT_WORLDS
     seed = whole_number(args.seed, "--seed", 0, 2**63)
     limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else DEFAULT_TIME_LIMIT

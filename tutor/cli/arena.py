@@ -17,7 +17,8 @@ from typing import Any
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.loading.options import read_variant
+from tutor.core.text import excerpt
+from tutor.loading.options import check_deal, read_variant
 from tutor.loading.positions import position_to_data, variant_to_data
 from tutor.parallel.pool import cores_available, in_order
 from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
@@ -40,7 +41,7 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
     one JSON document with ``--json``."""
     lang = args.arena_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
     say = Renderer(lang)
     contest, jobs = read_contest(args)
     if args.jobs is not None and jobs < int(args.jobs):
@@ -77,6 +78,7 @@ def read_contest(args: argparse.Namespace) -> tuple[Contest, int]:
     levels = [_level(args.a, "--a"), _level(args.b, "--b")]
     variant = read_variant(args.variant, args.options, Renderer("en").message)
     players = whole_number(args.players, "--players", 2, 4)
+    check_deal(variant, players, Renderer("en").message)
     pairs = whole_number(args.pairs, "--pairs", 2, MAX_PAIRS)
     seed = whole_number(args.seed, "--seed", 0, 2**63)
     jobs = whole_number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else 1
@@ -87,12 +89,14 @@ def _level(name: str | None, option: str) -> str:
     if name is None:
         raise UsageError(f"give a level with {option}; levels are: {', '.join(LEVELS)}")
     if name not in LEVELS:
-        raise UsageError(f"{option}: unknown level {name!r}; levels are: {', '.join(LEVELS)}")
+        raise UsageError(f"{option}: unknown level {excerpt(name)!r}; levels are: {', '.join(LEVELS)}")
     return name
 
 
 def _recorder(folder: str) -> Recorder:
     """A recorder writing into ``folder`` (made if missing), or a UsageError when it cannot be."""
+    if not folder.strip():
+        raise UsageError("--record takes a folder to write the rounds into, not an empty name")
     path = Path(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -21,6 +21,8 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
+from tutor.core.text import LAYOUT, escaped
+from tutor.core.text import excerpt
 from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.yamlfile import FileError, Problem
@@ -100,7 +102,7 @@ def perft(args: argparse.Namespace) -> tuple[str, int]:
     try:
         depth = int(args.depth)
     except ValueError:
-        raise UsageError(f"depth must be a whole number, not {args.depth!r}") from None
+        raise UsageError(f"depth must be a whole number, not {excerpt(args.depth)!r}") from None
     if depth < 0:
         raise UsageError("depth must be 0 or more")
     pos = load(args.file)
@@ -244,7 +246,7 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
     if len(files) > 1:
         problems += [str(p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)))]
     if problems:
-        print("\n".join(problems), file=sys.stderr)
+        print(escaped("\n".join(problems), keep=LAYOUT), file=sys.stderr)
         print(f"{len(problems)} problem{'s' * (len(problems) != 1)} found", file=sys.stderr)
         return "", 2
     counts = [_count(len(lessons), "lesson"), _count(len(puzzles), "puzzle"), _count(positions, "position")]

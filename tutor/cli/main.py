@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 
 from .support import EXIT_BAD_INPUT, UsageError
@@ -159,8 +160,17 @@ def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
     return EXIT_CRASHED
 
 
+MAX_ARGUMENT_CHARS = 8192
+"""The longest argument read (twice the longest path Linux takes): a longer one is refused before anything quotes it."""
+
+
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if (long := next((w for w in words if len(w) > MAX_ARGUMENT_CHARS), None)) is not None:
+        print(f"cassino-tutor: an argument of {len(long):,} characters ({excerpt(long)!r}); "
+              f"an argument may be at most {MAX_ARGUMENT_CHARS:,} characters", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    args = parser.parse_args(words)
     if args.command is None:
         from tutor.shell.app import start
 
@@ -181,10 +191,10 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     try:
         output, status = handlers[args.command](args)
     except (UsageError, OptionError) as err:
-        print(f"cassino-tutor {args.command}: {err}", file=sys.stderr)
+        print(f"cassino-tutor {args.command}: {escaped(str(err), keep=LAYOUT)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if output:
-        print(output, flush=True)
+        print(escaped(output, keep=LAYOUT), flush=True)
     return status
 
 

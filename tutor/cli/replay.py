@@ -23,6 +23,7 @@ from pathlib import Path
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.text import excerpt
 from tutor.play.game import Ply
 from tutor.play.review import review_round
 from tutor.play.table_game import GameRound
@@ -45,7 +46,7 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
     """The saved game of ``args.file`` (a file, or a kept game's number) in words, fitted to 80 columns."""
     lang = args.replay_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
     ui = Renderer(lang, symbols=not args.ascii)
     try:
         saved = kept_game(number) if (number := game_number(args.file)) is not None else read_game_file(Path(args.file))

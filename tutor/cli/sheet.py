@@ -7,7 +7,8 @@ import os
 from pathlib import Path
 
 
-from tutor.loading.options import read_variant
+from tutor.core.text import excerpt
+from tutor.loading.options import check_deal, read_variant
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.sheets import build_sheet, render_sheet
 from tutor.sheets.pdf import PdfUnavailable, write_pdf
@@ -19,9 +20,10 @@ def sheet(args: argparse.Namespace) -> tuple[str, int]:
     """Render the sheet the arguments ask for: its text, or "" once written to ``-o``."""
     lang = args.sheet_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
-        raise UsageError(f"unknown language {lang!r}; languages are: {', '.join(LANGS)}")
+        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
     say = Renderer(lang).message
     variant = read_variant(args.variant, args.options, say)
+    check_deal(variant, args.players, say)
     if args.format == "pdf" and not args.output:
         raise UsageError(say("sheet.pdf_needs_output"))
     content = build_sheet(variant, args.players)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-from tutor.loading.yamlfile import size_problem
+from tutor.core.text import excerpt
+from tutor.loading.yamlfile import FileError, read_yaml_file
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
 """A search stopped at its time limit: what it printed is proven, but not the whole answer."""
 
 MAX_SECONDS = 86_400.0
+MAX_DIGITS = 40
+"""The most digits a whole-number option is read with (every option's range is far below)."""
 
 
 class UsageError(Exception):
@@ -21,12 +23,12 @@ class UsageError(Exception):
 
 def whole_number(text: str, option: str, low: int, high: int) -> int:
     """``text`` as a whole number from ``low`` to ``high``, or a :class:`UsageError` naming ``option``."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{option} takes a whole number, not {text!r}") from None
-    if not low <= value <= high:
-        raise UsageError(f"{option} must be from {low} to {high}, not {value}")
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        raise UsageError(f"{option} takes a whole number, not {excerpt(text)!r}")
+    value = int(text) if len(digits) <= MAX_DIGITS else None  # a longer one is out of range: never converted
+    if value is None or not low <= value <= high:
+        raise UsageError(f"{option} must be from {low} to {high}, not {excerpt(text.strip())}")
     return value
 
 
@@ -42,22 +44,13 @@ def seconds(text: str, option: str) -> float:
     return value
 
 
-def read_text(path: str) -> str:
-    """A file's text, or a :class:`UsageError` saying why it cannot be read."""
+def read_text(path: str, *, stdin: bool = True) -> str:
+    """A YAML file's text (with ``stdin``, ``-`` is standard input), read bounded, or a :class:`UsageError`
+    saying why it cannot be."""
     try:
-        file = Path(path)
-        too_big = size_problem(file.stat().st_size) if file.is_file() else None
-        if too_big:
-            raise UsageError(f"{path}:1:1: {too_big}")
-        return file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not a text file (expected UTF-8 YAML)") from None
-    except OSError as err:
-        raise UsageError(f"{path}: cannot be read ({err.strerror})") from None
+        return read_yaml_file(path, stdin=stdin)
+    except FileError as err:
+        raise UsageError(str(err.problems[0])) from None
 
 
 def dumps(data: Any) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from tutor.core.text import excerpt
 from tutor.core.variant import Variant, VariantError
 
 
@@ -53,5 +54,5 @@ def variant(spec: str | Mapping[str, Any] | None = None) -> Variant:
         raise VariantError("variant must be a preset name or a mapping of options", "variant")
     table = presets()
     if name not in table:
-        raise VariantError(f"unknown preset {name!r}; presets are: {', '.join(table)}", "preset")
+        raise VariantError(f"unknown preset {excerpt(name)!r}; presets are: {', '.join(table)}", "preset")
     return Variant.from_options(name, table[name], overrides)

@@ -32,6 +32,7 @@ from .moves import Move
 from .position import Position
 from .rules import holding_applies
 from .search import Share, Unfinished, solve_deal
+from .text import excerpt
 
 GOAL_NAMES = ("cards", "points", "sweep", "safe", "card:CODE", "deal")
 
@@ -99,10 +100,10 @@ def _criterion(part: str, text: str) -> Criterion:
         try:
             return Criterion("card", Card.from_str(part[5:]))
         except ValueError:
-            raise GoalError(f"goal {text!r}: {part[5:]!r} is not a card; for example card:10D") from None
+            raise GoalError(f"goal {excerpt(text)!r}: {excerpt(part[5:])!r} is not a card; for example card:10D") from None
     if part in ("cards", "points", "sweep", "safe", "deal"):
         return Criterion(part)
-    raise GoalError(f"unknown goal {part!r}; goals are: {', '.join(GOAL_NAMES)} (join several with commas)")
+    raise GoalError(f"unknown goal {excerpt(part)!r}; goals are: {', '.join(GOAL_NAMES)} (join several with commas)")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from .cards import ALL_CARDS, DECKS, Card, InvalidCardError
+from .text import excerpt
 
 
 class VariantError(ValueError):
@@ -92,7 +93,7 @@ def check_option(name: str, value: Any) -> Any:
     spec = OPTIONS.get(name)
     if spec is None:
         valid = ", ".join(sorted(OPTIONS))
-        raise VariantError(f"unknown option {name!r}; options are: {valid}", name)
+        raise VariantError(f"unknown option {excerpt(name)!r}; options are: {valid}", name)
     if name == "point_cards":
         return _check_point_cards(value)
     if spec.choices is not None:
@@ -139,8 +140,7 @@ def _show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int) and abs(value) >= 10**40:
         return "a number of more than 40 digits"
-    text = str(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return excerpt(str(value))
 
 
 @dataclass(frozen=True)
@@ -284,6 +284,16 @@ class Variant:
     @cached_property
     def effective_most_spades(self) -> int:
         return 0 if self.spade_points else self.most_spades
+
+    @cached_property
+    def scores_nothing(self) -> bool:
+        """Whether no side can ever score a point (every majority, card and sweep worth 0), so a match
+        could never reach its target: a skunk needs points to take, and penalties only take points off."""
+        return not (self.most_cards or self.effective_most_spades or any(self.card_points) or self.sweep_points)
+
+    def most_hand(self, players: int) -> int:
+        """The most cards each of ``players`` can be dealt from the deck."""
+        return len(self.deck_cards) // players
 
     @cached_property
     def penalties(self) -> bool:

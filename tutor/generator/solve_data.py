@@ -29,8 +29,9 @@ from tutor.content.folders import content_dir
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
-from tutor.loading.catalog import read_file, yaml_files
+from tutor.loading.catalog import yaml_files
 from tutor.loading.puzzles import load_puzzles
+from tutor.loading.yamlfile import read_yaml_file
 from tutor.parallel.pool import in_order
 
 from .difficulty import Features, measure
@@ -116,7 +117,7 @@ def mined(count: int, seed: int, jobs: int) -> list[Sample]:
 def collection_puzzles(folder: Path | None = None) -> tuple[Puzzle, ...]:
     """Every puzzle of the installed collection (or of ``folder``), in file order."""
     paths = yaml_files(folder or content_dir("puzzles"))
-    return tuple(p for path in paths for p in load_puzzles(read_file(path), str(path)))
+    return tuple(p for path in paths for p in load_puzzles(read_yaml_file(path), str(path)))
 
 
 def _collected(task: int) -> Sample:

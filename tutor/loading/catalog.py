@@ -11,7 +11,7 @@ from tutor.core.position import Position
 from .lessons import lesson_from_node, load_lesson
 from .positions import position_from_node
 from .puzzles import load_puzzles, puzzles_from_node
-from .yamlfile import FileError, Problem, load_document, size_problem
+from .yamlfile import FileError, Problem, load_document, read_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -31,19 +31,6 @@ def load_file(text: str, filename: str) -> Lesson | tuple[Puzzle, ...] | Positio
     return position_from_node(root, filename)
 
 
-def read_file(path: Path) -> str:
-    """A content file's text; FileError if it cannot be read."""
-    try:
-        too_big = size_problem(path.stat().st_size)
-        if too_big:
-            raise FileError([Problem(str(path), 1, 1, too_big)])
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise FileError([Problem(str(path), 1, 1, "not a text file; content files are UTF-8 YAML")]) from None
-    except OSError as err:
-        raise FileError([Problem(str(path), 1, 1, f"cannot be read ({err.strerror})")]) from None
-
-
 def load_catalog(lessons_dir: Path | None = None, puzzles_dir: Path | None = None) -> Catalog:
     """Every lesson and puzzle in the two folders (default: the installed content).
 
@@ -55,12 +42,12 @@ def load_catalog(lessons_dir: Path | None = None, puzzles_dir: Path | None = Non
     puzzles: list[Puzzle] = []
     for path in yaml_files(lessons_dir or content_dir("lessons")):
         try:
-            lessons.append(load_lesson(read_file(path), str(path)))
+            lessons.append(load_lesson(read_yaml_file(path), str(path)))
         except FileError as err:
             problems += err.problems
     for path in yaml_files(puzzles_dir or content_dir("puzzles")):
         try:
-            puzzles.extend(load_puzzles(read_file(path), str(path)))
+            puzzles.extend(load_puzzles(read_yaml_file(path), str(path)))
         except FileError as err:
             problems += err.problems
     if problems:

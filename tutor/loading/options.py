@@ -8,7 +8,10 @@ from typing import Any
 import yaml
 
 from tutor.content.presets import variant as preset_variant
+from tutor.core.text import excerpt
 from tutor.core.variant import Variant, VariantError
+
+from .yamlfile import FileError, check_limits
 
 
 class OptionError(ValueError):
@@ -21,12 +24,26 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
     for setting in settings:
         name, sep, value = setting.partition("=")
         if not sep or not name.strip():
-            raise OptionError(say("sheet.set_usage", setting=setting))
+            raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60)))
         try:
+            check_limits(value, name)
             options[name.strip()] = yaml.safe_load(value) if value.strip() else None
+        except FileError as err:
+            raise OptionError(f"{excerpt(setting)}: {err.problems[0].message}") from None
         except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
-            raise OptionError(say("sheet.set_usage", setting=setting[:60])) from None
+            raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60))) from None
     try:
-        return preset_variant(options)
+        variant = preset_variant(options)
     except VariantError as err:
         raise OptionError(str(err)) from None
+    if variant.scores_nothing:
+        raise OptionError(say("sheet.scores_nothing"))
+    return variant
+
+
+def check_deal(variant: Variant, players: int, say: Callable[..., str]) -> None:
+    """An :class:`OptionError` if the hands ``hand_size`` asks for do not fit the deck for ``players``."""
+    most = variant.most_hand(players)
+    if variant.hand_size_resolved > most:
+        raise OptionError(say("sheet.hand_too_big", hand=variant.hand_size_resolved, players=players,
+                              deck=len(variant.deck_cards), most=most))

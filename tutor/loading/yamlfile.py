@@ -11,12 +11,17 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import yaml
 from yaml.constructor import SafeConstructor
 from yaml.reader import ReaderError
+
+from tutor.core.text import excerpt
+
+from .reading import ReadRefused, read_bounded, too_big
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,7 @@ class Problems:
 
 MAX_FILE_BYTES = 1 << 20
 """The largest YAML file read (1 MiB): the whole course is a tenth of that."""
+YAML_FILE = "a YAML file"
 
 MAX_DEPTH = 32
 """Lists and mappings nested at most this deep (a lesson's build needs about ten)."""
@@ -163,20 +169,17 @@ MAX_VALUES = 100_000
 MAX_VALUE_CHARS = 4_000
 """The longest single value (a lesson's longest text is under 1,000 characters)."""
 
-EXCERPT_CHARS = 40
-"""How much of a value an error message quotes."""
-
-
-def excerpt(text: str) -> str:
-    """``text`` cut to :data:`EXCERPT_CHARS` characters for a message, marked with '…' when cut."""
-    return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "…"
-
-
 def size_problem(size: int) -> str | None:
     """Why a file of ``size`` bytes is not read, or None."""
-    if size <= MAX_FILE_BYTES:
-        return None
-    return f"the file is {size:,} bytes; a YAML file may be at most {MAX_FILE_BYTES:,} bytes (1 MiB)"
+    return None if size <= MAX_FILE_BYTES else too_big(size, MAX_FILE_BYTES, YAML_FILE)
+
+
+def read_yaml_file(path: str | Path, *, stdin: bool = False) -> str:
+    """A YAML file's text, read bounded (:func:`.reading.read_bounded`); :class:`FileError` at 1:1 if it cannot be."""
+    try:
+        return read_bounded(path, MAX_FILE_BYTES, YAML_FILE, stdin=stdin)
+    except ReadRefused as err:
+        raise FileError([Problem(str(path), 1, 1, str(err))]) from None
 
 
 #: libyaml's safe loader when PyYAML was built with it (ten times faster), else the pure one.
@@ -188,7 +191,7 @@ def load_document(text: str, filename: str) -> Node:
     too_big = size_problem(len(text.encode("utf-8", "surrogatepass")))
     if too_big:
         raise FileError([Problem(filename, 1, 1, too_big)])
-    _check_limits(text, filename)
+    check_limits(text, filename)
     try:
         root = yaml.compose(text, Loader=_FAST_LOADER)
     except yaml.YAMLError:
@@ -201,13 +204,17 @@ def load_document(text: str, filename: str) -> Node:
     return node
 
 
-def _check_limits(text: str, filename: str) -> None:
+def check_limits(text: str, filename: str, loader: type[yaml.SafeLoader] = _FAST_LOADER) -> None:
     """Raise :class:`FileError` at the first value past a limit, from the parser's events alone
     (they come one at a time, so nothing deep or large is built first); syntax errors are left to
-    :func:`load_document`."""
+    :func:`load_document`.
+
+    libyaml stops at a thousand nested brackets before it gives a single event, so on any error
+    the pure-Python parser, which has no such limit, reads the events again.
+    """
     depth = aliases = 0
     try:
-        for event in yaml.parse(text, Loader=_FAST_LOADER):
+        for event in yaml.parse(text, Loader=loader):
             mark = event.start_mark
             message = None
             if isinstance(event, yaml.CollectionStartEvent):
@@ -227,7 +234,8 @@ def _check_limits(text: str, filename: str) -> None:
                 line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
                 raise FileError([Problem(filename, line, col, message)])
     except yaml.YAMLError:
-        return
+        if loader is not yaml.SafeLoader:
+            check_limits(text, filename, yaml.SafeLoader)
 
 
 def _compose_slowly(text: str, filename: str) -> yaml.Node | None:

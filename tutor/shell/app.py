@@ -7,6 +7,7 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from tutor.core.text import LAYOUT, escaped
 from tutor.loading import load_catalog
 from tutor.loading.yamlfile import FileError
 from tutor.render import LANGS, Renderer, detect_lang
@@ -20,7 +21,7 @@ from .state import DEFAULT_WIDTH, Shell
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
     """Read commands line by line (standard input is not a terminal), print each reply; at the end of the input
     without ``quit``, say what could not be saved, if anything could not."""
-    out.write(fit(welcome(shell), shell.width()) + "\n")
+    out.write(fit(escaped(welcome(shell), keep=LAYOUT), shell.width()) + "\n")
     for line in lines:
         reply = dispatch(shell, line)
         if reply.text:
@@ -29,7 +30,7 @@ def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
         if reply.quit:
             return 0
     if shell.unsaved:
-        out.write(fit(farewell(shell), shell.width()) + "\n")
+        out.write(fit(escaped(farewell(shell), keep=LAYOUT), shell.width()) + "\n")
     return 0
 
 
@@ -48,12 +49,13 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
     try:
         progress = Progress.open(environ=environ, notice=importing)
     except ProgressError as err:
-        print(Renderer(fallback).message(f"shell.progress_{err.code}", **err.params), file=sys.stderr)
+        print(escaped(Renderer(fallback).message(f"shell.progress_{err.code}", **err.params), keep=LAYOUT),
+              file=sys.stderr)
         return 1
     try:
         catalog = load_catalog()
     except FileError as err:
-        print(str(err), file=sys.stderr)
+        print(escaped(str(err), keep=LAYOUT), file=sys.stderr)
         return 2
     stored = progress.get_setting("lang")
     chosen = lang or (stored if stored in LANGS else None) or fallback

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.content.course import Puzzle
+from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.render import LANGS
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
@@ -66,11 +67,22 @@ def lookup(word: str) -> Command | None:
     return None
 
 
+MAX_LINE_CHARS = 8192
+"""The longest typed line read as a command (a path in it is at most this long too)."""
+
+
 def dispatch(shell: Shell, line: str) -> Reply:
-    """Run one typed line and return what to show."""
+    """Run one typed line and return what to show, any control character in it (typed, or from a file) escaped."""
+    reply = _dispatch(shell, line)
+    return Reply(escaped(reply.text, keep=LAYOUT), quit=reply.quit)
+
+
+def _dispatch(shell: Shell, line: str) -> Reply:
     text = line.strip()
     if not text:
         return Reply("")
+    if len(text) > MAX_LINE_CHARS:
+        return Reply(shell.ui.message("shell.line_too_long", chars=len(text), most=MAX_LINE_CHARS, start=excerpt(text)))
     word, _, rest = text.partition(" ")
     cmd = lookup(word)
     if cmd is not None and cmd.name == "quit":
@@ -79,7 +91,7 @@ def dispatch(shell: Shell, line: str) -> Reply:
         if cmd is not None:
             return Reply(cmd.handler(shell, rest.strip()))
         if shell.activity is None:
-            return Reply(shell.ui.message("shell.no_activity", text=text))
+            return Reply(shell.ui.message("shell.no_activity", text=excerpt(text)))
         return Reply(shell.activity.answer(text))
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
@@ -150,7 +162,7 @@ def help_(shell: Shell, arg: str) -> str:
     if arg:
         cmd = lookup(arg)
         if cmd is None:
-            return ui.message("shell.unknown_command", word=arg, commands=", ".join(COMMANDS))
+            return ui.message("shell.unknown_command", word=excerpt(arg), commands=", ".join(COMMANDS))
         return ui.render("shell/help_command.j2", **_help_row(shell, cmd))
     rows = [_help_row(shell, c) for c in COMMANDS.values()]
     return ui.render("shell/help.j2", commands=rows)
@@ -191,7 +203,7 @@ def learn(shell: Shell, arg: str) -> str:
         return ui.message("shell.learn_usage", example=shell.lesson_names()[0])
     found = shell.find_lesson(arg)
     if found is None:
-        return ui.message("shell.unknown_lesson", id=arg, ids=", ".join(shell.lesson_names()))
+        return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(shell.lesson_names()))
     lesson = shell.catalog.lesson(found)
     finished = lesson.id in shell.progress.lesson_stars()  # opened again, it starts afresh
     start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
@@ -228,7 +240,7 @@ def puzzle(shell: Shell, arg: str) -> str:
         except KeyError:
             theme = shell.find_theme(arg)
             if theme is None:
-                return ui.message("shell.unknown_puzzle", word=arg, themes=", ".join(shell.theme_names()))
+                return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(shell.theme_names()))
             found = pick_puzzle(shell, theme)
             if found is None:
                 return _none_open(shell, theme)

@@ -18,7 +18,8 @@ from typing import Any
 from tutor.content.presets import preset_names
 from tutor.core.moves import REASON_CODES, MoveError
 from tutor.core.position import Position
-from tutor.loading.options import OptionError, read_variant
+from tutor.core.text import excerpt
+from tutor.loading.options import OptionError, check_deal, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
 from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
@@ -36,6 +37,8 @@ from .variant_words import variant_label
 
 KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}
 """The words that choose a game's kind, in both languages."""
+MAX_DIGITS = 10
+"""The longest number ``players=`` or ``seed=`` is read with (a seed is below 2**32, ten digits)."""
 SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "stufe": "level", "seed": "seed"}
 """``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
 
@@ -340,22 +343,23 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
         elif sep and name == "level":
             level = find_name(value, LEVELS, "levels.{}")
             if level is None:
-                return ui.message("play.unknown_level", level=value, levels=[ui.message(f"levels.{n}") for n in LEVELS])
+                return ui.message("play.unknown_level", level=excerpt(value), levels=[ui.message(f"levels.{n}") for n in LEVELS])
             chosen["level"] = level
         elif sep and name is not None:
             low, high = (2, 4) if name == "players" else (0, 2**32 - 1)
-            if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
-                return ui.message("play.bad_number", setting=key, value=value, low=low, high=high)
+            if not (value.isascii() and value.isdigit() and len(value) <= MAX_DIGITS and low <= int(value) <= high):
+                return ui.message("play.bad_number", setting=excerpt(key), value=excerpt(value), low=low, high=high)
             chosen[name] = int(value)
         elif sep:
             options.append(word)
         elif (found := find_name(word, preset_names(), "presets.{}")) is not None:
             preset = found
         else:
-            return ui.message("play.usage", word=word, presets=preset_names(), near=near_name(word, preset_names()),
+            return ui.message("play.usage", word=excerpt(word), presets=preset_names(), near=near_name(word, preset_names()),
                               levels=[ui.message(f"levels.{n}") for n in LEVELS])
     try:
         variant = read_variant(preset, options, ui.message)
+        check_deal(variant, chosen["players"], ui.message)
     except OptionError as err:
         return str(err)
     return Settings(variant, chosen["players"], chosen["level"], chosen["seed"], kind)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.content.presets import variant
+from tutor.core.text import excerpt
 
 from .state import Shell
 
@@ -17,5 +18,5 @@ def rules_text(shell: Shell, topic: str) -> str:
     text = sheet_text(rules, players, shell.lang, topic or None, shell.symbols)
     if text is None:
         names = ", ".join(name for name, _ in topics(shell.lang))
-        return shell.ui.message("shell.unknown_topic", topic=topic, topics=names)
+        return shell.ui.message("shell.unknown_topic", topic=excerpt(topic), topics=names)
     return text

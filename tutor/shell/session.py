@@ -13,6 +13,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
+from tutor.core.text import LAYOUT, escaped
 from tutor.render.chart import fit
 
 from .colour import STYLE, coloured
@@ -59,7 +60,7 @@ class TutorSession:
             self.say(reply.text)
 
     def _print(self, text: str) -> None:
-        text = fit(text, self.shell.width())
+        text = fit(escaped(text, keep=LAYOUT), self.shell.width())
         print_formatted_text(coloured(text, self.colour), style=Style.from_dict(STYLE), output=self.output)
 
     def run(self) -> int:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import errno
 import os
 import re
-import stat
 from pathlib import Path
+
+from tutor.loading.reading import ReadRefused, read_bounded
 
 from .games import MAX_BYTES, GameFileError, SavedGame, parse_game
 
@@ -25,44 +26,13 @@ OLD_TEMP = re.compile(r"\..+\.json\.(\d+)\.tmp")
 
 
 def read_game_file(path: Path) -> SavedGame:
-    """The game in the file at ``path``; :class:`GameFileError` (one line naming the file) if it cannot be read."""
-    return parse_game(read_text(path, MAX_BYTES), str(path))
-
-
-def read_text(path: Path, limit: int) -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes, reading no more than that.
-
-    A device, a pipe or a folder is refused unread; so is a file that grows past
-    ``limit`` while it is read.
-    """
-    where = str(path)
+    """The game in the file at ``path``, read bounded; :class:`GameFileError` (one line naming the file) if it
+    cannot be read."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise GameFileError(where, "no such file") from None
-    except OSError as err:
-        raise GameFileError(where, f"cannot be read ({err.strerror or err})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise GameFileError(where, "not a regular file (a saved game is a JSON file)")
-        if info.st_size > limit:
-            raise GameFileError(where, f"more than {limit >> 20} MB, too big to be a saved game")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit and (chunk := os.read(fd, min(1 << 20, limit + 1 - size))):
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as err:
-        raise GameFileError(where, f"cannot be read ({err.strerror or err})") from None
-    finally:
-        os.close(fd)
-    if size > limit:
-        raise GameFileError(where, f"more than {limit >> 20} MB, too big to be a saved game")
-    try:
-        return b"".join(chunks).decode("utf-8")
-    except UnicodeDecodeError:
-        raise GameFileError(where, "not a text file (a saved game is JSON)") from None
+        text = read_bounded(path, MAX_BYTES, "a saved game")
+    except ReadRefused as err:
+        raise GameFileError(str(path), str(err)) from None
+    return parse_game(text, str(path))
 
 
 def write_new_file(path: Path, text: str) -> None:

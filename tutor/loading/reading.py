@@ -1,0 +1,80 @@
+"""Files read bounded: regular files (or standard input) only, and never a byte past the limit.
+
+``/dev/zero``, a FIFO, ``<(yes)`` or a file that grows while it is read
+would otherwise be read until memory runs out, or block for ever; every file
+the tutor reads comes through :func:`read_bounded`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+STDIN = "-"
+"""The file name that means standard input, where a command takes one."""
+
+
+class ReadRefused(ValueError):
+    """Why a file was not read, in a few words without its name."""
+
+
+def too_big(size: int | None, limit: int, what: str) -> str:
+    """The words for a file of ``size`` bytes (None: more than ``limit``, found while reading) past ``limit``."""
+    found = f"the file is {size:,} bytes" if size is not None else f"the file holds more than {limit:,} bytes"
+    return f"{found}, too big: {what} may be at most {limit:,} bytes ({limit >> 20} MiB)"
+
+
+def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False) -> str:
+    """The UTF-8 text of the regular file ``path`` (with ``stdin``, ``-`` is standard input) of at most
+    ``limit`` bytes, reading no more than ``limit`` + 1 bytes; :class:`ReadRefused` saying why not.
+
+    A device, a pipe, a socket or a folder is refused unread (a pipe on
+    standard input is read, up to the limit); so is a file that grows past
+    ``limit`` while it is read.  ``what`` names the kind of file for the
+    messages ("a YAML file").
+    """
+    if stdin and str(path) == STDIN:
+        return _decoded(_read_upto(sys.stdin.buffer.read, limit, what))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise ReadRefused("no such file") from None
+    except IsADirectoryError:
+        raise ReadRefused("not a regular file but a folder") from None
+    except OSError as err:
+        raise ReadRefused(f"cannot be read ({err.strerror or err})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ReadRefused("not a regular file but a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise ReadRefused(f"not a regular file (a device, a pipe or a socket is not read as {what})")
+        if info.st_size > limit:
+            raise ReadRefused(too_big(info.st_size, limit, what))
+        return _decoded(_read_upto(lambda n: os.read(fd, n), limit, what))
+    except OSError as err:
+        raise ReadRefused(f"cannot be read ({err.strerror or err})") from None
+    finally:
+        os.close(fd)
+
+
+def _read_upto(read: Callable[[int], bytes], limit: int, what: str) -> bytes:
+    """Up to ``limit`` bytes from ``read``; :class:`ReadRefused` as soon as there is one more."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit and (chunk := read(min(1 << 20, limit + 1 - size))):
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise ReadRefused(too_big(None, limit, what))
+    return b"".join(chunks)
+
+
+def _decoded(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReadRefused("not a text file (UTF-8)") from None
