@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from shell_helpers import open_shell
 
 from tutor.core.text import EXCERPT_CHARS, LAYOUT, escaped, excerpt
 from tutor.loading import FileError, load_position
 from tutor.loading.options import OptionError, read_variant
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
-
-from shell_helpers import open_shell
 
 ROOT = Path(__file__).resolve().parents[1]
 START = ROOT / "docs" / "examples" / "start.yaml"

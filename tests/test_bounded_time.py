@@ -22,7 +22,6 @@ from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
 from tutor.cli.main import main
 from tutor.cli.replay import replay_text
-from tutor.shell.status import StatusLine
 from tutor.content.presets import variant
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
@@ -36,6 +35,7 @@ from tutor.render import Renderer
 from tutor.shell import review_screen
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun, result_text
+from tutor.shell.status import StatusLine
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import SavedGame, game_text, game_to_data
 

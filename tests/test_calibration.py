@@ -12,7 +12,7 @@ import pytest
 from tutor.generator import difficulty
 from tutor.generator.calibration import fit_table, idea_table, ladder_table, quarter_table
 from tutor.generator.fitting import fit, shipped_form
-from tutor.generator.solve_data import Sample, mined_task, mined
+from tutor.generator.solve_data import Sample, mined, mined_task
 from tutor.generator.solvers import LADDER
 from tutor.parallel.pool import in_order
 

@@ -11,7 +11,8 @@ from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
 from tutor.generator import difficulty
 from tutor.generator.difficulty import Features, measure, puzzle_rating, rating
-from tutor.generator.elo import expected, free_fit, puzzle_rating as elo_rating
+from tutor.generator.elo import expected, free_fit
+from tutor.generator.elo import puzzle_rating as elo_rating
 from tutor.generator.readings import Turn, one_number, turn, units
 from tutor.generator.solvers import LADDER, solve_chance, turn_chance
 from tutor.loading.positions import load_position

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.loading import FileError, load_document, load_position
 from tutor.core.text import EXCERPT_CHARS
+from tutor.loading import FileError, load_document, load_position
 from tutor.loading.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUE_CHARS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,8 +22,8 @@ from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
 from tutor.core.threat import Threat, threat_after
 from tutor.generator.drafting import draft_puzzle
-from tutor.generator.hints import hints
 from tutor.generator.facts import study
+from tutor.generator.hints import hints
 from tutor.generator.plans import plan_for
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles

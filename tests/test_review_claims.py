@@ -21,8 +21,8 @@ from tutor.core.variant import Variant
 from tutor.play.claims import false_claim
 from tutor.play.exact import exact_lines
 from tutor.play.game import play_one_round
-from tutor.play.players import player
 from tutor.play.line_ideas import line_ideas
+from tutor.play.players import player
 from tutor.play.review import Outcome, RoundReview, Why, in_order, outcome, reasons, review_round
 from tutor.play.view import SeatView
 from tutor.play.why import LINE_CODES

@@ -13,8 +13,7 @@ from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
-from tutor.play.advisor import (advise, deal_passes, deal_ways, every_deal, sampled_worlds, world_stream,
-                                world_values)
+from tutor.play.advisor import advise, deal_passes, deal_ways, every_deal, sampled_worlds, world_stream, world_values
 from tutor.play.confirm import CONFIRM_FACTOR, Loss, Z, confirm, loss_of, strata_loss
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player

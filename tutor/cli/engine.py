@@ -21,8 +21,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
-from tutor.core.text import LAYOUT, escaped
-from tutor.core.text import excerpt
+from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.yamlfile import FileError, Problem

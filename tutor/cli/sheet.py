@@ -6,7 +6,6 @@ import argparse
 import os
 from pathlib import Path
 
-
 from tutor.core.text import excerpt
 from tutor.loading.options import check_deal, read_variant
 from tutor.render import LANGS, Renderer, detect_lang

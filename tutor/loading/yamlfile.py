@@ -11,8 +11,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 import yaml

@@ -18,9 +18,9 @@ from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
 from .dashboard import dashboard_text
+from .games import games_command
 from .lesson import LessonRun
 from .picker import closed_lessons, pick_puzzle, pick_review
-from .games import games_command
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
 from .state import Activity, Shell
