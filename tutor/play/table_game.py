@@ -65,6 +65,16 @@ class Settings:
             raise GameError(f"a game is a {' or a '.join(KINDS)}, not {self.kind!r}")
 
     @property
+    def learner_side(self) -> int:
+        """The learner's side."""
+        return self.variant.side_of(self.learner, self.players)
+
+    @property
+    def side_seats(self) -> list[list[int]]:
+        """The seats of each side."""
+        return seats_of_sides(self.variant, self.players)
+
+    @property
     def levels(self) -> tuple[str | None, ...]:
         """Each seat's level; ``None`` for the learner's."""
         return tuple(None if s == self.learner else self.level for s in range(self.players))
@@ -122,12 +132,12 @@ class TableGame:
 
     @property
     def learner_side(self) -> int:
-        return self.settings.variant.side_of(self.learner, self.settings.players)
+        return self.settings.learner_side
 
     @property
     def side_seats(self) -> list[list[int]]:
         """The seats of each side."""
-        return seats_of_sides(self.settings.variant, self.settings.players)
+        return self.settings.side_seats
 
     @property
     def position(self) -> Position:

@@ -30,7 +30,7 @@ from typing import Any
 from tutor.content import presets
 from tutor.core.round import MatchResult
 from tutor.core.variant import VariantError
-from tutor.play.table_game import GameError, Settings, seats_of_sides
+from tutor.play.table_game import GameError, Settings
 
 from .database import transaction
 from .errors import ProgressError
@@ -88,11 +88,11 @@ class GameSummary:
 
     @property
     def learner_side(self) -> int:
-        return self.settings.variant.side_of(self.learner, self.settings.players)
+        return self.settings.learner_side
 
     @property
     def side_seats(self) -> list[list[int]]:
-        return seats_of_sides(self.settings.variant, self.settings.players)
+        return self.settings.side_seats
 
     @property
     def over(self) -> bool:
