@@ -206,3 +206,13 @@ def _recorded(database: Path) -> bool:
         return False
     finally:
         conn.close()
+
+
+def test_a_lesson_step_scores_by_how_it_was_answered(catalog: Catalog) -> None:
+    lesson = catalog.lesson("sweeps")
+    index = next(i for i, step in enumerate(lesson.steps) if len(step_skills(lesson, i)) == 2)
+    at_once, helped, missed, shown = (step_evidence(lesson, index, m, h, s)
+                                      for m, h, s in ((0, 0, False), (0, 1, False), (1, 0, False), (2, 1, True)))
+    assert [p.score for p in at_once] == [1.0, 1.0] and [p.weight for p in at_once] == [0.5, 0.5]
+    assert {p.score for p in helped} == {p.score for p in missed} == {0.5}
+    assert {p.score for p in shown} == {0.0}
