@@ -216,3 +216,19 @@ def test_a_lesson_step_scores_by_how_it_was_answered(catalog: Catalog) -> None:
     assert [p.score for p in at_once] == [1.0, 1.0] and [p.weight for p in at_once] == [0.5, 0.5]
     assert {p.score for p in helped} == {p.score for p in missed} == {0.5}
     assert {p.score for p in shown} == {0.0}
+
+
+def test_a_skill_a_hand_edit_broke_starts_again(tmp_path: Path) -> None:
+    path = tmp_path / "p.sqlite3"
+    with Progress.open(path) as progress:
+        progress.record_evidence("game", {"g/1": [Evidence("sweeps", 0.0, 1.0, 1500), Evidence("counting", 1.0, 1.0, 1500)]})
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE skill SET rating = 'abc' WHERE id = 'sweeps'")
+        conn.execute("UPDATE skill_evidence SET rating_after = 'abc' WHERE skill = 'sweeps'")
+    conn.close()
+    with Progress.open(path) as progress:
+        assert progress.repair is not None and {"skill.rating", "skill_evidence.rating_after"} <= set(progress.repair.places)
+        skills = {s.skill: s for s in progress.skills()}
+        assert skills["sweeps"].rating == SKILL_START and skills["sweeps"].evidence == 0
+        assert skills["counting"].evidence == 1 and skills["counting"].rating.rating > SKILL_START.rating

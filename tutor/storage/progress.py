@@ -211,7 +211,7 @@ class Progress:
                 [(attempt_id, theme) for theme in dict.fromkeys(themes)],
             )
             review = self._update_review(c, puzzle_id, success, moment)
-            hardness = puzzle_start(initial_rating).rating if row is None else float(row[0])
+            hardness = initial_rating if row is None else float(row[0])
             tested = tuple(dict.fromkeys(skills))
             record(c, "puzzle", puzzle_id, [Evidence(skill, float(success), 1 / len(tested), hardness)
                                             for skill in tested], to_text(moment))
