@@ -31,6 +31,8 @@ from tutor.storage import ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.personal import PREFIX, personal_puzzle
+from tutor.teaching.skill_evidence import round_evidence
+from tutor.teaching.skill_map import reason_skills
 
 WORLDS = 8
 """Few worlds keep the tests fast; the margins are measured with the default (docs/review.md)."""
@@ -317,3 +319,20 @@ def test_puzzles_that_cannot_be_saved_leave_the_review_shown(tmp_path: Path, blu
         said = round_review_text(shell, blundered, 0)
         assert "was a blunder" in said and "stayed locked by another program" in said
         assert "join your review queue" not in said
+
+
+def test_a_reviewed_round_is_evidence_of_the_skills_it_tested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each marked move fails the skills its reasons name, the others pass what their positions tested: all kept."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", WORLDS)
+    record = play_one_round(variant("classic"), [player("random"), player("club")], 1)  # a quick review, 2 marks
+    with open_shell(tmp_path) as shell:
+        review, _ = round_review(shell, record.plies, 0, seed=4)
+        expected = round_evidence(review, 4)
+        skills = {s.skill: s for s in shell.progress.skills()}
+    assert review.marks
+    assert sum(s.evidence for s in skills.values()) == sum(len(pieces) for pieces in expected.values())
+    for mark in review.marks:
+        failed = expected[f"4/{mark.review.index}"]
+        assert {p.skill for p in failed} == set(reason_skills(why.code for why in mark.reasons))
+        assert all(p.score == 0 for p in failed)
+    assert any(p.score == 1 for pieces in expected.values() for p in pieces)

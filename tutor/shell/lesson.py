@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
+from tutor.content.skills import Evidence
 from tutor.core.cards import Card
 from tutor.core.comparison import move_facts
 from tutor.core.counting import CountPart, miscount
@@ -19,6 +20,7 @@ from tutor.core.position import Position
 from tutor.core.scoring import score_round, side_piles
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
 from tutor.teaching.coach import Challenge, Task, Verdict
+from tutor.teaching.skill_evidence import illegal_evidence, step_evidence
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .lesson_hints import card_hint, question_hints, recount_hint, side_seats
@@ -45,6 +47,7 @@ class LessonRun(Activity):
         step = self.step
         self.solved = isinstance(step, (TextStep, DemoStep))
         self.misses = 0  # wrong answers at this step
+        self._step_hints = 0
         self._told: list[str] = []  # what a hint would repeat: the hints given at this step, a count's advice
         self._tried: set[Card] = set()  # the cards of legal moves tried that were wrong
         self._out: list[str] = []  # the why step's choices tried or ruled out
@@ -143,6 +146,8 @@ class LessonRun(Activity):
             return verdict_text(self.ui, self._challenge, verdict) + "\n" + self.ui.message("shell.try_again")
         if verdict.move is not None:
             self._tried.add(verdict.move.card)
+        if verdict.outcome == "illegal":
+            self._evidence(illegal_evidence())
         return self._missed(miss_text(self.ui, self._challenge, verdict), verdict)
 
     def _answer_why(self, step: WhyStep, text: str) -> str:
@@ -179,7 +184,7 @@ class LessonRun(Activity):
         self._slip("mistake")
         if self.misses < TRIES:
             return said + "\n" + self.ui.message("shell.try_again")
-        self.solved = True
+        self._end_step(shown=True)
         ui = self.ui
         if verdict is not None and verdict.comparison is not None:  # it names every best move
             assert self._challenge is not None
@@ -198,7 +203,7 @@ class LessonRun(Activity):
         )
 
     def _solved(self, said: str) -> str:
-        self.solved = True
+        self._end_step(shown=False)
         return self.ui.message("shell.correct") + "\n" + said + "\n\n" + self.next()
 
     # ---- help ------------------------------------------------------------------
@@ -209,7 +214,16 @@ class LessonRun(Activity):
             self.mistakes += 1
         else:
             self.hints += 1
+            self._step_hints += 1
         self._save()
+
+    def _end_step(self, shown: bool) -> None:
+        """The step is over: what it showed of the learner's skills is recorded."""
+        self.solved = True
+        self._evidence(step_evidence(self.lesson, self.index, self.misses, self._step_hints, shown))
+
+    def _evidence(self, evidence: list[Evidence]) -> None:
+        self.shell.progress.record_evidence("lesson", {f"{self.lesson.id}/{self.index + 1}": evidence})
 
     def _save(self) -> None:
         self.shell.progress.save_lesson_step(self.lesson.id, self.index, self.mistakes, self.hints)
@@ -264,7 +278,7 @@ class LessonRun(Activity):
         if self.solved:
             return self.ui.message("shell.nothing_asked")
         self._slip("mistake")
-        self.solved = True
+        self._end_step(shown=True)
         return self._answer() + "\n" + self.ui.message("shell.type_next")
 
     def _answer(self) -> str:

@@ -17,6 +17,7 @@ from tutor.storage import AttemptResult
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.teaching.lines import LinePlay, Reply
+from tutor.teaching.skill_map import puzzle_skills
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .state import Activity, Shell
@@ -148,7 +149,7 @@ class PuzzleRun(Activity):
             return ""
         p = self.puzzle
         self.recorded = result = self.shell.progress.record_attempt(
-            p.id, p.themes, p.rating, solved, self.hints, now=self.shell.clock()
+            p.id, p.themes, p.rating, solved, self.hints, now=self.shell.clock(), skills=puzzle_skills(p)
         )
         if not result.rated:
             return ""

@@ -12,6 +12,7 @@ from tutor.play.table_game import TableGame
 from tutor.render.review import review_text
 from tutor.storage import ProgressError
 from tutor.teaching.personal import puzzle_data
+from tutor.teaching.skill_evidence import round_evidence
 
 from .state import Shell
 
@@ -37,13 +38,17 @@ def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
                  progress: Callable[[int, int], None] | None = None,
                  clock: Clock = time.perf_counter) -> tuple[RoundReview, str]:
     """Review the learner's (``seat``'s) moves of a round within :data:`REVIEW_BUDGET` seconds of ``clock``
-    (``progress``: :func:`~tutor.play.review.review_round`'s); queue a personal puzzle for each marked
-    position (in one transaction); the review and the words for it."""
+    (``progress``: :func:`~tutor.play.review.review_round`'s); record what each move shows of the skills, and
+    queue a personal puzzle for each marked position (each in one transaction); the review and the words for it."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                           progress=progress)
     text = review_text(shell.ui, review)
     if review.unreviewed:
         text += "\n" + shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET)
+    try:
+        shell.progress.record_evidence("game", round_evidence(review, seed), now=shell.clock())
+    except ProgressError as err:  # the review is still shown
+        return review, text + "\n" + shell.ui.message(f"shell.progress_{err.code}", **err.params)
     if review.marks:
         now = shell.clock()
         try:

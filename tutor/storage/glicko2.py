@@ -33,10 +33,19 @@ class Rating:
 
 @dataclass(frozen=True)
 class Game:
-    """One game against ``opponent``: score 1 for a win, 0.5 for a draw, 0 for a loss."""
+    """One game against ``opponent``: score 1 for a win, 0.5 for a draw, 0 for a loss.
+
+    ``weight`` counts the game as that many games (its terms of the variance and the improvement
+    sums scaled by it): a game of weight 2 rates like two such games in one period.
+    """
 
     opponent: Rating
     score: float
+    weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not self.weight > 0:
+            raise ValueError(f"a game's weight must be positive, not {self.weight}")
 
 
 def _g(phi: float) -> float:
@@ -94,8 +103,8 @@ def rate(player: Rating, games: Sequence[Game], tau: float) -> Rating:
         phi_j = game.opponent.deviation / SCALE
         g_j = _g(phi_j)
         e_j = _expected(mu, mu_j, phi_j)
-        inverse_v += g_j * g_j * e_j * (1.0 - e_j)
-        improvement += g_j * (game.score - e_j)
+        inverse_v += game.weight * g_j * g_j * e_j * (1.0 - e_j)
+        improvement += game.weight * g_j * (game.score - e_j)
     v = 1.0 / inverse_v
     new_sigma = _new_volatility(sigma, phi, v, v * improvement, tau)
     phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)

@@ -10,6 +10,8 @@ from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
+from tutor.content.skills import Evidence
+
 from .dashboard import (
     MIN_THEME_ATTEMPTS,
     Dashboard,
@@ -28,11 +30,22 @@ from .paths import default_path
 from .rating_policy import LEARNER_START, puzzle_start, rate_game
 from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
 from .repair import Repair, repair_values
-from .reviews import INTERVALS_DAYS, ReviewState, after_attempt
+from .reviews import ReviewState, after_attempt
+from .skills import MIN_EVIDENCE, SkillEstimate, estimates, record, weakest
 from .timestamps import from_text, to_text, utc
 
+_REVIEW_COLUMNS = "puzzle_id, due_at, stability, difficulty, last_review"
 _SUCCESS = "(solved AND hints = 0)"
 """An attempt that counts as solved for ratings, reviews, themes and runs: no hints."""
+
+
+def _review_state(row: Sequence[object]) -> ReviewState:
+    """A queued puzzle's schedule from its row's ``due_at, stability, difficulty, last_review``."""
+    due, stability, difficulty, last = row
+    assert isinstance(due, str) and (last is None or isinstance(last, str))
+    return ReviewState(from_text(due), None if stability is None else float(str(stability)),
+                       None if difficulty is None else float(str(difficulty)),
+                       None if last is None else from_text(last))
 
 
 class Progress:
@@ -157,11 +170,14 @@ class Progress:
         solved: bool,
         hints: int,
         now: datetime | None = None,
+        skills: Sequence[str] = (),
     ) -> AttemptResult:
         """Store an attempt; rate learner and puzzle on the puzzle's first attempt only.
 
         For ratings and reviews a solve with hints counts as a failure.
         ``initial_rating`` (the puzzle file's rating) is used on the first attempt only.
+        Each of the puzzle's ``skills`` gets the attempt as evidence: scored as it counts for the
+        ratings, as hard as the puzzle's rating before it, a share of one piece's weight each.
         """
         if hints < 0:
             raise ValueError(f"hints are 0 or more, not {hints}")
@@ -195,6 +211,10 @@ class Progress:
                 [(attempt_id, theme) for theme in dict.fromkeys(themes)],
             )
             review = self._update_review(c, puzzle_id, success, moment)
+            hardness = initial_rating if row is None else float(row[0])
+            tested = tuple(dict.fromkeys(skills))
+            record(c, "puzzle", puzzle_id, [Evidence(skill, float(success), 1 / len(tested), hardness)
+                                            for skill in tested], to_text(moment))
         return AttemptResult(puzzle_id, rated, before, after, puzzle, None if review is None else review.due)
 
     @staticmethod
@@ -204,15 +224,18 @@ class Progress:
 
     @staticmethod
     def _update_review(c: sqlite3.Connection, puzzle_id: str, success: bool, now: datetime) -> ReviewState | None:
-        row = c.execute("SELECT step, due_at FROM review WHERE puzzle_id = ?", (puzzle_id,)).fetchone()
-        state = None if row is None else ReviewState(int(row[0]), from_text(row[1]))
+        row = c.execute(
+            f"SELECT {_REVIEW_COLUMNS} FROM review WHERE puzzle_id = ?", (puzzle_id,)
+        ).fetchone()
+        state = None if row is None else _review_state(row[1:])
         new = after_attempt(state, success, now)
         if new is None:
             c.execute("DELETE FROM review WHERE puzzle_id = ?", (puzzle_id,))
         elif new != state:
             c.execute(
-                "INSERT OR REPLACE INTO review (puzzle_id, step, due_at) VALUES (?, ?, ?)",
-                (puzzle_id, new.step, to_text(new.due)),
+                f"INSERT OR REPLACE INTO review ({_REVIEW_COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+                (puzzle_id, to_text(new.due), new.stability, new.difficulty,
+                 None if new.last_review is None else to_text(new.last_review)),
             )
         return new
 
@@ -278,8 +301,7 @@ class Progress:
                           (puzzle_id, moment, data))
                 c.execute("INSERT OR IGNORE INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
                           (puzzle_id, start.rating, start.deviation, start.volatility))
-                c.execute("INSERT OR REPLACE INTO review (puzzle_id, step, due_at) VALUES (?, 0, ?)",
-                          (puzzle_id, moment))
+                c.execute("INSERT OR REPLACE INTO review (puzzle_id, due_at) VALUES (?, ?)", (puzzle_id, moment))
 
     def personal_puzzle(self, puzzle_id: str) -> str | None:
         """The data of a personal puzzle; None when there is none of that id."""
@@ -290,11 +312,27 @@ class Progress:
     def review_queue(self) -> list[ReviewItem]:
         """Every queued puzzle, by due time."""
         with self._read() as c:
-            rows = c.execute("SELECT puzzle_id, step, due_at FROM review ORDER BY due_at, puzzle_id").fetchall()
-        return [
-            ReviewItem(puzzle_id, from_text(due), INTERVALS_DAYS[int(step)])
-            for puzzle_id, step, due in rows
-        ]
+            rows = c.execute(f"SELECT {_REVIEW_COLUMNS} FROM review ORDER BY due_at, puzzle_id").fetchall()
+        return [ReviewItem(row[0], (state := _review_state(row[1:])).due, state.interval_days) for row in rows]
+
+    # skills
+
+    def record_evidence(self, source: str, evidence: Mapping[str, Sequence[Evidence]],
+                        now: datetime | None = None) -> None:
+        """Rate the skills from the ``evidence`` of ``source`` (``lesson``, ``puzzle``, ``game``) by the item it
+        came from (a lesson step, a puzzle, a game move), in order, all in one transaction."""
+        with self._write() as c:
+            for ref, pieces in evidence.items():
+                record(c, source, ref, pieces, to_text(utc(now)))
+
+    def skills(self) -> list[SkillEstimate]:
+        """What the model knows of every skill, in the order of :data:`tutor.content.skills.SKILLS`."""
+        with self._read() as c:
+            return estimates(c)
+
+    def weakest_skills(self, n: int, min_evidence: int = MIN_EVIDENCE) -> list[SkillEstimate]:
+        """Up to ``n`` skills with at least ``min_evidence`` pieces of evidence, the lowest rated first."""
+        return weakest(self.skills(), n, min_evidence)
 
     # themes
 

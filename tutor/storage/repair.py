@@ -26,6 +26,10 @@ def _number(value: object) -> bool:
     return isinstance(value, (int, float)) and math.isfinite(value)
 
 
+def _number_or_null(value: object) -> bool:
+    return value is None or _number(value)
+
+
 def _count(value: object) -> bool:
     return isinstance(value, int) and value >= 0
 
@@ -64,7 +68,10 @@ COLUMNS = (
     Column("attempt", "at", _time), Column("attempt", "solved", _flag), Column("attempt", "hints", _count),
     Column("attempt", "rated", _flag),
     Column("attempt", "learner_before", _number), Column("attempt", "learner_after", _number),
-    Column("review", "step", _count, "0"), Column("review", "due_at", _time, "now"),
+    Column("review", "due_at", _time, "now"), Column("review", "last_review", _time_or_null, "NULL"),
+    *(Column("review", c, _number_or_null, "NULL") for c in ("stability", "difficulty")),
+    *(Column("skill", c, _number) for c in ("rating", "deviation", "volatility")),
+    *(Column("skill_evidence", c, _number) for c in ("score", "weight", "difficulty", "rating_after")),
     Column("lesson", "step", _count, "0"), Column("lesson", "touched_at", _time, "now"),
     Column("lesson", "mistakes", _count, "0"), Column("lesson", "hints", _count, "0"),
     Column("lesson", "completed_at", _time_or_null, "now"),
@@ -101,7 +108,7 @@ def repair_values(conn: sqlite3.Connection, path: Path) -> Repair | None:
                     conn.execute(f"DELETE FROM {column.table} WHERE rowid = ?", (rowid,))
                     dropped.add((column.table, rowid))
             elif (column.table, rowid) not in dropped:
-                value = now if column.reset == "now" else int(column.reset)
+                value = now if column.reset == "now" else None if column.reset == "NULL" else int(column.reset)
                 conn.execute(f"UPDATE {column.table} SET {column.name} = ? WHERE rowid = ?", (value, rowid))
                 reset += 1
     places = tuple(dict.fromkeys(f"{c.table}.{c.name}" for c, _ in bad))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -125,4 +126,70 @@ def _to_version_4(conn: sqlite3.Connection) -> None:
     )""")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2, _to_version_3, _to_version_4)
+def _to_version_5(conn: sqlite3.Connection) -> None:
+    """The learner's skills (tutor/storage/skills.py): each skill's Glicko-2 rating, and every piece of
+    evidence with the rating it led to (for the evidence count and the trend).  Nothing saved before changes."""
+    conn.execute("""CREATE TABLE skill (
+        id TEXT PRIMARY KEY,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL
+    )""")
+    conn.execute("""CREATE TABLE skill_evidence (
+        id INTEGER PRIMARY KEY,
+        skill TEXT NOT NULL,
+        at TEXT NOT NULL,
+        source TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        score REAL NOT NULL CHECK (score BETWEEN 0 AND 1),
+        weight REAL NOT NULL CHECK (weight > 0),
+        difficulty REAL NOT NULL,
+        rating_after REAL NOT NULL
+    )""")
+    conn.execute("CREATE INDEX skill_evidence_by_skill ON skill_evidence (skill, id)")
+
+
+_OLD_INTERVALS_DAYS = (1, 3, 7, 14, 30)
+"""The review queue's fixed intervals before FSRS, a step each: what a version-5 ``review.step`` meant."""
+MIGRATED_DIFFICULTY = 5.0
+"""FSRS difficulty (1 to 10) given to a queued puzzle already reviewed: the middle, as nothing more is known."""
+
+
+def _reviewed(step: object, due_at: object) -> tuple[int, str] | None:
+    """A version-5 queued item's interval and when it was last solved (that interval before it is due); None
+    when never (step 0), or when a hand edit left its step or due time wrong (the repair on opening then makes
+    it due now)."""
+    if not (isinstance(step, int) and step > 0 and isinstance(due_at, str)):
+        return None
+    try:
+        due = datetime.fromisoformat(due_at)
+    except ValueError:
+        return None
+    days = _OLD_INTERVALS_DAYS[min(step, len(_OLD_INTERVALS_DAYS) - 1)]
+    return days, (due - timedelta(days=days)).isoformat(timespec="microseconds")
+
+
+def _to_version_6(conn: sqlite3.Connection) -> None:
+    """The review queue scheduled by FSRS (tutor/storage/reviews.py): each item keeps its due time; one never
+    solved when due (step 0) is a new FSRS card (no stability yet), one solved ``step`` times is a card in review
+    whose stability is the interval it was scheduled with (at FSRS's 90% retention the next interval is the
+    stability), last reviewed that interval before it is due."""
+    conn.execute("""CREATE TABLE review_fsrs (
+        puzzle_id TEXT PRIMARY KEY,
+        due_at TEXT NOT NULL,
+        stability REAL CHECK (stability > 0),
+        difficulty REAL CHECK (difficulty BETWEEN 1 AND 10),
+        last_review TEXT
+    )""")
+    for puzzle_id, step, due_at in conn.execute("SELECT puzzle_id, step, due_at FROM review").fetchall():
+        seen = _reviewed(step, due_at)
+        conn.execute(
+            "INSERT INTO review_fsrs (puzzle_id, due_at, stability, difficulty, last_review) VALUES (?, ?, ?, ?, ?)",
+            (puzzle_id, due_at, *((float(seen[0]), MIGRATED_DIFFICULTY, seen[1]) if seen else (None, None, None))),
+        )
+    conn.execute("DROP TABLE review")
+    conn.execute("ALTER TABLE review_fsrs RENAME TO review")
+
+
+MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2, _to_version_3, _to_version_4, _to_version_5,
+                                     _to_version_6)

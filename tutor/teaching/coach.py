@@ -30,6 +30,10 @@ class Task:
             raise ValueError(f"unknown kind of move {self.find!r}")
 
 
+OUTCOMES = ("invalid", "ambiguous", "illegal", "correct", "not_best", "wrong_kind")
+"""What a typed move may come to (:attr:`Verdict.outcome`)."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What a typed move came to.
@@ -50,6 +54,10 @@ class Verdict:
     error: MoveError | None = None
     comparison: Comparison | None = None
     kind: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"unknown verdict {self.outcome!r}")
 
     @property
     def accepted(self) -> bool:

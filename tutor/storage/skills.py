@@ -1,0 +1,89 @@
+"""The learner's skills, each a Glicko-2 rating updated from every piece of evidence (docs/skills.md).
+
+A piece of evidence (:class:`~tutor.content.skills.Evidence`) is one rating period of one
+weighted game: the skill against a task of the evidence's difficulty (with a puzzle's
+starting deviation), scored 0 to 1, counted ``weight`` times (:class:`.glicko2.Game`).
+Each piece is kept with the rating it led to, for the skill's evidence count and trend.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.content.skills import SKILLS, SOURCES, Evidence
+
+from .glicko2 import Game, Rating, rate
+from .rating_policy import LEARNER_START, TAU, puzzle_start
+
+SKILL_START = LEARNER_START
+"""A skill nobody has seen: the start of a new learner's puzzle rating, as unsure."""
+TREND_SPAN = 10
+"""The trend of a skill is its rating's change over its last this many pieces of evidence."""
+MIN_EVIDENCE = 3
+"""The least evidence a skill needs before it may be named among the weakest."""
+
+
+@dataclass(frozen=True)
+class SkillEstimate:
+    """What the model knows of one skill: its ``rating`` (estimate, deviation: the uncertainty), the pieces of
+    ``evidence`` and their total ``weight``, and its ``trend`` (rating change over the last
+    :data:`TREND_SPAN` pieces; 0 with fewer than two)."""
+
+    skill: str
+    rating: Rating
+    evidence: int
+    weight: float
+    trend: float
+
+
+def updated(rating: Rating, evidence: Evidence) -> Rating:
+    """A skill's rating after one piece of evidence."""
+    task = puzzle_start(evidence.difficulty)
+    return rate(rating, [Game(task, evidence.score, evidence.weight)], TAU)
+
+
+def record(c: sqlite3.Connection, source: str, ref: str, evidence: Sequence[Evidence], at: str) -> None:
+    """Rate each piece of ``evidence`` (from ``source``'s item ``ref``, at the time text ``at``), in order,
+    inside the caller's write transaction."""
+    if source not in SOURCES:
+        raise ValueError(f"unknown source of evidence {source!r}")
+    for piece in evidence:
+        after = updated(_rating(c, piece.skill), piece)
+        c.execute(
+            "INSERT OR REPLACE INTO skill (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
+            (piece.skill, after.rating, after.deviation, after.volatility),
+        )
+        c.execute(
+            "INSERT INTO skill_evidence (skill, at, source, ref, score, weight, difficulty, rating_after) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (piece.skill, at, source, ref, piece.score, piece.weight, piece.difficulty, after.rating),
+        )
+
+
+def _rating(c: sqlite3.Connection, skill: str) -> Rating:
+    row = c.execute("SELECT rating, deviation, volatility FROM skill WHERE id = ?", (skill,)).fetchone()
+    return SKILL_START if row is None else Rating(*row)
+
+
+def estimates(c: sqlite3.Connection) -> list[SkillEstimate]:
+    """Every skill of :data:`SKILLS`, in that order; one without evidence at :data:`SKILL_START`."""
+    found = []
+    for skill in SKILLS:
+        count, weight = c.execute(
+            "SELECT count(*), coalesce(sum(weight), 0) FROM skill_evidence WHERE skill = ?", (skill,)
+        ).fetchone()
+        recent = [row[0] for row in c.execute(
+            "SELECT rating_after FROM skill_evidence WHERE skill = ? ORDER BY id DESC LIMIT ?", (skill, TREND_SPAN)
+        )]
+        trend = recent[0] - recent[-1] if len(recent) >= 2 else 0.0
+        found.append(SkillEstimate(skill, _rating(c, skill), int(count), float(weight), trend))
+    return found
+
+
+def weakest(found: Sequence[SkillEstimate], n: int, min_evidence: int = MIN_EVIDENCE) -> list[SkillEstimate]:
+    """Up to ``n`` skills with at least ``min_evidence`` pieces of evidence, the lowest rated first
+    (ties: the surer one, then by name)."""
+    judged = [s for s in found if s.evidence >= min_evidence]
+    return sorted(judged, key=lambda s: (s.rating.rating, s.rating.deviation, s.skill))[:n]
