@@ -131,7 +131,7 @@ class GameRun(Activity):
                 "play.played", who=ui.seat_name(ply.seat, me), me=ply.seat == me,
                 partner=ply.seat != me and pos.side_of(ply.seat) == pos.side_of(me),
                 move=ui.move(pos, move), kind=ui.move_kind(kind_of(pos, move)),
-                taken=ui.cards(move.captured_cards()) if move.is_capture else "", sweep=pos.is_sweep(move),
+                taken=ui.cards(move.captured_cards()) if move.is_capture else "",
             ))
         if plies and not self.game.round_over and self.game.position.stock_size < stock:
             lines.append(self.refilled(plies[-1].seat, self.game.position.stock_size))
