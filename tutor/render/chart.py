@@ -73,7 +73,7 @@ def columns(cells: Sequence[str], width: int, indent: int = 2, gap: int = 2) -> 
 
 _CARD = r"(?:10|[2-9AJQKBDT])(?:[♠♥♦♣]|Ka|Kr|[SHDCP])"  # a card as shown, in either language's letters
 _ITEM = rf"(?:\[[^\]\s]*(?: [^\]\s]+)*\]|{_CARD})"  # a card, or a build in brackets: [5♦+3♠ 8♥]
-_MOVE = rf"(?<![\w+\[]){_CARD} (?:x|b(?:1[0-3]|[1-9]|[JQKBD]))(?: {_ITEM}(?:\+{_ITEM})*)+(?![\w+\[])"
+_MOVE = rf"(?<![\w+\[]){_CARD} (?:x|b(?:\d+|[AJQKBD]))(?: {_ITEM}(?:\+{_ITEM})*)+(?![\w+\[])"
 _WORD = re.compile(rf"( *)(\S*?{_MOVE}\S*|\S+)")
 """A word with the spaces before it; a move in the notation (``4♥ b6 2♦ 6♣``), with what clings to it, is one word."""
 
