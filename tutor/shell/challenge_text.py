@@ -31,7 +31,6 @@ def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
         move=ui.move(pos, verdict.move),
         kind=ui.move_kind(verdict.kind or ""),
         wanted=ui.move_kind(challenge.task.find),
-        find=challenge.task.find,
     )
 
 
@@ -63,7 +62,7 @@ def task_text(ui: Renderer, challenge: Challenge) -> str:
         said = ui.goal(task.goal, pos.variant, pos.players)
     else:
         assert task.find is not None
-        said = ui.message("shell.find_kind", kind=ui.move_kind(task.find), find=task.find)
+        said = ui.message("shell.find_kind", kind=ui.move_kind(task.find))
     line = variant_line(ui, pos.variant)
     return f"{line}\n{said}" if line else said
 
