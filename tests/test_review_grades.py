@@ -293,8 +293,10 @@ def test_the_lines_in_words_follow_the_solver(example_review, lang: str) -> None
         for move in line:
             at = text.index(ui.move(play, move), at)
             play.push(move)
-    residue = {"en": ["(8D 10H AD KH) go to you, as you took last", "Round points: you 8, Player 2 3",
-                      "(AD 8D 2D KH) go to Player 2, who took last", "Round points: you 4, Player 2 7"],
+    residue = {"en": ["you took last and so take the cards left on the table (8D 10H AD KH)",
+                      "Round points: you 8, Player 2 3",
+                      "Player 2 took last and so takes the cards left on the table (AD 8D 2D KH)",
+                      "Round points: you 4, Player 2 7"],
                "de": ["(8Ka 10H AKa KH), bekommst du", "Punkte der Runde: du 8, Spieler 2 3",
                       "bekommt Spieler 2, der zuletzt eingenommen hat", "Punkte der Runde: du 4, Spieler 2 7"]}[lang]
     for said in residue:

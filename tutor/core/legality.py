@@ -294,14 +294,14 @@ class _Diagnosis:
 
     def face_capture(self) -> Reason | None:
         rank = self.card.rank_index
-        for c in self.loose:
-            if c.rank_index != rank:
-                return Reason("rank_mismatch", {"card": self.card, "other": c})
+        others = [c for c in self.loose if c.rank_index != rank]
+        if others:
+            return Reason("rank_mismatch", {"card": self.card, "others": others})
         for b in self.builds:
             if not b.face or b.value != rank:
                 return Reason("rank_mismatch", {"card": self.card, "build": b})
         if face_takes_one(self.v) and len(self.loose) + len(self.builds) > 1:
-            return Reason("face_card_takes_one", {"card": self.card, "count": len(self.loose)})
+            return Reason("face_card_takes_one", {"card": self.card, "count": len(self.loose) + len(self.builds)})
         return None
 
     def capture_with(self, value: int) -> Reason | None:

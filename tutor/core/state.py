@@ -140,6 +140,13 @@ class RoundState:
             return False
         return len(move.loose) == len(self.loose) and len(move.builds) == len(self.builds)
 
+    def kind_of(self, move: Move) -> str:
+        """The move's kind, a new build of two piles or more called ``multiple_build``, as the table names it."""
+        if move.kind != "build":
+            return move.kind
+        made = self.table_after(move)[1][-1]
+        return "multiple_build" if not made.single and not made.face else "build"
+
     def table_after(self, move: Move) -> tuple[list[Card], list[Build]]:
         """The loose cards and builds right after ``move`` (before any residue is taken)."""
         kind = move.kind

@@ -5,7 +5,7 @@ Each has a plain ASCII form for terminals without the block glyphs (``symbols=Fa
 
 from __future__ import annotations
 
-import textwrap
+import re
 from collections.abc import Sequence
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -71,22 +71,45 @@ def columns(cells: Sequence[str], width: int, indent: int = 2, gap: int = 2) -> 
     return lines
 
 
+_CARD = r"(?:10|[2-9AJQKBDT])(?:[♠♥♦♣]|Ka|Kr|[SHDCP])"  # a card as shown, in either language's letters
+_ITEM = rf"(?:\[[^\]\s]*(?: [^\]\s]+)*\]|{_CARD})"  # a card, or a build in brackets: [5♦+3♠ 8♥]
+_MOVE = rf"(?<![\w+\[]){_CARD} (?:x|b(?:\d+|[AJQKBD]))(?: {_ITEM}(?:\+{_ITEM})*)+(?![\w+\[])"
+_WORD = re.compile(rf"( *)(\S*?{_MOVE}\S*|\S+)")
+"""A word with the spaces before it; a move in the notation (``4♥ b6 2♦ 6♣``), with what clings to it, is one word."""
+
+
 def fit(text: str, width: int) -> str:
     """Wrap each line longer than ``width`` at spaces: prose goes on flush left, an indented line
-    (a row of a list) goes on two columns further in."""
+    (a row of a list) goes on two columns further in.
+
+    A move in the notation stays on one line, unless it is longer than a line itself.
+    """
     out = []
     for line in text.split("\n"):
         if len(line) <= width:
             out.append(line)
             continue
         lead = " " * (len(line) - len(line.lstrip(" ")))
-        out.extend(
-            textwrap.wrap(
-                line,
-                width,
-                subsequent_indent=lead + "  " if lead else "",
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-        )
+        out.extend(_wrap(line, width, lead, lead + "  " if lead else ""))
     return "\n".join(out)
+
+
+def _wrap(line: str, width: int, lead: str, later: str) -> list[str]:
+    """The line's words filled greedily into lines of ``width``, the first starting with ``lead``, the others
+    with ``later``; spaces between words on one line are kept, a word longer than a line stands alone."""
+    words: list[tuple[str, str]] = []
+    for gap, word in _WORD.findall(line):
+        if len(later) + len(word) > width and " " in word:  # a move too long for any line: its parts
+            words.extend(zip([gap] + [" "] * word.count(" "), word.split(" "), strict=True))
+        else:
+            words.append((gap, word))
+    lines: list[str] = []
+    current = lead
+    for gap, word in words:
+        if current.strip() and len(current) + len(gap) + len(word) > width:
+            lines.append(current)
+            current = later + word
+        else:
+            current += (gap if current.strip() else "") + word
+    lines.append(current)
+    return lines

@@ -59,6 +59,7 @@ def load_language(folder: Path, symbols: bool) -> Language:
         bar=partial(chart.bar, symbols=symbols),
         stars=partial(chart.stars, symbols=symbols),
         columns=chart.columns,
+        fit=chart.fit,
     )
     env.tests["rank"] = is_rank
     env.globals["msg"] = messages

@@ -164,7 +164,8 @@ class Renderer:
             says=self._achieves(Goal(criteria), played, pos.players),
             criterion=criteria[-1].name,
             gap=short.gap,
-            tie=short.criterion > 0,
+            matched=[self.message("shortfalls.matched", name=c.name, card=c.card, value=mine[0])
+                     for c, mine in zip(criteria[:-1], goal.split(cmp.played.values))],
             card=criteria[-1].card,
             replies=line_view(after, short.replies, self._words.notation).steps,
             players=pos.players,
@@ -200,10 +201,11 @@ class Renderer:
         """
         phrases = []
         taken_card = None
+        sweep_named = any(c.name == "sweep" for c in goal.criteria)
         for c, values in zip(goal.criteria, goal.split(view.values)):
             phrases.append(self.message(
                 f"comparisons.{c.name}", n=values[0], values=values, move=view, card=c.card, taken_card=taken_card,
-                players=players,
+                sweep_named=sweep_named, players=players,
             ))
             taken_card = c.card if c.card is not None and values[0] else None
         return self._words.listing(phrases)

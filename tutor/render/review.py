@@ -86,11 +86,11 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
     return MarkView(
         turn=review.turn,
         played=ui.move(pos, played),
-        kind=ui.move_kind(played.kind),
+        kind=ui.move_kind(pos.kind_of(played)),
         grade=grade_words(ui, review.grade, review.upto),
         loss=decimal(ui, review.loss),
         better=ui.move(pos, better),
-        better_kind=ui.move_kind(better.kind),
+        better_kind=ui.move_kind(pos.kind_of(better)),
         value_played=decimal(ui, review.played.value),
         value_better=decimal(ui, review.best.value),
         gains=tuple(why_words(ui, why, review.ply.seat, pos.players) for why in mark.reasons),

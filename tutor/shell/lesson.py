@@ -19,7 +19,7 @@ from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
 from tutor.core.scoring import score_round, side_piles
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
-from tutor.teaching.coach import Challenge, Task, Verdict
+from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.teaching.skill_evidence import illegal_evidence, step_evidence
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
@@ -98,7 +98,7 @@ class LessonRun(Activity):
             params["extra"] = ui.render(
                 "shell/demo.j2",
                 move=ui.move(pos, step.move),
-                kind=ui.move_kind(facts.kind),
+                kind=ui.move_kind(kind_of(pos, step.move)),
                 taken=[ui.card(c) for c in facts.taken],
                 points=facts.points,
                 sweep=facts.sweep,

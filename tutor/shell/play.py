@@ -123,16 +123,11 @@ class GameRun(Activity):
         lines = []
         stock = plies[0].before.stock_size if plies else 0
         for before, ply in zip([None, *plies], plies):
-            pos, move = ply.before, ply.move
+            pos = ply.before
             if pos.stock_size < stock and before is not None:
                 lines.append(self.refilled(before.seat, pos.stock_size))
             stock = pos.stock_size
-            lines.append(ui.message(
-                "play.played", who=ui.seat_name(ply.seat, me), me=ply.seat == me,
-                partner=ply.seat != me and pos.side_of(ply.seat) == pos.side_of(me),
-                move=ui.move(pos, move), kind=ui.move_kind(kind_of(pos, move)),
-                taken=ui.cards(move.captured_cards()) if move.is_capture else "", sweep=pos.is_sweep(move),
-            ))
+            lines.append(played_text(ui, ply, me))
         if plies and not self.game.round_over and self.game.position.stock_size < stock:
             lines.append(self.refilled(plies[-1].seat, self.game.position.stock_size))
         return "\n".join(lines)
@@ -456,6 +451,17 @@ def result_text(ui: Renderer, game: TableGame | GameSummary) -> str:
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game),
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
         won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
+    )
+
+
+def played_text(ui: Renderer, ply: Ply, me: int) -> str:
+    """One move played, in words: who plays it, the move, its kind and what it takes (``me``: the learner's seat)."""
+    pos, move = ply.before, ply.move
+    return ui.message(
+        "play.played", who=ui.seat_name(ply.seat, me), me=ply.seat == me,
+        partner=ply.seat != me and pos.side_of(ply.seat) == pos.side_of(me),
+        move=ui.move(pos, move), kind=ui.move_kind(kind_of(pos, move)),
+        taken=ui.cards(move.captured_cards()) if move.is_capture else "",
     )
 
 

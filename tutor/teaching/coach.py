@@ -69,8 +69,9 @@ class Verdict:
 
 
 def kind_of(pos: Position, move: Move) -> str:
-    """The move's kind, with a capture that clears the table called ``sweep``."""
-    return "sweep" if pos.is_sweep(move) else move.kind
+    """The move's kind, with a capture that clears the table called ``sweep`` and a new multiple build
+    ``multiple_build``."""
+    return "sweep" if pos.is_sweep(move) else pos.kind_of(move)
 
 
 def fits_kind(pos: Position, move: Move, kind: str) -> bool:

@@ -1,0 +1,188 @@
+"""How moves are worded and laid out (issue 23, points 9 to 12): a sweep said once, sentences that say exactly
+what was tried or what another move does, a move never split over two lines, and a new build named as the
+table then names it."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+import yaml
+from randompos import ALL_VARIANTS
+
+from tutor.core.comparison import compare, shortfall
+from tutor.core.moves import IllegalMoveError
+from tutor.core.position import Position
+from tutor.core.round import deal_round, next_deal
+from tutor.core.solver import Goal, rank_moves
+from tutor.loading.positions import load_position
+from tutor.play.game import Ply
+from tutor.render import LANGS, Renderer
+from tutor.render.chart import fit
+from tutor.shell.play import played_text
+
+
+def positions(rounds: int, players: int = 2) -> Iterator[Position]:
+    """Positions met in random rounds of every preset in turn, one in three, with a card to play."""
+    for seed in range(rounds):
+        rng = random.Random(seed)
+        pos = deal_round(ALL_VARIANTS[seed % len(ALL_VARIANTS)], players, dealer=seed % players, seed=seed)
+        while True:
+            if pos.needs_deal():
+                next_deal(pos)
+            moves = pos.generate()
+            if not moves:
+                break
+            if rng.random() < 0.33:
+                yield pos.copy()
+            builds = [m for m in moves if m.kind not in ("trail", "capture")]
+            pos.push(rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(moves))
+
+
+def position(**described: object) -> Position:
+    return load_position(yaml.safe_dump(described), "p.yaml")
+
+
+# ---- 9: a sweep is said once -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sweep_played_is_called_a_sweep_once(lang: str) -> None:
+    pos = position(hands=[["7C", "3D"], 4], table=["2H", "5C"])
+    move = pos.parse_move("7C x 2H+5C")
+    assert pos.is_sweep(move)
+    ui = Renderer(lang)
+    for me in (0, 1):
+        said = played_text(ui, Ply(pos, move), me)
+        assert said.count(ui.move_kind("sweep")) == 1, said
+        assert ui.message("moves.sweep_meaning") not in said, said
+        assert ui.cards(move.captured_cards()) in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_comparison_by_sweep_then_cards_says_the_sweep_once(lang: str) -> None:
+    pos = position(hands=[["7C", "3D"], 4], table=["2H", "5C"])
+    move = pos.parse_move("7C x 2H+5C")
+    ranking = rank_moves(pos.copy(), Goal.from_str("sweep,cards"))
+    said = Renderer(lang).comparison(pos, compare(pos, move, ranking))
+    assert said.count({"en": "sweep", "de": "Kehre"}[lang]) == 1, said
+    alone = Renderer(lang).comparison(pos, compare(pos, move, rank_moves(pos.copy(), Goal.from_str("cards"))))
+    assert alone.count({"en": "sweep", "de": "Kehre"}[lang]) == 1, "with no sweep goal, the cards say it"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_sweep_asked_for_is_explained_once(lang: str) -> None:
+    ui = Renderer(lang)
+    meaning = ui.message("moves.sweep_meaning")
+    asked = ui.message("shell.find_kind", kind=ui.move_kind("sweep"))
+    assert asked.count(meaning) == 1, asked
+    assert meaning not in ui.message("shell.find_kind", kind=ui.move_kind("capture"))
+    told = ui.message("shell.wrong_kind", move="7♣", kind=ui.move_kind("trail"), wanted=ui.move_kind("sweep"))
+    assert told.count(meaning) == 1 and told.count(ui.move_kind("sweep")) == 1, told
+
+
+# ---- 10: exact sentences -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_face_card_refused_names_every_card_the_move_tried(lang: str) -> None:
+    pos = position(hands=[["QD"], 4], table=["6H", "7C"])
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move("QD x 6H+7C")
+    reason = err.value.reason
+    said = Renderer(lang).reason(pos, reason)
+    assert reason.code == "rank_mismatch"
+    assert "6♥" in said and "7♣" in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_face_card_taking_two_says_how_many_the_move_names(lang: str) -> None:
+    pos = position(hands=[["QD", "5C"], 4], table=["QS", "QH"])
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move("QD x QS QH")
+    ui = Renderer(lang)
+    said = ui.reason(pos, err.value.reason)
+    assert err.value.reason.params["count"] == 2
+    assert re.search(r"\b2\b", said) and not re.search(r"(not|nicht) 2\.$", said), "the move's count, said as such"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_another_move_is_said_to_match_the_earlier_goals_truly(lang: str) -> None:
+    """Where a move falls short on a later goal, the sentence says what another move matches on the earlier
+    ones, each claim true of the learner's move's values (and so of the best moves')."""
+    ui = Renderer(lang)
+    checked = set()
+    for pos in positions(4):
+        goals = ["cards,safe", "points,cards", "sweep,cards", "cards,points,safe"]
+        if pos.loose:
+            goals.append(f"card:{pos.loose[0]},cards")
+        for text in goals:
+            goal = Goal.from_str(text)
+            ranking = rank_moves(pos.copy(), goal)
+            for judged in ranking.moves:
+                if judged.move in ranking.best:
+                    continue
+                short = shortfall(pos, compare(pos, judged.move, ranking))
+                if short.criterion == 0:
+                    continue
+                said = ui.shortfall(pos, short).splitlines()[1]
+                values = goal.split(judged.values)
+                for c, mine in zip(goal.criteria[: short.criterion], values):
+                    assert ui.message("shortfalls.matched", name=c.name, card=c.card, value=mine[0]) in said, said
+                    assert goal.split(ranking.judged(ranking.best[0]).values)[goal.criteria.index(c)] == mine
+                    checked.add(c.name)
+                assert said.startswith({"en": "Another move ", "de": "Ein anderer Zug "}[lang]), said
+                break
+    assert {"cards", "points", "card"} <= checked
+
+
+# ---- 11: a move stays on one line ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("symbols", [True, False])
+@pytest.mark.parametrize("lang", LANGS)
+def test_wrapping_never_splits_a_move(lang: str, symbols: bool) -> None:
+    ui = Renderer(lang, symbols)
+    checked = 0
+    for pos in positions(5):
+        shown = sorted((ui.move(pos, m) for m in pos.generate()), key=len)[-3:]
+        for move in shown:
+            if " " not in move:
+                continue
+            said = ui.message("shell.kind_found", move=move, kind=ui.move_kind("capture"))
+            for lead in range(0, 16, 3):
+                for indent in ("", "  "):
+                    text = indent + "w" * lead + " " + said
+                    for width in (30, 47, 62, 80):
+                        lines = fit(text, width).split("\n")
+                        fits = len(indent) + 2 + len(move) <= width  # a longer move is broken at its spaces
+                        assert any(move in line for line in lines) or not fits, (move, lines)
+                        assert all(len(line) <= width for line in lines), lines
+                        assert " ".join(lines).split() == text.split(), "only spaces become line breaks"
+                        checked += 1
+    assert checked > 500
+
+
+# ---- 12: a new build is named as the table names it -------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_new_build_is_named_as_the_table_shows_it(lang: str) -> None:
+    seen = {True: 0, False: 0}
+    ui = Renderer(lang)
+    multiple = ui.move_kind("multiple_build").split(" ", 1)[1]  # "multiple build", without "new"
+    for pos in positions(10):
+        for move in (m for m in pos.generate() if m.kind == "build"):
+            said = played_text(ui, Ply(pos, move), pos.to_move)
+            after = pos.copy()
+            after.push(move)
+            card = ui.card(move.card)
+            table = next(line for line in ui.position(after, pos.to_move).splitlines()
+                         if line.startswith("  ") and card in line)
+            labelled = f"({ui.move_kind('multiple_build')})" in said
+            assert labelled == (multiple in table), (said, table)
+            assert labelled or f"({ui.move_kind('build')})" in said, said
+            seen[labelled] += 1
+    assert seen[True] > 0 and seen[False] > 0, seen
