@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+from contextlib import suppress
 from typing import Any
 
 from tutor.content.presets import preset_names
@@ -22,6 +23,8 @@ from tutor.core.text import excerpt
 from tutor.loading.options import OptionError, check_deal, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
+from tutor.play.review import RoundReview
+from tutor.play.review_data import review_to_data
 from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
 from tutor.storage import ProgressError
@@ -30,7 +33,7 @@ from tutor.storage.games import GameFileError, SavedGame
 from tutor.teaching.coach import kind_of
 
 from .challenge_text import move_error_text
-from .review_screen import HINT_BUDGET, REVIEW_WORLDS, hint_advice, round_review_text
+from .review_screen import HINT_BUDGET, REVIEW_WORLDS, hint_advice, round_review
 from .state import Activity, Shell
 from .status import StatusLine
 from .variant_words import variant_label
@@ -180,9 +183,18 @@ class GameRun(Activity):
         def show(done: int, moves: int) -> None:
             status.show(lambda spent: self.ui.message("review.review_progress", done=done, moves=moves, spent=spent))
 
-        said = round_review_text(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
+        review, said = round_review(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
         status.clear()
+        self.keep_review(review)
         return said
+
+    def keep_review(self, review: RoundReview) -> None:
+        """Keep the round's review with the saved game, so that ``replay`` shows it at once (best effort: a
+        round without one is reviewed by ``replay --review`` on request)."""
+        if self.saved.key is not None and not self.stale:
+            with suppress(ProgressError):
+                store(self.shell).keep_review(self.saved.key, len(self.game.rounds),
+                                              review_to_data(review, self.game.current.plies))
 
     def result_text(self) -> str:
         return result_text(self.ui, self.game)
