@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import itertools
 import secrets
+from collections.abc import Callable
 from contextlib import suppress
+from functools import partial
 from typing import Any
 
 from tutor.content.presets import preset_names
@@ -25,7 +27,7 @@ from tutor.play.game import Ply
 from tutor.play.players import LEVELS
 from tutor.play.review import RoundReview
 from tutor.play.review_data import review_to_data
-from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
+from tutor.play.table_game import MAX_ROUNDS, Saver, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
@@ -215,13 +217,29 @@ class GameRun(Activity):
         if game.round_over:
             return self.ui.message("play.type_next")
         if not game.learner_to_move:  # the computers were stopped (Ctrl-C) before the learner's turn
-            return self.after_moves(game.advance(self.after_ply))
+            return self.after_moves(self.playing(game.advance))
         pos = self.position
         try:
             move = pos.parse_move(text)
         except MoveError as err:
             return move_error_text(self.ui, pos, err)
-        return self.after_moves(game.play(move, self.after_ply))
+        return self.after_moves(self.playing(partial(game.play, move)))
+
+    def playing(self, turn: Callable[[Saver], list[Ply]]) -> list[Ply]:
+        """The plies of ``turn`` (the learner's move and the computers' replies, or these alone), each saved as it
+        is played; once they take half a second, a progress line counts them."""
+        status, done = StatusLine(), 0
+
+        def saved() -> None:
+            nonlocal done
+            self.after_ply()
+            done += 1
+            status.show(lambda spent: self.ui.message("play.moves_progress", n=done, spent=spent))
+
+        try:
+            return turn(saved)
+        finally:
+            status.clear()
 
     def after_ply(self) -> None:
         """A move was played: save the game."""
@@ -275,7 +293,7 @@ class GameRun(Activity):
     def start(self) -> str:
         """A round begun or resumed: the computers' moves up to the learner's turn, then the position."""
         game = self.game
-        plies = [] if game.over or game.round_over else game.advance(self.after_ply)
+        plies = [] if game.over or game.round_over else self.playing(game.advance)
         return "\n".join(filter(None, [self.head(), self.describe(plies), self.save_error, self.table()]))
 
     # ---- help ---------------------------------------------------------------------------
