@@ -124,3 +124,14 @@ def test_a_review_made_again_from_its_data_is_the_same_review() -> None:
         pytest.fail("no round with a marked move")
     with pytest.raises(ReviewDataError):
         review_from_data(made[0][0], made[1][1])
+
+
+def test_a_kept_review_the_time_limit_cut_short_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        kept: tuple[Path, dict[str, str]]) -> None:
+    with sqlite3.connect(copied(kept, tmp_path)) as conn:
+        [(text,)] = conn.execute("SELECT data FROM game_review").fetchall()
+        conn.execute("UPDATE game_review SET data = ?", (json.dumps({**json.loads(text), "unreviewed": 3}),))
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    assert main(["replay", "1", "--lang", "en"]) == 0
+    assert "3 of your moves were not reviewed. --review 1 reviews the whole round" in words(capsys.readouterr().out)
