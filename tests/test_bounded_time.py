@@ -296,3 +296,20 @@ def test_the_shells_hint_and_review_say_when_their_time_ran_out(
             pos = run.position
             said = dispatch(shell, pos.notation(pos.generate()[0])).text
     assert "The review stopped at its time limit" in " ".join(said.split())
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "Playing on: 3 moves so far (3.0 s)"),
+                                            ("de", "Es wird weitergespielt: bisher 3 Züge (3,0 s)")])
+def test_the_computers_turns_show_a_progress_line_once_they_take_half_a_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, line: str) -> None:
+    """Three players: the learner's move and the two computers' replies, each counted as it is played (the
+    clock moves on a second each time it is read)."""
+    err = io.StringIO()
+    monkeypatch.setattr("tutor.shell.play.StatusLine", lambda: StatusLine(partial(next, ticking(1.0)), err, always=True))
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round players=3 level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.learner_to_move
+        pos = run.position
+        dispatch(shell, pos.notation(pos.generate()[0]))
+    assert line in err.getvalue()

@@ -67,6 +67,38 @@ def test_a_loss_near_a_threshold_gets_more_worlds_until_settled_or_the_budget_is
     pytest.fail("the round has no loss to confirm")
 
 
+def test_only_a_loss_that_may_be_marked_is_confirmed() -> None:
+    """A loss whose mean is under the margin, its interval holding no other threshold, is left unmarked at the
+    advice's worlds (confirming it could only settle it as unmarked or mark it); one at the margin or above is
+    confirmed as ever, and a mark stays as sure."""
+    least = MARGINS[2][0]
+    below = above = False
+    for seed in range(2, 8):
+        plies = club_round(2, seed)
+        for index, ply in enumerate(plies):
+            view = SeatView.of(ply.before, ply.seat)
+            if len(view.legal_moves()) < 3 or ply.before.stock_size == 0:
+                continue
+            advice = ply_advice(view, 0, index, worlds=WORLDS)
+            best, worst = advice.moves[0], advice.moves[-1]
+            first = loss_of(best, worst)
+            if first.settled(MARGINS[2]) or first.worlds < WORLDS or not first.settled(MARGINS[2][1:]):
+                continue
+            pos = view.position()
+            loss = confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2], least=least)
+            if first.mean < least:
+                below = True
+                assert loss == first and graded(loss, 2)[0] is None
+                assert confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2]).worlds > WORLDS
+            else:
+                above = True
+                assert loss.worlds > WORLDS and (loss.settled(MARGINS[2]) or loss.worlds == CONFIRM_FACTOR * WORLDS
+                                                 or loss.mean < least)
+            if below and above:
+                return
+    pytest.fail(f"no loss straddling the margin from {'above' if below else 'below'}")
+
+
 def few_deals(other: int, unseen: str, loose: str = "5H AS 9C", builds: tuple[Build, ...] = ()) -> Position:
     """Classic, two players, seat 0 to move with 10♦ 5♣ A♥ in the middle of a round; seat 1 holds ``other`` of
     the ``unseen`` cards, the stock the rest; every other card is taken."""

@@ -121,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="N|FILE",
                    help="game N of the shell's list of games, or a saved-game file (the shell's “games export” writes one)")
     p.add_argument("--review", metavar="all|none|N",
-                   help="the rounds whose review of your moves is shown, which takes seconds a round (default: none)")
+                   help="the rounds whose review of your moves is computed again, which takes seconds a round "
+                        "(default: none; a kept game shows the reviews kept with it, unless none)")
     p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
     p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
     return parser

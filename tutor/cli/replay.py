@@ -7,16 +7,19 @@ Each round shows who played what, deal by deal (the line of play the puzzles
 show, with what changes hands) and its score breakdown.  The review
 (:mod:`tutor.play.review`) of the learner's moves, computed with the round's
 deal seed and the shell's worlds (the same review the shell showed after the
-round, every time), is given for the rounds ``--review`` names, on demand: a
-review takes seconds a round, which would make a long match's replay take
-minutes; a progress line on standard error follows the reviews.  A game that cannot be
-read is one line, exit 2.
+round, every time), is given for the rounds ``--review`` names, computed again
+on demand (seconds a round: a progress line on standard error follows the
+reviews).  Without ``--review``, a game kept in the progress file shows the
+reviews kept with it (the shell keeps each round's review as it shows it), at
+once; a file, or a round kept without one, shows none and says how to ask.
+A game that cannot be read is one line, exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+from contextlib import suppress
 from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -25,7 +28,8 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.text import excerpt
 from tutor.play.game import Ply
-from tutor.play.review import review_round
+from tutor.play.review import RoundReview, review_round
+from tutor.play.review_data import ReviewDataError, review_from_data
 from tutor.play.table_game import GameRound
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
@@ -48,14 +52,18 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
     if lang not in LANGS:
         raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
     ui = Renderer(lang, symbols=not args.ascii)
+    kept: dict[int, RoundReview] = {}
     try:
-        saved = kept_game(number) if (number := game_number(args.file)) is not None else read_game_file(Path(args.file))
+        if (number := game_number(args.file)) is not None:
+            saved, kept = kept_game(number, args.review != "none")
+        else:
+            saved = read_game_file(Path(args.file))
     except GameFileError as err:
         raise UsageError(f"{err.where}: {problem_text(ui, err)}") from None
     except ProgressError as err:
         raise UsageError(err.message) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
-    return fit(replay_text(ui, saved, reviewed(args.review, scored), StatusLine()), DEFAULT_WIDTH), 0
+    return fit(replay_text(ui, saved, reviewed(args.review, scored), StatusLine(), kept), DEFAULT_WIDTH), 0
 
 
 def reviewed(text: str | None, scored: list[int]) -> set[int]:
@@ -70,10 +78,21 @@ def reviewed(text: str | None, scored: list[int]) -> set[int]:
     return {number}
 
 
-def kept_game(number: int) -> SavedGame:
-    """Game ``number`` of the progress file (``CASSINO_TUTOR_HOME``, else the user's data folder)."""
+def kept_game(number: int, with_reviews: bool) -> tuple[SavedGame, dict[int, RoundReview]]:
+    """Game ``number`` of the progress file (``CASSINO_TUTOR_HOME``, else the user's data folder), and (when
+    ``with_reviews``) the reviews kept with it, by round: those that fit the round's moves."""
     with Progress.open() as progress:
-        return progress.games.load(number)
+        saved = progress.games.load(number)
+        found = progress.games.reviews(number) if with_reviews else {}
+    rounds, learner = saved.game.rounds, saved.game.learner
+    reviews = {}
+    for n, data in found.items():
+        if 1 <= n <= len(rounds) and rounds[n - 1].score is not None:
+            with suppress(ReviewDataError):
+                review = review_from_data(rounds[n - 1].plies, data)
+                if review.seat == learner:
+                    reviews[n] = review
+    return saved, reviews
 
 
 def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:
@@ -87,9 +106,11 @@ def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:
             start = i
 
 
-def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, reviewing: bool) -> str:
+def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, reviewing: bool,
+               kept: RoundReview | None = None) -> str:
     """One round: its starting table, then deal by deal the learner's hand (their own game: only what they held)
-    and the moves, its score, and (when ``reviewing``) the review of the learner's moves once it is over."""
+    and the moves, its score, and the review of the learner's moves once it is over: computed when
+    ``reviewing``, else the ``kept`` one if any."""
     parts = [ui.message("review.replay_round", round=number, dealer=ui.seat_name(game_round.dealer, learner))]
     if game_round.plies:
         parts.append(ui.message("review.replay_table", cards=ui.cards(game_round.plies[0].before.loose)))
@@ -101,12 +122,17 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
     elif reviewing:
         review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
         parts.append(review_text(ui, review))
+    elif kept is not None:
+        parts.append(review_text(ui, kept))
+        if kept.unreviewed:  # the shell's review stopped at its time limit
+            parts.append(ui.message("review.replay_stopped", n=kept.unreviewed, round=number))
     return "\n".join(parts)
 
 
-def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: StatusLine) -> str:
-    """The whole game: what it was, each round (the review of those of ``reviews``, told on ``status``), and how
-    it ended."""
+def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: StatusLine,
+                kept: dict[int, RoundReview] | None = None) -> str:
+    """The whole game: what it was, each round (the review of those of ``reviews`` computed, told on ``status``;
+    of the others, the ``kept`` one if any), and how it ended."""
     game = saved.game
     s = game.settings
     head = ui.message(
@@ -114,15 +140,17 @@ def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: Statu
         level=ui.message(f"levels.{s.level}"), seat=game.learner, started=saved.started, practice=game.practice,
     )
     parts = [head]
+    kept = kept or {}
     for n, game_round in enumerate(game.rounds, 1):
         if n in reviews:
             status.show(partial(_progress, ui, n, len(game.rounds)))
-        parts.append(round_text(ui, game_round, n, game.learner, n in reviews))
+        parts.append(round_text(ui, game_round, n, game.learner, n in reviews, kept.get(n)))
     status.clear()
     parts.append(result_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
-    unreviewed = sum(r.score is not None for r in game.rounds) - len(reviews)
+    shown = reviews | kept.keys()
+    unreviewed = sum(r.score is not None for r in game.rounds) - len(shown)
     if unreviewed:
-        parts.append(ui.message("review.replay_not_reviewed", n=unreviewed, reviewed=sorted(reviews)))
+        parts.append(ui.message("review.replay_not_reviewed", n=unreviewed, reviewed=sorted(shown)))
     return "\n\n".join(parts)
 
 

@@ -54,7 +54,7 @@ from tutor.core.scoring import score_round
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 from tutor.core.solver import unseen_cards
 
-from .heuristics import club_value
+from .heuristics import club_best, club_value
 from .view import SeatView
 
 DEFAULT_WORLDS = 48
@@ -427,7 +427,7 @@ def club_move(world: Position) -> Move:
     cards, so the playout looks at that hand alone: the same rules of thumb, at
     a fraction of the cost.
     """
-    return max(world.generate(), key=lambda m: club_value(world, m))
+    return club_best(world, world.generate())
 
 
 def deal_end_value(pos: Position, side: int) -> float:

@@ -30,6 +30,15 @@ eight deals of nine looks sure).
 
 When the unseen cards can lie only one way, there is one world and the loss
 is exact: its interval is the loss itself.
+
+Only a mark needs the confirmation: told the ``least`` loss that is marked,
+:func:`confirm` stops at the first look whose mean is below it and whose
+interval holds no other threshold (:meth:`Loss.unmarked`).  Such a loss is not
+marked (its interval reaches below the least), whether more worlds would settle
+it below that least or not; a loss whose mean is at the least or above is
+confirmed as before, so a mark is as sure as ever.  This spares the dearest
+confirmations: the losses close under the least loss, which otherwise take the
+most worlds to settle.
 """
 
 from __future__ import annotations
@@ -75,6 +84,11 @@ class Loss:
         """Whether the interval lies on one side of each of ``thresholds``."""
         return all(self.high < t or self.low >= t for t in thresholds)
 
+    def unmarked(self, thresholds: Sequence[float], least: float | None) -> bool:
+        """Whether the loss is left unmarked without more worlds: its mean is below ``least`` (None: no such
+        rule) and its interval settled about every other threshold."""
+        return least is not None and self.mean < least and self.settled([t for t in thresholds if t != least])
+
 
 def loss_of(better: MoveValue, played: MoveValue) -> Loss:
     """The loss over the worlds in which both moves were valued (the first ones, when one was dropped early)."""
@@ -91,27 +105,28 @@ def _over(valued: MoveValue, samples: Sequence[float]) -> MoveValue:
 
 
 def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: MoveValue,
-            thresholds: Sequence[float]) -> Loss:
+            thresholds: Sequence[float], least: float | None = None) -> Loss:
     """The loss of ``played`` against ``better`` (both valued by an advice on ``pos`` over ``worlds`` worlds
     of ``seed``), confirmed with more worlds until it is settled about ``thresholds`` or the worlds run out.
 
     A move valued in fewer of the advice's worlds (dropped early as clearly behind) is first valued in the
     rest of them: a loss is never settled on fewer worlds than the advice's.  Where the hidden hands can be
     dealt in at most half as many ways as the next look's worlds, the next looks are :func:`stratified`; in no
-    more ways than the advice's worlds, every look is (the advice's sample may have missed a deal).
+    more ways than the advice's worlds, every look is (the advice's sample may have missed a deal).  ``least``:
+    the least loss that is marked, one of ``thresholds`` (see the module's words).
     """
     most = CONFIRM_FACTOR * worlds
     ways = deal_ways(pos)
     if ways is not None and 1 < ways <= worlds and (deals := every_deal(pos)):
-        return stratified(pos, seed, deals, better, played, thresholds, 2 * worlds, most)
+        return stratified(pos, seed, deals, better, played, thresholds, 2 * worlds, most, least)
     while True:
         have, goal = sorted((len(better.samples), len(played.samples)))
         loss = loss_of(better, played)
-        if have == goal and (loss.settled(thresholds) or have >= most):
+        if have == goal and (loss.settled(thresholds) or loss.unmarked(thresholds, least) or have >= most):
             return loss
         upto = goal if goal > have else min(most, 2 * have)
         if goal == have and ways is not None and 2 * ways <= upto and (deals := every_deal(pos)):
-            return stratified(pos, seed, deals, better, played, thresholds, upto, most)
+            return stratified(pos, seed, deals, better, played, thresholds, upto, most, least)
         short = [mv for mv in (better, played) if len(mv.samples) == have]
         added = [world_values(world, [mv.move for mv in short])
                  for world in islice(world_stream(pos, seed), have, upto)]
@@ -122,11 +137,11 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
 
 
 def stratified(pos: Position, seed: int, deals: list[Deal], better: MoveValue, played: MoveValue,
-               thresholds: Sequence[float], upto: int, most: int) -> Loss:
+               thresholds: Sequence[float], upto: int, most: int, least: float | None = None) -> Loss:
     """The loss of ``played`` against ``better`` over whole passes of ``deals``
     (:func:`~tutor.play.advisor.deal_passes`): as many passes as fill ``upto`` worlds (at least two, and
     :data:`SPREAD_WORLDS` beyond the first), then twice as many at each look, until it is settled about
-    ``thresholds`` or ``upto`` reaches ``most``."""
+    ``thresholds`` (or left unmarked below ``least``) or ``upto`` reaches ``most``."""
     moves = [better.move, played.move]
     passes = deal_passes(pos, deals, seed)
     values: list[list[list[float]]] = []  # pass by pass, deal by deal: the two moves' values
@@ -134,7 +149,7 @@ def stratified(pos: Position, seed: int, deals: list[Deal], better: MoveValue, p
         wanted = max(2, upto // len(deals), 1 + math.ceil(SPREAD_WORLDS / len(deals)))
         values += [[world_values(world, moves) for world in next(passes)] for _ in range(wanted - len(values))]
         loss = strata_loss(better, played, values)
-        if loss.settled(thresholds) or upto >= most:
+        if loss.settled(thresholds) or loss.unmarked(thresholds, least) or upto >= most:
             return loss
         upto = min(most, 2 * upto)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -82,11 +83,31 @@ class Club:
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         pos = view.position()
         moves = pos.generate()
-        return max(moves, key=lambda m: club_value(pos, m))
+        return club_best(pos, moves)
+
+
+def club_best(pos: Position, moves: list[Move]) -> Move:
+    """The first of ``moves`` with the most :func:`club_value`: ``max(moves, key=...)``, with fewer looks at the
+    next player's take.  That look only lowers a move's worth, so a move whose worth before it
+    (:func:`club_promise`) is below the best worth found is passed over unlooked."""
+    promises = [club_promise(pos, m) for m in moves]
+    best, most = 0, -math.inf
+    for i in sorted(range(len(moves)), key=promises.__getitem__, reverse=True):
+        if promises[i] < most:
+            break
+        value = promises[i] - EXPOSURE_WEIGHT * likely_take(pos, moves[i], table_worth)
+        if value > most or (value == most and i < best):
+            best, most = i, value
+    return moves[best]
 
 
 def club_value(pos: Position, move: Move) -> float:
     """The worth of ``move`` for the mover's side by :class:`Club`'s rules of thumb."""
+    return club_promise(pos, move) - EXPOSURE_WEIGHT * likely_take(pos, move, table_worth)
+
+
+def club_promise(pos: Position, move: Move) -> float:
+    """:func:`club_value` but for what the next opponent is likely to take afterwards: the most it can be."""
     points = pos.variant.card_points
     value = 0.0
     if move.is_capture:
@@ -99,7 +120,7 @@ def club_value(pos: Position, move: Move) -> float:
         if move.kind in BUILD_KINDS:
             cards = [move.card, *move.loose, *(c for b in move.builds for c in b.cards)]
             value += BUILD_PROMISE * (sum(points[c] for c in cards) + CARD_WORTH * (len(cards) + 1))
-    return value - EXPOSURE_WEIGHT * likely_take(pos, move, table_worth)
+    return value
 
 
 def table_worth(pos: Position, move: Move) -> float:

@@ -301,15 +301,17 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
 
 def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply: Ply) -> MoveReview:
     """The review of ``ply``'s move by ``advice`` (of ``seed``): the advised move is never marked; otherwise the
-    loss is confirmed with more worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`), and
-    against a missed sure sweep until it is sure whether the sweep is worth more."""
+    loss is confirmed with more worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`; one whose
+    mean is below the :func:`margin` is left unmarked at once), and against a missed sure sweep until it is sure
+    whether the sweep is worth more."""
     played, best = advice.value_of(ply.move), advice.moves[0]
     if played.move == best.move:
         return MoveReview(index, turn, ply, played, best, None, None, (0.0, 0.0))
     pos, players = view.position(), view.players
     sweep = missed_sweep(pos, advice, ply.move)
     swept_best = sweep is not None and sweep.move == best.move
-    loss = confirm(pos, seed, advice.worlds, best, played, (*MARGINS[players], *((0.0,) if swept_best else ())))
+    loss = confirm(pos, seed, advice.worlds, best, played, (*MARGINS[players], *((0.0,) if swept_best else ())),
+                   least=margin(players))
     swept = None if sweep is None else loss if swept_best else confirm(pos, seed, advice.worlds, sweep, played, (0.0,))
     grade, upto = graded(loss, players, swept)
     return MoveReview(index, turn, ply, loss.played, loss.better, grade, upto, (loss.low, loss.high),

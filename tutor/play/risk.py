@@ -50,7 +50,9 @@ def _expected_best(pos: Position, worth: TakeWorth) -> float:
     """The expected ``worth`` of the best capture of the player to move, from the cards of the others."""
     seat = pos.to_move
     known, hidden = pos.hands[seat], pos.hidden_counts[seat]
-    unseen = unseen_cards(pos) if hidden else []
+    if not hidden:  # a known hand (a playout's world): its best take, for sure
+        return max([0.0, *(worth(pos, m) for m in hand_moves(pos, others=False))])
+    unseen = unseen_cards(pos)
     kinds: dict[object, list[Card]] = {}
     for c in unseen:
         kinds.setdefault(_kind(pos, c), []).append(c)

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import itertools
 import secrets
+from collections.abc import Callable
+from contextlib import suppress
+from functools import partial
 from typing import Any
 
 from tutor.content.presets import preset_names
@@ -22,7 +25,9 @@ from tutor.core.text import excerpt
 from tutor.loading.options import OptionError, check_deal, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
-from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
+from tutor.play.review import RoundReview
+from tutor.play.review_data import review_to_data
+from tutor.play.table_game import MAX_ROUNDS, Saver, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
@@ -30,7 +35,7 @@ from tutor.storage.games import GameFileError, SavedGame
 from tutor.teaching.coach import kind_of
 
 from .challenge_text import move_error_text
-from .review_screen import HINT_BUDGET, REVIEW_WORLDS, hint_advice, round_review_text
+from .review_screen import HINT_BUDGET, REVIEW_WORLDS, hint_advice, round_review
 from .state import Activity, Shell
 from .status import StatusLine
 from .variant_words import variant_label
@@ -175,9 +180,18 @@ class GameRun(Activity):
         def show(done: int, moves: int) -> None:
             status.show(lambda spent: self.ui.message("review.review_progress", done=done, moves=moves, spent=spent))
 
-        said = round_review_text(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
+        review, said = round_review(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
         status.clear()
+        self.keep_review(review)
         return said
+
+    def keep_review(self, review: RoundReview) -> None:
+        """Keep the round's review with the saved game, so that ``replay`` shows it at once (best effort: a
+        round without one is reviewed by ``replay --review`` on request)."""
+        if self.saved.key is not None and not self.stale:
+            with suppress(ProgressError):
+                store(self.shell).keep_review(self.saved.key, len(self.game.rounds),
+                                              review_to_data(review, self.game.current.plies))
 
     def result_text(self) -> str:
         return result_text(self.ui, self.game)
@@ -198,13 +212,29 @@ class GameRun(Activity):
         if game.round_over:
             return self.ui.message("play.type_next")
         if not game.learner_to_move:  # the computers were stopped (Ctrl-C) before the learner's turn
-            return self.after_moves(game.advance(self.after_ply))
+            return self.after_moves(self.playing(game.advance))
         pos = self.position
         try:
             move = pos.parse_move(text)
         except MoveError as err:
             return move_error_text(self.ui, pos, err)
-        return self.after_moves(game.play(move, self.after_ply))
+        return self.after_moves(self.playing(partial(game.play, move)))
+
+    def playing(self, turn: Callable[[Saver], list[Ply]]) -> list[Ply]:
+        """The plies of ``turn`` (the learner's move and the computers' replies, or these alone), each saved as it
+        is played; once they take half a second, a progress line counts them."""
+        status, done = StatusLine(), 0
+
+        def saved() -> None:
+            nonlocal done
+            self.after_ply()
+            done += 1
+            status.show(lambda spent: self.ui.message("play.moves_progress", n=done, spent=spent))
+
+        try:
+            return turn(saved)
+        finally:
+            status.clear()
 
     def after_ply(self) -> None:
         """A move was played: save the game."""
@@ -258,7 +288,7 @@ class GameRun(Activity):
     def start(self) -> str:
         """A round begun or resumed: the computers' moves up to the learner's turn, then the position."""
         game = self.game
-        plies = [] if game.over or game.round_over else game.advance(self.after_ply)
+        plies = [] if game.over or game.round_over else self.playing(game.advance)
         return "\n".join(filter(None, [self.head(), self.describe(plies), self.save_error, self.table()]))
 
     # ---- help ---------------------------------------------------------------------------

@@ -231,6 +231,24 @@ class GameStore:
             self._held.discard(key)
             raise
 
+    def keep_review(self, key: int, round_number: int, data: dict[str, Any]) -> None:
+        """Keep the review of round ``round_number`` of game ``key`` (:mod:`tutor.play.review_data`'s data),
+        in place of any kept before."""
+        with self._write() as c:
+            c.execute("INSERT OR REPLACE INTO game_review (game_id, round, data) VALUES (?, ?, ?)",
+                      (key, round_number, json.dumps(data)))
+
+    def reviews(self, key: int) -> dict[int, Any]:
+        """The kept reviews of game ``key``, by round number (data as kept: it may not fit a round any more);
+        one that is not JSON is left out."""
+        with self._read() as c:
+            rows = c.execute("SELECT round, data FROM game_review WHERE game_id = ?", (key,)).fetchall()
+        found = {}
+        for number, text in rows:
+            with suppress(ValueError, TypeError):
+                found[number] = json.loads(text)
+        return found
+
     def release(self, key: int) -> None:
         """Let another shell take the game up (best effort: a game left held is freed when this process ends)."""
         self._held.discard(key)

@@ -191,5 +191,17 @@ def _to_version_6(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE review_fsrs RENAME TO review")
 
 
-MIGRATIONS: tuple[Migration, ...] = (_to_version_1, _to_version_2, _to_version_3, _to_version_4, _to_version_5,
-                                     _to_version_6)
+def _to_version_7(conn: sqlite3.Connection) -> None:
+    """The review of each finished round of a kept game (tutor/play/review_data.py), so that ``replay`` shows it
+    without computing it again; a game kept before has none, and its rounds are reviewed on request."""
+    conn.execute("""CREATE TABLE game_review (
+        game_id INTEGER NOT NULL REFERENCES game (id),
+        round INTEGER NOT NULL CHECK (round >= 1),
+        data TEXT NOT NULL,
+        PRIMARY KEY (game_id, round)
+    ) WITHOUT ROWID""")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _to_version_1, _to_version_2, _to_version_3, _to_version_4, _to_version_5, _to_version_6, _to_version_7,
+)

@@ -1,0 +1,100 @@
+"""A round's review kept as data, and the review made again from it without valuing a world.
+
+What is kept is what took the worlds: each reviewed move's value and the best
+one's (as confirmed), its grade and interval, and for a marked move the advice
+it was judged by (each move's value and spread).  The rest of a mark (the
+outcomes, the reasons, the exact lines) is computed from the round's moves
+again by :func:`tutor.play.review.mark`, as the review did.  Moves are kept in
+move notation; the data names the round's moves by a digest, so a review is
+never read against another line of play (a round undone and played again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from tutor.core.moves import Move
+from tutor.core.position import Position
+
+from .advisor import Advice, MoveValue
+from .game import Ply
+from .review import GRADES, Mark, MoveReview, RoundReview, mark
+from .view import SeatView
+
+
+class ReviewDataError(ValueError):
+    """Kept review data that does not fit the round (another line of play, or a hand edit)."""
+
+
+def plies_digest(plies: Sequence[Ply]) -> str:
+    """The round's moves, in notation, as a short digest."""
+    text = "\n".join(p.before.notation(p.move) for p in plies)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def review_to_data(review: RoundReview, plies: Sequence[Ply]) -> dict[str, Any]:
+    """The review of a round of ``plies`` as JSON-ready data."""
+    marks = {m.review.index: m for m in review.marks}
+    return {"plies": plies_digest(plies), "seat": review.seat, "players": review.players,
+            "unreviewed": review.unreviewed,
+            "moves": [_move_to_data(r, marks.get(r.index)) for r in review.moves]}
+
+
+def _move_to_data(r: MoveReview, marked: Mark | None) -> dict[str, Any]:
+    pos = r.ply.before
+    entry: dict[str, Any] = {"index": r.index, "turn": r.turn, "played": _value_to_data(pos, r.played),
+                             "best": _value_to_data(pos, r.best), "grade": r.grade, "upto": r.upto,
+                             "interval": list(r.interval), "sure_sweep": r.sure_sweep}
+    if marked is not None:
+        advice = marked.advice
+        entry["advice"] = {"level": advice.level, "worlds": advice.worlds,
+                           "moves": [_value_to_data(pos, mv) for mv in advice.moves]}
+    return entry
+
+
+def _value_to_data(pos: Position, valued: MoveValue) -> list[Any]:
+    return [pos.notation(valued.move), valued.value, valued.spread]
+
+
+def review_from_data(plies: Sequence[Ply], data: Any) -> RoundReview:
+    """The review kept as ``data`` for the round of ``plies``; :class:`ReviewDataError` when it does not fit."""
+    try:
+        if data["plies"] != plies_digest(plies):
+            raise ReviewDataError("the review is of another line of play")
+        seat, players = data["seat"], data["players"]
+        moves, marks = [], []
+        for entry in data["moves"]:
+            ply = plies[_whole(entry["index"], len(plies))]
+            if ply.seat != seat:
+                raise ReviewDataError("a reviewed move is not the learner's")
+            grade, upto = entry["grade"], entry["upto"]
+            if grade not in (None, *GRADES) or upto not in (None, *GRADES):
+                raise ReviewDataError(f"no such grade: {grade!r}")
+            low, high = (float(x) for x in entry["interval"])
+            reviewed = MoveReview(entry["index"], _whole(entry["turn"], len(plies) + 1), ply,
+                                  _value_from_data(ply.before, entry["played"]),
+                                  _value_from_data(ply.before, entry["best"]), grade, upto, (low, high),
+                                  bool(entry["sure_sweep"]))
+            moves.append(reviewed)
+            if grade is not None:
+                found = entry["advice"]
+                advice = Advice(str(found["level"]), _whole(found["worlds"], 1 << 20),
+                                tuple(_value_from_data(ply.before, mv) for mv in found["moves"]))
+                marks.append(mark(SeatView.of(ply.before, seat), reviewed, advice))
+        return RoundReview(_whole(players, 5), seat, tuple(moves), tuple(marks), _whole(data["unreviewed"], len(plies)))
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise ReviewDataError(str(err)) from None
+
+
+def _whole(value: Any, below: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < below:
+        raise ReviewDataError(f"not a number from 0 to {below - 1}: {value!r}")
+    return value
+
+
+def _value_from_data(pos: Position, entry: Any) -> MoveValue:
+    text, value, spread = entry
+    move: Move = pos.parse_move(str(text))
+    return MoveValue(move, float(value), float(spread))
