@@ -6,8 +6,9 @@ position valued on what the learner could know, and its moves are ranked by
 the advisor's values from the learner's view (goal ``advice``, in tenths of a
 point, rounded as every value shown is).  The advised move is the answer;
 every move within the review's margin of it (:func:`tutor.play.review.margin`)
-is accepted too, though only a move of the same value is said to be as good.  The progress file keeps a personal puzzle as the JSON of
-:func:`puzzle_data`; :func:`personal_puzzle` makes the puzzle again.
+is accepted too, though only a move of the same value is said to be as good.
+The progress file keeps a personal puzzle as the JSON of :func:`puzzle_data`;
+:func:`personal_puzzle` makes the puzzle again.
 """
 
 from __future__ import annotations
