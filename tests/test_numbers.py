@@ -11,7 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.content.folders import content_dir
@@ -54,6 +54,7 @@ def last_deal() -> Position:
 
 # ---- the one rounding, and differences of the values shown ---------------------------------------
 
+@settings(deadline=None)  # the first case loads the languages and Babel's locale data
 @given(st.floats(-30, 30), st.floats(-30, 30))
 def test_a_shown_difference_is_the_difference_of_the_shown_values(better: float, worse: float) -> None:
     for lang in LANGS:
