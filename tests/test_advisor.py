@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sa
 from tutor.play.game import play_one_round
 from tutor.play.players import LEVELS, players
 from tutor.play.view import SeatView
+from tutor.render import Renderer
 
 FEW = settings(max_examples=5, deadline=None)
 
@@ -172,6 +174,10 @@ def test_open_values_the_last_deal_exactly_and_lists_in_german() -> None:
     assert "alle Karten bekannt" in listing.stdout and "Rundenpunkte" in listing.stdout
     first_move = next(line for line in listing.stdout.splitlines() if line.startswith("  "))
     assert "AKa b9 5P+3H" in first_move
+    # the values in round points with one decimal, as German writes them, as the shell's hint and review
+    rows = [line.split()[-3:] for line in listing.stdout.splitlines() if line.startswith("  ")]
+    assert rows[0] == [Renderer("de").decimal(data["moves"][0]["value"], signed=True), "±", "0,0"]
+    assert all(re.fullmatch(r"[+-]?\d+,\d", value) and re.fullmatch(r"\d+,\d", spread) for value, _, spread in rows)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

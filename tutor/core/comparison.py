@@ -47,6 +47,12 @@ class Comparison:
     missed_target: Card | None
     value_lost: int
 
+    def as_good(self, facts: MoveFacts) -> bool:
+        """Whether the move of ``facts`` is just as good as the first best move: the same values (the advisor's
+        in tenths, as they are shown).  The one rule for "just as good": a move the ranking accepts within a
+        margin of the best (a personal puzzle's) is accepted, not as good."""
+        return facts.values == self.best[0].values
+
 
 def move_facts(pos: Position, move: Move, values: tuple[int, ...] = (), line: tuple[Move, ...] = ()) -> MoveFacts:
     """What ``move`` does in ``pos``; ``values`` and ``line`` come from a ranking when there is one."""

@@ -244,11 +244,6 @@ class RoundReview:
                         if (r := m.review).grade is not None and r.upto is not None and r.grade != r.upto)
         return {key: found[key] for key in sorted(found, key=lambda k: (GRADES.index(k[0]), GRADES.index(k[1])))}
 
-    @property
-    def points_lost(self) -> float:
-        """The points lost by the marked moves (the unmarked ones' small losses are within the noise)."""
-        return sum(m.review.loss for m in self.marks)
-
 
 def ply_seed(seed: int, index: int) -> int:
     """The advisor's seed for the ply ``index`` of a review with ``seed`` (the same in every process)."""

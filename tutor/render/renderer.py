@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from functools import partial
 from typing import Any
 
@@ -20,6 +21,7 @@ from tutor.core.variant import Variant
 
 from .environment import language
 from .langs import LANGS
+from .numbers import POINT_PLACES, Number, format_number
 from .views import MoveView, line_view, move_view, pile_views, position_view, score_row, score_rows, scoring_facts
 from .words import CardLike
 
@@ -69,6 +71,10 @@ class Renderer:
     def text(self, text: Text) -> str:
         """A text of a lesson or puzzle in the learner's language, its cards in the learner's letters."""
         return self._words.in_letters(text.get(self.lang))
+
+    def decimal(self, x: Number, places: int | None = POINT_PLACES, signed: bool = False) -> str:
+        """A number as the templates' ``decimal`` filter writes it in this language (``+1.2``, ``+1,2``)."""
+        return format_number(x, places, signed, locale=self.lang)
 
     def typed_card(self, c: Card) -> str:
         """A card as the learner types it (``QS``, ``DP``), for completion."""
@@ -134,16 +140,20 @@ class Renderer:
         goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
         best = [move_view(pos, f, self._words.notation) for f in cmp.best]
-        shown = played if cmp.is_best else best[0]
+        near = cmp.is_best and not cmp.as_good(cmp.played)  # accepted, though worth less than the best
+        shown = played if cmp.is_best and not near else best[0]
+        named = (played.notation, shown.notation)
         return self.render(
             "comparison",
             deal=goal.is_deal,
             is_best=cmp.is_best,
+            near=near,
             played=played,
             best=shown,
             played_says=self._achieves(goal, played, pos.players),
             best_says=self._achieves(goal, shown, pos.players),
-            others=[b.notation for b in best if b.notation not in (played.notation, shown.notation)],
+            others=[b.notation for f, b in zip(cmp.best, best) if cmp.as_good(f) and b.notation not in named],
+            accepted=[b.notation for f, b in zip(cmp.best, best) if not cmp.as_good(f) and b.notation not in named],
             value_lost=cmp.value_lost,
             players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
@@ -192,6 +202,13 @@ class Renderer:
             "taken", piles=pile_views(pos), spades=bool(pos.variant.effective_most_spades),
             side=partial(self._side_of_index, pos, seat), listed=listed,
         )
+
+    def goal_values(self, goal: Goal | None, values: Sequence[int]) -> list[str]:
+        """A move's values for ``goal`` as a listing shows them: the advisor's (in tenths) as points with one
+        decimal and a sign, as everywhere a move's value is read; the others as whole numbers."""
+        if goal is not None and [c.name for c in goal.criteria] == ["advice"]:
+            return [self.decimal(Decimal(v) / 10, signed=True) for v in values]
+        return [str(v) for v in values]
 
     def _achieves(self, goal: Goal, view: MoveView, players: int) -> str:
         """What a move achieves for each criterion of the goal, as one phrase.

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
+from decimal import Decimal
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import score_round
 from tutor.play.exact import ExactLines
-from tutor.play.review import GRADES, Mark, RoundReview, Why, grade_of, margin
+from tutor.play.review import GRADES, Mark, MoveReview, RoundReview, Why, grade_of, margin
 
+from .numbers import shown_gap
 from .renderer import Renderer
 
 
@@ -40,9 +42,9 @@ class MarkView:
     players: int
 
 
-def decimal(ui: Renderer, points: float) -> str:
-    """Points with one decimal, as the language writes them (``2.5``, ``2,5``)."""
-    return ui.message("review.decimal", x=points)
+def shown_loss(review: MoveReview) -> Decimal:
+    """The points a move lost as the review shows them: the better move's shown value minus the played one's."""
+    return shown_gap(review.best.value, review.played.value)
 
 
 def grade_words(ui: Renderer, grade: str, upto: str | None = None) -> str:
@@ -88,13 +90,13 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
         played=ui.move(pos, played),
         kind=ui.move_kind(pos.kind_of(played)),
         grade=grade_words(ui, review.grade, review.upto),
-        loss=decimal(ui, review.loss),
+        loss=ui.decimal(shown_loss(review)),
         better=ui.move(pos, better),
         better_kind=ui.move_kind(pos.kind_of(better)),
-        value_played=decimal(ui, review.played.value),
-        value_better=decimal(ui, review.best.value),
+        value_played=ui.decimal(review.played.value),
+        value_better=ui.decimal(review.best.value),
         gains=tuple(why_words(ui, why, review.ply.seat, pos.players) for why in mark.reasons),
-        interval=(decimal(ui, review.interval[0]), decimal(ui, review.interval[1])) if ranged else None,
+        interval=(ui.decimal(review.interval[0]), ui.decimal(review.interval[1])) if ranged else None,
         sure_sweep=review.sure_sweep and grade_of(review.interval[0], pos.players) is None,
         lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),
         players=pos.players,
@@ -110,6 +112,6 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         marks=[mark_view(ui, m) for m in review.marks],
         moves=len(review.moves),
         counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)] + ranges,
-        lost=decimal(ui, review.points_lost),
-        margin=decimal(ui, margin(review.players)),
+        lost=ui.decimal(sum((shown_loss(m.review) for m in review.marks), Decimal(0))),
+        margin=ui.decimal(margin(review.players)),
     )

@@ -4,10 +4,11 @@ Each becomes a puzzle of the review queue, played by the trainer like any
 other: every hand is shown (the stock as a count), the text says it is a game
 position valued on what the learner could know, and its moves are ranked by
 the advisor's values from the learner's view (goal ``advice``, in tenths of a
-point).  The advised move is the answer; every move within the review's
-margin of it (:func:`tutor.play.review.margin`) is accepted too, as just as
-good.  The progress file keeps a personal puzzle as the JSON of
-:func:`puzzle_data`; :func:`personal_puzzle` makes the puzzle again.
+point, rounded as every value shown is).  The advised move is the answer;
+every move within the review's margin of it (:func:`tutor.play.review.margin`)
+is accepted too, though only a move of the same value is said to be as good.
+The progress file keeps a personal puzzle as the JSON of :func:`puzzle_data`;
+:func:`personal_puzzle` makes the puzzle again.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
 from tutor.play.review import Mark
 from tutor.render import Renderer
-from tutor.render.review import decimal, grade_words
+from tutor.render.numbers import tenths
+from tutor.render.review import grade_words, shown_loss
 
 from .advised import ADVICE, AdvisedRanking
 
@@ -74,9 +76,9 @@ def puzzle_data(mark: Mark, day: date, rating: float) -> tuple[str, str]:
         "played": played,
         "grade": mark.review.grade,
         "upto": mark.review.upto,
-        "loss": round(mark.review.loss, 2),
+        "loss": float(shown_loss(mark.review)),
         "themes": list(themes(mark)),
-        "moves": [{"move": pos.notation(mv.move), "value": round(mv.value, 2)} for mv in mark.advice.moves],
+        "moves": [{"move": pos.notation(mv.move), "value": mv.value} for mv in mark.advice.moves],
         "accepted": [pos.notation(m) for m in mark.accepted],
     }
     key = json.dumps([block, played], sort_keys=True).encode()
@@ -97,14 +99,14 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
         raise ValueError(f"not a personal puzzle: {data['format']!r}")
     where = f"personal puzzle {puzzle_id}"
     pos = load_position(json.dumps(data["position"]), where)
-    valued = tuple(Judged(pos.parse_move(m["move"]), (round(10 * m["value"]),)) for m in data["moves"])
+    valued = tuple(Judged(pos.parse_move(m["move"]), (tenths(m["value"]),)) for m in data["moves"])
     accepted = tuple(pos.parse_move(m) for m in data["accepted"])
     played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
     texts: dict[str, str] = {}
     for lang in LANGUAGES:
         ui = Renderer(lang, symbols)
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
-                                 grade=grade_words(ui, data["grade"], data.get("upto")), loss=decimal(ui, data["loss"]))
+                                 grade=grade_words(ui, data["grade"], data.get("upto")), loss=ui.decimal(data["loss"]))
     ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
     return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
                   Text(texts['en'], texts['de']), (), accepted, where, ranking=ranking)

@@ -1,0 +1,181 @@
+"""Numbers a learner reads: one unit and one rounding for a move's value, differences that agree with the values
+shown, "just as good" only for moves of the same value, and every number written as its language writes it."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.content.folders import content_dir
+from tutor.content.presets import variant
+from tutor.core.cards import Card
+from tutor.core.comparison import compare
+from tutor.core.position import Position
+from tutor.loading.positions import position_to_data
+from tutor.play.advisor import MoveValue
+from tutor.play.game import Ply
+from tutor.play.review import Mark, MoveReview, RoundReview, Why, outcome
+from tutor.render import Renderer
+from tutor.render.numbers import rounded, shown_gap, tenths
+from tutor.render.review import review_text
+from tutor.shell.challenge_text import listing_text
+from tutor.teaching.coach import Challenge, Task
+from tutor.teaching.personal import FORMAT, PREFIX, personal_puzzle, puzzle_position
+
+LANGS = ("en", "de")
+
+
+def read(shown: str) -> Decimal:
+    """A number as a language writes it, read back (``-0,7``: -0.7)."""
+    return Decimal(shown.replace(",", "."))
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.from_str(c) for c in text.split()]
+
+
+def last_deal() -> Position:
+    """Two-player classic, the last deal, seat 0 to move: either 8 sweeps 5H 2S AC."""
+    v = variant("classic")
+    hands = [cards("8D 8H KS"), cards("8C QD 7C")]
+    table = cards("5H 2S AC")
+    rest = [c for c in v.deck_cards if c not in {*hands[0], *hands[1], *table}]
+    return Position(v, 2, hands, table, [], to_move=0, dealer=1, captured=[rest[0::2], rest[1::2]],
+                    last_capturer=1)
+
+
+# ---- the one rounding, and differences of the values shown ---------------------------------------
+
+@settings(deadline=None)  # the first case loads the languages and Babel's locale data
+@given(st.floats(-30, 30), st.floats(-30, 30))
+def test_a_shown_difference_is_the_difference_of_the_shown_values(better: float, worse: float) -> None:
+    for lang in LANGS:
+        ui = Renderer(lang)
+        assert read(ui.decimal(shown_gap(better, worse))) == read(ui.decimal(better)) - read(ui.decimal(worse))
+    assert tenths(better) == int(rounded(better) * 10)
+
+
+def test_values_that_round_apart_are_not_said_to_differ_by_their_unrounded_gap() -> None:
+    """The case the issue met: -0.66 and -1.34 show as -0.7 and -1.3; the gap 0.68 shows as 0.6, not 0.7."""
+    assert (Renderer("en").decimal(-0.66), Renderer("en").decimal(-1.34)) == ("-0.7", "-1.3")
+    assert Renderer("en").decimal(shown_gap(-0.66, -1.34)) == "0.6"
+
+
+@pytest.fixture(scope="module")
+def mark() -> Mark:
+    """A mark made by hand on :func:`last_deal` (KS trailed where 8D swept): its values are set by each case."""
+    pos = last_deal()
+    played, best = pos.parse_move("KS"), pos.parse_move("8D x 5H+2S+AC")
+    review = MoveReview(0, 1, Ply(pos, played), MoveValue(played, 0.0, 0.0), MoveValue(best, 0.0, 0.0),
+                        "blunder", "blunder", (0.0, 0.0))
+    return Mark(review, None, outcome(pos, played), outcome(pos, best), (Why("sweep"),), (best,))  # type: ignore[arg-type]
+
+
+def test_every_loss_in_a_review_is_the_difference_of_the_values_it_shows(mark: Mark) -> None:
+    rng = random.Random(23)
+    n = r"(-?\d+[.,]\d)"
+    said = re.compile(rf"lost {n} points?.*?worth {n} against {n}|{n} Punkte? verloren.*?wert {n} statt {n}", re.DOTALL)
+    total = re.compile(rf"; {n} points? lost\.|; {n} Punkte? verloren\.")
+    for _ in range(60):
+        marks = []
+        for turn in range(1, 4):
+            worse = rng.uniform(-12, 8)
+            better = worse + rng.uniform(0.45, 9)
+            review = replace(mark.review, turn=turn, best=replace(mark.review.best, value=better),
+                             played=replace(mark.review.played, value=worse))
+            marks.append(replace(mark, review=review))
+        for lang in LANGS:
+            text = review_text(Renderer(lang), RoundReview(2, 0, tuple(m.review for m in marks), tuple(marks)))
+            found = [[g for g in m.groups() if g is not None] for m in said.finditer(text)]
+            assert len(found) == 3, text
+            for loss, value_better, value_played in found:
+                assert read(loss) == read(value_better) - read(value_played), text
+            summed = next(g for g in total.search(text).groups() if g is not None)  # type: ignore[union-attr]
+            assert read(summed) == sum(read(loss) for loss, _, _ in found), text
+
+
+# ---- a review puzzle: points, "just as good", and the hands shown ------------------------------------
+
+def personal(values: list[float], accepted: int) -> tuple[Position, Challenge]:
+    """The personal puzzle of :func:`last_deal` with these advisor values for its moves, best first, the first
+    ``accepted`` of them accepted."""
+    pos = puzzle_position(last_deal())
+    moves = ["8D x 5H+2S+AC", "8H x 5H+2S+AC", "KS", "8D", "8H", "8D b8 5H+2S+AC", "8H b8 5H+2S+AC"]
+    data = {"format": FORMAT, "version": 1, "made": "2026-11-29", "rating": 800, "position": position_to_data(pos),
+            "played": "KS", "grade": "blunder", "upto": "blunder", "loss": 8.0, "themes": ["sweep"],
+            "moves": [{"move": m, "value": v} for m, v in zip(moves, values)], "accepted": moves[:accepted]}
+    puzzle = personal_puzzle(PREFIX + "numbers", json.dumps(data), symbols=False)
+    assert puzzle is not None
+    return puzzle.position, Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_review_puzzle_lists_its_values_in_points_with_one_decimal(lang: str) -> None:
+    _, challenge = personal([1.04, 0.55, -7.0, -8.0, -8.0, -8.0, -8.0], 2)
+    listed = listing_text(Renderer(lang, symbols=False), challenge)
+    values = [line.split()[-1] for line in listed.splitlines()[1:]]
+    point = "." if lang == "en" else ","
+    assert values == [f"+1{point}0", f"+0{point}6", f"-7{point}0", *[f"-8{point}0"] * 4], listed
+    assert ("tenths" if lang == "en" else "Zehntel") not in listed
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_just_as_good_only_for_a_move_of_the_same_value(lang: str) -> None:
+    pos, challenge = personal([1.0, 0.5, -7.0, -8.0, -8.0, -8.0, -8.0], 2)  # 8H x ... is 0.5 worse, but accepted
+    ranking, ui = challenge.ranking, Renderer(lang, symbols=False)
+    close = ui.comparison(pos, compare(pos, pos.parse_move("8H x 5H+2S+AC"), ranking))
+    assert ("one of the best" if lang == "en" else "einer der besten") not in close
+    assert ("as good" if lang == "en" else "genauso gut") not in close.casefold()
+    assert ("is accepted" if lang == "en" else "wird angenommen") in close
+    best = ui.comparison(pos, compare(pos, pos.parse_move("8D x 5H+2S+AC"), ranking))
+    assert ("the best move" if lang == "en" else "der beste Zug") in best
+    assert ("as good" if lang == "en" else "genauso gut") not in best.casefold()
+    assert ui.move(pos, pos.parse_move("8H x 5H+2S+AC")) in best  # named as accepted, worth less
+    _, challenge = personal([1.0, 1.0, -7.0, -8.0, -8.0, -8.0, -8.0], 2)  # the same value: just as good
+    pos = challenge.position
+    same = ui.comparison(pos, compare(pos, pos.parse_move("8H x 5H+2S+AC"), challenge.ranking))
+    assert ("Just as good: 8D x" if lang == "en" else "Genauso gut: 8Ka x") in same
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_review_puzzle_says_its_answer_does_not_use_the_hands_it_shows(lang: str) -> None:
+    pos, _ = personal([1.0, 1.0, -7.0, -8.0, -8.0, -8.0, -8.0], 2)
+    puzzle = personal_puzzle(PREFIX + "x", json.dumps({
+        "format": FORMAT, "version": 1, "made": "2026-11-29", "rating": 800, "position": position_to_data(pos),
+        "played": "KS", "grade": "blunder", "loss": 8.0, "themes": ["sweep"],
+        "moves": [{"move": "KS", "value": -7.0}], "accepted": []}))
+    assert puzzle is not None
+    text = puzzle.text.get(lang)
+    assert ("the answer does not use them" if lang == "en" else "die Lösung nutzt sie nicht") in text
+
+
+# ---- numbers as each language writes them ---------------------------------------------------------
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    en, de = Renderer("en"), Renderer("de")
+    assert (en.decimal(1.19, 2, signed=True), de.decimal(1.19, 2, signed=True)) == ("+1.19", "+1,19")
+    assert (en.decimal(0.44), de.decimal(0.44), de.decimal(-0.04)) == ("0.4", "0,4", "0,0")
+    assert (en.decimal(7, None), de.decimal(2.5, None), de.decimal(1234.5, None)) == ("7", "2,5", "1.234,5")
+    hint = {lang: Renderer(lang).message("play.hint", move="8D", value=1.19, spread=0.44, worlds=8, stock=3,
+                                         other="8H", other_value=-0.75) for lang in LANGS}
+    assert "+1.2" in hint["en"] and "±0.4" in hint["en"] and "-0.8" in hint["en"]
+    assert "+1,2" in hint["de"] and "±0,4" in hint["de"] and "-0,8" in hint["de"]
+    arena = Renderer("de").message("arena.result", mean=1.19, low=-0.5, high=2.875)
+    assert "+1,19" in arena and "-0,50" in arena and "+2,88" in arena
+
+
+def test_no_template_formats_a_number_by_hand() -> None:
+    """Numbers go through the ``decimal`` filter (Babel): no printf format of a fraction, no swapped point."""
+    by_hand = re.compile(r"'%[+ ]?\.?\d*[fg]'|replace\('\.', ','\)")
+    found = [f"{path}: {line.strip()}" for path in sorted(Path(content_dir("templates")).rglob("*"))
+             if path.suffix in (".yaml", ".j2", ".html", ".md") for line in path.read_text().splitlines()
+             if by_hand.search(line)]
+    assert found == []

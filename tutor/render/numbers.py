@@ -1,0 +1,50 @@
+"""Numbers as a learner reads them: rounded once, then written as the language writes them (Babel).
+
+Every value of a move a learner reads (a hint, the round's review, a review
+puzzle, ``advise``) is in round points with one decimal. A number is rounded
+once (:func:`rounded`: halves away from zero), and a difference shown next to
+the values it compares is the difference of the rounded values
+(:func:`shown_gap`): "lost 0.6" sits next to "-0.7 against -1.3", never
+"lost 0.7".
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from babel.numbers import format_decimal
+
+POINT_PLACES = 1
+"""The decimals of a move's value in points, everywhere a learner reads one."""
+
+Number = float | int | Decimal
+
+
+def rounded(x: Number, places: int = POINT_PLACES) -> Decimal:
+    """``x`` rounded to ``places`` decimals, halves away from zero, as its shortest decimal form reads
+    (``0.15`` is ``0.2``); no negative zero."""
+    exact = x if isinstance(x, Decimal) else Decimal(repr(float(x)))
+    return exact.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP) + 0  # + 0 turns -0.0 into 0.0
+
+
+def tenths(points: Number) -> int:
+    """Points in whole tenths, as :func:`rounded` shows them."""
+    return int(rounded(points, 1).scaleb(1))
+
+
+def shown_gap(better: Number, worse: Number, places: int = POINT_PLACES) -> Decimal:
+    """How much ``better`` is above ``worse`` as both are shown: the difference of the rounded values."""
+    return rounded(better, places) - rounded(worse, places)
+
+
+def format_number(x: Number, places: int | None = POINT_PLACES, signed: bool = False, *, locale: str) -> str:
+    """``x`` as ``locale`` writes it (``+1.2``, ``+1,2``): rounded to ``places`` decimals (None: as many as it
+    has, up to three: ``2.5``, ``30``), with a plus sign on a positive number when ``signed``."""
+    if places is None:
+        value, fraction = rounded(x, 3).normalize(), "#"  # normalize: 30.000 is 3E+1, written 30
+        digits = max(0, -value.as_tuple().exponent)  # type: ignore[operator]
+    else:
+        value, digits, fraction = rounded(x, places), places, "0"
+    body = "#,##0" + ("." + fraction * digits if digits else "")
+    pattern = f"+{body};-{body}" if signed and value > 0 else body
+    return format_decimal(value, format=pattern, locale=locale, decimal_quantization=False)
