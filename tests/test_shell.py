@@ -395,3 +395,29 @@ def test_a_puzzle_without_a_card_hint_names_the_card_once(tmp_path: Path) -> Non
             say(shell, "hint")
         assert say(shell, "hint").startswith("Think about your")
         assert "last hint" in say(shell, "hint")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_after_a_missed_puzzle_says_it_was_missed_and_gives_the_answer(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        ui = shell.ui
+        solved_word = ui.message("shell.no_hint_needed")
+        for end in ("miss", "solution"):
+            run = open_puzzle(shell)
+            pos = run.challenge.position
+            answer = [ui.move(pos, m) for m in run.challenge.accepted()]
+            if end == "miss":
+                for _ in range(2):
+                    wrong = wrong_answer(shell)
+                    assert wrong is not None
+                    say(shell, wrong)
+            else:
+                say(shell, "solution")
+            assert run.over and not run.solved
+            said = say(shell, "hint")
+            assert said != solved_word and said == ui.message("shell.hint_puzzle_missed", moves=answer)
+            assert all(move in said for move in answer)
+        say(shell, "next")
+        say(shell, right_answer(shell))
+        assert shell.activity.solved  # type: ignore[union-attr]
+        assert say(shell, "hint") == solved_word

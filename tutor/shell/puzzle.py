@@ -167,7 +167,7 @@ class PuzzleRun(Activity):
 
     def hint(self) -> str:
         if self.over:
-            return self.ui.message("shell.no_hint_needed")
+            return self._hint_when_over()
         self.hints += 1
         if self._line is not None and self._line.played:
             return self._line_hint()
@@ -179,6 +179,13 @@ class PuzzleRun(Activity):
             card = self._challenge.accepted()[0].card
             return self.ui.message("shell.hint_card", card=self.ui.card(card))
         return self.ui.message("shell.hint_no_more")
+
+    def _hint_when_over(self) -> str:
+        """No hint once a puzzle is over: solved, or missed (its answer shown, or the solution asked), with the answer."""
+        if self.solved:
+            return self.ui.message("shell.no_hint_needed")
+        ui, pos = self.ui, self._challenge.position
+        return ui.message("shell.hint_puzzle_missed", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
 
     def moves(self) -> str:
         """The legal moves; their values and the best ones only once the puzzle is over."""
