@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from tutor.content.course import QuestionStep, WhyStep
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.streak import StreakRun
+from tutor.shell.streak import StreakRun, streak_order
 
 
 def say(shell, line: str) -> str:  # type: ignore[no-untyped-def]
@@ -421,3 +422,29 @@ def test_a_hint_after_a_missed_puzzle_says_it_was_missed_and_gives_the_answer(tm
         say(shell, right_answer(shell))
         assert shell.activity.solved  # type: ignore[union-attr]
         assert say(shell, "hint") == solved_word
+
+
+def test_a_streak_leaves_out_the_puzzles_tried_lately_as_puzzle_does(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        first = streak_order(shell, None)[0]
+        say(shell, f"puzzle {first.id}")
+        say(shell, "solution")  # the answer of the streak's easiest puzzle is on the screen
+        say(shell, "streak")
+        run = shell.activity
+        assert isinstance(run, StreakRun)
+        assert first.id not in [p.id for p in run.order] and run.puzzle.id != first.id
+        assert not set(p.id for p in run.order) & shell.progress.recent_puzzles(30, shell.clock() - timedelta(days=1))
+        say(shell, wrong_answer(shell) or "")
+        assert shell.progress.best_streak() == 0
+
+
+def test_a_puzzle_solved_after_its_answer_was_shown_counts_as_helped(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_puzzle(shell)
+        say(shell, "solution")
+        text = say(shell, f"puzzle {run.puzzle.id}")  # given again at once, by its id
+        assert "rated" in text
+        said = say(shell, right_answer(shell))
+        assert said.startswith("Solved with help")
+        assert [s.solved for s in shell.progress.theme_stats()] == [0] * len(run.puzzle.themes)
+        assert shell.progress.dashboard([], None, shell.clock()).streaks.current == 0

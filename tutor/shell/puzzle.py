@@ -5,6 +5,7 @@ missed :data:`TRIES` times.  Until then the screen names no best move and no
 theme: a wrong answer is told what it falls short by, and may try again.  A
 *hint* is anything that tells about the answer (``hint``, ``explain``): a
 solve after one counts as a miss, and the learner is told so there and then.
+So does a solve of a puzzle whose answer this session has shown already.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class PuzzleRun(Activity):
         self.puzzle = puzzle
         self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
         self.hints = 0
+        self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
         self.misses = 0
         self.recorded: AttemptResult | None = None
         self.played: Move | None = None  # the best move that solved it
@@ -123,12 +125,13 @@ class PuzzleRun(Activity):
         ui, result = self.ui, self.recorded
         if self.misses:
             return ui.message("shell.puzzle_solved_late")
-        if self.hints and result is not None:
+        if (self.hints or self.answer_seen) and result is not None:
             return ui.message("shell.puzzle_solved_helped", rated=result.rated, due=result.review_due)
         return ui.message("shell.puzzle_solved")
 
     def _failed(self, said: str, rating: str) -> str:
         self.over = True
+        self.answer_shown()
         return "\n".join(filter(None, [self.ui.message("shell.puzzle_failed"), said, rating, self._ending()]))
 
     def _ending(self) -> str:
@@ -148,7 +151,7 @@ class PuzzleRun(Activity):
             return ""
         p = self.puzzle
         self.recorded = result = self.shell.progress.record_attempt(
-            p.id, p.themes, p.rating, solved, self.hints, now=self.shell.clock()
+            p.id, p.themes, p.rating, solved, self.hints + self.answer_seen, now=self.shell.clock()
         )
         if not result.rated:
             return ""
@@ -158,6 +161,10 @@ class PuzzleRun(Activity):
             after=round(result.after.rating),
             change=round(result.after.rating - result.before.rating),
         )
+
+    def answer_shown(self) -> None:
+        """The puzzle's answer is on the screen: a later solve of it in this session is not a solve of one's own."""
+        self.shell.answers_shown.add(self.puzzle.id)
 
     # ---- help ------------------------------------------------------------------
 
@@ -208,6 +215,7 @@ class PuzzleRun(Activity):
         ui, pos = self.ui, self._challenge.position
         rating = self._record(False)
         self.over = True
+        self.answer_shown()
         said = ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
         return "\n".join(filter(None, [said, rating, self._ending()]))
 

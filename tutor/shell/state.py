@@ -55,6 +55,8 @@ class Shell:
         self.ui = Renderer(lang, symbols)
         self._activity: Activity | None = None
         self.finished = False
+        self.answers_shown: set[str] = set()
+        """Puzzles whose answer this session showed (missed, or the solution asked): one solved again counts as helped."""
         self.unsaved: dict[str, tuple[str, dict[str, Any]]] = {}
         """What could not be saved, by what it is (``game``, ``progress``): a message key and its parameters,
         said when the learner leaves."""
