@@ -448,3 +448,29 @@ def test_a_puzzle_solved_after_its_answer_was_shown_counts_as_helped(tmp_path: P
         assert said.startswith("Solved with help")
         assert [s.solved for s in shell.progress.theme_stats()] == [0] * len(run.puzzle.themes)
         assert shell.progress.dashboard([], None, shell.clock()).streaks.current == 0
+
+
+@pytest.mark.parametrize(("lang", "due", "following"), [
+    ("en", "1 failed puzzle and 2 positions from your games are due for review", "Your next lesson is “{title}”"),
+    ("de", "1 verfehlte Aufgabe und 2 Stellungen aus deinen Spielen sind zur Wiederholung fällig",
+     "Deine nächste Lektion ist „{title}“"),
+])
+def test_the_welcome_counts_failed_puzzles_and_positions_from_games_apart(
+        tmp_path: Path, lang: str, due: str, following: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        progress, catalog = shell.progress, shell.catalog
+        start = dispatch(shell, "show").text
+        assert catalog.lessons[0].title.get(lang) in start and ("Start with" in start or "Beginne mit" in start)
+        done = [lesson.id for lesson in catalog.lessons[:2]]
+        for lesson in done:
+            progress.record_lesson(lesson, 3, now=shell.clock())
+        puzzle = catalog.puzzles[0]
+        progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, False, 0, now=shell.clock())
+        progress.add_personal_puzzles({"game-0000000000a1": "{}", "game-0000000000a2": "{}"}, 800, now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        text = dispatch(shell, "show").text.replace("\n", " ")
+        after = catalog.next_lesson(set(done))
+        assert after is not None and after.id not in done
+        assert due in text and following.format(title=after.title.get(lang)) in text
+        assert "Start with" not in text and "Beginne mit" not in text
+        assert due in dispatch(shell, "progress").text.replace("\n    ", " ")

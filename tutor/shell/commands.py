@@ -20,7 +20,7 @@ from tutor.storage.reports import save_report
 from .dashboard import dashboard_text
 from .games import games_command
 from .lesson import LessonRun
-from .picker import closed_lessons, pick_puzzle, pick_review
+from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
 from .state import Activity, Shell
@@ -140,6 +140,7 @@ def welcome(shell: Shell) -> str:
             "shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,
             folder=str(progress.games.folder))
     offer = game_offer(shell)
+    failed, positions = due_counts(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
@@ -149,7 +150,8 @@ def welcome(shell: Shell) -> str:
         next_id=shell.lesson_name(following.id) if following else "",
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
-        reviews=len(progress.due_reviews(shell.clock())),
+        failed=failed,
+        positions=positions,
     ) + ("\n" + offer if offer else "")
 
 

@@ -84,6 +84,13 @@ def pick_review(shell: Shell, skip: Iterable[str] = ()) -> Puzzle | None:
     return None
 
 
+def due_counts(shell: Shell) -> tuple[int, int]:
+    """The reviews due now: failed puzzles of the collection, and positions from the learner's games."""
+    due = shell.progress.due_reviews(shell.clock())
+    positions = sum(puzzle_id.startswith(PREFIX) for puzzle_id in due)
+    return len(due) - positions, positions
+
+
 def review_puzzle(shell: Shell, puzzle_id: str) -> Puzzle | None:
     """The queued puzzle of that id: the collection's, or a personal one; None when it is gone (removed
     from the collection) or its data is broken."""
