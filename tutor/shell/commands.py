@@ -111,11 +111,13 @@ def note_unsaved(shell: Shell, err: ProgressError) -> None:
 
 
 def farewell(shell: Shell) -> str:
-    """What ``quit`` and Ctrl-D say: goodbye, and what could not be saved, if anything could not."""
+    """What ``quit`` and Ctrl-D say: goodbye, what could not be saved, if anything could not, and how to keep
+    the language, when it was this session's only."""
+    kept = "" if shell.lang == shell.kept_lang else shell.ui.message("shell.lang_not_kept", lang=shell.lang)
     if not shell.unsaved:
-        return shell.ui.message("shell.bye")
+        return "\n".join(filter(None, [shell.ui.message("shell.bye"), kept]))
     lines = [shell.ui.message(key, **params) for key, params in shell.unsaved.values()]
-    return "\n".join([shell.ui.message("shell.bye_unsaved"), *lines])
+    return "\n".join(filter(None, [shell.ui.message("shell.bye_unsaved"), *lines, kept]))
 
 
 def welcome(shell: Shell) -> str:
