@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from pathlib import Path
 
 import jinja2
 import pytest
 import yaml
+
+from randompos import ALL_VARIANTS, random_position
 
 from tutor.content.folders import content_dir
 from tutor.content.presets import variant
@@ -297,6 +300,29 @@ def test_a_position_picture_in_german() -> None:
     assert "Spieler 2: 3 verdeckte Karten" in text
     assert "Punkte: du: 3 · Spieler 2: 5 (Ziel 21) · Talon" in text and "Talon: 20 Karten" in text
     assert text.splitlines()[-1] == "Du bist am Zug."
+
+
+TAKEN_POINTS = {"en": re.compile(r"; point cards ([^(]+) \((\d+) points?\)$|; no point cards$"),
+                "de": re.compile(r"; Punktkarten ([^(]+) \((\d+) Punkte?\)$|; keine Punktkarten$")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_each_side_has_taken_counts_the_points_of_its_point_cards(lang: str) -> None:
+    rng = random.Random(2023)
+    for v in ALL_VARIANTS:
+        for _ in range(4):
+            pos = random_position(rng, v)
+            assert pos.captured is not None
+            if not any(pos.captured):
+                continue
+            lines = Renderer(lang).taken(pos, pos.to_move).splitlines()[1:]
+            score = score_round(pos)
+            for side, line in enumerate(lines):
+                found = TAKEN_POINTS[lang].search(line)
+                assert found is not None, line
+                points = sum(i.points for i in score.items if i.side == side and i.code in ("point_card", "spade_points"))
+                assert int(found[2] or 0) == points, line
+                assert (found[1] is None) == (points == 0), line
 
 
 def test_a_position_seen_by_nobody_names_every_seat() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from tutor.content.course import QuestionStep, WhyStep
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.streak import StreakRun
+from tutor.shell.streak import StreakRun, streak_order
 
 
 def say(shell, line: str) -> str:  # type: ignore[no-untyped-def]
@@ -395,3 +396,81 @@ def test_a_puzzle_without_a_card_hint_names_the_card_once(tmp_path: Path) -> Non
             say(shell, "hint")
         assert say(shell, "hint").startswith("Think about your")
         assert "last hint" in say(shell, "hint")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_after_a_missed_puzzle_says_it_was_missed_and_gives_the_answer(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        ui = shell.ui
+        solved_word = ui.message("shell.no_hint_needed")
+        for end in ("miss", "solution"):
+            run = open_puzzle(shell)
+            pos = run.challenge.position
+            answer = [ui.move(pos, m) for m in run.challenge.accepted()]
+            if end == "miss":
+                for _ in range(2):
+                    wrong = wrong_answer(shell)
+                    assert wrong is not None
+                    say(shell, wrong)
+            else:
+                say(shell, "solution")
+            assert run.over and not run.solved
+            said = say(shell, "hint")
+            assert said != solved_word and said == ui.message("shell.hint_puzzle_missed", moves=answer)
+            assert all(move in said for move in answer)
+        say(shell, "next")
+        say(shell, right_answer(shell))
+        assert shell.activity.solved  # type: ignore[union-attr]
+        assert say(shell, "hint") == solved_word
+
+
+def test_a_streak_leaves_out_the_puzzles_tried_lately_as_puzzle_does(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        first = streak_order(shell, None)[0]
+        say(shell, f"puzzle {first.id}")
+        say(shell, "solution")  # the answer of the streak's easiest puzzle is on the screen
+        say(shell, "streak")
+        run = shell.activity
+        assert isinstance(run, StreakRun)
+        assert first.id not in [p.id for p in run.order] and run.puzzle.id != first.id
+        assert not set(p.id for p in run.order) & shell.progress.recent_puzzles(30, shell.clock() - timedelta(days=1))
+        say(shell, wrong_answer(shell) or "")
+        assert shell.progress.best_streak() == 0
+
+
+def test_a_puzzle_solved_after_its_answer_was_shown_counts_as_helped(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        run = open_puzzle(shell)
+        say(shell, "solution")
+        text = say(shell, f"puzzle {run.puzzle.id}")  # given again at once, by its id
+        assert "rated" in text
+        said = say(shell, right_answer(shell))
+        assert said.startswith("Solved with help")
+        assert [s.solved for s in shell.progress.theme_stats()] == [0] * len(run.puzzle.themes)
+        assert shell.progress.dashboard([], None, shell.clock()).streaks.current == 0
+
+
+@pytest.mark.parametrize(("lang", "due", "following"), [
+    ("en", "1 failed puzzle and 2 positions from your games are due for review", "Your next lesson is “{title}”"),
+    ("de", "1 verfehlte Aufgabe und 2 Stellungen aus deinen Spielen sind zur Wiederholung fällig",
+     "Deine nächste Lektion ist „{title}“"),
+])
+def test_the_welcome_counts_failed_puzzles_and_positions_from_games_apart(
+        tmp_path: Path, lang: str, due: str, following: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        progress, catalog = shell.progress, shell.catalog
+        start = dispatch(shell, "show").text
+        assert catalog.lessons[0].title.get(lang) in start and ("Start with" in start or "Beginne mit" in start)
+        done = [lesson.id for lesson in catalog.lessons[:2]]
+        for lesson in done:
+            progress.record_lesson(lesson, 3, now=shell.clock())
+        puzzle = catalog.puzzles[0]
+        progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, False, 0, now=shell.clock())
+        progress.add_personal_puzzles({"game-0000000000a1": "{}", "game-0000000000a2": "{}"}, 800, now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        text = dispatch(shell, "show").text.replace("\n", " ")
+        after = catalog.next_lesson(set(done))
+        assert after is not None and after.id not in done
+        assert due in text and following.format(title=after.title.get(lang)) in text
+        assert "Start with" not in text and "Beginne mit" not in text
+        assert due in dispatch(shell, "progress").text.replace("\n    ", " ")

@@ -26,7 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="A rules-variant tutor and capture-puzzle trainer for the card game Cassino. "
         "Without a command, starts the interactive tutor.",
     )
-    parser.add_argument("--lang", choices=("en", "de"), help="language of the tutor (default: the saved choice, else the locale)")
+    parser.add_argument("--lang", choices=("en", "de"),
+                        help="language of the tutor for this session (default: the kept choice, else the locale)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the language of --lang for later sessions, as the tutor's “lang” command does")
     parser.add_argument("--ascii", action="store_true", help="letters for suits (S H D C) instead of glyphs")
     parser.add_argument("--no-color", action="store_true", help="no colours (also when NO_COLOR is set)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -172,10 +175,14 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
               f"an argument may be at most {MAX_ARGUMENT_CHARS:,} characters", file=sys.stderr)
         return EXIT_BAD_INPUT
     args = parser.parse_args(words)
+    if args.keep and (args.lang is None or args.command is not None):
+        print("cassino-tutor: --keep keeps the tutor's language for later sessions: start the tutor with "
+              "--lang en|de --keep (and no command)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if args.command is None:
         from tutor.shell.app import start
 
-        return start(args.lang, args.ascii, args.no_color, os.environ)
+        return start(args.lang, args.ascii, args.no_color, os.environ, keep=args.keep)
     from . import engine
 
     handlers = {

@@ -151,13 +151,14 @@ def line_view(pos: Position, line: Sequence[Move], show: Show) -> LineView:
 
 @dataclass(frozen=True)
 class PileView:
-    """What one side has taken so far: cards, spades, the point cards (with their points), sweeps;
-    ``taken`` the cards themselves."""
+    """What one side has taken so far: cards, spades, the point cards (with their points) and the
+    points they make together, sweeps; ``taken`` the cards themselves."""
 
     side: int
     cards: int
     spades: int
     point_cards: tuple[tuple[Card, int], ...]
+    points: int
     sweeps: int
     taken: tuple[Card, ...]
 
@@ -166,17 +167,19 @@ def pile_views(pos: Position) -> tuple[PileView, ...]:
     """Each side's pile in ``pos`` (partners pooled)."""
     assert pos.sweeps is not None
     card_points = pos.variant.card_points
-    return tuple(
-        PileView(
+    views = []
+    for side, pile in enumerate(side_piles(pos)):
+        point_cards = tuple((c, card_points[c]) for c in sorted(pile) if card_points[c])
+        views.append(PileView(
             side,
             len(pile),
             sum(c.suit == "S" for c in pile),
-            tuple((c, card_points[c]) for c in sorted(pile) if card_points[c]),
+            point_cards,
+            sum(n for _, n in point_cards),
             sum(n for seat, n in enumerate(pos.sweeps) if pos.side_of(seat) == side),
             tuple(sorted(pile)),
-        )
-        for side, pile in enumerate(side_piles(pos))
-    )
+        ))
+    return tuple(views)
 
 
 @dataclass(frozen=True)

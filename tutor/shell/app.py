@@ -20,7 +20,7 @@ from .state import DEFAULT_WIDTH, Shell
 
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
     """Read commands line by line (standard input is not a terminal), print each reply; at the end of the input
-    without ``quit``, say what could not be saved, if anything could not."""
+    without ``quit``, say what could not be saved, if anything could not, and how to keep a language not kept."""
     out.write(fit(escaped(welcome(shell), keep=LAYOUT), shell.width()) + "\n")
     for line in lines:
         reply = dispatch(shell, line)
@@ -29,7 +29,7 @@ def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
         out.flush()
         if reply.quit:
             return 0
-    if shell.unsaved:
+    if shell.unsaved or shell.lang != shell.kept_lang:
         out.write(fit(escaped(farewell(shell), keep=LAYOUT), shell.width()) + "\n")
     return 0
 
@@ -39,8 +39,9 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
-def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[str, str]) -> int:
-    """Open the learner's progress and the content, then run the shell (or the script on stdin)."""
+def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[str, str], keep: bool = False) -> int:
+    """Open the learner's progress and the content, then run the shell (or the script on stdin) in ``lang``, else
+    the language kept, else the locale's; ``keep``: keep ``lang`` for later sessions."""
     fallback = lang or detect_lang(environ)
 
     def importing(count: int) -> None:
@@ -58,8 +59,13 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         print(escaped(str(err), keep=LAYOUT), file=sys.stderr)
         return 2
     stored = progress.get_setting("lang")
-    chosen = lang or (stored if stored in LANGS else None) or fallback
-    shell = Shell(catalog, progress, chosen, symbols=not ascii_only, width=terminal_width)
+    kept = stored if stored in LANGS else detect_lang(environ)
+    shell = Shell(catalog, progress, lang or kept, symbols=not ascii_only, width=terminal_width, kept_lang=kept)
+    if keep and lang is not None:
+        try:
+            shell.set_lang(lang)
+        except ProgressError as err:  # the session goes on in ``lang``; leaving, it says the language was not kept
+            print(escaped(shell.ui.message(f"shell.progress_{err.code}", **err.params), keep=LAYOUT), file=sys.stderr)
     try:
         if not sys.stdin.isatty():
             return run_script(shell, sys.stdin, sys.stdout)

@@ -20,7 +20,7 @@ from tutor.storage.reports import save_report
 from .dashboard import dashboard_text
 from .games import games_command
 from .lesson import LessonRun
-from .picker import closed_lessons, pick_puzzle, pick_review
+from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
 from .state import Activity, Shell
@@ -111,11 +111,13 @@ def note_unsaved(shell: Shell, err: ProgressError) -> None:
 
 
 def farewell(shell: Shell) -> str:
-    """What ``quit`` and Ctrl-D say: goodbye, and what could not be saved, if anything could not."""
+    """What ``quit`` and Ctrl-D say: goodbye, what could not be saved, if anything could not, and how to keep
+    the language, when it was this session's only."""
+    kept = "" if shell.lang == shell.kept_lang else shell.ui.message("shell.lang_not_kept", lang=shell.lang)
     if not shell.unsaved:
-        return shell.ui.message("shell.bye")
+        return "\n".join(filter(None, [shell.ui.message("shell.bye"), kept]))
     lines = [shell.ui.message(key, **params) for key, params in shell.unsaved.values()]
-    return "\n".join([shell.ui.message("shell.bye_unsaved"), *lines])
+    return "\n".join(filter(None, [shell.ui.message("shell.bye_unsaved"), *lines, kept]))
 
 
 def welcome(shell: Shell) -> str:
@@ -140,6 +142,7 @@ def welcome(shell: Shell) -> str:
             "shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,
             folder=str(progress.games.folder))
     offer = game_offer(shell)
+    failed, positions = due_counts(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
@@ -149,7 +152,8 @@ def welcome(shell: Shell) -> str:
         next_id=shell.lesson_name(following.id) if following else "",
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
-        reviews=len(progress.due_reviews(shell.clock())),
+        failed=failed,
+        positions=positions,
     ) + ("\n" + offer if offer else "")
 
 

@@ -9,6 +9,7 @@ from tutor.storage import Dashboard
 from tutor.storage.dashboard import MIN_THEME_ATTEMPTS, WEAK_RATE, judged
 from tutor.storage.records import MAX_STARS
 
+from .picker import due_counts
 from .state import Shell
 
 MIN_WIDTH = 40
@@ -29,6 +30,7 @@ def dashboard(shell: Shell) -> Dashboard:
 def dashboard_text(shell: Shell) -> str:
     """The dashboard as text fitted to the shell's width."""
     facts = dashboard(shell)
+    failed, positions = due_counts(shell)
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
     ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}
@@ -57,6 +59,8 @@ def dashboard_text(shell: Shell) -> str:
         max_stars=MAX_STARS,
         min_attempts=MIN_THEME_ATTEMPTS,
         weak_percent=round(100 * WEAK_RATE),
+        failed=failed,
+        positions=positions,
     )
     return fit(text, width)
 

@@ -2,8 +2,9 @@
 
 A puzzle is *open* when the learner has finished the lessons on its rules (see
 :func:`lessons_needed`); classic puzzles are always open.  A puzzle is *recent*
-when it is among the last :data:`RECENT_COUNT` attempted or was tried within
-:data:`RECENT_TIME`; it does not come back before then.
+when it is among the last :data:`RECENT_COUNT` attempted, was tried within
+:data:`RECENT_TIME`, or had its answer shown in this session; neither ``puzzle``
+nor ``streak`` gives it again before then.
 """
 
 from __future__ import annotations
@@ -52,11 +53,16 @@ def closed_lessons(shell: Shell, theme: str) -> list[Lesson]:
     return [l for l in shell.catalog.lessons if l.id in wanted and l.id not in done]
 
 
+def recent_puzzles(shell: Shell) -> set[str]:
+    """The puzzles not to give again yet (see the module's note)."""
+    return shell.progress.recent_puzzles(RECENT_COUNT, shell.clock() - RECENT_TIME) | shell.answers_shown
+
+
 def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()) -> Puzzle | None:
     """The open puzzle (of ``theme``) rated nearest the learner that was never tried; failing
     that, one not solved yet and not recent.  ``skip`` lists puzzles not to give again."""
     progress = shell.progress
-    skipped = set(skip) | progress.recent_puzzles(RECENT_COUNT, shell.clock() - RECENT_TIME)
+    skipped = set(skip) | recent_puzzles(shell)
     pool = [p for p in open_puzzles(shell, theme) if p.id not in skipped]
     tried = progress.attempted_puzzles()
     fresh = [p for p in pool if p.id not in tried]
@@ -76,6 +82,13 @@ def pick_review(shell: Shell, skip: Iterable[str] = ()) -> Puzzle | None:
             if found is not None:
                 return found
     return None
+
+
+def due_counts(shell: Shell) -> tuple[int, int]:
+    """The reviews due now: failed puzzles of the collection, and positions from the learner's games."""
+    due = shell.progress.due_reviews(shell.clock())
+    positions = sum(puzzle_id.startswith(PREFIX) for puzzle_id in due)
+    return len(due) - positions, positions
 
 
 def review_puzzle(shell: Shell, puzzle_id: str) -> Puzzle | None:

@@ -5,6 +5,7 @@ missed :data:`TRIES` times.  Until then the screen names no best move and no
 theme: a wrong answer is told what it falls short by, and may try again.  A
 *hint* is anything that tells about the answer (``hint``, ``explain``): a
 solve after one counts as a miss, and the learner is told so there and then.
+So does a solve of a puzzle whose answer this session has shown already.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class PuzzleRun(Activity):
         self.puzzle = puzzle
         self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
         self.hints = 0
+        self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
         self.misses = 0
         self.recorded: AttemptResult | None = None
         self.played: Move | None = None  # the best move that solved it
@@ -124,12 +126,13 @@ class PuzzleRun(Activity):
         ui, result = self.ui, self.recorded
         if self.misses:
             return ui.message("shell.puzzle_solved_late")
-        if self.hints and result is not None:
+        if (self.hints or self.answer_seen) and result is not None:
             return ui.message("shell.puzzle_solved_helped", rated=result.rated, due=result.review_due)
         return ui.message("shell.puzzle_solved")
 
     def _failed(self, said: str, rating: str) -> str:
         self.over = True
+        self.answer_shown()
         return "\n".join(filter(None, [self.ui.message("shell.puzzle_failed"), said, rating, self._ending()]))
 
     def _ending(self) -> str:
@@ -149,7 +152,8 @@ class PuzzleRun(Activity):
             return ""
         p = self.puzzle
         self.recorded = result = self.shell.progress.record_attempt(
-            p.id, p.themes, p.rating, solved, self.hints, now=self.shell.clock(), skills=puzzle_skills(p)
+            p.id, p.themes, p.rating, solved, self.hints + self.answer_seen, now=self.shell.clock(),
+            skills=puzzle_skills(p),
         )
         if not result.rated:
             return ""
@@ -160,6 +164,10 @@ class PuzzleRun(Activity):
             change=round(result.after.rating - result.before.rating),
         )
 
+    def answer_shown(self) -> None:
+        """The puzzle's answer is on the screen: a later solve of it in this session is not a solve of one's own."""
+        self.shell.answers_shown.add(self.puzzle.id)
+
     # ---- help ------------------------------------------------------------------
 
     def used_help(self) -> None:
@@ -168,7 +176,7 @@ class PuzzleRun(Activity):
 
     def hint(self) -> str:
         if self.over:
-            return self.ui.message("shell.no_hint_needed")
+            return self._hint_when_over()
         self.hints += 1
         if self._line is not None and self._line.played:
             return self._line_hint()
@@ -180,6 +188,13 @@ class PuzzleRun(Activity):
             card = self._challenge.accepted()[0].card
             return self.ui.message("shell.hint_card", card=self.ui.card(card))
         return self.ui.message("shell.hint_no_more")
+
+    def _hint_when_over(self) -> str:
+        """No hint once a puzzle is over: solved, or missed (its answer shown, or the solution asked), with the answer."""
+        if self.solved:
+            return self.ui.message("shell.no_hint_needed")
+        ui, pos = self.ui, self._challenge.position
+        return ui.message("shell.hint_puzzle_missed", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
 
     def moves(self) -> str:
         """The legal moves; their values and the best ones only once the puzzle is over."""
@@ -202,6 +217,7 @@ class PuzzleRun(Activity):
         ui, pos = self.ui, self._challenge.position
         rating = self._record(False)
         self.over = True
+        self.answer_shown()
         said = ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
         return "\n".join(filter(None, [said, rating, self._ending()]))
 

@@ -46,6 +46,7 @@ class Shell:
         symbols: bool = True,
         clock: Callable[[], datetime] = utc_now,
         width: Callable[[], int] = default_width,
+        kept_lang: str | None = None,
     ) -> None:
         self.catalog = catalog
         self.progress = progress
@@ -53,8 +54,12 @@ class Shell:
         self.clock = clock
         self.width = width  # the terminal's columns now (it may be resized)
         self.ui = Renderer(lang, symbols)
+        self.kept_lang = kept_lang or lang
+        """The language a session started without ``--lang`` has: the one kept, else the locale's."""
         self._activity: Activity | None = None
         self.finished = False
+        self.answers_shown: set[str] = set()
+        """Puzzles whose answer this session showed (missed, or the solution asked): one solved again counts as helped."""
         self.unsaved: dict[str, tuple[str, dict[str, Any]]] = {}
         """What could not be saved, by what it is (``game``, ``progress``): a message key and its parameters,
         said when the learner leaves."""
@@ -101,9 +106,10 @@ class Shell:
         return find_name(word, (lesson.id for lesson in self.catalog.lessons), "lesson_ids.{}")
 
     def set_lang(self, lang: str) -> None:
-        """Switch the language for everything shown from now on, and remember it."""
+        """Switch the language for everything shown from now on, and keep it for later sessions."""
         self.ui = Renderer(lang, self.symbols)
         self.progress.set_setting("lang", lang)
+        self.kept_lang = lang
 
 
 class Activity(ABC):

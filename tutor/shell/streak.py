@@ -6,14 +6,15 @@ from tutor.content.course import Puzzle
 from tutor.teaching.coach import Verdict
 
 from .challenge_text import verdict_text
-from .picker import open_puzzles
+from .picker import open_puzzles, recent_puzzles
 from .puzzle import PuzzleRun
 from .state import Shell
 
 
 def streak_order(shell: Shell, theme: str | None) -> list[Puzzle]:
-    """The open puzzles of a streak (of ``theme``), easiest first."""
-    return sorted(open_puzzles(shell, theme), key=lambda p: (p.rating, p.id))
+    """The open puzzles of a streak (of ``theme``) not tried lately (as ``puzzle`` leaves them out), easiest first."""
+    recent = recent_puzzles(shell)
+    return sorted((p for p in open_puzzles(shell, theme) if p.id not in recent), key=lambda p: (p.rating, p.id))
 
 
 class StreakRun(PuzzleRun):
@@ -36,6 +37,7 @@ class StreakRun(PuzzleRun):
     def missed(self, verdict: Verdict) -> str:
         """The first wrong move ends the streak: the move against the best, then the end."""
         rating = self._record(False)
+        self.answer_shown()
         said = verdict_text(self.ui, self.challenge, verdict)
         return "\n".join(filter(None, [said, rating, self._themes_line(), self._end()]))
 
@@ -62,6 +64,7 @@ class StreakRun(PuzzleRun):
         if self.over:
             return shown
         rating = self._record(False)
+        self.answer_shown()
         return "\n".join(filter(None, [shown, rating, self._themes_line(), self._end()]))
 
     def next(self) -> str:

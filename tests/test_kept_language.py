@@ -1,0 +1,77 @@
+"""The tutor's language: ``--lang`` for one session, kept by ``lang`` or ``--lang L --keep``, and said so when leaving."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from tutor.cli.main import main
+from tutor.content.course import Catalog
+from tutor.render import Renderer
+from tutor.shell.commands import dispatch
+from tutor.shell.state import Shell
+from tutor.storage import Progress
+
+NOT_KEPT = {lang: Renderer(lang).message("shell.lang_not_kept", lang=lang).split(":")[0] for lang in ("en", "de")}
+WELCOME = {"en": "Welcome", "de": "Willkommen"}
+
+
+@pytest.fixture
+def tutor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+    """Start the tutor with these arguments on an English locale, ``quit`` typed; its output (status, stdout, stderr)."""
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.setattr("tutor.shell.app.load_catalog", lambda: Catalog((), ()))  # the words of leaving need no course
+
+    def run(*args: str, typed: str = "quit\n") -> tuple[int, str, str]:
+        monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+        status = main(list(args))
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
+def kept(tmp_path: Path) -> str | None:
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        return progress.get_setting("lang")
+
+
+def test_lang_holds_for_one_session_and_says_so_when_leaving(tutor, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    status, out, _ = tutor("--lang", "de")
+    assert status == 0 and WELCOME["de"] in out
+    assert NOT_KEPT["de"] in out and out.index("Auf Wiedersehen") < out.index(NOT_KEPT["de"])
+    assert kept(tmp_path) is None
+    _, out, _ = tutor(typed="")  # the next session, its input ending without "quit": the locale's, nothing to say
+    assert WELCOME["en"] in out and NOT_KEPT["en"] not in out and "Goodbye" not in out
+
+
+def test_keep_keeps_it_and_the_flag_still_overrides_it(tutor, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    _, out, _ = tutor("--lang", "de", "--keep")
+    assert WELCOME["de"] in out and NOT_KEPT["de"] not in out
+    assert kept(tmp_path) == "de"
+    _, out, _ = tutor()
+    assert WELCOME["de"] in out and NOT_KEPT["de"] not in out
+    _, out, _ = tutor("--lang", "en", typed="")
+    assert WELCOME["en"] in out and NOT_KEPT["en"] in out and "“--lang en --keep”" in out
+    assert kept(tmp_path) == "de"
+
+
+def test_the_lang_command_keeps_the_language_and_leaving_says_nothing_more(tmp_path: Path) -> None:
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        shell = Shell(Catalog((), ()), progress, "de", kept_lang="en")
+        assert NOT_KEPT["de"] in dispatch(shell, "ende").text
+        assert "späteren Sitzungen" in dispatch(shell, "sprache de").text
+        reply = dispatch(shell, "ende")
+        assert reply.quit and NOT_KEPT["de"] not in reply.text
+        assert progress.get_setting("lang") == "de"
+
+
+@pytest.mark.parametrize("args", [["--keep"], ["--lang", "de", "--keep", "moves", "x.yaml"]])
+def test_keep_without_the_tutors_lang_is_refused_in_one_line(tutor, args: list[str]) -> None:  # type: ignore[no-untyped-def]
+    status, out, err = tutor(*args)
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1 and "--lang en|de --keep" in err
