@@ -240,7 +240,7 @@ def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
 @pytest.fixture
 def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
     """A one-round game played in the shell (the learner plays its first legal move), its file, and the
-    review the shell showed after the round; few worlds, for the shell and replay alike."""
+    review in full the shell shows after the round (``analysis``); few worlds, for the shell and replay alike."""
     monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
     with open_shell(tmp_path, symbols=False) as shell:
         dispatch(shell, "play round level=greedy seed=5")
@@ -248,11 +248,12 @@ def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, s
         assert isinstance(run, GameRun)
         while not run.game.round_over:
             pos = run.position
-            said = dispatch(shell, pos.notation(pos.generate()[0])).text
-        review = said[said.index("Review of your moves"):said.index("join your review queue")]
+            dispatch(shell, pos.notation(pos.generate()[0]))
+        said = dispatch(shell, "analysis").text  # the review in full, one command away from the round's end
+        review = said[said.index("Review of your moves"):]
         path = tmp_path / "game.json"
         dispatch(shell, f"games export 1 {path}")
-    return path, review.rsplit("\n", 1)[0]
+    return path, review
 
 
 def words(text: str) -> str:

@@ -113,3 +113,26 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         lost=decimal(ui, review.points_lost),
         margin=decimal(ui, margin(review.players)),
     )
+
+
+BRIEF_MARKS = 3
+"""Marked moves the short review lists at most (those that lost most), so that a round's end fits 24 rows."""
+
+
+def review_brief(ui: Renderer, review: RoundReview) -> str:
+    """The review in short, for the end of a round: a head line, then one line for each marked move (the grade,
+    the points lost, the better move), at most :data:`BRIEF_MARKS` of them, those that lost most, in the order
+    played; the reasons are :func:`review_text`'s."""
+    moves, lost = len(review.moves), decimal(ui, review.points_lost)
+    if not review.marks:
+        return ui.message("review.brief_none", moves=moves, margin=decimal(ui, margin(review.players)))
+    lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]
+    costliest = sorted(range(len(review.marks)), key=lambda i: -review.marks[i].review.loss)[:BRIEF_MARKS]
+    for i, mark in enumerate(review.marks):
+        if i in costliest:
+            view = mark_view(ui, mark)
+            lines.append(ui.message("review.brief_mark", turn=view.turn, played=view.played, grade=view.grade,
+                                    loss=view.loss, better=view.better))
+    if len(review.marks) > BRIEF_MARKS:
+        lines.append(ui.message("review.brief_more", n=len(review.marks) - BRIEF_MARKS))
+    return "\n".join(lines)
