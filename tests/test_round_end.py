@@ -164,8 +164,8 @@ def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_
     summary = next(line for line in said.split("\n") if line.startswith(head))
     view = option_view(ui, "values", "royal")
     assert f"{view.name}: {view.value}" in summary
-    rules = "rules" if lang == "en" else "regeln"
-    topics = [t.split("”")[0].split("“")[0] for t in summary.split(f"{'“' if lang == 'en' else '„'}{rules} ")[1:]]
+    typed = "“rules " if lang == "en" else "„regeln "
+    topics = [t.split("”")[0].split("“")[0] for t in summary.split(typed)[1:]]
     assert ("cards" if lang == "en" else "karten") in topics
     royal, classic = presets.variant("royal"), presets.variant()
     for topic in topics:  # each topic named says something else in Royal Cassino than in Classic

@@ -36,9 +36,11 @@ def pager_command(environ: Mapping[str, str], which: Callable[[str], str | None]
 
 
 def run_pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
-    """Give ``text`` to the pager ``command`` and wait for it; False when it could not be started."""
+    """Give ``text`` to the pager ``command`` and wait for it; False when it could not be started.  ``less``
+    named by ``$PAGER`` gets git's options (``LESS=FRX``) unless ``LESS`` is set."""
+    env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
     try:
-        proc = subprocess.Popen(command, stdin=subprocess.PIPE)
+        proc = subprocess.Popen(command, stdin=subprocess.PIPE, env=env)
     except OSError:
         return False
     try:
