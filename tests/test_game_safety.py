@@ -17,8 +17,7 @@ from prompt_toolkit.output import DummyOutput
 from shell_helpers import kept_games, open_shell
 from test_play_shell import learner_line, read_until, run_of
 
-from tutor.content.presets import variant
-from tutor.play.table_game import Settings, TableGame
+from tutor.play.table_game import TableGame
 from tutor.shell.commands import dispatch, farewell, welcome
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell

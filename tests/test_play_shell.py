@@ -212,8 +212,11 @@ def test_after_each_match_round_the_standing_and_on_resume_the_rounds_score(tmp_
             said = dispatch(shell, learner_line(shell)).text
         mine, theirs = run_of(shell).game.scores
         standing = f"Match: you and Player 3: {mine} · Players 2 and 4: {theirs} (to 11 points)."
-        assert said.endswith(standing + "\nType “next” for the next round.")
-        assert f"Total: you and Player 3: {mine} · Players 2 and 4: {theirs} (of" in said
+        total = f"Total: you and Player 3: {mine} · Players 2 and 4: {theirs} (of"
+        lines = said.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(total))
+        assert lines[at + 1] == standing  # the standing under the score, before the review
+        assert said.endswith("\nType “next” for the next round.")
     with open_shell(tmp_path, lang="de") as shell:
         said = dispatch(shell, "fortsetzen").text
         assert "Klassisches Cassino (Partie: bis 11 Punkte)" in said and "Rundenwertung" in said

@@ -10,7 +10,6 @@ from pathlib import Path
 import jinja2
 import pytest
 import yaml
-
 from randompos import ALL_VARIANTS, random_position
 
 from tutor.content.folders import content_dir
@@ -378,16 +377,23 @@ POINT_CARDS = {"10D": "Big Cassino", "2S": "Little Cassino", "AS": "A", "AH": "A
 
 
 def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
-    """Each item has its line (side, points, what for), and the totals close the list."""
+    """Each item has its line (side, points, what for), a side's aces one line with their points added, and the
+    totals close the list."""
     ui = Renderer(lang)
     lines = ui.score(pos, score, seat=0).splitlines()
-    rows = lines[1 : 1 + len(score.items)]
-    for item, row in zip(score.items, rows):
+    items = list(score.items)
+    aces = {side: [i for i in items if i.code == "point_card" and str(i.detail).startswith("A") and i.side == side]
+            for side in range(len(score.totals))}
+    shown = [i for i in items if i not in aces[i.side] or i is aces[i.side][0]]
+    rows = lines[1 : 1 + len(shown)]
+    for item, row in zip(shown, rows):
         side = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == item.side], me=0)
-        assert row.strip().startswith(f"{item.points:+d}  {side[0].upper() + side[1:]}:"), row
+        group = aces[item.side] if item in aces[item.side] else [item]
+        points = sum(i.points for i in group)
+        assert row.strip().startswith(f"{points:+d}  {side[0].upper() + side[1:]}:"), row
         if item.code == "point_card":
-            assert isinstance(item.detail, Card)
-            assert POINT_CARDS[str(item.detail)] in row and item.detail.symbol() in row, row
+            assert all(isinstance(i.detail, Card) and POINT_CARDS[str(i.detail)] in row and i.detail.symbol() in row
+                       for i in group), row
         else:
             assert LABELS[lang][item.code] in row, row
     ends = {len(row) - len(row.lstrip()) + len(row.split()[0]) for row in rows}

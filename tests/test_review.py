@@ -20,19 +20,31 @@ from tutor.loading.yamlfile import FileError
 from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, MARGINS, Why, grade_of, margin, outcome, reasons, review_round
+from tutor.play.review import GRADES, MARGINS, RoundReview, Why, grade_of, margin, outcome, reasons, review_round
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.review_screen import round_review, round_review_text
+from tutor.shell.review_screen import reviewed_round
+from tutor.shell.state import Shell
 from tutor.storage import ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.personal import PREFIX, personal_puzzle
 from tutor.teaching.skill_evidence import round_evidence
 from tutor.teaching.skill_map import reason_skills
+
+
+def round_review(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
+    """The shell's review of a round (queued puzzles, evidence), and its words in full, as ``analysis`` shows."""
+    review, note = reviewed_round(shell, plies, seat, seed)
+    return review, "\n".join(filter(None, [review_text(shell.ui, review), note]))
+
+
+def round_review_text(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) -> str:
+    return round_review(shell, plies, seat, seed)[1]
+
 
 WORLDS = 8
 """Few worlds keep the tests fast; the margins are measured with the default (docs/review.md)."""
@@ -242,7 +254,7 @@ def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
 @pytest.fixture
 def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
     """A one-round game played in the shell (the learner plays its first legal move), its file, and the
-    review the shell showed after the round; few worlds, for the shell and replay alike."""
+    review in full the shell shows after the round (``analysis``); few worlds, for the shell and replay alike."""
     monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
     with open_shell(tmp_path, symbols=False) as shell:
         dispatch(shell, "play round level=greedy seed=5")
@@ -250,11 +262,12 @@ def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, s
         assert isinstance(run, GameRun)
         while not run.game.round_over:
             pos = run.position
-            said = dispatch(shell, pos.notation(pos.generate()[0])).text
-        review = said[said.index("Review of your moves"):said.index("join your review queue")]
+            dispatch(shell, pos.notation(pos.generate()[0]))
+        said = dispatch(shell, "analysis").text  # the review in full, one command away from the round's end
+        review = said[said.index("Review of your moves"):]
         path = tmp_path / "game.json"
         dispatch(shell, f"games export 1 {path}")
-    return path, review.rsplit("\n", 1)[0]
+    return path, review
 
 
 def words(text: str) -> str:

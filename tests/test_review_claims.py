@@ -201,6 +201,7 @@ def test_a_king_kept_to_sweep_is_named_a_sweep_not_a_point(tmp_path: Path) -> No
         said += [dispatch(shell, line).text for line in KING_ROUND]
         run = shell.activity
         assert isinstance(run, GameRun) and run.game.round_over
+        said.append(dispatch(shell, "analysis").text)  # the review in full, one command from the round's end
     review = " ".join(said[-1][said[-1].index("Review of your moves"):].split())
     assert "to take KC on your next turn, if it is still there: a sweep, if nothing else is on the table" in review
     assert "KC (one point)" not in review

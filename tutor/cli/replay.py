@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from contextlib import suppress
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
 

@@ -103,6 +103,11 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
     )
 
 
+def shown_total(review: RoundReview) -> Decimal:
+    """The points the round's marked moves lost, as the sum of the losses shown (so the total agrees with them)."""
+    return sum((shown_loss(m.review) for m in review.marks), Decimal(0))
+
+
 def review_text(ui: Renderer, review: RoundReview) -> str:
     """The review of a round: each marked move with the better one and why, then moves reviewed, marks, points lost."""
     ranges = [ui.message("review.grades_range", n=n, grades=grade_words(ui, low, high))
@@ -112,6 +117,29 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         marks=[mark_view(ui, m) for m in review.marks],
         moves=len(review.moves),
         counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)] + ranges,
-        lost=ui.decimal(sum((shown_loss(m.review) for m in review.marks), Decimal(0))),
+        lost=ui.decimal(shown_total(review)),
         margin=ui.decimal(margin(review.players)),
     )
+
+
+BRIEF_MARKS = 3
+"""Marked moves the short review lists at most (those that lost most), so that a round's end fits 24 rows."""
+
+
+def review_brief(ui: Renderer, review: RoundReview) -> str:
+    """The review in short, for the end of a round: a head line, then one line for each marked move (the grade,
+    the points lost, the better move), at most :data:`BRIEF_MARKS` of them, those that lost most, in the order
+    played; the reasons are :func:`review_text`'s."""
+    moves, lost = len(review.moves), ui.decimal(shown_total(review))
+    if not review.marks:
+        return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players)))
+    lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]
+    costliest = sorted(range(len(review.marks)), key=lambda i: -review.marks[i].review.loss)[:BRIEF_MARKS]
+    for i, mark in enumerate(review.marks):
+        if i in costliest:
+            view = mark_view(ui, mark)
+            lines.append(ui.message("review.brief_mark", turn=view.turn, played=view.played, grade=view.grade,
+                                    loss=view.loss, better=view.better))
+    if len(review.marks) > BRIEF_MARKS:
+        lines.append(ui.message("review.brief_more", n=len(review.marks) - BRIEF_MARKS))
+    return "\n".join(lines)

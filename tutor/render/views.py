@@ -238,7 +238,7 @@ class ScoreRow:
     code: str
     side: int
     points: int
-    detail: Detail
+    detail: Detail | tuple[Card, ...]
     others: tuple[int, ...] = ()
 
 
@@ -253,8 +253,22 @@ def score_row(item: ScoreItem) -> ScoreRow:
 
 
 def score_rows(score: RoundScore) -> tuple[ScoreRow, ...]:
-    """The score's items as rows, in their order."""
-    return tuple(score_row(item) for item in score.items)
+    """The score's items as rows, in their order, except that a side's aces share one row (code ``aces``, the
+    cards as detail, their points added), where the first of them is: a round's score fits a 24-row screen."""
+    rows: list[ScoreRow] = []
+    aces: dict[int, int] = {}  # a side's row of aces, by its place in rows
+    for item in score.items:
+        card = item.detail
+        if item.code != "point_card" or not isinstance(card, Card) or card.rank != "A":
+            rows.append(score_row(item))
+        elif item.side not in aces:
+            aces[item.side] = len(rows)
+            rows.append(ScoreRow("aces", item.side, item.points, (card,)))
+        else:
+            row = rows[aces[item.side]]
+            assert isinstance(row.detail, tuple)
+            rows[aces[item.side]] = ScoreRow("aces", item.side, row.points + item.points, (*row.detail, card))
+    return tuple(rows)
 
 
 def scoring_facts(variant: Variant) -> dict[str, Any]:

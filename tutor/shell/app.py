@@ -74,6 +74,6 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         from .session import TutorSession, history_file
 
         colour = colour_wanted(no_color, environ)
-        return TutorSession(shell, colour, history=history_file(default_path(environ))).run()
+        return TutorSession(shell, colour, history=history_file(default_path(environ)), pager=sys.stdout.isatty()).run()
     finally:
         progress.close()

@@ -30,6 +30,11 @@ def coloured(text: str, colour: bool) -> FormattedText:
     return FormattedText([p for p in parts if p[1]])
 
 
+def ansi(text: str) -> str:
+    """``text`` with red suits in terminal colour codes, as :data:`STYLE`'s ``red`` shows them (for a pager)."""
+    return _RED_CARD.sub(lambda m: f"\033[1;31m{m.group()}\033[0m", text)
+
+
 def colour_wanted(no_color_flag: bool, environ: Mapping[str, str]) -> bool:
     """Colour unless ``--no-color`` was given or ``NO_COLOR`` is set (https://no-color.org)."""
     return not no_color_flag and not environ.get("NO_COLOR")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from tutor.content.course import Puzzle
 from tutor.core.text import LAYOUT, escaped, excerpt
+from tutor.play.players import LEVELS
 from tutor.render import LANGS
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
@@ -25,6 +26,7 @@ from .play import current_run, game_offer, game_waiting, play_command, resign_co
 from .puzzle import PuzzleRun
 from .state import Activity, Shell
 from .streak import StreakRun, streak_order
+from .variant_words import preset_rows
 
 Handler = Callable[[Shell, str], str]
 
@@ -167,6 +169,9 @@ def help_(shell: Shell, arg: str) -> str:
         cmd = lookup(arg)
         if cmd is None:
             return ui.message("shell.unknown_command", word=excerpt(arg), commands=", ".join(COMMANDS))
+        if cmd.name == "play":  # what can be played: the presets and the levels
+            levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about")} for n in LEVELS]
+            return ui.render("shell/help_play.j2", **_help_row(shell, cmd), presets=preset_rows(ui), levels=levels)
         return ui.render("shell/help_command.j2", **_help_row(shell, cmd))
     rows = [_help_row(shell, c) for c in COMMANDS.values()]
     return ui.render("shell/help.j2", commands=rows)
@@ -389,6 +394,12 @@ def undo(shell: Shell, arg: str) -> str:
 def taken(shell: Shell, arg: str) -> str:
     run = current_run(shell)
     return run.taken() if run is not None else shell.ui.message("play.no_game_open", command="taken")
+
+
+@command("analysis", alias="besprechung")
+def analysis(shell: Shell, arg: str) -> str:
+    run = current_run(shell)
+    return run.analysis() if run is not None else shell.ui.message("play.no_game_open", command="analysis")
 
 
 @command("resign", alias="aufgeben")

@@ -26,19 +26,20 @@ from tutor.loading.options import OptionError, check_deal, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
 from tutor.play.review import RoundReview
-from tutor.play.review_data import review_to_data
+from tutor.play.review_data import ReviewDataError, review_from_data, review_to_data
 from tutor.play.table_game import MAX_ROUNDS, Saver, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
+from tutor.render.review import review_brief
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
 from tutor.teaching.coach import kind_of
 
 from .challenge_text import move_error_text
-from .review_screen import HINT_BUDGET, REVIEW_WORLDS, hint_advice, round_review
+from .review_screen import HINT_BUDGET, REVIEW_WORLDS, full_review, hint_advice, review_again, reviewed_round
 from .state import Activity, Shell
 from .status import StatusLine
-from .variant_words import variant_label
+from .variant_words import variant_label, variant_summary
 
 KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}
 """The words that choose a game's kind, in both languages."""
@@ -70,6 +71,7 @@ class GameRun(Activity):
         self.save_reason = ""  # why the last save failed ("" when another shell took the game up)
         self.taken_by: int | None = None  # another shell's process took the game up: this copy is stale
         self.stale = False
+        self.reviewed: tuple[int, RoundReview] | None = None  # the last round reviewed here, by its number
         self.unsaved_key = f"game {next(_RUNS)}"
         """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
 
@@ -148,17 +150,21 @@ class GameRun(Activity):
     def after_moves(self, plies: list[Ply]) -> str:
         """The moves just played, then the position, or the round's end."""
         said = "\n".join(filter(None, [self.describe(plies), self.save_error]))
-        return "\n\n".join(filter(None, [said, self.round_end() if self.game.round_over else self.table()]))
+        if self.game.round_over:  # no blank line: the round's end fits 24 rows, under its own first line
+            return "\n".join(filter(None, [said, self.round_end()]))
+        return "\n\n".join(filter(None, [said, self.table()]))
 
     def round_end(self) -> str:
-        """The round's score breakdown, the review of the learner's moves, then what comes next."""
+        """The round's score and the game's result (or the match's standing), the review in short (a line for each
+        marked move, the full review one command away), then what comes next: fits a 24-row terminal."""
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
         parts = [ui.message("play.round_over", round=len(game.rounds)), self.residue(),
-                 ui.score(game.position, score, game.learner)]
-        parts.append(self.review())
-        parts.append(self.result_text() if game.over else self.standing() + "\n" + ui.message("play.type_next"))
+                 ui.score(game.position, score, game.learner),
+                 self.result_text() if game.over else self.standing(), self.review()]
+        if not game.over:
+            parts.append(ui.message("play.type_next"))
         return "\n".join(filter(None, parts))
 
     def residue(self) -> str:
@@ -173,17 +179,53 @@ class GameRun(Activity):
                                who=self.ui.player_name(end, me, end.last_capturer))
 
     def review(self) -> str:
-        """The review of the learner's moves in the round just over (docs/review.md), with the round's deal seed
-        (so ``replay`` shows the same); its marked positions join the review queue."""
-        current, status = self.game.current, StatusLine()
+        """The review of the learner's moves in the round just over, in short (docs/review.md), with the round's deal
+        seed (so ``replay`` shows the same); its marked positions join the review queue."""
+        current, (status, show) = self.game.current, self.review_status()
+        review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
+        status.clear()
+        self.reviewed = (len(self.game.rounds), review)
+        self.keep_review(review)
+        return "\n".join(filter(None, [review_brief(self.ui, review), note]))
+
+    def review_status(self) -> tuple[StatusLine, Callable[[int, int], None]]:
+        """A status line for a review, and what its progress is told (moves done, moves to review)."""
+        status = StatusLine()
 
         def show(done: int, moves: int) -> None:
             status.show(lambda spent: self.ui.message("review.review_progress", done=done, moves=moves, spent=spent))
 
-        review, said = round_review(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
+        return status, show
+
+    def analysis(self) -> str:
+        """The full review of the last round over: every marked move, the better one and why."""
+        if self.stale:
+            return self.ui.message("play.stale", pid=self.taken_by or "")
+        over = [(number, r) for number, r in enumerate(self.game.rounds, 1) if r.score is not None]
+        if not over:
+            return self.ui.message("play.no_round_over")
+        number, last = over[-1]
+        if self.reviewed is None or self.reviewed[0] != number:  # resumed: the kept review, else made again
+            self.reviewed = (number, self.kept_review(number, last.plies) or self.review_again(last.plies, last.seed))
+        return self.ui.message("play.analysis_head", round=number) + "\n" + full_review(self.shell, self.reviewed[1])
+
+    def kept_review(self, number: int, plies: list[Ply]) -> RoundReview | None:
+        """Round ``number``'s review as kept with the saved game, if one was and it fits the round's moves."""
+        if self.saved.key is None:
+            return None
+        with suppress(ProgressError, ReviewDataError):
+            data = store(self.shell).reviews(self.saved.key).get(number)
+            if data is not None:
+                review = review_from_data(plies, data)
+                return review if review.seat == self.game.learner else None
+        return None
+
+    def review_again(self, plies: list[Ply], seed: int) -> RoundReview:
+        """The round's review made again, the same as at the round's end."""
+        status, show = self.review_status()
+        review = review_again(plies, self.game.learner, seed, show)
         status.clear()
-        self.keep_review(review)
-        return said
+        return review
 
     def keep_review(self, review: RoundReview) -> None:
         """Keep the round's review with the saved game, so that ``replay`` shows it at once (best effort: a
@@ -435,7 +477,8 @@ def play_command(shell: Shell, arg: str) -> str:
     except ProgressError as err:  # nothing to play on: a game not kept could not be resumed
         return shell.ui.message(f"shell.progress_{err.code}", **err.params)
     shell.activity = run
-    return shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved))) + "\n" + run.start()
+    started = shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved)))
+    return "\n".join(filter(None, [started, variant_summary(shell.ui, settings.variant, settings.players), run.start()]))
 
 
 def resume_command(shell: Shell, arg: str) -> str:

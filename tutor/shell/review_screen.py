@@ -34,21 +34,21 @@ def hint_advice(game: TableGame, progress: Progress | None = None, clock: Clock 
                       clock=clock, progress=progress)
 
 
-def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
-                 progress: Callable[[int, int], None] | None = None,
-                 clock: Clock = time.perf_counter) -> tuple[RoundReview, str]:
+def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
+                   progress: Callable[[int, int], None] | None = None,
+                   clock: Clock = time.perf_counter) -> tuple[RoundReview, str]:
     """Review the learner's (``seat``'s) moves of a round within :data:`REVIEW_BUDGET` seconds of ``clock``
     (``progress``: :func:`~tutor.play.review.review_round`'s); record what each move shows of the skills, and
-    queue a personal puzzle for each marked position (each in one transaction); the review and the words for it."""
+    queue a personal puzzle for each marked position (each in one transaction); the review, and the note said
+    under it: the moves left unreviewed, the puzzles queued (or why they could not be)."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                           progress=progress)
-    text = review_text(shell.ui, review)
-    if review.unreviewed:
-        text += "\n" + shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET)
+    notes = [unreviewed_note(shell, review)]
     try:
         shell.progress.record_evidence("game", round_evidence(review, seed), now=shell.clock())
     except ProgressError as err:  # the review is still shown
-        return review, text + "\n" + shell.ui.message(f"shell.progress_{err.code}", **err.params)
+        notes.append(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+        return review, "\n".join(filter(None, notes))
     if review.marks:
         now = shell.clock()
         try:
@@ -56,12 +56,27 @@ def round_review(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
             puzzles = dict(puzzle_data(m, now.date(), rating) for m in review.marks)
             shell.progress.add_personal_puzzles(puzzles, rating, now=now)
         except ProgressError as err:  # the review is still shown; only its puzzles are not kept
-            return review, text + "\n" + shell.ui.message(f"shell.progress_{err.code}", **err.params)
-        text += "\n" + shell.ui.message("review.added_puzzles", n=len(review.marks))
-    return review, text
+            notes.append(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+        else:
+            notes.append(shell.ui.message("review.added_puzzles", n=len(review.marks)))
+    return review, "\n".join(filter(None, notes))
 
 
-def round_review_text(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
-                      progress: Callable[[int, int], None] | None = None) -> str:
-    """:func:`round_review`'s words: what the shell shows after a round's score."""
-    return round_review(shell, plies, seat, seed, progress)[1]
+def unreviewed_note(shell: Shell, review: RoundReview) -> str:
+    """What the review says of the moves it had no time for, if any."""
+    if not review.unreviewed:
+        return ""
+    return shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET)
+
+
+def review_again(plies: Sequence[Ply], seat: int, seed: int,
+                 progress: Callable[[int, int], None] | None = None) -> RoundReview:
+    """A round's review made again, as it was at the round's end (the same seed, worlds and time), nothing
+    queued."""
+    return review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, progress=progress)
+
+
+def full_review(shell: Shell, review: RoundReview) -> str:
+    """The review in full: every marked move with the better one and why, and the moves it had no time for."""
+    return "\n".join(filter(None, [review_text(shell.ui, review), unreviewed_note(shell, review)]))
+

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app_or_none, run_in_terminal
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
@@ -16,10 +17,11 @@ from prompt_toolkit.styles import Style
 from tutor.core.text import LAYOUT, escaped
 from tutor.render.chart import fit
 
-from .colour import STYLE, coloured
+from .colour import STYLE, ansi, coloured
 from .commands import dispatch, farewell, welcome
 from .completer import TutorCompleter
 from .keys import key_bindings
+from .pager import Pager
 from .state import Shell
 from .toolbar import toolbar
 
@@ -35,6 +37,7 @@ class TutorSession:
         input: Input | None = None,
         output: Output | None = None,
         say: Callable[[str], None] | None = None,
+        pager: bool = False,
     ) -> None:
         self.shell = shell
         self.colour = colour
@@ -52,6 +55,7 @@ class TutorSession:
             output=output,
         )
         self.say = say or self._print
+        self.pager = Pager(self._show, lambda: shell.ui.message("shell.pager_more")) if pager else None
 
     def _run_key(self, command: str) -> None:
         """A function key's command, its reply shown above the line being typed."""
@@ -60,7 +64,23 @@ class TutorSession:
             self.say(reply.text)
 
     def _print(self, text: str) -> None:
+        """Show a reply fitted to the terminal's width, paged when it is taller than the terminal."""
         text = fit(escaped(text, keep=LAYOUT), self.shell.width())
+        pager = self.pager
+        if pager is None:
+            self._show(text)
+            return
+        app = get_app_or_none()
+
+        def show() -> None:
+            pager.show(text, ansi(text) if self.colour else None)
+
+        if app is not None and app.is_running:  # a function key's reply: the pager runs below the prompt
+            run_in_terminal(show)
+        else:
+            show()
+
+    def _show(self, text: str) -> None:
         print_formatted_text(coloured(text, self.colour), style=Style.from_dict(STYLE), output=self.output)
 
     def run(self) -> int:

@@ -1,5 +1,6 @@
-"""A variant in words for the shell: its name with the options that differ from its preset (the toolbar), and
-the line before a task in a variant other than Classic (its name and what scores differently)."""
+"""A variant in words for the shell: its name with the options that differ from its preset (the toolbar), the
+line before a task in a variant other than Classic (its name and what scores differently), what a game's variant
+changes from Classic with the rules topics to read, and the presets listed for ``help play``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from tutor.core.cards import Card
 from tutor.core.variant import Variant
 from tutor.loading.positions import variant_to_data
 from tutor.render import Renderer
-from tutor.sheets.document import option_view
+from tutor.sheets.content import build_sheet
+from tutor.sheets.document import OptionView, option_view
 
 SCORING_OPTIONS = (
     "point_cards", "spade_points", "most_cards", "most_spades", "sweep_points", "instant_sweeps", "instant_points",
@@ -45,3 +47,31 @@ def variant_line(ui: Renderer, variant: Variant) -> str:
              if options[name] != usual[name] or (name == "default_penalty" and variant.penalties)]
     scoring = [option_view(ui, name, options[name]) for name in shown]
     return ui.message("shell.variant_line", name=variant_label(ui, variant), scoring=scoring)
+
+
+def classic_changes(ui: Renderer, variant: Variant) -> list[OptionView]:
+    """Every option whose value differs from Classic Cassino's, in words, in the rulebook's order."""
+    usual = presets.variant().options()
+    return [option_view(ui, name, value) for name, value in variant.options().items() if value != usual[name]]
+
+
+def changed_topics(variant: Variant, players: int) -> list[str]:
+    """The rules topics whose facts differ from Classic Cassino's for ``players`` (the glossary aside)."""
+    classic, mine = build_sheet(presets.variant(), players), build_sheet(variant, players)
+    return [s.id for s, c in zip(mine.sections, classic.sections) if s.id != "glossary" and s.facts != c.facts]
+
+
+def variant_summary(ui: Renderer, variant: Variant, players: int) -> str:
+    """What a game's variant changes from Classic Cassino, and the ``rules`` topics that say more; empty for
+    Classic."""
+    changes = classic_changes(ui, variant)
+    if not changes:
+        return ""
+    topics = [ui.message(f"topic_ids.{t}") for t in changed_topics(variant, players)]
+    return ui.message("play.variant_summary", changes=changes, topics=topics)
+
+
+def preset_rows(ui: Renderer) -> list[dict[str, object]]:
+    """Each preset for ``help play``: the word to type, its name, and what it changes from Classic Cassino."""
+    return [{"id": name, "name": ui.message(f"presets.{name}"), "changes": classic_changes(ui, presets.variant(name))}
+            for name in presets.preset_names()]

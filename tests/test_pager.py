@@ -1,0 +1,101 @@
+"""Long replies paged (tutor/shell/pager.py): when, through what, and the fallbacks; the commands whose replies
+are taller than a 24-row terminal at 80 columns."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from shell_helpers import open_shell
+
+from tutor.render.chart import fit
+from tutor.shell.commands import dispatch
+from tutor.shell.pager import LESS, Pager, builtin_page, needs_paging, pager_command
+from tutor.shell.session import TutorSession
+
+
+class Terminal(io.StringIO):
+    """Standard output that says it is a terminal, or not."""
+
+    def __init__(self, tty: bool = True) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_only_a_reply_taller_than_the_terminal_on_a_terminal_is_paged() -> None:
+    text = "\n".join(f"line {i}" for i in range(30))
+    assert needs_paging(text, rows=24, terminal=True)
+    assert not needs_paging(text, rows=24, terminal=False)  # piped: never
+    assert not needs_paging(text, rows=40, terminal=True)
+    assert not needs_paging("\n".join(["x"] * 22), rows=24, terminal=True)  # 22 rows and the prompt's two fit
+    assert needs_paging("\n".join(["x"] * 23), rows=24, terminal=True)
+
+
+def test_the_pager_is_PAGER_else_less_quitting_if_one_screen_else_none() -> None:
+    def has_less(name: str) -> str | None:
+        return "/usr/bin/less" if name == "less" else None
+
+    assert pager_command({"PAGER": "most -s"}, has_less) == ["most", "-s"]
+    assert pager_command({}, has_less) == LESS and {"-R", "-F", "-X"} <= set(LESS)
+    assert pager_command({"PAGER": "  "}, has_less) == LESS
+    assert pager_command({}, lambda name: None) is None
+
+
+def test_the_built_in_pager_shows_a_screen_at_a_time_and_stops_when_asked() -> None:
+    out, asked = io.StringIO(), []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        return "" if len(asked) == 1 else "q"
+
+    builtin_page("\n".join(str(i) for i in range(60)), rows=10, more="MORE", read=read, out=out)
+    assert out.getvalue().split() == [str(i) for i in range(18)] and asked == ["MORE", "MORE"]
+
+
+def test_a_pager_that_cannot_start_falls_back_to_printing_whole() -> None:
+    shown: list[str] = []
+    text = "\n".join(["x"] * 40)
+    pager = Pager(shown.append, lambda: "more", {"PAGER": "/nonexistent/pager --flag"}, out=Terminal())
+    pager.show(text)
+    assert shown == [text]
+
+
+def test_a_short_reply_or_a_pipe_is_printed_whole_and_a_long_one_goes_to_the_pager(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    shown: list[str] = []
+    long = "\n".join(f"row {i}" for i in range(40))
+    Pager(shown.append, lambda: "more", {"PAGER": "cat"}, out=Terminal(tty=False)).show(long)
+    Pager(shown.append, lambda: "more", {"PAGER": "cat"}, out=Terminal()).show("short")
+    assert shown == [long, "short"]
+    Pager(shown.append, lambda: "more", {"PAGER": f"{sys.executable} -c 'import sys; print(sys.stdin.read()[::-1])'"},
+          out=Terminal()).show(long)
+    assert shown == [long, "short"] and capfd.readouterr().out.strip() == long[::-1].strip()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_session_pages_help_rules_and_lessons_at_80_by_24(tmp_path: Path, lang: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    paged: list[str] = []
+
+    def pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
+        paged.append(text)
+        return True
+
+    monkeypatch.setattr("tutor.shell.pager.run_pager", pager)
+    monkeypatch.setattr(Pager, "rows", lambda self: 24)
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    lines = ["help", "rules builds", "lessons"]
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        shell.width = lambda: 80
+        replies = [fit(dispatch(shell, line).text, 80) for line in lines]
+        assert all(reply.count("\n") + 1 > 22 for reply in replies)  # taller than the terminal at 80 columns
+        pipe.send_text("".join(line + "\r" for line in [*lines, "moves", "quit"]))
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True).run()
+    assert paged == [reply + "\n" for reply in replies]  # the short replies (welcome, moves, goodbye) not paged

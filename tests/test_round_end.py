@@ -1,0 +1,172 @@
+"""Screens that fit 80×24 and say what can be played: the end of a round (the score and the result first, a line
+for each marked move, the full review one command away), ``help play``'s presets and levels, and what a game's
+variant changes from Classic Cassino, said at its start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from shell_helpers import Clock
+
+from tutor.content import presets
+from tutor.content.course import Catalog
+from tutor.core.scoring import score_round
+from tutor.loading import load_catalog
+from tutor.play.players import LEVELS
+from tutor.render import Renderer
+from tutor.render.chart import fit
+from tutor.render.review import BRIEF_MARKS
+from tutor.render.views import score_rows
+from tutor.sheets import rules_text
+from tutor.sheets.document import option_view
+from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun
+from tutor.shell.state import Shell
+from tutor.storage import Progress
+
+ROWS = 24 - 3
+"""Rows a reply has on a 24-row terminal: the typed line above it, the prompt line and the toolbar below it."""
+
+
+@pytest.fixture(autouse=True)
+def one_world(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One world a move keeps each round's review cheap (and its marks many, as a noisy review's are)."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 1)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    """The course, read once for the module (reading it is most of a shell's cost)."""
+    return load_catalog()
+
+
+@contextmanager
+def shell_on(home: Path, catalog: Catalog, lang: str = "en") -> Iterator[Shell]:
+    with Progress.open(home / "progress.sqlite3") as progress:
+        yield Shell(catalog, progress, lang, clock=Clock())
+
+
+def run_of(shell: Shell) -> GameRun:
+    assert isinstance(shell.activity, GameRun)
+    return shell.activity
+
+
+def to_round_end(shell: Shell) -> str:
+    """The learner plays its first legal move until the round ends; the last reply, as 80 columns show it."""
+    said = ""
+    while not run_of(shell).game.round_over:
+        pos = run_of(shell).position
+        said = dispatch(shell, pos.notation(pos.generate()[0])).text
+    return fit(said, 80)
+
+
+CASES = [(preset, players, ("en", "de")[i % 2], ("round", "match")[i // 2 % 2])
+         for i, (preset, players) in enumerate((p, n) for p in presets.preset_names() for n in (2, 3, 4))]
+"""Every preset with 2, 3 and 4 players, in both languages, one-round games and matches."""
+
+
+@pytest.mark.parametrize(("preset", "players", "lang", "kind"), CASES)
+def test_the_end_of_a_round_fits_24_rows_with_the_score_and_result_first_and_a_line_a_mark(
+        tmp_path: Path, catalog: Catalog, preset: str, players: int, lang: str, kind: str) -> None:
+    with shell_on(tmp_path, catalog, lang) as shell:
+        dispatch(shell, f"play {kind} {preset} players={players} level=greedy seed=2")
+        said = to_round_end(shell)
+        run = run_of(shell)
+        assert run.reviewed is not None
+        marks = run.reviewed[1].marks
+        lines = said.split("\n")
+        assert len(lines) <= ROWS, said
+        game = run.game
+        total = next(i for i, line in enumerate(lines) if line.startswith(("Total:", "Gesamt:")))
+        outcome = (run.result_text() if game.over else run.standing()).split("\n")[0]
+        assert lines[total + 1] == outcome  # the result (or the match's standing) right under the score
+        mark_lines = [line for line in lines if line.startswith(("  Move ", "  Zug "))]
+        assert len(mark_lines) == min(len(marks), BRIEF_MARKS)  # a line a mark, the costliest when there are many
+        assert ("analysis" if lang == "en" else "besprechung") in said or not marks
+        assert not any(line.startswith(("  Better:", "  Besser:")) for line in lines)  # the reasons: "analysis"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_analysis_shows_the_round_in_full_each_mark_with_its_reasons(tmp_path: Path, catalog: Catalog,
+                                                                     lang: str) -> None:
+    with shell_on(tmp_path, catalog, lang) as shell:
+        word = "analysis" if lang == "en" else "besprechung"
+        assert dispatch(shell, word).text == shell.ui.message("play.no_game_open", command="analysis")
+        dispatch(shell, "play round royal level=greedy seed=2")
+        assert dispatch(shell, word).text == shell.ui.message("play.no_round_over")
+        to_round_end(shell)
+        run = run_of(shell)
+        assert run.reviewed is not None
+        number, review = run.reviewed
+        full = dispatch(shell, word).text
+        assert len(review.marks) > BRIEF_MARKS  # more than the round's end lists: every one is here
+        head = "Your move {}:" if lang == "en" else "Dein {}. Zug"
+        assert all(head.format(m.review.turn) in full for m in review.marks), full
+        assert full.count("Better:" if lang == "en" else "Besser:") == len(review.marks)
+        run.reviewed = None  # as after a resume: made again, the same
+        assert dispatch(shell, word).text == full
+
+
+def test_a_sides_aces_share_one_row_and_every_point_is_kept(tmp_path: Path, catalog: Catalog) -> None:
+    with shell_on(tmp_path, catalog) as shell:
+        dispatch(shell, "play round players=3 level=greedy seed=5")
+        to_round_end(shell)
+        end = run_of(shell).game.position
+        score = score_round(end)
+        rows = score_rows(score)
+        assert [sum(r.points for r in rows if r.side == side) for side in range(3)] == list(score.totals)
+        aces = [i.detail for i in score.items if i.code == "point_card" and str(i.detail).startswith("A")]
+        grouped = [c for r in rows if r.code == "aces" and isinstance(r.detail, tuple) for c in r.detail]
+        assert sorted(map(str, grouped)) == sorted(map(str, aces))
+        assert len({r.side for r in rows if r.code == "aces"}) == sum(1 for r in rows if r.code == "aces")
+
+
+# ---- what can be played -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_help_play_lists_each_preset_with_what_it_changes_and_the_levels(tmp_path: Path, catalog: Catalog,
+                                                                        lang: str) -> None:
+    with shell_on(tmp_path, catalog, lang) as shell:
+        said = dispatch(shell, "help play").text
+    ui = Renderer(lang)
+    rows = {line.split()[0]: line for line in said.split("\n") if line.startswith("  ") and "(" in line
+            and line.split()[0] in presets.preset_names()}
+    assert list(rows) == presets.preset_names()
+    classic = presets.variant().options()
+    for name, line in rows.items():
+        options = presets.variant(name).options()
+        changed = [k for k, v in options.items() if v != classic[k]]
+        assert bool(changed) == (name != "classic")
+        for key in changed:  # every option that differs, in words; none that does not
+            view = option_view(ui, key, options[key])
+            assert f"{view.name}: {view.value}" in line, (name, line)
+        named = [k for k in classic if f"{ui.message(f'options.{k}')}: " in line]
+        assert set(named) <= set(changed) | {"most_cards"} and set(changed) <= set(named)
+    assert "jack 11, queen 12, king 13" in rows["royal"] or "Bube 11, Dame 12, König 13" in rows["royal"]
+    for level in LEVELS:
+        assert f"  {ui.message(f'levels.{level}')}: {ui.message(f'levels.{level}_about')}" in said
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_read_more(
+        tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    ui = Renderer(lang)
+    with shell_on(tmp_path, catalog, lang) as shell:
+        said = dispatch(shell, "play round royal players=4 level=greedy seed=3").text
+        dispatch(shell, "resign")
+        plain = dispatch(shell, "play round players=4 level=greedy seed=3").text
+    head = "What differs from Classic Cassino" if lang == "en" else "Anders als im klassischen Cassino"
+    assert head not in plain
+    summary = next(line for line in said.split("\n") if line.startswith(head))
+    view = option_view(ui, "values", "royal")
+    assert f"{view.name}: {view.value}" in summary
+    typed = "“rules " if lang == "en" else "„regeln "
+    topics = [t.split("”")[0].split("“")[0] for t in summary.split(typed)[1:]]
+    assert ("cards" if lang == "en" else "karten") in topics
+    royal, classic = presets.variant("royal"), presets.variant()
+    for topic in topics:  # each topic named says something else in Royal Cassino than in Classic
+        assert rules_text(royal, 4, lang, topic) != rules_text(classic, 4, lang, topic)
