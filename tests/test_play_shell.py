@@ -237,7 +237,7 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
         assert "whole number" in dispatch(shell, "play seed=²").text
         assert "target" in dispatch(shell, "play target=banana").text.lower()
         assert shell.activity is None
-        said = dispatch(shell, "play round target=11 level=zufällig").text
+        said = dispatch(shell, "play round target=11 level=Zufallsspieler").text
         assert "A new one-round game of Classic Cassino (match: to 11 points)" in said and "random" in said
         assert "One round of Classic Cassino (match: to 11 points)" in said
         assert "(target" not in said and "Score: you: 0 · Player 2: 0 · stock" in said
@@ -245,9 +245,9 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
 
 def test_a_game_in_german(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
-        said = dispatch(shell, "spiele runde spieler=4 stufe=gierig seed=2").text
+        said = dispatch(shell, "spiele runde spieler=4 stufe=raffer seed=2").text
         assert "Eine neue Runde" in said and "du und Spieler 3 gegen Spieler 2 und 4" in said
-        assert "4 Spieler, du gegen die Stufe „gierig“" in said and "Eine Runde Klassisches Cassino" in said
+        assert "4 Spieler, du gegen die Stufe „Raffer“" in said and "Eine Runde Klassisches Cassino" in said
         play_round_by_dispatch(shell)
         said = dispatch(shell, "zeige").text
         assert "gewinn" in said or "unentschieden" in said

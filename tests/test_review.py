@@ -276,7 +276,7 @@ def test_replay_in_german(saved_game: tuple[Path, str], capsys: pytest.CaptureFi
     assert main(["replay", str(path), "--lang", "de", "--review", "all"]) == 0
     out = capsys.readouterr().out
     for said in (f"Spiel {read_game_file(path).id}: Klassisches Cassino, 2 Spieler, du (Spieler 1)", "Runde 1, Geber:",
-                 "1. Austeilen:", "Besprechung deiner Züge"):
+                 "1. Blatt:", "Besprechung deiner Züge"):
         assert said in words(out)
 
 
