@@ -162,7 +162,8 @@ def help_(shell: Shell, arg: str) -> str:
     if arg:
         cmd = lookup(arg)
         if cmd is None:
-            return ui.message("shell.unknown_command", word=excerpt(arg), commands=", ".join(COMMANDS))
+            return ui.message("shell.unknown_command", word=excerpt(arg), commands=", ".join(COMMANDS),
+                              aliases=", ".join(c.alias or c.name for c in COMMANDS.values()))
         return ui.render("shell/help_command.j2", **_help_row(shell, cmd))
     rows = [_help_row(shell, c) for c in COMMANDS.values()]
     return ui.render("shell/help.j2", commands=rows)
