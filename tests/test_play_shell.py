@@ -190,7 +190,7 @@ def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path)
 
 @pytest.mark.parametrize(("lang", "drawn", "dealt"), [
     ("en", "Player 2 draws a card from the stock; 35 cards left.", "New hands are dealt"),
-    ("de", "Spieler 2 zieht eine Karte aus dem Talon; 35 Karten bleiben.", "Neue Karten werden ausgeteilt"),
+    ("de", "Spieler 2 zieht eine Karte aus dem Talon; 35 Karten bleiben.", "Neue Karten werden gegeben"),
 ])
 def test_in_draw_cassino_each_player_draws_a_card_nothing_is_dealt(tmp_path: Path, lang: str, drawn: str,
                                                                     dealt: str) -> None:
