@@ -18,7 +18,7 @@ from tutor.content.folders import content_dir
 from tutor.core.cards import Card
 from tutor.core.notation import parse_intent
 from tutor.core.variant import OPTIONS
-from tutor.loading import load_catalog
+from tutor.loading import load_catalog, load_position
 from tutor.loading import options
 from tutor.play.players import LEVELS
 from tutor.render import Renderer
@@ -69,6 +69,18 @@ def test_every_german_course_text_writes_cards_in_german_letters_that_parse() ->
     for code in codes:
         assert parse_intent(code).card.card is not None, code  # one card, not a rank or two suits
 
+
+
+@pytest.mark.parametrize("symbols", [False, True])
+def test_every_move_a_german_screen_shows_parses_back_to_itself(symbols: bool) -> None:
+    """Face builds too: a German screen writes the queens' build ``bD``, which once read as the jack of diamonds."""
+    pos = load_position("variant: face-gather\nhands: [[QS, QC, KS, JS, JD, 5H], 4]\ntable: [QH, KH, JH, 5C]\n",
+                        "g.yaml")
+    de = Renderer("de", symbols=symbols)
+    shown = {pos.notation(move): de.move(pos, move) for move in pos.generate()}
+    assert "DP bD DH" in shown.values() or "D♠ bD D♥" in shown.values()
+    for notation, typed in shown.items():
+        assert pos.notation(pos.parse_move(typed)) == notation, typed
 
 # ---- point 14: the glossary -------------------------------------------------------------------------
 
