@@ -18,15 +18,14 @@ from tutor.content.folders import content_dir
 from tutor.core.cards import Card
 from tutor.core.notation import parse_intent
 from tutor.core.variant import OPTIONS
-from tutor.loading import load_catalog, load_position
-from tutor.loading import options
+from tutor.loading import load_catalog, load_position, options
 from tutor.play.players import LEVELS
 from tutor.render import Renderer
 from tutor.render.catalog import load_catalog as load_messages
 from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
 
-ENGLISH_CODE = re.compile(r"(?<![\w♠♥♦♣\[])(?:10|[2-9AJQK])[SHDC](?![\w♠♥♦♣])")
+ENGLISH_CODE = re.compile(r"(?<![\w♠♥♦♣\[])(?:10|[2-9AJQK])[SHDC](?![\w♠♥♦♣])|(?<![\w♠♥♦♣])b[JQ](?![\w♠♥♦♣])")
 GERMAN_CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9ABDK])(?:Ka|Kr|P|H)(?![\w♠♥♦♣])")
 SHARED = re.compile(r"^(?:10|[2-9AK])H$")  # a heart is H in both languages: 7H, AH, KH
 
@@ -56,6 +55,7 @@ def test_a_card_to_type_in_a_german_text_is_in_german_letters() -> None:
     ui = Renderer("de", symbols=False)
     assert ui.text(Text("for example 9C", "zum Beispiel 9C")) == "zum Beispiel 9Kr"
     assert ui.text(Text("QC x QH QD", "QC x QH QD")) == "DKr x DH DKa"
+    assert ui.text(Text("", "QS bQ QH")) == "DP bD DH"
     assert Renderer("en").text(Text("QC x QH QD, as you like", "")) == "QC x QH QD, as you like"
 
 

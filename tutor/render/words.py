@@ -89,8 +89,10 @@ class CardWords:
     def in_letters(self, text: str) -> str:
         """A text written for this language (a lesson, a hint) with its cards in this language's letters:
         glyphs like ``Q♠`` as ``D♠`` in German, and codes to type, written in English letters in every
-        language's text (``QC x QH``, upper case), as the learner types them (``DKr x DH``)."""
-        typed = _WRITTEN_CODE.sub(lambda m: self.typed(Card.from_str(m.group(0))), text)
+        language's text (``QC x QH``, upper case), as the learner types them (``DKr x DH``), a face build's
+        value too (``bQ``: ``bD``)."""
+        typed = _FACE_VALUE.sub(lambda m: "b" + self._letter(m.group(1)),
+                                _WRITTEN_CODE.sub(lambda m: self.typed(Card.from_str(m.group(0))), text))
         return _GLYPH_CARD.sub(lambda m: self._letter(m.group(1)) + m.group(2), typed)
 
     def listing(self, items: Iterable[str]) -> str:
