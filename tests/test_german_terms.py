@@ -25,7 +25,8 @@ from tutor.render.catalog import load_catalog as load_messages
 from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
 
-ENGLISH_CODE = re.compile(r"(?<![\w♠♥♦♣\[])(?:10|[2-9AJQK])[SHDC](?![\w♠♥♦♣])|(?<![\w♠♥♦♣])b[JQ](?![\w♠♥♦♣])")
+ENGLISH_CODE = re.compile(r"(?<![\w♠♥♦♣\[])(?:10|[2-9AJQK])[SHDC](?![\w♠♥♦♣])"  # a card
+                          r"|(?<![\w♠♥♦♣])b[JQ](?![\w♠♥♦♣])")  # a face build's value
 GERMAN_CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9ABDK])(?:Ka|Kr|P|H)(?![\w♠♥♦♣])")
 SHARED = re.compile(r"^(?:10|[2-9AK])H$")  # a heart is H in both languages: 7H, AH, KH
 
@@ -121,9 +122,10 @@ def word(term: str) -> re.Pattern[str]:
 # Uses of a term for something else than its meaning in the glossary, where the words show it.
 MISUSES = {
     "Stapel (the stock, or the cards taken)": re.compile(
-        r"(?:dein|sein|ihr|eigen)\w* Stapel\b|Stapel (?:deiner|seiner|ihrer) Seite|Stapel (?:ist )?(?:aufgebraucht|reicht)"
-        r"|Stapel von Spieler|auf den Stapel"),
-    "Wertung (the rating)": re.compile(r"(?:[Dd]eine[rn]?|steigender|Aufgaben-) ?Wertung\b|· Wertung\b|\bWertung \{\{ 'etwa"),
+        r"(?:dein|sein|ihr|eigen)\w* Stapel\b|Stapel (?:deiner|seiner|ihrer) Seite"
+        r"|Stapel (?:ist )?(?:aufgebraucht|reicht)|Stapel von Spieler|auf den Stapel"),
+    "Wertung (the rating)": re.compile(
+        r"(?:[Dd]eine[rn]?|steigender|Aufgaben-) ?Wertung\b|· Wertung\b|\bWertung \{\{ 'etwa"),
     "Blatt (the deck)": re.compile(r"\bBlatt (?:von|mit) \d+ Karten|\b[Dd]as Blatt hat"),
     "Talon (a pile of taken cards)": re.compile(r"(?:dein|sein|ihr)\w* Talon"),
 }
