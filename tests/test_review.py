@@ -198,7 +198,7 @@ def test_a_marked_position_is_a_personal_puzzle_to_solve(tmp_path: Path, blunder
         run = shell.activity
         assert isinstance(run, PuzzleRun) and run.puzzle.id.startswith(PREFIX)
         intro = {"en": "A position from your game of 29 Nov 2026: you played KS here, a blunder",
-                 "de": "Eine Stellung aus deinem Spiel vom 29.11.2026: Du hast hier KP gespielt, ein grober Fehler"}
+                 "de": "Eine Stellung aus deinem Spiel vom 29.11.2026. Du hast hier KP gespielt, ein grober Fehler"}
         assert intro[lang] in shown
         assert ("could know" if lang == "en" else "wissen konntest") in shown
         assert shell.ui.cards(cards("8C QD 7C")) in shown  # every hand shown, as in any puzzle
