@@ -143,8 +143,8 @@ def test_the_report_is_in_german_with_german_level_names_and_wrapped(
     out = capsys.readouterr().out
     assert all(len(line) <= 80 for line in out.splitlines()), out
     words = " ".join(out.split())
-    assert words.startswith("gierig (A) gegen Vereinsspieler (B), Royal-Cassino mit hohen Assen, 4 Spieler: 2")
-    assert "gespiegelte Paare, 4 Runden, Startwert 1" in words and "je gespiegeltem Paar (95-%-Intervall" in words
+    assert words.startswith("Raffer (A) gegen Vereinsspieler (B), Royal-Cassino mit hohen Assen, 4 Spieler: 2")
+    assert "gespiegelte Paare, 4 Runden, Startwert 1" in words and "je gespiegeltes Paar (95-%-Intervall" in words
     assert not any(english in words for english in ("against", "points", "interval", "greedy"))
     assert main(["arena", "--lang", "de", "--a", "club", "--b", "random", "--pairs", "2"]) == 0
-    assert capsys.readouterr().out.startswith("Vereinsspieler (A) gegen zufällig (B)")
+    assert capsys.readouterr().out.startswith("Vereinsspieler (A) gegen Zufallsspieler (B)")

@@ -240,7 +240,7 @@ def test_the_german_screen_uses_german_names_and_commands(tmp_path: Path) -> Non
         text = dispatch(shell, "fortschritt").text
         shell.clock.now = T0  # before any review is due
         later = dispatch(shell, "fortschritt").text
-    assert "Dein Fortschritt" in text and "Aufgaben-Wertung" in text
+    assert "Dein Fortschritt" in text and "Wertungszahl" in text
     assert "summen" in text and "schwach" in text and "20 %" in text
     assert "★★☆ Paare einnehmen" in text
     assert "tippe „wiederholen“" in text

@@ -183,7 +183,7 @@ def test_moves_that_cannot_be_written_are_said_each_time_and_again_at_quit(tmp_p
 
 def test_in_german_too(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
-        dispatch(shell, "spiele stufe=gierig seed=17")
+        dispatch(shell, "spiele stufe=Raffer seed=17")
         shell.progress._conn.execute("PRAGMA query_only = 1")
         said = move(shell)
         assert "Das Spiel konnte nicht in" in said

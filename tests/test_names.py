@@ -1,7 +1,8 @@
 """One German name for each preset and each point card, in every German text (issue 14, point 20).
 
 The chosen names are the presets' own (templates/de/messages/presets.yaml) and, for the
-two point cards, the source's words Big Cassino and Little Cassino. A theme that names a
+two point cards, Großes Cassino and Kleines Cassino (the source's Big and Little Cassino read
+as English on a German screen: issue 23, point 15). A theme that names a
 preset or a point card is typed as that name in lower case, and the theme names of
 earlier versions are still understood.
 """
@@ -21,8 +22,8 @@ from tutor.render import Renderer
 
 # Every way a German text could name the thing, and the one it must use.
 NAMES: dict[str, tuple[str, str]] = {
-    "10D": (r"(Big|Gro(ß|ss)e[snr]?|Die Gro(ß|ss)e)[ -][Cc]assino", "Big Cassino"),
-    "2S": (r"(Little|Kleine[snr]?)[ -][Cc]assino", "Little Cassino"),
+    "10D": (r"(Big|Gro(ß|ss)e[snr]?|Die Gro(ß|ss)e)[ -][Cc]assino", r"Große[sn]? Cassino"),
+    "2S": (r"(Little|Kleine[snr]?)[ -][Cc]assino", r"Kleine[sn]? Cassino"),
     "royal": (r"Royal(e|es)?[ -]?[Cc]assino", "Royal-Cassino"),
     "spade": (r"(Spade|Pik)[ -]?[Cc]assino", "Pik-Cassino"),
     "draw": (r"(Draw|Zieh)[ -]?[Cc]assino", "Zieh-Cassino"),
@@ -32,8 +33,8 @@ NAMES: dict[str, tuple[str, str]] = {
 
 # Themes that name a preset or a point card, and the name they are typed as.
 THEME_NAMES = {
-    "big-cassino": "Big Cassino",
-    "little-cassino": "Little Cassino",
+    "big-cassino": "Großes Cassino",
+    "little-cassino": "Kleines Cassino",
     "royal": "Royal-Cassino",
     "spade": "Pik-Cassino",
     "draw": "Zieh-Cassino",
@@ -98,6 +99,7 @@ def test_a_theme_is_typed_as_its_german_name(theme: str) -> None:
     [
         ("großes-cassino", "big-cassino"),
         ("kleines-cassino", "little-cassino"),
+        ("letzter-stich", "last-take"),
         ("italienisch", "italian"),
         ("bilder-sammeln", "face-gather"),
         ("royal", "royal"),

@@ -192,7 +192,7 @@ def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path)
 
 @pytest.mark.parametrize(("lang", "drawn", "dealt"), [
     ("en", "Player 2 draws a card from the stock; 35 cards left.", "New hands are dealt"),
-    ("de", "Spieler 2 zieht eine Karte aus dem Talon; 35 Karten bleiben.", "Neue Karten werden ausgeteilt"),
+    ("de", "Spieler 2 zieht eine Karte aus dem Talon; 35 Karten bleiben.", "Neue Karten werden gegeben"),
 ])
 def test_in_draw_cassino_each_player_draws_a_card_nothing_is_dealt(tmp_path: Path, lang: str, drawn: str,
                                                                     dealt: str) -> None:
@@ -242,7 +242,7 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
         assert "whole number" in dispatch(shell, "play seed=²").text
         assert "target" in dispatch(shell, "play target=banana").text.lower()
         assert shell.activity is None
-        said = dispatch(shell, "play round target=11 level=zufällig").text
+        said = dispatch(shell, "play round target=11 level=Zufallsspieler").text
         assert "A new one-round game of Classic Cassino (match: to 11 points)" in said and "random" in said
         assert "One round of Classic Cassino (match: to 11 points)" in said
         assert "(target" not in said and "Score: you: 0 · Player 2: 0 · stock" in said
@@ -250,9 +250,9 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
 
 def test_a_game_in_german(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
-        said = dispatch(shell, "spiele runde spieler=4 stufe=gierig seed=2").text
+        said = dispatch(shell, "spiele runde spieler=4 stufe=raffer seed=2").text
         assert "Eine neue Runde" in said and "du und Spieler 3 gegen Spieler 2 und 4" in said
-        assert "4 Spieler, du gegen die Stufe „gierig“" in said and "Eine Runde Klassisches Cassino" in said
+        assert "4 Spieler, du gegen die Stufe „Raffer“" in said and "Eine Runde Klassisches Cassino" in said
         play_round_by_dispatch(shell)
         said = dispatch(shell, "zeige").text
         assert "gewinn" in said or "unentschieden" in said

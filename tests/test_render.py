@@ -294,7 +294,7 @@ def test_a_position_picture_in_german() -> None:
     text = Renderer("de", symbols=False).position(position(MIDGAME), seat=0)
     assert text.splitlines()[0] == "Tisch: 7Kr"  # German letters: Kreuz, Karo, Pik
     assert "Baute 8 von Spieler 2: [5Ka+3P]" in text
-    assert "Deine zusammengesetzte Baute 8: [8H 5H+3Kr]" in text
+    assert "Deine mehrfache Baute 8: [8H 5H+3Kr]" in text
     assert "Deine Hand (am Zug): 7P 8Ka 2H · eingenommen: 2 Karten, 1 Kehre" in text
     assert "Spieler 2: 3 verdeckte Karten" in text
     assert "Punkte: du: 3 · Spieler 2: 5 (Ziel 21) · Talon" in text and "Talon: 20 Karten" in text
@@ -374,6 +374,7 @@ LABELS = {  # a word each item's line must hold
            "penalty": "Strafe", "skunk": "Schneider"},
 }
 POINT_CARDS = {"10D": "Big Cassino", "2S": "Little Cassino", "AS": "A", "AH": "A", "AD": "A", "AC": "A", "7D": "ette bello"}
+GERMAN_CASSINOS = {"10D": "Großes Cassino", "2S": "Kleines Cassino"}
 
 
 def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
@@ -392,8 +393,10 @@ def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
         points = sum(i.points for i in group)
         assert row.strip().startswith(f"{points:+d}  {side[0].upper() + side[1:]}:"), row
         if item.code == "point_card":
-            assert all(isinstance(i.detail, Card) and POINT_CARDS[str(i.detail)] in row and i.detail.symbol() in row
-                       for i in group), row
+            for i in group:
+                assert isinstance(i.detail, Card)
+                named = GERMAN_CASSINOS.get(str(i.detail)) if lang == "de" else None
+                assert (named or POINT_CARDS[str(i.detail)]) in row and i.detail.symbol() in row, row
         else:
             assert LABELS[lang][item.code] in row, row
     ends = {len(row) - len(row.lstrip()) + len(row.split()[0]) for row in rows}

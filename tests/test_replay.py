@@ -37,7 +37,7 @@ def played_round(home: Path, settings: str) -> Path:
 
 @pytest.mark.parametrize(("lang", "table", "deal"), [
     ("en", "Table at the start: {}.", "Deal {}: your hand {}"),
-    ("de", "Tisch zu Beginn: {}.", "{}. Austeilen: deine Hand {}"),
+    ("de", "Tisch zu Beginn: {}.", "{}. Blatt: deine Hand {}"),
 ])
 def test_the_starting_table_and_the_learners_hand_at_each_deal_only(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, table: str, deal: str) -> None:
@@ -62,7 +62,7 @@ def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest
     assert main(["replay", str(path), "--lang", lang]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert ("you (Player 1) against greedy" if lang == "en" else "du (Spieler 1) gegen die Stufe „gierig“") in " ".join(out.split())
+    assert ("you (Player 1) against greedy" if lang == "en" else "du (Spieler 1) gegen die Stufe „Raffer“") in " ".join(out.split())
     plays = [line.strip() for line in lines if line.startswith("  ") and ": " in line]
     by_partner = [line for line in plays if line.startswith(partner)]
     assert len(by_partner) == sum(p.seat == 2 for p in read_game_file(path).game.rounds[0].plies)

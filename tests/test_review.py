@@ -212,7 +212,7 @@ def test_a_marked_position_is_a_personal_puzzle_to_solve(tmp_path: Path, blunder
         run = shell.activity
         assert isinstance(run, PuzzleRun) and run.puzzle.id.startswith(PREFIX)
         intro = {"en": "A position from your game of 29 Nov 2026: you played KS here, a blunder",
-                 "de": "Eine Stellung aus deinem Spiel vom 29.11.2026: Du hast hier KP gespielt, ein grober Fehler"}
+                 "de": "Eine Stellung aus deinem Spiel vom 29.11.2026. Du hast hier KP gespielt, ein grober Fehler"}
         assert intro[lang] in shown
         assert ("could know" if lang == "en" else "wissen konntest") in shown
         assert shell.ui.cards(cards("8C QD 7C")) in shown  # every hand shown, as in any puzzle
@@ -291,7 +291,7 @@ def test_replay_in_german(saved_game: tuple[Path, str], capsys: pytest.CaptureFi
     assert main(["replay", str(path), "--lang", "de", "--review", "all"]) == 0
     out = capsys.readouterr().out
     for said in (f"Spiel {read_game_file(path).id}: Klassisches Cassino, 2 Spieler, du (Spieler 1)", "Runde 1, Geber:",
-                 "1. Austeilen:", "Besprechung deiner Züge"):
+                 "1. Blatt:", "Besprechung deiner Züge"):
         assert said in words(out)
 
 

@@ -31,4 +31,4 @@ def test_a_wide_toolbar_names_the_variant_in_the_learners_language(tmp_path: Pat
         dispatch(shell, "puzzle")
         text = toolbar_text(shell)
         assert "Klassisches Cassino" in text and "classic" not in text
-        assert "F4 Züge" in text and "Wertung etwa " in text
+        assert "F4 Züge" in text and "Wertungszahl etwa " in text

@@ -120,7 +120,6 @@ def test_a_first_wrong_answer_names_nothing_of_the_solution_and_the_second_shows
     puzzle = single_move_puzzle()
     with open_shell(tmp_path) as shell:
         run, _ = open_puzzle(shell, puzzle)
-        pos = run.challenge.position
         wrong = wrong_answer(shell)
         assert wrong is not None
         comparison = run.challenge.judge(wrong).comparison

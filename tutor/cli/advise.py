@@ -15,7 +15,7 @@ from tutor.core.position import Position
 from tutor.core.text import excerpt
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, Progress, advise, advise_open
 from tutor.play.view import SeatView
-from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render import LANGS, Renderer, detect_lang, find_name
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
 from tutor.shell.status import StatusLine
@@ -36,27 +36,30 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     lang = args.advise_lang or args.lang or detect_lang(os.environ)
     if lang not in LANGS:
         raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
-    if args.level not in LEVELS:
-        raise UsageError(f"--level: {excerpt(args.level)!r} does not advise; the advising level is: {', '.join(LEVELS)}")
-    worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS) if args.worlds is not None else DEFAULT_WORLDS
-    seed = whole_number(args.seed, "--seed", 0, 2**63)
-    limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else DEFAULT_TIME_LIMIT
+    say = Renderer(lang, symbols=not args.ascii)
+    words = say.message
+    level = find_name(args.level, LEVELS, "levels.{}")
+    if level is None:
+        raise UsageError(words("arguments.not_advising", text=excerpt(args.level), quoted=repr(excerpt(args.level)),
+                               levels=[words(f"levels.{n}") for n in LEVELS]))
+    worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS, words) if args.worlds is not None else DEFAULT_WORLDS
+    seed = whole_number(args.seed, "--seed", 0, 2**63, words)
+    limit = seconds(args.time_limit, "--time-limit", words) if args.time_limit is not None else DEFAULT_TIME_LIMIT
     pos = load(args.file)
     to_move_known(pos)
     if pos.is_round_over() or not pos.generate():
-        raise UsageError("the round is over: there is no move to advise")
+        raise UsageError(words("arguments.round_over"))
     unheld = unheld_builds(pos)  # no world could deal such a seat its cards
     if unheld:
-        raise UsageError(f"the advisor cannot value this position: {unheld[0].message}")
-    say = Renderer(lang, symbols=not args.ascii)
+        raise UsageError(words("arguments.cannot_value", reason=unheld[0].message))
     status = StatusLine()
     show = progress_line(say, limit, 1 if args.open else worlds, status)
     if args.open:
         if any(pos.hidden_counts) or pos.stock_hidden:
-            raise UsageError("--open needs every hand and the stock listed as cards")
-        advice = advise_open(pos, level=args.level, seed=seed, budget=limit, progress=show)
+            raise UsageError(words("arguments.open_needs_cards"))
+        advice = advise_open(pos, level=level, seed=seed, budget=limit, progress=show)
     else:
-        advice = advise(SeatView.of(pos, pos.to_move), level=args.level, worlds=worlds, seed=seed, budget=limit,
+        advice = advise(SeatView.of(pos, pos.to_move), level=level, worlds=worlds, seed=seed, budget=limit,
                         progress=show)
     status.clear()
     if args.json:

@@ -24,13 +24,13 @@ from tutor.parallel.pool import cores_available, in_order
 from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
 from tutor.play.players import LEVELS
-from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render import LANGS, Renderer, detect_lang, find_name
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
 from tutor.shell.variant_words import variant_label
 
 from .engine import move_data
-from .support import UsageError, dumps, whole_number
+from .support import Say, UsageError, dumps, english, whole_number
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30
@@ -43,10 +43,10 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
     if lang not in LANGS:
         raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
     say = Renderer(lang)
-    contest, jobs = read_contest(args)
+    contest, jobs = read_contest(args, say.message)
     if args.jobs is not None and jobs < int(args.jobs):
         print(say.message("arena.jobs_capped", asked=int(args.jobs), jobs=jobs), file=sys.stderr)
-    record = _recorder(args.record) if args.record is not None else None
+    record = _recorder(args.record, say.message) if args.record is not None else None
     show = _progress_bar(say, contest.pairs) if sys.stderr.isatty() else None
     values: list[float] = []
     for value in in_order(partial(play_pair, contest, record=record), contest.pairs, jobs):
@@ -72,40 +72,44 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
     return fit("\n".join(report), terminal_width()), 0
 
 
-def read_contest(args: argparse.Namespace) -> tuple[Contest, int]:
+def read_contest(args: argparse.Namespace, say: Say) -> tuple[Contest, int]:
     """The contest and the number of processes the arguments ask for, at most the cores this process may use;
-    UsageError naming what is wrong."""
-    levels = [_level(args.a, "--a"), _level(args.b, "--b")]
-    variant = read_variant(args.variant, args.options, Renderer("en").message)
-    players = whole_number(args.players, "--players", 2, 4)
-    check_deal(variant, players, Renderer("en").message)
-    pairs = whole_number(args.pairs, "--pairs", 2, MAX_PAIRS)
-    seed = whole_number(args.seed, "--seed", 0, 2**63)
-    jobs = whole_number(args.jobs, "--jobs", 1, 256) if args.jobs is not None else 1
+    UsageError naming what is wrong, in the words of ``say``."""
+    levels = [_level(args.a, "--a", say), _level(args.b, "--b", say)]
+    variant = read_variant(args.variant, args.options, say)
+    players = whole_number(args.players, "--players", 2, 4, say)
+    check_deal(variant, players, say)
+    pairs = whole_number(args.pairs, "--pairs", 2, MAX_PAIRS, say)
+    seed = whole_number(args.seed, "--seed", 0, 2**63, say)
+    jobs = whole_number(args.jobs, "--jobs", 1, 256, say) if args.jobs is not None else 1
     return Contest(levels[0], levels[1], variant, players, pairs, seed), min(jobs, cores_available())
 
 
-def _level(name: str | None, option: str) -> str:
+def _level(name: str | None, option: str, say: Say) -> str:
+    """The level ``name`` means: its code, or its name in either language (``Raffer``: ``greedy``)."""
+    levels = [say(f"levels.{level}") for level in LEVELS]
     if name is None:
-        raise UsageError(f"give a level with {option}; levels are: {', '.join(LEVELS)}")
-    if name not in LEVELS:
-        raise UsageError(f"{option}: unknown level {excerpt(name)!r}; levels are: {', '.join(LEVELS)}")
-    return name
+        raise UsageError(say("arguments.no_level", option=option, levels=levels))
+    level = find_name(name, LEVELS, "levels.{}")
+    if level is None:
+        raise UsageError(say("arguments.unknown_level", option=option, text=excerpt(name), quoted=repr(excerpt(name)),
+                             levels=levels))
+    return level
 
 
-def _recorder(folder: str) -> Recorder:
+def _recorder(folder: str, say: Say) -> Recorder:
     """A recorder writing into ``folder`` (made if missing), or a UsageError when it cannot be."""
     if not folder.strip():
-        raise UsageError("--record takes a folder to write the rounds into, not an empty name")
+        raise UsageError(say("arguments.record_empty"))
     path = Path(folder)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise UsageError(f"--record: {folder} is a file, not a folder") from None
+        raise UsageError(say("arguments.record_is_file", folder=folder)) from None
     except OSError as err:
-        raise UsageError(f"--record: {folder} cannot be made ({err.strerror})") from None
+        raise UsageError(say("arguments.record_not_made", folder=folder, why=err.strerror)) from None
     if not os.access(path, os.W_OK):
-        raise UsageError(f"--record: {folder} cannot be written")
+        raise UsageError(say("arguments.record_not_writable", folder=folder))
     return partial(write_round, path)
 
 
@@ -116,7 +120,7 @@ def write_round(folder: Path, index: int, arrangement: str, played: RoundRecord)
     try:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     except OSError as err:
-        raise UsageError(f"--record: {path} cannot be written ({err.strerror})") from None
+        raise UsageError(english("arguments.record_write_failed", folder=path, why=err.strerror)) from None
 
 
 def round_line(before: Position, move: Move) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from tutor.core.text import excerpt
@@ -21,26 +22,36 @@ class UsageError(Exception):
     """Bad input: printed as one line, exit status 2."""
 
 
-def whole_number(text: str, option: str, low: int, high: int) -> int:
+Say = Callable[..., str]
+"""A catalog's messages in one language (``Renderer.message``): how a command with ``--lang`` words its errors."""
+
+
+def english(key: str, **params: Any) -> str:
+    """The catalog message ``key`` in English, for the commands that have no ``--lang``."""
+    from tutor.render import Renderer  # Jinja and the templates load only when an error is worded
+
+    return Renderer("en").message(key, **params)
+
+
+def whole_number(text: str, option: str, low: int, high: int, say: Say = english) -> int:
     """``text`` as a whole number from ``low`` to ``high``, or a :class:`UsageError` naming ``option``."""
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()):
-        raise UsageError(f"{option} takes a whole number, not {excerpt(text)!r}")
+        raise UsageError(say("arguments.whole_number", option=option, text=excerpt(text), quoted=repr(excerpt(text))))
     value = int(text) if len(digits) <= MAX_DIGITS else None  # a longer one is out of range: never converted
     if value is None or not low <= value <= high:
-        raise UsageError(f"{option} must be from {low} to {high}, not {excerpt(text.strip())}")
+        raise UsageError(say("arguments.number_range", option=option, low=low, high=high, text=excerpt(text.strip())))
     return value
 
 
-def seconds(text: str, option: str) -> float:
+def seconds(text: str, option: str, say: Say = english) -> float:
     """``text`` as a time in seconds, above 0 and at most a day, or a :class:`UsageError` naming ``option``."""
     try:
         value = float(text) if len(text) <= 20 else float("nan")
     except ValueError:
         value = float("nan")
     if not 0 < value <= MAX_SECONDS:  # NaN and infinities fail this too
-        raise UsageError(f"{option} takes a number of seconds above 0 and at most {MAX_SECONDS:,.0f}, "
-                         f"not {text[:20]!r}")
+        raise UsageError(say("arguments.seconds", option=option, most=MAX_SECONDS, text=text[:20], quoted=repr(text[:20])))
     return value
 
 

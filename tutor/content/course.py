@@ -184,11 +184,21 @@ class Catalog:
         return None
 
     def puzzle(self, puzzle_id: str) -> Puzzle:
-        """The puzzle with this id; KeyError if there is none."""
+        """The puzzle with this id, or with this :meth:`number`; KeyError if there is none."""
         for puzzle in self.puzzles:
             if puzzle.id == puzzle_id:
                 return puzzle
+        if puzzle_id.isascii() and puzzle_id.isdigit() and len(puzzle_id) <= 6 and 0 < int(puzzle_id) <= len(self.puzzles):
+            return self.puzzles[int(puzzle_id) - 1]
         raise KeyError(puzzle_id)
+
+    def number(self, puzzle_id: str) -> int | None:
+        """The puzzle's place in the catalog, from 1: a name in no language, for screens whose language
+        is not the ids' (German); None for a puzzle not in the catalog (one from the learner's games)."""
+        for number, puzzle in enumerate(self.puzzles, 1):
+            if puzzle.id == puzzle_id:
+                return number
+        return None
 
     def themes(self) -> tuple[str, ...]:
         """The themes some puzzle has, in the order of :data:`THEMES`."""

@@ -97,7 +97,9 @@ MAX_MOVE_CHARS = 200
 
 _TOKEN = re.compile(r"(?:\[[^\]]*\]|[^\s\[\]])+")
 _NUMBER = re.compile(r"[0-9]{1,2}")  # ASCII digits only: int() would take ² or ① as digits and fail
-_BUILD_OP = re.compile(r"^(b|build|baue|bauen|bau|raise|erhöhe|erhoehe|add|füge|fuege)([0-9]{1,2}|[jqkJQK])?$")
+_BUILD_OP = re.compile(r"^(b|build|baue|bauen|bau|raise|erhöhe|erhoehe|add|füge|fuege)([0-9]{1,2}|[jqkbdJQKBD])?$")
+"""A build's word, with its value glued on: a number or a face's letter, English or German (``bQ``, ``bD``)."""
+FACE_LETTERS = ("J", "Q", "K", *GERMAN_RANKS)
 
 
 def parse_intent(text: str, position_text: str = "") -> Intent:
@@ -183,13 +185,13 @@ def _unglued(tokens: list[str]) -> list[str]:
 
 
 def _is_value(token: str) -> bool:
-    """A build value as typed: a number of one or two digits, or J, Q, K."""
-    return bool(_NUMBER.fullmatch(token)) or token.upper() in ("J", "Q", "K")
+    """A build value as typed: a number of one or two digits, or a face's letter (J, Q, K; B, D in German)."""
+    return bool(_NUMBER.fullmatch(token)) or token.upper() in FACE_LETTERS
 
 
 def _value(token: str) -> tuple[int, bool]:
-    rank = parse_rank(token)
-    if token.upper() in ("J", "Q", "K") and rank is not None:
+    rank = _rank(token)
+    if token.upper() in FACE_LETTERS and rank is not None:
         return rank, True
     return int(token), False
 

@@ -9,7 +9,7 @@ import yaml
 
 from tutor.content.presets import variant as preset_variant
 from tutor.core.text import excerpt
-from tutor.core.variant import Variant, VariantError
+from tutor.core.variant import OPTIONS, Variant, VariantError
 
 from .yamlfile import FileError, check_limits
 
@@ -21,17 +21,21 @@ class OptionError(ValueError):
 def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> Variant:
     """The preset with each ``OPTION=VALUE`` on top (values read as YAML: ``true``, ``11``, ``{10D: 2}``)."""
     options: dict[str, Any] = {"preset": preset}
+    names = option_names(say)
     for setting in settings:
         name, sep, value = setting.partition("=")
         if not sep or not name.strip():
             raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60)))
         try:
             check_limits(value, name)
-            options[name.strip()] = yaml.safe_load(value) if value.strip() else None
+            options[names.get(_spoken(name), name.strip())] = yaml.safe_load(value) if value.strip() else None
         except FileError as err:
             raise OptionError(f"{excerpt(setting)}: {err.problems[0].message}") from None
         except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
             raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60))) from None
+    unknown = [name for name in options if name != "preset" and name not in OPTIONS]
+    if unknown:
+        raise OptionError(say("sheet.unknown_option", option=excerpt(unknown[0]), options=sorted(OPTIONS)))
     try:
         variant = preset_variant(options)
     except VariantError as err:
@@ -39,6 +43,17 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
     if variant.scores_nothing:
         raise OptionError(say("sheet.scores_nothing"))
     return variant
+
+
+def option_names(say: Callable[..., str]) -> dict[str, str]:
+    """The options by the names ``say`` words them in (``Einnahmezwang``, ``Bauten in Summen``), as
+    :func:`_spoken`, so that a name read on a screen or a sheet can be typed for the option's code."""
+    return {_spoken(say(f"options.{key}")): key for key in OPTIONS}
+
+
+def _spoken(name: str) -> str:
+    """A name in lower case with ``_`` and ``-`` read as spaces: ``bauten_in_summen`` is ``Bauten in Summen``."""
+    return " ".join(name.replace("_", " ").replace("-", " ").casefold().split())
 
 
 def check_deal(variant: Variant, players: int, say: Callable[..., str]) -> None:

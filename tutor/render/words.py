@@ -14,6 +14,7 @@ CardLike = Card | str
 """A card, or a card as typed (a code like ``8D``, or a rank alone like ``8``)."""
 
 _CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQKT])([SHDC])(?![\w♠♥♦♣])", re.IGNORECASE)
+_WRITTEN_CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[SHDC](?![\w♠♥♦♣])")  # a card written 7S in a text
 _GLYPH_CARD = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([♠♥♦♣])(?![\w♠♥♦♣])")  # a card written Q♠ in a text
 _FACE_VALUE = re.compile(r"(?<![\w♠♥♦♣])b([JQK])(?![\w♠♥♦♣])")  # a face build's label: KS bK KH
 
@@ -86,9 +87,13 @@ class CardWords:
         return _FACE_VALUE.sub(lambda m: "b" + self._letter(m.group(1)), shown)
 
     def in_letters(self, text: str) -> str:
-        """A text written for this language (a lesson, a hint) with its cards in glyphs, like ``Q♠``,
-        in this language's letters (``D♠`` in German); card codes the learner is asked to type stay."""
-        return _GLYPH_CARD.sub(lambda m: self._letter(m.group(1)) + m.group(2), text)
+        """A text written for this language (a lesson, a hint) with its cards in this language's letters:
+        glyphs like ``Q♠`` as ``D♠`` in German, and codes to type, written in English letters in every
+        language's text (``QC x QH``, upper case), as the learner types them (``DKr x DH``), a face build's
+        value too (``bQ``: ``bD``)."""
+        typed = _FACE_VALUE.sub(lambda m: "b" + self._letter(m.group(1)),
+                                _WRITTEN_CODE.sub(lambda m: self.typed(Card.from_str(m.group(0))), text))
+        return _GLYPH_CARD.sub(lambda m: self._letter(m.group(1)) + m.group(2), typed)
 
     def listing(self, items: Iterable[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` (in this language)."""

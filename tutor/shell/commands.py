@@ -168,7 +168,8 @@ def help_(shell: Shell, arg: str) -> str:
     if arg:
         cmd = lookup(arg)
         if cmd is None:
-            return ui.message("shell.unknown_command", word=excerpt(arg), commands=", ".join(COMMANDS))
+            return ui.message("shell.unknown_command", word=excerpt(arg), commands=", ".join(COMMANDS),
+                              aliases=", ".join(c.alias or c.name for c in COMMANDS.values()))
         if cmd.name == "play":  # what can be played: the presets and the levels
             levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about")} for n in LEVELS]
             return ui.render("shell/help_play.j2", **_help_row(shell, cmd), presets=preset_rows(ui), levels=levels)

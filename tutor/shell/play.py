@@ -45,7 +45,8 @@ KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "m
 """The words that choose a game's kind, in both languages."""
 MAX_DIGITS = 10
 """The longest number ``players=`` or ``seed=`` is read with (a seed is below 2**32, ten digits)."""
-SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "stufe": "level", "seed": "seed"}
+SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "stufe": "level", "seed": "seed",
+                "startwert": "seed"}
 """``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
 
 

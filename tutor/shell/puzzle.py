@@ -59,7 +59,8 @@ class PuzzleRun(Activity):
         return self._challenge
 
     def title(self) -> str:
-        return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id if self.over else "", mode=self.mode)
+        return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id if self.over else "", mode=self.mode,
+                               number=self._number())
 
     def show(self) -> str:
         ui, p = self.ui, self.puzzle
@@ -67,6 +68,7 @@ class PuzzleRun(Activity):
         return ui.render(
             "shell/puzzle.j2",
             id=p.id if self.over else "",  # an id or a title may name a theme: both wait for the end
+            number=self._number(),
             title=ui.text(p.title) if p.title and self.over else "",
             text=ui.text(p.text) if p.text else "",
             rating=None if p.goal == ADVICE else p.rating,  # a personal puzzle is not rated
@@ -76,6 +78,10 @@ class PuzzleRun(Activity):
             taken=taken_text(self.ui, self._challenge),
             task=task_text(self.ui, self._challenge) + self._line_intro(),
         )
+
+    def _number(self) -> int | None:
+        """The puzzle's number in the catalog, once it is over, as the id is."""
+        return self.shell.catalog.number(self.puzzle.id) if self.over else None
 
     def _themes(self) -> list[str]:
         return [self.shell.theme_name(t) for t in self.puzzle.themes]

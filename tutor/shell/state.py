@@ -16,10 +16,9 @@ from tutor.teaching.coach import Challenge
 from .challenge_text import listing_text, verdict_text
 
 OLD_THEME_NAMES = {
-    "großes-cassino": "big-cassino",
-    "kleines-cassino": "little-cassino",
     "italienisch": "italian",
     "bilder-sammeln": "face-gather",
+    "letzter-stich": "last-take",
 }
 """German theme names of earlier versions (now named as the cards and presets are); learners may still type them."""
 

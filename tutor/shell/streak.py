@@ -29,7 +29,8 @@ class StreakRun(PuzzleRun):
         return self.order[self.count] if self.count < len(self.order) else None
 
     def title(self) -> str:
-        return self.ui.message("shell.toolbar_streak", count=self.count, id=self.puzzle.id if self.over else "")
+        return self.ui.message("shell.toolbar_streak", count=self.count, id=self.puzzle.id if self.over else "",
+                               number=self._number())
 
     def _over(self) -> str:
         return self.ui.message("shell.streak_over_already")

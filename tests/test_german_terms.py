@@ -1,0 +1,283 @@
+"""German texts in German: card codes in German letters that parse (issue 23, point 13), one word for each
+thing of the glossary ``docs/glossary.md`` (point 14), and no English left on German screens (point 15)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+from shell_helpers import open_shell
+
+from tutor.cli.main import main
+from tutor.content.course import Lesson, Puzzle, Text
+from tutor.content.folders import content_dir
+from tutor.core.cards import Card
+from tutor.core.notation import parse_intent
+from tutor.core.variant import OPTIONS
+from tutor.loading import load_catalog, load_position, options
+from tutor.play.players import LEVELS
+from tutor.render import Renderer
+from tutor.render.catalog import load_catalog as load_messages
+from tutor.shell.commands import dispatch
+from tutor.shell.puzzle import PuzzleRun
+
+ENGLISH_CODE = re.compile(r"(?<![\w♠♥♦♣\[])(?:10|[2-9AJQK])[SHDC](?![\w♠♥♦♣])"  # a card
+                          r"|(?<![\w♠♥♦♣])b[JQ](?![\w♠♥♦♣])")  # a face build's value
+GERMAN_CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9ABDK])(?:Ka|Kr|P|H)(?![\w♠♥♦♣])")
+SHARED = re.compile(r"^(?:10|[2-9AK])H$")  # a heart is H in both languages: 7H, AH, KH
+
+
+def texts_in(value: object) -> Iterator[Text]:
+    """Every :class:`Text` inside a lesson or puzzle."""
+    if isinstance(value, Text):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from texts_in(getattr(value, field.name))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from texts_in(item)
+
+
+@cache
+def german_course_texts() -> tuple[tuple[str, str], ...]:
+    """(where, text) for every German text of the lessons and puzzles, as a German screen shows it."""
+    catalog = load_catalog()
+    ui = Renderer("de", symbols=False)
+    items: tuple[Lesson | Puzzle, ...] = (*catalog.lessons, *catalog.puzzles)
+    return tuple((item.id, ui.text(text)) for item in items for text in texts_in(item))
+
+
+def test_a_card_to_type_in_a_german_text_is_in_german_letters() -> None:
+    ui = Renderer("de", symbols=False)
+    assert ui.text(Text("for example 9C", "zum Beispiel 9C")) == "zum Beispiel 9Kr"
+    assert ui.text(Text("QC x QH QD", "QC x QH QD")) == "DKr x DH DKa"
+    assert ui.text(Text("", "QS bQ QH")) == "DP bD DH"
+    assert Renderer("en").text(Text("QC x QH QD, as you like", "")) == "QC x QH QD, as you like"
+
+
+def test_every_german_course_text_writes_cards_in_german_letters_that_parse() -> None:
+    texts = german_course_texts()
+    english = [f"{where}: {code}" for where, text in texts for code in ENGLISH_CODE.findall(text)
+               if not SHARED.match(code)]
+    assert not english, "\n".join(english)
+    codes = {code for _, text in texts for code in GERMAN_CODE.findall(text)}
+    assert {"7P", "DKr", "9Kr"} <= codes  # the lessons' examples are among them
+    for code in codes:
+        assert parse_intent(code).card.card is not None, code  # one card, not a rank or two suits
+
+
+
+@pytest.mark.parametrize("symbols", [False, True])
+def test_every_move_a_german_screen_shows_parses_back_to_itself(symbols: bool) -> None:
+    """Face builds too: a German screen writes the queens' build ``bD``, which once read as the jack of diamonds."""
+    pos = load_position("variant: face-gather\nhands: [[QS, QC, KS, JS, JD, 5H], 4]\ntable: [QH, KH, JH, 5C]\n",
+                        "g.yaml")
+    de = Renderer("de", symbols=symbols)
+    shown = {pos.notation(move): de.move(pos, move) for move in pos.generate()}
+    assert "DP bD DH" in shown.values() or "D♠ bD D♥" in shown.values()
+    for notation, typed in shown.items():
+        assert pos.notation(pos.parse_move(typed)) == notation, typed
+
+# ---- point 14: the glossary -------------------------------------------------------------------------
+
+GLOSSARY = Path(__file__).parents[1] / "docs" / "glossary.md"
+JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
+TEMPLATE_VALUES = ("sheet.md.j2",)  # templates of markup only: their words are the other templates'
+
+
+def glossary() -> list[tuple[str, str, str, list[str]]]:
+    """(German term, meaning, English term, words not to use) for each row of ``docs/glossary.md``."""
+    rows = []
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0] not in ("Deutsch",) and not set(cells[0]) <= set("-"):
+            rows.append((cells[0], cells[1], cells[2], [w.strip() for w in cells[3].split(",") if w.strip()]))
+    return rows
+
+
+@cache
+def german_template_texts() -> tuple[tuple[str, str], ...]:
+    """(where, text) for every German message and template as written, comments left out: both branches of
+    every condition, which no one rendering shows."""
+    folder = content_dir("templates") / "de"
+    messages = tuple(load_messages(folder).items())
+    templates = tuple((str(path.relative_to(folder)), JINJA_COMMENT.sub("", path.read_text(encoding="utf-8")))
+                      for path in sorted(folder.rglob("*.j2")))
+    return messages + templates
+
+
+def german_texts() -> tuple[tuple[str, str], ...]:
+    return german_template_texts() + german_course_texts()
+
+
+def word(term: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
+
+
+# Uses of a term for something else than its meaning in the glossary, where the words show it.
+MISUSES = {
+    "Stapel (the stock, or the cards taken)": re.compile(
+        r"(?:dein|sein|ihr|eigen)\w* Stapel\b|Stapel (?:deiner|seiner|ihrer) Seite"
+        r"|Stapel (?:ist )?(?:aufgebraucht|reicht)|Stapel von Spieler|auf den Stapel"),
+    "Wertung (the rating)": re.compile(
+        r"(?:[Dd]eine[rn]?|steigender|Aufgaben-) ?Wertung\b|· Wertung\b|\bWertung \{\{ 'etwa"),
+    "Blatt (the deck)": re.compile(r"\bBlatt (?:von|mit) \d+ Karten|\b[Dd]as Blatt hat"),
+    "Talon (a pile of taken cards)": re.compile(r"(?:dein|sein|ihr)\w* Talon"),
+}
+
+
+def test_the_glossary_gives_each_thing_one_word_and_each_word_one_thing() -> None:
+    rows = glossary()
+    terms = [german for german, *_ in rows]
+    assert {"Talon", "Stapel", "Einnahmen", "mehrfache Baute", "Punktkarte", "Wertung", "Wertungszahl",
+            "Großes Cassino", "Startwert"} <= set(terms)
+    assert len(terms) == len(set(terms)), "a German term twice"
+    english = [e for _, _, e, _ in rows]
+    assert len(english) == len(set(english)), "two German terms for one English"
+    avoided = {w for *_, words in rows for w in words}
+    assert not avoided & set(terms), "a word both used and avoided"
+
+
+def test_no_german_text_uses_a_word_the_glossary_avoids() -> None:
+    texts = german_texts()
+    assert len(texts) > 1000
+    found = [f"{where}: {avoid!r} (say {german!r})" for german, _, _, words in glossary() for avoid in words
+             for where, text in texts if word(avoid).search(text)]
+    assert not found, "\n".join(found)
+
+
+def test_no_german_text_uses_a_term_for_another_thing() -> None:
+    found = [f"{where}: {misuse}: {m.group(0)!r}" for where, text in german_texts()
+             for misuse, pattern in MISUSES.items() for m in pattern.finditer(text)]
+    assert not found, "\n".join(found)
+    for misuse, pattern in MISUSES.items():  # each check finds what it looks for
+        assert pattern.search({"Stapel": "kommt auf deinen Stapel", "Wertung": "Deine Wertung: 1500",
+                               "Blatt": "ein Blatt von 52 Karten", "Talon": "auf deinen Talon"}[misuse.split()[0]])
+
+
+def test_the_rating_and_the_seed_have_their_own_words(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        assert "Wertungszahl" in dispatch(shell, "fortschritt").text
+        assert "Wertungszahl" in shell.ui.message("shell.rating_change", before=1500, after=1510, change=10)
+        said = dispatch(shell, "spiele runde startwert=283367").text
+        assert "Startwert 283367." in said and "Seed" not in said
+        assert shell.activity.game.settings.seed == 283367  # type: ignore[union-attr]
+
+
+# ---- point 15: no English on German screens ------------------------------------------------------
+
+
+def test_the_cassinos_are_named_in_german_in_a_score() -> None:
+    de = Renderer("de")
+    assert de.message("scoring.point_card", detail=Card.from_str("10D")).startswith("Großes Cassino, ")
+    assert de.message("scoring.point_card", detail=Card.from_str("2S")).startswith("Kleines Cassino, ")
+    assert de.message("review.cassinos", cards=[Card.from_str("10D")]) == " (10♦: Großes Cassino)"
+    assert Renderer("en").message("scoring.point_card", detail=Card.from_str("10D")).startswith("Big Cassino, ")
+
+
+def test_help_names_no_english_default_and_the_german_seed(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        helped = " ".join(dispatch(shell, "hilfe").text.split())
+        unknown = dispatch(shell, "hilfe spiel").text
+    assert "(classic)" not in helped and "seed=" not in helped
+    assert "startwert=S" in helped
+    assert "spiele, fortsetzen" in unknown and "play" not in unknown  # the commands as a German learner types them
+
+
+def test_a_german_puzzle_is_named_by_its_number_which_opens_it(tmp_path: Path) -> None:
+    with open_shell(tmp_path, lang="de") as shell:
+        number, puzzle = next((n, p) for n, p in enumerate(shell.catalog.puzzles, 1) if p.title and n > 1)
+        assert puzzle.title is not None
+        dispatch(shell, f"aufgabe {puzzle.id}")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        assert run.title() == "Aufgabe"  # nothing that could give the answer away
+        dispatch(shell, "lösung")
+        assert run.title() == f"Aufgabe {number}"
+        shown = dispatch(shell, "zeige").text
+        assert f"Aufgabe {number}: {puzzle.title.de}" in shown and puzzle.id not in shown
+        dispatch(shell, f"aufgabe {number}")
+        assert shell.activity.puzzle.id == puzzle.id  # type: ignore[union-attr]
+        dispatch(shell, "sprache en")
+        dispatch(shell, "solution")
+        assert shell.activity.title() == f"Puzzle {puzzle.id}"  # type: ignore[union-attr]  # English keeps the id
+
+
+@pytest.mark.parametrize(("args", "german"), [
+    (["arena", "--b", "greedy"], "Gib mit --a eine Stufe an; Stufen: Zufallsspieler, Raffer, Vereinsspieler, Experte"),
+    (["arena", "--a", "Großmeister", "--b", "greedy"], "--a: Eine Stufe „Großmeister“ gibt es nicht"),
+    (["arena", "--a", "club", "--b", "greedy", "--pairs", "viele"], "--pairs braucht eine ganze Zahl, nicht „viele“"),
+    (["arena", "--a", "club", "--b", "greedy", "--players", "5"], "--players muss zwischen 2 und 4 liegen, nicht 5"),
+    (["arena", "--a", "club", "--b", "greedy", "--set", "foo=1"], "Eine Option „foo“ gibt es nicht"),
+    (["arena", "--a", "club", "--b", "greedy", "--record", ""], "--record braucht einen Ordner"),
+    (["advise", "--level", "club", "x.yaml"], "--level: Die Stufe „club“ gibt keinen Rat; Rat gibt die Stufe: Experte"),
+    (["advise", "--time-limit", "bald", "x.yaml"], "--time-limit braucht eine Zahl von Sekunden über 0"),
+    (["advise", "--worlds", "0", "x.yaml"], "--worlds muss zwischen 1 und 10000 liegen"),
+])
+def test_arena_and_advise_say_what_is_wrong_in_german(capsys: pytest.CaptureFixture[str], args: list[str],
+                                                      german: str) -> None:
+    assert main([*args, "--lang", "de"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and german in err, err
+
+
+def test_a_level_is_named_in_either_language_in_the_arena(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--lang", "de", "--a", "Vereinsspieler", "--b", "raffer", "--pairs", "2", "--json"]) == 0
+    assert '"a": "club", "b": "greedy"' in capsys.readouterr().out
+
+
+def test_set_takes_the_option_names_a_german_screen_shows() -> None:
+    de, en = Renderer("de").message, Renderer("en").message
+    names = options.option_names(de)
+    assert len(names) == len(OPTIONS), "two options of one German name"
+    assert names["einnahmezwang"] == "forced_capture" and names["bauten in summen"] == "build_in_sum"
+    typed = options.read_variant("classic", ["Einnahmezwang=true", "bauten_in_summen=anyone", "target=11"], de)
+    assert typed.forced_capture and typed.build_in_sum == "anyone" and typed.target == 11
+    assert options.read_variant("classic", ["forced_capture=true"], de).forced_capture  # the codes still work
+    assert options.read_variant("classic", ["forced_capture=true"], en).forced_capture
+
+
+# ---- point 16: punctuation and grammar ---------------------------------------------------------
+
+
+LABEL = re.compile(r"^\s*(?:- )?(?:\*\*)?[\w -]{1,30}(?:\*\*)?:\s")  # "Besser: ...", "- **Neue Baute**: ..."
+VALUE, END, TAG = (re.compile(r"\{\{.*?\}\}", re.S), re.compile(r"\{%-? *end\w+ *-?%\}"),
+                   re.compile(r"\{%.*?%\}", re.S))
+
+
+def sentences(text: str) -> Iterator[str]:
+    """The sentences of a text, its markup and a leading label taken out; a semicolon ends one too."""
+    # a branch of a condition is a text of its own, and what follows the condition goes on its last branch
+    for line in TAG.sub("\n", END.sub("", VALUE.sub("x", text))).splitlines():
+        for sentence in re.split(r"(?<=[.!?;])\s+", LABEL.sub("", line)):
+            yield re.sub(r"\d:\d\d|[\w.]+:\d+:\d+", "", sentence)  # a time of day, a file:line:col
+
+
+def test_no_german_sentence_has_two_colons() -> None:
+    assert sum(1 for _ in sentences("Spiel sicher: Lass x: y. Punkte: 3; das verwehrt er: x.")) == 3
+    messages = german_template_texts()[: len(load_messages(content_dir("templates") / "de"))]
+    texts = [*messages, *german_course_texts()]
+    found = [f"{where}: {s!r}" for where, text in texts for s in sentences(text) if s.count(":") > 1]
+    assert not found, "\n".join(found)
+    de = Renderer("de")
+    for goal in ("safe", "sweep", "cards"):
+        tied = de.message("goals.tie_break", goal=de.message(f"goals.{goal}"))
+        assert tied.count(":") == 1, tied
+
+
+def test_no_comma_before_a_plain_oder() -> None:
+    de = Renderer("de")
+    assert de.message("shell.try_again") == "Versuch es noch einmal oder tippe „tipp“."
+    assert ", oder" not in de.message("play.your_move") and ", oder" not in de.message("shell.solve_first")
+
+
+def test_the_arena_names_its_levels_alike_and_declines_its_pair() -> None:
+    de = Renderer("de")
+    names = [de.message(f"levels.{level}") for level in LEVELS]
+    assert all(name[:1].isupper() for name in names), names  # nouns all, as "Vereinsspieler"
+    assert "je gespiegeltes Paar" in de.message("arena.result", mean=0.5, low=0.1, high=0.9)
