@@ -146,6 +146,7 @@ def welcome(shell: Shell) -> str:
             folder=str(progress.games.folder))
     offer = game_offer(shell)
     failed, positions = due_counts(shell)
+    choice = choose(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
@@ -155,6 +156,7 @@ def welcome(shell: Shell) -> str:
         next_id=shell.lesson_name(following.id) if following else "",
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
+        why=why_line(shell, choice) if choice else "",
         failed=failed,
         positions=positions,
     ) + ("\n" + offer if offer else "")

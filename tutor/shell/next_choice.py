@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.storage.skills import SKILL_START
+from tutor.storage.skills import SKILL_START, SkillEstimate
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS
 
 from .picker import pick_puzzle
@@ -36,18 +36,27 @@ class Choice:
 
 def choose(shell: Shell) -> Choice | None:
     """The step the weakest skill asks for, or None: too little evidence, or no skill weak."""
-    weakest = shell.progress.weakest_skills(1)
-    if not weakest or weakest[0].rating.rating >= WEAK_BELOW:
-        return None
-    skill = weakest[0].skill
-    scores = shell.progress.skill_scores(skill, WHY_SPAN)
-    missed = sum(1 for score in scores if score < 1.0)
-    rating = round(weakest[0].rating.rating)
+    for weak in weak_skills(shell, 1):
+        step = step_for(shell, weak.skill)
+        if step is not None:
+            scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
+            missed = sum(1 for score in scores if score < 1.0)
+            return Choice(weak.skill, *step, round(weak.rating.rating), missed, len(scores))
+    return None
+
+
+def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
+    """Up to ``n`` of the weakest skills with enough evidence that are rated under :data:`WEAK_BELOW`."""
+    return [s for s in shell.progress.weakest_skills(n) if s.rating.rating < WEAK_BELOW]
+
+
+def step_for(shell: Shell, skill: str) -> tuple[str, str] | None:
+    """What works on ``skill``: ``("puzzles", theme)`` or ``("lesson", lesson id)``; None when nothing is open."""
     theme = None if skill == "rules" else _theme(shell, skill)
     if theme is not None:
-        return Choice(skill, "puzzles", theme, rating, missed, len(scores))
+        return "puzzles", theme
     lesson = _lesson(shell, skill)
-    return None if lesson is None else Choice(skill, "lesson", lesson, rating, missed, len(scores))
+    return None if lesson is None else ("lesson", lesson)
 
 
 def _theme(shell: Shell, skill: str) -> str | None:
