@@ -21,6 +21,7 @@ from tutor.storage.reports import save_report
 from .dashboard import dashboard_text
 from .games import games_command
 from .lesson import LessonRun
+from .next_choice import choose, why_line
 from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
@@ -145,6 +146,7 @@ def welcome(shell: Shell) -> str:
             folder=str(progress.games.folder))
     offer = game_offer(shell)
     failed, positions = due_counts(shell)
+    choice = choose(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
@@ -154,6 +156,7 @@ def welcome(shell: Shell) -> str:
         next_id=shell.lesson_name(following.id) if following else "",
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
+        why=why_line(shell, choice) if choice else "",
         failed=failed,
         positions=positions,
     ) + ("\n" + offer if offer else "")
@@ -229,10 +232,15 @@ def next_(shell: Shell, arg: str) -> str:
     activity = shell.activity
     if activity is not None and not _finished(activity):
         return activity.next()
+    choice = choose(shell)
+    if choice is not None:
+        opened = learn(shell, choice.target) if choice.kind == "lesson" else puzzle(shell, choice.target)
+        return why_line(shell, choice) + "\n" + opened
+    course = shell.ui.message("shell.next_course") + "\n"
     following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
     if following is not None:
-        return learn(shell, following.id)
-    return puzzle(shell, "")
+        return course + learn(shell, following.id)
+    return course + puzzle(shell, "")
 
 
 def _finished(activity: Activity) -> bool:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.content.skills import SKILLS
 from tutor.render.chart import fit, stars
 from tutor.storage import Dashboard
 from tutor.storage.dashboard import MIN_THEME_ATTEMPTS, WEAK_RATE, judged
 from tutor.storage.records import MAX_STARS
+from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
+from .next_choice import WEAK_BELOW, choose, step_for, weak_skills, why_line
 from .picker import due_counts
 from .state import Shell
 
@@ -16,6 +19,8 @@ MIN_WIDTH = 40
 """Narrower terminals get the dashboard laid out for this width (charts do not shrink further)."""
 MAX_THEMES = 10
 """Theme rows shown; the rest (the strongest, or the least tried) are counted."""
+BAR_FULL = 2 * WEAK_BELOW
+"""A skill's bar is full at this rating: half full where every skill starts."""
 
 
 def dashboard(shell: Shell) -> Dashboard:
@@ -34,6 +39,7 @@ def dashboard_text(shell: Shell) -> str:
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
     ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}
+    choice = choose(shell)
     names = {stat.theme: theme_name(shell, stat.theme) for stat in facts.themes}
     themes: list[dict[str, Any]] = [
         {
@@ -61,8 +67,34 @@ def dashboard_text(shell: Shell) -> str:
         weak_percent=round(100 * WEAK_RATE),
         failed=failed,
         positions=positions,
+        why=why_line(shell, choice) if choice else "",
+        skills=skill_rows(shell),
+        skill_span=TREND_SPAN,
+        weak_below=round(WEAK_BELOW),
+        min_evidence=MIN_EVIDENCE,
     )
     return fit(text, width)
+
+
+def skill_rows(shell: Shell) -> list[dict[str, Any]]:
+    """Every skill with its bar's share, rating, trend and evidence count; the weak ones with what works on them
+    (``kind``: puzzles or lesson, ``target``: the theme or lesson as the learner types it)."""
+    weak = {s.skill for s in weak_skills(shell, len(SKILLS))}
+    rows: list[dict[str, Any]] = []
+    for estimate in shell.progress.skills():
+        step = step_for(shell, estimate.skill) if estimate.skill in weak else None
+        kind, target = step if step else ("", "")
+        rows.append({
+            "name": shell.ui.message(f"skills.{estimate.skill}"),
+            "share": estimate.rating.rating / BAR_FULL,
+            "rating": round(estimate.rating.rating),
+            "trend": estimate.trend,
+            "evidence": estimate.evidence,
+            "weak": estimate.skill in weak,
+            "kind": kind,
+            "target": theme_name(shell, target) if kind == "puzzles" else shell.lesson_name(target) if target else "",
+        })
+    return rows
 
 
 def theme_name(shell: Shell, theme: str) -> str:

@@ -31,7 +31,7 @@ from .rating_policy import LEARNER_START, puzzle_start, rate_game
 from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
 from .repair import Repair, repair_values
 from .reviews import ReviewState, after_attempt
-from .skills import MIN_EVIDENCE, SkillEstimate, estimates, record, weakest
+from .skills import MIN_EVIDENCE, SkillEstimate, estimates, recent_scores, record, weakest
 from .timestamps import from_text, to_text, utc
 
 _REVIEW_COLUMNS = "puzzle_id, due_at, stability, difficulty, last_review"
@@ -333,6 +333,11 @@ class Progress:
     def weakest_skills(self, n: int, min_evidence: int = MIN_EVIDENCE) -> list[SkillEstimate]:
         """Up to ``n`` skills with at least ``min_evidence`` pieces of evidence, the lowest rated first."""
         return weakest(self.skills(), n, min_evidence)
+
+    def skill_scores(self, skill: str, n: int) -> list[float]:
+        """The scores of the last ``n`` pieces of evidence of ``skill``, the latest first."""
+        with self._read() as c:
+            return recent_scores(c, skill, n)
 
     # themes
 

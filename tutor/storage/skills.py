@@ -82,6 +82,12 @@ def estimates(c: sqlite3.Connection) -> list[SkillEstimate]:
     return found
 
 
+def recent_scores(c: sqlite3.Connection, skill: str, n: int) -> list[float]:
+    """The scores of the last ``n`` pieces of evidence of ``skill``, the latest first."""
+    rows = c.execute("SELECT score FROM skill_evidence WHERE skill = ? ORDER BY id DESC LIMIT ?", (skill, n))
+    return [float(row[0]) for row in rows]
+
+
 def weakest(found: Sequence[SkillEstimate], n: int, min_evidence: int = MIN_EVIDENCE) -> list[SkillEstimate]:
     """Up to ``n`` skills with at least ``min_evidence`` pieces of evidence, the lowest rated first
     (ties: the surer one, then by name)."""

@@ -1,0 +1,113 @@
+"""`next`, the welcome and the dashboard choose the next step from the learner's skills (issue 24, point 4)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from shell_helpers import open_shell
+
+from tutor.content.skills import SKILLS, Evidence
+from tutor.shell.commands import dispatch
+from tutor.shell.lesson import LessonRun
+from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.state import Shell
+from tutor.storage.skills import SKILL_START, updated
+from tutor.teaching.skill_map import LESSON_SKILLS, puzzle_skills
+
+WHY = {
+    "en": r"Your weakest skill, (?P<skill>[^,]+), is rated (?P<rating>\d+); (?P<missed>\d+) of your last "
+          r"(?P<tried>\d+) tries",
+    "de": r"Deine schwächste Fähigkeit, (?P<skill>[^,]+), hat die Wertungszahl (?P<rating>\d+); (?P<missed>\d+) "
+          r"deiner letzten (?P<tried>\d+) Versuche",
+}
+
+
+def say(shell: Shell, line: str) -> str:
+    reply = dispatch(shell, line)
+    assert not reply.quit
+    return reply.text
+
+
+def _evidence(shell: Shell, skill: str, scores: list[float], difficulty: float = 800) -> None:
+    shell.progress.record_evidence("game", {f"g/{skill}/{i}": [Evidence(skill, s, 1.0, difficulty)]
+                                            for i, s in enumerate(scores)})
+
+
+def _recomputed(database: Path, skill: str, span: int = 10) -> tuple[int, int, int]:
+    """The rating, misses and tries of ``skill`` recomputed from the stored evidence, piece by piece."""
+    with sqlite3.connect(database) as c:
+        rows = c.execute("SELECT score, weight, difficulty FROM skill_evidence WHERE skill = ? ORDER BY id",
+                         (skill,)).fetchall()
+    rating = SKILL_START
+    for score, weight, difficulty in rows:
+        rating = updated(rating, Evidence(skill, score, weight, difficulty))
+    last = [score for score, _, _ in rows][-span:]
+    return round(rating.rating), sum(1 for s in last if s < 1), len(last)
+
+
+def _lowest(database: Path) -> str:
+    with sqlite3.connect(database) as c:
+        return str(c.execute("SELECT id FROM skill ORDER BY rating LIMIT 1").fetchone()[0])
+
+
+def _checked_why(home: Path, shell: Shell, reply: str) -> str:
+    """The skill the why-line names, its numbers checked against the stored evidence."""
+    found = re.search(WHY[shell.lang], reply)
+    assert found, reply
+    (skill,) = [s for s in SKILLS if shell.ui.message(f"skills.{s}") == found["skill"]]
+    assert skill == _lowest(home / "progress.sqlite3")
+    rating, missed, tried = _recomputed(home / "progress.sqlite3", skill)
+    assert (int(found["rating"]), int(found["missed"]), int(found["tried"])) == (rating, missed, tried)
+    return skill
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_next_opens_puzzles_on_the_weakest_skill_and_says_why(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
+            shell.progress.record_lesson(lesson, 3)
+        _evidence(shell, "captures", [1.0, 1.0, 1.0, 1.0])
+        _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
+        _evidence(shell, "builds", [1.0, 0.0, 1.0])
+        reply = say(shell, "next" if lang == "en" else "weiter")
+        assert _checked_why(tmp_path, shell, reply) == "sweeps"
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and "sweeps" in puzzle_skills(run.puzzle)
+        first = run.puzzle.id
+        # the set goes on: the next puzzle is on the same skill
+        say(shell, "solution" if lang == "en" else "lösung")
+        say(shell, "next" if lang == "en" else "weiter")
+        following = shell.activity
+        assert isinstance(following, PuzzleRun) and following.puzzle.id != first
+        assert "sweeps" in puzzle_skills(following.puzzle)
+
+
+def test_a_weak_rules_skill_opens_a_lesson_on_the_rules(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        shell.progress.record_lesson("table", 2)
+        _evidence(shell, "rules", [0.0, 0.0, 1.0, 0.0])
+        reply = say(shell, "next")
+        assert _checked_why(tmp_path, shell, reply) == "rules"
+        run = shell.activity
+        assert isinstance(run, LessonRun) and "rules" in LESSON_SKILLS[run.lesson.id]
+        assert f"learn {shell.lesson_name(run.lesson.id)}" in reply
+
+
+def test_with_too_little_evidence_next_follows_the_course_and_says_so(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        _evidence(shell, "sweeps", [0.0, 0.0])  # weak, but two pieces are too few to judge
+        reply = say(shell, "next")
+        assert "course goes on in its order" in reply
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.lesson.id == shell.catalog.lessons[0].id
+
+
+def test_no_weak_skill_follows_the_course(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        _evidence(shell, "sweeps", [1.0, 1.0, 1.0, 0.0])
+        assert _recomputed(tmp_path / "progress.sqlite3", "sweeps")[0] >= SKILL_START.rating
+        reply = say(shell, "next")
+        assert "course goes on in its order" in reply and "weakest" not in reply
