@@ -1,0 +1,54 @@
+"""Errors a German learner reads are German: option values, argparse's own messages (issue 23, point 15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.core.variant import OPTIONS
+from tutor.loading.options import OptionError, read_variant
+from tutor.render.renderer import Renderer
+
+GERMAN = Renderer("de").message
+ENGLISH = Renderer("en").message
+
+
+def refusal(setting: str, say: object = GERMAN) -> str:
+    with pytest.raises(OptionError) as err:
+        read_variant("classic", [setting], say)  # type: ignore[arg-type]
+    return str(err.value)
+
+
+@pytest.mark.parametrize(("setting", "words"), [
+    ("forced_capture=vielleicht", "Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
+    ("target=0", "Die Option target muss mindestens 1 sein, nicht 0."),
+    ("target=1000", "Die Option target darf höchstens 999 sein, nicht 1000."),
+    ("target=x", "Die Option target nimmt eine ganze Zahl, nicht x."),
+    ("point_cards=7", "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2}, oder false."),
+    ("point_cards={ZZ: 1}", "Option point_cards: ZZ ist keine Karte (etwa 10D oder AS)."),
+])
+def test_an_option_value_refused_in_german(setting: str, words: str) -> None:
+    assert refusal(setting) == words
+
+
+def test_an_option_value_refused_in_english_as_before() -> None:
+    assert refusal("forced_capture=maybe", ENGLISH) == "option forced_capture takes false, true, not maybe"
+    assert refusal("point_cards={ZZ: 1}", ENGLISH).startswith("option point_cards: 'ZZ' is not a card")
+
+
+def test_an_unknown_preset_refused_in_german() -> None:
+    with pytest.raises(OptionError, match="^Eine Variante „royale“ gibt es nicht. Varianten: classic, "):
+        read_variant("royale", [], GERMAN)
+
+
+def test_german_value_words_set_an_option() -> None:
+    assert read_variant("classic", ["Einnahmezwang=ja"], GERMAN).forced_capture is True
+    assert read_variant("royal", ["forced_capture=nein"], GERMAN).forced_capture is False
+    assert read_variant("classic", ["forced_capture=yes"], ENGLISH).forced_capture is True
+
+
+@pytest.mark.parametrize("option", [name for name, spec in OPTIONS.items() if spec.choices])
+def test_each_choice_typed_as_the_german_sheet_words_it(option: str) -> None:
+    for choice in OPTIONS[option].choices or ():
+        code = str(choice).lower() if isinstance(choice, bool) else str(choice)
+        setting = f"{GERMAN('options.' + option)}={GERMAN(f'options.{option}={code}')}"
+        assert read_variant("classic", [setting], GERMAN).options()[option] == choice
