@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
+from tutor.cli.main import main
 from tutor.core.variant import OPTIONS
 from tutor.loading.options import OptionError, read_variant
 from tutor.render.renderer import Renderer
@@ -52,3 +55,31 @@ def test_each_choice_typed_as_the_german_sheet_words_it(option: str) -> None:
         code = str(choice).lower() if isinstance(choice, bool) else str(choice)
         setting = f"{GERMAN('options.' + option)}={GERMAN(f'options.{option}={code}')}"
         assert read_variant("classic", [setting], GERMAN).options()[option] == choice
+
+
+def parse_refusal(capsys: pytest.CaptureFixture[str], *words: str) -> list[str]:
+    with pytest.raises(SystemExit) as done:
+        main(list(words))
+    assert done.value.code == 2
+    return capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize(("words", "last"), [
+    (("--lang", "de", "moves"), "cassino-tutor moves: diese Argumente fehlen: file"),
+    (("sheet", "--lang", "de", "--players", "5"),
+     "cassino-tutor sheet: Argument --players: 5 ist ungültig (möglich sind 2, 3, 4)"),
+    (("--lang", "de", "moves", "a.yaml", "--bogus"), "cassino-tutor: unbekannte Argumente: --bogus"),
+])
+def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: tuple[str, ...], last: str) -> None:
+    lines = parse_refusal(capsys, *words)
+    assert lines[0].startswith("Aufruf: cassino-tutor") and lines[-1] == last
+
+
+def test_argparse_in_a_german_locale_and_english_as_before(capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert parse_refusal(capsys, "moves")[-1] == "cassino-tutor moves: diese Argumente fehlen: file"
+    lines = parse_refusal(capsys, "--lang", "en", "moves")
+    assert lines[0].startswith("usage: cassino-tutor moves")
+    assert lines[-1] == "cassino-tutor moves: error: the following arguments are required: file"
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]  # argparse as it was after parsing
