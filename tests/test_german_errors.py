@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -83,3 +84,41 @@ def test_argparse_in_a_german_locale_and_english_as_before(capsys: pytest.Captur
     assert lines[0].startswith("usage: cassino-tutor moves")
     assert lines[-1] == "cassino-tutor moves: error: the following arguments are required: file"
     assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]  # argparse as it was after parsing
+
+
+# ---- a position file's problems, kept at file:line:col ------------------------------------------------------
+
+UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]\n"
+"""Seat 1 owns an 8-build, and every 8 is in sight: no world can deal it a card to take it."""
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("hands: [[7S, 8D], [7S]]\ntable: [9H]\n", "p.yaml:1:20: 7♠ steht zweimal da, in Zeile 1 und in Zeile 1."),
+    ("hands: [[7S, 8D], [ZZ]]\ntable: [9H]\n", "p.yaml:1:20: Eine Karte ZZ gibt es nicht; eine Karte ist ein Rang und "
+                                              "eine Farbe, etwa 7S oder 10D (Farben S, H, D, C)."),
+    ("variant: italian\nhands: [[7S, 8D], [6S]]\ntable: [7H]\n",
+     "p.yaml:2:14: 8♦ gehört nicht zum Kartenspiel italian40 (darin fehlen 8, 9 und 10)."),
+    ("variant: {preset: classic, forced_capture: vielleicht}\nhands: [[7S], [6S]]\ntable: [9H]\n",
+     "p.yaml:1:44: Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
+    ("hands: [[2C, 3D], [4H]]\ntable: [{build: [5H, 3C], owner: 1}]\n",
+     "p.yaml:2:9: Die 8er-Baute gehört Platz 1, der aber keine Karte hat, die 8 nimmt (Halteregel)."),
+])
+def test_a_position_file_problem_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           text: str, words: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text(text, encoding="utf-8")
+    assert main(["--lang", "de", "moves", "p.yaml"]) == 2
+    assert capsys.readouterr().err.strip() == f"cassino-tutor moves: {words}"
+    assert main(["moves", "p.yaml"]) == 2  # English as before: the message names where each card stands
+    assert "Zeile" not in capsys.readouterr().err
+
+
+def test_advise_says_in_german_why_it_cannot_value_a_position(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unheld.yaml"
+    path.write_text(UNHELD, encoding="utf-8")
+    assert main(["advise", "--lang", "de", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert "Die Baute mit 8 gehört Platz 1, aber keine Karte, die er haben kann, nimmt sie" in said
+    assert "seat" not in said and "holding" not in said
