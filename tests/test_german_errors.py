@@ -120,5 +120,5 @@ def test_advise_says_in_german_why_it_cannot_value_a_position(tmp_path: Path,
     path.write_text(UNHELD, encoding="utf-8")
     assert main(["advise", "--lang", "de", str(path)]) == 2
     said = capsys.readouterr().err
-    assert "Die Baute mit 8 gehört Platz 1, aber keine Karte, die er haben kann, nimmt sie" in said
+    assert "Platz 1 gehört eine Baute (8), aber keine Karte, die er haben kann, nimmt sie" in said
     assert "seat" not in said and "holding" not in said

@@ -32,6 +32,11 @@ KEYS = {
 }
 """argparse's messages (its gettext ids) a user of ours can meet, and their keys in ``argparse.yaml``."""
 
+PLACES = {name: f"%({name}){'r' if name == 'value' else 's'}"
+          for name in ("prog", "message", "argument_name", "value", "choices", "type", "option", "matches")}
+PLACES |= {"s": "%s", "r": "%r"}
+"""The placeholders argparse fills in, by the names the messages give them."""
+
 
 def asked_lang(words: Sequence[str]) -> str | None:
     """The language a ``--lang L`` (or ``--lang=L``) among ``words`` asks for, the last one, if it is ours."""
@@ -60,7 +65,7 @@ class ParserWords(gettext.NullTranslations):
         from tutor.render import Renderer  # the templates load only when argparse has something to say
 
         ending = message[len(message.rstrip("\n")):]  # a template's last newline is not kept
-        return Renderer(self.lang).message(f"argparse.{key}") + ending
+        return Renderer(self.lang).message(f"argparse.{key}", **PLACES) + ending
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)
