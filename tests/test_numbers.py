@@ -4,6 +4,7 @@ shown, "just as good" only for moves of the same value, and every number written
 from __future__ import annotations
 
 import json
+from datetime import date
 import random
 import re
 from dataclasses import replace
@@ -20,15 +21,15 @@ from tutor.core.cards import Card
 from tutor.core.comparison import compare
 from tutor.core.position import Position
 from tutor.loading.positions import position_to_data
-from tutor.play.advisor import MoveValue
+from tutor.play.advisor import Advice, MoveValue
 from tutor.play.game import Ply
 from tutor.play.review import Mark, MoveReview, RoundReview, Why, outcome
 from tutor.render import Renderer
 from tutor.render.numbers import rounded, shown_gap, tenths
-from tutor.render.review import review_text
+from tutor.render.review import mark_view, review_text
 from tutor.shell.challenge_text import listing_text
 from tutor.teaching.coach import Challenge, Task
-from tutor.teaching.personal import FORMAT, PREFIX, personal_puzzle, puzzle_position
+from tutor.teaching.personal import FORMAT, PREFIX, personal_puzzle, puzzle_data, puzzle_position
 
 LANGS = ("en", "de")
 
@@ -102,6 +103,24 @@ def test_every_loss_in_a_review_is_the_difference_of_the_values_it_shows(mark: M
             assert read(summed) == sum(read(loss) for loss, _, _ in found), text
 
 
+def test_the_interval_shown_holds_the_loss_shown(mark: Mark) -> None:
+    """The case the issue met: 1.05 against 0.04 shows a loss of 1.1, which the interval 0.5 to 1.01 must hold
+    as shown (0.5 to 1.1, not 0.5 to 1.0); and on many random cases."""
+    rng = random.Random(5)
+    cases = [(1.05, 0.04, (0.5, 1.01))]
+    for _ in range(300):
+        worse, loss = rng.uniform(-12, 8), rng.uniform(0.3, 4)
+        cases.append((worse + loss, worse, (loss - rng.uniform(0, 1), loss + rng.uniform(0, 1))))
+    for better, worse, interval in cases:
+        review = replace(mark.review, best=replace(mark.review.best, value=better), grade="inaccuracy",
+                         upto="blunder", played=replace(mark.review.played, value=worse), interval=interval)
+        view = mark_view(Renderer("en"), replace(mark, review=review))
+        assert view.interval is not None
+        assert read(view.interval[0]) <= read(view.loss) <= read(view.interval[1]), (better, worse, interval, view)
+    assert mark_view(Renderer("en"), replace(mark, review=replace(review, best=replace(review.best, value=1.05),
+                     played=replace(review.played, value=0.04), interval=(0.5, 1.01)))).interval == ("0.5", "1.1")
+
+
 # ---- a review puzzle: points, "just as good", and the hands shown ------------------------------------
 
 def personal(values: list[float], accepted: int) -> tuple[Position, Challenge]:
@@ -155,6 +174,32 @@ def test_a_review_puzzle_says_its_answer_does_not_use_the_hands_it_shows(lang: s
     assert puzzle is not None
     text = puzzle.text.get(lang)
     assert ("the answer does not use them" if lang == "en" else "die Lösung nutzt sie nicht") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_review_puzzle_lists_the_values_its_intro_lost_by(mark: Mark, lang: str) -> None:
+    """The advice valued 8D x at +1.04 and KS at -7.0 first; the review confirmed +0.9 and -7.26 with more deals:
+    the intro's loss (8.2) is the difference the list shows, and 8H x (first valued +1.02) is listed above the
+    answer it now outvalues, and accepted."""
+    pos = mark.review.ply.before
+    first = [("8D x 5H+2S+AC", 1.04), ("8H x 5H+2S+AC", 1.02), ("KS", -7.0), ("8D", -8.0), ("8H", -8.0),
+             ("8D b8 5H+2S+AC", -8.0), ("8H b8 5H+2S+AC", -8.0)]
+    advice = Advice("expert", 16, tuple(MoveValue(pos.parse_move(m), v, 0.0) for m, v in first))
+    review = replace(mark.review, best=replace(mark.review.best, value=0.9),
+                     played=replace(mark.review.played, value=-7.26))
+    best = pos.parse_move("8D x 5H+2S+AC")
+    puzzle_id, text = puzzle_data(replace(mark, review=review, advice=advice, accepted=(best,)), date(2026, 12, 1), 900)
+    puzzle = personal_puzzle(puzzle_id, text, symbols=False)
+    assert puzzle is not None
+    ui = Renderer(lang, symbols=False)
+    challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
+    rows = [line[4:].rsplit(None, 1) for line in listing_text(ui, challenge).splitlines()[1:]]
+    listed = {move: read(value) for move, value in rows}
+    lost = listed[ui.move(pos, best)] - listed[ui.move(pos, pos.parse_move("KS"))]
+    assert puzzle.text is not None and lost == Decimal("8.2") and f" {ui.decimal(lost)} " in puzzle.text.get(lang)
+    values = [read(value) for _, value in rows]
+    assert values == sorted(values, reverse=True) and values[:2] == [Decimal("1.0"), Decimal("0.9")]
+    assert [line[2] for line in listing_text(ui, challenge).splitlines()[1:3]] == ["✓", "✓"]  # both accepted
 
 
 # ---- numbers as each language writes them ---------------------------------------------------------

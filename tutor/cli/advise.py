@@ -45,13 +45,14 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS, words) if args.worlds is not None else DEFAULT_WORLDS
     seed = whole_number(args.seed, "--seed", 0, 2**63, words)
     limit = seconds(args.time_limit, "--time-limit", words) if args.time_limit is not None else DEFAULT_TIME_LIMIT
-    pos = load(args.file)
+    pos = load(args.file, lang)
     to_move_known(pos)
     if pos.is_round_over() or not pos.generate():
         raise UsageError(words("arguments.round_over"))
     unheld = unheld_builds(pos)  # no world could deal such a seat its cards
     if unheld:
-        raise UsageError(words("arguments.cannot_value", reason=unheld[0].message))
+        fact = unheld[0]
+        raise UsageError(words("arguments.cannot_value", reason=words(f"files.{fact.code}", **dict(fact.params))))
     status = StatusLine()
     show = progress_line(say, limit, 1 if args.open else worlds, status)
     if args.open:

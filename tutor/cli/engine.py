@@ -26,21 +26,24 @@ from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.yamlfile import FileError, Problem
 from tutor.parallel.pool import in_order
+from tutor.render import Renderer
+from tutor.render.problems import problem_words
 from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
 
 
-def load(path: str) -> Position:
-    """The position in ``path``, or a one-line :class:`UsageError`."""
+def load(path: str, lang: str | None = None) -> Position:
+    """The position in ``path``, or a one-line :class:`UsageError` (its problem in ``lang``, English if None)."""
     text = read_text(path)
     try:
         return load_position(text, path)
     except FileError as err:
-        first = str(err.problems[0])
+        ui = Renderer(lang or "en")
         more = len(err.problems) - 1
-        raise UsageError(first + (f" (and {more} more problem{'s' * (more > 1)}; run check)" if more else "")) from None
+        said = problem_words(ui, err.problems[0]) + (" " + ui.message("files.more", n=more) if more else "")
+        raise UsageError(said) from None
 
 
 def to_move_known(pos: Position) -> None:
@@ -65,7 +68,7 @@ def move_data(pos: Position, move: Move) -> dict[str, Any]:
 
 
 def moves(args: argparse.Namespace) -> tuple[str, int]:
-    pos = load(args.file)
+    pos = load(args.file, args.lang)
     to_move_known(pos)
     listed = list(pos.legal_moves())
     if args.json:
@@ -104,7 +107,7 @@ def perft(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(f"depth must be a whole number, not {excerpt(args.depth)!r}") from None
     if depth < 0:
         raise UsageError("depth must be 0 or more")
-    pos = load(args.file)
+    pos = load(args.file, args.lang)
     if any(pos.hidden_counts) or pos.stock_size:
         raise UsageError("perft needs every hand known and the stock empty")
     return str(perft_count(pos, depth)), 0
@@ -117,7 +120,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(str(err)) from None
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS) if args.jobs is not None else usable_cores()
     limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else None
-    pos = load(args.file)
+    pos = load(args.file, args.lang)
     to_move_known(pos)
     cards = sum(map(len, pos.hands))
     if goal.is_deal and cards > LONG_DEAL_CARDS:

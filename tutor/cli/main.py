@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 
+from .parser_words import asked_lang, parser_words
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -156,9 +157,7 @@ def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
 
     words = list(sys.argv[1:] if argv is None else argv)
     report = save_report(default_path(os.environ).parent, error, f"cassino-tutor {' '.join(words)[:300]}")
-    asked = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--lang"] + [
-        w.partition("=")[2] for w in words if w.startswith("--lang=")]
-    lang = asked[-1] if asked and asked[-1] in ("en", "de") else detect_lang(os.environ)
+    lang = asked_lang(words) or detect_lang(os.environ)
     print(f"cassino-tutor: {Renderer(lang).message('shell.crashed', path=str(report) if report else '')}",
           file=sys.stderr)
     return EXIT_CRASHED
@@ -174,7 +173,8 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         print(f"cassino-tutor: an argument of {len(long):,} characters ({excerpt(long)!r}); "
               f"an argument may be at most {MAX_ARGUMENT_CHARS:,} characters", file=sys.stderr)
         return EXIT_BAD_INPUT
-    args = parser.parse_args(words)
+    with parser_words(words):
+        args = parser.parse_args(words)
     if args.keep and (args.lang is None or args.command is not None):
         print("cassino-tutor: --keep keeps the tutor's language for later sessions: start the tutor with "
               "--lang en|de --keep (and no command)", file=sys.stderr)

@@ -49,10 +49,11 @@ def variant(spec: str | Mapping[str, Any] | None = None) -> Variant:
         overrides = dict(spec)
         name = overrides.pop("preset", "classic")
         if not isinstance(name, str):
-            raise VariantError("preset must be a preset name, like classic or royal", "preset")
+            raise VariantError("preset must be a preset name, like classic or royal", "preset", "preset_name")
     else:
         raise VariantError("variant must be a preset name or a mapping of options", "variant")
     table = presets()
     if name not in table:
-        raise VariantError(f"unknown preset {excerpt(name)!r}; presets are: {', '.join(table)}", "preset")
+        raise VariantError(f"unknown preset {excerpt(name)!r}; presets are: {', '.join(table)}", "preset",
+                           "unknown_preset", preset=excerpt(name), presets=list(table))
     return Variant.from_options(name, table[name], overrides)

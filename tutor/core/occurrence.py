@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .cards import Card
 from .movegen import build_key, held_keys
@@ -42,6 +43,9 @@ class Impossible:
     key: str
     index: int | None
     message: str
+    code: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+    """The message as data where there is one: a key of the words' ``files.yaml`` and its parameters."""
 
 
 @cache
@@ -250,7 +254,8 @@ def unheld_builds(pos: RoundState) -> list[Impossible]:
     return [Impossible("table", None, f"seat {seat} controls the {_builds(pos, seat)} but no card it may hold "
                                       "takes it, and the holding rule (4.1) keeps such a card in the "
                                       "controller's hand; leave one where the seat may hold it (its hand, "
-                                      "or unseen)")
+                                      "or unseen)", "unheld_seen",
+                       (("seat", seat), ("values", [b.value_label for b in pos.builds if b.owner == seat])))
             for seat in range(pos.players) if _holds_too_little(pos, seat)]
 
 

@@ -18,11 +18,17 @@ from .text import excerpt
 
 
 class VariantError(ValueError):
-    """An unknown preset or option, or a value an option does not take."""
+    """An unknown preset or option, or a value an option does not take.
 
-    def __init__(self, message: str, option: str | None = None) -> None:
+    ``code`` and ``params`` say the same as the (English) message as data, for words in another language
+    (``sheet.option_<code>``); ``code`` is empty where there are none.
+    """
+
+    def __init__(self, message: str, option: str | None = None, code: str = "", **params: Any) -> None:
         super().__init__(message)
         self.option = option
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -99,16 +105,20 @@ def check_option(name: str, value: Any) -> Any:
     if spec.choices is not None:
         if value not in spec.choices or type(value) is not type(spec.choices[0]):
             shown = ", ".join(_show(c) for c in spec.choices)
-            raise VariantError(f"option {name} takes {shown}, not {_show(value)}", name)
+            raise VariantError(f"option {name} takes {shown}, not {_show(value)}", name, "takes", name=name,
+                               values=[_show(c) for c in spec.choices], value=_show(value))
         return value
     if value is None and spec.default is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(f"option {name} takes a whole number, not {_show(value)}", name)
+        raise VariantError(f"option {name} takes a whole number, not {_show(value)}", name, "whole", name=name,
+                           value=_show(value))
     if spec.minimum is not None and value < spec.minimum:
-        raise VariantError(f"option {name} must be at least {spec.minimum}, not {value}", name)
+        raise VariantError(f"option {name} must be at least {spec.minimum}, not {value}", name, "least",
+                           name=name, limit=spec.minimum, value=_show(value))
     if spec.maximum is not None and value > spec.maximum:
-        raise VariantError(f"option {name} must be at most {spec.maximum}, not {_show(value)}", name)
+        raise VariantError(f"option {name} must be at most {spec.maximum}, not {_show(value)}", name, "most",
+                           name=name, limit=spec.maximum, value=_show(value))
     return value
 
 
@@ -118,17 +128,18 @@ def _check_point_cards(value: Any) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping):
         raise VariantError(
             "option point_cards takes a mapping of card to points (like {10D: 2, 2S: 1}) or false",
-            "point_cards",
+            "point_cards", "point_cards",
         )
     pairs = []
     for code, points in value.items():
         try:
             c = Card.from_str(str(code))
         except InvalidCardError as err:
-            raise VariantError(f"option point_cards: {err}", "point_cards") from None
+            raise VariantError(f"option point_cards: {err}", "point_cards", "point_card", card=excerpt(str(code)),
+                               detail=str(err)) from None
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
             raise VariantError(f"option point_cards: points for {c} must be a whole number from 0 to {MAX_POINTS}",
-                               "point_cards")
+                               "point_cards", "card_points", card=str(c), most=MAX_POINTS)
         pairs.append((str(c), points))
     return tuple(pairs)
 

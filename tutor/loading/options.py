@@ -28,7 +28,8 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
             raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60)))
         try:
             check_limits(value, name)
-            options[names.get(_spoken(name), name.strip())] = yaml.safe_load(value) if value.strip() else None
+            code = names.get(_spoken(name), name.strip())
+            options[code] = _value(code, value, say) if value.strip() else None
         except FileError as err:
             raise OptionError(f"{excerpt(setting)}: {err.problems[0].message}") from None
         except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
@@ -39,7 +40,7 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
     try:
         variant = preset_variant(options)
     except VariantError as err:
-        raise OptionError(str(err)) from None
+        raise OptionError(say(f"sheet.option_{err.code}", **err.params) if err.code else str(err)) from None
     if variant.scores_nothing:
         raise OptionError(say("sheet.scores_nothing"))
     return variant
@@ -49,6 +50,26 @@ def option_names(say: Callable[..., str]) -> dict[str, str]:
     """The options by the names ``say`` words them in (``Einnahmezwang``, ``Bauten in Summen``), as
     :func:`_spoken`, so that a name read on a screen or a sheet can be typed for the option's code."""
     return {_spoken(say(f"options.{key}")): key for key in OPTIONS}
+
+
+def _value(option: str, text: str, say: Callable[..., str]) -> Any:
+    """A value as YAML reads it, or the value of ``option`` whose words ``say`` gives (``ja``, ``nein``,
+    or a choice as the sheet words it: ``Bautenpflicht=frei``)."""
+    spec = OPTIONS.get(option)
+    if spec is not None and spec.choices is not None:
+        spoken = _spoken(text)
+        for choice in spec.choices:
+            words = {_spoken(say(f"options.{option}={_code(choice)}"))}
+            if isinstance(choice, bool):
+                words.add(_spoken(say("sheet.option_yes" if choice else "sheet.option_no")))
+            if spoken in words:
+                return choice
+    return yaml.safe_load(text)
+
+
+def _code(value: Any) -> str:
+    """A choice as the keys of ``options.yaml`` write it (``true``, ``no_trail``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _spoken(name: str) -> str:

@@ -22,6 +22,7 @@ from tutor.core.occurrence import Impossible, impossibilities
 from tutor.core.position import Position
 from tutor.core.rules import holding_applies
 from tutor.core.table import Build, piles
+from tutor.core.text import excerpt
 from tutor.core.variant import OPTIONS, Variant, VariantError
 
 from .yamlfile import Node, Problems, load_document
@@ -110,7 +111,8 @@ class _Reader:
         pos.pass_empty_hand()
         if self.real:
             for fact in impossibilities(pos):
-                p.add(_node_of(root, fact), f"not a real deal: {fact.message}")
+                p.add(_node_of(root, fact), f"not a real deal: {fact.message}", "files.not_real" if fact.code else "",
+                      fact=(f"files.{fact.code}", fact.params))
             p.raise_if_any()
         bound = move_bound(pos)
         if bound > MAX_MOVES:
@@ -143,7 +145,7 @@ class _Reader:
                 presets.variant({"preset": name, key.text: value.value})
             except VariantError as err:
                 if err.option in OPTIONS:
-                    self.problems.add(value, str(err))
+                    self.problems.add(value, str(err), f"sheet.option_{err.code}" if err.code else "", **err.params)
                 else:
                     self.problems.add(key, f"{err}{_suggest(key.text, list(OPTIONS))}")
                 continue
@@ -210,13 +212,15 @@ class _Reader:
                 self.problems.add(node, f"{text!r} is not a card code; write each card without spaces "
                                         "and separate cards with commas, like [7S, 8D]")
             else:
-                self.problems.add(node, f"card {text} does not exist; {err.reason}")
+                self.problems.add(node, f"card {text} does not exist; {err.reason}", "files.no_card",
+                                  text=excerpt(text))
             return None
         deck = self.variant.deck_cards
         if card not in deck:
             missing = [r for r in RANKS if all(c.rank != r for c in deck)]
             self.problems.add(node, f"{card} is not in the {self.variant.deck} deck "
-                                    f"(it has no {', '.join(missing[:-1])} or {missing[-1]})")
+                                    f"(it has no {', '.join(missing[:-1])} or {missing[-1]})", "files.not_in_deck",
+                              card=card, deck=self.variant.deck, missing=missing)
         self.seen.append((card, place, node))
         return card
 
@@ -233,7 +237,8 @@ class _Reader:
         for card, place, node in sorted(self.seen, key=lambda s: (s[2].line, s[2].col)):
             if card in first:
                 where, at = first[card]
-                self.problems.add(node, f"{card} appears twice: {where} (line {at.line}) and {place} (line {node.line})")
+                self.problems.add(node, f"{card} appears twice: {where} (line {at.line}) and {place} (line {node.line})",
+                                  "files.twice", card=card, first=at.line, again=node.line)
             else:
                 first[card] = (place, node)
 
@@ -438,14 +443,16 @@ class _Reader:
                 label = build.value_label
                 short.add(build.owner)
                 self.problems.add(node, f"seat {build.owner} controls the {label}-build but holds no card "
-                                        f"that takes {label} (holding rule)")
+                                        f"that takes {label} (holding rule)", "files.unheld",
+                                  seat=build.owner, value=label)
         for seat, hand in known.items():
             mine = [(b, n) for b, n in builds if b.owner == seat]
             if seat in short or not mine or held_keys(self.variant, hand).covers({build_key(b) for b, _ in mine}):
                 continue
             labels = " and ".join(sorted({b.value_label for b, _ in mine}, key=lambda label: label.zfill(2)))
             self.problems.add(mine[-1][1], f"seat {seat} controls builds of {labels}, but one card cannot "
-                                           "take both: each build value needs a card of its own (holding rule)")
+                                           "take both: each build value needs a card of its own (holding rule)",
+                              "files.unheld_both", seat=seat, values=labels.split(" and "))
 
 
 def _node_of(root: Node, fact: Impossible) -> Node:

@@ -26,12 +26,15 @@ from .reading import ReadRefused, read_bounded, too_big
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong in a file, at a 1-based line and column."""
+    """One thing wrong in a file, at a 1-based line and column; ``message`` in English, and where there is one,
+    the same as data (``code``, a message key such as ``files.twice``, and its ``params``) for other languages."""
 
     file: str
     line: int
     col: int
     message: str
+    code: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
@@ -133,11 +136,11 @@ class Problems:
         self.filename = filename
         self.items: list[Problem] = []
 
-    def add(self, node: Node, message: str) -> None:
-        self.at(node.line, node.col, message)
+    def add(self, node: Node, message: str, code: str = "", **params: Any) -> None:
+        self.at(node.line, node.col, message, code, **params)
 
-    def at(self, line: int, col: int, message: str) -> None:
-        self.items.append(Problem(self.filename, line, col, message))
+    def at(self, line: int, col: int, message: str, code: str = "", **params: Any) -> None:
+        self.items.append(Problem(self.filename, line, col, message, code, tuple(params.items())))
 
     def check_keys(self, node: Node, valid: Sequence[str], what: str) -> None:
         """Report every key of the mapping ``node`` not in ``valid``."""

@@ -10,7 +10,7 @@ the values it compares is the difference of the rounded values
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
 from babel.numbers import format_decimal
 
@@ -23,8 +23,7 @@ Number = float | int | Decimal
 def rounded(x: Number, places: int = POINT_PLACES) -> Decimal:
     """``x`` rounded to ``places`` decimals, halves away from zero, as its shortest decimal form reads
     (``0.15`` is ``0.2``); no negative zero."""
-    exact = x if isinstance(x, Decimal) else Decimal(repr(float(x)))
-    return exact.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP) + 0  # + 0 turns -0.0 into 0.0
+    return _exact(x).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP) + 0  # + 0 turns -0.0 into 0.0
 
 
 def tenths(points: Number) -> int:
@@ -35,6 +34,18 @@ def tenths(points: Number) -> int:
 def shown_gap(better: Number, worse: Number, places: int = POINT_PLACES) -> Decimal:
     """How much ``better`` is above ``worse`` as both are shown: the difference of the rounded values."""
     return rounded(better, places) - rounded(worse, places)
+
+
+def rounded_out(low: Number, high: Number, places: int = POINT_PLACES) -> tuple[Decimal, Decimal]:
+    """The interval from ``low`` to ``high`` rounded outward to ``places`` decimals, so that it holds every value
+    inside it as :func:`rounded` shows it, and a difference :func:`shown_gap` shows of values whose difference
+    lies inside it."""
+    step = Decimal(1).scaleb(-places)
+    return _exact(low).quantize(step, ROUND_FLOOR) + 0, _exact(high).quantize(step, ROUND_CEILING) + 0
+
+
+def _exact(x: Number) -> Decimal:
+    return x if isinstance(x, Decimal) else Decimal(repr(float(x)))
 
 
 def format_number(x: Number, places: int | None = POINT_PLACES, signed: bool = False, *, locale: str) -> str:

@@ -12,7 +12,7 @@ from tutor.core.scoring import score_round
 from tutor.play.exact import ExactLines
 from tutor.play.review import GRADES, Mark, MoveReview, RoundReview, Why, grade_of, margin
 
-from .numbers import shown_gap
+from .numbers import rounded_out, shown_gap
 from .renderer import Renderer
 
 
@@ -45,6 +45,12 @@ class MarkView:
 def shown_loss(review: MoveReview) -> Decimal:
     """The points a move lost as the review shows them: the better move's shown value minus the played one's."""
     return shown_gap(review.best.value, review.played.value)
+
+
+def shown_interval(ui: Renderer, review: MoveReview) -> tuple[str, str]:
+    """The loss's interval as the review shows it: rounded outward, so that it holds the loss shown beside it."""
+    low, high = rounded_out(*review.interval)
+    return ui.decimal(low), ui.decimal(high)
 
 
 def grade_words(ui: Renderer, grade: str, upto: str | None = None) -> str:
@@ -96,7 +102,7 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
         value_played=ui.decimal(review.played.value),
         value_better=ui.decimal(review.best.value),
         gains=tuple(why_words(ui, why, review.ply.seat, pos.players) for why in mark.reasons),
-        interval=(ui.decimal(review.interval[0]), ui.decimal(review.interval[1])) if ranged else None,
+        interval=shown_interval(ui, review) if ranged else None,
         sure_sweep=review.sure_sweep and grade_of(review.interval[0], pos.players) is None,
         lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),
         players=pos.players,

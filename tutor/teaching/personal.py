@@ -7,6 +7,9 @@ the advisor's values from the learner's view (goal ``advice``, in tenths of a
 point, rounded as every value shown is).  The advised move is the answer;
 every move within the review's margin of it (:func:`tutor.play.review.margin`)
 is accepted too, though only a move of the same value is said to be as good.
+The played and the best move are listed at the values the review confirmed
+(so the list agrees with the loss the intro gives), and any move listed as high
+as the answer is accepted.
 The progress file keeps a personal puzzle as the JSON of :func:`puzzle_data`;
 :func:`personal_puzzle` makes the puzzle again.
 """
@@ -19,6 +22,7 @@ from datetime import date
 from typing import Any
 
 from tutor.content.course import LANGUAGES, Puzzle, Text
+from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Judged
 from tutor.loading.positions import load_position, position_to_data
@@ -62,11 +66,22 @@ def puzzle_position(pos: Position) -> Position:
     return shown
 
 
+def listed_values(mark: Mark) -> list[tuple[Move, float]]:
+    """The advice's moves with their values as the puzzle lists them, best first: the played and the best move
+    at the values the review confirmed (those its loss is the difference of), the others at the advice's."""
+    confirmed = {mark.review.played.move: mark.review.played.value, mark.review.best.move: mark.review.best.value}
+    valued = [(mv.move, confirmed.get(mv.move, mv.value)) for mv in mark.advice.moves]
+    return sorted(valued, key=lambda pair: -tenths(pair[1]))  # stable: equal values keep the advice's order
+
+
 def puzzle_data(mark: Mark, day: date, rating: float) -> tuple[str, str]:
     """The id and JSON data of the personal puzzle of ``mark``, made on ``day`` at the learner's ``rating``."""
     pos = puzzle_position(mark.review.ply.before)
     block = position_to_data(pos)
     played = pos.notation(mark.review.ply.move)
+    listed = listed_values(mark)
+    answer = tenths(mark.review.best.value)
+    accepted = [*mark.accepted, *(m for m, v in listed if tenths(v) >= answer and m not in mark.accepted)]
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": 1,
@@ -78,8 +93,8 @@ def puzzle_data(mark: Mark, day: date, rating: float) -> tuple[str, str]:
         "upto": mark.review.upto,
         "loss": float(shown_loss(mark.review)),
         "themes": list(themes(mark)),
-        "moves": [{"move": pos.notation(mv.move), "value": mv.value} for mv in mark.advice.moves],
-        "accepted": [pos.notation(m) for m in mark.accepted],
+        "moves": [{"move": pos.notation(move), "value": value} for move, value in listed],
+        "accepted": [pos.notation(m) for m in accepted],
     }
     key = json.dumps([block, played], sort_keys=True).encode()
     return PREFIX + hashlib.sha1(key).hexdigest()[:12], json.dumps(data)

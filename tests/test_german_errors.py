@@ -1,0 +1,124 @@
+"""Errors a German learner reads are German: option values, argparse's own messages (issue 23, point 15)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from tutor.cli.main import main
+from tutor.core.variant import OPTIONS
+from tutor.loading.options import OptionError, read_variant
+from tutor.render.renderer import Renderer
+
+GERMAN = Renderer("de").message
+ENGLISH = Renderer("en").message
+
+
+def refusal(setting: str, say: object = GERMAN) -> str:
+    with pytest.raises(OptionError) as err:
+        read_variant("classic", [setting], say)  # type: ignore[arg-type]
+    return str(err.value)
+
+
+@pytest.mark.parametrize(("setting", "words"), [
+    ("forced_capture=vielleicht", "Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
+    ("target=0", "Die Option target muss mindestens 1 sein, nicht 0."),
+    ("target=1000", "Die Option target darf höchstens 999 sein, nicht 1000."),
+    ("target=x", "Die Option target nimmt eine ganze Zahl, nicht x."),
+    ("point_cards=7", "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2}, oder false."),
+    ("point_cards={ZZ: 1}", "Option point_cards: ZZ ist keine Karte (etwa 10D oder AS)."),
+])
+def test_an_option_value_refused_in_german(setting: str, words: str) -> None:
+    assert refusal(setting) == words
+
+
+def test_an_option_value_refused_in_english_as_before() -> None:
+    assert refusal("forced_capture=maybe", ENGLISH) == "option forced_capture takes false, true, not maybe"
+    assert refusal("point_cards={ZZ: 1}", ENGLISH).startswith("option point_cards: 'ZZ' is not a card")
+
+
+def test_an_unknown_preset_refused_in_german() -> None:
+    with pytest.raises(OptionError, match="^Eine Variante „royale“ gibt es nicht. Varianten: classic, "):
+        read_variant("royale", [], GERMAN)
+
+
+def test_german_value_words_set_an_option() -> None:
+    assert read_variant("classic", ["Einnahmezwang=ja"], GERMAN).forced_capture is True
+    assert read_variant("royal", ["forced_capture=nein"], GERMAN).forced_capture is False
+    assert read_variant("classic", ["forced_capture=yes"], ENGLISH).forced_capture is True
+
+
+@pytest.mark.parametrize("option", [name for name, spec in OPTIONS.items() if spec.choices])
+def test_each_choice_typed_as_the_german_sheet_words_it(option: str) -> None:
+    for choice in OPTIONS[option].choices or ():
+        code = str(choice).lower() if isinstance(choice, bool) else str(choice)
+        setting = f"{GERMAN('options.' + option)}={GERMAN(f'options.{option}={code}')}"
+        assert read_variant("classic", [setting], GERMAN).options()[option] == choice
+
+
+def parse_refusal(capsys: pytest.CaptureFixture[str], *words: str) -> list[str]:
+    with pytest.raises(SystemExit) as done:
+        main(list(words))
+    assert done.value.code == 2
+    return capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize(("words", "last"), [
+    (("--lang", "de", "moves"), "cassino-tutor moves: diese Argumente fehlen: file"),
+    (("sheet", "--lang", "de", "--players", "5"),
+     "cassino-tutor sheet: Argument --players: 5 ist ungültig (möglich sind 2, 3, 4)"),
+    (("--lang", "de", "moves", "a.yaml", "--bogus"), "cassino-tutor: unbekannte Argumente: --bogus"),
+])
+def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: tuple[str, ...], last: str) -> None:
+    lines = parse_refusal(capsys, *words)
+    assert lines[0].startswith("Aufruf: cassino-tutor") and lines[-1] == last
+
+
+def test_argparse_in_a_german_locale_and_english_as_before(capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert parse_refusal(capsys, "moves")[-1] == "cassino-tutor moves: diese Argumente fehlen: file"
+    lines = parse_refusal(capsys, "--lang", "en", "moves")
+    assert lines[0].startswith("usage: cassino-tutor moves")
+    assert lines[-1] == "cassino-tutor moves: error: the following arguments are required: file"
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]  # argparse as it was after parsing
+
+
+# ---- a position file's problems, kept at file:line:col ------------------------------------------------------
+
+UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]\n"
+"""Seat 1 owns an 8-build, and every 8 is in sight: no world can deal it a card to take it."""
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("hands: [[7S, 8D], [7S]]\ntable: [9H]\n", "p.yaml:1:20: 7♠ steht zweimal da, in Zeile 1 und in Zeile 1."),
+    ("hands: [[7S, 8D], [ZZ]]\ntable: [9H]\n", "p.yaml:1:20: Eine Karte ZZ gibt es nicht; eine Karte ist ein Rang und "
+                                              "eine Farbe, etwa 7S oder 10D (Farben S, H, D, C)."),
+    ("variant: italian\nhands: [[7S, 8D], [6S]]\ntable: [7H]\n",
+     "p.yaml:2:14: 8♦ gehört nicht zum Kartenspiel italian40 (darin fehlen 8, 9 und 10)."),
+    ("variant: {preset: classic, forced_capture: vielleicht}\nhands: [[7S], [6S]]\ntable: [9H]\n",
+     "p.yaml:1:44: Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
+    ("hands: [[2C, 3D], [4H]]\ntable: [{build: [5H, 3C], owner: 1}]\n",
+     "p.yaml:2:9: Die 8er-Baute gehört Platz 1, der aber keine Karte hat, die 8 nimmt (Halteregel)."),
+])
+def test_a_position_file_problem_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           text: str, words: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text(text, encoding="utf-8")
+    assert main(["--lang", "de", "moves", "p.yaml"]) == 2
+    assert capsys.readouterr().err.strip() == f"cassino-tutor moves: {words}"
+    assert main(["moves", "p.yaml"]) == 2  # English as before: the message names where each card stands
+    assert "Zeile" not in capsys.readouterr().err
+
+
+def test_advise_says_in_german_why_it_cannot_value_a_position(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unheld.yaml"
+    path.write_text(UNHELD, encoding="utf-8")
+    assert main(["advise", "--lang", "de", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert "Platz 1 gehört eine Baute (8), aber keine Karte, die er haben kann, nimmt sie" in said
+    assert "seat" not in said and "holding" not in said
