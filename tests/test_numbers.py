@@ -4,10 +4,10 @@ shown, "just as good" only for moves of the same value, and every number written
 from __future__ import annotations
 
 import json
-from datetime import date
 import random
 import re
 from dataclasses import replace
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 

@@ -26,9 +26,9 @@ from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.yamlfile import FileError, Problem
 from tutor.parallel.pool import in_order
+from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.render import Renderer
 from tutor.render.problems import problem_words
-from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
