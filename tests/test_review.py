@@ -331,7 +331,7 @@ def test_puzzles_that_cannot_be_saved_leave_the_review_shown(tmp_path: Path, blu
         monkeypatch.setattr(shell.progress, "add_personal_puzzles", busy)
         said = round_review_text(shell, blundered, 0)
         assert "was a blunder" in said and "stayed locked by another program" in said
-        assert "join your review queue" not in said
+        assert "review queue" not in said
 
 
 def test_a_reviewed_round_is_evidence_of_the_skills_it_tested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

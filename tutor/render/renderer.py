@@ -80,6 +80,10 @@ class Renderer:
         """A card as the learner types it (``QS``, ``DP``), for completion."""
         return self._words.typed(c)
 
+    def typed_move(self, notation: str) -> str:
+        """A move written in the notation's English codes as the learner types it (``7S x 7H``, ``7P x 7H``)."""
+        return self._words.typed_notation(notation)
+
     def typed_build(self, piles: Sequence[Sequence[Card]]) -> str:
         """A build as the learner types it (``[7C+2H]``, ``[7Kr+2H]``), for completion."""
         return "[" + " ".join("+".join(self._words.typed(c) for c in pile) for pile in piles) + "]"
