@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 
 from shell_helpers import open_shell, right_answer
+from tutor.content import presets
+from tutor.core.cards import Card
 from tutor.content.course import WhyStep
 from tutor.render import Renderer
 from tutor.render.review import MarkView
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun
+from tutor.shell.variant_words import classic_changes
 
 QUOTED = re.compile(r"„[^“]*“|“[^”]*”")
 
@@ -86,3 +89,21 @@ def test_the_german_variant_summary_has_one_colon_a_sentence(tmp_path: Path) -> 
     summary = next(line for line in said.splitlines() if line.startswith("Anders als"))
     for sentence in re.split(r"(?<=[.])\s+", QUOTED.sub("x", summary)):
         assert sentence.count(":") <= 1, sentence
+
+
+def test_a_preset_in_help_play_names_only_cards_its_deck_holds() -> None:
+    """``italian …: deck: 40 cards, without the 8s, 9s and 10s; … point cards: 10♦ 2 points``: no such card."""
+    ui = Renderer("en", symbols=False)
+    for name in presets.preset_names():
+        variant = presets.variant(name)
+        said = " ".join(f"{o.name}: {o.value}" for o in classic_changes(ui, variant))
+        for code in re.findall(r"\b(?:10|[2-9AJQK])[SHDC]\b", said):
+            assert Card.from_str(code) in variant.deck_cards, (name, code, said)
+    assert "point cards" in " ".join(o.name for o in classic_changes(ui, presets.variant("italian")))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_advise_header_has_one_colon(lang: str) -> None:
+    """``… from what Player 1 can know: 16 deals of the unseen cards, seed 0:``: two colons in one sentence."""
+    said = Renderer(lang).message("advise.header", level="expert", seat="Player 1", open=False, worlds=16, seed=0)
+    assert said.count(":") == 1, said
