@@ -279,7 +279,7 @@ def test_replay_prints_the_game_and_the_review_the_shell_showed(saved_game: tupl
     path, review = saved_game
     assert main(["replay", str(path), "--ascii", "--lang", "en", "--review", "1"]) == 0
     out = capsys.readouterr().out
-    for said in (f"Game {read_game_file(path).id}: Classic Cassino, 2 players, you (Player 1) against greedy", "Round 1, dealer:",
+    for said in (f"Game {read_game_file(path).id}: Classic Cassino, 2 players, you (Player 1) against the “greedy” level", "Round 1, dealer:",
                  "Deal 1:", "Round score:", "Player 2 wins the round"):
         assert said in words(out)
     assert words(review) in words(out)  # the same review as after the round
