@@ -10,6 +10,8 @@ import pytest
 from shell_helpers import open_shell, right_answer
 from tutor.content import presets
 from tutor.core.cards import Card
+from tutor.core.moves import InvalidMoveError
+from tutor.loading import load_position
 from tutor.content.course import WhyStep
 from tutor.render import Renderer
 from tutor.render.review import MarkView
@@ -107,3 +109,12 @@ def test_the_advise_header_has_one_colon(lang: str) -> None:
     """``… from what Player 1 can know: 16 deals of the unseen cards, seed 0:``: two colons in one sentence."""
     said = Renderer(lang).message("advise.header", level="expert", seat="Player 1", open=False, worlds=16, seed=0)
     assert said.count(":") == 1, said
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("en", "“7S x 3H+4D”"), ("de", "„7P x 3H+4Ka“")])
+def test_a_typos_example_is_written_as_the_learner_types_it(lang: str, typed: str) -> None:
+    """``zum Beispiel 7♠ x 3♥+4♦`` under a typo, where the prompt says ``zum Beispiel „7P x 7Ka“``."""
+    pos = load_position("hands: [[7S, 2C], 2]\ntable: [3H, 4D]\n", "p.yaml")
+    with pytest.raises(InvalidMoveError) as err:
+        pos.parse_move("zz9")
+    assert Renderer(lang).invalid(err.value).endswith(f" {typed}.")
