@@ -118,3 +118,10 @@ def test_a_typos_example_is_written_as_the_learner_types_it(lang: str, typed: st
     with pytest.raises(InvalidMoveError) as err:
         pos.parse_move("zz9")
     assert Renderer(lang).invalid(err.value).endswith(f" {typed}.")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lines_totals_never_set_a_players_number_beside_the_points(lang: str) -> None:
+    """``Round points: you 9, Player 2 2``: the 2 of the name ran into the 2 points."""
+    said = Renderer(lang).message("review.line_totals", totals=[("you", 9), ("Player 2", 2)])
+    assert "Player 2 2" not in said and "2" in said.replace("Player 2", "")
