@@ -254,7 +254,7 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
         data = json.loads(shared.read_text(encoding="utf-8"))
         assert data == game_to_data(run.saved)
         said = dispatch(shell, f"games import {shared}").text
-        assert said.startswith(f"The game of {shared} is kept as game 2: Classic Cassino against greedy")
+        assert said.startswith(f"The game of {shared} is kept as game 2: Classic Cassino against the “greedy” level")
         first, second = (run.saved, kept_games(home)[0])
         assert second.key == 2 and second.id != first.id and second.game.current.moves == first.game.current.moves
         assert "Nothing was added:" in dispatch(shell, f"games import {tmp_path / 'none.json'}").text

@@ -407,7 +407,7 @@ def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, 
 def test_the_expert_level_plays_in_the_shell(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         said = dispatch(shell, "play round level=expert seed=1").text
-        assert "you against expert" in said and "Player 2 plays" in said
+        assert "you against the “expert” level" in said and "Player 2 plays" in said
         dispatch(shell, learner_line(shell))
         assert len(run_of(shell).game.current.plies) == 3
 

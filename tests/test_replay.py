@@ -62,7 +62,7 @@ def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest
     assert main(["replay", str(path), "--lang", lang]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert ("you (Player 1) against greedy" if lang == "en" else "du (Spieler 1) gegen die Stufe „Raffer“") in " ".join(out.split())
+    assert ("you (Player 1) against the “greedy” level" if lang == "en" else "du (Spieler 1) gegen die Stufe „Raffer“") in " ".join(out.split())
     plays = [line.strip() for line in lines if line.startswith("  ") and ": " in line]
     by_partner = [line for line in plays if line.startswith(partner)]
     assert len(by_partner) == sum(p.seat == 2 for p in read_game_file(path).game.rounds[0].plies)

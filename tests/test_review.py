@@ -279,7 +279,7 @@ def test_replay_prints_the_game_and_the_review_the_shell_showed(saved_game: tupl
     path, review = saved_game
     assert main(["replay", str(path), "--ascii", "--lang", "en", "--review", "1"]) == 0
     out = capsys.readouterr().out
-    for said in (f"Game {read_game_file(path).id}: Classic Cassino, 2 players, you (Player 1) against greedy", "Round 1, dealer:",
+    for said in (f"Game {read_game_file(path).id}: Classic Cassino, 2 players, you (Player 1) against the “greedy” level", "Round 1, dealer:",
                  "Deal 1:", "Round score:", "Player 2 wins the round"):
         assert said in words(out)
     assert words(review) in words(out)  # the same review as after the round
@@ -331,7 +331,7 @@ def test_puzzles_that_cannot_be_saved_leave_the_review_shown(tmp_path: Path, blu
         monkeypatch.setattr(shell.progress, "add_personal_puzzles", busy)
         said = round_review_text(shell, blundered, 0)
         assert "was a blunder" in said and "stayed locked by another program" in said
-        assert "join your review queue" not in said
+        assert "review queue" not in said
 
 
 def test_a_reviewed_round_is_evidence_of_the_skills_it_tested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -326,11 +326,11 @@ def test_the_lines_in_words_follow_the_solver(example_review, lang: str) -> None
             at = text.index(ui.move(play, move), at)
             play.push(move)
     residue = {"en": ["you took last and so take the cards left on the table (8D 10H AD KH)",
-                      "Round points: you 8, Player 2 3",
+                      "Round points: 8 for you, 3 for Player 2",
                       "Player 2 took last and so takes the cards left on the table (AD 8D 2D KH)",
-                      "Round points: you 4, Player 2 7"],
-               "de": ["(8Ka 10H AKa KH), bekommst du", "Punkte der Runde: du 8, Spieler 2 3",
-                      "bekommt Spieler 2, der zuletzt eingenommen hat", "Punkte der Runde: du 4, Spieler 2 7"]}[lang]
+                      "Round points: 4 for you, 7 for Player 2"],
+               "de": ["(8Ka 10H AKa KH), bekommst du", "Punkte der Runde: 8 (du), 3 (Spieler 2)",
+                      "bekommt Spieler 2, der zuletzt eingenommen hat", "Punkte der Runde: 4 (du), 7 (Spieler 2)"]}[lang]
     for said in residue:
         assert said in text, text
 

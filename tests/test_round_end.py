@@ -25,6 +25,7 @@ from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
+from tutor.shell.variant_words import dealt_point_cards
 from tutor.storage import Progress
 
 ROWS = 24 - 3
@@ -142,7 +143,8 @@ def test_help_play_lists_each_preset_with_what_it_changes_and_the_levels(tmp_pat
         changed = [k for k, v in options.items() if v != classic[k]]
         assert bool(changed) == (name != "classic")
         for key in changed:  # every option that differs, in words; none that does not
-            view = option_view(ui, key, options[key])
+            shown = dealt_point_cards(presets.variant(name)) if key == "point_cards" else options[key]  # as dealt
+            view = option_view(ui, key, shown)
             assert f"{view.name}: {view.value}" in line, (name, line)
         named = [k for k in classic if f"{ui.message(f'options.{k}')}: " in line]
         assert set(named) <= set(changed) | {"most_cards"} and set(changed) <= set(named)

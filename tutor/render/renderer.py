@@ -80,6 +80,10 @@ class Renderer:
         """A card as the learner types it (``QS``, ``DP``), for completion."""
         return self._words.typed(c)
 
+    def typed_move(self, notation: str) -> str:
+        """A move written in the notation's English codes as the learner types it (``7S x 7H``, ``7P x 7H``)."""
+        return self._words.typed_notation(notation)
+
     def typed_build(self, piles: Sequence[Sequence[Card]]) -> str:
         """A build as the learner types it (``[7C+2H]``, ``[7Kr+2H]``), for completion."""
         return "[" + " ".join("+".join(self._words.typed(c) for c in pile) for pile in piles) + "]"
@@ -119,7 +123,7 @@ class Renderer:
     def invalid(self, err: InvalidMoveError) -> str:
         """A typo: what is wrong, then the form a move takes, with an example."""
         what = self.message(f"typos.{err.code}", text=err.text, **err.params)
-        return what + "\n" + self.message("typos.expected", example=self._words.notation(err.example))
+        return what + "\n" + self.message("typos.expected", example=self._words.typed_notation(err.example))
 
     def ambiguous(self, pos: Position, err: AmbiguousMoveError) -> str:
         """The moves a typed text could mean, one a line."""

@@ -113,7 +113,7 @@ class LessonRun(Activity):
             params["position"] = ui.position(step.position)
             params["extra"] = ui.render(
                 "shell/why.j2",
-                move=step.move,
+                move=ui.typed_move(step.move),
                 choices=[ui.message(f"reason_titles.{code}") for code in step.choices],
             )
         elif isinstance(step, QuestionStep):

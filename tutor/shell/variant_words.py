@@ -39,8 +39,7 @@ def variant_line(ui: Renderer, variant: Variant) -> str:
     if variant.point_card_table == classic.point_card_table:
         options["point_cards"] = usual["point_cards"]  # the same cards score, whatever the deck leaves out
     else:
-        options["point_cards"] = {code: n for code, n in options["point_cards"].items() if Card.from_str(code) in
-                                  variant.deck_cards} or False
+        options["point_cards"] = dealt_point_cards(variant)
     if not variant.penalties:
         options["build_duty"] = usual["build_duty"]  # a duty other than the fine changes no score
     shown = [name for name in SCORING_OPTIONS
@@ -49,10 +48,19 @@ def variant_line(ui: Renderer, variant: Variant) -> str:
     return ui.message("shell.variant_line", name=variant_label(ui, variant), scoring=scoring)
 
 
+def dealt_point_cards(variant: Variant) -> dict[str, int] | bool:
+    """The variant's point cards that its deck holds (Italian Cassino's has no 10♦), or False for none."""
+    cards: dict[str, int] = variant.options()["point_cards"] or {}
+    return {code: n for code, n in cards.items() if Card.from_str(code) in variant.deck_cards} or False
+
+
 def classic_changes(ui: Renderer, variant: Variant) -> list[OptionView]:
-    """Every option whose value differs from Classic Cassino's, in words, in the rulebook's order."""
-    usual = presets.variant().options()
-    return [option_view(ui, name, value) for name, value in variant.options().items() if value != usual[name]]
+    """Every option whose value differs from Classic Cassino's, in words, in the rulebook's order; the point
+    cards only as far as the deck holds them."""
+    usual, options = presets.variant().options(), variant.options()
+    if options["point_cards"] != usual["point_cards"]:
+        options["point_cards"] = dealt_point_cards(variant)
+    return [option_view(ui, name, value) for name, value in options.items() if value != usual[name]]
 
 
 def changed_topics(variant: Variant, players: int) -> list[str]:

@@ -1,0 +1,127 @@
+"""The editor's pass over the screens (issue 23): what a newcomer read wrong at 80 columns, in both languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from shell_helpers import open_shell, right_answer
+from tutor.content import presets
+from tutor.core.cards import Card
+from tutor.core.moves import InvalidMoveError
+from tutor.loading import load_position
+from tutor.content.course import WhyStep
+from tutor.render import Renderer
+from tutor.render.review import MarkView
+from tutor.shell.commands import COMMANDS, dispatch
+from tutor.shell.lesson import LessonRun
+from tutor.shell.variant_words import classic_changes
+
+QUOTED = re.compile(r"„[^“]*“|“[^”]*”")
+
+
+def test_a_why_step_shows_the_refused_move_as_the_learner_types_it(tmp_path: Path) -> None:
+    """The question under the position wrote the move in English codes (7S x 7H) on a German screen."""
+    with open_shell(tmp_path, "de") as shell:
+        said = dispatch(shell, "lerne tisch").text
+        while not (isinstance(shell.activity, LessonRun) and isinstance(shell.activity.step, WhyStep)):
+            said = dispatch(shell, right_answer(shell)).text
+        question = next(line for line in said.splitlines() if line.startswith("Jemand versucht"))
+    assert "7P x 7H" in question and "7S" not in question
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_commands_help_does_not_begin_with_the_command_word(tmp_path: Path, lang: str) -> None:
+    """``weiter`` / ``weiter: der nächste Schritt``, ``show`` / ``show the position``: a word said twice."""
+    with open_shell(tmp_path, lang) as shell:
+        for name in COMMANDS:
+            head, about = dispatch(shell, f"help {name}").text.splitlines()[:2]
+            assert head.split()[0].lower() != about.split()[0].strip(":").lower(), (head, about)
+
+
+def test_a_german_game_in_the_list_keeps_its_first_line_within_80_columns(tmp_path: Path) -> None:
+    """``Klassisches Cassino, 2 Spieler, gegen Zufallsspieler, eine Runde`` wrapped its last words alone."""
+    with open_shell(tmp_path, "de") as shell:
+        dispatch(shell, "spiele runde stufe=zufallsspieler startwert=1")
+        dispatch(shell, "aufgeben")
+        listing = dispatch(shell, "partien").text
+    games = [line for line in listing.splitlines() if re.match(r"\s+1\s", line)]
+    assert games and all(len(line) <= 80 for line in games), games
+    assert "eine Runde" in listing
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_loss_range_whose_bounds_read_alike_is_not_written_as_a_range(lang: str) -> None:
+    """``it lost 1.5 points (1.5 to 1.5 by the advisor's sampling …)`` said a range that shows none."""
+    ui = Renderer(lang)
+
+    def said(low: str, high: str) -> str:
+        mark = MarkView(turn=3, played="J♦", kind="trail", grade="an inaccuracy or a mistake", loss=low,
+                        better="3♣ b7 4♥", better_kind="build", value_played="-1", value_better="0.5", gains=(),
+                        interval=(low, high), sure_sweep=False, lines=None, players=3)
+        return ui.render("review", marks=[mark], moves=1, counts=[], lost=low, margin="0.5")
+
+    to = " to " if lang == "en" else " bis "
+    assert f"1.4{to}1.6" in said("1.4", "1.6")
+    same = said("1.5", "1.5")
+    assert f"1.5{to}1.5" not in same and ("too close to tell" in same or "zu knapp" in same)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_positions_queued_are_counted_in_digits_as_the_marks_are(lang: str) -> None:
+    """``10 marked`` above ``Ten positions join your review queue``: one number, two ways."""
+    assert " 10 " in Renderer(lang).message("review.added_puzzles", n=10)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_several_answers_are_not_called_the_answer(lang: str) -> None:
+    """``The answer: 9♣, 4♥, J♦, 7♠.`` read as one answer of four cards."""
+    ui = Renderer(lang)
+    one, many = (ui.message("shell.solution_moves", moves=moves) for moves in (["9♣"], ["9♣", "4♥"]))
+    assert one.split(":")[0] != many.split(":")[0]
+    assert ui.message("shell.hint_puzzle_missed", moves=["9♣", "4♥"]).count(many.split(":")[0]) == 1
+
+
+def test_the_german_variant_summary_has_one_colon_a_sentence(tmp_path: Path) -> None:
+    """``Anders als im klassischen Cassino: Kartenwerte: Bube 11 …``: two colons in one sentence (point 16)."""
+    with open_shell(tmp_path, "de") as shell:
+        said = dispatch(shell, "spiele runde michigan startwert=3").text
+    summary = next(line for line in said.splitlines() if line.startswith("Anders als"))
+    for sentence in re.split(r"(?<=[.])\s+", QUOTED.sub("x", summary)):
+        assert sentence.count(":") <= 1, sentence
+
+
+def test_a_preset_in_help_play_names_only_cards_its_deck_holds() -> None:
+    """``italian …: deck: 40 cards, without the 8s, 9s and 10s; … point cards: 10♦ 2 points``: no such card."""
+    ui = Renderer("en", symbols=False)
+    for name in presets.preset_names():
+        variant = presets.variant(name)
+        said = " ".join(f"{o.name}: {o.value}" for o in classic_changes(ui, variant))
+        for code in re.findall(r"\b(?:10|[2-9AJQK])[SHDC]\b", said):
+            assert Card.from_str(code) in variant.deck_cards, (name, code, said)
+    assert "point cards" in " ".join(o.name for o in classic_changes(ui, presets.variant("italian")))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_advise_header_has_one_colon(lang: str) -> None:
+    """``… from what Player 1 can know: 16 deals of the unseen cards, seed 0:``: two colons in one sentence."""
+    said = Renderer(lang).message("advise.header", level="expert", seat="Player 1", open=False, worlds=16, seed=0)
+    assert said.count(":") == 1, said
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("en", "“7S x 3H+4D”"), ("de", "„7P x 3H+4Ka“")])
+def test_a_typos_example_is_written_as_the_learner_types_it(lang: str, typed: str) -> None:
+    """``zum Beispiel 7♠ x 3♥+4♦`` under a typo, where the prompt says ``zum Beispiel „7P x 7Ka“``."""
+    pos = load_position("hands: [[7S, 2C], 2]\ntable: [3H, 4D]\n", "p.yaml")
+    with pytest.raises(InvalidMoveError) as err:
+        pos.parse_move("zz9")
+    assert Renderer(lang).invalid(err.value).endswith(f" {typed}.")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lines_totals_never_set_a_players_number_beside_the_points(lang: str) -> None:
+    """``Round points: you 9, Player 2 2``: the 2 of the name ran into the 2 points."""
+    said = Renderer(lang).message("review.line_totals", totals=[("you", 9), ("Player 2", 2)])
+    assert "Player 2 2" not in said and "2" in said.replace("Player 2", "")
