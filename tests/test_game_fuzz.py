@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from shell_helpers import Clock
 from test_game_store import short_game
@@ -90,6 +90,7 @@ def one_line(text: str, marker: str) -> None:
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                 HealthCheck.too_slow])
 @given(changes=st.lists(CHANGE, min_size=1, max_size=3))
+@example(changes=[("top", "rounds", [])])  # a game whose first round was never dealt: dealt on resuming
 def test_any_document_is_a_game_or_one_line_and_the_tutor_keeps_working(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         changes: list[tuple[str, str, Any]]) -> None:

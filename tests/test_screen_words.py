@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell, right_answer
+
 from tutor.content import presets
+from tutor.content.course import WhyStep
 from tutor.core.cards import Card
 from tutor.core.moves import InvalidMoveError
 from tutor.loading import load_position
-from tutor.content.course import WhyStep
 from tutor.render import Renderer
 from tutor.render.review import MarkView
 from tutor.shell.commands import COMMANDS, dispatch

@@ -331,6 +331,9 @@ class GameRun(Activity):
     def start(self) -> str:
         """A round begun or resumed: the computers' moves up to the learner's turn, then the position."""
         game = self.game
+        if not game.rounds and not game.over:  # a kept game whose first round was never dealt: deal it now
+            game.begin_round()
+            self.save()
         plies = [] if game.over or game.round_over else self.playing(game.advance)
         return "\n".join(filter(None, [self.head(), self.describe(plies), self.save_error, self.table()]))
 
