@@ -3,6 +3,7 @@ a missed sure sweep always marked, and the solver's lines where a last deal's va
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from itertools import islice
 
@@ -13,7 +14,16 @@ from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
-from tutor.play.advisor import advise, deal_passes, deal_ways, every_deal, sampled_worlds, world_stream, world_values
+from tutor.play.advisor import (
+    MoveValue,
+    advise,
+    deal_passes,
+    deal_ways,
+    every_deal,
+    sampled_worlds,
+    world_stream,
+    world_values,
+)
 from tutor.play.confirm import CONFIRM_FACTOR, Loss, Z, confirm, loss_of, strata_loss
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
@@ -34,6 +44,21 @@ def club_round(players: int, seed: int) -> tuple[Ply, ...]:
     return play_one_round(variant("classic"), [player("club")] * players, seed).plies
 
 
+def unsettled_losses(plies: tuple[Ply, ...]) -> Iterator[tuple[int, Position, MoveValue, MoveValue, Loss]]:
+    """The mid-round moves of ``plies`` with three legal moves or more whose loss of the worst move against the
+    best is not settled by the advice's worlds: the ply's index, the seat's view as a position, the best and the
+    worst move's values, and that first loss."""
+    for index, ply in enumerate(plies):
+        view = SeatView.of(ply.before, ply.seat)
+        if len(view.legal_moves()) < 3 or ply.before.stock_size == 0:
+            continue
+        advice = ply_advice(view, 0, index, worlds=WORLDS)
+        best, worst = advice.moves[0], advice.moves[-1]
+        first = loss_of(best, worst)
+        if not first.settled(MARGINS[2]) and first.worlds >= WORLDS:
+            yield index, view.position(), best, worst, first
+
+
 def test_more_worlds_of_a_seed_extend_the_same_sample() -> None:
     pos = SeatView.of(club_round(3, 4)[3].before, 0).position()
     longer = list(islice(world_stream(pos, 9), 12))
@@ -45,17 +70,7 @@ def test_a_loss_near_a_threshold_gets_more_worlds_until_settled_or_the_budget_is
     """The mid-round move of a club round whose loss straddles a grade's threshold after the advice's worlds:
     confirmed, its interval lies on one side of every threshold or it has every world it may have, and its
     values are the advisor's in the seed's own worlds."""
-    plies = club_round(2, 3)
-    for index, ply in enumerate(plies):
-        view = SeatView.of(ply.before, ply.seat)
-        if len(view.legal_moves()) < 3 or ply.before.stock_size == 0:
-            continue
-        advice = ply_advice(view, 0, index, worlds=WORLDS)
-        best, worst = advice.moves[0], advice.moves[-1]
-        first = loss_of(best, worst)
-        if first.settled(MARGINS[2]) or first.worlds < WORLDS:
-            continue
-        pos = view.position()
+    for index, pos, best, worst, _ in unsettled_losses(club_round(2, 3)):
         loss = confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2])
         assert loss.settled(MARGINS[2]) or loss.worlds == CONFIRM_FACTOR * WORLDS
         assert loss.worlds > WORLDS and loss.low <= loss.mean <= loss.high
@@ -74,17 +89,9 @@ def test_only_a_loss_that_may_be_marked_is_confirmed() -> None:
     least = MARGINS[2][0]
     below = above = False
     for seed in range(2, 8):
-        plies = club_round(2, seed)
-        for index, ply in enumerate(plies):
-            view = SeatView.of(ply.before, ply.seat)
-            if len(view.legal_moves()) < 3 or ply.before.stock_size == 0:
+        for index, pos, best, worst, first in unsettled_losses(club_round(2, seed)):
+            if not first.settled(MARGINS[2][1:]):
                 continue
-            advice = ply_advice(view, 0, index, worlds=WORLDS)
-            best, worst = advice.moves[0], advice.moves[-1]
-            first = loss_of(best, worst)
-            if first.settled(MARGINS[2]) or first.worlds < WORLDS or not first.settled(MARGINS[2][1:]):
-                continue
-            pos = view.position()
             loss = confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2], least=least)
             if first.mean < least:
                 below = True
