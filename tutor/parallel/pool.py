@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from .workers import ignore_interrupts
 
@@ -49,6 +50,7 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
     """The pool's queued tasks cancelled and its workers ended now, killed if they do not stop within
     :data:`STOP_WAIT` seconds."""
     workers = list((pool._processes or {}).values())  # the executor has no public way to end running tasks
+    manager = cast("threading.Thread | None", pool._executor_manager_thread)  # typeshed mistypes it
     for worker in workers:
         worker.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
@@ -57,3 +59,7 @@ def stop_now(pool: ProcessPoolExecutor) -> None:
         if worker.is_alive():
             worker.kill()
             worker.join()
+    if manager is not None:
+        # The pool's own thread reaps the ended workers too; until it has, a worker it reaped first can still
+        # look alive here.
+        manager.join(STOP_WAIT)
