@@ -201,6 +201,17 @@ def test_typed_moves_without_anything_open_and_typos(tmp_path: Path) -> None:
         assert "for example" in text
 
 
+@pytest.mark.parametrize(("lang", "typed", "english"), [("en", "explain", "explain"), ("de", "erkläre", "explain"),
+                                                        ("de", "tipp", "hint"), ("de", "besprechung", "analysis")])
+def test_a_command_that_needs_something_open_says_so_by_its_own_name(tmp_path: Path, lang: str, typed: str,
+                                                                      english: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        text = say(shell, typed)
+        assert f"„{typed}“" in text or f"“{typed}”" in text, text
+        assert lang == "en" or f"„{english}“" not in text
+        assert "for example" not in text and "zum Beispiel" not in text
+
+
 def test_lang_switches_and_is_remembered(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "Deutsch" in say(shell, "lang de")

@@ -70,6 +70,12 @@ def lookup(word: str) -> Command | None:
     return None
 
 
+def said_name(shell: Shell, name: str) -> str:
+    """The word for command ``name`` in the tutor's language (its German alias on German screens)."""
+    alias = COMMANDS[name].alias
+    return alias if alias and shell.ui.lang == "de" else name
+
+
 MAX_LINE_CHARS = 8192
 """The longest typed line read as a command (a path in it is at most this long too)."""
 
@@ -310,7 +316,7 @@ def review(shell: Shell, arg: str) -> str:
 @command("hint", alias="tipp")
 def hint(shell: Shell, arg: str) -> str:
     if shell.activity is None:
-        return shell.ui.message("shell.no_activity_for", command="hint")
+        return shell.ui.message("shell.no_activity_for", command=said_name(shell, "hint"))
     run = current_run(shell)
     said = run.closed() if run is not None else None
     return said if said is not None else shell.activity.hint()
@@ -321,22 +327,24 @@ def moves(shell: Shell, arg: str) -> str:
     said = shell.activity.moves() if shell.activity is not None else None
     if said is None and game_waiting(shell):
         said = shell.ui.message("play.moves_resume")
-    return said if said is not None else shell.ui.message("shell.no_position", command="moves")
+    return said if said is not None else shell.ui.message("shell.no_position", command=said_name(shell, "moves"))
 
 
 @command("solution", alias="lösung")
 def solution(shell: Shell, arg: str) -> str:
     if shell.activity is None:
-        return shell.ui.message("shell.no_activity_for", command="solution")
+        return shell.ui.message("shell.no_activity_for", command=said_name(shell, "solution"))
     return shell.activity.solution()
 
 
 @command("explain", "move", "erkläre")
 def explain(shell: Shell, arg: str) -> str:
+    if shell.activity is None:
+        return shell.ui.message("shell.no_position", command=said_name(shell, "explain"))
     if not arg:
         return shell.ui.message("shell.explain_usage")
-    said = shell.activity.explain(arg) if shell.activity is not None else None
-    return said if said is not None else shell.ui.message("shell.no_position", command="explain")
+    said = shell.activity.explain(arg)
+    return said if said is not None else shell.ui.message("shell.no_position", command=said_name(shell, "explain"))
 
 
 @command("show", alias="zeige")
@@ -396,19 +404,21 @@ def resume(shell: Shell, arg: str) -> str:
 @command("undo", alias="zurück")
 def undo(shell: Shell, arg: str) -> str:
     run = current_run(shell)
-    return run.undo() if run is not None else shell.ui.message("play.no_game_open", command="undo")
+    return run.undo() if run is not None else shell.ui.message("play.no_game_open", command=said_name(shell, "undo"))
 
 
 @command("taken", alias="genommen")
 def taken(shell: Shell, arg: str) -> str:
     run = current_run(shell)
-    return run.taken() if run is not None else shell.ui.message("play.no_game_open", command="taken")
+    return run.taken() if run is not None else shell.ui.message("play.no_game_open", command=said_name(shell, "taken"))
 
 
 @command("analysis", alias="besprechung")
 def analysis(shell: Shell, arg: str) -> str:
     run = current_run(shell)
-    return run.analysis() if run is not None else shell.ui.message("play.no_game_open", command="analysis")
+    if run is None:
+        return shell.ui.message("play.no_game_open", command=said_name(shell, "analysis"))
+    return run.analysis()
 
 
 @command("resign", alias="aufgeben")
