@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 import yaml
-from randompos import ALL_VARIANTS
+from randompos import ALL_VARIANTS, random_round
 
 from tutor.core.comparison import compare, shortfall
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
-from tutor.core.round import deal_round, next_deal
+from tutor.core.round import deal_round
 from tutor.core.solver import Goal, rank_moves
 from tutor.loading.positions import load_position
 from tutor.play.game import Ply
@@ -29,16 +29,9 @@ def positions(rounds: int, players: int = 2) -> Iterator[Position]:
     for seed in range(rounds):
         rng = random.Random(seed)
         pos = deal_round(ALL_VARIANTS[seed % len(ALL_VARIANTS)], players, dealer=seed % players, seed=seed)
-        while True:
-            if pos.needs_deal():
-                next_deal(pos)
-            moves = pos.generate()
-            if not moves:
-                break
+        for _ in random_round(rng, pos):
             if rng.random() < 0.33:
                 yield pos.copy()
-            builds = [m for m in moves if m.kind not in ("trail", "capture")]
-            pos.push(rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(moves))
 
 
 def position(**described: object) -> Position:

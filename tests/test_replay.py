@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import open_shell, play_first_moves
 
 from tutor.cli.main import main
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
 from tutor.storage.game_files import read_game_file
 
 
@@ -25,12 +24,7 @@ def played_round(home: Path, settings: str) -> Path:
     path = home / "shared" / "game.json"
     path.parent.mkdir(parents=True)
     with open_shell(home) as shell:
-        dispatch(shell, f"play round {settings}")
-        run = shell.activity
-        assert isinstance(run, GameRun)
-        while not run.game.over:
-            pos = run.position
-            dispatch(shell, pos.notation(pos.generate()[0]))
+        play_first_moves(shell, f"round {settings}")
         assert "was written to" in dispatch(shell, f"games export 1 {path}").text
     return path
 

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from shell_helpers import kept_games, open_shell
+from shell_helpers import kept_games, open_shell, play_first_moves
 
 from tutor.cli.main import main
 from tutor.content.presets import variant
@@ -19,8 +19,6 @@ from tutor.play.review import review_round
 from tutor.play.review_data import ReviewDataError, review_from_data, review_to_data
 from tutor.render import Renderer
 from tutor.render.review import review_text
-from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
 
 WORLDS = 4
 """Few worlds keep the tests fast."""
@@ -39,12 +37,7 @@ def kept(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", WORLDS)
         with open_shell(home) as shell:
-            dispatch(shell, "play round level=greedy seed=6")
-            run = shell.activity
-            assert isinstance(run, GameRun)
-            while not run.game.over:
-                pos = run.position
-                dispatch(shell, pos.notation(pos.generate()[0]))
+            play_first_moves(shell, "round level=greedy seed=6")
     game = kept_games(home)[0].game
     review = review_round(game.rounds[0].plies, game.learner, worlds=WORLDS, seed=game.rounds[0].seed)
     assert review.moves
