@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Iterator, Sequence
-from contextlib import suppress
 from functools import partial
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from tutor.core.position import Position
 from tutor.core.text import excerpt
 from tutor.play.game import Ply
 from tutor.play.review import RoundReview, review_round
-from tutor.play.review_data import ReviewDataError, review_from_data
+from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
@@ -88,10 +87,8 @@ def kept_game(number: int, with_reviews: bool) -> tuple[SavedGame, dict[int, Rou
     reviews = {}
     for n, data in found.items():
         if 1 <= n <= len(rounds) and rounds[n - 1].score is not None:
-            with suppress(ReviewDataError):
-                review = review_from_data(rounds[n - 1].plies, data)
-                if review.seat == learner:
-                    reviews[n] = review
+            if (review := fitting_review(rounds[n - 1].plies, data, learner)) is not None:
+                reviews[n] = review
     return saved, reviews
 
 
