@@ -18,19 +18,17 @@ A game that cannot be read is one line, exit 2.
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.text import excerpt
 from tutor.play.game import Ply
 from tutor.play.review import RoundReview, review_round
 from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
-from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render import Renderer
 from tutor.render.chart import fit
 from tutor.render.review import review_text
 from tutor.shell import review_screen
@@ -42,14 +40,12 @@ from tutor.storage import Progress, ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import GameFileError, SavedGame
 
-from .support import UsageError, whole_number
+from .support import UsageError, command_lang, whole_number
 
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:
     """The saved game of ``args.file`` (a file, or a kept game's number) in words, fitted to 80 columns."""
-    lang = args.replay_lang or args.lang or detect_lang(os.environ)
-    if lang not in LANGS:
-        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
+    lang = command_lang(args.replay_lang, args.lang)
     ui = Renderer(lang, symbols=not args.ascii)
     kept: dict[int, RoundReview] = {}
     try:
