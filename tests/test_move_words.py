@@ -179,3 +179,24 @@ def test_a_new_build_is_named_as_the_table_shows_it(lang: str) -> None:
             assert labelled or f"({ui.move_kind('build')})" in said, said
             seen[labelled] += 1
     assert seen[True] > 0 and seen[False] > 0, seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_move_played_is_called_what_it_does_and_names_the_cards_it_takes(lang: str) -> None:
+    """Recomputed from the cards: a sweep is a capture of every card on the table, a capture names each card it
+    takes from the table (its loose cards and its builds' cards), any other move takes none."""
+    ui = Renderer(lang)
+    kinds = {"en": re.compile(r" \(([^:)]+)(?:: takes (.+))?\)\.$"),
+             "de": re.compile(r" \(([^:)]+)(?:: nimmst? (.+) ein)?\)\.$")}[lang]
+    sweeps = 0
+    for pos in positions(30):
+        on_table = sorted([*pos.loose, *(c for b in pos.builds for c in b.cards)])
+        for move in (m for m in pos.generate() if m.kind != "build"):  # a build's name: the test above
+            found = kinds.search(played_text(ui, Ply(pos, move), pos.to_move))
+            assert found is not None
+            taken = sorted([*move.loose, *(c for b in move.builds for c in b.cards)]) if move.kind == "capture" else []
+            sweep = bool(taken) and taken == on_table
+            assert found[1] == ui.move_kind("sweep" if sweep else move.kind), (found[0], move)
+            assert sorted((found[2] or "").split()) == sorted(ui.card(c) for c in taken), (found[0], move)
+            sweeps += sweep
+    assert sweeps > 0
