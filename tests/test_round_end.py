@@ -27,7 +27,7 @@ from tutor.render.views import score_rows
 from tutor.sheets import rules_text
 from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
+from tutor.shell.play import GameRun, result_text
 from tutor.shell.state import Shell
 from tutor.shell.variant_words import dealt_point_cards, variant_summary
 from tutor.storage import Progress
@@ -278,3 +278,32 @@ def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topi
         assert bool(topics) == bool(changed), name
         for topic in topics:
             assert rules_text(v, players, lang, topic) != rules_text(classic, players, lang, topic), (name, topic)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_one_round_games_result_names_the_side_with_the_most_points_or_a_tie(
+        tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    """Random one-round games of every preset and player count: the winner named is the side whose count of the
+    round's score items (recomputed at its end) is the highest, alone; a tie where two share it."""
+    ties = 0
+    with shell_on(tmp_path, catalog, lang) as shell:
+        ui = shell.ui
+        for i, (preset, players) in enumerate((p, n) for p in presets.preset_names() for n in (2, 3, 4)):
+            game = TableGame(Settings(presets.variant(preset), players, "greedy", i, kind="round"))
+            game.begin_round()
+            rng = random.Random(i)
+            while not game.round_over:
+                game.push(rng.choice(game.position.generate()))
+            assert game.over and game.current.score is not None
+            totals = [0] * len(game.side_seats)
+            for item in game.current.score.items:
+                totals[item.side] += item.points
+            said = result_text(ui, game)
+            best = [side for side, points in enumerate(totals) if points == max(totals)]
+            names = [ui.side_name(seats, game.learner) for seats in game.side_seats]
+            if len(best) > 1:
+                ties += 1
+                assert said.startswith(("The round ends in a tie", "Die Runde endet unentschieden")), (preset, said)
+            else:
+                assert said.startswith(names[best[0]][0].upper() + names[best[0]][1:] + " "), (preset, totals, said)
+    assert 0 < ties < 33
