@@ -100,7 +100,7 @@ def test_analysis_shows_the_round_in_full_each_mark_with_its_reasons(tmp_path: P
                                                                      lang: str) -> None:
     with shell_on(tmp_path, catalog, lang) as shell:
         word = "analysis" if lang == "en" else "besprechung"
-        assert dispatch(shell, word).text == shell.ui.message("play.no_game_open", command="analysis")
+        assert dispatch(shell, word).text == shell.ui.message("play.no_game_open", command=word)
         dispatch(shell, "play round royal level=greedy seed=2")
         assert dispatch(shell, word).text == shell.ui.message("play.no_round_over")
         to_round_end(shell)
