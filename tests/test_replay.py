@@ -62,3 +62,15 @@ def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest
     assert len(by_partner) == sum(p.seat == 2 for p in read_game_file(path).game.rounds[0].plies)
     assert not any("Partner" in line or "partner" in line for line in plays if line.startswith(("Player 2", "Spieler 2")))
     assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize(("lang", "review", "said"), [
+    ("en", "x", "--review takes all, none or the number of a round played to its end (1 to 1), not 'x'"),
+    ("de", "1,2", "--review braucht all, none oder die Nummer einer zu Ende gespielten Runde (1 bis 1), nicht „1,2“"),
+    ("de", "2", "--review muss zwischen 1 und 1 liegen, nicht 2"),
+])
+def test_a_bad_review_value_is_answered_in_one_line_in_the_learners_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, review: str, said: str) -> None:
+    path = played_round(tmp_path, "level=greedy seed=6")
+    assert main(["replay", str(path), "--lang", lang, "--review", review]) == 2
+    assert capsys.readouterr().err == f"cassino-tutor replay: {said}\n"

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.text import excerpt
 from tutor.play.game import Ply
 from tutor.play.review import RoundReview, review_round
 from tutor.play.review_data import fitting_review
@@ -40,7 +41,7 @@ from tutor.storage import Progress, ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import GameFileError, SavedGame
 
-from .support import UsageError, command_lang, whole_number
+from .support import Say, UsageError, command_lang, english, whole_number
 
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:
@@ -58,18 +59,23 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
     except ProgressError as err:
         raise UsageError(err.message) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
-    return fit(replay_text(ui, saved, reviewed(args.review, scored), StatusLine(), kept), DEFAULT_WIDTH), 0
+    return fit(replay_text(ui, saved, reviewed(args.review, scored, ui.message), StatusLine(), kept), DEFAULT_WIDTH), 0
 
 
-def reviewed(text: str | None, scored: list[int]) -> set[int]:
+def reviewed(text: str | None, scored: list[int], say: Say = english) -> set[int]:
     """The rounds ``--review`` names (``all``, ``none``, or a round's number) among the ``scored`` ones: by
-    default none."""
+    default none; a :class:`UsageError` in the words of ``say`` for any other value."""
     if text in (None, "all", "none"):
         return set(scored) if text == "all" else set()
-    number = whole_number(text, "--review", 1, max(scored, default=0)) if scored else 0
+    if not scored:
+        raise UsageError(say("arguments.review_none_over"))
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        raise UsageError(say("arguments.review_value", text=excerpt(text), quoted=repr(excerpt(text)),
+                             most=max(scored)))
+    number = whole_number(text, "--review", 1, max(scored), say)
     if number not in scored:
-        raise UsageError(f"--review: round {number} was not played to its end" if scored else
-                         "--review: no round of this game was played to its end")
+        raise UsageError(say("arguments.review_not_over", round=number))
     return {number}
 
 
