@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
@@ -32,6 +33,12 @@ def fresh_position(rng: random.Random, v: Variant, players: int) -> Position:
     return deal_round(v, players, dealer=players - 1, seed=rng.randrange(2**32))
 
 
+def random_move(rng: random.Random, moves: list[Move], build_bias: float = 0.5) -> Move:
+    """One of ``moves`` at random, a build (or raise or add) preferred with ``build_bias`` when there is one."""
+    builds = [m for m in moves if m.kind in ("build", "raise", "add")]
+    return rng.choice(builds) if builds and rng.random() < build_bias else rng.choice(moves)
+
+
 def random_play(rng: random.Random, pos: Position, plies: int, build_bias: float = 0.5) -> list[Move]:
     """Play up to ``plies`` random moves (builds preferred with ``build_bias``)."""
     played = []
@@ -41,11 +48,23 @@ def random_play(rng: random.Random, pos: Position, plies: int, build_bias: float
         moves = pos.generate()
         if not moves:
             break
-        builds = [m for m in moves if m.kind in ("build", "raise", "add")]
-        move = rng.choice(builds) if builds and rng.random() < build_bias else rng.choice(moves)
+        move = random_move(rng, moves, build_bias)
         pos.push(move)
         played.append(move)
     return played
+
+
+def random_round(rng: random.Random, pos: Position) -> Iterator[list[Move]]:
+    """The legal moves of each position to the end of ``pos``'s round (a deal dealt when due), ``pos`` moved on
+    in place: when the caller asks for the next, one of them is played by :func:`random_move`."""
+    while True:
+        if pos.needs_deal():
+            next_deal(pos)
+        moves = pos.generate()
+        if not moves:
+            return
+        yield moves
+        pos.push(random_move(rng, moves))
 
 
 def random_position(rng: random.Random, v: Variant | None = None, players: int | None = None) -> Position:

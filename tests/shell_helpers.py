@@ -9,7 +9,9 @@ from pathlib import Path
 
 from tutor.content.course import DemoStep, ExerciseStep, QuestionStep, TextStep
 from tutor.loading import load_catalog
+from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
+from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.state import Shell
 from tutor.storage import Progress
@@ -45,6 +47,18 @@ def kept_games(home: Path) -> list[SavedGame]:
     with Progress.open(home / "progress.sqlite3") as progress:
         store = progress.games
         return [store.load(g.key) for g in store.summaries(Clock()()) if isinstance(g, GameSummary) and g.key]
+
+
+def play_first_moves(shell: Shell, settings: str, *, round_only: bool = False) -> GameRun:
+    """``play SETTINGS`` in ``shell``, the learner always playing its first legal move until the game is over
+    (with ``round_only``, its first round): the game's run."""
+    dispatch(shell, f"play {settings}")
+    run = shell.activity
+    assert isinstance(run, GameRun)
+    while not (run.game.round_over if round_only else run.game.over):
+        pos = run.position
+        dispatch(shell, pos.notation(pos.generate()[0]))
+    return run
 
 
 def right_answer(shell: Shell) -> str:

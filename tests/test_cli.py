@@ -195,3 +195,15 @@ def test_solve_names_the_unit_of_its_values(goal: str, unit: str) -> None:
     result = run("solve", str(ENDGAME if goal == "deal" else START), "--goal", goal)
     first = result.stdout.splitlines()[0]
     assert f"({unit})" in first and "best move" in first
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["replay", "1"], ["arena", "--a", "greedy", "--b", "club"],
+                                     ["advise", "x.yaml"]])
+def test_a_command_refuses_a_language_it_does_not_have_in_one_line(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Every command with its own ``--lang`` refuses one we do not have before it reads anything."""
+    from tutor.cli.main import main
+
+    assert main([*command, "--lang", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"cassino-tutor {command[0]}: unknown language 'fr'; languages are: en, de\n"

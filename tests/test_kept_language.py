@@ -75,3 +75,13 @@ def test_the_lang_command_keeps_the_language_and_leaving_says_nothing_more(tmp_p
 def test_keep_without_the_tutors_lang_is_refused_in_one_line(tutor, args: list[str]) -> None:  # type: ignore[no-untyped-def]
     status, out, err = tutor(*args)
     assert status == 2 and not out and len(err.strip().splitlines()) == 1 and "--lang en|de --keep" in err
+
+
+@pytest.mark.parametrize(("args", "locale"), [(["--lang", "de", "--keep", "moves", "x.yaml"], "en_GB.UTF-8"),
+                                              (["--keep"], "de_DE.UTF-8")])
+def test_keep_refused_says_so_in_the_language_asked_for_else_the_locales(
+        tutor, monkeypatch: pytest.MonkeyPatch, args: list[str], locale: str) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("LANG", locale)
+    status, out, err = tutor(*args)
+    assert status == 2 and err == "cassino-tutor: " + Renderer("de").message("arguments.keep_alone") + "\n"
+    assert "Starte den Tutor mit --lang en|de --keep" in err

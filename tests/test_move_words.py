@@ -10,12 +10,12 @@ from collections.abc import Iterator
 
 import pytest
 import yaml
-from randompos import ALL_VARIANTS
+from randompos import ALL_VARIANTS, random_round
 
 from tutor.core.comparison import compare, shortfall
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
-from tutor.core.round import deal_round, next_deal
+from tutor.core.round import deal_round
 from tutor.core.solver import Goal, rank_moves
 from tutor.loading.positions import load_position
 from tutor.play.game import Ply
@@ -29,16 +29,9 @@ def positions(rounds: int, players: int = 2) -> Iterator[Position]:
     for seed in range(rounds):
         rng = random.Random(seed)
         pos = deal_round(ALL_VARIANTS[seed % len(ALL_VARIANTS)], players, dealer=seed % players, seed=seed)
-        while True:
-            if pos.needs_deal():
-                next_deal(pos)
-            moves = pos.generate()
-            if not moves:
-                break
+        for _ in random_round(rng, pos):
             if rng.random() < 0.33:
                 yield pos.copy()
-            builds = [m for m in moves if m.kind not in ("trail", "capture")]
-            pos.push(rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(moves))
 
 
 def position(**described: object) -> Position:
@@ -186,3 +179,24 @@ def test_a_new_build_is_named_as_the_table_shows_it(lang: str) -> None:
             assert labelled or f"({ui.move_kind('build')})" in said, said
             seen[labelled] += 1
     assert seen[True] > 0 and seen[False] > 0, seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_move_played_is_called_what_it_does_and_names_the_cards_it_takes(lang: str) -> None:
+    """Recomputed from the cards: a sweep is a capture of every card on the table, a capture names each card it
+    takes from the table (its loose cards and its builds' cards), any other move takes none."""
+    ui = Renderer(lang)
+    kinds = {"en": re.compile(r" \(([^:)]+)(?:: takes (.+))?\)\.$"),
+             "de": re.compile(r" \(([^:)]+)(?:: nimmst? (.+) ein)?\)\.$")}[lang]
+    sweeps = 0
+    for pos in positions(30):
+        on_table = sorted([*pos.loose, *(c for b in pos.builds for c in b.cards)])
+        for move in (m for m in pos.generate() if m.kind != "build"):  # a build's name: the test above
+            found = kinds.search(played_text(ui, Ply(pos, move), pos.to_move))
+            assert found is not None
+            taken = sorted([*move.loose, *(c for b in move.builds for c in b.cards)]) if move.kind == "capture" else []
+            sweep = bool(taken) and taken == on_table
+            assert found[1] == ui.move_kind("sweep" if sweep else move.kind), (found[0], move)
+            assert sorted((found[2] or "").split()) == sorted(ui.card(c) for c in taken), (found[0], move)
+            sweeps += sweep
+    assert sweeps > 0

@@ -12,12 +12,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from deals import last_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.content.folders import content_dir
-from tutor.content.presets import variant
-from tutor.core.cards import Card
 from tutor.core.comparison import compare
 from tutor.core.position import Position
 from tutor.loading.positions import position_to_data
@@ -37,20 +36,6 @@ LANGS = ("en", "de")
 def read(shown: str) -> Decimal:
     """A number as a language writes it, read back (``-0,7``: -0.7)."""
     return Decimal(shown.replace(",", "."))
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.from_str(c) for c in text.split()]
-
-
-def last_deal() -> Position:
-    """Two-player classic, the last deal, seat 0 to move: either 8 sweeps 5H 2S AC."""
-    v = variant("classic")
-    hands = [cards("8D 8H KS"), cards("8C QD 7C")]
-    table = cards("5H 2S AC")
-    rest = [c for c in v.deck_cards if c not in {*hands[0], *hands[1], *table}]
-    return Position(v, 2, hands, table, [], to_move=0, dealer=1, captured=[rest[0::2], rest[1::2]],
-                    last_capturer=1)
 
 
 # ---- the one rounding, and differences of the values shown ---------------------------------------

@@ -99,3 +99,33 @@ def test_the_session_pages_help_rules_and_lessons_at_80_by_24(tmp_path: Path, la
         pipe.send_text("".join(line + "\r" for line in [*lines, "moves", "quit"]))
         TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True).run()
     assert paged == [reply + "\n" for reply in replies]  # the short replies (welcome, moves, goodbye) not paged
+
+
+@pytest.mark.parametrize("broken", ["false", "sh -c 'exit 127'", "/nonexistent/pager"])
+def test_a_pager_that_fails_leaves_the_reply_printed_whole_and_says_so_once(broken: str) -> None:
+    """A ``$PAGER`` that ends with an error status showed nothing: the reply is printed whole all the same, and the
+    first time a note names the pager."""
+    shown: list[str] = []
+    text = "\n".join(["x"] * 40)
+    pager = Pager(shown.append, lambda: "more", {"PAGER": broken}, out=Terminal(), failed=lambda c: f"failed: {c}")
+    pager.show(text)
+    pager.show(text)
+    assert shown == [text, f"failed: {broken}", text]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_sessions_note_on_a_failed_pager_names_it_in_the_learners_language(
+        tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    monkeypatch.setenv("PAGER", "false")
+    monkeypatch.setattr(Pager, "rows", lambda self: 24)
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        shell.width = lambda: 80
+        pipe.send_text("help\rquit\r")
+        session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True)
+        monkeypatch.setattr(session, "_show", said.append)
+        session.pager.plain = said.append  # type: ignore[union-attr]
+        session.run()
+    note = shell.ui.message("shell.pager_failed", command="false")
+    assert len(said) == 4 and said[2] == note and said[1].count("\n") > 22  # welcome, help whole, the note, goodbye

@@ -7,7 +7,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from randompos import ALL_VARIANTS, outcome, random_position
+from randompos import ALL_VARIANTS, outcome, random_position, random_round
 
 from tutor.core.movegen import captures_first, hand_moves
 from tutor.core.position import Position
@@ -74,15 +74,8 @@ def test_rounds_reach_every_kind_of_move() -> None:
         rng = random.Random(seed)
         v = ALL_VARIANTS[seed % len(ALL_VARIANTS)]
         pos = deal_round(v, 2, dealer=1, seed=seed)
-        while True:
-            if pos.needs_deal():
-                next_deal(pos)
-            moves = pos.generate()
-            if not moves:
-                break
+        for moves in random_round(rng, pos):
             kinds.update(m.kind for m in moves)
-            builds = [m for m in moves if m.kind != "trail" and m.kind != "capture"]
-            pos.push(rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(moves))
     assert set(kinds) == {"trail", "capture", "build", "raise", "add"}
 
 

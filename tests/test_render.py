@@ -10,7 +10,7 @@ from pathlib import Path
 import jinja2
 import pytest
 import yaml
-from randompos import ALL_VARIANTS, random_position
+from randompos import ALL_VARIANTS, random_play, random_position
 
 from tutor.content.folders import content_dir
 from tutor.content.presets import variant
@@ -18,7 +18,7 @@ from tutor.core.cards import ALL_CARDS, DECKS, Card
 from tutor.core.comparison import compare
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.round import deal_round, play_round
+from tutor.core.round import deal_round, next_deal, play_round
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.solver import Goal, rank_moves
 from tutor.loading.positions import load_position
@@ -322,6 +322,41 @@ def test_what_each_side_has_taken_counts_the_points_of_its_point_cards(lang: str
                 points = sum(i.points for i in score.items if i.side == side and i.code in ("point_card", "spade_points"))
                 assert int(found[2] or 0) == points, line
                 assert (found[1] is None) == (points == 0), line
+
+
+TAKEN_COUNTS = {"en": re.compile(r"^  [^:]+: (\d+) cards?(?:, (\d+) spades?)?(?:, (\d+) sweeps?)?;"),
+                "de": re.compile(r"^  [^:]+: (\d+) Karten?(?:, (\d+) Pik)?(?:, (\d+) Kehren?)?;")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_each_side_has_taken_counts_its_cards_spades_and_sweeps_as_the_moves_took_them(lang: str) -> None:
+    """``taken``'s counts recomputed from the moves of random rounds: each capture's cards, a sweep where a capture
+    takes every card on the table; the spades said only where the most spades score."""
+    ui = Renderer(lang)
+    for seed in range(len(ALL_VARIANTS)):
+        v, players = ALL_VARIANTS[seed], 2 + seed % 3
+        pos = deal_round(v, players, dealer=seed % players, seed=seed)
+        took: list[list[Card]] = [[] for _ in range(pos.sides)]
+        sweeps = [0] * pos.sides
+        rng = random.Random(seed)
+        while True:
+            if pos.needs_deal():
+                next_deal(pos)
+            if pos.is_round_over():  # the cards left on the table went to whoever took last
+                break
+            lines = ui.taken(pos, pos.to_move).splitlines()[1:]
+            for side, line in enumerate(lines):
+                found = TAKEN_COUNTS[lang].match(line)
+                assert found is not None, line
+                spades = sum(c.suit == "S" for c in took[side]) if v.effective_most_spades else None
+                assert (int(found[1]), found[2] and int(found[2]), int(found[3] or 0)) == (
+                    len(took[side]), spades, sweeps[side]), (v.preset, line)
+            side, on_table = pos.side_of(pos.to_move), [*pos.loose, *(c for b in pos.builds for c in b.cards)]
+            played = random_play(rng, pos, 1)
+            if played[0].kind == "capture":
+                took[side] += [played[0].card, *played[0].captured_cards()]
+                sweeps[side] += sorted(played[0].captured_cards()) == sorted(on_table)
+    assert any(sweeps)
 
 
 def test_a_position_seen_by_nobody_names_every_seat() -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import open_shell, play_first_moves
 
 from tutor.cli.main import main
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
 from tutor.storage.game_files import read_game_file
 
 
@@ -25,12 +24,7 @@ def played_round(home: Path, settings: str) -> Path:
     path = home / "shared" / "game.json"
     path.parent.mkdir(parents=True)
     with open_shell(home) as shell:
-        dispatch(shell, f"play round {settings}")
-        run = shell.activity
-        assert isinstance(run, GameRun)
-        while not run.game.over:
-            pos = run.position
-            dispatch(shell, pos.notation(pos.generate()[0]))
+        play_first_moves(shell, f"round {settings}")
         assert "was written to" in dispatch(shell, f"games export 1 {path}").text
     return path
 
@@ -68,3 +62,15 @@ def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest
     assert len(by_partner) == sum(p.seat == 2 for p in read_game_file(path).game.rounds[0].plies)
     assert not any("Partner" in line or "partner" in line for line in plays if line.startswith(("Player 2", "Spieler 2")))
     assert max(len(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize(("lang", "review", "said"), [
+    ("en", "x", "--review takes all, none or the number of a round played to its end (1 to 1), not 'x'"),
+    ("de", "1,2", "--review braucht all, none oder die Nummer einer zu Ende gespielten Runde (1 bis 1), nicht „1,2“"),
+    ("de", "2", "--review muss zwischen 1 und 1 liegen, nicht 2"),
+])
+def test_a_bad_review_value_is_answered_in_one_line_in_the_learners_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, review: str, said: str) -> None:
+    path = played_round(tmp_path, "level=greedy seed=6")
+    assert main(["replay", str(path), "--lang", lang, "--review", review]) == 2
+    assert capsys.readouterr().err == f"cassino-tutor replay: {said}\n"

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from deals import cards, last_deal
+from shell_helpers import open_shell, play_first_moves
 
 from tutor.cli.main import main
 from tutor.content.presets import variant
@@ -24,7 +25,6 @@ from tutor.play.review import GRADES, MARGINS, RoundReview, Why, grade_of, margi
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.review_screen import reviewed_round
 from tutor.shell.state import Shell
@@ -48,22 +48,6 @@ def round_review_text(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) 
 
 WORLDS = 8
 """Few worlds keep the tests fast; the margins are measured with the default (docs/review.md)."""
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.from_str(c) for c in text.split()]
-
-
-def last_deal() -> Position:
-    """Two-player classic, the last deal: seat 0 to move can sweep 5H 2S AC with either 8 (three points
-    and the next player's sweep denied); every other card was taken, half by each seat, so what seat 0
-    cannot see is exactly seat 1's hand."""
-    v = variant("classic")
-    hands = [cards("8D 8H KS"), cards("8C QD 7C")]
-    table = cards("5H 2S AC")
-    rest = [c for c in v.deck_cards if c not in {*hands[0], *hands[1], *table}]
-    return Position(v, 2, hands, table, [], to_move=0, dealer=1, captured=[rest[0::2], rest[1::2]],
-                    last_capturer=1)
 
 
 def played_out(pos: Position, first: Move) -> list[Ply]:
@@ -257,12 +241,7 @@ def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, s
     review in full the shell shows after the round (``analysis``); few worlds, for the shell and replay alike."""
     monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
     with open_shell(tmp_path, symbols=False) as shell:
-        dispatch(shell, "play round level=greedy seed=5")
-        run = shell.activity
-        assert isinstance(run, GameRun)
-        while not run.game.round_over:
-            pos = run.position
-            dispatch(shell, pos.notation(pos.generate()[0]))
+        play_first_moves(shell, "round level=greedy seed=5", round_only=True)
         said = dispatch(shell, "analysis").text  # the review in full, one command away from the round's end
         review = said[said.index("Review of your moves"):]
         path = tmp_path / "game.json"

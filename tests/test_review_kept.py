@@ -9,18 +9,16 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from shell_helpers import kept_games, open_shell
+from shell_helpers import kept_games, open_shell, play_first_moves
 
 from tutor.cli.main import main
 from tutor.content.presets import variant
 from tutor.play.game import play_one_round
 from tutor.play.players import player
 from tutor.play.review import review_round
-from tutor.play.review_data import ReviewDataError, review_from_data, review_to_data
+from tutor.play.review_data import ReviewDataError, fitting_review, review_from_data, review_to_data
 from tutor.render import Renderer
 from tutor.render.review import review_text
-from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
 
 WORLDS = 4
 """Few worlds keep the tests fast."""
@@ -39,12 +37,7 @@ def kept(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", WORLDS)
         with open_shell(home) as shell:
-            dispatch(shell, "play round level=greedy seed=6")
-            run = shell.activity
-            assert isinstance(run, GameRun)
-            while not run.game.over:
-                pos = run.position
-                dispatch(shell, pos.notation(pos.generate()[0]))
+            play_first_moves(shell, "round level=greedy seed=6")
     game = kept_games(home)[0].game
     review = review_round(game.rounds[0].plies, game.learner, worlds=WORLDS, seed=game.rounds[0].seed)
     assert review.moves
@@ -135,3 +128,15 @@ def test_a_kept_review_the_time_limit_cut_short_says_so(
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
     assert main(["replay", "1", "--lang", "en"]) == 0
     assert "3 of your moves were not reviewed. --review 1 reviews the whole round" in words(capsys.readouterr().out)
+
+
+def test_a_kept_review_is_used_only_for_its_round_and_the_learners_seat() -> None:
+    """What ``analysis`` and ``replay`` both read: a kept review that fits, else none (they then review again)."""
+    plies = play_one_round(variant("classic"), [player("greedy"), player("club")], 5).plies
+    review = review_round(plies, 0, worlds=WORLDS, seed=5)
+    data = json.loads(json.dumps(review_to_data(review, plies)))
+    found = fitting_review(plies, data, 0)
+    assert found is not None and review_text(Renderer("en"), found) == review_text(Renderer("en"), review)
+    assert fitting_review(plies, data, 1) is None  # another seat's review is not the learner's
+    assert fitting_review(plies[:-1], data, 0) is None  # another line of play
+    assert fitting_review(plies, {**data, "moves": "x"}, 0) is None  # a hand edit

@@ -4,8 +4,11 @@ variant changes from Classic Cassino, said at its start."""
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,7 @@ from tutor.content.course import Catalog
 from tutor.core.scoring import score_round
 from tutor.loading import load_catalog
 from tutor.play.players import LEVELS
+from tutor.play.table_game import Settings, TableGame
 from tutor.render import Renderer
 from tutor.render.chart import fit
 from tutor.render.review import BRIEF_MARKS
@@ -23,10 +27,11 @@ from tutor.render.views import score_rows
 from tutor.sheets import rules_text
 from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
+from tutor.shell.play import GameRun, result_text
 from tutor.shell.state import Shell
-from tutor.shell.variant_words import dealt_point_cards
+from tutor.shell.variant_words import dealt_point_cards, variant_summary
 from tutor.storage import Progress
+from tutor.storage.games import SavedGame
 
 ROWS = 24 - 3
 """Rows a reply has on a 24-row terminal: the typed line above it, the prompt line and the toolbar below it."""
@@ -95,7 +100,7 @@ def test_analysis_shows_the_round_in_full_each_mark_with_its_reasons(tmp_path: P
                                                                      lang: str) -> None:
     with shell_on(tmp_path, catalog, lang) as shell:
         word = "analysis" if lang == "en" else "besprechung"
-        assert dispatch(shell, word).text == shell.ui.message("play.no_game_open", command="analysis")
+        assert dispatch(shell, word).text == shell.ui.message("play.no_game_open", command=word)
         dispatch(shell, "play round royal level=greedy seed=2")
         assert dispatch(shell, word).text == shell.ui.message("play.no_round_over")
         to_round_end(shell)
@@ -172,3 +177,133 @@ def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_
     royal, classic = presets.variant("royal"), presets.variant()
     for topic in topics:  # each topic named says something else in Royal Cassino than in Classic
         assert rules_text(royal, 4, lang, topic) != rules_text(classic, 4, lang, topic)
+
+
+BRIEF = {"en": (re.compile(r"^(\d+) moves? reviewed, (\d+) marked, (-?[\d.]+) points? lost"),
+                re.compile(r"^  Move (\d+): .+, lost (-?[\d.]+); better: (.+)$"),
+                re.compile(r"^Your move (\d+): .* it lost (-?[\d.]+) points?")),
+         "de": (re.compile(r"^(\d+) (?:Zug|Züge) besprochen, (\d+) markiert, (-?[\d,]+) Punkte verloren"),
+                re.compile(r"^  Zug (\d+): .+, (-?[\d,]+) verloren; besser: (.+)$"),
+                re.compile(r"^Dein (\d+)\. Zug: .* (-?[\d,]+) Punkte? verloren"))}
+"""A language's head line of the short review, its line for a mark, and the full review's head line of a mark."""
+
+
+def number(shown: str) -> Decimal:
+    return Decimal(shown.replace(",", "."))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_short_review_says_what_the_full_one_says_of_the_moves_that_lost_most(
+        tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    """Each line of the round's end names a marked move with the loss and the better move the full review gives it;
+    those listed lost at least as much as those left to ``analysis``; the head's counts are the review's, its
+    total the sum of the losses the full review shows."""
+    head, line, full_head = BRIEF[lang]
+    with shell_on(tmp_path, catalog, lang) as shell:
+        dispatch(shell, "play round royal level=greedy seed=2")
+        end = to_round_end(shell).replace("\n    ", " ").split("\n")  # a mark's line joined again
+        run = run_of(shell)
+        assert run.reviewed is not None
+        review = run.reviewed[1]
+        full = dispatch(shell, "analysis").text.split("\n")
+    shown = {int(m[1]): number(m[2]) for m in map(full_head.match, full) if m}  # each mark's loss, by its turn
+    better = [l.split(": ", 1)[1].split(" (")[0] for l in full if l.startswith(("  Better: ", "  Besser: "))]
+    assert sorted(shown) == sorted(m.review.turn for m in review.marks) and len(better) == len(shown)
+    [counts] = [m for m in map(head.match, end) if m]
+    assert (int(counts[1]), int(counts[2])) == (len(review.moves), len(review.marks))
+    assert number(counts[3]) == sum(shown.values())
+    listed = [m for m in map(line.match, end) if m]
+    assert len(listed) == min(BRIEF_MARKS, len(review.marks)) < len(review.marks)
+    better_of = dict(zip(shown, better))
+    for m in listed:
+        assert number(m[2]) == shown[int(m[1])] and m[3] == better_of[int(m[1])], m[0]
+    left = [m.review.loss for m in review.marks if m.review.turn not in {int(x[1]) for x in listed}]
+    least_listed = min(m.review.loss for m in review.marks if m.review.turn in {int(x[1]) for x in listed})
+    assert left and max(left) <= least_listed  # "… more that cost no more than these"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_cards_left_at_a_rounds_end_are_said_to_go_to_whoever_took_last(
+        tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    """Recomputed from the moves alone: whoever captured last, and the cards no move took (nobody captured: no
+    line), in random rounds of every preset and player count."""
+    said_any = 0
+    with shell_on(tmp_path, catalog, lang) as shell:
+        ui = shell.ui
+        for i, (preset, players) in enumerate((p, n) for p in presets.preset_names() for n in (2, 3, 4)):
+            game = TableGame(Settings(presets.variant(preset), players, "greedy", i))
+            game.begin_round()
+            rng = random.Random(i)
+            while not game.round_over:
+                game.push(rng.choice(game.position.generate()))
+            plies, end = game.current.plies, game.position
+            takers = [p.seat for p in plies if p.move.kind == "capture"]
+            taken = [c for p in plies if p.move.kind == "capture" for c in (p.move.card, *p.move.captured_cards())]
+            held = [*(c for hand in end.hands for c in hand), *(end.stock or [])]
+            left = sorted(set(end.variant.deck_cards) - set(taken) - set(held))
+            said = GameRun(shell, SavedGame.new(game, shell.clock())).residue()
+            if not takers or not left:
+                assert said == "", (preset, players)
+                continue
+            me = game.learner
+            words = ui.message("play.residue", cards="@", me=takers[-1] == me, who=ui.player_name(end, me, takers[-1]))
+            before, after = words.split("@")
+            assert said.startswith(before) and said.endswith(after), (said, words)
+            assert sorted(said[len(before):len(said) - len(after)].split(" ")) == sorted(ui.card(c) for c in left)
+            said_any += 1
+    assert said_any > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topic_named_reads_otherwise(
+        lang: str, players: int) -> None:
+    """Every preset: the start of a game names each option whose value differs from Classic Cassino's (the point
+    cards as the deck holds them), and no other; each ``rules`` topic it names reads otherwise than Classic's."""
+    ui, classic = Renderer(lang), presets.variant()
+    head = "What differs from Classic Cassino" if lang == "en" else "Anders als im klassischen Cassino"
+    typed = "“rules " if lang == "en" else "„regeln "
+    for name in presets.preset_names():
+        v = presets.variant(name)
+        said = variant_summary(ui, v, players)
+        changed = [k for k, value in v.options().items() if value != classic.options()[k]]
+        assert said.startswith(head) == bool(changed), name
+        for key in changed:
+            shown = dealt_point_cards(v) if key == "point_cards" else v.options()[key]
+            view = option_view(ui, key, shown)
+            assert f"{view.name}: {view.value}" in said, (name, said)
+        named = [k for k in classic.options() if f"{ui.message(f'options.{k}')}: " in said]
+        assert set(named) == set(changed) or set(named) == set(changed) | {"most_cards"}, (name, said)
+        topics = [t.split("”")[0].split("“")[0] for t in said.split(typed)[1:]]
+        assert bool(topics) == bool(changed), name
+        for topic in topics:
+            assert rules_text(v, players, lang, topic) != rules_text(classic, players, lang, topic), (name, topic)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_one_round_games_result_names_the_side_with_the_most_points_or_a_tie(
+        tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    """Random one-round games of every preset and player count: the winner named is the side whose count of the
+    round's score items (recomputed at its end) is the highest, alone; a tie where two share it."""
+    ties = 0
+    with shell_on(tmp_path, catalog, lang) as shell:
+        ui = shell.ui
+        for i, (preset, players) in enumerate((p, n) for p in presets.preset_names() for n in (2, 3, 4)):
+            game = TableGame(Settings(presets.variant(preset), players, "greedy", i, kind="round"))
+            game.begin_round()
+            rng = random.Random(i)
+            while not game.round_over:
+                game.push(rng.choice(game.position.generate()))
+            assert game.over and game.current.score is not None
+            totals = [0] * len(game.side_seats)
+            for item in game.current.score.items:
+                totals[item.side] += item.points
+            said = result_text(ui, game)
+            best = [side for side, points in enumerate(totals) if points == max(totals)]
+            names = [ui.side_name(seats, game.learner) for seats in game.side_seats]
+            if len(best) > 1:
+                ties += 1
+                assert said.startswith(("The round ends in a tie", "Die Runde endet unentschieden")), (preset, said)
+            else:
+                assert said.startswith(names[best[0]][0].upper() + names[best[0]][1:] + " "), (preset, totals, said)
+    assert 0 < ties < 33

@@ -485,3 +485,38 @@ def test_the_welcome_counts_failed_puzzles_and_positions_from_games_apart(
         assert due in text and following.format(title=after.title.get(lang)) in text
         assert "Start with" not in text and "Beginne mit" not in text
         assert due in dispatch(shell, "progress").text.replace("\n    ", " ")
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "next 3", "“next” takes nothing after it: type “next” alone."),
+    ("de", "weiter jetzt", "Hinter „weiter“ kommt nichts: Tippe nur „weiter“."),
+    ("en", "analysis 3", "“analysis” takes nothing after it: type “analysis” alone."),
+    ("de", "Besprechung 2", "Hinter „besprechung“ kommt nichts: Tippe nur „besprechung“."),
+])
+def test_a_command_that_takes_nothing_refuses_what_follows_it_instead_of_ignoring_it(
+        tmp_path: Path, lang: str, typed: str, said: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        assert dispatch(shell, typed).text == said
+        assert shell.activity is None  # nothing was opened either
+
+
+@pytest.mark.parametrize(("lang", "command", "word"), [
+    ("de", "analysis", "besprechung"), ("de", "taken", "genommen"), ("de", "undo", "zurück"),
+    ("de", "hint", "tipp"), ("de", "solution", "lösung"), ("de", "moves", "züge"), ("en", "besprechung", "analysis"),
+])
+def test_a_command_that_cannot_run_here_is_named_as_the_learner_types_it(
+        tmp_path: Path, lang: str, command: str, word: str) -> None:
+    """A German screen names the German command, whichever word was typed (and an English one the English)."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        said = dispatch(shell, command).text
+    assert f"„{word}“" in said if lang == "de" else f"“{word}”" in said, said
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "help play junk", "play [round] [PRESET] [KEY=VALUE…]  (spiele)"),
+    ("de", "hilfe besprechung jetzt", "besprechung  (analysis)"),
+    ("de", "hilfe spielen quatsch", "Den Befehl „spielen“ gibt es nicht."),
+])
+def test_help_reads_the_first_word_after_it(tmp_path: Path, lang: str, typed: str, said: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        assert said in dispatch(shell, typed).text

@@ -50,11 +50,13 @@ ENGLISH = frozenset("""
 ENGLISH_CAPITALISED = frozenset(w.title() for w in ENGLISH) - {"Hand", "Rating"}
 
 # Allowed in German output: what the learner types (English command names, which still work;
-# option codes typed after --set, like build_duty=take_or_add; preset ids; card codes are no words here),
+# option codes typed after --set, like build_duty=take_or_add; a command line's options, like --review;
+# preset ids; card codes are no words here),
 # and the glossary's English terms in brackets, as the German sheet gives them.
 GLOSSARY_TERMS = re.findall(r"\(([a-z ]+)\)'", (content_dir("templates") / "de/sheet/glossary.j2").read_text(encoding="utf-8"))
 TYPED_COMMANDS = re.compile(r"[„(](?:%s)[“)]" % "|".join(COMMANDS))
 OPTION_CODES = re.compile(r"\b\w+=\w+\b|\b[a-z]+(?:_[a-z]+)+\b")
+TYPED_OPTIONS = re.compile(r"(?<![\w-])--[a-z]+(?:-[a-z]+)*\b")  # a command line's option as typed: --review
 PRESET_IDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(preset_names(), key=len, reverse=True)))  # typed after "spiele"
 GLOSSARY = re.compile(r"\((?:%s)\)" % "|".join(GLOSSARY_TERMS))
 
@@ -67,7 +69,7 @@ DOUBLE_SPACE = re.compile(r"(?<=[^\W\d_]|[,;:.!?]) {2}(?=[^\W\d_])")
 
 
 def english_words(line: str) -> list[str]:
-    for allowed in (TYPED_COMMANDS, OPTION_CODES, PRESET_IDS, GLOSSARY):
+    for allowed in (TYPED_COMMANDS, OPTION_CODES, TYPED_OPTIONS, PRESET_IDS, GLOSSARY):
         line = allowed.sub(" ", line)
     words = re.findall(r"[^\W\d_]+", line)
     return [w for w in words if w in ENGLISH or w in ENGLISH_CAPITALISED]

@@ -8,20 +8,19 @@ Cards the file lists in other hands or in the stock are treated as unknown
 from __future__ import annotations
 
 import argparse
-import os
 
 from tutor.core.occurrence import unheld_builds
 from tutor.core.position import Position
 from tutor.core.text import excerpt
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, Progress, advise, advise_open
 from tutor.play.view import SeatView
-from tutor.render import LANGS, Renderer, detect_lang, find_name
+from tutor.render import Renderer, find_name
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
 from tutor.shell.status import StatusLine
 
 from .engine import load, to_move_known
-from .support import UsageError, dumps, seconds, whole_number
+from .support import UsageError, command_lang, dumps, seconds, whole_number
 
 LEVELS = ("expert",)
 """The levels that advise (the others only play)."""
@@ -33,9 +32,7 @@ DEFAULT_TIME_LIMIT = 7.0
 def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     """The advice the arguments ask for: a listing in the chosen language, wrapped to the terminal's width, or one
     JSON document with ``--json``."""
-    lang = args.advise_lang or args.lang or detect_lang(os.environ)
-    if lang not in LANGS:
-        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
+    lang = command_lang(args.advise_lang, args.lang)
     say = Renderer(lang, symbols=not args.ascii)
     words = say.message
     level = find_name(args.level, LEVELS, "levels.{}")

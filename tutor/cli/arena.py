@@ -24,13 +24,13 @@ from tutor.parallel.pool import cores_available, in_order
 from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
 from tutor.play.players import LEVELS
-from tutor.render import LANGS, Renderer, detect_lang, find_name
+from tutor.render import Renderer, find_name
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
 from tutor.shell.variant_words import variant_label
 
 from .engine import move_data
-from .support import Say, UsageError, dumps, english, whole_number
+from .support import Say, UsageError, command_lang, dumps, english, whole_number
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30
@@ -39,9 +39,7 @@ BAR_WIDTH = 30
 def arena(args: argparse.Namespace) -> tuple[str, int]:
     """Play the pairs the arguments ask for; the report as text in the chosen language, wrapped to the terminal, or
     one JSON document with ``--json``."""
-    lang = args.arena_lang or args.lang or detect_lang(os.environ)
-    if lang not in LANGS:
-        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
+    lang = command_lang(args.arena_lang, args.lang)
     say = Renderer(lang)
     contest, jobs = read_contest(args, say.message)
     if args.jobs is not None and jobs < int(args.jobs):

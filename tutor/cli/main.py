@@ -176,8 +176,10 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     with parser_words(words):
         args = parser.parse_args(words)
     if args.keep and (args.lang is None or args.command is not None):
-        print("cassino-tutor: --keep keeps the tutor's language for later sessions: start the tutor with "
-              "--lang en|de --keep (and no command)", file=sys.stderr)
+        from tutor.render import Renderer, detect_lang
+
+        said = Renderer(args.lang or detect_lang(os.environ)).message("arguments.keep_alone")
+        print(f"cassino-tutor: {said}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.command is None:
         from tutor.shell.app import start

@@ -18,9 +18,7 @@ A game that cannot be read is one line, exit 2.
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Iterator, Sequence
-from contextlib import suppress
 from functools import partial
 from pathlib import Path
 
@@ -29,9 +27,9 @@ from tutor.core.position import Position
 from tutor.core.text import excerpt
 from tutor.play.game import Ply
 from tutor.play.review import RoundReview, review_round
-from tutor.play.review_data import ReviewDataError, review_from_data
+from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
-from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render import Renderer
 from tutor.render.chart import fit
 from tutor.render.review import review_text
 from tutor.shell import review_screen
@@ -43,14 +41,12 @@ from tutor.storage import Progress, ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import GameFileError, SavedGame
 
-from .support import UsageError, whole_number
+from .support import Say, UsageError, command_lang, english, whole_number
 
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:
     """The saved game of ``args.file`` (a file, or a kept game's number) in words, fitted to 80 columns."""
-    lang = args.replay_lang or args.lang or detect_lang(os.environ)
-    if lang not in LANGS:
-        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
+    lang = command_lang(args.replay_lang, args.lang)
     ui = Renderer(lang, symbols=not args.ascii)
     kept: dict[int, RoundReview] = {}
     try:
@@ -63,18 +59,23 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
     except ProgressError as err:
         raise UsageError(err.message) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
-    return fit(replay_text(ui, saved, reviewed(args.review, scored), StatusLine(), kept), DEFAULT_WIDTH), 0
+    return fit(replay_text(ui, saved, reviewed(args.review, scored, ui.message), StatusLine(), kept), DEFAULT_WIDTH), 0
 
 
-def reviewed(text: str | None, scored: list[int]) -> set[int]:
+def reviewed(text: str | None, scored: list[int], say: Say = english) -> set[int]:
     """The rounds ``--review`` names (``all``, ``none``, or a round's number) among the ``scored`` ones: by
-    default none."""
+    default none; a :class:`UsageError` in the words of ``say`` for any other value."""
     if text in (None, "all", "none"):
         return set(scored) if text == "all" else set()
-    number = whole_number(text, "--review", 1, max(scored, default=0)) if scored else 0
+    if not scored:
+        raise UsageError(say("arguments.review_none_over"))
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        raise UsageError(say("arguments.review_value", text=excerpt(text), quoted=repr(excerpt(text)),
+                             most=max(scored)))
+    number = whole_number(text, "--review", 1, max(scored), say)
     if number not in scored:
-        raise UsageError(f"--review: round {number} was not played to its end" if scored else
-                         "--review: no round of this game was played to its end")
+        raise UsageError(say("arguments.review_not_over", round=number))
     return {number}
 
 
@@ -88,10 +89,8 @@ def kept_game(number: int, with_reviews: bool) -> tuple[SavedGame, dict[int, Rou
     reviews = {}
     for n, data in found.items():
         if 1 <= n <= len(rounds) and rounds[n - 1].score is not None:
-            with suppress(ReviewDataError):
-                review = review_from_data(rounds[n - 1].plies, data)
-                if review.seat == learner:
-                    reviews[n] = review
+            if (review := fitting_review(rounds[n - 1].plies, data, learner)) is not None:
+                reviews[n] = review
     return saved, reviews
 
 

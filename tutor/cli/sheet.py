@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
-from tutor.core.text import excerpt
 from tutor.loading.options import check_deal, read_variant
-from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render import Renderer
 from tutor.sheets import build_sheet, render_sheet
 from tutor.sheets.pdf import PdfUnavailable, write_pdf
 
-from .support import UsageError
+from .support import UsageError, command_lang
 
 
 def sheet(args: argparse.Namespace) -> tuple[str, int]:
     """Render the sheet the arguments ask for: its text, or "" once written to ``-o``."""
-    lang = args.sheet_lang or args.lang or detect_lang(os.environ)
-    if lang not in LANGS:
-        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
+    lang = command_lang(args.sheet_lang, args.lang)
     say = Renderer(lang).message
     variant = read_variant(args.variant, args.options, say)
     check_deal(variant, args.players, say)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,17 @@ def english(key: str, **params: Any) -> str:
     from tutor.render import Renderer  # Jinja and the templates load only when an error is worded
 
     return Renderer("en").message(key, **params)
+
+
+def command_lang(own: str | None, shared: str | None) -> str:
+    """The language a command words its output in: its own ``--lang`` (``own``), else the tool's (``shared``), else
+    the locale's; a :class:`UsageError` for a language we do not have."""
+    from tutor.render import LANGS, detect_lang
+
+    lang = own or shared or detect_lang(os.environ)
+    if lang not in LANGS:
+        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
+    return lang
 
 
 def whole_number(text: str, option: str, low: int, high: int, say: Say = english) -> int:

@@ -88,6 +88,16 @@ def review_from_data(plies: Sequence[Ply], data: Any) -> RoundReview:
         raise ReviewDataError(str(err)) from None
 
 
+def fitting_review(plies: Sequence[Ply], data: Any, seat: int) -> RoundReview | None:
+    """The review kept as ``data`` for the round of ``plies`` when it fits the round and reviews ``seat``'s moves
+    (the learner's), else None."""
+    try:
+        review = review_from_data(plies, data)
+    except ReviewDataError:
+        return None
+    return review if review.seat == seat else None
+
+
 def _whole(value: Any, below: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < below:
         raise ReviewDataError(f"not a number from 0 to {below - 1}: {value!r}")

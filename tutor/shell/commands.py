@@ -70,10 +70,10 @@ def lookup(word: str) -> Command | None:
     return None
 
 
-def said_name(shell: Shell, name: str) -> str:
-    """The word for command ``name`` in the tutor's language (its German alias on German screens)."""
-    alias = COMMANDS[name].alias
-    return alias if alias and shell.ui.lang == "de" else name
+def typed_command(shell: Shell, name: str) -> str:
+    """The command ``name`` as the learner types it in their language: its German word in German."""
+    cmd = COMMANDS[name]
+    return cmd.alias if shell.lang == "de" and cmd.alias else cmd.name
 
 
 MAX_LINE_CHARS = 8192
@@ -97,6 +97,8 @@ def _dispatch(shell: Shell, line: str) -> Reply:
     if cmd is not None and cmd.name == "quit":
         return Reply(farewell(shell), quit=True)
     try:
+        if cmd is not None and rest.strip() and not cmd.argument:  # nothing to ignore silently
+            return Reply(shell.ui.message("shell.no_argument", command=word.lower()))
         if cmd is not None:
             return Reply(cmd.handler(shell, rest.strip()))
         if shell.activity is None:
@@ -175,9 +177,10 @@ def welcome(shell: Shell) -> str:
 def help_(shell: Shell, arg: str) -> str:
     ui = shell.ui
     if arg:
-        cmd = lookup(arg)
+        word = arg.split()[0]  # ``help play junk``: the help of ``play``
+        cmd = lookup(word)
         if cmd is None:
-            return ui.message("shell.unknown_command", word=excerpt(arg), commands=", ".join(COMMANDS),
+            return ui.message("shell.unknown_command", word=excerpt(word), commands=", ".join(COMMANDS),
                               aliases=", ".join(c.alias or c.name for c in COMMANDS.values()))
         if cmd.name == "play":  # what can be played: the presets and the levels
             levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about")} for n in LEVELS]
@@ -316,7 +319,7 @@ def review(shell: Shell, arg: str) -> str:
 @command("hint", alias="tipp")
 def hint(shell: Shell, arg: str) -> str:
     if shell.activity is None:
-        return shell.ui.message("shell.no_activity_for", command=said_name(shell, "hint"))
+        return shell.ui.message("shell.no_activity_for", command=typed_command(shell, "hint"))
     run = current_run(shell)
     said = run.closed() if run is not None else None
     return said if said is not None else shell.activity.hint()
@@ -327,24 +330,24 @@ def moves(shell: Shell, arg: str) -> str:
     said = shell.activity.moves() if shell.activity is not None else None
     if said is None and game_waiting(shell):
         said = shell.ui.message("play.moves_resume")
-    return said if said is not None else shell.ui.message("shell.no_position", command=said_name(shell, "moves"))
+    return said if said is not None else shell.ui.message("shell.no_position", command=typed_command(shell, "moves"))
 
 
 @command("solution", alias="lösung")
 def solution(shell: Shell, arg: str) -> str:
     if shell.activity is None:
-        return shell.ui.message("shell.no_activity_for", command=said_name(shell, "solution"))
+        return shell.ui.message("shell.no_activity_for", command=typed_command(shell, "solution"))
     return shell.activity.solution()
 
 
 @command("explain", "move", "erkläre")
 def explain(shell: Shell, arg: str) -> str:
     if shell.activity is None:
-        return shell.ui.message("shell.no_position", command=said_name(shell, "explain"))
+        return shell.ui.message("shell.no_position", command=typed_command(shell, "explain"))
     if not arg:
         return shell.ui.message("shell.explain_usage")
     said = shell.activity.explain(arg)
-    return said if said is not None else shell.ui.message("shell.no_position", command=said_name(shell, "explain"))
+    return said if said is not None else shell.ui.message("shell.no_position", command=typed_command(shell, "explain"))
 
 
 @command("show", alias="zeige")
@@ -401,24 +404,27 @@ def resume(shell: Shell, arg: str) -> str:
     return resume_command(shell, arg)
 
 
+def no_game_open(shell: Shell, name: str) -> str:
+    """What a game's command ``name`` says outside a game."""
+    return shell.ui.message("play.no_game_open", command=typed_command(shell, name))
+
+
 @command("undo", alias="zurück")
 def undo(shell: Shell, arg: str) -> str:
     run = current_run(shell)
-    return run.undo() if run is not None else shell.ui.message("play.no_game_open", command=said_name(shell, "undo"))
+    return run.undo() if run is not None else no_game_open(shell, "undo")
 
 
 @command("taken", alias="genommen")
 def taken(shell: Shell, arg: str) -> str:
     run = current_run(shell)
-    return run.taken() if run is not None else shell.ui.message("play.no_game_open", command=said_name(shell, "taken"))
+    return run.taken() if run is not None else no_game_open(shell, "taken")
 
 
 @command("analysis", alias="besprechung")
 def analysis(shell: Shell, arg: str) -> str:
     run = current_run(shell)
-    if run is None:
-        return shell.ui.message("play.no_game_open", command=said_name(shell, "analysis"))
-    return run.analysis()
+    return run.analysis() if run is not None else no_game_open(shell, "analysis")
 
 
 @command("resign", alias="aufgeben")

@@ -36,8 +36,9 @@ def pager_command(environ: Mapping[str, str], which: Callable[[str], str | None]
 
 
 def run_pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
-    """Give ``text`` to the pager ``command`` and wait for it; False when it could not be started.  ``less``
-    named by ``$PAGER`` gets git's options (``LESS=FRX``) unless ``LESS`` is set."""
+    """Give ``text`` to the pager ``command`` and wait for it; False when it could not be started or ended with an
+    error status (``false``, a command its shell did not find): the text was not shown.  ``less`` named by
+    ``$PAGER`` gets git's options (``LESS=FRX``) unless ``LESS`` is set."""
     env = {**os.environ, "LESS": os.environ.get("LESS", "FRX")}
     try:
         proc = subprocess.Popen(command, stdin=subprocess.PIPE, env=env)
@@ -47,7 +48,8 @@ def run_pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
         proc.communicate(text.encode(encoding, errors="replace"))
     except KeyboardInterrupt:  # Ctrl-C belongs to the pager (less stops its search): wait until it ends
         proc.wait()
-    return True
+        return True
+    return proc.returncode <= 0  # killed by a signal (Ctrl-C): it was showing the text
 
 
 def builtin_page(text: str, rows: int, more: str, read: Callable[[str], str] = input,
@@ -71,9 +73,11 @@ class Pager:
     """Shows a reply whole, or paged when :func:`needs_paging` says so; ``plain`` shows it whole."""
 
     def __init__(self, plain: Callable[[str], None], more: Callable[[], str], environ: Mapping[str, str] | None = None,
-                 out: TextIO | None = None) -> None:
+                 out: TextIO | None = None, failed: Callable[[str], str] | None = None) -> None:
         self.plain = plain
         self.more = more
+        self.failed = failed  # the note, said once, that the pager (its command given) did not show a reply
+        self.told = False
         self.environ = os.environ if environ is None else environ
         self.out = out or sys.stdout
 
@@ -92,3 +96,6 @@ class Pager:
             builtin_page(shown, rows, self.more(), out=self.out)
         elif not run_pager(command, shown + "\n", self.out.encoding or "utf-8"):
             self.plain(text)
+            if self.failed is not None and not self.told:
+                self.told = True
+                self.plain(self.failed(shlex.join(command)))

@@ -26,7 +26,7 @@ from tutor.loading.options import OptionError, check_deal, read_variant
 from tutor.play.game import Ply
 from tutor.play.players import LEVELS
 from tutor.play.review import RoundReview
-from tutor.play.review_data import ReviewDataError, review_from_data, review_to_data
+from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import MAX_ROUNDS, Saver, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
 from tutor.render.review import review_brief
@@ -214,11 +214,9 @@ class GameRun(Activity):
         """Round ``number``'s review as kept with the saved game, if one was and it fits the round's moves."""
         if self.saved.key is None:
             return None
-        with suppress(ProgressError, ReviewDataError):
+        with suppress(ProgressError):
             data = store(self.shell).reviews(self.saved.key).get(number)
-            if data is not None:
-                review = review_from_data(plies, data)
-                return review if review.seat == self.game.learner else None
+            return None if data is None else fitting_review(plies, data, self.game.learner)
         return None
 
     def review_again(self, plies: list[Ply], seed: int) -> RoundReview:

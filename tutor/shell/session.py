@@ -14,7 +14,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
-from tutor.core.text import LAYOUT, escaped
+from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.render.chart import fit
 
 from .colour import STYLE, ansi, coloured
@@ -55,7 +55,12 @@ class TutorSession:
             output=output,
         )
         self.say = say or self._print
-        self.pager = Pager(self._show, lambda: shell.ui.message("shell.pager_more")) if pager else None
+        self.pager = Pager(self._show, lambda: shell.ui.message("shell.pager_more"),
+                           failed=self._pager_failed) if pager else None
+
+    def _pager_failed(self, command: str) -> str:
+        """The note that the pager ``command`` did not show a reply (``$PAGER`` is the learner's: shown made safe)."""
+        return self.shell.ui.message("shell.pager_failed", command=excerpt(command, 60))
 
     def _run_key(self, command: str) -> None:
         """A function key's command, its reply shown above the line being typed."""
