@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate position, lesson and puzzle files, proving lessons and puzzles by the solver")
     p.add_argument("files", nargs="*", metavar="FILE|DIR",
                    help="files, or folders searched for YAML files (default: the installed lessons and puzzles)")
+    p.add_argument("--lang", dest="check_lang", metavar="en|de", choices=("en", "de"),
+                   help="language of the problems (default: the locale)")
 
     p = sub.add_parser("sheet", help="a printable rule sheet for any variant, in English or German")
     p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset to start from (default: classic)")
