@@ -48,8 +48,8 @@ KINDS = {"a YAML file": "yaml", "a saved game": "game"}
 """The kinds of file read (``what``), keyed for the words of other languages (``reading.kind_KEY``)."""
 
 
-def _kind(what: str) -> Words:
-    return words(what, f"reading.kind_{KINDS[what]}")
+def _kind(what: str) -> Words | str:
+    return words(what, f"reading.kind_{KINDS[what]}") if what in KINDS else what
 
 
 def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False) -> str:

@@ -59,3 +59,23 @@ THINGS = {
 def thing(key: str, /, **params: Any) -> Words:
     """The thing :data:`THINGS` keys ``key``, with its parameters, as :class:`Words`."""
     return words(THINGS[key].format(**params), f"file_words.{key}", **params)
+
+
+def words_to_data(said: Words) -> dict[str, Any]:
+    """``said`` as JSON data (its parameters that are :class:`Words` too), to be kept and read back."""
+    return {"text": said.text, "code": said.code,
+            "params": [[name, words_to_data(v) if isinstance(v, Words) else v] for name, v in said.params]}
+
+
+def words_from_data(data: Any) -> Words | None:
+    """The :class:`Words` :func:`words_to_data` wrote, or None if ``data`` is not such."""
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str) or not isinstance(data.get("code"), str):
+        return None
+    params = data.get("params")
+    if not isinstance(params, list) or not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+                                               for p in params):
+        return None
+    read = [(name, words_from_data(v) if isinstance(v, dict) else v) for name, v in params]
+    if any(v is None and isinstance(kept, dict) for (_, v), (_, kept) in zip(read, params)):
+        return None
+    return Words(data["text"], data["code"], tuple(read))
