@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 
-from .parser_words import asked_lang, parser_words
+from .parser_words import asked_lang, asks_help, help_words, parser_words
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -175,6 +175,11 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         print(f"cassino-tutor: an argument of {len(long):,} characters ({excerpt(long)!r}); "
               f"an argument may be at most {MAX_ARGUMENT_CHARS:,} characters", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if asks_help(words):
+        from tutor.render import Renderer, detect_lang  # the templates load only when help is asked for
+
+        if (lang := asked_lang(words) or detect_lang(os.environ)) != "en":
+            help_words(parser, Renderer(lang).message)
     with parser_words(words):
         args = parser.parse_args(words)
     if args.keep and (args.lang is None or args.command is not None):
