@@ -215,3 +215,15 @@ def test_help_in_german_has_no_english_help_text(command: list[str], capsys: pyt
     with pytest.raises(SystemExit):
         main([*command, "--help", "--lang", "en"])  # English as before
     assert capsys.readouterr().out.startswith("usage: cassino-tutor")
+
+
+@pytest.mark.parametrize(("words", "german"), [
+    (["--keep", "--lang", "de", "moves", "x"], "cassino-tutor: --keep behält die Sprache des Tutors für spätere "
+                                               "Sitzungen. Starte den Tutor mit --lang en|de --keep (und ohne Befehl)."),
+    (["--lang", "de", "moves", "x" * 9000], "cassino-tutor: Ein Argument von 9.000 Zeichen („" + "x" * 39 + "…“); "
+                                            "ein Argument darf höchstens 8.192 Zeichen haben."),
+])
+def test_the_command_lines_own_refusals_in_german(words: list[str], german: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(words) == 2
+    assert capsys.readouterr().err.strip() == german

@@ -32,14 +32,13 @@ from tutor.render import Renderer, detect_lang
 from tutor.render.problems import problem_words
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
-from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
+from .support import EXIT_STOPPED, UsageError, dumps, seconds, whole_number
 
 
 def load(path: str, lang: str | None = None) -> Position:
     """The position in ``path``, or a one-line :class:`UsageError` (its problem in ``lang``, English if None)."""
-    text = read_text(path)
     try:
-        return load_position(text, path)
+        return load_position(read_yaml_file(path, stdin=True), path)
     except FileError as err:
         ui = Renderer(lang or "en")
         more = len(err.problems) - 1
