@@ -26,8 +26,9 @@ from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import IllegalMoveError
 from tutor.core.solver import GOAL_NAMES
+from tutor.loading.builds import BUILD_KEYS
 from tutor.loading.lessons import LESSON_KEYS, STEP_KEYS
-from tutor.loading.positions import BUILD_KEYS, load_position
+from tutor.loading.positions import load_position
 from tutor.loading.positions import KEYS as POSITION_KEYS
 from tutor.loading.puzzles import PUZZLE_KEYS
 from tutor.render import LANGS, Renderer
@@ -61,10 +62,11 @@ TYPED_COMMANDS = re.compile(r"[„(](?:%s)[“)]" % "|".join(COMMANDS))
 OPTION_CODES = re.compile(r"\b\w+=\w+\b|\b[a-z]+(?:_[a-z]+)+\b")
 PRESET_IDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(preset_names(), key=len, reverse=True)))  # typed after "spiele"
 GLOSSARY = re.compile(r"\((?:%s)\)" % "|".join(GLOSSARY_TERMS))
-# The keys and values of a content file or a saved game as they are written there, quoted: „goal“, „deal“.
+# The keys and values of a content file or a saved game as they are written there, and the command line's
+# subcommands, quoted: „goal“, „deal“, „hints“.
 FILE_WORDS = re.compile(r"„(?:%s)[“:]" % "|".join(
     (*POSITION_KEYS, *BUILD_KEYS, *LESSON_KEYS, *STEP_KEYS, *PUZZLE_KEYS, *GOAL_NAMES, "card", "start", "moves",
-     "match", "round", "finished", "levels", "captured", "find", "move")))
+     "match", "round", "finished", "levels", "captured", "find", "move", "generate", "replace", "rate")))
 
 
 DOUBLE_DOT = re.compile(r"(?<!\.)\.\.(?!\.)")

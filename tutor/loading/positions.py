@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 
 from tutor.content import presets
-from tutor.core.cards import RANKS, Card, InvalidCardError, parse_rank
+from tutor.core.cards import RANKS, Card, InvalidCardError
 from tutor.core.move_bound import MAX_MOVES, move_bound
 from tutor.core.movegen import build_key, held_keys
 from tutor.core.occurrence import Impossible, impossibilities
@@ -25,6 +25,7 @@ from tutor.core.table import Build, piles
 from tutor.core.text import excerpt
 from tutor.core.variant import OPTIONS, Variant, VariantError
 
+from .builds import BUILD_EXAMPLE, read_build
 from .words import Words, thing, words
 from .yamlfile import Node, Problems, load_document
 
@@ -32,8 +33,6 @@ KEYS = (
     "variant", "players", "to_move", "dealer", "hands", "table", "captured",
     "sweeps", "scores", "penalties", "stock", "last_capturer",
 )
-BUILD_KEYS = ("build", "owner", "value")
-BUILD_EXAMPLE = "{build: [5D, 3S], owner: 0}"
 T = TypeVar("T")
 
 
@@ -57,12 +56,6 @@ def variant_from_node(node: Node, filename: str) -> Variant:
     variant = reader.read_variant(node)
     reader.problems.raise_if_any()
     return variant
-
-
-class _Pile(NamedTuple):
-    node: Node
-    cards: list[Card]
-    card_nodes: list[Node]
 
 
 class _Reader:
@@ -343,7 +336,7 @@ class _Reader:
             return loose, builds
         for item in node.children:
             if item.is_mapping:
-                build = self.build(item)
+                build = read_build(self, item)
                 if build is not None:
                     builds.append((build, item))
             elif item.is_list:
@@ -354,120 +347,6 @@ class _Reader:
                 if card is not None:
                     loose.append(card)
         return loose, builds
-
-    def build(self, node: Node) -> Build | None:
-        p = self.problems
-        p.check_keys(node, BUILD_KEYS, thing("a_build"))
-        cards_node, owner_node, value_node = (node.get(k) for k in BUILD_KEYS)
-        owner = None
-        if owner_node is None:
-            p.add(node, f"a build needs owner:, the seat that controls it, like {BUILD_EXAMPLE}", "files.build_no_owner",
-                  example=BUILD_EXAMPLE)
-        else:
-            owner = self.seat(owner_node, "owner")
-        if cards_node is None:
-            p.add(node, f"a build needs build:, the list of its cards, like {BUILD_EXAMPLE}", "files.build_no_cards",
-                  example=BUILD_EXAMPLE)
-            return None
-        pile_list = self.piles(cards_node)
-        if pile_list is None:
-            return None
-        cards = [c for pile in pile_list for c in pile.cards]
-        if len(cards) == 1:
-            p.add(cards_node, f"a build is the played card plus at least one more; "
-                              f"a lone {cards[0]} is a loose card: write it as {cards[0]}", "files.build_lone",
-                  card=str(cards[0]))
-            return None
-        if any(self.variant.value[c] == 0 for c in cards):
-            build = self.face_build(pile_list, value_node)
-        else:
-            build = self.number_build(pile_list, cards_node, value_node)
-        return None if build is None or owner is None else build.with_owner(owner)
-
-    def piles(self, node: Node) -> list[_Pile] | None:
-        """The piles of ``build:`` (a flat list is one pile); None if any is wrong."""
-        p = self.problems
-        shape = "a list of cards like [5D, 3S], or of piles like [[5H, 3C], [8H]]"
-        if not node.is_list or not node.children:
-            value = words("an empty list", "file_words.value_empty_list") if node.is_list else node.description()
-            p.add(node, f"build: must be {shape}, not {value}", "files.build_shape", value=value)
-            return None
-        items = node.children
-        if all(i.is_list for i in items):
-            groups = [(i, list(i.children)) for i in items]
-        elif not any(i.is_list for i in items):
-            groups = [(node, list(items))]
-        else:
-            p.add(node, "build: mixes cards and piles; write a single build as [5D, 3S] "
-                        "and a multiple build as [[5H, 3C], [8H]]", "files.build_mixed")
-            return None
-        out: list[_Pile] = []
-        for pile_node, card_nodes in groups:
-            if not card_nodes:
-                p.add(pile_node, "a pile of a build cannot be empty", "files.pile_empty")
-                return None
-            cards = [self.card(c, "in a build on the table") for c in card_nodes]
-            if None in cards:
-                return None
-            out.append(_Pile(pile_node, [c for c in cards if c is not None], card_nodes))
-        return out
-
-    def number_build(self, pile_list: list[_Pile], cards_node: Node, value_node: Node | None) -> Build | None:
-        """A build of numbered cards (owner left at 0)."""
-        p = self.problems
-        values = self.variant.value
-        totals = [sum(values[c] for c in pile.cards) for pile in pile_list]
-        value = totals[0]
-        if value_node is not None:
-            if not value_node.is_int:
-                p.add(value_node, f"value must be the build's total, a whole number like {value}, "
-                                  f"not {value_node.describe()}", "files.build_value_not_whole", total=value,
-                      value=value_node.description())
-                return None
-            value = int(value_node.scalar)
-        ok = True
-        for pile, total in zip(pile_list, totals):
-            if total != value:
-                ok = False
-                sums = "+".join(str(c) for c in pile.cards)
-                if value_node is not None:
-                    p.add(pile.node, f"{sums} adds up to {total}, not the build's value {value}", "files.pile_sum",
-                          cards=sums, total=total, value=value)
-                else:
-                    p.add(pile.node, f"{sums} adds up to {total} but the first pile adds up to {value}; "
-                                     "every pile of a build has the same total", "files.pile_sum_first",
-                          cards=sums, total=total, value=value)
-        if ok and value > self.variant.max_build:
-            p.add(value_node or cards_node, f"a build of {value} is too big: with {self.variant.values} values "
-                                            f"builds go up to {self.variant.max_build}", "files.build_too_big",
-                  value=value, values=self.variant.values, most=self.variant.max_build)
-            ok = False
-        cards = tuple(sorted(c for pile in pile_list for c in pile.cards))
-        return Build(value, cards, 0, single=len(pile_list) == 1) if ok else None
-
-    def face_build(self, pile_list: list[_Pile], value_node: Node | None) -> Build | None:
-        """A face build (owner left at 0)."""
-        p = self.problems
-        values = self.variant.value
-        face, where = next((c, n) for pile in pile_list for c, n in zip(pile.cards, pile.card_nodes) if values[c] == 0)
-        if not self.variant.face_builds:
-            p.add(where, f"{face} has no value, so it cannot be in a build; "
-                         "face builds need face_capture: all (the face-gather preset)", "files.face_no_value",
-                  card=str(face))
-            return None
-        rank = face.rank
-        ok = True
-        for pile in pile_list:
-            if len(pile.cards) != 1 or pile.cards[0].rank != rank:
-                p.add(pile.node, f"each pile of a {rank} face build is one {rank}, like [[{rank}C], [{rank}D]]",
-                      "files.face_pile", rank=rank)
-                ok = False
-        if value_node is not None and (not value_node.is_scalar or parse_rank(value_node.text) != face.rank_index):
-            p.add(value_node, f"the value of a {rank} face build is written as its rank letter: value: {rank}",
-                  "files.face_value", rank=rank)
-            ok = False
-        cards = tuple(sorted(c for pile in pile_list for c in pile.cards))
-        return Build(face.rank_index, cards, 0, single=False, face=True) if ok else None
 
     def check_holding(self, builds: list[tuple[Build, Node]], known: dict[int, list[Card]]) -> None:
         """A controller with a fully known hand must hold a card that takes each of their builds."""
