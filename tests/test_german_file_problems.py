@@ -227,3 +227,14 @@ def test_the_command_lines_own_refusals_in_german(words: list[str], german: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     assert main(words) == 2
     assert capsys.readouterr().err.strip() == german
+
+
+def test_solve_refuses_a_goal_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("hands: [[7S, 8D], [9H]]\ntable: [7H]\n", encoding="utf-8")
+    assert main(["--lang", "de", "solve", str(path), "--goal", "cards,deal"]) == 2
+    assert capsys.readouterr().err.strip() == ("cassino-tutor solve: Das Ziel „deal“ nimmt keinen Gleichstandsbrecher: "
+                                               "Es spielt die Runde schon bis zum Ende.")
+    assert main(["solve", str(path), "--goal", "cards,deal"]) == 2  # English as before
+    assert capsys.readouterr().err.strip() == ("cassino-tutor solve: the deal goal takes no tie-break: it already "
+                                               "plays the round to its end")

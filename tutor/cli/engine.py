@@ -25,11 +25,12 @@ from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
+from tutor.loading.words import Words
 from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
 from tutor.parallel.pool import in_order
 from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.render import Renderer, detect_lang
-from tutor.render.problems import problem_words
+from tutor.render.problems import problem_words, said
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, dumps, seconds, whole_number
@@ -114,12 +115,14 @@ def perft(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def solve(args: argparse.Namespace) -> tuple[str, int]:
+    say = partial(_say, args.lang)
     try:
         goal = Goal.from_str(args.goal)
     except GoalError as err:
-        raise UsageError(str(err)) from None
-    jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS) if args.jobs is not None else usable_cores()
-    limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else None
+        raise UsageError(said(Renderer(args.lang or "en"), Words(str(err), f"files.goal_{err.code}",
+                                                                  tuple(err.params.items())))) from None
+    jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS, say) if args.jobs is not None else usable_cores()
+    limit = seconds(args.time_limit, "--time-limit", say) if args.time_limit is not None else None
     pos = load(args.file, args.lang)
     to_move_known(pos)
     cards = sum(map(len, pos.hands))
@@ -256,6 +259,11 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
 def _advised(puzzles: tuple[Puzzle, ...], index: int) -> list[Problem]:
     """:func:`verify_advised` of one puzzle, by its index (a pool's task)."""
     return verify_advised(puzzles[index])
+
+
+def _say(lang: str | None, key: str, /, **params: Any) -> str:
+    """The catalog message ``key`` in ``lang`` (English if None); the templates load only when one is said."""
+    return Renderer(lang or "en").message(key, **params)
 
 
 def _count(n: int, noun: str) -> str:
