@@ -76,7 +76,7 @@ class GameFileError(ValueError):
     @classmethod
     def from_data(cls, data: Any) -> GameFileError:
         if not isinstance(data, dict) or not isinstance(data.get("where"), str) or not isinstance(data.get("problem"), str):
-            return cls("?", "a problem kept in a form this version does not read")
+            return cls("?", _said("a problem kept in a form this version does not read", "unread_problem"))
         move = data.get("move")
         try:
             fault = MoveFault(**move) if isinstance(move, dict) else None
