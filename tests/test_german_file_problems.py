@@ -5,6 +5,7 @@ English as before."""
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import json
 import re
@@ -92,15 +93,32 @@ def test_every_problem_of_a_broken_file_is_data_worded_in_both_languages(name: s
         assert problem_words(ENGLISH, problem) == str(problem)
 
 
+PREFIXES = {"games.py": "game_files.", "verify.py": "verify.", "reading.py": "reading."}
+"""The message file of the codes a module's ``_said`` or ``_refused`` names by their key alone."""
+
+
+def named_codes(path: Path) -> set[str]:
+    """The message codes a module names as literal text: a whole code (``"files.twice"``), or a key its
+    ``_said`` or ``_refused`` puts in its own message file."""
+    found = set()
+    for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(call, ast.Call):
+            continue
+        name = getattr(call.func, "id", getattr(call.func, "attr", ""))
+        texts = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if name in ("_said", "_refused") and len(call.args) > 1 and isinstance(call.args[1], ast.Constant):
+            found.add(PREFIXES[path.name] + str(call.args[1].value))
+        found |= {t for t in texts if re.fullmatch(r"(?:files|yaml|reading|game_files|file_words|verify|check)\.\w+", t)}
+    return found
+
+
 def test_every_code_the_readers_name_exists_in_both_languages() -> None:
     english = load_messages(content_dir("templates") / "en")
-    named = set()
-    for folder in ("loading", "storage", "cli", "core"):
-        for path in (content_dir("templates").parent / "tutor" / folder).rglob("*.py"):
-            named |= set(re.findall(r"[\"'](?:files|yaml|reading|game_files|file_words|check)\.[a-z_]+[\"']",
-                                    path.read_text(encoding="utf-8")))
-    named = {n.strip("\"'") for n in named} | {f"file_words.{key}" for key in THINGS}
-    assert len(named) > 60
+    tutor = content_dir("templates").parent / "tutor"
+    named = {code for folder in ("loading", "storage", "cli", "teaching") for path in (tutor / folder).glob("*.py")
+             for code in named_codes(path)} | {f"file_words.{key}" for key in THINGS}
+    assert {"game_files.must_be", "verify.not_best", "reading.missing", "files.twice", "yaml.tab"} <= named
+    assert len(named) > 150
     assert not [c for c in named if c not in MESSAGES or c not in english]
 
 
@@ -238,3 +256,19 @@ def test_solve_refuses_a_goal_in_german(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["solve", str(path), "--goal", "cards,deal"]) == 2  # English as before
     assert capsys.readouterr().err.strip() == ("cassino-tutor solve: the deal goal takes no tie-break: it already "
                                                "plays the round to its end")
+
+
+def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = (content_dir("puzzles") / "captures.yaml").read_text(encoding="utf-8").split("\n\n")[0]
+    assert "      - 6S x 6D 6C" in first
+    path = tmp_path / "wrong.yaml"
+    path.write_text(first.replace("      - 6S x 6D 6C", "      - 2H x 2D") + "\n", encoding="utf-8")
+    assert main(["check", str(path), "--lang", "de"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}:3:5: Die Lösung 2H x 2D ist für das Ziel cards nicht die beste. Sie ist 1 wert, die beste 2 "
+        "(6S x 6D 6C).",
+        f"{path}:3:5: Für das Ziel cards gilt 1 bester Zug; führe jeden unter „solution“ auf (es fehlen 6S x 6D 6C).",
+        "2 Probleme gefunden"]
+    assert main(["check", str(path)]) == 2  # English as before
+    assert capsys.readouterr().err.splitlines()[0] == (f"{path}:3:5: the solution 2H x 2D is not best for goal cards: "
+                                                        "it is worth 1, the best 2 (6S x 6D 6C)")

@@ -28,7 +28,10 @@ def said(ui: Renderer, words: Words) -> str:
 
 
 def _worded(ui: Renderer, value: Any) -> Any:
-    """A parameter as the message shows it: :class:`Words` worded, text (a key, a value from the file) as written."""
+    """A parameter as the message shows it: :class:`Words` worded (in a list too), text (a key, a value from the
+    file) as written."""
     if isinstance(value, Words):
         return said(ui, value)
+    if isinstance(value, (list, tuple)):
+        return [_worded(ui, item) for item in value]
     return Verbatim(value) if isinstance(value, str) else value
