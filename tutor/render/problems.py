@@ -16,7 +16,8 @@ def problem_words(ui: Renderer, problem: Problem) -> str:
     where a card was first seen, say), else the words of its code where it has one (else the English message)."""
     if ui.lang == "en" or not problem.code:
         return str(problem)
-    return f"{problem.file}:{problem.line}:{problem.col}: {said(ui, Words(problem.message, problem.code, problem.params))}"
+    words = Words(problem.message, problem.code, problem.params)
+    return f"{problem.file}:{problem.line}:{problem.col}: {said(ui, words)}"
 
 
 def said(ui: Renderer, words: Words) -> str:
