@@ -15,9 +15,12 @@ import pytest
 
 from tutor.cli.main import build_parser, main
 from tutor.cli.parser_words import actions, help_keys, placeholder
-from tutor.content.course import Catalog
+from tutor.content.course import FIND_KINDS, Catalog
+from tutor.core import occurrence
+from tutor.core.solver import Goal, GoalError
 from tutor.content.folders import content_dir
 from tutor.loading.catalog import load_file
+from tutor.loading.reading import KINDS
 from tutor.loading.words import THINGS, Words, words_from_data, words_to_data
 from tutor.loading.yamlfile import FileError, Problem
 from tutor.render import Renderer
@@ -25,7 +28,7 @@ from tutor.render.catalog import load_catalog as load_messages
 from tutor.render.problems import problem_words
 from tutor.shell.commands import dispatch
 from tutor.shell.play import problem_text
-from tutor.storage.games import GameFileError, parse_game
+from tutor.storage.games import JSON_FAULTS, GameFileError, parse_game
 
 GERMAN, ENGLISH = Renderer("de"), Renderer("en")
 MESSAGES = load_messages(content_dir("templates") / "de")
@@ -112,11 +115,29 @@ def named_codes(path: Path) -> set[str]:
     return found
 
 
+def built_codes() -> set[str]:
+    """The codes made of a prefix and a key given elsewhere: a goal's refusal, a fact no real deal shows, a kind
+    of file, of value or of move, a fault json finds."""
+    goals = []
+    for text in ("", "cards,deal", "card:ZZ", "bogus"):
+        with pytest.raises(GoalError) as err:
+            Goal.from_str(text)
+        goals.append(f"files.goal_{err.value.code}")
+    source = Path(occurrence.__file__).read_text(encoding="utf-8")
+    facts = {f"files.{call.args[3].value!s}" for call in ast.walk(ast.parse(source))
+             if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Impossible"
+             and len(call.args) > 3 and isinstance(call.args[3], ast.Constant)}
+    assert len(facts) == 20
+    return {*goals, *facts, *(f"reading.kind_{k}" for k in KINDS.values()), "file_words.kind_list",
+            "file_words.kind_mapping", *(f"verify.kind_{k}" for k in FIND_KINDS),
+            *(f"game_files.json_{k}" for k in JSON_FAULTS.values())}
+
+
 def test_every_code_the_readers_name_exists_in_both_languages() -> None:
     english = load_messages(content_dir("templates") / "en")
     tutor = content_dir("templates").parent / "tutor"
     named = {code for folder in ("loading", "storage", "cli", "teaching") for path in (tutor / folder).glob("*.py")
-             for code in named_codes(path)} | {f"file_words.{key}" for key in THINGS}
+             for code in named_codes(path)} | {f"file_words.{key}" for key in THINGS} | built_codes()
     assert {"game_files.must_be", "verify.not_best", "reading.missing", "files.twice", "yaml.tab"} <= named
     assert len(named) > 150
     assert not [c for c in named if c not in MESSAGES or c not in english]
@@ -163,11 +184,14 @@ GAME = {"format": "cassino-tutor game", "version": 1, "started": "2026-12-01T10:
      'Keine gespeicherte Partie (eine gespeicherte Partie ist ein JSON-Objekt mit "format": "cassino-tutor game").'),
     (json.dumps({**GAME, "version": 9}), "format version 9; this cassino-tutor reads version 1 (update cassino-tutor)",
      "Formatversion 9; dieser cassino-tutor liest Version 1 (aktualisiere cassino-tutor)."),
+    ('{"format" "x"}', "not valid JSON (Expecting ':' delimiter)", "Kein gültiges JSON (hier fehlt „:“)."),
 ])
 def test_a_broken_saved_game_in_german_its_english_as_before(text: str, english: str, german: str) -> None:
     with pytest.raises(GameFileError) as err:
         parse_game(text, "g.json")
-    assert str(err.value) == f"g.json: {english}" and problem_text(ENGLISH, err.value) == english
+    where = err.value.where  # g.json, or g.json:LINE:COL where json found the fault
+    assert where.startswith("g.json") and str(err.value) == f"{where}: {english}"
+    assert problem_text(ENGLISH, err.value) == english
     assert problem_text(GERMAN, err.value) == german
     kept = GameFileError.from_data(json.loads(json.dumps(err.value.to_data())))  # a kept game's problem
     assert problem_text(GERMAN, kept) == german and str(kept) == str(err.value)

@@ -35,6 +35,13 @@ MAX_BYTES = 8 << 20
 """A saved game is a few kilobytes a round; a bigger document is not one."""
 SEED_LIMIT = 2**32
 """A game's seed is below this, as ``play seed=S`` takes it."""
+JSON_FAULTS = {
+    "Expecting value": "value", "Expecting ':' delimiter": "colon", "Expecting ',' delimiter": "comma",
+    "Expecting property name enclosed in double quotes": "name", "Unterminated string starting at": "string",
+    "Extra data": "extra", "Invalid control character at": "control", "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "unicode",
+}
+"""What :mod:`json` finds wrong, keyed for the words of other languages (``game_files.json_KEY``)."""
 
 
 @dataclass(frozen=True)
@@ -213,8 +220,8 @@ def parse_game(text: str, where: str) -> SavedGame:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise GameFileError(f"{where}:{err.lineno}:{err.colno}", _said(f"not valid JSON ({err.msg})", "not_json",
-                                                                       detail=err.msg)) from None
+        said = _said(f"not valid JSON ({err.msg})", "not_json", detail=err.msg, kind=JSON_FAULTS.get(err.msg, ""))
+        raise GameFileError(f"{where}:{err.lineno}:{err.colno}", said) from None
     except RecursionError:
         raise GameFileError(where, _said("nested too deep to be a saved game", "too_deep")) from None
     except ValueError as err:  # a number of more digits than Python converts, or NaN
