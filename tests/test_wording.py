@@ -25,7 +25,12 @@ from tutor.content.folders import content_dir
 from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import IllegalMoveError
+from tutor.core.solver import GOAL_NAMES
+from tutor.loading.builds import BUILD_KEYS
+from tutor.loading.lessons import LESSON_KEYS, STEP_KEYS
 from tutor.loading.positions import load_position
+from tutor.loading.positions import KEYS as POSITION_KEYS
+from tutor.loading.puzzles import PUZZLE_KEYS
 from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog
 from tutor.render.environment import Language, load_language
@@ -59,6 +64,11 @@ OPTION_CODES = re.compile(r"\b\w+=\w+\b|\b[a-z]+(?:_[a-z]+)+\b")
 TYPED_OPTIONS = re.compile(r"(?<![\w-])--[a-z]+(?:-[a-z]+)*\b")  # a command line's option as typed: --review
 PRESET_IDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(preset_names(), key=len, reverse=True)))  # typed after "spiele"
 GLOSSARY = re.compile(r"\((?:%s)\)" % "|".join(GLOSSARY_TERMS))
+# The keys and values of a content file or a saved game as they are written there, and the command line's
+# subcommands, quoted: „goal“, „deal“, „hints“.
+FILE_WORDS = re.compile(r"„(?:%s)[“:]" % "|".join(
+    (*POSITION_KEYS, *BUILD_KEYS, *LESSON_KEYS, *STEP_KEYS, *PUZZLE_KEYS, *GOAL_NAMES, "card", "start", "moves",
+     "match", "round", "finished", "levels", "captured", "find", "move", "generate", "replace", "rate")))
 
 
 DOUBLE_DOT = re.compile(r"(?<!\.)\.\.(?!\.)")
@@ -69,7 +79,7 @@ DOUBLE_SPACE = re.compile(r"(?<=[^\W\d_]|[,;:.!?]) {2}(?=[^\W\d_])")
 
 
 def english_words(line: str) -> list[str]:
-    for allowed in (TYPED_COMMANDS, OPTION_CODES, TYPED_OPTIONS, PRESET_IDS, GLOSSARY):
+    for allowed in (TYPED_COMMANDS, OPTION_CODES, TYPED_OPTIONS, PRESET_IDS, GLOSSARY, FILE_WORDS):
         line = allowed.sub(" ", line)
     words = re.findall(r"[^\W\d_]+", line)
     return [w for w in words if w in ENGLISH or w in ENGLISH_CAPITALISED]
@@ -97,6 +107,8 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert problems("Tippe „lerne table“", "de") and problems("auf dem table", "de")  # lesson ids are German too
     assert not problems("Nimm 7S x 3H+4D ein, oder tippe „hint“ oder „next“; --set build_duty=take_or_add", "de")
     assert not problems("Tisch: 10♦ · so viele wie möglich, also in der Hand... Die Kehre (sweep) zählt.", "de")
+    assert not problems("„goal“ muss ein Ziel sein, etwa „deal“, also „value: K“", "de")
+    assert problems("goal muss ein Ziel sein, etwa deal", "de")  # a file's word unquoted is English
     assert not problems("  moves        alle erlaubten Züge", "en")
 
 

@@ -8,6 +8,7 @@ input raises :class:`~tutor.cli.support.UsageError`.  JSON shapes follow
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -24,21 +25,21 @@ from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.catalog import load_file, yaml_files
 from tutor.loading.positions import load_position, table_to_data
-from tutor.loading.yamlfile import FileError, Problem
+from tutor.loading.words import Words
+from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
 from tutor.parallel.pool import in_order
 from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
-from tutor.render import Renderer
-from tutor.render.problems import problem_words
+from tutor.render import Renderer, detect_lang
+from tutor.render.problems import problem_words, said
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
-from .support import EXIT_STOPPED, UsageError, dumps, read_text, seconds, whole_number
+from .support import EXIT_STOPPED, UsageError, dumps, seconds, whole_number
 
 
 def load(path: str, lang: str | None = None) -> Position:
     """The position in ``path``, or a one-line :class:`UsageError` (its problem in ``lang``, English if None)."""
-    text = read_text(path)
     try:
-        return load_position(text, path)
+        return load_position(read_yaml_file(path, stdin=True), path)
     except FileError as err:
         ui = Renderer(lang or "en")
         more = len(err.problems) - 1
@@ -114,12 +115,14 @@ def perft(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def solve(args: argparse.Namespace) -> tuple[str, int]:
+    say = partial(_say, args.lang)
     try:
         goal = Goal.from_str(args.goal)
     except GoalError as err:
-        raise UsageError(str(err)) from None
-    jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS) if args.jobs is not None else usable_cores()
-    limit = seconds(args.time_limit, "--time-limit") if args.time_limit is not None else None
+        raise UsageError(said(Renderer(args.lang or "en"), Words(str(err), f"files.goal_{err.code}",
+                                                                  tuple(err.params.items())))) from None
+    jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS, say) if args.jobs is not None else usable_cores()
+    limit = seconds(args.time_limit, "--time-limit", say) if args.time_limit is not None else None
     pos = load(args.file, args.lang)
     to_move_known(pos)
     cards = sum(map(len, pos.hands))
@@ -208,7 +211,9 @@ def solve_data(pos: Position, ranking: Ranking, ms: float) -> dict[str, Any]:
 
 
 def check(args: argparse.Namespace) -> tuple[str, int]:
-    """Validate position, lesson and puzzle files (folders searched), proving content by the solver."""
+    """Validate position, lesson and puzzle files (folders searched), proving content by the solver; the
+    problems and the count in the language of ``--lang``, else the locale's."""
+    ui = Renderer(args.check_lang or args.lang or detect_lang(os.environ))
     targets = args.files or [str(content_dir("lessons")), str(content_dir("puzzles"))]
     problems: list[str] = []
     files: list[str] = []
@@ -216,19 +221,16 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         path = Path(target)
         files += [str(f) for f in yaml_files(path)] if path.is_dir() else [target]
     if not files:
-        raise UsageError(f"no YAML files (.yaml, .yml) in {', '.join(targets)}")
+        raise UsageError(ui.message("check.no_files", targets=targets))
     lessons: list[Lesson] = []
     puzzles: list[Puzzle] = []
     proved: list[Puzzle] = []
     positions = 0
     for path_text in files:
         try:
-            content = load_file(read_text(path_text), path_text)
+            content = load_file(read_yaml_file(path_text, stdin=True), path_text)
         except FileError as err:
-            problems += [str(p) for p in err.problems]
-            continue
-        except UsageError as err:
-            problems.append(str(err))
+            problems += [problem_words(ui, p) for p in err.problems]
             continue
         if isinstance(content, Lesson):
             lessons.append(content)
@@ -242,22 +244,26 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
             for puzzle in content:
                 found += (wrong := verify_puzzle(puzzle))
                 proved += [] if wrong else [puzzle]
-        problems += [str(p) for p in sorted(found, key=lambda p: (p.line, p.col))]
-    problems += [str(p) for found in in_order(partial(_advised, tuple(proved)), len(proved), usable_cores())
-                 for p in found]
+        problems += [problem_words(ui, p) for p in sorted(found, key=lambda p: (p.line, p.col))]
+    problems += [problem_words(ui, p) for found in in_order(partial(_advised, tuple(proved)), len(proved),
+                                                            usable_cores()) for p in found]
     if len(files) > 1:
-        problems += [str(p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)))]
+        problems += [problem_words(ui, p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)))]
     if problems:
         print(escaped("\n".join(problems), keep=LAYOUT), file=sys.stderr)
-        print(f"{len(problems)} problem{'s' * (len(problems) != 1)} found", file=sys.stderr)
+        print(ui.message("check.found", n=len(problems)), file=sys.stderr)
         return "", 2
-    counts = [_count(len(lessons), "lesson"), _count(len(puzzles), "puzzle"), _count(positions, "position")]
-    return f"checked {', '.join(counts)}: all good (no problems)", 0
+    return ui.message("check.good", lessons=len(lessons), puzzles=len(puzzles), positions=positions), 0
 
 
 def _advised(puzzles: tuple[Puzzle, ...], index: int) -> list[Problem]:
     """:func:`verify_advised` of one puzzle, by its index (a pool's task)."""
     return verify_advised(puzzles[index])
+
+
+def _say(lang: str | None, key: str, /, **params: Any) -> str:
+    """The catalog message ``key`` in ``lang`` (English if None); the templates load only when one is said."""
+    return Renderer(lang or "en").message(key, **params)
 
 
 def _count(n: int, noun: str) -> str:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 
-from .parser_words import asked_lang, parser_words
+from .parser_words import asked_lang, asks_help, help_words, parser_words
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate position, lesson and puzzle files, proving lessons and puzzles by the solver")
     p.add_argument("files", nargs="*", metavar="FILE|DIR",
                    help="files, or folders searched for YAML files (default: the installed lessons and puzzles)")
+    p.add_argument("--lang", dest="check_lang", metavar="en|de", choices=("en", "de"),
+                   help="language of the problems (default: the locale)")
 
     p = sub.add_parser("sheet", help="a printable rule sheet for any variant, in English or German")
     p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset to start from (default: classic)")
@@ -136,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(build_parser(), argv)
     except KeyboardInterrupt:
-        print("cassino-tutor: interrupted", file=sys.stderr)
+        print(f"cassino-tutor: {_words(argv)('arguments.interrupted')}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader (say, `head`) stopped early: not an error worth a traceback
@@ -147,6 +149,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 EXIT_CRASHED = 70  # EX_SOFTWARE: an error of ours, not of the input
+
+
+def _words(argv: Sequence[str] | None) -> Callable[..., str]:
+    """The catalog's messages in the language the command line asks for, else the locale's."""
+    from tutor.render import Renderer, detect_lang  # the templates load only when there is something to say
+
+    return Renderer(asked_lang(list(sys.argv[1:] if argv is None else argv)) or detect_lang(os.environ)).message
 
 
 def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
@@ -170,16 +179,19 @@ MAX_ARGUMENT_CHARS = 8192
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if (long := next((w for w in words if len(w) > MAX_ARGUMENT_CHARS), None)) is not None:
-        print(f"cassino-tutor: an argument of {len(long):,} characters ({excerpt(long)!r}); "
-              f"an argument may be at most {MAX_ARGUMENT_CHARS:,} characters", file=sys.stderr)
+        said = _words(words)("arguments.argument_too_long", chars=len(long), text=excerpt(long),
+                             quoted=repr(excerpt(long)), most=MAX_ARGUMENT_CHARS)
+        print(f"cassino-tutor: {said}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if asks_help(words):
+        from tutor.render import Renderer, detect_lang  # the templates load only when help is asked for
+
+        if (lang := asked_lang(words) or detect_lang(os.environ)) != "en":
+            help_words(parser, Renderer(lang).message)
     with parser_words(words):
         args = parser.parse_args(words)
     if args.keep and (args.lang is None or args.command is not None):
-        from tutor.render import Renderer, detect_lang
-
-        said = Renderer(args.lang or detect_lang(os.environ)).message("arguments.keep_alone")
-        print(f"cassino-tutor: {said}", file=sys.stderr)
+        print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.command is None:
         from tutor.shell.app import start

@@ -1,8 +1,10 @@
-"""argparse's own messages (usage, a missing or unknown argument, a refused choice) in the learner's language.
+"""argparse's own messages (usage, a missing or unknown argument, a refused choice) and the help of the commands
+and options in the learner's language.
 
 argparse words its messages through :func:`gettext.gettext`; while the command line is read, the calls go to
 :class:`ParserWords`, which finds each message's words in the catalog (``argparse.*``) and leaves any other
-message as argparse has it. The language is looked up only when argparse has something to say.
+message as argparse has it. The language is looked up only when argparse has something to say. The help texts
+are English in :mod:`.main`; :func:`help_words` puts them in the words of ``cli_help.*`` when help is asked for.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 import argparse
 import gettext
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
+from typing import Any
 
 KEYS = {
     "usage: ": "usage",
@@ -81,3 +84,65 @@ def parser_words(words: Sequence[str]) -> Iterator[None]:
         yield
     finally:
         argparse._, argparse.ngettext = kept  # type: ignore[attr-defined]
+
+
+HELP_WORDS = ("-h", "--help")
+
+
+def help_keys(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple[str, argparse.ArgumentParser, Any]]:
+    """Each help text of ``parser`` and its commands, as (key in ``cli_help``, the parser, the thing it is said
+    of: the parser for its description, else an action); ``path`` names the command (``puzzles.generate.``)."""
+    if parser.description:
+        yield f"{path}description", parser, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action._choices_actions:
+                yield f"{path}{command.dest}", parser, command
+            for name, sub in action.choices.items():
+                yield from help_keys(sub, f"{path}{name}.")
+        elif isinstance(action, argparse._HelpAction):
+            yield "help", parser, action
+        elif action.help and action.help != argparse.SUPPRESS:
+            yield f"{path}{action.dest}", parser, action
+
+
+def help_words(parser: argparse.ArgumentParser, say: Callable[..., str]) -> None:
+    """The help of ``parser`` and its commands, and argparse's headings, in the words ``say`` finds
+    (``Renderer.message``)."""
+    for key, owner, said_of in help_keys(parser):
+        if isinstance(said_of, argparse.ArgumentParser):
+            said_of.description = say(f"cli_help.{key}")
+        else:
+            said_of.help = say(f"cli_help.{key}")
+        owner._positionals.title = say("cli_help.positionals_title")
+        owner._optionals.title = say("cli_help.options_title")
+    for action in actions(parser):
+        if (name := placeholder(action)) is not None:
+            action.metavar = say(f"cli_help.metavar_{name}")
+
+
+def actions(parser: argparse.ArgumentParser) -> Iterator[argparse.Action]:
+    """Every action of ``parser`` and of its commands."""
+    for action in parser._actions:
+        yield action
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from actions(sub)
+
+
+def placeholder(action: argparse.Action) -> str | None:
+    """The name of the placeholder an action's help shows that is a word (``FILE``, ``LEVEL``, the name of a
+    positional or an option without one: ``file``, ``goal``), keyed ``cli_help.metavar_NAME``; None for a letter
+    (``N``), typed values (``en|de``, choices) or none."""
+    if isinstance(action, argparse._HelpAction) or not isinstance(action.metavar or action.dest, str):
+        return None
+    shown = not action.option_strings or action.nargs != 0 and action.choices is None  # an option's value is shown
+    name = str(action.metavar) if action.metavar is not None else action.dest if shown else ""
+    if name.isupper() and len(name.replace("|", "").replace("=", "")) > 1 or name.islower() and name.isalpha():
+        return name.lower().replace("|", "_or_").replace("=", "_is_")
+    return None
+
+
+def asks_help(words: Sequence[str]) -> bool:
+    """Whether ``words`` ask for help (``-h`` or ``--help``)."""
+    return any(w in HELP_WORDS for w in words)

@@ -115,7 +115,9 @@ def _cards(pos: RoundState) -> list[Impossible]:
     return [Impossible("", None, f"this position places {named + unknown} of the {deck} cards of the "
                                  f"{pos.variant.deck} deck ({named} named, {unknown} unknown): in a real deal "
                                  f"every card is somewhere; count the {missing} {others} in stock:{told} or "
-                                 "list them under captured: (the cards taken this round)")]
+                                 "list them under captured: (the cards taken this round)", "missing_cards",
+                       (("placed", named + unknown), ("deck", deck), ("name", pos.variant.deck), ("named", named),
+                        ("unknown", unknown), ("missing", missing), ("stocks", stocks)))]
 
 
 def _moment(pos: RoundState) -> tuple[Moment | None, Impossible | None]:
@@ -127,20 +129,22 @@ def _moment(pos: RoundState) -> tuple[Moment | None, Impossible | None]:
         return found, None
     shown = _listing([str(n) for n in sizes])
     told = f"hands of {shown} cards with seat {pos.to_move} to move and seat {pos.dealer} dealing"
+    params = (("sizes", list(sizes)), ("to_move", pos.to_move), ("dealer", pos.dealer))
     dealers = [d for d in range(pos.players) if d != pos.dealer and _matching(pos, d, sizes) is not None]
     if dealers:
         return None, Impossible("dealer", None, f"{told} cannot occur: seats play in turn from the seat after the "
                                                 f"dealer; with seat {dealers[0]} dealing they can (dealer: "
-                                                f"{dealers[0]})")
+                                                f"{dealers[0]})", "other_dealer", (*params, ("other", dealers[0])))
     stocks = _stocks(pos, pos.dealer)
     if stocks:
         return None, Impossible("stock", None, f"with {told}, the stock holds {_counts(stocks)} cards in a real "
-                                               f"deal, not {pos.stock_size}")
+                                               f"deal, not {pos.stock_size}", "stock_size",
+                                (*params, ("stocks", stocks), ("stock", pos.stock_size)))
     size = pos.variant.hand_size_resolved
     return None, Impossible("hands", None, f"{told} cannot occur in a real deal: each deal gives every seat "
                                            f"{size} cards, and the seats play one card a turn, in order from "
                                            "the seat after the dealer; give the other hands as many cards as "
-                                           "that leaves them")
+                                           "that leaves them", "hand_sizes", (*params, ("size", size)))
 
 
 def _stocks(pos: RoundState, dealer: int | None) -> list[int]:
@@ -169,21 +173,25 @@ def _captures(pos: RoundState, moment: Moment) -> list[Impossible]:
     for b in pos.builds:
         if not moment.played[b.owner]:
             out.append(Impossible("table", None, f"seat {b.owner} controls the {b.value_label}-build but has not "
-                                                 "played a card this round"))
+                                                 "played a card this round", "build_unplayed",
+                                  (("seat", b.owner), ("value", b.value_label))))
             break
     for seat, (pile, sweeps, played) in enumerate(zip(pos.captured, pos.sweeps, moment.played)):
         if pile and not played:
             out.append(Impossible("captured", seat, f"seat {seat} has taken cards but has not played a card "
-                                                    "this round"))
+                                                    "this round", "taken_unplayed", (("seat", seat),)))
         elif len(pile) == 1:
             out.append(Impossible("captured", seat, f"seat {seat} has taken 1 card, but a capture takes the "
-                                                    "card played and at least one from the table"))
+                                                    "card played and at least one from the table", "taken_one",
+                                  (("seat", seat),)))
         if sweeps > played:
             out.append(Impossible("sweeps", seat, f"seat {seat} has made {_count(sweeps, 'sweep')} but played "
-                                                  f"only {_count(played, 'card')} this round"))
+                                                  f"only {_count(played, 'card')} this round", "sweeps_unplayed",
+                                  (("seat", seat), ("sweeps", sweeps), ("played", played))))
         elif len(pile) < 2 * sweeps:
             out.append(Impossible("sweeps", seat, f"seat {seat} has made {_count(sweeps, 'sweep')} but taken "
-                                                  f"only {_count(len(pile), 'card')}; each sweep takes 2 or more"))
+                                                  f"only {_count(len(pile), 'card')}; each sweep takes 2 or more",
+                                  "sweeps_untaken", (("seat", seat), ("sweeps", sweeps), ("taken", len(pile)))))
     return out
 
 
@@ -194,13 +202,15 @@ def _last_capture(pos: RoundState) -> list[Impossible]:
     if last is None:
         if any(pos.captured):
             return [Impossible("last_capturer", None, "cards have been taken this round, so last_capturer: "
-                                                      "must name the seat that captured last")]
+                                                      "must name the seat that captured last", "no_last_capturer")]
         return []
     if not pos.captured[last]:
-        return [Impossible("last_capturer", None, f"the last capturer, seat {last}, has taken no cards")]
+        return [Impossible("last_capturer", None, f"the last capturer, seat {last}, has taken no cards",
+                           "last_capturer_untaken", (("seat", last),))]
     if pos.table_empty and not pos.is_round_over() and not pos.sweeps[last]:
         return [Impossible("sweeps", last, f"the table is empty in the middle of a round, which only a sweep "
-                                           f"does; the last capturer, seat {last}, has made none")]
+                                           f"does; the last capturer, seat {last}, has made none", "empty_table",
+                           (("seat", last),))]
     return []
 
 
@@ -216,16 +226,20 @@ def _penalties(pos: RoundState, moment: Moment) -> list[Impossible]:
     for seat, (count, played) in enumerate(zip(pos.penalties, moment.played)):
         if count and not v.penalties:
             out.append(Impossible("penalties", seat, "penalty turns come only with build duty penalty (the "
-                                                     "michigan presets); this variant has none"))
+                                                     "michigan presets); this variant has none", "no_penalties"))
         elif count > played:
             out.append(Impossible("penalties", seat, f"seat {seat} has {_count(count, 'penalty turn')} but has "
-                                                     f"played only {_count(played, 'card')} this round"))
+                                                     f"played only {_count(played, 'card')} this round",
+                                  "penalties_unplayed", (("seat", seat), ("count", count), ("played", played))))
         elif not count and v.penalties and _holds_too_little(pos, seat):
             out.append(Impossible("penalties", seat, f"seat {seat} controls a build it holds no card for, "
-                                                     "which cost a penalty turn when it came about; count it"))
+                                                     "which cost a penalty turn when it came about; count it",
+                                  "penalty_uncounted", (("seat", seat),)))
         if v.instant_limit is not None and pos.instant_marks(seat) > v.instant_limit:
             out.append(Impossible("penalties", seat, f"seat {seat} has {pos.instant_marks(seat)} instant scores "
-                                                     f"against it, but the round ends at {v.instant_limit}"))
+                                                     f"against it, but the round ends at {v.instant_limit}",
+                                  "instant_limit", (("seat", seat), ("marks", pos.instant_marks(seat)),
+                                                    ("limit", v.instant_limit))))
     return out
 
 
@@ -273,19 +287,21 @@ def _scores(pos: RoundState) -> list[Impossible]:
     for side, score in enumerate(pos.scores):
         if score < 0 and not v.penalties:
             out.append(Impossible("scores", side, f"side {side} has {score} points, but no round costs points "
-                                                  "in this variant"))
+                                                  "in this variant", "negative_score", (("side", side), ("score", score))))
     best = max(pos.scores)
     tied = sum(s == best for s in pos.scores) > 1
     if best >= v.target and not (v.tie_break == "higher_total" and tied):
         side = pos.scores.index(best)
         out.append(Impossible("scores", side, f"side {side} has {best} points and the target is {v.target}: "
-                                              "the match would be over before this round"))
+                                              "the match would be over before this round", "over_before",
+                              (("side", side), ("score", best), ("target", v.target))))
     elif not pos.is_round_over():
         for side, live in enumerate(_live_scores(pos)):
             if live >= v.target > pos.scores[side]:
                 out.append(Impossible("scores", side, f"with what this round has scored at once, side {side} "
                                                       f"has {live} points and the target is {v.target}: the match "
-                                                      "would be over"))
+                                                      "would be over", "over_now",
+                                      (("side", side), ("score", live), ("target", v.target))))
     return out
 
 

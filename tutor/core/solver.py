@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from .cards import Card
 from .movegen import build_key, hand_moves
@@ -38,7 +39,13 @@ GOAL_NAMES = ("cards", "points", "sweep", "safe", "card:CODE", "deal")
 
 
 class GoalError(ValueError):
-    """A goal the solver does not know."""
+    """A goal the solver does not know; ``code`` and ``params`` say the same as the (English) message as data,
+    for words in another language (``files.goal_<code>``)."""
+
+    def __init__(self, message: str, code: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -68,10 +75,10 @@ class Goal:
         """The goal ``text`` names."""
         parts = [p.strip().lower() for p in text.split(",") if p.strip()]
         if not parts:
-            raise GoalError(f"no goal given; goals are: {', '.join(GOAL_NAMES)}")
+            raise GoalError(f"no goal given; goals are: {', '.join(GOAL_NAMES)}", "none", goals=GOAL_NAMES)
         criteria = tuple(_criterion(p, text) for p in parts)
         if len(criteria) > 1 and any(c.name == "deal" for c in criteria):
-            raise GoalError("the deal goal takes no tie-break: it already plays the round to its end")
+            raise GoalError("the deal goal takes no tie-break: it already plays the round to its end", "deal_tie_break")
         return cls(criteria)
 
     @property
@@ -100,10 +107,12 @@ def _criterion(part: str, text: str) -> Criterion:
         try:
             return Criterion("card", Card.from_str(part[5:]))
         except ValueError:
-            raise GoalError(f"goal {excerpt(text)!r}: {excerpt(part[5:])!r} is not a card; for example card:10D") from None
+            raise GoalError(f"goal {excerpt(text)!r}: {excerpt(part[5:])!r} is not a card; for example card:10D",
+                            "no_card", goal=excerpt(text), card=excerpt(part[5:])) from None
     if part in ("cards", "points", "sweep", "safe", "deal"):
         return Criterion(part)
-    raise GoalError(f"unknown goal {excerpt(part)!r}; goals are: {', '.join(GOAL_NAMES)} (join several with commas)")
+    raise GoalError(f"unknown goal {excerpt(part)!r}; goals are: {', '.join(GOAL_NAMES)} (join several with commas)",
+                    "unknown", goal=excerpt(part), goals=GOAL_NAMES)
 
 
 @dataclass(frozen=True)

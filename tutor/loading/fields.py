@@ -15,9 +15,11 @@ from tutor.content.course import LANGUAGES, Claim, ClaimValue, Text
 from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, GoalError
+from tutor.core.text import excerpt
 from tutor.core.variant import Variant
 
 from .positions import position_from_node, variant_from_node
+from .words import Words, thing, words
 from .yamlfile import FileError, Node, Problems
 
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -35,75 +37,85 @@ class FieldReader:
     def where(self, node: Node) -> str:
         return f"{self.filename}:{node.line}:{node.col}"
 
-    def mapping(self, node: Node, what: str, keys: Sequence[str]) -> bool:
+    def mapping(self, node: Node, what: Words, keys: Sequence[str]) -> bool:
         """Whether ``node`` is a mapping; its unknown keys are reported."""
         if not node.is_mapping:
-            self.problems.add(node, f"{what} must be a mapping with the keys {', '.join(keys)}, not {node.describe()}")
+            self.problems.add(node, f"{what} must be a mapping with the keys {', '.join(keys)}, not {node.describe()}",
+                              "files.not_mapping", what=what, keys=list(keys), value=node.description())
             return False
         self.problems.check_keys(node, keys, what)
         return True
 
-    def required(self, node: Node, key: str, what: str) -> Node | None:
+    def required(self, node: Node, key: str, what: Words) -> Node | None:
         """The value under ``key``; a problem if it is missing."""
         value = node.get(key)
         if value is None:
-            self.problems.add(node, f"{what} has no {key}:; add it")
+            self.problems.add(node, f"{what} has no {key}:; add it", "files.missing_key", what=what, key=key)
         return value
 
-    def choice(self, node: Node, options: Sequence[str], what: str) -> str | None:
+    def choice(self, node: Node, options: Sequence[str], what: Words) -> str | None:
         """One of ``options``; an unknown word gets the nearest valid one."""
         if node.is_scalar and node.text in options:
             return node.text
         near = difflib.get_close_matches(node.text, options, n=1) if node.is_scalar else []
         hint = f"did you mean {near[0]}? " if near else ""
         shown = repr(node.text) if node.is_scalar and not node.is_null else node.describe()
-        self.problems.add(node, f"unknown {what} {shown}; {hint}{what}s are: {', '.join(options)}")
+        self.problems.add(node, f"unknown {what} {shown}; {hint}{what}s are: {', '.join(options)}", "files.unknown_choice",
+                          what=what, text=node.text if node.is_scalar and not node.is_null else None,
+                          value=node.description(), near=near[0] if near else "", options=list(options))
         return None
 
     def items(self, node: Node, what: str, empty_ok: bool = False) -> tuple[Node, ...]:
         """The entries of a list."""
         if not node.is_list:
-            self.problems.add(node, f"{what} must be a list, like [a, b] or one '- ' item a line, not {node.describe()}")
+            self.problems.add(node, f"{what} must be a list, like [a, b] or one '- ' item a line, not {node.describe()}",
+                              "files.not_list", what=what, value=node.description())
             return ()
         if not node.children and not empty_ok:
-            self.problems.add(node, f"{what} is an empty list; give at least one")
+            self.problems.add(node, f"{what} is an empty list; give at least one", "files.empty_list", what=what)
         return node.children
 
     def whole(self, node: Node, what: str, low: int, high: int) -> int | None:
         """A whole number from ``low`` to ``high``."""
         if not node.is_int or not low <= int(node.scalar) <= high:
-            self.problems.add(node, f"{what} must be a whole number from {low} to {high}, not {node.describe()}")
+            self.problems.add(node, f"{what} must be a whole number from {low} to {high}, not {node.describe()}",
+                              "files.not_whole_in", what=what, low=low, high=high, value=node.description())
             return None
         return int(node.scalar)
 
-    def ident(self, node: Node, what: str) -> str | None:
+    def ident(self, node: Node, what: Words) -> str | None:
         """An id: lower-case words of letters and digits joined by '-'."""
         if node.is_scalar and not node.is_null and _ID.fullmatch(node.text):
             return node.text
         shown = repr(node.text) if node.is_scalar and not node.is_null else node.describe()
         suggestion = re.sub(r"[^a-z0-9]+", "-", node.text.lower()).strip("-") if node.is_scalar else ""
         hint = f"; for example {suggestion}" if suggestion else ""
-        self.problems.add(node, f"{what} {shown} must be lower-case letters and digits joined by '-'{hint}")
+        self.problems.add(node, f"{what} {shown} must be lower-case letters and digits joined by '-'{hint}", "files.bad_id",
+                          what=what, text=node.text if node.is_scalar and not node.is_null else None,
+                          value=node.description(), example=suggestion)
         return None
 
     # ---- texts ---------------------------------------------------------------
 
-    def text(self, node: Node, what: str, claims: bool = False) -> Text | None:
+    def text(self, node: Node, what: str | Words, claims: bool = False) -> Text | None:
         """A text in every language: ``{en: ..., de: ...}``; ``claims``: with an optional ``claim:``."""
         if not node.is_mapping:
             self.problems.add(node, f"{what} must give the text in each language, like {TEXT_EXAMPLE}, "
-                                    f"not {node.describe()}")
+                                    f"not {node.describe()}", "files.not_text", what=what, example=TEXT_EXAMPLE,
+                              value=node.description())
             return None
-        self.problems.check_keys(node, (*LANGUAGES, "claim") if claims else LANGUAGES, f"the languages of {what}")
+        self.problems.check_keys(node, (*LANGUAGES, "claim") if claims else LANGUAGES, thing("languages_of", what=what))
         found: dict[str, str] = {}
         for lang in LANGUAGES:
             name = _LANGUAGE_NAMES[lang]
             value = node.get(lang)
             if value is None:
                 self.problems.add(node, f"{what} has no {name} text; add {lang}: (every text needs "
-                                        f"{' and '.join(f'{lg}:' for lg in LANGUAGES)})")
+                                        f"{' and '.join(f'{lg}:' for lg in LANGUAGES)})", "files.no_language",
+                                  what=what, lang=lang, langs=list(LANGUAGES))
             elif not value.is_scalar or value.is_null or not value.text.strip():
-                self.problems.add(value, f"the {name} text ({lang}:) of {what} must be some words, not {value.describe()}")
+                self.problems.add(value, f"the {name} text ({lang}:) of {what} must be some words, not {value.describe()}",
+                                  "files.empty_language", what=what, lang=lang, value=value.description())
             else:
                 found[lang] = value.text.strip()
         claim_node = node.get("claim") if claims else None
@@ -112,18 +124,20 @@ class FieldReader:
             return None
         return Text(**found, claim=claim)
 
-    def texts(self, node: Node, what: str, empty_ok: bool = True, claims: bool = False) -> tuple[Text, ...]:
-        """A list of texts; ``claims``: each may say what it claims (a hint the generator wrote)."""
-        read = [self.text(n, what, claims) for n in self.items(node, f"{what}s", empty_ok)]
+    def texts(self, node: Node, key: str, what: Words, empty_ok: bool = True, claims: bool = False) -> tuple[Text, ...]:
+        """The list of texts under ``key``, each ``what``; ``claims``: each may say what it claims (a hint the
+        generator wrote)."""
+        read = [self.text(n, what, claims) for n in self.items(node, key, empty_ok)]
         return tuple(t for t in read if t is not None)
 
-    def claim(self, node: Node, what: str) -> Claim | None:
+    def claim(self, node: Node, what: str | Words) -> Claim | None:
         """``claim: {key: KEY, PARAM: VALUE, ...}``: a message key and its parameters (numbers, words, card
         codes, or lists of them)."""
         example = "{key: play_card, card: 10D}"
         if not node.is_mapping or not isinstance(key := node.get("key"), Node) or not _word(key):
             self.problems.add(node, f"the claim of {what} must name its message key, like {example}, "
-                                    f"not {node.describe()}")
+                                    f"not {node.describe()}", "files.claim_no_key", what=what, example=example,
+                              value=node.description())
             return None
         params: list[tuple[str, ClaimValue]] = []
         for name, value in node.pairs:
@@ -132,7 +146,8 @@ class FieldReader:
             values = value.children if value.is_list else (value,)
             if not all(_word(v) for v in values):
                 self.problems.add(value, f"the claim's {name.text} must be a number, a word or a card, "
-                                         f"or a list of them, not {value.describe()}")
+                                         f"or a list of them, not {value.describe()}", "files.claim_bad_value",
+                                  name=name.text, value=value.description())
                 return None
             read = tuple(_value(v) for v in values)
             params.append((name.text, read if value.is_list else read[0]))
@@ -143,12 +158,13 @@ class FieldReader:
     def goal(self, node: Node) -> Goal | None:
         """A solver goal, as ``solve --goal`` takes it."""
         if not node.is_scalar or node.is_null:
-            self.problems.add(node, f"goal must be a goal like cards, points or deal, not {node.describe()}")
+            self.problems.add(node, f"goal must be a goal like cards, points or deal, not {node.describe()}",
+                              "files.goal_not_text", value=node.description())
             return None
         try:
             return Goal.from_str(node.text)
         except GoalError as err:
-            self.problems.add(node, str(err))
+            self.problems.add(node, str(err), f"files.goal_{err.code}", **err.params)
             return None
 
     def variant(self, node: Node) -> Variant | None:
@@ -170,22 +186,27 @@ class FieldReader:
             self.problems.items.extend(err.problems)
             return None
 
-    def move(self, pos: Position, node: Node, what: str) -> Move | None:
+    def move(self, pos: Position, node: Node, what: Words) -> Move | None:
         """The legal move a notation names in ``pos``."""
         if not node.is_scalar or node.is_null:
-            self.problems.add(node, f"{what} must be a move like 7S x 7C, not {node.describe()}")
+            self.problems.add(node, f"{what} must be a move like 7S x 7C, not {node.describe()}", "files.move_not_text",
+                              what=what, value=node.description())
             return None
         text = node.text
         try:
             return pos.parse_move(text)
         except InvalidMoveError as err:
             self.problems.add(node, f"{what} {text!r} cannot be read: {err.detail}; write {err.expected}, "
-                                    f"for example {err.example!r}")
+                                    f"for example {err.example!r}", "files.move_unreadable", what=what,
+                              text=excerpt(text), example=err.example)
         except IllegalMoveError as err:
             code = err.reason.code
-            self.problems.add(node, f"{what} {text!r} is not legal here ({code}; rules {REASON_CODES[code]})")
+            self.problems.add(node, f"{what} {text!r} is not legal here ({code}; rules {REASON_CODES[code]})",
+                              "files.move_illegal", what=what, text=excerpt(text), code=code, rules=REASON_CODES[code],
+                              reason=words(code, f"reason_titles.{code}"))
         except AmbiguousMoveError as err:
-            self.problems.add(node, f"{what} {text!r} could mean {' or '.join(err.notations)}; write the one you mean")
+            self.problems.add(node, f"{what} {text!r} could mean {' or '.join(err.notations)}; write the one you mean",
+                              "files.move_ambiguous", what=what, text=excerpt(text), moves=list(err.notations))
         return None
 
 

@@ -24,8 +24,10 @@ from tutor.content.course import (
 from tutor.core.moves import REASON_CODES, InvalidMoveError
 from tutor.core.notation import parse_intent
 from tutor.core.position import Position
+from tutor.core.text import excerpt
 
 from .fields import FieldReader
+from .words import thing
 from .yamlfile import Node, load_document
 
 LESSON_KEYS = ("lesson", "title", "summary", "variant", "requires", "steps")
@@ -51,10 +53,11 @@ def lesson_from_node(node: Node, filename: str) -> Lesson:
 class _LessonReader(FieldReader):
     def lesson(self, root: Node) -> Lesson:
         p = self.problems
-        if not self.mapping(root, "a lesson", LESSON_KEYS):
+        if not self.mapping(root, thing("a_lesson"), LESSON_KEYS):
             p.raise_if_any()
-        found = {key: self.required(root, key, "the lesson") for key in ("lesson", "title", "summary", "variant", "steps")}
-        lesson_id = self.ident(found["lesson"], "the lesson id") if found["lesson"] else None
+        found = {key: self.required(root, key, thing("the_lesson"))
+                 for key in ("lesson", "title", "summary", "variant", "steps")}
+        lesson_id = self.ident(found["lesson"], thing("lesson_id")) if found["lesson"] else None
         title = self.text(found["title"], "title") if found["title"] else None
         summary = self.text(found["summary"], "summary") if found["summary"] else None
         variant_node = found["variant"]
@@ -73,9 +76,10 @@ class _LessonReader(FieldReader):
             return ()
         out: list[str] = []
         for item in self.items(node, "requires", empty_ok=True):
-            other = self.ident(item, "the required lesson")
+            other = self.ident(item, thing("required_lesson"))
             if other is not None and other == lesson_id:
-                self.problems.add(item, f"lesson {other} cannot require itself; remove it from requires")
+                self.problems.add(item, f"lesson {other} cannot require itself; remove it from requires",
+                                  "files.requires_itself", lesson=other)
             elif other is not None:
                 out.append(other)
         return tuple(out)
@@ -84,25 +88,25 @@ class _LessonReader(FieldReader):
         kinds = list(STEP_KEYS)
         if not node.is_mapping or len(node.pairs) != 1:
             self.problems.add(node, f"a step is a mapping with one key, {', '.join(kinds[:-1])} or {kinds[-1]}, "
-                                    "like '- text: {en: ..., de: ...}'")
+                                    "like '- text: {en: ..., de: ...}'", "files.bad_step", kinds=kinds)
             return None
         key, body = node.pairs[0]
-        kind = self.choice(key, kinds, "step kind")
+        kind = self.choice(key, kinds, thing("step_kind"))
         if kind is None:
             return None
         where = self.where(node)
         if kind == "text":
-            text = self.text(body, "the text step")
+            text = self.text(body, thing("text_step"))
             return TextStep(text, where) if text is not None else None
-        what = f"the {kind} step"
+        what = thing("step", kind=kind)
         if not self.mapping(body, what, STEP_KEYS[kind]):
             return None
         text_node, pos_node = (self.required(body, k, what) for k in ("text", "position"))
-        text = self.text(text_node, f"the text of {what}") if text_node else None
+        text = self.text(text_node, thing("step_text", kind=kind)) if text_node else None
         pos = self.position(pos_node, variant) if pos_node else None
         if kind == "demo":
             move_node = self.required(body, "move", what)
-            move = self.move(pos, move_node, "the demo move") if pos is not None and move_node else None
+            move = self.move(pos, move_node, thing("demo_move")) if pos is not None and move_node else None
             if text is None or pos is None or move is None:
                 return None
             return DemoStep(text, pos, move, where)
@@ -116,21 +120,21 @@ class _LessonReader(FieldReader):
         goal_node, find_node = body.get("goal"), body.get("find")
         accepts = "goal: (the best moves for it are accepted) or find: (any move of that kind is accepted)"
         if goal_node is None and find_node is None:
-            self.problems.add(body, f"an exercise needs {accepts}")
+            self.problems.add(body, f"an exercise needs {accepts}", "files.exercise_needs")
             return None
         if goal_node is not None and find_node is not None:
-            self.problems.add(find_node, f"an exercise has either {accepts}, not both; remove one")
+            self.problems.add(find_node, f"an exercise has either {accepts}, not both; remove one", "files.exercise_both")
             return None
         goal = self.goal(goal_node) if goal_node else None
-        find = self.choice(find_node, FIND_KINDS, "move kind") if find_node else None
+        find = self.choice(find_node, FIND_KINDS, thing("move_kind")) if find_node else None
         hints_node = body.get("hints")
-        hints = self.texts(hints_node, "hint", claims=True) if hints_node else ()
+        hints = self.texts(hints_node, "hints", thing("hint"), claims=True) if hints_node else ()
         if text is None or pos is None or (goal is None and find is None):
             return None
         return ExerciseStep(text, pos, goal, find, hints, where)
 
     def why(self, body: Node, text: Text | None, pos: Position | None, where: str) -> WhyStep | None:
-        what = "the why step"
+        what = thing("step", kind="why")
         move_node, choices_node = (self.required(body, k, what) for k in ("move", "choices"))
         intent = None
         if move_node is not None:
@@ -138,28 +142,30 @@ class _LessonReader(FieldReader):
                 try:
                     intent = parse_intent(move_node.text)
                 except InvalidMoveError as err:
-                    self.problems.add(move_node, f"the move {move_node.text!r} cannot be read: {err.message}")
+                    self.problems.add(move_node, f"the move {move_node.text!r} cannot be read: {err.message}",
+                                      "files.why_move_unreadable", text=excerpt(move_node.text), example=err.example)
             else:
-                self.problems.add(move_node, f"the move must be a move like 7S x 8D, not {move_node.describe()}")
+                self.problems.add(move_node, f"the move must be a move like 7S x 8D, not {move_node.describe()}",
+                                  "files.why_move_not_text", value=move_node.description())
         choices: list[str] = []
         for item in self.items(choices_node, "choices") if choices_node else ():
-            code = self.choice(item, list(REASON_CODES), "reason code")
+            code = self.choice(item, list(REASON_CODES), thing("reason_code"))
             if code in choices:
-                self.problems.add(item, f"the choice {code} is listed twice; keep one")
+                self.problems.add(item, f"the choice {code} is listed twice; keep one", "files.choice_twice", code=code)
             elif code is not None:
                 choices.append(code)
         if choices_node is not None and choices_node.is_list and len(choices_node.children) < 2:
-            self.problems.add(choices_node, "a why step needs at least two choices to pick from")
+            self.problems.add(choices_node, "a why step needs at least two choices to pick from", "files.why_choices")
         if text is None or pos is None or intent is None or move_node is None or len(choices) < 2:
             return None
         return WhyStep(text, pos, move_node.text, intent, tuple(choices), where)
 
     def question(self, body: Node, text: Text | None, pos: Position | None, where: str) -> QuestionStep | None:
-        what = "the question step"
+        what = thing("step", kind="question")
         seat_node, ask_node = (self.required(body, k, what) for k in ("seat", "ask"))
         players = pos.players if pos is not None else 4
         seat = self.whole(seat_node, "seat", 0, players - 1) if seat_node else None
-        ask = self.choice(ask_node, ASK_KINDS, "question") if ask_node else None
+        ask = self.choice(ask_node, ASK_KINDS, thing("question")) if ask_node else None
         if text is None or pos is None or seat is None or ask is None:
             return None
         return QuestionStep(text, pos, seat, ask, where)

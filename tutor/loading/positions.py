@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 
 from tutor.content import presets
-from tutor.core.cards import RANKS, Card, InvalidCardError, parse_rank
+from tutor.core.cards import RANKS, Card, InvalidCardError
 from tutor.core.move_bound import MAX_MOVES, move_bound
 from tutor.core.movegen import build_key, held_keys
 from tutor.core.occurrence import Impossible, impossibilities
@@ -25,14 +25,14 @@ from tutor.core.table import Build, piles
 from tutor.core.text import excerpt
 from tutor.core.variant import OPTIONS, Variant, VariantError
 
+from .builds import BUILD_EXAMPLE, read_build
+from .words import Words, thing, words
 from .yamlfile import Node, Problems, load_document
 
 KEYS = (
     "variant", "players", "to_move", "dealer", "hands", "table", "captured",
     "sweeps", "scores", "penalties", "stock", "last_capturer",
 )
-BUILD_KEYS = ("build", "owner", "value")
-BUILD_EXAMPLE = "{build: [5D, 3S], owner: 0}"
 T = TypeVar("T")
 
 
@@ -58,12 +58,6 @@ def variant_from_node(node: Node, filename: str) -> Variant:
     return variant
 
 
-class _Pile(NamedTuple):
-    node: Node
-    cards: list[Card]
-    card_nodes: list[Node]
-
-
 class _Reader:
     """Reads one position mapping, collecting problems instead of stopping."""
 
@@ -77,9 +71,10 @@ class _Reader:
     def position(self, root: Node) -> Position:
         p = self.problems
         if not root.is_mapping:
-            p.add(root, f"a position is a mapping of keys like variant:, hands: and table:, not {root.describe()}")
+            p.add(root, f"a position is a mapping of keys like variant:, hands: and table:, not {root.describe()}",
+                  "files.position_not_mapping", value=root.description())
             p.raise_if_any()
-        p.check_keys(root, KEYS, "a position")
+        p.check_keys(root, KEYS, thing("a_position"))
         self.variant = self.read_variant(root.get("variant"))
         self.players = n = self.read_players(root.get("players"), root.get("hands"))
         to_move = self.optional_seat(root, "to_move")
@@ -88,8 +83,8 @@ class _Reader:
         hands, hidden, known = self.read_hands(root)
         loose, builds = self.read_table(root.get("table"))
         captured = self.per_seat(root, "captured", lambda s, e: self.cards(e, f"in the cards seat {s} captured"))
-        sweeps = self.per_seat(root, "sweeps", lambda s, e: self.whole(e, "a sweep count"))
-        penalties = self.per_seat(root, "penalties", lambda s, e: self.whole(e, "a penalty count"))
+        sweeps = self.per_seat(root, "sweeps", lambda s, e: self.whole(e, thing("sweep_count")))
+        penalties = self.per_seat(root, "penalties", lambda s, e: self.whole(e, thing("penalty_count")))
         scores = self.read_scores(root.get("scores"))
         stock, stock_hidden = self.read_stock(root.get("stock"))
         self.check_duplicates()
@@ -98,7 +93,8 @@ class _Reader:
         deck = self.variant.deck_cards
         if total > len(deck):
             p.add(root, f"this position has {total} cards ({total - unknown} named, {unknown} unknown) "
-                        f"but the {self.variant.deck} deck has only {len(deck)}")
+                        f"but the {self.variant.deck} deck has only {len(deck)}", "files.too_many_cards",
+                  total=total, named=total - unknown, unknown=unknown, deck=self.variant.deck, size=len(deck))
         if holding_applies(self.variant):
             self.check_holding(builds, known)
         p.raise_if_any()
@@ -112,12 +108,13 @@ class _Reader:
         if self.real:
             for fact in impossibilities(pos):
                 p.add(_node_of(root, fact), f"not a real deal: {fact.message}", "files.not_real" if fact.code else "",
-                      fact=(f"files.{fact.code}", fact.params))
+                      fact=Words(fact.message, f"files.{fact.code}", tuple(fact.params)))
             p.raise_if_any()
         bound = move_bound(pos)
         if bound > MAX_MOVES:
             p.add(root.get("table") or root, f"this table and hand may give up to {bound:,} legal moves, more than "
-                                             f"the {MAX_MOVES:,} the tutor works with; take cards off the table")
+                                             f"the {MAX_MOVES:,} the tutor works with; take cards off the table",
+                  "files.too_many_moves", bound=bound, most=MAX_MOVES)
             p.raise_if_any()
         return pos
 
@@ -131,7 +128,7 @@ class _Reader:
             return self.try_variant(node.text, node) or presets.variant()
         if not node.is_mapping:
             self.problems.add(node, "variant must be a preset name like classic, or a mapping of options "
-                                    "like {preset: classic, target: 11}, not a list")
+                                    "like {preset: classic, target: 11}, not a list", "files.variant_list")
             return presets.variant()
         name = "classic"
         preset = node.get("preset")
@@ -147,7 +144,8 @@ class _Reader:
                 if err.option in OPTIONS:
                     self.problems.add(value, str(err), f"sheet.option_{err.code}" if err.code else "", **err.params)
                 else:
-                    self.problems.add(key, f"{err}{_suggest(key.text, list(OPTIONS))}")
+                    self.problems.add(key, f"{err}{_suggest(key.text, list(OPTIONS))}", "files.unknown_option",
+                                      name=excerpt(key.text), options=list(OPTIONS), near=_near(key.text, list(OPTIONS)))
                 continue
             good[key.text] = value.value
         return presets.variant({"preset": name, **good})
@@ -158,7 +156,10 @@ class _Reader:
         except VariantError as err:
             name = spec if isinstance(spec, str) else spec.get("preset")
             hint = _suggest(name, presets.preset_names()) if isinstance(name, str) else ""
-            self.problems.add(node, f"{err}{hint}")
+            self.problems.add(node, f"{err}{hint}", "files.variant_refused",
+                              refused=words(str(err), f"sheet.option_{err.code}" if err.code else "files.variant_shape",
+                                            **err.params),
+                              near=_near(name, presets.preset_names()) if isinstance(name, str) else "")
             return None
 
     def read_players(self, node: Node | None, hands: Node | None) -> int:
@@ -166,7 +167,8 @@ class _Reader:
             return 2
         if node.is_int and node.scalar in (2, 3, 4):
             return int(node.scalar)
-        self.problems.add(node, f"players must be 2, 3 or 4, not {node.describe()}")
+        self.problems.add(node, f"players must be 2, 3 or 4, not {node.describe()}", "files.players",
+                          value=node.description())
         return max(2, len(hands.children)) if hands is not None else 2  # one seat per hand, to go on checking
 
     # ---- scalars -----------------------------------------------------------------
@@ -179,22 +181,28 @@ class _Reader:
     def seat(self, node: Node, what: str) -> int | None:
         if not node.is_int:
             names = _seat_names(self.players, "or")
-            self.problems.add(node, f"{what} must be a seat number ({names}), not {node.describe()}")
+            self.problems.add(node, f"{what} must be a seat number ({names}), not {node.describe()}",
+                              "files.seat_not_number", what=what, seats=list(range(self.players)),
+                              value=node.description())
             return None
         seat = int(node.scalar)
         if not 0 <= seat < self.players:
             names = _seat_names(self.players, "and")
-            self.problems.add(node, f"{what}: there is no seat {seat}; with {self.players} players the seats are {names}")
+            self.problems.add(node, f"{what}: there is no seat {seat}; with {self.players} players the seats are {names}",
+                              "files.no_seat", what=what, seat=seat, players=self.players,
+                              seats=list(range(self.players)))
             return None
         return seat
 
-    def whole(self, node: Node, what: str, minimum: int | None = 0) -> int:
+    def whole(self, node: Node, what: str | Words, minimum: int | None = 0) -> int:
         if not node.is_int:
-            self.problems.add(node, f"{what} must be a whole number, not {node.describe()}")
+            self.problems.add(node, f"{what} must be a whole number, not {node.describe()}", "files.not_whole",
+                              what=what, value=node.description())
             return 0
         value = int(node.scalar)
         if minimum is not None and value < minimum:
-            self.problems.add(node, f"{what} must be at least {minimum}, not {value}")
+            self.problems.add(node, f"{what} must be at least {minimum}, not {value}", "files.at_least",
+                              what=what, minimum=minimum, value=value)
         return value
 
     # ---- cards -------------------------------------------------------------------
@@ -202,7 +210,8 @@ class _Reader:
     def card(self, node: Node, place: str) -> Card | None:
         """The card a code names, noted as seen at ``place``; None if it is wrong."""
         if not node.is_scalar or node.is_null:
-            self.problems.add(node, f"expected a card code like 7S or 10D, not {node.describe()}")
+            self.problems.add(node, f"expected a card code like 7S or 10D, not {node.describe()}", "files.card_not_text",
+                              value=node.description())
             return None
         text = node.text.strip()
         try:
@@ -210,7 +219,8 @@ class _Reader:
         except InvalidCardError as err:
             if " " in text:
                 self.problems.add(node, f"{text!r} is not a card code; write each card without spaces "
-                                        "and separate cards with commas, like [7S, 8D]")
+                                        "and separate cards with commas, like [7S, 8D]", "files.card_spaces",
+                                  text=excerpt(text))
             else:
                 self.problems.add(node, f"card {text} does not exist; {err.reason}", "files.no_card",
                                   text=excerpt(text))
@@ -227,7 +237,8 @@ class _Reader:
     def cards(self, node: Node, place: str) -> list[Card]:
         """A list of card codes; the cards that could be read."""
         if not node.is_list:
-            self.problems.add(node, f"expected a list of card codes like [7S, 10D], not {node.describe()}")
+            self.problems.add(node, f"expected a list of card codes like [7S, 10D], not {node.describe()}",
+                              "files.cards_not_list", value=node.description())
             return []
         out = [self.card(c, place) for c in node.children]
         return [c for c in out if c is not None]
@@ -247,7 +258,8 @@ class _Reader:
     def seat_list(self, node: Node, key: str, count: int, unit: str) -> list[Node]:
         """The entries of a list that has one entry per seat or side."""
         if not node.is_list:
-            self.problems.add(node, f"{key} must be a list with one entry per {unit}, not {node.describe()}")
+            self.problems.add(node, f"{key} must be a list with one entry per {unit}, not {node.describe()}",
+                              "files.seat_list_not_list", key=key, unit=unit, value=node.description())
             return []
         length = len(node.children)
         if length != count:
@@ -256,7 +268,9 @@ class _Reader:
             if unit == "side" and n == 4:
                 have = "4 players play as 2 sides (seats 0 and 2 against 1 and 3)"
             entries = "entry" if length == 1 else "entries"
-            self.problems.add(node, f"{key} has {length} {entries} but {have}; give one entry per {unit}")
+            self.problems.add(node, f"{key} has {length} {entries} but {have}; give one entry per {unit}",
+                              "files.seat_list_length", key=key, length=length, players=n, unit=unit,
+                              sides=unit == "side" and n == 4)
         return list(node.children)
 
     def per_seat(self, root: Node, key: str, read: Callable[[int, Node], T]) -> list[T] | None:
@@ -273,19 +287,19 @@ class _Reader:
         node = root.get("hands")
         if node is None:
             self.problems.add(root, "the position has no hands: key; add one entry per seat, "
-                                    "a list of cards like [7S, 8D] or a number of unknown cards")
+                                    "a list of cards like [7S, 8D] or a number of unknown cards", "files.no_hands")
             return hands, hidden, known
         for seat, entry in enumerate(self.seat_list(node, "hands", self.players, "seat")):
             before = len(self.problems.items)
             cards: list[Card] = []
             count = 0
             if entry.is_int:
-                count = self.whole(entry, "a number of unknown cards")
+                count = self.whole(entry, thing("unknown_cards"))
             elif entry.is_list:
                 cards = self.cards(entry, f"in hand of seat {seat}")
             else:
                 self.problems.add(entry, "a hand is a list of cards like [7S, 8D], or a number of unknown cards, "
-                                         f"not {entry.describe()}")
+                                         f"not {entry.describe()}", "files.hand_bad", value=entry.description())
             hands.append(cards)
             hidden.append(count)
             if not count and len(self.problems.items) == before:
@@ -296,7 +310,7 @@ class _Reader:
         if node is None or node.is_null:
             return None
         sides = Variant.sides(self.players)
-        return [self.whole(e, "a score", None) for e in self.seat_list(node, "scores", sides, "side")]
+        return [self.whole(e, thing("a_score"), None) for e in self.seat_list(node, "scores", sides, "side")]
 
     def read_stock(self, node: Node | None) -> tuple[list[Card], int]:
         if node is None or node.is_null:
@@ -305,7 +319,8 @@ class _Reader:
             return [], self.whole(node, "stock")
         if node.is_list:
             return self.cards(node, "in the stock"), 0
-        self.problems.add(node, f"stock must be a number of unknown cards or a list of cards, not {node.describe()}")
+        self.problems.add(node, f"stock must be a number of unknown cards or a list of cards, not {node.describe()}",
+                          "files.stock_bad", value=node.description())
         return [], 0
 
     # ---- the table -------------------------------------------------------------------
@@ -316,123 +331,22 @@ class _Reader:
         if node is None or node.is_null:
             return loose, builds
         if not node.is_list:
-            self.problems.add(node, f"table must be a list of cards and builds, not {node.describe()}")
+            self.problems.add(node, f"table must be a list of cards and builds, not {node.describe()}",
+                              "files.table_not_list", value=node.description())
             return loose, builds
         for item in node.children:
             if item.is_mapping:
-                build = self.build(item)
+                build = read_build(self, item)
                 if build is not None:
                     builds.append((build, item))
             elif item.is_list:
-                self.problems.add(item, f"a list on the table; write a build as {BUILD_EXAMPLE}")
+                self.problems.add(item, f"a list on the table; write a build as {BUILD_EXAMPLE}", "files.table_list",
+                                  example=BUILD_EXAMPLE)
             else:
                 card = self.card(item, "on the table")
                 if card is not None:
                     loose.append(card)
         return loose, builds
-
-    def build(self, node: Node) -> Build | None:
-        p = self.problems
-        p.check_keys(node, BUILD_KEYS, "a build")
-        cards_node, owner_node, value_node = (node.get(k) for k in BUILD_KEYS)
-        owner = None
-        if owner_node is None:
-            p.add(node, f"a build needs owner:, the seat that controls it, like {BUILD_EXAMPLE}")
-        else:
-            owner = self.seat(owner_node, "owner")
-        if cards_node is None:
-            p.add(node, f"a build needs build:, the list of its cards, like {BUILD_EXAMPLE}")
-            return None
-        pile_list = self.piles(cards_node)
-        if pile_list is None:
-            return None
-        cards = [c for pile in pile_list for c in pile.cards]
-        if len(cards) == 1:
-            p.add(cards_node, f"a build is the played card plus at least one more; "
-                              f"a lone {cards[0]} is a loose card: write it as {cards[0]}")
-            return None
-        if any(self.variant.value[c] == 0 for c in cards):
-            build = self.face_build(pile_list, value_node)
-        else:
-            build = self.number_build(pile_list, cards_node, value_node)
-        return None if build is None or owner is None else build.with_owner(owner)
-
-    def piles(self, node: Node) -> list[_Pile] | None:
-        """The piles of ``build:`` (a flat list is one pile); None if any is wrong."""
-        p = self.problems
-        shape = "a list of cards like [5D, 3S], or of piles like [[5H, 3C], [8H]]"
-        if not node.is_list or not node.children:
-            p.add(node, f"build: must be {shape}, not {'an empty list' if node.is_list else node.describe()}")
-            return None
-        items = node.children
-        if all(i.is_list for i in items):
-            groups = [(i, list(i.children)) for i in items]
-        elif not any(i.is_list for i in items):
-            groups = [(node, list(items))]
-        else:
-            p.add(node, "build: mixes cards and piles; write a single build as [5D, 3S] "
-                        "and a multiple build as [[5H, 3C], [8H]]")
-            return None
-        out: list[_Pile] = []
-        for pile_node, card_nodes in groups:
-            if not card_nodes:
-                p.add(pile_node, "a pile of a build cannot be empty")
-                return None
-            cards = [self.card(c, "in a build on the table") for c in card_nodes]
-            if None in cards:
-                return None
-            out.append(_Pile(pile_node, [c for c in cards if c is not None], card_nodes))
-        return out
-
-    def number_build(self, pile_list: list[_Pile], cards_node: Node, value_node: Node | None) -> Build | None:
-        """A build of numbered cards (owner left at 0)."""
-        p = self.problems
-        values = self.variant.value
-        totals = [sum(values[c] for c in pile.cards) for pile in pile_list]
-        value = totals[0]
-        if value_node is not None:
-            if not value_node.is_int:
-                p.add(value_node, f"value must be the build's total, a whole number like {value}, "
-                                  f"not {value_node.describe()}")
-                return None
-            value = int(value_node.scalar)
-        ok = True
-        for pile, total in zip(pile_list, totals):
-            if total != value:
-                ok = False
-                sums = "+".join(str(c) for c in pile.cards)
-                if value_node is not None:
-                    p.add(pile.node, f"{sums} adds up to {total}, not the build's value {value}")
-                else:
-                    p.add(pile.node, f"{sums} adds up to {total} but the first pile adds up to {value}; "
-                                     "every pile of a build has the same total")
-        if ok and value > self.variant.max_build:
-            p.add(value_node or cards_node, f"a build of {value} is too big: with {self.variant.values} values "
-                                            f"builds go up to {self.variant.max_build}")
-            ok = False
-        cards = tuple(sorted(c for pile in pile_list for c in pile.cards))
-        return Build(value, cards, 0, single=len(pile_list) == 1) if ok else None
-
-    def face_build(self, pile_list: list[_Pile], value_node: Node | None) -> Build | None:
-        """A face build (owner left at 0)."""
-        p = self.problems
-        values = self.variant.value
-        face, where = next((c, n) for pile in pile_list for c, n in zip(pile.cards, pile.card_nodes) if values[c] == 0)
-        if not self.variant.face_builds:
-            p.add(where, f"{face} has no value, so it cannot be in a build; "
-                         "face builds need face_capture: all (the face-gather preset)")
-            return None
-        rank = face.rank
-        ok = True
-        for pile in pile_list:
-            if len(pile.cards) != 1 or pile.cards[0].rank != rank:
-                p.add(pile.node, f"each pile of a {rank} face build is one {rank}, like [[{rank}C], [{rank}D]]")
-                ok = False
-        if value_node is not None and (not value_node.is_scalar or parse_rank(value_node.text) != face.rank_index):
-            p.add(value_node, f"the value of a {rank} face build is written as its rank letter: value: {rank}")
-            ok = False
-        cards = tuple(sorted(c for pile in pile_list for c in pile.cards))
-        return Build(face.rank_index, cards, 0, single=False, face=True) if ok else None
 
     def check_holding(self, builds: list[tuple[Build, Node]], known: dict[int, list[Card]]) -> None:
         """A controller with a fully known hand must hold a card that takes each of their builds."""
@@ -467,8 +381,14 @@ def _node_of(root: Node, fact: Impossible) -> Node:
 
 
 def _suggest(word: str, choices: list[str]) -> str:
+    near = _near(word, choices)
+    return f" (did you mean {near}?)" if near else ""
+
+
+def _near(word: str, choices: list[str]) -> str:
+    """The choice nearest ``word``, or ``""``."""
     near = difflib.get_close_matches(word, choices, n=1)
-    return f" (did you mean {near[0]}?)" if near else ""
+    return near[0] if near else ""
 
 
 def _seat_names(players: int, last: str) -> str:

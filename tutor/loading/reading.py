@@ -12,19 +12,44 @@ import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from .words import Words, words
 
 STDIN = "-"
 """The file name that means standard input, where a command takes one."""
 
 
 class ReadRefused(ValueError):
-    """Why a file was not read, in a few words without its name."""
+    """Why a file was not read, in a few words without its name; ``said``: the same as :class:`Words`."""
+
+    def __init__(self, said: Words) -> None:
+        self.said = said
+        super().__init__(said.text)
+
+
+def _refused(text: str, key: str, **params: Any) -> ReadRefused:
+    return ReadRefused(words(text, f"reading.{key}", **params))
 
 
 def too_big(size: int | None, limit: int, what: str) -> str:
     """The words for a file of ``size`` bytes (None: more than ``limit``, found while reading) past ``limit``."""
+    return too_big_words(size, limit, what).text
+
+
+def too_big_words(size: int | None, limit: int, what: str) -> Words:
+    """:func:`too_big` as :class:`Words` (``what`` keyed by :data:`WHAT_KEYS`)."""
     found = f"the file is {size:,} bytes" if size is not None else f"the file holds more than {limit:,} bytes"
-    return f"{found}, too big: {what} may be at most {limit:,} bytes ({limit >> 20} MiB)"
+    return words(f"{found}, too big: {what} may be at most {limit:,} bytes ({limit >> 20} MiB)",
+                 "reading.too_big", size=size, limit=limit, mib=limit >> 20, what=_kind(what))
+
+
+KINDS = {"a YAML file": "yaml", "a saved game": "game"}
+"""The kinds of file read (``what``), keyed for the words of other languages (``reading.kind_KEY``)."""
+
+
+def _kind(what: str) -> Words | str:
+    return words(what, f"reading.kind_{KINDS[what]}") if what in KINDS else what
 
 
 def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False) -> str:
@@ -41,22 +66,23 @@ def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise ReadRefused("no such file") from None
+        raise _refused("no such file", "missing") from None
     except IsADirectoryError:
-        raise ReadRefused("not a regular file but a folder") from None
+        raise _refused("not a regular file but a folder", "folder") from None
     except OSError as err:
-        raise ReadRefused(f"cannot be read ({err.strerror or err})") from None
+        raise _refused(f"cannot be read ({err.strerror or err})", "unreadable", why=str(err.strerror or err)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise ReadRefused("not a regular file but a folder")
+            raise _refused("not a regular file but a folder", "folder")
         if not stat.S_ISREG(info.st_mode):
-            raise ReadRefused(f"not a regular file (a device, a pipe or a socket is not read as {what})")
+            raise _refused(f"not a regular file (a device, a pipe or a socket is not read as {what})", "not_regular",
+                           what=_kind(what))
         if info.st_size > limit:
-            raise ReadRefused(too_big(info.st_size, limit, what))
+            raise ReadRefused(too_big_words(info.st_size, limit, what))
         return _decoded(_read_upto(lambda n: os.read(fd, n), limit, what))
     except OSError as err:
-        raise ReadRefused(f"cannot be read ({err.strerror or err})") from None
+        raise _refused(f"cannot be read ({err.strerror or err})", "unreadable", why=str(err.strerror or err)) from None
     finally:
         os.close(fd)
 
@@ -69,7 +95,7 @@ def _read_upto(read: Callable[[int], bytes], limit: int, what: str) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
     if size > limit:
-        raise ReadRefused(too_big(None, limit, what))
+        raise ReadRefused(too_big_words(None, limit, what))
     return b"".join(chunks)
 
 
@@ -77,4 +103,4 @@ def _decoded(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ReadRefused("not a text file (UTF-8)") from None
+        raise _refused("not a text file (UTF-8)", "not_text") from None

@@ -21,7 +21,8 @@ from yaml.reader import ReaderError
 
 from tutor.core.text import excerpt
 
-from .reading import ReadRefused, read_bounded, too_big
+from .reading import ReadRefused, read_bounded, too_big_words
+from .words import Words, words
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,11 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
+
+    @classmethod
+    def of(cls, file: str, line: int, col: int, said: Words) -> Problem:
+        """A problem whose message is ``said``: its English text, and its code and parameters."""
+        return cls(file, line, col, said.text, said.code, said.params)
 
 
 class FileError(ValueError):
@@ -115,18 +121,23 @@ class Node:
 
     def describe(self) -> str:
         """What the value is, for 'must be X, not Y' messages."""
+        return self.description().text
+
+    def description(self) -> Words:
+        """What the value is, as :class:`Words` (``files_words.value_*``)."""
         if self.kind == "list":
-            return "a list"
+            return words("a list", "file_words.value_list")
         if self.kind == "mapping":
-            return "a mapping"
+            return words("a mapping", "file_words.value_mapping")
         value = self.scalar
         if value is None:
-            return "nothing (an empty value)"
+            return words("nothing (an empty value)", "file_words.value_empty")
         if isinstance(value, bool):
-            return f"{self.text!r} (read as {'true' if value else 'false'})"
+            read = "true" if value else "false"
+            return words(f"{self.text!r} (read as {read})", "file_words.value_bool", text=excerpt(self.text), read=read)
         if isinstance(value, (int, float)):
-            return f"the number {excerpt(self.text)}"
-        return f"the text {excerpt(self.text)!r}"
+            return words(f"the number {excerpt(self.text)}", "file_words.value_number", text=excerpt(self.text))
+        return words(f"the text {excerpt(self.text)!r}", "file_words.value_text", text=excerpt(self.text))
 
 
 class Problems:
@@ -136,19 +147,25 @@ class Problems:
         self.filename = filename
         self.items: list[Problem] = []
 
-    def add(self, node: Node, message: str, code: str = "", **params: Any) -> None:
+    def add(self, node: Node, message: str | Words, code: str = "", /, **params: Any) -> None:
         self.at(node.line, node.col, message, code, **params)
 
-    def at(self, line: int, col: int, message: str, code: str = "", **params: Any) -> None:
-        self.items.append(Problem(self.filename, line, col, message, code, tuple(params.items())))
+    def at(self, line: int, col: int, message: str | Words, code: str = "", /, **params: Any) -> None:
+        """A problem at ``line``, ``col``: its English ``message`` with its ``code`` and ``params``, or
+        :class:`Words` saying all three."""
+        if isinstance(message, Words):
+            self.items.append(Problem.of(self.filename, line, col, message))
+        else:
+            self.items.append(Problem(self.filename, line, col, message, code, tuple(params.items())))
 
-    def check_keys(self, node: Node, valid: Sequence[str], what: str) -> None:
+    def check_keys(self, node: Node, valid: Sequence[str], what: str | Words) -> None:
         """Report every key of the mapping ``node`` not in ``valid``."""
         for key, _ in node.pairs:
             if key.text not in valid:
                 near = difflib.get_close_matches(key.text, valid, n=1)
                 hint = f"did you mean {near[0]}? " if near else ""
-                self.add(key, f"unknown key {key.text!r} in {what}; {hint}valid keys are: {', '.join(valid)}")
+                self.add(key, f"unknown key {key.text!r} in {what}; {hint}valid keys are: {', '.join(valid)}",
+                         "files.unknown_key", key=key.text, what=what, near=near[0] if near else "", valid=list(valid))
 
     def raise_if_any(self) -> None:
         """Raise :class:`FileError` with every problem, in file order."""
@@ -172,9 +189,9 @@ MAX_VALUES = 100_000
 MAX_VALUE_CHARS = 4_000
 """The longest single value (a lesson's longest text is under 1,000 characters)."""
 
-def size_problem(size: int) -> str | None:
+def size_problem(size: int) -> Words | None:
     """Why a file of ``size`` bytes is not read, or None."""
-    return None if size <= MAX_FILE_BYTES else too_big(size, MAX_FILE_BYTES, YAML_FILE)
+    return None if size <= MAX_FILE_BYTES else too_big_words(size, MAX_FILE_BYTES, YAML_FILE)
 
 
 def read_yaml_file(path: str | Path, *, stdin: bool = False) -> str:
@@ -182,7 +199,7 @@ def read_yaml_file(path: str | Path, *, stdin: bool = False) -> str:
     try:
         return read_bounded(path, MAX_FILE_BYTES, YAML_FILE, stdin=stdin)
     except ReadRefused as err:
-        raise FileError([Problem(str(path), 1, 1, str(err))]) from None
+        raise FileError([Problem.of(str(path), 1, 1, err.said)]) from None
 
 
 #: libyaml's safe loader when PyYAML was built with it (ten times faster), else the pure one.
@@ -193,7 +210,7 @@ def load_document(text: str, filename: str) -> Node:
     """Parse one YAML document into nodes; raise :class:`FileError` if it is not valid YAML or passes a limit."""
     too_big = size_problem(len(text.encode("utf-8", "surrogatepass")))
     if too_big:
-        raise FileError([Problem(filename, 1, 1, too_big)])
+        raise FileError([Problem.of(filename, 1, 1, too_big)])
     check_limits(text, filename)
     try:
         root = yaml.compose(text, Loader=_FAST_LOADER)
@@ -219,23 +236,26 @@ def check_limits(text: str, filename: str, loader: type[yaml.SafeLoader] = _FAST
     try:
         for event in yaml.parse(text, Loader=loader):
             mark = event.start_mark
-            message = None
+            message: Words | None = None
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    message = f"lists and mappings are nested more than {MAX_DEPTH} deep here; flatten the file"
+                    message = words(f"lists and mappings are nested more than {MAX_DEPTH} deep here; flatten the file",
+                                    "yaml.too_deep", most=MAX_DEPTH)
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
-                    message = f"more than {MAX_ALIASES} aliases (*name) in one file; write the values out"
+                    message = words(f"more than {MAX_ALIASES} aliases (*name) in one file; write the values out",
+                                    "yaml.too_many_aliases", most=MAX_ALIASES)
             elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_VALUE_CHARS:
-                message = (f"a value of {len(event.value):,} characters ({excerpt(event.value)!r}); "
-                           f"a value may be at most {MAX_VALUE_CHARS:,} characters")
+                message = words(f"a value of {len(event.value):,} characters ({excerpt(event.value)!r}); "
+                                f"a value may be at most {MAX_VALUE_CHARS:,} characters", "yaml.too_long",
+                                chars=len(event.value), text=excerpt(event.value), most=MAX_VALUE_CHARS)
             if message is not None:
                 line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-                raise FileError([Problem(filename, line, col, message)])
+                raise FileError([Problem.of(filename, line, col, message)])
     except yaml.YAMLError:
         if loader is not yaml.SafeLoader:
             check_limits(text, filename, yaml.SafeLoader)
@@ -250,8 +270,9 @@ def _compose_slowly(text: str, filename: str) -> yaml.Node | None:
     except ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
-        message = f"the character #x{err.character:04x} is not allowed in a YAML file; remove it"
-        raise FileError([Problem(filename, line, col, message)]) from None
+        message = words(f"the character #x{err.character:04x} is not allowed in a YAML file; remove it",
+                        "yaml.bad_character", code=f"#x{err.character:04x}")
+        raise FileError([Problem.of(filename, line, col, message)]) from None
 
 
 _MAP_TAG = "tag:yaml.org,2002:map"
@@ -271,20 +292,24 @@ class _Converter:
         line, col = node.start_mark.line + 1, node.start_mark.column + 1
         self.values += 1
         if self.values > MAX_VALUES:
-            message = f"its aliases expand this file to more than {MAX_VALUES:,} values; write the values out"
-            raise FileError([Problem(self.problems.filename, line, col, message)])
+            message = words(f"its aliases expand this file to more than {MAX_VALUES:,} values; write the values out",
+                            "yaml.too_many_values", most=MAX_VALUES)
+            raise FileError([Problem.of(self.problems.filename, line, col, message)])
         if isinstance(node, yaml.ScalarNode):
             try:
                 value = self.constructor.construct_object(node, deep=True)
             except (yaml.YAMLError, ValueError):
                 value = node.value
-                self.problems.at(line, col, f"cannot read {excerpt(node.value)!r} as {_tag(node)}; remove the tag or fix the value")
+                self.problems.at(line, col, f"cannot read {excerpt(node.value)!r} as {_tag(node)}; remove the tag or "
+                                 "fix the value", "yaml.bad_tagged", text=excerpt(node.value), tag=_tag(node))
             return Node("scalar", line, col, text=str(node.value), scalar=value)
         if id(node) in self.active:
-            self.problems.at(line, col, "this value contains itself through an alias; remove the alias")
+            self.problems.at(line, col, "this value contains itself through an alias; remove the alias",
+                             "yaml.self_alias")
             return Node("scalar", line, col)
         if node.tag not in (_MAP_TAG, _SEQ_TAG):
-            self.problems.at(line, col, f"the tag {_tag(node)} is not supported here; remove it")
+            self.problems.at(line, col, f"the tag {_tag(node)} is not supported here; remove it", "yaml.bad_tag",
+                             tag=_tag(node))
         self.active.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
@@ -301,11 +326,13 @@ class _Converter:
             key = self.convert(key_node)
             value = self.convert(value_node)
             if not key.is_scalar:
-                self.problems.add(key, f"a key must be a plain word, not {key.describe()}")
+                self.problems.add(key, f"a key must be a plain word, not {key.describe()}", "yaml.key_not_word",
+                                  value=key.description())
                 continue
             first = seen.get(key.scalar)
             if first is not None:
-                self.problems.add(key, f"the key {key.text!r} appears twice (also at line {first.line}); keep only one")
+                self.problems.add(key, f"the key {key.text!r} appears twice (also at line {first.line}); keep only "
+                                  "one", "yaml.key_twice", key=key.text, first=first.line)
                 continue
             seen[key.scalar] = key
             pairs.append((key, value))
@@ -322,71 +349,89 @@ def _tag(node: yaml.Node) -> str:
 def _syntax_problem(err: yaml.MarkedYAMLError, text: str, filename: str) -> Problem:
     mark = err.problem_mark or err.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    return Problem(filename, line, col, _explain(err, text.splitlines(), line, col))
+    return Problem.of(filename, line, col, _explain(err, text.splitlines(), line, col))
 
 
-def _at(mark: yaml.Mark | None) -> str:
-    return f"line {mark.line + 1}, column {mark.column + 1}" if mark else "above"
+def _at(mark: yaml.Mark | None) -> Words:
+    if mark is None:
+        return words("above", "yaml.above")
+    return words(f"line {mark.line + 1}, column {mark.column + 1}", "yaml.at", line=mark.line + 1, col=mark.column + 1)
 
 
-def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -> str:
+def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -> Words:
     problem = err.problem or ""
     context = err.context or ""
     opened = _at(err.context_mark)
     if "'\\t'" in problem:
-        return "a tab character here; YAML indents and separates with spaces only: replace the tab with spaces"
+        return words("a tab character here; YAML indents and separates with spaces only: replace the tab with spaces",
+                     "yaml.tab")
     found = re.search(r"found character '(.)' that cannot start any token", problem)
     if found:
-        return f"a value cannot start with {found.group(1)!r}; put the value in quotes"
+        return words(f"a value cannot start with {found.group(1)!r}; put the value in quotes", "yaml.bad_start",
+                     char=found.group(1))
     if "flow sequence" in context or "flow mapping" in context:
         close = "]" if "sequence" in context else "}"
         what = "list" if close == "]" else "mapping"
+        kind = words(what, f"file_words.kind_{what}")
         if "<stream end>" in problem or err.problem_mark and err.context_mark and (
             err.problem_mark.line > err.context_mark.line
         ):
-            return f"the {what} opened at {opened} is not closed; add {close!r} at its end"
+            return words(f"the {what} opened at {opened} is not closed; add {close!r} at its end", "yaml.unclosed",
+                         what=kind, opened=opened, close=close)
         wrong = re.search(r"but got '([]}])'", problem)
         if wrong:
-            return f"the {what} opened at {opened} is not closed; add {close!r} before this {wrong.group(1)!r}"
-        return f"expected ',' or {close!r} here in the {what} opened at {opened}: separate items with ', '"
+            return words(f"the {what} opened at {opened} is not closed; add {close!r} before this {wrong.group(1)!r}",
+                         "yaml.unclosed_before", what=kind, opened=opened, close=close, got=wrong.group(1))
+        return words(f"expected ',' or {close!r} here in the {what} opened at {opened}: separate items with ', '",
+                     "yaml.expected_comma", what=kind, opened=opened, close=close)
     if "quoted scalar" in context and "end of stream" in problem:
-        return f"the quote opened at {opened} is never closed; add the closing quote"
+        return words(f"the quote opened at {opened} is never closed; add the closing quote", "yaml.unclosed_quote",
+                     opened=opened)
     if "unknown escape character" in problem:
-        return "unknown escape after '\\' in double quotes; use single quotes, or write '\\\\' for a backslash"
+        return words("unknown escape after '\\' in double quotes; use single quotes, or write '\\\\' for a backslash",
+                     "yaml.bad_escape")
     if "mapping values are not allowed here" in problem:
         return _stray_colon(lines, line, col)
     if "could not find expected ':'" in problem:
-        where = f"line {err.context_mark.line + 1}" if err.context_mark else "the line above"
-        return f"{where} has no ':'; write it as 'key: value' (or as a list item '- value')"
+        where = (words(f"line {err.context_mark.line + 1}", "yaml.line", line=err.context_mark.line + 1)
+                 if err.context_mark else words("the line above", "yaml.line_above"))
+        return words(f"{where} has no ':'; write it as 'key: value' (or as a list item '- value')", "yaml.no_colon",
+                     where=where)
     if "expected <block end>" in problem:
         if "found ']'" in problem or "found '}'" in problem:
-            return "a closing bracket with no opening one; remove it"
-        return "this line is not lined up with the lines above it: keys of one mapping, and the '- ' items of one list, start in the same column"
+            return words("a closing bracket with no opening one; remove it", "yaml.stray_bracket")
+        return words("this line is not lined up with the lines above it: keys of one mapping, and the '- ' items of "
+                     "one list, start in the same column", "yaml.not_lined_up")
     alias = re.search(r"found undefined alias '(.*)'", problem)
     if alias:
-        return f"*{alias.group(1)} refers to no anchor &{alias.group(1)} defined above it"
+        return words(f"*{alias.group(1)} refers to no anchor &{alias.group(1)} defined above it", "yaml.no_anchor",
+                     name=alias.group(1))
     if "expected a single document" in context:
-        return "a file holds a single document; remove the '---' line and what follows it"
+        return words("a file holds a single document; remove the '---' line and what follows it", "yaml.two_documents")
     detail = f" ({context} at {opened})" if context else ""
-    return f"this is not valid YAML: {problem}{detail}"
+    return words(f"this is not valid YAML: {problem}{detail}", "yaml.invalid", problem=problem, context=context,
+                 opened=opened)
 
 
-def _stray_colon(lines: list[str], line: int, col: int) -> str:
+def _stray_colon(lines: list[str], line: int, col: int) -> Words:
     """Why YAML found a ':' it did not expect at ``line``, ``col``."""
     here = lines[line - 1] if line <= len(lines) else ""
     if ": " in here[: col - 1].lstrip("- "):
-        return "this value contains ': '; put the whole value in quotes"
+        return words("this value contains ': '; put the whole value in quotes", "yaml.colon_in_value")
     above = next((n for n in range(line - 1, 0, -1) if lines[n - 1].strip()), 0)
     if not above:
-        return "a ':' that YAML cannot place; put the value in quotes"
+        return words("a ':' that YAML cannot place; put the value in quotes", "yaml.colon_first")
     prev = lines[above - 1]
     if _indent(here) > _indent(prev) and not prev.rstrip().endswith(":"):
-        return f"this line is indented more than line {above}; line it up with the lines above"
+        return words(f"this line is indented more than line {above}; line it up with the lines above",
+                     "yaml.indented_more", above=above)
     if re.search(r"\w:[^\s/]", prev):
-        return f"line {above} needs a space after its ':' (write 'key: value')"
+        return words(f"line {above} needs a space after its ':' (write 'key: value')", "yaml.space_after_colon",
+                     above=above)
     if ":" not in prev:
-        return f"line {above} has no ':'; write it as 'key: value'"
-    return "a ':' that YAML cannot place here; check the indentation, or put the value in quotes"
+        return words(f"line {above} has no ':'; write it as 'key: value'", "yaml.above_no_colon", above=above)
+    return words("a ':' that YAML cannot place here; check the indentation, or put the value in quotes",
+                 "yaml.colon_misplaced")
 
 
 def _indent(text: str) -> int:

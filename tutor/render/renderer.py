@@ -41,7 +41,7 @@ class Renderer:
 
     # ---- the catalog and the templates -----------------------------------------
 
-    def message(self, key: str, **params: Any) -> str:
+    def message(self, key: str, /, **params: Any) -> str:
         """The catalog message ``FILE.KEY`` (``reasons.round_over``)."""
         return self._language.messages(key, **params)
 

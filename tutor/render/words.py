@@ -121,9 +121,14 @@ class CardWords:
         return f"{self.date(moment)} {moment:%H:%M}"
 
 
+class Verbatim(str):
+    """Text shown as it is written, such as a key of a file (``title``): :func:`first_upper` leaves it."""
+
+
 def first_upper(text: str) -> str:
-    """The text with its first letter upper case (Jinja's ``capitalize`` lowers the rest)."""
-    return text[:1].upper() + text[1:]
+    """The text with its first letter upper case (Jinja's ``capitalize`` lowers the rest); a :class:`Verbatim`
+    text as it is."""
+    return text if isinstance(text, Verbatim) else text[:1].upper() + text[1:]
 
 
 def is_rank(value: object) -> bool:

@@ -12,6 +12,7 @@ from tutor.loading import load_catalog
 from tutor.loading.yamlfile import FileError
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
+from tutor.render.problems import problem_words
 from tutor.storage import Progress, ProgressError, default_path
 
 from .commands import dispatch, farewell, welcome
@@ -53,13 +54,15 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         print(escaped(Renderer(fallback).message(f"shell.progress_{err.code}", **err.params), keep=LAYOUT),
               file=sys.stderr)
         return 1
+    stored = progress.get_setting("lang")
+    kept = stored if stored in LANGS else detect_lang(environ)
     try:
         catalog = load_catalog()
     except FileError as err:
-        print(escaped(str(err), keep=LAYOUT), file=sys.stderr)
+        ui = Renderer(lang or kept)
+        said = [ui.message("shell.course_unreadable"), *(problem_words(ui, p) for p in err.problems)]
+        print(escaped("\n".join(said), keep=LAYOUT), file=sys.stderr)
         return 2
-    stored = progress.get_setting("lang")
-    kept = stored if stored in LANGS else detect_lang(environ)
     shell = Shell(catalog, progress, lang or kept, symbols=not ascii_only, width=terminal_width, kept_lang=kept)
     if keep and lang is not None:
         try:

@@ -29,6 +29,7 @@ from tutor.play.review import RoundReview
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import MAX_ROUNDS, Saver, Settings, TableGame
 from tutor.render import Renderer, find_name, near_name
+from tutor.render.problems import said
 from tutor.render.review import review_brief
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
@@ -550,7 +551,7 @@ def problem_text(ui: Renderer, err: GameFileError) -> str:
     """Why a saved game cannot be read, in one line: a move that cannot be played is said in words."""
     fault = err.move
     if fault is None:
-        return err.problem
+        return said(ui, err.said) if err.said is not None else err.problem
     if fault.kind == "reason" and fault.code in REASON_CODES:
         why = ui.message(f"reason_titles.{fault.code}")
     else:

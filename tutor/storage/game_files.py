@@ -31,7 +31,7 @@ def read_game_file(path: Path) -> SavedGame:
     try:
         text = read_bounded(path, MAX_BYTES, "a saved game")
     except ReadRefused as err:
-        raise GameFileError(str(path), str(err)) from None
+        raise GameFileError(str(path), err.said) from None
     return parse_game(text, str(path))
 
 

@@ -30,6 +30,7 @@ from typing import Any
 from tutor.content import presets
 from tutor.core.round import MatchResult
 from tutor.core.variant import VariantError
+from tutor.loading.words import words
 from tutor.play.table_game import GameError, Settings
 
 from .database import transaction
@@ -195,7 +196,7 @@ class GameStore:
         with self._write() as c:
             row = c.execute("SELECT holder, held_at, version, problem, data FROM game WHERE id = ?", (key,)).fetchone()
             if row is None:
-                raise GameFileError(f"game {key}", "no such game")
+                raise GameFileError(f"game {key}", words("no such game", "game_files.no_such_game"))
             holder, held_at, version, problem, data = row
             if problem is None and self._held_elsewhere(holder, held_at, now):
                 raise GameHeld(key, _pid(holder), _host(holder) == _host(self.holder))
@@ -213,7 +214,7 @@ class GameStore:
         with self._read() as c:
             row = c.execute("SELECT version, problem, data FROM game WHERE id = ?", (key,)).fetchone()
         if row is None:
-            raise GameFileError(f"game {key}", "no such game")
+            raise GameFileError(f"game {key}", words("no such game", "game_files.no_such_game"))
         version, problem, data = row
         if problem is not None:
             raise _kept_error(problem)
@@ -310,7 +311,8 @@ class GameStore:
                                practice == 1, rounds, tuple(points), outcome,
                                _pid(holder) if self._held_elsewhere(holder, held_at, now) else None)
         except (ValueError, TypeError, KeyError, VariantError, GameError):
-            return GameFileError(f"game {key}", "its summary in the progress file is damaged (a hand edit?)")
+            return GameFileError(f"game {key}", words("its summary in the progress file is damaged (a hand edit?)",
+                                                      "game_files.summary_damaged"))
 
     # ---- files --------------------------------------------------------------------------
 

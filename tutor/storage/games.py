@@ -23,6 +23,7 @@ from tutor.core.round import MatchResult
 from tutor.core.scoring import Detail, RoundScore
 from tutor.core.variant import VariantError
 from tutor.loading.positions import position_from_node, position_to_data, variant_to_data
+from tutor.loading.words import Words, words, words_from_data, words_to_data
 from tutor.loading.yamlfile import FileError, load_document
 from tutor.play.table_game import MAX_ROUNDS, GameError, Settings, TableGame
 
@@ -34,6 +35,13 @@ MAX_BYTES = 8 << 20
 """A saved game is a few kilobytes a round; a bigger document is not one."""
 SEED_LIMIT = 2**32
 """A game's seed is below this, as ``play seed=S`` takes it."""
+JSON_FAULTS = {
+    "Expecting value": "value", "Expecting ':' delimiter": "colon", "Expecting ',' delimiter": "comma",
+    "Expecting property name enclosed in double quotes": "name", "Unterminated string starting at": "string",
+    "Extra data": "extra", "Invalid control character at": "control", "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "unicode",
+}
+"""What :mod:`json` finds wrong, keyed for the words of other languages (``game_files.json_KEY``)."""
 
 
 @dataclass(frozen=True)
@@ -55,30 +63,34 @@ class MoveFault:
 class GameFileError(ValueError):
     """A saved game that cannot be read; its str is one line: where it came from and what is wrong.
 
-    ``move`` holds the data of a saved move that cannot be played, for words in
-    the learner's language (the str says only that it is not legal there).
+    ``problem`` is in English; ``said`` the same as :class:`Words` (a code and its parameters) where there are
+    such, for words in the learner's language. ``move`` holds the data of a saved move that cannot be played
+    (the str says only that it is not legal there).
     """
 
-    def __init__(self, where: str, problem: str, move: MoveFault | None = None) -> None:
+    def __init__(self, where: str, problem: str | Words, move: MoveFault | None = None) -> None:
         self.where = where
-        self.problem = problem
+        self.said = problem if isinstance(problem, Words) else None
+        self.problem = str(problem)
         self.move = move
-        super().__init__(f"{where}: {problem}")
+        super().__init__(f"{where}: {self.problem}")
 
     def to_data(self) -> dict[str, Any]:
         """The error as JSON data, to be kept and shown again (:meth:`from_data`)."""
-        return {"where": self.where, "problem": self.problem, "move": None if self.move is None else vars(self.move)}
+        return {"where": self.where, "problem": self.problem, "move": None if self.move is None else vars(self.move),
+                **({"said": words_to_data(self.said)} if self.said is not None else {})}
 
     @classmethod
     def from_data(cls, data: Any) -> GameFileError:
         if not isinstance(data, dict) or not isinstance(data.get("where"), str) or not isinstance(data.get("problem"), str):
-            return cls("?", "a problem kept in a form this version does not read")
+            return cls("?", _said("a problem kept in a form this version does not read", "unread_problem"))
         move = data.get("move")
         try:
             fault = MoveFault(**move) if isinstance(move, dict) else None
         except TypeError:
             fault = None
-        return cls(data["where"], data["problem"], fault)
+        said = words_from_data(data.get("said"))
+        return cls(data["where"], said if said is not None and said.text == data["problem"] else data["problem"], fault)
 
 
 @dataclass
@@ -203,17 +215,25 @@ def parse_game(text: str, where: str) -> SavedGame:
     Raises :class:`GameFileError` (one line starting with ``where``) if it cannot be.
     """
     if len(text) > MAX_BYTES:
-        raise GameFileError(where, f"more than {MAX_BYTES >> 20} MB, too big to be a saved game")
+        raise GameFileError(where, _said(f"more than {MAX_BYTES >> 20} MB, too big to be a saved game", "too_big",
+                                         mb=MAX_BYTES >> 20))
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
-        raise GameFileError(f"{where}:{err.lineno}:{err.colno}", f"not valid JSON ({err.msg})") from None
+        said = _said(f"not valid JSON ({err.msg})", "not_json", detail=err.msg, kind=JSON_FAULTS.get(err.msg, ""))
+        raise GameFileError(f"{where}:{err.lineno}:{err.colno}", said) from None
     except RecursionError:
-        raise GameFileError(where, "nested too deep to be a saved game") from None
+        raise GameFileError(where, _said("nested too deep to be a saved game", "too_deep")) from None
     except ValueError as err:  # a number of more digits than Python converts, or NaN
-        said = "a number with too many digits" if "digits" in str(err) else str(err)
-        raise GameFileError(where, f"not a saved game: {said}") from None
+        if "digits" in str(err):
+            raise GameFileError(where, _said("not a saved game: a number with too many digits", "digits")) from None
+        raise GameFileError(where, _said(f"not a saved game: {err}", "number", detail=str(err))) from None
     return _Reader(where).game(data)
+
+
+def _said(text: str, key: str, /, **params: Any) -> Words:
+    """A saved game's problem: ``text`` in English, keyed ``game_files.KEY`` with ``params``."""
+    return words(text, f"game_files.{key}", **params)
 
 
 def _shown(value: Any) -> str:
@@ -231,91 +251,106 @@ class _Reader:
     def __init__(self, where: str) -> None:
         self.where = where
 
-    def fail(self, message: str, move: MoveFault | None = None) -> GameFileError:
+    def fail(self, message: str | Words, move: MoveFault | None = None) -> GameFileError:
         return GameFileError(self.where, message, move)
 
-    def get(self, data: dict[str, Any], key: str, kind: type, what: str) -> Any:
+    def must_be(self, key: str, what: Words, value: Any) -> GameFileError:
+        return self.fail(_said(f"{key!r} must be {what}, not {_shown(value)}", "must_be", key=key, what=what,
+                               value=_shown(value)))
+
+    def get(self, data: dict[str, Any], key: str, kind: type, what: Words) -> Any:
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise self.fail(f"{key!r} must be {what}, not {_shown(value)}")
+            raise self.must_be(key, what, value)
         return value
 
-    def number(self, data: dict[str, Any], key: str, low: int, high: int, what: str) -> int:
+    def number(self, data: dict[str, Any], key: str, low: int, high: int, what: Words) -> int:
         value: int = self.get(data, key, int, what)
         if not low <= value <= high:
-            raise self.fail(f"{key!r} must be {what}, not {_shown(value)}")
+            raise self.must_be(key, what, value)
         return value
 
     def time(self, data: dict[str, Any], key: str, optional: bool = False) -> datetime | None:
         value = data.get(key)
         if value is None and optional:
             return None
-        what = f"a date and time (ISO 8601) from {FIRST_YEAR} to {LAST_YEAR}"
+        what = _said(f"a date and time (ISO 8601) from {FIRST_YEAR} to {LAST_YEAR}", "what_time", first=FIRST_YEAR,
+                     last=LAST_YEAR)
         try:
             return checked_time(self.get(data, key, str, what))
         except ValueError:
-            raise self.fail(f"{key!r} must be {what}, not {_shown(value)}") from None
+            raise self.must_be(key, what, value) from None
 
     def game(self, data: Any) -> SavedGame:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise self.fail(f"not a saved game (a saved game is a JSON object with \"format\": \"{FORMAT}\")")
+            raise self.fail(_said(f"not a saved game (a saved game is a JSON object with \"format\": \"{FORMAT}\")",
+                                  "not_game", format=FORMAT))
         version = data.get("version")
         if version != VERSION:
             newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-            raise self.fail(f"format version {_shown(version)}; this cassino-tutor reads version {VERSION}"
-                            + (" (update cassino-tutor)" if newer else ""))
+            raise self.fail(_said(f"format version {_shown(version)}; this cassino-tutor reads version {VERSION}"
+                                  + (" (update cassino-tutor)" if newer else ""), "version", version=_shown(version),
+                                  reads=VERSION, newer=newer))
         started = self.time(data, "started")
         updated, finished = self.time(data, "updated", True), self.time(data, "finished", True)
-        game = TableGame(self.settings(data), self.get(data, "practice", bool, "true or false"))
+        game = TableGame(self.settings(data), self.get(data, "practice", bool, _said("true or false", "what_bool")))
         resigned = data.get("resigned", False)
         if not isinstance(resigned, bool):
-            raise self.fail(f"'resigned' must be true or false, not {_shown(resigned)}")
-        rounds = self.get(data, "rounds", list, "a list of rounds")
+            raise self.must_be("resigned", _said("true or false", "what_bool"), resigned)
+        rounds = self.get(data, "rounds", list, _said("a list of rounds", "what_rounds"))
         if len(rounds) > MAX_ROUNDS:  # refused before any is replayed: that alone could take minutes
-            raise self.fail(f"{len(rounds):,} rounds, more than the {MAX_ROUNDS} a match lasts")
+            raise self.fail(_said(f"{len(rounds):,} rounds, more than the {MAX_ROUNDS} a match lasts", "too_many_rounds",
+                                  rounds=len(rounds), most=MAX_ROUNDS))
         for index, entry in enumerate(rounds, 1):
             self.replay_round(game, index, entry)
         game.resigned = resigned
         if finished is not None and not game.over:
-            raise self.fail(f"'finished' says the game ended, but round {len(game.rounds)} is still in play"
-                            if game.rounds else "'finished' says the game ended, but no round was dealt")
+            raise self.fail(_said(f"'finished' says the game ended, but round {len(game.rounds)} is still in play",
+                                  "finished_in_play", round=len(game.rounds)) if game.rounds else
+                            _said("'finished' says the game ended, but no round was dealt", "finished_undealt"))
         if finished is None and game.over:
-            raise self.fail("'finished' is null, but the game is over")
+            raise self.fail(_said("'finished' is null, but the game is over", "unfinished"))
         assert started is not None
-        return SavedGame(game, self.get(data, "id", str, "the game's id"), started, updated, finished)
+        return SavedGame(game, self.get(data, "id", str, _said("the game's id", "what_id")), started, updated, finished)
 
     def settings(self, data: dict[str, Any]) -> Settings:
         try:
             variant = presets.variant(data.get("variant"))
         except VariantError as err:
-            raise self.fail(f"'variant': {err}") from None
-        players = self.number(data, "players", 2, 4, "2, 3 or 4")
-        learner = self.number(data, "learner", 0, players - 1, f"a seat from 0 to {players - 1}")
-        levels = self.get(data, "levels", list, "a list of a level a seat (null for the learner's)")
+            refused = words(str(err), f"sheet.option_{err.code}" if err.code else "files.variant_shape", **err.params)
+            raise self.fail(_said(f"'variant': {err}", "variant", refused=refused)) from None
+        players = self.number(data, "players", 2, 4, _said("2, 3 or 4", "what_players"))
+        learner = self.number(data, "learner", 0, players - 1,
+                              _said(f"a seat from 0 to {players - 1}", "what_seat", most=players - 1))
+        levels = self.get(data, "levels", list, _said("a list of a level a seat (null for the learner's)", "what_levels"))
         computers = {level for seat, level in enumerate(levels) if seat != learner and isinstance(level, str)}
         if (len(levels) != players or len(computers) != 1 or levels[learner] is not None
                 or not all(isinstance(level, str) for seat, level in enumerate(levels) if seat != learner)):
-            raise self.fail("'levels' must name one level for every seat but the learner's, which is null")
-        seed = self.number(data, "seed", 0, SEED_LIMIT - 1, f"a whole number from 0 to {SEED_LIMIT - 1}")
+            raise self.fail(_said("'levels' must name one level for every seat but the learner's, which is null",
+                                  "levels"))
+        seed = self.number(data, "seed", 0, SEED_LIMIT - 1,
+                           _said(f"a whole number from 0 to {SEED_LIMIT - 1}", "what_seed", most=SEED_LIMIT - 1))
         try:
             return Settings(variant, players, str(computers.pop()), seed,
-                            self.get(data, "kind", str, "match or round"), learner)
+                            self.get(data, "kind", str, _said("match or round", "what_kind")), learner)
         except GameError as err:
-            raise self.fail(str(err)) from None
+            raise self.fail(_said(str(err), "settings", detail=str(err))) from None
 
     def replay_round(self, game: TableGame, index: int, entry: Any) -> None:
         where = f"round {index}"
         if not isinstance(entry, dict):
-            raise self.fail(f"{where} must be an object with \"start\" and \"moves\"")
-        start = self.start(entry.get("start"), where)
+            raise self.fail(_said(f"{where} must be an object with \"start\" and \"moves\"", "round_not_object",
+                                  round=index))
+        start = self.start(entry.get("start"), index)
         try:
             game.begin_round(start)
         except GameError as err:
-            raise self.fail(f"{where}: {err}") from None
-        moves = self.get(entry, "moves", list, f"the list of {where}'s moves")
+            raise self.fail(_said(f"{where}: {err}", "round_refused", round=index, detail=str(err))) from None
+        moves = self.get(entry, "moves", list, _said(f"the list of {where}'s moves", "what_moves", round=index))
         for number, text in enumerate(moves, 1):
             if not isinstance(text, str):
-                raise self.fail(f"{where}, move {number}: a move is written as text, like \"7S x 7D\"")
+                raise self.fail(_said(f"{where}, move {number}: a move is written as text, like \"7S x 7D\"",
+                                      "move_not_text", round=index, number=number))
             try:
                 move: Move = game.position.parse_move(text)
                 game.push(move)
@@ -323,13 +358,18 @@ class _Reader:
                 fault = MoveFault(index, number, text[:40], *_fault(err))
                 raise self.fail(f"{where}, move {number} ({text[:40]!r}) cannot be played there", fault) from None
 
-    def start(self, data: Any, where: str) -> Position:
+    def start(self, data: Any, index: int) -> Position:
+        where = f"round {index}"
         if not isinstance(data, dict):
-            raise self.fail(f"{where}'s \"start\" must be a position block (every hand and the stock as cards)")
+            raise self.fail(_said(f"{where}'s \"start\" must be a position block (every hand and the stock as cards)",
+                                  "start_not_object", round=index))
         try:
             return position_from_node(load_document(json.dumps(data), self.where), self.where)
         except FileError as err:
-            raise self.fail(f"{where}'s start: {err.problems[0].message}") from None
+            first = err.problems[0]
+            problem = Words(first.message, first.code, first.params) if first.code else first.message
+            raise self.fail(_said(f"{where}'s start: {first.message}", "start_refused", round=index,
+                                  problem=problem)) from None
 
 
 def _fault(err: MoveError | GameError) -> tuple[str, str]:

@@ -1,0 +1,298 @@
+"""A broken lesson, puzzle, position or saved game, and the command line's help, in German (issue 23, point 15):
+every problem as data (a message code and its parameters) worded in both languages, kept at file:line:col, its
+English as before."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.cli.main import build_parser, main
+from tutor.cli.parser_words import actions, help_keys, placeholder
+from tutor.content.course import FIND_KINDS, Catalog
+from tutor.core import occurrence
+from tutor.core.solver import Goal, GoalError
+from tutor.content.folders import content_dir
+from tutor.loading.catalog import load_file
+from tutor.loading.reading import KINDS
+from tutor.loading.words import THINGS, Words, words_from_data, words_to_data
+from tutor.loading.yamlfile import FileError, Problem
+from tutor.render import Renderer
+from tutor.render.catalog import load_catalog as load_messages
+from tutor.render.problems import problem_words
+from tutor.shell.commands import dispatch
+from tutor.shell.play import problem_text
+from tutor.storage.games import JSON_FAULTS, GameFileError, parse_game
+
+GERMAN, ENGLISH = Renderer("de"), Renderer("en")
+MESSAGES = load_messages(content_dir("templates") / "de")
+
+# Broken files, each with the file:line:col and the English of one of its problems, as before this change.
+BROKEN = {
+    "list.yaml": ("hands: [[7S, 8D], [7S]]\ntable: [9H\n", "3:1", "the list opened at line 2, column 8 is not closed; "
+                  "add ']' at its end"),
+    "tab.yaml": ("hands:\n\t- [7S]\n", "2:1", "a tab character here; YAML indents and separates with spaces only: "
+                 "replace the tab with spaces"),
+    "key.yaml": ("hands: [[7S], [8D]]\ntable: [9H]\ntable: [8H]\n", "3:1", "the key 'table' appears twice (also at "
+                 "line 2); keep only one"),
+    "colon.yaml": ("key: value: more\n", "1:11", "this value contains ': '; put the whole value in quotes"),
+    "indent.yaml": ("a: 1\n   b: 2\n", "2:5", "this line is indented more than line 1; line it up with the lines above"),
+    "quote.yaml": ('a: "abc\n', "2:1", "the quote opened at line 1, column 4 is never closed; add the closing quote"),
+    "alias.yaml": ("a: *nope\n", "1:4", "*nope refers to no anchor &nope defined above it"),
+    "two.yaml": ("a: 1\n---\nb: 2\n", "2:1", "a file holds a single document; remove the '---' line and what follows it"),
+    "space.yaml": ("a:1\nb: 2\n", "2:2", "line 1 needs a space after its ':' (write 'key: value')"),
+    "nocolon.yaml": ("a: 1\nb:2\nc: 3\n", "3:1", "line 2 has no ':'; write it as 'key: value' (or as a list item "
+                     "'- value')"),
+    "position.yaml": ("hands: [[7S, 8D], [7S]]\ntable: [9H, [1], {build: [[5D, 3S], 8H]}, {build: [5D, 4S], owner: 1, "
+                      "value: 8}, {build: [KD, KS], owner: 0}]\nto_move: 7\nstock: x\n", "4:8",
+                      "stock must be a number of unknown cards or a list of cards, not the text 'x'"),
+    "lesson.yaml": ("lesson: Bad Id\ntitle: {en: T}\nsummary: 7\nvariant: clasic\nrequires: [bad-id]\nsteps:\n"
+                    "  - txt: {en: a, de: b}\n"
+                    "  - demo: {text: {en: a, de: b}, position: {hands: [[7S], [8D]], table: [7H]}, move: 7S x 9H}\n"
+                    "  - why: {text: {en: a, de: b, fr: c}, position: {hands: [[7S], [8D]], table: [7H]}, "
+                    "move: '7S x x', choices: [card_not_in_hand]}\n"
+                    "  - question: {text: {en: a, de: b}, position: {hands: [[7S], [8D]], table: [7H]}, seat: 5, "
+                    "ask: what}\n"
+                    "  - exercise: {text: {en: a, de: b}, position: {hands: [[7S], [8D]], table: [7H]}}\n",
+                    "7:5", "unknown step kind 'txt'; did you mean text? step kinds are: text, demo, exercise, why, "
+                    "question"),
+    "puzzles.yaml": ("puzzles:\n  - id: one\n    variant: classic\n    position: {hands: [[7S], 3], table: [7H, {build: "
+                     "[5D], owner: 0}], stock: 30}\n    goal: cards,deal\n    themes: [sweeep]\n    rating: 99999\n"
+                     "    hints: []\n  - id: one\n    variant: classic\n    position: {players: 5, hands: [[7S, ZZ, "
+                     "'7 S'], [8D]], table: [7H], scores: [1]}\n    goal: card:ZZ\n    themes: [sweep]\n"
+                     "    rating: 1200\n    hints: [{en: x}]\n    solution: [7S x 7C]\n    extra: 1\n", "8:12",
+                     "hints is an empty list; give at least one"),
+}
+
+
+def problems_of(name: str) -> list[Problem]:
+    text = BROKEN[name][0]
+    with pytest.raises(FileError) as err:
+        load_file(text, name)
+    return err.value.problems
+
+
+def codes(value: Words | Problem) -> list[str]:
+    """The message codes of a problem, or of words, and of the words among their parameters."""
+    code, params = value.code, value.params
+    return [code] + [c for _, v in params if isinstance(v, Words) for c in codes(v)]
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_every_problem_of_a_broken_file_is_data_worded_in_both_languages(name: str) -> None:
+    found = problems_of(name)
+    assert f"{name}:{BROKEN[name][1]}: {BROKEN[name][2]}" in [str(p) for p in found]  # the English as before
+    for problem in found:
+        assert problem.code, f"no code: {problem}"
+        assert all(c in MESSAGES for c in codes(problem)), problem
+        german = problem_words(GERMAN, problem)
+        assert german.startswith(f"{name}:{problem.line}:{problem.col}: ") and german != str(problem)
+        assert problem_words(ENGLISH, problem) == str(problem)
+
+
+PREFIXES = {"games.py": "game_files.", "verify.py": "verify.", "reading.py": "reading."}
+"""The message file of the codes a module's ``_said`` or ``_refused`` names by their key alone."""
+
+
+def named_codes(path: Path) -> set[str]:
+    """The message codes a module names as literal text: a whole code (``"files.twice"``), or a key its
+    ``_said`` or ``_refused`` puts in its own message file."""
+    found = set()
+    for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(call, ast.Call):
+            continue
+        name = getattr(call.func, "id", getattr(call.func, "attr", ""))
+        texts = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if name in ("_said", "_refused") and len(call.args) > 1 and isinstance(call.args[1], ast.Constant):
+            found.add(PREFIXES[path.name] + str(call.args[1].value))
+        found |= {t for t in texts if re.fullmatch(r"(?:files|yaml|reading|game_files|file_words|verify|check)\.\w+", t)}
+    return found
+
+
+def built_codes() -> set[str]:
+    """The codes made of a prefix and a key given elsewhere: a goal's refusal, a fact no real deal shows, a kind
+    of file, of value or of move, a fault json finds."""
+    goals = []
+    for text in ("", "cards,deal", "card:ZZ", "bogus"):
+        with pytest.raises(GoalError) as err:
+            Goal.from_str(text)
+        goals.append(f"files.goal_{err.value.code}")
+    source = Path(occurrence.__file__).read_text(encoding="utf-8")
+    facts = {f"files.{call.args[3].value!s}" for call in ast.walk(ast.parse(source))
+             if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Impossible"
+             and len(call.args) > 3 and isinstance(call.args[3], ast.Constant)}
+    assert len(facts) == 20
+    return {*goals, *facts, *(f"reading.kind_{k}" for k in KINDS.values()), "file_words.kind_list",
+            "file_words.kind_mapping", *(f"verify.kind_{k}" for k in FIND_KINDS),
+            *(f"game_files.json_{k}" for k in JSON_FAULTS.values())}
+
+
+def test_every_code_the_readers_name_exists_in_both_languages() -> None:
+    english = load_messages(content_dir("templates") / "en")
+    tutor = content_dir("templates").parent / "tutor"
+    named = {code for folder in ("loading", "storage", "cli", "teaching") for path in (tutor / folder).glob("*.py")
+             for code in named_codes(path)} | {f"file_words.{key}" for key in THINGS} | built_codes()
+    assert {"game_files.must_be", "verify.not_best", "reading.missing", "files.twice", "yaml.tab"} <= named
+    assert len(named) > 150
+    assert not [c for c in named if c not in MESSAGES or c not in english]
+
+
+def test_a_german_check_of_a_broken_file_says_it_in_german_at_file_line_col(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text(BROKEN["list.yaml"][0], encoding="utf-8")
+    Path("l.yaml").write_text(BROKEN["lesson.yaml"][0], encoding="utf-8")
+    assert main(["check", "p.yaml", "--lang", "de"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "p.yaml:3:1: Die Liste, geöffnet in Zeile 2, Spalte 8, wird nicht geschlossen; ergänze „]“ an ihrem Ende.",
+        "1 Problem gefunden"]
+    assert main(["--lang", "de", "check", "l.yaml"]) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert "l.yaml:7:5: „txt“ gibt es nicht (Schrittart); meintest du text? Möglich sind: text, demo, exercise, " \
+           "why, question." in said
+    assert "l.yaml:2:8: title hat keinen deutschen Text; ergänze „de“ (jeder Text braucht en und de)." in said
+    assert said[-1] == f"{len(said) - 1} Probleme gefunden"
+    assert main(["check", "p.yaml", "--lang", "en"]) == 2  # English as before
+    assert capsys.readouterr().err.splitlines() == [f"p.yaml:3:1: {BROKEN['list.yaml'][2]}", "1 problem found"]
+
+
+def test_a_position_that_is_no_real_deal_says_why_in_german() -> None:
+    text = "lesson: l\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n" \
+           "  - demo: {text: {en: a, de: b}, position: {hands: [[7S], [8D]], table: [7H]}, move: 7S x 7H}\n"
+    with pytest.raises(FileError) as err:
+        load_file(text, "l.yaml")
+    german = problem_words(GERMAN, err.value.problems[0])
+    assert german.startswith("l.yaml:6:44: Kein echtes Spiel: Diese Stellung legt 3 der 52 Karten")
+    assert "Zähle die 49 übrigen zum Talon („stock“, bei diesen Händen hat er 40, 32, 24, 16, 8 oder 0 Karten)" in german
+
+
+# ---- saved games ------------------------------------------------------------------------------------------
+
+
+GAME = {"format": "cassino-tutor game", "version": 1, "started": "2026-12-01T10:00:00Z", "players": 7}
+
+
+@pytest.mark.parametrize(("text", "english", "german"), [
+    (json.dumps(GAME), "'players' must be 2, 3 or 4, not 7", "„players“ muss 2, 3 oder 4 sein; hier steht 7."),
+    ('{"format": "other"}', 'not a saved game (a saved game is a JSON object with "format": "cassino-tutor game")',
+     'Keine gespeicherte Partie (eine gespeicherte Partie ist ein JSON-Objekt mit "format": "cassino-tutor game").'),
+    (json.dumps({**GAME, "version": 9}), "format version 9; this cassino-tutor reads version 1 (update cassino-tutor)",
+     "Formatversion 9; dieser cassino-tutor liest Version 1 (aktualisiere cassino-tutor)."),
+    ('{"format" "x"}', "not valid JSON (Expecting ':' delimiter)", "Kein gültiges JSON (hier fehlt „:“)."),
+])
+def test_a_broken_saved_game_in_german_its_english_as_before(text: str, english: str, german: str) -> None:
+    with pytest.raises(GameFileError) as err:
+        parse_game(text, "g.json")
+    where = err.value.where  # g.json, or g.json:LINE:COL where json found the fault
+    assert where.startswith("g.json") and str(err.value) == f"{where}: {english}"
+    assert problem_text(ENGLISH, err.value) == english
+    assert problem_text(GERMAN, err.value) == german
+    kept = GameFileError.from_data(json.loads(json.dumps(err.value.to_data())))  # a kept game's problem
+    assert problem_text(GERMAN, kept) == german and str(kept) == str(err.value)
+
+
+def test_words_kept_as_data_read_back_or_refused() -> None:
+    said = Words("a", "files.not_real", (("fact", Words("b", "files.taken_one", (("seat", 1),))), ("text", None)))
+    assert words_from_data(json.loads(json.dumps(words_to_data(said)))) == said
+    assert words_from_data({"text": "a", "code": "x", "params": [["p", {"text": 1}]]}) is None
+    assert words_from_data("a") is None
+
+
+def test_a_broken_game_file_imported_in_a_german_shell(tmp_path: Path) -> None:
+    from shell_helpers import open_shell
+
+    (tmp_path / "g.json").write_text(json.dumps(GAME), encoding="utf-8")
+    with open_shell(tmp_path, "de") as shell:
+        said = dispatch(shell, f"partien import {tmp_path / 'g.json'}").text
+        missing = dispatch(shell, f"partien import {tmp_path / 'none.json'}").text
+    assert said == f"Nichts wurde hinzugefügt: {tmp_path / 'g.json'}: „players“ muss 2, 3 oder 4 sein; hier steht 7."
+    assert missing.endswith("none.json: Diese Datei gibt es nicht.")
+
+
+def test_a_course_that_cannot_load_is_said_in_the_learners_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+
+    def broken() -> Catalog:
+        raise FileError(problems_of("list.yaml"))
+
+    monkeypatch.setattr("tutor.shell.app.load_catalog", broken)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["--lang", "de"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        GERMAN.message("shell.course_unreadable"),
+        "list.yaml:3:1: Die Liste, geöffnet in Zeile 2, Spalte 8, wird nicht geschlossen; ergänze „]“ an ihrem Ende."]
+
+
+# ---- the command line's help ----------------------------------------------------------------------------
+
+
+def test_every_help_text_has_its_words_and_the_english_ones_are_the_parsers() -> None:
+    english = load_messages(content_dir("templates") / "en")
+    for key, _, said_of in help_keys(build_parser()):
+        text = said_of.description if isinstance(said_of, argparse.ArgumentParser) else said_of.help
+        assert f"cli_help.{key}" in MESSAGES and ENGLISH.message(f"cli_help.{key}") == text, key
+    for action in actions(build_parser()):
+        name = placeholder(action)
+        assert name is None or f"cli_help.metavar_{name}" in english and f"cli_help.metavar_{name}" in MESSAGES
+
+
+@pytest.mark.parametrize("command", [[], ["check"], ["puzzles", "generate"], ["replay"], ["advise"]])
+def test_help_in_german_has_no_english_help_text(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", *command, "--help"])
+    german = capsys.readouterr().out
+    assert german.startswith("Aufruf: cassino-tutor") and "\nOptionen:\n" in german
+    assert "diese Hilfe zeigen und beenden" in german and "show this help" not in german
+    flat = " ".join(german.split())
+    english = [text for _, _, said_of in help_keys(build_parser()) if isinstance(said_of, argparse.Action)
+               and (text := said_of.help) and len(text) > 12 and " ".join(text.split()) in flat]
+    assert not english
+    with pytest.raises(SystemExit):
+        main([*command, "--help", "--lang", "en"])  # English as before
+    assert capsys.readouterr().out.startswith("usage: cassino-tutor")
+
+
+@pytest.mark.parametrize(("words", "german"), [
+    (["--keep", "--lang", "de", "moves", "x"], "cassino-tutor: --keep behält die Sprache des Tutors für spätere "
+                                               "Sitzungen. Starte den Tutor mit --lang en|de --keep (und ohne Befehl)."),
+    (["--lang", "de", "moves", "x" * 9000], "cassino-tutor: Ein Argument von 9.000 Zeichen („" + "x" * 39 + "…“); "
+                                            "ein Argument darf höchstens 8.192 Zeichen haben."),
+])
+def test_the_command_lines_own_refusals_in_german(words: list[str], german: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(words) == 2
+    assert capsys.readouterr().err.strip() == german
+
+
+def test_solve_refuses_a_goal_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("hands: [[7S, 8D], [9H]]\ntable: [7H]\n", encoding="utf-8")
+    assert main(["--lang", "de", "solve", str(path), "--goal", "cards,deal"]) == 2
+    assert capsys.readouterr().err.strip() == ("cassino-tutor solve: Das Ziel „deal“ nimmt keinen Gleichstandsbrecher: "
+                                               "Es spielt die Runde schon bis zum Ende.")
+    assert main(["solve", str(path), "--goal", "cards,deal"]) == 2  # English as before
+    assert capsys.readouterr().err.strip() == ("cassino-tutor solve: the deal goal takes no tie-break: it already "
+                                               "plays the round to its end")
+
+
+def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = (content_dir("puzzles") / "captures.yaml").read_text(encoding="utf-8").split("\n\n")[0]
+    assert "      - 6S x 6D 6C" in first
+    path = tmp_path / "wrong.yaml"
+    path.write_text(first.replace("      - 6S x 6D 6C", "      - 2H x 2D") + "\n", encoding="utf-8")
+    assert main(["check", str(path), "--lang", "de"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}:3:5: Die Lösung 2H x 2D ist für das Ziel cards nicht die beste. Sie ist 1 wert, die beste 2 "
+        "(6S x 6D 6C).",
+        f"{path}:3:5: Für das Ziel cards gilt 1 bester Zug; führe jeden unter „solution“ auf (es fehlen 6S x 6D 6C).",
+        "2 Probleme gefunden"]
+    assert main(["check", str(path)]) == 2  # English as before
+    assert capsys.readouterr().err.splitlines()[0] == (f"{path}:3:5: the solution 2H x 2D is not best for goal cards: "
+                                                        "it is worth 1, the best 2 (6S x 6D 6C)")

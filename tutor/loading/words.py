@@ -1,0 +1,81 @@
+"""Words of a file's problem as data: English text, with a message key and parameters for other languages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Words:
+    """Words a problem says, or words inside them (which field, what a value is): ``text`` in English, and the
+    same as data, a message key ``code`` and its ``params`` (which may be :class:`Words` too), for other
+    languages (worded by :func:`tutor.render.problems.problem_words`)."""
+
+    text: str
+    code: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def words(text: str, code: str, /, **params: Any) -> Words:
+    """:class:`Words` of ``text``, keyed ``code`` with ``params``."""
+    return Words(text, code, tuple(params.items()))
+
+
+THINGS = {
+    "a_lesson": "a lesson",
+    "the_lesson": "the lesson",
+    "lesson_id": "the lesson id",
+    "required_lesson": "the required lesson",
+    "text_step": "the text step",
+    "step": "the {kind} step",
+    "step_text": "the text of the {kind} step",
+    "languages_of": "the languages of {what}",
+    "hint": "hint",
+    "demo_move": "the demo move",
+    "solution": "the solution",
+    "line_move": "line move {n}",
+    "step_kind": "step kind",
+    "move_kind": "move kind",
+    "reason_code": "reason code",
+    "question": "question",
+    "theme": "theme",
+    "puzzle_file": "a puzzle file",
+    "a_puzzle": "a puzzle",
+    "puzzle_id": "the puzzle id",
+    "a_position": "a position",
+    "a_build": "a build",
+    "sweep_count": "a sweep count",
+    "penalty_count": "a penalty count",
+    "unknown_cards": "a number of unknown cards",
+    "a_score": "a score",
+}
+"""The things a problem names (a field, a step, a kind of value), keyed ``file_words.KEY``; ``{name}`` a parameter."""
+
+
+def thing(key: str, /, **params: Any) -> Words:
+    """The thing :data:`THINGS` keys ``key``, with its parameters, as :class:`Words`."""
+    return words(THINGS[key].format(**params), f"file_words.{key}", **params)
+
+
+def words_to_data(said: Words) -> dict[str, Any]:
+    """``said`` as JSON data (its parameters that are :class:`Words` too), to be kept and read back."""
+    return {"text": said.text, "code": said.code,
+            "params": [[name, words_to_data(v) if isinstance(v, Words) else v] for name, v in said.params]}
+
+
+def words_from_data(data: Any) -> Words | None:
+    """The :class:`Words` :func:`words_to_data` wrote, or None if ``data`` is not such."""
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str) or not isinstance(data.get("code"), str):
+        return None
+    params = data.get("params")
+    if not isinstance(params, list) or not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+                                               for p in params):
+        return None
+    read = [(name, words_from_data(v) if isinstance(v, dict) else v) for name, v in params]
+    if any(v is None and isinstance(kept, dict) for (_, v), (_, kept) in zip(read, params)):
+        return None
+    return Words(data["text"], data["code"], tuple(read))
