@@ -16,9 +16,9 @@ import pytest
 from tutor.cli.main import build_parser, main
 from tutor.cli.parser_words import actions, help_keys, placeholder
 from tutor.content.course import FIND_KINDS, Catalog
+from tutor.content.folders import content_dir
 from tutor.core import occurrence
 from tutor.core.solver import Goal, GoalError
-from tutor.content.folders import content_dir
 from tutor.loading.catalog import load_file
 from tutor.loading.reading import KINDS
 from tutor.loading.words import THINGS, Words, words_from_data, words_to_data

@@ -28,8 +28,8 @@ from tutor.core.moves import IllegalMoveError
 from tutor.core.solver import GOAL_NAMES
 from tutor.loading.builds import BUILD_KEYS
 from tutor.loading.lessons import LESSON_KEYS, STEP_KEYS
-from tutor.loading.positions import load_position
 from tutor.loading.positions import KEYS as POSITION_KEYS
+from tutor.loading.positions import load_position
 from tutor.loading.puzzles import PUZZLE_KEYS
 from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog

@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
 
-    p = sub.add_parser("puzzles", help="make puzzle files: generate mines puzzles from random deals, hints remakes their "
+    p = sub.add_parser("puzzles", help="make puzzle files: generate finds puzzles in random deals, hints remakes their "
                                        "hints, replace makes some anew, rate gives their ratings")
     actions = p.add_subparsers(dest="puzzles_command", metavar="ACTION")
     p = actions.add_parser("generate", help="puzzles of one theme from seeded random deals, each proved by the solver")

@@ -185,7 +185,7 @@ def read_request(args: argparse.Namespace) -> tuple[Request, int]:
     if problem is not None:
         raise UsageError(problem)
     if args.lines and args.theme not in ENDGAME_THEMES:
-        raise UsageError(f"--lines mines last deals: give one of their themes, {', '.join(ENDGAME_THEMES)}")
+        raise UsageError(f"--lines finds puzzles in last deals: give one of their themes, {', '.join(ENDGAME_THEMES)}")
     return Request(args.theme, count, variant_name, players, seed, args.lines), jobs
 
 
