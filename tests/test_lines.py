@@ -362,7 +362,7 @@ def test_a_line_refuses_the_grab_of_the_most_cards_even_when_the_grab_of_points_
 def test_lines_are_mined_for_last_deal_themes_only_and_written_with_their_command(tmp_path: Path) -> None:
     refused = subprocess.run([sys.executable, "-m", "tutor", "puzzles", "generate", "--lines", "--theme", "sums",
                               "--count", "1"], capture_output=True, text=True)
-    assert refused.returncode == 2 and "--lines mines last deals" in refused.stderr
+    assert refused.returncode == 2 and "--lines finds puzzles in last deals" in refused.stderr
     out = tmp_path / "lines.yaml"
     args = ["puzzles", "generate", "--lines", "--theme", "endgame", "--count", "2", "--seed", "5", "--jobs", "1"]
     made = subprocess.run([sys.executable, "-m", "tutor", *args, "-o", str(out)], capture_output=True, text=True)
