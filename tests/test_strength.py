@@ -20,7 +20,7 @@ from tutor.play.review_data import ReviewDataError, kept_losses, review_to_data
 from tutor.play.strength import RECENT_GAMES, Measure, pair_losses, round_losses, strength
 from tutor.play.table_game import Settings, TableGame
 from tutor.shell import game_choice
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import dispatch, welcome
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.storage.games import SavedGame
@@ -240,3 +240,21 @@ def test_progress_shows_the_strength_beside_a_levels_and_its_trend_at_80_columns
     assert all(len(line) <= 80 for line in text.splitlines())
     flat = " ".join(text.split())
     assert mine in flat and trend in flat
+
+
+@pytest.mark.parametrize("lang, why, trend", [
+    ("en", "You lose about 0.14 points a move in your last 5 games; the weakest level that loses fewer, club, loses 0.10",
+     "Trend: 0.14 a move in your last 5 games, 0.80 in the 2 before them (better)."),
+    ("de", "Du verlierst etwa 0,14 Punkte pro Zug in deinen letzten 5 Spielen; die schwächste Stufe, die weniger "
+           "verliert, Vereinsspieler, verliert 0,10",
+     "Verlauf: 0,14 pro Zug in deinen letzten 5 Spielen, 0,80 in den 2 davor (besser)."),
+])
+def test_the_welcome_proposes_the_game_with_the_trend(
+        tmp_path: Path, figures: Path, lang: str, why: str, trend: str) -> None:
+    games = [[1.0, 0.5, 1.5], [0.0, 1.0], [0.5], [0.25, 0.25], [0.0, 0.0, 0.0], [0.5, 0.5], [0.1] * 20]
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        keep_games(shell, games)
+        flat = " ".join(welcome(shell).split())
+    # the last 5 games: 28 moves losing 4.0; the 2 before: 5 moves losing 4.0
+    assert why in flat and trend in flat

@@ -116,9 +116,7 @@ def strength_lines(shell: Shell, found: Strength | None = None) -> str:
                         level=ui.message(f"levels.{beside.level}") if beside else "",
                         theirs=beside.mean if beside else 0.0)]
     if found.earlier is not None:
-        lines.append(ui.message("strength.trend", recent=found.recent, recent_games=found.recent_games,
-                                earlier=found.earlier, earlier_games=found.games - found.recent_games,
-                                change=shown(found.recent) - shown(found.earlier)))
+        lines.append(trend_line(shell, found))
     if figures is not None:
         lines.append(ui.message("strength.levels", pairs=figures.pairs, players=figures.players,
                                 variant=ui.message(f"presets.{figures.variant}"),
@@ -128,3 +126,12 @@ def strength_lines(shell: Shell, found: Strength | None = None) -> str:
     else:
         lines.append(ui.message("strength.no_figures"))
     return "\n".join(lines)
+
+
+def trend_line(shell: Shell, found: Strength) -> str:
+    """The learner's recent games against the earlier ones, in points lost a move; "" without earlier games."""
+    if found.earlier is None:
+        return ""
+    return shell.ui.message("strength.trend", recent=found.recent, recent_games=found.recent_games,
+                            earlier=found.earlier, earlier_games=found.games - found.recent_games,
+                            change=shown(found.recent) - shown(found.earlier))

@@ -15,7 +15,7 @@ from tutor.content.course import DemoStep, Lesson, TextStep
 from tutor.storage.skills import SKILL_START, SkillEstimate
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
-from .game_choice import game_choice, game_why
+from .game_choice import game_choice, game_why, trend_line
 from .picker import pick_puzzle
 from .state import Shell
 
@@ -135,10 +135,12 @@ def why_line(shell: Shell, choice: Choice) -> str:
 
 
 def next_why(shell: Shell) -> str:
-    """Why the next step is what ``next`` opens: the weakest skill's step, else a game; "" when the course goes
-    on in its order."""
+    """Why the next step is what ``next`` opens: the weakest skill's step, else a game (with the trend of the
+    learner's points lost a move); "" when the course goes on in its order."""
     choice = choose(shell)
     if choice is not None:
         return why_line(shell, choice)
     game = game_choice(shell)
-    return game_why(shell, game) if game is not None else ""
+    if game is None:
+        return ""
+    return "\n".join(filter(None, [game_why(shell, game), trend_line(shell, game.strength) if game.strength else ""]))
