@@ -117,7 +117,7 @@ def test_no_weak_skill_follows_the_course(tmp_path: Path) -> None:
 
 SECTION_WHY = {
     "en": "steps 5–6 of the lesson “{title}” again (all of it: “learn {name}”)",
-    "de": "noch einmal die Schritte 5–6 der Lektion „{title}“ (die ganze: „lerne {name}“)",
+    "de": "noch einmal die Schritte 5–6 der Lektion „{title}“ (die ganze Lektion mit „lerne {name}“)",
 }
 
 

@@ -31,8 +31,9 @@ FIGURES = {"random": 0.8, "greedy": 0.5, "club": 0.1, "expert": 0.02}
 
 
 def review_data(losses: list[float]) -> dict[str, object]:
-    """Kept review data whose moves lose ``losses`` (only what the losses are read from is filled in)."""
-    return {"moves": [{"played": ["x", -1.0 - loss, 0.0], "best": ["y", -1.0, 0.0]} for loss in losses]}
+    """Kept review data whose moves lose ``losses``, each marked (only what the losses are read from is filled in)."""
+    return {"moves": [{"played": ["x", -1.0 - loss, 0.0], "best": ["y", -1.0, 0.0], "grade": "mistake" if loss else None}
+                      for loss in losses]}
 
 
 def keep_games(shell: Shell, games: list[list[float]]) -> None:
@@ -74,15 +75,25 @@ def classic_done(shell: Shell) -> None:
 
 def test_kept_losses_are_the_reviews_own_losses() -> None:
     """Read back from the kept data, each move's loss is the review's: the same measure for learner and levels."""
-    played = play_one_round(variant("classic"), [player("greedy"), player("club")], 5)
+    played = play_one_round(variant("classic"), [player("random"), player("club")], 5)
     review = review_round(played.plies, 0, worlds=4, seed=5)
     losses = round_losses(review)
-    assert losses and any(loss > 0 for loss in losses)
+    assert losses and review.marks and len(review.marks) < len(review.moves)
+    # the points the review's marks lost, over every reviewed move: a move not marked loses nothing
+    assert sum(losses) == pytest.approx(sum(m.review.loss for m in review.marks))
+    assert [loss > 0 for loss in losses] == [move.grade is not None for move in review.moves]
     assert kept_losses(review_to_data(review, played.plies)) == pytest.approx(losses)
 
 
+def test_a_move_not_marked_loses_nothing_whatever_its_values() -> None:
+    data = {"moves": [{"played": ["x", 0.7, 0.1], "best": ["y", 1.0, 0.1], "grade": None},
+                      {"played": ["x", -1.0, 0.1], "best": ["y", 1.5, 0.1], "grade": "blunder"}]}
+    assert kept_losses(data) == [0.0, 2.5]
+
+
 def test_kept_losses_refuse_data_that_is_not_a_review() -> None:
-    for bad in ({}, {"moves": [{"best": ["x", 1.0, 0.0]}]}, {"moves": [{"best": ["x", "nan", 0], "played": ["y", 0, 0]}]}):
+    for bad in ({}, {"moves": [{"best": ["x", 1.0, 0.0], "grade": "mistake"}]},
+                {"moves": [{"best": ["x", "nan", 0], "played": ["y", 0, 0], "grade": "mistake"}]}):
         with pytest.raises(ReviewDataError):
             kept_losses(bad)
 

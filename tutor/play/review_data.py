@@ -102,11 +102,12 @@ def _value_from_data(pos: Position, entry: Any) -> MoveValue:
 
 
 def kept_losses(data: Any) -> list[float]:
-    """The loss of each move of a kept review (the best move's value minus the played one's, as
-    :attr:`~tutor.play.review.MoveReview.loss` is), read from the data alone; :class:`ReviewDataError` when the
-    data is not a review's."""
+    """What each move of a kept review lost, as :func:`tutor.play.strength.round_losses` counts it (a marked move
+    the best move's value minus the played one's, a move not marked nothing), read from the data alone;
+    :class:`ReviewDataError` when the data is not a review's."""
     try:
-        found = [float(entry["best"][1]) - float(entry["played"][1]) for entry in data["moves"]]
+        found = [float(entry["best"][1]) - float(entry["played"][1]) if entry["grade"] is not None else 0.0
+                 for entry in data["moves"]]
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise ReviewDataError(str(err)) from None
     if not all(math.isfinite(loss) for loss in found):

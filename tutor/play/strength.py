@@ -1,9 +1,10 @@
 """Playing strength on the ladder's scale: round points lost a move, by the game review's measure.
 
-A reviewed move's loss is the best move's value minus the played one's
-(:attr:`tutor.play.review.MoveReview.loss`, as confirmed by the review); a
-player's strength is the mean loss over their reviewed moves (those with a
-choice).  The learner's comes from their kept reviews
+The review counts the points a round's marked moves lost (each the best
+move's value minus the played one's, :attr:`tutor.play.review.MoveReview.loss`,
+as confirmed); a move not marked is as good as the best within the advisor's
+noise and loses nothing.  A player's strength is those points over their
+reviewed moves (those with a choice): points lost a move.  The learner's comes from their kept reviews
 (:func:`tutor.play.review_data.kept_losses`); a computer level's is measured
 here, with the same review, over mirrored deals (docs/strength.md, "Points lost
 a move"): each deal is played twice against a fixed opponent level, the
@@ -29,8 +30,9 @@ from .review import RoundReview, review_round
 
 
 def round_losses(review: RoundReview) -> list[float]:
-    """The loss of each reviewed move of a round (round points, 0 for the best move)."""
-    return [move.loss for move in review.moves]
+    """What each reviewed move of a round lost, as the review counts points lost: a marked move its loss, a move
+    not marked (as good as the best within the advisor's noise) nothing."""
+    return [move.loss if move.grade is not None else 0.0 for move in review.moves]
 
 
 def per_move(losses: Sequence[float]) -> float | None:

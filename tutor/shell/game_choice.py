@@ -114,9 +114,7 @@ def strength_lines(shell: Shell, found: Strength | None = None) -> str:
     beside = fitting_level(found.mean, figures) if figures is not None else None
     lines = [ui.message("strength.mine", mine=found.mean, moves=found.moves, games=found.games,
                         level=ui.message(f"levels.{beside.level}") if beside else "",
-                        theirs=beside.mean if beside else 0.0)]
-    if found.earlier is not None:
-        lines.append(trend_line(shell, found))
+                        theirs=beside.mean if beside else 0.0), trend_line(shell, found)]
     if figures is not None:
         lines.append(ui.message("strength.levels", pairs=figures.pairs, players=figures.players,
                                 variant=ui.message(f"presets.{figures.variant}"),
@@ -125,7 +123,7 @@ def strength_lines(shell: Shell, found: Strength | None = None) -> str:
                                         for f in figures.levels]))
     else:
         lines.append(ui.message("strength.no_figures"))
-    return "\n".join(lines)
+    return "\n".join(filter(None, lines))
 
 
 def trend_line(shell: Shell, found: Strength) -> str:
