@@ -7,12 +7,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import open_shell, right_answer
 
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
+from tutor.shell.next_choice import section_for
 from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.section import SectionRun
 from tutor.shell.state import Shell
 from tutor.storage.skills import SKILL_START, updated
 from tutor.teaching.skill_map import LESSON_SKILLS, puzzle_skills
@@ -111,3 +113,51 @@ def test_no_weak_skill_follows_the_course(tmp_path: Path) -> None:
         assert _recomputed(tmp_path / "progress.sqlite3", "sweeps")[0] >= SKILL_START.rating
         reply = say(shell, "next")
         assert "course goes on in its order" in reply and "weakest" not in reply
+
+
+SECTION_WHY = {
+    "en": "steps 5–6 of the lesson “{title}” again (all of it: “learn {name}”)",
+    "de": "noch einmal die Schritte 5–6 der Lektion „{title}“ (die ganze Lektion mit „lerne {name}“)",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_weak_rules_skill_repeats_the_section_of_the_step_missed_last(tmp_path: Path, lang: str) -> None:
+    """Worked example: step 5 of "pairing", then step 6 of "builds" (a why-step, after the text of step 5) were
+    missed, then the rules failed in games; ``next`` opens steps 5 to 6, and the lesson's stars and resume point stay as they were."""
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in ("table", "pairing", "sums", "faces", "builds"):
+            shell.progress.record_lesson(lesson, 2)
+        lesson = shell.catalog.lesson("builds")
+        assert [type(step).__name__ for step in lesson.steps[3:6]] == ["WhyStep", "TextStep", "WhyStep"]
+        shell.progress.record_evidence("lesson", {"pairing/5": [Evidence("rules", 0.0, 1.0, 800)],
+                                                  "builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+        _evidence(shell, "rules", [0.0, 1.0, 0.0])
+        reply = say(shell, "next" if lang == "en" else "weiter")
+        assert _checked_why(tmp_path, shell, reply) == "rules"
+        name = shell.lesson_name("builds")
+        assert SECTION_WHY[lang].format(title=lesson.title.get(lang), name=name) in " ".join(reply.split())
+        run = shell.activity
+        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
+        replies = []
+        while not run.done:
+            replies.append(say(shell, right_answer(shell)))
+        # over after step 6, two steps before the lesson's end
+        assert run.index == 5 and replies[-1].endswith(
+            shell.ui.message("shell.section_done", lesson=lesson.title.get(lang), target=name))
+        assert shell.progress.lesson_stars()["builds"] == 2
+        assert shell.progress.lesson_resume("builds") == (0, 0, 0)
+        # what the section's answers showed is evidence, as in the lesson
+        assert shell.progress.skill_misses("rules", "lesson", 5) == ["builds/6", "pairing/5"]
+        assert len(shell.progress.skill_scores("rules", 10)) == 6
+
+
+def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path: Path) -> None:
+    """A missed step that tests another skill is no section for this one."""
+    with open_shell(tmp_path) as shell:
+        shell.progress.record_lesson("table", 2)
+        shell.progress.record_evidence("lesson", {"pairing/4": [Evidence("rules", 0.5, 1.0, 800)]})  # an exercise
+        _evidence(shell, "rules", [0.0, 0.0, 0.0])
+        assert section_for(shell, "rules") is None
+        say(shell, "next")
+        assert type(shell.activity) is LessonRun

@@ -12,6 +12,7 @@ never read against another line of play (a round undone and played again).
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -108,3 +109,17 @@ def _value_from_data(pos: Position, entry: Any) -> MoveValue:
     text, value, spread = entry
     move: Move = pos.parse_move(str(text))
     return MoveValue(move, float(value), float(spread))
+
+
+def kept_losses(data: Any) -> list[float]:
+    """What each move of a kept review lost, as :func:`tutor.play.strength.round_losses` counts it (a marked move
+    the best move's value minus the played one's, a move not marked nothing), read from the data alone;
+    :class:`ReviewDataError` when the data is not a review's."""
+    try:
+        found = [float(entry["best"][1]) - float(entry["played"][1]) if entry["grade"] is not None else 0.0
+                 for entry in data["moves"]]
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise ReviewDataError(str(err)) from None
+    if not all(math.isfinite(loss) for loss in found):
+        raise ReviewDataError("a value that is not a number")
+    return found

@@ -19,12 +19,14 @@ from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
 from .dashboard import dashboard_text
+from .game_choice import game_choice, game_why, strength_lines
 from .games import games_command
 from .lesson import LessonRun
-from .next_choice import choose, why_line
+from .next_choice import Step, choose, next_why, why_line
 from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
+from .section import SectionRun
 from .state import Activity, Shell
 from .streak import StreakRun, streak_order
 from .variant_words import preset_rows
@@ -154,7 +156,6 @@ def welcome(shell: Shell) -> str:
             folder=str(progress.games.folder))
     offer = game_offer(shell)
     failed, positions = due_counts(shell)
-    choice = choose(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
         lessons_done=len(stars),
@@ -164,7 +165,7 @@ def welcome(shell: Shell) -> str:
         next_id=shell.lesson_name(following.id) if following else "",
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
-        why=why_line(shell, choice) if choice else "",
+        why=next_why(shell),
         failed=failed,
         positions=positions,
     ) + ("\n" + offer if offer else "")
@@ -243,13 +244,27 @@ def next_(shell: Shell, arg: str) -> str:
         return activity.next()
     choice = choose(shell)
     if choice is not None:
-        opened = learn(shell, choice.target) if choice.kind == "lesson" else puzzle(shell, choice.target)
-        return why_line(shell, choice) + "\n" + opened
+        return why_line(shell, choice) + "\n" + _open_step(shell, choice.step)
+    game = game_choice(shell)
+    if game is not None:
+        return "\n".join([game_why(shell, game), strength_lines(shell, game.strength),
+                          play(shell, f"round level={game.level}")])
     course = shell.ui.message("shell.next_course") + "\n"
     following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
     if following is not None:
         return course + learn(shell, following.id)
     return course + puzzle(shell, "")
+
+
+def _open_step(shell: Shell, step: Step) -> str:
+    """The lesson, section or puzzles ``step`` names, opened."""
+    if step.kind == "puzzles":
+        return puzzle(shell, step.target)
+    if step.kind == "lesson":
+        return learn(shell, step.target)
+    run = SectionRun(shell, shell.catalog.lesson(step.target), step.first, step.last)
+    shell.activity = run
+    return run.show()
 
 
 def _finished(activity: Activity) -> bool:

@@ -11,6 +11,7 @@ from tutor.storage.dashboard import MIN_THEME_ATTEMPTS, WEAK_RATE, judged
 from tutor.storage.records import MAX_STARS
 from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
+from .game_choice import game_choice, game_why, strength_lines
 from .next_choice import WEAK_BELOW, choose, step_for, weak_skills, why_line
 from .picker import due_counts
 from .state import Shell
@@ -68,6 +69,8 @@ def dashboard_text(shell: Shell) -> str:
         failed=failed,
         positions=positions,
         why=why_line(shell, choice) if choice else "",
+        game=game_why(shell, game) if choice is None and (game := game_choice(shell)) else "",
+        strength=strength_lines(shell),
         skills=skill_rows(shell),
         skill_span=TREND_SPAN,
         weak_below=round(WEAK_BELOW),
@@ -83,7 +86,7 @@ def skill_rows(shell: Shell) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for estimate in shell.progress.skills():
         step = step_for(shell, estimate.skill) if estimate.skill in weak else None
-        kind, target = step if step else ("", "")
+        kind, target = (step.kind, step.target) if step else ("", "")
         rows.append({
             "name": shell.ui.message(f"skills.{estimate.skill}"),
             "share": estimate.rating.rating / BAR_FULL,

@@ -1,17 +1,21 @@
 """The next step chosen from the learner's skills (docs/skills.md, "The next step").
 
 The weakest skill with enough evidence, when it is rated under where every skill starts, is
-worked on: the rules by a lesson, any other skill by a set of puzzles on one of its themes (a
-lesson teaching it when no such puzzle is open).  Otherwise the course goes on in its order.
+worked on: the rules by the section of a lesson whose step the learner last missed (a whole
+lesson when none was missed), any other skill by a set of puzzles on one of its themes (a
+section or a lesson when no such puzzle is open).  Otherwise the course goes on in its order,
+and once the classic game's lessons are done a game is proposed (:mod:`.game_choice`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.content.course import DemoStep, Lesson, TextStep
 from tutor.storage.skills import SKILL_START, SkillEstimate
-from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS
+from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
+from .game_choice import game_choice, game_why, trend_line
 from .picker import pick_puzzle
 from .state import Shell
 
@@ -19,16 +23,29 @@ WEAK_BELOW = SKILL_START.rating
 """A skill rated under this (where every skill starts) is weak enough to be worked on before the course."""
 WHY_SPAN = 10
 """The why-line counts the misses among the skill's last this many pieces of evidence."""
+MISS_SPAN = 20
+"""A section to repeat is looked for among the skill's last this many pieces of evidence from lessons."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What works on a skill: ``puzzles`` on the theme ``target``, the ``lesson`` ``target``, or a ``section``
+    of it: its steps ``first`` to ``last`` (indices; the last one the step missed, the first the text and
+    demonstrations that lead to it)."""
+
+    kind: str
+    target: str
+    first: int = 0
+    last: int = 0
 
 
 @dataclass(frozen=True)
 class Choice:
-    """Work on ``skill`` (rated ``rating``): a ``lesson`` or a set of ``puzzles`` on the theme, ``target``;
-    of its last ``tried`` pieces of evidence, ``missed`` scored under 1 (missed, or done with help)."""
+    """Work on ``skill`` (rated ``rating``) by ``step``; of its last ``tried`` pieces of evidence, ``missed``
+    scored under 1 (missed, or done with help)."""
 
     skill: str
-    kind: str
-    target: str
+    step: Step
     rating: int
     missed: int
     tried: int
@@ -41,7 +58,7 @@ def choose(shell: Shell) -> Choice | None:
         if step is not None:
             scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
             missed = sum(1 for score in scores if score < 1.0)
-            return Choice(weak.skill, *step, round(weak.rating.rating), missed, len(scores))
+            return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores))
     return None
 
 
@@ -50,13 +67,17 @@ def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
     return [s for s in shell.progress.weakest_skills(n) if s.rating.rating < WEAK_BELOW]
 
 
-def step_for(shell: Shell, skill: str) -> tuple[str, str] | None:
-    """What works on ``skill``: ``("puzzles", theme)`` or ``("lesson", lesson id)``; None when nothing is open."""
+def step_for(shell: Shell, skill: str) -> Step | None:
+    """What works on ``skill``: puzzles on a theme (not for the rules), else a section to repeat, else a lesson;
+    None when nothing is open."""
     theme = None if skill == "rules" else _theme(shell, skill)
     if theme is not None:
-        return "puzzles", theme
+        return Step("puzzles", theme)
+    section = section_for(shell, skill)
+    if section is not None:
+        return section
     lesson = _lesson(shell, skill)
-    return None if lesson is None else ("lesson", lesson)
+    return None if lesson is None else Step("lesson", lesson)
 
 
 def _theme(shell: Shell, skill: str) -> str | None:
@@ -65,6 +86,30 @@ def _theme(shell: Shell, skill: str) -> str | None:
         if skill in THEME_SKILLS.get(theme, ()) and pick_puzzle(shell, theme) is not None:
             return theme
     return None
+
+
+def section_for(shell: Shell, skill: str) -> Step | None:
+    """The section of the lesson step testing ``skill`` that the learner missed last (answered wrong, with a
+    hint, or shown), in a lesson open to them; None when no such step is among the recent evidence."""
+    lessons = {lesson.id: lesson for lesson in shell.catalog.lessons}
+    stars = shell.progress.lesson_stars()
+    for ref in shell.progress.skill_misses(skill, "lesson", MISS_SPAN):
+        lesson_id, _, number = ref.rpartition("/")
+        lesson = lessons.get(lesson_id)
+        if lesson is None or not number.isdigit() or not all(r in stars for r in lesson.requires):
+            continue  # a lesson since removed, or no longer open
+        index = int(number) - 1
+        if 0 <= index < len(lesson.steps) and skill in step_skills(lesson, index):
+            return Step("section", lesson.id, section_start(lesson, index), index)
+    return None
+
+
+def section_start(lesson: Lesson, index: int) -> int:
+    """The first step of the section that ends at step ``index``: the texts and demonstrations right before it."""
+    first = index
+    while first > 0 and isinstance(lesson.steps[first - 1], (TextStep, DemoStep)):
+        first -= 1
+    return first
 
 
 def _lesson(shell: Shell, skill: str) -> str | None:
@@ -80,8 +125,22 @@ def _lesson(shell: Shell, skill: str) -> str | None:
 
 def why_line(shell: Shell, choice: Choice) -> str:
     """The one line that says why, from the stored evidence."""
-    target = shell.lesson_name(choice.target) if choice.kind == "lesson" else shell.theme_name(choice.target)
-    title = shell.catalog.lesson(choice.target).title.get(shell.lang) if choice.kind == "lesson" else ""
-    return shell.ui.message(f"shell.next_why_{choice.kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
+    step = choice.step
+    on_lesson = step.kind != "puzzles"
+    target = shell.lesson_name(step.target) if on_lesson else shell.theme_name(step.target)
+    title = shell.catalog.lesson(step.target).title.get(shell.lang) if on_lesson else ""
+    return shell.ui.message(f"shell.next_why_{step.kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
-                            title=title)
+                            title=title, first=step.first + 1, last=step.last + 1)
+
+
+def next_why(shell: Shell) -> str:
+    """Why the next step is what ``next`` opens: the weakest skill's step, else a game (with the trend of the
+    learner's points lost a move); "" when the course goes on in its order."""
+    choice = choose(shell)
+    if choice is not None:
+        return why_line(shell, choice)
+    game = game_choice(shell)
+    if game is None:
+        return ""
+    return "\n".join(filter(None, [game_why(shell, game), trend_line(shell, game.strength) if game.strength else ""]))

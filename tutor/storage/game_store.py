@@ -31,6 +31,7 @@ from tutor.content import presets
 from tutor.core.round import MatchResult
 from tutor.core.variant import VariantError
 from tutor.loading.words import words
+from tutor.play.review_data import kept_losses
 from tutor.play.table_game import GameError, Settings
 
 from .database import transaction
@@ -249,6 +250,18 @@ class GameStore:
             with suppress(ValueError, TypeError):
                 found[number] = json.loads(text)
         return found
+
+    def review_losses(self) -> list[list[float]]:
+        """The loss of each reviewed move of every game with a kept review, a list a game, the first started first
+        (its rounds in order); a kept review that is not a review's data is left out."""
+        with self._read() as c:
+            rows = c.execute("SELECT r.game_id, r.data FROM game_review r JOIN game g ON g.id = r.game_id "
+                             "ORDER BY g.started, g.id, r.round").fetchall()
+        games: dict[int, list[float]] = {}
+        for key, text in rows:
+            with suppress(ValueError, TypeError):  # a ReviewDataError is a ValueError
+                games.setdefault(key, []).extend(kept_losses(json.loads(text)))
+        return list(games.values())
 
     def release(self, key: int) -> None:
         """Let another shell take the game up (best effort: a game left held is freed when this process ends)."""

@@ -31,7 +31,7 @@ from .rating_policy import LEARNER_START, puzzle_start, rate_game
 from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
 from .repair import Repair, repair_values
 from .reviews import ReviewState, after_attempt
-from .skills import MIN_EVIDENCE, SkillEstimate, estimates, recent_scores, record, weakest
+from .skills import MIN_EVIDENCE, SkillEstimate, estimates, missed_refs, recent_scores, record, weakest
 from .timestamps import from_text, to_text, utc
 
 _REVIEW_COLUMNS = "puzzle_id, due_at, stability, difficulty, last_review"
@@ -338,6 +338,12 @@ class Progress:
         """The scores of the last ``n`` pieces of evidence of ``skill``, the latest first."""
         with self._read() as c:
             return recent_scores(c, skill, n)
+
+    def skill_misses(self, skill: str, source: str, n: int) -> list[str]:
+        """The items of ``source`` (``lesson/STEP`` for a lesson step) whose evidence of ``skill`` scored under 1,
+        among its last ``n`` pieces from ``source``, the latest first."""
+        with self._read() as c:
+            return missed_refs(c, skill, source, n)
 
     # themes
 

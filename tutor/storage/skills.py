@@ -88,6 +88,14 @@ def recent_scores(c: sqlite3.Connection, skill: str, n: int) -> list[float]:
     return [float(row[0]) for row in rows]
 
 
+def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[str]:
+    """The items (refs) of ``source`` whose evidence of ``skill`` scored under 1, among its last ``n`` pieces
+    of that source, the latest first."""
+    rows = c.execute("SELECT ref, score FROM skill_evidence WHERE skill = ? AND source = ? ORDER BY id DESC LIMIT ?",
+                     (skill, source, n))
+    return [str(ref) for ref, score in rows if score < 1.0]
+
+
 def weakest(found: Sequence[SkillEstimate], n: int, min_evidence: int = MIN_EVIDENCE) -> list[SkillEstimate]:
     """Up to ``n`` skills with at least ``min_evidence`` pieces of evidence, the lowest rated first
     (ties: the surer one, then by name)."""

@@ -1,0 +1,271 @@
+"""The learner's playing strength on the ladder's scale (issue 24, point 5) and the game proposed at the level that
+fits it (point 4): points lost a move from kept reviews, the levels' figures file, and ``next``."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from shell_helpers import open_shell
+
+from tutor.content.presets import variant
+from tutor.loading.level_losses import LEVEL_LOSSES, LEVEL_NAMES, LevelLossError, read_level_losses
+from tutor.play.game import play_one_round
+from tutor.play.players import player
+from tutor.play.review import review_round
+from tutor.play.review_data import ReviewDataError, kept_losses, review_to_data
+from tutor.play.strength import RECENT_GAMES, Measure, pair_losses, round_losses, strength
+from tutor.play.table_game import Settings, TableGame
+from tutor.shell import game_choice
+from tutor.shell.commands import dispatch, welcome
+from tutor.shell.play import GameRun
+from tutor.shell.state import Shell
+from tutor.storage.games import SavedGame
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = {"random": 0.8, "greedy": 0.5, "club": 0.1, "expert": 0.02}
+"""Made-up figures of a worked example (the measured ones are in tutor/content/level_losses.json)."""
+
+
+def review_data(losses: list[float]) -> dict[str, object]:
+    """Kept review data whose moves lose ``losses``, each marked (only what the losses are read from is filled in)."""
+    return {"moves": [{"played": ["x", -1.0 - loss, 0.0], "best": ["y", -1.0, 0.0], "grade": "mistake" if loss else None}
+                      for loss in losses]}
+
+
+def keep_games(shell: Shell, games: list[list[float]]) -> None:
+    """One kept game a list of losses, the first started first, each with its review kept as round 1."""
+    store = shell.progress.games
+    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    for n, losses in enumerate(games):
+        game = TableGame(Settings(variant("classic"), 2, "club", n))
+        game.resign()  # over: the game no longer waits to be resumed
+        saved = SavedGame.new(game, start + timedelta(hours=n))
+        store.add(saved, start + timedelta(hours=n))
+        assert saved.key is not None
+        store.keep_review(saved.key, 1, review_data(losses))
+
+
+def write_figures(path: Path, figures: dict[str, float]) -> Path:
+    data = {"variant": "classic", "players": 2, "opponent": "club", "pairs": 40,
+            "levels": {name: {"mean": mean, "low": mean - 0.01, "high": mean + 0.01, "moves": 900}
+                       for name, mean in figures.items()}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = write_figures(tmp_path / "level_losses.json", FIGURES)
+    monkeypatch.setattr(game_choice, "LEVEL_LOSSES", path)
+    return path
+
+
+def classic_done(shell: Shell) -> None:
+    for lesson in shell.catalog.lessons:
+        if lesson.variant.preset == "classic":
+            shell.progress.record_lesson(lesson.id, 3)
+
+
+# ---- the measure --------------------------------------------------------------------------------------------
+
+
+def test_kept_losses_are_the_reviews_own_losses() -> None:
+    """Read back from the kept data, each move's loss is the review's: the same measure for learner and levels."""
+    played = play_one_round(variant("classic"), [player("random"), player("club")], 5)
+    review = review_round(played.plies, 0, worlds=4, seed=5)
+    losses = round_losses(review)
+    assert losses and review.marks and len(review.marks) < len(review.moves)
+    # the points the review's marks lost, over every reviewed move: a move not marked loses nothing
+    assert sum(losses) == pytest.approx(sum(m.review.loss for m in review.marks))
+    assert [loss > 0 for loss in losses] == [move.grade is not None for move in review.moves]
+    assert kept_losses(review_to_data(review, played.plies)) == pytest.approx(losses)
+
+
+def test_a_move_not_marked_loses_nothing_whatever_its_values() -> None:
+    data = {"moves": [{"played": ["x", 0.7, 0.1], "best": ["y", 1.0, 0.1], "grade": None},
+                      {"played": ["x", -1.0, 0.1], "best": ["y", 1.5, 0.1], "grade": "blunder"}]}
+    assert kept_losses(data) == [0.0, 2.5]
+
+
+def test_kept_losses_refuse_data_that_is_not_a_review() -> None:
+    for bad in ({}, {"moves": [{"best": ["x", 1.0, 0.0], "grade": "mistake"}]},
+                {"moves": [{"best": ["x", "nan", 0], "played": ["y", 0, 0], "grade": "mistake"}]}):
+        with pytest.raises(ReviewDataError):
+            kept_losses(bad)
+
+
+def test_points_lost_a_move_from_stored_reviews_a_worked_example(tmp_path: Path) -> None:
+    games = [[1.0, 0.5, 1.5], [0.0, 1.0], [0.5], [0.25, 0.25], [0.0, 0.0, 0.0], [0.5, 0.5], [0.1, 0.1, 0.1, 0.1]]
+    assert RECENT_GAMES == 5
+    with open_shell(tmp_path) as shell:
+        keep_games(shell, games)
+        found = game_choice.learner_strength(shell)
+    # 17 moves losing 6.4 in all; the last 5 games 12 moves losing 2.4, the 2 before 5 moves losing 4.0
+    assert found is not None
+    assert (found.games, found.moves, found.recent_games) == (7, 17, 5)
+    assert found.mean == pytest.approx(6.4 / 17)
+    assert found.recent == pytest.approx(2.4 / 12)
+    assert found.earlier == pytest.approx(4.0 / 5)
+
+
+def test_a_broken_kept_review_is_left_out_and_no_review_is_no_figure(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        assert game_choice.learner_strength(shell) is None
+        keep_games(shell, [[0.5, 1.5]])
+        shell.progress.games.keep_review(1, 2, {"moves": "not a list of moves"})
+        found = game_choice.learner_strength(shell)
+    assert found is not None and (found.moves, found.mean, found.earlier) == (2, 1.0, None)
+    assert strength([[], []]) is None
+
+
+def test_a_levels_figure_is_measured_by_the_same_review() -> None:
+    """A pair reviews the measured level's moves in both seats, and nothing but them."""
+    measure = Measure("greedy", "club", variant("classic"), 2, 3, worlds=4)
+    losses = pair_losses(measure, 0)
+    seed = measure.deal_seed(0)
+    expected = []
+    for seats, seat in ((["greedy", "club"], 0), (["club", "greedy"], 1)):
+        played = play_one_round(measure.variant, [player(level) for level in seats], seed)
+        expected += round_losses(review_round(played.plies, seat, worlds=4, seed=seed))
+    assert losses == expected and len(losses) > 20
+
+
+# ---- the levels' figures file -------------------------------------------------------------------------------
+
+
+def test_the_measured_figures_file_is_read_and_documented() -> None:
+    found = read_level_losses(LEVEL_LOSSES)
+    assert [f.level for f in found.levels] == list(LEVEL_NAMES)
+    data = json.loads(LEVEL_LOSSES.read_text(encoding="utf-8"))
+    doc = (ROOT / "docs" / "strength.md").read_text(encoding="utf-8")
+    assert data["command"] in doc
+    for f in found.levels:  # the docs' table shows the file's figures
+        assert re.search(rf"\| {f.level} \| {f.mean:.3f} \| {f.low:.3f} \.\. {f.high:.3f} \| {f.moves} \|", doc), f
+    means = [f.mean for f in found.levels]
+    assert means == sorted(means, reverse=True)  # every rung loses less than the one below
+
+
+@pytest.mark.parametrize("text, why", [
+    (None, "no such file"),
+    ("{not json", "not the benchmark's figures"),
+    ('{"variant": "classic", "players": 2, "opponent": "club", "pairs": 3, "levels": {}}', "no level measured"),
+    ('{"variant": "classic", "players": 2, "opponent": "club", "pairs": 3, '
+     '"levels": {"club": {"mean": 0.5, "low": 0.6, "high": 0.7, "moves": 9}}}', "not a mean inside its interval"),
+])
+def test_a_missing_or_broken_figures_file_says_why(tmp_path: Path, text: str | None, why: str) -> None:
+    path = tmp_path / "level_losses.json"
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    with pytest.raises(LevelLossError, match=why):
+        read_level_losses(path)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "The computer levels' figures are missing"),
+                                        ("de", "Die Zahlen der Computerstufen fehlen")])
+def test_without_the_figures_progress_and_next_fall_back_and_say_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    monkeypatch.setattr(game_choice, "LEVEL_LOSSES", tmp_path / "missing.json")
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        keep_games(shell, [[0.3] * 25])
+        assert said in dispatch(shell, "progress").text
+        reply = dispatch(shell, "next").text
+        assert said in reply
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.settings.level == game_choice.DEFAULT_LEVEL
+
+
+# ---- the game proposed --------------------------------------------------------------------------------------
+
+WHY_GAME = {
+    "en": r"You lose about (?P<mine>[\d.]+) points a move in your last (?P<games>\d+) games?;.*?, (?P<level>[^,]+), "
+          r"loses (?P<theirs>[\d.]+): a round at that level \(“play round level=(?P<typed>[^”]+)”\)",
+    "de": r"Du verlierst etwa (?P<mine>[\d,]+) Punkte pro Zug in deinen letzten (?P<games>\d+) Spiel(en)?;.*?, "
+          r"(?P<level>[^,]+), verliert (?P<theirs>[\d,]+): eine Runde auf dieser Stufe \(„spiele runde "
+          r"stufe=(?P<typed>[^“]+)“\)",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("loss, level", [(0.3, "club"), (0.6, "greedy"), (1.2, "random"), (0.01, "expert")])
+def test_next_proposes_a_game_at_the_fitting_level_when_no_skill_is_weak(
+        tmp_path: Path, figures: Path, lang: str, loss: float, level: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        keep_games(shell, [[loss] * 12, [loss] * 12])
+        reply = dispatch(shell, "next" if lang == "en" else "weiter").text
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.settings.level == level
+        found = re.search(WHY_GAME[lang], " ".join(reply.split()))
+        assert found, reply
+        number = (lambda text: float(text.replace(",", ".")))
+        assert number(found["mine"]) == round(loss, 2) and int(found["games"]) == 2
+        assert found["level"] == found["typed"] == shell.ui.message(f"levels.{level}")
+        assert number(found["theirs"]) == FIGURES[level]
+        # the weakest level that loses fewer points a move than the learner, or the strongest
+        weaker = [name for name in LEVEL_NAMES if FIGURES[name] < loss]
+        assert level == (weaker[0] if weaker else LEVEL_NAMES[-1])
+        # the learner's figure beside the level's, and every level's, in the same reply
+        assert shell.ui.message("levels.random") in reply.split("\n", 2)[-1]
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Your play is measured on 6 moves only"),
+                                        ("de", "Dein Spiel ist erst an 6 Zügen gemessen")])
+def test_on_thin_game_evidence_the_game_is_at_the_default_level_and_says_why(
+        tmp_path: Path, figures: Path, lang: str, said: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        keep_games(shell, [[2.0] * 6])
+        reply = " ".join(dispatch(shell, "next").text.split())
+        assert said in reply
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.settings.level == game_choice.DEFAULT_LEVEL
+
+
+def test_before_the_classic_lessons_are_done_the_course_goes_on(tmp_path: Path, figures: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        keep_games(shell, [[0.3] * 25])
+        reply = dispatch(shell, "next").text
+        assert "course goes on in its order" in reply and not isinstance(shell.activity, GameRun)
+
+
+# ---- shown in progress --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang, mine, trend", [
+    ("en", "You lose about 0.38 points a move (17 moves reviewed in 7 games); the club level loses 0.10.",
+     "Trend: 0.20 a move in your last 5 games, 0.80 in the 2 before them (better)."),
+    ("de", "Du verlierst etwa 0,38 Punkte pro Zug (17 besprochene Züge in 7 Spielen); die Stufe Vereinsspieler verliert 0,10.",
+     "Verlauf: 0,20 pro Zug in deinen letzten 5 Spielen, 0,80 in den 2 davor (besser)."),
+])
+def test_progress_shows_the_strength_beside_a_levels_and_its_trend_at_80_columns(
+        tmp_path: Path, figures: Path, lang: str, mine: str, trend: str) -> None:
+    games = [[1.0, 0.5, 1.5], [0.0, 1.0], [0.5], [0.25, 0.25], [0.0, 0.0, 0.0], [0.5, 0.5], [0.1, 0.1, 0.1, 0.1]]
+    with open_shell(tmp_path, lang) as shell:
+        keep_games(shell, games)
+        text = dispatch(shell, "progress").text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    flat = " ".join(text.split())
+    assert mine in flat and trend in flat
+
+
+@pytest.mark.parametrize("lang, why, trend", [
+    ("en", "You lose about 0.14 points a move in your last 5 games; the weakest level that loses fewer, club, loses 0.10",
+     "Trend: 0.14 a move in your last 5 games, 0.80 in the 2 before them (better)."),
+    ("de", "Du verlierst etwa 0,14 Punkte pro Zug in deinen letzten 5 Spielen; die schwächste Stufe, die weniger "
+           "verliert, Vereinsspieler, verliert 0,10",
+     "Verlauf: 0,14 pro Zug in deinen letzten 5 Spielen, 0,80 in den 2 davor (besser)."),
+])
+def test_the_welcome_proposes_the_game_with_the_trend(
+        tmp_path: Path, figures: Path, lang: str, why: str, trend: str) -> None:
+    games = [[1.0, 0.5, 1.5], [0.0, 1.0], [0.5], [0.25, 0.25], [0.0, 0.0, 0.0], [0.5, 0.5], [0.1] * 20]
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        keep_games(shell, games)
+        flat = " ".join(welcome(shell).split())
+    # the last 5 games: 28 moves losing 4.0; the 2 before: 5 moves losing 4.0
+    assert why in flat and trend in flat

@@ -1,0 +1,135 @@
+"""The learner's playing strength on the ladder's scale, and the game at the level that fits it
+(docs/strength.md, "Points lost a move"; docs/skills.md, "The next step").
+
+The learner's figure is the points they lose a move by the game review's measure, from the
+reviews kept with their games (:func:`tutor.play.strength.strength`); the levels' figures are
+the measured ones the benchmark wrote (:mod:`tutor.loading.level_losses`).  The level that fits
+is the weakest one that loses fewer points a move than the learner's recent games do: a little
+stronger than the learner.  On thin evidence, or without the levels' figures, the game is at
+:data:`DEFAULT_LEVEL`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+from tutor.loading.level_losses import LEVEL_LOSSES, LevelLoss, LevelLossError, LevelLosses, read_level_losses
+from tutor.play.strength import Strength, strength
+from tutor.render.numbers import rounded
+
+from .state import Shell
+
+MIN_MOVES = 20
+"""The reviewed moves the learner's figure needs before it chooses a level (a round of two-player classic has
+about 20 moves with a choice)."""
+DEFAULT_LEVEL = "club"
+"""The level of a game when the learner's figure, or the levels', cannot choose one (``play``'s own default)."""
+PLACES = 2
+"""Points lost a move are shown with two decimals (the templates' ``decimal(2)``): the stronger levels lose a tenth
+of a point or less."""
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A round at ``level``: the learner's ``strength`` (None: no reviewed move), the levels' figures
+    (None: they could not be read), and whether the learner's figure chose the level (``measured``)."""
+
+    level: str
+    strength: Strength | None
+    figures: LevelLosses | None
+    measured: bool
+
+
+@cache
+def _figures(path: Path) -> LevelLosses | None:
+    try:
+        return read_level_losses(path)
+    except LevelLossError:
+        return None
+
+
+def level_figures() -> LevelLosses | None:
+    """The levels' figures of :data:`LEVEL_LOSSES`, read once a process; None when the file is missing or not
+    the benchmark's."""
+    return _figures(LEVEL_LOSSES)
+
+
+def learner_strength(shell: Shell) -> Strength | None:
+    """The learner's points lost a move and its trend, from every kept review of their games."""
+    return strength(shell.progress.games.review_losses())
+
+
+def fitting_level(learner: float, figures: LevelLosses) -> LevelLoss:
+    """The weakest level that loses fewer points a move than ``learner``, as both are shown; the strongest when
+    none does."""
+    return next((level for level in figures.levels if shown(level.mean) < shown(learner)), figures.levels[-1])
+
+
+def shown(points: float) -> Decimal:
+    """Points lost a move as the learner reads them."""
+    return rounded(points, PLACES)
+
+
+def classic_done(shell: Shell) -> bool:
+    """Every lesson of the classic game is done: the learner knows the rules a game is played by."""
+    stars = shell.progress.lesson_stars()
+    return all(lesson.id in stars for lesson in shell.catalog.lessons if lesson.variant.preset == "classic")
+
+
+def game_choice(shell: Shell) -> GameChoice | None:
+    """A game, once the classic lessons are done; None before."""
+    if not classic_done(shell):
+        return None
+    found, figures = learner_strength(shell), level_figures()
+    if found is None or found.moves < MIN_MOVES or figures is None:
+        return GameChoice(DEFAULT_LEVEL, found, figures, False)
+    return GameChoice(fitting_level(found.recent, figures).level, found, figures, True)
+
+
+def game_why(shell: Shell, choice: GameChoice) -> str:
+    """The one line that says why this game: the learner's figure beside the level's, or why it is not used."""
+    ui, found, figures = shell.ui, choice.strength, choice.figures
+    level = ui.message(f"levels.{choice.level}")
+    command = ui.message("strength.play_round_command", level=level)
+    if not choice.measured:
+        return ui.message("strength.next_why_game_unmeasured", moves=found.moves if found else 0, least=MIN_MOVES,
+                          level=level, command=command)
+    assert found is not None and figures is not None
+    chosen = figures.of(choice.level)
+    assert chosen is not None
+    return ui.message("strength.next_why_game", mine=found.recent, games=found.recent_games, level=level,
+                      theirs=chosen.mean, stronger=shown(chosen.mean) < shown(found.recent), command=command)
+
+
+def strength_lines(shell: Shell, found: Strength | None = None) -> str:
+    """The learner's figure beside the fitting level's, its trend, and every level's figure, in words."""
+    ui = shell.ui
+    found = found if found is not None else learner_strength(shell)
+    figures = level_figures()
+    if found is None:
+        return ui.message("strength.none", figures=figures is not None)
+    beside = fitting_level(found.mean, figures) if figures is not None else None
+    lines = [ui.message("strength.mine", mine=found.mean, moves=found.moves, games=found.games,
+                        level=ui.message(f"levels.{beside.level}") if beside else "",
+                        theirs=beside.mean if beside else 0.0), trend_line(shell, found)]
+    if figures is not None:
+        lines.append(ui.message("strength.levels", pairs=figures.pairs, players=figures.players,
+                                variant=ui.message(f"presets.{figures.variant}"),
+                                opponent=ui.message(f"levels.{figures.opponent}"),
+                                levels=[{"name": ui.message(f"levels.{f.level}"), "mean": f.mean}
+                                        for f in figures.levels]))
+    else:
+        lines.append(ui.message("strength.no_figures"))
+    return "\n".join(filter(None, lines))
+
+
+def trend_line(shell: Shell, found: Strength) -> str:
+    """The learner's recent games against the earlier ones, in points lost a move; "" without earlier games."""
+    if found.earlier is None:
+        return ""
+    return shell.ui.message("strength.trend", recent=found.recent, recent_games=found.recent_games,
+                            earlier=found.earlier, earlier_games=found.games - found.recent_games,
+                            change=shown(found.recent) - shown(found.earlier))
