@@ -13,6 +13,7 @@ from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.play.heuristics import BUILD_KINDS
 from tutor.play.ideas import sweep_takers
 from tutor.play.review import Mark, MoveReview, RoundReview
 from tutor.play.view import SeatView
@@ -65,6 +66,18 @@ def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
     return {skill: share for skill, share in shares.items() if share > 0}
 
 
+def shown(pos: Position, move: Move, moves: Sequence[Move]) -> dict[str, float]:
+    """The skill a move itself uses, and how much: a capture ``captures``, a build, raise or add ``builds``, the
+    share of the legal moves that are not of its sort (the ways to miss it)."""
+    skill = _used(move)
+    share = sum(1 for m in moves if _used(m) != skill) / len(moves)
+    return {skill: share} if skill is not None and share > 0 else {}
+
+
+def _used(move: Move) -> str | None:
+    return "captures" if move.is_capture else "builds" if move.kind in BUILD_KINDS else None
+
+
 def share_difficulty(share: float) -> float:
     """How hard a move is for a skill that ``share`` of the legal moves fail: a task :data:`BLIND` passes with the
     chance a move chosen blind has, ``1 - share``, on the Elo scale of the ratings (400 points a factor of ten in
@@ -79,13 +92,15 @@ def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Eviden
     passes each skill its position tested, weighted by how much (:func:`tested`).  A skill the position tested is
     as hard as the share of moves that fail it (:func:`share_difficulty`); another, :data:`GAME_MOVE_DIFFICULTY`."""
     pos = SeatView.of(move.ply.before, seat).position()
-    shares = tested(pos, pos.generate())
+    moves = pos.generate()
+    shares = tested(pos, moves)
     if mark is not None:
         assert move.grade is not None
         skills = reason_skills(why.code for why in mark.reasons)
         return [Evidence(piece.skill, 0.0, piece.weight, _difficulty(shares, piece.skill))
                 for piece in shared(skills, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])] if skills else []
-    return [Evidence(skill, 1.0, share, share_difficulty(share)) for skill, share in shares.items()]
+    passed = {**shown(pos, move.ply.move, moves), **shares}
+    return [Evidence(skill, 1.0, share, share_difficulty(share)) for skill, share in passed.items()]
 
 
 def _difficulty(shares: dict[str, float], skill: str) -> float:
