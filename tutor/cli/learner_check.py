@@ -124,7 +124,7 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
         folder: Path | None = None) -> Sitting:
     """One learner's run from ``seed``: ``puzzles`` of ``pool`` and ``rounds`` reviewed rounds of ``rules`` (its
     seat and deals from the seed), the puzzles in ``order`` (:data:`ORDERS`; after each round its share, the
-    earlier rounds the larger), on a fresh progress file in ``folder`` (a temporary one when None).  The model
+    later rounds the larger), on a fresh progress file in ``folder`` (a temporary one when None).  The model
     is asked after the placement puzzles, or before any (check 0), and after each round and its puzzles."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; orders are: {', '.join(ORDERS)}")
