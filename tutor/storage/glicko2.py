@@ -56,6 +56,11 @@ def _expected(mu: float, mu_j: float, phi_j: float) -> float:
     return 1.0 / (1.0 + math.exp(-_g(phi_j) * (mu - mu_j)))
 
 
+def expected(player: Rating, opponent: Rating) -> float:
+    """The score ``player`` is expected to make against ``opponent`` (Glickman's E, step 3)."""
+    return _expected((player.rating - CENTER) / SCALE, (opponent.rating - CENTER) / SCALE, opponent.deviation / SCALE)
+
+
 def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float) -> float:
     """Step 5: the Illinois iteration for the new volatility."""
     a = math.log(sigma * sigma)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.content.skills import SKILLS, SOURCES, Evidence
 
-from .glicko2 import Game, Rating, rate
+from .glicko2 import Game, Rating, expected, rate
 from .rating_policy import LEARNER_START, TAU, puzzle_start
 
 SKILL_START = LEARNER_START
@@ -44,12 +44,26 @@ def updated(rating: Rating, evidence: Evidence) -> Rating:
     return rate(rating, [Game(task, evidence.score, evidence.weight)], TAU)
 
 
+def blamed(ratings: Sequence[Rating], evidence: Sequence[Evidence]) -> list[Evidence]:
+    """One task's ``evidence`` (each piece's skill rated as ``ratings`` say) with the weight of its failed pieces
+    (a score under 1) shared among them by blame: in proportion to each skill's chance of failing the task, by the
+    model before it.  Which skill failed a task that tests several is not known, but the weaker is the likelier
+    one (a task needs every skill it tests).  Passed pieces are kept as they are."""
+    failed = [i for i, piece in enumerate(evidence) if piece.score < 1]
+    if len(failed) < 2:
+        return list(evidence)
+    chances = {i: 1 - expected(ratings[i], puzzle_start(evidence[i].difficulty)) for i in failed}
+    total, odds = sum(evidence[i].weight for i in failed), sum(chances.values())
+    return [replace(piece, weight=min(1.0, total * chances[i] / odds)) if i in chances else piece
+            for i, piece in enumerate(evidence)]
+
+
 def record(c: sqlite3.Connection, source: str, ref: str, evidence: Sequence[Evidence], at: str) -> None:
-    """Rate each piece of ``evidence`` (from ``source``'s item ``ref``, at the time text ``at``), in order,
-    inside the caller's write transaction."""
+    """Rate each piece of ``evidence`` (from ``source``'s item ``ref``, one task, at the time text ``at``), its
+    failures :func:`blamed`, in order, inside the caller's write transaction."""
     if source not in SOURCES:
         raise ValueError(f"unknown source of evidence {source!r}")
-    for piece in evidence:
+    for piece in blamed([_rating(c, piece.skill) for piece in evidence], evidence):
         after = updated(_rating(c, piece.skill), piece)
         c.execute(
             "INSERT OR REPLACE INTO skill (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",

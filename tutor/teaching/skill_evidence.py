@@ -6,12 +6,14 @@ A task that tests several skills shares its weight among them: which one failed 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.play.heuristics import BUILD_KINDS
 from tutor.play.ideas import sweep_takers
 from tutor.play.review import Mark, MoveReview, RoundReview
 from tutor.play.view import SeatView
@@ -21,7 +23,12 @@ from .skill_map import reason_skills, step_skills, verdict_skills
 LESSON_STEP_DIFFICULTY = 800.0
 """A lesson step is made for a newcomer: as hard as the collection's beginner puzzles (600 to 900)."""
 GAME_MOVE_DIFFICULTY = 1500.0
-"""A move at the table, the centre of the rating scale (the collection's middle half is 1340 to 2130)."""
+"""A move at the table, the centre of the rating scale (the collection's middle half is 1340 to 2130), for a skill
+its position's legal moves do not say how hard it was (:func:`tested`)."""
+BLIND = 800.0
+"""A newcomer, where every skill starts: a move chosen blind passes a skill as often as such a learner does."""
+SHARE_BOUNDS = (0.05, 0.95)
+"""The least and most share of failing moves a difficulty is worked out from (one move in twenty)."""
 GRADE_WEIGHTS = {"inaccuracy": 1 / 3, "mistake": 2 / 3, "blunder": 1.0}
 """How much a mark of each grade (its least, when a range) counts: a blunder as a whole failed task."""
 HALF = 0.5
@@ -46,28 +53,58 @@ def illegal_evidence() -> list[Evidence]:
 
 
 def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
-    """How much a position (a seat's view) tested each skill a move there could fail without a long search:
-    ``sweeps`` 1 when a scoring sweep was there to make; ``safe_play`` and ``point_cards`` the share of the
-    legal moves that leave the next player a sweep, or trail a point card."""
+    """How much a position (a seat's view) tested each skill a move there could fail without a long search: the
+    share of the legal moves that fail it: for ``sweeps`` those that do not sweep, when a scoring sweep was there to
+    make; for ``safe_play`` and ``point_cards`` those that leave the next player a sweep, or trail a point card."""
     worth = pos.variant.card_points
+    sweeps = sum(1 for m in moves if pos.is_sweep(m)) if pos.variant.sweep_points else 0
     shares = {
-        "sweeps": float(bool(pos.variant.sweep_points) and any(pos.is_sweep(m) for m in moves)),
+        "sweeps": (len(moves) - sweeps) / len(moves) if sweeps else 0.0,
         "safe_play": sum(1 for m in moves if sweep_takers(pos, m)) / len(moves),
         "point_cards": sum(1 for m in moves if m.kind == "trail" and worth[m.card]) / len(moves),
     }
     return {skill: share for skill, share in shares.items() if share > 0}
 
 
+def shown(pos: Position, move: Move, moves: Sequence[Move]) -> dict[str, float]:
+    """The skill a move itself uses, and how much: a capture ``captures``, a build, raise or add ``builds``, the
+    share of the legal moves that are not of its sort (the ways to miss it)."""
+    skill = _used(move)
+    share = sum(1 for m in moves if _used(m) != skill) / len(moves)
+    return {skill: share} if skill is not None and share > 0 else {}
+
+
+def _used(move: Move) -> str | None:
+    return "captures" if move.is_capture else "builds" if move.kind in BUILD_KINDS else None
+
+
+def share_difficulty(share: float) -> float:
+    """How hard a move is for a skill that ``share`` of the legal moves fail: a task :data:`BLIND` passes with the
+    chance a move chosen blind has, ``1 - share``, on the Elo scale of the ratings (400 points a factor of ten in
+    the odds; the share kept within :data:`SHARE_BOUNDS`)."""
+    low, high = SHARE_BOUNDS
+    share = min(max(share, low), high)
+    return BLIND + 400 * math.log10(share / (1 - share))
+
+
 def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Evidence]:
     """A reviewed move: a mark fails the skills its reasons name (weighted by its grade); a move not marked
-    passes each skill its position tested, weighted by how much (:func:`tested`)."""
+    passes each skill its position tested, weighted by how much (:func:`tested`).  A skill the position tested is
+    as hard as the share of moves that fail it (:func:`share_difficulty`); another, :data:`GAME_MOVE_DIFFICULTY`."""
+    pos = SeatView.of(move.ply.before, seat).position()
+    moves = pos.generate()
+    shares = tested(pos, moves)
     if mark is not None:
         assert move.grade is not None
         skills = reason_skills(why.code for why in mark.reasons)
-        return shared(skills, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade]) if skills else []
-    pos = SeatView.of(move.ply.before, seat).position()
-    return [Evidence(skill, 1.0, share, GAME_MOVE_DIFFICULTY)
-            for skill, share in tested(pos, pos.generate()).items()]
+        return [Evidence(piece.skill, 0.0, piece.weight, _difficulty(shares, piece.skill))
+                for piece in shared(skills, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])] if skills else []
+    passed = {**shown(pos, move.ply.move, moves), **shares}
+    return [Evidence(skill, 1.0, share, share_difficulty(share)) for skill, share in passed.items()]
+
+
+def _difficulty(shares: dict[str, float], skill: str) -> float:
+    return share_difficulty(shares[skill]) if skill in shares else GAME_MOVE_DIFFICULTY
 
 
 def round_evidence(review: RoundReview, seed: int) -> dict[str, list[Evidence]]:

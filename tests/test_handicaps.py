@@ -1,0 +1,73 @@
+"""The simulated learners: the club level with one skill taken away, each differing from it only there."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from tutor.content.presets import variant
+from tutor.content.skills import SKILLS
+from tutor.core.moves import Move
+from tutor.core.position import Position
+from tutor.play.game import play_one_round
+from tutor.play.handicaps import CHOICES, Handicapped
+from tutor.play.heuristics import BUILD_KINDS, Club, table_worth
+from tutor.play.risk import likely_take
+from tutor.play.view import SeatView
+
+Differs = Callable[[Position, Move, Move], bool]
+
+
+def _sample() -> list[SeatView]:
+    """The views of seat 0 with a choice, in a few classic rounds of the full club level against itself."""
+    views = []
+    for seed in range(12):
+        record = play_one_round(variant("classic"), [Club(), Club()], seed)
+        views += [view for ply in record.plies if ply.seat == 0
+                  and len((view := SeatView.of(ply.before, 0)).legal_moves()) >= 2]
+    return views
+
+
+SAMPLE = _sample()
+
+
+def _point_cards_at_stake(pos: Position, club: Move, own: Move) -> bool:
+    """A point card the learner sees, in its hand or on the table (what its valuation leaves out)."""
+    worth = pos.variant.card_points
+    return any(worth[c] for c in [*pos.hands[pos.to_move], *pos.table_cards()])
+
+
+WHERE: dict[str, Differs] = {
+    "sweeps": lambda pos, club, own: pos.is_sweep(club) and not pos.is_sweep(own),
+    "builds": lambda pos, club, own: club.kind in BUILD_KINDS and own.kind not in BUILD_KINDS,
+    # the club weighed what the next player could take; the careless learner did not
+    "safe_play": lambda pos, club, own: likely_take(pos, club, table_worth) < likely_take(pos, own, table_worth),
+    "point_cards": _point_cards_at_stake,
+    "counting": lambda pos, club, own: any(pos.captured or ()),  # it forgets only the cards taken
+}
+"""For each handicap: what holds wherever its choice differs from the full club level's."""
+
+
+def test_every_handicap_takes_away_a_skill_of_the_model() -> None:
+    assert set(CHOICES) <= set(SKILLS)
+    assert set(WHERE) == set(CHOICES)
+
+
+@pytest.mark.parametrize("skill", sorted(CHOICES))
+def test_a_handicapped_learner_differs_from_the_club_only_where_its_skill_is_concerned(skill: str) -> None:
+    club, learner = Club(), Handicapped(skill)
+    differ = 0
+    for view in SAMPLE:
+        full, own = club.choose(view, random.Random(0)), learner.choose(view, random.Random(0))
+        assert own in view.legal_moves()
+        if own != full:
+            differ += 1
+            assert WHERE[skill](view.position(), full, own), (skill, view, full, own)
+    assert differ  # it is not the club level under another name
+
+
+def test_an_unknown_handicap_is_refused() -> None:
+    with pytest.raises(ValueError, match="no handicap for 'rules'"):
+        Handicapped("rules")

@@ -1,0 +1,59 @@
+"""The simulated-learner check of the skill model on a tiny sample (the full run: benchmarks/bench_learner_model.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tutor.cli.learner_check import Sitting, puzzle_pool, sit
+from tutor.content.course import Catalog
+from tutor.content.presets import variant
+from tutor.loading.catalog import load_catalog
+from tutor.play.handicaps import Handicapped
+from tutor.play.heuristics import Club
+from tutor.teaching.skill_map import puzzle_skills
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+WORLDS = 8
+"""Few worlds for the review: a quick, still seeded, round."""
+
+
+def _sittings(catalog: Catalog, tmp_path: Path) -> tuple[Sitting, Sitting]:
+    """A learner blind to sweeps and the full club level, each on three sweep puzzles then one reviewed round."""
+    rules = variant("classic")
+    pool = [p for p in puzzle_pool(catalog, rules) if "sweeps" in puzzle_skills(p)]
+    found = []
+    for name, learner in (("blind", Handicapped("sweeps")), ("club", Club())):
+        (tmp_path / name).mkdir()
+        found.append(sit(learner, "sweeps", rules, pool, 1, puzzles=3, rounds=1, order="placement", worlds=WORLDS,
+                         folder=tmp_path / name))
+    return found[0], found[1]
+
+
+def test_the_model_names_the_skill_a_simulated_learner_lacks(catalog: Catalog, tmp_path: Path) -> None:
+    blind, club = _sittings(catalog, tmp_path)
+    assert blind.puzzles[0][0] == club.puzzles[0][0]  # the same puzzles and deal: only the learner differs
+    assert [solved for _, solved in blind.puzzles] != [solved for _, solved in club.puzzles]
+    assert blind.named[-1] == "sweeps" and blind.found_after() is not None
+    assert club.named[-1] != "sweeps" and club.found_after() is None
+    with closing(sqlite3.connect(tmp_path / "blind" / "sitting-1.sqlite3")) as conn:
+        sources = {row[0] for row in conn.execute("SELECT DISTINCT source FROM skill_evidence")}
+    assert sources == {"puzzle", "game"}  # the puzzles and the reviewed round both gave evidence
+
+
+def test_found_after_is_the_first_check_from_which_the_skill_stays_named() -> None:
+    assert Sitting("sweeps", (), (None, "sweeps", "counting", "sweeps", "sweeps")).found_after() == 3
+    assert Sitting("sweeps", (), ("sweeps", "sweeps")).found_after() == 0
+    assert Sitting("sweeps", (), ("sweeps", "builds")).found_after() is None
+
+
+def test_an_unknown_order_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown order 'random'"):
+        sit(Club(), None, variant("classic"), [], 0, order="random")

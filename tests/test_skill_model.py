@@ -1,0 +1,72 @@
+"""The skill model's treatment of game moves and failed tasks (docs/skills.md, "The evidence" and "The model")."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from tutor.content.presets import variant
+from tutor.content.skills import Evidence
+from tutor.core.round import deal_round
+from tutor.play.heuristics import BUILD_KINDS
+from tutor.storage import Progress
+from tutor.storage.glicko2 import Rating, expected
+from tutor.storage.rating_policy import puzzle_start
+from tutor.storage.skills import SKILL_START, blamed, updated
+from tutor.teaching.skill_evidence import BLIND, share_difficulty, shown
+
+T0 = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
+
+
+def test_a_game_move_is_as_hard_as_the_share_of_moves_that_fail_it() -> None:
+    assert share_difficulty(0.5) == BLIND  # half the moves fail: a coin a newcomer tosses
+    assert share_difficulty(0.1) == pytest.approx(BLIND + 400 * math.log10(1 / 9))
+    assert share_difficulty(0.9) == pytest.approx(BLIND + 400 * math.log10(9))
+    assert share_difficulty(0.001) == share_difficulty(0.05) < share_difficulty(0.5) < share_difficulty(1.0)
+    # a newcomer passes it as often as a move chosen blind does (the deviation's damping aside)
+    for share in (0.1, 0.3, 0.7):
+        elo = 1 / (1 + 10 ** ((share_difficulty(share) - BLIND) / 400))
+        assert elo == pytest.approx(1 - share)
+
+
+def test_a_failed_task_is_blamed_on_the_skill_likelier_to_have_failed() -> None:
+    strong, weak = Rating(1400.0, 100.0, 0.06), Rating(700.0, 100.0, 0.06)
+    pieces = [Evidence("captures", 0.0, 0.5, 1100.0), Evidence("point_cards", 0.0, 0.5, 1100.0)]
+    blame = blamed([strong, weak], pieces)
+    assert blame[1].weight > 0.5 > blame[0].weight
+    assert blame[0].weight + blame[1].weight == pytest.approx(1.0)
+    task = puzzle_start(1100.0)
+    odds = (1 - expected(strong, task)) / (1 - expected(weak, task))
+    assert blame[0].weight / blame[1].weight == pytest.approx(odds)
+    passed = [Evidence("captures", 1.0, 0.5, 1100.0), Evidence("point_cards", 1.0, 0.5, 1100.0)]
+    assert blamed([strong, weak], passed) == passed  # a pass shows every skill the task needs
+    assert blamed([weak], pieces[:1]) == pieces[:1]
+
+
+def test_a_missed_puzzle_lowers_the_weaker_skill_more(tmp_path: Path) -> None:
+    with Progress.open(tmp_path / "p.sqlite3") as progress:
+        progress.record_evidence("game", {f"g/{i}": [Evidence("captures", 1.0, 1.0, 1200.0)] for i in range(3)}, now=T0)
+        before = {s.skill: s.rating for s in progress.skills()}
+        progress.record_attempt("p1", ["pairing"], 1100, False, 0, now=T0, skills=["captures", "point_cards"])
+        after = {s.skill: s for s in progress.skills()}
+    assert after["point_cards"].weight > 0.5 > after["captures"].weight - 3
+    drop = {k: before[k].rating - after[k].rating.rating for k in ("captures", "point_cards")}
+    assert drop["point_cards"] > drop["captures"] > 0
+    shares = blamed([before["captures"], SKILL_START], [Evidence("captures", 0.0, 0.5, 1100.0),
+                                                          Evidence("point_cards", 0.0, 0.5, 1100.0)])
+    assert after["point_cards"].rating == pytest.approx(updated(SKILL_START, shares[1]))
+
+
+def test_a_move_shows_the_skill_it_uses_by_the_ways_to_miss_it() -> None:
+    dealt = (deal_round(variant("classic"), 2, 0, seed) for seed in range(50))
+    pos = next(p for p in dealt if {m.kind for m in p.generate()} >= {"capture", "build", "trail"})
+    moves = pos.generate()
+    capture = next(m for m in moves if m.is_capture)
+    assert shown(pos, capture, moves) == {"captures": sum(1 for m in moves if not m.is_capture) / len(moves)}
+    build = next(m for m in moves if m.kind == "build")
+    assert shown(pos, build, moves) == {"builds": sum(1 for m in moves if m.kind not in BUILD_KINDS) / len(moves)}
+    trail = next(m for m in moves if m.kind == "trail")
+    assert shown(pos, trail, moves) == {}

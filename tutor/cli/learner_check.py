@@ -1,0 +1,156 @@
+"""The simulated-learner check of the skill model (docs/learner-model.md).
+
+A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: the club
+level with one skill taken away) sits down at a fresh progress file, as a
+learner would: it answers a set of puzzles (the collection's files, judged as
+the shell judges a typed answer, recorded as the shell records an attempt),
+then plays rounds against the club level, each reviewed as the shell reviews
+a round, its evidence recorded as the shell records it.  After the puzzles and
+after each round the model is asked which skill is weakest.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from tutor.content.course import Catalog, Puzzle
+from tutor.content.skills import SKILLS
+from tutor.core.variant import Variant
+from tutor.play.game import play_one_round
+from tutor.play.heuristics import Club
+from tutor.play.player import Player
+from tutor.play.review import review_round
+from tutor.play.view import SeatView
+from tutor.shell.review_screen import REVIEW_WORLDS
+from tutor.storage import Progress
+from tutor.teaching.coach import Challenge, Task
+from tutor.teaching.skill_evidence import round_evidence
+from tutor.teaching.skill_map import puzzle_skills
+
+
+PLAYED_SKILLS = tuple(s for s in SKILLS if s != "rules")
+"""The skills a classic game tests: the puzzle set draws one puzzle for each (the variants' rules apart)."""
+START = datetime(2026, 1, 1, tzinfo=timezone.utc)
+"""The simulated sitting's clock starts here and moves a minute an item (nothing here depends on it)."""
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """One simulated learner's run: the skill it lacks (None: the full club level), the puzzles it was given
+    and whether it solved each, and the skill the model named weakest after the puzzles (index 0) and after
+    each round (None: none yet had enough evidence)."""
+
+    removed: str | None
+    puzzles: tuple[tuple[str, bool], ...]
+    named: tuple[str | None, ...]
+
+    def found_after(self) -> int | None:
+        """The first check (0: after the puzzles, n: after round n) from which the model names the removed
+        skill at every later check; None when it does not name it at the last."""
+        first = None
+        for i, name in enumerate(self.named):
+            first = (first if first is not None else i) if name == self.removed else None
+        return first
+
+
+def puzzle_pool(catalog: Catalog, rules: Variant) -> list[Puzzle]:
+    """The collection's puzzles a learner of ``rules`` with two players meets: one move to find, not a line."""
+    return [p for p in catalog.puzzles if p.variant == rules and p.position.players == 2 and not p.line]
+
+
+def puzzle_set(pool: Sequence[Puzzle], count: int, rng: random.Random) -> list[Puzzle]:
+    """``count`` puzzles of ``pool``, one for each played skill in turn (drawn among those testing it, none
+    twice), as a placement test that covers the skills evenly."""
+    chosen: list[Puzzle] = []
+    while len(chosen) < count:
+        skill = PLAYED_SKILLS[len(chosen) % len(PLAYED_SKILLS)]
+        left = [p for p in pool if skill in puzzle_skills(p) and p not in chosen]
+        if not left:
+            left = [p for p in pool if p not in chosen]
+        chosen.append(rng.choice(left))
+    return chosen
+
+
+def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Random, now: datetime) -> bool:
+    """The learner's move in ``puzzle`` (from the seat's view), judged and recorded as the shell does a first
+    answer without hints; whether it solved it."""
+    pos = puzzle.position.copy()
+    move = learner.choose(SeatView.of(pos, pos.to_move), rng)
+    verdict = Challenge(pos, Task(goal=puzzle.goal), puzzle.ranking).judge(pos.notation(move))
+    progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, verdict.accepted, 0, now=now,
+                            skills=puzzle_skills(puzzle))
+    return verdict.accepted
+
+
+def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, worlds: int,
+                  now: datetime) -> None:
+    """One round of ``learner`` at ``seat`` against the club level, reviewed (no time budget: the same review
+    on any machine) and its evidence recorded, as after a round in the shell."""
+    seats: list[Player] = [Club(), Club()]
+    seats[seat] = learner
+    record = play_one_round(rules, seats, seed, dealer=1 - seat)
+    review = review_round(record.plies, seat, worlds=worlds, seed=seed)
+    progress.record_evidence("game", round_evidence(review, seed), now=now)
+
+
+def weakest_named(progress: Progress) -> str | None:
+    found = progress.weakest_skills(1)
+    return found[0].skill if found else None
+
+
+ORDERS = ("next", "placement")
+"""When the puzzles come: after each round, on the skill the model names weakest (as ``next`` gives them), or all
+before the first round, one for each skill in turn (a placement test)."""
+
+
+def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], rng: random.Random) -> Puzzle:
+    """A puzzle of ``pool`` not yet ``given`` on the skill the model names weakest (the placement order's next skill
+    while none has enough evidence), as the next step gives puzzles on the weakest skill: one that tests that skill
+    alone where there is one (its result then tells of that skill only)."""
+    skill = weakest_named(progress) or PLAYED_SKILLS[len(given) % len(PLAYED_SKILLS)]
+    left = [p for p in pool if p not in given]
+    on = [p for p in left if skill in puzzle_skills(p)]
+    alone = [p for p in on if puzzle_skills(p) == (skill,)]
+    return rng.choice(alone or on or left)
+
+
+def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puzzle], seed: int, *,
+        puzzles: int = 10, rounds: int = 3, order: str = "next", worlds: int = REVIEW_WORLDS,
+        folder: Path | None = None) -> Sitting:
+    """One learner's run from ``seed``: ``puzzles`` of ``pool`` and ``rounds`` reviewed rounds of ``rules`` (its
+    seat and deals from the seed), the puzzles in ``order`` (:data:`ORDERS`; after each round its share, the
+    later rounds the larger), on a fresh progress file in ``folder`` (a temporary one when None).  The model
+    is asked after the placement puzzles, or before any (check 0), and after each round and its puzzles."""
+    if order not in ORDERS:
+        raise ValueError(f"unknown order {order!r}; orders are: {', '.join(ORDERS)}")
+    rng = random.Random(f"learner-check/{seed}")
+    with tempfile.TemporaryDirectory() as temp:
+        progress = Progress.open((folder or Path(temp)) / f"sitting-{seed}.sqlite3")
+        try:
+            clock = iter(START + timedelta(minutes=i) for i in range(puzzles + rounds + 1))
+            given: list[Puzzle] = []
+            solved = []
+
+            def puzzle(chosen: Puzzle) -> None:
+                given.append(chosen)
+                solved.append((chosen.id, answer(progress, learner, chosen, rng, next(clock))))
+
+            if order == "placement":
+                for chosen in puzzle_set(pool, puzzles, rng):
+                    puzzle(chosen)
+            named = [weakest_named(progress)]
+            seat = rng.randrange(2)
+            for r in range(rounds):
+                play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
+                if order == "next":
+                    for _ in range(puzzles * (r + 1) // rounds - puzzles * r // rounds):
+                        puzzle(next_puzzle(progress, pool, given, rng))
+                named.append(weakest_named(progress))
+        finally:
+            progress.close()
+    return Sitting(removed, tuple(solved), tuple(named))
