@@ -16,6 +16,7 @@ from tutor.play.handicaps import Handicapped
 from tutor.play.heuristics import Club
 from tutor.teaching.skill_map import puzzle_skills
 
+
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
     return load_catalog()

@@ -32,7 +32,6 @@ from tutor.teaching.coach import Challenge, Task
 from tutor.teaching.skill_evidence import round_evidence
 from tutor.teaching.skill_map import puzzle_skills
 
-
 PLAYED_SKILLS = tuple(s for s in SKILLS if s != "rules")
 """The skills a classic game tests: the puzzle set draws one puzzle for each (the variants' rules apart)."""
 START = datetime(2026, 1, 1, tzinfo=timezone.utc)
