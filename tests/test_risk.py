@@ -95,3 +95,24 @@ def test_the_likely_take_is_at_most_the_worst_case(seed: int, n: int) -> None:
             worst = exposure_after(pos, move)
             likely = likely_take(pos, move, table_worth)
             assert 0.0 <= likely <= worst.points + CARD_WORTH * worst.cards + 1e-9, (pos, move)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]),
+       preset=st.sampled_from(["classic", "draw", "michigan", "classic-take-or-add", "sudden-death"]))
+def test_in_a_world_of_known_hands_the_likely_take_is_the_next_players_best_capture(seed: int, n: int,
+                                                                                     preset: str) -> None:
+    """A playout's world: every hand known, so the likely take is the worth of the next player's best capture
+    once the move is played (worked out here by playing the move), whatever shortcut finds it."""
+    record = play_one_round(variant(preset), players(["club"] * n), seed)
+    for ply in record.plies[::2]:
+        pos = ply.before.copy()
+        for move in pos.generate():
+            side = pos.side_of(pos.to_move)
+            after = pos.copy()
+            after.push(move)
+            seat = after.to_move
+            best = 0.0
+            if not after.is_round_over() and after.side_of(seat) != side and after.hands[seat]:
+                best = max([0.0, *(table_worth(after, m) for m in after.generate() if m.is_capture)])
+            assert likely_take(pos, move, table_worth) == best, (str(pos), move)

@@ -89,7 +89,9 @@ class Club:
 def club_best(pos: Position, moves: list[Move]) -> Move:
     """The first of ``moves`` with the most :func:`club_value`: ``max(moves, key=...)``, with fewer looks at the
     next player's take.  That look only lowers a move's worth, so a move whose worth before it
-    (:func:`club_promise`) is below the best worth found is passed over unlooked."""
+    (:func:`club_promise`) is below the best worth found is passed over unlooked; a move alone is not looked at."""
+    if len(moves) == 1:
+        return moves[0]
     promises = [club_promise(pos, m) for m in moves]
     best, most = 0, -math.inf
     for i in sorted(range(len(moves)), key=promises.__getitem__, reverse=True):
