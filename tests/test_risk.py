@@ -13,7 +13,7 @@ from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import CARD_WORTH, Club, table_worth
+from tutor.play.heuristics import CARD_WORTH, Club, club_best, club_value, table_worth
 from tutor.play.players import players
 from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
@@ -116,3 +116,17 @@ def test_in_a_world_of_known_hands_the_likely_take_is_the_next_players_best_capt
             if not after.is_round_over() and after.side_of(seat) != side and after.hands[seat]:
                 best = max([0.0, *(table_worth(after, m) for m in after.generate() if m.is_capture)])
             assert likely_take(pos, move, table_worth) == best, (str(pos), move)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]),
+       preset=st.sampled_from(["classic", "draw", "michigan", "royal"]))
+def test_club_chooses_the_first_move_of_the_most_worth_whatever_it_leaves_unlooked(seed: int, n: int,
+                                                                                   preset: str) -> None:
+    """Club's choice, in a playout's world (every hand known) and from the mover's view: the first of the moves
+    with the most worth, as if every move's worth were worked out."""
+    record = play_one_round(variant(preset), players(["club"] * n), seed)
+    for ply in record.plies[::2]:
+        for pos in (ply.before.copy(), SeatView.of(ply.before, ply.seat).position()):
+            moves = pos.generate()
+            assert club_best(pos, moves) == max(moves, key=lambda m: club_value(pos, m)), str(pos)

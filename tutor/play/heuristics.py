@@ -97,6 +97,8 @@ def club_best(pos: Position, moves: list[Move]) -> Move:
     for i in sorted(range(len(moves)), key=promises.__getitem__, reverse=True):
         if promises[i] < most:
             break
+        if promises[i] == most and i > best:  # at most a tie, which goes to the first move
+            continue
         value = promises[i] - EXPOSURE_WEIGHT * likely_take(pos, moves[i], table_worth)
         if value > most or (value == most and i < best):
             best, most = i, value
