@@ -68,11 +68,13 @@ def test_more_worlds_of_a_seed_extend_the_same_sample() -> None:
 
 def test_a_loss_near_a_threshold_gets_more_worlds_until_settled_or_the_budget_is_spent() -> None:
     """The mid-round move of a club round whose loss straddles a grade's threshold after the advice's worlds:
-    confirmed, its interval lies on one side of every threshold or it has every world it may have, and its
-    values are the advisor's in the seed's own worlds."""
+    confirmed, its interval lies on one side of every threshold or it has every world it may have (or all but
+    the last doubling, which would most likely settle nothing), and its values are the advisor's in the seed's
+    own worlds."""
     for index, pos, best, worst, _ in unsettled_losses(club_round(2, 3)):
         loss = confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2])
-        assert loss.settled(MARGINS[2]) or loss.worlds == CONFIRM_FACTOR * WORLDS
+        last = loss.worlds == CONFIRM_FACTOR * WORLDS // 2 and loss.hopeless(MARGINS[2], loss.worlds, 2 * loss.worlds)
+        assert loss.settled(MARGINS[2]) or loss.worlds == CONFIRM_FACTOR * WORLDS or last
         assert loss.worlds > WORLDS and loss.low <= loss.mean <= loss.high
         worlds = sampled_worlds(pos, loss.worlds, ply_seed(0, index))
         recomputed = [world_values(w, [best.move, worst.move]) for w in worlds]
@@ -346,3 +348,18 @@ def test_no_lines_where_the_value_is_sampled() -> None:
     pos = swept(2)
     [mark] = review_round([Ply(pos, pos.parse_move("9D"))], 0, worlds=WORLDS).marks
     assert mark.lines is None
+
+
+def test_the_last_doubling_of_worlds_is_not_spent_where_it_would_most_likely_settle_nothing() -> None:
+    """A loss whose interval, one doubling short of every world, holds a threshold closer to its mean than the
+    interval's half-width would shrink to with twice the worlds is left there, one look early: a range, or not
+    marked.  Another still gets every world or is settled (the test above)."""
+    most = CONFIRM_FACTOR * WORLDS
+    for seed in range(2, 12):
+        for index, pos, best, worst, _ in unsettled_losses(club_round(2, seed)):
+            loss = confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2])
+            if loss.worlds == most // 2 and not loss.settled(MARGINS[2]):
+                half = (loss.high - loss.low) / 2
+                assert any(loss.low < t <= loss.high and abs(loss.mean - t) < half / 2 ** 0.5 for t in MARGINS[2])
+                return
+    pytest.fail("no loss left one doubling short of every world")

@@ -13,7 +13,7 @@ from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import CARD_WORTH, Club, table_worth
+from tutor.play.heuristics import CARD_WORTH, Club, club_best, club_value, table_worth
 from tutor.play.players import players
 from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
@@ -95,3 +95,38 @@ def test_the_likely_take_is_at_most_the_worst_case(seed: int, n: int) -> None:
             worst = exposure_after(pos, move)
             likely = likely_take(pos, move, table_worth)
             assert 0.0 <= likely <= worst.points + CARD_WORTH * worst.cards + 1e-9, (pos, move)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]),
+       preset=st.sampled_from(["classic", "draw", "michigan", "classic-take-or-add", "sudden-death"]))
+def test_in_a_world_of_known_hands_the_likely_take_is_the_next_players_best_capture(seed: int, n: int,
+                                                                                     preset: str) -> None:
+    """A playout's world: every hand known, so the likely take is the worth of the next player's best capture
+    once the move is played (worked out here by playing the move), whatever shortcut finds it."""
+    record = play_one_round(variant(preset), players(["club"] * n), seed)
+    for ply in record.plies[::2]:
+        pos = ply.before.copy()
+        for move in pos.generate():
+            side = pos.side_of(pos.to_move)
+            after = pos.copy()
+            after.push(move)
+            seat = after.to_move
+            best = 0.0
+            if not after.is_round_over() and after.side_of(seat) != side and after.hands[seat]:
+                best = max([0.0, *(table_worth(after, m) for m in after.generate() if m.is_capture)])
+            assert likely_take(pos, move, table_worth) == best, (str(pos), move)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]),
+       preset=st.sampled_from(["classic", "draw", "michigan", "royal"]))
+def test_club_chooses_the_first_move_of_the_most_worth_whatever_it_leaves_unlooked(seed: int, n: int,
+                                                                                   preset: str) -> None:
+    """Club's choice, in a playout's world (every hand known) and from the mover's view: the first of the moves
+    with the most worth, as if every move's worth were worked out."""
+    record = play_one_round(variant(preset), players(["club"] * n), seed)
+    for ply in record.plies[::2]:
+        for pos in (ply.before.copy(), SeatView.of(ply.before, ply.seat).position()):
+            moves = pos.generate()
+            assert club_best(pos, moves) == max(moves, key=lambda m: club_value(pos, m)), str(pos)

@@ -89,12 +89,16 @@ class Club:
 def club_best(pos: Position, moves: list[Move]) -> Move:
     """The first of ``moves`` with the most :func:`club_value`: ``max(moves, key=...)``, with fewer looks at the
     next player's take.  That look only lowers a move's worth, so a move whose worth before it
-    (:func:`club_promise`) is below the best worth found is passed over unlooked."""
+    (:func:`club_promise`) is below the best worth found is passed over unlooked; a move alone is not looked at."""
+    if len(moves) == 1:
+        return moves[0]
     promises = [club_promise(pos, m) for m in moves]
     best, most = 0, -math.inf
     for i in sorted(range(len(moves)), key=promises.__getitem__, reverse=True):
         if promises[i] < most:
             break
+        if promises[i] == most and i > best:  # at most a tie, which goes to the first move
+            continue
         value = promises[i] - EXPOSURE_WEIGHT * likely_take(pos, moves[i], table_worth)
         if value > most or (value == most and i < best):
             best, most = i, value

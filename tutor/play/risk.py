@@ -36,6 +36,12 @@ def likely_take(pos: Position, move: Move, worth: TakeWorth) -> float:
     counted when the hand holds it and none better (as if held independently).
     """
     side = pos.side_of(pos.to_move)
+    if pos.variant.instant_limit is None:  # then the move ends the round only when no other seat holds a card
+        seat = _next_holder(pos)
+        if seat is None or pos.side_of(seat) == side:
+            return 0.0
+        if not pos.hidden_counts[seat]:
+            return _known_best(pos, move, seat, worth)
     pos.push(move)
     try:
         seat = pos.to_move
@@ -44,6 +50,30 @@ def likely_take(pos: Position, move: Move, worth: TakeWorth) -> float:
         return _expected_best(pos, worth)
     finally:
         pos.pop()
+
+
+def _next_holder(pos: Position) -> int | None:
+    """The seat that plays after the mover, as :meth:`~tutor.core.position.Position.push` finds it, when it is
+    another seat: the next that holds a card (None: no other seat does)."""
+    hands, hidden = pos.hands, pos.hidden_counts
+    for step in range(1, pos.players):
+        seat = (pos.to_move + step) % pos.players
+        if hands[seat] or hidden[seat]:
+            return seat
+    return None
+
+
+def _known_best(pos: Position, move: Move, seat: int, worth: TakeWorth) -> float:
+    """The ``worth`` of the best capture of ``seat`` (its hand known, next to play) once the mover has played
+    ``move``: the position is only given the table after the move and ``seat`` to move, not the whole move
+    (the next player's captures and their worth depend on nothing else), which is cheaper."""
+    mover, loose, builds = pos.to_move, pos.loose, pos.builds
+    pos.loose, pos.builds = pos.table_after(move)
+    pos.to_move = seat
+    try:
+        return max([0.0, *(worth(pos, m) for m in hand_moves(pos, others=False))])
+    finally:
+        pos.to_move, pos.loose, pos.builds = mover, loose, builds
 
 
 def _expected_best(pos: Position, worth: TakeWorth) -> float:
