@@ -133,7 +133,7 @@ def detail(positions: list[Position]) -> None:
 def report(title: str, positions: list[Position], boot: int, seed: int) -> None:
     marked = [p for p in positions if any(g[0] for g in p.one_advice + p.confirmed)]
     print(f"{title}: {len(marked)} marked positions of {len(positions)} reviewed")
-    for way in ("one_advice", "confirmed"):
+    for way in ("one_advice", "confirmed") if marked else ():  # nothing marked: no agreement to measure
         agree = [same_pairs(getattr(p, way)) for p in marked]
         low, high = bootstrap(agree, boot, seed)
         fit = [consistent_pairs(getattr(p, way)) for p in marked]
