@@ -78,6 +78,7 @@ def test_german_examples_of_moves_are_in_the_letters_the_parser_reads(tmp_path: 
     with open_shell(tmp_path, lang="de") as shell:
         helped = dispatch(shell, "hilfe").text
         assert "zum Beispiel „7P x 3H+4Ka“ oder „3H b8 5P“" in helped
+        dispatch(shell, "aufgabe")  # the example of "erkläre" alone is given where there is a move to explain
         assert "erkläre 7P x 7Kr" in dispatch(shell, "erkläre").text
         pos = load_position("hands: [[7S, 3H], 4]\ntable: [7D, 3C, 4D, 5S]\n", "g.yaml")
         assert pos.notation(pos.parse_move("7P x 3Kr+4Ka")) == "7S x 4D+3C"  # the examples' letters parse
