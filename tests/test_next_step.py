@@ -161,37 +161,3 @@ def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path:
         assert section_for(shell, "rules") is None
         say(shell, "next")
         assert type(shell.activity) is LessonRun
-
-
-PROBE = {
-    "en": r"(?P<skill>[^ ]+) could be your weakest skill: rated (?P<rating>\d+) on little evidence, it could be as "
-          r"low as (?P<low>-?\d+); (?P<missed>\d+) of your last (?P<tried>\d+) tries",
-    "de": r"(?P<skill>[^ ]+) könnte deine schwächste Fähigkeit sein: mit der Wertungszahl (?P<rating>\d+) auf wenig "
-          r"Grundlage könnte sie auch nur (?P<low>-?\d+) sein; (?P<missed>\d+) deiner letzten (?P<tried>\d+) Versuche",
-}
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_next_probes_a_skill_that_could_be_weaker_than_the_weakest(tmp_path: Path, lang: str) -> None:
-    """Worked example: builds missed 8 times in 12 (684 ± 115: as low as 454), sweeps once in 2 (807 ± 221: rated
-    higher, but it could be as low as 364): the puzzles go to sweeps, and the line says how low it could be."""
-    with open_shell(tmp_path, lang) as shell:
-        for lesson in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
-            shell.progress.record_lesson(lesson, 3)
-        _evidence(shell, "builds", [0.0, 0.0, 1.0] * 4)
-        _evidence(shell, "sweeps", [0.0, 1.0])
-        reply = say(shell, "next" if lang == "en" else "weiter")
-        found = re.search(PROBE[lang], reply)
-        assert found, reply
-        assert found["skill"].lower() == shell.ui.message("skills.sweeps").lower()
-        with sqlite3.connect(tmp_path / "progress.sqlite3") as c:
-            rows = c.execute("SELECT score, weight, difficulty FROM skill_evidence WHERE skill = 'sweeps'").fetchall()
-        rating = SKILL_START
-        for score, weight, difficulty in rows:
-            rating = updated(rating, Evidence("sweeps", score, weight, difficulty))
-        assert (int(found["rating"]), int(found["low"])) == (round(rating.rating),
-                                                              round(rating.rating - 2 * rating.deviation))
-        assert (int(found["missed"]), int(found["tried"])) == (1, 2)
-        assert _lowest(tmp_path / "progress.sqlite3") == "builds"  # sweeps is probed, not the weakest
-        run = shell.activity
-        assert isinstance(run, PuzzleRun) and "sweeps" in puzzle_skills(run.puzzle)

@@ -26,7 +26,6 @@ from tutor.play.heuristics import Club
 from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
-from tutor.shell.next_choice import to_probe
 from tutor.shell.review_screen import REVIEW_WORLDS
 from tutor.storage import Progress
 from tutor.teaching.coach import Challenge, Task
@@ -104,16 +103,15 @@ def weakest_named(progress: Progress) -> str | None:
 
 
 ORDERS = ("next", "placement")
-"""When the puzzles come: after each round, on the skill ``next`` probes (as it gives them), or all
+"""When the puzzles come: after each round, on the skill the model names weakest (as ``next`` gives them), or all
 before the first round, one for each skill in turn (a placement test)."""
 
 
 def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], rng: random.Random) -> Puzzle:
-    """A puzzle of ``pool`` not yet ``given`` on the skill the next step probes (:func:`to_probe`; the placement
-    order's next skill while none has evidence), as the next step gives puzzles: one that tests that skill alone
-    where there is one (its result then tells of that skill only)."""
-    probed = to_probe(progress.skills())
-    skill = probed.skill if probed is not None else PLAYED_SKILLS[len(given) % len(PLAYED_SKILLS)]
+    """A puzzle of ``pool`` not yet ``given`` on the skill the model names weakest (the placement order's next skill
+    while none has enough evidence), as the next step gives puzzles on the weakest skill: one that tests that skill
+    alone where there is one (its result then tells of that skill only)."""
+    skill = weakest_named(progress) or PLAYED_SKILLS[len(given) % len(PLAYED_SKILLS)]
     left = [p for p in pool if p not in given]
     on = [p for p in left if skill in puzzle_skills(p)]
     alone = [p for p in on if puzzle_skills(p) == (skill,)]

@@ -9,7 +9,6 @@ and once the classic game's lessons are done a game is proposed (:mod:`.game_cho
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.content.course import DemoStep, Lesson, TextStep
@@ -26,8 +25,6 @@ WHY_SPAN = 10
 """The why-line counts the misses among the skill's last this many pieces of evidence."""
 MISS_SPAN = 20
 """A section to repeat is looked for among the skill's last this many pieces of evidence from lessons."""
-DOUBT = 2.0
-"""A skill could be rated as low as its rating less this many deviations (about 95% sure it is not lower)."""
 
 
 @dataclass(frozen=True)
@@ -45,49 +42,24 @@ class Step:
 @dataclass(frozen=True)
 class Choice:
     """Work on ``skill`` (rated ``rating``) by ``step``; of its last ``tried`` pieces of evidence, ``missed``
-    scored under 1 (missed, or done with help); ``low``: how low it could be rated, when it is probed for being
-    unsure rather than worked on as the weakest (None)."""
+    scored under 1 (missed, or done with help)."""
 
     skill: str
     step: Step
     rating: int
     missed: int
     tried: int
-    low: int | None = None
 
 
 def choose(shell: Shell) -> Choice | None:
-    """Once the weakest skill is weak: puzzles on the skill to probe (:func:`to_probe`) when it is another one,
-    else the step the weakest skill asks for; None: too little evidence, or no skill weak."""
-    weakest = weak_skills(shell, 1)
-    if not weakest:
-        return None
-    probed = to_probe(shell.progress.skills())
-    if probed is not None and probed.skill != weakest[0].skill:
-        theme = _theme(shell, probed.skill)
-        if theme is not None:
-            return _choice(shell, probed, Step("puzzles", theme), round(lowest_bound(probed)))
-    step = step_for(shell, weakest[0].skill)
-    return None if step is None else _choice(shell, weakest[0], step, None)
-
-
-def _choice(shell: Shell, estimate: SkillEstimate, step: Step, low: int | None) -> Choice:
-    scores = shell.progress.skill_scores(estimate.skill, WHY_SPAN)
-    missed = sum(1 for score in scores if score < 1.0)
-    return Choice(estimate.skill, step, round(estimate.rating.rating), missed, len(scores), low)
-
-
-def lowest_bound(estimate: SkillEstimate) -> float:
-    """How low the skill could be rated: its rating less :data:`DOUBT` deviations."""
-    return estimate.rating.rating - DOUBT * estimate.rating.deviation
-
-
-def to_probe(skills: Sequence[SkillEstimate]) -> SkillEstimate | None:
-    """The skill whose puzzles tell most of where the learner is weakest: of those with evidence, the one that
-    could be rated lowest (:func:`lowest_bound`): a skill seldom tested is probed while it is unsure, before the
-    one rated lowest on much evidence (ties: by name); None when no skill has evidence."""
-    seen = [s for s in skills if s.evidence > 0]
-    return min(seen, key=lambda s: (lowest_bound(s), s.skill), default=None)
+    """The step the weakest skill asks for, or None: too little evidence, or no skill weak."""
+    for weak in weak_skills(shell, 1):
+        step = step_for(shell, weak.skill)
+        if step is not None:
+            scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
+            missed = sum(1 for score in scores if score < 1.0)
+            return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores))
+    return None
 
 
 def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
@@ -157,8 +129,7 @@ def why_line(shell: Shell, choice: Choice) -> str:
     on_lesson = step.kind != "puzzles"
     target = shell.lesson_name(step.target) if on_lesson else shell.theme_name(step.target)
     title = shell.catalog.lesson(step.target).title.get(shell.lang) if on_lesson else ""
-    kind = step.kind if choice.low is None else "probe"
-    return shell.ui.message(f"shell.next_why_{kind}", low=choice.low, skill=shell.ui.message(f"skills.{choice.skill}"),
+    return shell.ui.message(f"shell.next_why_{step.kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
                             title=title, first=step.first + 1, last=step.last + 1)
 
