@@ -10,13 +10,17 @@ import pytest
 
 from tutor.content.presets import variant
 from tutor.content.skills import Evidence
+from tutor.core.cards import parse_cards
+from tutor.core.position import Position
 from tutor.core.round import deal_round
+from tutor.core.table import Build
 from tutor.play.heuristics import BUILD_KINDS
 from tutor.storage import Progress
 from tutor.storage.glicko2 import Rating, expected
 from tutor.storage.rating_policy import puzzle_start
 from tutor.storage.skills import SKILL_START, blamed, updated
 from tutor.teaching.skill_evidence import BLIND, share_difficulty, shown
+from tutor.teaching.skill_evidence import tested as position_shares
 
 T0 = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
 
@@ -70,3 +74,32 @@ def test_a_move_shows_the_skill_it_uses_by_the_ways_to_miss_it() -> None:
     assert shown(pos, build, moves) == {"builds": sum(1 for m in moves if m.kind not in BUILD_KINDS) / len(moves)}
     trail = next(m for m in moves if m.kind == "trail")
     assert shown(pos, trail, moves) == {}
+
+
+def _two_seats(table: str, hand: str, other: str, builds: tuple[Build, ...] = (), mine: int = 20) -> Position:
+    """Classic, the last deal, seat 0 to move; of the rest of the deck seat 0 has taken ``mine`` cards, seat 1
+    the others."""
+    v = variant("classic")
+    held, theirs, loose = parse_cards(hand.split()), parse_cards(other.split()), parse_cards(table.split())
+    used = set(held + theirs + loose + [c for b in builds for c in b.cards])
+    rest = [c for c in v.deck_cards if c not in used]
+    return Position(v, 2, hands=[held, theirs], loose=loose, builds=list(builds), stock=[],
+                    captured=[rest[:mine], rest[mine:]])
+
+
+def test_a_position_tests_majorities_and_build_fights_by_the_moves_that_fail_them() -> None:
+    # 5H and 8C on 5D 2C 3D KS: of 7 moves only 5H x 5D 3D+2C takes the most, 3 cards
+    pos = _two_seats("5D 2C 3D KS", "5H 8C", "QS JH")
+    assert position_shares(pos, pos.generate()) == {"majorities": pytest.approx(6 / 7)}
+    # with 40 cards taken the most cards are won: no move tests them
+    won = _two_seats("5D 2C 3D KS", "5H 8C", "QS JH", mine=40)
+    assert "majorities" not in position_shares(won, won.generate())
+    # the other side's build of 8 on the table: 8C takes it; the other moves leave it
+    theirs = Build(8, tuple(parse_cards(["5D", "3D"])), 1, True)
+    stolen = _two_seats("2C KS", "5H 8C", "QS JH", builds=(theirs,))
+    moves = stolen.generate()
+    steals = [stolen.notation(m) for m in moves if m.builds]
+    assert steals == ["8C x [5D+3D]"]
+    assert position_shares(stolen, moves)["build_fights"] == pytest.approx((len(moves) - 1) / len(moves))
+    ours = _two_seats("2C KS", "5H 8C", "QS JH", builds=(theirs.with_owner(0),))
+    assert "build_fights" not in position_shares(ours, ours.generate())

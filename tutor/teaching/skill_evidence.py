@@ -14,7 +14,7 @@ from tutor.content.skills import Evidence
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.play.heuristics import BUILD_KINDS
-from tutor.play.ideas import sweep_takers
+from tutor.play.ideas import majority_state, sweep_takers
 from tutor.play.review import Mark, MoveReview, RoundReview
 from tutor.play.view import SeatView
 
@@ -55,15 +55,34 @@ def illegal_evidence() -> list[Evidence]:
 def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
     """How much a position (a seat's view) tested each skill a move there could fail without a long search: the
     share of the legal moves that fail it: for ``sweeps`` those that do not sweep, when a scoring sweep was there to
-    make; for ``safe_play`` and ``point_cards`` those that leave the next player a sweep, or trail a point card."""
+    make; for ``safe_play`` and ``point_cards`` those that leave the next player a sweep, or trail a point card; for
+    ``majorities`` those that take fewer cards than the most a move takes, while the most cards are still open; for
+    ``build_fights`` those that take no build of another side's, when one can be taken."""
     worth = pos.variant.card_points
     sweeps = sum(1 for m in moves if pos.is_sweep(m)) if pos.variant.sweep_points else 0
     shares = {
         "sweeps": (len(moves) - sweeps) / len(moves) if sweeps else 0.0,
         "safe_play": sum(1 for m in moves if sweep_takers(pos, m)) / len(moves),
         "point_cards": sum(1 for m in moves if m.kind == "trail" and worth[m.card]) / len(moves),
+        "majorities": _majority_share(pos, moves),
+        "build_fights": _steal_share(pos, moves),
     }
     return {skill: share for skill, share in shares.items() if share > 0}
+
+
+def _majority_share(pos: Position, moves: Sequence[Move]) -> float:
+    """The share of ``moves`` taking fewer cards than the most a move takes, while the most cards are open."""
+    if not pos.variant.most_cards or majority_state(pos, "most_cards")[0] != "open":
+        return 0.0
+    taken = [len(m.captured_cards()) for m in moves]
+    return sum(1 for n in taken if n < max(taken)) / len(moves)
+
+
+def _steal_share(pos: Position, moves: Sequence[Move]) -> float:
+    """The share of ``moves`` that take no build of another side's, when some move takes one."""
+    side = pos.side_of(pos.to_move)
+    steals = sum(1 for m in moves if any(pos.side_of(b.owner) != side for b in m.builds))
+    return (len(moves) - steals) / len(moves) if steals else 0.0
 
 
 def shown(pos: Position, move: Move, moves: Sequence[Move]) -> dict[str, float]:
