@@ -265,6 +265,8 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
     assert capsys.readouterr().out == by_number
     assert main(["replay", "9", "--lang", "en"]) == 2
     assert capsys.readouterr().err.strip() == "cassino-tutor replay: game 9: no such game"
+    assert main(["replay", "9", "--lang", "de"]) == 2
+    assert capsys.readouterr().err.strip() == "cassino-tutor replay: Partie 9: Diese Partie gibt es nicht."
 
 
 def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(tmp_path: Path) -> None:

@@ -49,13 +49,15 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
     lang = command_lang(args.replay_lang, args.lang)
     ui = Renderer(lang, symbols=not args.ascii)
     kept: dict[int, RoundReview] = {}
+    number = game_number(args.file)
     try:
-        if (number := game_number(args.file)) is not None:
+        if number is not None:
             saved, kept = kept_game(number, args.review != "none")
         else:
             saved = read_game_file(Path(args.file))
     except GameFileError as err:
-        raise UsageError(f"{err.where}: {problem_text(ui, err)}") from None
+        where = err.where if number is None else ui.message("game_files.kept_game", number=number)
+        raise UsageError(f"{where}: {problem_text(ui, err)}") from None
     except ProgressError as err:
         raise UsageError(err.message) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
