@@ -307,3 +307,27 @@ def test_a_one_round_games_result_names_the_side_with_the_most_points_or_a_tie(
             else:
                 assert said.startswith(names[best[0]][0].upper() + names[best[0]][1:] + " "), (preset, totals, said)
     assert 0 < ties < 33
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_match_standing_is_the_sum_of_the_rounds_replayed_and_scored(tmp_path: Path, catalog: Catalog,
+                                                                         lang: str) -> None:
+    with shell_on(tmp_path, catalog, lang) as shell:
+        dispatch(shell, "play match level=random seed=11")
+        checked = 0
+        for _ in range(2):
+            said = to_round_end(shell)
+            game = run_of(shell).game
+            if game.over:
+                break
+            checked += 1
+            totals = [0] * len(game.side_seats)
+            for played in game.rounds:
+                pos = played.plies[-1].before.copy()  # the last deal's hands are dealt in play, not by a move
+                pos.push(played.plies[-1].move)
+                for side, points in enumerate(score_round(pos).totals):
+                    totals[side] += points
+            standing = next(line for line in said.splitlines() if line.startswith(("Match:", "Partie:")))
+            assert [int(n) for n in re.findall(r": (\d+)", standing)[-len(totals):]] == totals, standing
+            dispatch(shell, "next" if lang == "en" else "weiter")
+        assert checked == 2  # a standing after one round, and one that adds two
