@@ -160,15 +160,12 @@ def _words(argv: Sequence[str] | None) -> Callable[..., str]:
 
 def _crashed(error: Exception, argv: Sequence[str] | None) -> int:
     """Save a report of an unexpected error in the data folder and say so in one line."""
-    from tutor.render import Renderer, detect_lang
     from tutor.storage import default_path
     from tutor.storage.reports import save_report
 
     words = list(sys.argv[1:] if argv is None else argv)
     report = save_report(default_path(os.environ).parent, error, f"cassino-tutor {' '.join(words)[:300]}")
-    lang = asked_lang(words) or detect_lang(os.environ)
-    print(f"cassino-tutor: {Renderer(lang).message('shell.crashed', path=str(report) if report else '')}",
-          file=sys.stderr)
+    print(f"cassino-tutor: {_words(words)('shell.crashed', path=str(report) if report else '')}", file=sys.stderr)
     return EXIT_CRASHED
 
 
