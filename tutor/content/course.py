@@ -134,6 +134,10 @@ class Lesson:
     steps: tuple[Step, ...]
     where: str
 
+    def open_to(self, done: Set[str]) -> bool:
+        """Whether a learner who has done the lessons ``done`` may take this one: every lesson it requires done."""
+        return all(r in done for r in self.requires)
+
 
 @dataclass(frozen=True)
 class Puzzle:
@@ -179,7 +183,7 @@ class Catalog:
     def next_lesson(self, done: Set[str]) -> Lesson | None:
         """The first lesson not done whose required lessons are all done."""
         for lesson in self.lessons:
-            if lesson.id not in done and all(r in done for r in lesson.requires):
+            if lesson.id not in done and lesson.open_to(done):
                 return lesson
         return None
 

@@ -210,7 +210,7 @@ def lessons(shell: Shell, arg: str) -> str:
                 "id": shell.lesson_name(lesson.id),
                 "title": lesson.title.get(shell.lang),
                 "stars": stars.get(lesson.id),
-                "open": all(r in stars for r in lesson.requires),
+                "open": lesson.open_to(stars.keys()),
                 "requires": [shell.lesson_name(r) for r in lesson.requires],
             }
         )

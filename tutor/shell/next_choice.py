@@ -96,7 +96,7 @@ def section_for(shell: Shell, skill: str) -> Step | None:
     for ref in shell.progress.skill_misses(skill, "lesson", MISS_SPAN):
         lesson_id, _, number = ref.rpartition("/")
         lesson = lessons.get(lesson_id)
-        if lesson is None or not number.isdigit() or not all(r in stars for r in lesson.requires):
+        if lesson is None or not number.isdigit() or not lesson.open_to(stars.keys()):
             continue  # a lesson since removed, or no longer open
         index = int(number) - 1
         if 0 <= index < len(lesson.steps) and skill in step_skills(lesson, index):
@@ -117,7 +117,7 @@ def _lesson(shell: Shell, skill: str) -> str | None:
     stars = shell.progress.lesson_stars()
     teaching = [lesson for lesson in shell.catalog.lessons if skill in LESSON_SKILLS.get(lesson.id, ())]
     for lesson in teaching:
-        if lesson.id not in stars and all(r in stars for r in lesson.requires):
+        if lesson.id not in stars and lesson.open_to(stars.keys()):
             return lesson.id
     done = [lesson.id for lesson in teaching if lesson.id in stars]
     return min(done, key=lambda lesson: stars[lesson], default=None)
