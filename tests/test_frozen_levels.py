@@ -10,7 +10,7 @@ import pytest
 from frozen_levels import GAMES, Game, moves_of
 
 from tutor.cli.main import main
-from tutor.play.advisor import DEFAULT_WORLDS, EXPERT_BUDGET, EXPERT_V1, Expert
+from tutor.play.advisor import EXPERT_V1
 from tutor.play.heuristics import CLUB_V1, Club, ClubWeights
 from tutor.play.players import FROZEN, LEVELS, player
 
@@ -34,8 +34,7 @@ def test_the_frozen_levels_are_the_first_club_and_expert() -> None:
     """The settings the recorded rounds do not pin: the expert's worlds and budget (the rounds play it with
     fewer worlds and no budget), and that every frozen default is the v1 value."""
     assert CLUB_V1 == ClubWeights()
-    assert EXPERT_V1 == Expert("expert-v1", worlds=DEFAULT_WORLDS, budget=EXPERT_BUDGET, playout=CLUB_V1)
-    assert (DEFAULT_WORLDS, EXPERT_BUDGET) == (48, 2.0)
+    assert (EXPERT_V1.worlds, EXPERT_V1.budget, EXPERT_V1.playout) == (48, 2.0, CLUB_V1)
     assert player("expert-v1") == EXPERT_V1
     club = player("club-v1")
     assert isinstance(club, Club) and club.weights == CLUB_V1 and club.level == "club-v1"

@@ -144,7 +144,7 @@ class Expert:
                       playout=self.playout).best
 
 
-EXPERT_V1 = Expert("expert-v1")
+EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1)
 """The expert as it played when the arena first measured it: the arena's frozen ``expert-v1``."""
 
 
