@@ -13,7 +13,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.play.game import play_one_round
 from tutor.play.handicaps import CHOICES, Handicapped
-from tutor.play.heuristics import BUILD_KINDS, Club, table_worth
+from tutor.play.heuristics import BUILD_KINDS, CLUB_V1, Club, table_worth
 from tutor.play.risk import likely_take
 from tutor.play.view import SeatView
 
@@ -21,10 +21,11 @@ Differs = Callable[[Position, Move, Move], bool]
 
 
 def _sample() -> list[SeatView]:
-    """The views of seat 0 with a choice, in a few classic rounds of the full club level against itself."""
+    """The views of seat 0 with a choice, in a few classic rounds of the full first club level (the handicaps'
+    club, ``club-v1``) against itself."""
     views = []
     for seed in range(12):
-        record = play_one_round(variant("classic"), [Club(), Club()], seed)
+        record = play_one_round(variant("classic"), [Club(weights=CLUB_V1), Club(weights=CLUB_V1)], seed)
         views += [view for ply in record.plies if ply.seat == 0
                   and len((view := SeatView.of(ply.before, 0)).legal_moves()) >= 2]
     return views
@@ -57,7 +58,7 @@ def test_every_handicap_takes_away_a_skill_of_the_model() -> None:
 
 @pytest.mark.parametrize("skill", sorted(CHOICES))
 def test_a_handicapped_learner_differs_from_the_club_only_where_its_skill_is_concerned(skill: str) -> None:
-    club, learner = Club(), Handicapped(skill)
+    club, learner = Club(weights=CLUB_V1), Handicapped(skill)
     differ = 0
     for view in SAMPLE:
         full, own = club.choose(view, random.Random(0)), learner.choose(view, random.Random(0))

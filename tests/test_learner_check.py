@@ -13,7 +13,7 @@ from tutor.content.course import Catalog
 from tutor.content.presets import variant
 from tutor.loading.catalog import load_catalog
 from tutor.play.handicaps import Handicapped
-from tutor.play.heuristics import Club
+from tutor.play.heuristics import CLUB_V1, Club
 from tutor.teaching.skill_map import puzzle_skills
 
 
@@ -31,7 +31,7 @@ def _sittings(catalog: Catalog, tmp_path: Path) -> tuple[Sitting, Sitting]:
     rules = variant("classic")
     pool = [p for p in puzzle_pool(catalog, rules) if "sweeps" in puzzle_skills(p)]
     found = []
-    for name, learner in (("blind", Handicapped("sweeps")), ("club", Club())):
+    for name, learner in (("blind", Handicapped("sweeps")), ("club", Club(weights=CLUB_V1))):
         (tmp_path / name).mkdir()
         found.append(sit(learner, "sweeps", rules, pool, 1, puzzles=3, rounds=1, order="placement", worlds=WORLDS,
                          folder=tmp_path / name))

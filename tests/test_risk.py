@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from math import comb
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +14,7 @@ from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import CARD_WORTH, Club, club_best, club_value, table_worth
+from tutor.play.heuristics import CARD_WORTH, CLUB, CLUB_V1, Club, ClubWeights, club_best, club_value, table_worth
 from tutor.play.players import players
 from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
@@ -118,15 +119,16 @@ def test_in_a_world_of_known_hands_the_likely_take_is_the_next_players_best_capt
             assert likely_take(pos, move, table_worth) == best, (str(pos), move)
 
 
+@pytest.mark.parametrize("weights", [CLUB_V1, CLUB], ids=["v1", "club"])
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]),
        preset=st.sampled_from(["classic", "draw", "michigan", "royal"]))
-def test_club_chooses_the_first_move_of_the_most_worth_whatever_it_leaves_unlooked(seed: int, n: int,
-                                                                                   preset: str) -> None:
+def test_club_chooses_the_first_move_of_the_most_worth_whatever_it_leaves_unlooked(weights: ClubWeights, seed: int,
+                                                                                   n: int, preset: str) -> None:
     """Club's choice, in a playout's world (every hand known) and from the mover's view: the first of the moves
-    with the most worth, as if every move's worth were worked out."""
+    with the most worth, as if every move's worth were worked out (by the first club's weights and the new)."""
     record = play_one_round(variant(preset), players(["club"] * n), seed)
     for ply in record.plies[::2]:
         for pos in (ply.before.copy(), SeatView.of(ply.before, ply.seat).position()):
             moves = pos.generate()
-            assert club_best(pos, moves) == max(moves, key=lambda m: club_value(pos, m)), str(pos)
+            assert club_best(pos, moves, weights) == max(moves, key=lambda m: club_value(pos, m, weights)), str(pos)

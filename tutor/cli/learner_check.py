@@ -22,7 +22,7 @@ from tutor.content.course import Catalog, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import Club
+from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
@@ -88,9 +88,10 @@ def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Rand
 
 def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, worlds: int,
                   now: datetime) -> None:
-    """One round of ``learner`` at ``seat`` against the club level, reviewed (no time budget: the same review
+    """One round of ``learner`` at ``seat`` against the first club level (``club-v1``, the club the simulated
+    learners are made from), reviewed (no time budget: the same review
     on any machine) and its evidence recorded, as after a round in the shell."""
-    seats: list[Player] = [Club(), Club()]
+    seats: list[Player] = [Club(weights=CLUB_V1), Club(weights=CLUB_V1)]
     seats[seat] = learner
     record = play_one_round(rules, seats, seed, dealer=1 - seat)
     review = review_round(record.plies, seat, worlds=worlds, seed=seed)

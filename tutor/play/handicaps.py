@@ -1,7 +1,8 @@
 """Simulated learners: the club level with one skill taken away (docs/learner-model.md).
 
-Each plays as :class:`~tutor.play.heuristics.Club` does, from its seat's view
-alone, but for the one thing its skill is about:
+Each plays as :class:`~tutor.play.heuristics.Club` does with the first club's
+rules of thumb (:data:`~tutor.play.heuristics.CLUB_V1`, the arena's ``club-v1``),
+from its seat's view alone, but for the one thing its skill is about:
 
 - **sweeps**: does not see a sweep: a capture that clears the table is not
   among the moves it weighs (unless it has no other);
@@ -28,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from tutor.core.moves import Move
 
-from .heuristics import BUILD_KINDS, club_best, club_promise
+from .heuristics import BUILD_KINDS, CLUB_V1, club_best, club_promise
 from .view import SeatView
 
 Choice = Callable[[SeatView], Move]
@@ -38,28 +39,28 @@ Choice = Callable[[SeatView], Move]
 def _blind_to_sweeps(view: SeatView) -> Move:
     pos = view.position()
     moves = pos.generate()
-    return club_best(pos, [m for m in moves if not pos.is_sweep(m)] or moves)
+    return club_best(pos, [m for m in moves if not pos.is_sweep(m)] or moves, CLUB_V1)
 
 
 def _careless(view: SeatView) -> Move:
     pos = view.position()
-    return max(pos.generate(), key=lambda m: club_promise(pos, m))
+    return max(pos.generate(), key=lambda m: club_promise(pos, m, CLUB_V1))
 
 
 def _blind_to_point_cards(view: SeatView) -> Move:
     pos = replace(view, variant=view.variant.with_options(point_cards={})).position()
-    return club_best(pos, pos.generate())
+    return club_best(pos, pos.generate(), CLUB_V1)
 
 
 def _never_builds(view: SeatView) -> Move:
     pos = view.position()
     moves = pos.generate()
-    return club_best(pos, [m for m in moves if m.kind not in BUILD_KINDS] or moves)
+    return club_best(pos, [m for m in moves if m.kind not in BUILD_KINDS] or moves, CLUB_V1)
 
 
 def _never_counts(view: SeatView) -> Move:
     pos = replace(view, captured=tuple(() for _ in view.captured)).position()
-    return club_best(pos, pos.generate())
+    return club_best(pos, pos.generate(), CLUB_V1)
 
 
 CHOICES: dict[str, Choice] = {
@@ -71,7 +72,7 @@ CHOICES: dict[str, Choice] = {
 
 @dataclass(frozen=True)
 class Handicapped:
-    """The club level without the skill ``removed`` (one of :data:`CHOICES`)."""
+    """The first club level (``club-v1``) without the skill ``removed`` (one of :data:`CHOICES`)."""
 
     removed: str
 

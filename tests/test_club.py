@@ -1,0 +1,71 @@
+"""The club of issue 25 (CLUB): the exact last deal when it can tell every hand, its own next take, a spade's worth."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.content.presets import variant
+from tutor.core.search import solve_deal
+from tutor.play.game import play_one_round
+from tutor.play.heuristics import CLUB, CLUB_V1, Club, own_next_take, told
+from tutor.play.view import SeatView
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("classic", 3), ("classic", 8), ("royal", 5), ("draw", 2)])
+def test_late_in_a_two_player_last_deal_the_club_plays_a_move_the_exact_search_values_best(preset: str,
+                                                                                             seed: int) -> None:
+    record = play_one_round(variant(preset), [Club(), Club("club-v1", CLUB_V1)], seed)
+    checked = 0
+    for ply in record.plies:
+        pos = ply.before
+        if ply.seat != 0 or pos.stock_size or sum(len(h) for h in pos.hands) > CLUB.exact_cards:
+            continue
+        values = {lv.move: lv.value for lv in solve_deal(pos.copy()).moves}
+        assert values[ply.move] == max(values.values()), (str(pos), ply.move)
+        checked += 1
+    assert checked
+
+
+def test_the_club_tells_every_hand_when_the_stock_is_empty_and_one_other_hand_holds_cards() -> None:
+    """Then that hand is every card the seat has not seen (with two players, the whole last deal)."""
+    told_some = 0
+    for n in (2, 3, 4):
+        record = play_one_round(variant("classic"), [Club("club-v1", CLUB_V1)] * n, 4)
+        for ply in record.plies:
+            pos = ply.before
+            world = told(SeatView.of(pos, ply.seat).position())
+            others = [s for s in range(n) if s != ply.seat and pos.hands[s]]
+            if pos.stock_size == 0 and len(others) == 1:
+                assert world is not None and not any(world.hidden_counts)
+                assert [sorted(h) for h in world.hands] == [sorted(h) for h in pos.hands]
+                told_some += 1
+            else:
+                assert world is None, str(pos)
+    assert told_some
+
+
+def test_the_own_next_take_of_a_trail_is_the_movers_best_capture_once_the_turn_comes_back() -> None:
+    """Worked out here by playing the trail and giving the mover the turn again (every hand known)."""
+    record = play_one_round(variant("classic"), [Club("club-v1", CLUB_V1)] * 2, 6)
+    looked = 0
+    for ply in record.plies:
+        pos = ply.before.copy()
+        for move in pos.generate():
+            if move.kind != "trail":
+                continue
+            after = pos.copy()
+            after.push(move)
+            after.to_move = pos.to_move
+            best = max([0.0, *(CLUB.table_worth(after, m) for m in after.generate() if m.is_capture)]) \
+                if after.hands[pos.to_move] else 0.0
+            assert own_next_take(pos, move, CLUB) == pytest.approx(best), (str(pos), move)
+            looked += 1
+    assert looked
+
+
+def test_a_spade_taken_is_worth_more_to_the_new_club_only() -> None:
+    pos = play_one_round(variant("classic"), [Club("club-v1", CLUB_V1)] * 2, 1).plies[0].before
+    for move in (m for m in pos.generate() if m.is_capture):
+        spades = sum(c.suit == "S" for c in move.captured_cards())
+        extra = CLUB.table_worth(pos, move) - CLUB_V1.table_worth(pos, move)
+        assert extra == pytest.approx(CLUB.spade_worth * spades)
