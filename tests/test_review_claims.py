@@ -21,8 +21,9 @@ from tutor.core.variant import Variant
 from tutor.play.claims import false_claim
 from tutor.play.exact import exact_lines
 from tutor.play.game import play_one_round
+from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.line_ideas import line_ideas
-from tutor.play.players import player
+from tutor.play.players import LEVELS, player
 from tutor.play.review import Outcome, RoundReview, Why, in_order, outcome, reasons, review_round
 from tutor.play.view import SeatView
 from tutor.play.why import LINE_CODES
@@ -195,7 +196,9 @@ KING_ROUND = ("9S", "5S", "QC", "3S b8 5H", "8C x [5H+3S]", "7H b10 3H", "10S", 
 the king kept to sweep K♣ worth a point."""
 
 
-def test_a_king_kept_to_sweep_is_named_a_sweep_not_a_point(tmp_path: Path) -> None:
+def test_a_king_kept_to_sweep_is_named_a_sweep_not_a_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the round was played against the first club level (club-v1): its opponents play as then
+    monkeypatch.setitem(LEVELS, "club", lambda: Club(weights=CLUB_V1))
     with open_shell(tmp_path, symbols=False) as shell:
         said = [dispatch(shell, "play round draw players=3 seed=941029").text]
         said += [dispatch(shell, line).text for line in KING_ROUND]
