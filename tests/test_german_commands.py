@@ -80,7 +80,7 @@ def test_the_json_is_the_same_in_every_language(command: list[str], capsys: pyte
     (["perft", ENDGAME, "x"], "Die Tiefe muss eine ganze Zahl sein, nicht „x“."),
     (["perft", ENDGAME, "-1"], "Die Tiefe muss 0 oder mehr sein."),
     (["perft", START, "2"], "perft braucht jede Hand bekannt und den Talon leer."),
-    (["solve", START, "--goal", "deal"], "Das Ziel deal braucht jede Hand bekannt und den Talon leer."),
+    (["solve", START, "--goal", "deal"], "Das Ziel „deal“ braucht jede Hand bekannt und den Talon leer."),
 ])
 def test_engine_refusals_in_german(words: list[str], german: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = said(capsys, "--lang", "de", *words)
@@ -131,7 +131,7 @@ def test_a_puzzle_that_asks_nothing_is_refused_rating_in_german(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("words", "german"), [
-    ([], "Sag, was zu tun ist: cassino-tutor puzzles generate --theme THEMA --count N -o DATEI,"),
+    ([], "Sag, was zu tun ist: „cassino-tutor puzzles generate --theme THEMA --count N -o DATEI“,"),
     (["generate", "--count", "3"], "Gib mit --theme ein Thema an; Themen: paare, summen, gruppen,"),
     (["generate", "--theme", "xyzzy", "--count", "3"], "--theme: Ein Thema „xyzzy“ gibt es nicht; Themen: paare,"),
     (["generate", "--theme", "summe", "--count", "3"], "--theme: Ein Thema „summe“ gibt es nicht (meintest du summen?)"),
