@@ -54,7 +54,7 @@ from tutor.core.scoring import score_round
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 from tutor.core.solver import unseen_cards
 
-from .heuristics import club_best, club_value
+from .heuristics import CLUB_V1, ClubWeights, club_best, club_value
 from .view import SeatView
 
 DEFAULT_WORLDS = 48
@@ -129,15 +129,23 @@ class Advice:
 class Expert:
     """The expert player: the advisor's best move from its view, the seed drawn from ``rng``.
 
-    ``worlds`` and ``budget`` (seconds a move at most) are :func:`advise`'s.
+    ``worlds``, ``budget`` (seconds a move at most) and ``playout`` (the rules of thumb its playouts follow)
+    are :func:`advise`'s.  The defaults are the expert of the first strength figures (:data:`EXPERT_V1`); a new
+    setting is added with a default that keeps that expert's moves (tests/test_frozen_levels.py checks it).
     """
 
     level: str = "expert"
     worlds: int = DEFAULT_WORLDS
     budget: float | None = EXPERT_BUDGET
+    playout: ClubWeights = CLUB_V1
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget).best
+        return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget,
+                      playout=self.playout).best
+
+
+EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1)
+"""The expert as it played when the arena first measured it: the arena's frozen ``expert-v1``."""
 
 
 Clock = Callable[[], float]
@@ -147,15 +155,17 @@ Progress = Callable[[int], None]
 
 
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
-           budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None) -> Advice:
+           budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None,
+           playout: ClubWeights = CLUB_V1) -> Advice:
     """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
 
     ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds on ``clock``) bounds the time
-    taken (see the module's words); ``progress`` hears of each move valued.
+    taken (see the module's words); ``progress`` hears of each move valued; ``playout`` is the club's rules of
+    thumb the playouts follow.
     """
     _check(level, worlds)
     pos = view.position()
-    return _advise(pos, islice(world_stream(pos, seed), worlds), level, budget, clock, progress)
+    return _advise(pos, islice(world_stream(pos, seed), worlds), level, budget, clock, progress, playout)
 
 
 def advise_open(pos: Position, *, level: str = "expert", seed: int = 0, budget: float | None = None,
@@ -328,16 +338,16 @@ def world_of(pos: Position, cards: list[Card]) -> Position:
 
 
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
-            progress: Progress | None) -> Advice:
+            progress: Progress | None, playout: ClubWeights = CLUB_V1) -> Advice:
     moves = pos.generate()
     stop = None if budget is None else partial(_past, clock, clock() + budget)
-    live = list(range(len(moves))) if stop is None else by_club(pos, moves)
+    live = list(range(len(moves))) if stop is None else by_club(pos, moves, playout)
     values: list[list[float]] = [[] for _ in moves]
     done = 0
     stopped = False
     for world in worlds:
         heard = None if progress is None else partial(progress, done)
-        valued = world_values(world, [moves[i] for i in live], stop, heard)
+        valued = world_values(world, [moves[i] for i in live], stop, heard, playout)
         if len(valued) < len(live):  # the budget ran out within this world
             stopped = True
             if done:
@@ -357,10 +367,10 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
     return Advice(level, done or 1, tuple(given), stopped, len(moves) - len(given))
 
 
-def by_club(pos: Position, moves: list[Move]) -> list[int]:
-    """The indices of ``moves``, club's preferred first: valued in this order, the moves a budget leaves
-    unvalued in the first world are those club thinks least of."""
-    return sorted(range(len(moves)), key=lambda i: -club_value(pos, moves[i]))
+def by_club(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) -> list[int]:
+    """The indices of ``moves``, club's preferred first (by ``weights``): valued in this order, the moves a budget
+    leaves unvalued in the first world are those club thinks least of."""
+    return sorted(range(len(moves)), key=lambda i: -club_value(pos, moves[i], weights))
 
 
 def _past(clock: Clock, deadline: float) -> bool:
@@ -382,9 +392,10 @@ def still_in_contention(values: list[list[float]], live: list[int]) -> list[int]
 
 
 def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | None = None,
-                 progress: Callable[[], None] | None = None) -> list[float]:
+                 progress: Callable[[], None] | None = None, playout: ClubWeights = CLUB_V1) -> list[float]:
     """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side: every one, unless
-    ``stop`` says to stop first (then the first ones only, at least one); ``progress`` hears of each.
+    ``stop`` says to stop first (then the first ones only, at least one); ``progress`` hears of each; the
+    playouts follow ``playout``.
 
     An exact search that ``stop`` ends early leaves the world to club's playouts.
     """
@@ -398,7 +409,7 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
     for m in moves:
         if stop is not None and values and stop():
             break
-        values.append(playout_value(world.copy(), m, side))
+        values.append(playout_value(world.copy(), m, side, playout))
         if progress is not None:
             progress()
     return values
@@ -408,18 +419,18 @@ def _cards_in_hands(pos: Position) -> int:
     return sum(len(h) for h in pos.hands)
 
 
-def playout_value(world: Position, move: Move, side: int) -> float:
-    """``move`` played in ``world``, then club play to the end of the deal, valued for ``side``."""
+def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = CLUB_V1) -> float:
+    """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``."""
     world.push(move)
     horizon = world.players * world.variant.hand_size_resolved if world.variant.draw else None
     plies = 1
     while not world.is_round_over() and not world.needs_deal() and plies != horizon:
-        world.push(club_move(world))
+        world.push(club_move(world, playout))
         plies += 1
     return deal_end_value(world, side)
 
 
-def club_move(world: Position) -> Move:
+def club_move(world: Position, playout: ClubWeights = CLUB_V1) -> Move:
     """Club's choice in a world, its exposure judged on the next player's hand in that world.
 
     Club judges the exposure of a move on every hand the next player could
@@ -427,7 +438,7 @@ def club_move(world: Position) -> Move:
     cards, so the playout looks at that hand alone: the same rules of thumb, at
     a fraction of the cost.
     """
-    return club_best(world, world.generate())
+    return club_best(world, world.generate(), playout)
 
 
 def deal_end_value(pos: Position, side: int) -> float:

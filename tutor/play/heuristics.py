@@ -43,35 +43,59 @@ class Greedy:
         return min(moves, key=lambda m: (points[m.card], values[m.card]))
 
 
-CARD_WORTH = 0.3
-"""Round points a card taken is worth: towards most cards and most spades, and one card fewer for the others
-to sweep with."""
-EXPOSURE_WEIGHT = 1.6
-"""How much of what the next opponent is likely to take (:func:`~tutor.play.risk.likely_take`) is counted
-against a move.  Above one: a take gains the opponent the cards and ends the mover's own chances on them."""
-BUILD_PROMISE = 1.0
-"""The share of a build's worth counted now for the take it promises next turn (the risk is in the exposure)."""
-ANSWER_BONUS = 0.5
-"""Taking another side's build: the cards, and the plan it ends."""
-KEEP_WEIGHT = 0.5
-"""Playing a point card (an ace, a Cassino) without taking anything costs this share of its points.
+@dataclass(frozen=True)
+class ClubWeights:
+    """The club's rules of thumb as numbers: a move's worth in round points (see :class:`Club`).
 
-The weights were chosen by mirrored two-player classic rounds against greedy (benchmarks/bench_play.py;
-docs/strength.md)."""
+    The defaults are the club of the first strength figures (:data:`CLUB_V1`, frozen as the arena's
+    ``club-v1``); a new rule of thumb is added with a default that keeps that club's moves (its weight 0, its
+    switch off), so that ``ClubWeights()`` stays the frozen club (tests/test_frozen_levels.py checks it).
+    The weights were chosen by mirrored two-player classic rounds against greedy (benchmarks/bench_play.py;
+    docs/strength.md).
+    """
+
+    card_worth: float = 0.3
+    """Round points a card taken is worth: towards most cards and most spades, and one card fewer for the others
+    to sweep with."""
+    exposure_weight: float = 1.6
+    """How much of what the next opponent is likely to take (:func:`~tutor.play.risk.likely_take`) is counted
+    against a move.  Above one: a take gains the opponent the cards and ends the mover's own chances on them."""
+    build_promise: float = 1.0
+    """The share of a build's worth counted now for the take it promises next turn (the risk is in the
+    exposure)."""
+    answer_bonus: float = 0.5
+    """Taking another side's build: the cards, and the plan it ends."""
+    keep_weight: float = 0.5
+    """Playing a point card (an ace, a Cassino) without taking anything costs this share of its points."""
+
+    def table_worth(self, pos: Position, move: Move) -> float:
+        """What a capture takes from the table by these weights: its points (a sweep included) and
+        :attr:`card_worth` a card."""
+        return table_points(pos, move) + self.card_worth * len(move.captured_cards())
+
+
+CLUB_V1 = ClubWeights()
+"""The club as it played when the arena first measured it: the arena's frozen ``club-v1``, the simulated
+learners' club (:mod:`.handicaps`) and the expert's playouts (:mod:`.advisor`)."""
+CLUB = CLUB_V1
+"""The ladder's club level."""
+
+CARD_WORTH = CLUB_V1.card_worth
+"""Round points a card taken is worth by :data:`CLUB_V1`."""
 
 
 @dataclass(frozen=True)
 class Club:
-    """A club player's rules of thumb, each move scored in round points and the best played.
+    """A club player's rules of thumb (``weights``), each move scored in round points and the best played.
 
     - What a capture takes is worth its points (a sweep included) and
-      :data:`CARD_WORTH` a card; taking another side's build earns
-      :data:`ANSWER_BONUS` more.
+      :attr:`~ClubWeights.card_worth` a card; taking another side's build earns
+      :attr:`~ClubWeights.answer_bonus` more.
     - A build, raise or add the player can take (the rules insist it holds the
-      card) is worth :data:`BUILD_PROMISE` of the take it prepares.
+      card) is worth :attr:`~ClubWeights.build_promise` of the take it prepares.
     - A point card (an ace, a Cassino) played without taking anything costs
-      :data:`KEEP_WEIGHT` of its points.
-    - From every move is subtracted :data:`EXPOSURE_WEIGHT` of what the next
+      :attr:`~ClubWeights.keep_weight` of its points.
+    - From every move is subtracted :attr:`~ClubWeights.exposure_weight` of what the next
       opponent is likely to take afterwards, each capture it could make
       weighted by the chance that it holds the card for it (from the cards
       still unseen): so a trail leaves no sweep or easy capture when another
@@ -79,55 +103,54 @@ class Club:
     """
 
     level: str = "club"
+    weights: ClubWeights = CLUB
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         pos = view.position()
         moves = pos.generate()
-        return club_best(pos, moves)
+        return club_best(pos, moves, self.weights)
 
 
-def club_best(pos: Position, moves: list[Move]) -> Move:
+def club_best(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) -> Move:
     """The first of ``moves`` with the most :func:`club_value`: ``max(moves, key=...)``, with fewer looks at the
     next player's take.  That look only lowers a move's worth, so a move whose worth before it
     (:func:`club_promise`) is below the best worth found is passed over unlooked; a move alone is not looked at."""
     if len(moves) == 1:
         return moves[0]
-    promises = [club_promise(pos, m) for m in moves]
+    promises = [club_promise(pos, m, weights) for m in moves]
     best, most = 0, -math.inf
     for i in sorted(range(len(moves)), key=promises.__getitem__, reverse=True):
         if promises[i] < most:
             break
         if promises[i] == most and i > best:  # at most a tie, which goes to the first move
             continue
-        value = promises[i] - EXPOSURE_WEIGHT * likely_take(pos, moves[i], table_worth)
+        value = promises[i] - weights.exposure_weight * likely_take(pos, moves[i], weights.table_worth)
         if value > most or (value == most and i < best):
             best, most = i, value
     return moves[best]
 
 
-def club_value(pos: Position, move: Move) -> float:
+def club_value(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> float:
     """The worth of ``move`` for the mover's side by :class:`Club`'s rules of thumb."""
-    return club_promise(pos, move) - EXPOSURE_WEIGHT * likely_take(pos, move, table_worth)
+    return club_promise(pos, move, weights) - weights.exposure_weight * likely_take(pos, move, weights.table_worth)
 
 
-def club_promise(pos: Position, move: Move) -> float:
+def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> float:
     """:func:`club_value` but for what the next opponent is likely to take afterwards: the most it can be."""
     points = pos.variant.card_points
     value = 0.0
     if move.is_capture:
-        value += move_points(pos, move) + CARD_WORTH * (1 + len(move.captured_cards()))
+        value += move_points(pos, move) + weights.card_worth * (1 + len(move.captured_cards()))
         side = pos.side_of(pos.to_move)
         if any(pos.side_of(b.owner) != side for b in move.builds):
-            value += ANSWER_BONUS
+            value += weights.answer_bonus
     else:
-        value -= KEEP_WEIGHT * points[move.card]
+        value -= weights.keep_weight * points[move.card]
         if move.kind in BUILD_KINDS:
             cards = [move.card, *move.loose, *(c for b in move.builds for c in b.cards)]
-            value += BUILD_PROMISE * (sum(points[c] for c in cards) + CARD_WORTH * (len(cards) + 1))
+            value += weights.build_promise * (sum(points[c] for c in cards) + weights.card_worth * (len(cards) + 1))
     return value
 
 
-def table_worth(pos: Position, move: Move) -> float:
-    """What a capture takes from the table by :class:`Club`'s count: its points (a sweep included) and
-    :data:`CARD_WORTH` a card."""
-    return table_points(pos, move) + CARD_WORTH * len(move.captured_cards())
+table_worth = CLUB_V1.table_worth
+"""What a capture takes from the table by :data:`CLUB_V1`'s count (:meth:`ClubWeights.table_worth`)."""

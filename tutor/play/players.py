@@ -7,25 +7,37 @@
 - **club**: a heuristic player (see :class:`~tutor.play.heuristics.Club`).
 - **expert**: values every legal move over sampled deals of the cards it cannot
   see (see :mod:`tutor.play.advisor`).
+
+Beside the ladder, :data:`FROZEN` keeps earlier levels as they played, for the
+arena to measure a new level against (never offered to a learner).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .advisor import Expert
-from .heuristics import Club, Greedy, RandomPlayer
+from .advisor import EXPERT_V1, Expert
+from .heuristics import CLUB_V1, Club, Greedy, RandomPlayer
 from .player import Player
 
 LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": Expert}
 """Every level by name, weakest first."""
 
+FROZEN: dict[str, Callable[[], Player]] = {
+    "club-v1": lambda: Club("club-v1", CLUB_V1),
+    "expert-v1": lambda: EXPERT_V1,
+}
+"""Earlier levels kept as they played, by name (the arena's only: not on the ladder): ``club-v1`` and
+``expert-v1`` are the club and the expert of the first strength figures (docs/strength.md);
+tests/test_frozen_levels.py replays their recorded moves."""
+
 
 def player(level: str) -> Player:
-    """The player of ``level``; a ValueError names the levels for any other name."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; levels are: {', '.join(LEVELS)}")
-    return LEVELS[level]()
+    """The player of ``level`` (on the ladder or frozen); a ValueError names the levels for any other name."""
+    make = LEVELS.get(level) or FROZEN.get(level)
+    if make is None:
+        raise ValueError(f"unknown level {level!r}; levels are: {', '.join([*LEVELS, *FROZEN])}")
+    return make()
 
 
 def players(levels: Sequence[str]) -> list[Player]:
