@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import sqlite3
 from pathlib import Path
@@ -13,12 +12,11 @@ from shell_helpers import open_shell, right_answer
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
-from tutor.shell.next_choice import SURE, section_for, surely_lowest, to_probe
+from tutor.shell.next_choice import section_for
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
 from tutor.shell.state import Shell
-from tutor.storage.glicko2 import Rating
-from tutor.storage.skills import SKILL_START, SkillEstimate, updated
+from tutor.storage.skills import SKILL_START, updated
 from tutor.teaching.skill_map import LESSON_SKILLS, puzzle_skills
 
 WHY = {
@@ -74,10 +72,8 @@ def test_next_opens_puzzles_on_the_weakest_skill_and_says_why(tmp_path: Path, la
         for lesson in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
             shell.progress.record_lesson(lesson, 3)
         _evidence(shell, "captures", [1.0, 1.0, 1.0, 1.0])
-        _evidence(shell, "sweeps", [0.0, 0.0, 0.0, 0.5, 0.0])
-        _evidence(shell, "builds", [1.0, 1.0, 1.0])
-        # sweeps 530 ± 173, the others above 1090: the model is 97.5% sure it is the weakest, and works on it
-        assert surely_lowest(shell.progress.skills()) >= SURE
+        _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
+        _evidence(shell, "builds", [1.0, 0.0, 1.0])
         reply = say(shell, "next" if lang == "en" else "weiter")
         assert _checked_why(tmp_path, shell, reply) == "sweeps"
         run = shell.activity
@@ -165,61 +161,3 @@ def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path:
         assert section_for(shell, "rules") is None
         say(shell, "next")
         assert type(shell.activity) is LessonRun
-
-
-PROBE = {
-    "en": r"(?P<skill>[^ ]+) could be your weakest skill: rated (?P<rating>\d+) on little evidence, it could be as "
-          r"low as (?P<low>-?\d+); (?P<missed>\d+) of your last (?P<tried>\d+) tries",
-    "de": r"(?P<skill>[^ ]+) könnte deine schwächste Fähigkeit sein: mit der Wertungszahl (?P<rating>\d+) auf wenig "
-          r"Grundlage könnte sie auch nur (?P<low>-?\d+) sein; (?P<missed>\d+) deiner letzten (?P<tried>\d+) Versuche",
-}
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_next_probes_a_skill_that_could_be_weaker_than_the_weakest(tmp_path: Path, lang: str) -> None:
-    """Worked example: builds missed 8 times in 12 (684 ± 115), sweeps once in 2 (807 ± 221: rated higher, but
-    unsure): the model is 69% sure builds is the weakest, and a sweeps puzzle tells most: the puzzles go to sweeps,
-    and the line says how low it could be."""
-    with open_shell(tmp_path, lang) as shell:
-        for lesson in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
-            shell.progress.record_lesson(lesson, 3)
-        _evidence(shell, "builds", [0.0, 0.0, 1.0] * 4)
-        _evidence(shell, "sweeps", [0.0, 1.0])
-        assert surely_lowest(shell.progress.skills()) == pytest.approx(0.689, abs=0.001)
-        reply = say(shell, "next" if lang == "en" else "weiter")
-        found = re.search(PROBE[lang], reply)
-        assert found, reply
-        assert found["skill"].lower() == shell.ui.message("skills.sweeps").lower()
-        rating, missed, tried = _recomputed(tmp_path / "progress.sqlite3", "sweeps")
-        deviation = shell.progress.skills()[[s.skill for s in shell.progress.skills()].index("sweeps")].rating.deviation
-        assert (int(found["rating"]), int(found["low"])) == (rating, round(rating - 2 * deviation))
-        assert (int(found["missed"]), int(found["tried"])) == (missed, tried) == (1, 2)
-        assert _lowest(tmp_path / "progress.sqlite3") == "builds"  # sweeps is probed, not the weakest
-        run = shell.activity
-        assert isinstance(run, PuzzleRun) and "sweeps" in puzzle_skills(run.puzzle)
-
-
-def _estimate(skill: str, rating: float, deviation: float, evidence: int) -> SkillEstimate:
-    return SkillEstimate(skill, Rating(rating, deviation, 0.06), evidence, float(evidence), 0.0)
-
-
-def test_how_sure_the_model_is_of_the_weakest_is_the_chance_it_is_rated_below_the_others() -> None:
-    # two skills: the chance that X < Y for independent normals is Phi((mu_y - mu_x) / sqrt(sd_x^2 + sd_y^2))
-    two = [_estimate("sweeps", 600, 120, 5), _estimate("builds", 800, 160, 5)]
-    assert surely_lowest(two) == pytest.approx(0.5 * math.erfc(-200 / 200 / math.sqrt(2)), abs=1e-4)  # 0.841
-    # alike: a coin; a skill with too little evidence to be named still counts as a rival
-    assert surely_lowest([_estimate("sweeps", 700, 100, 5), _estimate("builds", 700, 100, 5)]) == \
-        pytest.approx(0.5, abs=1e-4)
-    assert surely_lowest([*two, _estimate("counting", 800, 350, 1)]) < surely_lowest(two)
-
-
-def test_the_skill_probed_is_the_weakest_once_the_model_is_sure_of_it() -> None:
-    clear = [_estimate("sweeps", 400, 60, 30), _estimate("builds", 900, 250, 3), _estimate("captures", 1000, 90, 20)]
-    assert surely_lowest(clear) >= SURE
-    assert to_probe(clear) == clear[0]
-    # unsure: builds (less evidence, near it) is probed, not the weakest again
-    unsure = [_estimate("sweeps", 650, 80, 30), _estimate("builds", 750, 250, 3), _estimate("captures", 1000, 90, 20)]
-    assert surely_lowest(unsure) < SURE
-    assert to_probe(unsure) == unsure[1]
-    # nothing to name yet (every skill under 3 pieces): nothing to probe for
-    assert to_probe([_estimate("sweeps", 650, 300, 2)]) is None

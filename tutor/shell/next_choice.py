@@ -9,15 +9,11 @@ and once the classic game's lessons are done a game is proposed (:mod:`.game_cho
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tutor.content.course import DemoStep, Lesson, TextStep
-from tutor.content.skills import Evidence
-from tutor.storage.glicko2 import expected
-from tutor.storage.rating_policy import puzzle_start
-from tutor.storage.skills import MIN_EVIDENCE, SKILL_START, SkillEstimate, updated, weakest
+from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import game_choice, game_why, trend_line
@@ -30,13 +26,6 @@ WHY_SPAN = 10
 """The why-line counts the misses among the skill's last this many pieces of evidence."""
 MISS_SPAN = 20
 """A section to repeat is looked for among the skill's last this many pieces of evidence from lessons."""
-DOUBT = 2.0
-"""A skill could be rated as low as its rating less this many deviations (about 95% sure it is not lower)."""
-SURE = 0.95
-"""How sure the model must be that the skill it names is the weakest before it stops probing others (the
-conventional 95%, as :data:`DOUBT`'s two deviations)."""
-GRID = 200
-"""The points at which the chance that a skill is the lowest is summed (:func:`surely_lowest`)."""
 
 
 @dataclass(frozen=True)
@@ -54,97 +43,36 @@ class Step:
 @dataclass(frozen=True)
 class Choice:
     """Work on ``skill`` (rated ``rating``) by ``step``; of its last ``tried`` pieces of evidence, ``missed``
-    scored under 1 (missed, or done with help); ``low``: how low it could be rated, when it is probed for being
-    unsure rather than worked on as the weakest (None)."""
+    scored under 1 (missed, or done with help)."""
 
     skill: str
     step: Step
     rating: int
     missed: int
     tried: int
-    low: int | None = None
 
 
 def choose(shell: Shell) -> Choice | None:
-    """Once the weakest skill is weak: puzzles on the skill to probe (:func:`to_probe`) when it is another one,
-    else the step the weakest skill asks for; None: too little evidence, or no skill weak."""
-    skills = shell.progress.skills()
-    worked = skill_to_work(skills)
-    if worked is None:
+    """The step the weakest skill asks for, or None: too little evidence, or no skill weak."""
+    weak = skill_to_work(shell.progress.skills())
+    step = None if weak is None else step_for(shell, weak.skill)
+    if weak is None or step is None:
         return None
-    weakest = weakest_weak(skills, 1)[0]
-    if worked.skill != weakest.skill:
-        theme = _theme(shell, worked.skill)
-        if theme is not None:
-            return _choice(shell, worked, Step("puzzles", theme), round(lowest_bound(worked)))
-    step = step_for(shell, weakest.skill)
-    return None if step is None else _choice(shell, weakest, step, None)
+    scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
+    missed = sum(1 for score in scores if score < 1.0)
+    return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores))
 
 
 def skill_to_work(skills: Sequence[SkillEstimate]) -> SkillEstimate | None:
-    """The skill the next step works on: None while no skill with enough evidence is weak; else the skill to probe
-    (:func:`to_probe`), the weakest itself once the model is sure of it.  The learner check uses it too."""
-    return to_probe(skills) if weakest_weak(skills, 1) else None
+    """The skill the next step works on: the weakest of ``skills`` with enough evidence, when it is rated under
+    :data:`WEAK_BELOW`; None otherwise.  The learner check uses it too."""
+    found = weakest_weak(skills, 1)
+    return found[0] if found else None
 
 
 def weakest_weak(skills: Sequence[SkillEstimate], n: int) -> list[SkillEstimate]:
     """Up to ``n`` of the weakest of ``skills`` with enough evidence that are rated under :data:`WEAK_BELOW`."""
     return [s for s in weakest(skills, n) if s.rating.rating < WEAK_BELOW]
-
-
-def _choice(shell: Shell, estimate: SkillEstimate, step: Step, low: int | None) -> Choice:
-    scores = shell.progress.skill_scores(estimate.skill, WHY_SPAN)
-    missed = sum(1 for score in scores if score < 1.0)
-    return Choice(estimate.skill, step, round(estimate.rating.rating), missed, len(scores), low)
-
-
-def lowest_bound(estimate: SkillEstimate) -> float:
-    """How low the skill could be rated: its rating less :data:`DOUBT` deviations."""
-    return estimate.rating.rating - DOUBT * estimate.rating.deviation
-
-
-def to_probe(skills: Sequence[SkillEstimate]) -> SkillEstimate | None:
-    """The skill whose next puzzle tells most of which skill is the weakest: of the skills with evidence, the one
-    whose puzzle (as hard as the skill is rated) leaves the model surest, on average over its two outcomes, of the
-    skill it names the weakest (:func:`surely_lowest`): the expected value of one more test for that decision.
-    The weakest itself once the model is :data:`SURE` of it, and on ties (then the first in the order of the
-    skills); None while no skill has enough evidence to be named."""
-    seen = [s for s in skills if s.evidence > 0]
-    if not any(s.evidence >= MIN_EVIDENCE for s in seen):
-        return None
-    named = min((s for s in seen if s.evidence >= MIN_EVIDENCE), key=lambda s: (s.rating.rating, s.rating.deviation))
-    if surely_lowest(seen) >= SURE:
-        return named
-
-    def worth(i: int) -> tuple[float, bool]:
-        skill = seen[i]
-        task = puzzle_start(skill.rating.rating)
-        # the chance of a solve, the skill's own uncertainty counted with the task's (the predictive chance)
-        chance = expected(skill.rating, replace(task, deviation=math.hypot(skill.rating.deviation, task.deviation)))
-        sure = 0.0
-        for score, p in ((1.0, chance), (0.0, 1 - chance)):
-            after = replace(skill, rating=updated(skill.rating, Evidence(skill.skill, score, 1.0, task.rating)),
-                            evidence=skill.evidence + 1)
-            sure += p * surely_lowest([after if j == i else s for j, s in enumerate(seen)])
-        return round(sure, 9), skill is named
-
-    return seen[max(range(len(seen)), key=worth)]  # the first of equals: in the order of the skills
-
-
-def surely_lowest(skills: Sequence[SkillEstimate]) -> float:
-    """How sure the model is that the skill it names the weakest (the lowest rated with enough evidence) is rated
-    lowest of ``skills`` with evidence: the chance, each rating a normal law of its deviation (independent), that it
-    is below every other."""
-    named = min((s for s in skills if s.evidence >= MIN_EVIDENCE), key=lambda s: (s.rating.rating, s.rating.deviation))
-    mu, sigma = named.rating.rating, named.rating.deviation
-    others = [s.rating for s in skills if s is not named and s.evidence > 0]
-    total, step = 0.0, 10 * sigma / GRID
-    for k in range(GRID):
-        x = mu - 5 * sigma + (k + 0.5) * step
-        density = math.exp(-0.5 * ((x - mu) / sigma) ** 2) / (sigma * math.sqrt(2 * math.pi))
-        above = math.prod(0.5 * math.erfc((x - r.rating) / (r.deviation * math.sqrt(2))) for r in others)
-        total += density * above * step
-    return total
 
 
 def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
@@ -216,8 +144,7 @@ def why_line(shell: Shell, choice: Choice) -> str:
     on_lesson = step.kind != "puzzles"
     target = shell.lesson_name(step.target) if on_lesson else shell.theme_name(step.target)
     title = shell.catalog.lesson(step.target).title.get(shell.lang) if on_lesson else ""
-    kind = step.kind if choice.low is None else "probe"
-    return shell.ui.message(f"shell.next_why_{kind}", low=choice.low, skill=shell.ui.message(f"skills.{choice.skill}"),
+    return shell.ui.message(f"shell.next_why_{step.kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
                             title=title, first=step.first + 1, last=step.last + 1)
 
