@@ -77,15 +77,20 @@ def puzzle_set(pool: Sequence[Puzzle], count: int, rng: random.Random) -> list[P
     return chosen
 
 
-def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Random, now: datetime) -> bool:
-    """The learner's move in ``puzzle`` (from the seat's view), judged and recorded as the shell does a first
-    answer without hints; whether it solved it."""
+def solves(learner: Player, puzzle: Puzzle, rng: random.Random) -> bool:
+    """Whether the learner's move in ``puzzle`` (from the seat's view) solves it, judged as the shell judges it."""
     pos = puzzle.position.copy()
     move = learner.choose(SeatView.of(pos, pos.to_move), rng)
-    verdict = Challenge(pos, Task(goal=puzzle.goal), puzzle.ranking).judge(pos.notation(move))
-    progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, verdict.accepted, 0, now=now,
+    return Challenge(pos, Task(goal=puzzle.goal), puzzle.ranking).judge(pos.notation(move)).accepted
+
+
+def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Random, now: datetime) -> bool:
+    """The learner's move in ``puzzle``, judged and recorded as the shell does a first answer without hints;
+    whether it solved it."""
+    solved = solves(learner, puzzle, rng)
+    progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, solved, 0, now=now,
                             skills=puzzle_skills(puzzle))
-    return verdict.accepted
+    return solved
 
 
 def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, worlds: int,
