@@ -3,8 +3,10 @@
 Run from the repository root: ``python benchmarks/bench_learner_model.py [--runs 10] [--seed 0] [--rounds 3]
 [--puzzles 10] [--jobs 2]``.  Each simulated learner (the club level with one skill taken away,
 :mod:`tutor.play.handicaps`; and the full club level as a control) sits ``--runs`` times on a fresh progress
-file: ``--puzzles`` puzzles of the classic two-player collection, one for each skill in turn, then
-``--rounds`` reviewed rounds against the club level (:mod:`tutor.cli.learner_check`).  The table gives, for each
+file: ``--rounds`` reviewed rounds against the club level and ``--puzzles`` puzzles of the classic two-player
+collection, after each round those ``next`` gives (or, ``--order placement``, one for each skill in turn before
+the rounds) (:mod:`tutor.cli.learner_check`).  ``--solves`` prints instead how many of the puzzles on each removed
+skill the club level and the learner without it solve.  The table gives, for each
 removed skill: the runs, the share in which the model names it the weakest after all the rounds, the median
 check from which it names it to the end (0: after the puzzles alone; n: after round n; runs that never do are
 counted as later than the last), and what it named most often instead.  Seeded: the same seed, the same table.
@@ -13,18 +15,20 @@ counted as later than the last), and what it named most often instead.  Seeded: 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
 from functools import partial
 
-from tutor.cli.learner_check import ORDERS, Sitting, puzzle_pool, sit
+from tutor.cli.learner_check import ORDERS, Sitting, puzzle_pool, sit, solves
 from tutor.content.presets import variant
 from tutor.loading.catalog import load_catalog
 from tutor.parallel.pool import in_order
 from tutor.play.handicaps import CHOICES, Handicapped
 from tutor.play.heuristics import CLUB_V1, Club
+from tutor.teaching.skill_map import puzzle_skills
 
 TARGET = 0.8
 """The share of runs in which the removed skill should be named the weakest (issue 24)."""
@@ -59,23 +63,40 @@ def _most(named: Counter[str | None]) -> str:
     return ", ".join(f"{name or '(none)'} {n}" for name, n in named.most_common(3)) or "-"
 
 
+def solve_table(skills: Sequence[str]) -> None:
+    """For each removed skill, the puzzles of the pool that test it: how many the full club level solves, and how
+    many the learner without it (how well puzzles can tell that learner from the club)."""
+    pool = puzzle_pool(load_catalog(), variant("classic"))
+    print(f"{'removed skill':16} {'puzzles':>7} {'club':>5} {'learner':>8}")
+    for removed in skills:
+        on = [p for p in pool if removed in puzzle_skills(p)]
+        full = Club(weights=CLUB_V1)
+        club, learner = (sum(solves(who, p, random.Random(0)) for p in on) for who in (full, Handicapped(removed)))
+        print(f"{removed:16} {len(on):7} {club:5} {learner:8}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=10, help="runs a simulated learner (default 10)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rounds", type=int, default=3, help="reviewed rounds a run (default 3)")
-    parser.add_argument("--puzzles", type=int, default=10, help="puzzles a run, before the rounds (default 10)")
+    parser.add_argument("--puzzles", type=int, default=10, help="puzzles a run (default 10)")
     parser.add_argument("--order", choices=ORDERS, default=ORDERS[0],
                         help="the puzzles after each round on the weakest skill (next), or all first (placement)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--skills", default=",".join(CHOICES),
                         help="the skills taken away, comma-separated (default: every handicap)")
     parser.add_argument("--control", action="store_true", help="also run the full club level")
+    parser.add_argument("--solves", action="store_true",
+                        help="only the puzzles on each removed skill that the club and the learner solve")
     args = parser.parse_args(argv)
     skills: list[str | None] = [s for s in args.skills.split(",") if s]
     unknown = [s for s in skills if s not in CHOICES]
     if unknown:
         parser.error(f"no handicap for {', '.join(map(str, unknown))}; there are: {', '.join(CHOICES)}")
+    if args.solves:
+        solve_table([s for s in skills if s is not None])
+        return
     if args.control:
         skills.append(None)
     print(f"{args.runs} runs a learner, seed {args.seed}: {args.rounds} reviewed rounds of classic against club "

@@ -39,6 +39,19 @@ def test_an_option_value_refused_in_english_as_before() -> None:
     assert refusal("point_cards={ZZ: 1}", ENGLISH).startswith("option point_cards: 'ZZ' is not a card")
 
 
+
+@pytest.mark.parametrize(("value", "german", "english"), [
+    ("[" * 40 + "]" * 40, "Listen und Zuordnungen sind hier mehr als 32 Ebenen tief verschachtelt; mach die Datei "
+     "flacher.", "lists and mappings are nested more than 32 deep here; flatten the file"),
+    ("[&a 1, " + "*a, " * 101 + "]", "Mehr als 100 Aliase (*Name) in einer Datei; schreibe die Werte aus.",
+     "more than 100 aliases (*name) in one file; write the values out"),
+])
+def test_an_option_past_a_limit_of_yaml_refused_in_german(value: str, german: str, english: str) -> None:
+    """A value past a limit of YAML files is refused before it is read, in the words of the language asked for."""
+    said = refusal(f"most_cards={value}")
+    assert said.startswith("most_cards=[") and said.endswith(f": {german}")
+    assert refusal(f"most_cards={value}", ENGLISH).endswith(f": {english}")
+
 def test_an_unknown_preset_refused_in_german() -> None:
     with pytest.raises(OptionError, match="^Eine Variante „royale“ gibt es nicht. Varianten: classic, "):
         read_variant("royale", [], GERMAN)

@@ -162,6 +162,26 @@ def test_a_german_check_of_a_broken_file_says_it_in_german_at_file_line_col(
     assert capsys.readouterr().err.splitlines() == [f"p.yaml:3:1: {BROKEN['list.yaml'][2]}", "1 problem found"]
 
 
+
+@pytest.mark.parametrize(("text", "german", "detail"), [
+    ("a: &\n", "p.yaml:1:5: Das ist kein gültiges YAML: Hier kommt der YAML-Leser nicht weiter, beim Lesen eines "
+     "Ankers (&Name), begonnen in Zeile 1, Spalte 4", "expected alphabetic or numeric character, but found '\\n'"),
+    ("a: !<x\n", "p.yaml:1:7: Das ist kein gültiges YAML: Hier kommt der YAML-Leser nicht weiter, beim Lesen eines "
+     "Tags (!Name), begonnen in Zeile 1, Spalte 4", "expected '>', but found '\\n'"),
+    ("%YAML 2.0\n---\na: 1\n", "p.yaml:1:1: Das ist kein gültiges YAML: Hier kommt der YAML-Leser nicht weiter",
+     "found incompatible YAML document (version 1.* is required)"),
+])
+def test_yaml_broken_in_a_way_without_its_own_words_is_said_in_german(
+        text: str, german: str, detail: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """PyYAML's own detail, which has no words of ours, is quoted as its English; the rest is German."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text(text, encoding="utf-8")
+    assert main(["--lang", "de", "moves", "p.yaml"]) == 2
+    assert capsys.readouterr().err == f"cassino-tutor moves: {german}; seine Meldung auf Englisch: „{detail}“.\n"
+    assert main(["--lang", "en", "moves", "p.yaml"]) == 2
+    assert capsys.readouterr().err.startswith(f"cassino-tutor moves: {german[:12]}this is not valid YAML: {detail}")
+
 def test_a_position_that_is_no_real_deal_says_why_in_german() -> None:
     text = "lesson: l\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n" \
            "  - demo: {text: {en: a, de: b}, position: {hands: [[7S], [8D]], table: [7H]}, move: 7S x 7H}\n"

@@ -87,7 +87,7 @@ def test_the_end_of_a_round_fits_24_rows_with_the_score_and_result_first_and_a_l
         assert len(lines) <= ROWS, said
         game = run.game
         total = next(i for i, line in enumerate(lines) if line.startswith(("Total:", "Gesamt:")))
-        outcome = (run.result_text() if game.over else run.standing()).split("\n")[0]
+        outcome = (run.result_text(scored_above=True) if game.over else run.standing()).split("\n")[0]
         assert lines[total + 1] == outcome  # the result (or the match's standing) right under the score
         mark_lines = [line for line in lines if line.startswith(("  Move ", "  Zug "))]
         assert len(mark_lines) == min(len(marks), BRIEF_MARKS)  # a line a mark, the costliest when there are many
@@ -306,6 +306,10 @@ def test_a_one_round_games_result_names_the_side_with_the_most_points_or_a_tie(
                 assert said.startswith(("The round ends in a tie", "Die Runde endet unentschieden")), (preset, said)
             else:
                 assert said.startswith(names[best[0]][0].upper() + names[best[0]][1:] + " "), (preset, totals, said)
+                margin = max(totals) - sorted(totals)[-2]
+                under_score = result_text(ui, game, scored_above=True)  # the Total line is just above it
+                unit = ("point" if margin == 1 else "points") if lang == "en" else ("Punkt" if margin == 1 else "Punkten")
+                assert f" {margin} {unit}" in under_score and ":" not in under_score, (preset, totals, under_score)
     assert 0 < ties < 33
 
 

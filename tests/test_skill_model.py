@@ -103,3 +103,43 @@ def test_a_position_tests_majorities_and_build_fights_by_the_moves_that_fail_the
     assert position_shares(stolen, moves)["build_fights"] == pytest.approx((len(moves) - 1) / len(moves))
     ours = _two_seats("2C KS", "5H 8C", "QS JH", builds=(theirs.with_owner(0),))
     assert "build_fights" not in position_shares(ours, ours.generate())
+
+
+def _seen_by_seat_0(table: str, hand: str, taken: str, hidden: int = 4) -> Position:
+    """Classic, seat 0 to move with ``hand``, seat 1's ``hidden`` cards and the stock unseen; ``taken`` (cards
+    captured this round) in seat 1's pile."""
+    return Position(variant("classic"), 2, hands=[parse_cards(hand.split()), []], loose=parse_cards(table.split()),
+                    builds=[], to_move=0, dealer=1, hidden=[0, hidden], captured=[[], parse_cards(taken.split())],
+                    stock_hidden=24, last_capturer=1)
+
+
+def test_a_position_tests_counting_where_only_the_count_shows_a_safe_move() -> None:
+    # 6H and 5S on 3C: trailing the 6 leaves a sweep to a 9, trailing the 5 one to an 8; no other move
+    every_nine = _seen_by_seat_0("3C", "6H 5S", "9C 9D 9H 9S")
+    moves = every_nine.generate()
+    assert sorted(every_nine.notation(m) for m in moves) == ["5S", "6H"]
+    # every 9 is taken: the 6 is safe to one who counts, the 5 leaves a sweep to an unseen 8: one move of two fails
+    assert position_shares(every_nine, moves)["counting"] == pytest.approx(1 / 2)
+    assert position_shares(every_nine, moves)["safe_play"] == pytest.approx(1 / 2)  # the sweep to an 8 either way
+    # a 9 not taken yet: both trails leave a sweep to an unseen card, the count shows no safe move
+    three_nines = _seen_by_seat_0("3C", "6H 5S", "9C 9D 9H")
+    assert "counting" not in position_shares(three_nines, three_nines.generate())
+    # nothing taken this round: nothing to count
+    fresh = _seen_by_seat_0("3C", "6H 5S", "")
+    assert "counting" not in position_shares(fresh, fresh.generate())
+
+
+def test_a_position_tests_the_last_take_on_the_rounds_last_card() -> None:
+    # 5H, the round's last card, on 5D 2C, the other side took last: 5H x 5D takes the leftovers, the trail does not
+    pos = _two_seats("5D 2C", "5H", "")
+    pos.last_capturer = 1
+    moves = pos.generate()
+    assert sorted(pos.notation(m) for m in moves) == ["5H", "5H x 5D"]
+    assert position_shares(pos, moves)["last_take"] == pytest.approx(1 / 2)
+    # the learner's side took last: the leftovers are its own either way
+    pos.last_capturer = 0
+    assert "last_take" not in position_shares(pos, moves)
+    # a card still to play after this one: the move does not end the round
+    early = _two_seats("5D 2C", "5H 8C", "")
+    early.last_capturer = 1
+    assert "last_take" not in position_shares(early, early.generate())

@@ -42,6 +42,19 @@ def test_a_huge_deal_is_warned_of_and_stopped_at_the_limit(huge: str) -> None:
     assert data["complete"] is False and data["moves"] == [] and len(data["unfinished"]) == 26
 
 
+
+def test_a_huge_deal_stopped_is_said_in_german(huge: str) -> None:
+    result = run("--lang", "de", "solve", huge, "--goal", "deal", "--time-limit", "0.3", "--jobs", "1")
+    assert result.returncode == 3
+    assert result.stderr.splitlines() == [
+        "cassino-tutor solve: 48 Karten in den Händen: Diese exakte Suche kann viel länger als eine Minute dauern",
+        "cassino-tutor solve: beim Zeitlimit von 0,3 s angehalten, 0 von 26 Zügen bewertet; was gezeigt wird, ist "
+        "bewiesen"]
+    first, *unfinished, last = result.stdout.splitlines()
+    assert first == "Ziel deal: Vor dem Zeitlimit wurde kein Zug bewertet."
+    assert len(unfinished) == 26 and all(line.endswith("   nicht bewertet") for line in unfinished)
+    assert last.endswith(" ms durchsucht)")
+
 def test_a_search_that_ends_in_time_is_complete(tmp_path: Path) -> None:
     path = tmp_path / "p.yaml"
     path.write_text(LONG_DEAL, encoding="utf-8")

@@ -61,6 +61,7 @@ ENGLISH_CAPITALISED = frozenset(w.title() for w in ENGLISH) - {"Hand", "Rating"}
 GLOSSARY_TERMS = re.findall(r"\(([a-z ]+)\)'", (content_dir("templates") / "de/sheet/glossary.j2").read_text(encoding="utf-8"))
 TYPED_COMMANDS = re.compile(r"[„(](?:%s)[“)]" % "|".join(COMMANDS))
 OPTION_CODES = re.compile(r"\b\w+=\w+\b|\b[a-z]+(?:_[a-z]+)+\b")
+TYPED_LINES = re.compile(r"„cassino-tutor [^“]*“")  # a whole command line, quoted as typed
 TYPED_OPTIONS = re.compile(r"(?<![\w-])--[a-z]+(?:-[a-z]+)*\b")  # a command line's option as typed: --review
 PRESET_IDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(preset_names(), key=len, reverse=True)))  # typed after "spiele"
 GLOSSARY = re.compile(r"\((?:%s)\)" % "|".join(GLOSSARY_TERMS))
@@ -79,7 +80,7 @@ DOUBLE_SPACE = re.compile(r"(?<=[^\W\d_]|[,;:.!?]) {2}(?=[^\W\d_])")
 
 
 def english_words(line: str) -> list[str]:
-    for allowed in (TYPED_COMMANDS, OPTION_CODES, TYPED_OPTIONS, PRESET_IDS, GLOSSARY, FILE_WORDS):
+    for allowed in (TYPED_LINES, TYPED_COMMANDS, OPTION_CODES, TYPED_OPTIONS, PRESET_IDS, GLOSSARY, FILE_WORDS):
         line = allowed.sub(" ", line)
     words = re.findall(r"[^\W\d_]+", line)
     return [w for w in words if w in ENGLISH or w in ENGLISH_CAPITALISED]
@@ -110,6 +111,8 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert not problems("„goal“ muss ein Ziel sein, etwa „deal“, also „value: K“", "de")
     assert problems("goal muss ein Ziel sein, etwa deal", "de")  # a file's word unquoted is English
     assert not problems("  moves        alle erlaubten Züge", "en")
+    assert not problems("Sag es: „cassino-tutor puzzles rate DATEI...“", "de")
+    assert problems("Sag es: cassino-tutor puzzles rate DATEI...", "de")  # unquoted, it reads as English
 
 
 # ---- every message and template with sample parameters -----------------------------------------

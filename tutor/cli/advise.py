@@ -43,7 +43,7 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     seed = whole_number(args.seed, "--seed", 0, 2**63, words)
     limit = seconds(args.time_limit, "--time-limit", words) if args.time_limit is not None else DEFAULT_TIME_LIMIT
     pos = load(args.file, lang)
-    to_move_known(pos)
+    to_move_known(pos, say)
     if pos.is_round_over() or not pos.generate():
         raise UsageError(words("arguments.round_over"))
     unheld = unheld_builds(pos)  # no world could deal such a seat its cards

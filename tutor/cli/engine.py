@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from tutor.render import Renderer, detect_lang
 from tutor.render.problems import problem_words, said
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
-from .support import EXIT_STOPPED, UsageError, dumps, seconds, whole_number
+from .support import EXIT_STOPPED, UsageError, command_lang, dumps, seconds, whole_number
 
 
 def load(path: str, lang: str | None = None) -> Position:
@@ -47,12 +47,12 @@ def load(path: str, lang: str | None = None) -> Position:
         raise UsageError(said) from None
 
 
-def to_move_known(pos: Position) -> None:
-    """A UsageError unless the round is over or the hand of the seat to move is listed."""
+def to_move_known(pos: Position, ui: Renderer) -> None:
+    """A UsageError (in the words of ``ui``) unless the round is over or the hand of the seat to move is listed."""
     if pos.is_round_over():
         return
     if pos.hidden_counts[pos.to_move]:
-        raise UsageError(f"the hand of {_player(pos.to_move)}, to move, is not known; list its cards")
+        raise UsageError(ui.message("arguments.hand_unknown", player=_player(ui, pos.to_move)))
 
 
 def move_data(pos: Position, move: Move) -> dict[str, Any]:
@@ -69,18 +69,19 @@ def move_data(pos: Position, move: Move) -> dict[str, Any]:
 
 
 def moves(args: argparse.Namespace) -> tuple[str, int]:
-    pos = load(args.file, args.lang)
-    to_move_known(pos)
+    """Every legal move, in the language of ``--lang`` (else the locale's), or one JSON document with ``--json``."""
+    ui = Renderer(command_lang(None, args.lang), symbols=not args.ascii)
+    pos = load(args.file, ui.lang)
+    to_move_known(pos, ui)
     listed = list(pos.legal_moves())
     if args.json:
         return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
-    symbols = not args.ascii
-    lines = [f"{_player(pos.to_move)} to move: {_count(len(listed), 'legal move')}"]
-    width = max((len(pos.notation(m, symbols)) for m in listed), default=0)
-    for m in listed:
-        taken = len(m.captured_cards())
-        note = m.kind + (f", takes {taken}" if taken else "") + (", sweep" if pos.is_sweep(m) else "")
-        lines.append(f"  {pos.notation(m, symbols):<{width}}  {note}")
+    lines = [ui.message("engine.to_move", player=_player(ui, pos.to_move), n=len(listed))]
+    shown = [ui.move(pos, m) for m in listed]
+    width = max(map(len, shown), default=0)
+    for m, notation in zip(listed, shown):
+        note = ui.message("engine.move_note", kind=m.kind, taken=len(m.captured_cards()), sweep=pos.is_sweep(m))
+        lines.append(f"  {notation:<{width}}  {note}")
     return "\n".join(lines), 0
 
 
@@ -102,85 +103,81 @@ def perft_count(pos: Position, depth: int) -> int:
 
 
 def perft(args: argparse.Namespace) -> tuple[str, int]:
+    lang = command_lang(None, args.lang)
+    say = Renderer(lang).message
     try:
         depth = int(args.depth)
     except ValueError:
-        raise UsageError(f"depth must be a whole number, not {excerpt(args.depth)!r}") from None
+        raise UsageError(say("arguments.depth_not_number", text=excerpt(args.depth),
+                             quoted=repr(excerpt(args.depth)))) from None
     if depth < 0:
-        raise UsageError("depth must be 0 or more")
-    pos = load(args.file, args.lang)
+        raise UsageError(say("arguments.depth_negative"))
+    pos = load(args.file, lang)
     if any(pos.hidden_counts) or pos.stock_size:
-        raise UsageError("perft needs every hand known and the stock empty")
+        raise UsageError(say("arguments.perft_needs_known"))
     return str(perft_count(pos, depth)), 0
 
 
 def solve(args: argparse.Namespace) -> tuple[str, int]:
-    say = partial(_say, args.lang)
+    """The moves ranked for ``--goal``, in the language of ``--lang`` (else the locale's), or one JSON document
+    with ``--json``."""
+    ui = Renderer(command_lang(None, args.lang), symbols=not args.ascii)
+    say = ui.message
     try:
         goal = Goal.from_str(args.goal)
     except GoalError as err:
-        raise UsageError(said(Renderer(args.lang or "en"), Words(str(err), f"files.goal_{err.code}",
-                                                                  tuple(err.params.items())))) from None
+        raise UsageError(said(ui, Words(str(err), f"files.goal_{err.code}", tuple(err.params.items())))) from None
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS, say) if args.jobs is not None else usable_cores()
     limit = seconds(args.time_limit, "--time-limit", say) if args.time_limit is not None else None
-    pos = load(args.file, args.lang)
-    to_move_known(pos)
+    pos = load(args.file, ui.lang)
+    to_move_known(pos, ui)
     cards = sum(map(len, pos.hands))
     if goal.is_deal and cards > LONG_DEAL_CARDS:
-        advice = "" if limit else "; give --time-limit SECONDS to stop it with what it has proven"
-        print(f"cassino-tutor solve: {cards} cards in the hands: this exact search may take much longer "
-              f"than a minute{advice}", file=sys.stderr, flush=True)
+        print(f"cassino-tutor solve: {say('engine.long_deal', cards=cards, limited=bool(limit))}",
+              file=sys.stderr, flush=True)
     start = time.perf_counter()
     deadline = time.monotonic() + limit if limit else None
     stop = (lambda: time.monotonic() > deadline) if deadline is not None else None
     try:
         ranking = rank_moves(pos, goal, sharing(jobs), stop)
-    except SearchError as err:
-        raise UsageError(str(err)) from None
+    except SearchError:  # its one cause: a deal goal where a hand or the stock is not known
+        raise UsageError(say("arguments.deal_needs_known")) from None
     ms = round((time.perf_counter() - start) * 1000, 3)
     status = 0 if ranking.complete else EXIT_STOPPED
     if not ranking.complete:
-        print(f"cassino-tutor solve: stopped at the {limit:g} s time limit with {len(ranking.moves)} of "
-              f"{len(ranking.moves) + len(ranking.unfinished)} moves valued; what is shown is proven",
-              file=sys.stderr, flush=True)
+        stopped = say("engine.stopped", limit=limit, valued=len(ranking.moves),
+                      moves=len(ranking.moves) + len(ranking.unfinished))
+        print(f"cassino-tutor solve: {stopped}", file=sys.stderr, flush=True)
     if args.json:
         return dumps(solve_data(pos, ranking, ms)), status
-    symbols = not args.ascii
     if not ranking.moves and ranking.complete:
-        return "No legal move: the round is over.", 0
+        return say("engine.no_move"), 0
     best = ranking.best
-    found = "best value" if ranking.complete else "best value found"
-    lines = [f"Goal {goal}: {found} {ranking.value} ({_unit(goal)}), {_count(len(best), 'best move')}"]
+    first = goal.criteria[0]
+    lines = [say("engine.best", goal=str(goal), complete=ranking.complete, value=ranking.value, n=len(best),
+                 unit=say("engine.unit", name=first.name, card=first.card))]
     if not ranking.moves:
-        lines = [f"Goal {goal}: no move valued before the time limit"]
+        lines = [say("engine.nothing_valued", goal=str(goal))]
     for j in ranking.moves:
         mark = "*" if j.move in best else " "
         shown = "/".join(str(v) for v in j.values)
-        text = f" {mark} {shown:>5}  {pos.notation(j.move, symbols)}"
+        text = f" {mark} {shown:>5}  {ui.move(pos, j.move)}"
         if j.line[1:]:
-            text += "   then " + ", ".join(_line_notations(pos, j.line, symbols)[1:])
+            text += "   " + say("engine.then", moves=_line_notations(pos, j.line, ui.move)[1:])
         lines.append(text)
     for u in ranking.unfinished:
-        lines.append(f"   {'?':>5}  {pos.notation(u.move, symbols)}   {_bounds_text(u.lower, u.upper)}")
-    lines.append(f"({ranking.nodes} positions searched in {ms:.0f} ms)")
+        lines.append(f"   {'?':>5}  {ui.move(pos, u.move)}   {say('engine.bounds', lower=u.lower, upper=u.upper)}")
+    lines.append(say("engine.searched", nodes=ranking.nodes, ms=ms))
     return "\n".join(lines), status
 
 
-def _bounds_text(lower: int | None, upper: int | None) -> str:
-    if lower is None and upper is None:
-        return "not valued"
-    if upper is None:
-        return f"at least {lower}"
-    if lower is None:
-        return f"at most {upper}"
-    return f"from {lower} to {upper}"
-
-
-def _line_notations(pos: Position, line: Sequence[Move], symbols: bool = False) -> list[str]:
-    """The notations of a line of play from the current position (its first move included)."""
+def _line_notations(pos: Position, line: Sequence[Move],
+                    shown: Callable[[Position, Move], str] = Position.notation) -> list[str]:
+    """The notations of a line of play from the current position (its first move included), each as ``shown``
+    writes a move of its position (by default the notation's English codes)."""
     out = []
     for move in line:
-        out.append(pos.notation(move, symbols))
+        out.append(shown(pos, move))
         pos.push(move)
     for _ in line:
         pos.pop()
@@ -261,30 +258,6 @@ def _advised(puzzles: tuple[Puzzle, ...], index: int) -> list[Problem]:
     return verify_advised(puzzles[index])
 
 
-def _say(lang: str | None, key: str, /, **params: Any) -> str:
-    """The catalog message ``key`` in ``lang`` (English if None); the templates load only when one is said."""
-    return Renderer(lang or "en").message(key, **params)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
-def _player(seat: int) -> str:
+def _player(ui: Renderer, seat: int) -> str:
     """A seat as the tutor names it, with its number in the position file."""
-    return f"Player {seat + 1} (seat {seat})"
-
-
-_UNITS = {
-    "cards": "table cards taken",
-    "points": "points taken",
-    "sweep": "1 for a sweep",
-    "safe": "minus the points the next player can take, then minus the cards",
-    "deal": "round points of the mover's side minus the best other side's",
-}
-
-
-def _unit(goal: Goal) -> str:
-    """What a value of ``goal`` counts, for the listing's first line."""
-    first = goal.criteria[0]
-    return f"1 for taking {first.card}" if first.card is not None else _UNITS[first.name]
+    return ui.message("engine.player", name=ui.seat_name(seat), seat=seat)

@@ -1,10 +1,10 @@
 """The simulated-learner check of the skill model (docs/learner-model.md).
 
-A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: the club
-level with one skill taken away) sits down at a fresh progress file, as a
+A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: the first club
+level, ``club-v1``, with one skill taken away) sits down at a fresh progress file, as a
 learner would: it answers a set of puzzles (the collection's files, judged as
 the shell judges a typed answer, recorded as the shell records an attempt),
-then plays rounds against the club level, each reviewed as the shell reviews
+then plays rounds against that club level, each reviewed as the shell reviews
 a round, its evidence recorded as the shell records it.  After the puzzles and
 after each round the model is asked which skill is weakest.
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tutor.content.course import Catalog, Puzzle
+from tutor.content.course import THEMES, Catalog, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
@@ -26,6 +26,8 @@ from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
+from tutor.shell.next_choice import skill_to_work, theme_for
+from tutor.shell.picker import nearest_puzzle
 from tutor.shell.review_screen import REVIEW_WORLDS
 from tutor.storage import Progress
 from tutor.teaching.coach import Challenge, Task
@@ -75,15 +77,20 @@ def puzzle_set(pool: Sequence[Puzzle], count: int, rng: random.Random) -> list[P
     return chosen
 
 
-def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Random, now: datetime) -> bool:
-    """The learner's move in ``puzzle`` (from the seat's view), judged and recorded as the shell does a first
-    answer without hints; whether it solved it."""
+def solves(learner: Player, puzzle: Puzzle, rng: random.Random) -> bool:
+    """Whether the learner's move in ``puzzle`` (from the seat's view) solves it, judged as the shell judges it."""
     pos = puzzle.position.copy()
     move = learner.choose(SeatView.of(pos, pos.to_move), rng)
-    verdict = Challenge(pos, Task(goal=puzzle.goal), puzzle.ranking).judge(pos.notation(move))
-    progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, verdict.accepted, 0, now=now,
+    return Challenge(pos, Task(goal=puzzle.goal), puzzle.ranking).judge(pos.notation(move)).accepted
+
+
+def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Random, now: datetime) -> bool:
+    """The learner's move in ``puzzle``, judged and recorded as the shell does a first answer without hints;
+    whether it solved it."""
+    solved = solves(learner, puzzle, rng)
+    progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, solved, 0, now=now,
                             skills=puzzle_skills(puzzle))
-    return verdict.accepted
+    return solved
 
 
 def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, worlds: int,
@@ -104,19 +111,29 @@ def weakest_named(progress: Progress) -> str | None:
 
 
 ORDERS = ("next", "placement")
-"""When the puzzles come: after each round, on the skill the model names weakest (as ``next`` gives them), or all
-before the first round, one for each skill in turn (a placement test)."""
+"""When the puzzles come: after each round, as ``next`` gives them (a set on the theme of the skill it works on),
+or all before the first round, one for each skill in turn (a placement test)."""
 
 
-def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], rng: random.Random) -> Puzzle:
-    """A puzzle of ``pool`` not yet ``given`` on the skill the model names weakest (the placement order's next skill
-    while none has enough evidence), as the next step gives puzzles on the weakest skill: one that tests that skill
-    alone where there is one (its result then tells of that skill only)."""
-    skill = weakest_named(progress) or PLAYED_SKILLS[len(given) % len(PLAYED_SKILLS)]
+def set_theme(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
+    """The theme of the puzzles ``next`` opens after a round: the first theme on the skill it works on
+    (:func:`~tutor.shell.next_choice.skill_to_work`) with a puzzle of ``pool`` not yet ``given``; None (puzzles of
+    any theme, as the course's puzzles) while no skill is weak or no such theme is left."""
+    worked = skill_to_work(progress.skills())
+    if worked is None:
+        return None
     left = [p for p in pool if p not in given]
-    on = [p for p in left if skill in puzzle_skills(p)]
-    alone = [p for p in on if puzzle_skills(p) == (skill,)]
-    return rng.choice(alone or on or left)
+    return theme_for(THEMES, worked.skill, lambda theme: any(theme in p.themes for p in left))
+
+
+def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], theme: str | None) -> Puzzle:
+    """The puzzle of ``pool`` (of ``theme``, while it has one) not yet ``given`` that ``next`` gives: the one rated
+    nearest the learner (:func:`~tutor.shell.picker.nearest_puzzle`)."""
+    left = [p for p in pool if p not in given]
+    on = [p for p in left if theme is None or theme in p.themes]
+    found = nearest_puzzle(on or left, (), set, progress.learner_rating().rating)
+    assert found is not None, "the pool ran out of puzzles"
+    return found
 
 
 def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puzzle], seed: int, *,
@@ -148,8 +165,9 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
             for r in range(rounds):
                 play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
                 if order == "next":
+                    theme = set_theme(progress, pool, given)
                     for _ in range(puzzles * (r + 1) // rounds - puzzles * r // rounds):
-                        puzzle(next_puzzle(progress, pool, given, rng))
+                        puzzle(next_puzzle(progress, pool, given, theme))
                 named.append(weakest_named(progress))
         finally:
             progress.close()

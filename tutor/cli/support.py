@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tutor.core.text import excerpt
 from tutor.loading.yamlfile import FileError, read_yaml_file
+
+if TYPE_CHECKING:
+    from tutor.render import Renderer
 
 EXIT_BAD_INPUT = 2
 EXIT_STOPPED = 3
@@ -67,13 +70,15 @@ def seconds(text: str, option: str, say: Say = english) -> float:
     return value
 
 
-def read_text(path: str, *, stdin: bool = True) -> str:
+def read_text(path: str, ui: Renderer, *, stdin: bool = True) -> str:
     """A YAML file's text (with ``stdin``, ``-`` is standard input), read bounded, or a :class:`UsageError`
-    saying why it cannot be."""
+    saying why it cannot be, in the words of ``ui``."""
+    from tutor.render.problems import problem_words
+
     try:
         return read_yaml_file(path, stdin=stdin)
     except FileError as err:
-        raise UsageError(str(err.problems[0])) from None
+        raise UsageError(problem_words(ui, err.problems[0])) from None
 
 
 def dumps(data: Any) -> str:

@@ -73,10 +73,11 @@ def default_players(theme: str) -> int:
 
 
 def mismatch(theme: str, variant: Variant, players: int) -> str | None:
-    """Why this theme cannot come from positions of ``variant`` with ``players``, or None."""
+    """Why this theme cannot come from positions of ``variant`` with ``players`` (``needs_variant``, a variant
+    that plays it, or ``needs_four``, four players), or None."""
     gives = VARIANT_THEMES.get(theme)
     if gives is not None and not gives(variant):
-        return f"theme {theme} needs a variant that plays it, like --variant {theme}"
+        return "needs_variant"
     if theme == "partnership" and players != 4:
-        return "theme partnership needs --players 4"
+        return "needs_four"
     return None

@@ -18,14 +18,22 @@ from tutor.loading.yamlfile import load_document
 from .difficulty import puzzle_rating
 
 
+class Unrated(ValueError):
+    """A puzzle the model cannot rate (every legal move of its first turn is best): its ``where`` and ``id``."""
+
+    def __init__(self, puzzle: Puzzle, why: ValueError) -> None:
+        super().__init__(f"{puzzle.where}: puzzle {puzzle.id}: {why}")
+        self.where, self.id = puzzle.where, puzzle.id
+
+
 def model_ratings(puzzles: Sequence[Puzzle]) -> dict[str, int]:
-    """Each puzzle's rating by the model, by id; ValueError naming a puzzle the model cannot rate."""
+    """Each puzzle's rating by the model, by id; :class:`Unrated` naming a puzzle the model cannot rate."""
     out = {}
     for p in puzzles:
         try:
             out[p.id] = puzzle_rating(p.position, p.goal, p.line)
         except ValueError as err:
-            raise ValueError(f"{p.where}: puzzle {p.id}: {err}") from None
+            raise Unrated(p, err) from None
     return out
 
 

@@ -30,8 +30,9 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
             check_limits(value, name)
             code = names.get(_spoken(name), name.strip())
             options[code] = _value(code, value, say) if value.strip() else None
-        except FileError as err:
-            raise OptionError(f"{excerpt(setting)}: {err.problems[0].message}") from None
+        except FileError as err:  # a value past a limit of YAML files (too deep, too long): its words from say
+            past = err.problems[0]
+            raise OptionError(f"{excerpt(setting)}: {say(past.code, **dict(past.params))}") from None
         except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
             raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60))) from None
     unknown = [name for name in options if name != "preset" and name not in OPTIONS]

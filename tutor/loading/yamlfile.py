@@ -409,8 +409,9 @@ def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -
     if "expected a single document" in context:
         return words("a file holds a single document; remove the '---' line and what follows it", "yaml.two_documents")
     detail = f" ({context} at {opened})" if context else ""
+    reading = re.fullmatch(r"while (?:scanning|parsing) an? (.+)", context)  # what PyYAML was reading: 'anchor'
     return words(f"this is not valid YAML: {problem}{detail}", "yaml.invalid", problem=problem, context=context,
-                 opened=opened)
+                 opened=opened, reading=reading.group(1) if reading else "")
 
 
 def _stray_colon(lines: list[str], line: int, col: int) -> Words:

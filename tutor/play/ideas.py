@@ -12,7 +12,7 @@ certain, whoever holds what.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tutor.core.cards import Card
 from tutor.core.movegen import hand_moves
@@ -52,12 +52,13 @@ def sweep_takers(pos: Position, move: Move) -> list[Card]:
     return sorted(found)
 
 
-def opponent_takers(later: Position, side: int, wanted: Callable[[Move], bool]) -> list[Card]:
-    """The cards unseen by ``side`` with which some opponent could make a capture ``wanted`` on ``later``'s table
-    (each opponent in turn holding every such card)."""
+def opponent_takers(later: Position, side: int, wanted: Callable[[Move], bool],
+                    cards: Sequence[Card] | None = None) -> list[Card]:
+    """The cards unseen by ``side`` (or of ``cards``) with which some opponent could make a capture ``wanted`` on
+    ``later``'s table (each opponent in turn holding every such card)."""
     if later.is_round_over():
         return []
-    unseen = sorted(unseen_cards(later))
+    unseen = sorted(unseen_cards(later) if cards is None else cards)
     found: set[Card] = set()
     for seat in range(later.players):
         if later.side_of(seat) == side:

@@ -9,10 +9,11 @@ and once the classic game's lessons are done a game is proposed (:mod:`.game_cho
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.content.course import DemoStep, Lesson, TextStep
-from tutor.storage.skills import SKILL_START, SkillEstimate
+from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import game_choice, game_why, trend_line
@@ -53,18 +54,30 @@ class Choice:
 
 def choose(shell: Shell) -> Choice | None:
     """The step the weakest skill asks for, or None: too little evidence, or no skill weak."""
-    for weak in weak_skills(shell, 1):
-        step = step_for(shell, weak.skill)
-        if step is not None:
-            scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
-            missed = sum(1 for score in scores if score < 1.0)
-            return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores))
-    return None
+    weak = skill_to_work(shell.progress.skills())
+    step = None if weak is None else step_for(shell, weak.skill)
+    if weak is None or step is None:
+        return None
+    scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
+    missed = sum(1 for score in scores if score < 1.0)
+    return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores))
+
+
+def skill_to_work(skills: Sequence[SkillEstimate]) -> SkillEstimate | None:
+    """The skill the next step works on: the weakest of ``skills`` with enough evidence, when it is rated under
+    :data:`WEAK_BELOW`; None otherwise.  The learner check uses it too."""
+    found = weakest_weak(skills, 1)
+    return found[0] if found else None
+
+
+def weakest_weak(skills: Sequence[SkillEstimate], n: int) -> list[SkillEstimate]:
+    """Up to ``n`` of the weakest of ``skills`` with enough evidence that are rated under :data:`WEAK_BELOW`."""
+    return [s for s in weakest(skills, n) if s.rating.rating < WEAK_BELOW]
 
 
 def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
     """Up to ``n`` of the weakest skills with enough evidence that are rated under :data:`WEAK_BELOW`."""
-    return [s for s in shell.progress.weakest_skills(n) if s.rating.rating < WEAK_BELOW]
+    return weakest_weak(shell.progress.skills(), n)
 
 
 def step_for(shell: Shell, skill: str) -> Step | None:
@@ -82,10 +95,12 @@ def step_for(shell: Shell, skill: str) -> Step | None:
 
 def _theme(shell: Shell, skill: str) -> str | None:
     """The first theme of the collection on ``skill`` with a puzzle open to the learner."""
-    for theme in shell.catalog.themes():
-        if skill in THEME_SKILLS.get(theme, ()) and pick_puzzle(shell, theme) is not None:
-            return theme
-    return None
+    return theme_for(shell.catalog.themes(), skill, lambda theme: pick_puzzle(shell, theme) is not None)
+
+
+def theme_for(themes: Sequence[str], skill: str, has_puzzle: Callable[[str], bool]) -> str | None:
+    """The first of ``themes`` on ``skill`` that ``has_puzzle`` for the learner."""
+    return next((theme for theme in themes if skill in THEME_SKILLS.get(theme, ()) and has_puzzle(theme)), None)
 
 
 def section_for(shell: Shell, skill: str) -> Step | None:

@@ -9,7 +9,7 @@ nor ``streak`` gives it again before then.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import timedelta
 
 from tutor.content.course import Catalog, Lesson, Puzzle
@@ -64,12 +64,18 @@ def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()
     progress = shell.progress
     skipped = set(skip) | recent_puzzles(shell)
     pool = [p for p in open_puzzles(shell, theme) if p.id not in skipped]
-    tried = progress.attempted_puzzles()
+    return nearest_puzzle(pool, progress.attempted_puzzles(), progress.solved_puzzles,
+                          progress.learner_rating().rating)
+
+
+def nearest_puzzle(pool: Sequence[Puzzle], tried: Collection[str], solved: Callable[[], Collection[str]],
+                   target: float) -> Puzzle | None:
+    """The puzzle of ``pool`` rated nearest ``target`` (the learner's rating) that was never ``tried``; failing
+    that, one not ``solved`` yet (asked only then)."""
     fresh = [p for p in pool if p.id not in tried]
     if not fresh:
-        solved = progress.solved_puzzles()
-        fresh = [p for p in pool if p.id not in solved]
-    target = progress.learner_rating().rating
+        done = solved()
+        fresh = [p for p in pool if p.id not in done]
     return min(fresh, key=lambda p: (abs(p.rating - target), p.id), default=None)
 
 

@@ -164,7 +164,7 @@ class GameRun(Activity):
         assert score is not None
         parts = [ui.message("play.round_over", round=len(game.rounds)), self.residue(),
                  ui.score(game.position, score, game.learner),
-                 self.result_text() if game.over else self.standing(), self.review()]
+                 self.result_text(scored_above=True) if game.over else self.standing(), self.review()]
         if not game.over:
             parts.append(ui.message("play.type_next"))
         return "\n".join(filter(None, parts))
@@ -235,8 +235,8 @@ class GameRun(Activity):
                 store(self.shell).keep_review(self.saved.key, len(self.game.rounds),
                                               review_to_data(review, self.game.current.plies))
 
-    def result_text(self) -> str:
-        return result_text(self.ui, self.game)
+    def result_text(self, scored_above: bool = False) -> str:
+        return result_text(self.ui, self.game, scored_above)
 
     # ---- the learner's turn ---------------------------------------------------------
 
@@ -518,13 +518,17 @@ def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
     }
 
 
-def result_text(ui: Renderer, game: TableGame | GameSummary) -> str:
-    """How the game ended (it is over): who won and the match points."""
+def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
+    """How the game ended (it is over): who won and the match points.  A one-round game whose round score is
+    ``scored_above`` (its Total line just above) says by how many points instead of the points again."""
     result = game.result
     assert result is not None
     seats = game.side_seats
+    margin = None
+    if scored_above and game.settings.kind == "round" and result.winner is not None:
+        margin = game.scores[result.winner] - max(p for s, p in enumerate(game.scores) if s != result.winner)
     return ui.message(
-        "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game),
+        "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
         won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
     )

@@ -7,14 +7,14 @@ A task that tests several skills shares its weight among them: which one failed 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.play.heuristics import BUILD_KINDS
-from tutor.play.ideas import majority_state, sweep_takers
+from tutor.play.ideas import after, majority_state, opponent_takers, sweep_takers
 from tutor.play.review import Mark, MoveReview, RoundReview
 from tutor.play.view import SeatView
 
@@ -57,7 +57,10 @@ def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
     share of the legal moves that fail it: for ``sweeps`` those that do not sweep, when a scoring sweep was there to
     make; for ``safe_play`` and ``point_cards`` those that leave the next player a sweep, or trail a point card; for
     ``majorities`` those that take fewer cards than the most a move takes, while the most cards are still open; for
-    ``build_fights`` those that take no build of another side's, when one can be taken."""
+    ``build_fights`` those that take no build of another side's, when one can be taken; for ``counting`` those that
+    leave an opponent a take of points with a card not seen yet, when another move leaves one only to cards already
+    taken; for ``last_take`` those that take nothing with the round's last card, when a capture would win the table's
+    leftovers from the other side."""
     worth = pos.variant.card_points
     sweeps = sum(1 for m in moves if pos.is_sweep(m)) if pos.variant.sweep_points else 0
     shares = {
@@ -66,6 +69,8 @@ def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
         "point_cards": sum(1 for m in moves if m.kind == "trail" and worth[m.card]) / len(moves),
         "majorities": _majority_share(pos, moves),
         "build_fights": _steal_share(pos, moves),
+        "counting": _count_share(pos, moves),
+        "last_take": _last_take_share(pos, moves),
     }
     return {skill: share for skill, share in shares.items() if share > 0}
 
@@ -83,6 +88,44 @@ def _steal_share(pos: Position, moves: Sequence[Move]) -> float:
     side = pos.side_of(pos.to_move)
     steals = sum(1 for m in moves if any(pos.side_of(b.owner) != side for b in m.builds))
     return (len(moves) - steals) / len(moves) if steals else 0.0
+
+
+def _count_share(pos: Position, moves: Sequence[Move]) -> float:
+    """The share of ``moves`` after which an opponent could take points (sweep the table, or take a point card) with a
+    card not seen yet, when some other move leaves such a take only to cards already taken this round: a move safe
+    to one who counts the cards taken, and to nobody else."""
+    assert pos.captured is not None
+    gone = sorted({card for pile in pos.captured for card in pile})
+    if not gone:
+        return 0.0
+    side = pos.side_of(pos.to_move)
+    exposed = counted = 0
+    for move in moves:
+        later = after(pos, move)
+        scoring = _scoring_take(later)
+        if opponent_takers(later, side, scoring):
+            exposed += 1
+        elif opponent_takers(later, side, scoring, gone):
+            counted += 1
+    return exposed / len(moves) if counted else 0.0
+
+
+def _scoring_take(later: Position) -> Callable[[Move], bool]:
+    """Whether a capture on ``later``'s table scores: a sweep (where sweeps score) or a point card taken."""
+    worth, sweeps = later.variant.card_points, bool(later.variant.sweep_points)
+    return lambda m: (sweeps and later.is_sweep(m)) or any(worth[card] for card in m.captured_cards())
+
+
+def _last_take_share(pos: Position, moves: Sequence[Move]) -> float:
+    """The share of ``moves`` that take nothing, when every move ends the round (its last card) and a capture would
+    take the table's leftovers that a move taking nothing leaves to another side (or to nobody)."""
+    took = pos.last_capturer
+    if pos.hand_size(pos.to_move) != 1 or took is not None and pos.side_of(took) == pos.side_of(pos.to_move):
+        return 0.0
+    captures = sum(1 for m in moves if m.is_capture)
+    if not captures or not all(after(pos, m).is_round_over() for m in moves):
+        return 0.0
+    return (len(moves) - captures) / len(moves)
 
 
 def shown(pos: Position, move: Move, moves: Sequence[Move]) -> dict[str, float]:

@@ -1,0 +1,167 @@
+"""What the commands without a shell print, in German with ``--lang de`` (or a German locale): the listings of
+``moves`` and ``solve``, the refusals of ``perft``, and ``puzzles generate|replace|hints|rate`` (issue 23,
+point 15). Their ``--json`` stays the same in every language."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+START = str(ROOT / "docs" / "examples" / "start.yaml")
+ENDGAME = str(ROOT / "docs" / "examples" / "endgame.yaml")
+CAPTURES = str(ROOT / "puzzles" / "captures.yaml")
+
+ENGLISH = re.compile(r"\b(Player|seat|to move|legal|moves?|takes|capture|trail|build|sweep|Goal|best|value|then|"
+                     r"positions|searched|at least|at most|not valued|wrote|puzzles?|theme|kept|rejected|replaced|"
+                     r"hints|rated|ratings?|changed|file|give|unknown|needs|cannot|first)\b")
+"""English words the plain output had (the command names, ``cassino-tutor puzzles``, taken out first)."""
+
+
+def said(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    status = main(list(words))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def english_in(text: str) -> list[str]:
+    """The English words of :data:`ENGLISH` in ``text``, apart from the commands and options it names."""
+    text = re.sub(r"cassino-tutor( [a-z]+)*|--[a-z-]+|\S+\.yaml", "", text)
+    return ENGLISH.findall(text)
+
+
+def test_moves_lists_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = said(capsys, "--lang", "de", "moves", START)
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "Spieler 1 (Platz 0) am Zug: 5 erlaubte Züge"
+    assert lines[2].split() == ["7♠", "x", "7♣", "Einnehmen,", "nimmt", "1", "Karte", "ein"]
+    assert lines[3].endswith("Einnehmen, nimmt 3 Karten ein")
+    _, out, _ = said(capsys, "--lang", "de", "moves", ENDGAME, "--ascii")
+    assert [line.split() for line in out.splitlines()[1:3]] == [["4H", "Ablegen"], ["4H", "b9", "5P", "neue", "Baute"]]
+    assert english_in(out) == []
+
+
+def test_moves_in_a_german_locale_without_lang(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert said(capsys, "moves", START)[1].startswith("Spieler 1 (Platz 0) am Zug")
+    assert said(capsys, "--lang", "en", "moves", START)[1].startswith("Player 1 (seat 0) to move: 5 legal moves")
+
+
+def test_solve_lists_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = said(capsys, "--lang", "de", "solve", ENDGAME, "--goal", "deal")
+    first, best, *_, last = out.splitlines()
+    assert status == 0
+    assert first == ("Ziel deal: bester Wert 6 (Rundenpunkte der eigenen Seite minus die der besten anderen Seite), "
+                     "1 bester Zug")
+    assert best.startswith(" *     6  A♦ b9 5♠+3♥   dann 2♣, 9♣ x [5♠+3♥+A♦]")
+    assert re.fullmatch(r"\(\d+ Stellungen in \d+ ms durchsucht\)", last)
+    _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "card:10D")
+    assert out.startswith("Ziel card:10D: bester Wert 0 (1, wenn er 10♦ einnimmt), 5 beste Züge\n")
+    _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "safe")
+    assert "(minus die Punkte, die der nächste Spieler einnehmen kann, dann minus die Karten)" in out
+    assert english_in(out) == []
+
+
+@pytest.mark.parametrize("command", [["moves", START, "--json"], ["solve", ENDGAME, "--goal", "deal", "--json"]])
+def test_the_json_is_the_same_in_every_language(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    data = [json.loads(said(capsys, "--lang", lang, *command)[1]) for lang in ("en", "de")]
+    for one in data:
+        one.pop("ms", None)
+    assert data[0] == data[1]
+
+
+@pytest.mark.parametrize(("words", "german"), [
+    (["perft", ENDGAME, "x"], "Die Tiefe muss eine ganze Zahl sein, nicht „x“."),
+    (["perft", ENDGAME, "-1"], "Die Tiefe muss 0 oder mehr sein."),
+    (["perft", START, "2"], "perft braucht jede Hand bekannt und den Talon leer."),
+    (["solve", START, "--goal", "deal"], "Das Ziel „deal“ braucht jede Hand bekannt und den Talon leer."),
+])
+def test_engine_refusals_in_german(words: list[str], german: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = said(capsys, "--lang", "de", *words)
+    assert (status, out, err) == (2, "", f"cassino-tutor {words[0]}: {german}\n")
+
+
+def test_a_hidden_hand_to_move_is_said_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text("hands: [4, [7S, 8D, 2C, 3H]]\ntable: [9H, 5S, 6C, KD]\nstock: 40\n", encoding="utf-8")
+    for command in ("moves", "solve"):
+        assert said(capsys, "--lang", "de", command, str(path))[2] == (
+            f"cassino-tutor {command}: Die Hand von Spieler 1 (Platz 0), am Zug, ist nicht bekannt; "
+            "gib ihre Karten an.\n")
+
+
+# ---- puzzles generate, replace, hints, rate -----------------------------------------------------------------
+
+
+def test_puzzles_say_what_they_did_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "gen.yaml")
+    status, out, err = said(capsys, "--lang", "de", "puzzles", "generate", "--theme", "summen", "--count", "1",
+                            "--seed", "3", "--jobs", "1", "--progress", "-o", path)
+    assert status == 0 and out == f"1 Aufgabe zum Thema summen in {path} geschrieben\n"
+    counter, summary = err.rstrip("\n").split("\n")  # the counter rewrites its line after \r
+    assert re.fullmatch(r"(\rAufgaben: [01]/1; verworfen [\d.]+(: [a-z_]+ [\d.]+(, [a-z_]+ [\d.]+)*)?)+", counter)
+    assert summary == "cassino-tutor puzzles: behalten 1; " + counter.rsplit("; ", 1)[1]
+    assert Path(path).read_text("utf-8").startswith("# Generated by: cassino-tutor puzzles generate --theme sums ")
+    words = [said(capsys, "--lang", "de", "puzzles", *command)[1]
+             for command in (["replace", path, "sums-3-1", "--jobs", "1"], ["hints", path], ["rate", path])]
+    assert words == [f"1 Aufgabe von {path} ersetzt: sums-3-1\n", "Die Hinweise von 1 Datei neu gemacht\n",
+                     "1 Aufgabe in 1 Datei bewertet; 0 Wertungszahlen geändert\n"]
+    assert english_in(out + err + "".join(words)) == []
+
+
+def test_a_puzzle_that_asks_nothing_is_refused_rating_in_german(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "all-best.yaml"
+    path.write_text(  # the capture is forced: each card takes one card, the most there is
+        "puzzles:\n  - id: all-best\n    variant: {preset: classic, forced_capture: true}\n    position:\n"
+        "      hands: [[6S, 9H], 2]\n      table: [6D, 9C]\n      stock: 40\n"
+        "      captured: [[AS, AH, AD], [AC, 2S, 2H]]\n      last_capturer: 1\n    goal: cards\n"
+        "    themes: [pairing]\n    rating: 720\n    hints:\n      - {en: Take a card., de: Nimm eine Karte ein.}\n"
+        "    solution:\n      - 6S x 6D\n      - 9H x 9C\n",
+        encoding="utf-8")
+    assert said(capsys, "--lang", "de", "puzzles", "rate", str(path))[2] == (
+        f"cassino-tutor puzzles: {path}:2:5: Aufgabe all-best: Jeder erlaubte Zug ist der beste, die Aufgabe fragt "
+        "nichts, das sich bewerten ließe.\n")
+
+
+@pytest.mark.parametrize(("words", "german"), [
+    ([], "Sag, was zu tun ist: „cassino-tutor puzzles generate --theme THEMA --count N -o DATEI“,"),
+    (["generate", "--count", "3"], "Gib mit --theme ein Thema an; Themen: paare, summen, gruppen,"),
+    (["generate", "--theme", "xyzzy", "--count", "3"], "--theme: Ein Thema „xyzzy“ gibt es nicht; Themen: paare,"),
+    (["generate", "--theme", "summe", "--count", "3"], "--theme: Ein Thema „summe“ gibt es nicht (meintest du summen?)"),
+    (["generate", "--theme", "sums"], "Gib mit --count N an, wie viele Aufgaben es werden sollen."),
+    (["generate", "--theme", "sums", "--count", "3", "--variant", "texas"],
+     "--variant: Eine Variante „texas“ gibt es nicht; Varianten: classic,"),
+    (["generate", "--theme", "partnership", "--count", "3", "--players", "2"],
+     "Das Thema partnerschaft braucht --players 4."),
+    (["generate", "--theme", "spade", "--count", "3", "--variant", "classic"],
+     "Das Thema pik-cassino braucht eine Variante, die es spielt, etwa --variant spade."),
+    (["generate", "--theme", "sums", "--count", "3", "--lines"],
+     "--lines findet Aufgaben in letzten Blättern: Gib eines ihrer Themen an, bauen, mehrfache-bauten,"),
+    (["replace", CAPTURES, "pair-the-sixes"],
+     f"{CAPTURES}: Das ist keine erzeugte Aufgabendatei (ihre erste Zeile ist nicht „# Generated by: cassino-tutor "
+     "puzzles generate...“); eine von Hand geschriebene Aufgabe wird von Hand berichtigt."),
+    (["hints", CAPTURES], f"{CAPTURES}: Das ist keine erzeugte Aufgabendatei"),
+    (["rate", "missing.yaml"], "missing.yaml:1:1: Diese Datei gibt es nicht."),
+])
+def test_puzzles_refusals_in_german(words: list[str], german: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = said(capsys, "--lang", "de", "puzzles", *words)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"cassino-tutor puzzles: {german}")
+    assert english_in(err.replace("# Generated by: cassino-tutor puzzles generate...", "")) == []
+
+
+def test_a_broken_puzzle_file_is_said_in_german_with_the_command_to_check_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("puzzles:\n  - id: x\n    rating: high\n", encoding="utf-8")
+    err = said(capsys, "--lang", "de", "puzzles", "rate", str(path))[2]
+    assert err.startswith(f"cassino-tutor puzzles: {path}:") and err.count("\n") == 1
+    assert err.endswith(f" (berichtige zuerst die Datei: cassino-tutor check {path})\n")
+    assert english_in(err) == []
