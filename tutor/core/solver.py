@@ -171,7 +171,7 @@ def table_points(pos: Position, move: Move) -> int:
     if move.kind != "capture":
         return 0
     v = pos.variant
-    points = sum(v.card_points[c] for c in move.captured_cards())
+    points = sum(map(v.card_points.__getitem__, move.captured_cards()))
     if pos.is_sweep(move):
         points += v.sweep_points
     return points

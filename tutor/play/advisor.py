@@ -398,7 +398,7 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
     for m in moves:
         if stop is not None and values and stop():
             break
-        values.append(playout_value(world.copy(), m, side))
+        values.append(playout_value(world, m, side))
         if progress is not None:
             progress()
     return values
@@ -409,14 +409,18 @@ def _cards_in_hands(pos: Position) -> int:
 
 
 def playout_value(world: Position, move: Move, side: int) -> float:
-    """``move`` played in ``world``, then club play to the end of the deal, valued for ``side``."""
+    """``move`` played in ``world``, then club play to the end of the deal, valued for ``side``; ``world`` is
+    left as it was (the moves are taken back)."""
     world.push(move)
     horizon = world.players * world.variant.hand_size_resolved if world.variant.draw else None
     plies = 1
     while not world.is_round_over() and not world.needs_deal() and plies != horizon:
         world.push(club_move(world))
         plies += 1
-    return deal_end_value(world, side)
+    value = deal_end_value(world, side)
+    for _ in range(plies):
+        world.pop()
+    return value
 
 
 def club_move(world: Position) -> Move:
@@ -445,9 +449,8 @@ def deal_end_value(pos: Position, side: int) -> float:
             totals[item.side] += item.points
     if not over:
         v = pos.variant
-        deck = v.deck_cards
-        cards_out = len(deck) - sum(score.cards)
-        spades_out = sum(c.suit == "S" for c in deck) - sum(score.spades)
+        cards_out = len(v.deck_cards) - sum(score.cards)
+        spades_out = v.deck_spades - sum(score.spades)
         for award, counts, out in ((v.most_cards, score.cards, cards_out), (v.effective_most_spades, score.spades, spades_out)):
             if award:
                 for s, chance in enumerate(majority_chances(counts, out)):
