@@ -40,7 +40,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations, islice
@@ -469,9 +469,13 @@ def majority_chances(counts: tuple[int, ...], out: int) -> list[float]:
     if out == 0:
         top = max(counts)
         return [1.0 if c == top and counts.count(top) == 1 else 0.0 for c in counts]
-    best_other = [max(o for t, o in enumerate(counts) if t != s) for s in range(len(counts))]
+    if len(counts) == 2:  # the usual case, without a search for each side
+        best_other: Sequence[int] = counts[::-1]
+    else:
+        best_other = [max(o for t, o in enumerate(counts) if t != s) for s in range(len(counts))]
     live = [c + out > other for c, other in zip(counts, best_other)]
     scale = 1.7 / (MAJORITY_SPREAD * math.sqrt(out))  # 1.7: the logistic's slope that best fits the normal's
-    weights = [math.exp(scale * (c - max(counts))) if alive else 0.0 for c, alive in zip(counts, live)]
+    top = max(counts)
+    weights = [math.exp(scale * (c - top)) if alive else 0.0 for c, alive in zip(counts, live)]
     total = sum(weights)
     return [w / total for w in weights]

@@ -11,6 +11,7 @@ best take of each such card by the chance that the player holds one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 
 from tutor.core.cards import Card
 from tutor.core.movegen import hand_moves
@@ -73,7 +74,8 @@ def _known_best(pos: Position, move: Move, seat: int, worth: TakeWorth) -> float
     mover, loose, builds = pos.to_move, pos.loose, pos.builds
     pos.loose, pos.builds, pos.to_move = after_loose, after_builds, seat
     try:
-        return max([0.0, *(worth(pos, m) for m in hand_moves(pos, others=False))])
+        moves = hand_moves(pos, others=False)
+        return max([0.0, *map(worth, repeat(pos, len(moves)), moves)])
     finally:
         pos.to_move, pos.loose, pos.builds = mover, loose, builds
 
