@@ -61,8 +61,9 @@ RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
 """Rank index by card, for the hot loops (the property is a call)."""
 
 
-LOOSE_KEPT = 65536
-"""Tables of loose cards :func:`loose_numbers` keeps before it forgets them all."""
+LOOSE_KEPT = 16384
+"""Tables of loose cards :func:`loose_numbers` keeps before it forgets them all (a few MB; a round's review
+meets about 20,000)."""
 _LOOSE: dict[tuple[str, tuple[Card, ...]], tuple[list[Card], tuple[int, ...], int]] = {}
 
 
@@ -70,9 +71,9 @@ def loose_numbers(v: Variant, loose: Sequence[Card]) -> tuple[list[Card], tuple[
     """The loose cards that have a value, sorted by it (equal values in the table's order), their values, and
     the totals their subsets reach (:func:`~tutor.core.subsets.subset_totals`).
 
-    Kept by the variant's card values and the loose cards: a playout meets the same loose cards again and
-    again (nine times in ten), and sorting them is the dearest part of setting up a generator.  The list is
-    shared: it is never changed.
+    Kept by the variant's ``values`` option (its card values follow from it alone) and the loose cards: a
+    playout meets the same loose cards again and again (nine times in ten), and sorting them is the dearest
+    part of setting up a generator.  The list is shared: it is never changed.
     """
     key = (v.values, tuple(loose))
     found = _LOOSE.get(key)
