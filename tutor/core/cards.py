@@ -73,6 +73,8 @@ class Card(int):
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+SPADE: tuple[bool, ...] = tuple(c.suit == "S" for c in ALL_CARDS)
+"""Whether each card (by index) is a spade, for the hot loops (``suit`` is a call)."""
 
 
 def card(rank_index: int, suit_index: int) -> Card:

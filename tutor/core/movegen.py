@@ -61,6 +61,32 @@ RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
 """Rank index by card, for the hot loops (the property is a call)."""
 
 
+LOOSE_KEPT = 16384
+"""Tables of loose cards :func:`loose_numbers` keeps before it forgets them all (a few MB; a round's review
+meets about 20,000)."""
+_LOOSE: dict[tuple[str, tuple[Card, ...]], tuple[list[Card], tuple[int, ...], int]] = {}
+
+
+def loose_numbers(v: Variant, loose: Sequence[Card]) -> tuple[list[Card], tuple[int, ...], int]:
+    """The loose cards that have a value, sorted by it (equal values in the table's order), their values, and
+    the totals their subsets reach (:func:`~tutor.core.subsets.subset_totals`).
+
+    Kept by the variant's ``values`` option (its card values follow from it alone) and the loose cards: a
+    playout meets the same loose cards again and again (nine times in ten), and sorting them is the dearest
+    part of setting up a generator.  The list is shared: it is never changed.
+    """
+    key = (v.values, tuple(loose))
+    found = _LOOSE.get(key)
+    if found is None:
+        value_of = v.value.__getitem__
+        numeric = sorted(filter(value_of, loose), key=value_of)  # valueless face cards left out
+        numeric_values = tuple(map(value_of, numeric))
+        if len(_LOOSE) >= LOOSE_KEPT:
+            _LOOSE.clear()
+        found = _LOOSE[key] = (numeric, numeric_values, subset_totals(numeric_values))
+    return found
+
+
 def build_key(b: Build) -> int:
     return FACE_KEY + b.value if b.face else b.value
 
@@ -183,13 +209,19 @@ class _Generator:
         self.variant = v
         self.seat = seat
         self.hand = pos.hands[seat]
-        self.values = values = v.value
+        self.values = v.value
         self.unheld = unheld = not holding_applies(v)  # no holding rule: build duty "penalty"
         builds = pos.builds
         if builds:
-            own: Sequence[Build] = [b for b in builds if b.owner == seat]  # the mover's builds
-            # face builds are taken and joined by rank only
-            numeric_builds: Sequence[Build] = [b for b in builds if not b.face]
+            mine: list[Build] = []  # the mover's builds
+            plain: list[Build] = []  # face builds are taken and joined by rank only
+            for b in builds:  # one loop, not two comprehensions: this runs for every position of a playout
+                if b.owner == seat:
+                    mine.append(b)
+                if not b.face:
+                    plain.append(b)
+            own: Sequence[Build] = mine
+            numeric_builds: Sequence[Build] = plain
             # a capture of a value needs loose cards of that total, a build of it, or a build as a term
             self.build_values = frozenset([b.value for b in numeric_builds])
             self.terms = v.build_in_sum != "none" and any(b.single for b in numeric_builds)
@@ -201,13 +233,10 @@ class _Generator:
         self.unbound = unheld or not own
         self.duty = duty_in_force(v, bool(own))
         loose = pos.loose
-        value_of = values.__getitem__
-        self.numeric = numeric = sorted(filter(value_of, loose), key=value_of)  # valueless face cards left out
-        self.numeric_values = numeric_values = tuple(map(value_of, numeric))
+        self.numeric, self.numeric_values, self.totals = loose_numbers(v, loose)
         self.table_empty = table_empty = not loose and not builds
         self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, table_empty)
         self.forced_capture = capture_blocks_trail(v)
-        self.totals = subset_totals(numeric_values)
         self._holding: _HandHolding | None = None
         self._held: list[Holding | None] | None = None  # made when the holding rule is first asked
         self._card_tables: list[list[tuple[Card, ...]]] | None = None  # made for crowded tables
@@ -217,9 +246,14 @@ class _Generator:
         """Moves card by card (``i`` is the card's place in the hand), captures first;
         ``captures`` and ``others`` (builds, raises, adds and trails) choose which."""
         moves: list[Move] = []
-        may_trail = others and self.duty == "free"
+        if not others:  # the captures alone (the next player's take, the search's first moves)
+            if captures and not self.table_empty:
+                for i, card in enumerate(self.hand):
+                    moves += self.captures(card, i)
+            return moves
+        may_trail = self.duty == "free"
         # every build needs another card of the hand to take it, unless the holding rule is off
-        may_build = others and bool(self.numeric or self.builds_on_table or self.variant.face_builds) and (
+        may_build = bool(self.numeric or self.builds_on_table or self.variant.face_builds) and (
             self.unheld or len(self.hand) > 1
         )
         # no build of the mover's, no forced capture, no sweeping five: every card may trail
@@ -286,6 +320,15 @@ class _Generator:
             return False
         if not self.own:
             return True  # at most the new build to hold, and it is
+        if not self.variant.aces_high_active:  # one value a card: each value needs only another card
+            hand_keys, holders, _ = self.holding()
+            mine = hand_keys[i]
+            for b in self.own:
+                if b not in touched:
+                    key = FACE_KEY + b.value if b.face else b.value  # build_key, inline in this hot loop
+                    if holders.get(key, 0) <= (key in mine):  # see others_take
+                        return False
+            return True
         held = self.held(i)
         union = held.union
         if not held.flexible:  # one value a card: each value needs only some card
@@ -484,12 +527,13 @@ def breaks_duty(pos: RoundState, move: Move) -> bool:
     own = [b for b in pos.builds if b.owner == seat]
     if own and not any(b.owner == seat for b in move.builds):
         return True
-    hand = [c for c in pos.hands[seat] if c != move.card]
-    held = held_keys(pos.variant, hand)
-    after = [b for b in own if b not in move.builds]
+    # the keys of the mover's builds after the move (a build made or changed is the mover's, of the move's value)
+    required = {build_key(b) for b in own if b not in move.builds}
     if move.kind in ("build", "raise", "add"):
-        key = FACE_KEY + move.value if pos.variant.value[move.card] == 0 else move.value
-        after.append(Build(move.value, (), seat, False, key >= FACE_KEY))
+        required.add(FACE_KEY + move.value if pos.variant.value[move.card] == 0 else move.value)
     if move.kind == "capture" and move.value == 0 and move.card == FIVE_OF_SPADES:
-        after = []
-    return not held.covers({build_key(b) for b in after})
+        return False  # the sweep takes every build
+    if not required:
+        return False
+    hand = [c for c in pos.hands[seat] if c != move.card]
+    return not held_keys(pos.variant, hand).covers(required)

@@ -43,6 +43,8 @@ class Move(NamedTuple):
         """The table cards this move takes (the played card not included)."""
         if self.kind != "capture":
             return []
+        if not self.builds:
+            return list(self.loose)
         out = list(self.loose)
         for b in self.builds:
             out.extend(b.cards)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import SPADE, Card
 from .moves import Move
 from .position import Position
 from .variant import Variant
@@ -105,7 +105,7 @@ def score_round(pos: Position) -> RoundScore:
     v = pos.variant
     piles = side_piles(pos)
     cards = tuple(len(p) for p in piles)
-    spades = tuple(sum(c.suit == "S" for c in p) for p in piles)
+    spades = tuple(sum(map(SPADE.__getitem__, p)) for p in piles)
     items: list[ScoreItem] = []
     if v.default_penalty:
         for side, n in enumerate(_per_side(pos, pos.penalties)):
@@ -191,9 +191,8 @@ def certain_points(pos: Position, side: int) -> int:
     score = score_round(pos)
     sure = ("point_card", "spade_points", "sweeps", "penalty")
     points = sum(i.points for i in score.items if i.side == side and i.code in sure)
-    deck_spades = sum(c.suit == "S" for c in v.deck_cards)
     if 2 * score.cards[side] > len(v.deck_cards):
         points += v.most_cards
-    if 2 * score.spades[side] > deck_spades:
+    if 2 * score.spades[side] > v.deck_spades:
         points += v.effective_most_spades
     return points

@@ -171,7 +171,10 @@ def table_points(pos: Position, move: Move) -> int:
     if move.kind != "capture":
         return 0
     v = pos.variant
-    points = sum(v.card_points[c] for c in move.captured_cards())
+    card_points = v.card_points.__getitem__
+    points = sum(map(card_points, move.loose))
+    for b in move.builds:
+        points += sum(map(card_points, b.cards))
     if pos.is_sweep(move):
         points += v.sweep_points
     return points

@@ -221,6 +221,11 @@ class Variant:
         return DECKS[self.deck]
 
     @cached_property
+    def deck_spades(self) -> int:
+        """How many spades the deck holds."""
+        return sum(c.suit == "S" for c in self.deck_cards)
+
+    @cached_property
     def in_deck(self) -> tuple[bool, ...]:
         members = set(self.deck_cards)
         return tuple(c in members for c in ALL_CARDS)

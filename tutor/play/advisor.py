@@ -40,7 +40,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations, islice
@@ -409,7 +409,7 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
     for m in moves:
         if stop is not None and values and stop():
             break
-        values.append(playout_value(world.copy(), m, side, playout))
+        values.append(playout_value(world, m, side, playout))
         if progress is not None:
             progress()
     return values
@@ -420,14 +420,18 @@ def _cards_in_hands(pos: Position) -> int:
 
 
 def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = CLUB_V1) -> float:
-    """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``."""
+    """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``;
+    ``world`` is left as it was (the moves are taken back)."""
     world.push(move)
     horizon = world.players * world.variant.hand_size_resolved if world.variant.draw else None
     plies = 1
     while not world.is_round_over() and not world.needs_deal() and plies != horizon:
         world.push(club_move(world, playout))
         plies += 1
-    return deal_end_value(world, side)
+    value = deal_end_value(world, side)
+    for _ in range(plies):
+        world.pop()
+    return value
 
 
 def club_move(world: Position, playout: ClubWeights = CLUB_V1) -> Move:
@@ -456,9 +460,8 @@ def deal_end_value(pos: Position, side: int) -> float:
             totals[item.side] += item.points
     if not over:
         v = pos.variant
-        deck = v.deck_cards
-        cards_out = len(deck) - sum(score.cards)
-        spades_out = sum(c.suit == "S" for c in deck) - sum(score.spades)
+        cards_out = len(v.deck_cards) - sum(score.cards)
+        spades_out = v.deck_spades - sum(score.spades)
         for award, counts, out in ((v.most_cards, score.cards, cards_out), (v.effective_most_spades, score.spades, spades_out)):
             if award:
                 for s, chance in enumerate(majority_chances(counts, out)):
@@ -477,9 +480,13 @@ def majority_chances(counts: tuple[int, ...], out: int) -> list[float]:
     if out == 0:
         top = max(counts)
         return [1.0 if c == top and counts.count(top) == 1 else 0.0 for c in counts]
-    best_other = [max(o for t, o in enumerate(counts) if t != s) for s in range(len(counts))]
+    if len(counts) == 2:  # the usual case, without a search for each side
+        best_other: Sequence[int] = counts[::-1]
+    else:
+        best_other = [max(o for t, o in enumerate(counts) if t != s) for s in range(len(counts))]
     live = [c + out > other for c, other in zip(counts, best_other)]
     scale = 1.7 / (MAJORITY_SPREAD * math.sqrt(out))  # 1.7: the logistic's slope that best fits the normal's
-    weights = [math.exp(scale * (c - max(counts))) if alive else 0.0 for c, alive in zip(counts, live)]
+    top = max(counts)
+    weights = [math.exp(scale * (c - top)) if alive else 0.0 for c, alive in zip(counts, live)]
     total = sum(weights)
     return [w / total for w in weights]

@@ -135,6 +135,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     ways = deal_ways(pos)
     if ways is not None and 1 < ways <= worlds and (deals := every_deal(pos)):
         return stratified(pos, seed, deals, better, played, thresholds, 2 * worlds, most, least)
+    stream, streamed = world_stream(pos, seed), 0  # one stream: each look takes the worlds after the last's
     while True:
         have, goal = sorted((len(better.samples), len(played.samples)))
         loss = loss_of(better, played)
@@ -147,7 +148,8 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
             return stratified(pos, seed, deals, better, played, thresholds, upto, most, least)
         short = [mv for mv in (better, played) if len(mv.samples) == have]
         added = [world_values(world, [mv.move for mv in short])
-                 for world in islice(world_stream(pos, seed), have, upto)]
+                 for world in islice(stream, have - streamed, upto - streamed)]
+        streamed = upto
         if not added:  # the cards lie one way: there is no other world
             return loss
         grown = {mv.move: _over(mv, (*mv.samples, *(v[i] for v in added))) for i, mv in enumerate(short)}

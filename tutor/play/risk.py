@@ -11,6 +11,7 @@ best take of each such card by the chance that the player holds one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 
 from tutor.core.cards import Card
 from tutor.core.movegen import hand_moves
@@ -67,11 +68,14 @@ def _known_best(pos: Position, move: Move, seat: int, worth: TakeWorth) -> float
     """The ``worth`` of the best capture of ``seat`` (its hand known, next to play) once the mover has played
     ``move``: the position is only given the table after the move and ``seat`` to move, not the whole move
     (the next player's captures and their worth depend on nothing else), which is cheaper."""
+    after_loose, after_builds = pos.table_after(move)
+    if not after_loose and not after_builds:  # nothing to take: spare the generator's setup
+        return 0.0
     mover, loose, builds = pos.to_move, pos.loose, pos.builds
-    pos.loose, pos.builds = pos.table_after(move)
-    pos.to_move = seat
+    pos.loose, pos.builds, pos.to_move = after_loose, after_builds, seat
     try:
-        return max([0.0, *(worth(pos, m) for m in hand_moves(pos, others=False))])
+        moves = hand_moves(pos, others=False)
+        return max([0.0, *map(worth, repeat(pos, len(moves)), moves)])
     finally:
         pos.to_move, pos.loose, pos.builds = mover, loose, builds
 

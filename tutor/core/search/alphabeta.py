@@ -6,7 +6,7 @@ from collections.abc import Callable
 from itertools import count
 from operator import add
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, SPADE, Card
 from ..moves import Move
 from ..position import Position
 from ..rules import face_takes_one
@@ -14,7 +14,7 @@ from ..scoring import round_points
 from .bounds import Bounds
 from .limits import MOVE_LISTS_KEPT, POSITIONS_KEPT, STOP_EVERY, SearchStopped
 from .results import LineValue
-from .state import RANK, SPADE, State, Table
+from .state import RANK, State, Table
 
 INF = 10_000
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ..cards import SPADE
 from ..movegen import hand_moves
 from ..variant import Variant
 from .movelists import MoveLists
-from .state import RANK, SPADE, SPADES, HandCounts, Sweeps, Table
+from .state import RANK, SPADES, HandCounts, Sweeps, Table
 
 
 class Bounds(MoveLists):

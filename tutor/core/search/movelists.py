@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from operator import add
 
-from ..cards import Card
+from ..cards import SPADE, Card
 from ..movegen import captures_first, hand_moves
 from ..moves import Move, new_tuple
 from ..position import Position
-from .state import SPADE, MoveList, Outcome, State, Table
+from .state import MoveList, Outcome, State, Table
 from .tables import Tables
 
 

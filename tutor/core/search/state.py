@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, SPADE, Card
 from ..moves import Move
 from ..table import Build
 
-SPADE = tuple(c.suit == "S" for c in ALL_CARDS)
 SPADES = sum(1 << c for c in ALL_CARDS if SPADE[c])
 RANK = tuple(c.rank_index for c in ALL_CARDS)
 
