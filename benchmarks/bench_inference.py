@@ -11,6 +11,8 @@ Run from the repository root:
   rounds (:mod:`tutor.play.arena`'s deals and arrangements), the expert with inference as A and without as B;
   prints A's points minus B's a pair with its 95% interval, each side's move time (CPU seconds: median,
   worst) and, with ``--ess``, the effective number of worlds of the weighted candidates.
+- ``python benchmarks/bench_inference.py speed --seed 1``: the expert's move time with and without inference
+  (CPU seconds: median, worst) on ``benchmarks/bench_expert.py``'s positions (its presets, 2 to 4 players).
 """
 
 from __future__ import annotations
@@ -125,19 +127,40 @@ def pairs(count: int, seed: int, preset: str, players: int, measure_ess: bool) -
     return out
 
 
+def speed(seed: int, games: int, every: int) -> dict[str, object]:
+    from bench_expert import DEFAULT_PRESETS, sample_views  # this folder is the script's: its first import path
+
+    out: dict[str, object] = {"seed": seed, "games": games, "every": every}
+    for n in (2, 3, 4):
+        times: dict[str, list[float]] = {"off": [], "on": []}
+        for preset in DEFAULT_PRESETS:
+            for i, view in enumerate(sample_views(preset, n, games, every, seed)):
+                for key, expert in (("off", Expert()), ("on", Expert(inference=True))):
+                    start = time.process_time()
+                    expert.choose(view, random.Random(seed + i))
+                    times[key].append(time.process_time() - start)
+        out[f"{n} players"] = {key: {"moves": len(t), "median": round(statistics.median(t), 4), "worst": round(max(t), 3)}
+                               for key, t in times.items()}
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=("fit", "pairs"))
+    parser.add_argument("mode", choices=("fit", "pairs", "speed"))
     parser.add_argument("--level", default="expert", help="fit: the level whose moves are fitted")
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2027)
+    parser.add_argument("--games", type=int, default=2, help="speed: club rounds a preset and player count")
+    parser.add_argument("--every", type=int, default=5, help="speed: every how many positions one is timed")
     parser.add_argument("--ess", action="store_true", help="pairs: measure the weighted candidates' effective size")
     args = parser.parse_args()
     if args.mode == "fit":
         print(json.dumps(fit(args.level, args.preset, args.players, args.rounds, args.seed), indent=1))
+    elif args.mode == "speed":
+        print(json.dumps(speed(args.seed, args.games, args.every), indent=1))
     else:
         print(json.dumps(pairs(args.pairs, args.seed, args.preset, args.players, args.ess), indent=1))
 
