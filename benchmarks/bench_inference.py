@@ -9,7 +9,8 @@ Run from the repository root:
   best pair is the model's maximum-likelihood fit.
 - ``python benchmarks/bench_inference.py pairs --pairs 100 --seed 2027``: mirrored pairs of two-player
   rounds (:mod:`tutor.play.arena`'s deals and arrangements), the expert with inference as A and without as B;
-  prints A's points minus B's a pair with its 95% interval, each side's move time (CPU seconds: median,
+  prints A's points minus B's a pair with its 95% interval (and each pair's value, ``--first`` setting the
+  first pair's index, so that runs over further pairs can be pooled), each side's move time (CPU seconds: median,
   worst) and, with ``--ess``, the effective number of worlds of the weighted candidates.
 - ``python benchmarks/bench_inference.py speed --seed 1``: the expert's move time with and without inference
   (CPU seconds: median, worst) on ``benchmarks/bench_expert.py``'s positions (its presets, 2 to 4 players).
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from tutor.content.presets import variant
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.play.advisor import CANDIDATES, DEFAULT_WORLDS, Expert, weighed_sample
+from tutor.play.advisor import CANDIDATES, DEFAULT_WORLDS, Expert, one_way, weighed_sample
 from tutor.play.arena import Contest, arrangements, interval, round_difference
 from tutor.play.game import RoundRecord, play_one_round
 from tutor.play.inference import Inference, effective_size, informative
@@ -91,17 +92,17 @@ class Timed:
         start = time.process_time()
         move = self.inner.choose(view, rng)
         self.times.append(time.process_time() - start)
-        if self.measure_ess and informative(view) and len(view.legal_moves()) > 1:
+        if self.measure_ess and informative(view) and len(view.legal_moves()) > 1 and not one_way(view.position()):
             self.ess.append(effective_size(weighed_sample(view, CANDIDATES * DEFAULT_WORLDS, len(self.times))))
         return move
 
 
-def pairs(count: int, seed: int, preset: str, players: int, measure_ess: bool) -> dict[str, object]:
+def pairs(first: int, count: int, seed: int, preset: str, players: int, measure_ess: bool) -> dict[str, object]:
     contest = Contest("expert+inference", "expert", variant(preset), players, count, seed)
     sides: dict[str, Timed] = {"a": Timed(Expert(inference=True), measure_ess), "b": Timed(Expert())}
     values = []
     start = time.process_time()
-    for index in range(count):
+    for index in range(first, first + count):
         deal = contest.deal_seed(index)
         rounds = arrangements(players)
         total = 0.0
@@ -116,9 +117,11 @@ def pairs(count: int, seed: int, preset: str, players: int, measure_ess: bool) -
         return {"median": round(statistics.median(side.times), 4), "worst": round(max(side.times), 3)}
 
     out: dict[str, object] = {
-        "a": contest.a, "b": contest.b, "preset": preset, "players": players, "pairs": count, "seed": seed,
+        "a": contest.a, "b": contest.b, "preset": preset, "players": players, "pairs": count, "first": first,
+        "seed": seed,
         "mean": round(got.mean, 3), "low": round(got.low, 3), "high": round(got.high, 3), "sd": round(got.sd, 3),
         "cpu_seconds": round(spent, 1), "a_move_seconds": times(sides["a"]), "b_move_seconds": times(sides["b"]),
+        "values": [round(v, 4) for v in values],
     }
     if sides["a"].ess:
         ess = sorted(sides["a"].ess)
@@ -152,6 +155,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="pairs: the index of the first pair (runs can be pooled)")
     parser.add_argument("--seed", type=int, default=2027)
     parser.add_argument("--games", type=int, default=2, help="speed: club rounds a preset and player count")
     parser.add_argument("--every", type=int, default=5, help="speed: every how many positions one is timed")
@@ -162,7 +166,7 @@ def main() -> None:
     elif args.mode == "speed":
         print(json.dumps(speed(args.seed, args.games, args.every), indent=1))
     else:
-        print(json.dumps(pairs(args.pairs, args.seed, args.preset, args.players, args.ess), indent=1))
+        print(json.dumps(pairs(args.first, args.pairs, args.seed, args.preset, args.players, args.ess), indent=1))
 
 
 if __name__ == "__main__":

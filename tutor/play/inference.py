@@ -55,9 +55,9 @@ class Inference:
 
     def __init__(self, view: SeatView, temperature: float = TEMPERATURE, slip: float = SLIP) -> None:
         self.view, self.temperature, self.slip = view, temperature, slip
-        turns = [t for t in view.history if t.seat != view.seat] if informative(view) else []
-        self.seen = [_Seen(t, [u.move.card for u in view.history[i:] if u.seat == t.seat])
-                     for i, t in enumerate(view.history) if t in turns]
+        history = view.history if informative(view) else ()
+        self.seen = [_Seen(t, [u.move.card for u in history[i:] if u.seat == t.seat])
+                     for i, t in enumerate(history) if t.seat != view.seat]
 
     @property
     def active(self) -> bool:
