@@ -37,10 +37,11 @@ class Position(RoundState):
         self._stack: list[_Undo] = []
 
     def copy(self) -> Position:
-        """An independent copy (move stack not included)."""
+        """An independent copy, its move stack included (its entries are never changed once pushed), so that a
+        copy can take back and tell the moves played since the deal as the original can."""
         assert self.hidden is not None and self.captured is not None and self.sweeps is not None
         assert self.scores is not None and self.penalties is not None and self.stock is not None
-        return Position(
+        copy = Position(
             variant=self.variant,
             players=self.players,
             hands=[list(h) for h in self.hands],
@@ -57,6 +58,13 @@ class Position(RoundState):
             stock_hidden=self.stock_hidden,
             last_capturer=self.last_capturer,
         )
+        copy._stack = list(self._stack)
+        return copy
+
+    @property
+    def pushed(self) -> int:
+        """How many moves :meth:`pop` can take back: those played since the position was made or last dealt."""
+        return len(self._stack)
 
     # ---- moves ---------------------------------------------------------------
 

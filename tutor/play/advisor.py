@@ -23,6 +23,15 @@ value in the last deal and one earlier can be compared.  In a world:
   has), and that position is valued by :func:`deal_end_value`: what each side
   has taken for sure, and its expected share of the most cards and most spades.
 
+With ``inference`` (:func:`advise`, :class:`Expert`) the worlds are not each as likely: each is weighted by
+the chance of the other players' moves this deal in it (:mod:`tutor.play.inference`: club's values softened;
+a world in which an observed move was not legal weighs nothing).  :data:`CANDIDATES` times as many worlds
+are drawn and weighted, and the worlds valued are drawn from them by weight (sampling importance
+resampling, :func:`weighed_worlds`): a world drawn ``k`` times is valued once and counts ``k`` times in
+the weighted means, spreads and the pruning.  Where the history tells no world from another (no other
+seat has moved this deal; with ``draw``, whose refilled hands hide what was held) the advice is exactly
+the one without inference.
+
 The same seed gives the same :class:`Advice`.  A time ``budget`` (seconds) is a
 bound: once it is spent no further move is valued.  A world left half valued
 then is dropped, unless it is the first (a position with thousands of moves can
@@ -55,6 +64,7 @@ from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 from tutor.core.solver import unseen_cards
 
 from .heuristics import CLUB_V1, ClubWeights, club_best, club_value
+from .inference import Inference, effective_size, resample, weights
 from .view import SeatView
 
 DEFAULT_WORLDS = 48
@@ -80,6 +90,9 @@ PRUNE_ERRORS = 3.0
 The same worlds value every move, so the error is that of the two moves'
 difference world by world, far smaller than of either value alone (in
 two-player classic a median of 1.7 points a world, against about 4)."""
+CANDIDATES = 4
+"""With inference, worlds drawn a world valued: they are weighted, and the worlds valued drawn from them by
+weight (:func:`weighed_worlds`)."""
 REDRAWS = 50
 """Deals drawn for a world before the holders of builds are dealt first."""
 MAJORITY_SPREAD = 1.5
@@ -138,10 +151,11 @@ class Expert:
     worlds: int = DEFAULT_WORLDS
     budget: float | None = EXPERT_BUDGET
     playout: ClubWeights = CLUB_V1
+    inference: bool = False
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget,
-                      playout=self.playout).best
+                      playout=self.playout, inference=self.inference).best
 
 
 EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1)
@@ -156,16 +170,42 @@ Progress = Callable[[int], None]
 
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
            budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None,
-           playout: ClubWeights = CLUB_V1) -> Advice:
+           playout: ClubWeights = CLUB_V1, inference: bool = False) -> Advice:
     """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
 
     ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds on ``clock``) bounds the time
     taken (see the module's words); ``progress`` hears of each move valued; ``playout`` is the club's rules of
-    thumb the playouts follow.
+    thumb the playouts follow.  With ``inference`` the worlds
+    are weighted by the other players' moves this deal (:func:`weighed_worlds`); where these tell no world
+    from another the advice is the same as without.
     """
     _check(level, worlds)
     pos = view.position()
-    return _advise(pos, islice(world_stream(pos, seed), worlds), level, budget, clock, progress, playout)
+    model = Inference(view) if inference else None
+    if model is None or not model.active or one_way(pos):
+        return _advise(pos, islice(world_stream(pos, seed), worlds), level, budget, clock, progress, playout)
+    chosen, weight = weighed_worlds(pos, model, worlds, seed)
+    return _advise(pos, iter(chosen), level, budget, clock, progress, playout, weight)
+
+
+def weighed_worlds(pos: Position, model: Inference, worlds: int, seed: int) -> tuple[list[Position], list[float]]:
+    """Worlds to value and their weights (summing to one), by sampling importance resampling.
+
+    :data:`CANDIDATES` times ``worlds`` worlds are drawn (:func:`world_stream`) and weighted by ``model``;
+    ``worlds`` draws are made from them by weight (:func:`~tutor.play.inference.resample`); each world
+    drawn is valued once, weighted by how often it was drawn, in the order first drawn.
+    """
+    candidates = list(islice(world_stream(pos, seed), CANDIDATES * worlds))
+    drawn = resample(weights([model.likelihood(w) for w in candidates]), worlds, random.Random(f"resample/{seed}"))
+    counts = {i: drawn.count(i) for i in dict.fromkeys(drawn)}
+    return [candidates[i] for i in counts], [n / worlds for n in counts.values()]
+
+
+def weighed_sample(view: SeatView, worlds: int, seed: int) -> list[float]:
+    """The weights of the first ``worlds`` worlds of :func:`world_stream` by the view's history, summing to
+    one (a measure: their :func:`~tutor.play.inference.effective_size` is what weighting them would keep)."""
+    pos, model = view.position(), Inference(view)
+    return weights([model.likelihood(w) for w in islice(world_stream(pos, seed), worlds)])
 
 
 def advise_open(pos: Position, *, level: str = "expert", seed: int = 0, budget: float | None = None,
@@ -338,7 +378,8 @@ def world_of(pos: Position, cards: list[Card]) -> Position:
 
 
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
-            progress: Progress | None, playout: ClubWeights = CLUB_V1) -> Advice:
+            progress: Progress | None, playout: ClubWeights = CLUB_V1, weight: list[float] | None = None) -> Advice:
+    """The advice over ``worlds``, each as likely or of ``weight`` (one a world, in order), played out by ``playout``."""
     moves = pos.generate()
     stop = None if budget is None else partial(_past, clock, clock() + budget)
     live = list(range(len(moves))) if stop is None else by_club(pos, moves, playout)
@@ -358,13 +399,29 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
             break
         done += 1
         if done == PRUNE_AFTER:
-            live = still_in_contention(values, live)
+            live = still_in_contention(values, live, weight)
         if stop is not None and stop():
             stopped = next(worlds, None) is not None
             break
-    given = [MoveValue(m, statistics.fmean(v), statistics.pstdev(v), tuple(v)) for m, v in zip(moves, values) if v]
+    given = [_valued(m, v, weight) for m, v in zip(moves, values) if v]
     given.sort(key=lambda mv: -mv.value)  # stable: equal values keep the generation order
     return Advice(level, done or 1, tuple(given), stopped, len(moves) - len(given))
+
+
+def _valued(move: Move, values: list[float], weight: list[float] | None) -> MoveValue:
+    """``move``'s mean value and spread over the worlds of ``values``, weighted when ``weight`` is given."""
+    if weight is None:
+        return MoveValue(move, statistics.fmean(values), statistics.pstdev(values), tuple(values))
+    mean, spread = _weighted(values, weight)
+    return MoveValue(move, mean, spread, tuple(values))
+
+
+def _weighted(values: list[float], weight: list[float]) -> tuple[float, float]:
+    """The mean and standard deviation of ``values`` under the first of ``weight``, rescaled to sum to one."""
+    w = weight[:len(values)]
+    total = sum(w)
+    mean = sum(a * v for a, v in zip(w, values)) / total
+    return mean, math.sqrt(max(0.0, sum(a * (v - mean) ** 2 for a, v in zip(w, values)) / total))
 
 
 def by_club(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) -> list[int]:
@@ -377,15 +434,30 @@ def _past(clock: Clock, deadline: float) -> bool:
     return clock() > deadline
 
 
-def still_in_contention(values: list[list[float]], live: list[int]) -> list[int]:
+def still_in_contention(values: list[list[float]], live: list[int], weight: list[float] | None = None) -> list[int]:
     """The moves of ``live`` not clearly behind the best: behind by less than :data:`PRUNE_BEHIND` points,
-    or by less than :data:`PRUNE_ERRORS` standard errors of their difference world by world."""
+    or by less than :data:`PRUNE_ERRORS` standard errors of their difference world by world (with
+    ``weight``: weighted means, and the error over the weights' effective number of worlds)."""
+    if weight is not None:
+        return _weighted_contention(values, live, weight)
     best = values[max(live, key=lambda i: statistics.fmean(values[i]))]
     kept = []
     for i in live:
         differences = [v - b for v, b in zip(values[i], best)]
         behind = -statistics.fmean(differences)
         error = statistics.stdev(differences) / math.sqrt(len(differences))
+        if behind < PRUNE_BEHIND or behind < PRUNE_ERRORS * error:
+            kept.append(i)
+    return kept
+
+
+def _weighted_contention(values: list[list[float]], live: list[int], weight: list[float]) -> list[int]:
+    best = values[max(live, key=lambda i: _weighted(values[i], weight)[0])]
+    n = effective_size(weight[:len(best)])
+    kept = []
+    for i in live:
+        behind, spread = _weighted([b - v for v, b in zip(values[i], best)], weight)
+        error = spread / math.sqrt(n - 1) if n > 1 else math.inf
         if behind < PRUNE_BEHIND or behind < PRUNE_ERRORS * error:
             kept.append(i)
     return kept

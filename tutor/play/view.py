@@ -12,6 +12,51 @@ from tutor.core.variant import Variant
 
 
 @dataclass(frozen=True)
+class Turn:
+    """An earlier move of this deal, played face up, and the public table just before it: enough to set up
+    the mover's view of that moment but for its own hand (see :mod:`tutor.play.inference`)."""
+
+    seat: int
+    move: Move
+    loose: tuple[Card, ...]
+    builds: tuple[Build, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    sweeps: tuple[int, ...]
+    penalties: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    last_capturer: int | None
+
+    @classmethod
+    def of(cls, pos: Position, move: Move) -> Turn:
+        """``move`` about to be played in ``pos``: only what every seat sees of it."""
+        assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
+        return cls(
+            seat=pos.to_move,
+            move=move,
+            loose=tuple(pos.loose),
+            builds=tuple(pos.builds),
+            captured=tuple(tuple(pile) for pile in pos.captured),
+            sweeps=tuple(pos.sweeps),
+            penalties=tuple(pos.penalties),
+            hand_sizes=tuple(pos.hand_size(s) for s in range(pos.players)),
+            stock_size=pos.stock_size,
+            last_capturer=pos.last_capturer,
+        )
+
+
+def this_deal(pos: Position) -> tuple[Turn, ...]:
+    """The moves of the deal so far (those ``pos`` can take back), first first, each with the public table
+    before it."""
+    earlier = pos.copy()
+    turns = []
+    while earlier.pushed:
+        move = earlier.pop()
+        turns.append(Turn.of(earlier, move))
+    return tuple(reversed(turns))
+
+
+@dataclass(frozen=True)
 class SeatView:
     """A seat's knowledge of a round in progress.
 
@@ -19,7 +64,8 @@ class SeatView:
     the sweeps and penalties, the match scores, the dealer, whose turn it is
     and who took last, and of the other hands and the stock only their sizes.
     Two positions that differ only in cards this seat cannot see give equal
-    views.
+    views.  ``history`` holds this deal's earlier moves, each with the public table before it (the moves
+    are played face up); a view set up by hand may leave it empty.
     """
 
     variant: Variant
@@ -37,6 +83,7 @@ class SeatView:
     to_move: int
     dealer: int
     last_capturer: int | None
+    history: tuple[Turn, ...] = ()
 
     @classmethod
     def of(cls, pos: Position, seat: int) -> SeatView:
@@ -59,6 +106,7 @@ class SeatView:
             to_move=pos.to_move,
             dealer=pos.dealer,
             last_capturer=pos.last_capturer,
+            history=this_deal(pos),
         )
 
     def position(self) -> Position:
