@@ -44,7 +44,7 @@ def measure_level(level: str, pairs: int, seed: int, jobs: int) -> LevelLoss:
             values.append(mean)
             moves += len(losses)
     found = interval(values)
-    return LevelLoss(level, found.mean, found.low, found.high, moves)
+    return LevelLoss(level, found.mean, max(0.0, found.low), found.high, moves)  # a loss is never below zero
 
 
 def main() -> None:
