@@ -103,22 +103,7 @@ def informative(view: SeatView) -> bool:
 
 def _before(view: SeatView, turn: Turn, hand: Sequence[Card]) -> Position:
     """The position just before ``turn``, its mover holding ``hand``, every other hand hidden."""
-    return Position(
-        variant=view.variant,
-        players=view.players,
-        hands=[list(hand) if s == turn.seat else [] for s in range(view.players)],
-        loose=list(turn.loose),
-        builds=list(turn.builds),
-        to_move=turn.seat,
-        dealer=view.dealer,
-        hidden=[0 if s == turn.seat else n for s, n in enumerate(turn.hand_sizes)],
-        captured=[list(pile) for pile in turn.captured],
-        sweeps=list(turn.sweeps),
-        scores=list(view.scores),
-        penalties=list(turn.penalties),
-        stock_hidden=turn.stock_size,
-        last_capturer=turn.last_capturer,
-    )
+    return view.at(turn, hand).position()
 
 
 def weights(likelihoods: Sequence[float]) -> list[float]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from tutor.core.cards import Card
 from tutor.core.moves import Move
@@ -127,6 +128,13 @@ class SeatView:
             stock_hidden=self.stock_size,
             last_capturer=self.last_capturer,
         )
+
+    def at(self, turn: Turn, hand: Sequence[Card]) -> SeatView:
+        """The view the mover of ``turn`` (one of :attr:`history`) had just before it, holding ``hand``."""
+        return replace(self, seat=turn.seat, hand=tuple(hand), loose=turn.loose, builds=turn.builds,
+                       captured=turn.captured, sweeps=turn.sweeps, penalties=turn.penalties,
+                       hand_sizes=turn.hand_sizes, stock_size=turn.stock_size, to_move=turn.seat,
+                       last_capturer=turn.last_capturer, history=())
 
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves (its turn assumed): they depend only on what it sees."""
