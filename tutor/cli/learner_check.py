@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tutor.content.course import THEMES, Catalog, Puzzle
+from tutor.content.course import Catalog, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
@@ -26,7 +26,7 @@ from tutor.play.heuristics import Club
 from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
-from tutor.shell.next_choice import skill_to_work, theme_for
+from tutor.shell.next_choice import set_puzzle, skill_to_work
 from tutor.shell.picker import nearest_puzzle
 from tutor.shell.review_screen import REVIEW_WORLDS
 from tutor.storage import Progress
@@ -110,27 +110,26 @@ def weakest_named(progress: Progress) -> str | None:
 
 
 ORDERS = ("next", "placement")
-"""When the puzzles come: after each round, as ``next`` gives them (a set on the theme of the skill it works on),
+"""When the puzzles come: after each round, as ``next`` gives them (a set on the skill it works on),
 or all before the first round, one for each skill in turn (a placement test)."""
 
 
-def set_theme(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
-    """The theme of the puzzles ``next`` opens after a round: the first theme on the skill it works on
-    (:func:`~tutor.shell.next_choice.skill_to_work`) with a puzzle of ``pool`` not yet ``given``; None (puzzles of
-    any theme, as the course's puzzles) while no skill is weak or no such theme is left."""
+def set_skill(progress: Progress) -> str | None:
+    """The skill of the set ``next`` opens after a round (:func:`~tutor.shell.next_choice.skill_to_work`); None
+    (puzzles of any theme, as the course's puzzles) while no skill is weak."""
     worked = skill_to_work(progress.skills())
-    if worked is None:
-        return None
-    left = [p for p in pool if p not in given]
-    return theme_for(THEMES, worked.skill, lambda theme: any(theme in p.themes for p in left))
+    return None if worked is None else worked.skill
 
 
-def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], theme: str | None) -> Puzzle:
-    """The puzzle of ``pool`` (of ``theme``, while it has one) not yet ``given`` that ``next`` gives: the one rated
-    nearest the learner (:func:`~tutor.shell.picker.nearest_puzzle`)."""
+def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], skill: str | None,
+                in_set: Sequence[Puzzle]) -> Puzzle:
+    """The puzzle of ``pool`` not yet ``given`` that ``next`` gives: the next of the set on ``skill`` after
+    ``in_set`` (:func:`~tutor.shell.next_choice.set_puzzle`), while it has one; else the one rated nearest the
+    learner (:func:`~tutor.shell.picker.nearest_puzzle`)."""
     left = [p for p in pool if p not in given]
-    on = [p for p in left if theme is None or theme in p.themes]
-    found = nearest_puzzle(on or left, (), set, progress.learner_rating().rating)
+    rating = progress.learner_rating().rating
+    found = None if skill is None else set_puzzle(left, skill, in_set, (), set, rating)
+    found = found or nearest_puzzle(left, (), set, rating)
     assert found is not None, "the pool ran out of puzzles"
     return found
 
@@ -164,9 +163,9 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
             for r in range(rounds):
                 play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
                 if order == "next":
-                    theme = set_theme(progress, pool, given)
+                    skill, in_set = set_skill(progress), len(given)
                     for _ in range(puzzles * (r + 1) // rounds - puzzles * r // rounds):
-                        puzzle(next_puzzle(progress, pool, given, theme))
+                        puzzle(next_puzzle(progress, pool, given, skill, given[in_set:]))
                 named.append(weakest_named(progress))
         finally:
             progress.close()
