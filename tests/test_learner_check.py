@@ -85,3 +85,14 @@ def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
             assert isinstance(run, PuzzleRun) and run.puzzle == checked and skill in puzzle_skills(checked)
             given.append(checked)
             dispatch(shell, "solution")  # a miss: the learner's rating moves
+
+
+def test_in_the_order_next_a_sitting_keeps_the_skill_of_each_rounds_set(catalog: Catalog) -> None:
+    rules = variant("classic")
+    pool = puzzle_pool(catalog, rules)
+    found = sit(Handicapped("builds"), "builds", rules, pool, 3, puzzles=4, rounds=2, worlds=WORLDS)
+    assert len(found.sets) == 2 and len(found.puzzles) == 4  # two rounds, each followed by two puzzles
+    skill = found.sets[-1]  # after the second round a skill is weak (seeded): its set
+    assert skill is not None
+    by_id = {p.id: p for p in pool}
+    assert all(skill in puzzle_skills(by_id[puzzle_id]) for puzzle_id, _ in found.puzzles[2:])

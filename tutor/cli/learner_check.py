@@ -44,11 +44,13 @@ START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 class Sitting:
     """One simulated learner's run: the skill it lacks (None: the full club level), the puzzles it was given
     and whether it solved each, and the skill the model named weakest after the puzzles (index 0) and after
-    each round (None: none yet had enough evidence)."""
+    each round (None: none yet had enough evidence); in the order ``next``, the skill of the set each round's
+    puzzles came from (None: no skill was weak, so the puzzles nearest the learner of any theme)."""
 
     removed: str | None
     puzzles: tuple[tuple[str, bool], ...]
     named: tuple[str | None, ...]
+    sets: tuple[str | None, ...] = ()
 
     def found_after(self) -> int | None:
         """The first check (0: after the puzzles, n: after round n) from which the model names the removed
@@ -150,6 +152,7 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
             clock = iter(START + timedelta(minutes=i) for i in range(puzzles + rounds + 1))
             given: list[Puzzle] = []
             solved = []
+            sets = []
 
             def puzzle(chosen: Puzzle) -> None:
                 given.append(chosen)
@@ -164,9 +167,10 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
                 play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
                 if order == "next":
                     skill, in_set = set_skill(progress), len(given)
+                    sets.append(skill)
                     for _ in range(puzzles * (r + 1) // rounds - puzzles * r // rounds):
                         puzzle(next_puzzle(progress, pool, given, skill, given[in_set:]))
                 named.append(weakest_named(progress))
         finally:
             progress.close()
-    return Sitting(removed, tuple(solved), tuple(named))
+    return Sitting(removed, tuple(solved), tuple(named), tuple(sets))
