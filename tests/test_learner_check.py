@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from shell_helpers import open_shell
 
-from tutor.cli.learner_check import Sitting, next_puzzle, puzzle_pool, set_skill, sit
+from tutor.cli.learner_check import Sitting, next_puzzle, puzzle_pool, set_skill, set_theme, sit
 from tutor.content.course import Catalog, Puzzle
 from tutor.content.presets import variant
 from tutor.content.skills import Evidence
@@ -67,8 +67,8 @@ def test_an_unknown_order_is_refused() -> None:
 
 def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
     """The check's ``next`` order gives, from the same model and puzzles, the puzzles the shell's ``next`` opens:
-    point cards is the weakest skill, and weak, so a set on point cards."""
-    scores = {"captures": [1.0] * 4, "point_cards": [0.0, 1.0, 0.0, 0.5, 0.0], "builds": [1.0, 0.0, 1.0]}
+    sweeps is the weakest skill, and weak, so a set on the first theme on sweeps."""
+    scores = {"captures": [1.0] * 4, "sweeps": [0.0, 1.0, 0.0, 0.5, 0.0], "builds": [1.0, 0.0, 1.0]}
     with open_shell(tmp_path) as shell:
         for lesson in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
             shell.progress.record_lesson(lesson, 3)
@@ -76,13 +76,15 @@ def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
                                                 for skill, row in scores.items() for i, s in enumerate(row)})
         pool = open_puzzles(shell)
         skill = set_skill(shell.progress)
-        assert skill == "point_cards"
+        assert skill == "sweeps"
+        theme = set_theme(skill, pool, [])
+        assert theme == "sweep"
         given: list[Puzzle] = []
-        for _ in range(4):  # the set goes on, each puzzle chosen from the learner's rating of the moment
-            checked = next_puzzle(shell.progress, pool, given, skill, given)
+        for _ in range(3):  # the set goes on in its theme, each puzzle nearest the learner's rating of the moment
+            checked = next_puzzle(shell.progress, pool, given, theme)
             dispatch(shell, "next")
             run = shell.activity
-            assert isinstance(run, PuzzleRun) and run.puzzle == checked and skill in puzzle_skills(checked)
+            assert isinstance(run, PuzzleRun) and run.puzzle == checked and "sweep" in checked.themes
             given.append(checked)
             dispatch(shell, "solution")  # a miss: the learner's rating moves
 

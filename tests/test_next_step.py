@@ -12,13 +12,12 @@ from shell_helpers import open_shell, right_answer
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
-from tutor.shell.next_choice import SET_WINDOW, section_for, set_theme
-from tutor.shell.picker import open_puzzles
+from tutor.shell.next_choice import section_for
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
 from tutor.shell.state import Shell
 from tutor.storage.skills import SKILL_START, updated
-from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills
+from tutor.teaching.skill_map import LESSON_SKILLS, puzzle_skills
 
 WHY = {
     "en": r"Your weakest skill, (?P<skill>[^,]+), is rated (?P<rating>\d+); (?P<missed>\d+) of your last "
@@ -86,31 +85,6 @@ def test_next_opens_puzzles_on_the_weakest_skill_and_says_why(tmp_path: Path, la
         following = shell.activity
         assert isinstance(following, PuzzleRun) and following.puzzle.id != first
         assert "sweeps" in puzzle_skills(following.puzzle)
-
-
-@pytest.mark.parametrize("skill", ["point_cards", "safe_play"])
-def test_a_set_on_a_skill_spreads_over_its_themes_and_each_puzzle_tests_it(tmp_path: Path, skill: str) -> None:
-    with open_shell(tmp_path) as shell:
-        for lesson in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
-            shell.progress.record_lesson(lesson, 3)
-        _evidence(shell, "captures", [1.0, 1.0, 1.0, 1.0])
-        _evidence(shell, skill, [0.0, 1.0, 0.0, 0.5, 0.0])
-        start = shell.progress.learner_rating().rating
-        reply = say(shell, "next")
-        got = []
-        for _ in range(4):
-            run = shell.activity
-            assert isinstance(run, PuzzleRun)
-            got.append(run.puzzle)
-            say(shell, "solution")
-            say(shell, "next")
-        assert all(skill in puzzle_skills(p) for p in got)
-        themes = [set_theme(p, skill) for p in got]
-        assert skill in THEME_SKILLS[themes[0]] and f"from “{themes[0]}” on" in reply  # the line names the first
-        assert len(set(themes)) >= 2 and themes[1] != themes[0]  # not one theme: the set goes on to another
-        # the first: near the learner, and of the puzzles that near, one testing fewest other skills
-        near = [p for p in open_puzzles(shell) if skill in puzzle_skills(p) and abs(p.rating - start) <= SET_WINDOW]
-        assert got[0] in near and len(puzzle_skills(got[0])) == min(len(puzzle_skills(p)) for p in near)
 
 
 def test_a_weak_rules_skill_opens_a_lesson_on_the_rules(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from tutor.content.course import Catalog, Puzzle
+from tutor.content.course import THEMES, Catalog, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
@@ -26,7 +26,7 @@ from tutor.play.heuristics import Club
 from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
-from tutor.shell.next_choice import set_puzzle, skill_to_work
+from tutor.shell.next_choice import skill_to_work, theme_for
 from tutor.shell.picker import nearest_puzzle
 from tutor.shell.review_screen import REVIEW_WORLDS
 from tutor.storage import Progress
@@ -112,7 +112,7 @@ def weakest_named(progress: Progress) -> str | None:
 
 
 ORDERS = ("next", "placement")
-"""When the puzzles come: after each round, as ``next`` gives them (a set on the skill it works on),
+"""When the puzzles come: after each round, as ``next`` gives them (a set on the theme of the skill it works on),
 or all before the first round, one for each skill in turn (a placement test)."""
 
 
@@ -123,15 +123,20 @@ def set_skill(progress: Progress) -> str | None:
     return None if worked is None else worked.skill
 
 
-def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], skill: str | None,
-                in_set: Sequence[Puzzle]) -> Puzzle:
-    """The puzzle of ``pool`` not yet ``given`` that ``next`` gives: the next of the set on ``skill`` after
-    ``in_set`` (:func:`~tutor.shell.next_choice.set_puzzle`), while it has one; else the one rated nearest the
-    learner (:func:`~tutor.shell.picker.nearest_puzzle`)."""
+def set_theme(skill: str, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
+    """The theme of the set on ``skill`` that ``next`` opens: the first theme on it
+    (:func:`~tutor.shell.next_choice.theme_for`) with a puzzle of ``pool`` not yet ``given``; None (puzzles of any
+    theme) when no such theme is left."""
     left = [p for p in pool if p not in given]
-    rating = progress.learner_rating().rating
-    found = None if skill is None else set_puzzle(left, skill, in_set, (), set, rating)
-    found = found or nearest_puzzle(left, (), set, rating)
+    return theme_for(THEMES, skill, lambda theme: any(theme in p.themes for p in left))
+
+
+def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], theme: str | None) -> Puzzle:
+    """The puzzle of ``pool`` (of ``theme``, while it has one) not yet ``given`` that ``next`` gives: the one rated
+    nearest the learner (:func:`~tutor.shell.picker.nearest_puzzle`)."""
+    left = [p for p in pool if p not in given]
+    on = [p for p in left if theme is None or theme in p.themes]
+    found = nearest_puzzle(on or left, (), set, progress.learner_rating().rating)
     assert found is not None, "the pool ran out of puzzles"
     return found
 
@@ -166,10 +171,11 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
             for r in range(rounds):
                 play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
                 if order == "next":
-                    skill, in_set = set_skill(progress), len(given)
+                    skill = set_skill(progress)
                     sets.append(skill)
+                    theme = None if skill is None else set_theme(skill, pool, given)
                     for _ in range(puzzles * (r + 1) // rounds - puzzles * r // rounds):
-                        puzzle(next_puzzle(progress, pool, given, skill, given[in_set:]))
+                        puzzle(next_puzzle(progress, pool, given, theme))
                 named.append(weakest_named(progress))
         finally:
             progress.close()

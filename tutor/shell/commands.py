@@ -22,7 +22,7 @@ from .dashboard import dashboard_text
 from .game_choice import game_choice, game_why, strength_lines
 from .games import games_command
 from .lesson import LessonRun
-from .next_choice import Choice, choose, next_why, pick_set_puzzle, why_line
+from .next_choice import Step, choose, next_why, why_line
 from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .puzzle import PuzzleRun
@@ -244,7 +244,7 @@ def next_(shell: Shell, arg: str) -> str:
         return activity.next()
     choice = choose(shell)
     if choice is not None:
-        return why_line(shell, choice) + "\n" + _open_step(shell, choice)
+        return why_line(shell, choice) + "\n" + _open_step(shell, choice.step)
     game = game_choice(shell)
     if game is not None:
         return "\n".join([game_why(shell, game), strength_lines(shell, game.strength),
@@ -256,30 +256,13 @@ def next_(shell: Shell, arg: str) -> str:
     return course + puzzle(shell, "")
 
 
-def _open_step(shell: Shell, choice: Choice) -> str:
-    """The set of puzzles on the choice's skill, or the lesson or section its step names, opened."""
-    step = choice.step
+def _open_step(shell: Shell, step: Step) -> str:
+    """The lesson, section or puzzles ``step`` names, opened."""
     if step.kind == "puzzles":
-        return _skill_set(shell, choice.skill)
+        return puzzle(shell, step.target)
     if step.kind == "lesson":
         return learn(shell, step.target)
     run = SectionRun(shell, shell.catalog.lesson(step.target), step.first, step.last)
-    shell.activity = run
-    return run.show()
-
-
-def _skill_set(shell: Shell, skill: str) -> str:
-    """A set of puzzles on ``skill`` (:func:`~.next_choice.pick_set_puzzle`), going on until none is left."""
-    first = pick_set_puzzle(shell, skill, [])
-    if first is None:
-        return shell.ui.message("shell.no_more_puzzle")
-    given: list[Puzzle] = []
-
-    def following() -> Puzzle | None:
-        given.append(run.puzzle)
-        return pick_set_puzzle(shell, skill, given)
-
-    run = PuzzleRun(shell, first, following)
     shell.activity = run
     return run.show()
 

@@ -2,24 +2,22 @@
 
 The weakest skill with enough evidence, when it is rated under where every skill starts, is
 worked on: the rules by the section of a lesson whose step the learner last missed (a whole
-lesson when none was missed), any other skill by a set of puzzles testing it, each near the
-learner's rating: a theme on the skill the set has had least, and there one testing fewest
-other skills (a section or a lesson when no such puzzle is open).  Otherwise the course goes on in its order,
+lesson when none was missed), any other skill by a set of puzzles on one of its themes (a
+section or a lesson when no such puzzle is open).  Otherwise the course goes on in its order,
 and once the classic game's lessons are done a game is proposed (:mod:`.game_choice`).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tutor.content.course import DemoStep, Lesson, Puzzle, TextStep
+from tutor.content.course import DemoStep, Lesson, TextStep
 from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
-from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills, step_skills
+from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import game_choice, game_why, trend_line
-from .picker import open_puzzles, recent_puzzles
+from .picker import pick_puzzle
 from .state import Shell
 
 WEAK_BELOW = SKILL_START.rating
@@ -28,15 +26,13 @@ WHY_SPAN = 10
 """The why-line counts the misses among the skill's last this many pieces of evidence."""
 MISS_SPAN = 20
 """A section to repeat is looked for among the skill's last this many pieces of evidence from lessons."""
-SET_WINDOW = 150
-"""A set's puzzles are rated within this of the learner's rating (or as near as the skill's puzzles come)."""
 
 
 @dataclass(frozen=True)
 class Step:
-    """What works on a skill: ``puzzles`` testing it, the first of the theme ``target``; the ``lesson``
-    ``target``; or a ``section`` of it: its steps ``first`` to ``last`` (indices; the last one the step missed,
-    the first the text and demonstrations that lead to it)."""
+    """What works on a skill: ``puzzles`` on the theme ``target``, the ``lesson`` ``target``, or a ``section``
+    of it: its steps ``first`` to ``last`` (indices; the last one the step missed, the first the text and
+    demonstrations that lead to it)."""
 
     kind: str
     target: str
@@ -85,11 +81,11 @@ def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
 
 
 def step_for(shell: Shell, skill: str) -> Step | None:
-    """What works on ``skill``: a set of puzzles (not for the rules), else a section to repeat, else a lesson;
+    """What works on ``skill``: puzzles on a theme (not for the rules), else a section to repeat, else a lesson;
     None when nothing is open."""
-    first = None if skill == "rules" else pick_set_puzzle(shell, skill, [])
-    if first is not None:
-        return Step("puzzles", set_theme(first, skill))
+    theme = None if skill == "rules" else _theme(shell, skill)
+    if theme is not None:
+        return Step("puzzles", theme)
     section = section_for(shell, skill)
     if section is not None:
         return section
@@ -97,40 +93,14 @@ def step_for(shell: Shell, skill: str) -> Step | None:
     return None if lesson is None else Step("lesson", lesson)
 
 
-def pick_set_puzzle(shell: Shell, skill: str, in_set: Sequence[Puzzle]) -> Puzzle | None:
-    """The next puzzle of the set on ``skill`` after ``in_set`` (:func:`set_puzzle`), among the open puzzles not
-    given lately nor in the set; None when none is left."""
-    skipped = recent_puzzles(shell) | {p.id for p in in_set}
-    pool = [p for p in open_puzzles(shell) if p.id not in skipped]
-    progress = shell.progress
-    return set_puzzle(pool, skill, in_set, progress.attempted_puzzles(), progress.solved_puzzles,
-                      progress.learner_rating().rating)
+def _theme(shell: Shell, skill: str) -> str | None:
+    """The first theme of the collection on ``skill`` with a puzzle open to the learner."""
+    return theme_for(shell.catalog.themes(), skill, lambda theme: pick_puzzle(shell, theme) is not None)
 
 
-def set_puzzle(pool: Sequence[Puzzle], skill: str, in_set: Sequence[Puzzle], tried: Collection[str],
-               solved: Callable[[], Collection[str]], target: float) -> Puzzle | None:
-    """The next puzzle of a set on ``skill`` from ``pool``, after the set's puzzles ``in_set``: of those testing the
-    skill, never ``tried`` (failing that, not ``solved`` yet: asked only then), rated within :data:`SET_WINDOW` of
-    ``target`` (the learner's rating; or as near as the nearest comes), the one whose theme on the skill
-    (:func:`set_theme`) the set has had least, then testing fewest other skills, then rated nearest.  The shell's
-    ``next`` and the learner check both choose by it."""
-    on = [p for p in pool if skill in puzzle_skills(p)]
-    fresh = [p for p in on if p.id not in tried]
-    if not fresh:
-        done = solved()
-        fresh = [p for p in on if p.id not in done]
-    if not fresh:
-        return None
-    window = max(SET_WINDOW, min(abs(p.rating - target) for p in fresh))
-    had = Counter(set_theme(p, skill) for p in in_set)
-    near = [p for p in fresh if abs(p.rating - target) <= window]
-    return min(near, key=lambda p: (had[set_theme(p, skill)], len(puzzle_skills(p)), abs(p.rating - target), p.id))
-
-
-def set_theme(puzzle: Puzzle, skill: str) -> str:
-    """The theme by which ``puzzle`` tests ``skill``: its first theme on the skill; its first theme when only its
-    goal tests the skill."""
-    return next((theme for theme in puzzle.themes if skill in THEME_SKILLS.get(theme, ())), (*puzzle.themes, "")[0])
+def theme_for(themes: Sequence[str], skill: str, has_puzzle: Callable[[str], bool]) -> str | None:
+    """The first of ``themes`` on ``skill`` that ``has_puzzle`` for the learner."""
+    return next((theme for theme in themes if skill in THEME_SKILLS.get(theme, ()) and has_puzzle(theme)), None)
 
 
 def section_for(shell: Shell, skill: str) -> Step | None:
