@@ -104,11 +104,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{'removed skill':16} {'runs':>5} {'named':>7} {'median':>8}  named instead (at the end)")
     total = 0.0
     hits = runs = 0
+    sets: Counter[str | None] = Counter()
     for removed in skills:
         work = partial(one_run, removed, args.seed, args.rounds, args.puzzles, args.order)
         results = list(in_order(work, args.runs, args.jobs))
         sittings = [s for s, _ in results]
         total += sum(t for _, t in results)
+        sets.update(skill for s in sittings for skill in s.sets)
         print(row(removed, sittings, args.rounds), flush=True)
         if removed is not None:
             hits += sum(1 for s in sittings if s.found_after() is not None)
@@ -116,6 +118,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if runs:
         print(f"all handicaps: named in {hits} of {runs} runs ({hits / runs:.0%}; target {TARGET:.0%}); "
               f"{total:.0f} CPU s in all")
+    if sets:
+        rounds = sets.total()
+        no_set = sets.pop(None, 0)
+        print(f"rounds after which next opened a set on a weak skill: {rounds - no_set} of {rounds}"
+              f"{' (' + _most(sets) + ')' if sets else ''}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from shell_helpers import open_shell
 
-from tutor.cli.learner_check import Sitting, next_puzzle, puzzle_pool, set_theme, sit
+from tutor.cli.learner_check import Sitting, next_puzzle, puzzle_pool, set_skill, set_theme, sit
 from tutor.content.course import Catalog, Puzzle
 from tutor.content.presets import variant
 from tutor.content.skills import Evidence
@@ -75,7 +75,9 @@ def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
         shell.progress.record_evidence("game", {f"g/{skill}/{i}": [Evidence(skill, s, 1.0, 800)]
                                                 for skill, row in scores.items() for i, s in enumerate(row)})
         pool = open_puzzles(shell)
-        theme = set_theme(shell.progress, pool, [])
+        skill = set_skill(shell.progress)
+        assert skill == "sweeps"
+        theme = set_theme(skill, pool, [])
         assert theme == "sweep"
         given: list[Puzzle] = []
         for _ in range(3):  # the set goes on in its theme, each puzzle nearest the learner's rating of the moment
@@ -85,3 +87,14 @@ def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
             assert isinstance(run, PuzzleRun) and run.puzzle == checked and "sweep" in checked.themes
             given.append(checked)
             dispatch(shell, "solution")  # a miss: the learner's rating moves
+
+
+def test_in_the_order_next_a_sitting_keeps_the_skill_of_each_rounds_set(catalog: Catalog) -> None:
+    rules = variant("classic")
+    pool = puzzle_pool(catalog, rules)
+    found = sit(Handicapped("builds"), "builds", rules, pool, 3, puzzles=4, rounds=2, worlds=WORLDS)
+    assert len(found.sets) == 2 and len(found.puzzles) == 4  # two rounds, each followed by two puzzles
+    skill = found.sets[-1]  # after the second round a skill is weak (seeded): its set
+    assert skill is not None
+    by_id = {p.id: p for p in pool}
+    assert all(skill in puzzle_skills(by_id[puzzle_id]) for puzzle_id, _ in found.puzzles[2:])

@@ -44,11 +44,13 @@ START = datetime(2026, 1, 1, tzinfo=timezone.utc)
 class Sitting:
     """One simulated learner's run: the skill it lacks (None: the full club level), the puzzles it was given
     and whether it solved each, and the skill the model named weakest after the puzzles (index 0) and after
-    each round (None: none yet had enough evidence)."""
+    each round (None: none yet had enough evidence); in the order ``next``, the skill of the set each round's
+    puzzles came from (None: no skill was weak, so the puzzles nearest the learner of any theme)."""
 
     removed: str | None
     puzzles: tuple[tuple[str, bool], ...]
     named: tuple[str | None, ...]
+    sets: tuple[str | None, ...] = ()
 
     def found_after(self) -> int | None:
         """The first check (0: after the puzzles, n: after round n) from which the model names the removed
@@ -115,15 +117,19 @@ ORDERS = ("next", "placement")
 or all before the first round, one for each skill in turn (a placement test)."""
 
 
-def set_theme(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
-    """The theme of the puzzles ``next`` opens after a round: the first theme on the skill it works on
-    (:func:`~tutor.shell.next_choice.skill_to_work`) with a puzzle of ``pool`` not yet ``given``; None (puzzles of
-    any theme, as the course's puzzles) while no skill is weak or no such theme is left."""
+def set_skill(progress: Progress) -> str | None:
+    """The skill of the set ``next`` opens after a round (:func:`~tutor.shell.next_choice.skill_to_work`); None
+    (puzzles of any theme, as the course's puzzles) while no skill is weak."""
     worked = skill_to_work(progress.skills())
-    if worked is None:
-        return None
+    return None if worked is None else worked.skill
+
+
+def set_theme(skill: str, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
+    """The theme of the set on ``skill`` that ``next`` opens: the first theme on it
+    (:func:`~tutor.shell.next_choice.theme_for`) with a puzzle of ``pool`` not yet ``given``; None (puzzles of any
+    theme) when no such theme is left."""
     left = [p for p in pool if p not in given]
-    return theme_for(THEMES, worked.skill, lambda theme: any(theme in p.themes for p in left))
+    return theme_for(THEMES, skill, lambda theme: any(theme in p.themes for p in left))
 
 
 def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], theme: str | None) -> Puzzle:
@@ -152,6 +158,7 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
             clock = iter(START + timedelta(minutes=i) for i in range(puzzles + rounds + 1))
             given: list[Puzzle] = []
             solved = []
+            sets = []
 
             def puzzle(chosen: Puzzle) -> None:
                 given.append(chosen)
@@ -165,10 +172,12 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
             for r in range(rounds):
                 play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
                 if order == "next":
-                    theme = set_theme(progress, pool, given)
+                    skill = set_skill(progress)
+                    sets.append(skill)
+                    theme = None if skill is None else set_theme(skill, pool, given)
                     for _ in range(puzzles * (r + 1) // rounds - puzzles * r // rounds):
                         puzzle(next_puzzle(progress, pool, given, theme))
                 named.append(weakest_named(progress))
         finally:
             progress.close()
-    return Sitting(removed, tuple(solved), tuple(named))
+    return Sitting(removed, tuple(solved), tuple(named), tuple(sets))
