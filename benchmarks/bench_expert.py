@@ -3,11 +3,12 @@
 Run from the repository root: ``python benchmarks/bench_expert.py`` (``--presets all`` for every preset).
 Seeded, so every run times the same positions: for each preset and player count,
 ``--games`` rounds between club players are dealt from ``--seed`` on, and every
-``--every``-th position of each is timed as the expert plays it (the default
-worlds and time budget of :class:`tutor.play.advisor.Expert`), each seat's first
+``--every``-th position of each is timed as ``--level`` plays it (``expert``, the ladder's
+:data:`tutor.play.advisor.EXPERT`, or the frozen ``expert-v1``), each seat's first
 move of the last deal included, so last deals (the exact solver) are timed too.
 ``over budget`` counts the moves that reached the expert's time budget (2 s): only
-those may depend on the machine's speed.  Targets: a
+those may depend on the machine's speed.  ``--cpu`` times the process's CPU time, not the
+wall clock (steadier on a loaded machine).  Targets: a
 median of at most 0.5 s and a worst of at most 3 s a move on a 2-core machine.
 """
 
@@ -19,9 +20,9 @@ import statistics
 import time
 
 from tutor.content.presets import preset_names, variant
-from tutor.play.advisor import EXPERT_BUDGET, Expert
+from tutor.play.advisor import EXPERT_BUDGET
 from tutor.play.game import play_one_round
-from tutor.play.players import players
+from tutor.play.players import player, players
 from tutor.play.view import SeatView
 
 MEDIAN_TARGET = 0.5
@@ -42,14 +43,15 @@ def sample_views(preset: str, n: int, games: int, every: int, seed: int) -> list
     return views
 
 
-def time_moves(views: list[SeatView], seed: int) -> list[float]:
-    expert = Expert()
+def time_moves(views: list[SeatView], seed: int, level: str, cpu: bool) -> list[float]:
+    expert = player(level)
+    clock = time.process_time if cpu else time.perf_counter
     times = []
     for i, view in enumerate(views):
         rng = random.Random(seed + i)
-        start = time.perf_counter()
+        start = clock()
         expert.choose(view, rng)
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return times
 
 
@@ -60,6 +62,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--every", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default="expert", help="expert (the ladder's) or expert-v1")
+    parser.add_argument("--cpu", action="store_true", help="CPU seconds, not wall seconds")
     args = parser.parse_args()
     presets = preset_names() if args.presets == "all" else args.presets.split(",")
     every: list[float] = []
@@ -69,7 +73,7 @@ def main() -> None:
         times: list[tuple[float, str]] = []
         for preset in presets:
             views = sample_views(preset, n, args.games, args.every, args.seed)
-            times += [(t, preset) for t in time_moves(views, args.seed)]
+            times += [(t, preset) for t in time_moves(views, args.seed, args.level, args.cpu)]
         seconds = [t for t, _ in times]
         median, worst = statistics.median(seconds), max(times)
         every += seconds

@@ -23,7 +23,19 @@ from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
 from tutor.loading.positions import load_position
-from tutor.play.advisor import Expert, advise, advise_open, majority_chances, sampled_worlds, world_values
+from tutor.play.advisor import (
+    EXACT_CARDS,
+    EXACT_CARDS_DEEP,
+    EXPERT,
+    EXPERT_V1,
+    Expert,
+    advise,
+    advise_open,
+    majority_chances,
+    sampled_worlds,
+    separated,
+    world_values,
+)
 from tutor.play.game import play_one_round
 from tutor.play.players import LEVELS, players
 from tutor.play.view import SeatView
@@ -119,7 +131,39 @@ def test_in_the_last_deal_the_open_advice_is_the_exact_solution(seed: int) -> No
 
 def test_the_expert_is_the_top_level() -> None:
     assert list(LEVELS)[-1] == "expert"
-    assert LEVELS["expert"]().level == "expert"
+    assert LEVELS["expert"]() == EXPERT != EXPERT_V1 and EXPERT.level == "expert"
+
+
+def test_the_best_is_separated_only_when_it_leads_every_other_by_two_standard_errors() -> None:
+    assert separated([[3.0, 4.0, 5.0], [1.0, 2.0, 3.0]], [0, 1])  # 2 points ahead in every world
+    assert not separated([[3.0, 0.0, 3.0], [0.0, 3.0, 0.0]], [0, 1])  # ahead by 1 on a spread of 3
+    assert separated([[1.0, 2.0], [1.0, 2.0], [0.0, 0.0]], [0, 1, 2])  # a move as good in every world is no rival
+    assert separated([[3.0, 0.0, 3.0], [0.0, 3.0, 0.0]], [0])  # alone
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_adaptive_worlds_stop_once_the_best_is_separated_and_never_pass_the_cap(seed: int) -> None:
+    view = game_view("classic", 2, seed, 2)  # the first deal: every world differs
+    assert len(view.legal_moves()) > 1
+    advice = advise(view, worlds=8, seed=seed, max_worlds=40)
+    assert 8 <= advice.worlds <= 40
+    live = [mv.samples for mv in advice.moves if len(mv.samples) == advice.worlds]
+    for n in range(8, advice.worlds):  # not separated at any earlier stop
+        assert not separated([list(samples[:n]) for samples in live], list(range(len(live))))
+    if advice.worlds < 40:
+        assert separated([list(samples) for samples in live], list(range(len(live))))
+    assert advise(view, worlds=8, seed=seed).worlds == 8  # without a cap, the worlds asked for
+    assert advise(view, worlds=8, seed=seed, max_worlds=40) == advice
+
+
+def test_the_deeper_exact_setting_solves_a_three_player_world_of_six_cards() -> None:
+    record = play_one_round(variant("classic"), players(["club"] * 3), 5)
+    world = next(p.before for p in record.plies
+                 if p.before.stock_size == 0 and sum(len(h) for h in p.before.hands) == 6)
+    assert EXACT_CARDS[3] < 6 <= EXACT_CARDS_DEEP[3]
+    moves = world.generate()
+    exact = {lv.move: float(lv.value) for lv in solve_deal(world).moves}
+    assert world_values(world, moves, exact=EXACT_CARDS_DEEP) == [exact[m] for m in moves]
 
 
 @pytest.mark.parametrize("bad", [{"worlds": 0}, {"level": "club"}])

@@ -6,7 +6,10 @@ size).  Each legal move is valued in the same worlds (common random numbers, so
 that two moves are compared on the same deals), and its value is the mean over
 them, its spread the standard deviation.  After :data:`PRUNE_AFTER` worlds the
 moves clearly behind the best are valued in no more worlds (their value and
-spread are over those first worlds): the others get every world.
+spread are over those first worlds): the others get every world.  With ``max_worlds`` (adaptive
+worlds) the sample goes on past ``worlds`` until the best move is :func:`separated` from every other
+still valued (behind by at least :data:`SEPARATED_ERRORS` standard errors of the difference world by
+world), or ``max_worlds`` worlds are valued, or the budget is spent.
 
 The unit of a value is the round's points, the mover's side's total minus the
 best other side's, the same as :func:`tutor.core.search.solve_deal`'s: so a
@@ -49,7 +52,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import combinations, islice
@@ -63,7 +66,7 @@ from tutor.core.scoring import score_round
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 from tutor.core.solver import unseen_cards
 
-from .heuristics import CLUB_V1, ClubWeights, club_best, club_value
+from .heuristics import CLUB, CLUB_V1, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
 from .view import SeatView
 
@@ -80,6 +83,12 @@ hand), searched in about 20 ms for 8 cards.  With three and four players each
 world is searched: 5 cards take under 15 ms a world in every preset measured,
 6 cards up to 30 ms (michigan), 10 cards up to 6 s; so only the last cards are
 searched, and club plays out the rest."""
+EXACT_CARDS_DEEP = {2: LONG_DEAL_CARDS, 3: 6, 4: 8}
+"""The expert of issue 25's :data:`EXACT_CARDS`: a world of 6 cards (3 players) or 8 (4 players) is searched
+in 2 ms at the median and 9 ms (6 cards) or 20 ms (8 cards) at worst (michigan), so 48 worlds stay under 2 s."""
+SEPARATED_ERRORS = 1.96
+"""Standard errors of the paired difference by which the best move must lead every other for adaptive worlds
+to stop: a one-sided test at 97.5%, each pair."""
 PRUNE_AFTER = 8
 """Worlds after which the moves clearly behind the best (:func:`still_in_contention`) are valued in no more."""
 PRUNE_BEHIND = 1.0
@@ -142,9 +151,11 @@ class Advice:
 class Expert:
     """The expert player: the advisor's best move from its view, the seed drawn from ``rng``.
 
-    ``worlds``, ``budget`` (seconds a move at most) and ``playout`` (the rules of thumb its playouts follow)
-    are :func:`advise`'s.  The defaults are the expert of the first strength figures (:data:`EXPERT_V1`); a new
-    setting is added with a default that keeps that expert's moves (tests/test_frozen_levels.py checks it).
+    ``worlds``, ``budget`` (seconds a move at most), ``playout`` (the rules of thumb its playouts follow),
+    ``inference``, ``max_worlds`` (adaptive worlds) and ``exact`` (:data:`EXACT_CARDS`) are :func:`advise`'s.
+    The defaults are the expert of the first strength figures (:data:`EXPERT_V1`); a new setting is added with
+    a default that keeps that expert's moves (tests/test_frozen_levels.py checks it).  The ladder's expert is
+    :data:`EXPERT`.
     """
 
     level: str = "expert"
@@ -152,14 +163,21 @@ class Expert:
     budget: float | None = EXPERT_BUDGET
     playout: ClubWeights = CLUB_V1
     inference: bool = False
+    max_worlds: int | None = None
+    exact: Mapping[int, int] = field(default_factory=lambda: EXACT_CARDS, hash=False)
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget,
-                      playout=self.playout, inference=self.inference).best
+                      playout=self.playout, inference=self.inference, max_worlds=self.max_worlds,
+                      exact=self.exact).best
 
 
 EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1)
 """The expert as it played when the arena first measured it: the arena's frozen ``expert-v1``."""
+EXPERT = Expert("expert", worlds=48, budget=EXPERT_BUDGET, playout=CLUB, max_worlds=192, exact=EXACT_CARDS_DEEP)
+"""The ladder's expert (issue 25): playouts by the new club's weights, adaptive worlds (48 to 192) and the
+deeper exact search of three and four players (:data:`EXACT_CARDS_DEEP`); docs/strength.md measures it
+against :data:`EXPERT_V1`."""
 
 
 Clock = Callable[[], float]
@@ -170,22 +188,27 @@ Progress = Callable[[int], None]
 
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
            budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None,
-           playout: ClubWeights = CLUB_V1, inference: bool = False) -> Advice:
+           playout: ClubWeights = CLUB_V1, inference: bool = False, max_worlds: int | None = None,
+           exact: Mapping[int, int] = EXACT_CARDS) -> Advice:
     """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
 
     ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds on ``clock``) bounds the time
     taken (see the module's words); ``progress`` hears of each move valued; ``playout`` is the club's rules of
     thumb the playouts follow.  With ``inference`` the worlds
     are weighted by the other players' moves this deal (:func:`weighed_worlds`); where these tell no world
-    from another the advice is the same as without.
+    from another the advice is the same as without.  With ``max_worlds`` (above ``worlds``; without
+    inference) more worlds are valued until the best move is :func:`separated` or ``max_worlds`` are valued;
+    ``exact`` is :data:`EXACT_CARDS` by players.
     """
     _check(level, worlds)
     pos = view.position()
     model = Inference(view) if inference else None
     if model is None or not model.active or one_way(pos):
-        return _advise(pos, islice(world_stream(pos, seed), worlds), level, budget, clock, progress, playout)
+        most = worlds if max_worlds is None else max(worlds, max_worlds)
+        return _advise(pos, islice(world_stream(pos, seed), most), level, budget, clock, progress, playout,
+                       exact=exact, least=worlds)
     chosen, weight = weighed_worlds(pos, model, worlds, seed)
-    return _advise(pos, iter(chosen), level, budget, clock, progress, playout, weight)
+    return _advise(pos, iter(chosen), level, budget, clock, progress, playout, weight, exact)
 
 
 def weighed_worlds(pos: Position, model: Inference, worlds: int, seed: int) -> tuple[list[Position], list[float]]:
@@ -378,8 +401,11 @@ def world_of(pos: Position, cards: list[Card]) -> Position:
 
 
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
-            progress: Progress | None, playout: ClubWeights = CLUB_V1, weight: list[float] | None = None) -> Advice:
-    """The advice over ``worlds``, each as likely or of ``weight`` (one a world, in order), played out by ``playout``."""
+            progress: Progress | None, playout: ClubWeights = CLUB_V1, weight: list[float] | None = None,
+            exact: Mapping[int, int] = EXACT_CARDS, least: int | None = None) -> Advice:
+    """The advice over ``worlds``, each as likely or of ``weight`` (one a world, in order), played out by ``playout``
+    and searched exactly by ``exact``; with ``least``, the worlds stop after ``least`` once the best is
+    :func:`separated`."""
     moves = pos.generate()
     stop = None if budget is None else partial(_past, clock, clock() + budget)
     live = list(range(len(moves))) if stop is None else by_club(pos, moves, playout)
@@ -388,7 +414,7 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
     stopped = False
     for world in worlds:
         heard = None if progress is None else partial(progress, done)
-        valued = world_values(world, [moves[i] for i in live], stop, heard, playout)
+        valued = world_values(world, [moves[i] for i in live], stop, heard, playout, exact)
         if len(valued) < len(live):  # the budget ran out within this world
             stopped = True
             if done:
@@ -400,6 +426,8 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
         done += 1
         if done == PRUNE_AFTER:
             live = still_in_contention(values, live, weight)
+        if least is not None and done >= least and separated(values, live):
+            break
         if stop is not None and stop():
             stopped = next(worlds, None) is not None
             break
@@ -451,6 +479,22 @@ def still_in_contention(values: list[list[float]], live: list[int], weight: list
     return kept
 
 
+def separated(values: list[list[float]], live: list[int]) -> bool:
+    """Whether the best of ``live`` (by mean) leads every other by at least :data:`SEPARATED_ERRORS` standard
+    errors of their difference world by world (a move that matches it in every world is no rival)."""
+    best = max(live, key=lambda i: statistics.fmean(values[i]))
+    for i in live:
+        if i == best:
+            continue
+        differences = [b - v for v, b in zip(values[i], values[best])]
+        if len(differences) < 2:
+            return False
+        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        if statistics.fmean(differences) < SEPARATED_ERRORS * error:
+            return False
+    return True
+
+
 def _weighted_contention(values: list[list[float]], live: list[int], weight: list[float]) -> list[int]:
     best = values[max(live, key=lambda i: _weighted(values[i], weight)[0])]
     n = effective_size(weight[:len(best)])
@@ -464,18 +508,19 @@ def _weighted_contention(values: list[list[float]], live: list[int], weight: lis
 
 
 def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | None = None,
-                 progress: Callable[[], None] | None = None, playout: ClubWeights = CLUB_V1) -> list[float]:
+                 progress: Callable[[], None] | None = None, playout: ClubWeights = CLUB_V1,
+                 exact: Mapping[int, int] = EXACT_CARDS) -> list[float]:
     """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side: every one, unless
     ``stop`` says to stop first (then the first ones only, at least one); ``progress`` hears of each; the
-    playouts follow ``playout``.
+    playouts follow ``playout``; a last deal of at most ``exact[players]`` cards in the hands is searched.
 
     An exact search that ``stop`` ends early leaves the world to club's playouts.
     """
-    if world.stock_size == 0 and _cards_in_hands(world) <= EXACT_CARDS[world.players]:
+    if world.stock_size == 0 and _cards_in_hands(world) <= exact[world.players]:
         solution = solve_deal(world, stop=stop)
         if not solution.unfinished:
-            exact = {lv.move: lv.value for lv in solution.moves}
-            return [float(exact[m]) for m in moves]
+            solved = {lv.move: lv.value for lv in solution.moves}
+            return [float(solved[m]) for m in moves]
     side = world.side_of(world.to_move)
     values: list[float] = []
     for m in moves:

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .advisor import EXPERT_V1, Expert
+from .advisor import EXPERT, EXPERT_V1
 from .heuristics import CLUB_V1, Club, Greedy, RandomPlayer
 from .player import Player
 
-LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": Expert}
+LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": lambda: EXPERT}
 """Every level by name, weakest first."""
 
 FROZEN: dict[str, Callable[[], Player]] = {
