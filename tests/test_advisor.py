@@ -26,7 +26,7 @@ from tutor.loading.positions import load_position
 from tutor.play.advisor import (
     EXACT_CARDS,
     EXACT_CARDS_DEEP,
-    EXPERT,
+    EXPERT_TRIAL,
     EXPERT_V1,
     Expert,
     advise,
@@ -37,7 +37,7 @@ from tutor.play.advisor import (
     world_values,
 )
 from tutor.play.game import play_one_round
-from tutor.play.players import LEVELS, players
+from tutor.play.players import LEVELS, player, players
 from tutor.play.view import SeatView
 from tutor.render import Renderer
 
@@ -131,7 +131,9 @@ def test_in_the_last_deal_the_open_advice_is_the_exact_solution(seed: int) -> No
 
 def test_the_expert_is_the_top_level() -> None:
     assert list(LEVELS)[-1] == "expert"
-    assert LEVELS["expert"]() == EXPERT != EXPERT_V1 and EXPERT.level == "expert"
+    ladder = LEVELS["expert"]()
+    assert ladder == dataclasses.replace(EXPERT_V1, level="expert")  # the trial did not pay (docs/strength.md)
+    assert player("expert-trial") == EXPERT_TRIAL != ladder and "expert-trial" not in LEVELS
 
 
 def test_the_best_is_separated_only_when_it_leads_every_other_by_two_standard_errors() -> None:

@@ -23,7 +23,7 @@ from tutor.loading.positions import position_to_data, variant_to_data
 from tutor.parallel.pool import cores_available, in_order
 from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
-from tutor.play.players import FROZEN, LEVELS
+from tutor.play.players import FROZEN, LEVELS, TRIALS
 from tutor.render import Renderer, find_name
 from tutor.render.chart import fit
 from tutor.shell.app import terminal_width
@@ -85,8 +85,8 @@ def read_contest(args: argparse.Namespace, say: Say) -> tuple[Contest, int]:
 
 def _level(name: str | None, option: str, say: Say) -> str:
     """The level ``name`` means: its code, or its name in either language (``Raffer``: ``greedy``); the ladder's
-    levels and the frozen ones (``club-v1``)."""
-    known = [*LEVELS, *FROZEN]
+    levels, the frozen ones (``club-v1``) and the trials (``expert-trial``)."""
+    known = [*LEVELS, *FROZEN, *TRIALS]
     levels = [say(f"levels.{level}") for level in known]
     if name is None:
         raise UsageError(say("arguments.no_level", option=option, levels=levels))

@@ -9,18 +9,19 @@
   see (see :mod:`tutor.play.advisor`).
 
 Beside the ladder, :data:`FROZEN` keeps earlier levels as they played, for the
-arena to measure a new level against (never offered to a learner).
+arena to measure a new level against, and :data:`TRIALS` the candidates it
+measures (neither is offered to a learner).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .advisor import EXPERT, EXPERT_V1
+from .advisor import EXPERT_TRIAL, EXPERT_V1, Expert
 from .heuristics import CLUB_V1, Club, Greedy, RandomPlayer
 from .player import Player
 
-LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": lambda: EXPERT}
+LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": Expert}
 """Every level by name, weakest first."""
 
 FROZEN: dict[str, Callable[[], Player]] = {
@@ -31,12 +32,15 @@ FROZEN: dict[str, Callable[[], Player]] = {
 ``expert-v1`` are the club and the expert of the first strength figures (docs/strength.md);
 tests/test_frozen_levels.py replays their recorded moves."""
 
+TRIALS: dict[str, Callable[[], Player]] = {"expert-trial": lambda: EXPERT_TRIAL}
+"""Candidate levels the arena measures against the frozen ones before one joins the ladder (docs/strength.md)."""
+
 
 def player(level: str) -> Player:
-    """The player of ``level`` (on the ladder or frozen); a ValueError names the levels for any other name."""
-    make = LEVELS.get(level) or FROZEN.get(level)
+    """The player of ``level`` (on the ladder, frozen or a trial); a ValueError names the levels for any other name."""
+    make = LEVELS.get(level) or FROZEN.get(level) or TRIALS.get(level)
     if make is None:
-        raise ValueError(f"unknown level {level!r}; levels are: {', '.join([*LEVELS, *FROZEN])}")
+        raise ValueError(f"unknown level {level!r}; levels are: {', '.join([*LEVELS, *FROZEN, *TRIALS])}")
     return make()
 
 
