@@ -29,13 +29,14 @@ from dataclasses import dataclass, field
 from tutor.content.presets import variant
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.play.advisor import CANDIDATES, DEFAULT_WORLDS, Expert, one_way, weighed_sample
+from tutor.play.advisor import CANDIDATES, DEFAULT_WORLDS, Expert, weighed_sample
 from tutor.play.arena import Contest, arrangements, interval, round_difference
 from tutor.play.game import RoundRecord, play_one_round
 from tutor.play.inference import Inference, effective_size, informative
 from tutor.play.player import Player
 from tutor.play.players import player
 from tutor.play.view import SeatView
+from tutor.play.worlds import one_way
 
 TEMPERATURES = (0.1, 0.25, 0.5, 1.0, 2.0)
 SLIPS = (0.02, 0.1, 0.2, 0.3, 0.4)

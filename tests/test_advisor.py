@@ -32,13 +32,13 @@ from tutor.play.advisor import (
     advise,
     advise_open,
     majority_chances,
-    sampled_worlds,
     separated,
     world_values,
 )
 from tutor.play.game import play_one_round
 from tutor.play.players import LEVELS, player, players
 from tutor.play.view import SeatView
+from tutor.play.worlds import sampled_worlds
 from tutor.render import Renderer
 
 FEW = settings(max_examples=5, deadline=None)

@@ -27,10 +27,11 @@ from tutor.core.cards import parse_cards
 from tutor.core.position import Position
 from tutor.parallel import pool
 from tutor.play import table_game
-from tutor.play.advisor import advise, sampled_worlds, world_values
+from tutor.play.advisor import advise, world_values
 from tutor.play.review import review_round
 from tutor.play.table_game import GameError, Settings, TableGame
 from tutor.play.view import SeatView
+from tutor.play.worlds import sampled_worlds
 from tutor.render import Renderer
 from tutor.shell import review_screen
 from tutor.shell.commands import dispatch

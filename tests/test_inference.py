@@ -13,11 +13,12 @@ from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.solver import unseen_cards
-from tutor.play.advisor import advise, weighed_sample, weighed_worlds, world_of
+from tutor.play.advisor import advise, weighed_sample, weighed_worlds
 from tutor.play.game import play_one_round
 from tutor.play.inference import Inference, effective_size, resample
 from tutor.play.players import players
 from tutor.play.view import SeatView
+from tutor.play.worlds import world_of
 
 FEW = settings(max_examples=4, deadline=None)
 

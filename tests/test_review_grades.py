@@ -14,21 +14,13 @@ from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
-from tutor.play.advisor import (
-    MoveValue,
-    advise,
-    deal_passes,
-    deal_ways,
-    every_deal,
-    sampled_worlds,
-    world_stream,
-    world_values,
-)
+from tutor.play.advisor import MoveValue, advise, world_values
 from tutor.play.confirm import CONFIRM_FACTOR, Loss, Z, confirm, loss_of, strata_loss
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import MARGINS, grade_of, graded, judge, ply_advice, ply_seed, review_round
 from tutor.play.view import SeatView
+from tutor.play.worlds import deal_passes, deal_ways, every_deal, sampled_worlds, world_stream
 from tutor.render import Renderer
 from tutor.render.review import review_text
 

@@ -55,20 +55,17 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import combinations, islice
+from itertools import islice
 
-from tutor.core.cards import Card
-from tutor.core.movegen import build_key
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.rules import holding_applies
 from tutor.core.scoring import score_round
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
-from tutor.core.solver import unseen_cards
 
 from .heuristics import CLUB, CLUB_V1, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
 from .view import SeatView
+from .worlds import one_way, world_stream
 
 DEFAULT_WORLDS = 48
 """Worlds sampled when not told otherwise."""
@@ -102,8 +99,6 @@ two-player classic a median of 1.7 points a world, against about 4)."""
 CANDIDATES = 4
 """With inference, worlds drawn a world valued: they are weighted, and the worlds valued drawn from them by
 weight (:func:`weighed_worlds`)."""
-REDRAWS = 50
-"""Deals drawn for a world before the holders of builds are dealt first."""
 MAJORITY_SPREAD = 1.5
 """How widely the cards still out split between the sides, in standard deviations of a fair coin a card."""
 
@@ -251,155 +246,6 @@ def _check(level: str, worlds: int) -> None:
         raise ValueError(f"unknown advisor level {level!r}; the advisor's level is: expert")
     if worlds < 1:
         raise ValueError(f"worlds must be at least 1, not {worlds}")
-
-
-def sampled_worlds(pos: Position, worlds: int, seed: int) -> list[Position]:
-    """``worlds`` positions like ``pos`` with its unseen cards dealt at random to the hidden places.
-
-    A world respects what the rules reveal: a seat that owns a build holds a
-    card to take it (the holding rule, 4.1).  Deals that break this are drawn
-    again; after :data:`REDRAWS` failures the holders are dealt first (which
-    favours hands with several holders a little).
-    When the unseen cards can lie only one way (none is hidden, or one place
-    hides them all) there is a single world.  Unseen cards beyond the hidden
-    places (a position that does not list what was taken) are left out of the world.
-    """
-    return list(islice(world_stream(pos, seed), worlds))
-
-
-def one_way(pos: Position) -> bool:
-    """Whether the unseen cards of ``pos`` can lie only one way: none is hidden, or one place hides them all."""
-    places = sum(1 for n in pos.hidden_counts if n) + (pos.stock_hidden > 0)
-    return places == 0 or (places == 1 and len(unseen_cards(pos)) == sum(pos.hidden_counts) + pos.stock_hidden)
-
-
-def world_stream(pos: Position, seed: int) -> Iterator[Position]:
-    """:func:`sampled_worlds`'s worlds one by one, without end (one world only when the cards lie one way):
-    the first ``n`` are ``sampled_worlds(pos, n, seed)``, so more worlds of the same seed extend the sample."""
-    unseen = sorted(unseen_cards(pos))
-    needs = held_keys(pos)
-    rng = random.Random(seed)
-    single = one_way(pos)
-    while True:
-        for _ in range(REDRAWS):
-            rng.shuffle(unseen)
-            world = world_of(pos, unseen)
-            if all(holds(world, seat, keys) for seat, keys in needs.items()):
-                break
-        else:
-            world = dealt_with_holders(pos, unseen, needs, rng)
-        yield world
-        if single:
-            return
-
-
-Deal = tuple[tuple[Card, ...], ...]
-"""The unseen cards dealt: the cards of each hidden hand in seat order, then the cards left over."""
-
-
-def deal_ways(pos: Position) -> int | None:
-    """How many ways the unseen cards of ``pos`` can be dealt into the hidden hands (holding rule or not), when
-    these hands are all that a world's value depends on: a playout ends with the deal, so without draws it
-    plays no card of the stock, and the majorities count the cards out, not which they are.  None where the
-    playouts draw from a hidden stock (the ``draw`` rule)."""
-    if pos.variant.draw and pos.stock_hidden:
-        return None
-    ways, left = 1, len(unseen_cards(pos))
-    for n in pos.hidden_counts:
-        ways *= math.comb(left, n)
-        left -= n
-    return ways
-
-
-def every_deal(pos: Position) -> list[Deal]:
-    """Each way of :func:`deal_ways` that the holding rule allows, once: the worlds of :func:`world_stream`
-    are these deals, each as likely (but when it falls back on :func:`dealt_with_holders`), the cards of each
-    hand in a random order."""
-    needs = held_keys(pos)
-    deals = _splits(sorted(unseen_cards(pos)), [n for n in pos.hidden_counts if n])
-    return [deal for deal in deals if all(holds(world_of(pos, [c for hand in deal for c in hand]), seat, keys)
-                                          for seat, keys in needs.items())]
-
-
-def _splits(cards: list[Card], sizes: list[int]) -> Iterator[Deal]:
-    """Every way to deal hands of ``sizes`` from ``cards``, one after the other, and the cards left over."""
-    if not sizes:
-        yield (tuple(cards),)
-        return
-    for hand in combinations(cards, sizes[0]):
-        rest = [c for c in cards if c not in hand]
-        for more in _splits(rest, sizes[1:]):
-            yield (hand, *more)
-
-
-def deal_passes(pos: Position, deals: list[Deal], seed: int) -> Iterator[list[Position]]:
-    """Pass after pass over ``deals`` without end: each deal once a pass as a world, the cards of each hidden
-    hand in an order drawn from ``seed`` (a playout's ties are broken in the order of the cards in hand)."""
-    rng = random.Random(f"deals/{seed}")
-    while True:
-        yield [world_of(pos, [c for hand in deal[:-1] for c in rng.sample(hand, len(hand))] + list(deal[-1]))
-               for deal in deals]
-
-
-def held_keys(pos: Position) -> dict[int, list[int]]:
-    """For each seat with hidden cards that owns builds under the holding rule, the build keys it must hold."""
-    if not holding_applies(pos.variant):
-        return {}
-    needs: dict[int, list[int]] = {}
-    for b in pos.builds:
-        if pos.hidden_counts[b.owner]:
-            needs.setdefault(b.owner, []).append(build_key(b))
-    return needs
-
-
-def holds(world: Position, seat: int, keys: list[int]) -> bool:
-    """Whether ``seat``'s hand has a card for each of ``keys``, a card for one key only."""
-    holding = world.variant.holding_keys
-    free = list(world.hands[seat])
-    for key in keys:
-        card = next((c for c in free if key in holding[c]), None)
-        if card is None:
-            return False
-        free.remove(card)
-    return True
-
-
-def dealt_with_holders(pos: Position, unseen: list[Card], needs: dict[int, list[int]], rng: random.Random) -> Position:
-    """A world in which each seat of ``needs`` is first given a holder of each of its keys, drawn at random."""
-    holding = pos.variant.holding_keys
-    pool = list(unseen)
-    given: dict[int, list[Card]] = {}
-    for seat, keys in needs.items():
-        for key in keys:
-            supply = [c for c in pool if key in holding[c]]
-            if supply:  # none only in a position the rules could not reach
-                card = rng.choice(supply)
-                pool.remove(card)
-                given.setdefault(seat, []).append(card)
-    rng.shuffle(pool)
-    cards: list[Card] = []
-    for seat in range(pos.players):
-        mine = given.get(seat, [])[: pos.hidden_counts[seat]]
-        rest = pos.hidden_counts[seat] - len(mine)
-        cards += mine + pool[:rest]
-        pool = pool[rest:]
-    return world_of(pos, cards + pool)
-
-
-def world_of(pos: Position, cards: list[Card]) -> Position:
-    """``pos`` with ``cards`` dealt to its hidden hands (in seat order), the rest to the stock."""
-    world = pos.copy()
-    hidden, hands = world.hidden_counts, world.hands
-    assert world.stock is not None
-    taken = 0
-    for seat in range(world.players):
-        n = hidden[seat]
-        hands[seat] = [*hands[seat], *cards[taken:taken + n]]
-        hidden[seat] = 0
-        taken += n
-    world.stock = [*world.stock, *cards[taken:taken + world.stock_hidden]]
-    world.stock_hidden = 0
-    return world
 
 
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,

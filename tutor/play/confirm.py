@@ -5,7 +5,7 @@ move is valued in the same worlds, so the loss of a played move against a
 better one is the mean of their differences world by world, and its interval
 is that mean give or take :data:`Z` standard errors.  When the interval holds
 a threshold (a grade's least loss), :func:`confirm` values the two moves in
-more worlds of the same seed (:func:`tutor.play.advisor.world_stream`),
+more worlds of the same seed (:func:`tutor.play.worlds.world_stream`),
 doubling them, until the interval lies on one side of every threshold or the
 worlds reach :data:`CONFIRM_FACTOR` times the advice's: the same seed, the
 same answer.  A move the advisor dropped after its first worlds as clearly
@@ -16,7 +16,7 @@ a loss is settled at the first look that settles it; so that a loss settles on
 the wrong side of a threshold at most 5% of the time over all the looks, each
 look's interval is a 99.2% one (:data:`Z`: 5% shared among the six looks).
 
-Where the hidden hands can be dealt in few ways (:func:`~tutor.play.advisor.deal_ways`:
+Where the hidden hands can be dealt in few ways (:func:`~tutor.play.worlds.deal_ways`:
 at most half the worlds of the next look; a world's value depends on those
 hands alone, unless the playouts draw from the stock), the sample is
 *stratified* instead: every deal once a pass, pass after pass, the cards of
@@ -61,7 +61,8 @@ from statistics import NormalDist
 
 from tutor.core.position import Position
 
-from .advisor import Deal, MoveValue, deal_passes, deal_ways, every_deal, world_stream, world_values
+from .advisor import MoveValue, world_values
+from .worlds import Deal, deal_passes, deal_ways, every_deal, world_stream
 
 CONFIRM_FACTOR = 32
 """The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 1536)."""
@@ -159,7 +160,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
 def stratified(pos: Position, seed: int, deals: list[Deal], better: MoveValue, played: MoveValue,
                thresholds: Sequence[float], upto: int, most: int, least: float | None = None) -> Loss:
     """The loss of ``played`` against ``better`` over whole passes of ``deals``
-    (:func:`~tutor.play.advisor.deal_passes`): as many passes as fill ``upto`` worlds (at least two, and
+    (:func:`~tutor.play.worlds.deal_passes`): as many passes as fill ``upto`` worlds (at least two, and
     :data:`SPREAD_WORLDS` beyond the first), then twice as many at each look, until it is settled about
     ``thresholds`` (or left unmarked below ``least``) or ``upto`` reaches ``most``."""
     moves = [better.move, played.move]

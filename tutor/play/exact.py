@@ -1,7 +1,7 @@
 """The exact lines of a last-deal mark: what follows the better move and the move played, by the solver.
 
 In the last deal (the stock empty) the learner can tell every card when the
-cards they cannot see can lie only one way (:func:`tutor.play.advisor.one_way`:
+cards they cannot see can lie only one way (:func:`tutor.play.worlds.one_way`:
 with two players, the other hand is every card not yet seen).  The advisor
 then values each move exactly by :func:`tutor.core.search.solve_deal`, as long
 as the hands hold at most :data:`~tutor.play.advisor.EXACT_CARDS` cards; the
@@ -16,7 +16,8 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import LineValue, solve_deal
 
-from .advisor import EXACT_CARDS, one_way, sampled_worlds
+from .advisor import EXACT_CARDS
+from .worlds import one_way, sampled_worlds
 
 
 @dataclass(frozen=True)
