@@ -14,6 +14,7 @@ from tutor.core.solver import move_points, table_points, unseen_cards
 
 from .risk import likely_take
 from .view import SeatView
+from .worlds import one_way, world_of
 
 BUILD_KINDS = frozenset(("build", "raise", "add"))
 
@@ -150,14 +151,9 @@ class Club:
 def told(pos: Position) -> Position | None:
     """``pos`` (a seat's view) with every hand known, when the mover can tell them: the stock empty and one other
     hand hiding every unseen card (the last deal of two players); else None."""
-    hidden = [seat for seat, n in enumerate(pos.hidden_counts) if n]
-    unseen = unseen_cards(pos)
-    if pos.stock_size or len(hidden) != 1 or len(unseen) != pos.hidden_counts[hidden[0]]:
+    if pos.stock_size or not any(pos.hidden_counts) or not one_way(pos):
         return None
-    world = pos.copy()
-    world.hands[hidden[0]] = [*world.hands[hidden[0]], *unseen]
-    world.hidden_counts[hidden[0]] = 0
-    return world
+    return world_of(pos, list(unseen_cards(pos)))
 
 
 def club_best(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) -> Move:
