@@ -13,7 +13,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.play.game import play_one_round
 from tutor.play.handicaps import CHOICES, Handicapped
-from tutor.play.heuristics import BUILD_KINDS, CLUB_V1, Club, table_worth
+from tutor.play.heuristics import BUILD_KINDS, CLUB_V1, Club
 from tutor.play.risk import likely_take
 from tutor.play.view import SeatView
 
@@ -44,7 +44,7 @@ WHERE: dict[str, Differs] = {
     "sweeps": lambda pos, club, own: pos.is_sweep(club) and not pos.is_sweep(own),
     "builds": lambda pos, club, own: club.kind in BUILD_KINDS and own.kind not in BUILD_KINDS,
     # the club weighed what the next player could take; the careless learner did not
-    "safe_play": lambda pos, club, own: likely_take(pos, club, table_worth) < likely_take(pos, own, table_worth),
+    "safe_play": lambda pos, club, own: likely_take(pos, club, CLUB_V1.table_worth) < likely_take(pos, own, CLUB_V1.table_worth),
     "point_cards": _point_cards_at_stake,
     "counting": lambda pos, club, own: any(pos.captured or ()),  # it forgets only the cards taken
 }

@@ -14,12 +14,12 @@ from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import CARD_WORTH, CLUB, CLUB_V1, Club, ClubWeights, club_best, club_value, table_worth
+from tutor.play.heuristics import CLUB, CLUB_V1, Club, ClubWeights, club_best, club_value
 from tutor.play.players import players
 from tutor.play.risk import _chance, likely_take
 from tutor.play.view import SeatView
 
-SWEEP_OF_ONE_KING = 1 + CARD_WORTH  # a sweep's point and the card
+SWEEP_OF_ONE_KING = 1 + CLUB_V1.card_worth  # a sweep's point and the card
 
 
 def C(text: str) -> list[Card]:
@@ -39,7 +39,7 @@ def two_seats(hand: str, theirs: int | str = 2, captured: str = "", table: str =
 
 
 def trail(pos: Position, card: str) -> float:
-    return likely_take(pos, pos.parse_move(card), table_worth)
+    return likely_take(pos, pos.parse_move(card), CLUB_V1.table_worth)
 
 
 def test_a_sweep_open_to_three_unseen_kings_is_weighted_by_the_chance_of_holding_one() -> None:
@@ -94,8 +94,8 @@ def test_the_likely_take_is_at_most_the_worst_case(seed: int, n: int) -> None:
             continue
         for move in pos.generate():
             worst = exposure_after(pos, move)
-            likely = likely_take(pos, move, table_worth)
-            assert 0.0 <= likely <= worst.points + CARD_WORTH * worst.cards + 1e-9, (pos, move)
+            likely = likely_take(pos, move, CLUB_V1.table_worth)
+            assert 0.0 <= likely <= worst.points + CLUB_V1.card_worth * worst.cards + 1e-9, (pos, move)
 
 
 @settings(max_examples=6, deadline=None)
@@ -115,8 +115,8 @@ def test_in_a_world_of_known_hands_the_likely_take_is_the_next_players_best_capt
             seat = after.to_move
             best = 0.0
             if not after.is_round_over() and after.side_of(seat) != side and after.hands[seat]:
-                best = max([0.0, *(table_worth(after, m) for m in after.generate() if m.is_capture)])
-            assert likely_take(pos, move, table_worth) == best, (str(pos), move)
+                best = max([0.0, *(CLUB_V1.table_worth(after, m) for m in after.generate() if m.is_capture)])
+            assert likely_take(pos, move, CLUB_V1.table_worth) == best, (str(pos), move)
 
 
 @pytest.mark.parametrize("weights", [CLUB_V1, CLUB], ids=["v1", "club"])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
-from .cards import ALL_CARDS, DECKS, Card, InvalidCardError
+from .cards import ALL_CARDS, DECKS, SPADE, Card, InvalidCardError
 from .text import excerpt
 
 
@@ -223,7 +223,7 @@ class Variant:
     @cached_property
     def deck_spades(self) -> int:
         """How many spades the deck holds."""
-        return sum(c.suit == "S" for c in self.deck_cards)
+        return sum(SPADE[c] for c in self.deck_cards)
 
     @cached_property
     def in_deck(self) -> tuple[bool, ...]:

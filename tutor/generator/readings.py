@@ -32,7 +32,7 @@ from tutor.core.position import Position
 from tutor.core.scoring import score_round
 from tutor.core.solver import Goal, Ranking, move_points, move_values
 from tutor.core.variant import Variant
-from tutor.play.heuristics import CARD_WORTH, club_value
+from tutor.play.heuristics import CLUB_V1, club_value
 
 from .facts import capture_shape
 
@@ -85,9 +85,9 @@ def habit(pos: Position) -> Position:
 
 def units(goal: Goal) -> tuple[float, ...]:
     """What one step of each of a goal's values is worth to a reader: a point or a card is one, but the cards
-    ``safe`` leaves to take count as the club level counts a card (:data:`~tutor.play.heuristics.CARD_WORTH`
+    ``safe`` leaves to take count as the club level counts a card (:attr:`~tutor.play.heuristics.ClubWeights.card_worth`
     of a point)."""
-    return tuple(u for c in goal.criteria for u in ((1.0, CARD_WORTH) if c.name == "safe" else (1.0,)))
+    return tuple(u for c in goal.criteria for u in ((1.0, CLUB_V1.card_worth) if c.name == "safe" else (1.0,)))
 
 
 def one_number(rows: Sequence[Sequence[float]], worth: Sequence[float]) -> tuple[float, ...]:
