@@ -57,12 +57,12 @@ def test_solve_lists_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = said(capsys, "--lang", "de", "solve", ENDGAME, "--goal", "deal")
     first, best, *_, last = out.splitlines()
     assert status == 0
-    assert first == ("Ziel deal: bester Wert 6 (Rundenpunkte der eigenen Seite minus die der besten anderen Seite), "
+    assert first == ("Ziel „deal“: bester Wert 6 (Rundenpunkte der eigenen Seite minus die der besten anderen Seite), "
                      "1 bester Zug")
     assert best.startswith(" *     6  A♦ b9 5♠+3♥   dann 2♣, 9♣ x [5♠+3♥+A♦]")
     assert re.fullmatch(r"\(\d+ Stellungen in \d+ ms durchsucht\)", last)
     _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "card:10D")
-    assert out.startswith("Ziel card:10D: bester Wert 0 (1, wenn er 10♦ einnimmt), 5 beste Züge\n")
+    assert out.startswith("Ziel „card:10D“: bester Wert 0 (1, wenn er 10♦ einnimmt), 5 beste Züge\n")
     _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "safe")
     assert "(minus die Punkte, die der nächste Spieler einnehmen kann, dann minus die Karten)" in out
     assert english_in(out) == []
@@ -134,7 +134,7 @@ def test_a_puzzle_that_asks_nothing_is_refused_rating_in_german(tmp_path: Path,
     ([], "Sag, was zu tun ist: „cassino-tutor puzzles generate --theme THEMA --count N -o DATEI“,"),
     (["generate", "--count", "3"], "Gib mit --theme ein Thema an; Themen: paare, summen, gruppen,"),
     (["generate", "--theme", "xyzzy", "--count", "3"], "--theme: Ein Thema „xyzzy“ gibt es nicht; Themen: paare,"),
-    (["generate", "--theme", "summe", "--count", "3"], "--theme: Ein Thema „summe“ gibt es nicht (meintest du summen?)"),
+    (["generate", "--theme", "summe", "--count", "3"], "--theme: Ein Thema „summe“ gibt es nicht (meintest du „summen“?)"),
     (["generate", "--theme", "sums"], "Gib mit --count N an, wie viele Aufgaben es werden sollen."),
     (["generate", "--theme", "sums", "--count", "3", "--variant", "texas"],
      "--variant: Eine Variante „texas“ gibt es nicht; Varianten: classic,"),

@@ -154,7 +154,7 @@ def test_a_german_check_of_a_broken_file_says_it_in_german_at_file_line_col(
         "1 Problem gefunden"]
     assert main(["--lang", "de", "check", "l.yaml"]) == 2
     said = capsys.readouterr().err.splitlines()
-    assert "l.yaml:7:5: „txt“ gibt es nicht (Schrittart); meintest du text? Möglich sind: text, demo, exercise, " \
+    assert "l.yaml:7:5: „txt“ gibt es nicht (Schrittart); meintest du „text“? Möglich sind: text, demo, exercise, " \
            "why, question." in said
     assert "l.yaml:2:8: title hat keinen deutschen Text; ergänze „de“ (jeder Text braucht en und de)." in said
     assert said[-1] == f"{len(said) - 1} Probleme gefunden"
@@ -309,9 +309,9 @@ def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys
     path.write_text(first.replace("      - 6S x 6D 6C", "      - 2H x 2D") + "\n", encoding="utf-8")
     assert main(["check", str(path), "--lang", "de"]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"{path}:3:5: Die Lösung 2H x 2D ist für das Ziel cards nicht die beste. Sie ist 1 wert, die beste 2 "
+        f"{path}:3:5: Die Lösung 2H x 2D ist für das Ziel „cards“ nicht die beste. Sie ist 1 wert, die beste 2 "
         "(6S x 6D 6C).",
-        f"{path}:3:5: Für das Ziel cards gilt 1 bester Zug; führe jeden unter „solution“ auf (es fehlen 6S x 6D 6C).",
+        f"{path}:3:5: Für das Ziel „cards“ gilt 1 bester Zug; führe jeden unter „solution“ auf (es fehlen 6S x 6D 6C).",
         "2 Probleme gefunden"]
     assert main(["check", str(path)]) == 2  # English as before
     assert capsys.readouterr().err.splitlines()[0] == (f"{path}:3:5: the solution 2H x 2D is not best for goal cards: "

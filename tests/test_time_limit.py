@@ -51,7 +51,7 @@ def test_a_huge_deal_stopped_is_said_in_german(huge: str) -> None:
         "cassino-tutor solve: beim Zeitlimit von 0,3 s angehalten, 0 von 26 Zügen bewertet; was gezeigt wird, ist "
         "bewiesen"]
     first, *unfinished, last = result.stdout.splitlines()
-    assert first == "Ziel deal: Vor dem Zeitlimit wurde kein Zug bewertet."
+    assert first == "Ziel „deal“: Vor dem Zeitlimit wurde kein Zug bewertet."
     assert len(unfinished) == 26 and all(line.endswith("   nicht bewertet") for line in unfinished)
     assert last.endswith(" ms durchsucht)")
 
