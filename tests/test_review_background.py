@@ -137,31 +137,41 @@ def test_a_resumed_round_and_a_round_whose_worker_died_are_reviewed_the_same(
         dispatch(shell, "resume")
         assert round_end(shell) == expected
     with open_shell(tmp_path / "killed") as shell:
+        before = set(multiprocessing.active_children())
         dispatch(shell, GAME)
         round_end(shell, moves=3)
-        [worker] = multiprocessing.active_children()
+        [worker] = set(multiprocessing.active_children()) - before
         os.kill(worker.pid or 0, signal.SIGKILL)
         worker.join()
         assert round_end(shell) == expected
 
 
 def test_no_worker_is_left_when_the_round_ends_the_learner_resigns_or_leaves(tmp_path: Path) -> None:
+    before = set(multiprocessing.active_children())  # other tests' processes, if any
+
+    def workers() -> int:
+        return len(set(multiprocessing.active_children()) - before)
+
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play players=3 level=greedy seed=4")
         round_end(shell, moves=1)
-        assert len(multiprocessing.active_children()) == 1
+        assert workers() == 1
         round_end(shell)
-        assert not multiprocessing.active_children()
+        assert workers() == 0
         dispatch(shell, "next")
         round_end(shell, moves=1)
-        assert len(multiprocessing.active_children()) == 1
+        assert workers() == 1
         shell.activity = None
-        assert not multiprocessing.active_children()
+        assert workers() == 0
         dispatch(shell, "resume")
         round_end(shell, moves=1)
-        assert len(multiprocessing.active_children()) == 1
+        assert workers() == 1
         dispatch(shell, "resign")
-        assert not multiprocessing.active_children()
+        assert workers() == 0
+        dispatch(shell, "play round level=greedy seed=5")
+        round_end(shell, moves=1)
+        assert workers() == 1
+    assert workers() == 0  # open_shell ends the activity, as the tutor does when it closes
 
 
 def test_the_worker_leaves_ctrl_c_to_the_shell() -> None:
