@@ -37,7 +37,11 @@ class Clock:
 def open_shell(home: Path, lang: str = "en", symbols: bool = True) -> Iterator[Shell]:
     progress = Progress.open(home / "progress.sqlite3")
     try:
-        yield Shell(load_catalog(), progress, lang, symbols=symbols, clock=Clock())
+        shell = Shell(load_catalog(), progress, lang, symbols=symbols, clock=Clock())
+        try:
+            yield shell
+        finally:
+            shell.activity = None  # as when the learner leaves: a game's review worker ends
     finally:
         progress.close()
 

@@ -287,6 +287,7 @@ def test_the_shells_hint_and_review_say_when_their_time_ran_out(
     monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
     monkeypatch.setattr(review_screen, "HINT_BUDGET", 0.0)
     monkeypatch.setattr(review_screen, "REVIEW_BUDGET", 0.0)
+    monkeypatch.setattr(review_screen, "BACKGROUND", False)  # else the moves reviewed during the round in time are not cut
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play round level=greedy seed=5")
         run = shell.activity

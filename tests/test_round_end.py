@@ -52,7 +52,11 @@ def catalog() -> Catalog:
 @contextmanager
 def shell_on(home: Path, catalog: Catalog, lang: str = "en") -> Iterator[Shell]:
     with Progress.open(home / "progress.sqlite3") as progress:
-        yield Shell(catalog, progress, lang, clock=Clock())
+        shell = Shell(catalog, progress, lang, clock=Clock())
+        try:
+            yield shell
+        finally:
+            shell.activity = None  # as when the learner leaves: a game's review worker ends
 
 
 def run_of(shell: Shell) -> GameRun:

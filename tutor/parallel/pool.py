@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar, cast
 
-from .workers import ignore_interrupts
+from .workers import background_worker, can_fork, ignore_interrupts
 
 T = TypeVar("T")
 
@@ -44,6 +45,14 @@ def in_order(work: Callable[[int], T], tasks: int, jobs: int) -> Generator[T, No
             pool.shutdown()
         else:
             stop_now(pool)
+
+
+def background() -> ProcessPoolExecutor:
+    """A pool of one worker process for work done while the learner plays on: Ctrl-C is this process's, and the
+    worker stops when this process dies, even killed.  Forked where that is safe (the worker starts at once, a copy
+    of this process); end it with :func:`stop_now` (a task still running is not waited for)."""
+    context = multiprocessing.get_context("fork") if can_fork() else None
+    return ProcessPoolExecutor(1, mp_context=context, initializer=background_worker, initargs=(os.getpid(),))
 
 
 def stop_now(pool: ProcessPoolExecutor) -> None:

@@ -51,6 +51,15 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def background_worker(parent: int) -> None:
+    """In a background pool's worker: Ctrl-C is the main process's (``parent``) to handle, and the worker stops
+    when that process dies, killed or not, rather than wait for work that never comes."""
+    ignore_interrupts()
+    _stop_with_parent()
+    if os.getppid() != parent:  # it died before the kernel was told to stop this one with it
+        os._exit(1)
+
+
 def can_fork() -> bool:
     """Whether helpers can be forked safely here."""
     return sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods()

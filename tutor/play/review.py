@@ -263,34 +263,66 @@ def ply_advice(view: SeatView, seed: int, index: int, *, worlds: int = DEFAULT_W
                   progress=progress)
 
 
+Reviewed = tuple[MoveReview, Mark | None]
+"""One move's review: the move judged, and its mark when it is marked."""
+
+Ready = Callable[[int, float | None], Reviewed | None]
+"""A move's review made beforehand (in a worker process while the round went on, say), given the move's ply index
+and the seconds it may still be waited for (None: no limit): the review, or None to make it here."""
+
+
+def review_turns(plies: Sequence[Ply], seat: int) -> list[tuple[int, int]]:
+    """The moves ``seat`` made in ``plies`` with more than one legal move to choose from: each one's ply index and
+    turn (the seat's move number in the round), the moves a review judges."""
+    turns = [index for index, ply in enumerate(plies) if ply.seat == seat]
+    return [(index, turn) for turn, index in enumerate(turns, 1)
+            if len(SeatView.of(plies[index].before, seat).legal_moves()) >= 2]
+
+
+def review_move(ply: Ply, seat: int, index: int, turn: int, *, seed: int, worlds: int = DEFAULT_WORLDS,
+                level: str = "expert", budget: float | None = None,
+                clock: Clock = time.perf_counter) -> Reviewed | None:
+    """The review of ``seat``'s move ``ply``, ply ``index`` and the seat's ``turn`` of a round reviewed with
+    ``seed``, from the seat's view just before it (as :func:`review_round` judges it, wherever it runs); None when
+    a time ``budget`` (seconds on ``clock``) cut its advice short: the move is never judged on fewer worlds."""
+    view = SeatView.of(ply.before, seat)
+    advice = ply_advice(view, seed, index, worlds=worlds, level=level, budget=budget, clock=clock)
+    if advice.stopped:
+        return None
+    reviewed = judge(view, advice, ply_seed(seed, index), index, turn, ply)
+    return reviewed, None if reviewed.grade is None else mark(view, reviewed, advice)
+
+
 def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
                  level: str = "expert", budget: float | None = None, clock: Clock = time.perf_counter,
-                 progress: Callable[[int, int], None] | None = None) -> RoundReview:
+                 progress: Callable[[int, int], None] | None = None, ready: Ready | None = None) -> RoundReview:
     """Review the moves ``seat`` made in a round's ``plies``, each from the seat's view; the same seed, the same review.
 
     A time ``budget`` (seconds on ``clock``) ends the review at the first move whose advice it cut short: that
     move and the later ones are left unreviewed (:attr:`RoundReview.unreviewed`), never judged on fewer worlds.
-    ``progress`` is told the moves reviewed so far and the moves to review.
+    ``progress`` is told the moves reviewed so far and the moves to review.  ``ready`` gives the moves' reviews
+    made beforehand (each :func:`review_move` with the same arguments); the others are made here.
     """
     deadline = None if budget is None else clock() + budget
-    turns = [(index, ply) for index, ply in enumerate(plies) if ply.seat == seat]
-    chosen = [i for i, (_, ply) in enumerate(turns) if len(SeatView.of(ply.before, seat).legal_moves()) >= 2]
+    chosen = review_turns(plies, seat)
     moves: list[MoveReview] = []
     marks: list[Mark] = []
-    for done, i in enumerate(chosen):
+    for done, (index, turn) in enumerate(chosen):
         if progress is not None:
             progress(done, len(chosen))
-        index, ply = turns[i]
-        view = SeatView.of(ply.before, seat)
-        left = None if deadline is None else deadline - clock()
-        advice = ply_advice(view, seed, index, worlds=worlds, level=level,
-                            budget=None if left is None else max(left, 0.0), clock=clock)
-        if advice.stopped:
+        left = None if deadline is None else max(deadline - clock(), 0.0)
+        found = None if ready is None else ready(index, left)
+        if found is None:
+            if ready is not None and deadline is not None:  # the time spent waiting for it counts
+                left = max(deadline - clock(), 0.0)
+            found = review_move(plies[index], seat, index, turn, seed=seed, worlds=worlds, level=level, budget=left,
+                                clock=clock)
+        if found is None:
             return RoundReview(plies[0].before.players, seat, tuple(moves), tuple(marks), len(chosen) - done)
-        reviewed = judge(view, advice, ply_seed(seed, index), index, i + 1, ply)
+        reviewed, marked = found
         moves.append(reviewed)
-        if reviewed.grade is not None:
-            marks.append(mark(view, reviewed, advice))
+        if marked is not None:
+            marks.append(marked)
     return RoundReview(plies[0].before.players if plies else 2, seat, tuple(moves), tuple(marks))
 
 

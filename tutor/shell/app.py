@@ -79,4 +79,5 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         colour = colour_wanted(no_color, environ)
         return TutorSession(shell, colour, history=history_file(default_path(environ)), pager=sys.stdout.isatty()).run()
     finally:
+        shell.activity = None  # a game's review worker ends now, not waited for at exit
         progress.close()

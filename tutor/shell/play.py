@@ -37,7 +37,15 @@ from tutor.storage.games import GameFileError, SavedGame
 from tutor.teaching.coach import kind_of
 
 from .challenge_text import move_error_text
-from .review_screen import HINT_BUDGET, REVIEW_WORLDS, full_review, hint_advice, review_again, reviewed_round
+from .review_screen import (
+    HINT_BUDGET,
+    REVIEW_WORLDS,
+    MoveReviews,
+    full_review,
+    hint_advice,
+    review_again,
+    reviewed_round,
+)
 from .state import Activity, Shell
 from .status import StatusLine
 from .variant_words import variant_label, variant_summary
@@ -74,6 +82,7 @@ class GameRun(Activity):
         self.taken_by: int | None = None  # another shell's process took the game up: this copy is stale
         self.stale = False
         self.reviewed: tuple[int, RoundReview] | None = None  # the last round reviewed here, by its number
+        self.background = MoveReviews()  # the learner's moves of the round in play, reviewed as they are played
         self.unsaved_key = f"game {next(_RUNS)}"
         """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
 
@@ -184,8 +193,12 @@ class GameRun(Activity):
         """The review of the learner's moves in the round just over, in short (docs/review.md), with the round's deal
         seed (so ``replay`` shows the same); its marked positions join the review queue."""
         current, (status, show) = self.game.current, self.review_status()
-        review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed, progress=show)
-        status.clear()
+        try:
+            review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
+                                          progress=show, ready=self.background.ready(current.plies, current.seed))
+        finally:
+            self.background.stop()
+            status.clear()
         self.reviewed = (len(self.game.rounds), review)
         self.keep_review(review)
         return "\n".join(filter(None, [review_brief(self.ui, review), note]))
@@ -279,9 +292,11 @@ class GameRun(Activity):
             status.clear()
 
     def after_ply(self) -> None:
-        """A move was played: save the game."""
+        """A move was played: save the game; a move of the learner's starts being reviewed."""
         self.unsaved_moves += 1
         self.save()
+        current = self.game.current
+        self.background.played(current.plies, self.game.learner, current.seed)
 
     def save(self) -> None:
         """Write the game as it stands; a failure is said at once (then once a save) and when the learner leaves.
@@ -311,7 +326,8 @@ class GameRun(Activity):
             "moves": self.unsaved_moves, "reason": reason, "pid": self.taken_by or ""})
 
     def leave(self) -> None:
-        """Let another shell take the game up."""
+        """Let another shell take the game up; end the review's worker."""
+        self.background.stop()
         if self.saved.key is not None and not self.stale:
             store(self.shell).release(self.saved.key)
 
@@ -393,6 +409,7 @@ class GameRun(Activity):
         if self.stale:
             return self.ui.message("play.stale", pid=self.taken_by or "")
         self.game.resign()
+        self.background.stop()
         self.save()
         return "\n".join(filter(None, [self.save_error, self.result_text(), self.ui.message("play.play_again")]))
 

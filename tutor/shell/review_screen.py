@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
 
+from tutor.parallel.pool import background, stop_now
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, Clock, Progress
 from tutor.play.game import Ply
-from tutor.play.review import RoundReview, ply_advice, review_round
+from tutor.play.review import Ready, Reviewed, RoundReview, ply_advice, review_move, review_round, review_turns
 from tutor.play.table_game import TableGame
 from tutor.render.review import review_text
 from tutor.storage import ProgressError
@@ -21,7 +24,10 @@ REVIEW_WORLDS = DEFAULT_WORLDS
 HINT_BUDGET: float | None = 5.0
 """Seconds a hint takes at most (a big position's advice can take far longer): then it gives the best so far."""
 REVIEW_BUDGET: float | None = 15.0
-"""Seconds the review after a round takes at most: the moves not reached by then are left unreviewed."""
+"""Seconds the learner waits for the review after a round at most: the moves not reviewed by then are left
+unreviewed."""
+BACKGROUND = True
+"""Whether the learner's moves are reviewed in a worker process as they are played (:class:`MoveReviews`)."""
 
 
 def hint_advice(game: TableGame, progress: Progress | None = None, clock: Clock = time.perf_counter) -> Advice:
@@ -34,15 +40,74 @@ def hint_advice(game: TableGame, progress: Progress | None = None, clock: Clock 
                       clock=clock, progress=progress)
 
 
+class MoveReviews:
+    """The learner's moves of a round, each reviewed in one worker process as soon as it is played, so that at the
+    round's end the review has only what is not finished left to do (:meth:`ready`).  The worker starts at the
+    learner's first move and is ended with the round's review (:meth:`stop`).  Nothing depends on it: a move
+    whose review the worker did not give (not sent, not finished, the worker gone) is reviewed at the round's end
+    as before, to the same review."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._sent: dict[int, tuple[int, Ply, Future[Reviewed | None]]] = {}
+        """Each move's review sent to the worker, by ply index: the round's seed, the ply, the result to come."""
+
+    def played(self, plies: Sequence[Ply], seat: int, seed: int) -> None:
+        """The last of ``plies`` was just played: send its review to the worker if it is ``seat``'s with a choice
+        (a move of the round's ``seed``, the review's worlds).  Best effort: should the worker not start or
+        take it, the move is reviewed at the round's end."""
+        last = len(plies) - 1
+        for undone in [i for i in self._sent if i >= last]:  # moves taken back
+            self._sent.pop(undone)[2].cancel()
+        chosen = review_turns(plies, seat) if BACKGROUND and plies and plies[-1].seat == seat else []
+        if not chosen or chosen[-1][0] != last:
+            return
+        index, turn = chosen[-1]
+        try:
+            if self._pool is None:
+                self._pool = background()
+            self._sent[index] = (seed, plies[index], self._pool.submit(
+                partial(review_move, plies[index], seat, index, turn, seed=seed, worlds=REVIEW_WORLDS)))
+        except (OSError, RuntimeError):  # no process could be started, or the worker is gone (BrokenProcessPool)
+            self._end_worker()  # the reviews it finished are kept; the next move starts another
+
+    def ready(self, plies: Sequence[Ply], seed: int) -> Ready:
+        """The reviews of the round's ``plies`` the worker made, for :func:`~tutor.play.review.review_round`: a
+        move's review the worker is making is waited for (as long as the review may still take), one it has not
+        started is left to the caller, as is one whose worker failed."""
+
+        def made(index: int, left: float | None) -> Reviewed | None:
+            seed_sent, ply, future = self._sent.get(index, (None, None, None))
+            if future is None or seed_sent != seed or ply != plies[index] or future.cancel():
+                return None
+            try:
+                return future.result(timeout=left)
+            except Exception:  # not finished in time (then the caller stops), or the worker failed: reviewed here
+                return None
+
+        return made
+
+    def stop(self) -> None:
+        """End the worker now (a review still running is not waited for) and forget the reviews sent."""
+        self._sent.clear()
+        self._end_worker()
+
+    def _end_worker(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            stop_now(pool)
+
+
 def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
                    progress: Callable[[int, int], None] | None = None,
-                   clock: Clock = time.perf_counter) -> tuple[RoundReview, str]:
-    """Review the learner's (``seat``'s) moves of a round within :data:`REVIEW_BUDGET` seconds of ``clock``
-    (``progress``: :func:`~tutor.play.review.review_round`'s); record what each move shows of the skills, and
-    queue a personal puzzle for each marked position (each in one transaction); the review, and the note said
-    under it: the moves left unreviewed, the puzzles queued (or why they could not be)."""
+                   clock: Clock = time.perf_counter, ready: Ready | None = None) -> tuple[RoundReview, str]:
+    """Review the learner's (``seat``'s) moves of a round, waiting at most :data:`REVIEW_BUDGET` seconds of
+    ``clock`` (``progress`` and ``ready``, the reviews made while the round went on: those of
+    :func:`~tutor.play.review.review_round`); record what each move shows of the skills, and queue a personal
+    puzzle for each marked position (each in one transaction); the review, and the note said under it: the moves
+    left unreviewed, the puzzles queued (or why they could not be)."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
-                          progress=progress)
+                          progress=progress, ready=ready)
     notes = [unreviewed_note(shell, review)]
     try:
         shell.progress.record_evidence("game", round_evidence(review, seed), now=shell.clock())
