@@ -9,18 +9,20 @@ worlds), and graded two ways:
 
 - *one advice* (the review before confirmation): the grade of the advice's
   loss alone (:func:`tutor.play.review.grade_of`);
-- *confirmed* (the review now): :func:`tutor.play.review.judge`, the loss
-  confirmed with more worlds until its grade is settled at 95% or shown as a
-  range, and a missed sure sweep marked.
+- *confirmed* (the review now): :func:`tutor.play.review.review_ply`, the
+  review's own: a move the advice's first worlds already show unmarked is left
+  unmarked, else :func:`tutor.play.review.judge`, the loss confirmed with more
+  worlds until its grade is settled at 95% or shown as a range, and a missed
+  sure sweep marked.
 
 A position counts when some seed marks it, by either way.  The figure is the
 share of pairs of seeds that give the position the same grade (a range counts
 as one grade of its own; an unmarked move is one grade too), averaged over the
 positions, with a 95% bootstrap interval over the positions (seeded).  Beside
 it: the pairs whose grades are *consistent* (they could both be true: the same
-grade, or a grade within the other's range), and the seconds a move's review
-took.  ``--detail`` lists each position whose seeds disagree, with each seed's
-grade.  docs/review.md gives the figures.
+grade, or a grade within the other's range), and the CPU seconds a move took:
+the one advice, and the review (its own advice and the confirmation).
+``--detail`` lists each position whose seeds disagree, with each seed's grade.  docs/review.md gives the figures.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from tutor.content.presets import variant
 from tutor.play.advisor import DEFAULT_WORLDS
 from tutor.play.game import play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, grade_of, judge, ply_advice, ply_seed
+from tutor.play.review import GRADES, grade_of, ply_advice, review_ply
 from tutor.play.view import SeatView
 
 Grade = tuple[str | None, str | None]
@@ -100,15 +102,16 @@ def reviewed(players: int, rounds: int, seeds: int, seed: int) -> list[Position]
             one, confirmed, intervals = [], [], []
             advising = judging = 0.0
             for s in range(seeds):
-                start = time.perf_counter()
+                start = time.process_time()
                 advice = ply_advice(view, s, index)
                 loss = advice.moves[0].value - advice.value_of(ply.move).value
                 one.append((grade_of(loss, players),) * 2)
-                advised = time.perf_counter()
-                review = judge(view, advice, ply_seed(s, index), index, 0, ply)
+                advised = time.process_time()
+                _, review = review_ply(view, ply, s, index, 0)
+                assert review is not None  # no time budget
                 confirmed.append((review.grade, review.upto) if review.grade is not None else (None, None))
                 intervals.append(review.interval)
-                advising, judging = advising + advised - start, judging + time.perf_counter() - advised
+                advising, judging = advising + advised - start, judging + time.process_time() - advised
             out.append(Position(players, r, index, tuple(intervals), tuple(one), tuple(confirmed),
                                 (advising / seeds, judging / seeds)))
     return out
@@ -145,7 +148,7 @@ def report(title: str, positions: list[Position], boot: int, seed: int) -> None:
               f"({100 * fit_low:.1f}-{100 * fit_high:.1f}%); every seed the same in {every} of {len(marked)};"
               f" {ranges} of {len(marked) * len(marked[0].confirmed)} grades a range")
     advising, judging = (statistics.fmean(p.seconds[i] for p in positions) for i in (0, 1))
-    print(f"  seconds a move: advice {advising:.3f}, confirmation {judging:.3f} on average, at most "
+    print(f"  seconds a move: one advice {advising:.3f}, review {judging:.3f} on average, at most "
           f"{max(p.seconds[1] for p in positions):.2f}")
 
 

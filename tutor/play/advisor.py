@@ -181,6 +181,9 @@ Clock = Callable[[], float]
 """Seconds from some fixed point (``time.perf_counter``; a test's own clock)."""
 Progress = Callable[[int], None]
 """Told the number of worlds fully valued, after each move valued."""
+Enough = Callable[[list[Move], list[list[float]], int], bool]
+"""Told the legal moves, their values world by world so far (a move dropped early: its first worlds only) and the
+worlds valued: whether the advice may stop there."""
 
 
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
@@ -206,6 +209,16 @@ def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLD
                        exact=exact, least=worlds)
     chosen, weight = weighed_worlds(pos, model, worlds, seed)
     return _advise(pos, iter(chosen), level, budget, clock, progress, playout, weight, exact)
+
+
+def advise_until(view: SeatView, enough: Enough, *, level: str = "expert", worlds: int = DEFAULT_WORLDS,
+                 seed: int = 0, budget: float | None = None, clock: Clock = time.perf_counter) -> Advice:
+    """:func:`advise`'s advice (its default playouts, no inference), stopped after the first world ``enough``
+    says is enough: then :attr:`Advice.worlds` is below ``worlds``.  Up to there the worlds and values are
+    :func:`advise`'s, so an advice that runs to the end is :func:`advise`'s with the same seed."""
+    _check(level, worlds)
+    pos = view.position()
+    return _advise(pos, islice(world_stream(pos, seed), worlds), level, budget, clock, None, enough=enough)
 
 
 def weighed_worlds(pos: Position, model: Inference, worlds: int, seed: int) -> tuple[list[Position], list[float]]:
@@ -250,10 +263,11 @@ def _check(level: str, worlds: int) -> None:
 
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
             progress: Progress | None, playout: ClubWeights = CLUB_V1, weight: list[float] | None = None,
-            exact: Mapping[int, int] = EXACT_CARDS, least: int | None = None) -> Advice:
+            exact: Mapping[int, int] = EXACT_CARDS, least: int | None = None,
+            enough: Enough | None = None) -> Advice:
     """The advice over ``worlds``, each as likely or of ``weight`` (one a world, in order), played out by ``playout``
     and searched exactly by ``exact``; with ``least``, the worlds stop after ``least`` once the best is
-    :func:`separated`."""
+    :func:`separated`; with ``enough``, after the first world it says is enough."""
     moves = pos.generate()
     stop = None if budget is None else partial(_past, clock, clock() + budget)
     live = list(range(len(moves))) if stop is None else by_club(pos, moves, playout)
@@ -275,6 +289,8 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
         if done == PRUNE_AFTER:
             live = still_in_contention(values, live, weight)
         if least is not None and done >= least and separated(values, live):
+            break
+        if enough is not None and enough(moves, values, done):
             break
         if stop is not None and stop():
             stopped = next(worlds, None) is not None

@@ -73,6 +73,12 @@ Z = NormalDist().inv_cdf(1 - 0.05 / (2 * LOOKS))
 over 48 worlds or more, so the normal's)."""
 SPREAD_WORLDS = 48
 """The least worlds a stratified sample's spread is measured on (beyond one a deal): as many as an advice's."""
+EARLY_LOOKS = (16, 24, 32)
+"""The worlds after which the review looks at an advice for a played move that no other move can beat by the
+least loss marked (:func:`within`): it then needs no more worlds."""
+EARLY_RISK = 0.05
+"""The chance, shared among the looks and the other moves (Bonferroni), that :func:`within` passes a move some
+other move beats by the least loss marked or more."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,19 @@ class Loss:
         """Whether the loss is left unmarked without more worlds: its mean is below ``least`` (None: no such
         rule) and its interval settled about every other threshold."""
         return least is not None and self.mean < least and self.settled([t for t in thresholds if t != least])
+
+
+def within(played: Sequence[float], others: Sequence[Sequence[float]], least: float) -> bool:
+    """Whether each of ``others`` is surely less than ``least`` better than ``played`` (their values world by world,
+    over the worlds both were valued in, at least two): the upper end of the one-sided interval of the difference
+    lies below ``least``, with :data:`EARLY_RISK` shared among the :data:`EARLY_LOOKS` and the other moves."""
+    z = NormalDist().inv_cdf(1 - EARLY_RISK / (len(EARLY_LOOKS) * max(1, len(others))))
+    for other in others:
+        differences = [o - p for o, p in zip(other, played)]
+        n = len(differences)
+        if n < 2 or statistics.fmean(differences) + z * statistics.stdev(differences) / math.sqrt(n) >= least:
+            return False
+    return True
 
 
 def loss_of(better: MoveValue, played: MoveValue) -> Loss:

@@ -39,8 +39,8 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
 
-from .advisor import DEFAULT_WORLDS, Advice, Clock, MoveValue, Progress, advise
-from .confirm import Loss, confirm
+from .advisor import DEFAULT_WORLDS, Advice, Clock, Enough, MoveValue, Progress, advise, advise_until
+from .confirm import EARLY_LOOKS, Loss, confirm, loss_of, within
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
@@ -183,8 +183,8 @@ def in_order(found: Sequence[Why]) -> tuple[Why, ...]:
 @dataclass(frozen=True)
 class MoveReview:
     """One move of the learner: the ply (``index`` in the round; the learner's move number ``turn``), its
-    advisor value and the best one's (over the same worlds, as many as it took to settle the grade), and its
-    grade (None: not marked).
+    advisor value and the best one's (over the same worlds, as many as it took to settle the grade: for a move
+    the advice's first worlds showed unmarked, those worlds), and its grade (None: not marked).
 
     ``grade`` is the least grade the loss's interval reaches (:mod:`~tutor.play.confirm`: 95% over all its
     looks), ``upto`` the most (the same: the grade is settled; else the grade is the range from one to the
@@ -286,10 +286,10 @@ def review_move(ply: Ply, seat: int, index: int, turn: int, *, seed: int, worlds
     ``seed``, from the seat's view just before it (as :func:`review_round` judges it, wherever it runs); None when
     a time ``budget`` (seconds on ``clock``) cut its advice short: the move is never judged on fewer worlds."""
     view = SeatView.of(ply.before, seat)
-    advice = ply_advice(view, seed, index, worlds=worlds, level=level, budget=budget, clock=clock)
-    if advice.stopped:
+    advice, reviewed = review_ply(view, ply, seed, index, turn, worlds=worlds, level=level, budget=budget,
+                                  clock=clock)
+    if reviewed is None:
         return None
-    reviewed = judge(view, advice, ply_seed(seed, index), index, turn, ply)
     return reviewed, None if reviewed.grade is None else mark(view, reviewed, advice)
 
 
@@ -298,10 +298,12 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
                  progress: Callable[[int, int], None] | None = None, ready: Ready | None = None) -> RoundReview:
     """Review the moves ``seat`` made in a round's ``plies``, each from the seat's view; the same seed, the same review.
 
-    A time ``budget`` (seconds on ``clock``) ends the review at the first move whose advice it cut short: that
-    move and the later ones are left unreviewed (:attr:`RoundReview.unreviewed`), never judged on fewer worlds.
-    ``progress`` is told the moves reviewed so far and the moves to review.  ``ready`` gives the moves' reviews
-    made beforehand (each :func:`review_move` with the same arguments); the others are made here.
+    A move is judged by :func:`ply_advice`'s advice (the hint's), but for one that advice's first worlds already
+    show unmarked (:func:`early_enough`): no more of its worlds are valued (:func:`review_ply`).  A time ``budget``
+    (seconds on ``clock``) ends the review at the first move whose advice it cut short: that move and the later
+    ones are left unreviewed (:attr:`RoundReview.unreviewed`), never judged on fewer worlds than the rules above
+    allow.  ``progress`` is told the moves reviewed so far and the moves to review.  ``ready`` gives the moves'
+    reviews made beforehand (each :func:`review_move` with the same arguments); the others are made here.
     """
     deadline = None if budget is None else clock() + budget
     chosen = review_turns(plies, seat)
@@ -324,6 +326,52 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
         if marked is not None:
             marks.append(marked)
     return RoundReview(plies[0].before.players if plies else 2, seat, tuple(moves), tuple(marks))
+
+
+def review_ply(view: SeatView, ply: Ply, seed: int, index: int, turn: int, *, worlds: int = DEFAULT_WORLDS,
+               level: str = "expert", budget: float | None = None,
+               clock: Clock = time.perf_counter) -> tuple[Advice, MoveReview | None]:
+    """The review of ``ply`` (the ply ``index`` of a review with ``seed``, the learner's move ``turn``) from
+    ``view``, and the advice it was judged by: :func:`ply_advice`'s (then :func:`judge`), unless its first
+    worlds already show the move unmarked (:func:`early_enough`: then only those worlds).  None for the review
+    when a time ``budget`` cut the advice short."""
+    advice = advise_until(view, early_enough(view, ply.move, worlds), level=level, worlds=worlds,
+                          seed=ply_seed(seed, index), budget=budget, clock=clock)
+    if advice.stopped:
+        return advice, None
+    if advice.worlds < worlds and advice.worlds in EARLY_LOOKS:
+        return advice, unmarked(advice, index, turn, ply)
+    return advice, judge(view, advice, ply_seed(seed, index), index, turn, ply)  # the whole advice: the hint's
+
+
+def early_enough(view: SeatView, played: Move, worlds: int) -> Enough:
+    """When an advice of ``worlds`` worlds on ``view`` may stop for the move ``played``: at a look of
+    :data:`~tutor.play.confirm.EARLY_LOOKS` before its last world where ``played`` is still valued and every
+    other move is surely less than the :func:`margin` better (:func:`~tutor.play.confirm.within`).  Never where
+    ``played`` passes up a sure sweep (:func:`missed_sweep`), which is marked by other rules.
+
+    Such a move is not marked: the advice's best (the hint's move) is never marked anyway, and judged by the
+    whole advice, a move whose every rival is less than the margin better is left unmarked too (but rarely, by
+    the noise of the rest of the worlds: at most :data:`~tutor.play.confirm.EARLY_RISK` over the looks)."""
+    pos, least = view.position(), margin(view.players)
+    sweeps = bool(pos.variant.sweep_points) and not pos.is_sweep(played) and any(map(pos.is_sweep, pos.generate()))
+
+    def enough(moves: list[Move], values: list[list[float]], done: int) -> bool:
+        if sweeps or done >= worlds or done not in EARLY_LOOKS:
+            return False
+        mine = values[moves.index(played)]
+        return len(mine) == done and within(mine, [v for m, v in zip(moves, values) if m != played and v], least)
+
+    return enough
+
+
+def unmarked(advice: Advice, index: int, turn: int, ply: Ply) -> MoveReview:
+    """The review of a move an advice stopped early shows unmarked (:func:`early_enough`): its values and
+    the loss's interval are over the advice's worlds."""
+    played, best = advice.value_of(ply.move), advice.moves[0]
+    loss = loss_of(best, played)
+    return MoveReview(index, turn, ply, played, best, None, None,
+                      (0.0, 0.0) if played.move == best.move else (loss.low, loss.high))
 
 
 def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply: Ply) -> MoveReview:

@@ -1,0 +1,75 @@
+"""The review's early look (issue 23): a move the advice's first worlds already show unmarked needs no more."""
+
+from __future__ import annotations
+
+from tutor.content.presets import variant
+from tutor.play.advisor import advise, advise_until
+from tutor.play.confirm import EARLY_LOOKS, within
+from tutor.play.game import Ply, play_one_round
+from tutor.play.players import player
+from tutor.play.review import judge, ply_advice, ply_seed, review_ply, review_round
+from tutor.play.view import SeatView
+
+SEED = 6
+
+
+def learner_round(players: int, seed: int) -> tuple[Ply, ...]:
+    """A round of classic: seat 0 plays greedy against club."""
+    return play_one_round(variant("classic"), [player("greedy")] + [player("club")] * (players - 1), seed).plies
+
+
+def test_a_move_every_other_move_surely_beats_by_less_than_the_margin_is_within() -> None:
+    """Worked examples over 16 worlds, 3 other moves (z = 2.54: 5% over the 3 looks and 3 moves, one-sided): a
+    move 1 point behind give or take 1 (upper end -0.34), one that ties in every world, and one 0.2 better give
+    or take 0.3 (upper end 0.40) are all within 0.5; one 0.2 better give or take 0.6 (upper end 0.59) is not, nor
+    is a move valued in a single world."""
+    played = [float(i % 4) for i in range(16)]
+    behind = [p - 1 + (1 if i % 2 else -1) for i, p in enumerate(played)]
+    close = [p + 0.2 + (0.3 if i % 2 else -0.3) for i, p in enumerate(played)]
+    noisy = [p + 0.2 + (0.6 if i % 2 else -0.6) for i, p in enumerate(played)]
+    assert within(played, [behind, list(played), close], 0.5)
+    assert not within(played, [behind, list(played), noisy], 0.5)
+    assert not within(played, [behind, [played[0]]], 0.5)
+    assert not within(played, [behind, list(played), close], 0.39)  # close's upper end is 0.397
+
+
+def test_an_advice_run_to_the_end_is_the_advisors_and_stopped_early_its_first_worlds() -> None:
+    ply = learner_round(2, SEED)[8]
+    view = SeatView.of(ply.before, ply.seat)
+    full = advise(view, seed=3)
+    assert advise_until(view, lambda moves, values, done: False, seed=3) == full
+    assert [mv.samples for mv in advise_until(view, lambda moves, values, done: False, seed=3).moves] == \
+        [mv.samples for mv in full.moves]
+    early = advise_until(view, lambda moves, values, done: done == 16, seed=3)
+    assert early.worlds == 16 and not early.stopped
+    for mv in early.moves:
+        assert mv.samples == full.value_of(mv.move).samples[:len(mv.samples)] and len(mv.samples) in (8, 16)
+
+
+def test_the_review_stops_early_only_on_moves_it_leaves_unmarked_and_judges_the_rest_by_the_hints_advice() -> None:
+    """In a greedy learner's round, some moves are left unmarked after the advice's first worlds: every other
+    move with more than a margin's chance to lose is judged as before, by the whole advice (the hint's)."""
+    plies = learner_round(2, SEED)
+    review = review_round(plies, 0, seed=SEED)
+    early = [m for m in review.moves if len(m.played.samples) in EARLY_LOOKS]
+    assert early and all(m.grade is None for m in early)
+    assert any(m.grade is not None for m in review.moves)
+    for m in review.moves:
+        view = SeatView.of(m.ply.before, 0)
+        advice = ply_advice(view, SEED, m.index)
+        if m in early:  # the first worlds of the hint's advice
+            assert m.played.samples == advice.value_of(m.ply.move).samples[:len(m.played.samples)]
+        else:
+            assert m == judge(view, advice, ply_seed(SEED, m.index), m.index, m.turn, m.ply)
+
+
+def test_the_move_a_hint_recommends_is_never_marked_with_the_early_look() -> None:
+    """Every learner position of rounds with 2, 3 and 4 players, the hint's move played instead: not marked."""
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        for index, ply in enumerate(learner_round(players, seed)):
+            view = SeatView.of(ply.before, ply.seat)
+            if ply.seat != 0 or len(view.legal_moves()) < 2 or index % 2:
+                continue
+            hinted = Ply(ply.before, ply_advice(view, seed, index).best)
+            _, reviewed = review_ply(view, hinted, seed, index, 1)
+            assert reviewed is not None and reviewed.grade is None
