@@ -15,7 +15,7 @@ from tutor.content.presets import variant
 from tutor.content.skills import Evidence
 from tutor.loading.catalog import load_catalog
 from tutor.play.handicaps import Handicapped
-from tutor.play.heuristics import CLUB_V1, Club
+from tutor.play.heuristics import Club
 from tutor.shell.commands import dispatch
 from tutor.shell.picker import open_puzzles
 from tutor.shell.puzzle import PuzzleRun
@@ -36,7 +36,7 @@ def _sittings(catalog: Catalog, tmp_path: Path) -> tuple[Sitting, Sitting]:
     rules = variant("classic")
     pool = [p for p in puzzle_pool(catalog, rules) if "sweeps" in puzzle_skills(p)]
     found = []
-    for name, learner in (("blind", Handicapped("sweeps")), ("club", Club(weights=CLUB_V1))):
+    for name, learner in (("blind", Handicapped("sweeps")), ("club", Club())):
         (tmp_path / name).mkdir()
         found.append(sit(learner, "sweeps", rules, pool, 1, puzzles=3, rounds=1, order="placement", worlds=WORLDS,
                          folder=tmp_path / name))

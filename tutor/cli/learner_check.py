@@ -1,7 +1,7 @@
 """The simulated-learner check of the skill model (docs/learner-model.md).
 
-A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: the first club
-level, ``club-v1``, with one skill taken away) sits down at a fresh progress file, as a
+A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: a club level,
+the ladder's unless told, with one skill taken away) sits down at a fresh progress file, as a
 learner would: it answers a set of puzzles (the collection's files, judged as
 the shell judges a typed answer, recorded as the shell records an attempt),
 then plays rounds against that club level, each reviewed as the shell reviews
@@ -22,7 +22,7 @@ from tutor.content.course import THEMES, Catalog, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import CLUB_V1, Club
+from tutor.play.heuristics import CLUB, Club, ClubWeights
 from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
@@ -96,11 +96,11 @@ def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Rand
 
 
 def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, worlds: int,
-                  now: datetime) -> None:
-    """One round of ``learner`` at ``seat`` against the first club level (``club-v1``, the club the simulated
-    learners are made from), reviewed (no time budget: the same review
-    on any machine) and its evidence recorded, as after a round in the shell."""
-    seats: list[Player] = [Club(weights=CLUB_V1), Club(weights=CLUB_V1)]
+                  now: datetime, base: ClubWeights = CLUB) -> None:
+    """One round of ``learner`` at ``seat`` against the club level of ``base`` (the club the simulated learner is
+    made from), reviewed (no time budget: the same review on any machine) and its evidence recorded, as after a
+    round in the shell."""
+    seats: list[Player] = [Club(weights=base), Club(weights=base)]
     seats[seat] = learner
     record = play_one_round(rules, seats, seed, dealer=1 - seat)
     review = review_round(record.plies, seat, worlds=worlds, seed=seed)
@@ -146,10 +146,11 @@ def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzz
 
 def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puzzle], seed: int, *,
         puzzles: int = 10, rounds: int = 3, order: str = "next", worlds: int = REVIEW_WORLDS,
-        folder: Path | None = None) -> Sitting:
+        folder: Path | None = None, base: ClubWeights = CLUB) -> Sitting:
     """One learner's run from ``seed``: ``puzzles`` of ``pool`` and ``rounds`` reviewed rounds of ``rules`` (its
     seat and deals from the seed), the puzzles in ``order`` (:data:`ORDERS`; after each round its share, the
-    later rounds the larger), on a fresh progress file in ``folder`` (a temporary one when None).  The model
+    later rounds the larger), on a fresh progress file in ``folder`` (a temporary one when None), the rounds
+    against the club level of ``base``.  The model
     is asked after the placement puzzles, or before any (check 0), and after each round and its puzzles."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; orders are: {', '.join(ORDERS)}")
@@ -172,7 +173,7 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
             named = [weakest_named(progress)]
             seat = rng.randrange(2)
             for r in range(rounds):
-                play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
+                play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock), base)
                 if order == "next":
                     skill = set_skill(progress)
                     sets.append(skill)
