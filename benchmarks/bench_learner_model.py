@@ -15,7 +15,6 @@ counted as later than the last), and what it named most often instead.  Seeded: 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections import Counter
@@ -27,7 +26,7 @@ from tutor.content.presets import variant
 from tutor.loading.catalog import load_catalog
 from tutor.parallel.pool import in_order
 from tutor.play.handicaps import CHOICES, Handicapped
-from tutor.play.heuristics import CLUB, CLUB_V1, Club, ClubWeights
+from tutor.play.heuristics import CLUB, CLUB_V1, ClubWeights
 from tutor.teaching.skill_map import puzzle_skills
 
 BASES = {"club": CLUB, "club-v1": CLUB_V1}
@@ -36,17 +35,16 @@ TARGET = 0.8
 """The share of runs in which the removed skill should be named the weakest (issue 24)."""
 
 
-def one_run(removed: str | None, seed: int, rounds: int, puzzles: int, order: str, base: str,
+def one_run(removed: str | None, seed: int, rounds: int, puzzles: int, order: str, base: str, goals: bool,
             run: int) -> tuple[Sitting, float]:
     """Run ``run`` of the learner made from the club level ``base`` without ``removed`` (that full club level when
-    None), and its CPU seconds."""
+    None), reading the puzzles' goals or not (``goals``), and its CPU seconds."""
     start = time.process_time()
     rules = variant("classic")
     pool = puzzle_pool(load_catalog(), rules)
-    weights = BASES[base]
-    learner = Club(weights=weights) if removed is None else Handicapped(removed, weights)
+    learner = Handicapped(removed, BASES[base], goals)
     found = sit(learner, removed, rules, pool, seed * 1000 + run, puzzles=puzzles, rounds=rounds,
-                order=order, base=weights)
+                order=order, base=BASES[base])
     return found, time.process_time() - start
 
 
@@ -67,16 +65,15 @@ def _most(named: Counter[str | None]) -> str:
     return ", ".join(f"{name or '(none)'} {n}" for name, n in named.most_common(3)) or "-"
 
 
-def solve_table(skills: Sequence[str], weights: ClubWeights) -> None:
+def solve_table(skills: Sequence[str], weights: ClubWeights, goals: bool) -> None:
     """For each removed skill, the puzzles of the pool that test it: how many the full club level of ``weights``
-    solves, and how many the learner without it (how well puzzles can tell that learner from the club)."""
+    solves, and how many the learner without it (how well puzzles can tell that learner from the club); the
+    goals read or not (``goals``)."""
     pool = puzzle_pool(load_catalog(), variant("classic"))
     print(f"{'removed skill':16} {'puzzles':>7} {'club':>5} {'learner':>8}")
     for removed in skills:
         on = [p for p in pool if removed in puzzle_skills(p)]
-        full = Club(weights=weights)
-        club, learner = (sum(solves(who, p, random.Random(0)) for p in on)
-                         for who in (full, Handicapped(removed, weights)))
+        club, learner = (sum(solves(Handicapped(who, weights, goals), p) for p in on) for who in (None, removed))
         print(f"{removed:16} {len(on):7} {club:5} {learner:8}")
 
 
@@ -94,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--control", action="store_true", help="also run the full club level")
     parser.add_argument("--base", choices=BASES, default="club",
                         help="the club level the learners are made from and play against (default: the ladder's)")
+    parser.add_argument("--ignore-goals", action="store_true",
+                        help="the learners answer a puzzle as they play in a game, not reading its goal")
     parser.add_argument("--solves", action="store_true",
                         help="only the puzzles on each removed skill that the club and the learner solve")
     args = parser.parse_args(argv)
@@ -102,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"no handicap for {', '.join(map(str, unknown))}; there are: {', '.join(CHOICES)}")
     if args.solves:
-        solve_table([s for s in skills if s is not None], BASES[args.base])
+        solve_table([s for s in skills if s is not None], BASES[args.base], not args.ignore_goals)
         return
     if args.control:
         skills.append(None)
@@ -113,7 +112,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     hits = runs = 0
     sets: Counter[str | None] = Counter()
     for removed in skills:
-        work = partial(one_run, removed, args.seed, args.rounds, args.puzzles, args.order, args.base)
+        work = partial(one_run, removed, args.seed, args.rounds, args.puzzles, args.order, args.base,
+                       not args.ignore_goals)
         results = list(in_order(work, args.runs, args.jobs))
         sittings = [s for s, _ in results]
         total += sum(t for _, t in results)

@@ -82,6 +82,12 @@ def test_a_handicapped_learner_differs_from_the_club_only_where_its_skill_is_con
     assert differ  # it is not the club level under another name
 
 
+@pytest.mark.parametrize("base", sorted(BASES))
+def test_with_nothing_taken_away_it_is_the_club_level(base: str) -> None:
+    club, learner = Club(weights=BASES[base]), Handicapped(None, BASES[base])
+    assert all(club.choose(v, random.Random(0)) == learner.choose(v, random.Random(0)) for v in SAMPLES[base])
+
+
 def test_an_unknown_handicap_is_refused() -> None:
     with pytest.raises(ValueError, match="no handicap for 'rules'"):
         Handicapped("rules")

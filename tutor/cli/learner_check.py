@@ -2,8 +2,9 @@
 
 A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: a club level,
 the ladder's unless told, with one skill taken away) sits down at a fresh progress file, as a
-learner would: it answers a set of puzzles (the collection's files, judged as
-the shell judges a typed answer, recorded as the shell records an attempt),
+learner would: it answers a set of puzzles (the collection's files, each goal
+read as a learner reads it, judged as the shell judges a typed answer, recorded
+as the shell records an attempt),
 then plays rounds against that club level, each reviewed as the shell reviews
 a round, its evidence recorded as the shell records it.  After the puzzles and
 after each round the model is asked which skill is weakest.
@@ -22,10 +23,10 @@ from tutor.content.course import THEMES, Catalog, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
+from tutor.play.handicaps import Handicapped
 from tutor.play.heuristics import CLUB, Club, ClubWeights
 from tutor.play.player import Player
 from tutor.play.review import review_round
-from tutor.play.view import SeatView
 from tutor.shell.next_choice import skill_to_work, theme_for
 from tutor.shell.picker import nearest_puzzle
 from tutor.shell.review_screen import REVIEW_WORLDS
@@ -79,17 +80,18 @@ def puzzle_set(pool: Sequence[Puzzle], count: int, rng: random.Random) -> list[P
     return chosen
 
 
-def solves(learner: Player, puzzle: Puzzle, rng: random.Random) -> bool:
-    """Whether the learner's move in ``puzzle`` (from the seat's view) solves it, judged as the shell judges it."""
+def solves(learner: Handicapped, puzzle: Puzzle) -> bool:
+    """Whether the learner's answer to ``puzzle`` (the position as the puzzle shows it, its goal read) solves it,
+    judged as the shell judges it."""
     pos = puzzle.position.copy()
-    move = learner.choose(SeatView.of(pos, pos.to_move), rng)
+    move = learner.answer(pos.copy(), puzzle.goal)
     return Challenge(pos, Task(goal=puzzle.goal), puzzle.ranking).judge(pos.notation(move)).accepted
 
 
-def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Random, now: datetime) -> bool:
+def answer(progress: Progress, learner: Handicapped, puzzle: Puzzle, now: datetime) -> bool:
     """The learner's move in ``puzzle``, judged and recorded as the shell does a first answer without hints;
     whether it solved it."""
-    solved = solves(learner, puzzle, rng)
+    solved = solves(learner, puzzle)
     progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, solved, 0, now=now,
                             skills=puzzle_skills(puzzle))
     return solved
@@ -144,7 +146,7 @@ def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzz
     return found
 
 
-def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puzzle], seed: int, *,
+def sit(learner: Handicapped, removed: str | None, rules: Variant, pool: Sequence[Puzzle], seed: int, *,
         puzzles: int = 10, rounds: int = 3, order: str = "next", worlds: int = REVIEW_WORLDS,
         folder: Path | None = None, base: ClubWeights = CLUB) -> Sitting:
     """One learner's run from ``seed``: ``puzzles`` of ``pool`` and ``rounds`` reviewed rounds of ``rules`` (its
@@ -165,7 +167,7 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
 
             def puzzle(chosen: Puzzle) -> None:
                 given.append(chosen)
-                solved.append((chosen.id, answer(progress, learner, chosen, rng, next(clock))))
+                solved.append((chosen.id, answer(progress, learner, chosen, next(clock))))
 
             if order == "placement":
                 for chosen in puzzle_set(pool, puzzles, rng):
