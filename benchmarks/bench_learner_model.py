@@ -1,7 +1,7 @@
 """Does the skill model find a learner's weakness?  The simulated-learner check of issue 24 (docs/learner-model.md).
 
 Run from the repository root: ``python benchmarks/bench_learner_model.py [--runs 10] [--seed 0] [--rounds 3]
-[--puzzles 10] [--jobs 2] [--base club|club-v1]``.  Each simulated learner (a club level with one skill taken away,
+[--puzzles 10] [--jobs 2]``.  Each simulated learner (the club level with one skill taken away,
 :mod:`tutor.play.handicaps`; and the full club level as a control) sits ``--runs`` times on a fresh progress
 file: ``--rounds`` reviewed rounds against the club level and ``--puzzles`` puzzles of the classic two-player
 collection, after each round those ``next`` gives (or, ``--order placement``, one for each skill in turn before
@@ -15,6 +15,7 @@ counted as later than the last), and what it named most often instead.  Seeded: 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections import Counter
@@ -26,25 +27,22 @@ from tutor.content.presets import variant
 from tutor.loading.catalog import load_catalog
 from tutor.parallel.pool import in_order
 from tutor.play.handicaps import CHOICES, Handicapped
-from tutor.play.heuristics import CLUB, CLUB_V1, ClubWeights
+from tutor.play.heuristics import CLUB_V1, Club
 from tutor.teaching.skill_map import puzzle_skills
 
-BASES = {"club": CLUB, "club-v1": CLUB_V1}
-"""The club levels a simulated learner can be made from (and plays against): the ladder's, or the first one."""
 TARGET = 0.8
 """The share of runs in which the removed skill should be named the weakest (issue 24)."""
 
 
-def one_run(removed: str | None, seed: int, rounds: int, puzzles: int, order: str, base: str, goals: bool,
-            run: int) -> tuple[Sitting, float]:
-    """Run ``run`` of the learner made from the club level ``base`` without ``removed`` (that full club level when
-    None), reading the puzzles' goals or not (``goals``), and its CPU seconds."""
+def one_run(removed: str | None, seed: int, rounds: int, puzzles: int, order: str, run: int) -> tuple[Sitting, float]:
+    """Run ``run`` of the learner without ``removed`` (the full first club level, ``club-v1``, when None), and its
+    CPU seconds."""
     start = time.process_time()
     rules = variant("classic")
     pool = puzzle_pool(load_catalog(), rules)
-    learner = Handicapped(removed, BASES[base], goals)
+    learner = Club(weights=CLUB_V1) if removed is None else Handicapped(removed)
     found = sit(learner, removed, rules, pool, seed * 1000 + run, puzzles=puzzles, rounds=rounds,
-                order=order, base=BASES[base])
+                order=order)
     return found, time.process_time() - start
 
 
@@ -65,15 +63,15 @@ def _most(named: Counter[str | None]) -> str:
     return ", ".join(f"{name or '(none)'} {n}" for name, n in named.most_common(3)) or "-"
 
 
-def solve_table(skills: Sequence[str], weights: ClubWeights, goals: bool) -> None:
-    """For each removed skill, the puzzles of the pool that test it: how many the full club level of ``weights``
-    solves, and how many the learner without it (how well puzzles can tell that learner from the club); the
-    goals read or not (``goals``)."""
+def solve_table(skills: Sequence[str]) -> None:
+    """For each removed skill, the puzzles of the pool that test it: how many the full club level solves, and how
+    many the learner without it (how well puzzles can tell that learner from the club)."""
     pool = puzzle_pool(load_catalog(), variant("classic"))
     print(f"{'removed skill':16} {'puzzles':>7} {'club':>5} {'learner':>8}")
     for removed in skills:
         on = [p for p in pool if removed in puzzle_skills(p)]
-        club, learner = (sum(solves(Handicapped(who, weights, goals), p) for p in on) for who in (None, removed))
+        full = Club(weights=CLUB_V1)
+        club, learner = (sum(solves(who, p, random.Random(0)) for p in on) for who in (full, Handicapped(removed)))
         print(f"{removed:16} {len(on):7} {club:5} {learner:8}")
 
 
@@ -89,10 +87,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--skills", default=",".join(CHOICES),
                         help="the skills taken away, comma-separated (default: every handicap)")
     parser.add_argument("--control", action="store_true", help="also run the full club level")
-    parser.add_argument("--base", choices=BASES, default="club",
-                        help="the club level the learners are made from and play against (default: the ladder's)")
-    parser.add_argument("--ignore-goals", action="store_true",
-                        help="the learners answer a puzzle as they play in a game, not reading its goal")
     parser.add_argument("--solves", action="store_true",
                         help="only the puzzles on each removed skill that the club and the learner solve")
     args = parser.parse_args(argv)
@@ -101,19 +95,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"no handicap for {', '.join(map(str, unknown))}; there are: {', '.join(CHOICES)}")
     if args.solves:
-        solve_table([s for s in skills if s is not None], BASES[args.base], not args.ignore_goals)
+        solve_table([s for s in skills if s is not None])
         return
     if args.control:
         skills.append(None)
-    print(f"{args.runs} runs a learner, seed {args.seed}: {args.rounds} reviewed rounds of classic against {args.base} "
+    print(f"{args.runs} runs a learner, seed {args.seed}: {args.rounds} reviewed rounds of classic against club "
           f"and {args.puzzles} puzzles ({args.order})")
     print(f"{'removed skill':16} {'runs':>5} {'named':>7} {'median':>8}  named instead (at the end)")
     total = 0.0
     hits = runs = 0
     sets: Counter[str | None] = Counter()
     for removed in skills:
-        work = partial(one_run, removed, args.seed, args.rounds, args.puzzles, args.order, args.base,
-                       not args.ignore_goals)
+        work = partial(one_run, removed, args.seed, args.rounds, args.puzzles, args.order)
         results = list(in_order(work, args.runs, args.jobs))
         sittings = [s for s, _ in results]
         total += sum(t for _, t in results)

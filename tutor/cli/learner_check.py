@@ -1,10 +1,9 @@
 """The simulated-learner check of the skill model (docs/learner-model.md).
 
-A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: a club level,
-the ladder's unless told, with one skill taken away) sits down at a fresh progress file, as a
-learner would: it answers a set of puzzles (the collection's files, each goal
-read as a learner reads it, judged as the shell judges a typed answer, recorded
-as the shell records an attempt),
+A simulated learner (:class:`~tutor.play.handicaps.Handicapped`: the first club
+level, ``club-v1``, with one skill taken away) sits down at a fresh progress file, as a
+learner would: it answers a set of puzzles (the collection's files, judged as
+the shell judges a typed answer, recorded as the shell records an attempt),
 then plays rounds against that club level, each reviewed as the shell reviews
 a round, its evidence recorded as the shell records it.  After the puzzles and
 after each round the model is asked which skill is weakest.
@@ -23,10 +22,10 @@ from tutor.content.course import THEMES, Catalog, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
-from tutor.play.handicaps import Handicapped
-from tutor.play.heuristics import CLUB, Club, ClubWeights
+from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.player import Player
 from tutor.play.review import review_round
+from tutor.play.view import SeatView
 from tutor.shell.next_choice import skill_to_work, theme_for
 from tutor.shell.picker import nearest_puzzle
 from tutor.shell.review_screen import REVIEW_WORLDS
@@ -80,29 +79,28 @@ def puzzle_set(pool: Sequence[Puzzle], count: int, rng: random.Random) -> list[P
     return chosen
 
 
-def solves(learner: Handicapped, puzzle: Puzzle) -> bool:
-    """Whether the learner's answer to ``puzzle`` (the position as the puzzle shows it, its goal read) solves it,
-    judged as the shell judges it."""
+def solves(learner: Player, puzzle: Puzzle, rng: random.Random) -> bool:
+    """Whether the learner's move in ``puzzle`` (from the seat's view) solves it, judged as the shell judges it."""
     pos = puzzle.position.copy()
-    move = learner.answer(pos.copy(), puzzle.goal)
+    move = learner.choose(SeatView.of(pos, pos.to_move), rng)
     return Challenge(pos, Task(goal=puzzle.goal), puzzle.ranking).judge(pos.notation(move)).accepted
 
 
-def answer(progress: Progress, learner: Handicapped, puzzle: Puzzle, now: datetime) -> bool:
+def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Random, now: datetime) -> bool:
     """The learner's move in ``puzzle``, judged and recorded as the shell does a first answer without hints;
     whether it solved it."""
-    solved = solves(learner, puzzle)
+    solved = solves(learner, puzzle, rng)
     progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, solved, 0, now=now,
                             skills=puzzle_skills(puzzle))
     return solved
 
 
 def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, worlds: int,
-                  now: datetime, base: ClubWeights = CLUB) -> None:
-    """One round of ``learner`` at ``seat`` against the club level of ``base`` (the club the simulated learner is
-    made from), reviewed (no time budget: the same review on any machine) and its evidence recorded, as after a
-    round in the shell."""
-    seats: list[Player] = [Club(weights=base), Club(weights=base)]
+                  now: datetime) -> None:
+    """One round of ``learner`` at ``seat`` against the first club level (``club-v1``, the club the simulated
+    learners are made from), reviewed (no time budget: the same review
+    on any machine) and its evidence recorded, as after a round in the shell."""
+    seats: list[Player] = [Club(weights=CLUB_V1), Club(weights=CLUB_V1)]
     seats[seat] = learner
     record = play_one_round(rules, seats, seed, dealer=1 - seat)
     review = review_round(record.plies, seat, worlds=worlds, seed=seed)
@@ -146,13 +144,12 @@ def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzz
     return found
 
 
-def sit(learner: Handicapped, removed: str | None, rules: Variant, pool: Sequence[Puzzle], seed: int, *,
+def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puzzle], seed: int, *,
         puzzles: int = 10, rounds: int = 3, order: str = "next", worlds: int = REVIEW_WORLDS,
-        folder: Path | None = None, base: ClubWeights = CLUB) -> Sitting:
+        folder: Path | None = None) -> Sitting:
     """One learner's run from ``seed``: ``puzzles`` of ``pool`` and ``rounds`` reviewed rounds of ``rules`` (its
     seat and deals from the seed), the puzzles in ``order`` (:data:`ORDERS`; after each round its share, the
-    later rounds the larger), on a fresh progress file in ``folder`` (a temporary one when None), the rounds
-    against the club level of ``base``.  The model
+    later rounds the larger), on a fresh progress file in ``folder`` (a temporary one when None).  The model
     is asked after the placement puzzles, or before any (check 0), and after each round and its puzzles."""
     if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}; orders are: {', '.join(ORDERS)}")
@@ -167,7 +164,7 @@ def sit(learner: Handicapped, removed: str | None, rules: Variant, pool: Sequenc
 
             def puzzle(chosen: Puzzle) -> None:
                 given.append(chosen)
-                solved.append((chosen.id, answer(progress, learner, chosen, next(clock))))
+                solved.append((chosen.id, answer(progress, learner, chosen, rng, next(clock))))
 
             if order == "placement":
                 for chosen in puzzle_set(pool, puzzles, rng):
@@ -175,7 +172,7 @@ def sit(learner: Handicapped, removed: str | None, rules: Variant, pool: Sequenc
             named = [weakest_named(progress)]
             seat = rng.randrange(2)
             for r in range(rounds):
-                play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock), base)
+                play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
                 if order == "next":
                     skill = set_skill(progress)
                     sets.append(skill)

@@ -95,7 +95,7 @@ class ClubWeights:
 
 CLUB_V1 = ClubWeights()
 """The club as it played when the arena first measured it: the arena's frozen ``club-v1``, the simulated
-learners' club of the first passes (:mod:`.handicaps`) and the expert's playouts (:mod:`.advisor`)."""
+learners' club (:mod:`.handicaps`) and the expert's playouts (:mod:`.advisor`)."""
 CLUB = ClubWeights(exposure_weight=2.0, spade_worth=0.15, follow_up=0.6, exact_cards=7)
 """The ladder's club level (issue 25), stronger than :data:`CLUB_V1` by the arena's measure.
 
@@ -137,20 +137,14 @@ class Club:
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         pos = view.position()
-        return club_choice(pos, pos.generate(), self.weights)
-
-
-def club_choice(pos: Position, moves: list[Move], weights: ClubWeights) -> Move:
-    """:class:`Club`'s choice among ``moves`` (some of ``pos``'s legal moves): late in the last deal, when the
-    mover can tell every hand (:attr:`~ClubWeights.exact_cards`), only those the exact search values best of
-    them are weighed; then the best by :func:`club_best`."""
-    if len(moves) > 1 and weights.exact_cards:
-        world = told(pos)
-        if world is not None and sum(len(h) for h in world.hands) <= weights.exact_cards:
-            values = {lv.move: lv.value for lv in solve_deal(world).moves}
-            top = max(values.get(m, -math.inf) for m in moves)
-            moves = [m for m in moves if values.get(m, -math.inf) == top]
-    return club_best(pos, moves, weights)
+        moves = pos.generate()
+        if len(moves) > 1 and self.weights.exact_cards:
+            world = told(pos)
+            if world is not None and sum(len(h) for h in world.hands) <= self.weights.exact_cards:
+                solved = solve_deal(world).moves
+                best = [lv.move for lv in solved if lv.value == solved[0].value]
+                moves = [m for m in moves if m in best]
+        return club_best(pos, moves, self.weights)
 
 
 def told(pos: Position) -> Position | None:
