@@ -121,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if sets:
         rounds = sets.total()
         no_set = sets.pop(None, 0)
-        print(f"rounds after which next opened a set on a weak skill: {rounds - no_set} of {rounds}"
+        print(f"rounds after which next opened a set on a skill: {rounds - no_set} of {rounds}"
               f"{' (' + _most(sets) + ')' if sets else ''}")
 
 

@@ -89,6 +89,28 @@ def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
             dispatch(shell, "solution")  # a miss: the learner's rating moves
 
 
+def test_after_a_round_the_checks_set_is_the_shells_on_a_skill_not_weak(tmp_path: Path) -> None:
+    """After a round, every skill rated over where it starts: the check's set, as the shell's ``next``, is on the
+    weakest skill; once a puzzle is the newest evidence, neither opens a set on a skill not weak."""
+    scores = {"captures": [1.0] * 5, "sweeps": [1.0] * 4, "point_cards": [1.0, 0.0, 1.0, 1.0]}
+    with open_shell(tmp_path) as shell:
+        for lesson in shell.catalog.lessons:
+            if lesson.variant.preset == "classic":
+                shell.progress.record_lesson(lesson.id, 3)
+        shell.progress.record_evidence("game", {f"g/{skill}/{i}": [Evidence(skill, s, 1.0, 1200)]
+                                                for skill, row in scores.items() for i, s in enumerate(row)})
+        assert min(s.rating.rating for s in shell.progress.skills() if s.evidence) > 800
+        assert set_skill(shell.progress) == "point_cards"
+        pool = open_puzzles(shell)
+        theme = set_theme("point_cards", pool, [])
+        checked = next_puzzle(shell.progress, pool, [], theme)
+        dispatch(shell, "next")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.puzzle == checked and "point_cards" in puzzle_skills(checked)
+        dispatch(shell, run.challenge.position.notation(run.challenge.accepted()[0]))
+        assert set_skill(shell.progress) is None
+
+
 def test_in_the_order_next_a_sitting_keeps_the_skill_of_each_rounds_set(catalog: Catalog) -> None:
     rules = variant("classic")
     pool = puzzle_pool(catalog, rules)

@@ -13,11 +13,12 @@ from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.next_choice import section_for
+from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
 from tutor.shell.state import Shell
 from tutor.storage.skills import SKILL_START, updated
-from tutor.teaching.skill_map import LESSON_SKILLS, puzzle_skills
+from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills
 
 WHY = {
     "en": r"Your weakest skill, (?P<skill>[^,]+), is rated (?P<rating>\d+); (?P<missed>\d+) of your last "
@@ -161,3 +162,66 @@ def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path:
         assert section_for(shell, "rules") is None
         say(shell, "next")
         assert type(shell.activity) is LessonRun
+
+
+# ---- after a game: a set on the weakest skill, whatever its rating ------------------------------------------
+
+AFTER_GAME = {"en": "after your round, puzzles on “{theme}”", "de": "nach deiner Runde Aufgaben zum Thema „{theme}“"}
+
+
+def _classic_done(shell: Shell) -> None:
+    for lesson in shell.catalog.lessons:
+        if lesson.variant.preset == "classic":
+            shell.progress.record_lesson(lesson.id, 3)
+
+
+def _strong_round(shell: Shell) -> None:
+    """A reviewed round's evidence, every skill rated over where it starts, ``point_cards`` the lowest."""
+    _evidence(shell, "captures", [1.0] * 5, difficulty=1200)
+    _evidence(shell, "sweeps", [1.0] * 4, difficulty=1200)
+    _evidence(shell, "point_cards", [1.0, 0.0, 1.0, 1.0], difficulty=1200)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_after_a_game_next_opens_puzzles_on_the_weakest_skill_though_not_weak(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        _strong_round(shell)
+        assert all(s.rating.rating > SKILL_START.rating for s in shell.progress.skills() if s.evidence)
+        reply = say(shell, "next" if lang == "en" else "weiter")
+        assert _checked_why(tmp_path, shell, reply) == "point_cards"
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and "point_cards" in puzzle_skills(run.puzzle)
+        (theme,) = [t for t in run.puzzle.themes if AFTER_GAME[lang].format(theme=shell.theme_name(t)) in reply]
+        assert "point_cards" in THEME_SKILLS[theme]
+
+
+def test_after_the_set_no_weak_skill_proposes_a_game_again(tmp_path: Path) -> None:
+    """The set's puzzles are the newest evidence: with no skill weak, ``next`` of the next sitting proposes a game."""
+    with open_shell(tmp_path) as shell:
+        _classic_done(shell)
+        _strong_round(shell)
+        say(shell, "next")
+        assert isinstance(shell.activity, PuzzleRun)
+        say(shell, right_answer(shell))
+    with open_shell(tmp_path) as shell:
+        assert shell.progress.last_evidence_source() == "puzzle"
+        assert all(s.rating.rating > SKILL_START.rating for s in shell.progress.skills() if s.evidence)
+        say(shell, "next")
+        assert isinstance(shell.activity, GameRun)
+
+
+def test_before_the_classic_lessons_are_done_a_game_opens_no_set_on_a_skill_not_weak(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        _strong_round(shell)
+        reply = say(shell, "next")
+        assert "course goes on in its order" in reply and isinstance(shell.activity, LessonRun)
+
+
+def test_the_last_evidence_source_is_the_newest_pieces(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        assert shell.progress.last_evidence_source() is None
+        _evidence(shell, "sweeps", [1.0])
+        assert shell.progress.last_evidence_source() == "game"
+        shell.progress.record_evidence("lesson", {"table/1": [Evidence("rules", 1.0, 1.0, 800)]})
+        assert shell.progress.last_evidence_source() == "lesson"

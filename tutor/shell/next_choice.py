@@ -3,8 +3,10 @@
 The weakest skill with enough evidence, when it is rated under where every skill starts, is
 worked on: the rules by the section of a lesson whose step the learner last missed (a whole
 lesson when none was missed), any other skill by a set of puzzles on one of its themes (a
-section or a lesson when no such puzzle is open).  Otherwise the course goes on in its order,
-and once the classic game's lessons are done a game is proposed (:mod:`.game_choice`).
+section or a lesson when no such puzzle is open).  After a game (once the classic game's lessons
+are done) the weakest skill is worked on whatever its rating: the round just reviewed has told the
+model most, and a game follows the set.  Otherwise the course goes on in its order, and once the
+classic game's lessons are done a game is proposed (:mod:`.game_choice`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from tutor.content.course import DemoStep, Lesson, TextStep
 from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
-from .game_choice import game_choice, game_why, trend_line
+from .game_choice import classic_done, game_choice, game_why, trend_line
 from .picker import pick_puzzle
 from .state import Shell
 
@@ -43,30 +45,40 @@ class Step:
 @dataclass(frozen=True)
 class Choice:
     """Work on ``skill`` (rated ``rating``) by ``step``; of its last ``tried`` pieces of evidence, ``missed``
-    scored under 1 (missed, or done with help)."""
+    scored under 1 (missed, or done with help); ``after_game``: chosen because a game was the last thing done."""
 
     skill: str
     step: Step
     rating: int
     missed: int
     tried: int
+    after_game: bool = False
 
 
 def choose(shell: Shell) -> Choice | None:
-    """The step the weakest skill asks for, or None: too little evidence, or no skill weak."""
-    weak = skill_to_work(shell.progress.skills())
+    """The step the weakest skill asks for, or None: too little evidence, or no skill weak and no game just
+    played."""
+    played = after_game(shell)
+    weak = skill_to_work(shell.progress.skills(), played)
     step = None if weak is None else step_for(shell, weak.skill)
     if weak is None or step is None:
         return None
     scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
     missed = sum(1 for score in scores if score < 1.0)
-    return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores))
+    return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores), played)
 
 
-def skill_to_work(skills: Sequence[SkillEstimate]) -> SkillEstimate | None:
+def after_game(shell: Shell) -> bool:
+    """A game was the last thing the learner did that told the model something (its review's evidence is the
+    newest), and the classic game's lessons are done."""
+    return shell.progress.last_evidence_source() == "game" and classic_done(shell)
+
+
+def skill_to_work(skills: Sequence[SkillEstimate], played: bool = False) -> SkillEstimate | None:
     """The skill the next step works on: the weakest of ``skills`` with enough evidence, when it is rated under
-    :data:`WEAK_BELOW`; None otherwise.  The learner check uses it too."""
-    found = weakest_weak(skills, 1)
+    :data:`WEAK_BELOW`, or whatever its rating when a game was just ``played`` (:func:`after_game`); None
+    otherwise.  The learner check uses it too."""
+    found = weakest(skills, 1) if played else weakest_weak(skills, 1)
     return found[0] if found else None
 
 
@@ -144,7 +156,8 @@ def why_line(shell: Shell, choice: Choice) -> str:
     on_lesson = step.kind != "puzzles"
     target = shell.lesson_name(step.target) if on_lesson else shell.theme_name(step.target)
     title = shell.catalog.lesson(step.target).title.get(shell.lang) if on_lesson else ""
-    return shell.ui.message(f"shell.next_why_{step.kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
+    kind = "after_game" if choice.after_game and step.kind == "puzzles" else step.kind
+    return shell.ui.message(f"shell.next_why_{kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
                             title=title, first=step.first + 1, last=step.last + 1)
 

@@ -31,7 +31,16 @@ from .rating_policy import LEARNER_START, puzzle_start, rate_game
 from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
 from .repair import Repair, repair_values
 from .reviews import ReviewState, after_attempt
-from .skills import MIN_EVIDENCE, SkillEstimate, estimates, missed_refs, recent_scores, record, weakest
+from .skills import (
+    MIN_EVIDENCE,
+    SkillEstimate,
+    estimates,
+    last_source,
+    missed_refs,
+    recent_scores,
+    record,
+    weakest,
+)
 from .timestamps import from_text, to_text, utc
 
 _REVIEW_COLUMNS = "puzzle_id, due_at, stability, difficulty, last_review"
@@ -344,6 +353,12 @@ class Progress:
         among its last ``n`` pieces from ``source``, the latest first."""
         with self._read() as c:
             return missed_refs(c, skill, source, n)
+
+    def last_evidence_source(self) -> str | None:
+        """Where the model's newest evidence came from (``lesson``, ``puzzle``, ``game``): ``game`` when a reviewed
+        round is the last thing the learner did that it learnt from; None before any evidence."""
+        with self._read() as c:
+            return last_source(c)
 
     # themes
 

@@ -110,6 +110,12 @@ def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[
     return [str(ref) for ref, score in rows if score < 1.0]
 
 
+def last_source(c: sqlite3.Connection) -> str | None:
+    """The source (``lesson``, ``puzzle``, ``game``) of the newest piece of evidence; None before any."""
+    row = c.execute("SELECT source FROM skill_evidence ORDER BY id DESC LIMIT 1").fetchone()
+    return None if row is None else str(row[0])
+
+
 def weakest(found: Sequence[SkillEstimate], n: int, min_evidence: int = MIN_EVIDENCE) -> list[SkillEstimate]:
     """Up to ``n`` skills with at least ``min_evidence`` pieces of evidence, the lowest rated first
     (ties: the surer one, then by name)."""
