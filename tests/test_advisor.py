@@ -32,6 +32,7 @@ from tutor.play.advisor import (
     advise,
     advise_open,
     majority_chances,
+    playout_value,
     separated,
     world_values,
 )
@@ -134,6 +135,8 @@ def test_the_expert_is_the_top_level() -> None:
     ladder = LEVELS["expert"]()
     assert ladder == dataclasses.replace(EXPERT_V1, level="expert")  # the trial did not pay (docs/strength.md)
     assert player("expert-trial") == EXPERT_TRIAL != ladder and "expert-trial" not in LEVELS
+    for trial, setting in [("expert-replies", {"replies": 2}), ("expert-next-deal", {"beyond": True})]:
+        assert player(trial) == dataclasses.replace(EXPERT_V1, level=trial, **setting) and trial not in LEVELS
 
 
 def test_the_best_is_separated_only_when_it_leads_every_other_by_two_standard_errors() -> None:
@@ -156,6 +159,49 @@ def test_adaptive_worlds_stop_once_the_best_is_separated_and_never_pass_the_cap(
         assert separated([list(samples) for samples in live], list(range(len(live))))
     assert advise(view, worlds=8, seed=seed).worlds == 8  # without a cap, the worlds asked for
     assert advise(view, worlds=8, seed=seed, max_worlds=40) == advice
+
+
+@pytest.mark.parametrize(("preset", "n"), [("classic", 2), ("royal-aces-high", 2), ("michigan", 4), ("draw", 2)])
+@FEW
+@given(seed=st.integers(0, 2**32 - 1), ply=st.integers(0, 30))
+def test_a_reply_searched_among_club_first_choices_is_the_worst_for_the_mover_and_one_is_club_own(
+        preset: str, n: int, seed: int, ply: int) -> None:
+    """Two sides: the reply best for the replier is the worst for the mover, so a value with more replies searched
+    is never higher; one reply searched is club's own reply, the playout without a search."""
+    view = game_view(preset, n, seed, ply)
+    world = sampled_worlds(view.position(), 1, seed)[0]
+    side, key = world.side_of(world.to_move), world.state_key()
+    for move in world.generate()[:6]:
+        values = [playout_value(world, move, side, replies=k) for k in (0, 1, 2, 4)]
+        assert values[0] == values[1] >= values[2] >= values[3]
+    assert world.state_key() == key  # every move taken back
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_expert_with_replies_is_deterministic_for_a_seed_and_differs_from_the_plain_one(seed: int) -> None:
+    view = game_view("classic", 2, seed, 2)
+    searched = advise(view, worlds=6, seed=seed, replies=3)
+    assert searched == advise(view, worlds=6, seed=seed, replies=3)
+    plain = advise(view, worlds=6, seed=seed)
+    assert advise(view, worlds=6, seed=seed, replies=1) == plain
+    assert [mv.samples for mv in searched.moves] != [mv.samples for mv in plain.moves]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_playout_beyond_the_deal_plays_the_next_one_from_the_world_stock_but_not_past_the_round(seed: int) -> None:
+    record = play_one_round(variant("classic"), players(["club"] * 2), seed)
+    first = SeatView.of(record.plies[0].before, record.plies[0].seat)  # the first deal: a next one follows
+    world = sampled_worlds(first.position(), 1, seed)[0]
+    side, key, moves = world.side_of(world.to_move), world.state_key(), world.generate()
+    beyond = [playout_value(world, m, side, beyond=True) for m in moves]
+    assert beyond == [playout_value(world, m, side, beyond=True) for m in moves]
+    assert beyond != [playout_value(world, m, side) for m in moves]
+    assert world.state_key() == key
+    last = next(p for p in record.plies if p.before.stock_size == 0)  # nothing is dealt after the last deal
+    world = sampled_worlds(SeatView.of(last.before, last.seat).position(), 1, seed)[0]
+    side = world.side_of(world.to_move)
+    assert [playout_value(world, m, side, beyond=True) for m in world.generate()] == [
+        playout_value(world, m, side) for m in world.generate()]
 
 
 def test_the_deeper_exact_setting_solves_a_three_player_world_of_six_cards() -> None:

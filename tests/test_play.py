@@ -105,7 +105,8 @@ def test_swapping_unseen_cards_changes_no_choice(preset: str, n: int, seed: int)
         checked += 1
         view, other = SeatView.of(pos, seat), SeatView.of(swapped, seat)
         assert view == other
-        for chooser in [*map(quick, LEVELS), Expert(worlds=2, budget=None, inference=True)]:
+        for chooser in [*map(quick, LEVELS), Expert(worlds=2, budget=None, inference=True),
+                        Expert(worlds=2, budget=None, replies=2, beyond=True)]:
             move = chooser.choose(view, random.Random(seed))
             assert chooser.choose(other, random.Random(seed)) == move
             assert move in pos.generate() and move in swapped.generate()

@@ -59,6 +59,7 @@ from itertools import islice
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.round import next_deal
 from tutor.core.scoring import score_round
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
@@ -147,7 +148,8 @@ class Expert:
     """The expert player: the advisor's best move from its view, the seed drawn from ``rng``.
 
     ``worlds``, ``budget`` (seconds a move at most), ``playout`` (the rules of thumb its playouts follow),
-    ``inference``, ``max_worlds`` (adaptive worlds) and ``exact`` (:data:`EXACT_CARDS`) are :func:`advise`'s.
+    ``inference``, ``max_worlds`` (adaptive worlds), ``exact`` (:data:`EXACT_CARDS`) and ``replies`` are
+    :func:`advise`'s.
     The defaults are the expert of the first strength figures (:data:`EXPERT_V1`); a new setting is added with
     a default that keeps that expert's moves (tests/test_frozen_levels.py checks it).  The ladder's expert
     plays these defaults.
@@ -160,11 +162,13 @@ class Expert:
     inference: bool = False
     max_worlds: int | None = None
     exact: Mapping[int, int] = field(default_factory=lambda: EXACT_CARDS, hash=False)
+    replies: int = 0
+    beyond: bool = False
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget,
                       playout=self.playout, inference=self.inference, max_worlds=self.max_worlds,
-                      exact=self.exact).best
+                      exact=self.exact, replies=self.replies, beyond=self.beyond).best
 
 
 EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1)
@@ -189,7 +193,7 @@ worlds valued: whether the advice may stop there."""
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
            budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None,
            playout: ClubWeights = CLUB_V1, inference: bool = False, max_worlds: int | None = None,
-           exact: Mapping[int, int] = EXACT_CARDS) -> Advice:
+           exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False) -> Advice:
     """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
 
     ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds on ``clock``) bounds the time
@@ -198,7 +202,8 @@ def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLD
     are weighted by the other players' moves this deal (:func:`weighed_worlds`); where these tell no world
     from another the advice is the same as without.  With ``max_worlds`` (above ``worlds``; without
     inference) more worlds are valued until the best move is :func:`separated` or ``max_worlds`` are valued;
-    ``exact`` is :data:`EXACT_CARDS` by players.
+    ``exact`` is :data:`EXACT_CARDS` by players; with ``replies`` each playout searches the next seat's reply
+    among club's ``replies`` first choices (:func:`playout_value`).
     """
     _check(level, worlds)
     pos = view.position()
@@ -206,9 +211,10 @@ def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLD
     if model is None or not model.active or one_way(pos):
         most = worlds if max_worlds is None else max(worlds, max_worlds)
         return _advise(pos, islice(world_stream(pos, seed), most), level, budget, clock, progress, playout,
-                       exact=exact, least=worlds)
+                       exact=exact, least=worlds, replies=replies, beyond=beyond)
     chosen, weight = weighed_worlds(pos, model, worlds, seed)
-    return _advise(pos, iter(chosen), level, budget, clock, progress, playout, weight, exact)
+    return _advise(pos, iter(chosen), level, budget, clock, progress, playout, weight, exact, replies=replies,
+                   beyond=beyond)
 
 
 def advise_until(view: SeatView, enough: Enough, *, level: str = "expert", worlds: int = DEFAULT_WORLDS,
@@ -263,8 +269,8 @@ def _check(level: str, worlds: int) -> None:
 
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
             progress: Progress | None, playout: ClubWeights = CLUB_V1, weight: list[float] | None = None,
-            exact: Mapping[int, int] = EXACT_CARDS, least: int | None = None,
-            enough: Enough | None = None) -> Advice:
+            exact: Mapping[int, int] = EXACT_CARDS, least: int | None = None, enough: Enough | None = None,
+            replies: int = 0, beyond: bool = False) -> Advice:
     """The advice over ``worlds``, each as likely or of ``weight`` (one a world, in order), played out by ``playout``
     and searched exactly by ``exact``; with ``least``, the worlds stop after ``least`` once the best is
     :func:`separated`; with ``enough``, after the first world it says is enough."""
@@ -276,7 +282,7 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
     stopped = False
     for world in worlds:
         heard = None if progress is None else partial(progress, done)
-        valued = world_values(world, [moves[i] for i in live], stop, heard, playout, exact)
+        valued = world_values(world, [moves[i] for i in live], stop, heard, playout, exact, replies, beyond)
         if len(valued) < len(live):  # the budget ran out within this world
             stopped = True
             if done:
@@ -373,10 +379,11 @@ def _weighted_contention(values: list[list[float]], live: list[int], weight: lis
 
 def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | None = None,
                  progress: Callable[[], None] | None = None, playout: ClubWeights = CLUB_V1,
-                 exact: Mapping[int, int] = EXACT_CARDS) -> list[float]:
+                 exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False) -> list[float]:
     """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side: every one, unless
     ``stop`` says to stop first (then the first ones only, at least one); ``progress`` hears of each; the
-    playouts follow ``playout``; a last deal of at most ``exact[players]`` cards in the hands is searched.
+    playouts follow ``playout`` (with ``replies``: :func:`playout_value`'s); a last deal of at most
+    ``exact[players]`` cards in the hands is searched.
 
     An exact search that ``stop`` ends early leaves the world to club's playouts.
     """
@@ -390,7 +397,7 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
     for m in moves:
         if stop is not None and values and stop():
             break
-        values.append(playout_value(world, m, side, playout))
+        values.append(playout_value(world, m, side, playout, replies, beyond))
         if progress is not None:
             progress()
     return values
@@ -400,19 +407,63 @@ def _cards_in_hands(pos: Position) -> int:
     return sum(len(h) for h in pos.hands)
 
 
-def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = CLUB_V1) -> float:
+def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = CLUB_V1, replies: int = 0,
+                  beyond: bool = False) -> float:
     """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``;
-    ``world`` is left as it was (the moves are taken back)."""
-    world.push(move)
+    ``world`` is left as it was (the moves are taken back).
+
+    With ``replies``, the next seat's reply (when it is on another side) is not club's first choice but the best
+    for its own side of club's ``replies`` first choices, each played out the same way (a two-ply search in the
+    world).  With ``beyond`` (not with ``draw``) a playout that ends a deal before the last plays the next deal
+    too, dealt from the world's stock, and values its end."""
     horizon = world.players * world.variant.hand_size_resolved if world.variant.draw else None
-    plies = 1
-    while not world.is_round_over() and not world.needs_deal() and plies != horizon:
+    world.push(move)
+    try:
+        if replies and not _deal_over(world) and world.side_of(world.to_move) != side and horizon != 1:
+            replier = world.side_of(world.to_move)
+            options = world.generate()
+            if len(options) > 1:
+                ranked = sorted(options, key=lambda m: -club_value(world, m, playout))[:replies]
+                outcomes = [_played_out(world, r, playout, None if horizon is None else horizon - 1, (side, replier),
+                                        beyond) for r in ranked]
+                return max(outcomes, key=lambda o: o[1])[0]
+        return _played_out(world, None, playout, None if horizon is None else horizon - 1, (side,), beyond)[0]
+    finally:
+        world.pop()
+
+
+def _deal_over(world: Position) -> bool:
+    return world.is_round_over() or world.needs_deal()
+
+
+def _played_out(world: Position, first: Move | None, playout: ClubWeights, horizon: int | None,
+                sides: tuple[int, ...], beyond: bool = False) -> list[float]:
+    """``first`` (if any) then club play by ``playout`` for at most ``horizon`` plies or to the deal's end: the
+    end valued for each of ``sides`` (:func:`deal_end_value`); ``world`` is left as it was."""
+    plies = 0
+    if first is not None:
+        world.push(first)
+        plies = 1
+    while not _deal_over(world) and plies != horizon:
         world.push(club_move(world, playout))
         plies += 1
-    value = deal_end_value(world, side)
+    if beyond and world.needs_deal() and not world.variant.draw:
+        values = _next_deal_values(world, playout, sides)
+    else:
+        values = [deal_end_value(world, s) for s in sides]
     for _ in range(plies):
         world.pop()
-    return value
+    return values
+
+
+def _next_deal_values(world: Position, playout: ClubWeights, sides: tuple[int, ...]) -> list[float]:
+    """The next deal dealt from the world's stock (in a world, a random order of the unseen cards) and played out
+    by ``playout`` on a copy of ``world``: its end valued for each of ``sides``."""
+    after = world.copy()
+    next_deal(after)
+    while not _deal_over(after):
+        after.push(club_move(after, playout))
+    return [deal_end_value(after, s) for s in sides]
 
 
 def club_move(world: Position, playout: ClubWeights = CLUB_V1) -> Move:

@@ -32,8 +32,15 @@ FROZEN: dict[str, Callable[[], Player]] = {
 ``expert-v1`` are the club and the expert of the first strength figures (docs/strength.md);
 tests/test_frozen_levels.py replays their recorded moves."""
 
-TRIALS: dict[str, Callable[[], Player]] = {"expert-trial": lambda: EXPERT_TRIAL}
-"""Candidate levels the arena measures against the frozen ones before one joins the ladder (docs/strength.md)."""
+TRIALS: dict[str, Callable[[], Player]] = {
+    "expert-trial": lambda: EXPERT_TRIAL,
+    "expert-replies": lambda: Expert("expert-replies", replies=2),
+    "expert-next-deal": lambda: Expert("expert-next-deal", beyond=True),
+}
+"""Candidate levels the arena measures against the frozen ones before one joins the ladder (docs/strength.md):
+``expert-replies`` searches the next seat's reply among club's two first choices in each playout, and
+``expert-next-deal`` plays each playout on through the next deal (both otherwise ``expert-v1``); neither
+gained (docs/strength.md, "Searching deeper in the worlds")."""
 
 
 def player(level: str) -> Player:
