@@ -148,8 +148,8 @@ class Expert:
     """The expert player: the advisor's best move from its view, the seed drawn from ``rng``.
 
     ``worlds``, ``budget`` (seconds a move at most), ``playout`` (the rules of thumb its playouts follow),
-    ``inference``, ``max_worlds`` (adaptive worlds), ``exact`` (:data:`EXACT_CARDS`) and ``replies`` are
-    :func:`advise`'s.
+    ``inference``, ``max_worlds`` (adaptive worlds), ``exact`` (:data:`EXACT_CARDS`), ``replies`` and ``beyond``
+    are :func:`advise`'s.
     The defaults are the expert of the first strength figures (:data:`EXPERT_V1`); a new setting is added with
     a default that keeps that expert's moves (tests/test_frozen_levels.py checks it).  The ladder's expert
     plays these defaults.
@@ -203,7 +203,8 @@ def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLD
     from another the advice is the same as without.  With ``max_worlds`` (above ``worlds``; without
     inference) more worlds are valued until the best move is :func:`separated` or ``max_worlds`` are valued;
     ``exact`` is :data:`EXACT_CARDS` by players; with ``replies`` each playout searches the next seat's reply
-    among club's ``replies`` first choices (:func:`playout_value`).
+    among club's ``replies`` first choices, and with ``beyond`` plays on through the next deal
+    (:func:`playout_value`).
     """
     _check(level, worlds)
     pos = view.position()
