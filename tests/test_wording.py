@@ -31,6 +31,7 @@ from tutor.loading.lessons import LESSON_KEYS, STEP_KEYS
 from tutor.loading.positions import KEYS as POSITION_KEYS
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import PUZZLE_KEYS
+from tutor.play.players import FROZEN, LEVELS, TRIALS
 from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog
 from tutor.render.environment import Language, load_language
@@ -56,7 +57,7 @@ ENGLISH_CAPITALISED = frozenset(w.title() for w in ENGLISH) - {"Hand", "Rating"}
 
 # Allowed in German output: what the learner types (English command names, which still work;
 # option codes typed after --set, like build_duty=take_or_add; a command line's options, like --review;
-# preset ids; card codes are no words here),
+# preset and level ids; card codes are no words here),
 # and the glossary's English terms in brackets, as the German sheet gives them.
 GLOSSARY_TERMS = re.findall(r"\(([a-z ]+)\)'", (content_dir("templates") / "de/sheet/glossary.j2").read_text(encoding="utf-8"))
 TYPED_COMMANDS = re.compile(r"[„(](?:%s)[“)]" % "|".join(COMMANDS))
@@ -64,6 +65,7 @@ OPTION_CODES = re.compile(r"\b\w+=\w+\b|\b[a-z]+(?:_[a-z]+)+\b")
 TYPED_LINES = re.compile(r"„cassino-tutor [^“]*“")  # a whole command line, quoted as typed
 TYPED_OPTIONS = re.compile(r"(?<![\w-])--[a-z]+(?:-[a-z]+)*\b")  # a command line's option as typed: --review
 PRESET_IDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(preset_names(), key=len, reverse=True)))  # typed after "spiele"
+LEVEL_IDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted([*LEVELS, *FROZEN, *TRIALS], key=len, reverse=True)))  # --a, --b
 GLOSSARY = re.compile(r"\((?:%s)\)" % "|".join(GLOSSARY_TERMS))
 # The keys and values of a content file or a saved game as they are written there, and the command line's
 # subcommands, quoted: „goal“, „deal“, „hints“.
@@ -80,7 +82,8 @@ DOUBLE_SPACE = re.compile(r"(?<=[^\W\d_]|[,;:.!?]) {2}(?=[^\W\d_])")
 
 
 def english_words(line: str) -> list[str]:
-    for allowed in (TYPED_LINES, TYPED_COMMANDS, OPTION_CODES, TYPED_OPTIONS, PRESET_IDS, GLOSSARY, FILE_WORDS):
+    for allowed in (TYPED_LINES, TYPED_COMMANDS, OPTION_CODES, TYPED_OPTIONS, PRESET_IDS, LEVEL_IDS, GLOSSARY,
+                    FILE_WORDS):
         line = allowed.sub(" ", line)
     words = re.findall(r"[^\W\d_]+", line)
     return [w for w in words if w in ENGLISH or w in ENGLISH_CAPITALISED]
@@ -106,6 +109,7 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert problems("Nimm die Karo-10 ein..", "de") and problems("takes the  card", "en")
     assert problems("Dein Zug nimmt one table card ein", "de") and problems("nimmt eins Tischkarte mehr ein", "de")
     assert problems("Tippe „lerne table“", "de") and problems("auf dem table", "de")  # lesson ids are German too
+    assert not problems("Stufen: expert-next-deal, club-v1", "de") and problems("die nächste deal", "de")  # level ids
     assert not problems("Nimm 7S x 3H+4D ein, oder tippe „hint“ oder „next“; --set build_duty=take_or_add", "de")
     assert not problems("Tisch: 10♦ · so viele wie möglich, also in der Hand... Die Kehre (sweep) zählt.", "de")
     assert not problems("„goal“ muss ein Ziel sein, etwa „deal“, also „value: K“", "de")
