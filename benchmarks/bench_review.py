@@ -47,12 +47,18 @@ def review_seconds(game: TableGame) -> float:
     return time.process_time() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def rounds_parser(description: str) -> argparse.ArgumentParser:
+    """The options that choose the rounds reviewed: presets, players, rounds and seed."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--presets", default=",".join(preset_names()))
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--rounds", type=int, default=3, help="rounds for each preset and player count")
     parser.add_argument("--seed", type=int, default=2026)
+    return parser
+
+
+def main() -> None:
+    parser = rounds_parser(__doc__.splitlines()[0])
     parser.add_argument("--extra", action="append", default=[], metavar="PRESET:PLAYERS:SEED")
     args = parser.parse_args()
     missed = 0

@@ -24,15 +24,14 @@ the one the moves reviewed alone give.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 from collections.abc import Callable
 
-from bench_review import TARGETS
+from bench_review import TARGETS, rounds_parser
 
-from tutor.content.presets import preset_names, variant
+from tutor.content.presets import variant
 from tutor.play.players import player
 from tutor.play.review import Reviewed, RoundReview, review_move, review_round, review_turns
 from tutor.play.table_game import Settings, TableGame
@@ -113,11 +112,7 @@ def live(preset: str, players: int, seed: int, think: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--presets", default=",".join(preset_names()))
-    parser.add_argument("--players", default="2,3,4")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds for each preset and player count")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser = rounds_parser(__doc__.splitlines()[0])
     parser.add_argument("--think", default="2,5,10", help="seconds the learner thinks a move (a list)")
     parser.add_argument("--live", action="append", default=[], metavar="PRESET:PLAYERS:SEED")
     args = parser.parse_args()
