@@ -5,7 +5,9 @@ and leaves the pure-Python modules instead, so an install never needs a
 compiler.  It also writes tutor/_compiled.json (each compiled module's source
 and its SHA-256), which tutor/__init__.py checks so that a compiled module
 older than its source fails loudly rather than shadowing it.
-Skip the compilation with HATCH_BUILD_NO_HOOKS=true.
+Skip the compilation with HATCH_BUILD_NO_HOOKS=true; make a failed one fail
+the build with CASSINO_TUTOR_REQUIRE_MYPYC=1 (for CI, which should test what
+it ships).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ class CompiledReviewHook(MypycBuildHook):  # type: ignore[misc]
         try:
             super().initialize(version, build_data)
         except Exception as error:  # mypyc or the C compiler failed: ship the pure modules
+            if os.environ.get("CASSINO_TUTOR_REQUIRE_MYPYC") == "1":
+                raise
             self.clean([version])
             self.app.display_warning(f"mypyc: not compiled, the pure-Python modules are used ({error})")
             return
