@@ -6,8 +6,7 @@ compiler.  It also writes tutor/_compiled.json (each compiled module's source
 and its SHA-256), which tutor/__init__.py checks so that a compiled module
 older than its source fails loudly rather than shadowing it.
 Skip the compilation with HATCH_BUILD_NO_HOOKS=true; make a failed one fail
-the build with CASSINO_TUTOR_REQUIRE_MYPYC=1 (for CI, which should test what
-it ships).
+the build with CASSINO_TUTOR_REQUIRE_MYPYC=1.
 """
 
 from __future__ import annotations
