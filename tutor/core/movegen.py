@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .cards import ALL_CARDS, Card
 from .moves import Move, new_tuple
@@ -142,7 +142,10 @@ def subsets_by_mask(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     return out
 
 
-def all_subsets(items: Sequence[Build]) -> list[tuple[Build, ...]]:
+Item = TypeVar("Item")
+
+
+def all_subsets(items: Sequence[Item]) -> list[tuple[Item, ...]]:
     """Every subset of a short list, the empty one first."""
     if len(items) < 2:  # the usual case, without combinations
         return [(), (items[0],)] if items else [()]
@@ -420,10 +423,10 @@ class _Generator:
                 out.append(new_tuple(Move, (card, "capture", rank, (c,), ())))
             return out
         face_builds = [b for b in self.pos.builds if b.face and b.value == rank]
-        for loose in all_subsets(same):  # type: ignore[arg-type]
+        for loose in all_subsets(same):
             for builds in all_subsets(face_builds):
                 if loose or builds:
-                    out.append(Move(card, "capture", rank, tuple(loose), builds))  # type: ignore[arg-type]
+                    out.append(Move(card, "capture", rank, tuple(loose), builds))
         return out
 
     def _capture_allowed(self, move: Move, i: int) -> bool:
@@ -511,13 +514,13 @@ class _Generator:
         same = [c for c in self.pos.loose if RANK_INDEX[c] == rank]
         out: list[Move] = []
         if self.duty != "take_or_add" and self.holds(i):
-            out += [Move(card, "build", rank, tuple(s)) for s in all_subsets(same)[1:]]  # type: ignore[arg-type]
+            out += [Move(card, "build", rank, tuple(s)) for s in all_subsets(same)[1:]]
         for target in self.pos.builds:
             own = target.owner == self.seat
             if not target.face or target.value != rank or (self.duty == "take_or_add" and not own):
                 continue
             if may_add(self.variant, target, self.seat) and self.holds(i, (target,)):
-                out += [Move(card, "add", rank, tuple(s), (target,)) for s in all_subsets(same)]  # type: ignore[arg-type]
+                out += [Move(card, "add", rank, tuple(s), (target,)) for s in all_subsets(same)]
         return out
 
 
