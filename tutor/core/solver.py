@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .cards import Card
 from .movegen import build_key, hand_moves
 from .moves import Move
@@ -129,6 +131,7 @@ class Judged:
         return self.values[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tutor.teaching.advised.AdvisedRanking, when mypyc compiles this
 @dataclass(frozen=True)
 class Ranking:
     """Every legal move valued for a goal, best first; ``best`` are all the optimal ones."""
