@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import Card
+from .frozen import pickled_by_constructor
 from .table import Build
 
 new_tuple = tuple.__new__
@@ -186,3 +187,6 @@ def _describe(params: dict[str, Any]) -> str:
         return str(v)
 
     return " ".join(f"{k}={show(v)}" for k, v in params.items())
+
+
+pickled_by_constructor(Reason)  # compiled by mypyc, see tutor.core.frozen

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import SPADE, Card
+from .frozen import pickled_by_constructor
 from .moves import Move
 from .position import Position
 from .variant import Variant
@@ -196,3 +197,6 @@ def certain_points(pos: Position, side: int) -> int:
     if 2 * score.spades[side] > v.deck_spades:
         points += v.effective_most_spades
     return points
+
+
+pickled_by_constructor(ScoreItem, RoundScore, Tie)  # compiled by mypyc, see tutor.core.frozen

@@ -30,6 +30,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from .cards import Card
+from .frozen import pickled_by_constructor
 from .movegen import build_key, hand_moves
 from .moves import Move
 from .position import Position
@@ -326,3 +327,6 @@ def rank_moves(pos: Position, goal: Goal, share: Share | None = None, stop: Call
     judged = [Judged(m, tuple(v for c in goal.criteria for v in move_values(pos, m, c))) for m in moves]
     judged.sort(key=lambda j: tuple(-v for v in j.values))
     return Ranking(goal, tuple(judged), len(moves))
+
+
+pickled_by_constructor(Criterion, Goal, Judged, Ranking, Exposure)  # compiled by mypyc, see tutor.core.frozen

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .cards import RANKS, Card
+from .frozen import pickled_by_constructor
 
 T = TypeVar("T")
 
@@ -78,3 +79,6 @@ def piles(build: Build, values: Sequence[int]) -> list[list[Card]]:
     groups = split_into(build.cards, build.value, values)
     assert groups is not None, "a multiple build always splits into its value"
     return groups
+
+
+pickled_by_constructor(Build)  # compiled by mypyc, see tutor.core.frozen

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
 
+from tutor.core.frozen import pickled_by_constructor
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import next_deal
@@ -523,3 +524,6 @@ def majority_chances(counts: tuple[int, ...], out: int) -> list[float]:
     weights = [math.exp(scale * (c - top)) if alive else 0.0 for c, alive in zip(counts, live)]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+pickled_by_constructor(MoveValue, Advice, Expert)  # compiled by mypyc, see tutor.core.frozen

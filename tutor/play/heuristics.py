@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from tutor.core.cards import SPADE
+from tutor.core.frozen import pickled_by_constructor
 from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
@@ -213,3 +214,6 @@ def own_next_take(pos: Position, move: Move, weights: ClubWeights) -> float:
         return max([0.0, *(weights.table_worth(pos, m) for m in hand_moves(pos, others=False))])
     finally:
         pos.loose, pos.builds, pos.hands[mover] = loose, builds, hand
+
+
+pickled_by_constructor(RandomPlayer, Greedy, ClubWeights, Club)  # compiled by mypyc, see tutor.core.frozen

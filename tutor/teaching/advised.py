@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.core.frozen import pickled_by_constructor
 from tutor.core.moves import Move
 from tutor.core.solver import Criterion, Goal, Ranking
 
@@ -28,3 +29,6 @@ class AdvisedRanking(Ranking):
     @property
     def best(self) -> tuple[Move, ...]:
         return self.accepted
+
+
+pickled_by_constructor(AdvisedRanking)  # compiled by mypyc, see tutor.core.frozen
