@@ -1,0 +1,55 @@
+"""The modules mypyc compiles at install (hatch_build.py): a stale one fails loudly, and they still pickle."""
+
+from __future__ import annotations
+
+import copyreg
+import hashlib
+import importlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import is_dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def compiled_sources() -> list[str]:
+    """The build hook's ``include``: the sources mypyc compiles (read without tomllib, which 3.10 lacks)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    block = re.search(r"\[tool\.hatch\.build\.targets\.wheel\.hooks\.custom\].*?include = \[(.*?)\]", text, re.S)
+    assert block, "pyproject.toml names the modules to compile"
+    return re.findall(r'"/(tutor/[\w/]+\.py)"', block[1])
+
+
+def test_every_frozen_dataclass_of_a_compiled_module_pickles_by_its_constructor() -> None:
+    sources = compiled_sources()
+    assert len(sources) == 14
+    frozen = []
+    for source in sources:
+        module = importlib.import_module(source.removesuffix(".py").replace("/", "."))
+        frozen += [value for value in vars(module).values()
+                   if isinstance(value, type) and value.__module__ == module.__name__ and is_dataclass(value)
+                   and value.__dataclass_params__.frozen]
+    assert len(frozen) > 10
+    assert [cls.__qualname__ for cls in frozen if cls not in copyreg.dispatch_table] == []
+
+
+def test_a_compiled_module_older_than_its_source_stops_the_import(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "tutor", tmp_path / "tutor", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    sources = compiled_sources()
+    built = {path: hashlib.sha256((tmp_path / path).read_bytes()).hexdigest() for path in sources}
+    (tmp_path / "tutor" / "_compiled.json").write_text(json.dumps(built), encoding="utf-8")
+
+    def import_tutor() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", "import tutor"], capture_output=True, text=True, cwd=tmp_path)
+
+    assert import_tutor().returncode == 0
+    with (tmp_path / sources[0]).open("a", encoding="utf-8") as edited:
+        edited.write("# edited after the build\n")
+    stale = import_tutor()
+    assert stale.returncode == 1
+    assert f"compiled modules older than their source: {sources[0]};" in stale.stderr
+    assert "pip install -e ." in stale.stderr
