@@ -19,7 +19,7 @@ from shell_helpers import kept_games, open_shell
 from tutor.content.presets import variant
 from tutor.parallel.pool import background, stop_now
 from tutor.play.game import Ply
-from tutor.play.review import Ready, Reviewed, review_move, review_round, review_turns
+from tutor.play.review import Ready, Reviewed, last_review_turn, review_move, review_round, review_turns
 from tutor.play.table_game import Settings, TableGame
 from tutor.shell import review_screen
 from tutor.shell.commands import dispatch
@@ -45,6 +45,16 @@ def played_round(seed: int) -> list[Ply]:
     while not game.round_over:
         game.push(game.computer_move() if not game.learner_to_move else game.view().legal_moves()[0])
     return game.current.plies
+
+
+def test_the_move_just_played_is_sent_when_the_review_would_judge_it() -> None:
+    plies = played_round(3)
+    judged = dict(review_turns(plies, 0))
+    for end in range(1, len(plies) + 1):
+        last = end - 1
+        expected = (last, judged[last]) if last in judged else None
+        assert last_review_turn(plies[:end], 0) == expected
+    assert last_review_turn([], 0) is None
 
 
 def test_each_move_reviewed_alone_and_sent_through_a_pipe_is_the_rounds_review(

@@ -275,8 +275,18 @@ def review_turns(plies: Sequence[Ply], seat: int) -> list[tuple[int, int]]:
     """The moves ``seat`` made in ``plies`` with more than one legal move to choose from: each one's ply index and
     turn (the seat's move number in the round), the moves a review judges."""
     turns = [index for index, ply in enumerate(plies) if ply.seat == seat]
-    return [(index, turn) for turn, index in enumerate(turns, 1)
-            if len(SeatView.of(plies[index].before, seat).legal_moves()) >= 2]
+    return [(index, turn) for turn, index in enumerate(turns, 1) if _chosen(plies[index], seat)]
+
+
+def last_review_turn(plies: Sequence[Ply], seat: int) -> tuple[int, int] | None:
+    """The last of ``plies`` as :func:`review_turns` gives it, when a review judges it; else None."""
+    if not plies or plies[-1].seat != seat or not _chosen(plies[-1], seat):
+        return None
+    return len(plies) - 1, sum(1 for ply in plies if ply.seat == seat)
+
+
+def _chosen(ply: Ply, seat: int) -> bool:
+    return len(SeatView.of(ply.before, seat).legal_moves()) >= 2
 
 
 def review_move(ply: Ply, seat: int, index: int, turn: int, *, seed: int, worlds: int = DEFAULT_WORLDS,

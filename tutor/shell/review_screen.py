@@ -10,7 +10,7 @@ from functools import partial
 from tutor.parallel.pool import background, stop_now
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, Clock, Progress
 from tutor.play.game import Ply
-from tutor.play.review import Ready, Reviewed, RoundReview, ply_advice, review_move, review_round, review_turns
+from tutor.play.review import Ready, Reviewed, RoundReview, last_review_turn, ply_advice, review_move, review_round
 from tutor.play.table_game import TableGame
 from tutor.render.review import review_text
 from tutor.storage import ProgressError
@@ -59,10 +59,10 @@ class MoveReviews:
         last = len(plies) - 1
         for undone in [i for i in self._sent if i >= last]:  # moves taken back
             self._sent.pop(undone)[2].cancel()
-        chosen = review_turns(plies, seat) if BACKGROUND and plies and plies[-1].seat == seat else []
-        if not chosen or chosen[-1][0] != last:
+        chosen = last_review_turn(plies, seat) if BACKGROUND else None
+        if chosen is None:
             return
-        index, turn = chosen[-1]
+        index, turn = chosen
         try:
             if self._pool is None:
                 self._pool = background()
