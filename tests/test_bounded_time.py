@@ -35,7 +35,8 @@ from tutor.play.worlds import sampled_worlds
 from tutor.render import Renderer
 from tutor.shell import review_screen
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun, result_text
+from tutor.shell.game_text import result_text
+from tutor.shell.play import GameRun
 from tutor.shell.status import StatusLine
 from tutor.storage.game_files import read_game_file
 from tutor.storage.games import SavedGame, game_text, game_to_data

@@ -27,7 +27,7 @@ from tutor.render import Renderer
 from tutor.render.catalog import load_catalog as load_messages
 from tutor.render.problems import problem_words
 from tutor.shell.commands import dispatch
-from tutor.shell.play import problem_text
+from tutor.shell.game_text import problem_text
 from tutor.storage.games import JSON_FAULTS, GameFileError, parse_game
 
 GERMAN, ENGLISH = Renderer("de"), Renderer("en")

@@ -21,7 +21,7 @@ from tutor.loading.positions import load_position
 from tutor.play.game import Ply
 from tutor.render import LANGS, Renderer
 from tutor.render.chart import fit
-from tutor.shell.play import played_text
+from tutor.shell.game_text import played_text
 
 
 def positions(rounds: int, players: int = 2) -> Iterator[Position]:

@@ -27,7 +27,8 @@ from tutor.render.views import score_rows
 from tutor.sheets import rules_text
 from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun, result_text
+from tutor.shell.game_text import result_text
+from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.shell.variant_words import dealt_point_cards, variant_summary
 from tutor.storage import Progress

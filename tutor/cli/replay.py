@@ -33,8 +33,8 @@ from tutor.render import Renderer
 from tutor.render.chart import fit
 from tutor.render.review import review_text
 from tutor.shell import review_screen
+from tutor.shell.game_text import problem_text, result_text, score_text
 from tutor.shell.games import game_number
-from tutor.shell.play import problem_text, result_text, score_text
 from tutor.shell.state import DEFAULT_WIDTH
 from tutor.shell.status import StatusLine
 from tutor.storage import Progress, ProgressError

@@ -16,7 +16,8 @@ from tutor.storage import ProgressError
 from tutor.storage.game_store import GameSummary, summary_of
 from tutor.storage.games import GameFileError
 
-from .play import game_words, problem_text, store
+from .game_text import game_words, problem_text
+from .play import store
 from .state import Shell
 
 EXPORT_WORDS = ("export", "exportiere", "exportieren")

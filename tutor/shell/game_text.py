@@ -1,0 +1,75 @@
+"""The words of a game against the computer: its line in a list, its result, a move played, the score, and why
+a saved game cannot be read.  Shared by the shell's game (:mod:`.play`), its list of games (:mod:`.games`) and
+``cassino-tutor replay``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.core.moves import REASON_CODES
+from tutor.play.game import Ply
+from tutor.play.table_game import MAX_ROUNDS, TableGame
+from tutor.render import Renderer
+from tutor.render.problems import said
+from tutor.storage.game_store import GameSummary
+from tutor.storage.games import GameFileError
+from tutor.teaching.coach import kind_of
+
+from .variant_words import variant_label
+
+
+def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
+    """What a line about a game says of it: variant, players, level, round, scores, date."""
+    s = game.settings
+    return {
+        "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
+        "about": ui.message(f"levels.{s.level}_about"),
+        "kind": s.kind, "round": game.rounds, "score": score_text(ui, game),
+        "started": game.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
+        "number": game.key or "",
+    }
+
+
+def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
+    """How the game ended (it is over): who won and the match points.  A one-round game whose round score is
+    ``scored_above`` (its Total line just above) says by how many points instead of the points again."""
+    result = game.result
+    assert result is not None
+    seats = game.side_seats
+    margin = None
+    if scored_above and game.settings.kind == "round" and result.winner is not None:
+        margin = game.scores[result.winner] - max(p for s, p in enumerate(game.scores) if s != result.winner)
+    return ui.message(
+        "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
+        winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
+        won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
+    )
+
+
+def played_text(ui: Renderer, ply: Ply, me: int) -> str:
+    """One move played, in words: who plays it, the move, its kind and what it takes (``me``: the learner's seat)."""
+    pos, move = ply.before, ply.move
+    return ui.message(
+        "play.played", who=ui.seat_name(ply.seat, me), me=ply.seat == me,
+        partner=ply.seat != me and pos.side_of(ply.seat) == pos.side_of(me),
+        move=ui.move(pos, move), kind=ui.move_kind(kind_of(pos, move)),
+        taken=ui.cards(move.captured_cards()) if move.is_capture else "",
+    )
+
+
+def score_text(ui: Renderer, game: TableGame | GameSummary) -> str:
+    """The match points, side by side: ``you and Player 3: 5 · Players 2 and 4: 8``."""
+    sides = [(ui.side_name(seats, game.learner), points) for seats, points in zip(game.side_seats, game.scores)]
+    return ui.message("names.standing", sides=sides)
+
+
+def problem_text(ui: Renderer, err: GameFileError) -> str:
+    """Why a saved game cannot be read, in one line: a move that cannot be played is said in words."""
+    fault = err.move
+    if fault is None:
+        return said(ui, err.said) if err.said is not None else err.problem
+    if fault.kind == "reason" and fault.code in REASON_CODES:
+        why = ui.message(f"reason_titles.{fault.code}")
+    else:
+        why = ui.message("play.saved_move_not_a_move" if fault.kind == "typo" else "play.saved_move_ambiguous")
+    return ui.message("play.saved_move", round=fault.round, number=fault.number, move=fault.text, why=why)
