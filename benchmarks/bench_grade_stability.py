@@ -2,7 +2,8 @@
 
 Run from the repository root: ``python benchmarks/bench_grade_stability.py``.
 The learner's seat (seat 0) is played by greedy or club (round by round)
-against club, in seeded rounds of classic with 2, 3 and 4 players.  Each of its
+against club, in seeded rounds of a preset (``--preset``, classic by default) with 2, 3 and 4
+players.  Each of its
 moves with a choice is reviewed ``--seeds`` times (seeds 0 to 9 by default),
 as the review does it (:func:`tutor.play.review.ply_advice`, the default
 worlds), and graded two ways:
@@ -88,12 +89,13 @@ def bootstrap(values: list[float], rounds: int, seed: int) -> tuple[float, float
     return means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
 
 
-def reviewed(players: int, rounds: int, seeds: int, seed: int) -> list[Position]:
-    """Every move of seat 0 with a choice in ``rounds`` seeded rounds, graded with each of ``seeds`` seeds."""
+def reviewed(preset: str, players: int, rounds: int, seeds: int, seed: int) -> list[Position]:
+    """Every move of seat 0 with a choice in ``rounds`` seeded rounds of ``preset``, graded with each of ``seeds``
+    seeds."""
     out = []
     for r in range(rounds):
         learner = player("greedy" if r % 2 == 0 else "club")
-        record = play_one_round(variant("classic"), [learner] + [player("club")] * (players - 1), seed + r,
+        record = play_one_round(variant(preset), [learner] + [player("club")] * (players - 1), seed + r,
                                 dealer=r % players)
         for index, ply in enumerate(record.plies):
             view = SeatView.of(ply.before, ply.seat)
@@ -154,6 +156,7 @@ def report(title: str, positions: list[Position], boot: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--preset", default="classic")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--rounds", type=int, default=3, help="rounds for each player count")
     parser.add_argument("--seeds", type=int, default=10)
@@ -161,12 +164,12 @@ def main() -> None:
     parser.add_argument("--bootstrap", type=int, default=2000)
     parser.add_argument("--detail", action="store_true", help="list the positions whose seeds disagree")
     args = parser.parse_args()
-    print(f"classic, greedy or club (seat 0) against club, {args.seeds} seeds a move, "
+    print(f"{args.preset}, greedy or club (seat 0) against club, {args.seeds} seeds a move, "
           f"{DEFAULT_WORLDS} worlds an advice", flush=True)
     everything = []
     for players in (int(n) for n in args.players.split(",")):
         start = time.perf_counter()
-        positions = reviewed(players, args.rounds, args.seeds, args.seed)
+        positions = reviewed(args.preset, players, args.rounds, args.seeds, args.seed)
         report(f"{players} players ({time.perf_counter() - start:.0f} s)", positions, args.bootstrap, args.seed)
         if args.detail:
             detail(positions)

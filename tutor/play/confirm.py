@@ -139,6 +139,13 @@ def _over(valued: MoveValue, samples: Sequence[float]) -> MoveValue:
     return MoveValue(valued.move, statistics.fmean(samples), statistics.pstdev(samples), tuple(samples))
 
 
+def few_deals(pos: Position, worlds: int) -> bool:
+    """Whether a loss on ``pos`` is judged on every deal of the hidden hands from the first look (:func:`confirm`):
+    they can be dealt in more ways than one but no more than an advice's ``worlds`` (which may miss one)."""
+    ways = deal_ways(pos)
+    return ways is not None and 1 < ways <= worlds
+
+
 def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: MoveValue,
             thresholds: Sequence[float], least: float | None = None) -> Loss:
     """The loss of ``played`` against ``better`` (both valued by an advice on ``pos`` over ``worlds`` worlds
@@ -153,7 +160,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     """
     most = CONFIRM_FACTOR * worlds
     ways = deal_ways(pos)
-    if ways is not None and 1 < ways <= worlds and (deals := every_deal(pos)):
+    if few_deals(pos, worlds) and (deals := every_deal(pos)):
         return stratified(pos, seed, deals, better, played, thresholds, 2 * worlds, most, least)
     stream, streamed = world_stream(pos, seed), 0  # one stream: each look takes the worlds after the last's
     while True:

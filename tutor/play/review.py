@@ -40,7 +40,7 @@ from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
 
 from .advisor import DEFAULT_WORLDS, Advice, Clock, Enough, MoveValue, Progress, advise, advise_until
-from .confirm import EARLY_LOOKS, Loss, confirm, loss_of, within
+from .confirm import EARLY_LOOKS, Loss, confirm, few_deals, loss_of, within
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
@@ -362,12 +362,15 @@ def early_enough(view: SeatView, played: Move, worlds: int) -> Enough:
 
     Such a move is not marked: the advice's best (the hint's move) is never marked anyway, and judged by the
     whole advice, a move whose every rival is less than the margin better is left unmarked too (but rarely, by
-    the noise of the rest of the worlds: at most :data:`~tutor.play.confirm.EARLY_RISK` over the looks)."""
+    the noise of the rest of the worlds: at most :data:`~tutor.play.confirm.EARLY_RISK` over the looks).  Nor
+    where the hidden hands can be dealt in so few ways that a loss is judged on every deal
+    (:func:`~tutor.play.confirm.few_deals`): the advice's first worlds, drawn at random, may miss a deal."""
     pos, least = view.position(), margin(view.players)
     sweeps = bool(pos.variant.sweep_points) and not pos.is_sweep(played) and any(map(pos.is_sweep, pos.generate()))
+    never = sweeps or few_deals(pos, worlds)
 
     def enough(moves: list[Move], values: list[list[float]], done: int) -> bool:
-        if sweeps or done >= worlds or done not in EARLY_LOOKS:
+        if never or done >= worlds or done not in EARLY_LOOKS:
             return False
         mine = values[moves.index(played)]
         return len(mine) == done and within(mine, [v for m, v in zip(moves, values) if m != played and v], least)
