@@ -15,7 +15,7 @@ from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
 from tutor.play.advisor import MoveValue, advise, world_values
-from tutor.play.confirm import CONFIRM_FACTOR, Loss, Z, confirm, loss_of, strata_loss
+from tutor.play.confirm import CONFIRM_FACTOR, UNMARKED_ERRORS, Loss, Z, confirm, loss_of, strata_loss
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import MARGINS, grade_of, graded, judge, ply_advice, ply_seed, review_round
@@ -77,9 +77,9 @@ def test_a_loss_near_a_threshold_gets_more_worlds_until_settled_or_the_budget_is
 
 
 def test_only_a_loss_that_may_be_marked_is_confirmed() -> None:
-    """A loss whose mean is under the margin, its interval holding no other threshold, is left unmarked at the
-    advice's worlds (confirming it could only settle it as unmarked or mark it); one at the margin or above is
-    confirmed as ever, and a mark stays as sure."""
+    """A loss whose mean is under the margin by a standard error or more, its interval holding no other
+    threshold, is left unmarked at the advice's worlds (confirming it could only settle it as unmarked or mark
+    it); one closer to the margin or above is confirmed as ever, and a mark stays as sure."""
     least = MARGINS[2][0]
     below = above = False
     for seed in range(2, 8):
@@ -87,7 +87,7 @@ def test_only_a_loss_that_may_be_marked_is_confirmed() -> None:
             if not first.settled(MARGINS[2][1:]):
                 continue
             loss = confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2], least=least)
-            if first.mean < least:
+            if first.mean + UNMARKED_ERRORS * (first.high - first.low) / (2 * Z) < least:
                 below = True
                 assert loss == first and graded(loss, 2)[0] is None
                 assert confirm(pos, ply_seed(0, index), WORLDS, best, worst, MARGINS[2]).worlds > WORLDS
@@ -355,3 +355,21 @@ def test_the_last_doubling_of_worlds_is_not_spent_where_it_would_most_likely_set
                 assert any(loss.low < t <= loss.high and abs(loss.mean - t) < half / 2 ** 0.5 for t in MARGINS[2])
                 return
     pytest.fail("no loss left one doubling short of every world")
+
+
+def test_a_loss_is_left_unmarked_at_once_only_a_standard_error_under_the_margin() -> None:
+    """Worked examples with the two-player thresholds (0.5, 1.0, 2.0): a mean of 0.3 whose standard error is 0.15
+    (0.3 + 0.15 < 0.5) is left unmarked at once; with an error of 0.25 (0.3 + 0.25 >= 0.5) it is confirmed, as is
+    a mean of 0.1 whose interval reaches 1.0 (another threshold), and a mean at the margin."""
+    move = next(iter(few_deals(2, "2D 3D 4D").generate()))
+
+    def loss(mean: float, error: float) -> Loss:
+        better, played = MoveValue(move, mean, 0.0, ()), MoveValue(move, 0.0, 0.0, ())
+        return Loss(better, played, mean - Z * error, mean + Z * error, 48)
+
+    assert UNMARKED_ERRORS == 1.0
+    assert loss(0.3, 0.15).unmarked(MARGINS[2], 0.5)
+    assert not loss(0.3, 0.25).unmarked(MARGINS[2], 0.5)
+    assert not loss(0.1, 0.35).unmarked(MARGINS[2], 0.5)  # 0.1 + 0.35 < 0.5, but 0.1 + 2.64 * 0.35 reaches 1.0
+    assert not loss(0.5, 0.01).unmarked(MARGINS[2], 0.5)
+    assert not loss(0.3, 0.15).unmarked(MARGINS[2], None)

@@ -32,11 +32,13 @@ When the unseen cards can lie only one way, there is one world and the loss
 is exact: its interval is the loss itself.
 
 Only a mark needs the confirmation: told the ``least`` loss that is marked,
-:func:`confirm` stops at the first look whose mean is below it and whose
-interval holds no other threshold (:meth:`Loss.unmarked`).  Such a loss is not
-marked (its interval reaches below the least), whether more worlds would settle
-it below that least or not; a loss whose mean is at the least or above is
-confirmed as before, so a mark is as sure as ever.  This spares the dearest
+:func:`confirm` stops at the first look whose mean is below it by a standard
+error or more (:data:`UNMARKED_ERRORS`) and whose interval holds no other
+threshold (:meth:`Loss.unmarked`).  Such a loss is not marked (its interval
+reaches below the least), whether more worlds would settle it below that least
+or not; a loss whose mean is closer to the least, or above it, is confirmed as
+before, so a mark is as sure as ever (a mean just under the least, from 48
+worlds, was too often a loss over it: other seeds marked it).  This spares the dearest
 confirmations: the losses close under the least loss, which otherwise take the
 most worlds to settle.
 
@@ -73,6 +75,9 @@ Z = NormalDist().inv_cdf(1 - 0.05 / (2 * LOOKS))
 over 48 worlds or more, so the normal's)."""
 SPREAD_WORLDS = 48
 """The least worlds a stratified sample's spread is measured on (beyond one a deal): as many as an advice's."""
+UNMARKED_ERRORS = 1.0
+"""How many standard errors below the least loss marked a loss's mean must lie to be left unmarked without more
+worlds (:meth:`Loss.unmarked`)."""
 EARLY_LOOKS = (16, 24, 32)
 """The worlds after which the review looks at an advice for a played move that no other move can beat by the
 least loss marked (:func:`within`): it then needs no more worlds."""
@@ -108,8 +113,10 @@ class Loss:
 
     def unmarked(self, thresholds: Sequence[float], least: float | None) -> bool:
         """Whether the loss is left unmarked without more worlds: its mean is below ``least`` (None: no such
-        rule) and its interval settled about every other threshold."""
-        return least is not None and self.mean < least and self.settled([t for t in thresholds if t != least])
+        rule) by :data:`UNMARKED_ERRORS` standard errors, and its interval settled about every other threshold."""
+        error = (self.high - self.low) / (2 * Z)
+        return (least is not None and self.mean + UNMARKED_ERRORS * error < least
+                and self.settled([t for t in thresholds if t != least]))
 
 
 def within(played: Sequence[float], others: Sequence[Sequence[float]], least: float) -> bool:
