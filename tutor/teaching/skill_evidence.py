@@ -7,13 +7,12 @@ A task that tests several skills shares its weight among them: which one failed 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.loading.game_offsets import game_offsets
 from tutor.play.heuristics import BUILD_KINDS
 from tutor.play.ideas import after, majority_state, opponent_takers, sweep_takers
 from tutor.play.review import Mark, MoveReview, RoundReview
@@ -150,36 +149,29 @@ def share_difficulty(share: float) -> float:
     return BLIND + 400 * math.log10(share / (1 - share))
 
 
-def move_evidence(move: MoveReview, mark: Mark | None, seat: int, offsets: Mapping[str, float]) -> list[Evidence]:
+def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Evidence]:
     """A reviewed move: a mark fails the skills its reasons name (weighted by its grade); a move not marked
     passes each skill its position tested, weighted by how much (:func:`tested`).  A skill the position tested is
-    as hard as the share of moves that fail it (:func:`share_difficulty`); another, :data:`GAME_MOVE_DIFFICULTY`;
-    either plus the skill's offset in ``offsets`` (rating points; none: 0)."""
+    as hard as the share of moves that fail it (:func:`share_difficulty`); another, :data:`GAME_MOVE_DIFFICULTY`."""
     pos = SeatView.of(move.ply.before, seat).position()
     moves = pos.generate()
     shares = tested(pos, moves)
     if mark is not None:
         assert move.grade is not None
         skills = reason_skills(why.code for why in mark.reasons)
-        pieces = shared(skills, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])
-        return [Evidence(p.skill, 0.0, p.weight, _difficulty(shares, p.skill) + offsets.get(p.skill, 0.0))
-                for p in pieces]
+        return [Evidence(piece.skill, 0.0, piece.weight, _difficulty(shares, piece.skill))
+                for piece in shared(skills, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])] if skills else []
     passed = {**shown(pos, move.ply.move, moves), **shares}
-    return [Evidence(skill, 1.0, share, share_difficulty(share) + offsets.get(skill, 0.0))
-            for skill, share in passed.items()]
+    return [Evidence(skill, 1.0, share, share_difficulty(share)) for skill, share in passed.items()]
 
 
 def _difficulty(shares: dict[str, float], skill: str) -> float:
     return share_difficulty(shares[skill]) if skill in shares else GAME_MOVE_DIFFICULTY
 
 
-def round_evidence(review: RoundReview, seed: int,
-                   offsets: Mapping[str, float] | None = None) -> dict[str, list[Evidence]]:
-    """Every reviewed move's evidence, keyed ``seed/ply`` (the deal's seed, the ply's index), its difficulties
-    offset by ``offsets`` (None: those fitted on the reference player,
-    :func:`~tutor.loading.game_offsets.game_offsets`; ``{}``: none)."""
+def round_evidence(review: RoundReview, seed: int) -> dict[str, list[Evidence]]:
+    """Every reviewed move's evidence, keyed ``seed/ply`` (the deal's seed, the ply's index)."""
     marks = {m.review.index: m for m in review.marks}
-    offsets = game_offsets() if offsets is None else offsets
-    found = {f"{seed}/{move.index}": move_evidence(move, marks.get(move.index), review.seat, offsets)
+    found = {f"{seed}/{move.index}": move_evidence(move, marks.get(move.index), review.seat)
              for move in review.moves}
     return {ref: evidence for ref, evidence in found.items() if evidence}
