@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
+from functools import cache
 from pathlib import Path
 
 from tutor.content.course import DemoStep, ExerciseStep, QuestionStep, TextStep
@@ -18,6 +19,10 @@ from tutor.storage import Progress
 from tutor.storage.game_store import GameSummary
 from tutor.storage.games import SavedGame
 from tutor.teaching.answers import question_answer, why_reason
+
+installed_catalog = cache(load_catalog)
+"""The installed lessons and puzzles, read once a test process (the catalog is frozen, and a shell holds one for
+a whole session, as each test's shell shares it here)."""
 
 
 class Clock:
@@ -37,7 +42,7 @@ class Clock:
 def open_shell(home: Path, lang: str = "en", symbols: bool = True) -> Iterator[Shell]:
     progress = Progress.open(home / "progress.sqlite3")
     try:
-        shell = Shell(load_catalog(), progress, lang, symbols=symbols, clock=Clock())
+        shell = Shell(installed_catalog(), progress, lang, symbols=symbols, clock=Clock())
         try:
             yield shell
         finally:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from randompos import ALL_VARIANTS, fresh_position, random_play, random_position
+from shell_helpers import installed_catalog
 
 from tutor.content.course import QuestionStep
 from tutor.core.cards import Card
@@ -13,7 +14,6 @@ from tutor.core.counting import COUNTS, CountPart, count_parts, miscount, right_
 from tutor.core.position import Position
 from tutor.core.round import next_deal
 from tutor.core.scoring import score_round, side_piles
-from tutor.loading import load_catalog
 from tutor.loading.positions import load_position
 from tutor.teaching.answers import question_answer
 
@@ -23,7 +23,7 @@ def position(text: str) -> Position:
 
 
 def question_steps() -> list[QuestionStep]:
-    return [s for lesson in load_catalog().lessons for s in lesson.steps if isinstance(s, QuestionStep)]
+    return [s for lesson in installed_catalog().lessons for s in lesson.steps if isinstance(s, QuestionStep)]
 
 
 def test_every_question_of_the_course_is_the_sum_of_its_parts() -> None:

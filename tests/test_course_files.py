@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from shell_helpers import installed_catalog
 
 from tutor.content.course import Catalog, DemoStep, ExerciseStep, QuestionStep, WhyStep
 from tutor.content.folders import content_dir
@@ -118,7 +119,7 @@ def test_a_why_step_offers_no_second_true_rule() -> None:
 
 def _texts(lesson_id: str, needle: str) -> list[tuple[str, str]]:
     """The (English, German) texts of a lesson's steps whose English text contains ``needle``."""
-    lesson = load_catalog().lesson(lesson_id)
+    lesson = installed_catalog().lesson(lesson_id)
     return [(s.text.en, s.text.de) for s in lesson.steps if needle in s.text.en]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shell_helpers import open_shell, right_answer, wrong_answer
+from shell_helpers import installed_catalog, open_shell, right_answer, wrong_answer
 from test_shell_session import run_session
 
 from tutor.content.course import Puzzle
@@ -21,7 +21,6 @@ from tutor.core.solver import Goal, rank_moves
 from tutor.generator.lines import grab_is_best, main_line, notations, trivial
 from tutor.generator.runner import Request, generate
 from tutor.generator.writing import file_text
-from tutor.loading import load_catalog
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
@@ -269,7 +268,7 @@ def test_any_best_moves_play_the_line_to_as_many_turns_as_the_main_line(data: st
 
 
 def shipped_line(players: int) -> Puzzle:
-    return next(p for p in load_catalog().puzzles if p.line and p.position.players == players)
+    return next(p for p in installed_catalog().puzzles if p.line and p.position.players == players)
 
 
 @pytest.mark.slow

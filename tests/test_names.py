@@ -10,6 +10,7 @@ earlier versions are still understood.
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,8 @@ def german_values(node: Any) -> list[str]:
     return []
 
 
-def german_texts() -> list[tuple[str, str]]:
+@cache
+def german_texts() -> tuple[tuple[str, str], ...]:
     """(file, text) for every German text of the course, the puzzles and the German templates."""
     texts: list[tuple[str, str]] = []
     for folder in ("lessons", "puzzles"):
@@ -62,7 +64,7 @@ def german_texts() -> list[tuple[str, str]]:
     for path in sorted(german.rglob("*")):
         if path.suffix in (".yaml", ".j2"):
             texts.append((str(path.relative_to(german)), path.read_text(encoding="utf-8")))
-    return texts
+    return tuple(texts)
 
 
 def test_the_german_texts_are_found() -> None:
