@@ -50,6 +50,15 @@ def test_moves_listing_uses_suit_symbols() -> None:
     assert "8D x [5D+3S]" in run("moves", str(START), "--ascii").stdout
 
 
+@pytest.mark.parametrize("command", [("moves",), ("solve",), ("advise", "--worlds", "4")])
+def test_ascii_before_the_command_holds_as_after_it(command: tuple[str, ...]) -> None:
+    """``cassino-tutor --ascii moves FILE`` (the option where the shell takes it) gives letters, as
+    ``moves FILE --ascii`` does: the command's own ``--ascii``, left out, must not undo it."""
+    result = run("--ascii", command[0], str(START), *command[1:])
+    assert result.returncode == 0, result.stderr
+    assert "8D x [5D+3S]" in result.stdout and "♦" not in result.stdout
+
+
 def test_perft_prints_one_integer() -> None:
     result = run("perft", str(ENDGAME), "3")
     assert result.returncode == 0

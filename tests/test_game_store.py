@@ -269,6 +269,21 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
     assert capsys.readouterr().err.strip() == "cassino-tutor replay: Partie 9: Diese Partie gibt es nicht."
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Nothing was written: the folder {folder} does not exist."),
+    ("de", "Nichts wurde geschrieben: Den Ordner {folder} gibt es nicht."),
+])
+def test_export_into_a_folder_that_does_not_exist_says_so_in_the_learners_language(
+        tmp_path: Path, lang: str, said: str) -> None:
+    """Not the system's own English words ("No such file or directory") on a German screen."""
+    folder = tmp_path / "no" / "such"
+    with open_shell(tmp_path / "home", lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        text = " ".join(dispatch(shell, f"games export 1 {folder / 'game.json'}").text.split())
+    assert said.format(folder=folder) in text and "No such file" not in text
+    assert not (tmp_path / "no").exists()
+
+
 def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(tmp_path: Path) -> None:
     with open_shell(tmp_path) as one, open_shell(tmp_path) as two:
         dispatch(one, "play round seed=52 level=greedy")

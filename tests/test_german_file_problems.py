@@ -279,6 +279,17 @@ def test_help_in_german_has_no_english_help_text(command: list[str], capsys: pyt
     assert capsys.readouterr().out.startswith("usage: cassino-tutor")
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("command", [[], ["moves"]])
+def test_the_help_of_ascii_names_the_letters_ascii_writes(lang: str, command: list[str],
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """German ``--ascii`` writes P H Ka Kr (7P x 4Ka+3H): its help must not promise S H D C."""
+    letters = " ".join(Renderer(lang).message(f"cards.letter_{suit}") for suit in "SHDC")
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, *command, "--help"])
+    assert f"({letters})" in " ".join(capsys.readouterr().out.split())
+
+
 @pytest.mark.parametrize(("words", "german"), [
     (["--keep", "--lang", "de", "moves", "x"], "cassino-tutor: --keep behält die Sprache des Tutors für spätere "
                                                "Sitzungen. Starte den Tutor mit --lang en|de --keep (und ohne Befehl)."),

@@ -243,6 +243,15 @@ def test_deals_follow_the_deck_and_players() -> None:
     assert "5 deals a round, the last one sharing out the remaining 8 cards" in five
 
 
+@pytest.mark.parametrize(("players", "deals"), [(2, 6), (3, 4)])
+def test_the_german_deal_counts_the_first_deal_as_the_english_does(players: int, deals: int) -> None:
+    """Six deals a round in all (the first and five more), not "deals again six times"."""
+    german = " ".join(section_texts(variant("classic"), "de", players)["deal"].split())
+    assert f"{deals} Blätter pro Runde, das erste mitgezählt" in german and "-mal pro Runde" not in german
+    five = " ".join(section_texts(variant({"preset": "classic", "hand_size": 5}), "de", 2)["deal"].split())
+    assert "5 Blätter pro Runde, das erste mitgezählt, das letzte mit den übrigen 8 Karten" in five
+
+
 # ---- worked examples --------------------------------------------------------------------------
 
 

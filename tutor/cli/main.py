@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("moves", help="list every legal move of a position")
     p.add_argument("file", help="position file (YAML)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--ascii", action="store_true", help="letters for suits (S H D C) instead of glyphs")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                   help="letters for suits (S H D C) instead of glyphs")
 
     p = sub.add_parser("perft", help="count the move sequences of a given length")
     p.add_argument("file", help="position file (YAML); every hand known, stock empty")
@@ -48,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="position file (YAML)")
     p.add_argument("--goal", default="cards", help="cards, points, sweep, safe, card:CODE or deal; join with commas for tie-breaks (default: cards)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
-    p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                   help="letters for suits instead of glyphs")
     p.add_argument("--jobs", metavar="J", help="processes for a long deal search (default: one a core, up to 4, where processes can be forked)")
     p.add_argument("--time-limit", metavar="SECONDS",
                    help="stop a deal search after this long, print what it has proven and exit with status 3")
@@ -121,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after this long with the best found so far, and say so (default: 7)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--lang", dest="advise_lang", metavar="en|de", help="language of the listing (default: the locale)")
-    p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                   help="letters for suits instead of glyphs")
 
     p = sub.add_parser("replay", help="a saved game, round by round, with the review of your moves")
     p.add_argument("file", metavar="N|FILE",
@@ -130,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the rounds whose review of your moves is computed again, which takes seconds a round "
                         "(default: none; a kept game shows the reviews kept with it, unless none)")
     p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
-    p.add_argument("--ascii", action="store_true", help="letters for suits instead of glyphs")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                   help="letters for suits instead of glyphs")
     return parser
 
 

@@ -78,6 +78,8 @@ def export(shell: Shell, number_text: str, file: str) -> str:
         return ui.message("play.unreadable", number=number, problem=problem_text(ui, err))
     except FileExistsError:
         return ui.message("play.export_exists", path=str(path))
+    except FileNotFoundError:
+        return ui.message("play.export_no_folder", folder=str(path.parent))
     except OSError as err:
         return ui.message("play.export_failed", path=str(path), reason=err.strerror or type(err).__name__)
     return ui.message("play.exported", number=number, path=str(path))
