@@ -19,7 +19,7 @@ from tutor.core.comparison import compare
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal, play_round
-from tutor.core.scoring import RoundScore, score_round
+from tutor.core.scoring import RoundScore, majority_ties, score_round
 from tutor.core.solver import Goal, rank_moves
 from tutor.loading.positions import load_position
 from tutor.render import LANGS, Renderer, detect_lang
@@ -440,7 +440,8 @@ def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
     for side, total in enumerate(score.totals):
         side_name = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me=0)
         assert f"{side_name}: {total}" in totals, totals
-    assert str(score.available) in totals
+    tied = {"most_cards": pos.variant.most_cards, "most_spades": pos.variant.effective_most_spades}
+    assert str(score.available - sum(tied[t.code] for t in majority_ties(pos, score))) in totals
     return lines
 
 
@@ -468,8 +469,13 @@ def split_deck(first: list[str], size: int) -> list[list[Card]]:
 def test_a_tie_for_most_cards_is_said(lang: str, tie: str) -> None:
     captured = split_deck(["10D", "2S", "3S", "4S", "5S", "6S", "7S", "8S"], 26)
     pos = Position(variant("classic"), 2, hands=[[], []], loose=[], builds=[], captured=captured)
-    lines = check_score(pos, score_round(pos), lang)
+    score = score_round(pos)
+    lines = check_score(pos, score, lang)
     assert tie in [line.strip() for line in lines]
+    totals = next(line for line in lines if line.startswith(("Total:", "Gesamt:")))
+    assert sum(score.totals) == score.available - 3  # the 3 points of most cards went to nobody: not counted
+    assert totals.endswith({"en": f"(of {sum(score.totals)} points this round).",
+                            "de": f"(von {sum(score.totals)} Punkten dieser Runde)."}[lang])
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "took every point of the round"), ("de", "alle Punkte der Runde geholt")])
