@@ -54,6 +54,27 @@ def test_help_lists_every_command_and_explains_one(tmp_path: Path) -> None:
         assert "no command" in say(shell, "help frobnicate")
 
 
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "hepl", "“hepl” is not a command (did you mean “help”?), and no lesson or puzzle is open"),
+    ("en", "rule", "“rule” is not a command (did you mean “rules”?)"),
+    ("en", "help plya", "There is no command “plya”. Did you mean “play”? Commands: help,"),
+    ("de", "lektion", "„lektion“ ist kein Befehl (meintest du „lektionen“?), und es ist keine Lektion"),
+    ("de", "spiel runde", "„spiel runde“ ist kein Befehl (meintest du „spiele“?)"),
+    ("de", "hilfe spiel", "Den Befehl „spiel“ gibt es nicht. Meintest du „spiele“? Befehle: hilfe,"),
+])
+def test_a_mistyped_command_gets_the_nearest_one(tmp_path: Path, lang: str, typed: str, said: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        assert said in say(shell, typed)
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("en", "xyzzy"), ("en", "7S x 7H"), ("de", "help frobnicate")])
+def test_a_word_near_no_command_gets_no_suggestion(tmp_path: Path, lang: str, typed: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        text = say(shell, typed)
+        assert ("not a command" in text or "no command" in text or "gibt es nicht" in text) and "mean" not in text
+        assert "meintest" not in text.lower()
+
+
 def test_lessons_lists_the_course(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         text = say(shell, "lessons")

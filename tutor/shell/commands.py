@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tutor.content.course import Puzzle
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.play.players import LEVELS
-from tutor.render import LANGS
+from tutor.render import LANGS, near_name
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
@@ -72,6 +72,12 @@ def lookup(word: str) -> Command | None:
     return None
 
 
+def near_command(word: str) -> str:
+    """The command word (an English name or a German alias) nearest a mistyped ``word`` (``lektion``: ``lektionen``),
+    or an empty string when none is near."""
+    return near_name(word, [w for cmd in COMMANDS.values() for w in (cmd.name, cmd.alias) if w]) or ""
+
+
 def typed_command(shell: Shell, name: str) -> str:
     """The command ``name`` as the learner types it in their language: its German word in German."""
     cmd = COMMANDS[name]
@@ -104,7 +110,7 @@ def _dispatch(shell: Shell, line: str) -> Reply:
         if cmd is not None:
             return Reply(cmd.handler(shell, rest.strip()))
         if shell.activity is None:
-            return Reply(shell.ui.message("shell.no_activity", text=excerpt(text)))
+            return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(word)))
         return Reply(shell.activity.answer(text))
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
@@ -181,7 +187,8 @@ def help_(shell: Shell, arg: str) -> str:
         word = arg.split()[0]  # ``help play junk``: the help of ``play``
         cmd = lookup(word)
         if cmd is None:
-            return ui.message("shell.unknown_command", word=excerpt(word), commands=", ".join(COMMANDS),
+            return ui.message("shell.unknown_command", word=excerpt(word), near=near_command(word),
+                              commands=", ".join(COMMANDS),
                               aliases=", ".join(c.alias or c.name for c in COMMANDS.values()))
         if cmd.name == "play":  # what can be played: the presets and the levels
             levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about")} for n in LEVELS]
