@@ -4,6 +4,7 @@ are taller than a 24-row terminal at 80 columns."""
 from __future__ import annotations
 
 import io
+import os
 import sys
 from pathlib import Path
 
@@ -129,3 +130,25 @@ def test_the_sessions_note_on_a_failed_pager_names_it_in_the_learners_language(
         session.run()
     note = shell.ui.message("shell.pager_failed", command="false")
     assert len(said) == 4 and said[2] == note and said[1].count("\n") > 22  # welcome, help whole, the note, goodbye
+
+
+def test_a_command_whose_output_is_taller_than_the_terminal_is_paged_and_piped_output_is_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``cassino-tutor moves FILE`` (any command's text, ``replay`` the longest) goes through ``$PAGER`` on a
+    terminal it does not fit, as git's commands do; printed whole on a terminal it fits, or into a pipe."""
+    from tutor.cli.main import main
+
+    shown = tmp_path / "paged.txt"
+    pager = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.stdin.read())\" {shown}"
+    monkeypatch.setenv("PAGER", pager)
+    start = str(Path(__file__).parent.parent / "docs" / "examples" / "start.yaml")
+    assert main(["moves", start]) == 0  # a pipe (captured): printed
+    printed = capsys.readouterr().out
+    assert printed.count("\n") > 3 and not shown.exists()
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=(80, 24): os.terminal_size((80, 200)))
+    assert main(["moves", start]) == 0  # a terminal it fits: printed
+    assert capsys.readouterr().out == printed and not shown.exists()
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=(80, 24): os.terminal_size((80, 3)))
+    assert main(["moves", start]) == 0  # too tall: the pager shows it, nothing printed
+    assert capsys.readouterr().out == "" and shown.read_text(encoding="utf-8") == printed

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
+from tutor.shell.pager import needs_paging, pager_command, run_pager
 
 from .parser_words import asked_lang, asks_help, help_words, parser_words
 from .support import EXIT_BAD_INPUT, UsageError
@@ -216,9 +218,19 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     except (UsageError, OptionError) as err:
         print(f"cassino-tutor {args.command}: {escaped(str(err), keep=LAYOUT)}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if output:
+    if output and not paged(escaped(output, keep=LAYOUT), os.environ):
         print(escaped(output, keep=LAYOUT), flush=True)
     return status
+
+
+def paged(text: str, environ: Mapping[str, str]) -> bool:
+    """Show a command's ``text`` through the pager (the shell's: ``$PAGER``, else ``less``) when standard output is
+    a terminal the text is taller than, as git does; False when it was not (then it is printed): piped output, a
+    short text, no pager to run, or one that failed."""
+    if not needs_paging(text, shutil.get_terminal_size().lines, sys.stdout.isatty()):
+        return False
+    command = pager_command(environ)
+    return command is not None and run_pager(command, text + "\n", sys.stdout.encoding or "utf-8")
 
 
 def _sheet(args: argparse.Namespace) -> tuple[str, int]:
