@@ -19,7 +19,7 @@ from tutor.core.scoring import side_piles
 from tutor.loading import load_catalog
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
-from tutor.shell.picker import RECENT_COUNT, lessons_needed, open_puzzles, pick_puzzle
+from tutor.shell.picker import RECENT_COUNT, lessons_needed, open_puzzles, pick_puzzle, puzzle_lessons
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
@@ -288,6 +288,22 @@ def test_the_lessons_a_variant_needs() -> None:
     assert needed("michigan-5") == ["michigan"]
     assert needed("spade") == ["spade"]
     assert needed({"preset": "classic", "build_duty": "take_or_add"}) == ["take-or-add"]
+    assert [lesson.id for lesson in lessons_needed(CATALOG, variant("classic"), 3)] == ["partners"]
+    assert [lesson.id for lesson in lessons_needed(CATALOG, variant("royal"), 4)] == ["partners", "royal"]
+
+
+def test_a_newcomer_gets_no_game_of_three_or_four_before_the_lesson_on_them(tmp_path: Path) -> None:
+    """A puzzle of three or four players (partnerships pool their cards) opens with the lesson on such games, as
+    a variant's puzzles open with the lesson on its rules: neither ``puzzle`` nor ``streak`` gives one before."""
+    many = {p.id for p in CATALOG.puzzles if p.position.players > 2 and not p.variant.changed_options()}
+    assert many, "the collection has classic puzzles of three and four players"
+    with open_shell(tmp_path) as shell:
+        assert all(p.position.players == 2 for p in open_puzzles(shell))
+        assert all(p.position.players == 2 for p in streak_order(shell, None))
+        text = say(shell, "puzzle partnership")
+        assert "learn partners" in text and shell.activity is None
+        shell.progress.record_lesson("partners", 3)
+        assert {p.id for p in open_puzzles(shell)} >= many
 
 
 def test_a_learner_without_the_spade_lesson_never_gets_a_spade_puzzle(tmp_path: Path) -> None:
@@ -297,8 +313,8 @@ def test_a_learner_without_the_spade_lesson_never_gets_a_spade_puzzle(tmp_path: 
         given = []
         while (found := pick_puzzle(shell, skip=[p.id for p in given])) is not None:
             given.append(found)
-        assert given and all(not lessons_needed(CATALOG, p.variant) for p in given)
-        assert {p.id for p in given} == {p.id for p in CATALOG.puzzles if not lessons_needed(CATALOG, p.variant)}
+        assert given and all(not puzzle_lessons(CATALOG, p) for p in given)
+        assert {p.id for p in given} == {p.id for p in CATALOG.puzzles if not puzzle_lessons(CATALOG, p)}
         assert not any(p.variant.spade_points for p in streak_order(shell, None))
         text = say(shell, "puzzle spade-cassino")
         assert "learn spade" in text and shell.activity is None

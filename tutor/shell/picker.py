@@ -1,7 +1,8 @@
 """Which puzzle comes next: open to the learner, not seen lately, near their rating; or a due review.
 
-A puzzle is *open* when the learner has finished the lessons on its rules (see
-:func:`lessons_needed`); classic puzzles are always open.  A puzzle is *recent*
+A puzzle is *open* when the learner has finished the lessons on its rules and, for three or
+four players, the lesson on such games (see :func:`lessons_needed`); classic two-player puzzles are
+always open.  A puzzle is *recent*
 when it is among the last :data:`RECENT_COUNT` attempted, was tried within
 :data:`RECENT_TIME`, or had its answer shown in this session; neither ``puzzle``
 nor ``streak`` gives it again before then.
@@ -22,34 +23,49 @@ RECENT_COUNT = 30
 RECENT_TIME = timedelta(days=1)
 
 
-def lessons_needed(catalog: Catalog, variant: Variant) -> list[Lesson]:
+def lessons_needed(catalog: Catalog, variant: Variant, players: int = 2) -> list[Lesson]:
     """The lessons on the rules of ``variant``: those whose variant changes from classic only
     what ``variant`` changes too (the royal lesson for royal, both royal lessons for royal
-    with aces high, the Michigan lesson for Michigan to 5); none for classic."""
+    with aces high, the Michigan lesson for Michigan to 5); none for classic.  With more than two
+    ``players``, also the classic lessons that show a game of that many (the partners lesson)."""
     changed = variant.changed_options()
     needed = []
     for lesson in catalog.lessons:
         taught = lesson.variant.changed_options()
         if taught and all(k in changed and changed[k] == v for k, v in taught.items()):
             needed.append(lesson)
+        elif players > 2 and not taught and players in lesson_players(lesson):
+            needed.append(lesson)
     return needed
 
 
+def lesson_players(lesson: Lesson) -> set[int]:
+    """The player counts of the positions a lesson shows."""
+    return {pos.players for step in lesson.steps if (pos := getattr(step, "position", None)) is not None}
+
+
+def puzzle_lessons(catalog: Catalog, puzzle: Puzzle) -> list[Lesson]:
+    """The lessons that open ``puzzle``: on its rules and, with more than two players, on such games."""
+    return lessons_needed(catalog, puzzle.variant, puzzle.position.players)
+
+
 def open_puzzles(shell: Shell, theme: str | None = None) -> list[Puzzle]:
-    """The puzzles (of ``theme``) whose rules the learner has had every lesson on."""
+    """The puzzles (of ``theme``) whose rules, and games of their player count, the learner has had every lesson
+    on."""
     pool = shell.catalog.puzzles_for(theme) if theme else shell.catalog.puzzles
     done = set(shell.progress.lesson_stars())
-    opened: dict[Variant, bool] = {}
+    opened: dict[tuple[Variant, int], bool] = {}
     for p in pool:
-        if p.variant not in opened:
-            opened[p.variant] = all(l.id in done for l in lessons_needed(shell.catalog, p.variant))
-    return [p for p in pool if opened[p.variant]]
+        key = (p.variant, p.position.players)
+        if key not in opened:
+            opened[key] = all(l.id in done for l in puzzle_lessons(shell.catalog, p))
+    return [p for p in pool if opened[(p.variant, p.position.players)]]
 
 
 def closed_lessons(shell: Shell, theme: str) -> list[Lesson]:
     """The unfinished lessons that would open puzzles of ``theme``, in course order."""
     done = set(shell.progress.lesson_stars())
-    wanted = {l.id for p in shell.catalog.puzzles_for(theme) for l in lessons_needed(shell.catalog, p.variant)}
+    wanted = {l.id for p in shell.catalog.puzzles_for(theme) for l in puzzle_lessons(shell.catalog, p)}
     return [l for l in shell.catalog.lessons if l.id in wanted and l.id not in done]
 
 
