@@ -222,6 +222,14 @@ def test_a_range_of_grades_in_words(lang: str) -> None:
     for words in said:
         assert words in text, text
     assert ("0 blunders, 0 mistakes" if lang == "en" else "0 grobe Fehler, 0 Fehler") in text
+    for players in (2, 3, 4):  # the grades' least losses, which differ by players, are said under the marks
+        least = [Renderer(lang).decimal(loss) for loss in MARGINS[players]]
+        said_grades = {
+            "en": f"a move that loses {least[0]} points or more is an inaccuracy, {least[1]} a mistake, {least[2]} a "
+                  "blunder.",
+            "de": f"ist ein Zug, der {least[0]} Punkte oder mehr verliert, eine Ungenauigkeit, ab {least[1]} ein "
+                  f"Fehler, ab {least[2]} ein grober Fehler."}[lang]
+        assert said_grades in review_text(Renderer(lang), replace(ranged, players=players))
 
 
 @pytest.mark.slow

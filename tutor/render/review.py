@@ -10,7 +10,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import score_round
 from tutor.play.exact import ExactLines
-from tutor.play.review import GRADES, Mark, MoveReview, RoundReview, Why, grade_of, margin
+from tutor.play.review import GRADES, MARGINS, Mark, MoveReview, RoundReview, Why, grade_of, margin
 
 from .numbers import rounded_out, shown_gap
 from .renderer import Renderer
@@ -125,6 +125,8 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)] + ranges,
         lost=ui.decimal(shown_total(review)),
         margin=ui.decimal(margin(review.players)),
+        players=review.players,
+        least=[ui.decimal(loss) for loss in MARGINS[review.players]],
     )
 
 
