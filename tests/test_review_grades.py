@@ -223,13 +223,16 @@ def test_a_range_of_grades_in_words(lang: str) -> None:
         assert words in text, text
     assert ("0 blunders, 0 mistakes" if lang == "en" else "0 grobe Fehler, 0 Fehler") in text
     for players in (2, 3, 4):  # the grades' least losses, which differ by players, are said under the marks
-        least = [Renderer(lang).decimal(loss) for loss in MARGINS[players]]
+        least = [Renderer(lang).decimal(loss, places=None) for loss in MARGINS[players]]
         said_grades = {
             "en": f"a move that loses {least[0]} points or more is an inaccuracy, {least[1]} a mistake, {least[2]} a "
                   "blunder.",
             "de": f"ist ein Zug, der {least[0]} Punkte oder mehr verliert, eine Ungenauigkeit, ab {least[1]} ein "
                   f"Fehler, ab {least[2]} ein grober Fehler."}[lang]
         assert said_grades in review_text(Renderer(lang), replace(ranged, players=players))
+    four = review_text(Renderer(lang), replace(ranged, players=4))
+    assert ("loses 1.25 points or more is an inaccuracy, 2.5 a mistake, 3.5" if lang == "en" else
+            "der 1,25 Punkte oder mehr verliert, eine Ungenauigkeit, ab 2,5 ein Fehler, ab 3,5") in four  # not 1.3
 
 
 @pytest.mark.slow

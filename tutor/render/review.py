@@ -124,9 +124,9 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         moves=len(review.moves),
         counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)] + ranges,
         lost=ui.decimal(shown_total(review)),
-        margin=ui.decimal(margin(review.players)),
+        margin=ui.decimal(margin(review.players), places=None),
         players=review.players,
-        least=[ui.decimal(loss) for loss in MARGINS[review.players]],
+        least=[ui.decimal(loss, places=None) for loss in MARGINS[review.players]],
     )
 
 
@@ -140,7 +140,7 @@ def review_brief(ui: Renderer, review: RoundReview) -> str:
     played; the reasons are :func:`review_text`'s."""
     moves, lost = len(review.moves), ui.decimal(shown_total(review))
     if not review.marks:
-        return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players)))
+        return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players), places=None))
     lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]
     costliest = sorted(range(len(review.marks)), key=lambda i: -review.marks[i].review.loss)[:BRIEF_MARKS]
     for i, mark in enumerate(review.marks):
