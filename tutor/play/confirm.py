@@ -38,9 +38,9 @@ threshold (:meth:`Loss.unmarked`).  Such a loss is not marked (its interval
 reaches below the least), whether more worlds would settle it below that least
 or not; a loss whose mean is closer to the least, or above it, is confirmed as
 before, so a mark is as sure as ever (a mean just under the least, from 48
-worlds, was too often a loss over it: other seeds marked it).  This spares the dearest
-confirmations: the losses close under the least loss, which otherwise take the
-most worlds to settle.
+worlds, was too often a loss over it: other seeds marked it).  This spares the
+dearest confirmations: the losses close under the least loss, which otherwise
+take the most worlds to settle.
 
 Nor is the last doubling of worlds spent where it would most likely settle
 nothing (:meth:`Loss.hopeless`): a threshold in the interval lies closer to
