@@ -33,14 +33,15 @@ def _lived(shell: Shell) -> None:
 
 
 def _stored(database: Path, skill: str) -> tuple[int, int, float]:
-    """A skill's rating, evidence count and trend (last rating minus the tenth last), read from the database."""
+    """A skill's rating, evidence count and trend (the last rating minus the one before the tenth last piece, or
+    the start of 800 with ten pieces or fewer), read from the database."""
     with sqlite3.connect(database) as c:
         row = c.execute("SELECT rating FROM skill WHERE id = ?", (skill,)).fetchone()
         after = [r[0] for r in c.execute("SELECT rating_after FROM skill_evidence WHERE skill = ? ORDER BY id",
                                          (skill,))]
     rating = 800 if row is None else round(row[0])
-    window = after[-10:]
-    return rating, len(after), window[-1] - window[0] if len(window) > 1 else 0.0
+    before = after[-11] if len(after) > 10 else 800.0
+    return rating, len(after), after[-1] - before if after else 0.0
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -143,3 +143,21 @@ def test_a_position_tests_the_last_take_on_the_rounds_last_card() -> None:
     early = _two_seats("5D 2C", "5H 8C", "")
     early.last_capturer = 1
     assert "last_take" not in position_shares(early, early.generate())
+
+
+def test_a_skills_trend_is_its_change_over_its_last_ten_pieces_from_the_rating_before_them(tmp_path: Path) -> None:
+    """With three pieces, the change from the start (800): the first piece's own effect counts; with twelve, the
+    newest rating minus the rating the second piece led to (the one before the last ten)."""
+    scores = [0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0]
+    ratings, rating = [], SKILL_START
+    for score in scores:
+        rating = updated(rating, Evidence("sweeps", score, 1.0, 800.0))
+        ratings.append(rating.rating)
+    with Progress.open(tmp_path / "p.sqlite3") as progress:
+        for i, score in enumerate(scores):
+            progress.record_evidence("game", {f"g/{i}": [Evidence("sweeps", score, 1.0, 800.0)]}, now=T0)
+            if i == 2:
+                three = {s.skill: s for s in progress.skills()}["sweeps"]
+        twelve = {s.skill: s for s in progress.skills()}["sweeps"]
+    assert three.trend == pytest.approx(ratings[2] - SKILL_START.rating)
+    assert twelve.trend == pytest.approx(ratings[11] - ratings[1])

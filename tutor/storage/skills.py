@@ -29,7 +29,7 @@ MIN_EVIDENCE = 3
 class SkillEstimate:
     """What the model knows of one skill: its ``rating`` (estimate, deviation: the uncertainty), the pieces of
     ``evidence`` and their total ``weight``, and its ``trend`` (rating change over the last
-    :data:`TREND_SPAN` pieces; 0 with fewer than two)."""
+    :data:`TREND_SPAN` pieces, from the rating before the first of them: the start with fewer; 0 with none)."""
 
     skill: str
     rating: Rating
@@ -88,10 +88,11 @@ def estimates(c: sqlite3.Connection) -> list[SkillEstimate]:
         count, weight = c.execute(
             "SELECT count(*), coalesce(sum(weight), 0) FROM skill_evidence WHERE skill = ?", (skill,)
         ).fetchone()
-        recent = [row[0] for row in c.execute(
-            "SELECT rating_after FROM skill_evidence WHERE skill = ? ORDER BY id DESC LIMIT ?", (skill, TREND_SPAN)
+        recent = [row[0] for row in c.execute(  # the last TREND_SPAN pieces' ratings, and the one before them
+            "SELECT rating_after FROM skill_evidence WHERE skill = ? ORDER BY id DESC LIMIT ?", (skill, TREND_SPAN + 1)
         )]
-        trend = recent[0] - recent[-1] if len(recent) >= 2 else 0.0
+        before = recent[TREND_SPAN] if len(recent) > TREND_SPAN else SKILL_START.rating
+        trend = recent[0] - before if recent else 0.0
         found.append(SkillEstimate(skill, _rating(c, skill), int(count), float(weight), trend))
     return found
 
