@@ -284,6 +284,19 @@ def test_export_into_a_folder_that_does_not_exist_says_so_in_the_learners_langua
     assert not (tmp_path / "no").exists()
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "could not be written (a part of the path is not a folder); nothing was written."),
+    ("de", "konnte nicht geschrieben werden (ein Teil des Pfads ist kein Ordner); nichts wurde geschrieben."),
+])
+def test_export_refused_by_the_system_says_why_in_the_learners_language(tmp_path: Path, lang: str, said: str) -> None:
+    """A path through a file (the system's "Not a directory"), said in the learner's words."""
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    with open_shell(tmp_path / "home", lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        text = " ".join(dispatch(shell, f"games export 1 {tmp_path / 'a-file' / 'game.json'}").text.split())
+    assert said in text and "Not a directory" not in text
+
+
 def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(tmp_path: Path) -> None:
     with open_shell(tmp_path) as one, open_shell(tmp_path) as two:
         dispatch(one, "play round seed=52 level=greedy")

@@ -26,6 +26,7 @@ from tutor.play.game import RoundRecord
 from tutor.play.players import FROZEN, LEVELS, TRIALS
 from tutor.render import Renderer, find_name
 from tutor.render.chart import fit
+from tutor.render.os_errors import os_reason
 from tutor.shell.app import terminal_width
 from tutor.shell.variant_words import variant_label
 
@@ -107,7 +108,7 @@ def _recorder(folder: str, say: Say) -> Recorder:
     except FileExistsError:
         raise UsageError(say("arguments.record_is_file", folder=folder)) from None
     except OSError as err:
-        raise UsageError(say("arguments.record_not_made", folder=folder, why=err.strerror)) from None
+        raise UsageError(say("arguments.record_not_made", folder=folder, why=os_reason(say, err))) from None
     if not os.access(path, os.W_OK):
         raise UsageError(say("arguments.record_not_writable", folder=folder))
     return partial(write_round, path)

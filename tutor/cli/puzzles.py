@@ -23,6 +23,7 @@ from tutor.generator.writing import file_text
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
 from tutor.render import Renderer, find_name, near_name
+from tutor.render.os_errors import os_reason
 from tutor.render.problems import problem_words
 
 from .support import Say, UsageError, command_lang, read_text, whole_number
@@ -70,7 +71,7 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as err:
-        raise UsageError(say("puzzles.cannot_write", file=args.output, why=err.strerror)) from None
+        raise UsageError(say("puzzles.cannot_write", file=args.output, why=os_reason(say, err))) from None
     return say("puzzles.wrote", n=len(found), lines=request.lines, theme=request.theme, file=args.output), status
 
 
@@ -83,7 +84,7 @@ def remake_hints(files: list[str], ui: Renderer) -> tuple[str, int]:
                 raise UsageError(ui.message("puzzles.not_generated", file=name, first=GENERATED, hints=True))
             Path(name).write_text(rehinted(text, load_puzzles(text, name)), encoding="utf-8")
         except OSError as err:
-            raise UsageError(ui.message("puzzles.cannot_read_write", file=name, why=err.strerror)) from None
+            raise UsageError(ui.message("puzzles.cannot_read_write", file=name, why=os_reason(ui.message, err))) from None
         except FileError as err:
             raise UsageError(_fix_first(ui, err, name)) from None
     return ui.message("puzzles.hints_made", n=len(files)), 0
@@ -114,7 +115,7 @@ def replace_puzzles(args: argparse.Namespace, ui: Renderer) -> tuple[str, int]:
     try:
         Path(name).write_text(replaced(text, dict(zip(ids, drafts))), encoding="utf-8")
     except OSError as err:
-        raise UsageError(say("puzzles.cannot_write", file=name, why=err.strerror)) from None
+        raise UsageError(say("puzzles.cannot_write", file=name, why=os_reason(say, err))) from None
     return say("puzzles.replaced", n=len(ids), file=name, ids=ids), 0
 
 
@@ -155,7 +156,7 @@ def rate(files: list[str], ui: Renderer) -> tuple[str, int]:
             try:
                 Path(name).write_text(made, encoding="utf-8")
             except OSError as err:
-                raise UsageError(ui.message("puzzles.cannot_write", file=name, why=err.strerror)) from None
+                raise UsageError(ui.message("puzzles.cannot_write", file=name, why=os_reason(ui.message, err))) from None
     return ui.message("puzzles.rated", total=total, files=len(files), changed=changed), 0
 
 

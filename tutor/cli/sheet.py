@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tutor.loading.options import check_deal, read_variant
 from tutor.render import Renderer
+from tutor.render.os_errors import os_reason
 from tutor.sheets import build_sheet, render_sheet
 from tutor.sheets.pdf import PdfUnavailable, write_pdf
 
@@ -34,5 +35,5 @@ def sheet(args: argparse.Namespace) -> tuple[str, int]:
     except PdfUnavailable:
         raise UsageError(say("sheet.pdf_missing")) from None
     except OSError as err:
-        raise UsageError(say("sheet.cannot_write", path=str(path), why=err.strerror)) from None
+        raise UsageError(say("sheet.cannot_write", path=str(path), why=os_reason(say, err))) from None
     return "", 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tutor.render.os_errors import os_reason
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameSummary, summary_of
 from tutor.storage.games import GameFileError
@@ -81,7 +82,7 @@ def export(shell: Shell, number_text: str, file: str) -> str:
     except FileNotFoundError:
         return ui.message("play.export_no_folder", folder=str(path.parent))
     except OSError as err:
-        return ui.message("play.export_failed", path=str(path), reason=err.strerror or type(err).__name__)
+        return ui.message("play.export_failed", path=str(path), reason=os_reason(ui.message, err))
     return ui.message("play.exported", number=number, path=str(path))
 
 
