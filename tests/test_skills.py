@@ -139,7 +139,7 @@ def test_a_puzzle_attempt_is_evidence_for_each_of_its_skills(tmp_path: Path) -> 
         progress.record_attempt("p1", ["sweep"], 1700, True, 1, now=T0 + timedelta(days=1), skills=["sweeps"])
         (sweeps,) = [s for s in progress.skills() if s.skill == "sweeps"]
         assert sweeps.rating == pytest.approx(updated(half, Evidence("sweeps", 0.0, 1.0, rated.rating)))
-        assert sweeps.trend == pytest.approx(sweeps.rating.rating - half.rating)
+        assert sweeps.trend == pytest.approx(sweeps.rating.rating - SKILL_START.rating)  # from the start: 2 pieces
 
 
 def test_the_weakest_skills_are_the_lowest_rated_with_enough_evidence(tmp_path: Path) -> None:
