@@ -168,8 +168,8 @@ def test_the_exact_mark_of_the_issue_says_to_keep_the_jack_for_the_last_take(iss
     codes = [w.code for w in mark.reasons]
     assert codes[:3] == ["last_take", "line_cards", "line_majority"] and "later" not in codes
     last = mark.reasons[0]
-    assert last.params == {"card": Card.from_str("JD"), "taken": cards("JC"), "cards": cards("8D 10H AD KH"),
-                           "partner": False, "seats": [1], "lost": cards("AD 8D 2D KH")}
+    assert last.params == {"card": Card.from_str("JD"), "taken": cards("JC"), "cards": cards("AD 8D 10H KH"),
+                           "partner": False, "seats": [1], "lost": cards("AD 2D 8D KH")}
     assert mark.reasons[1].params == {"cards": cards("AD"), "how": "wins", "seats": [], "then": [1]}
     assert mark.reasons[2].params == {"item": "most_cards", "how": "wins", "seats": [], "then": [1], "n": 29,
                                       "n_then": 25, "m_then": 27}
@@ -184,13 +184,13 @@ def test_the_exact_mark_of_the_issue_says_to_keep_the_jack_for_the_last_take(iss
 def test_the_exact_mark_of_the_issue_in_words(issue_example: Any, lang: str) -> None:
     pos, review = issue_example
     text = " ".join(review_text(Renderer(lang, symbols=False), review).split())
-    words = {"en": ["lets you take last (JD x JC in the lines below), so the table's leftovers 8D 10H AD KH go to "
-                    "you; after yours the last to take is Player 2, who gets AD 8D 2D KH",
+    words = {"en": ["lets you take last (JD x JC in the lines below), so the table's leftovers AD 8D 10H KH go to "
+                    "you; after yours the last to take is Player 2, who gets AD 2D 8D KH",
                     "lets you end the round with AD, where after yours it goes to Player 2",
                     "wins the most cards: you end with 29, where after yours Player 2 has the most, 27 to your 25"],
              "de": ["lässt dich zuletzt einnehmen (BKa x BKr in den Zugfolgen unten), sodass du die Karten bekommst, "
-                    "die am Ende noch auf dem Tisch liegen (8Ka 10H AKa KH); nach deinem Zug hat Spieler 2 zuletzt "
-                    "eingenommen und bekommt AKa 8Ka 2Ka KH",
+                    "die am Ende noch auf dem Tisch liegen (AKa 8Ka 10H KH); nach deinem Zug hat Spieler 2 zuletzt "
+                    "eingenommen und bekommt AKa 2Ka 8Ka KH",
                     "lässt dich die Runde mit AKa beenden; nach deinem Zug bekommt Spieler 2 die Karte",
                     "gewinnt die meisten Karten: Du beendest die Runde mit 29; nach deinem Zug hat Spieler 2 die "
                     "meisten, 27 gegen deine 25", "Ein Zug besprochen"]}[lang]  # not "Eins Zug"

@@ -90,15 +90,16 @@ def line_end(world: Position, line: tuple[Move, ...]) -> LineEnd:
 
 
 def last_take(side: int, seat: int, better: LineEnd, played: LineEnd) -> list[Why]:
-    """``last_take``: the learner's side takes last on the better line and collects leftovers; not on the other."""
+    """``last_take``: the learner's side takes last on the better line and collects leftovers; not on the other.
+    Both lines' leftovers in one order (the cards'), so that the same cards read alike."""
     if better.last is None or better.start.side_of(better.last[0]) != side or not better.leftovers:
         return []
     other = played.last_side
     if other == side:
         return []
     by, move = better.last
-    return [Why("last_take", {"card": move.card, "taken": move.captured_cards(), "cards": list(better.leftovers),
-                              "partner": by != seat, "seats": played.seats(other), "lost": list(played.leftovers)})]
+    return [Why("last_take", {"card": move.card, "taken": move.captured_cards(), "cards": sorted(better.leftovers),
+                              "partner": by != seat, "seats": played.seats(other), "lost": sorted(played.leftovers)})]
 
 
 def how_it_goes(side: int, now: int | None, then: int | None, played: LineEnd) -> str | None:
