@@ -218,8 +218,9 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     except (UsageError, OptionError) as err:
         print(f"cassino-tutor {args.command}: {escaped(str(err), keep=LAYOUT)}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if output and not paged(escaped(output, keep=LAYOUT), os.environ):
-        print(escaped(output, keep=LAYOUT), flush=True)
+    text = escaped(output, keep=LAYOUT)
+    if text and not paged(text, os.environ):
+        print(text, flush=True)
     return status
 
 

@@ -84,7 +84,8 @@ def remake_hints(files: list[str], ui: Renderer) -> tuple[str, int]:
                 raise UsageError(ui.message("puzzles.not_generated", file=name, first=GENERATED, hints=True))
             Path(name).write_text(rehinted(text, load_puzzles(text, name)), encoding="utf-8")
         except OSError as err:
-            raise UsageError(ui.message("puzzles.cannot_read_write", file=name, why=os_reason(ui.message, err))) from None
+            why = os_reason(ui.message, err)
+            raise UsageError(ui.message("puzzles.cannot_read_write", file=name, why=why)) from None
         except FileError as err:
             raise UsageError(_fix_first(ui, err, name)) from None
     return ui.message("puzzles.hints_made", n=len(files)), 0
@@ -156,7 +157,8 @@ def rate(files: list[str], ui: Renderer) -> tuple[str, int]:
             try:
                 Path(name).write_text(made, encoding="utf-8")
             except OSError as err:
-                raise UsageError(ui.message("puzzles.cannot_write", file=name, why=os_reason(ui.message, err))) from None
+                why = os_reason(ui.message, err)
+                raise UsageError(ui.message("puzzles.cannot_write", file=name, why=why)) from None
     return ui.message("puzzles.rated", total=total, files=len(files), changed=changed), 0
 
 

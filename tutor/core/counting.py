@@ -105,11 +105,10 @@ def _plausible(parts: tuple[CountPart, ...]) -> bool:
 
 def _point_parts(pos: Position, seat: int) -> list[CountPart]:
     """The round's score items, the side's counted; the majorities nobody wins, not counted."""
-    side, v = pos.side_of(seat), pos.variant
+    side = pos.side_of(seat)
     score = score_round(pos)
     parts = [CountPart(i.code, i.points, i.side == side, item=i) for i in score.items]
-    points = {"most_cards": v.most_cards, "most_spades": v.effective_most_spades}
-    ties = [CountPart(f"tie_{t.code}", points[t.code], False, counts=t.counts) for t in majority_ties(pos, score)]
+    ties = [CountPart(f"tie_{t.code}", t.points, False, counts=t.counts) for t in majority_ties(pos, score)]
     return parts + ties
 
 

@@ -151,10 +151,12 @@ def _skunk(pos: Position, items: Sequence[ScoreItem]) -> int | None:
 
 @dataclass(frozen=True)
 class Tie:
-    """A majority nobody scores: ``code`` (``most_cards``, ``most_spades``) and the counts per side."""
+    """A majority nobody scores: ``code`` (``most_cards``, ``most_spades``), the counts per side, and the
+    ``points`` it would have scored."""
 
     code: str
     counts: tuple[int, ...]
+    points: int
 
 
 def majority_ties(pos: Position, score: RoundScore) -> tuple[Tie, ...]:
@@ -162,7 +164,7 @@ def majority_ties(pos: Position, score: RoundScore) -> tuple[Tie, ...]:
     v = pos.variant
     won = {item.code for item in score.items}
     majorities = (("most_cards", v.most_cards, score.cards), ("most_spades", v.effective_most_spades, score.spades))
-    return tuple(Tie(code, counts) for code, points, counts in majorities if points and code not in won)
+    return tuple(Tie(code, counts, points) for code, points, counts in majorities if points and code not in won)
 
 
 def instant_points(pos: Position, move: Move) -> tuple[ScoreItem, ...]:

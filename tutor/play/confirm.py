@@ -149,7 +149,10 @@ def _over(valued: MoveValue, samples: Sequence[float]) -> MoveValue:
 def few_deals(pos: Position, worlds: int) -> bool:
     """Whether a loss on ``pos`` is judged on every deal of the hidden hands from the first look (:func:`confirm`):
     they can be dealt in more ways than one but no more than an advice's ``worlds`` (which may miss one)."""
-    ways = deal_ways(pos)
+    return _few(deal_ways(pos), worlds)
+
+
+def _few(ways: int | None, worlds: int) -> bool:
     return ways is not None and 1 < ways <= worlds
 
 
@@ -167,7 +170,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     """
     most = CONFIRM_FACTOR * worlds
     ways = deal_ways(pos)
-    if few_deals(pos, worlds) and (deals := every_deal(pos)):
+    if _few(ways, worlds) and (deals := every_deal(pos)):
         return stratified(pos, seed, deals, better, played, thresholds, 2 * worlds, most, least)
     stream, streamed = world_stream(pos, seed), 0  # one stream: each look takes the worlds after the last's
     while True:

@@ -284,13 +284,12 @@ class Renderer:
     def score(self, pos: Position, score: RoundScore, seat: int | None = None) -> str:
         """A round's scoring, item by item and side by side, with the totals."""
         ties = majority_ties(pos, score)
-        tied_points = {"most_cards": pos.variant.most_cards, "most_spades": pos.variant.effective_most_spades}
         return self.render(
             "score",
             score=score,
             rows=score_rows(score),
             ties=ties,
-            handed_out=score.available - sum(tied_points[tie.code] for tie in ties),
+            handed_out=score.available - sum(tie.points for tie in ties),
             skunk_wins=pos.variant.skunk == "win" and score.skunk is not None,
             side=partial(self._side_of_index, pos, seat),
         )

@@ -1,11 +1,10 @@
 """Which puzzle comes next: open to the learner, not seen lately, near their rating; or a due review.
 
-A puzzle is *open* when the learner has finished the lessons on its rules and, for three or
-four players, the lesson on such games (see :func:`lessons_needed`); classic two-player puzzles are
-always open.  A puzzle is *recent*
-when it is among the last :data:`RECENT_COUNT` attempted, was tried within
-:data:`RECENT_TIME`, or had its answer shown in this session; neither ``puzzle``
-nor ``streak`` gives it again before then.
+A puzzle is *open* when the learner has finished the lessons on its rules and, for three
+or four players, the lesson on such games (see :func:`lessons_needed`); classic two-player
+puzzles are always open.  A puzzle is *recent* when it is among the last
+:data:`RECENT_COUNT` attempted, was tried within :data:`RECENT_TIME`, or had its answer
+shown in this session; neither ``puzzle`` nor ``streak`` gives it again before then.
 """
 
 from __future__ import annotations
