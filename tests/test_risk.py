@@ -8,15 +8,18 @@ from math import comb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from randompos import ALL_VARIANTS, random_position
 
 from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
+from tutor.core.movegen import hand_moves
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after
+from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
 from tutor.play.heuristics import CLUB, CLUB_V1, Club, ClubWeights, club_best, club_value
 from tutor.play.players import players
-from tutor.play.risk import _chance, likely_take
+from tutor.play.risk import CardWorth, _chance, best_take, likely_take
 from tutor.play.view import SeatView
 
 SWEEP_OF_ONE_KING = 1 + CLUB_V1.card_worth  # a sweep's point and the card
@@ -132,3 +135,31 @@ def test_club_chooses_the_first_move_of_the_most_worth_whatever_it_leaves_unlook
         for pos in (ply.before.copy(), SeatView.of(ply.before, ply.seat).position()):
             moves = pos.generate()
             assert club_best(pos, moves, weights) == max(moves, key=lambda m: club_value(pos, m, weights)), str(pos)
+
+
+WORTHS = [CLUB_V1.table_worth, CLUB.table_worth, CardWorth(0.0), CardWorth(1.0, 0.5)]
+
+
+@pytest.mark.parametrize("v", ALL_VARIANTS, ids=range(len(ALL_VARIANTS)))
+def test_the_best_take_found_without_the_captures_is_the_best_of_the_captures(v: Variant) -> None:
+    """:func:`best_take`, where it answers, is the exact float of the best generated capture's worth, for every
+    seat of random positions of every variant; and it answers for many of them (else the shortcut would be unused)."""
+    rng = random.Random(f"best-take/{v}")
+    answered = asked = 0
+    for _ in range(60):
+        pos = random_position(rng, v)
+        for seat in range(pos.players):
+            if pos.hidden_counts[seat] or not pos.hands[seat]:
+                continue
+            mover, pos.to_move = pos.to_move, seat
+            try:
+                captures = hand_moves(pos, others=False)
+                for worth in WORTHS:
+                    asked += 1
+                    fast = best_take(pos, seat, worth)
+                    if fast is not None:
+                        answered += 1
+                        assert fast == max([0.0, *(worth(pos, m) for m in captures)]), (str(pos), seat, worth)
+            finally:
+                pos.to_move = mover
+    assert answered >= asked / 3, (answered, asked)

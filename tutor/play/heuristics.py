@@ -12,9 +12,9 @@ from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
-from tutor.core.solver import move_points, table_points, unseen_cards
+from tutor.core.solver import move_points, unseen_cards
 
-from .risk import likely_take
+from .risk import CardWorth, best_take, likely_take
 from .view import SeatView
 from .worlds import one_way, world_of
 
@@ -84,14 +84,11 @@ class ClubWeights:
     every card not yet seen) and the hands hold at most this many cards, only the moves the exact search
     (:func:`~tutor.core.search.solve_deal`) values best are weighed."""
 
-    def table_worth(self, pos: Position, move: Move) -> float:
-        """What a capture takes from the table by these weights: its points (a sweep included) and
-        :attr:`card_worth` a card."""
-        cards = move.captured_cards()
-        worth = table_points(pos, move) + self.card_worth * len(cards)
-        if self.spade_worth:
-            worth += self.spade_worth * sum(map(SPADE.__getitem__, cards))
-        return worth
+    @property
+    def table_worth(self) -> CardWorth:
+        """What a capture takes from the table by these weights: its points (a sweep included),
+        :attr:`card_worth` a card and :attr:`spade_worth` more a spade."""
+        return CardWorth(self.card_worth, self.spade_worth)
 
 
 CLUB_V1 = ClubWeights()
@@ -163,13 +160,14 @@ def club_best(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) 
     if len(moves) == 1:
         return moves[0]
     promises = [club_promise(pos, m, weights) for m in moves]
+    worth = weights.table_worth
     best, most = 0, -math.inf
     for i in sorted(range(len(moves)), key=promises.__getitem__, reverse=True):
         if promises[i] < most:
             break
         if promises[i] == most and i > best:  # at most a tie, which goes to the first move
             continue
-        value = promises[i] - weights.exposure_weight * likely_take(pos, moves[i], weights.table_worth)
+        value = promises[i] - weights.exposure_weight * likely_take(pos, moves[i], worth)
         if value > most or (value == most and i < best):
             best, most = i, value
     return moves[best]
@@ -211,7 +209,11 @@ def own_next_take(pos: Position, move: Move, weights: ClubWeights) -> float:
     try:
         if not pos.hands[mover]:
             return 0.0
-        return max([0.0, *(weights.table_worth(pos, m) for m in hand_moves(pos, others=False))])
+        worth = weights.table_worth
+        best = best_take(pos, mover, worth)
+        if best is not None:
+            return best
+        return max([0.0, *(worth(pos, m) for m in hand_moves(pos, others=False))])
     finally:
         pos.loose, pos.builds, pos.hands[mover] = loose, builds, hand
 

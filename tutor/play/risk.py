@@ -10,18 +10,40 @@ best take of each such card by the chance that the player holds one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import repeat
 
-from tutor.core.cards import Card
-from tutor.core.movegen import hand_moves
+from tutor.core.cards import SPADE, Card
+from tutor.core.frozen import pickled_by_constructor
+from tutor.core.movegen import RANK_INDEX, build_key, hand_moves, held_keys, loose_numbers
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.rules import FIVE_OF_SPADES
-from tutor.core.solver import unseen_cards
+from tutor.core.rules import FIVE_OF_SPADES, duty_in_force, face_takes_one, holding_applies, trail_sweeps
+from tutor.core.solver import table_points, unseen_cards
+from tutor.core.subsets import bits, partitionable
+from tutor.core.table import Build
+from tutor.core.variant import Variant
 
 TakeWorth = Callable[[Position, Move], float]
 """The worth of a capture to whoever makes it (the position before it)."""
+
+
+@dataclass(frozen=True)
+class CardWorth:
+    """A capture's worth: the round points it takes from the table (a sweep included), ``per_card`` a card taken
+    and ``per_spade`` more a spade taken.  A :data:`TakeWorth` whose best take :func:`best_take` finds without
+    generating the captures."""
+
+    per_card: float
+    per_spade: float = 0.0
+
+    def __call__(self, pos: Position, move: Move) -> float:
+        cards = move.captured_cards()
+        worth = table_points(pos, move) + self.per_card * len(cards)
+        if self.per_spade:
+            worth += self.per_spade * sum(map(SPADE.__getitem__, cards))
+        return worth
 
 
 def likely_take(pos: Position, move: Move, worth: TakeWorth) -> float:
@@ -74,10 +96,119 @@ def _known_best(pos: Position, move: Move, seat: int, worth: TakeWorth) -> float
     mover, loose, builds = pos.to_move, pos.loose, pos.builds
     pos.loose, pos.builds, pos.to_move = after_loose, after_builds, seat
     try:
+        if isinstance(worth, CardWorth):
+            best = best_take(pos, seat, worth)
+            if best is not None:
+                return best
         moves = hand_moves(pos, others=False)
         return max([0.0, *map(worth, repeat(pos, len(moves)), moves)])
     finally:
         pos.to_move, pos.loose, pos.builds = mover, loose, builds
+
+
+def best_take(pos: Position, seat: int, worth: CardWorth) -> float | None:
+    """The ``worth`` of the best capture of ``seat`` (its hand known) on the table of ``pos``, at least 0.0:
+    ``max`` of ``worth`` over its captures (:func:`~tutor.core.movegen.hand_moves` with ``others=False``), found
+    without making them, the same float.  None where builds count in sums (``build_in_sum``): then the captures
+    must be generated.
+
+    Every card and build a capture takes adds to its worth, and a sweep more, so a card's best capture takes
+    every build of its value and the loose cards of its best split into groups of the value.  Where the holding
+    rule or the build duty forbids that capture, it forbids every capture of that value (each takes fewer of
+    the seat's builds).
+    """
+    v, loose, builds = pos.variant, pos.loose, pos.builds
+    if not loose and not builds:
+        return 0.0
+    if worth.per_card < 0 or worth.per_spade < 0:
+        return None
+    if v.build_in_sum != "none" and any(b.single and not b.face for b in builds):
+        return None
+    own = [b for b in builds if b.owner == seat] if holding_applies(v) else []
+    must_take_own = duty_in_force(v, bool(own)) == "take_or_add"
+    numeric, values, totals = loose_numbers(v, loose)
+    whole = (1 << len(numeric)) - 1 if len(numeric) == len(loose) else -1  # the mask of every loose card
+    hand = pos.hands[seat]
+    by_value: dict[int, tuple[float, list[Build]] | None] = {}
+    best = 0.0
+    for i, card in enumerate(hand):
+        options: list[tuple[float, list[Build]] | None] = []
+        if trail_sweeps(v, card, False):
+            options.append((_worth(worth, v.card_points, [*loose, *_cards_of(builds)], v.sweep_points), builds))
+        capture_values = v.capture_values[card]
+        if not capture_values:
+            options.append(_best_face_take(pos, card, worth))
+        for value in capture_values:
+            if value not in by_value:
+                by_value[value] = _best_of_value(pos, worth, numeric, values, totals >> value & 1, whole, value)
+            options.append(by_value[value])
+        for option in options:
+            if option is not None and option[0] > best and (not own or _may_take(v, hand, i, own, option[1],
+                                                                                  must_take_own)):
+                best = option[0]
+    return best
+
+
+def _best_of_value(pos: Position, worth: CardWorth, numeric: Sequence[Card], values: tuple[int, ...],
+                   reached: int, whole: int, value: int) -> tuple[float, list[Build]] | None:
+    """The worth of the best capture of ``value`` and the builds it takes (None: there is none); ``numeric`` are
+    the loose cards with a value, ``values`` theirs, ``reached`` whether some of them total ``value``."""
+    builds = pos.builds
+    taken = [b for b in builds if not b.face and b.value == value]
+    if not reached and not taken:
+        return None
+    in_builds = _cards_of(taken)
+    sweep = pos.variant.sweep_points if len(taken) == len(builds) else 0
+    points = pos.variant.card_points
+    best = -1.0
+    for mask in partitionable(values, value):
+        if mask or taken:
+            chosen = [numeric[i] for i in bits(mask)]
+            best = max(best, _worth(worth, points, chosen + in_builds, sweep if mask == whole else 0))
+    return (best, taken) if best >= 0 else None
+
+
+def _best_face_take(pos: Position, card: Card, worth: CardWorth) -> tuple[float, list[Build]] | None:
+    """:func:`_best_of_value` for a valueless face card: one card of its rank, or every card and face build of it."""
+    v, rank = pos.variant, RANK_INDEX[card]
+    same = [c for c in pos.loose if RANK_INDEX[c] == rank]
+    if face_takes_one(v):
+        sweep = v.sweep_points if len(pos.loose) == 1 and not pos.builds else 0
+        return (max(_worth(worth, v.card_points, [c], sweep) for c in same), []) if same else None
+    face = [b for b in pos.builds if b.face and b.value == rank]
+    if not same and not face:
+        return None
+    sweep = v.sweep_points if len(same) == len(pos.loose) and len(face) == len(pos.builds) else 0
+    return _worth(worth, v.card_points, same + _cards_of(face), sweep), face
+
+
+def _may_take(v: Variant, hand: Sequence[Card], i: int, own: list[Build], taken: list[Build],
+              must_take_own: bool) -> bool:
+    """Whether the ``i``-th card of ``hand`` may capture ``taken`` (builds) when its player controls ``own``: the
+    build duty (``must_take_own``) and the holding rule (every build of theirs not taken keeps a card to take it),
+    as the move generator rules."""
+    if must_take_own and not any(b in own for b in taken):
+        return False
+    rest = {build_key(b) for b in own if b not in taken}
+    return not rest or held_keys(v, [c for j, c in enumerate(hand) if j != i]).covers(rest)
+
+
+def _cards_of(builds: Sequence[Build]) -> list[Card]:
+    return [c for b in builds for c in b.cards]
+
+
+def _worth(worth: CardWorth, points: Sequence[int], cards: Sequence[Card], sweep: int) -> float:
+    """``worth`` of a capture of ``cards``, ``sweep`` points more: :meth:`CardWorth.__call__`'s float, by the
+    same operations."""
+    total = sweep
+    spades = 0
+    for c in cards:
+        total += points[c]
+        spades += SPADE[c]
+    value = total + worth.per_card * len(cards)
+    if worth.per_spade:
+        value += worth.per_spade * spades
+    return value
 
 
 def _expected_best(pos: Position, worth: TakeWorth) -> float:
@@ -120,3 +251,6 @@ def _chance(unseen: int, of_kind: int, hidden: int) -> float:
     for i in range(min(hidden, unseen)):  # past ``unseen`` a factor was 0 already
         none *= max(0, unseen - of_kind - i) / (unseen - i)
     return 1.0 - none
+
+
+pickled_by_constructor(CardWorth)  # compiled by mypyc, see tutor.core.frozen
