@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+
+import pytest
+from randompos import ALL_VARIANTS, fresh_position, random_play
 
 from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
-from tutor.core.scoring import ScoreItem, certain_points, instant_points, round_points, score_round
+from tutor.core.scoring import ScoreItem, certain_points, instant_points, round_points, score_round, taken_points
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
@@ -246,3 +250,26 @@ def test_certain_points() -> None:
     assert certain_points(midround(v, [seven, []]), 0) == 1
     spade = variant("spade")
     assert certain_points(midround(spade, [seven + C("JS"), []]), 0) == 9
+
+
+@pytest.mark.parametrize("v", ALL_VARIANTS, ids=range(len(ALL_VARIANTS)))
+def test_taken_points_are_the_score_items_but_the_majorities_and_the_skunk(v: Variant) -> None:
+    """Over random rounds of every variant, before the end: each side's points from score_round's items other than
+    the majorities and the skunk, and the cards and spades it took, are taken_points'."""
+    rng = random.Random(f"taken/{v}")
+    checked = 0
+    for _ in range(300):
+        pos = fresh_position(rng, v, rng.choice((2, 3, 4)))
+        random_play(rng, pos, rng.randrange(1, 40))
+        if pos.is_round_over():
+            continue
+        score = score_round(pos)
+        points = [0] * pos.sides
+        for item in score.items:
+            if item.code not in ("most_cards", "most_spades", "skunk"):
+                points[item.side] += item.points
+        assert taken_points(pos) == (points, list(score.cards), list(score.spades)), str(pos)
+        checked += 1
+        if checked == 20:
+            break
+    assert checked == 20

@@ -139,6 +139,31 @@ def score_round(pos: Position) -> RoundScore:
     return RoundScore(tuple(items), tuple(totals), cards, spades, available, skunk)
 
 
+def taken_points(pos: Position) -> tuple[list[int], list[int], list[int]]:
+    """Each side's points from what it has taken, its sweeps and its penalties (:func:`score_round`'s items but
+    the majorities and the skunk, summed), and the cards and spades each side took: for a playout's end, where
+    the items themselves are not needed."""
+    assert pos.sweeps is not None and pos.penalties is not None
+    v = pos.variant
+    table = v.point_card_table
+    points = [0] * pos.sides
+    cards, spades = [0] * pos.sides, [0] * pos.sides
+    for side, pile in enumerate(side_piles(pos)):
+        cards[side] = len(pile)
+        for c in pile:
+            points[side] += table[c]
+            spades[side] += SPADE[c]
+        if v.spade_points and spades[side]:
+            points[side] += spades[side] + (JACK_OF_SPADES in pile)
+    if v.default_penalty:
+        for side, n in enumerate(_per_side(pos, pos.penalties)):
+            points[side] -= n * v.default_penalty
+    if v.sweep_points:
+        for side, n in enumerate(_per_side(pos, pos.sweeps)):
+            points[side] += n * v.sweep_points
+    return points, cards, spades
+
+
 def _skunk(pos: Position, items: Sequence[ScoreItem]) -> int | None:
     """The side whose items, sweeps and penalties aside, are every point of the round."""
     whole = round_points(pos.variant)

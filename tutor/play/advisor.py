@@ -61,7 +61,7 @@ from tutor.core.frozen import pickled_by_constructor
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import next_deal
-from tutor.core.scoring import score_round
+from tutor.core.scoring import score_round, taken_points
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
 from .heuristics import CLUB, CLUB_V1, ClubWeights, club_best, club_value
@@ -487,23 +487,24 @@ def deal_end_value(pos: Position, side: int) -> float:
     cards and most spades its chance, from its lead and the cards still out,
     times the award.
     """
-    score, over = score_round(pos), pos.is_round_over()
-    totals = [0.0] * pos.sides
-    for item in score.items:
-        if over or item.code not in ("most_cards", "most_spades"):
+    if pos.is_round_over():
+        totals = [0.0] * pos.sides
+        for item in score_round(pos).items:
             totals[item.side] += item.points
-    if not over:
+    else:
+        points, cards, spades = taken_points(pos)
+        totals = [float(p) for p in points]
         v = pos.variant
-        cards_out = len(v.deck_cards) - sum(score.cards)
-        spades_out = v.deck_spades - sum(score.spades)
-        for award, counts, out in ((v.most_cards, score.cards, cards_out), (v.effective_most_spades, score.spades, spades_out)):
+        cards_out = len(v.deck_cards) - sum(cards)
+        spades_out = v.deck_spades - sum(spades)
+        for award, counts, out in ((v.most_cards, cards, cards_out), (v.effective_most_spades, spades, spades_out)):
             if award:
                 for s, chance in enumerate(majority_chances(counts, out)):
                     totals[s] += award * chance
     return totals[side] - max(t for s, t in enumerate(totals) if s != side)
 
 
-def majority_chances(counts: tuple[int, ...], out: int) -> list[float]:
+def majority_chances(counts: Sequence[int], out: int) -> list[float]:
     """Each side's chance of ending with strictly the most, given its count now and ``out`` cards still to take.
 
     A side whose lead the cards out cannot overturn is sure of it, and one that
