@@ -66,6 +66,7 @@ from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
 from .heuristics import CLUB, CLUB_V1, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
+from .spread import pstdev, stdev
 from .view import SeatView
 from .worlds import one_way, world_stream
 
@@ -311,7 +312,7 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
 def _valued(move: Move, values: list[float], weight: list[float] | None) -> MoveValue:
     """``move``'s mean value and spread over the worlds of ``values``, weighted when ``weight`` is given."""
     if weight is None:
-        return MoveValue(move, statistics.fmean(values), statistics.pstdev(values), tuple(values))
+        return MoveValue(move, statistics.fmean(values), pstdev(values), tuple(values))
     mean, spread = _weighted(values, weight)
     return MoveValue(move, mean, spread, tuple(values))
 
@@ -345,7 +346,7 @@ def still_in_contention(values: list[list[float]], live: list[int], weight: list
     for i in live:
         differences = [v - b for v, b in zip(values[i], best)]
         behind = -statistics.fmean(differences)
-        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        error = stdev(differences) / math.sqrt(len(differences))
         if behind < PRUNE_BEHIND or behind < PRUNE_ERRORS * error:
             kept.append(i)
     return kept
@@ -361,7 +362,7 @@ def separated(values: list[list[float]], live: list[int]) -> bool:
         differences = [b - v for v, b in zip(values[i], values[best])]
         if len(differences) < 2:
             return False
-        error = statistics.stdev(differences) / math.sqrt(len(differences))
+        error = stdev(differences) / math.sqrt(len(differences))
         if statistics.fmean(differences) < SEPARATED_ERRORS * error:
             return False
     return True

@@ -64,6 +64,7 @@ from statistics import NormalDist
 from tutor.core.position import Position
 
 from .advisor import MoveValue, world_values
+from .spread import pstdev, stdev, variance
 from .worlds import Deal, deal_passes, deal_ways, every_deal, world_stream
 
 CONFIRM_FACTOR = 32
@@ -127,7 +128,7 @@ def within(played: Sequence[float], others: Sequence[Sequence[float]], least: fl
     for other in others:
         differences = [o - p for o, p in zip(other, played)]
         n = len(differences)
-        if n < 2 or statistics.fmean(differences) + z * statistics.stdev(differences) / math.sqrt(n) >= least:
+        if n < 2 or statistics.fmean(differences) + z * stdev(differences) / math.sqrt(n) >= least:
             return False
     return True
 
@@ -138,12 +139,12 @@ def loss_of(better: MoveValue, played: MoveValue) -> Loss:
     ours, theirs = better.samples[:n], played.samples[:n]
     differences = [b - p for b, p in zip(ours, theirs)]
     mean = statistics.fmean(differences)
-    error = Z * statistics.stdev(differences) / math.sqrt(n) if n > 1 else 0.0
+    error = Z * stdev(differences) / math.sqrt(n) if n > 1 else 0.0
     return Loss(_over(better, ours), _over(played, theirs), mean - error, mean + error, n)
 
 
 def _over(valued: MoveValue, samples: Sequence[float]) -> MoveValue:
-    return MoveValue(valued.move, statistics.fmean(samples), statistics.pstdev(samples), tuple(samples))
+    return MoveValue(valued.move, statistics.fmean(samples), pstdev(samples), tuple(samples))
 
 
 def few_deals(pos: Position, worlds: int) -> bool:
@@ -215,7 +216,7 @@ def strata_loss(better: MoveValue, played: MoveValue, values: Sequence[Sequence[
     """The loss over passes of every deal, each deal as likely: the mean over all its worlds, and its interval
     from the spread of the difference within each deal, pooled over the deals."""
     by_deal = [[world[0] - world[1] for world in deal] for deal in zip(*values)]
-    spread = statistics.fmean(statistics.variance(d) for d in by_deal)
+    spread = statistics.fmean(variance(d) for d in by_deal)
     ours = _over(better, [world[0] for one_pass in values for world in one_pass])
     theirs = _over(played, [world[1] for one_pass in values for world in one_pass])
     mean, worlds = ours.value - theirs.value, len(ours.samples)

@@ -54,7 +54,7 @@ def world_stream(pos: Position, seed: int) -> Iterator[Position]:
     single = one_way(pos)
     while True:
         for _ in range(REDRAWS):
-            rng.shuffle(unseen)
+            shuffle(rng, unseen)
             world = world_of(pos, unseen)
             if all(holds(world, seat, keys) for seat, keys in needs.items()):
                 break
@@ -63,6 +63,20 @@ def world_stream(pos: Position, seed: int) -> Iterator[Position]:
         yield world
         if single:
             return
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``: the same order from the same state of ``rng``, and the same state after, without
+    the interpreter's loop (CPython's Fisher-Yates, each place drawn by ``getrandbits`` with rejection, as its
+    ``_randbelow_with_getrandbits``; tests/test_worlds.py holds the two to each other)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 Deal = tuple[tuple[Card, ...], ...]
@@ -148,7 +162,7 @@ def dealt_with_holders(pos: Position, unseen: list[Card], needs: dict[int, list[
                 card = rng.choice(supply)
                 pool.remove(card)
                 given.setdefault(seat, []).append(card)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     cards: list[Card] = []
     for seat in range(pos.players):
         mine = given.get(seat, [])[: pos.hidden_counts[seat]]
