@@ -24,6 +24,14 @@ def compiled_sources() -> list[str]:
     return re.findall(r'"/(tutor/[\w/]+\.py)"', block[1])
 
 
+def console_entry() -> tuple[str, str]:
+    """The ``cassino-tutor`` command's module and function, as pyproject.toml's [project.scripts] names them."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    entry = re.search(r'^cassino-tutor = "([\w.]+):(\w+)"$', text, re.M)
+    assert entry, "pyproject.toml names the command's entry point"
+    return entry[1], entry[2]
+
+
 def test_every_frozen_dataclass_of_a_compiled_module_pickles_by_its_constructor() -> None:
     sources = compiled_sources()
     assert len(sources) == 14
@@ -39,6 +47,9 @@ def test_every_frozen_dataclass_of_a_compiled_module_pickles_by_its_constructor(
 
 def test_a_compiled_module_older_than_its_source_stops_the_import(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "tutor", tmp_path / "tutor", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    module, function = console_entry()
+    if "." not in module:  # a launcher beside the package
+        shutil.copy(ROOT / f"{module}.py", tmp_path)
     sources = compiled_sources()
     built = {path: hashlib.sha256((tmp_path / path).read_bytes()).hexdigest() for path in sources}
     (tmp_path / "tutor" / "_compiled.json").write_text(json.dumps(built), encoding="utf-8")
@@ -46,10 +57,21 @@ def test_a_compiled_module_older_than_its_source_stops_the_import(tmp_path: Path
     def import_tutor() -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-c", "import tutor"], capture_output=True, text=True, cwd=tmp_path)
 
+    def command(*args: str) -> subprocess.CompletedProcess[str]:
+        """The command as the console script pip makes runs it."""
+        script = f"import sys; from {module} import {function}; sys.exit({function}())"
+        return subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=tmp_path)
+
     assert import_tutor().returncode == 0
+    assert command("--help").returncode == 0
     with (tmp_path / sources[0]).open("a", encoding="utf-8") as edited:
         edited.write("# edited after the build\n")
     stale = import_tutor()
     assert stale.returncode == 1
     assert f"compiled modules older than their source: {sources[0]};" in stale.stderr
-    assert "pip install -e ." in stale.stderr
+    assert "pip install -e ." in stale.stderr and "ImportError" in stale.stderr  # a library user's import
+    said = command("--help")  # the learner's command: the same words in one line, no traceback, status 1
+    assert said.returncode == 1 and said.stdout == ""
+    assert "Traceback" not in said.stderr and len(said.stderr.splitlines()) == 1
+    assert f"compiled modules older than their source: {sources[0]};" in said.stderr
+    assert "pip install -e ." in said.stderr

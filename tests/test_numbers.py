@@ -88,6 +88,26 @@ def test_every_loss_in_a_review_is_the_difference_of_the_values_it_shows(mark: M
             assert read(summed) == sum(read(loss) for loss, _, _ in found), text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("marked", [1, 3])
+def test_a_reviews_summary_writes_its_numbers_all_in_digits_or_all_in_words(mark: Mark, lang: str,
+                                                                              marked: int) -> None:
+    """The sentences of moves reviewed and marks by grade ("3 moves reviewed: 3 blunders"), and of the players and
+    the grades' losses ("With 2 players a move that loses ... 2 a blunder"), do not mix "three" and "3"; number
+    words are the ones the language's number filter writes (and German's "Ein Zug" for one move)."""
+    ui = Renderer(lang)
+    marks = [replace(mark, review=replace(mark.review, turn=turn)) for turn in range(1, marked + 1)]
+    text = review_text(ui, RoundReview(2, 0, tuple(m.review for m in marks), tuple(marks)))
+    number_words = {ui.message("words.number", n=n) for n in range(13)}
+    [summary] = [line for line in text.splitlines() if re.search("reviewed: |besprochen: ", line)]
+    [grades] = [line for line in text.splitlines() if re.match("With |Mit ", line)]
+    for sentence, words in ((summary, number_words | ({"ein"} if lang == "de" else set())), (grades, number_words)):
+        in_words = words & set(re.findall(r"\w+", sentence.lower()))
+        in_digits = re.findall(r"\d+", sentence)
+        assert in_digits or in_words, sentence
+        assert not (in_digits and in_words), sentence
+
+
 def test_the_interval_shown_holds_the_loss_shown(mark: Mark) -> None:
     """The case the issue met: 1.05 against 0.04 shows a loss of 1.1, which the interval 0.5 to 1.01 must hold
     as shown (0.5 to 1.1, not 0.5 to 1.0); and on many random cases."""

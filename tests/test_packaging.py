@@ -42,7 +42,7 @@ def test_wheel_carries_content_and_finds_it(tmp_path: Path) -> None:
         assert not wheel.name.endswith("-none-any.whl")
     else:
         assert modules == set() and wheel.name.endswith("-py3-none-any.whl")
-    assert "tutor/content/presets.yaml" in names
+    assert "tutor/content/presets.yaml" in names and "cassino_tutor_cli.py" in names
     for kind in CONTENT_KINDS:
         shipped = {n for n in names if n.startswith(f"tutor/_content/{kind}/")}
         expected = {f"tutor/_content/{kind}/{p.relative_to(ROOT / kind).as_posix()}" for p in (ROOT / kind).rglob("*") if p.is_file()}
@@ -65,3 +65,6 @@ def test_wheel_carries_content_and_finds_it(tmp_path: Path) -> None:
         assert Path(line) == target / "tutor" / "_content" / kind
         assert Path(line, "README.md").is_file()
     assert lines[-1] == "12"
+    command = subprocess.run([str(target / "bin" / "cassino-tutor"), "--help"], capture_output=True, text=True,
+                             cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"})
+    assert command.returncode == 0 and "cassino-tutor" in command.stdout, command.stderr

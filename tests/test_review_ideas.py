@@ -187,13 +187,14 @@ def test_the_exact_mark_of_the_issue_in_words(issue_example: Any, lang: str) -> 
     words = {"en": ["lets you take last (JD x JC in the lines below), so the table's leftovers AD 8D 10H KH go to "
                     "you; after yours the last to take is Player 2, who gets AD 2D 8D KH",
                     "lets you end the round with AD, where after yours it goes to Player 2",
-                    "wins the most cards: you end with 29, where after yours Player 2 has the most, 27 to your 25"],
+                    "wins the most cards: you end with 29, where after yours Player 2 has the most, 27 to your 25",
+                    "1 move reviewed: 1 blunder"],
              "de": ["lässt dich zuletzt einnehmen (BKa x BKr in den Zugfolgen unten), sodass du die Karten bekommst, "
                     "die am Ende noch auf dem Tisch liegen (AKa 8Ka 10H KH); nach deinem Zug hat Spieler 2 zuletzt "
                     "eingenommen und bekommt AKa 2Ka 8Ka KH",
                     "lässt dich die Runde mit AKa beenden; nach deinem Zug bekommt Spieler 2 die Karte",
                     "gewinnt die meisten Karten: Du beendest die Runde mit 29; nach deinem Zug hat Spieler 2 die "
-                    "meisten, 27 gegen deine 25", "Ein Zug besprochen"]}[lang]  # not "Eins Zug"
+                    "meisten, 27 gegen deine 25", "1 Zug besprochen: 1 grober Fehler"]}[lang]  # not "Ein Zug ...: 1"
     for phrase in words:
         assert phrase in text, text
     assert ("does better over the rest" if lang == "en" else "über den Rest dieses Gebens") not in text

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 from shell_helpers import open_shell
 
+from tutor.content.presets import preset_names
+from tutor.play.players import LEVELS
 from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun
 from tutor.shell.toolbar import toolbar_text
 
 
@@ -32,3 +35,21 @@ def test_a_wide_toolbar_names_the_variant_in_the_learners_language(tmp_path: Pat
         text = toolbar_text(shell)
         assert "Klassisches Cassino" in text and "classic" not in text
         assert "F4 Züge" in text and "Wertungszahl etwa " in text
+
+
+@pytest.mark.parametrize(("lang", "play", "players", "level"), [("en", "play", "players", "level"),
+                                                               ("de", "spiele", "spieler", "stufe")])
+def test_a_game_toolbar_fits_80_columns_and_shows_the_level(tmp_path: Path, lang: str, play: str, players: str,
+                                                            level: str) -> None:
+    """The longest preset name against the longest level, three players (the longest score), at 80 columns."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        shell.width = lambda: 80
+        ui = shell.ui
+        preset = max(preset_names(), key=lambda p: len(ui.message(f"presets.{p}")))
+        level_name = max((ui.message(f"levels.{name}") for name in LEVELS), key=len)
+        dispatch(shell, f"{play} {preset} {players}=3 {level}={level_name} seed=1")
+        assert isinstance(shell.activity, GameRun)
+        text = toolbar_text(shell)
+        assert len(text) == 80, text
+        assert level_name in text and "…" not in text, text
+        assert ("F1 help" if lang == "en" else "F1 Hilfe") in text

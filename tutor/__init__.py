@@ -3,7 +3,8 @@
 An install may compile some modules with mypyc (hatch_build.py); a compiled
 module is imported in place of its .py, so one older than its source would
 run old code unseen.  The build records each compiled source's SHA-256 in
-_compiled.json; importing tutor fails loudly when a source has changed since.
+_compiled.json; importing tutor fails loudly when a source has changed since
+(an ImportError; the cassino-tutor command, cassino_tutor_cli.py, says it in one line).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .words import Words, words
+from .words import Words, os_words, words
 
 STDIN = "-"
 """The file name that means standard input, where a command takes one."""
@@ -30,6 +30,11 @@ class ReadRefused(ValueError):
 
 def _refused(text: str, key: str, **params: Any) -> ReadRefused:
     return ReadRefused(words(text, f"reading.{key}", **params))
+
+
+def _unreadable(err: OSError) -> ReadRefused:
+    why = os_words(err)
+    return _refused(f"cannot be read ({why})", "unreadable", why=why)
 
 
 def too_big(size: int | None, limit: int, what: str) -> str:
@@ -70,7 +75,7 @@ def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False
     except IsADirectoryError:
         raise _refused("not a regular file but a folder", "folder") from None
     except OSError as err:
-        raise _refused(f"cannot be read ({err.strerror or err})", "unreadable", why=str(err.strerror or err)) from None
+        raise _unreadable(err) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -82,7 +87,7 @@ def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False
             raise ReadRefused(too_big_words(info.st_size, limit, what))
         return _decoded(_read_upto(lambda n: os.read(fd, n), limit, what))
     except OSError as err:
-        raise _refused(f"cannot be read ({err.strerror or err})", "unreadable", why=str(err.strerror or err)) from None
+        raise _unreadable(err) from None
     finally:
         os.close(fd)
 

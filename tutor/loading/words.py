@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,26 @@ class Words:
 def words(text: str, code: str, /, **params: Any) -> Words:
     """:class:`Words` of ``text``, keyed ``code`` with ``params``."""
     return Words(text, code, tuple(params.items()))
+
+
+OS_ERRORS: dict[int, tuple[str, str]] = {
+    errno.ENOENT: ("missing", "no such file or folder"), errno.EACCES: ("denied", "permission denied"),
+    errno.EPERM: ("denied", "permission denied"), errno.ENOSPC: ("full", "the disk is full"),
+    errno.EDQUOT: ("full", "the disk is full"), errno.EROFS: ("read_only", "the disk is read-only"),
+    errno.EISDIR: ("a_folder", "it is a folder"), errno.ENOTDIR: ("not_a_folder", "a part of the path is not a folder"),
+    errno.EEXIST: ("exists", "it exists already"), errno.ENAMETOOLONG: ("too_long", "the name is too long"),
+}
+"""The system's refusals of a file said in words of our own (its own are English whatever the learner reads):
+each error's message key (``os_errors.KEY``) and its English words."""
+
+
+def os_words(err: OSError) -> Words | str:
+    """Why the system refused a file: :class:`Words` of ours for an error of :data:`OS_ERRORS`, else the system's
+    words."""
+    if err.errno in OS_ERRORS:
+        key, text = OS_ERRORS[err.errno]
+        return words(text, f"os_errors.{key}")
+    return err.strerror or type(err).__name__
 
 
 THINGS = {

@@ -1,21 +1,19 @@
 """Why the system refused to read or write a file, in the learner's language: the common errors by their number,
-in words of our own (the system's own text is English whatever the learner reads)."""
+in words of our own (the system's own text is English whatever the learner reads; the table:
+:data:`tutor.loading.words.OS_ERRORS`)."""
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Callable
 
-SYSTEM_WORDS = {
-    errno.ENOENT: "missing", errno.EACCES: "denied", errno.EPERM: "denied", errno.ENOSPC: "full",
-    errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EISDIR: "a_folder", errno.ENOTDIR: "not_a_folder",
-    errno.EEXIST: "exists", errno.ENAMETOOLONG: "too_long",
-}
+from tutor.loading.words import OS_ERRORS, os_words
+
+SYSTEM_WORDS = {number: key for number, (key, _) in OS_ERRORS.items()}
 """The message (``os_errors.KEY``) of each error said in our words."""
 
 
 def os_reason(say: Callable[..., str], err: OSError) -> str:
     """Why ``err`` happened, by the message function ``say`` of the learner's language; the system's words for an
     error of another kind."""
-    key = SYSTEM_WORDS.get(err.errno) if err.errno is not None else None
-    return say(f"os_errors.{key}") if key is not None else err.strerror or type(err).__name__
+    said = os_words(err)
+    return said if isinstance(said, str) else say(said.code)

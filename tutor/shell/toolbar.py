@@ -16,7 +16,8 @@ def toolbar(shell: Shell) -> FormattedText:
 
 
 def toolbar_text(shell: Shell) -> str:
-    """The toolbar as text that fits the terminal: the variant is left out, then the activity cut, as needed."""
+    """The toolbar as text that fits the terminal: the variant is left out, then the rating, then the activity
+    cut, as needed (a game's level and score matter more than the rating)."""
     ui, activity = shell.ui, shell.activity
     pos = activity.position if activity is not None else None
     variant = variant_label(ui, pos.variant) if pos is not None else ""
@@ -24,13 +25,12 @@ def toolbar_text(shell: Shell) -> str:
     keys = ui.message("shell.toolbar_keys" if shell.width() >= NARROW else "shell.toolbar_key_help")
     room = shell.width() - len(keys) - 4  # a space at each end, two before the keys
     title = activity.title() if activity is not None else ""
-    for shown_variant in (variant, ""):
-        left = ui.message("shell.toolbar", activity=title, variant=shown_variant,
-                          rating=round(rating.rating), provisional=rating.deviation > 110)
+    rated = ui.message("shell.toolbar_rating", rating=round(rating.rating), provisional=rating.deviation > 110)
+    for shown_variant, shown_rating in ((variant, rated), ("", rated), ("", "" if title else rated)):
+        left = ui.message("shell.toolbar", activity=title, variant=shown_variant, rating=shown_rating)
         if len(left) <= room:
             break
     if len(left) > room:  # still too long: cut the activity's title
         cut = max(0, len(title) - (len(left) - room) - 1)
-        left = ui.message("shell.toolbar", activity=title[:cut] + "…", variant="",
-                          rating=round(rating.rating), provisional=rating.deviation > 110)
+        left = ui.message("shell.toolbar", activity=title[:cut] + "…", variant="", rating="")
     return " " + left + " " * max(2, room - len(left) + 2) + keys + " "

@@ -6,10 +6,13 @@ Every sqlite error that means "this file cannot be used" becomes a
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
+
+from tutor.loading.words import Words, os_words
 
 from .errors import ProgressError
 from .schema import APPLICATION_ID, MIGRATIONS, Migration
@@ -27,7 +30,7 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise ProgressError("cannot_open", path, reason=err.strerror or str(err)) from None
+        raise _refused(err, path) from None
     try:
         # isolation_level=None: the transactions below are ours, not the module's implicit ones
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
@@ -110,4 +113,22 @@ def _converted(err: sqlite3.Error, path: Path, otherwise: str) -> ProgressError:
         return ProgressError("busy", path, seconds=int(BUSY_TIMEOUT_SECONDS))
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "not a database" in text or "malformed" in text:
         return ProgressError("damaged", path, reason=text)
+    if name.startswith("SQLITE_CANTOPEN") and otherwise == "cannot_open" and (why := _why_not_opened(path)):
+        return _refused(why, path)
     return ProgressError(otherwise, path, reason=text)
+
+
+def _refused(err: OSError, path: Path) -> ProgressError:
+    """The progress file the system refuses (``os_error``: the words of ours for ``err``, if it has any)."""
+    said = os_words(err)
+    return ProgressError("cannot_open", path, reason=str(said), os_error=said.code if isinstance(said, Words) else "")
+
+
+def _why_not_opened(path: Path) -> OSError | None:
+    """Why the system refuses ``path`` as a file to read and write, which sqlite's "unable to open database file"
+    does not say: the error of opening it so ourselves (creating it, as sqlite would), if there is one."""
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o644))
+    except OSError as err:
+        return err
+    return None

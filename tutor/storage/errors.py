@@ -39,7 +39,8 @@ class ProgressError(Exception):
 
     Codes: ``cannot_open``, ``damaged``, ``newer_version``, ``foreign``, ``busy``,
     ``cannot_save``.  Every code has the parameter ``path``; see ``_MESSAGES``
-    for the others.
+    for the others.  A ``cannot_open`` the system refused may add ``os_error``,
+    the message key of its reason in words of ours (tutor/loading/words.py).
     """
 
     unsaved = False
