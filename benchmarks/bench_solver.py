@@ -129,7 +129,7 @@ def mid_round(players: int, seed: int) -> Position:
         pos.push(rng.choice(builds if builds and rng.random() < 0.5 else moves))
     if pos.needs_deal():
         next_deal(pos)
-    return learner_view(pos, keep_captured=True)
+    return learner_view(pos)
 
 
 def safe_goal(seed: int) -> None:
