@@ -360,13 +360,13 @@ class _Generator:
                 for key in self._capture_sets(value):
                     if key not in seen:
                         seen.add(key)
-                        out.append(Move(card, "capture", value, *key))
+                        out.append(new_tuple(Move, (card, "capture", value, *key)))
         else:
             out = self._face_captures(card)
         if self.sweeping_five and card == FIVE_OF_SPADES:
             everything = (tuple(self.pos.loose), tuple(self.pos.builds))
             if not any(len(m.loose) == len(everything[0]) and len(m.builds) == len(everything[1]) for m in out):
-                out.append(Move(card, "capture", 0, *everything))
+                out.append(new_tuple(Move, (card, "capture", 0, *everything)))
         if not out or self.unbound or (self.duty != "take_or_add" and self.holds(i)):
             return out  # every own build stays held whatever is taken
         return [m for m in out if self._capture_allowed(m, i)]
@@ -426,7 +426,7 @@ class _Generator:
         for loose in all_subsets(same):
             for builds in all_subsets(face_builds):
                 if loose or builds:
-                    out.append(Move(card, "capture", rank, tuple(loose), builds))
+                    out.append(new_tuple(Move, (card, "capture", rank, tuple(loose), builds)))
         return out
 
     def _capture_allowed(self, move: Move, i: int) -> bool:
@@ -476,7 +476,7 @@ class _Generator:
             if target.single and raised <= top and may_raise(v, target, self.seat):
                 if self.unheld or self.holds(i, (target,), raised):
                     for mask in partitionable(self.numeric_values, raised):
-                        out.append(Move(card, "raise", raised, self._cards(mask), (target,)))
+                        out.append(new_tuple(Move, (card, "raise", raised, self._cards(mask), (target,))))
             if target.value >= cv and may_add(v, target, self.seat):
                 if self.unheld or self.holds(i, (target,), target.value):
                     added = self._joining(cv, target.value, True)
@@ -514,13 +514,13 @@ class _Generator:
         same = [c for c in self.pos.loose if RANK_INDEX[c] == rank]
         out: list[Move] = []
         if self.duty != "take_or_add" and self.holds(i):
-            out += [Move(card, "build", rank, tuple(s)) for s in all_subsets(same)[1:]]
+            out += [new_tuple(Move, (card, "build", rank, tuple(s), ())) for s in all_subsets(same)[1:]]
         for target in self.pos.builds:
             own = target.owner == self.seat
             if not target.face or target.value != rank or (self.duty == "take_or_add" and not own):
                 continue
             if may_add(self.variant, target, self.seat) and self.holds(i, (target,)):
-                out += [Move(card, "add", rank, tuple(s), (target,)) for s in all_subsets(same)]
+                out += [new_tuple(Move, (card, "add", rank, tuple(s), (target,))) for s in all_subsets(same)]
         return out
 
 
