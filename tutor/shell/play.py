@@ -97,7 +97,7 @@ class GameRun(Activity):
     def title(self) -> str:
         game = self.game
         return self.ui.message("play.toolbar", level=self.ui.message(f"levels.{game.settings.level}"),
-                               round=len(game.rounds), points="–".join(map(str, game.scores)))
+                               round=len(game.rounds), points=game.scores)
 
     # ---- what the learner sees ---------------------------------------------------
 
