@@ -43,18 +43,23 @@ def test_a_wide_toolbar_names_the_variant_in_the_learners_language(tmp_path: Pat
                                                                ("de", "spiele", "spieler", "stufe")])
 def test_a_game_toolbar_fits_80_columns_and_shows_the_level(tmp_path: Path, lang: str, play: str, players: str,
                                                             level: str) -> None:
-    """The longest preset name against the longest level, three players (the longest score), at 80 columns."""
+    """The longest preset name against the longest level, three players (the longest score), at 80 columns: at the
+    start, and with two-digit and negative scores (as Michigan's penalties make them)."""
     with open_shell(tmp_path, lang=lang) as shell:
         shell.width = lambda: 80
         ui = shell.ui
         preset = max(preset_names(), key=lambda p: len(ui.message(f"presets.{p}")))
         level_name = max((ui.message(f"levels.{name}") for name in LEVELS), key=len)
         dispatch(shell, f"{play} {preset} {players}=3 {level}={level_name} seed=1")
-        assert isinstance(shell.activity, GameRun)
-        text = toolbar_text(shell)
-        assert len(text) == 80, text
-        assert level_name in text and "…" not in text, text
-        assert ("F1 help" if lang == "en" else "F1 Hilfe") in text
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        for scores in ([0, 0, 0], [-12, 21, 19], [-12, -21, -19], [-48, 21, -19]):
+            run.game.match.scores[:] = scores  # the match as it stands before its round: the toolbar reads it
+            text = toolbar_text(shell)
+            assert len(text) == 80, text
+            shown = ":".join(f"−{-p}" if p < 0 else str(p) for p in scores)
+            assert f", {shown} " in text and level_name in text and "…" not in text, text
+            assert ("F1 help" if lang == "en" else "F1 Hilfe") in text
 
 
 @pytest.mark.parametrize(("lang", "play", "players", "level"), [("en", "play", "players", "level"),
