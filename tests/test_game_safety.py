@@ -152,8 +152,8 @@ def test_moves_that_cannot_be_written_are_said_each_time_and_again_at_quit(tmp_p
         shell.progress._conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
         for _ in range(3):
             said = move(shell)
-            assert (f"The game could not be saved in {tmp_path / 'progress.sqlite3'} (attempt to write a readonly "
-                    "database); play goes on, and the next move tries again.") in said
+            assert (f"The game could not be saved in {tmp_path / 'progress.sqlite3'} (the file is read-only); "
+                    "play goes on, and the next move tries again.") in said
         assert plies(kept_games(tmp_path)[0].game) == kept
         lost = run_of(shell).unsaved_moves
         assert lost == sum(map(len, plies(run_of(shell).game))) - sum(map(len, kept))
@@ -164,9 +164,9 @@ def test_moves_that_cannot_be_written_are_said_each_time_and_again_at_quit(tmp_p
         assert "saved." not in bye.splitlines()[0]
         assert bye.splitlines() == [
             "Goodbye! Not everything could be saved:",
-            f"- {lost} moves of your game could not be saved (attempt to write a readonly database); the game is kept "
-            "as it was last saved.",
-            "- 1 change to your progress could not be saved (attempt to write a readonly database).",
+            f"- {lost} moves of your game could not be saved (the file is read-only); the game is kept as it was "
+            "last saved.",
+            "- 1 change to your progress could not be saved (the file is read-only).",
         ]
         shown: list[str] = []
         with create_pipe_input() as pipe:  # Ctrl-D says the same as quit

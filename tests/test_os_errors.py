@@ -1,18 +1,28 @@
 """The system's refusals of a file in the learner's words (tutor/render/os_errors.py, tutor/loading/words.py): on
-writing, and on opening the progress file and reading a file."""
+writing, and on opening the progress file and reading a file; and SQLite's failures of the progress file
+(tutor/storage/database.py): saving, a damaged file, the copy before a repair."""
 
 from __future__ import annotations
 
 import errno
 import io
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from shell_helpers import open_shell
+from test_progress import _broken_pages, _not_a_database
+from test_progress_repair import edited
 
 from tutor.cli.main import main
 from tutor.loading.words import OS_ERRORS
 from tutor.render import LANGS, Renderer
 from tutor.render.os_errors import SYSTEM_WORDS, os_reason
+from tutor.shell.commands import dispatch
+from tutor.shell.progress_words import progress_problem
+from tutor.storage import Progress, ProgressError
+from tutor.storage.database import SQLITE_WORDS, sqlite_words
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -63,3 +73,88 @@ def test_a_file_the_system_refuses_to_read_is_said_in_the_learners_words(
     said = capsys.readouterr().err
     assert f"{path}:1:1: " in said and f"({Renderer(lang).message('os_errors.not_a_folder')})" in said, said
     assert "directory" not in said, said
+
+
+# ---- SQLite's failures: saving, a damaged file, the copy before a repair ---------------------------------------
+
+
+ENGLISH_OF_SQLITE = ("readonly", "database or disk is full", "not a database", "malformed", "unable to open",
+                     "no copy could be made")
+"""SQLite's own words for the failures below, and the English words of ours around them: none reach German."""
+
+
+def test_the_english_words_of_sqlite_failures_are_the_english_messages() -> None:
+    english = Renderer("en")
+    for name, (key, text) in SQLITE_WORDS.items():
+        said = sqlite_words(name + "_SOMETHING")  # an extended code is said as its primary one
+        assert said.code == key and said.text == text == english.message(key)
+    other = sqlite_words("SQLITE_PROTOCOL")
+    assert other.text == english.message(other.code, **dict(other.params)) == "SQLite reported SQLITE_PROTOCOL"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_read_only_progress_file_is_said_in_the_learners_words(lang: str, tmp_path: Path) -> None:
+    """A change that cannot be saved (the file read-only, as PRAGMA query_only makes it), said at once and on
+    leaving, in the learner's words."""
+    ui = Renderer(lang)
+    with open_shell(tmp_path, lang=lang) as shell:
+        shell.progress._conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
+        dispatch(shell, "puzzle" if lang == "en" else "aufgabe")
+        said = dispatch(shell, "solution" if lang == "en" else "lösung").text  # the attempt: a change to save
+        bye = dispatch(shell, "quit" if lang == "en" else "ende").text
+    for text in (said, bye):
+        assert ui.message("storage_errors.read_only") in text, text
+        assert "readonly" not in text and (lang == "en" or not any(w in text for w in ENGLISH_OF_SQLITE)), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_full_progress_file_is_said_in_the_learners_words(lang: str, tmp_path: Path) -> None:
+    """The file may not grow (PRAGMA max_page_count, as a full disk): the write that does not fit is refused in
+    the learner's words."""
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        pages = progress._conn.execute("PRAGMA page_count").fetchone()[0]
+        progress._conn.execute(f"PRAGMA max_page_count = {pages}")
+        with pytest.raises(ProgressError) as caught:
+            for n in range(1000):
+                progress.set_setting(f"note {n}", "x" * 1000)
+    ui = Renderer(lang)
+    said = progress_problem(ui, caught.value)
+    assert caught.value.code == "cannot_save" and ui.message("os_errors.full") in said, said
+    assert "database or disk is full" not in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("damage", "key"), [(_not_a_database, "not_a_database"), (_broken_pages, "malformed")])
+def test_a_damaged_progress_file_is_said_in_the_learners_words(
+        lang: str, damage: Callable[[Path], None], key: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that is not a database, and one whose pages SQLite's check finds broken: the tutor and
+    ``cassino-tutor replay`` say so in the learner's words."""
+    damage(tmp_path / "progress.sqlite3")
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    words = Renderer(lang).message(f"storage_errors.{key}")
+    for argv in (["--lang", lang], ["replay", "--lang", lang, "1"]):
+        assert main(argv) in (1, 2)
+        said = capsys.readouterr().err
+        assert str(tmp_path / "progress.sqlite3") in said and f"({words})" in said, said
+        assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
+        assert ("damaged" if lang == "en" else "beschädigt") in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("short", "cause"), [(33, "os_errors.too_long"), (39, "storage_errors.cannot_open")])
+def test_a_copy_before_a_repair_that_cannot_be_made_is_said_in_the_learners_words(
+        lang: str, short: int, cause: str, tmp_path: Path) -> None:
+    """A hand-edited file to repair whose name leaves no room for the copy's: the name of the copy is too long for
+    the system (``short`` 33), or the name of the copy's journal for SQLite (39)."""
+    longest = os.pathconf(tmp_path, "PC_NAME_MAX")
+    path = tmp_path / ("p" * (longest - short) + ".sqlite3")  # the copy adds 30 characters, its journal 8 more
+    edited(path, "UPDATE learner SET rating = 'abc'")
+    with pytest.raises(ProgressError) as caught:
+        Progress.open(path)
+    ui = Renderer(lang)
+    said = progress_problem(ui, caught.value)
+    assert caught.value.code == "cannot_save"
+    assert ui.message("storage_errors.no_backup", cause=ui.message(cause)) in said, said
+    assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said

@@ -69,7 +69,7 @@ def test_a_match_is_played_round_after_round_and_saved_after_every_move(tmp_path
         said = dispatch(shell, f"play players={players} level=greedy seed=12").text
         assert "A new match of Classic Cassino" in said and "Round 1" in said
         assert not any(card in said for card in unseen_cards(shell))
-        zeros = "–".join(["0"] * (3 if players == 3 else 2))
+        zeros = ":".join(["0"] * (3 if players == 3 else 2))
         assert toolbar_text(shell).startswith(f" Round 1, {zeros} vs greedy · ")
         play_round_by_dispatch(shell)
         game = run_of(shell).game

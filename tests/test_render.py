@@ -426,7 +426,8 @@ def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
         side = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == item.side], me=0)
         group = aces[item.side] if item in aces[item.side] else [item]
         points = sum(i.points for i in group)
-        assert row.strip().startswith(f"{points:+d}  {side[0].upper() + side[1:]}:"), row
+        signed = f"{points:+d}".replace("-", "\N{MINUS SIGN}")  # a minus sign, not a hyphen
+        assert row.strip().startswith(f"{signed}  {side[0].upper() + side[1:]}:"), row
         if item.code == "point_card":
             for i in group:
                 assert isinstance(i.detail, Card)
@@ -439,7 +440,7 @@ def check_score(pos: Position, score: RoundScore, lang: str) -> list[str]:
     totals = next(line for line in lines if line.startswith(("Total:", "Gesamt:")))
     for side, total in enumerate(score.totals):
         side_name = ui.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me=0)
-        assert f"{side_name}: {total}" in totals, totals
+        assert f"{side_name}: " + str(total).replace("-", "\N{MINUS SIGN}") in totals, totals
     assert str(score.available - sum(t.points for t in majority_ties(pos, score))) in totals
     return lines
 

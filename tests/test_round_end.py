@@ -340,3 +340,23 @@ def test_the_match_standing_is_the_sum_of_the_rounds_replayed_and_scored(tmp_pat
             assert [int(n) for n in re.findall(r": (\d+)", standing)[-len(totals):]] == totals, standing
             dispatch(shell, "next" if lang == "en" else "weiter")
         assert checked == 2  # a standing after one round, and one that adds two
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rounds_negative_points_read_with_a_minus_sign(lang: str) -> None:
+    """Michigan to 5, four players, played at random until a round ends with a side below zero (penalties): its
+    score's rows and Total line write the minus as a minus sign, never a hyphen."""
+    ui = Renderer(lang)
+    for seed in range(50):
+        game = TableGame(Settings(presets.variant("michigan-5"), 4, "random", seed, kind="round"))
+        game.begin_round()
+        rng = random.Random(seed)
+        while not game.round_over:
+            game.push(rng.choice(game.position.generate()))
+        score = game.current.score
+        if score is not None and min(score.totals) < 0:
+            break
+    assert score is not None and min(score.totals) < 0
+    said = ui.score(game.position, score, game.learner)
+    total = said.splitlines()[-1]
+    assert f": −{-min(score.totals)}" in total and not re.search(r"-\d", said), said

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from shell_helpers import open_shell
 from tutor.content.presets import preset_names
 from tutor.play.players import LEVELS
 from tutor.shell.commands import dispatch
+from tutor.shell.game_text import score_text
 from tutor.shell.play import GameRun
 from tutor.shell.toolbar import toolbar_text
 
@@ -41,15 +43,46 @@ def test_a_wide_toolbar_names_the_variant_in_the_learners_language(tmp_path: Pat
                                                                ("de", "spiele", "spieler", "stufe")])
 def test_a_game_toolbar_fits_80_columns_and_shows_the_level(tmp_path: Path, lang: str, play: str, players: str,
                                                             level: str) -> None:
-    """The longest preset name against the longest level, three players (the longest score), at 80 columns."""
+    """The longest preset name against the longest level, three players (the longest score), at 80 columns: at the
+    start, and with two-digit and negative scores (as Michigan's penalties make them)."""
     with open_shell(tmp_path, lang=lang) as shell:
         shell.width = lambda: 80
         ui = shell.ui
         preset = max(preset_names(), key=lambda p: len(ui.message(f"presets.{p}")))
         level_name = max((ui.message(f"levels.{name}") for name in LEVELS), key=len)
         dispatch(shell, f"{play} {preset} {players}=3 {level}={level_name} seed=1")
-        assert isinstance(shell.activity, GameRun)
-        text = toolbar_text(shell)
-        assert len(text) == 80, text
-        assert level_name in text and "…" not in text, text
-        assert ("F1 help" if lang == "en" else "F1 Hilfe") in text
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        for scores in ([0, 0, 0], [-12, 21, 19], [-12, -21, -19], [-48, 21, -19]):
+            run.game.match.scores[:] = scores  # the match as it stands before its round: the toolbar reads it
+            text = toolbar_text(shell)
+            assert len(text) == 80, text
+            shown = ":".join(f"−{-p}" if p < 0 else str(p) for p in scores)
+            assert f", {shown} " in text and level_name in text and "…" not in text, text
+            assert ("F1 help" if lang == "en" else "F1 Hilfe") in text
+
+
+@pytest.mark.parametrize(("lang", "play", "players", "level"), [("en", "play", "players", "level"),
+                                                               ("de", "spiele", "spieler", "stufe")])
+def test_a_negative_score_reads_with_a_minus_sign_not_a_dash(tmp_path: Path, lang: str, play: str, players: str,
+                                                            level: str) -> None:
+    """Michigan to 5 with four players: moves played at random until a penalty puts a side below zero: the toolbar,
+    the match standing and the position's score line write it with a minus sign, and the toolbar's scores are not
+    joined by a dash."""
+    rng = random.Random(5)
+    with open_shell(tmp_path, lang=lang) as shell:
+        shell.width = lambda: 120
+        dispatch(shell, f"{play} michigan-5 {players}=4 {level}=random seed=3")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while min(run.game.scores) >= 0 and not run.game.round_over:
+            pos = run.position
+            dispatch(shell, run.ui.typed_move(pos.notation(rng.choice(pos.generate()))))
+        scores = run.game.scores
+        assert min(scores) < 0, scores
+        joined = ":".join(f"−{-p}" if p < 0 else str(p) for p in scores)
+        text, standing = toolbar_text(shell), score_text(shell.ui, run.game)
+        shown = next(line for line in run.show().splitlines() if line.startswith(("Score:", "Punkte:")))
+        assert (f", {joined} " in text, "-2" in text or "–" in text) == (True, False), text
+        for line in (standing, shown):
+            assert (f": −{-min(scores)}" in line, "-2" in line) == (True, False), line

@@ -35,6 +35,7 @@ from tutor.render.review import review_text
 from tutor.shell import review_screen
 from tutor.shell.game_text import problem_text, result_text, score_text
 from tutor.shell.games import game_number
+from tutor.shell.progress_words import progress_problem
 from tutor.shell.state import DEFAULT_WIDTH
 from tutor.shell.status import StatusLine
 from tutor.storage import Progress, ProgressError
@@ -59,7 +60,7 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
         where = err.where if number is None else ui.message("game_files.kept_game", number=number)
         raise UsageError(f"{where}: {problem_text(ui, err)}") from None
     except ProgressError as err:
-        raise UsageError(err.message) from None
+        raise UsageError(progress_problem(ui, err)) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
     return fit(replay_text(ui, saved, reviewed(args.review, scored, ui.message), StatusLine(), kept), DEFAULT_WIDTH), 0
 

@@ -13,7 +13,7 @@ from tutor.content.folders import content_dir
 from . import chart
 from .catalog import Messages, load_catalog
 from .langs import LANGS
-from .numbers import format_number
+from .numbers import format_number, format_points
 from .words import CardWords, first_upper, is_rank
 
 
@@ -53,6 +53,7 @@ def load_language(folder: Path, symbols: bool) -> Language:
         listing=words.listing,
         number=words.number,
         decimal=partial(format_number, locale=folder.name),
+        points=format_points,
         first_upper=first_upper,
         date=words.date,
         moment=words.moment,

@@ -19,6 +19,9 @@ POINT_PLACES = 1
 
 Number = float | int | Decimal
 
+MINUS = "\u2212"
+"""The minus sign of a score: a hyphen beside a dash or a colon reads as one."""
+
 
 def rounded(x: Number, places: int = POINT_PLACES) -> Decimal:
     """``x`` rounded to ``places`` decimals, halves away from zero, as its shortest decimal form reads
@@ -59,3 +62,10 @@ def format_number(x: Number, places: int | None = POINT_PLACES, signed: bool = F
     body = "#,##0" + ("." + fraction * digits if digits else "")
     pattern = f"+{body};-{body}" if signed and value > 0 else body
     return format_decimal(value, format=pattern, locale=locale, decimal_quantization=False)
+
+
+def format_points(points: int, signed: bool = False) -> str:
+    """A score in whole points as a learner reads it: a negative one with a true minus sign (``−2``), never a
+    hyphen, which next to another score reads as a dash (``0–-2``); a positive one with a plus sign when
+    ``signed`` (``+2``)."""
+    return f"{MINUS}{-points}" if points < 0 else f"+{points}" if signed and points > 0 else str(points)

@@ -16,6 +16,7 @@ from tutor.render.problems import problem_words
 from tutor.storage import Progress, ProgressError, default_path
 
 from .commands import dispatch, farewell, welcome
+from .progress_words import progress_problem
 from .state import DEFAULT_WIDTH, Shell
 
 
@@ -51,7 +52,7 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
     try:
         progress = Progress.open(environ=environ, notice=importing)
     except ProgressError as err:
-        print(escaped(Renderer(fallback).message(f"shell.progress_{err.code}", **err.params), keep=LAYOUT),
+        print(escaped(progress_problem(Renderer(fallback), err), keep=LAYOUT),
               file=sys.stderr)
         return 1
     stored = progress.get_setting("lang")
@@ -68,7 +69,7 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         try:
             shell.set_lang(lang)
         except ProgressError as err:  # the session goes on in ``lang``; leaving, it says the language was not kept
-            print(escaped(shell.ui.message(f"shell.progress_{err.code}", **err.params), keep=LAYOUT), file=sys.stderr)
+            print(escaped(progress_problem(shell.ui, err), keep=LAYOUT), file=sys.stderr)
     try:
         if not sys.stdin.isatty():
             return run_script(shell, sys.stdin, sys.stdout)

@@ -25,6 +25,7 @@ from .lesson import LessonRun
 from .next_choice import Step, choose, next_why, why_line
 from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
+from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
 from .section import SectionRun
 from .state import Activity, Shell
@@ -116,7 +117,7 @@ def _dispatch(shell: Shell, line: str) -> Reply:
         # the file could not be written (disk full, locked): say so; what was saved stays
         if err.unsaved:
             note_unsaved(shell, err)
-        return Reply(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+        return Reply(progress_problem(shell.ui, err))
     except Exception as err:  # noqa: BLE001 - the last line of defence: report it, keep the shell going
         report = save_report(shell.progress.path.parent, err, f"the shell, on the line {text[:200]!r}")
         return Reply(shell.ui.message("shell.crashed", path=str(report) if report else ""))
@@ -125,7 +126,7 @@ def _dispatch(shell: Shell, line: str) -> Reply:
 def note_unsaved(shell: Shell, err: ProgressError) -> None:
     """Count a change to the progress that could not be written, to be said when the learner leaves."""
     before = shell.unsaved.get("progress", ("", {"count": 0}))[1]
-    reason = str(err.params.get("reason", "")) or shell.ui.message(f"shell.progress_{err.code}", **err.params)
+    reason = progress_reason(shell.ui, err) or progress_problem(shell.ui, err)
     shell.unsaved["progress"] = ("shell.unsaved_progress", {"count": int(before["count"]) + 1, "reason": reason})
 
 

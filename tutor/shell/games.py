@@ -19,6 +19,7 @@ from tutor.storage.games import GameFileError
 
 from .game_text import game_words, problem_text
 from .play import store
+from .progress_words import progress_problem
 from .state import Shell
 
 EXPORT_WORDS = ("export", "exportiere", "exportieren")
@@ -96,5 +97,5 @@ def import_(shell: Shell, file: str) -> str:
     except GameFileError as err:
         return ui.message("play.import_failed", problem=f"{err.where}: {problem_text(ui, err)}")
     except ProgressError as err:
-        return ui.message(f"shell.progress_{err.code}", **err.params)
+        return progress_problem(ui, err)
     return ui.message("play.imported", path=str(path), **game_words(ui, summary_of(saved)))

@@ -36,6 +36,7 @@ from tutor.storage.games import GameFileError, SavedGame
 
 from .challenge_text import move_error_text
 from .game_text import game_words, played_text, problem_text, result_text, score_text
+from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     HINT_BUDGET,
     REVIEW_WORLDS,
@@ -97,7 +98,7 @@ class GameRun(Activity):
     def title(self) -> str:
         game = self.game
         return self.ui.message("play.toolbar", level=self.ui.message(f"levels.{game.settings.level}"),
-                               round=len(game.rounds), points="–".join(map(str, game.scores)))
+                               round=len(game.rounds), points=game.scores)
 
     # ---- what the learner sees ---------------------------------------------------
 
@@ -310,8 +311,7 @@ class GameRun(Activity):
                 self.stale, self.taken_by, self.save_reason = True, err.pid, ""
                 self.save_error = self.ui.message("play.taken_elsewhere", pid=err.pid or "")
             except ProgressError as err:
-                self.save_reason = str(err.params.get("reason", "")) or self.ui.message(f"shell.progress_{err.code}",
-                                                                                       **err.params)
+                self.save_reason = progress_reason(self.ui, err) or progress_problem(self.ui, err)
                 self.save_error = self.ui.message("play.cannot_save", path=str(err.path), reason=self.save_reason)
             else:
                 self.save_error, self.unsaved_moves = "", 0
@@ -494,7 +494,7 @@ def play_command(shell: Shell, arg: str) -> str:
     try:
         store(shell).add(run.saved, shell.clock())
     except ProgressError as err:  # nothing to play on: a game not kept could not be resumed
-        return shell.ui.message(f"shell.progress_{err.code}", **err.params)
+        return progress_problem(shell.ui, err)
     shell.activity = run
     started = shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved)))
     return "\n".join(filter(None, [started, variant_summary(shell.ui, settings.variant, settings.players), run.start()]))

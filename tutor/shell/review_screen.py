@@ -17,6 +17,7 @@ from tutor.storage import ProgressError
 from tutor.teaching.personal import puzzle_data
 from tutor.teaching.skill_evidence import round_evidence
 
+from .progress_words import progress_problem
 from .state import Shell
 
 REVIEW_WORLDS = DEFAULT_WORLDS
@@ -112,7 +113,7 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
     try:
         shell.progress.record_evidence("game", round_evidence(review, seed), now=shell.clock())
     except ProgressError as err:  # the review is still shown
-        notes.append(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+        notes.append(progress_problem(shell.ui, err))
         return review, "\n".join(filter(None, notes))
     if review.marks:
         now = shell.clock()
@@ -121,7 +122,7 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
             puzzles = dict(puzzle_data(m, now.date(), rating) for m in review.marks)
             shell.progress.add_personal_puzzles(puzzles, rating, now=now)
         except ProgressError as err:  # the review is still shown; only its puzzles are not kept
-            notes.append(shell.ui.message(f"shell.progress_{err.code}", **err.params))
+            notes.append(progress_problem(shell.ui, err))
         else:
             notes.append(shell.ui.message("review.added_puzzles", n=len(review.marks)))
     return review, "\n".join(filter(None, notes))

@@ -12,13 +12,25 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from tutor.loading.words import Words, os_words
+from tutor.loading.words import Words, os_words, words
 
 from .errors import ProgressError
 from .schema import APPLICATION_ID, MIGRATIONS, Migration
 
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a write waits for another shell's transaction before giving up."""
+
+SQLITE_WORDS: dict[str, tuple[str, str]] = {
+    "SQLITE_READONLY": ("storage_errors.read_only", "the file is read-only"),
+    "SQLITE_FULL": ("os_errors.full", "the disk is full"),
+    "SQLITE_IOERR": ("storage_errors.io", "the disk could not be read or written"),
+    "SQLITE_NOTADB": ("storage_errors.not_a_database", "it is not a database file"),
+    "SQLITE_CORRUPT": ("storage_errors.malformed", "the database in it is malformed"),
+    "SQLITE_CANTOPEN": ("storage_errors.cannot_open", "SQLite could not open or create a file it needs"),
+    "SQLITE_PERM": ("os_errors.denied", "permission denied"),
+}
+"""SQLite's failures said in words of our own (its own are English whatever the learner reads), by the name of
+the primary result code: each one's message key and its English words."""
 
 
 def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> sqlite3.Connection:
@@ -54,8 +66,7 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
 def _check(conn: sqlite3.Connection, path: Path, supported: int) -> None:
     problems = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if problems != ["ok"]:
-        details = [line for problem in problems for line in problem.splitlines() if not line.startswith("***")]
-        raise ProgressError("damaged", path, reason=details[0] if details else "integrity check failed")
+        raise ProgressError("damaged", path, said=sqlite_words("SQLITE_CORRUPT"))  # its details: SQLite's English
     application_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if application_id != APPLICATION_ID:
@@ -106,22 +117,40 @@ def transaction(conn: sqlite3.Connection, path: Path, *, write: bool) -> Iterato
         raise error from None
 
 
-def _converted(err: sqlite3.Error, path: Path, otherwise: str) -> ProgressError:
-    text = str(err)
+def error_name(err: sqlite3.Error) -> str:
+    """The name of SQLite's result code for ``err`` (``SQLITE_READONLY``), else the exception's own name."""
     name: str = getattr(err, "sqlite_errorname", "")
+    return name or type(err).__name__
+
+
+def sqlite_words(name: str) -> Words:
+    """SQLite's failure of the result code ``name`` (``SQLITE_IOERR_WRITE``) in words of ours, for every language:
+    :data:`SQLITE_WORDS` by its primary code, else the code's name."""
+    primary = "_".join(name.split("_")[:2])
+    if primary in SQLITE_WORDS:
+        key, text = SQLITE_WORDS[primary]
+        return words(text, key)
+    return words(f"SQLite reported {name}", "storage_errors.other", name=name)
+
+
+def _converted(err: sqlite3.Error, path: Path, otherwise: str) -> ProgressError:
+    text, name = str(err), error_name(err)
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
         return ProgressError("busy", path, seconds=int(BUSY_TIMEOUT_SECONDS))
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "not a database" in text or "malformed" in text:
-        return ProgressError("damaged", path, reason=text)
+        damage = name if name.startswith("SQLITE_") else "SQLITE_CORRUPT"  # known by its text alone
+        return ProgressError("damaged", path, said=sqlite_words(damage))
     if name.startswith("SQLITE_CANTOPEN") and otherwise == "cannot_open" and (why := _why_not_opened(path)):
         return _refused(why, path)
-    return ProgressError(otherwise, path, reason=text)
+    return ProgressError(otherwise, path, said=sqlite_words(name))
 
 
 def _refused(err: OSError, path: Path) -> ProgressError:
-    """The progress file the system refuses (``os_error``: the words of ours for ``err``, if it has any)."""
+    """The progress file the system refuses, said in words of ours if ``err`` is an error they have."""
     said = os_words(err)
-    return ProgressError("cannot_open", path, reason=str(said), os_error=said.code if isinstance(said, Words) else "")
+    if isinstance(said, Words):
+        return ProgressError("cannot_open", path, said=said)
+    return ProgressError("cannot_open", path, reason=said)
 
 
 def _why_not_opened(path: Path) -> OSError | None:

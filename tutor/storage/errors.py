@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from tutor.loading.words import Words
+
 _MESSAGES: Mapping[str, str] = {
     "cannot_open": (
         "Cannot open the progress file {path}: {reason}. Check that its folder can be written, "
@@ -35,20 +37,22 @@ _MESSAGES: Mapping[str, str] = {
 
 
 class ProgressError(Exception):
-    """A progress file that cannot be used; ``code`` and ``params`` let the shell word it.
+    """A progress file that cannot be used; ``code``, ``params`` and ``said`` let the shell word it.
 
     Codes: ``cannot_open``, ``damaged``, ``newer_version``, ``foreign``, ``busy``,
     ``cannot_save``.  Every code has the parameter ``path``; see ``_MESSAGES``
-    for the others.  A ``cannot_open`` the system refused may add ``os_error``,
-    the message key of its reason in words of ours (tutor/loading/words.py).
+    for the others.  ``said`` is the ``reason`` (of ``cannot_open``, ``damaged`` and
+    ``cannot_save``) as :class:`Words` of ours, for every language: the system's and
+    SQLite's own words are English whatever the learner reads.
     """
 
     unsaved = False
     """Whether a write failed: what it was to keep is not kept."""
 
-    def __init__(self, code: str, path: Path, **params: str | int) -> None:
+    def __init__(self, code: str, path: Path, said: Words | None = None, **params: str | int) -> None:
         self.code = code
         self.path = path
-        self.params: dict[str, str | int] = {"path": str(path), **params}
+        self.said = said
+        self.params: dict[str, str | int] = {"path": str(path), **({"reason": said.text} if said else {}), **params}
         self.message = _MESSAGES[code].format(**self.params)
         super().__init__(self.message)

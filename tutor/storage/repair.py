@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .database import transaction
+from tutor.loading.words import Words, os_words, words
+
+from .database import error_name, sqlite_words, transaction
 from .errors import ProgressError
 from .timestamps import to_text, utc
 
@@ -127,17 +129,23 @@ def _wrong_values(conn: sqlite3.Connection, path: Path) -> list[tuple[Column, in
 def _backup(conn: sqlite3.Connection, path: Path) -> Path:
     """A copy of the whole file beside it, before anything is changed."""
     stamp = utc(None).strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.before-repair-{stamp}")
-    count = 1
-    while target.exists():  # a second repair within the same second keeps the first copy
-        count += 1
-        target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
+    cause: Words | str
     try:
+        target = path.with_name(f"{path.name}.before-repair-{stamp}")
+        count = 1
+        while target.exists():  # a second repair within the same second keeps the first copy
+            count += 1
+            target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
         copy = sqlite3.connect(target)
         try:
             conn.backup(copy)
         finally:
             copy.close()
+    except OSError as err:  # the name is too long for the system, say
+        cause = os_words(err)
     except sqlite3.Error as err:
-        raise ProgressError("cannot_save", path, reason=f"no copy could be made before a repair ({err})") from None
-    return target
+        cause = sqlite_words(error_name(err))
+    else:
+        return target
+    said = words(f"no copy could be made before a repair ({cause})", "storage_errors.no_backup", cause=cause)
+    raise ProgressError("cannot_save", path, said=said)
