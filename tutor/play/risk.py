@@ -131,13 +131,15 @@ def best_take(pos: Position, seat: int, worth: CardWorth) -> float | None:
     numeric, values, totals = loose_numbers(v, loose)
     whole = (1 << len(numeric)) - 1 if len(numeric) == len(loose) else -1  # the mask of every loose card
     hand = pos.hands[seat]
+    sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, False)
+    values_of = v.capture_values
     by_value: dict[int, tuple[float, list[Build]] | None] = {}
     best = 0.0
     for i, card in enumerate(hand):
         options: list[tuple[float, list[Build]] | None] = []
-        if trail_sweeps(v, card, False):
+        if sweeping_five and card == FIVE_OF_SPADES:
             options.append((_worth(worth, v.card_points, [*loose, *_cards_of(builds)], v.sweep_points), builds))
-        capture_values = v.capture_values[card]
+        capture_values = values_of[card]
         if not capture_values:
             options.append(_best_face_take(pos, card, worth))
         for value in capture_values:
