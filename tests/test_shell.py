@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -541,3 +542,20 @@ def test_a_command_that_cannot_run_here_is_named_as_the_learner_types_it(
 def test_help_reads_the_first_word_after_it(tmp_path: Path, lang: str, typed: str, said: str) -> None:
     with open_shell(tmp_path, lang=lang) as shell:
         assert said in dispatch(shell, typed).text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Your rating"), ("de", "Deine Wertungszahl")])
+def test_a_rating_change_is_the_difference_of_the_ratings_shown(tmp_path: Path, lang: str, words: str) -> None:
+    pattern = re.compile(rf"{words}: (\d+) → (\d+) \(([+-]\d+)\)")
+    seen = 0
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "puzzle")
+        for _ in range(12):
+            found = pattern.search(say(shell, wrong_answer(shell) or "solution"))
+            if found is not None:
+                before, after, change = (int(g) for g in found.groups())
+                assert change == after - before, found.group(0)
+                seen += 1
+            say(shell, "solution")
+            say(shell, "next")
+    assert seen >= 10
