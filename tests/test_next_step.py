@@ -241,3 +241,31 @@ def test_a_skill_shown_at_the_start_rating_is_not_weak(tmp_path: Path, lang: str
         assert f" {shown} " in row and not row.endswith(weak)
         reply = say(shell, "next" if lang == "en" else "weiter")
         assert not re.search(WHY[lang], reply)
+
+
+NEXT_LESSON = {"en": "Type “next” or “learn pairing”", "de": "Tippe „weiter“ oder „lerne paare“"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_done_says_what_next_opens(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "learn table")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        done = ""
+        while not run.done:
+            done = say(shell, right_answer(shell))
+        plain = done  # no weak skill yet: the course goes on, and "next" opens the next lesson
+        assert NEXT_LESSON[lang] in plain and not re.search(WHY[lang], plain)
+        _evidence(shell, "sweeps", [0.0, 0.0, 0.0, 0.0])
+        say(shell, "learn table")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while not run.done:
+            done = say(shell, right_answer(shell))
+        assert NEXT_LESSON[lang] not in done
+        assert _checked_why(tmp_path, shell, done) == "sweeps"
+        assert shell.lesson_name("pairing") in done  # the next lesson is still named, to be learned by its id
+        say(shell, "next" if lang == "en" else "weiter")
+        opened = shell.activity
+        assert isinstance(opened, PuzzleRun) and "sweeps" in puzzle_skills(opened.puzzle)

@@ -24,6 +24,7 @@ from tutor.teaching.skill_evidence import illegal_evidence, step_evidence
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .lesson_hints import card_hint, question_hints, recount_hint, side_seats
+from .next_choice import next_why
 from .state import Activity, Shell
 
 
@@ -319,6 +320,7 @@ class LessonRun(Activity):
             hints=self.hints,
             next_id=self.shell.lesson_name(following.id) if following else "",
             next_title=following.title.get(self.shell.lang) if following else "",
+            why=next_why(self.shell),  # what "next" opens when it is not the next lesson
         )
 
 
