@@ -225,3 +225,47 @@ def test_the_last_evidence_source_is_the_newest_pieces(tmp_path: Path) -> None:
         assert shell.progress.last_evidence_source() == "game"
         shell.progress.record_evidence("lesson", {"table/1": [Evidence("rules", 1.0, 1.0, 800)]})
         assert shell.progress.last_evidence_source() == "lesson"
+
+
+@pytest.mark.parametrize(("lang", "weak"), [("en", "weak"), ("de", "schwach")])
+def test_a_skill_shown_at_the_start_rating_is_not_weak(tmp_path: Path, lang: str, weak: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        shell.progress.record_evidence("lesson", {f"table/{i}": [Evidence("captures", 0.0, 0.0005, 800)]
+                                                  for i in range(3)})
+        (captures,) = [s for s in shell.progress.skills() if s.skill == "captures"]
+        assert captures.evidence == 3 and captures.rating.rating < SKILL_START.rating
+        shown = round(captures.rating.rating)
+        assert shown == SKILL_START.rating
+        row = next(line for line in say(shell, "progress").splitlines()
+                   if line.strip().startswith(shell.ui.message("skills.captures") + " "))
+        assert f" {shown} " in row and not row.endswith(weak)
+        reply = say(shell, "next" if lang == "en" else "weiter")
+        assert not re.search(WHY[lang], reply)
+
+
+NEXT_LESSON = {"en": "Type “next” or “learn pairing”", "de": "Tippe „weiter“ oder „lerne paare“"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_done_says_what_next_opens(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "learn table")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        done = ""
+        while not run.done:
+            done = say(shell, right_answer(shell))
+        plain = done  # no weak skill yet: the course goes on, and "next" opens the next lesson
+        assert NEXT_LESSON[lang] in plain and not re.search(WHY[lang], plain)
+        _evidence(shell, "sweeps", [0.0, 0.0, 0.0, 0.0])
+        say(shell, "learn table")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while not run.done:
+            done = say(shell, right_answer(shell))
+        assert NEXT_LESSON[lang] not in done
+        assert _checked_why(tmp_path, shell, done) == "sweeps"
+        assert shell.lesson_name("pairing") in done  # the next lesson is still named, to be learned by its id
+        say(shell, "next" if lang == "en" else "weiter")
+        opened = shell.activity
+        assert isinstance(opened, PuzzleRun) and "sweeps" in puzzle_skills(opened.puzzle)

@@ -17,6 +17,7 @@ from shell_helpers import kept_games, open_shell
 
 from tutor.play.review import review_round
 from tutor.shell.commands import dispatch, welcome
+from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
 from tutor.shell.review_screen import hint_advice
 from tutor.shell.session import TutorSession
@@ -102,7 +103,9 @@ def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_
                       for line in said.splitlines())
         assert residue == bool(left or last.before.table_after(last.move)[1])
         assert "the round" in said and "It counts as practice" in said
-        assert "Type “play”" in dispatch(shell, "next").text
+        finished = shell.activity
+        following = dispatch(shell, "next").text  # the game is over: next goes on to the next step
+        assert shell.activity is not finished and "wins the round" not in following
 
 
 def test_mistyped_and_illegal_moves_get_the_puzzles_answers(tmp_path: Path) -> None:
@@ -173,7 +176,7 @@ def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(t
         dispatch(shell, "resign")
         for typed in ("undo", "hint", "taken", "moves", line):
             said = dispatch(shell, typed).text
-            assert said.startswith("The game is over: no game is in progress. Type “play”"), (typed, said)
+            assert said.startswith("The game is over: no game is in progress. Type “next” to go on, “play”"), (typed, said)
         assert len(run_of(shell).game.current.plies) == played and not run_of(shell).game.practice
         dispatch(shell, "lang de")
         assert "Es läuft kein Spiel" in dispatch(shell, "zurück").text
@@ -432,3 +435,19 @@ def test_ctrl_d_leaves_with_the_goodbye_that_quit_says(tmp_path: Path) -> None:
             assert session.run() == 0
             assert said[-1] == dispatch(shell, "quit").text == shell.ui.message("shell.bye")
         assert kept_games(tmp_path / lang), "the game was saved"
+
+
+@pytest.mark.parametrize(("lang", "next_word", "quoted", "course"), [
+    ("en", "next", "“next”", "the course goes on in its order"),
+    ("de", "weiter", "„weiter“", "Der Kurs geht in seiner Reihenfolge weiter")])
+def test_next_after_a_game_over_goes_on_to_the_next_step(tmp_path: Path, lang: str, next_word: str, quoted: str,
+                                                          course: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round seed=4 level=greedy")
+        game = shell.activity
+        resigned = dispatch(shell, "resign" if lang == "en" else "aufgeben").text
+        assert run_of(shell).game.over and quoted in resigned
+        assert quoted in dispatch(shell, "7S").text  # a move after the end says so too
+        following = dispatch(shell, next_word).text
+        assert course in following
+        assert isinstance(shell.activity, LessonRun) and shell.activity is not game

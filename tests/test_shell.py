@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -541,3 +542,37 @@ def test_a_command_that_cannot_run_here_is_named_as_the_learner_types_it(
 def test_help_reads_the_first_word_after_it(tmp_path: Path, lang: str, typed: str, said: str) -> None:
     with open_shell(tmp_path, lang=lang) as shell:
         assert said in dispatch(shell, typed).text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Your rating"), ("de", "Deine Wertungszahl")])
+def test_a_rating_change_is_the_difference_of_the_ratings_shown(tmp_path: Path, lang: str, words: str) -> None:
+    pattern = re.compile(rf"{words}: (\d+) → (\d+) \(([+-]\d+)\)")
+    seen = 0
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "puzzle")
+        for _ in range(12):
+            found = pattern.search(say(shell, wrong_answer(shell) or "solution"))
+            if found is not None:
+                before, after, change = (int(g) for g in found.groups())
+                assert change == after - before, found.group(0)
+                seen += 1
+            say(shell, "solution")
+            say(shell, "next")
+    assert seen >= 10
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("lesson", "players", "topic"), [("royal", 2, "cards"), ("partners", 3, "deal")])
+def test_rules_on_a_lessons_text_step_are_the_lessons_rules(tmp_path: Path, lang: str, lesson: str, players: int,
+                                                           topic: str) -> None:
+    """A text step shows no position, but the lesson is about its variant (royal: face cards 11 to 13) and, in the
+    partners lesson, three players first: ``rules`` speaks of those, not of classic Cassino for two."""
+    from tutor.content.presets import variant
+    from tutor.sheets import rules_text
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, f"learn {lesson}")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.position is None
+        expected = rules_text(run.lesson.variant, players, lang, topic)
+        assert expected is not None and expected != rules_text(variant("classic"), 2, lang, topic)
+        assert say(shell, f"rules {topic}") == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,9 @@ from shell_helpers import open_shell
 
 from tutor.content.presets import preset_names
 from tutor.play.players import LEVELS
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import dispatch, lookup, typed_command
 from tutor.shell.game_text import score_text
+from tutor.shell.keys import FUNCTION_KEYS
 from tutor.shell.play import GameRun
 from tutor.shell.toolbar import toolbar_text
 
@@ -86,3 +88,16 @@ def test_a_negative_score_reads_with_a_minus_sign_not_a_dash(tmp_path: Path, lan
         assert (f", {joined} " in text, "-2" in text or "–" in text) == (True, False), text
         for line in (standing, shown):
             assert (f": −{-min(scores)}" in line, "-2" in line) == (True, False), line
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_key_is_named_by_the_word_that_types_its_command(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        shell.width = lambda: 80
+        dispatch(shell, "puzzle")
+        named = dict(re.findall(r"\b(F\d) (\w+)", toolbar_text(shell)))
+        assert set(named) == {key.upper() for key in FUNCTION_KEYS}
+        for key, word in named.items():
+            typed = lookup(word)
+            assert typed is not None and typed.name == FUNCTION_KEYS[key.lower()], (key, word)
+            assert word.lower() == typed_command(shell, typed.name)

@@ -24,7 +24,7 @@ from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, choose, next_why, why_line
 from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
-from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
+from .play import GameRun, current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
 from .section import SectionRun
@@ -276,8 +276,10 @@ def _open_step(shell: Shell, step: Step) -> str:
 
 
 def _finished(activity: Activity) -> bool:
-    """A lesson done, or a streak over: ``next`` goes on to what comes after it."""
-    return isinstance(activity, LessonRun) and activity.done or isinstance(activity, StreakRun) and activity.over
+    """A lesson done, a streak over, or a game over (and still this shell's): ``next`` goes on to what comes after
+    it, as docs/skills.md says (after a round, a set on the weakest skill)."""
+    return (isinstance(activity, LessonRun) and activity.done or isinstance(activity, StreakRun) and activity.over
+            or isinstance(activity, GameRun) and activity.game.over and not activity.stale)
 
 
 @command("puzzle", "puzzle", "aufgabe")

@@ -18,12 +18,14 @@ from tutor.core.comparison import move_facts
 from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
 from tutor.core.scoring import score_round, side_piles
+from tutor.core.variant import Variant
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.teaching.skill_evidence import illegal_evidence, step_evidence
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .lesson_hints import card_hint, question_hints, recount_hint, side_seats
+from .next_choice import next_why
 from .state import Activity, Shell
 
 
@@ -70,6 +72,18 @@ class LessonRun(Activity):
         if isinstance(step, TextStep):
             return None
         return step.position
+
+    @property
+    def rules_of(self) -> tuple[Variant, int]:
+        """The step's position's rules; on a text step, the lesson's variant with the players of the next step that
+        shows a position (the partners lesson speaks of three players, then of four), else of the one before."""
+        pos = self.position
+        if pos is not None:
+            return pos.variant, pos.players
+        steps = self.lesson.steps
+        shown = (p for step in (*steps[self.index:], *reversed(steps[:self.index]))
+                 if (p := getattr(step, "position", None)) is not None)
+        return self.lesson.variant, next((p.players for p in shown), 2)
 
     def title(self) -> str:
         return self.ui.message(
@@ -319,6 +333,7 @@ class LessonRun(Activity):
             hints=self.hints,
             next_id=self.shell.lesson_name(following.id) if following else "",
             next_title=following.title.get(self.shell.lang) if following else "",
+            why=next_why(self.shell),  # what "next" opens when it is not the next lesson
         )
 
 

@@ -83,8 +83,9 @@ def skill_to_work(skills: Sequence[SkillEstimate], played: bool = False) -> Skil
 
 
 def weakest_weak(skills: Sequence[SkillEstimate], n: int) -> list[SkillEstimate]:
-    """Up to ``n`` of the weakest of ``skills`` with enough evidence that are rated under :data:`WEAK_BELOW`."""
-    return [s for s in weakest(skills, n) if s.rating.rating < WEAK_BELOW]
+    """Up to ``n`` of the weakest of ``skills`` with enough evidence that are rated under :data:`WEAK_BELOW` as
+    the learner sees the rating (rounded): 799.6 shows as 800, and is not weak."""
+    return [s for s in weakest(skills, n) if round(s.rating.rating) < WEAK_BELOW]
 
 
 def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:

@@ -333,9 +333,7 @@ class GameRun(Activity):
     def next(self) -> str:
         if self.stale:
             return self.ui.message("play.stale", pid=self.taken_by or "")
-        game = self.game
-        if game.over:
-            return self.result_text() + "\n" + self.ui.message("play.play_again")
+        game = self.game  # a game over is left by ``next`` (commands._finished)
         if not game.round_over:
             return self.ui.message("play.finish_round") + "\n\n" + self.show()
         game.begin_round()

@@ -153,7 +153,8 @@ class PuzzleRun(Activity):
         return "\n".join([*parts, ui.message("shell.type_next")])
 
     def _record(self, solved: bool) -> str:
-        """Save the first answer to this showing of the puzzle; the words for a rating change."""
+        """Save the first answer to this showing of the puzzle; the words for a rating change (the change as the
+        difference of the two ratings shown, so that "438 → 437" never reads "+0")."""
         if self.recorded is not None:
             return ""
         p = self.puzzle
@@ -163,12 +164,8 @@ class PuzzleRun(Activity):
         )
         if not result.rated:
             return ""
-        return self.ui.message(
-            "shell.rating_change",
-            before=round(result.before.rating),
-            after=round(result.after.rating),
-            change=round(result.after.rating - result.before.rating),
-        )
+        before, after = round(result.before.rating), round(result.after.rating)
+        return self.ui.message("shell.rating_change", before=before, after=after, change=after - before)
 
     def answer_shown(self) -> None:
         """The puzzle's answer is on the screen: a later solve of it in this session is not a solve of one's own."""

@@ -13,8 +13,8 @@ def rules_text(shell: Shell, topic: str) -> str:
     from tutor.sheets import rules_text as sheet_text
     from tutor.sheets import topics
 
-    pos = shell.activity.position if shell.activity is not None else None
-    rules, players = (pos.variant, pos.players) if pos is not None else (variant("classic"), 2)
+    found = shell.activity.rules_of if shell.activity is not None else None
+    rules, players = found if found is not None else (variant("classic"), 2)
     text = sheet_text(rules, players, shell.lang, topic or None, shell.symbols)
     if text is None:
         names = ", ".join(name for name, _ in topics(shell.lang))

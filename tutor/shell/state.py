@@ -9,6 +9,7 @@ from typing import Any
 
 from tutor.content.course import Catalog
 from tutor.core.position import Position
+from tutor.core.variant import Variant
 from tutor.render import Renderer, find_name
 from tutor.storage import Progress
 from tutor.teaching.coach import Challenge
@@ -156,6 +157,12 @@ class Activity(ABC):
     def position(self) -> Position | None:
         challenge = self.challenge
         return challenge.position if challenge is not None else None
+
+    @property
+    def rules_of(self) -> tuple[Variant, int] | None:
+        """The variant and the number of players that ``rules`` speaks of: the position's (None: no rules in play)."""
+        pos = self.position
+        return (pos.variant, pos.players) if pos is not None else None
 
     def used_help(self) -> None:
         """The learner looked at the moves or had one explained: count it as a hint."""
