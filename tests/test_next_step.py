@@ -13,6 +13,7 @@ from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.next_choice import section_for
+from tutor.shell.picker import PUZZLE_REACH, pick_puzzle
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
@@ -269,3 +270,57 @@ def test_a_lesson_done_says_what_next_opens(tmp_path: Path, lang: str) -> None:
         say(shell, "next" if lang == "en" else "weiter")
         opened = shell.activity
         assert isinstance(opened, PuzzleRun) and "sweeps" in puzzle_skills(opened.puzzle)
+
+
+# ---- a set within the learner's reach ---------------------------------------------------------------------
+
+def _rating_lowered(shell: Shell, below: float) -> float:
+    """Made-up puzzles of 300 failed until the learner's rating is under ``below``: the rating then."""
+    n = 0
+    while shell.progress.learner_rating().rating >= below:
+        shell.progress.record_attempt(f"made-up-{n}", ["none"], 300.0, solved=False, hints=0)
+        n += 1
+    return shell.progress.learner_rating().rating
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_weak_skill_whose_puzzles_are_all_beyond_reach_opens_its_lesson(tmp_path: Path, lang: str) -> None:
+    """A beginner (rated under 400) weak at multiple builds, whose nearest open puzzle is rated far above: not a set
+    of puzzles that would only discourage, but the lesson that teaches the skill."""
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        rating = _rating_lowered(shell, 400)
+        _evidence(shell, "multiple_builds", [0.0, 0.0, 0.0, 1.0, 0.0])
+        nearest = pick_puzzle(shell, "multiple-builds")
+        assert nearest is not None and nearest.rating - rating > PUZZLE_REACH  # the premise
+        say(shell, "next" if lang == "en" else "weiter")
+        run = shell.activity
+        assert isinstance(run, (LessonRun, SectionRun))
+        assert "multiple_builds" in LESSON_SKILLS[run.lesson.id]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang: str) -> None:
+    """Every puzzle of the set ``next`` opens is within reach of the learner's rating when it is given; once the
+    nearest left is beyond it the set says so, and ``next`` goes on to another step instead of saying it again."""
+    nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        _evidence(shell, "sweeps", [0.0, 0.0, 0.0, 1.0, 0.0])
+        say(shell, nxt)
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.mode == "set"
+        given = []
+        for _ in range(30):
+            assert isinstance(shell.activity, PuzzleRun)
+            given.append((shell.activity.puzzle.rating, shell.progress.learner_rating().rating))
+            say(shell, solution)
+            reply = say(shell, nxt)
+            if reply == shell.ui.message("shell.no_more_set"):
+                break
+        else:
+            raise AssertionError("the set never ended")
+        assert all(puzzle - learner <= PUZZLE_REACH for puzzle, learner in given)
+        assert len(given) >= 2
+        after = say(shell, nxt)
+        assert after != reply and shell.activity is not run

@@ -23,7 +23,7 @@ from .game_choice import game_choice, game_why, strength_lines
 from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, choose, next_why, why_line
-from .picker import closed_lessons, due_counts, pick_puzzle, pick_review
+from .picker import closed_lessons, due_counts, pick_puzzle, pick_review, within_reach
 from .play import GameRun, current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
@@ -267,7 +267,7 @@ def next_(shell: Shell, arg: str) -> str:
 def _open_step(shell: Shell, step: Step) -> str:
     """The lesson, section or puzzles ``step`` names, opened."""
     if step.kind == "puzzles":
-        return puzzle(shell, step.target)
+        return _theme_set(shell, step.target)
     if step.kind == "lesson":
         return learn(shell, step.target)
     run = SectionRun(shell, shell.catalog.lesson(step.target), step.first, step.last)
@@ -276,10 +276,11 @@ def _open_step(shell: Shell, step: Step) -> str:
 
 
 def _finished(activity: Activity) -> bool:
-    """A lesson done, a streak over, or a game over (and still this shell's): ``next`` goes on to what comes after
-    it, as docs/skills.md says (after a round, a set on the weakest skill)."""
+    """A lesson done, a streak over, a set of ``next`` with no puzzle left, or a game over (and still this shell's):
+    ``next`` goes on to what comes after it, as docs/skills.md says (after a round, a set on the weakest skill)."""
     return (isinstance(activity, LessonRun) and activity.done or isinstance(activity, StreakRun) and activity.over
-            or isinstance(activity, GameRun) and activity.game.over and not activity.stale)
+            or isinstance(activity, GameRun) and activity.game.over and not activity.stale
+            or isinstance(activity, PuzzleRun) and activity.mode == "set" and activity.exhausted)
 
 
 @command("puzzle", "puzzle", "aufgabe")
@@ -309,6 +310,25 @@ def puzzle(shell: Shell, arg: str) -> str:
         return pick_puzzle(shell, theme, skip=seen)
 
     run = PuzzleRun(shell, chosen, following)
+    shell.activity = run
+    return run.show()
+
+
+def _theme_set(shell: Shell, theme: str) -> str:
+    """The set of puzzles on ``theme`` that ``next`` opens for a weak skill: each the open one rated nearest the
+    learner, as ``puzzle THEME`` gives them, until the nearest left is beyond their reach
+    (:func:`~.picker.within_reach`); then ``next`` goes on to the next step."""
+    first = pick_puzzle(shell, theme)
+    if first is None:
+        return _none_open(shell, theme)
+    seen: list[str] = []
+
+    def following() -> Puzzle | None:
+        seen.append(run.puzzle.id)
+        found = pick_puzzle(shell, theme, skip=seen)
+        return found if found is not None and within_reach(shell, found) else None
+
+    run = PuzzleRun(shell, first, following, mode="set")
     shell.activity = run
     return run.show()
 

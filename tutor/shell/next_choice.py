@@ -2,7 +2,7 @@
 
 The weakest skill with enough evidence, when it is rated under where every skill starts, is
 worked on: the rules by the section of a lesson whose step the learner last missed (a whole
-lesson when none was missed), any other skill by a set of puzzles on one of its themes (a
+lesson when none was missed), any other skill by a set of puzzles on one of its themes, within the learner's reach (a
 section or a lesson when no such puzzle is open).  After a game (once the classic game's lessons
 are done) the weakest skill is worked on whatever its rating: the round just reviewed has told the
 model most, and a game follows the set.  Otherwise the course goes on in its order, and once the
@@ -19,7 +19,7 @@ from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import classic_done, game_choice, game_why, trend_line
-from .picker import pick_puzzle
+from .picker import pick_puzzle, within_reach
 from .state import Shell
 
 WEAK_BELOW = SKILL_START.rating
@@ -107,8 +107,13 @@ def step_for(shell: Shell, skill: str) -> Step | None:
 
 
 def _theme(shell: Shell, skill: str) -> str | None:
-    """The first theme of the collection on ``skill`` with a puzzle open to the learner."""
-    return theme_for(shell.catalog.themes(), skill, lambda theme: pick_puzzle(shell, theme) is not None)
+    """The first theme of the collection on ``skill`` with a puzzle open to the learner and within their reach
+    (:func:`~.picker.within_reach`)."""
+    def reachable(theme: str) -> bool:
+        found = pick_puzzle(shell, theme)
+        return found is not None and within_reach(shell, found)
+
+    return theme_for(shell.catalog.themes(), skill, reachable)
 
 
 def theme_for(themes: Sequence[str], skill: str, has_puzzle: Callable[[str], bool]) -> str | None:

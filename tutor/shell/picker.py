@@ -73,6 +73,17 @@ def recent_puzzles(shell: Shell) -> set[str]:
     return shell.progress.recent_puzzles(RECENT_COUNT, shell.clock() - RECENT_TIME) | shell.answers_shown
 
 
+PUZZLE_REACH = 400
+"""How far above the learner's rating a puzzle may be rated to be part of the set ``next`` opens on a weak skill
+(about one solve in eleven at 400 points, by the ratings' logistic): a set whose nearest puzzle is beyond it
+would only discourage, so the lesson teaching the skill comes first."""
+
+
+def within_reach(shell: Shell, puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` is rated at most :data:`PUZZLE_REACH` above the learner."""
+    return puzzle.rating - shell.progress.learner_rating().rating <= PUZZLE_REACH
+
+
 def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()) -> Puzzle | None:
     """The open puzzle (of ``theme``) rated nearest the learner that was never tried; failing
     that, one not solved yet and not recent.  ``skip`` lists puzzles not to give again."""

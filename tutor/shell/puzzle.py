@@ -40,6 +40,8 @@ class PuzzleRun(Activity):
         super().__init__(shell)
         self.chooser = chooser
         self.mode = mode
+        self.exhausted = False
+        """Whether the chooser had no puzzle left (``next`` then goes on to the next step after a set)."""
         self._start(puzzle)
 
     def _start(self, puzzle: Puzzle) -> None:
@@ -284,7 +286,7 @@ class PuzzleRun(Activity):
     def next(self) -> str:
         following = self.chooser()
         if following is None:
-            self.over = True
+            self.over = self.exhausted = True
             return self.ui.message(f"shell.no_more_{self.mode}")
         self._start(following)
         return self.show()
