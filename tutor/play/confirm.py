@@ -31,6 +31,14 @@ eight deals of nine looks sure).
 When the unseen cards can lie only one way, there is one world and the loss
 is exact: its interval is the loss itself.
 
+The better move is the advice's best, unless the advice cannot tell other
+moves from it (:func:`rivals`: behind it by less than its noise, as with the
+seventeen close first moves of a royal round): then the best of them once
+all are valued in :data:`CHOOSE_FACTOR` times the advice's worlds of the
+same stream (:func:`better_of`).  Otherwise a seed whose advice took a
+weaker move for best measured the loss against that move, and left unmarked
+a mistake that other seeds marked.
+
 Only a mark needs the confirmation: told the ``least`` loss that is marked,
 :func:`confirm` stops at the first look whose mean is below it by a standard
 error or more (:data:`UNMARKED_ERRORS`) and whose interval holds no other
@@ -63,7 +71,7 @@ from statistics import NormalDist
 
 from tutor.core.position import Position
 
-from .advisor import MoveValue, world_values
+from .advisor import SEPARATED_ERRORS, MoveValue, world_values
 from .spread import pstdev, stdev, variance
 from .worlds import Deal, deal_passes, deal_ways, every_deal, world_stream
 
@@ -82,6 +90,10 @@ worlds (:meth:`Loss.unmarked`)."""
 EARLY_LOOKS = (16, 24, 32)
 """The worlds after which the review looks at an advice for a played move that no other move can beat by the
 least loss marked (:func:`within`): it then needs no more worlds."""
+RIVALS = 2
+"""At most so many moves besides the advice's best that the better move of a loss is chosen among (:func:`rivals`)."""
+CHOOSE_FACTOR = 2
+"""The worlds the better move of a loss is chosen on, in times the advice's worlds (:func:`better_of`)."""
 EARLY_RISK = 0.05
 """The chance, shared among the looks and the other moves (Bonferroni), that :func:`within` passes a move some
 other move beats by the least loss marked or more."""
@@ -145,6 +157,36 @@ def loss_of(better: MoveValue, played: MoveValue) -> Loss:
 
 def _over(valued: MoveValue, samples: Sequence[float]) -> MoveValue:
     return MoveValue(valued.move, statistics.fmean(samples), pstdev(samples), tuple(samples))
+
+
+def rivals(moves: Sequence[MoveValue], played: MoveValue) -> list[MoveValue]:
+    """The moves of an advice (``moves``, best first) that it cannot tell from its best: valued in every world
+    of it, not ``played``, and behind the best by less than :data:`~tutor.play.advisor.SEPARATED_ERRORS`
+    standard errors of the difference world by world; the closest first, at most :data:`RIVALS`."""
+    best = moves[0]
+    n = len(best.samples)
+    close: list[tuple[float, MoveValue]] = []
+    for mv in moves[1:]:
+        if mv.move == played.move or len(mv.samples) != n or n < 2:
+            continue
+        differences = [b - v for b, v in zip(best.samples, mv.samples)]
+        behind = statistics.fmean(differences)
+        if behind < SEPARATED_ERRORS * stdev(differences) / math.sqrt(n):
+            close.append((behind, mv))
+    close.sort(key=lambda pair: pair[0])  # stable: equal ones in the advice's order
+    return [mv for _, mv in close[:RIVALS]]
+
+
+def better_of(pos: Position, seed: int, best: MoveValue, others: Sequence[MoveValue]) -> MoveValue:
+    """Of ``best`` and ``others`` (valued by an advice on ``pos`` of ``seed`` over its worlds), the one with the
+    highest mean once all are valued in :data:`CHOOSE_FACTOR` times as many worlds of the same stream (the
+    advice's worlds first); ``best`` on a tie.  Its samples are over all those worlds."""
+    n = len(best.samples)
+    candidates = [best, *others]
+    added = [world_values(world, [mv.move for mv in candidates])
+             for world in islice(world_stream(pos, seed), n, CHOOSE_FACTOR * n)]
+    grown = [_over(mv, (*mv.samples, *(v[i] for v in added))) for i, mv in enumerate(candidates)]
+    return max(grown, key=lambda mv: mv.value)  # the first of equal ones: best
 
 
 def few_deals(pos: Position, worlds: int) -> bool:

@@ -40,7 +40,7 @@ from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
 
 from .advisor import DEFAULT_WORLDS, Advice, Clock, Enough, MoveValue, Progress, advise, advise_until
-from .confirm import EARLY_LOOKS, Loss, confirm, few_deals, loss_of, within
+from .confirm import EARLY_LOOKS, Loss, better_of, confirm, few_deals, loss_of, rivals, within
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
@@ -389,16 +389,20 @@ def unmarked(advice: Advice, index: int, turn: int, ply: Ply) -> MoveReview:
 
 def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply: Ply) -> MoveReview:
     """The review of ``ply``'s move by ``advice`` (of ``seed``): the advised move is never marked; otherwise the
-    loss is confirmed with more worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`; one whose
-    mean is below the :func:`margin` is left unmarked at once), and against a missed sure sweep until it is sure
-    whether the sweep is worth more."""
+    loss against the better move (the advice's best, or of the moves it cannot tell from it the best over more
+    worlds: :func:`~tutor.play.confirm.rivals`, :func:`~tutor.play.confirm.better_of`) is confirmed with more
+    worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`; one whose mean is below the
+    :func:`margin` is left unmarked at once), and against a missed sure sweep until it is sure whether the sweep is
+    worth more."""
     played, best = advice.value_of(ply.move), advice.moves[0]
     if played.move == best.move:
         return MoveReview(index, turn, ply, played, best, None, None, (0.0, 0.0))
     pos, players = view.position(), view.players
+    close = rivals(advice.moves, played)
+    better = better_of(pos, seed, best, close) if close else best
     sweep = missed_sweep(pos, advice, ply.move)
-    swept_best = sweep is not None and sweep.move == best.move
-    loss = confirm(pos, seed, advice.worlds, best, played, (*MARGINS[players], *((0.0,) if swept_best else ())),
+    swept_best = sweep is not None and sweep.move == better.move
+    loss = confirm(pos, seed, advice.worlds, better, played, (*MARGINS[players], *((0.0,) if swept_best else ())),
                    least=margin(players))
     swept = None if sweep is None else loss if swept_best else confirm(pos, seed, advice.worlds, sweep, played, (0.0,))
     grade, upto = graded(loss, players, swept)
@@ -410,9 +414,9 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     """The mark of a move graded in ``advice``, with its reasons in the learner's world (and in the solver's lines,
     where the value is exact)."""
     pos = view.position()
-    played, better = outcome(pos, reviewed.ply.move), outcome(pos, advice.best)
+    played, better = outcome(pos, reviewed.ply.move), outcome(pos, reviewed.best.move)
     least = margin(view.players)
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
-    lines = exact_lines(pos, advice.best, reviewed.ply.move)
+    lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
     why = in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])])
     return Mark(reviewed, advice, played, better, why or (Why("later", {"worlds": advice.worlds}),), accepted, lines)
