@@ -176,7 +176,8 @@ def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(t
         dispatch(shell, "resign")
         for typed in ("undo", "hint", "taken", "moves", line):
             said = dispatch(shell, typed).text
-            assert said.startswith("The game is over: no game is in progress. Type “next” to go on, “play”"), (typed, said)
+            over = "The game is over: no game is in progress. Type “next” to go on, “play”"
+            assert said.startswith(over), (typed, said)
         assert len(run_of(shell).game.current.plies) == played and not run_of(shell).game.practice
         dispatch(shell, "lang de")
         assert "Es läuft kein Spiel" in dispatch(shell, "zurück").text

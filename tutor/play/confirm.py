@@ -33,7 +33,7 @@ is exact: its interval is the loss itself.
 
 The better move is the advice's best, unless the advice cannot tell other
 moves from it (:func:`rivals`: behind it by less than its noise, as with the
-seventeen close first moves of a royal round): then the best of them once
+many close first moves of a royal round): then the best of them once
 all are valued in :data:`CHOOSE_FACTOR` times the advice's worlds of the
 same stream (:func:`better_of`).  Otherwise a seed whose advice took a
 weaker move for best measured the loss against that move, and left unmarked

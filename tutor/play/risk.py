@@ -255,4 +255,3 @@ def _chance(unseen: int, of_kind: int, hidden: int) -> float:
     for i in range(min(hidden, unseen)):  # past ``unseen`` a factor was 0 already
         none *= max(0, unseen - of_kind - i) / (unseen - i)
     return 1.0 - none
-
