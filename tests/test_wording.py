@@ -188,7 +188,7 @@ FILTER_SAMPLES: dict[str, Any] = {
     "card": SEVEN, "card_name": SEVEN, "the_card": SEVEN, "cards": [SEVEN, THREE], "build": [[SEVEN, THREE]],
     "notation": "7D x 7C", "typed": "7D x 7C", "listing": ["7♦", "3♣"], "number": 3, "date": date(2026, 12, 1),
     "moment": datetime(2026, 12, 1, 18, 46),
-    "sparkline": [1500.0, 1520.0], "bar": 0.5, "stars": 2, "columns": ["Summen", "Paare"], "first_upper": "x",
+    "sparkline": [1500.0, 1520.0], "scores": [3, -2], "bar": 0.5, "stars": 2, "columns": ["Summen", "Paare"], "first_upper": "x",
 }
 
 

@@ -13,7 +13,7 @@ from tutor.content.folders import content_dir
 from . import chart
 from .catalog import Messages, load_catalog
 from .langs import LANGS
-from .numbers import format_number, format_points
+from .numbers import format_number, format_points, format_scores
 from .words import CardWords, first_upper, is_rank
 
 
@@ -54,6 +54,7 @@ def load_language(folder: Path, symbols: bool) -> Language:
         number=words.number,
         decimal=partial(format_number, locale=folder.name),
         points=format_points,
+        scores=format_scores,
         first_upper=first_upper,
         date=words.date,
         moment=words.moment,

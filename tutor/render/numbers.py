@@ -10,6 +10,7 @@ the values it compares is the difference of the rounded values
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
 from babel.numbers import format_decimal
@@ -69,3 +70,9 @@ def format_points(points: int, signed: bool = False) -> str:
     hyphen, which next to another score reads as a dash (``0–-2``); a positive one with a plus sign when
     ``signed`` (``+2``)."""
     return f"{MINUS}{-points}" if points < 0 else f"+{points}" if signed and points > 0 else str(points)
+
+
+def format_scores(scores: Sequence[int]) -> str:
+    """Several sides' scores in one, as a toolbar shows them: each by :func:`format_points`, joined by a colon
+    (``0:−2``)."""
+    return ":".join(map(format_points, scores))
