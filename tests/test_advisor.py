@@ -270,7 +270,24 @@ def test_open_values_the_last_deal_exactly_and_lists_in_german() -> None:
     # the values in round points with one decimal, as German writes them, as the shell's hint and review
     rows = [line.split()[-3:] for line in listing.stdout.splitlines() if line.startswith("  ")]
     assert rows[0] == [Renderer("de").decimal(data["moves"][0]["value"], signed=True), "±", "0,0"]
-    assert all(re.fullmatch(r"[+-]?\d+,\d", value) and re.fullmatch(r"\d+,\d", spread) for value, _, spread in rows)
+    assert all(re.fullmatch(r"[+−]?\d+,\d", value) and re.fullmatch(r"\d+,\d", spread) for value, _, spread in rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_negative_value_is_listed_with_a_minus_sign_and_stays_a_plain_number_in_json(lang: str) -> None:
+    """The listing a learner reads writes a move worth less than nothing with a true minus sign (``−6,0``), as a
+    score; the JSON, a contract for programs, keeps a plain number (``-6.0``)."""
+    raw = run(str(ENDGAME), "--open", "--json", "--lang", lang).stdout
+    values = [m["value"] for m in json.loads(raw)["moves"]]
+    assert min(values) < 0 and all(type(v) in (int, float) for v in values)
+    assert re.search(r'"value": -\d', raw) and "\u2212" not in raw and "\\u2212" not in raw
+    listing = run(str(ENDGAME), "--open", "--lang", lang, "--ascii")
+    assert listing.returncode == 0, listing.stderr
+    rows = [line.split()[-3] for line in listing.stdout.splitlines() if line.startswith("  ")]
+    say = Renderer(lang)
+    assert rows == [say.decimal(v, signed=True) for v in values]
+    assert [r for r in rows if r.startswith("\u2212")] == [say.decimal(v) for v in values if v < 0]
+    assert not re.search(r"-\d", listing.stdout), listing.stdout
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

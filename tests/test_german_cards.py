@@ -15,6 +15,7 @@ from tutor.loading import load_position
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.completer import TutorCompleter
+from tutor.shell.play import EXAMPLE_MOVE
 
 POS = load_position("hands: [[QS, 9C, JH, 5D, 9D], 4]\ntable: [QH, 4C, 3D]\n", "g.yaml")
 
@@ -82,7 +83,9 @@ def test_german_examples_of_moves_are_in_the_letters_the_parser_reads(tmp_path: 
         assert "erkläre 7P x 7Kr" in dispatch(shell, "erkläre").text
         pos = load_position("hands: [[7S, 3H], 4]\ntable: [7D, 3C, 4D, 5S]\n", "g.yaml")
         assert pos.notation(pos.parse_move("7P x 3Kr+4Ka")) == "7S x 4D+3C"  # the examples' letters parse
-        assert shell.ui.message("play.your_move").startswith("Tippe deinen Zug (zum Beispiel „7P x 7Ka“)")
+        fallback = shell.ui.message("play.your_move", example=shell.ui.typed_move(EXAMPLE_MOVE))
+        assert fallback.startswith("Tippe deinen Zug (zum Beispiel „7P x 7Ka“)")
+        assert shell.ui.typed_move("QS bQ QH") == "DP bD DH"  # a face build's value in German letters too
 
 
 def test_a_game_start_is_written_as_each_language_writes_a_day_and_time() -> None:

@@ -273,7 +273,8 @@ def test_no_german_sentence_has_two_colons() -> None:
 def test_no_comma_before_a_plain_oder() -> None:
     de = Renderer("de")
     assert de.message("shell.try_again") == "Versuch es noch einmal oder tippe „tipp“."
-    assert ", oder" not in de.message("play.your_move") and ", oder" not in de.message("shell.solve_first")
+    prompt = de.message("play.your_move", example="7P x 7Ka")
+    assert ", oder" not in prompt and ", oder" not in de.message("shell.solve_first")
 
 
 def test_the_arena_names_its_levels_alike_and_declines_its_pair() -> None:

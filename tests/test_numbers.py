@@ -24,7 +24,7 @@ from tutor.play.advisor import Advice, MoveValue
 from tutor.play.game import Ply
 from tutor.play.review import Mark, MoveReview, RoundReview, Why, outcome
 from tutor.render import Renderer
-from tutor.render.numbers import rounded, shown_gap, tenths
+from tutor.render.numbers import MINUS, rounded, shown_gap, tenths
 from tutor.render.review import mark_view, review_text
 from tutor.shell.challenge_text import listing_text
 from tutor.teaching.coach import Challenge, Task
@@ -34,8 +34,8 @@ LANGS = ("en", "de")
 
 
 def read(shown: str) -> Decimal:
-    """A number as a language writes it, read back (``-0,7``: -0.7)."""
-    return Decimal(shown.replace(",", "."))
+    """A number as a language writes it, read back (``−0,7``: -0.7)."""
+    return Decimal(shown.replace(",", ".").replace(MINUS, "-"))
 
 
 # ---- the one rounding, and differences of the values shown ---------------------------------------
@@ -50,8 +50,8 @@ def test_a_shown_difference_is_the_difference_of_the_shown_values(better: float,
 
 
 def test_values_that_round_apart_are_not_said_to_differ_by_their_unrounded_gap() -> None:
-    """The case the issue met: -0.66 and -1.34 show as -0.7 and -1.3; the gap 0.68 shows as 0.6, not 0.7."""
-    assert (Renderer("en").decimal(-0.66), Renderer("en").decimal(-1.34)) == ("-0.7", "-1.3")
+    """The case the issue met: -0.66 and -1.34 show as −0.7 and −1.3; the gap 0.68 shows as 0.6, not 0.7."""
+    assert (Renderer("en").decimal(-0.66), Renderer("en").decimal(-1.34)) == ("−0.7", "−1.3")
     assert Renderer("en").decimal(shown_gap(-0.66, -1.34)) == "0.6"
 
 
@@ -67,7 +67,7 @@ def mark() -> Mark:
 
 def test_every_loss_in_a_review_is_the_difference_of_the_values_it_shows(mark: Mark) -> None:
     rng = random.Random(23)
-    n = r"(-?\d+[.,]\d)"
+    n = r"(−?\d+[.,]\d)"
     said = re.compile(rf"lost {n} points?.*?worth {n} against {n}|{n} Punkte? verloren.*?wert {n} statt {n}", re.DOTALL)
     total = re.compile(rf"; {n} points? lost\.|; {n} Punkte? verloren\.")
     for _ in range(60):
@@ -147,7 +147,7 @@ def test_a_review_puzzle_lists_its_values_in_points_with_one_decimal(lang: str) 
     listed = listing_text(Renderer(lang, symbols=False), challenge)
     values = [line.split()[-1] for line in listed.splitlines()[1:]]
     point = "." if lang == "en" else ","
-    assert values == [f"+1{point}0", f"+0{point}6", f"-7{point}0", *[f"-8{point}0"] * 4], listed
+    assert values == [f"+1{point}0", f"+0{point}6", f"−7{point}0", *[f"−8{point}0"] * 4], listed
     assert ("tenths" if lang == "en" else "Zehntel") not in listed
 
 
@@ -216,10 +216,23 @@ def test_numbers_are_written_as_each_language_writes_them() -> None:
     assert (en.decimal(7, None), de.decimal(2.5, None), de.decimal(1234.5, None)) == ("7", "2,5", "1.234,5")
     hint = {lang: Renderer(lang).message("play.hint", move="8D", value=1.19, spread=0.44, worlds=8, stock=3,
                                          other="8H", other_value=-0.75) for lang in LANGS}
-    assert "+1.2" in hint["en"] and "±0.4" in hint["en"] and "-0.8" in hint["en"]
-    assert "+1,2" in hint["de"] and "±0,4" in hint["de"] and "-0,8" in hint["de"]
+    assert "+1.2" in hint["en"] and "±0.4" in hint["en"] and "−0.8" in hint["en"]
+    assert "+1,2" in hint["de"] and "±0,4" in hint["de"] and "−0,8" in hint["de"]
     arena = Renderer("de").message("arena.result", mean=1.19, low=-0.5, high=2.875)
-    assert "+1,19" in arena and "-0,50" in arena and "+2,88" in arena
+    assert "+1,19" in arena and "−0,50" in arena and "+2,88" in arena
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_negative_decimal_has_a_true_minus_sign_as_a_score_has(lang: str) -> None:
+    """A hyphen before a value reads as a dash next to another ("8D −0,3 – 4H"); scores already write a minus sign,
+    and so does every value in points, signed or not, with a fixed number of decimals or not."""
+    ui = Renderer(lang)
+    point = "." if lang == "en" else ","
+    written = {"en": ("−0.3", "−1.3", "−2.5", "−1,234"), "de": ("−0,3", "−1,3", "−2,5", "−1.234")}[lang]
+    assert (ui.decimal(-0.3), ui.decimal(-1.25, signed=True), ui.decimal(-2.5, None), ui.decimal(-1234, 0)) == written
+    assert all(w.startswith(MINUS) for w in written)
+    hint = ui.message("play.hint", move="8D", value=-1.19, spread=0.44, worlds=8, stock=3, other="8H", other_value=-2.0)
+    assert f"{MINUS}1{point}2" in hint and f"{MINUS}2{point}0" in hint and not re.search(r"-\d", hint), hint
 
 
 def test_no_template_formats_a_number_by_hand() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from prompt_toolkit.output import DummyOutput
 from shell_helpers import kept_games, open_shell
 
 from tutor.play.review import review_round
+from tutor.render import Renderer
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
@@ -261,6 +263,27 @@ def test_a_game_in_german(tmp_path: Path) -> None:
         said = dispatch(shell, "zeige").text
         assert "gewinn" in said or "unentschieden" in said
         assert "Spieler" in dispatch(shell, "partien").text
+
+
+@pytest.mark.parametrize(("lang", "start", "example"), [
+    ("en", "play round players=3 level=greedy seed=6", r"for example “([^”]+)”"),
+    ("de", "spiele runde spieler=3 stufe=raffer seed=6", r"zum Beispiel „([^“]+)“"),
+])
+def test_the_prompts_example_is_a_legal_move_of_the_position_shown(tmp_path: Path, lang: str, start: str,
+                                                                   example: str) -> None:
+    """The prompt's example move is one the learner may play in the position above it, in the letters the learner
+    types (German ones in German): typed back, it is played, move after move to the round's end."""
+    letters = Renderer(lang, symbols=False)
+    with open_shell(tmp_path, lang=lang) as shell:
+        said, shown = dispatch(shell, start).text, set()
+        while not run_of(shell).game.round_over:
+            typed = re.findall(example, said)[-1]
+            pos = run_of(shell).position
+            move = pos.parse_move(typed)
+            assert move in pos.generate() and typed == letters.move(pos, move), said
+            shown.add(typed)
+            said = dispatch(shell, typed).text
+        assert len(shown) > 3, shown
 
 
 def test_the_games_list_names_a_broken_file_in_one_line(tmp_path: Path) -> None:

@@ -126,3 +126,19 @@ def test_a_lines_totals_never_set_a_players_number_beside_the_points(lang: str) 
     """``Round points: you 9, Player 2 2``: the 2 of the name ran into the 2 points."""
     said = Renderer(lang).message("review.line_totals", totals=[("you", 9), ("Player 2", 2)])
     assert "Player 2 2" not in said and "2" in said.replace("Player 2", "")
+
+
+@pytest.mark.parametrize(("lang", "command"), [("en", "lessons"), ("de", "lektionen")])
+def test_the_lessons_footer_fills_its_lines_to_80_columns(tmp_path: Path, lang: str, command: str) -> None:
+    """The German footer broke its first line after 62 characters, where the English one runs to 72: no line of
+    the explanation under the list ends where the next line's first two words would still fit in 80 columns (one
+    may move down, to keep a word from standing alone), and its last line, what to type, stands alone."""
+    with open_shell(tmp_path, lang) as shell:
+        text = dispatch(shell, command).text
+    lines = text.splitlines()
+    footer = lines[max(i for i, line in enumerate(lines) if line.startswith("  ")) + 1:]
+    assert footer and all(len(line) <= 80 for line in footer), footer
+    explanation = footer[:-1]
+    assert len(explanation) <= 1 or len(explanation[0]) > 70, explanation
+    for line, below in zip(explanation, explanation[1:]):
+        assert len(line) + len(" ".join(["", *below.split()[:2]])) > 80, (line, below)

@@ -4,7 +4,7 @@ Every value of a move a learner reads (a hint, the round's review, a review
 puzzle, ``advise``) is in round points with one decimal. A number is rounded
 once (:func:`rounded`: halves away from zero), and a difference shown next to
 the values it compares is the difference of the rounded values
-(:func:`shown_gap`): "lost 0.6" sits next to "-0.7 against -1.3", never
+(:func:`shown_gap`): "lost 0.6" sits next to "−0.7 against −1.3", never
 "lost 0.7".
 """
 
@@ -54,14 +54,15 @@ def _exact(x: Number) -> Decimal:
 
 def format_number(x: Number, places: int | None = POINT_PLACES, signed: bool = False, *, locale: str) -> str:
     """``x`` as ``locale`` writes it (``+1.2``, ``+1,2``): rounded to ``places`` decimals (None: as many as it
-    has, up to three: ``2.5``, ``30``), with a plus sign on a positive number when ``signed``."""
+    has, up to three: ``2.5``, ``30``), with a plus sign on a positive number when ``signed``, and a negative one
+    with a true minus sign (``−0.3``), as :func:`format_points` writes a score."""
     if places is None:
         value, fraction = rounded(x, 3).normalize(), "#"  # normalize: 30.000 is 3E+1, written 30
         digits = max(0, -value.as_tuple().exponent)  # type: ignore[operator]
     else:
         value, digits, fraction = rounded(x, places), places, "0"
     body = "#,##0" + ("." + fraction * digits if digits else "")
-    pattern = f"+{body};-{body}" if signed and value > 0 else body
+    pattern = f"{'+' if signed and value > 0 else ''}{body};{MINUS}{body}"
     return format_decimal(value, format=pattern, locale=locale, decimal_quantization=False)
 
 

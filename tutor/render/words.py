@@ -40,8 +40,10 @@ class CardWords:
         return self._letter(c.rank) + self._letter(c.suit)
 
     def typed_notation(self, text: str) -> str:
-        """A move as the learner types it, in this language's letters (``7S x 7D``, in German ``7P x 7Ka``)."""
-        return _CODE.sub(lambda m: self.typed(Card.from_str(m.group(0))), text)
+        """A move as the learner types it, in this language's letters (``7S x 7D``, in German ``7P x 7Ka``; a face
+        build's value too: ``QS bQ QH``, in German ``DP bD DH``)."""
+        typed = _CODE.sub(lambda m: self.typed(Card.from_str(m.group(0))), text)
+        return _FACE_VALUE.sub(lambda m: "b" + self._letter(m.group(1)), typed)
 
     def _letter(self, code: str) -> str:
         """A rank or suit letter in this language (``cards.letter_Q``: ``D`` in German); a number as it is."""

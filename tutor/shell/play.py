@@ -57,6 +57,8 @@ MAX_DIGITS = 10
 SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "stufe": "level", "seed": "seed",
                 "startwert": "seed"}
 """``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
+EXAMPLE_MOVE = "7S x 7D"
+"""The prompt's example move when the learner has no legal move to show instead."""
 
 
 _RUNS = itertools.count(1)
@@ -114,7 +116,7 @@ class GameRun(Activity):
 
     def table(self) -> str:
         """What the learner sees of the position, and what to do now."""
-        game, ui = self.game, self.ui
+        game, ui, shown = self.game, self.ui, self.position
         if game.over:
             said = self.result_text()
         elif game.round_over:  # resumed or shown between rounds: the round's score, then the match's
@@ -123,10 +125,18 @@ class GameRun(Activity):
             said = "\n".join(filter(None, [ui.score(game.position, score, game.learner), self.standing(),
                                             ui.message("play.type_next")]))
         else:
-            said = ui.message("play.your_move")
-        shown = self.position
+            said = ui.message("play.your_move", example=self.example(shown))
         shown.scores = game.scores  # with the round's instant points so far
         return ui.position(shown, game.learner, match=game.settings.kind == "match") + "\n" + said
+
+    def example(self, pos: Position) -> str:
+        """A move for the prompt's example, as the learner types it: the shortest capture of the learner's legal moves
+        in ``pos`` (what the learner sees), or the shortest of them when none captures; ``7S x 7D`` only when the
+        learner has no move to play."""
+        moves = pos.generate() if self.game.learner_to_move else []
+        captures = [m for m in moves if m.kind == "capture"]
+        notations = [pos.notation(m) for m in captures or moves]
+        return self.ui.typed_move(min(notations, key=len) if notations else EXAMPLE_MOVE)
 
     def standing(self) -> str:
         """The match's standing after a round, to the target (nothing once the game is over)."""
