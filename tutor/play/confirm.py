@@ -165,9 +165,11 @@ def rivals(moves: Sequence[MoveValue], played: MoveValue) -> list[MoveValue]:
     standard errors of the difference world by world; the closest first, at most :data:`RIVALS`."""
     best = moves[0]
     n = len(best.samples)
+    if n < 2:
+        return []
     close: list[tuple[float, MoveValue]] = []
     for mv in moves[1:]:
-        if mv.move == played.move or len(mv.samples) != n or n < 2:
+        if mv.move == played.move or len(mv.samples) != n:
             continue
         differences = [b - v for b, v in zip(best.samples, mv.samples)]
         behind = statistics.fmean(differences)

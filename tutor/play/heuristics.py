@@ -8,13 +8,12 @@ from dataclasses import dataclass
 
 from tutor.core.cards import SPADE
 from tutor.core.frozen import pickled_by_constructor
-from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.solver import move_points, unseen_cards
 
-from .risk import CardWorth, best_take, likely_take
+from .risk import CardWorth, best_capture, likely_take
 from .view import SeatView
 from .worlds import one_way, world_of
 
@@ -209,11 +208,7 @@ def own_next_take(pos: Position, move: Move, weights: ClubWeights) -> float:
     try:
         if not pos.hands[mover]:
             return 0.0
-        worth = weights.table_worth
-        best = best_take(pos, mover, worth)
-        if best is not None:
-            return best
-        return max([0.0, *(worth(pos, m) for m in hand_moves(pos, others=False))])
+        return best_capture(pos, weights.table_worth)
     finally:
         pos.loose, pos.builds, pos.hands[mover] = loose, builds, hand
 

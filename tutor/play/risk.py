@@ -98,14 +98,20 @@ def _known_best(pos: Position, move: Move, seat: int, worth: TakeWorth) -> float
     mover, loose, builds = pos.to_move, pos.loose, pos.builds
     pos.loose, pos.builds, pos.to_move = after_loose, after_builds, seat
     try:
-        if isinstance(worth, CardWorth):
-            best = best_take(pos, seat, worth)
-            if best is not None:
-                return best
-        moves = hand_moves(pos, others=False)
-        return max([0.0, *map(worth, repeat(pos, len(moves)), moves)])
+        return best_capture(pos, worth)
     finally:
         pos.to_move, pos.loose, pos.builds = mover, loose, builds
+
+
+def best_capture(pos: Position, worth: TakeWorth) -> float:
+    """The ``worth`` of the best capture of the player to move (its hand known), at least 0.0: by
+    :func:`best_take` where it answers, else over the captures generated."""
+    if isinstance(worth, CardWorth):
+        best = best_take(pos, pos.to_move, worth)
+        if best is not None:
+            return best
+    moves = hand_moves(pos, others=False)
+    return max([0.0, *map(worth, repeat(pos, len(moves)), moves)])
 
 
 def best_take(pos: Position, seat: int, worth: CardWorth) -> float | None:
@@ -220,7 +226,7 @@ def _expected_best(pos: Position, worth: TakeWorth) -> float:
     seat = pos.to_move
     known, hidden = pos.hands[seat], pos.hidden_counts[seat]
     if not hidden:  # a known hand (a playout's world): its best take, for sure
-        return max([0.0, *(worth(pos, m) for m in hand_moves(pos, others=False))])
+        return best_capture(pos, worth)
     unseen = unseen_cards(pos)
     kinds: dict[object, list[Card]] = {}
     for c in unseen:
