@@ -64,26 +64,81 @@ RANK_INDEX = tuple(c.rank_index for c in ALL_CARDS)
 LOOSE_KEPT = 16384
 """Tables of loose cards :func:`loose_numbers` keeps before it forgets them all (a few MB; a round's review
 meets about 20,000)."""
-_LOOSE: dict[tuple[str, tuple[Card, ...]], tuple[list[Card], tuple[int, ...], int]] = {}
 
 
-def loose_numbers(v: Variant, loose: Sequence[Card]) -> tuple[list[Card], tuple[int, ...], int]:
-    """The loose cards that have a value, sorted by it (equal values in the table's order), their values, and
-    the totals their subsets reach (:func:`~tutor.core.subsets.subset_totals`).
+class LooseCards:
+    """The loose cards of a table that have a value, sorted by it (equal values in the table's order), their
+    values, the totals their subsets reach (:func:`~tutor.core.subsets.subset_totals`), and what the move
+    generation asks of them (the cards a mask names, the sets that join a played card, the captures of a value
+    without builds), each worked out when first asked and kept: a playout meets the same loose cards again and
+    again (nine times in ten).  Shared: what it gives is never changed."""
 
-    Kept by the variant's ``values`` option (its card values follow from it alone) and the loose cards: a
-    playout meets the same loose cards again and again (nine times in ten), and sorting them is the dearest
-    part of setting up a generator.  The list is shared: it is never changed.
-    """
+    __slots__ = ("_card_tables", "_captures", "_joins", "_picks", "numeric", "totals", "values")
+    _card_tables: list[list[tuple[Card, ...]]] | None  # made for crowded tables
+
+    def __init__(self, numeric: list[Card], values: tuple[int, ...]) -> None:
+        self.numeric = numeric
+        self.values = values
+        self.totals = subset_totals(values)
+        self._picks: dict[int, tuple[Card, ...]] = {}
+        self._joins: dict[int, list[tuple[Card, ...]]] = {}
+        self._captures: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
+        self._card_tables = None
+
+    def cards(self, mask: int) -> tuple[Card, ...]:
+        """The cards a mask names."""
+        found = self._picks.get(mask)
+        if found is None:
+            found = self._picks[mask] = self._pick(mask)
+        return found
+
+    def _pick(self, mask: int) -> tuple[Card, ...]:
+        numeric = self.numeric
+        if len(numeric) <= 8:
+            return _PICK[mask](numeric)
+        # Crowded tables: look the cards up a byte of the mask at a time.
+        tables = self._card_tables
+        if tables is None:
+            tables = [subsets_by_mask(numeric[start : start + 8]) for start in range(0, len(numeric), 8)]
+            self._card_tables = tables
+        out: tuple[Card, ...] = ()
+        for table in tables:
+            out += table[mask & 255]
+            mask >>= 8
+        return out
+
+    def joining(self, cv: int, value: int, may_be_empty: bool) -> list[tuple[Card, ...]]:
+        """Card sets U such that a played card of value ``cv`` and U split into groups of ``value``."""
+        key = (cv << 8 | value) << 1 | may_be_empty
+        found = self._joins.get(key)
+        if found is None:
+            found = self._joins[key] = [self.cards(mask) for mask in joining(self.values, cv, value)
+                                        if mask or may_be_empty]
+        return found
+
+    def captures(self, value: int) -> list[tuple[tuple[Card, ...], tuple[Build, ...]]]:
+        """(loose cards, no build) of every capture of ``value`` on a table without builds, the empty one
+        excluded."""
+        found = self._captures.get(value)
+        if found is None:
+            found = self._captures[value] = [(self.cards(mask), ()) for mask in partitionable(self.values, value)[1:]]
+        return found
+
+
+_LOOSE: dict[tuple[str, tuple[Card, ...]], LooseCards] = {}
+
+
+def loose_numbers(v: Variant, loose: Sequence[Card]) -> LooseCards:
+    """The :class:`LooseCards` of ``loose``, kept by the variant's ``values`` option (its card values follow from
+    it alone) and the loose cards."""
     key = (v.values, tuple(loose))
     found = _LOOSE.get(key)
     if found is None:
         value_of = v.value.__getitem__
         numeric = sorted(filter(value_of, loose), key=value_of)  # valueless face cards left out
-        numeric_values = tuple(map(value_of, numeric))
         if len(_LOOSE) >= LOOSE_KEPT:
             _LOOSE.clear()
-        found = _LOOSE[key] = (numeric, numeric_values, subset_totals(numeric_values))
+        found = _LOOSE[key] = LooseCards(numeric, tuple(map(value_of, numeric)))
     return found
 
 
@@ -183,7 +238,6 @@ class _Generator:
 
     __slots__ = (
         "_capture_cache",
-        "_card_tables",
         "_held",
         "_holding",
         "build_values",
@@ -197,6 +251,7 @@ class _Generator:
         "pos",
         "seat",
         "sweeping_five",
+        "table",
         "table_empty",
         "terms",
         "totals",
@@ -236,13 +291,13 @@ class _Generator:
         self.unbound = unheld or not own
         self.duty = duty_in_force(v, bool(own))
         loose = pos.loose
-        self.numeric, self.numeric_values, self.totals = loose_numbers(v, loose)
+        self.table = table = loose_numbers(v, loose)
+        self.numeric, self.numeric_values, self.totals = table.numeric, table.values, table.totals
         self.table_empty = table_empty = not loose and not builds
         self.sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, table_empty)
         self.forced_capture = capture_blocks_trail(v)
         self._holding: _HandHolding | None = None
         self._held: list[Holding | None] | None = None  # made when the holding rule is first asked
-        self._card_tables: list[list[tuple[Card, ...]]] | None = None  # made for crowded tables
         self._capture_cache: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
 
     def run(self, captures: bool = True, others: bool = True) -> list[Move]:
@@ -375,12 +430,7 @@ class _Generator:
         """(loose cards, builds) of every capture with ``value``, the empty one excluded."""
         cached = self._capture_cache.get(value)
         if cached is None:
-            if self.pos.builds:
-                cached = self._capture_sets_with_builds(value)
-            else:
-                cached = []
-                for mask in partitionable(self.numeric_values, value)[1:]:
-                    cached.append((self._cards(mask), ()))
+            cached = self._capture_sets_with_builds(value) if self.pos.builds else self.table.captures(value)
             self._capture_cache[value] = cached
         return cached
 
@@ -398,7 +448,7 @@ class _Generator:
         out: list[tuple[tuple[Card, ...], tuple[Build, ...]]] = []
         if not terms:
             for mask in partitionable(self.numeric_values, value):
-                loose = self._cards(mask)
+                loose = self.table.cards(mask)
                 for more in extra:
                     if mask or more:
                         out.append((loose, more))
@@ -466,7 +516,7 @@ class _Generator:
                 if not (unheld or (cv <= value <= top and holders[value] > (value in mine))):  # see others_take
                     continue
                 if (totals >> (value - cv) | totals >> value) & 1 and (self.unbound or self.holds(i, (), value)):
-                    for loose in self._joining(cv, value, False):
+                    for loose in self.table.joining(cv, value, False):
                         out.append(new_tuple(Move, (card, "build", value, loose, ())))
         for target in self.builds_on_table:
             own = target.owner == self.seat
@@ -476,34 +526,11 @@ class _Generator:
             if target.single and raised <= top and may_raise(v, target, self.seat):
                 if self.unheld or self.holds(i, (target,), raised):
                     for mask in partitionable(self.numeric_values, raised):
-                        out.append(new_tuple(Move, (card, "raise", raised, self._cards(mask), (target,))))
+                        out.append(new_tuple(Move, (card, "raise", raised, self.table.cards(mask), (target,))))
             if target.value >= cv and may_add(v, target, self.seat):
                 if self.unheld or self.holds(i, (target,), target.value):
-                    added = self._joining(cv, target.value, True)
+                    added = self.table.joining(cv, target.value, True)
                     out += [new_tuple(Move, (card, "add", target.value, loose, (target,))) for loose in added]
-        return out
-
-    def _joining(self, cv: int, value: int, may_be_empty: bool) -> list[tuple[Card, ...]]:
-        """Loose card sets U such that the played card (value ``cv``) and U split into groups of ``value``."""
-        out = []
-        for mask in joining(self.numeric_values, cv, value):
-            if mask or may_be_empty:
-                out.append(self._cards(mask))
-        return out
-
-    def _cards(self, mask: int) -> tuple[Card, ...]:
-        """The loose numeric cards a mask names."""
-        numeric = self.numeric
-        if len(numeric) <= 8:
-            return _PICK[mask](numeric)
-        # Crowded tables: look the cards up a byte of the mask at a time.
-        tables = self._card_tables
-        if tables is None:
-            tables = self._card_tables = [subsets_by_mask(numeric[start : start + 8]) for start in range(0, len(numeric), 8)]
-        out: tuple[Card, ...] = ()
-        for table in tables:
-            out += table[mask & 255]
-            mask >>= 8
         return out
 
     def _face_builds(self, card: Card, i: int) -> list[Move]:

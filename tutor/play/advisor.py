@@ -500,7 +500,7 @@ def deal_end_value(pos: Position, side: int) -> float:
         spades_out = v.deck_spades - sum(spades)
         for award, counts, out in ((v.most_cards, cards, cards_out), (v.effective_most_spades, spades, spades_out)):
             if award:
-                for s, chance in enumerate(majority_chances(counts, out)):
+                for s, chance in enumerate(_chances(tuple(counts), out)):
                     totals[s] += award * chance
     return totals[side] - max(t for s, t in enumerate(totals) if s != side)
 
@@ -513,6 +513,27 @@ def majority_chances(counts: Sequence[int], out: int) -> list[float]:
     counts over the spread of the cards out (:data:`MAJORITY_SPREAD`), which for
     two sides is close to the normal model of each card going either way.
     """
+    return list(_chances(tuple(counts), out))
+
+
+CHANCES_KEPT = 65536
+"""Majority chances :func:`_chances` keeps before it forgets them all (a playout's end asks for the same few
+again and again)."""
+_CHANCES: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
+
+
+def _chances(counts: tuple[int, ...], out: int) -> tuple[float, ...]:
+    """:func:`majority_chances`, kept."""
+    key = (counts, out)
+    found = _CHANCES.get(key)
+    if found is None:
+        if len(_CHANCES) >= CHANCES_KEPT:
+            _CHANCES.clear()
+        found = _CHANCES[key] = tuple(_chances_of(counts, out))
+    return found
+
+
+def _chances_of(counts: Sequence[int], out: int) -> list[float]:
     if out == 0:
         top = max(counts)
         return [1.0 if c == top and counts.count(top) == 1 else 0.0 for c in counts]

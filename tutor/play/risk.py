@@ -134,7 +134,8 @@ def best_take(pos: Position, seat: int, worth: CardWorth) -> float | None:
         return None
     own = [b for b in builds if b.owner == seat] if holding_applies(v) else []
     must_take_own = duty_in_force(v, bool(own)) == "take_or_add"
-    numeric, values, totals = loose_numbers(v, loose)
+    table = loose_numbers(v, loose)
+    numeric, values, totals = table.numeric, table.values, table.totals
     whole = (1 << len(numeric)) - 1 if len(numeric) == len(loose) else -1  # the mask of every loose card
     hand = pos.hands[seat]
     sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, False)
