@@ -7,8 +7,10 @@ from __future__ import annotations
 import errno
 import io
 import os
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from shell_helpers import open_shell
@@ -158,3 +160,30 @@ def test_a_copy_before_a_repair_that_cannot_be_made_is_said_in_the_learners_word
     assert caught.value.code == "cannot_save"
     assert ui.message("storage_errors.no_backup", cause=ui.message(cause)) in said, said
     assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
+    assert list(tmp_path.iterdir()) == [path], "no copy, whole or begun, is left beside it"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_copy_before_a_repair_that_fails_midway_is_removed(lang: str, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills while the copy is written (SQLite's limit of one page for the copy): the begun copy is
+    removed, and the learner is told in their words why no copy could be made."""
+    path = tmp_path / "progress.sqlite3"
+    edited(path, "UPDATE learner SET rating = 'abc'")
+    connect = sqlite3.connect
+
+    def copy_of_one_page(target: Path, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = connect(target, *args, **kwargs)
+        if ".before-repair-" in str(target):
+            conn.execute("PRAGMA max_page_count = 1")
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", copy_of_one_page)
+    with pytest.raises(ProgressError) as caught:
+        Progress.open(path)
+    ui = Renderer(lang)
+    said = progress_problem(ui, caught.value)
+    assert caught.value.code == "cannot_save"
+    assert ui.message("storage_errors.no_backup", cause=ui.message("os_errors.full")) in said, said
+    assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
+    assert list(tmp_path.iterdir()) == [path], "the begun copy is removed"
