@@ -18,7 +18,7 @@ from test_progress import _broken_pages, _not_a_database
 from test_progress_repair import edited
 
 from tutor.cli.main import main
-from tutor.loading.words import OS_ERRORS
+from tutor.loading.words import OS_ERRORS, os_words
 from tutor.render import LANGS, Renderer
 from tutor.render.os_errors import SYSTEM_WORDS, os_reason
 from tutor.shell.commands import dispatch
@@ -37,9 +37,32 @@ def test_each_known_error_has_words_of_ours_in_each_language(lang: str) -> None:
         "der Datenträger ist voll"
 
 
-def test_an_error_of_another_kind_keeps_the_systems_words() -> None:
-    assert os_reason(Renderer("de").message, OSError(errno.EIO, "Input/output error")) == "Input/output error"
-    assert os_reason(Renderer("en").message, OSError("no number")) == "OSError"
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_error_of_another_kind_is_a_general_sentence_with_its_name(lang: str) -> None:
+    """EIO has no words of its own: a general sentence in the learner's language names it, not the system's text."""
+    ui = Renderer(lang)
+    said = os_reason(ui.message, OSError(errno.EIO, "Input/output error"))
+    assert said == ui.message("os_errors.other", name="EIO") and "EIO" in said and "Input/output" not in said
+    assert said.startswith("the system" if lang == "en" else "das System")
+    assert lang != "en" or str(os_words(OSError(errno.EIO, "Input/output error"))) == said, "the readers' English"
+    assert os_reason(ui.message, OSError("no number")) == ui.message("os_errors.other", name="OSError")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_progress_folder_the_system_refuses_with_another_error_is_said_in_the_learners_words(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The progress folder cannot be made (EIO): the shell's words of the progress file name the error in a
+    sentence of the learner's language."""
+    def failing_mkdir(self: Path, *args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EIO, "Input/output error", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", failing_mkdir)
+    with pytest.raises(ProgressError) as caught:
+        Progress.open(tmp_path / "home" / "progress.sqlite3")
+    ui = Renderer(lang)
+    said = progress_problem(ui, caught.value)
+    assert caught.value.code == "cannot_open" and ui.message("os_errors.other", name="EIO") in said, said
+    assert "Input/output" not in said, said
 
 
 def test_the_english_words_the_readers_keep_are_the_english_messages() -> None:

@@ -130,7 +130,7 @@ def _wrong_values(conn: sqlite3.Connection, path: Path) -> list[tuple[Column, in
 def _backup(conn: sqlite3.Connection, path: Path) -> Path:
     """A copy of the whole file beside it, before anything is changed; a copy that fails is removed."""
     stamp = utc(None).strftime("%Y%m%d-%H%M%S")
-    cause: Words | str
+    cause: Words
     begun: Path | None = None  # the name of the copy once it is known to be free: the copy there is ours
     try:
         target = path.with_name(f"{path.name}.before-repair-{stamp}")
