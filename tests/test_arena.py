@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from tutor.core.round import next_deal
 from tutor.loading.positions import load_position
 from tutor.play.arena import Contest, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
+from tutor.render import LANGS
+from tutor.render.chart import fit
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -130,9 +133,9 @@ def test_a_record_folder_that_is_a_file_is_refused(capsys: pytest.CaptureFixture
 
 def test_the_report_names_both_levels_and_the_interval(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--a", "club", "--b", "random", "--pairs", "4"]) == 0
-    out = capsys.readouterr().out
-    assert "club (A) against random (B), Classic Cassino, 2 players: 4 mirrored pairs, 8" in out
-    assert "points a mirrored pair (95% interval" in out
+    words = " ".join(capsys.readouterr().out.split())
+    assert "club (A) against random (B), Classic Cassino, 2 players: 4 mirrored pairs, 8 rounds" in words
+    assert "points a mirrored pair (95% interval" in words
 
 
 def test_the_report_is_in_german_with_german_level_names_and_wrapped(
@@ -148,3 +151,34 @@ def test_the_report_is_in_german_with_german_level_names_and_wrapped(
     assert not any(english in words for english in ("against", "points", "interval", "greedy"))
     assert main(["arena", "--lang", "de", "--a", "club", "--b", "random", "--pairs", "2"]) == 0
     assert capsys.readouterr().out.startswith("Vereinsspieler (A) gegen Zufallsspieler (B)")
+
+
+BARE_NUMBER = re.compile(r"[+\-−]?[0-9]+(?:[.,][0-9]+)?")
+"""A number standing alone, as a count or a score is written before what it counts (``2``, ``+10,50``)."""
+
+
+def numbers_left_bare(lines: list[str], paragraphs: list[str]) -> list[str]:
+    """The lines that end with a bare number although their paragraph goes on on the next line."""
+    return [line for line, after in zip(lines, lines[1:])
+            if BARE_NUMBER.fullmatch(line.split()[-1]) and not any(p.startswith(after) for p in paragraphs)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", ["2", "4"])
+def test_no_number_of_the_report_is_wrapped_apart_from_what_it_counts(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str, players: str) -> None:
+    """At 80 columns as the command prints it, and the unwrapped report fitted to every width from 30 to 120:
+    no line ends with a number whose noun (``2 gespiegelte Paare``, ``4 rounds``) is on the next line."""
+    args = ["arena", "--lang", lang, "--a", "greedy", "--b", "random", "--pairs", "2", "--players", players]
+    monkeypatch.setenv("COLUMNS", "1000")
+    assert main(args) == 0
+    paragraphs = capsys.readouterr().out.splitlines()
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.split() == "\n".join(paragraphs).split()
+    assert numbers_left_bare(out.splitlines(), paragraphs) == [], out
+    for width in range(30, 121):
+        lines = fit("\n".join(paragraphs), width).splitlines()
+        assert numbers_left_bare(lines, paragraphs) == [], (width, lines)
+        assert all(len(line) <= width for line in lines), (width, lines)

@@ -75,3 +75,6 @@ def test_a_compiled_module_older_than_its_source_stops_the_import(tmp_path: Path
     assert "Traceback" not in said.stderr and len(said.stderr.splitlines()) == 1
     assert f"compiled modules older than their source: {sources[0]};" in said.stderr
     assert "pip install -e ." in said.stderr
+    for run in (["tutor"], ["tutor.cli.main"]):  # python -m: the launcher's line, word for word, and its status
+        by_m = subprocess.run([sys.executable, "-m", *run, "--help"], capture_output=True, text=True, cwd=tmp_path)
+        assert (by_m.returncode, by_m.stdout, by_m.stderr) == (1, "", said.stderr), run

@@ -7,8 +7,10 @@ from __future__ import annotations
 import errno
 import io
 import os
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from shell_helpers import open_shell
@@ -16,7 +18,7 @@ from test_progress import _broken_pages, _not_a_database
 from test_progress_repair import edited
 
 from tutor.cli.main import main
-from tutor.loading.words import OS_ERRORS
+from tutor.loading.words import OS_ERRORS, os_words
 from tutor.render import LANGS, Renderer
 from tutor.render.os_errors import SYSTEM_WORDS, os_reason
 from tutor.shell.commands import dispatch
@@ -35,9 +37,32 @@ def test_each_known_error_has_words_of_ours_in_each_language(lang: str) -> None:
         "der Datenträger ist voll"
 
 
-def test_an_error_of_another_kind_keeps_the_systems_words() -> None:
-    assert os_reason(Renderer("de").message, OSError(errno.EIO, "Input/output error")) == "Input/output error"
-    assert os_reason(Renderer("en").message, OSError("no number")) == "OSError"
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_error_of_another_kind_is_a_general_sentence_with_its_name(lang: str) -> None:
+    """EIO has no words of its own: a general sentence in the learner's language names it, not the system's text."""
+    ui = Renderer(lang)
+    said = os_reason(ui.message, OSError(errno.EIO, "Input/output error"))
+    assert said == ui.message("os_errors.other", name="EIO") and "EIO" in said and "Input/output" not in said
+    assert said.startswith("the system" if lang == "en" else "das System")
+    assert lang != "en" or str(os_words(OSError(errno.EIO, "Input/output error"))) == said, "the readers' English"
+    assert os_reason(ui.message, OSError("no number")) == ui.message("os_errors.other", name="OSError")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_progress_folder_the_system_refuses_with_another_error_is_said_in_the_learners_words(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The progress folder cannot be made (EIO): the shell's words of the progress file name the error in a
+    sentence of the learner's language."""
+    def failing_mkdir(self: Path, *args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EIO, "Input/output error", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", failing_mkdir)
+    with pytest.raises(ProgressError) as caught:
+        Progress.open(tmp_path / "home" / "progress.sqlite3")
+    ui = Renderer(lang)
+    said = progress_problem(ui, caught.value)
+    assert caught.value.code == "cannot_open" and ui.message("os_errors.other", name="EIO") in said, said
+    assert "Input/output" not in said, said
 
 
 def test_the_english_words_the_readers_keep_are_the_english_messages() -> None:
@@ -158,3 +183,30 @@ def test_a_copy_before_a_repair_that_cannot_be_made_is_said_in_the_learners_word
     assert caught.value.code == "cannot_save"
     assert ui.message("storage_errors.no_backup", cause=ui.message(cause)) in said, said
     assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
+    assert list(tmp_path.iterdir()) == [path], "no copy, whole or begun, is left beside it"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_copy_before_a_repair_that_fails_midway_is_removed(lang: str, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills while the copy is written (SQLite's limit of one page for the copy): the begun copy is
+    removed, and the learner is told in their words why no copy could be made."""
+    path = tmp_path / "progress.sqlite3"
+    edited(path, "UPDATE learner SET rating = 'abc'")
+    connect = sqlite3.connect
+
+    def copy_of_one_page(target: Path, *args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = connect(target, *args, **kwargs)
+        if ".before-repair-" in str(target):
+            conn.execute("PRAGMA max_page_count = 1")
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", copy_of_one_page)
+    with pytest.raises(ProgressError) as caught:
+        Progress.open(path)
+    ui = Renderer(lang)
+    said = progress_problem(ui, caught.value)
+    assert caught.value.code == "cannot_save"
+    assert ui.message("storage_errors.no_backup", cause=ui.message("os_errors.full")) in said, said
+    assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
+    assert list(tmp_path.iterdir()) == [path], "the begun copy is removed"

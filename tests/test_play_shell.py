@@ -121,6 +121,24 @@ def test_mistyped_and_illegal_moves_get_the_puzzles_answers(tmp_path: Path) -> N
         assert len(run_of(shell).game.current.plies) <= 1, "nothing was played"
 
 
+@pytest.mark.parametrize(("lang", "start", "not_a_card"), [
+    ("en", "play seed=3", "“{}” is not a card"), ("en", "puzzle", "“{}” is not a card"),
+    ("de", "spiele startwert=3", "„{}“ ist keine Karte"), ("de", "aufgabe", "„{}“ ist keine Karte"),
+])
+@pytest.mark.parametrize(("typed", "token"), [
+    ("9X x 3H", "9X"), ("9X", "9X"), ("9X b9 3H", "9X"), ("9Xx3H", "9X"), ("QC x 9Z+3H", "9Z"),
+])
+def test_a_mistyped_card_is_the_one_named(tmp_path: Path, lang: str, start: str, not_a_card: str, typed: str,
+                                          token: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, start)
+        activity = shell.activity
+        said = dispatch(shell, typed).text
+        assert said.startswith(not_a_card.format(token)), said
+        assert ("for example" if lang == "en" else "zum Beispiel") in said
+        assert shell.activity is activity, "the puzzle or game goes on"
+
+
 @pytest.mark.parametrize(("lang", "typed", "said"), [
     ("en", "play clasic", "“clasic” is not a setting of “play”: did you mean “classic”?"),
     ("en", "play round royl players=3", "“royl” is not a setting of “play”: did you mean “royal”?"),

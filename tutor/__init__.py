@@ -4,10 +4,13 @@ An install may compile some modules with mypyc (hatch_build.py); a compiled
 module is imported in place of its .py, so one older than its source would
 run old code unseen.  The build records each compiled source's SHA-256 in
 _compiled.json; importing tutor fails loudly when a source has changed since
-(an ImportError; the cassino-tutor command, cassino_tutor_cli.py, says it in one line).
+(an ImportError; the cassino-tutor command, cassino_tutor_cli.py, says it in one line, and so does
+``python -m tutor``, whose runpy imports this package before tutor/__main__.py could catch anything).
 """
 
 from __future__ import annotations
+
+import sys
 
 
 def _check_compiled() -> None:
@@ -31,4 +34,11 @@ def _check_compiled() -> None:
         )
 
 
-_check_compiled()
+try:
+    _check_compiled()
+except ImportError as error:
+    if sys.argv[:1] != ["-m"]:  # runpy sets "-m" only while it imports the package that `python -m` runs
+        raise
+    from cassino_tutor_cli import said_broken
+
+    raise SystemExit(said_broken(error)) from None

@@ -170,18 +170,27 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
 
 def _unglued(tokens: list[str]) -> list[str]:
     """``3Sx6H``, ``3Sx 6H`` and ``3S x6H`` read as ``3S x 6H``: no card, word or build has an x in it but the
-    capture's."""
+    capture's.  A first token ending in x with nothing after it, or with a word of a move after it (``9X``,
+    ``9X x 3H``, ``9X b9 3H``), is a mistyped card and stays whole, so that the message names it."""
     for i, token in enumerate(tokens[:2]):
-        at = token.lower().find("x")
+        at = token.lower().rfind("x") if i == 0 else token.lower().find("x")
         if at < 0 or token.lower() in CAPTURE_WORDS:
             continue
         left, right = token[:at], token[at + 1:]
         if i == 0 and left and "[" not in left:
+            if not right and (len(tokens) == 1 or _is_move_word(tokens[1])):
+                return tokens
             return [left, "x", *([right] if right else []), *tokens[1:]]
         if i == 1 and not left and right:
             return [tokens[0], "x", right, *tokens[2:]]
         return tokens
     return tokens
+
+
+def _is_move_word(token: str) -> bool:
+    """A word that says what a move does (``x``, ``b9``, ``trail``), not a card."""
+    word = token.lower()
+    return word in CAPTURE_WORDS or word in BUILD_WORDS or word in TRAIL_WORDS or bool(_BUILD_OP.match(word))
 
 
 def _is_value(token: str) -> bool:

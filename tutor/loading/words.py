@@ -37,13 +37,15 @@ OS_ERRORS: dict[int, tuple[str, str]] = {
 each error's message key (``os_errors.KEY``) and its English words."""
 
 
-def os_words(err: OSError) -> Words | str:
-    """Why the system refused a file: :class:`Words` of ours for an error of :data:`OS_ERRORS`, else the system's
-    words."""
+def os_words(err: OSError) -> Words:
+    """Why the system refused a file, in :class:`Words` of ours: an error of :data:`OS_ERRORS` by its own words,
+    any other by a general sentence naming the error (``EIO``; the exception's class when it has no number), never
+    the system's English text alone."""
     if err.errno in OS_ERRORS:
         key, text = OS_ERRORS[err.errno]
         return words(text, f"os_errors.{key}")
-    return err.strerror or type(err).__name__
+    name = (errno.errorcode.get(err.errno) if err.errno is not None else None) or type(err).__name__
+    return words(f"the system reported the error {name}", "os_errors.other", name=name)
 
 
 THINGS = {

@@ -76,13 +76,16 @@ _ITEM = rf"(?:\[[^\]\s]*(?: [^\]\s]+)*\]|{_CARD})"  # a card, or a build in brac
 _MOVE = rf"(?<![\w+\[]){_CARD} (?:x|b(?:\d+|[AJQKBD]))(?: {_ITEM}(?:\+{_ITEM})*)+(?![\w+\[])"
 _WORD = re.compile(rf"( *)(\S*?{_MOVE}\S*|\S+)")
 """A word with the spaces before it; a move in the notation (``4♥ b6 2♦ 6♣``), with what clings to it, is one word."""
+_NUMBER = re.compile(r"[+\-−]?[0-9]+(?:[.,][0-9]+)?")
+"""A number standing alone (``2``, ``+10,50``): it goes on the line of the word after it, the noun it counts."""
 
 
 def fit(text: str, width: int) -> str:
     """Wrap each line longer than ``width`` at spaces: prose goes on flush left, an indented line
     (a row of a list) goes on two columns further in.
 
-    A move in the notation stays on one line, unless it is longer than a line itself.
+    A move in the notation stays on one line, unless it is longer than a line itself, and so does a number with the
+    word after it (``2 gespiegelte``, ``4 rounds``).
     """
     out = []
     for line in text.split("\n"):
@@ -101,6 +104,9 @@ def _wrap(line: str, width: int, lead: str, later: str) -> list[str]:
     for gap, word in _WORD.findall(line):
         if len(later) + len(word) > width and " " in word:  # a move too long for any line: its parts
             words.extend(zip([gap] + [" "] * word.count(" "), word.split(" "), strict=True))
+        elif words and _NUMBER.fullmatch(words[-1][1].rsplit(" ", 1)[-1]) and \
+                len(later) + len(words[-1][1] + gap + word) <= width:  # the number and its noun, as one word
+            words[-1] = (words[-1][0], words[-1][1] + gap + word)
         else:
             words.append((gap, word))
     lines: list[str] = []

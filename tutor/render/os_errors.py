@@ -1,6 +1,6 @@
 """Why the system refused to read or write a file, in the learner's language: the common errors by their number,
 in words of our own (the system's own text is English whatever the learner reads; the table:
-:data:`tutor.loading.words.OS_ERRORS`)."""
+:data:`tutor.loading.words.OS_ERRORS`), any other by a general sentence with the error's name."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ SYSTEM_WORDS = {number: key for number, (key, _) in OS_ERRORS.items()}
 
 
 def os_reason(say: Callable[..., str], err: OSError) -> str:
-    """Why ``err`` happened, by the message function ``say`` of the learner's language; the system's words for an
-    error of another kind."""
+    """Why ``err`` happened, by the message function ``say`` of the learner's language; an error of another kind
+    by a general sentence naming it (``EIO``)."""
     said = os_words(err)
-    return said if isinstance(said, str) else say(said.code)
+    return say(said.code, **dict(said.params))

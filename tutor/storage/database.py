@@ -146,11 +146,8 @@ def _converted(err: sqlite3.Error, path: Path, otherwise: str) -> ProgressError:
 
 
 def _refused(err: OSError, path: Path) -> ProgressError:
-    """The progress file the system refuses, said in words of ours if ``err`` is an error they have."""
-    said = os_words(err)
-    if isinstance(said, Words):
-        return ProgressError("cannot_open", path, said=said)
-    return ProgressError("cannot_open", path, reason=said)
+    """The progress file the system refuses, said in words of ours."""
+    return ProgressError("cannot_open", path, said=os_words(err))
 
 
 def _why_not_opened(path: Path) -> OSError | None:

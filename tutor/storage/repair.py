@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -127,15 +128,17 @@ def _wrong_values(conn: sqlite3.Connection, path: Path) -> list[tuple[Column, in
 
 
 def _backup(conn: sqlite3.Connection, path: Path) -> Path:
-    """A copy of the whole file beside it, before anything is changed."""
+    """A copy of the whole file beside it, before anything is changed; a copy that fails is removed."""
     stamp = utc(None).strftime("%Y%m%d-%H%M%S")
-    cause: Words | str
+    cause: Words
+    begun: Path | None = None  # the name of the copy once it is known to be free: the copy there is ours
     try:
         target = path.with_name(f"{path.name}.before-repair-{stamp}")
         count = 1
         while target.exists():  # a second repair within the same second keeps the first copy
             count += 1
             target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
+        begun = target
         copy = sqlite3.connect(target)
         try:
             conn.backup(copy)
@@ -147,5 +150,8 @@ def _backup(conn: sqlite3.Connection, path: Path) -> Path:
         cause = sqlite_words(error_name(err))
     else:
         return target
+    if begun is not None:
+        with suppress(OSError):  # the learner is told the copy failed; one that cannot be removed stays
+            begun.unlink(missing_ok=True)
     said = words(f"no copy could be made before a repair ({cause})", "storage_errors.no_backup", cause=cause)
     raise ProgressError("cannot_save", path, said=said)
