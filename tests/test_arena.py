@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -129,6 +131,20 @@ def test_a_record_folder_that_is_a_file_is_refused(capsys: pytest.CaptureFixture
     file.write_text("x", encoding="utf-8")
     assert main(["arena", "--a", "club", "--b", "greedy", "--record", str(file)]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "cannot be written (the disk is full)"),
+                                             ("de", "lässt sich nicht schreiben (der Datenträger ist voll)")])
+def test_a_record_that_cannot_be_written_is_said_in_the_chosen_language(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, words: str) -> None:
+    def full(*args: object, **kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert main(["--lang", lang, "arena", "--a", "greedy", "--b", "random", "--pairs", "2", "--jobs", "1",
+                 "--record", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and os.strerror(errno.ENOSPC) not in err
 
 
 def test_the_report_names_both_levels_and_the_interval(capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,7 +31,7 @@ from tutor.shell.app import terminal_width
 from tutor.shell.variant_words import variant_label
 
 from .engine import move_data
-from .support import Say, UsageError, command_lang, dumps, english, whole_number
+from .support import Say, UsageError, command_lang, dumps, whole_number
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30
@@ -45,7 +45,7 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
     contest, jobs = read_contest(args, say.message)
     if args.jobs is not None and jobs < int(args.jobs):
         print(say.message("arena.jobs_capped", asked=int(args.jobs), jobs=jobs), file=sys.stderr)
-    record = _recorder(args.record, say.message) if args.record is not None else None
+    record = _recorder(args.record, lang, say.message) if args.record is not None else None
     show = _progress_bar(say, contest.pairs) if sys.stderr.isatty() else None
     values: list[float] = []
     for value in in_order(partial(play_pair, contest, record=record), contest.pairs, jobs):
@@ -98,8 +98,9 @@ def _level(name: str | None, option: str, say: Say) -> str:
     return level
 
 
-def _recorder(folder: str, say: Say) -> Recorder:
-    """A recorder writing into ``folder`` (made if missing), or a UsageError when it cannot be."""
+def _recorder(folder: str, lang: str, say: Say) -> Recorder:
+    """A recorder writing into ``folder`` (made if missing), its errors in ``lang``, or a UsageError when it cannot
+    be."""
     if not folder.strip():
         raise UsageError(say("arguments.record_empty"))
     path = Path(folder)
@@ -111,17 +112,19 @@ def _recorder(folder: str, say: Say) -> Recorder:
         raise UsageError(say("arguments.record_not_made", folder=folder, why=os_reason(say, err))) from None
     if not os.access(path, os.W_OK):
         raise UsageError(say("arguments.record_not_writable", folder=folder))
-    return partial(write_round, path)
+    return partial(write_round, path, lang)
 
 
-def write_round(folder: Path, index: int, arrangement: str, played: RoundRecord) -> None:
-    """One round as ``pair-NNNNNN-ARRANGEMENT.jsonl``: a line a move, the position before it and the move."""
+def write_round(folder: Path, lang: str, index: int, arrangement: str, played: RoundRecord) -> None:
+    """One round as ``pair-NNNNNN-ARRANGEMENT.jsonl``: a line a move, the position before it and the move; a
+    UsageError in ``lang`` (a code: the recorder runs in the worker processes) when it cannot be written."""
     lines = [json.dumps(round_line(ply.before, ply.move), ensure_ascii=False) for ply in played.plies]
     path = folder / f"pair-{index + 1:06d}-{arrangement}.jsonl"
     try:
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     except OSError as err:
-        raise UsageError(english("arguments.record_write_failed", folder=path, why=err.strerror)) from None
+        say = Renderer(lang).message
+        raise UsageError(say("arguments.record_write_failed", folder=path, why=os_reason(say, err))) from None
 
 
 def round_line(before: Position, move: Move) -> dict[str, Any]:
