@@ -301,6 +301,22 @@ def test_a_position_picture_in_german() -> None:
     assert text.splitlines()[-1] == "Du bist am Zug."
 
 
+FACE_BUILDS = ("variant: face-gather\nhands: [[QS, KS, JS, 5H], 4]\n"
+               "table: [{build: [[KH], [KC]], owner: 1}, {build: [[QH], [QD]], owner: 0}, {build: [[JC], [JH]], owner: 1}]\n")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["Player 2's build of kings: [KH KC]", "Your build of queens: [QH QD]",
+            "Player 2's build of jacks: [JH JC]"]),
+    ("de", ["Bildbaute aus Königen von Spieler 2: [KH KKr]", "Deine Bildbaute aus Damen: [DH DKa]",
+            "Bildbaute aus Buben von Spieler 2: [BH BKr]"]),
+])
+def test_a_face_build_in_the_picture_is_named_by_its_rank_in_words(lang: str, expected: list[str]) -> None:
+    """A face build's value is its rank, which a German screen once wrote with the English letter (Baute Q: [DH DKa])."""
+    lines = Renderer(lang, symbols=False).position(load_position(FACE_BUILDS, "f.yaml"), seat=0).splitlines()
+    assert [line.strip() for line in lines[1:4]] == expected
+
+
 TAKEN_POINTS = {"en": re.compile(r"; point cards ([^(]+) \((\d+) points?\)$|; no point cards$"),
                 "de": re.compile(r"; Punktkarten ([^(]+) \((\d+) Punkte?\)$|; keine Punktkarten$")}
 
