@@ -265,6 +265,7 @@ def test_open_values_the_last_deal_exactly_and_lists_in_german() -> None:
     listing = run(str(ENDGAME), "--open", "--lang", "de", "--ascii")
     assert listing.returncode == 0, listing.stderr
     assert "alle Karten bekannt" in listing.stdout and "Rundenpunkte" in listing.stdout
+    assert listing.stdout.startswith("Rat der Stufe „Experte“ für Spieler 2")  # a level is a Stufe, not a Spieler
     first_move = next(line for line in listing.stdout.splitlines() if line.startswith("  "))
     assert "AKa b9 5P+3H" in first_move
     # the values in round points with one decimal, as German writes them, as the shell's hint and review
