@@ -274,6 +274,18 @@ def test_open_values_the_last_deal_exactly_and_lists_in_german() -> None:
     assert all(re.fullmatch(r"[+−]?\d+,\d", value) and re.fullmatch(r"\d+,\d", spread) for value, _, spread in rows)
 
 
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "in that one deal", "averaged over the deals"),
+                                                  ("de", "in dieser einen Verteilung", "gemittelt über die Verteilungen")])
+def test_the_unit_of_one_world_averages_nothing(lang: str, one: str, many: str) -> None:
+    """``--open`` values one deal, whose spread is 0: the listing once said its values were averaged over the deals
+    and the figure after ± their standard deviation."""
+    opened = run(str(ENDGAME), "--open", "--lang", lang, columns=1000)
+    assert opened.returncode == 0, opened.stderr
+    assert one in opened.stdout and many not in opened.stdout, opened.stdout
+    sampled = run(str(START), "--worlds", "2", "--lang", lang, columns=1000).stdout
+    assert many in sampled and one not in sampled, sampled
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_negative_value_is_listed_with_a_minus_sign_and_stays_a_plain_number_in_json(lang: str) -> None:
     """The listing a learner reads writes a move worth less than nothing with a true minus sign (``−6,0``), as a
