@@ -286,6 +286,17 @@ def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Pat
         assert best_notations(shell, run)[0] in text and "ends at 1" in text
 
 
+@pytest.mark.parametrize(("lang", "over"), [("en", "This streak is over"), ("de", "Diese Serie ist vorbei")])
+def test_a_hint_after_a_streak_ends_says_it_is_over(tmp_path: Path, lang: str, over: str) -> None:
+    """Not "No hints in a streak … type solution to end it" about a streak already ended."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "streak")
+        assert "solution" in say(shell, "hint") or "lösung" in say(shell, "hint")  # while it runs
+        say(shell, "solution")
+        said = say(shell, "hint")
+        assert said.startswith(over) and said == say(shell, "7S"), said
+
+
 # ---- which puzzle comes next ------------------------------------------------------------------
 
 
