@@ -265,12 +265,25 @@ def test_open_values_the_last_deal_exactly_and_lists_in_german() -> None:
     listing = run(str(ENDGAME), "--open", "--lang", "de", "--ascii")
     assert listing.returncode == 0, listing.stderr
     assert "alle Karten bekannt" in listing.stdout and "Rundenpunkte" in listing.stdout
+    assert listing.stdout.startswith("Rat der Stufe „Experte“ für Spieler 2")  # a level is a Stufe, not a Spieler
     first_move = next(line for line in listing.stdout.splitlines() if line.startswith("  "))
     assert "AKa b9 5P+3H" in first_move
     # the values in round points with one decimal, as German writes them, as the shell's hint and review
     rows = [line.split()[-3:] for line in listing.stdout.splitlines() if line.startswith("  ")]
     assert rows[0] == [Renderer("de").decimal(data["moves"][0]["value"], signed=True), "±", "0,0"]
     assert all(re.fullmatch(r"[+−]?\d+,\d", value) and re.fullmatch(r"\d+,\d", spread) for value, _, spread in rows)
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "in that one deal", "averaged over the deals"),
+                                                  ("de", "in dieser einen Verteilung", "gemittelt über die Verteilungen")])
+def test_the_unit_of_one_world_averages_nothing(lang: str, one: str, many: str) -> None:
+    """``--open`` values one deal, whose spread is 0: the listing once said its values were averaged over the deals
+    and the figure after ± their standard deviation."""
+    opened = run(str(ENDGAME), "--open", "--lang", lang, columns=1000)
+    assert opened.returncode == 0, opened.stderr
+    assert one in opened.stdout and many not in opened.stdout, opened.stdout
+    sampled = run(str(START), "--worlds", "2", "--lang", lang, columns=1000).stdout
+    assert many in sampled and one not in sampled, sampled
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -224,9 +224,15 @@ def test_replay_reviews_on_demand_and_says_which_rounds_it_did_not(
     assert main(["replay", str(path), "--lang", "en", "--review", "1"]) == 0
     reviewed = " ".join(capsys.readouterr().out.split())
     assert "Review of your moves" in reviewed and "without the review" not in reviewed
-    assert main(["replay", str(path), "--review", "2"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--review must be from 1 to 1, not 2" in err
+    # one round over: "must be 1", not "must be from 1 to 1"
+    for lang, said in (("en", "--review must be 1, not 2"), ("de", "--review muss 1 sein, nicht 2")):
+        assert main(["replay", str(path), "--review", "2", "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err, err
+    for lang, said in (("en", "(1), not 'x'"), ("de", "(1), nicht „x“")):
+        assert main(["replay", str(path), "--review", "x", "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "1 to 1" not in err and "1 bis 1" not in err, err
 
 
 def test_replay_shows_its_progress_while_it_reviews(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -239,6 +239,17 @@ def test_the_list_and_the_start_replay_no_game(tmp_path: Path, monkeypatch: pyte
 # ---- export, import, replay N ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "games export 3", "There is no game 3: “games” lists yours by number."),
+    ("de", "partien export 3", "Ein Spiel 3 gibt es nicht: „partien“ zeigt deine Spiele mit ihren Nummern."),
+])
+def test_exporting_a_game_that_is_not_there_says_so(tmp_path: Path, lang: str, typed: str, said: str) -> None:
+    """Not "Game 3 cannot be read: no such game", as if a game 3 were there but broken."""
+    with open_shell(tmp_path / "home", lang) as shell:
+        assert dispatch(shell, f"{typed} {tmp_path / 'x.json'}").text == said
+    assert not (tmp_path / "x.json").exists()
+
+
 def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it_as_a_new_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     home, shared = tmp_path / "home", tmp_path / "shared.json"
@@ -249,7 +260,9 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
         dispatch(shell, learner_line(shell))
         assert dispatch(shell, f"games export 1 {shared}").text.startswith(f"Game 1 was written to {shared}.")
         assert "exists already" in dispatch(shell, f"games export 1 {shared}").text
-        assert "Game 7 cannot be read: no such game" in dispatch(shell, f"games export 7 {tmp_path / 'x.json'}").text
+        # no game 7 is not a game that cannot be read
+        assert dispatch(shell, f"games export 7 {tmp_path / 'x.json'}").text == (
+            "There is no game 7: “games” lists yours by number.")
         assert "“games export N FILE”" in dispatch(shell, "games export one").text
         data = json.loads(shared.read_text(encoding="utf-8"))
         assert data == game_to_data(run.saved)

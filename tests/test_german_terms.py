@@ -72,6 +72,18 @@ def test_every_german_course_text_writes_cards_in_german_letters_that_parse() ->
 
 
 
+def test_a_sentence_of_a_player_named_playing_does_not_give_the_learner_what_it_takes() -> None:
+    """``Spieler 1 spielt die Pik-7 und nimmt beide ein: drei Karten für deine Einnahmen``: Player 1 is shown
+    playing, in the third person, and its cards are its own; the English said "for the pile"."""
+    catalog = load_catalog()
+    said = {"en": re.compile(r"Player \d plays[^.]*\b(?:your|you)\b"),
+            "de": re.compile(r"Spieler \d spielt[^.]*\b(?:dein\w*|du|dir|dich)\b")}
+    found = [f"{item.id} ({lang}): {m.group(0)!r}" for lang, pattern in said.items()
+             for item in (*catalog.lessons, *catalog.puzzles) for text in texts_in(item)
+             for m in pattern.finditer(" ".join(Renderer(lang).text(text).split()))]
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("symbols", [False, True])
 def test_every_move_a_german_screen_shows_parses_back_to_itself(symbols: bool) -> None:
     """Face builds too: a German screen writes the queens' build ``bD``, which once read as the jack of diamonds."""

@@ -202,3 +202,17 @@ def test_hints_written_by_hand_are_not_remade(capsys: pytest.CaptureFixture[str]
     assert main(["puzzles", "hints", str(PUZZLES / "captures.yaml")]) == 2
     assert "not a generated puzzle file" in capsys.readouterr().err
     assert (PUZZLES / "captures.yaml").read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("key", ["count_aces", "spade_points"])
+def test_a_hint_on_what_scores_gives_no_point_to_a_card_only_played(key: str) -> None:
+    """A trailed ace, or one put into a build, scores nothing: the hint said "every ace you take or play is worth a
+    point" ("das du einnimmst oder ausspielst"); it counts the card a capture is made with. Every puzzle keeps the
+    hint in today's words."""
+    said = hint_text(key, {})
+    assert " or play " not in said.en and "ausspielst" not in said.de
+    assert "take with" in said.en and "mit dem du einnimmst" in said.de
+    stored = [h for path in sorted((ROOT / "puzzles").glob("*.yaml"))
+              for p in load_puzzles(path.read_text(encoding="utf-8"), str(path)) for h in p.hints
+              if h.claim is not None and h.claim.key == key]
+    assert stored and all((h.en, h.de) == (said.en, said.de) for h in stored)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.content.course import ExerciseStep, QuestionStep, Step, WhyStep, stars
@@ -16,6 +17,7 @@ from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
 from tutor.core.scoring import score_round
+from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.state import Shell
@@ -253,13 +255,37 @@ def test_every_question_of_the_course_names_a_part_it_leaves_out_or_adds(tmp_pat
 # ---- 4. both languages ---------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("lang", "club", "hint"), [
+    ("en", "the club 4♣ (♣ is clubs", "It leaves out 6♠ on the table (nobody has taken it yet) and the club 4♣"),
+    ("de", "die Kreuz-Karte 4♣ (♣ ist Kreuz",
+     "Die Zahl umfasst nicht 6♠ auf dem Tisch (noch von niemandem eingenommen) und die Kreuz-Karte 4♣"),
+])
+def test_a_count_names_one_card_in_the_singular(tmp_path: Path, lang: str, club: str, hint: str) -> None:
+    """The course's spades of Player 2 take one club, 4♣, which a German screen called "die Kreuz-Karten 4♣"; its
+    hint said "Nicht dazu gehören" before names in the accusative ("den Schneider-Bonus")."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "spades")
+        step = run.step
+        assert isinstance(step, QuestionStep)
+        hints = [say(shell, "hint") for _ in range(2)]
+        assert any(hint in h for h in hints), hints
+        assert club in say(shell, str(question_answer(step) + 1))
+
+
+def test_a_score_of_one_item_is_told_in_the_singular() -> None:
+    assert Renderer("en").message("counts.items", n=1, side="Player 2") == (
+        "One item of the scoring table makes up the score of Player 2.")
+    assert Renderer("de").message("counts.items", n=1, side="Spieler 2") == (
+        "Ein Posten der Wertungstabelle ergibt die Punkte von Spieler 2.")  # not "Eins Posten … ergeben"
+
+
 def test_german_feedback_uses_the_games_terms(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
         run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "spades")
         step = run.step
         assert isinstance(step, QuestionStep)
         said = say(shell, str(question_answer(step) + 1))
-        assert "zu viel" in said and "Kreuz-Karten" in said and "♣ ist Kreuz, ♠ ist Pik" in said
+        assert "zu viel" in said and "Kreuz-Karte" in said and "♣ ist Kreuz, ♠ ist Pik" in said
         assert "clubs" not in said and "spades" not in said
         run = open_step(shell, "pairing", goal_exercise)
         wrong = wrong_answer(shell)

@@ -158,6 +158,22 @@ def test_wrapping_never_splits_a_move(lang: str, symbols: bool) -> None:
     assert checked > 500
 
 
+@pytest.mark.parametrize(("text", "typed"), [
+    ("Beginne mit der Lektion „Der Tisch und das Ziel“: tippe „weiter“ oder „lerne tisch“.", "„lerne tisch“"),
+    ("Deutsch galt nur für diese Sitzung: Um es zu behalten, starte mit „--lang de --keep“ oder tippe „sprache de“.",
+     "„--lang de --keep“"),
+    ("Start with the lesson “The table and the aim”: type “next” or “learn table”.", "“learn table”"),
+])
+def test_wrapping_keeps_a_command_to_type_on_one_line(text: str, typed: str) -> None:
+    """The German welcome ended a line on „lerne and began the next with tisch“; its farewell split
+    „--lang de --keep“ in two."""
+    for width in range(len(typed) + 2, len(text) + 1):
+        lines = fit(text, width).split("\n")
+        assert any(typed in line for line in lines), (width, lines)
+        assert all(len(line) <= width for line in lines), lines
+        assert " ".join(lines).split() == text.split(), "only spaces become line breaks"
+
+
 # ---- 12: a new build is named as the table names it -------------------------------------------------
 
 

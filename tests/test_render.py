@@ -243,7 +243,9 @@ def test_a_deal_comparison_shows_both_lines_and_their_values(lang: str) -> None:
     worst = ranking.moves[-1]
     ui = Renderer(lang)
     text = ui.comparison(pos, compare(pos, worst.move, ranking))
-    margins = {"en": ("8 points behind", "6 points ahead"), "de": ("8 Punkten Rückstand", "6 Punkten Vorsprung")}
+    # in words, as every other goal counts and as the shortfall beside it says "eleven points better"
+    margins = {"en": ("eight points behind", "six points ahead"),
+               "de": ("acht Punkten Rückstand", "sechs Punkten Vorsprung")}
     assert (worst.value, ranking.value) == (-8, 6)
     assert margins[lang][0] in text and margins[lang][1] in text
     assert ("costs 14 points" if lang == "en" else "kostet dich 14 Punkte") in text
@@ -299,6 +301,22 @@ def test_a_position_picture_in_german() -> None:
     assert "Spieler 2: 3 verdeckte Karten" in text
     assert "Punkte: du: 3 · Spieler 2: 5 (Ziel 21) · Talon" in text and "Talon: 20 Karten" in text
     assert text.splitlines()[-1] == "Du bist am Zug."
+
+
+FACE_BUILDS = ("variant: face-gather\nhands: [[QS, KS, JS, 5H], 4]\n"
+               "table: [{build: [[KH], [KC]], owner: 1}, {build: [[QH], [QD]], owner: 0}, {build: [[JC], [JH]], owner: 1}]\n")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["Player 2's build of kings: [KH KC]", "Your build of queens: [QH QD]",
+            "Player 2's build of jacks: [JH JC]"]),
+    ("de", ["Bildbaute aus Königen von Spieler 2: [KH KKr]", "Deine Bildbaute aus Damen: [DH DKa]",
+            "Bildbaute aus Buben von Spieler 2: [BH BKr]"]),
+])
+def test_a_face_build_in_the_picture_is_named_by_its_rank_in_words(lang: str, expected: list[str]) -> None:
+    """A face build's value is its rank, which a German screen once wrote with the English letter (Baute Q: [DH DKa])."""
+    lines = Renderer(lang, symbols=False).position(load_position(FACE_BUILDS, "f.yaml"), seat=0).splitlines()
+    assert [line.strip() for line in lines[1:4]] == expected
 
 
 TAKEN_POINTS = {"en": re.compile(r"; point cards ([^(]+) \((\d+) points?\)$|; no point cards$"),

@@ -252,6 +252,19 @@ def test_the_german_deal_counts_the_first_deal_as_the_english_does(players: int,
     assert "5 Blätter pro Runde, das erste mitgezählt, das letzte mit den übrigen 8 Karten" in five
 
 
+@pytest.mark.parametrize(("lang", "first", "end"), [
+    ("en", "on the first deal of a round", "the round ends when the last deal has been played out"),
+    ("de", "beim ersten Geben einer Runde", "die runde endet, wenn das letzte blatt ausgespielt ist"),
+])
+def test_a_sheet_speaks_of_a_first_deal_only_where_more_follow(lang: str, first: str, end: str) -> None:
+    """Draw Cassino deals once and then draws, but its sheet said the table cards come "on the first deal"; and a
+    German round ended when "das letzte Geben ausgespielt ist", a dealing played out, not the hands of a deal."""
+    def plain(preset: str, topic: str) -> str:
+        return " ".join(section_texts(variant(preset), lang, 2)[topic].split())
+    assert first in plain("classic", "deal") and first not in plain("draw", "deal")
+    assert end in plain("classic", "end").lower()
+
+
 # ---- worked examples --------------------------------------------------------------------------
 
 

@@ -191,6 +191,17 @@ def test_a_wrong_deal_move_tells_the_points_lost_and_the_reply(tmp_path: Path) -
             assert "Best play answers it" in text
 
 
+@pytest.mark.parametrize(("lang", "reply"), [("en", "Best play answers it with 2♠ from Player 1."),
+                                           ("de", "Die beste Antwort darauf: 2♠ von Spieler 1.")])
+def test_the_best_reply_names_its_card_before_the_seat(tmp_path: Path, lang: str, reply: str) -> None:
+    """``Best play answers it: Player 1 2♠`` set the seat's number against the card's: ``1 2♠``."""
+    with open_shell(tmp_path, lang) as shell:
+        run, _ = open_puzzle(shell, CATALOG.puzzle("endgame-1-3"))
+        text = say(shell, "8H x 7H+AS")
+        assert reply in text.splitlines(), text
+        assert not re.search(r"(?:Player|Spieler) \d+ (?:10|[2-9AJQKBD])[♠♥♦♣]", text), text
+
+
 def test_explain_in_an_open_puzzle_is_a_hint_and_names_no_best_move(tmp_path: Path) -> None:
     puzzle = single_move_puzzle()
     with open_shell(tmp_path) as shell:
@@ -273,6 +284,17 @@ def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Pat
         assert wrong is not None
         text = say(shell, wrong)
         assert best_notations(shell, run)[0] in text and "ends at 1" in text
+
+
+@pytest.mark.parametrize(("lang", "over"), [("en", "This streak is over"), ("de", "Diese Serie ist vorbei")])
+def test_a_hint_after_a_streak_ends_says_it_is_over(tmp_path: Path, lang: str, over: str) -> None:
+    """Not "No hints in a streak … type solution to end it" about a streak already ended."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "streak")
+        assert "solution" in say(shell, "hint") or "lösung" in say(shell, "hint")  # while it runs
+        say(shell, "solution")
+        said = say(shell, "hint")
+        assert said.startswith(over) and said == say(shell, "7S"), said
 
 
 # ---- which puzzle comes next ------------------------------------------------------------------

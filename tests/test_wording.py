@@ -356,6 +356,23 @@ def test_a_wrong_sum_says_what_the_cards_make_and_what_the_rule_needs(typed: str
         assert not problems(text, lang), text
 
 
+@pytest.mark.parametrize(("typed", "english", "german"), [
+    ("QS b1 QH", "bQ, not b1.", "bD, nicht b1."),
+    ("QS bJ QH", "bQ, not bJ.", "bD, nicht bB."),
+])
+def test_a_face_build_named_wrong_is_told_its_name_in_the_learners_letters(typed: str, english: str,
+                                                                            german: str) -> None:
+    """A German screen once told the queens' build by its English name, bQ, which a German learner types as bD."""
+    pos = load_position("variant: face-gather\nhands: [[QS, QC, 5H], 4]\ntable: [QH, 7C]", "t.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(typed)
+    assert err.value.reason.code == "face_build_value"
+    said = [Renderer(lang, symbols=False).reason(pos, err.value.reason) for lang in LANGS]
+    assert said[0].endswith(english) and said[1].endswith(german), said
+    for lang, text in zip(LANGS, said):
+        assert not problems(text, lang), text
+
+
 @pytest.mark.parametrize(("typed", "shown"), [("9C x 7C+2H", "9♣ x [7♣+2♥]"), ("2S b9 7C", "[7♣+2♥]")])
 def test_a_card_inside_a_build_shows_the_build_typed_in_brackets(typed: str, shown: str) -> None:
     pos = load_position("hands: [[9C, 2S], 3]\ntable: [AD, QC, {build: [7C, 2H], owner: 1}]", "t.yaml")

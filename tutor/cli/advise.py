@@ -84,7 +84,7 @@ def listing(advice: Advice, pos: Position, say: Renderer, seed: int, opened: boo
                          seat=say.seat_name(pos.to_move), worlds=advice.worlds, seed=seed, open=opened)
     rows = [(say.move(pos, mv.move), say.decimal(mv.value, signed=True), say.decimal(mv.spread)) for mv in advice.moves]
     width = max(len(r[0]) for r in rows)
-    lines = [header, say.message("advise.unit")]
+    lines = [header, say.message("advise.unit", worlds=advice.worlds)]
     if advice.stopped:
         lines.append(say.message("advise.stopped", limit=limit, worlds=advice.worlds, unvalued=advice.unvalued))
     lines += [f"  {move:<{width}}  {value:>7}  ± {spread}" for move, value, spread in rows]

@@ -74,8 +74,10 @@ def columns(cells: Sequence[str], width: int, indent: int = 2, gap: int = 2) -> 
 _CARD = r"(?:10|[2-9AJQKBDT])(?:[♠♥♦♣]|Ka|Kr|[SHDCP])"  # a card as shown, in either language's letters
 _ITEM = rf"(?:\[[^\]\s]*(?: [^\]\s]+)*\]|{_CARD})"  # a card, or a build in brackets: [5♦+3♠ 8♥]
 _MOVE = rf"(?<![\w+\[]){_CARD} (?:x|b(?:\d+|[AJQKBD]))(?: {_ITEM}(?:\+{_ITEM})*)+(?![\w+\[])"
-_WORD = re.compile(rf"( *)(\S*?{_MOVE}\S*|\S+)")
-"""A word with the spaces before it; a move in the notation (``4♥ b6 2♦ 6♣``), with what clings to it, is one word."""
+_TYPED = r"(?:„[^„“\n]{1,24}“|“[^“”\n]{1,24}”)"  # a short quoted text, as a command to type: „lerne tisch“
+_WORD = re.compile(rf"( *)(\S*?{_MOVE}\S*|\S*?{_TYPED}\S*|\S+)")
+"""A word with the spaces before it; a move in the notation (``4♥ b6 2♦ 6♣``) or a short quoted text (a command to
+type, ``„lerne tisch“``), with what clings to it, is one word."""
 _NUMBER = re.compile(r"[+\-−]?[0-9]+(?:[.,][0-9]+)?")
 """A number standing alone (``2``, ``+10,50``): it goes on the line of the word after it, the noun it counts."""
 
@@ -84,8 +86,8 @@ def fit(text: str, width: int) -> str:
     """Wrap each line longer than ``width`` at spaces: prose goes on flush left, an indented line
     (a row of a list) goes on two columns further in.
 
-    A move in the notation stays on one line, unless it is longer than a line itself, and so does a number with the
-    word after it (``2 gespiegelte``, ``4 rounds``).
+    A move in the notation, or a short quoted text (a command to type), stays on one line, unless it is longer than
+    a line itself, and so does a number with the word after it (``2 gespiegelte``, ``4 rounds``).
     """
     out = []
     for line in text.split("\n"):

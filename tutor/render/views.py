@@ -28,12 +28,13 @@ _NOTATION_ITEM = re.compile(r"(?:\[[^\]]*\]|[^\s\[\]])+")  # a build may join a 
 
 @dataclass(frozen=True)
 class BuildView:
-    """A build on the table: its cards as piles (``[5♦+3♠]``), value, controller."""
+    """A build on the table: its cards as piles (``[5♦+3♠]``), value (a face build's: its rank's letter), controller."""
 
     text: str
     value: str
     owner: int
     multiple: bool
+    face: bool
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,8 @@ def position_view(pos: Position, show: Show) -> PositionView:
     assert pos.scores is not None
     values = pos.variant.value
     builds = tuple(
-        BuildView(show(build_text(b, values)), b.value_label, b.owner, not b.single and not b.face) for b in pos.builds
+        BuildView(show(build_text(b, values)), b.value_label, b.owner, not b.single and not b.face, b.face)
+        for b in pos.builds
     )
     first = 0 if pos.is_round_over() else pos.to_move  # nobody is to move once the round is over: seat order
     order = [(first + i) % pos.players for i in range(pos.players)]

@@ -77,6 +77,8 @@ def export(shell: Shell, number_text: str, file: str) -> str:
     try:
         store(shell).export(number, path)
     except GameFileError as err:
+        if err.said is not None and err.said.code == "game_files.no_such_game":
+            return ui.message("play.no_such_game", number=number)
         return ui.message("play.unreadable", number=number, problem=problem_text(ui, err))
     except FileExistsError:
         return ui.message("play.export_exists", path=str(path))

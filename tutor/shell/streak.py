@@ -52,7 +52,7 @@ class StreakRun(PuzzleRun):
         return "\n".join([done, self.ui.message("shell.streak_count", count=self.count), "", self.show()])
 
     def hint(self) -> str:
-        return self.ui.message("shell.streak_no_hints")
+        return self.ui.message("shell.streak_over_already" if self.over else "shell.streak_no_hints")
 
     def explain(self, text: str) -> str:
         if not self.over:
