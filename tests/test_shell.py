@@ -62,6 +62,11 @@ def test_help_lists_every_command_and_explains_one(tmp_path: Path) -> None:
     ("de", "lektion", "„lektion“ ist kein Befehl (meintest du „lektionen“?), und es ist keine Lektion"),
     ("de", "spiel runde", "„spiel runde“ ist kein Befehl (meintest du „spiele“?)"),
     ("de", "hilfe spiel", "Den Befehl „spiel“ gibt es nicht. Meintest du „spiele“? Befehle: hilfe,"),
+    # the nearest word may be the other language's; the suggestion is the command in the learner's
+    ("de", "clear", "„clear“ ist kein Befehl (meintest du „lerne“?)"),
+    ("de", "hilfe clear", "Den Befehl „clear“ gibt es nicht. Meintest du „lerne“?"),
+    ("en", "lektion", "“lektion” is not a command (did you mean “lessons”?)"),
+    ("en", "help lernen", "There is no command “lernen”. Did you mean “learn”?"),
 ])
 def test_a_mistyped_command_gets_the_nearest_one(tmp_path: Path, lang: str, typed: str, said: str) -> None:
     with open_shell(tmp_path, lang) as shell:

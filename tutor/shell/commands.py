@@ -73,10 +73,13 @@ def lookup(word: str) -> Command | None:
     return None
 
 
-def near_command(word: str) -> str:
-    """The command word (an English name or a German alias) nearest a mistyped ``word`` (``lektion``: ``lektionen``),
-    or an empty string when none is near."""
-    return near_name(word, [w for cmd in COMMANDS.values() for w in (cmd.name, cmd.alias) if w]) or ""
+def near_command(shell: Shell, word: str) -> str:
+    """The command nearest a mistyped ``word`` (its English name or German alias: ``lektion`` is near
+    ``lektionen``), as the learner types it in their language (:func:`typed_command`: ``lessons`` in English), or
+    an empty string when none is near."""
+    near = near_name(word, [w for cmd in COMMANDS.values() for w in (cmd.name, cmd.alias) if w])
+    found = None if near is None else lookup(near)
+    return "" if found is None else typed_command(shell, found.name)
 
 
 def typed_command(shell: Shell, name: str) -> str:
@@ -111,7 +114,7 @@ def _dispatch(shell: Shell, line: str) -> Reply:
         if cmd is not None:
             return Reply(cmd.handler(shell, rest.strip()))
         if shell.activity is None:
-            return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(word)))
+            return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(shell, word)))
         return Reply(shell.activity.answer(text))
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
@@ -188,7 +191,7 @@ def help_(shell: Shell, arg: str) -> str:
         word = arg.split()[0]  # ``help play junk``: the help of ``play``
         cmd = lookup(word)
         if cmd is None:
-            return ui.message("shell.unknown_command", word=excerpt(word), near=near_command(word),
+            return ui.message("shell.unknown_command", word=excerpt(word), near=near_command(shell, word),
                               commands=", ".join(COMMANDS),
                               aliases=", ".join(c.alias or c.name for c in COMMANDS.values()))
         if cmd.name == "play":  # what can be played: the presets and the levels
