@@ -65,9 +65,9 @@ def test_the_partner_is_named_as_in_the_live_game(tmp_path: Path, capsys: pytest
 
 
 @pytest.mark.parametrize(("lang", "review", "said"), [
-    ("en", "x", "--review takes all, none or the number of a round played to its end (1 to 1), not 'x'"),
-    ("de", "1,2", "--review braucht all, none oder die Nummer einer zu Ende gespielten Runde (1 bis 1), nicht „1,2“"),
-    ("de", "2", "--review muss zwischen 1 und 1 liegen, nicht 2"),
+    ("en", "x", "--review takes all, none or the number of a round played to its end (1), not 'x'"),
+    ("de", "1,2", "--review braucht all, none oder die Nummer einer zu Ende gespielten Runde (1), nicht „1,2“"),
+    ("de", "2", "--review muss 1 sein, nicht 2"),
 ])
 def test_a_bad_review_value_is_answered_in_one_line_in_the_learners_language(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, review: str, said: str) -> None:
