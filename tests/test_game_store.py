@@ -279,7 +279,7 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
     assert main(["replay", "9", "--lang", "en"]) == 2
     assert capsys.readouterr().err.strip() == "cassino-tutor replay: game 9: no such game"
     assert main(["replay", "9", "--lang", "de"]) == 2
-    assert capsys.readouterr().err.strip() == "cassino-tutor replay: Partie 9: Diese Partie gibt es nicht."
+    assert capsys.readouterr().err.strip() == "cassino-tutor replay: Spiel 9: Dieses Spiel gibt es nicht."
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -201,7 +201,7 @@ GAME = {"format": "cassino-tutor game", "version": 1, "started": "2026-12-01T10:
 @pytest.mark.parametrize(("text", "english", "german"), [
     (json.dumps(GAME), "'players' must be 2, 3 or 4, not 7", "„players“ muss 2, 3 oder 4 sein; hier steht 7."),
     ('{"format": "other"}', 'not a saved game (a saved game is a JSON object with "format": "cassino-tutor game")',
-     'Keine gespeicherte Partie (eine gespeicherte Partie ist ein JSON-Objekt mit "format": "cassino-tutor game").'),
+     'Kein gespeichertes Spiel (ein gespeichertes Spiel ist ein JSON-Objekt mit "format": "cassino-tutor game").'),
     (json.dumps({**GAME, "version": 9}), "format version 9; this cassino-tutor reads version 1 (update cassino-tutor)",
      "Formatversion 9; dieser cassino-tutor liest Version 1 (aktualisiere cassino-tutor)."),
     ('{"format" "x"}', "not valid JSON (Expecting ':' delimiter)", "Kein gültiges JSON (hier fehlt „:“)."),
