@@ -328,6 +328,18 @@ def test_the_values_of_moves_line_up(tmp_path: Path, lang: str) -> None:
             assert all(row[-1] != " " for row in rows)
 
 
+@pytest.mark.parametrize(("lang", "word", "said"), [("en", "exit", "Goodbye"), ("en", "EXIT", "Goodbye"),
+                                                   ("de", "beenden", "Auf Wiedersehen"), ("de", "exit", "Auf Wiedersehen")])
+@pytest.mark.parametrize("doing", ["", "learn table", "puzzle"])
+def test_exit_leaves_as_quit_does_wherever_it_is_typed(tmp_path: Path, lang: str, word: str, said: str,
+                                                       doing: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        if doing:
+            say(shell, doing)
+        reply = dispatch(shell, word)
+        assert reply.quit and said in reply.text
+
+
 def test_a_mistake_before_quitting_still_counts_for_the_stars(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         say(shell, "learn sums")

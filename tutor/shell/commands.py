@@ -37,12 +37,14 @@ Handler = Callable[[Shell, str], str]
 
 @dataclass(frozen=True)
 class Command:
-    """A command word, what it completes as its argument, and its German alias."""
+    """A command word, what it completes as its argument, its German alias, and other words that run it (not
+    listed or completed: ``exit``, which other shells take for ``quit``)."""
 
     name: str
     handler: Handler
     argument: str = ""  # what the argument is, for help and completion: lesson, puzzle, move, lang, topic, command
     alias: str = ""
+    synonyms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,19 +58,20 @@ class Reply:
 COMMANDS: dict[str, Command] = {}
 
 
-def command(name: str, argument: str = "", alias: str = "") -> Callable[[Handler], Handler]:
+def command(name: str, argument: str = "", alias: str = "",
+            synonyms: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
-        COMMANDS[name] = Command(name, handler, argument, alias)
+        COMMANDS[name] = Command(name, handler, argument, alias, synonyms)
         return handler
 
     return register
 
 
 def lookup(word: str) -> Command | None:
-    """The command a word names (its English name or German alias, any case)."""
+    """The command a word names (its English name, German alias or a synonym, any case)."""
     word = word.lower()
     for cmd in COMMANDS.values():
-        if word in (cmd.name, cmd.alias):
+        if word in (cmd.name, cmd.alias) or word in cmd.synonyms:
             return cmd
     return None
 
@@ -485,6 +488,6 @@ def games(shell: Shell, arg: str) -> str:
     return games_command(shell, arg)
 
 
-@command("quit", alias="ende")
+@command("quit", alias="ende", synonyms=("exit", "beenden"))
 def quit_(shell: Shell, arg: str) -> str:
     return farewell(shell)
