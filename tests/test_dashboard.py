@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from datetime import datetime, timedelta, timezone
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from shell_helpers import open_shell
+from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.render.chart import SPARKS, SPARKS_ASCII, bar, columns, fit, sample, sparkline, stars
 from tutor.shell.commands import dispatch
@@ -311,3 +312,25 @@ def test_the_tutor_fits_the_dashboard_to_the_terminal_columns(tmp_path: Path) ->
     board = run.stdout[run.stdout.index("Your progress") :]
     assert "after 30 rated puzzles" in board
     assert max(len(line) for line in board.split("\n")) <= 50
+
+
+@pytest.mark.parametrize(("lang", "header", "run"), [
+    ("en", "Success by theme (solved at the first answer, without hints / tried)",
+     "Puzzles solved in a row at the first answer, without hints: 0 now"),
+    ("de", "Erfolg nach Themen (beim ersten Versuch ohne Tipp gelöst / versucht)",
+     "Beim ersten Versuch ohne Tipp in Folge gelöst: jetzt 0"),
+])
+def test_a_puzzle_solved_at_the_second_answer_is_counted_as_the_screen_says(tmp_path: Path, lang: str, header: str,
+                                                                            run: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "puzzle three-aces")
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        dispatch(shell, wrong)
+        if not shell.activity.over:  # type: ignore[union-attr]  # a second answer, without a hint
+            dispatch(shell, right_answer(shell))
+        screen = dispatch(shell, "progress").text
+    text = " ".join(screen.split())
+    assert header in text and run in text
+    rows = [line for line in screen.splitlines() if re.search(r"\d+/ *\d+ +\d+ ?%", line)]
+    assert rows and all(re.search(r"\b0/1 +0 ?%", line) for line in rows), rows
