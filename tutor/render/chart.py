@@ -76,8 +76,9 @@ _ITEM = rf"(?:\[[^\]\s]*(?: [^\]\s]+)*\]|{_CARD})"  # a card, or a build in brac
 _MOVE = rf"(?<![\w+\[]){_CARD} (?:x|b(?:\d+|[AJQKBD]))(?: {_ITEM}(?:\+{_ITEM})*)+(?![\w+\[])"
 _WORD = re.compile(rf"( *)(\S*?{_MOVE}\S*|\S+)")
 """A word with the spaces before it; a move in the notation (``4♥ b6 2♦ 6♣``), with what clings to it, is one word."""
-_NUMBER = re.compile(r"[+\-−]?[0-9]+(?:[.,][0-9]+)?")
-"""A number standing alone (``2``, ``+10,50``): it goes on the line of the word after it, the noun it counts."""
+_NUMBER = re.compile(r"[(\[„“]?[+\-−]?[0-9]+(?:[.,][0-9]+)?")
+"""A number standing alone (``2``, ``+10,50``), or after an opening bracket or quote (``(4``): it goes on the line
+of the word after it, the noun it counts."""
 
 
 def fit(text: str, width: int) -> str:
@@ -85,7 +86,7 @@ def fit(text: str, width: int) -> str:
     (a row of a list) goes on two columns further in.
 
     A move in the notation stays on one line, unless it is longer than a line itself, and so does a number with the
-    word after it (``2 gespiegelte``, ``4 rounds``).
+    word after it (``2 gespiegelte``, ``4 rounds``, ``(4 points)``).
     """
     out = []
     for line in text.split("\n"):
