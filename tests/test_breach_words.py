@@ -3,11 +3,13 @@ is played, with the points it costs and whose, for the learner and the computers
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from shell_helpers import open_shell
 
+from tutor.render.chart import fit
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
@@ -21,6 +23,7 @@ LOSS = {  # (players, the learner's side?) -> how the side that loses the points
 }
 WHY = {"en": ("took, raised or added to none of", "no card to take a build of"),  # builds left alone, or unheld
        "de": ("Bauten eingenommen, erhöht oder ergänzt", "keine Karte, die eine")}
+NAME_END = re.compile(r"\b(?:Players?|Spieler)$")
 START = {"en": "play round michigan players={} level=club seed={}",
          "de": "spiele runde michigan spieler={} stufe=vereinsspieler seed={}"}
 
@@ -69,3 +72,7 @@ def test_every_breach_of_the_build_duty_is_said_with_its_cost(tmp_path: Path, la
         assert sum(said.count(why) for why in WHY[lang]) == sum(end.penalties) and all(w in said for w in WHY[lang])
         assert said.count(LOSS[lang][players, True]) == ours
         assert said.count(LOSS[lang][players, False]) == sum(end.penalties) - ours
+        for width in range(30, 121):  # a seat's name keeps its number: never "Player" / "2 holds no card"
+            lines = fit(said, width).split("\n")
+            split = [(a, b) for a, b in zip(lines, lines[1:]) if NAME_END.search(a) and b[:1].isdigit()]
+            assert not split, (width, split)
