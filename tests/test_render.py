@@ -23,6 +23,7 @@ from tutor.core.scoring import RoundScore, majority_ties, score_round
 from tutor.core.solver import Goal, rank_moves
 from tutor.loading.positions import load_position
 from tutor.render import LANGS, Renderer, detect_lang
+from tutor.render.chart import fit
 from tutor.render.environment import load_language
 
 C = Card.from_str
@@ -340,6 +341,26 @@ def test_what_each_side_has_taken_counts_the_points_of_its_point_cards(lang: str
                 points = sum(i.points for i in score.items if i.side == side and i.code in ("point_card", "spade_points"))
                 assert int(found[2] or 0) == points, line
                 assert (found[1] is None) == (points == 0), line
+
+
+ENDS_IN_A_NUMBER = re.compile(r"(?:^|\s)[(\[„“]?[+\-−]?[0-9]+(?:[.,][0-9]+)?$")
+"""A line that ends with a number standing alone, or opening brackets or quotes: ``(4``."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_each_side_has_taken_keeps_its_points_with_their_number_at_every_width(lang: str) -> None:
+    """``point cards A♥ A♦ A♣ 2♠ (4`` / ``points)``: fitted to any width from 30 to 120, no line of ``taken`` ends
+    with a number its line went on after (the bracket before it kept the number from its noun)."""
+    rng = random.Random(2023)
+    for v in ALL_VARIANTS:
+        for _ in range(4):
+            pos = random_position(rng, v)
+            assert pos.captured is not None
+            text = Renderer(lang).taken(pos, pos.to_move)
+            for width in range(30, 121):
+                for line in text.splitlines():
+                    *broken, _ = fit(line, width).splitlines()
+                    assert not any(ENDS_IN_A_NUMBER.search(b) for b in broken), (width, line, broken)
 
 
 TAKEN_COUNTS = {"en": re.compile(r"^  [^:]+: (\d+) cards?(?:, (\d+) spades?)?(?:, (\d+) sweeps?)?;"),

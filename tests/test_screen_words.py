@@ -128,6 +128,17 @@ def test_a_lines_totals_never_set_a_players_number_beside_the_points(lang: str) 
     assert "Player 2 2" not in said and "2" in said.replace("Player 2", "")
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_negative_number_of_points_has_a_true_minus_sign_as_the_score_has(lang: str) -> None:
+    """A Michigan line's totals (``-29 for you``) and a rating that fell (``800 → 626 (-174)``) had a hyphen, where
+    the score and the round's items beside them write ``−36``."""
+    ui = Renderer(lang)
+    totals = ui.message("review.line_totals", totals=[("you", -29), ("Player 2", 3)])
+    fell, rose = (ui.message("shell.rating_change", before=800, after=800 + n, change=n) for n in (-174, 96))
+    assert "−29" in totals and "-29" not in totals and "−" not in totals.replace("−29", "")
+    assert fell.endswith("(−174).") and rose.endswith("(+96).")
+
+
 @pytest.mark.parametrize(("lang", "command"), [("en", "lessons"), ("de", "lektionen")])
 def test_the_lessons_footer_fills_its_lines_to_80_columns(tmp_path: Path, lang: str, command: str) -> None:
     """The German footer broke its first line after 62 characters, where the English one runs to 72: no line of

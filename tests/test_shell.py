@@ -563,14 +563,14 @@ def test_help_reads_the_first_word_after_it(tmp_path: Path, lang: str, typed: st
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Your rating"), ("de", "Deine Wertungszahl")])
 def test_a_rating_change_is_the_difference_of_the_ratings_shown(tmp_path: Path, lang: str, words: str) -> None:
-    pattern = re.compile(rf"{words}: (\d+) → (\d+) \(([+-]\d+)\)")
+    pattern = re.compile(rf"{words}: (\d+) → (\d+) \(([+−]\d+)\)")  # a fall with a true minus sign: (−174)
     seen = 0
     with open_shell(tmp_path, lang) as shell:
         say(shell, "puzzle")
         for _ in range(12):
             found = pattern.search(say(shell, wrong_answer(shell) or "solution"))
             if found is not None:
-                before, after, change = (int(g) for g in found.groups())
+                before, after, change = (int(g.replace("−", "-")) for g in found.groups())
                 assert change == after - before, found.group(0)
                 seen += 1
             say(shell, "solution")

@@ -78,8 +78,12 @@ _TYPED = r"(?:„[^„“\n]{1,24}“|“[^“”\n]{1,24}”)"  # a short quote
 _WORD = re.compile(rf"( *)(\S*?{_MOVE}\S*|\S*?{_TYPED}\S*|\S+)")
 """A word with the spaces before it; a move in the notation (``4♥ b6 2♦ 6♣``) or a short quoted text (a command to
 type, ``„lerne tisch“``), with what clings to it, is one word."""
-_NUMBER = re.compile(r"[+\-−]?[0-9]+(?:[.,][0-9]+)?")
-"""A number standing alone (``2``, ``+10,50``): it goes on the line of the word after it, the noun it counts."""
+_NUMBER = re.compile(r"[(\[„“]?[+\-−]?[0-9]+(?:[.,][0-9]+)?")
+"""A number standing alone (``2``, ``+10,50``), or after an opening bracket or quote (``(4``): it goes on the line
+of the word after it, the noun it counts."""
+
+_NUMBERED = re.compile(r"[A-ZÄÖÜ][a-zäöüß]+ [0-9]+")
+"""A name with its number (``Player 2``, ``Spieler 2``, ``Round 1``): one word, as the number and its noun are."""
 
 
 def fit(text: str, width: int) -> str:
@@ -87,7 +91,8 @@ def fit(text: str, width: int) -> str:
     (a row of a list) goes on two columns further in.
 
     A move in the notation, or a short quoted text (a command to type), stays on one line, unless it is longer than
-    a line itself, and so does a number with the word after it (``2 gespiegelte``, ``4 rounds``).
+    a line itself, and so does a number with the word after it (``2 gespiegelte``, ``4 rounds``, ``(4 points)``),
+    and a name with its number (``Player 2``).
     """
     out = []
     for line in text.split("\n"):
@@ -106,9 +111,9 @@ def _wrap(line: str, width: int, lead: str, later: str) -> list[str]:
     for gap, word in _WORD.findall(line):
         if len(later) + len(word) > width and " " in word:  # a move too long for any line: its parts
             words.extend(zip([gap] + [" "] * word.count(" "), word.split(" "), strict=True))
-        elif words and _NUMBER.fullmatch(words[-1][1].rsplit(" ", 1)[-1]) and \
-                len(later) + len(words[-1][1] + gap + word) <= width:  # the number and its noun, as one word
-            words[-1] = (words[-1][0], words[-1][1] + gap + word)
+        elif words and (_NUMBER.fullmatch(words[-1][1].rsplit(" ", 1)[-1]) or _NUMBERED.fullmatch(
+                words[-1][1].rsplit(" ", 1)[-1] + gap + word)) and len(later) + len(words[-1][1] + gap + word) <= width:
+            words[-1] = (words[-1][0], words[-1][1] + gap + word)  # the number and its noun, or a name and its number
         else:
             words.append((gap, word))
     lines: list[str] = []

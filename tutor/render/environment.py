@@ -49,6 +49,7 @@ def load_language(folder: Path, symbols: bool) -> Language:
         the_card=words.the_card,
         cards=words.cards,
         build=words.build,
+        build_value=words.build_value,
         notation=words.notation,
         listing=words.listing,
         number=words.number,

@@ -6,9 +6,11 @@ import textwrap
 from dataclasses import dataclass
 from decimal import Decimal
 
+from tutor.core.cards import RANKS
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import score_round
+from tutor.core.variant import Variant
 from tutor.play.exact import ExactLines
 from tutor.play.review import GRADES, MARGINS, Mark, MoveReview, RoundReview, Why, grade_of, margin
 
@@ -78,11 +80,17 @@ def lines_words(ui: Renderer, lines: ExactLines, seat: int) -> tuple[str, str]:
     return better, played
 
 
-def why_words(ui: Renderer, why: Why, seat: int, players: int) -> str:
+def why_words(ui: Renderer, why: Why, seat: int, players: int, variant: Variant | None = None) -> str:
     """A reason as a phrase after "it" (the better move), for the learner at ``seat``: a side its reason names by
-    its ``seats`` is named by ``name(seats)``; ``team``: the learner has a partner."""
+    its ``seats`` is named by ``name(seats)``; ``team``: the learner has a partner.  Where the ``variant`` has face
+    builds, a build's ``value`` above 10 is a face build's (no card of a number takes more): it is named by its
+    rank, as the table names it."""
+    params = dict(why.params)
+    value = params.get("value")
+    if variant is not None and variant.face_builds and isinstance(value, int) and 10 < value <= len(RANKS):
+        params["value"] = RANKS[value - 1]
     return ui.message(f"review.why_{why.code}", name=lambda seats: ui.side_name(seats, seat), team=players == 4,
-                      **why.params)
+                      **params)
 
 
 def mark_view(ui: Renderer, mark: Mark) -> MarkView:
@@ -101,7 +109,7 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
         better_kind=ui.move_kind(pos.kind_of(better)),
         value_played=ui.decimal(review.played.value),
         value_better=ui.decimal(review.best.value),
-        gains=tuple(why_words(ui, why, review.ply.seat, pos.players) for why in mark.reasons),
+        gains=tuple(why_words(ui, why, review.ply.seat, pos.players, pos.variant) for why in mark.reasons),
         interval=shown_interval(ui, review) if ranged else None,
         sure_sweep=review.sure_sweep and grade_of(review.interval[0], pos.players) is None,
         lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),

@@ -54,6 +54,12 @@ class CardWords:
             letter = self._letters[code] = self._messages(f"cards.letter_{code}")
         return letter
 
+    def build_value(self, label: str | int) -> str:
+        """A build's value as shown: a number, or a face build's rank letter in this language (``Q``, ``D`` in
+        German)."""
+        text = str(label)
+        return self._letter(text) if text in RANKS else text
+
     def card_name(self, c: CardLike) -> str:
         """The card's name; a rank typed alone is named by its rank."""
         known = _resolve(c)

@@ -57,6 +57,20 @@ def played_text(ui: Renderer, ply: Ply, me: int) -> str:
     )
 
 
+def breach_text(ui: Renderer, ply: Ply, me: int) -> str:
+    """Under build duty ``penalty``, why a move breaks the duty and the points its side loses: the mover neglected
+    its builds (took, raised or added to none of them), or now controls a build whose value it does not hold; ``""``
+    for a move that keeps the duty."""
+    pos, move, seat = ply.before, ply.move, ply.seat
+    if not pos.penalised(move):
+        return ""
+    side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
+    neglect = any(b.owner == seat for b in pos.builds) and not any(b.owner == seat for b in move.builds)
+    return ui.message("play.breach", neglect=neglect, me=seat == me, who=ui.seat_name(seat, me),
+                      side=ui.side_name(side, me), seats=len(side), me_in_side=me in side,
+                      points=pos.variant.default_penalty)
+
+
 def score_text(ui: Renderer, game: TableGame | GameSummary) -> str:
     """The match points, side by side: ``you and Player 3: 5 · Players 2 and 4: 8``."""
     sides = [(ui.side_name(seats, game.learner), points) for seats, points in zip(game.side_seats, game.scores)]

@@ -35,7 +35,7 @@ from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSumma
 from tutor.storage.games import GameFileError, SavedGame
 
 from .challenge_text import move_error_text
-from .game_text import game_words, played_text, problem_text, result_text, score_text
+from .game_text import breach_text, game_words, played_text, problem_text, result_text, score_text
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     HINT_BUDGET,
@@ -146,7 +146,8 @@ class GameRun(Activity):
         return self.ui.message("play.standing", score=score_text(self.ui, game), target=game.settings.variant.target)
 
     def describe(self, plies: list[Ply]) -> str:
-        """Each move in words, as it happens, with the new hands when they are dealt (or the card drawn)."""
+        """Each move in words, as it happens, with a breach of the build duty and what it costs, and the new hands
+        when they are dealt (or the card drawn)."""
         ui, me = self.ui, self.game.learner
         lines = []
         stock = plies[0].before.stock_size if plies else 0
@@ -155,7 +156,7 @@ class GameRun(Activity):
             if pos.stock_size < stock and before is not None:
                 lines.append(self.refilled(before.seat, pos.stock_size))
             stock = pos.stock_size
-            lines.append(played_text(ui, ply, me))
+            lines.append(" ".join(filter(None, [played_text(ui, ply, me), breach_text(ui, ply, me)])))
         if plies and not self.game.round_over and self.game.position.stock_size < stock:
             lines.append(self.refilled(plies[-1].seat, self.game.position.stock_size))
         return "\n".join(lines)

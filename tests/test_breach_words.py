@@ -1,0 +1,78 @@
+"""Michigan Cassino's build duty costs points instead of forbidding moves: each move that breaks it is said as it
+is played, with the points it costs and whose, for the learner and the computers alike."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from shell_helpers import open_shell
+
+from tutor.render.chart import fit
+from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun
+from tutor.shell.state import Shell
+
+BREACH = {"en": "That breaks the build duty", "de": "Das verletzt die Bautenpflicht"}
+LOSS = {  # (players, the learner's side?) -> how the side that loses the points is said
+    "en": {(2, True): "you lose 2 points.", (2, False): "Player 2 loses 2 points.",
+           (4, True): "you and Player 3 lose 2 points.", (4, False): "Players 2 and 4 lose 2 points."},
+    "de": {(2, True): "du verlierst 2 Punkte.", (2, False): "Spieler 2 verliert 2 Punkte.",
+           (4, True): "du und Spieler 3 verlieren 2 Punkte.", (4, False): "Spieler 2 und 4 verlieren 2 Punkte."},
+}
+WHY = {"en": ("took, raised or added to none of", "no card to take a build of"),  # builds left alone, or unheld
+       "de": ("Bauten eingenommen, erhöht oder ergänzt", "keine Karte, die eine")}
+NAME_END = re.compile(r"\b(?:Players?|Spieler)$")
+START = {"en": "play round michigan players={} level=club seed={}",
+         "de": "spiele runde michigan spieler={} stufe=vereinsspieler seed={}"}
+
+
+@pytest.fixture(autouse=True)
+def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review at the round's end with few worlds keeps this fast (the review's own: test_review.py)."""
+    monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
+
+
+def game_of(shell: Shell) -> GameRun:
+    assert isinstance(shell.activity, GameRun)
+    return shell.activity
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5)])
+def test_every_breach_of_the_build_duty_is_said_with_its_cost(tmp_path: Path, lang: str, players: int,
+                                                              seed: int) -> None:
+    """The learner breaks the duty with their first moves that can: each breach, theirs, their partner's or an
+    opponent's, is said once, after its move, with the side that loses the points; a move that keeps the duty is
+    said without it."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        replies = [dispatch(shell, START[lang].format(players, seed)).text]
+        mine = 0
+        while not game_of(shell).game.round_over:
+            pos = game_of(shell).position
+            moves = pos.generate()
+            breaking = [m for m in moves if pos.penalised(m)]
+            keeping = [m for m in moves if not pos.penalised(m)]
+            move = breaking[0] if breaking and (mine < 3 or not keeping) else keeping[0]
+            said = dispatch(shell, pos.notation(move)).text
+            first = said.split("\n")[0]
+            assert first.startswith("You play" if lang == "en" else "Du spielst"), first
+            assert (BREACH[lang] in first) == pos.penalised(move), first
+            if pos.penalised(move):
+                mine += 1
+                assert LOSS[lang][players, True] in first, first
+            replies.append(said)
+            assert len(replies) < 40
+        end = game_of(shell).game.position
+        said = "\n".join(replies)
+        ours = sum(n for s, n in enumerate(end.penalties) if end.side_of(s) == end.side_of(0))
+        assert mine >= 3 and sum(end.penalties) > ours
+        assert said.count(BREACH[lang]) == sum(end.penalties)
+        assert sum(said.count(why) for why in WHY[lang]) == sum(end.penalties) and all(w in said for w in WHY[lang])
+        assert said.count(LOSS[lang][players, True]) == ours
+        assert said.count(LOSS[lang][players, False]) == sum(end.penalties) - ours
+        for width in range(30, 121):  # a seat's name keeps its number: never "Player" / "2 holds no card"
+            lines = fit(said, width).split("\n")
+            split = [(a, b) for a, b in zip(lines, lines[1:]) if NAME_END.search(a) and b[:1].isdigit()]
+            assert not split, (width, split)
