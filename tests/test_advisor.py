@@ -37,6 +37,7 @@ from tutor.play.advisor import (
     world_values,
 )
 from tutor.play.game import play_one_round
+from tutor.play.heuristics import CLUB_V1, PLAYOUT
 from tutor.play.players import LEVELS, player, players
 from tutor.play.view import SeatView
 from tutor.play.worlds import sampled_worlds
@@ -133,7 +134,8 @@ def test_in_the_last_deal_the_open_advice_is_the_exact_solution(seed: int) -> No
 def test_the_expert_is_the_top_level() -> None:
     assert list(LEVELS)[-1] == "expert"
     ladder = LEVELS["expert"]()
-    assert ladder == dataclasses.replace(EXPERT_V1, level="expert")  # the trial did not pay (docs/strength.md)
+    # expert-v1 but for the playouts, which count a breach's penalty (docs/strength.md: the trial did not pay)
+    assert ladder == dataclasses.replace(EXPERT_V1, level="expert", playout=PLAYOUT) and PLAYOUT != CLUB_V1
     assert player("expert-trial") == EXPERT_TRIAL != ladder and "expert-trial" not in LEVELS
     for trial, setting in [("expert-replies", {"replies": 2}), ("expert-next-deal", {"beyond": True})]:
         assert player(trial) == dataclasses.replace(EXPERT_V1, level=trial, **setting) and trial not in LEVELS

@@ -7,7 +7,17 @@ import pytest
 from tutor.content.presets import variant
 from tutor.core.search import solve_deal
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import CLUB, CLUB_V1, Club, own_next_take, told
+from tutor.play.heuristics import (
+    CLUB,
+    CLUB_V1,
+    PLAYOUT,
+    Club,
+    ClubWeights,
+    club_best,
+    club_promise,
+    own_next_take,
+    told,
+)
 from tutor.play.view import SeatView
 
 
@@ -69,3 +79,38 @@ def test_a_spade_taken_is_worth_more_to_the_new_club_only() -> None:
         spades = sum(c.suit == "S" for c in move.captured_cards())
         extra = CLUB.table_worth(pos, move) - CLUB_V1.table_worth(pos, move)
         assert extra == pytest.approx(CLUB.spade_worth * spades)
+
+
+def test_a_breach_of_the_build_duty_costs_its_penalty_in_the_clubs_value_where_it_costs_points() -> None:
+    """Michigan (build duty ``penalty``): every move of a round the club-v1 plays, valued by the weights that count
+    the breach and by club-v1's, differs by the penalty exactly where the move breaches the duty."""
+    record = play_one_round(variant("michigan"), [Club("club-v1", CLUB_V1)] * 2, 3)
+    breaches = kept = 0
+    for ply in record.plies:
+        pos = ply.before
+        for move in pos.generate():
+            cost = club_promise(pos, move, CLUB_V1) - club_promise(pos, move, PLAYOUT)
+            if pos.penalised(move):
+                assert cost == pytest.approx(pos.variant.default_penalty), (str(pos), move)
+                breaches += 1
+            else:
+                assert cost == 0.0, (str(pos), move)
+                kept += 1
+    assert breaches and kept
+
+
+@pytest.mark.parametrize("preset", ["classic", "royal", "draw"])
+def test_where_no_breach_costs_points_the_playouts_club_is_club_v1(preset: str) -> None:
+    for seed in range(3):
+        for ply in play_one_round(variant(preset), [Club("club-v1", CLUB_V1)] * 2, seed).plies:
+            moves = ply.before.generate()
+            assert club_best(ply.before, moves, PLAYOUT) == club_best(ply.before, moves, CLUB_V1)
+
+
+def test_the_club_that_counts_the_penalty_breaks_the_duty_less_often() -> None:
+    """Four Michigan rounds each (both seats one player): club-v1 broke the duty in most of its moves."""
+    def breaches(weights: ClubWeights) -> int:
+        rounds = [play_one_round(variant("michigan"), [Club("c", weights)] * 2, seed) for seed in range(4)]
+        return sum(ply.before.penalised(ply.move) for r in rounds for ply in r.plies)
+
+    assert 2 * breaches(PLAYOUT) < breaches(CLUB_V1)

@@ -64,7 +64,7 @@ from tutor.core.round import next_deal
 from tutor.core.scoring import score_round, taken_points
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
-from .heuristics import CLUB, CLUB_V1, ClubWeights, club_best, club_value
+from .heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
 from .spread import pstdev, stdev
 from .view import SeatView
@@ -152,15 +152,16 @@ class Expert:
     ``worlds``, ``budget`` (seconds a move at most), ``playout`` (the rules of thumb its playouts follow),
     ``inference``, ``max_worlds`` (adaptive worlds), ``exact`` (:data:`EXACT_CARDS`), ``replies`` and ``beyond``
     are :func:`advise`'s.
-    The defaults are the expert of the first strength figures (:data:`EXPERT_V1`); a new setting is added with
-    a default that keeps that expert's moves (tests/test_frozen_levels.py checks it).  The ladder's expert
-    plays these defaults.
+    The defaults are the expert of the first strength figures (:data:`EXPERT_V1`) but for its playouts, which
+    count the penalty of a breach of the build duty (:data:`~tutor.play.heuristics.PLAYOUT`: the same moves
+    wherever a breach costs nothing); a new setting is added with a default that keeps those moves.  The
+    ladder's expert plays these defaults.
     """
 
     level: str = "expert"
     worlds: int = DEFAULT_WORLDS
     budget: float | None = EXPERT_BUDGET
-    playout: ClubWeights = CLUB_V1
+    playout: ClubWeights = PLAYOUT
     inference: bool = False
     max_worlds: int | None = None
     exact: Mapping[int, int] = field(default_factory=lambda: EXACT_CARDS, hash=False)
@@ -194,7 +195,7 @@ worlds valued: whether the advice may stop there."""
 
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
            budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None,
-           playout: ClubWeights = CLUB_V1, inference: bool = False, max_worlds: int | None = None,
+           playout: ClubWeights = PLAYOUT, inference: bool = False, max_worlds: int | None = None,
            exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False) -> Advice:
     """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
 
@@ -271,7 +272,7 @@ def _check(level: str, worlds: int) -> None:
 
 
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
-            progress: Progress | None, playout: ClubWeights = CLUB_V1, weight: list[float] | None = None,
+            progress: Progress | None, playout: ClubWeights = PLAYOUT, weight: list[float] | None = None,
             exact: Mapping[int, int] = EXACT_CARDS, least: int | None = None, enough: Enough | None = None,
             replies: int = 0, beyond: bool = False) -> Advice:
     """The advice over ``worlds``, each as likely or of ``weight`` (one a world, in order), played out by ``playout``
@@ -325,7 +326,7 @@ def _weighted(values: list[float], weight: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(max(0.0, sum(a * (v - mean) ** 2 for a, v in zip(w, values)) / total))
 
 
-def by_club(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) -> list[int]:
+def by_club(pos: Position, moves: list[Move], weights: ClubWeights = PLAYOUT) -> list[int]:
     """The indices of ``moves``, club's preferred first (by ``weights``): valued in this order, the moves a budget
     leaves unvalued in the first world are those club thinks least of."""
     return sorted(range(len(moves)), key=lambda i: -club_value(pos, moves[i], weights))
@@ -381,7 +382,7 @@ def _weighted_contention(values: list[list[float]], live: list[int], weight: lis
 
 
 def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | None = None,
-                 progress: Callable[[], None] | None = None, playout: ClubWeights = CLUB_V1,
+                 progress: Callable[[], None] | None = None, playout: ClubWeights = PLAYOUT,
                  exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False) -> list[float]:
     """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side: every one, unless
     ``stop`` says to stop first (then the first ones only, at least one); ``progress`` hears of each; the
@@ -410,7 +411,7 @@ def _cards_in_hands(pos: Position) -> int:
     return sum(len(h) for h in pos.hands)
 
 
-def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = CLUB_V1, replies: int = 0,
+def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = PLAYOUT, replies: int = 0,
                   beyond: bool = False) -> float:
     """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``;
     ``world`` is left as it was (the moves are taken back).
@@ -469,7 +470,7 @@ def _next_deal_values(world: Position, playout: ClubWeights, sides: tuple[int, .
     return [deal_end_value(after, s) for s in sides]
 
 
-def club_move(world: Position, playout: ClubWeights = CLUB_V1) -> Move:
+def club_move(world: Position, playout: ClubWeights = PLAYOUT) -> Move:
     """Club's choice in a world, its exposure judged on the next player's hand in that world.
 
     Club judges the exposure of a move on every hand the next player could

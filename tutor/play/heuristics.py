@@ -82,6 +82,10 @@ class ClubWeights:
     """In the last deal, when the player can tell every hand (:func:`told`: with two players, the other hand is
     every card not yet seen) and the hands hold at most this many cards, only the moves the exact search
     (:func:`~tutor.core.search.solve_deal`) values best are weighed."""
+    penalty_weight: float = 0.0
+    """Under the build duty ``penalty`` (Michigan): how much of the penalty a move that breaks the duty costs its
+    side (:meth:`~tutor.core.position.Position.penalised`) is counted against it.  :data:`CLUB_V1` counted none,
+    and broke the duty in most of its Michigan moves (a build it could not take, then every turn after)."""
 
     @property
     def table_worth(self) -> CardWorth:
@@ -93,7 +97,7 @@ class ClubWeights:
 CLUB_V1 = ClubWeights()
 """The club as it played when the arena first measured it: the arena's frozen ``club-v1``, the simulated
 learners' club (:mod:`.handicaps`) and the expert's playouts (:mod:`.advisor`)."""
-CLUB = ClubWeights(exposure_weight=2.0, spade_worth=0.15, follow_up=0.6, exact_cards=7)
+CLUB = ClubWeights(exposure_weight=2.0, spade_worth=0.15, follow_up=0.6, exact_cards=7, penalty_weight=1.0)
 """The ladder's club level (issue 25), stronger than :data:`CLUB_V1` by the arena's measure.
 
 Each change was measured by ``arena``-style mirrored pairs against ``club-v1`` in two-player classic on the
@@ -103,6 +107,9 @@ a millisecond on average), the own next take of a trail (``follow_up`` 0.6) and 
 +0.3 together (``follow_up`` 0.3: +0.15, 1.0: +0.07), and a heavier exposure (2.0 against 1.6) about +0.2
 more.  Tried and dropped: a cost for trailing a card others can build on (worse).  On the held-out seed: +1.89
 (+1.68 .. +2.11) a mirrored pair over 2000 pairs; Royal +1.78, 4 players +0.60, 3 players -0.02 (no change)."""
+PLAYOUT = ClubWeights(penalty_weight=1.0)
+"""The expert's playouts (:mod:`.advisor`): :data:`CLUB_V1` and the penalty of a breach of the build duty, which
+changes nothing but where breaches cost points (Michigan); ``expert-v1`` keeps :data:`CLUB_V1`'s."""
 
 
 
@@ -181,6 +188,8 @@ def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> f
     """:func:`club_value` but for what the next opponent is likely to take afterwards: the most it can be."""
     points = pos.variant.card_points
     value = 0.0
+    if weights.penalty_weight and pos.penalised(move):
+        value -= weights.penalty_weight * pos.variant.default_penalty
     if move.is_capture:
         value += move_points(pos, move) + weights.card_worth * (1 + len(move.captured_cards()))
         if weights.spade_worth:

@@ -34,8 +34,8 @@ tests/test_frozen_levels.py replays their recorded moves."""
 
 TRIALS: dict[str, Callable[[], Player]] = {
     "expert-trial": lambda: EXPERT_TRIAL,
-    "expert-replies": lambda: Expert("expert-replies", replies=2),
-    "expert-next-deal": lambda: Expert("expert-next-deal", beyond=True),
+    "expert-replies": lambda: Expert("expert-replies", playout=CLUB_V1, replies=2),
+    "expert-next-deal": lambda: Expert("expert-next-deal", playout=CLUB_V1, beyond=True),
 }
 """Candidate levels the arena measures against the frozen ones before one joins the ladder (docs/strength.md):
 ``expert-replies`` searches the next seat's reply among club's two first choices in each playout, and
