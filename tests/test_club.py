@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tutor.content.presets import variant
 from tutor.core.search import solve_deal
 from tutor.play.game import play_one_round
 from tutor.play.heuristics import (
+    BUILD_KINDS,
     CLUB,
     CLUB_V1,
     PLAYOUT,
@@ -83,20 +86,26 @@ def test_a_spade_taken_is_worth_more_to_the_new_club_only() -> None:
 
 def test_a_breach_of_the_build_duty_costs_its_penalty_in_the_clubs_value_where_it_costs_points() -> None:
     """Michigan (build duty ``penalty``): every move of a round the club-v1 plays, valued by the weights that count
-    the breach and by club-v1's, differs by the penalty exactly where the move breaches the duty."""
+    the breach and by club-v1's: the same where the move keeps the duty; the penalty less where it breaks it, and
+    a build that breaks it (one the mover cannot take, or a build beside one it neglects) promises nothing."""
     record = play_one_round(variant("michigan"), [Club("club-v1", CLUB_V1)] * 2, 3)
-    breaches = kept = 0
+    seen: Counter[str] = Counter()
     for ply in record.plies:
         pos = ply.before
+        penalty, points = pos.variant.default_penalty, pos.variant.card_points
         for move in pos.generate():
-            cost = club_promise(pos, move, CLUB_V1) - club_promise(pos, move, PLAYOUT)
-            if pos.penalised(move):
-                assert cost == pytest.approx(pos.variant.default_penalty), (str(pos), move)
-                breaches += 1
+            ours, theirs = club_promise(pos, move, PLAYOUT), club_promise(pos, move, CLUB_V1)
+            if not pos.penalised(move):
+                assert ours == theirs, (str(pos), move)
+                seen["kept"] += 1
+            elif move.kind in BUILD_KINDS:
+                assert ours == pytest.approx(-penalty - PLAYOUT.keep_weight * points[move.card]), (str(pos), move)
+                assert theirs > ours + penalty, (str(pos), move)  # club-v1 counted a promise
+                seen["build"] += 1
             else:
-                assert cost == 0.0, (str(pos), move)
-                kept += 1
-    assert breaches and kept
+                assert theirs - ours == pytest.approx(penalty), (str(pos), move)
+                seen["other"] += 1
+    assert seen["kept"] and seen["build"] and seen["other"], seen
 
 
 @pytest.mark.parametrize("preset", ["classic", "royal", "draw"])

@@ -84,8 +84,10 @@ class ClubWeights:
     (:func:`~tutor.core.search.solve_deal`) values best are weighed."""
     penalty_weight: float = 0.0
     """Under the build duty ``penalty`` (Michigan): how much of the penalty a move that breaks the duty costs its
-    side (:meth:`~tutor.core.position.Position.penalised`) is counted against it.  :data:`CLUB_V1` counted none,
-    and broke the duty in most of its Michigan moves (a build it could not take, then every turn after)."""
+    side (:meth:`~tutor.core.position.Position.penalised`) is counted against it, and such a move, if a build, earns
+    no :attr:`build_promise` (the mover is left with a build it cannot take, or neglects one it can).
+    :data:`CLUB_V1` counted neither, and broke the duty in most of its Michigan moves (a build it could not take,
+    then every turn after)."""
 
     @property
     def table_worth(self) -> CardWorth:
@@ -188,7 +190,8 @@ def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> f
     """:func:`club_value` but for what the next opponent is likely to take afterwards: the most it can be."""
     points = pos.variant.card_points
     value = 0.0
-    if weights.penalty_weight and pos.penalised(move):
+    breach = bool(weights.penalty_weight) and pos.penalised(move)
+    if breach:
         value -= weights.penalty_weight * pos.variant.default_penalty
     if move.is_capture:
         value += move_points(pos, move) + weights.card_worth * (1 + len(move.captured_cards()))
@@ -201,7 +204,7 @@ def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> f
         value -= weights.keep_weight * points[move.card]
         if move.kind == "trail" and weights.follow_up:
             value += weights.follow_up * own_next_take(pos, move, weights)
-        if move.kind in BUILD_KINDS:
+        if move.kind in BUILD_KINDS and not breach:  # a build that breaks the duty is one the mover cannot take
             cards = [move.card, *move.loose, *(c for b in move.builds for c in b.cards)]
             value += weights.build_promise * (sum(points[c] for c in cards) + weights.card_worth * (len(cards) + 1))
     return value
