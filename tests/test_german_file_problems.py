@@ -18,6 +18,7 @@ from tutor.cli.parser_words import actions, help_keys, placeholder
 from tutor.content.course import FIND_KINDS, Catalog
 from tutor.content.folders import content_dir
 from tutor.core import occurrence
+from tutor.core.moves import REASON_CODES
 from tutor.core.solver import Goal, GoalError
 from tutor.loading.catalog import load_file
 from tutor.loading.reading import KINDS
@@ -327,3 +328,31 @@ def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys
     assert main(["check", str(path)]) == 2  # English as before
     assert capsys.readouterr().err.splitlines()[0] == (f"{path}:3:5: the solution 2H x 2D is not best for goal cards: "
                                                         "it is worth 1, the best 2 (6S x 6D 6C)")
+
+
+def test_a_german_check_of_an_illegal_lesson_move_has_no_english_rule_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A demo move the rules forbid, and a why step whose rule is not among its choices: the German names the
+    rules' section and says the rule in German, where it quoted the English gloss of the reason code."""
+    monkeypatch.chdir(tmp_path)
+    position = "{hands: [[2C, 7H, 5S, KD], 4], table: [6S, 3D, JC, 9H], stock: 40}"
+    Path("l.yaml").write_text(
+        "lesson: l\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n"
+        f"  - demo: {{text: {{en: a, de: b}}, position: {position}, move: 7H b9 3D}}\n", encoding="utf-8")
+    Path("w.yaml").write_text(
+        "lesson: w\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n"
+        f"  - why: {{text: {{en: a, de: b}}, position: {position}, move: 2C b8 6S, choices: [sum_mismatch, no_value]}}\n",
+        encoding="utf-8")
+    german = {}
+    for name in ("l.yaml", "w.yaml"):
+        assert main(["--lang", "de", "check", name]) == 2
+        german[name] = capsys.readouterr().err.splitlines()[0]
+        assert main(["--lang", "en", "check", name]) == 2
+        english = capsys.readouterr().err
+        gloss = next(g.partition(": ")[2] for g in REASON_CODES.values() if g.partition(": ")[2] in english)
+        assert gloss not in german[name]  # the English gloss stays in the English
+    assert german["l.yaml"] == ("l.yaml:6:118: Der Zug der Vorführung „7H b9 3D“ ist hier nicht erlaubt (sum_mismatch, "
+                                "Abschnitt 3.2/3.3 der Regeln): " + MESSAGES["reason_titles.sum_mismatch"])
+    assert german["w.yaml"] == ("w.yaml:6:5: Laut Engine verstößt „2C b8 6S“ gegen die Regel value_not_held (Abschnitt "
+                                "4.1 der Regeln), und die ist nicht unter den Antworten; ergänze sie. Die Regel: "
+                                + MESSAGES["reason_titles.value_not_held"])

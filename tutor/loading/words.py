@@ -6,6 +6,8 @@ import errno
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.core.moves import REASON_CODES
+
 
 @dataclass(frozen=True)
 class Words:
@@ -35,6 +37,11 @@ OS_ERRORS: dict[int, tuple[str, str]] = {
 }
 """The system's refusals of a file said in words of our own (its own are English whatever the learner reads):
 each error's message key (``os_errors.KEY``) and its English words."""
+
+
+def rule_section(code: str) -> str:
+    """The rules.md section a reason code names (``3.2/3.3`` of ``sum_mismatch``), without its English gloss."""
+    return REASON_CODES[code].partition(":")[0]
 
 
 def os_words(err: OSError) -> Words:
