@@ -57,16 +57,17 @@ def test_moves_in_a_german_locale_without_lang(capsys: pytest.CaptureFixture[str
 
 def test_solve_lists_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = said(capsys, "--lang", "de", "solve", ENDGAME, "--goal", "deal")
-    first, best, *_, last = out.splitlines()
+    head, rows = out.split("\n *", 1)
+    best, *_, last = (" *" + rows).splitlines()
     assert status == 0
-    assert first == ("Ziel „deal“: bester Wert 6 (Rundenpunkte der eigenen Seite minus die der besten anderen Seite), "
+    assert " ".join(head.splitlines()) == ("Ziel „deal“: bester Wert 6 (Rundenpunkte der eigenen Seite minus die der besten anderen Seite), "
                      "1 bester Zug")
     assert best.startswith(" *     6  A♦ b9 5♠+3♥   dann 2♣, 9♣ x [5♠+3♥+A♦]")
     assert re.fullmatch(r"\(\d+ Stellungen in \d+ ms durchsucht\)", last)
     _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "card:10D")
     assert out.startswith("Ziel „card:10D“: bester Wert 0 (1, wenn er 10♦ einnimmt), 5 beste Züge\n")
     _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "safe")
-    assert "(minus die Punkte, die der nächste Spieler einnehmen kann, dann minus die Karten)" in out
+    assert "(minus die Punkte, die der nächste Spieler einnehmen kann, dann minus die Karten)" in " ".join(out.split())
     assert english_in(out) == []
 
 
@@ -170,3 +171,22 @@ def test_a_broken_puzzle_file_is_said_in_german_with_the_command_to_check_it(
     assert err.startswith(f"cassino-tutor puzzles: {path}:") and err.count("\n") == 1
     assert err.endswith(f" (berichtige zuerst die Datei: cassino-tutor check {path})\n")
     assert english_in(err) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_solve_fits_its_listing_to_the_terminal(lang: str, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heading wraps as prose, a row's line of play goes on under the moves: no line past the terminal's
+    width (the deal goal's heading had 99 columns in English, 108 in German), and not a word lost."""
+    monkeypatch.setenv("COLUMNS", "1000")
+    wide = said(capsys, "--lang", lang, "solve", ENDGAME, "--goal", "deal")[1]
+    for columns in (80, 60):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        out = said(capsys, "--lang", lang, "solve", ENDGAME, "--goal", "deal")[1]
+        lines = out.splitlines()
+        assert max(map(len, lines)) <= columns < max(map(len, wide.splitlines()))
+        assert out.split() == wide.split()
+        head = out.split("\n *")[0].splitlines()
+        assert len(head) == 2 and not head[1].startswith(" ")
+        later = [line for line in lines if line.startswith(" " * 10)]
+        assert all(line[10] != " " for line in later) and bool(later) == (columns == 60)

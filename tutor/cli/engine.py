@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -30,10 +31,14 @@ from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
 from tutor.parallel.pool import in_order
 from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.render import Renderer, detect_lang
+from tutor.render.chart import fit
 from tutor.render.problems import problem_words, said
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, command_lang, dumps, seconds, whole_number
+
+MOVE_COLUMN = 10
+"""Where a move starts in a row of ``solve``'s listing (after the mark and the value); a long row goes on there."""
 
 
 def load(path: str, lang: str | None = None) -> Position:
@@ -158,17 +163,18 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
                  unit=say("engine.unit", name=first.name, card=first.card))]
     if not ranking.moves:
         lines = [say("engine.nothing_valued", goal=str(goal))]
+    width = max((len(ui.move(pos, j.move)) for j in ranking.moves if j.line[1:]), default=0)
     for j in ranking.moves:
         mark = "*" if j.move in best else " "
         shown = "/".join(str(v) for v in j.values)
         text = f" {mark} {shown:>5}  {ui.move(pos, j.move)}"
         if j.line[1:]:
-            text += "   " + say("engine.then", moves=_line_notations(pos, j.line, ui.move)[1:])
+            text = f"{text:<{MOVE_COLUMN + width}}   " + say("engine.then", moves=_line_notations(pos, j.line, ui.move)[1:])
         lines.append(text)
     for u in ranking.unfinished:
         lines.append(f"   {'?':>5}  {ui.move(pos, u.move)}   {say('engine.bounds', lower=u.lower, upper=u.upper)}")
     lines.append(say("engine.searched", nodes=ranking.nodes, ms=ms))
-    return "\n".join(lines), status
+    return fit("\n".join(lines), shutil.get_terminal_size().columns, hang=MOVE_COLUMN), status
 
 
 def _line_notations(pos: Position, line: Sequence[Move],
