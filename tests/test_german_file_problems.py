@@ -356,3 +356,22 @@ def test_a_german_check_of_an_illegal_lesson_move_has_no_english_rule_words(
     assert german["w.yaml"] == ("w.yaml:6:5: Laut Engine verstößt „2C b8 6S“ gegen die Regel value_not_held (Abschnitt "
                                 "4.1 der Regeln), und die ist nicht unter den Antworten; ergänze sie. Die Regel: "
                                 + MESSAGES["reason_titles.value_not_held"])
+
+
+def test_a_card_twice_names_both_places_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """interfaces.md: a card that appears twice, both places named; the German named only the two lines."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text("hands: [[7S, 8D], [9H]]\ntable: [{build: [5D, 3S], owner: 0}, 9H]\n"
+                              "captured: [[8D], []]\nstock: [5D]\n", encoding="utf-8")
+    assert main(["--lang", "de", "check", "p.yaml"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "p.yaml:2:38: 9♥ steht zweimal da: in der Hand von Platz 1 (Zeile 1) und auf dem Tisch (Zeile 2).",
+        "p.yaml:3:13: 8♦ steht zweimal da: in der Hand von Platz 0 (Zeile 1) und in den Einnahmen von Platz 0 "
+        "(Zeile 3).",
+        "p.yaml:4:9: 5♦ steht zweimal da: in einer Baute auf dem Tisch (Zeile 2) und im Talon (Zeile 4).",
+        "3 Probleme gefunden"]
+    assert main(["check", "p.yaml"]) == 2  # English as before
+    assert capsys.readouterr().err.splitlines()[1:3] == [
+        "p.yaml:3:13: 8D appears twice: in hand of seat 0 (line 1) and in the cards seat 0 captured (line 3)",
+        "p.yaml:4:9: 5D appears twice: in a build on the table (line 2) and in the stock (line 4)"]

@@ -82,6 +82,11 @@ THINGS = {
     "penalty_count": "a penalty count",
     "unknown_cards": "a number of unknown cards",
     "a_score": "a score",
+    "in_hand": "in hand of seat {seat}",
+    "in_captured": "in the cards seat {seat} captured",
+    "in_stock": "in the stock",
+    "on_table": "on the table",
+    "in_build": "in a build on the table",
 }
 """The things a problem names (a field, a step, a kind of value), keyed ``file_words.KEY``; ``{name}`` a parameter."""
 
