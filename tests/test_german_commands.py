@@ -65,7 +65,7 @@ def test_solve_lists_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     assert best.startswith(" *     6  A♦ b9 5♠+3♥   dann 2♣, 9♣ x [5♠+3♥+A♦]")
     assert re.fullmatch(r"\(\d+ Stellungen in \d+ ms durchsucht\)", last)
     _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "card:10D")
-    assert out.startswith("Ziel „card:10D“: bester Wert 0 (1, wenn er 10♦ einnimmt), 5 beste Züge\n")
+    assert out.startswith("Ziel „card:10Ka“: bester Wert 0 (1, wenn er 10♦ einnimmt), 5 beste Züge\n")
     _, out, _ = said(capsys, "--lang", "de", "solve", START, "--goal", "safe")
     assert "(minus die Punkte, die der nächste Spieler einnehmen kann, dann minus die Karten)" in " ".join(out.split())
     assert english_in(out) == []
@@ -190,3 +190,27 @@ def test_solve_fits_its_listing_to_the_terminal(lang: str, capsys: pytest.Captur
         assert len(head) == 2 and not head[1].startswith(" ")
         later = [line for line in lines if line.startswith(" " * 10)]
         assert all(line[10] != " " for line in later) and bool(later) == (columns == 60)
+
+
+@pytest.mark.parametrize("typed", ["card:DKa", "CARD:dka", "card:D♦", "card:QD"])
+def test_solve_takes_a_card_goal_in_the_letters_a_german_screen_shows(
+        typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``moves --ascii`` in German writes the queen of diamonds DKa; ``solve --goal card:DKa`` refused it ("„dka“
+    ist keine Karte"). Either language's letters name the card, the goal is shown in the learner's, and the
+    JSON keeps the English code."""
+    _, out, _ = said(capsys, "--lang", "de", "--ascii", "moves", ENDGAME)
+    assert "AKa" in out
+    status, out, err = said(capsys, "--lang", "de", "solve", ENDGAME, "--goal", typed)
+    assert status == 0 and err == ""
+    assert out.startswith("Ziel „card:DKa“: bester Wert 0 (1, wenn er D♦ einnimmt), 6 beste Züge\n")
+    english = json.loads(said(capsys, "solve", ENDGAME, "--goal", "card:QD", "--json")[1])
+    assert json.loads(said(capsys, "--lang", "de", "solve", ENDGAME, "--goal", typed, "--json")[1]) | {"ms": 0} == \
+        english | {"ms": 0}
+    assert said(capsys, "--lang", "en", "solve", ENDGAME, "--goal", typed)[1].startswith("Goal card:QD: best value 0")
+
+
+def test_a_card_goal_of_two_cards_or_none_is_still_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """DK could be the queen of Kreuz or of Karo: no card, as before."""
+    for typed in ("card:DK", "card:11H"):
+        status, _, err = said(capsys, "--lang", "de", "solve", ENDGAME, "--goal", typed)
+        assert status == 2 and "ist keine Karte" in err

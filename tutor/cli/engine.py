@@ -20,6 +20,7 @@ from typing import Any
 from tutor.content.course import Catalog, Lesson, Puzzle
 from tutor.content.folders import content_dir
 from tutor.core.moves import Move
+from tutor.core.notation import typed_card
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
@@ -129,7 +130,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     ui = Renderer(command_lang(None, args.lang), symbols=not args.ascii)
     say = ui.message
     try:
-        goal = Goal.from_str(args.goal)
+        goal = Goal.from_str(_typed_goal(args.goal))
     except GoalError as err:
         raise UsageError(said(ui, Words(str(err), f"files.goal_{err.code}", tuple(err.params.items())))) from None
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS, say) if args.jobs is not None else usable_cores()
@@ -159,10 +160,10 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         return say("engine.no_move"), 0
     best = ranking.best
     first = goal.criteria[0]
-    lines = [say("engine.best", goal=str(goal), complete=ranking.complete, value=ranking.value, n=len(best),
+    lines = [say("engine.best", goal=_goal_words(goal, ui), complete=ranking.complete, value=ranking.value, n=len(best),
                  unit=say("engine.unit", name=first.name, card=first.card))]
     if not ranking.moves:
-        lines = [say("engine.nothing_valued", goal=str(goal))]
+        lines = [say("engine.nothing_valued", goal=_goal_words(goal, ui))]
     width = max((len(ui.move(pos, j.move)) for j in ranking.moves if j.line[1:]), default=0)
     for j in ranking.moves:
         mark = "*" if j.move in best else " "
@@ -175,6 +176,22 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         lines.append(f"   {'?':>5}  {ui.move(pos, u.move)}   {say('engine.bounds', lower=u.lower, upper=u.upper)}")
     lines.append(say("engine.searched", nodes=ranking.nodes, ms=ms))
     return fit("\n".join(lines), shutil.get_terminal_size().columns, hang=MOVE_COLUMN), status
+
+
+def _typed_goal(text: str) -> str:
+    """The goal as typed, each ``card:CODE`` in the English code the goal reads: a German player may type the
+    card as a German screen shows it (``card:DKa``)."""
+    parts = []
+    for part in text.split(","):
+        name, colon, code = part.partition(":")
+        found = typed_card(code) if colon and name.strip().lower() == "card" else None
+        parts.append(f"card:{found}" if found is not None else part)
+    return ",".join(parts)
+
+
+def _goal_words(goal: Goal, ui: Renderer) -> str:
+    """The goal as the learner types it, a card in their language's letters (``card:DKa``)."""
+    return ",".join(f"card:{ui.typed_card(c.card)}" if c.card is not None else c.name for c in goal.criteria)
 
 
 def _line_notations(pos: Position, line: Sequence[Move],
