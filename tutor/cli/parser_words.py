@@ -116,6 +116,12 @@ def help_words(parser: argparse.ArgumentParser, say: Callable[..., str]) -> None
             said_of.help = say(f"cli_help.{key}")
         owner._positionals.title = say("cli_help.positionals_title")
         owner._optionals.title = say("cli_help.options_title")
+    placeholder_words(parser, say)
+
+
+def placeholder_words(parser: argparse.ArgumentParser, say: Callable[..., str]) -> None:
+    """The placeholders of ``parser`` and its commands (``FILE``, ``file``) in the words ``say`` finds, for the
+    usage and the error messages that name them as well as for the help."""
     for action in actions(parser):
         if (name := placeholder(action)) is not None:
             action.metavar = say(f"cli_help.metavar_{name}")
