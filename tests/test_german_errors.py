@@ -160,3 +160,25 @@ def test_advise_says_in_german_why_it_cannot_value_a_position(tmp_path: Path,
     said = capsys.readouterr().err
     assert "Platz 1 gehört eine Baute (8), aber keine Karte, die er haben kann, nimmt sie" in said
     assert "seat" not in said and "holding" not in said
+
+
+@pytest.mark.parametrize("command", [["check"], ["sheet"], ["replay", "1"], ["advise", "x.yaml"],
+                                     ["arena", "--a", "greedy", "--b", "club"]])
+def test_a_commands_language_we_lack_is_refused_in_the_tools_language(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang de check --lang fr`` was refused all in English ("usage: …", "error: argument --lang: invalid
+    choice"), ``--lang de sheet --lang fr`` as "unknown language 'fr'": the tool's --lang de says it in German."""
+    from tutor.cli.main import main
+
+    try:
+        status = main(["--lang", "de", *command, "--lang", "fr"])
+    except SystemExit as stop:  # argparse's refusal (check's --lang has choices)
+        status = stop.code
+    err = capsys.readouterr().err
+    assert status == 2 and ("„fr“" in err or "'fr' ist ungültig" in err)
+    assert not re.search(r"\b(unknown|language|usage|error|invalid)\b", err)
+    try:
+        main(["--lang", "en", *command, "--lang", "fr"])
+    except SystemExit:
+        pass
+    assert "'fr'" in capsys.readouterr().err  # English as before
