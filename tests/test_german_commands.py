@@ -82,12 +82,32 @@ def test_the_json_is_the_same_in_every_language(command: list[str], capsys: pyte
 @pytest.mark.parametrize(("words", "german"), [
     (["perft", ENDGAME, "x"], "Die Tiefe muss eine ganze Zahl sein, nicht „x“."),
     (["perft", ENDGAME, "-1"], "Die Tiefe muss 0 oder mehr sein."),
-    (["perft", START, "2"], "perft braucht jede Hand bekannt und den Talon leer."),
-    (["solve", START, "--goal", "deal"], "Das Ziel „deal“ braucht jede Hand bekannt und den Talon leer."),
+    (["perft", START, "2"], "perft zählt nur, wenn jede Hand bekannt und der Talon leer ist, aber Platz 1 hat 3 "
+                            "unbekannte Karten."),
+    (["solve", START, "--goal", "deal"], "Das Ziel „deal“ geht nur, wenn jede Hand bekannt und der Talon leer ist, "
+                                         "aber Platz 1 hat 3 unbekannte Karten."),
 ])
 def test_engine_refusals_in_german(words: list[str], german: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = said(capsys, "--lang", "de", *words)
     assert (status, out, err) == (2, "", f"cassino-tutor {words[0]}: {german}\n")
+
+
+@pytest.mark.parametrize(("lang", "said_of"), [
+    ("en", "needs every hand known and the stock empty, but seat 1 holds 2 unknown cards, seat 2 holds 1 unknown "
+           "card and the stock holds 1 card"),
+    ("de", "nur, wenn jede Hand bekannt und der Talon leer ist, aber Platz 1 hat 2 unbekannte Karten, Platz 2 hat 1 "
+           "unbekannte Karte und im Talon liegt 1 Karte."),
+])
+def test_perft_and_the_deal_goal_say_what_is_not_known(lang: str, said_of: str, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """They said only that every hand must be known ("perft braucht jede Hand bekannt und den Talon leer", not
+    German a German would write): now which hands and the stock, the way to fix the file."""
+    path = tmp_path / "p.yaml"
+    path.write_text("players: 3\nhands: [[7S, 2C], 2, 1]\ntable: [7C]\nstock: 1\n", encoding="utf-8")
+    for words in (["perft", str(path), "2"], ["solve", str(path), "--goal", "deal"]):
+        status, out, err = said(capsys, "--lang", lang, *words)
+        assert status == 2 and out == "" and err.startswith(f"cassino-tutor {words[0]}: ")
+        assert err.rstrip("\n").endswith(said_of)
 
 
 def test_a_hidden_hand_to_move_is_said_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -120,7 +120,7 @@ def perft(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(say("arguments.depth_negative"))
     pos = load(args.file, lang)
     if any(pos.hidden_counts) or pos.stock_size:
-        raise UsageError(say("arguments.perft_needs_known"))
+        raise UsageError(say("arguments.perft_needs_known", unknown=_unknown(pos, say)))
     return str(perft_count(pos, depth)), 0
 
 
@@ -147,7 +147,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     try:
         ranking = rank_moves(pos, goal, sharing(jobs), stop)
     except SearchError:  # its one cause: a deal goal where a hand or the stock is not known
-        raise UsageError(say("arguments.deal_needs_known")) from None
+        raise UsageError(say("arguments.deal_needs_known", unknown=_unknown(pos, say))) from None
     ms = round((time.perf_counter() - start) * 1000, 3)
     status = 0 if ranking.complete else EXIT_STOPPED
     if not ranking.complete:
@@ -279,6 +279,12 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
 def _advised(puzzles: tuple[Puzzle, ...], index: int) -> list[Problem]:
     """:func:`verify_advised` of one puzzle, by its index (a pool's task)."""
     return verify_advised(puzzles[index])
+
+
+def _unknown(pos: Position, say: Callable[..., str]) -> list[str]:
+    """What of ``pos`` is not known, in words: each hand given as a number of cards, and the stock."""
+    hands = [say("arguments.unknown_hand", seat=seat, n=n) for seat, n in enumerate(pos.hidden_counts) if n]
+    return hands + ([say("arguments.unknown_stock", n=pos.stock_size)] if pos.stock_size else [])
 
 
 def _player(ui: Renderer, seat: int) -> str:
