@@ -92,6 +92,13 @@ def test_engine_refusals_in_german(words: list[str], german: str, capsys: pytest
     assert (status, out, err) == (2, "", f"cassino-tutor {words[0]}: {german}\n")
 
 
+def test_advise_open_refused_in_german_as_a_german_says_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was „--open braucht jede Hand und den Talon als Karten aufgeführt“: no German sentence."""
+    status, _, err = said(capsys, "--lang", "de", "advise", START, "--open")
+    assert (status, err) == (2, "cassino-tutor advise: --open geht nur, wenn jede Hand und der Talon als Karten "
+                                "aufgeführt sind.\n")
+
+
 @pytest.mark.parametrize(("lang", "said_of"), [
     ("en", "needs every hand known and the stock empty, but seat 1 holds 2 unknown cards, seat 2 holds 1 unknown "
            "card and the stock holds 1 card"),
