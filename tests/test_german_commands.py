@@ -241,3 +241,16 @@ def test_a_card_goal_of_two_cards_or_none_is_still_refused(capsys: pytest.Captur
     for typed in ("card:DK", "card:11H"):
         status, _, err = said(capsys, "--lang", "de", "solve", ENDGAME, "--goal", typed)
         assert status == 2 and "ist keine Karte" in err
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "No legal move: the round is over."),
+                                             ("de", "Kein erlaubter Zug: Die Runde ist vorbei.")])
+def test_moves_of_a_round_over_names_nobody_to_move(lang: str, words: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "Player 1 (seat 0) to move: 0 legal moves" of a round whose cards are all played; solve says
+    the round is over, and so does moves now; the JSON keeps its shape."""
+    path = tmp_path / "over.yaml"
+    path.write_text("hands: [[], []]\ntable: [7C]\ncaptured: [[2S, 3S], [4S]]\nlast_capturer: 0\n", encoding="utf-8")
+    assert said(capsys, "--lang", lang, "moves", str(path)) == (0, words + "\n", "")
+    assert said(capsys, "--lang", lang, "solve", str(path))[1] == words + "\n"
+    assert json.loads(said(capsys, "--lang", lang, "moves", str(path), "--json")[1]) == {"to_move": 0, "moves": []}

@@ -82,6 +82,8 @@ def moves(args: argparse.Namespace) -> tuple[str, int]:
     listed = list(pos.legal_moves())
     if args.json:
         return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
+    if pos.is_round_over():  # nobody is to move
+        return ui.message("engine.no_move"), 0
     lines = [ui.message("engine.to_move", player=_player(ui, pos.to_move), n=len(listed))]
     shown = [ui.move(pos, m) for m in listed]
     width = max(map(len, shown), default=0)
