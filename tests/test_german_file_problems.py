@@ -375,3 +375,20 @@ def test_a_card_twice_names_both_places_in_german(tmp_path: Path, monkeypatch: p
     assert capsys.readouterr().err.splitlines()[1:3] == [
         "p.yaml:3:13: 8D appears twice: in hand of seat 0 (line 1) and in the cards seat 0 captured (line 3)",
         "p.yaml:4:9: 5D appears twice: in a build on the table (line 2) and in the stock (line 4)"]
+
+
+def test_a_missing_key_is_said_in_german_as_the_other_keys_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """„Die Lektion hat kein title:; ergänze es.“ was no German sentence; a missing hands: was already said as
+    „Die Stellung hat keinen Schlüssel „hands““."""
+    monkeypatch.chdir(tmp_path)
+    Path("l.yaml").write_text("lesson: x\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nsteps: []\n", encoding="utf-8")
+    Path("p.yaml").write_text("puzzles:\n  - id: a\n    variant: classic\n    position: {hands: [[7S], [8D]], "
+                              "table: [7H]}\n    themes: [sums]\n    rating: 1000\n    hints: [{en: h, de: h}]\n",
+                              encoding="utf-8")
+    assert main(["--lang", "de", "check", "l.yaml", "p.yaml"]) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert "l.yaml:1:1: Die Lektion hat keinen Schlüssel „variant“; ergänze ihn." in said
+    assert "p.yaml:2:5: Eine Aufgabe hat keinen Schlüssel „goal“; ergänze ihn." in said
+    assert main(["--lang", "en", "check", "l.yaml"]) == 2  # English as before
+    assert "l.yaml:1:1: the lesson has no variant:; add it" in capsys.readouterr().err.splitlines()
