@@ -254,3 +254,16 @@ def test_moves_of_a_round_over_names_nobody_to_move(lang: str, words: str, tmp_p
     assert said(capsys, "--lang", lang, "moves", str(path)) == (0, words + "\n", "")
     assert said(capsys, "--lang", lang, "solve", str(path))[1] == words + "\n"
     assert json.loads(said(capsys, "--lang", lang, "moves", str(path), "--json")[1]) == {"to_move": 0, "moves": []}
+
+
+@pytest.mark.parametrize(("lang", "card", "goal"), [
+    ("en", "goal 'card:QX': 'QX' is not a card; for example card:10D",
+     "unknown goal 'Karten'; goals are: cards, points, sweep, safe, card:CODE, deal (join several with commas)"),
+    ("de", "Ziel „card:QX“: „QX“ ist keine Karte; etwa „card:10D“.",
+     "Ein Ziel „Karten“ gibt es nicht; Ziele sind: cards, points, sweep, safe, card:CODE, deal (mehrere mit Kommas "
+     "verbunden)."),
+])
+def test_a_goal_refused_is_quoted_as_typed(lang: str, card: str, goal: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The refusal quoted the goal lowercased ("'qx' is not a card", „karten“), not what was typed."""
+    assert said(capsys, "--lang", lang, "solve", ENDGAME, "--goal", "card:QX") == (2, "", f"cassino-tutor solve: {card}\n")
+    assert said(capsys, "--lang", lang, "solve", ENDGAME, "--goal", "Karten") == (2, "", f"cassino-tutor solve: {goal}\n")
