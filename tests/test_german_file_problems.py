@@ -392,3 +392,24 @@ def test_a_missing_key_is_said_in_german_as_the_other_keys_are(tmp_path: Path, m
     assert "p.yaml:2:5: Eine Aufgabe hat keinen Schlüssel „goal“; ergänze ihn." in said
     assert main(["--lang", "en", "check", "l.yaml"]) == 2  # English as before
     assert "l.yaml:1:1: the lesson has no variant:; add it" in capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "too_many", "missing"), [
+    ("en", "p.yaml:1:1: this position has 53 cards (3 named, 50 unknown) but the deck has only 52",
+     "l.yaml:6:44: not a real deal: this position places 3 of the 52 cards (3 named, 0 unknown)"),
+    ("de", "p.yaml:1:1: Diese Stellung hat 53 Karten (3 genannt, 50 unbekannt), aber das Kartenspiel hat nur 52.",
+     "l.yaml:6:44: Kein echtes Spiel: Diese Stellung legt 3 der 52 Karten fest (3 genannt, 0 unbekannt)"),
+])
+def test_a_count_of_cards_names_no_internal_deck_name(lang: str, too_many: str, missing: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """"the standard52 deck", „das Kartenspiel standard52“: the option's value, which a file of the classic game
+    never writes; the number of cards says what the deck is."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text("hands: [[7S, 8D], 50]\ntable: [7C]\n", encoding="utf-8")
+    Path("l.yaml").write_text("lesson: l\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n"
+                              "  - demo: {text: {en: a, de: b}, position: {hands: [[7S], [8D]], table: [7H]}, "
+                              "move: 7S x 7H}\n", encoding="utf-8")
+    assert main(["--lang", lang, "check", "p.yaml", "l.yaml"]) == 2
+    said = capsys.readouterr().err
+    assert too_many + "\n" in said and missing in said and "standard52" not in said

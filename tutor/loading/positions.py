@@ -93,7 +93,7 @@ class _Reader:
         deck = self.variant.deck_cards
         if total > len(deck):
             p.add(root, f"this position has {total} cards ({total - unknown} named, {unknown} unknown) "
-                        f"but the {self.variant.deck} deck has only {len(deck)}", "files.too_many_cards",
+                        f"but the deck has only {len(deck)}", "files.too_many_cards",
                   total=total, named=total - unknown, unknown=unknown, deck=self.variant.deck, size=len(deck))
         if holding_applies(self.variant):
             self.check_holding(builds, known)
