@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -109,8 +110,8 @@ def test_solve_deal_prints_each_line_of_play(tmp_path: Path) -> None:
     for move in data["moves"]:
         # the first move, then three more plays to the end of the round, in both outputs
         assert len(move["line"]) == 3
-        assert f"{move['notation']}   then {', '.join(move['line'])}" in text.stdout.replace("♠", "S").replace(
-            "♥", "H").replace("♦", "D").replace("♣", "C")
+        shown = text.stdout.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+        assert re.search(rf"{re.escape(move['notation'])} +then {re.escape(', '.join(move['line']))}\n", shown)
 
 
 # the last deal of a random two-player round: over 12,000 positions, so a search long enough to share
@@ -202,7 +203,7 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
                                             ("cards", "table cards taken"), ("card:10D", "1 for taking 10D")])
 def test_solve_names_the_unit_of_its_values(goal: str, unit: str) -> None:
     result = run("solve", str(ENDGAME if goal == "deal" else START), "--goal", goal)
-    first = result.stdout.splitlines()[0]
+    first = " ".join(result.stdout.split("\n *")[0].splitlines())  # the heading, wrapped or not
     assert f"({unit})" in first and "best move" in first
 
 

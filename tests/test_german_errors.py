@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,9 @@ def parse_refusal(capsys: pytest.CaptureFixture[str], *words: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("words", "last"), [
-    (("--lang", "de", "moves"), "cassino-tutor moves: diese Argumente fehlen: file"),
+    (("--lang", "de", "moves"), "cassino-tutor moves: diese Argumente fehlen: DATEI"),
+    (("--lang", "de", "perft"), "cassino-tutor perft: diese Argumente fehlen: DATEI, TIEFE"),
+    (("--lang", "de", "puzzles", "rate"), "cassino-tutor puzzles rate: diese Argumente fehlen: DATEI"),
     (("sheet", "--lang", "de", "--players", "5"),
      "cassino-tutor sheet: Argument --players: 5 ist ungültig (möglich sind 2, 3, 4)"),
     (("--lang", "de", "moves", "a.yaml", "--bogus"), "cassino-tutor: unbekannte Argumente: --bogus"),
@@ -89,10 +92,31 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
     assert lines[0].startswith("Aufruf: cassino-tutor") and lines[-1] == last
 
 
+@pytest.mark.parametrize(("words", "usage"), [
+    (("--lang", "de", "moves"), "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] DATEI"),
+    (("--lang", "de", "perft", "x.yaml"), "Aufruf: cassino-tutor perft [-h] DATEI TIEFE"),
+    (("--lang", "de", "puzzles", "bogus"), "Aufruf: cassino-tutor puzzles [-h] AKTION ..."),
+    (("--lang", "de", "sheet", "--players", "5"), "Aufruf: cassino-tutor sheet [-h] [--variant VARIANTE] "
+                                                  "[--set OPTION=WERT] [--players {2,3,4}] [--lang en|de] "
+                                                  "[--format {html,md,txt,pdf}] [--paper {a4,letter}] [-o DATEI]"),
+])
+def test_a_german_refusal_names_the_placeholders_as_the_german_help_does(
+        capsys: pytest.CaptureFixture[str], words: tuple[str, ...], usage: str) -> None:
+    """The usage above a refusal, and the refusal, said file, FILE, PRESET, ACTION where the help says DATEI,
+    VARIANTE, AKTION; once, and the English as before."""
+    lines = parse_refusal(capsys, *words)
+    assert " ".join(" ".join(lines[:-1]).split()) == usage
+    assert sum(line.startswith("Aufruf:") for line in lines) == 1
+    assert not re.search(r"\b(file|FILE|depth|PRESET|ACTION|VALUE)\b", "\n".join(lines))
+    english = parse_refusal(capsys, "--lang", "en", *words[2:])
+    assert english[0].startswith("usage: cassino-tutor") and english[-1].startswith(f"cassino-tutor {words[2]}")
+    assert re.search(r"\b(file|FILE|depth|PRESET|ACTION)\b", "\n".join(english))
+
+
 def test_argparse_in_a_german_locale_and_english_as_before(capsys: pytest.CaptureFixture[str],
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
-    assert parse_refusal(capsys, "moves")[-1] == "cassino-tutor moves: diese Argumente fehlen: file"
+    assert parse_refusal(capsys, "moves")[-1] == "cassino-tutor moves: diese Argumente fehlen: DATEI"
     lines = parse_refusal(capsys, "--lang", "en", "moves")
     assert lines[0].startswith("usage: cassino-tutor moves")
     assert lines[-1] == "cassino-tutor moves: error: the following arguments are required: file"
@@ -106,7 +130,8 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("hands: [[7S, 8D], [7S]]\ntable: [9H]\n", "p.yaml:1:20: 7♠ steht zweimal da, in Zeile 1 und in Zeile 1."),
+    ("hands: [[7S, 8D], [7S]]\ntable: [9H]\n", "p.yaml:1:20: 7♠ steht zweimal da: in der Hand von Platz 0 "
+                                            "(Zeile 1) und in der Hand von Platz 1 (Zeile 1)."),
     ("hands: [[7S, 8D], [ZZ]]\ntable: [9H]\n", "p.yaml:1:20: Eine Karte ZZ gibt es nicht; eine Karte ist ein Rang und "
                                               "eine Farbe, etwa 7S oder 10D (Farben S, H, D, C)."),
     ("variant: italian\nhands: [[7S, 8D], [6S]]\ntable: [7H]\n",
@@ -135,3 +160,25 @@ def test_advise_says_in_german_why_it_cannot_value_a_position(tmp_path: Path,
     said = capsys.readouterr().err
     assert "Platz 1 gehört eine Baute (8), aber keine Karte, die er haben kann, nimmt sie" in said
     assert "seat" not in said and "holding" not in said
+
+
+@pytest.mark.parametrize("command", [["check"], ["sheet"], ["replay", "1"], ["advise", "x.yaml"],
+                                     ["arena", "--a", "greedy", "--b", "club"]])
+def test_a_commands_language_we_lack_is_refused_in_the_tools_language(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang de check --lang fr`` was refused all in English ("usage: …", "error: argument --lang: invalid
+    choice"), ``--lang de sheet --lang fr`` as "unknown language 'fr'": the tool's --lang de says it in German."""
+    from tutor.cli.main import main
+
+    try:
+        status = main(["--lang", "de", *command, "--lang", "fr"])
+    except SystemExit as stop:  # argparse's refusal (check's --lang has choices)
+        status = stop.code
+    err = capsys.readouterr().err
+    assert status == 2 and ("„fr“" in err or "'fr' ist ungültig" in err)
+    assert not re.search(r"\b(unknown|language|usage|error|invalid)\b", err)
+    try:
+        main(["--lang", "en", *command, "--lang", "fr"])
+    except SystemExit:
+        pass
+    assert "'fr'" in capsys.readouterr().err  # English as before

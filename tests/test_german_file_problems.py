@@ -18,6 +18,7 @@ from tutor.cli.parser_words import actions, help_keys, placeholder
 from tutor.content.course import FIND_KINDS, Catalog
 from tutor.content.folders import content_dir
 from tutor.core import occurrence
+from tutor.core.moves import REASON_CODES
 from tutor.core.solver import Goal, GoalError
 from tutor.loading.catalog import load_file
 from tutor.loading.reading import KINDS
@@ -327,3 +328,88 @@ def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys
     assert main(["check", str(path)]) == 2  # English as before
     assert capsys.readouterr().err.splitlines()[0] == (f"{path}:3:5: the solution 2H x 2D is not best for goal cards: "
                                                         "it is worth 1, the best 2 (6S x 6D 6C)")
+
+
+def test_a_german_check_of_an_illegal_lesson_move_has_no_english_rule_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A demo move the rules forbid, and a why step whose rule is not among its choices: the German names the
+    rules' section and says the rule in German, where it quoted the English gloss of the reason code."""
+    monkeypatch.chdir(tmp_path)
+    position = "{hands: [[2C, 7H, 5S, KD], 4], table: [6S, 3D, JC, 9H], stock: 40}"
+    Path("l.yaml").write_text(
+        "lesson: l\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n"
+        f"  - demo: {{text: {{en: a, de: b}}, position: {position}, move: 7H b9 3D}}\n", encoding="utf-8")
+    Path("w.yaml").write_text(
+        "lesson: w\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n"
+        f"  - why: {{text: {{en: a, de: b}}, position: {position}, move: 2C b8 6S, choices: [sum_mismatch, no_value]}}\n",
+        encoding="utf-8")
+    german = {}
+    for name in ("l.yaml", "w.yaml"):
+        assert main(["--lang", "de", "check", name]) == 2
+        german[name] = capsys.readouterr().err.splitlines()[0]
+        assert main(["--lang", "en", "check", name]) == 2
+        english = capsys.readouterr().err
+        gloss = next(g.partition(": ")[2] for g in REASON_CODES.values() if g.partition(": ")[2] in english)
+        assert gloss not in german[name]  # the English gloss stays in the English
+    assert german["l.yaml"] == ("l.yaml:6:118: Der Zug der Vorführung „7H b9 3D“ ist hier nicht erlaubt (sum_mismatch, "
+                                "Abschnitt 3.2/3.3 der Regeln): " + MESSAGES["reason_titles.sum_mismatch"])
+    assert german["w.yaml"] == ("w.yaml:6:5: Laut Engine verstößt „2C b8 6S“ gegen die Regel value_not_held (Abschnitt "
+                                "4.1 der Regeln), und die ist nicht unter den Antworten; ergänze sie. Die Regel: "
+                                + MESSAGES["reason_titles.value_not_held"])
+
+
+def test_a_card_twice_names_both_places_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """interfaces.md: a card that appears twice, both places named; the German named only the two lines."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text("hands: [[7S, 8D], [9H]]\ntable: [{build: [5D, 3S], owner: 0}, 9H]\n"
+                              "captured: [[8D], []]\nstock: [5D]\n", encoding="utf-8")
+    assert main(["--lang", "de", "check", "p.yaml"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "p.yaml:2:38: 9♥ steht zweimal da: in der Hand von Platz 1 (Zeile 1) und auf dem Tisch (Zeile 2).",
+        "p.yaml:3:13: 8♦ steht zweimal da: in der Hand von Platz 0 (Zeile 1) und in den Einnahmen von Platz 0 "
+        "(Zeile 3).",
+        "p.yaml:4:9: 5♦ steht zweimal da: in einer Baute auf dem Tisch (Zeile 2) und im Talon (Zeile 4).",
+        "3 Probleme gefunden"]
+    assert main(["check", "p.yaml"]) == 2  # English as before
+    assert capsys.readouterr().err.splitlines()[1:3] == [
+        "p.yaml:3:13: 8D appears twice: in hand of seat 0 (line 1) and in the cards seat 0 captured (line 3)",
+        "p.yaml:4:9: 5D appears twice: in a build on the table (line 2) and in the stock (line 4)"]
+
+
+def test_a_missing_key_is_said_in_german_as_the_other_keys_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """„Die Lektion hat kein title:; ergänze es.“ was no German sentence; a missing hands: was already said as
+    „Die Stellung hat keinen Schlüssel „hands““."""
+    monkeypatch.chdir(tmp_path)
+    Path("l.yaml").write_text("lesson: x\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nsteps: []\n", encoding="utf-8")
+    Path("p.yaml").write_text("puzzles:\n  - id: a\n    variant: classic\n    position: {hands: [[7S], [8D]], "
+                              "table: [7H]}\n    themes: [sums]\n    rating: 1000\n    hints: [{en: h, de: h}]\n",
+                              encoding="utf-8")
+    assert main(["--lang", "de", "check", "l.yaml", "p.yaml"]) == 2
+    said = capsys.readouterr().err.splitlines()
+    assert "l.yaml:1:1: Die Lektion hat keinen Schlüssel „variant“; ergänze ihn." in said
+    assert "p.yaml:2:5: Eine Aufgabe hat keinen Schlüssel „goal“; ergänze ihn." in said
+    assert main(["--lang", "en", "check", "l.yaml"]) == 2  # English as before
+    assert "l.yaml:1:1: the lesson has no variant:; add it" in capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "too_many", "missing"), [
+    ("en", "p.yaml:1:1: this position has 53 cards (3 named, 50 unknown) but the deck has only 52",
+     "l.yaml:6:44: not a real deal: this position places 3 of the 52 cards (3 named, 0 unknown)"),
+    ("de", "p.yaml:1:1: Diese Stellung hat 53 Karten (3 genannt, 50 unbekannt), aber das Kartenspiel hat nur 52.",
+     "l.yaml:6:44: Kein echtes Spiel: Diese Stellung legt 3 der 52 Karten fest (3 genannt, 0 unbekannt)"),
+])
+def test_a_count_of_cards_names_no_internal_deck_name(lang: str, too_many: str, missing: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """"the standard52 deck", „das Kartenspiel standard52“: the option's value, which a file of the classic game
+    never writes; the number of cards says what the deck is."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text("hands: [[7S, 8D], 50]\ntable: [7C]\n", encoding="utf-8")
+    Path("l.yaml").write_text("lesson: l\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n"
+                              "  - demo: {text: {en: a, de: b}, position: {hands: [[7S], [8D]], table: [7H]}, "
+                              "move: 7S x 7H}\n", encoding="utf-8")
+    assert main(["--lang", lang, "check", "p.yaml", "l.yaml"]) == 2
+    said = capsys.readouterr().err
+    assert too_many + "\n" in said and missing in said and "standard52" not in said

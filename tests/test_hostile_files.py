@@ -100,3 +100,21 @@ def test_hostile_yaml_gets_a_tree_or_located_problems(text: str) -> None:
         load_document(text, "f.yaml")
     except FileError as err:
         assert err.problems and all(p.file == "f.yaml" and p.line >= 1 and p.col >= 1 for p in err.problems)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the byte 0xE9 here is not UTF-8: save the file as UTF-8 text"),
+    ("de", "Das Byte 0xE9 hier ist kein UTF-8: Speichere die Datei als UTF-8-Text.")])
+def test_a_text_saved_in_latin1_is_answered_at_its_first_foreign_byte(
+        lang: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A lesson typed in an editor set to Latin-1: the é of line 4 was answered at 1:1 as "not a text file"."""
+    from tutor.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_bytes("hands: [[7S, 8D], 2]\ntable: [7C]\n# ok\n# Café 7♠\n".encode("latin-1", "replace"))
+    Path("b.yaml").write_bytes(bytes(range(256)))
+    assert main(["--lang", lang, "check", "p.yaml", "b.yaml"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"p.yaml:4:6: {said}"
+    assert lines[1] == "b.yaml:1:1: " + ("not a text file (UTF-8)" if lang == "en" else "Das ist keine Textdatei (UTF-8).")

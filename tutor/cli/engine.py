@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ from typing import Any
 from tutor.content.course import Catalog, Lesson, Puzzle
 from tutor.content.folders import content_dir
 from tutor.core.moves import Move
+from tutor.core.notation import typed_card
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
@@ -30,10 +32,14 @@ from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
 from tutor.parallel.pool import in_order
 from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.render import Renderer, detect_lang
+from tutor.render.chart import fit
 from tutor.render.problems import problem_words, said
 from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, command_lang, dumps, seconds, whole_number
+
+MOVE_COLUMN = 10
+"""Where a move starts in a row of ``solve``'s listing (after the mark and the value); a long row goes on there."""
 
 
 def load(path: str, lang: str | None = None) -> Position:
@@ -76,6 +82,8 @@ def moves(args: argparse.Namespace) -> tuple[str, int]:
     listed = list(pos.legal_moves())
     if args.json:
         return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
+    if pos.is_round_over():  # nobody is to move
+        return ui.message("engine.no_move"), 0
     lines = [ui.message("engine.to_move", player=_player(ui, pos.to_move), n=len(listed))]
     shown = [ui.move(pos, m) for m in listed]
     width = max(map(len, shown), default=0)
@@ -114,7 +122,7 @@ def perft(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(say("arguments.depth_negative"))
     pos = load(args.file, lang)
     if any(pos.hidden_counts) or pos.stock_size:
-        raise UsageError(say("arguments.perft_needs_known"))
+        raise UsageError(say("arguments.perft_needs_known", unknown=_unknown(pos, say)))
     return str(perft_count(pos, depth)), 0
 
 
@@ -124,9 +132,12 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     ui = Renderer(command_lang(None, args.lang), symbols=not args.ascii)
     say = ui.message
     try:
-        goal = Goal.from_str(args.goal)
+        goal = Goal.from_str(_typed_goal(args.goal))
     except GoalError as err:
-        raise UsageError(said(ui, Words(str(err), f"files.goal_{err.code}", tuple(err.params.items())))) from None
+        typed = {name: _as_typed(value, args.goal) for name, value in err.params.items()}
+        if typed == err.params:
+            raise UsageError(said(ui, Words(str(err), f"files.goal_{err.code}", tuple(err.params.items())))) from None
+        raise UsageError(ui.message(f"files.goal_{err.code}", **typed)) from None
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS, say) if args.jobs is not None else usable_cores()
     limit = seconds(args.time_limit, "--time-limit", say) if args.time_limit is not None else None
     pos = load(args.file, ui.lang)
@@ -141,7 +152,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     try:
         ranking = rank_moves(pos, goal, sharing(jobs), stop)
     except SearchError:  # its one cause: a deal goal where a hand or the stock is not known
-        raise UsageError(say("arguments.deal_needs_known")) from None
+        raise UsageError(say("arguments.deal_needs_known", unknown=_unknown(pos, say))) from None
     ms = round((time.perf_counter() - start) * 1000, 3)
     status = 0 if ranking.complete else EXIT_STOPPED
     if not ranking.complete:
@@ -154,21 +165,44 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         return say("engine.no_move"), 0
     best = ranking.best
     first = goal.criteria[0]
-    lines = [say("engine.best", goal=str(goal), complete=ranking.complete, value=ranking.value, n=len(best),
+    lines = [say("engine.best", goal=_goal_words(goal, ui), complete=ranking.complete, value=ranking.value, n=len(best),
                  unit=say("engine.unit", name=first.name, card=first.card))]
     if not ranking.moves:
-        lines = [say("engine.nothing_valued", goal=str(goal))]
+        lines = [say("engine.nothing_valued", goal=_goal_words(goal, ui))]
+    width = max((len(ui.move(pos, j.move)) for j in ranking.moves if j.line[1:]), default=0)
     for j in ranking.moves:
         mark = "*" if j.move in best else " "
         shown = "/".join(str(v) for v in j.values)
         text = f" {mark} {shown:>5}  {ui.move(pos, j.move)}"
         if j.line[1:]:
-            text += "   " + say("engine.then", moves=_line_notations(pos, j.line, ui.move)[1:])
+            text = f"{text:<{MOVE_COLUMN + width}}   " + say("engine.then", moves=_line_notations(pos, j.line, ui.move)[1:])
         lines.append(text)
     for u in ranking.unfinished:
         lines.append(f"   {'?':>5}  {ui.move(pos, u.move)}   {say('engine.bounds', lower=u.lower, upper=u.upper)}")
     lines.append(say("engine.searched", nodes=ranking.nodes, ms=ms))
-    return "\n".join(lines), status
+    return fit("\n".join(lines), shutil.get_terminal_size().columns, hang=MOVE_COLUMN), status
+
+
+def _typed_goal(text: str) -> str:
+    """The goal as typed, each ``card:CODE`` in the English code the goal reads: a German player may type the
+    card as a German screen shows it (``card:DKa``)."""
+    parts = []
+    for part in text.split(","):
+        name, colon, code = part.partition(":")
+        found = typed_card(code) if colon and name.strip().lower() == "card" else None
+        parts.append(f"card:{found}" if found is not None else part)
+    return ",".join(parts)
+
+
+def _as_typed(value: object, text: str) -> object:
+    """A goal's part as ``text`` types it (``QX``, where the goal's reading lowercased it to ``qx``)."""
+    at = text.lower().find(value) if isinstance(value, str) and value else -1
+    return text[at:at + len(value)] if isinstance(value, str) and at >= 0 else value
+
+
+def _goal_words(goal: Goal, ui: Renderer) -> str:
+    """The goal as the learner types it, a card in their language's letters (``card:DKa``)."""
+    return ",".join(f"card:{ui.typed_card(c.card)}" if c.card is not None else c.name for c in goal.criteria)
 
 
 def _line_notations(pos: Position, line: Sequence[Move],
@@ -256,6 +290,12 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
 def _advised(puzzles: tuple[Puzzle, ...], index: int) -> list[Problem]:
     """:func:`verify_advised` of one puzzle, by its index (a pool's task)."""
     return verify_advised(puzzles[index])
+
+
+def _unknown(pos: Position, say: Callable[..., str]) -> list[str]:
+    """What of ``pos`` is not known, in words: each hand given as a number of cards, and the stock."""
+    hands = [say("arguments.unknown_hand", seat=seat, n=n) for seat, n in enumerate(pos.hidden_counts) if n]
+    return hands + ([say("arguments.unknown_stock", n=pos.stock_size)] if pos.stock_size else [])
 
 
 def _player(ui: Renderer, seat: int) -> str:

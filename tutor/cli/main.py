@@ -8,6 +8,8 @@ input exits with status 2 and a one-line message on standard error.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import shutil
 import sys
@@ -17,7 +19,7 @@ from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 from tutor.shell.pager import needs_paging, pager_command, run_pager
 
-from .parser_words import asked_lang, asks_help, help_words, parser_words
+from .parser_words import asked_lang, asks_help, help_words, parser_words, placeholder_words
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -192,7 +194,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         if (lang := asked_lang(words) or detect_lang(os.environ)) != "en":
             help_words(parser, Renderer(lang).message)
     with parser_words(words):
-        args = parser.parse_args(words)
+        args = _parsed(parser, words)
     if args.keep and (args.lang is None or args.command is not None):
         print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -222,6 +224,24 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if text and not paged(text, os.environ):
         print(text, flush=True)
     return status
+
+
+def _parsed(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
+    """The command line read; a mistake in it said once, in the words of the language it asks for, else the
+    locale's: argparse's usage and message name the placeholders (``file``, ``FILE``) in those words too."""
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(said):
+            return parser.parse_args(words)
+    except SystemExit as stop:
+        from tutor.render import Renderer, detect_lang  # the templates load only when there is a mistake to say
+
+        lang = asked_lang(words) or detect_lang(os.environ)
+        if stop.code != EXIT_BAD_INPUT or lang == "en":
+            sys.stderr.write(said.getvalue())
+            raise
+        placeholder_words(parser, Renderer(lang).message)
+        return parser.parse_args(words)  # the same mistake, said with the placeholders in the learner's words
 
 
 def paged(text: str, environ: Mapping[str, str]) -> bool:

@@ -42,10 +42,12 @@ PLACES |= {"s": "%s", "r": "%r"}
 
 
 def asked_lang(words: Sequence[str]) -> str | None:
-    """The language a ``--lang L`` (or ``--lang=L``) among ``words`` asks for, the last one, if it is ours."""
-    asked = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--lang"] + [
-        w.partition("=")[2] for w in words if w.startswith("--lang=")]
-    return asked[-1] if asked and asked[-1] in ("en", "de") else None
+    """The language a ``--lang L`` (or ``--lang=L``) among ``words`` asks for: the last one that is ours (a
+    command's ``--lang fr`` is refused in the language of the tool's ``--lang de``)."""
+    asked = [(i, words[i + 1]) for i, w in enumerate(words[:-1]) if w == "--lang"] + [
+        (i, w.partition("=")[2]) for i, w in enumerate(words) if w.startswith("--lang=")]
+    ours = [lang for _, lang in sorted(asked) if lang in ("en", "de")]
+    return ours[-1] if ours else None
 
 
 class ParserWords(gettext.NullTranslations):
@@ -116,6 +118,12 @@ def help_words(parser: argparse.ArgumentParser, say: Callable[..., str]) -> None
             said_of.help = say(f"cli_help.{key}")
         owner._positionals.title = say("cli_help.positionals_title")
         owner._optionals.title = say("cli_help.options_title")
+    placeholder_words(parser, say)
+
+
+def placeholder_words(parser: argparse.ArgumentParser, say: Callable[..., str]) -> None:
+    """The placeholders of ``parser`` and its commands (``FILE``, ``file``) in the words ``say`` finds, for the
+    usage and the error messages that name them as well as for the help."""
     for action in actions(parser):
         if (name := placeholder(action)) is not None:
             action.metavar = say(f"cli_help.metavar_{name}")

@@ -39,12 +39,13 @@ def english(key: str, **params: Any) -> str:
 
 def command_lang(own: str | None, shared: str | None) -> str:
     """The language a command words its output in: its own ``--lang`` (``own``), else the tool's (``shared``), else
-    the locale's; a :class:`UsageError` for a language we do not have."""
-    from tutor.render import LANGS, detect_lang
+    the locale's; a :class:`UsageError` for a language we do not have, in the tool's language, else the locale's."""
+    from tutor.render import LANGS, Renderer, detect_lang
 
     lang = own or shared or detect_lang(os.environ)
     if lang not in LANGS:
-        raise UsageError(f"unknown language {excerpt(lang)!r}; languages are: {', '.join(LANGS)}")
+        said = Renderer(shared if shared in LANGS else detect_lang(os.environ)).message
+        raise UsageError(said("arguments.unknown_lang", text=excerpt(lang), quoted=repr(excerpt(lang)), langs=LANGS))
     return lang
 
 

@@ -241,6 +241,16 @@ def _german_card(token: str) -> CardRef | None:
     return None
 
 
+def typed_card(token: str) -> Card | None:
+    """The one card ``token`` names in English or German letters (``QD``, ``DKa``, ``D♦``); None if it names
+    none, or could be either of two (``DK``)."""
+    try:
+        return Card.from_str(token.strip())
+    except InvalidCardError:
+        ref = _german_card(token.strip())
+        return ref.card if ref is not None else None
+
+
 def _build_ref(token: str, fail: Callable[..., InvalidMoveError]) -> BuildRef:
     inner = token[1:-1].replace("+", " ").replace("|", " ").split()
     if not inner:

@@ -112,11 +112,11 @@ def _cards(pos: RoundState) -> list[Impossible]:
     stocks = _stocks(pos, pos.dealer)
     told = f" (with these hands it holds {_counts(stocks)})" if stocks else ""
     others = "other" if missing == 1 else "others"
-    return [Impossible("", None, f"this position places {named + unknown} of the {deck} cards of the "
-                                 f"{pos.variant.deck} deck ({named} named, {unknown} unknown): in a real deal "
+    return [Impossible("", None, f"this position places {named + unknown} of the {deck} cards "
+                                 f"({named} named, {unknown} unknown): in a real deal "
                                  f"every card is somewhere; count the {missing} {others} in stock:{told} or "
                                  "list them under captured: (the cards taken this round)", "missing_cards",
-                       (("placed", named + unknown), ("deck", deck), ("name", pos.variant.deck), ("named", named),
+                       (("placed", named + unknown), ("deck", deck), ("named", named),
                         ("unknown", unknown), ("missing", missing), ("stocks", stocks)))]
 
 

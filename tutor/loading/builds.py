@@ -9,7 +9,7 @@ from tutor.core.cards import Card, parse_rank
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
-from .words import thing, words
+from .words import Words, thing, words
 from .yamlfile import Node, Problems
 
 BUILD_KEYS = ("build", "owner", "value")
@@ -23,7 +23,7 @@ class TableReader(Protocol):
     problems: Problems
     variant: Variant
 
-    def card(self, node: Node, place: str) -> Card | None: ...
+    def card(self, node: Node, place: Words) -> Card | None: ...
 
     def seat(self, node: Node, what: str) -> int | None: ...
 
@@ -87,7 +87,7 @@ def _piles(reader: TableReader, node: Node) -> list[_Pile] | None:
         if not card_nodes:
             p.add(pile_node, "a pile of a build cannot be empty", "files.pile_empty")
             return None
-        cards = [reader.card(c, "in a build on the table") for c in card_nodes]
+        cards = [reader.card(c, thing("in_build")) for c in card_nodes]
         if None in cards:
             return None
         out.append(_Pile(pile_node, [c for c in cards if c is not None], card_nodes))

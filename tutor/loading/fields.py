@@ -19,7 +19,7 @@ from tutor.core.text import excerpt
 from tutor.core.variant import Variant
 
 from .positions import position_from_node, variant_from_node
-from .words import Words, thing, words
+from .words import Words, rule_section, thing, words
 from .yamlfile import FileError, Node, Problems
 
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -203,7 +203,7 @@ class FieldReader:
             code = err.reason.code
             self.problems.add(node, f"{what} {text!r} is not legal here ({code}; rules {REASON_CODES[code]})",
                               "files.move_illegal", what=what, text=excerpt(text), code=code, rules=REASON_CODES[code],
-                              reason=words(code, f"reason_titles.{code}"))
+                              section=rule_section(code), reason=words(code, f"reason_titles.{code}"))
         except AmbiguousMoveError as err:
             self.problems.add(node, f"{what} {text!r} could mean {' or '.join(err.notations)}; write the one you mean",
                               "files.move_ambiguous", what=what, text=excerpt(text), moves=list(err.notations))

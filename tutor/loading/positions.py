@@ -66,7 +66,7 @@ class _Reader:
         self.real = real
         self.variant = presets.variant()
         self.players = 2
-        self.seen: list[tuple[Card, str, Node]] = []  # every card named, where
+        self.seen: list[tuple[Card, Words, Node]] = []  # every card named, where
 
     def position(self, root: Node) -> Position:
         p = self.problems
@@ -82,7 +82,7 @@ class _Reader:
         last_capturer = self.optional_seat(root, "last_capturer")
         hands, hidden, known = self.read_hands(root)
         loose, builds = self.read_table(root.get("table"))
-        captured = self.per_seat(root, "captured", lambda s, e: self.cards(e, f"in the cards seat {s} captured"))
+        captured = self.per_seat(root, "captured", lambda s, e: self.cards(e, thing("in_captured", seat=s)))
         sweeps = self.per_seat(root, "sweeps", lambda s, e: self.whole(e, thing("sweep_count")))
         penalties = self.per_seat(root, "penalties", lambda s, e: self.whole(e, thing("penalty_count")))
         scores = self.read_scores(root.get("scores"))
@@ -93,7 +93,7 @@ class _Reader:
         deck = self.variant.deck_cards
         if total > len(deck):
             p.add(root, f"this position has {total} cards ({total - unknown} named, {unknown} unknown) "
-                        f"but the {self.variant.deck} deck has only {len(deck)}", "files.too_many_cards",
+                        f"but the deck has only {len(deck)}", "files.too_many_cards",
                   total=total, named=total - unknown, unknown=unknown, deck=self.variant.deck, size=len(deck))
         if holding_applies(self.variant):
             self.check_holding(builds, known)
@@ -207,7 +207,7 @@ class _Reader:
 
     # ---- cards -------------------------------------------------------------------
 
-    def card(self, node: Node, place: str) -> Card | None:
+    def card(self, node: Node, place: Words) -> Card | None:
         """The card a code names, noted as seen at ``place``; None if it is wrong."""
         if not node.is_scalar or node.is_null:
             self.problems.add(node, f"expected a card code like 7S or 10D, not {node.describe()}", "files.card_not_text",
@@ -234,7 +234,7 @@ class _Reader:
         self.seen.append((card, place, node))
         return card
 
-    def cards(self, node: Node, place: str) -> list[Card]:
+    def cards(self, node: Node, place: Words) -> list[Card]:
         """A list of card codes; the cards that could be read."""
         if not node.is_list:
             self.problems.add(node, f"expected a list of card codes like [7S, 10D], not {node.describe()}",
@@ -244,12 +244,12 @@ class _Reader:
         return [c for c in out if c is not None]
 
     def check_duplicates(self) -> None:
-        first: dict[Card, tuple[str, Node]] = {}
+        first: dict[Card, tuple[Words, Node]] = {}
         for card, place, node in sorted(self.seen, key=lambda s: (s[2].line, s[2].col)):
             if card in first:
                 where, at = first[card]
                 self.problems.add(node, f"{card} appears twice: {where} (line {at.line}) and {place} (line {node.line})",
-                                  "files.twice", card=card, first=at.line, again=node.line)
+                                  "files.twice", card=card, first=at.line, again=node.line, where=where, place=place)
             else:
                 first[card] = (place, node)
 
@@ -296,7 +296,7 @@ class _Reader:
             if entry.is_int:
                 count = self.whole(entry, thing("unknown_cards"))
             elif entry.is_list:
-                cards = self.cards(entry, f"in hand of seat {seat}")
+                cards = self.cards(entry, thing("in_hand", seat=seat))
             else:
                 self.problems.add(entry, "a hand is a list of cards like [7S, 8D], or a number of unknown cards, "
                                          f"not {entry.describe()}", "files.hand_bad", value=entry.description())
@@ -318,7 +318,7 @@ class _Reader:
         if node.is_int:
             return [], self.whole(node, "stock")
         if node.is_list:
-            return self.cards(node, "in the stock"), 0
+            return self.cards(node, thing("in_stock")), 0
         self.problems.add(node, f"stock must be a number of unknown cards or a list of cards, not {node.describe()}",
                           "files.stock_bad", value=node.description())
         return [], 0
@@ -343,7 +343,7 @@ class _Reader:
                 self.problems.add(item, f"a list on the table; write a build as {BUILD_EXAMPLE}", "files.table_list",
                                   example=BUILD_EXAMPLE)
             else:
-                card = self.card(item, "on the table")
+                card = self.card(item, thing("on_table"))
                 if card is not None:
                     loose.append(card)
         return loose, builds

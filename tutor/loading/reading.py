@@ -8,6 +8,7 @@ the tutor reads comes through :func:`read_bounded`.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable
@@ -21,10 +22,13 @@ STDIN = "-"
 
 
 class ReadRefused(ValueError):
-    """Why a file was not read, in a few words without its name; ``said``: the same as :class:`Words`."""
+    """Why a file was not read, in a few words without its name; ``said``: the same as :class:`Words`; ``line``
+    and ``col``: where in the file (1, 1 when it is the whole file)."""
 
-    def __init__(self, said: Words) -> None:
+    def __init__(self, said: Words, line: int = 1, col: int = 1) -> None:
         self.said = said
+        self.line = line
+        self.col = col
         super().__init__(said.text)
 
 
@@ -104,8 +108,22 @@ def _read_upto(read: Callable[[int], bytes], limit: int, what: str) -> bytes:
     return b"".join(chunks)
 
 
+_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+"""A control byte, which a binary file has and a text, in whatever encoding, has not (tab, newline and carriage
+return apart)."""
+
+
 def _decoded(data: bytes) -> str:
+    """The UTF-8 text of ``data``; a file with control bytes (NUL and the like, which no text has) is refused as
+    no text, a text in another encoding (Latin-1, Windows-1252) at its first byte that is not UTF-8, with the way
+    to fix it."""
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _refused("not a text file (UTF-8)", "not_text") from None
+    except UnicodeDecodeError as err:
+        if _CONTROL.search(data):
+            raise _refused("not a text file (UTF-8)", "not_text") from None
+        start = data.rfind(b"\n", 0, err.start) + 1
+        col = len(data[start:err.start].decode("utf-8", "replace")) + 1
+        byte = f"0x{data[err.start]:02X}"
+        raise ReadRefused(words(f"the byte {byte} here is not UTF-8: save the file as UTF-8 text", "reading.not_utf8",
+                                byte=byte), data.count(b"\n", 0, err.start) + 1, col) from None

@@ -6,6 +6,8 @@ import errno
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.core.moves import REASON_CODES
+
 
 @dataclass(frozen=True)
 class Words:
@@ -35,6 +37,11 @@ OS_ERRORS: dict[int, tuple[str, str]] = {
 }
 """The system's refusals of a file said in words of our own (its own are English whatever the learner reads):
 each error's message key (``os_errors.KEY``) and its English words."""
+
+
+def rule_section(code: str) -> str:
+    """The rules.md section a reason code names (``3.2/3.3`` of ``sum_mismatch``), without its English gloss."""
+    return REASON_CODES[code].partition(":")[0]
 
 
 def os_words(err: OSError) -> Words:
@@ -75,6 +82,11 @@ THINGS = {
     "penalty_count": "a penalty count",
     "unknown_cards": "a number of unknown cards",
     "a_score": "a score",
+    "in_hand": "in hand of seat {seat}",
+    "in_captured": "in the cards seat {seat} captured",
+    "in_stock": "in the stock",
+    "on_table": "on the table",
+    "in_build": "in a build on the table",
 }
 """The things a problem names (a field, a step, a kind of value), keyed ``file_words.KEY``; ``{name}`` a parameter."""
 

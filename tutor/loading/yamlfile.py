@@ -195,11 +195,12 @@ def size_problem(size: int) -> Words | None:
 
 
 def read_yaml_file(path: str | Path, *, stdin: bool = False) -> str:
-    """A YAML file's text, read bounded (:func:`.reading.read_bounded`); :class:`FileError` at 1:1 if it cannot be."""
+    """A YAML file's text, read bounded (:func:`.reading.read_bounded`); :class:`FileError` where it cannot be (at
+    1:1 for the whole file)."""
     try:
         return read_bounded(path, MAX_FILE_BYTES, YAML_FILE, stdin=stdin)
     except ReadRefused as err:
-        raise FileError([Problem.of(str(path), 1, 1, err.said)]) from None
+        raise FileError([Problem.of(str(path), err.line, err.col, err.said)]) from None
 
 
 #: libyaml's safe loader when PyYAML was built with it (ten times faster), else the pure one.

@@ -86,9 +86,10 @@ _NUMBERED = re.compile(r"[A-ZÄÖÜ][a-zäöüß]+ [0-9]+")
 """A name with its number (``Player 2``, ``Spieler 2``, ``Round 1``): one word, as the number and its noun are."""
 
 
-def fit(text: str, width: int) -> str:
+def fit(text: str, width: int, hang: int | None = None) -> str:
     """Wrap each line longer than ``width`` at spaces: prose goes on flush left, an indented line
-    (a row of a list) goes on two columns further in.
+    (a row of a list) goes on two columns further in, or at column ``hang`` when given (a table's rows under
+    one column).
 
     A move in the notation, or a short quoted text (a command to type), stays on one line, unless it is longer than
     a line itself, and so does a number with the word after it (``2 gespiegelte``, ``4 rounds``, ``(4 points)``),
@@ -100,7 +101,8 @@ def fit(text: str, width: int) -> str:
             out.append(line)
             continue
         lead = " " * (len(line) - len(line.lstrip(" ")))
-        out.extend(_wrap(line, width, lead, lead + "  " if lead else ""))
+        later = (" " * hang if hang is not None else lead + "  ") if lead else ""
+        out.extend(_wrap(line, width, lead, later))
     return "\n".join(out)
 
 

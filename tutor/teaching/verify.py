@@ -18,7 +18,7 @@ from tutor.core.moves import REASON_CODES, Move
 from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, Ranking, rank_moves
-from tutor.loading.words import Words, words
+from tutor.loading.words import Words, rule_section, words
 from tutor.loading.yamlfile import Problem
 
 from .answers import why_reason
@@ -228,7 +228,7 @@ def _why(step: WhyStep) -> Words | None:
     if code not in step.choices:
         return _said(f"the engine says {step.move!r} breaks rule {code} ({REASON_CODES[code]}), "
                      "which is not among the choices; add it", "why_not_choice", move=step.move, code=code,
-                     rules=REASON_CODES[code])
+                     rules=REASON_CODES[code], section=rule_section(code), reason=words(code, f"reason_titles.{code}"))
     return None
 
 
