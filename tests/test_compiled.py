@@ -5,6 +5,7 @@ from __future__ import annotations
 import copyreg
 import hashlib
 import importlib
+import importlib.machinery
 import json
 import re
 import shutil
@@ -12,6 +13,8 @@ import subprocess
 import sys
 from dataclasses import is_dataclass
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,6 +33,16 @@ def console_entry() -> tuple[str, str]:
     entry = re.search(r'^cassino-tutor = "([\w.]+):(\w+)"$', text, re.M)
     assert entry, "pyproject.toml names the command's entry point"
     return entry[1], entry[2]
+
+
+def test_a_compiled_install_compiled_every_module_the_hook_names() -> None:
+    manifest = ROOT / "tutor" / "_compiled.json"
+    if not manifest.is_file():
+        pytest.skip("this checkout runs pure Python (no compiled install here)")
+    sources = compiled_sources()
+    assert sorted(json.loads(manifest.read_text(encoding="utf-8"))) == sorted(sources)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    assert [source for source in sources if not (ROOT / source.removesuffix(".py")).with_suffix(suffix).is_file()] == []
 
 
 def test_every_frozen_dataclass_of_a_compiled_module_pickles_by_its_constructor() -> None:
