@@ -25,6 +25,12 @@ installed_catalog = cache(load_catalog)
 a whole session, as each test's shell shares it here)."""
 
 
+def game_run(shell: Shell) -> GameRun:
+    """The game the shell is playing (failing the test when it plays none)."""
+    assert isinstance(shell.activity, GameRun)
+    return shell.activity
+
+
 class Clock:
     """A clock the test moves by hand."""
 

@@ -7,12 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import game_run, open_shell
 
 from tutor.render.chart import fit
 from tutor.shell.commands import dispatch
-from tutor.shell.play import GameRun
-from tutor.shell.state import Shell
 
 BREACH = {"en": "That breaks the build duty", "de": "Das verletzt die Bautenpflicht"}
 LOSS = {  # (players, the learner's side?) -> how the side that loses the points is said
@@ -34,11 +32,6 @@ def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
 
 
-def game_of(shell: Shell) -> GameRun:
-    assert isinstance(shell.activity, GameRun)
-    return shell.activity
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5)])
 def test_every_breach_of_the_build_duty_is_said_with_its_cost(tmp_path: Path, lang: str, players: int,
@@ -50,8 +43,8 @@ def test_every_breach_of_the_build_duty_is_said_with_its_cost(tmp_path: Path, la
     with open_shell(tmp_path, lang=lang) as shell:
         replies = [dispatch(shell, START[lang].format(players, seed)).text]
         mine = 0
-        while not game_of(shell).game.round_over:
-            pos = game_of(shell).position
+        while not game_run(shell).game.round_over:
+            pos = game_run(shell).position
             moves = pos.generate()
             breaking = [m for m in moves if pos.penalised(m)]
             keeping = [m for m in moves if not pos.penalised(m)]
@@ -65,7 +58,7 @@ def test_every_breach_of_the_build_duty_is_said_with_its_cost(tmp_path: Path, la
                 assert LOSS[lang][players, True] in first, first
             replies.append(said)
             assert len(replies) < 40
-        end = game_of(shell).game.position
+        end = game_run(shell).game.position
         said = "\n".join(replies)
         ours = sum(n for s, n in enumerate(end.penalties) if end.side_of(s) == end.side_of(0))
         assert mine >= 3 and sum(end.penalties) > ours

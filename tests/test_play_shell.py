@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from shell_helpers import kept_games, open_shell
+from shell_helpers import game_run, kept_games, open_shell
 
 from tutor.play.review import review_round
 from tutor.render import Renderer
@@ -35,20 +35,15 @@ def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
 
 
-def run_of(shell: Shell) -> GameRun:
-    assert isinstance(shell.activity, GameRun)
-    return shell.activity
-
-
 def learner_line(shell: Shell) -> str:
     """A move the learner may play now, typed in notation: the first legal one its seat sees."""
-    pos = run_of(shell).position
+    pos = game_run(shell).position
     return pos.notation(pos.generate()[0])
 
 
 def unseen_cards(shell: Shell) -> set[str]:
     """The cards the learner cannot know now (the other hands and the stock), as the screen would show them."""
-    game = run_of(shell).game
+    game = game_run(shell).game
     pos = game.position
     hidden = [c for s in range(pos.players) if s != game.learner for c in pos.hands[s]] + list(pos.stock or [])
     return {shell.ui.card(c) for c in hidden}
@@ -57,7 +52,7 @@ def unseen_cards(shell: Shell) -> set[str]:
 def play_round_by_dispatch(shell: Shell) -> list[str]:
     """The learner's lines to the end of the round; every reply checked to show no unseen card."""
     lines = []
-    while not run_of(shell).game.round_over:
+    while not game_run(shell).game.round_over:
         line = learner_line(shell)
         lines.append(line)
         reply = dispatch(shell, line).text
@@ -75,7 +70,7 @@ def test_a_match_is_played_round_after_round_and_saved_after_every_move(tmp_path
         zeros = ":".join(["0"] * (3 if players == 3 else 2))
         assert toolbar_text(shell).startswith(f" Round 1, {zeros} vs greedy · ")
         play_round_by_dispatch(shell)
-        game = run_of(shell).game
+        game = game_run(shell).game
         [saved] = kept_games(tmp_path)
         assert [r.moves for r in saved.game.rounds] == [r.moves for r in game.rounds]
         assert saved.game.current.score == game.current.score
@@ -96,10 +91,10 @@ def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_
         dispatch(shell, "play round seed=4 level=greedy")
         dispatch(shell, learner_line(shell))
         dispatch(shell, "undo")
-        while not run_of(shell).game.round_over:
+        while not game_run(shell).game.round_over:
             said = dispatch(shell, learner_line(shell)).text
         assert "Round score:" in said and "Total:" in said
-        last = run_of(shell).game.current.plies[-1]
+        last = game_run(shell).game.current.plies[-1]
         left = last.before.table_after(last.move)[0]
         residue = any(line.startswith(("You took last and so take the cards left", "Player 2 took last and so takes"))
                       for line in said.splitlines())
@@ -115,10 +110,10 @@ def test_mistyped_and_illegal_moves_get_the_puzzles_answers(tmp_path: Path) -> N
         dispatch(shell, "play seed=3")
         said = dispatch(shell, "xx").text
         assert "is not a card" in said and "for example" in said
-        pos = run_of(shell).position
+        pos = game_run(shell).position
         wrong = next(c for c in pos.variant.deck_cards if c not in pos.hands[pos.to_move])
         assert "hand" in dispatch(shell, str(wrong)).text
-        assert len(run_of(shell).game.current.plies) <= 1, "nothing was played"
+        assert len(game_run(shell).game.current.plies) <= 1, "nothing was played"
 
 
 @pytest.mark.parametrize(("lang", "start", "not_a_card"), [
@@ -162,10 +157,10 @@ def test_undo_taken_moves_and_what_is_refused_outside_a_game(tmp_path: Path) -> 
         assert "nothing to take back" in dispatch(shell, "undo").text
         listed = dispatch(shell, "moves").text
         assert listed.startswith("Your legal moves:")
-        before = run_of(shell).position.hands[0]
+        before = game_run(shell).position.hands[0]
         dispatch(shell, learner_line(shell))
         assert "taken back" in dispatch(shell, "undo").text
-        assert run_of(shell).position.hands[0] == before and run_of(shell).game.practice
+        assert game_run(shell).position.hands[0] == before and game_run(shell).game.practice
         assert "Taken so far" in dispatch(shell, "taken").text
         assert "no solution" in dispatch(shell, "solution").text
 
@@ -174,13 +169,13 @@ def test_one_game_at_a_time_offered_at_start_resumed_or_resigned(tmp_path: Path)
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play royal players=3 seed=8")
         dispatch(shell, learner_line(shell))
-        moves = run_of(shell).game.current.moves
+        moves = game_run(shell).game.current.moves
     with open_shell(tmp_path) as shell:
         assert "type “resume”" in welcome(shell)
         assert "is not finished" in dispatch(shell, "play").text
         said = dispatch(shell, "resume").text
         assert "Going on with your game of Royal Cassino" in said
-        assert run_of(shell).game.current.moves == moves
+        assert game_run(shell).game.current.moves == moves
         assert "You resigned" in dispatch(shell, "resign").text
         assert "resume" not in welcome(shell)
         assert "A new match" in dispatch(shell, "play").text
@@ -192,13 +187,13 @@ def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(t
         dispatch(shell, "play round seed=1 level=greedy")
         line = learner_line(shell)
         dispatch(shell, line)
-        played = len(run_of(shell).game.current.plies)
+        played = len(game_run(shell).game.current.plies)
         dispatch(shell, "resign")
         for typed in ("undo", "hint", "taken", "moves", line):
             said = dispatch(shell, typed).text
             over = "The game is over: no game is in progress. Type “next” to go on, “play”"
             assert said.startswith(over), (typed, said)
-        assert len(run_of(shell).game.current.plies) == played and not run_of(shell).game.practice
+        assert len(game_run(shell).game.current.plies) == played and not game_run(shell).game.practice
         dispatch(shell, "lang de")
         assert "Es läuft kein Spiel" in dispatch(shell, "zurück").text
 
@@ -232,9 +227,9 @@ def test_in_draw_cassino_each_player_draws_a_card_nothing_is_dealt(tmp_path: Pat
 def test_after_each_match_round_the_standing_and_on_resume_the_rounds_score(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play players=4 level=greedy seed=31 target=11")
-        while not run_of(shell).game.round_over:
+        while not game_run(shell).game.round_over:
             said = dispatch(shell, learner_line(shell)).text
-        mine, theirs = run_of(shell).game.scores
+        mine, theirs = game_run(shell).game.scores
         standing = f"Match: you and Player 3: {mine} · Players 2 and 4: {theirs} (to 11 points)."
         total = f"Total: you and Player 3: {mine} · Players 2 and 4: {theirs} (of"
         lines = said.splitlines()
@@ -252,9 +247,9 @@ def test_after_each_match_round_the_standing_and_on_resume_the_rounds_score(tmp_
 def test_cards_left_on_the_table_go_to_your_partner(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play round players=4 level=greedy seed=47")  # a round the partner ends taking last
-        while not run_of(shell).game.round_over:
+        while not game_run(shell).game.round_over:
             said = dispatch(shell, learner_line(shell)).text
-        assert run_of(shell).game.position.last_capturer == 2
+        assert game_run(shell).game.position.last_capturer == 2
         assert "Player 3 (your partner) took last and so takes the cards left on the table (" in said
 
 
@@ -294,9 +289,9 @@ def test_the_prompts_example_is_a_legal_move_of_the_position_shown(tmp_path: Pat
     letters = Renderer(lang, symbols=False)
     with open_shell(tmp_path, lang=lang) as shell:
         said, shown = dispatch(shell, start).text, set()
-        while not run_of(shell).game.round_over:
+        while not game_run(shell).game.round_over:
             typed = re.findall(example, said)[-1]
-            pos = run_of(shell).position
+            pos = game_run(shell).position
             move = pos.parse_move(typed)
             assert move in pos.generate() and typed == letters.move(pos, move), said
             shown.add(typed)
@@ -321,13 +316,13 @@ def test_a_whole_round_through_the_real_session_on_a_pipe(tmp_path: Path) -> Non
     with open_shell(tmp_path / "dry") as shell:  # the same seed plays the same: find the learner's lines
         dispatch(shell, "play round level=club seed=31")
         lines = ["play round level=club seed=31", *play_round_by_dispatch(shell)]
-        expected = run_of(shell).game.current.score
+        expected = game_run(shell).game.current.score
     said: list[str] = []
     with open_shell(tmp_path / "real") as shell, create_pipe_input() as pipe:
         pipe.send_text("".join(line + "\r" for line in lines[:-1]) + "taken\r" + lines[-1] + "\r" + "quit\r")
         session = TutorSession(shell, colour=True, input=pipe, output=DummyOutput(), say=said.append)
         assert session.run() == 0
-        game = run_of(shell).game
+        game = game_run(shell).game
     assert game.over and game.current.score == expected
     assert any("Round score:" in text for text in said)
     assert "Taken so far" in said[-3] and "saved" in said[-1]
@@ -390,7 +385,7 @@ def test_tab_completes_the_settings_of_play_and_the_cards_of_the_learners_hand(t
         assert {"round", "royal"} <= set(completions(shell, "play ro"))
         assert "players=" in completions(shell, "play p")
         dispatch(shell, "play seed=3")
-        hand = {shell.ui.typed_card(c) for c in run_of(shell).position.hands[0]}
+        hand = {shell.ui.typed_card(c) for c in game_run(shell).position.hands[0]}
         assert hand <= set(completions(shell, ""))
 
 
@@ -425,7 +420,7 @@ def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path) -> No
 
 def hinted_move(shell: Shell, hint: str) -> str:
     """The move ``hint`` recommends, as the learner would type it."""
-    pos = run_of(shell).position
+    pos = game_run(shell).position
     [move] = [m for m in pos.generate() if f" {shell.ui.move(pos, m)}." in hint]
     return pos.notation(move)
 
@@ -435,7 +430,7 @@ def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, 
     """The hint gives the advice the review judges the move by: following every hint, no move is marked."""
     with open_shell(tmp_path) as shell:
         dispatch(shell, f"play round players={players} level=club seed={seed}")
-        game = run_of(shell).game
+        game = game_run(shell).game
         while not game.round_over:
             hint = dispatch(shell, "hint").text
             if players == 2:  # one place for the unseen cards: the last deal's other hand, or the stock
@@ -454,14 +449,14 @@ def test_the_expert_level_plays_in_the_shell(tmp_path: Path) -> None:
         said = dispatch(shell, "play round level=expert seed=1").text
         assert "you against the “expert” level" in said and "Player 2 plays" in said
         dispatch(shell, learner_line(shell))
-        assert len(run_of(shell).game.current.plies) == 3
+        assert len(game_run(shell).game.current.plies) == 3
 
 
 def test_computers_stopped_by_ctrl_c_play_on_at_the_next_line(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play players=3 level=greedy seed=4")
-        game = run_of(shell).game
-        pos = run_of(shell).position
+        game = game_run(shell).game
+        pos = game_run(shell).position
         game.push(pos.generate()[0])  # the learner's move pushed, the computers' replies interrupted
         said = dispatch(shell, "7S x 7D").text
         assert "Player 2 plays" in said and "Player 3 plays" in said and game.learner_to_move
@@ -488,7 +483,7 @@ def test_next_after_a_game_over_goes_on_to_the_next_step(tmp_path: Path, lang: s
         dispatch(shell, "play round seed=4 level=greedy")
         game = shell.activity
         resigned = dispatch(shell, "resign" if lang == "en" else "aufgeben").text
-        assert run_of(shell).game.over and quoted in resigned
+        assert game_run(shell).game.over and quoted in resigned
         assert quoted in dispatch(shell, "7S").text  # a move after the end says so too
         following = dispatch(shell, next_word).text
         assert course in following

@@ -12,7 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from shell_helpers import Clock
+from shell_helpers import Clock, game_run
 
 from tutor.content import presets
 from tutor.content.course import Catalog
@@ -60,16 +60,11 @@ def shell_on(home: Path, catalog: Catalog, lang: str = "en") -> Iterator[Shell]:
             shell.activity = None  # as when the learner leaves: a game's review worker ends
 
 
-def run_of(shell: Shell) -> GameRun:
-    assert isinstance(shell.activity, GameRun)
-    return shell.activity
-
-
 def to_round_end(shell: Shell) -> str:
     """The learner plays its first legal move until the round ends; the last reply, as 80 columns show it."""
     said = ""
-    while not run_of(shell).game.round_over:
-        pos = run_of(shell).position
+    while not game_run(shell).game.round_over:
+        pos = game_run(shell).position
         said = dispatch(shell, pos.notation(pos.generate()[0])).text
     return fit(said, 80)
 
@@ -85,7 +80,7 @@ def test_the_end_of_a_round_fits_24_rows_with_the_score_and_result_first_and_a_l
     with shell_on(tmp_path, catalog, lang) as shell:
         dispatch(shell, f"play {kind} {preset} players={players} level=greedy seed=2")
         said = to_round_end(shell)
-        run = run_of(shell)
+        run = game_run(shell)
         assert run.reviewed is not None
         marks = run.reviewed[1].marks
         lines = said.split("\n")
@@ -109,7 +104,7 @@ def test_analysis_shows_the_round_in_full_each_mark_with_its_reasons(tmp_path: P
         dispatch(shell, "play round royal level=greedy seed=2")
         assert dispatch(shell, word).text == shell.ui.message("play.no_round_over")
         to_round_end(shell)
-        run = run_of(shell)
+        run = game_run(shell)
         assert run.reviewed is not None
         number, review = run.reviewed
         full = dispatch(shell, word).text
@@ -125,7 +120,7 @@ def test_a_sides_aces_share_one_row_and_every_point_is_kept(tmp_path: Path, cata
     with shell_on(tmp_path, catalog) as shell:
         dispatch(shell, "play round players=3 level=greedy seed=5")
         to_round_end(shell)
-        end = run_of(shell).game.position
+        end = game_run(shell).game.position
         score = score_round(end)
         rows = score_rows(score)
         assert [sum(r.points for r in rows if r.side == side) for side in range(3)] == list(score.totals)
@@ -207,7 +202,7 @@ def test_the_short_review_says_what_the_full_one_says_of_the_moves_that_lost_mos
     with shell_on(tmp_path, catalog, lang) as shell:
         dispatch(shell, "play round royal level=greedy seed=2")
         end = to_round_end(shell).replace("\n    ", " ").split("\n")  # a mark's line joined again
-        run = run_of(shell)
+        run = game_run(shell)
         assert run.reviewed is not None
         review = run.reviewed[1]
         full = dispatch(shell, "analysis").text.split("\n")
@@ -326,7 +321,7 @@ def test_the_match_standing_is_the_sum_of_the_rounds_replayed_and_scored(tmp_pat
         checked = 0
         for _ in range(2):
             said = to_round_end(shell)
-            game = run_of(shell).game
+            game = game_run(shell).game
             if game.over:
                 break
             checked += 1
