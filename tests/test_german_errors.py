@@ -131,7 +131,7 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
 
 @pytest.mark.parametrize(("text", "words"), [
     ("hands: [[7S, 8D], [7S]]\ntable: [9H]\n", "p.yaml:1:20: 7♠ steht zweimal da: in der Hand von Platz 0 "
-                                            "(Zeile 1) und in der Hand von Platz 1 (Zeile 1)."),
+                                            "(Zeile 1, Spalte 10) und in der Hand von Platz 1 (Zeile 1, Spalte 20)."),
     ("hands: [[7S, 8D], [ZZ]]\ntable: [9H]\n", "p.yaml:1:20: Eine Karte ZZ gibt es nicht; eine Karte ist ein Rang und "
                                               "eine Farbe, etwa 7S oder 10D (Farben S, H, D, C)."),
     ("variant: italian\nhands: [[7S, 8D], [6S]]\ntable: [7H]\n",

@@ -377,6 +377,30 @@ def test_a_card_twice_names_both_places_in_german(tmp_path: Path, monkeypatch: p
         "p.yaml:4:9: 5D appears twice: in a build on the table (line 2) and in the stock (line 4)"]
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["p.yaml:1:18: 7S appears twice in hand of seat 0: at line 1, column 10, and at line 1, column 18",
+            "p.yaml:2:19: 9H appears twice: in the cards seat 0 captured (line 2, column 13) and in the cards seat 1 "
+            "captured (line 2, column 19)",
+            "p.yaml:5:3: 3C appears twice on the table: at line 4 and at line 5",
+            "3 problems found"]),
+    ("de", ["p.yaml:1:18: 7♠ steht zweimal in der Hand von Platz 0: in Zeile 1, Spalte 10, und in Zeile 1, Spalte 18.",
+            "p.yaml:2:19: 9♥ steht zweimal da: in den Einnahmen von Platz 0 (Zeile 2, Spalte 13) und in den Einnahmen "
+            "von Platz 1 (Zeile 2, Spalte 19).",
+            "p.yaml:5:3: 3♣ steht zweimal auf dem Tisch: in Zeile 4 und in Zeile 5.",
+            "3 Probleme gefunden"]),
+])
+def test_a_card_twice_in_one_line_or_list_names_each_place_once(lang: str, said: list[str], tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A card twice in one list repeated its place: "in hand of seat 0 (line 1) and in hand of seat 0 (line 1)";
+    each problem is at its second card, names the first's place and, on one line, the columns."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text("hands: [[7S, 8D, 7S], [KD]]\ncaptured: [[9H], [9H]]\ntable:\n- 3C\n- 3C\n",
+                              encoding="utf-8")
+    assert main(["--lang", lang, "check", "p.yaml"]) == 2
+    assert capsys.readouterr().err.splitlines() == said
+
+
 def test_a_missing_key_is_said_in_german_as_the_other_keys_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """„Die Lektion hat kein title:; ergänze es.“ was no German sentence; a missing hands: was already said as
