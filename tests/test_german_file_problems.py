@@ -24,6 +24,7 @@ from tutor.loading.catalog import load_file
 from tutor.loading.reading import KINDS
 from tutor.loading.words import THINGS, Words, words_from_data, words_to_data
 from tutor.loading.yamlfile import FileError, Problem
+from tutor.play.players import FROZEN, LEVELS, TRIALS
 from tutor.render import Renderer
 from tutor.render.catalog import load_catalog as load_messages
 from tutor.render.problems import problem_words
@@ -264,7 +265,7 @@ def test_every_help_text_has_its_words_and_the_english_ones_are_the_parsers() ->
         assert name is None or f"cli_help.metavar_{name}" in english and f"cli_help.metavar_{name}" in MESSAGES
 
 
-@pytest.mark.parametrize("command", [[], ["check"], ["puzzles", "generate"], ["replay"], ["advise"]])
+@pytest.mark.parametrize("command", [[], ["check"], ["puzzles", "generate"], ["replay"], ["advise"], ["arena"]])
 def test_help_in_german_has_no_english_help_text(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--lang", "de", *command, "--help"])
@@ -278,6 +279,21 @@ def test_help_in_german_has_no_english_help_text(command: list[str], capsys: pyt
     with pytest.raises(SystemExit):
         main([*command, "--help", "--lang", "en"])  # English as before
     assert capsys.readouterr().out.startswith("usage: cassino-tutor")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_arena_help_names_every_level_by_its_id_and_name(lang: str, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The German help listed the ids alone (random, greedy, …) where the refusals name the levels Zufallsspieler,
+    Raffer, …; now each id with its name where the name is another word, both of which --a takes."""
+    monkeypatch.setenv("COLUMNS", "1000")  # a line a help text: no name broken at its hyphen
+    with pytest.raises(SystemExit):
+        main(["arena", "--help", "--lang", lang])
+    said = capsys.readouterr().out
+    ui = Renderer(lang)
+    for level in (*LEVELS, *FROZEN, *TRIALS):
+        name = ui.message(f"levels.{level}")
+        assert (level if name == level else f"{level} ({name})") in said, level
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
