@@ -13,6 +13,7 @@ import yaml
 
 from tutor.cli.main import main
 from tutor.content.folders import content_dir
+from tutor.loading import dump_position, load_position
 
 ROOT = Path(__file__).resolve().parents[1]
 START = str(ROOT / "docs" / "examples" / "start.yaml")
@@ -254,6 +255,49 @@ def test_moves_of_a_round_over_names_nobody_to_move(lang: str, words: str, tmp_p
     assert said(capsys, "--lang", lang, "moves", str(path)) == (0, words + "\n", "")
     assert said(capsys, "--lang", lang, "solve", str(path))[1] == words + "\n"
     assert json.loads(said(capsys, "--lang", lang, "moves", str(path), "--json")[1]) == {"to_move": 0, "moves": []}
+
+
+def test_a_finished_round_has_the_deal_value_its_last_move_had(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``solve --goal deal --json`` of a round whose cards are all played said ``"value": null``: each line of the
+    endgame, played to its end, now ends with the value its first move has, seen from the side then to move; the
+    goals of one move have no move to judge and keep null."""
+    start = json.loads(said(capsys, "solve", ENDGAME, "--goal", "deal", "--json")[1])
+    pos = load_position(Path(ENDGAME).read_text(encoding="utf-8"), ENDGAME)
+    assert len({entry["value"] for entry in start["moves"]}) > 2
+    path = tmp_path / "end.yaml"
+    for entry in start["moves"]:
+        end = pos.copy()
+        for notation in [entry["notation"], *entry["line"]]:
+            end.push(next(m for m in end.legal_moves() if end.notation(m) == notation))
+        assert end.is_round_over()
+        path.write_text(dump_position(end), encoding="utf-8")
+        status, out, err = said(capsys, "solve", str(path), "--goal", "deal", "--json")
+        sign = 1 if end.side_of(end.to_move) == pos.side_of(pos.to_move) else -1
+        assert (status, err) == (0, "")
+        assert json.loads(out) | {"ms": 0} == {"goal": "deal", "value": sign * entry["value"], "best": [], "moves": [],
+                                               "nodes": 0, "ms": 0, "complete": True}
+    for goal in ("cards", "points", "sweep", "safe", "card:7C"):
+        assert json.loads(said(capsys, "solve", str(path), "--goal", goal, "--json")[1])["value"] is None
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Goal deal: the round ended with the value {} (round points of the mover's side minus the best other "
+           "side's)."),
+    ("de", "Ziel „deal“: Die Runde endete mit dem Wert {} (Rundenpunkte der eigenen Seite minus die der besten "
+           "anderen Seite)."),
+])
+def test_solve_says_the_value_of_a_finished_round(lang: str, words: str, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The listing of ``solve --goal deal`` of a round that is over gives its value, for the seat the file puts
+    to move: seat 0 took 3 cards, 2 spades and 2S (the 7C left, theirs as last capturer), seat 1 one spade."""
+    path = tmp_path / "over.yaml"
+    for to_move, value in ((0, 5), (1, -5)):
+        path.write_text(f"hands: [[], []]\ntable: [7C]\ncaptured: [[2S, 3S], [4S]]\nlast_capturer: 0\n"
+                        f"to_move: {to_move}\n", encoding="utf-8")
+        status, out, err = said(capsys, "--lang", lang, "solve", str(path), "--goal", "deal")
+        assert (status, err) == (0, "")
+        assert out.splitlines()[1:] == [words.format(value)]
 
 
 @pytest.mark.parametrize(("lang", "card", "goal"), [

@@ -84,12 +84,35 @@ def parse_refusal(capsys: pytest.CaptureFixture[str], *words: str) -> list[str]:
     (("--lang", "de", "perft"), "cassino-tutor perft: diese Argumente fehlen: DATEI, TIEFE"),
     (("--lang", "de", "puzzles", "rate"), "cassino-tutor puzzles rate: diese Argumente fehlen: DATEI"),
     (("sheet", "--lang", "de", "--players", "5"),
-     "cassino-tutor sheet: Argument --players: 5 ist ungültig (möglich sind 2, 3, 4)"),
+     "cassino-tutor sheet: Argument --players: „5“ ist ungültig (möglich sind 2, 3, 4)"),
     (("--lang", "de", "moves", "a.yaml", "--bogus"), "cassino-tutor: unbekannte Argumente: --bogus"),
 ])
 def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: tuple[str, ...], last: str) -> None:
     lines = parse_refusal(capsys, *words)
     assert lines[0].startswith("Aufruf: cassino-tutor") and lines[-1] == last
+
+
+@pytest.mark.parametrize(("words", "german", "english"), [
+    (("bogus",), "cassino-tutor: Argument BEFEHL: „bogus“ ist ungültig (möglich sind „moves“, „perft“, „solve“, "
+                 "„check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“)",
+     "cassino-tutor: error: argument COMMAND: invalid choice: 'bogus' (choose from 'moves', 'perft', 'solve', 'check', "
+     "'sheet', 'puzzles', 'arena', 'advise', 'replay')"),
+    (("sheet", "--format=doc"), "cassino-tutor sheet: Argument --format: „doc“ ist ungültig (möglich sind „html“, "
+                                "„md“, „txt“, „pdf“)",
+     "cassino-tutor sheet: error: argument --format: invalid choice: 'doc' (choose from 'html', 'md', 'txt', 'pdf')"),
+    (("sheet", "--players", "x"), "cassino-tutor sheet: Argument --players: „x“ ist kein Wert vom Typ int",
+     "cassino-tutor sheet: error: argument --players: invalid int value: 'x'"),
+    (("moves", "a.yaml", "--json=1"), "cassino-tutor moves: Argument --json: überzähliger Wert „1“",
+     "cassino-tutor moves: error: argument --json: ignored explicit argument '1'"),
+    (("--lang", "fr"), "cassino-tutor: Argument --lang: „fr“ ist ungültig (möglich sind „en“, „de“)",
+     "cassino-tutor: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'de')"),
+])
+def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFixture[str], words: tuple[str, ...],
+                                                      german: str, english: str) -> None:
+    """A German refusal quoted the value and the choices as Python does ('doc', 'html'); German quotes them
+    „doc“, „html“ (a number of the choices as it is), the English as before."""
+    assert parse_refusal(capsys, "--lang", "de", *words)[-1] == german
+    assert parse_refusal(capsys, "--lang", "en", *words)[-1] == english
 
 
 @pytest.mark.parametrize(("words", "usage"), [
@@ -131,7 +154,7 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
 
 @pytest.mark.parametrize(("text", "words"), [
     ("hands: [[7S, 8D], [7S]]\ntable: [9H]\n", "p.yaml:1:20: 7♠ steht zweimal da: in der Hand von Platz 0 "
-                                            "(Zeile 1) und in der Hand von Platz 1 (Zeile 1)."),
+                                            "(Zeile 1, Spalte 10) und in der Hand von Platz 1 (Zeile 1, Spalte 20)."),
     ("hands: [[7S, 8D], [ZZ]]\ntable: [9H]\n", "p.yaml:1:20: Eine Karte ZZ gibt es nicht; eine Karte ist ein Rang und "
                                               "eine Farbe, etwa 7S oder 10D (Farben S, H, D, C)."),
     ("variant: italian\nhands: [[7S, 8D], [6S]]\ntable: [7H]\n",

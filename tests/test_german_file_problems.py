@@ -24,6 +24,7 @@ from tutor.loading.catalog import load_file
 from tutor.loading.reading import KINDS
 from tutor.loading.words import THINGS, Words, words_from_data, words_to_data
 from tutor.loading.yamlfile import FileError, Problem
+from tutor.play.players import FROZEN, LEVELS, TRIALS
 from tutor.render import Renderer
 from tutor.render.catalog import load_catalog as load_messages
 from tutor.render.problems import problem_words
@@ -264,7 +265,7 @@ def test_every_help_text_has_its_words_and_the_english_ones_are_the_parsers() ->
         assert name is None or f"cli_help.metavar_{name}" in english and f"cli_help.metavar_{name}" in MESSAGES
 
 
-@pytest.mark.parametrize("command", [[], ["check"], ["puzzles", "generate"], ["replay"], ["advise"]])
+@pytest.mark.parametrize("command", [[], ["check"], ["puzzles", "generate"], ["replay"], ["advise"], ["arena"]])
 def test_help_in_german_has_no_english_help_text(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--lang", "de", *command, "--help"])
@@ -278,6 +279,21 @@ def test_help_in_german_has_no_english_help_text(command: list[str], capsys: pyt
     with pytest.raises(SystemExit):
         main([*command, "--help", "--lang", "en"])  # English as before
     assert capsys.readouterr().out.startswith("usage: cassino-tutor")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_arena_help_names_every_level_by_its_id_and_name(lang: str, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The German help listed the ids alone (random, greedy, …) where the refusals name the levels Zufallsspieler,
+    Raffer, …; now each id with its name where the name is another word, both of which --a takes."""
+    monkeypatch.setenv("COLUMNS", "1000")  # a line a help text: no name broken at its hyphen
+    with pytest.raises(SystemExit):
+        main(["arena", "--help", "--lang", lang])
+    said = capsys.readouterr().out
+    ui = Renderer(lang)
+    for level in (*LEVELS, *FROZEN, *TRIALS):
+        name = ui.message(f"levels.{level}")
+        assert (level if name == level else f"{level} ({name})") in said, level
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -375,6 +391,30 @@ def test_a_card_twice_names_both_places_in_german(tmp_path: Path, monkeypatch: p
     assert capsys.readouterr().err.splitlines()[1:3] == [
         "p.yaml:3:13: 8D appears twice: in hand of seat 0 (line 1) and in the cards seat 0 captured (line 3)",
         "p.yaml:4:9: 5D appears twice: in a build on the table (line 2) and in the stock (line 4)"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["p.yaml:1:18: 7S appears twice in hand of seat 0: at line 1, column 10, and at line 1, column 18",
+            "p.yaml:2:19: 9H appears twice: in the cards seat 0 captured (line 2, column 13) and in the cards seat 1 "
+            "captured (line 2, column 19)",
+            "p.yaml:5:3: 3C appears twice on the table: at line 4 and at line 5",
+            "3 problems found"]),
+    ("de", ["p.yaml:1:18: 7♠ steht zweimal in der Hand von Platz 0: in Zeile 1, Spalte 10, und in Zeile 1, Spalte 18.",
+            "p.yaml:2:19: 9♥ steht zweimal da: in den Einnahmen von Platz 0 (Zeile 2, Spalte 13) und in den Einnahmen "
+            "von Platz 1 (Zeile 2, Spalte 19).",
+            "p.yaml:5:3: 3♣ steht zweimal auf dem Tisch: in Zeile 4 und in Zeile 5.",
+            "3 Probleme gefunden"]),
+])
+def test_a_card_twice_in_one_line_or_list_names_each_place_once(lang: str, said: list[str], tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A card twice in one list repeated its place: "in hand of seat 0 (line 1) and in hand of seat 0 (line 1)";
+    each problem is at its second card, names the first's place and, on one line, the columns."""
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text("hands: [[7S, 8D, 7S], [KD]]\ncaptured: [[9H], [9H]]\ntable:\n- 3C\n- 3C\n",
+                              encoding="utf-8")
+    assert main(["--lang", lang, "check", "p.yaml"]) == 2
+    assert capsys.readouterr().err.splitlines() == said
 
 
 def test_a_missing_key_is_said_in_german_as_the_other_keys_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -232,13 +232,27 @@ def test_a_german_puzzle_is_named_by_its_number_which_opens_it(tmp_path: Path) -
     (["arena", "--a", "club", "--b", "greedy", "--record", ""], "--record braucht einen Ordner"),
     (["advise", "--level", "club", "x.yaml"], "--level: Die Stufe „club“ gibt keinen Rat; Rat gibt die Stufe: Experte"),
     (["advise", "--time-limit", "bald", "x.yaml"], "--time-limit braucht eine Zahl von Sekunden über 0"),
-    (["advise", "--worlds", "0", "x.yaml"], "--worlds muss zwischen 1 und 10000 liegen"),
+    (["advise", "--worlds", "0", "x.yaml"], "--worlds muss zwischen 1 und 10.000 liegen"),
 ])
 def test_arena_and_advise_say_what_is_wrong_in_german(capsys: pytest.CaptureFixture[str], args: list[str],
                                                       german: str) -> None:
     assert main([*args, "--lang", "de"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and german in err, err
+
+
+@pytest.mark.parametrize(("lang", "pairs", "seed"), [
+    ("en", "--pairs must be from 2 to 100,000, not 1", "--seed must be from 0 to 9,223,372,036,854,775,808, not -1"),
+    ("de", "--pairs muss zwischen 2 und 100.000 liegen, nicht 1",
+     "--seed muss zwischen 0 und 9.223.372.036.854.775.808 liegen, nicht -1"),
+])
+def test_a_range_is_written_as_the_language_writes_numbers(lang: str, pairs: str, seed: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The bounds of a range were written bare („zwischen 2 und 100000“, where --time-limit said „86.400“); with
+    their thousands grouped, the seed's 2**63 must stay exact, not a float's 9,223,372,036,854,776,000."""
+    for option, value, said in (("--pairs", "1", pairs), ("--seed", "-1", seed)):
+        assert main(["arena", "--a", "club", "--b", "greedy", option, value, "--lang", lang]) == 2
+        assert capsys.readouterr().err == f"cassino-tutor arena: {said}\n"
 
 
 def test_a_level_is_named_in_either_language_in_the_arena(capsys: pytest.CaptureFixture[str]) -> None:

@@ -164,6 +164,17 @@ def test_card_twice_names_both_places() -> None:
     assert problem(text) == "p.yaml:9:5: 7S appears twice: in hand of seat 0 (line 5) and on the table (line 9)"
 
 
+def test_card_twice_in_one_list_points_at_each_place() -> None:
+    """A card twice in one list named its place twice ("in hand of seat 0 (line 1) and in hand of seat 0 (line
+    1)"): the problem is at the second, and says the first's line and, on the same line, the columns of both."""
+    assert problems("hands: [[7S, 8D, 7S], [KD]]\ncaptured: [[], [9H,\n  9H]]\n") == [
+        "p.yaml:1:18: 7S appears twice in hand of seat 0: at line 1, column 10, and at line 1, column 18",
+        "p.yaml:3:3: 9H appears twice in the cards seat 1 captured: at line 2 and at line 3"]
+    assert problem("hands: [[7S], [KD]]\ncaptured: [[9H], [9H]]\n") == (
+        "p.yaml:2:19: 9H appears twice: in the cards seat 0 captured (line 2, column 13) and in the cards seat 1 "
+        "captured (line 2, column 19)")
+
+
 def test_card_twice_in_stock_and_captured() -> None:
     text = "hands: [1, 1]\ncaptured: [[], [9H]]\nstock: [9H]\n"
     assert problem(text) == (

@@ -161,12 +161,15 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         print(f"cassino-tutor solve: {stopped}", file=sys.stderr, flush=True)
     if args.json:
         return dumps(solve_data(pos, ranking, ms)), status
-    if not ranking.moves and ranking.complete:
-        return say("engine.no_move"), 0
-    best = ranking.best
     first = goal.criteria[0]
+    unit = say("engine.unit", name=first.name, card=first.card)
+    if not ranking.moves and ranking.complete:
+        over = [] if ranking.value is None else [say("engine.over", goal=_goal_words(goal, ui), value=ranking.value,
+                                                     unit=unit)]
+        return "\n".join([say("engine.no_move"), *over]), 0
+    best = ranking.best
     lines = [say("engine.best", goal=_goal_words(goal, ui), complete=ranking.complete, value=ranking.value, n=len(best),
-                 unit=say("engine.unit", name=first.name, card=first.card))]
+                 unit=unit)]
     if not ranking.moves:
         lines = [say("engine.nothing_valued", goal=_goal_words(goal, ui))]
     width = max((len(ui.move(pos, j.move)) for j in ranking.moves if j.line[1:]), default=0)

@@ -19,7 +19,7 @@ from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 from tutor.shell.pager import needs_paging, pager_command, run_pager
 
-from .parser_words import asked_lang, asks_help, help_words, parser_words, placeholder_words
+from .parser_words import asked_lang, asks_help, choice_words, help_words, parser_words, placeholder_words
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -241,7 +241,8 @@ def _parsed(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Names
             sys.stderr.write(said.getvalue())
             raise
         placeholder_words(parser, Renderer(lang).message)
-        return parser.parse_args(words)  # the same mistake, said with the placeholders in the learner's words
+        choice_words(parser, Renderer(lang).message)
+        return parser.parse_args(words)  # the same mistake, said with the placeholders and quotes of the learner's
 
 
 def paged(text: str, environ: Mapping[str, str]) -> bool:

@@ -35,10 +35,11 @@ KEYS = {
 }
 """argparse's messages (its gettext ids) a user of ours can meet, and their keys in ``argparse.yaml``."""
 
-PLACES = {name: f"%({name}){'r' if name == 'value' else 's'}"
+PLACES = {name: f"%({name})s"
           for name in ("prog", "message", "argument_name", "value", "choices", "type", "option", "matches")}
-PLACES |= {"s": "%s", "r": "%r"}
-"""The placeholders argparse fills in, by the names the messages give them."""
+PLACES |= {"s": "%s", "r": "%s"}
+"""The placeholders argparse fills in, by the names the messages give them; a value argparse quotes by its
+``repr`` (``value``, ``r``: 'doc') is given as it is, for the words to quote as their language does („doc“)."""
 
 
 def asked_lang(words: Sequence[str]) -> str | None:
@@ -127,6 +128,33 @@ def placeholder_words(parser: argparse.ArgumentParser, say: Callable[..., str]) 
     for action in actions(parser):
         if (name := placeholder(action)) is not None:
             action.metavar = say(f"cli_help.metavar_{name}")
+
+
+class Choice(str):
+    """A choice of an argument whose ``repr`` (how argparse lists the choices in a refusal) is ``shown``."""
+
+    shown: str
+
+    def __new__(cls, text: str, shown: str) -> Choice:
+        choice = super().__new__(cls, text)
+        choice.shown = shown
+        return choice
+
+    def __repr__(self) -> str:
+        return self.shown
+
+
+def choice_words(parser: argparse.ArgumentParser, say: Callable[..., str]) -> None:
+    """The choices of ``parser`` and its commands that are words (commands, ``html``), each quoted as ``say``
+    quotes (``argparse.quote``) where a refusal lists them; numbers as argparse has them."""
+    for action in actions(parser):
+        if isinstance(action.choices, dict):  # the commands: their parsers by name
+            named = list(action.choices.items())
+            action.choices.clear()
+            action.choices.update((Choice(name, say("argparse.quote", text=name)), sub) for name, sub in named)
+        elif action.choices is not None:
+            action.choices = [Choice(c, say("argparse.quote", text=c)) if isinstance(c, str) else c
+                              for c in action.choices]
 
 
 def actions(parser: argparse.ArgumentParser) -> Iterator[argparse.Action]:

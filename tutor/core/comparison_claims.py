@@ -18,7 +18,7 @@ from .comparison import Comparison, MoveFacts, Shortfall
 from .movegen import hand_moves
 from .moves import Move
 from .position import Position
-from .scoring import score_round
+from .scoring import round_margin
 from .solver import Criterion, exposure_after, table_points, trial_hands
 from .threat import Threat
 
@@ -49,8 +49,7 @@ def line_value(pos: Position, line: tuple[Move, ...]) -> int:
     for move in line:
         play.push(move)
     assert play.is_round_over(), "a deal line is played to the end of the round"
-    totals, side = score_round(play).totals, pos.side_of(pos.to_move)
-    return totals[side] - max(t for s, t in enumerate(totals) if s != side)
+    return round_margin(play, pos.side_of(pos.to_move))
 
 
 def facts_problems(pos: Position, facts: MoveFacts, criteria: tuple[Criterion, ...]) -> list[str]:

@@ -139,6 +139,13 @@ def score_round(pos: Position) -> RoundScore:
     return RoundScore(tuple(items), tuple(totals), cards, spades, available, skunk)
 
 
+def round_margin(pos: Position, side: int) -> int:
+    """``side``'s points of :func:`score_round` less the best other side's: at the end of a round, its value for
+    ``side`` (the ``deal`` goal's)."""
+    totals = score_round(pos).totals
+    return totals[side] - max(t for s, t in enumerate(totals) if s != side)
+
+
 def taken_points(pos: Position) -> tuple[list[int], list[int], list[int]]:
     """Each side's points from what it has taken, its sweeps and its penalties (:func:`score_round`'s items but
     the majorities and the skunk, summed), and the cards and spades each side took: for a playout's end, where

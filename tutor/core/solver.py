@@ -35,6 +35,7 @@ from .movegen import build_key, hand_moves
 from .moves import Move
 from .position import Position
 from .rules import holding_applies
+from .scoring import round_margin
 from .search import Share, Unfinished, solve_deal
 from .text import excerpt
 
@@ -142,6 +143,8 @@ class Ranking:
     nodes: int
     unfinished: tuple[Unfinished, ...] = ()
     """Moves a stopped ``deal`` search did not value, with the bounds it proved."""
+    over: int | None = None
+    """For ``deal`` where the round is over (no move left): its value as it ended."""
 
     @property
     def complete(self) -> bool:
@@ -150,7 +153,8 @@ class Ranking:
 
     @property
     def value(self) -> int | None:
-        return self.moves[0].value if self.moves else None
+        """The best move's value; with no move, a finished round's for ``deal``, else None (no move to judge)."""
+        return self.moves[0].value if self.moves else self.over
 
     @property
     def best(self) -> tuple[Move, ...]:
@@ -322,7 +326,8 @@ def rank_moves(pos: Position, goal: Goal, share: Share | None = None, stop: Call
     if goal.is_deal:
         solution = solve_deal(pos, share=share, stop=stop)
         judged = [Judged(lv.move, (lv.value,), lv.line) for lv in solution.moves]
-        return Ranking(goal, tuple(judged), solution.nodes, solution.unfinished)
+        over = round_margin(pos, pos.side_of(pos.to_move)) if pos.is_round_over() else None
+        return Ranking(goal, tuple(judged), solution.nodes, solution.unfinished, over)
     moves = pos.generate()
     judged = [Judged(m, tuple(v for c in goal.criteria for v in move_values(pos, m, c))) for m in moves]
     judged.sort(key=lambda j: tuple(-v for v in j.values))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.scoring import score_round
+from tutor.core.scoring import round_margin
 from tutor.core.solver import Goal, Ranking, move_points, move_values
 from tutor.core.variant import Variant
 from tutor.play.heuristics import CLUB_V1, club_value
@@ -123,8 +123,7 @@ def lookahead(pos: Position, moves: Sequence[Move], plies: int) -> tuple[float, 
     side = pos.side_of(pos.to_move)
 
     def edge() -> float:
-        totals = score_round(play).totals
-        return totals[side] - max(t for s, t in enumerate(totals) if s != side)
+        return round_margin(play, side)
 
     def search(depth: int) -> float:
         if depth == 0 or play.is_round_over() or play.needs_deal():

@@ -248,8 +248,13 @@ class _Reader:
         for card, place, node in sorted(self.seen, key=lambda s: (s[2].line, s[2].col)):
             if card in first:
                 where, at = first[card]
-                self.problems.add(node, f"{card} appears twice: {where} (line {at.line}) and {place} (line {node.line})",
-                                  "files.twice", card=card, first=at.line, again=node.line, where=where, place=place)
+                columns = at.line == node.line  # the lines alone would name one place twice
+                spots = [f"line {n.line}" + (f", column {n.col}" if columns else "") for n in (at, node)]
+                said = (f"{card} appears twice {place}: at {spots[0]}{',' * columns} and at {spots[1]}"
+                        if where == place else f"{card} appears twice: {where} ({spots[0]}) and {place} ({spots[1]})")
+                self.problems.add(node, said, "files.twice", card=card, first=at.line, again=node.line, where=where,
+                                  place=place, first_col=at.col if columns else None,
+                                  again_col=node.col if columns else None, same=where == place)
             else:
                 first[card] = (place, node)
 

@@ -49,7 +49,7 @@ def rounded_out(low: Number, high: Number, places: int = POINT_PLACES) -> tuple[
 
 
 def _exact(x: Number) -> Decimal:
-    return x if isinstance(x, Decimal) else Decimal(repr(float(x)))
+    return x if isinstance(x, Decimal) else Decimal(x) if isinstance(x, int) else Decimal(repr(float(x)))
 
 
 def format_number(x: Number, places: int | None = POINT_PLACES, signed: bool = False, *, locale: str) -> str:
