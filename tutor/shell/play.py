@@ -98,9 +98,12 @@ class GameRun(Activity):
         return self.game.view().position()
 
     def title(self) -> str:
+        """The round and the points against the level; once the game is over (resigned), that it is."""
         game = self.game
-        return self.ui.message("play.toolbar", level=self.ui.message(f"levels.{game.settings.level}"),
-                               round=len(game.rounds), points=game.scores)
+        level = self.ui.message(f"levels.{game.settings.level}")
+        if game.over:
+            return self.ui.message("play.toolbar_over", level=level, resigned=game.resigned, points=game.scores)
+        return self.ui.message("play.toolbar", level=level, round=len(game.rounds), points=game.scores)
 
     # ---- what the learner sees ---------------------------------------------------
 
