@@ -493,3 +493,28 @@ def test_next_after_a_game_over_goes_on_to_the_next_step(tmp_path: Path, lang: s
         following = dispatch(shell, next_word).text
         assert course in following
         assert isinstance(shell.activity, LessonRun) and shell.activity is not game
+
+
+@pytest.mark.parametrize(("lang", "play", "undo", "added"), [
+    ("en", "play level=greedy seed=1", "undo", r"Your review queue gets (\d+) new position"),
+    ("de", "spiele stufe=greedy startwert=1", "zurück", r"Deine Wiederholungen bekommen (\d+) neue Stellung"),
+])
+def test_a_round_end_taken_back_and_played_again_adds_no_position_twice(tmp_path: Path, lang: str, play: str,
+                                                                         undo: str, added: str) -> None:
+    """The round's last move taken back and played again: its marked positions, queued and said at the first end,
+    are not said again as new, nor queued twice."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        said = ""
+        while not run_of(shell).game.round_over:
+            line = learner_line(shell)
+            said = dispatch(shell, line).text
+        found = re.search(added, said)
+        assert found is not None, said
+        queued = [item.puzzle_id for item in shell.progress.review_queue()]
+        assert len(queued) == int(found[1]) > 0
+        dispatch(shell, undo)
+        assert not run_of(shell).game.round_over
+        again = dispatch(shell, line).text
+        assert run_of(shell).game.round_over and re.search(added, again) is None, again
+        assert [item.puzzle_id for item in shell.progress.review_queue()] == queued
