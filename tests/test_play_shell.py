@@ -518,3 +518,28 @@ def test_a_round_end_taken_back_and_played_again_adds_no_position_twice(tmp_path
         again = dispatch(shell, line).text
         assert run_of(shell).game.round_over and re.search(added, again) is None, again
         assert [item.puzzle_id for item in shell.progress.review_queue()] == queued
+
+
+@pytest.mark.parametrize(("lang", "play", "in_hand", "rank_in_hand"), [
+    ("en", "play seed=5", "{named} is in your hand, not on the table.", "There is no card of rank {rank} on the table: {named} is in"),
+    ("de", "spiele startwert=5", "{named} hast du auf der Hand, nicht auf dem Tisch.",
+     "Auf dem Tisch liegt keine Karte vom Rang {rank}: {named} hast du auf der Hand."),
+])
+def test_a_card_of_the_hand_named_as_on_the_table_is_said_to_be_in_the_hand(tmp_path: Path, lang: str, play: str,
+                                                                          in_hand: str, rank_in_hand: str) -> None:
+    """``7S x 7H`` with 7H in the learner's hand: the words say it is in the hand, not on the table (by its card or
+    its rank), for a capture and a build; nothing is played."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        run = run_of(shell)
+        pos, ui = run.position, shell.ui
+        named, played = [c for c in pos.hands[0] if not c.is_face][:2]
+        assert named.rank != played.rank and all(c.rank != named.rank for c in pos.table_cards())
+        plies = len(run.game.current.plies)
+        rank = ui.typed_move(str(named))[:-1]
+        for typed in (f"{played} x {named}", f"{played} b{named.rank_index + played.rank_index} {named}"):
+            said = dispatch(shell, ui.typed_move(typed)).text
+            assert said.startswith(in_hand.format(named=ui.card(named))), (typed, said)
+        said = dispatch(shell, ui.typed_move(f"{played} x ") + rank).text
+        assert said.startswith(rank_in_hand.format(rank=rank, named=ui.card(named))), said
+        assert len(run.game.current.plies) == plies, "nothing was played"
