@@ -214,18 +214,21 @@ def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path)
         assert "Round 1 is over" in dispatch(shell, "moves").text
 
 
-@pytest.mark.parametrize(("lang", "drawn", "dealt"), [
-    ("en", "Player 2 draws a card from the stock; 35 cards left.", "New hands are dealt"),
-    ("de", "Spieler 2 zieht eine Karte aus dem Talon; 35 Karten bleiben.", "Neue Karten werden gegeben"),
+@pytest.mark.parametrize(("lang", "drawn", "dealt", "each"), [
+    ("en", "Player 2 and Player 3 each draw a card from the stock; 34 cards left.", "New hands are dealt",
+     "Each player draws a card from the stock; 31 cards left."),
+    ("de", "Spieler 2 und Spieler 3 ziehen je eine Karte aus dem Talon; 34 Karten bleiben.", "Neue Karten werden gegeben",
+     "Jeder Spieler zieht eine Karte aus dem Talon; 31 Karten bleiben."),
 ])
 def test_in_draw_cassino_each_player_draws_a_card_nothing_is_dealt(tmp_path: Path, lang: str, drawn: str,
-                                                                    dealt: str) -> None:
+                                                                    dealt: str, each: str) -> None:
+    """The cards drawn after the moves are said in one line, under them."""
     with open_shell(tmp_path, lang=lang) as shell:
         said = dispatch(shell, "play round draw players=3 level=random seed=5").text
         assert drawn in said and dealt not in said
         said = dispatch(shell, learner_line(shell)).text
-        assert said.splitlines()[1] == ("You draw a card from the stock; 33 cards left." if lang == "en"
-                                        else "Du ziehst eine Karte aus dem Talon; 33 Karten bleiben.")
+        moves = said.split("\n\n")[0].splitlines()
+        assert len(moves) == 4 and moves[3] == each, said
         assert dealt not in said
 
 
