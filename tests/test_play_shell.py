@@ -209,18 +209,21 @@ def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path)
         assert "Round 1 is over" in dispatch(shell, "moves").text
 
 
-@pytest.mark.parametrize(("lang", "drawn", "dealt"), [
-    ("en", "Player 2 draws a card from the stock; 35 cards left.", "New hands are dealt"),
-    ("de", "Spieler 2 zieht eine Karte aus dem Talon; 35 Karten bleiben.", "Neue Karten werden gegeben"),
+@pytest.mark.parametrize(("lang", "drawn", "dealt", "each"), [
+    ("en", "Player 2 and Player 3 each draw a card from the stock; 34 cards left.", "New hands are dealt",
+     "Each player draws a card from the stock; 31 cards left."),
+    ("de", "Spieler 2 und Spieler 3 ziehen je eine Karte aus dem Talon; 34 Karten bleiben.", "Neue Karten werden gegeben",
+     "Jeder Spieler zieht eine Karte aus dem Talon; 31 Karten bleiben."),
 ])
 def test_in_draw_cassino_each_player_draws_a_card_nothing_is_dealt(tmp_path: Path, lang: str, drawn: str,
-                                                                    dealt: str) -> None:
+                                                                    dealt: str, each: str) -> None:
+    """The cards drawn after the moves are said in one line, under them."""
     with open_shell(tmp_path, lang=lang) as shell:
         said = dispatch(shell, "play round draw players=3 level=random seed=5").text
         assert drawn in said and dealt not in said
         said = dispatch(shell, learner_line(shell)).text
-        assert said.splitlines()[1] == ("You draw a card from the stock; 33 cards left." if lang == "en"
-                                        else "Du ziehst eine Karte aus dem Talon; 33 Karten bleiben.")
+        moves = said.split("\n\n")[0].splitlines()
+        assert len(moves) == 4 and moves[3] == each, said
         assert dealt not in said
 
 
@@ -488,3 +491,53 @@ def test_next_after_a_game_over_goes_on_to_the_next_step(tmp_path: Path, lang: s
         following = dispatch(shell, next_word).text
         assert course in following
         assert isinstance(shell.activity, LessonRun) and shell.activity is not game
+
+
+@pytest.mark.parametrize(("lang", "play", "undo", "added"), [
+    ("en", "play level=greedy seed=1", "undo", r"Your review queue gets (\d+) new position"),
+    ("de", "spiele stufe=greedy startwert=1", "zurück", r"Deine Wiederholungen bekommen (\d+) neue Stellung"),
+])
+def test_a_round_end_taken_back_and_played_again_adds_no_position_twice(tmp_path: Path, lang: str, play: str,
+                                                                         undo: str, added: str) -> None:
+    """The round's last move taken back and played again: its marked positions, queued and said at the first end,
+    are not said again as new, nor queued twice."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        said = ""
+        while not run_of(shell).game.round_over:
+            line = learner_line(shell)
+            said = dispatch(shell, line).text
+        found = re.search(added, said)
+        assert found is not None, said
+        queued = [item.puzzle_id for item in shell.progress.review_queue()]
+        assert len(queued) == int(found[1]) > 0
+        dispatch(shell, undo)
+        assert not run_of(shell).game.round_over
+        again = dispatch(shell, line).text
+        assert run_of(shell).game.round_over and re.search(added, again) is None, again
+        assert [item.puzzle_id for item in shell.progress.review_queue()] == queued
+
+
+@pytest.mark.parametrize(("lang", "play", "in_hand", "rank_in_hand"), [
+    ("en", "play seed=5", "{named} is in your hand, not on the table.", "There is no card of rank {rank} on the table: {named} is in"),
+    ("de", "spiele startwert=5", "{named} hast du auf der Hand, nicht auf dem Tisch.",
+     "Auf dem Tisch liegt keine Karte vom Rang {rank}: {named} hast du auf der Hand."),
+])
+def test_a_card_of_the_hand_named_as_on_the_table_is_said_to_be_in_the_hand(tmp_path: Path, lang: str, play: str,
+                                                                          in_hand: str, rank_in_hand: str) -> None:
+    """``7S x 7H`` with 7H in the learner's hand: the words say it is in the hand, not on the table (by its card or
+    its rank), for a capture and a build; nothing is played."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        run = run_of(shell)
+        pos, ui = run.position, shell.ui
+        named, played = [c for c in pos.hands[0] if not c.is_face][:2]
+        assert named.rank != played.rank and all(c.rank != named.rank for c in pos.table_cards())
+        plies = len(run.game.current.plies)
+        rank = ui.typed_move(str(named))[:-1]
+        for typed in (f"{played} x {named}", f"{played} b{named.rank_index + played.rank_index} {named}"):
+            said = dispatch(shell, ui.typed_move(typed)).text
+            assert said.startswith(in_hand.format(named=ui.card(named))), (typed, said)
+        said = dispatch(shell, ui.typed_move(f"{played} x ") + rank).text
+        assert said.startswith(rank_in_hand.format(rank=rank, named=ui.card(named))), said
+        assert len(run.game.current.plies) == plies, "nothing was played"

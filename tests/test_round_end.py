@@ -95,6 +95,38 @@ def test_the_end_of_a_round_fits_24_rows_with_the_score_and_result_first_and_a_l
         assert not any(line.startswith(("  Better:", "  Besser:")) for line in lines)  # the reasons: "analysis"
 
 
+DRAWN = {"en": ("a card from the stock", "Each player draws a card"),
+         "de": ("eine Karte aus dem Talon", "Jeder Spieler zieht eine Karte")}
+"""A language's words for a card drawn from the stock, and for every player drawing one."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_turn_of_a_four_player_draw_round_fits_24_rows_its_draws_in_one_line(tmp_path: Path, catalog: Catalog,
+                                                                                lang: str) -> None:
+    """Four players in Draw Cassino: the reply to each move (the learner's, three others', the cards drawn, the
+    table; a learner who builds when it can, as the table then grows) fits 80×24, so it is not paged: the cards
+    drawn after the moves are said in one line, not one a player."""
+    drawn, everyone = DRAWN[lang]
+    turns = full = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        with shell_on(tmp_path / str(seed), catalog, lang) as shell:
+            dispatch(shell, f"play round draw players=4 level=club seed={seed}")
+            run = run_of(shell)
+            while not run.game.round_over:
+                pos = run.position
+                moves = pos.generate()
+                built = [m for m in moves if m.kind in ("build", "raise", "add")]
+                said = fit(dispatch(shell, run.ui.typed_move(pos.notation(rng.choice(built or moves)))).text, 80)
+                if run.game.round_over:
+                    break  # the round's end: its own test
+                lines = said.split("\n")
+                assert len(lines) <= ROWS and sum(drawn in line for line in lines) <= 1, said
+                turns += 1
+                full += any(line.startswith(everyone) for line in lines)
+    assert turns > 20 and full > 10, (turns, full)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_analysis_shows_the_round_in_full_each_mark_with_its_reasons(tmp_path: Path, catalog: Catalog,
                                                                      lang: str) -> None:

@@ -101,3 +101,24 @@ def test_each_key_is_named_by_the_word_that_types_its_command(tmp_path: Path, la
             typed = lookup(word)
             assert typed is not None and typed.name == FUNCTION_KEYS[key.lower()], (key, word)
             assert word.lower() == typed_command(shell, typed.name)
+
+
+@pytest.mark.parametrize(("lang", "play", "resign", "over"), [
+    ("en", "play level=greedy seed=3", "resign", " Game over: resigned vs greedy "),
+    ("de", "spiele stufe=greedy startwert=3", "aufgeben", " Spielende: aufgegeben gegen Raffer "),
+])
+def test_after_resigning_the_toolbar_shows_no_game_in_progress(tmp_path: Path, lang: str, play: str, resign: str,
+                                                               over: str) -> None:
+    """A game resigned after a move: the toolbar says the game is over, not its round and score as if in play."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        shell.width = lambda: 80
+        dispatch(shell, play)
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        pos = run.position
+        dispatch(shell, pos.notation(pos.generate()[0]))
+        in_play = toolbar_text(shell)
+        dispatch(shell, resign)
+        text = toolbar_text(shell)
+        assert run.game.over and shell.activity is run
+        assert text.startswith(over) and in_play.split(",")[0] not in text, (in_play, text)

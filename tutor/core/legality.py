@@ -161,7 +161,8 @@ def _missing_card(pos: RoundState, ref: CardRef, intent: Intent) -> Reason:
             params = {"card": str(ref), "build": b, "played": str(intent.card), "op": intent.op,
                       "taker": _taker(pos, b, intent.card)}
             return Reason("card_in_build", params)
-    return Reason("card_not_on_table", {"card": str(ref)})
+    held = ref.candidates(pos.hands[pos.to_move])  # named as if on the table, but in the mover's own hand
+    return Reason("card_not_on_table", {"card": str(ref), "held": held} if held else {"card": str(ref)})
 
 
 def _taker(pos: RoundState, build: Build, played: CardRef) -> str | None:

@@ -98,9 +98,12 @@ class GameRun(Activity):
         return self.game.view().position()
 
     def title(self) -> str:
+        """The round and the points against the level; once the game is over (resigned), that it is."""
         game = self.game
-        return self.ui.message("play.toolbar", level=self.ui.message(f"levels.{game.settings.level}"),
-                               round=len(game.rounds), points=game.scores)
+        level = self.ui.message(f"levels.{game.settings.level}")
+        if game.over:
+            return self.ui.message("play.toolbar_over", level=level, resigned=game.resigned, points=game.scores)
+        return self.ui.message("play.toolbar", level=level, round=len(game.rounds), points=game.scores)
 
     # ---- what the learner sees ---------------------------------------------------
 
@@ -147,27 +150,40 @@ class GameRun(Activity):
 
     def describe(self, plies: list[Ply]) -> str:
         """Each move in words, as it happens, with a breach of the build duty and what it costs, and the new hands
-        when they are dealt (or the card drawn)."""
+        when they are dealt; in Draw Cassino the cards drawn after the moves, in one line (a line each would make a
+        four-player turn taller than the terminal)."""
         ui, me = self.ui, self.game.learner
-        lines = []
+        lines: list[str] = []
+        drew: list[int] = []
         stock = plies[0].before.stock_size if plies else 0
+
+        def refill(seat: int, left: int) -> None:
+            if self.game.settings.variant.draw:
+                drew.append(seat)
+            else:
+                lines.append(self.refilled([seat], left))
+
         for before, ply in zip([None, *plies], plies):
             pos = ply.before
             if pos.stock_size < stock and before is not None:
-                lines.append(self.refilled(before.seat, pos.stock_size))
+                refill(before.seat, pos.stock_size)
             stock = pos.stock_size
             lines.append(" ".join(filter(None, [played_text(ui, ply, me), breach_text(ui, ply, me)])))
         if plies and not self.game.round_over and self.game.position.stock_size < stock:
-            lines.append(self.refilled(plies[-1].seat, self.game.position.stock_size))
+            stock = self.game.position.stock_size
+            refill(plies[-1].seat, stock)
+        if drew:
+            lines.append(self.refilled(drew, stock))
         return "\n".join(lines)
 
-    def refilled(self, seat: int, stock: int) -> str:
-        """The hands filled from the stock after ``seat`` played: in Draw Cassino ``seat`` draws a card, else new
-        hands are dealt."""
+    def refilled(self, seats: list[int], stock: int) -> str:
+        """The hands filled from the stock, ``stock`` cards left: in Draw Cassino each of ``seats`` drew a card,
+        else new hands are dealt."""
         if not self.game.settings.variant.draw:
             return self.ui.message("play.dealt", stock=stock)
         me = self.game.learner
-        return self.ui.message("play.drew", who=self.ui.seat_name(seat, me), me=seat == me, stock=stock)
+        return self.ui.message("play.drew", who=[self.ui.seat_name(s, me) for s in seats], me=me in seats,
+                               everyone=len(seats) == self.game.settings.players, stock=stock)
 
     def after_moves(self, plies: list[Ply]) -> str:
         """The moves just played, then the position, or the round's end."""

@@ -106,7 +106,7 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
     ``clock`` (``progress`` and ``ready``, the reviews made while the round went on: those of
     :func:`~tutor.play.review.review_round`); record what each move shows of the skills, and queue a personal
     puzzle for each marked position (each in one transaction); the review, and the note said under it: the moves
-    left unreviewed, the puzzles queued (or why they could not be)."""
+    left unreviewed, the positions new to the queue (or why they could not be queued)."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                           progress=progress, ready=ready)
     notes = [unreviewed_note(shell, review)]
@@ -120,11 +120,11 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
         try:
             rating = shell.progress.learner_rating().rating
             puzzles = dict(puzzle_data(m, now.date(), rating) for m in review.marks)
-            shell.progress.add_personal_puzzles(puzzles, rating, now=now)
+            new = shell.progress.add_personal_puzzles(puzzles, rating, now=now)
         except ProgressError as err:  # the review is still shown; only its puzzles are not kept
             notes.append(progress_problem(shell.ui, err))
-        else:
-            notes.append(shell.ui.message("review.added_puzzles", n=len(review.marks)))
+        else:  # those kept before (the round's end taken back and played again) were said then
+            notes.append(shell.ui.message("review.added_puzzles", n=new) if new else "")
     return review, "\n".join(filter(None, notes))
 
 

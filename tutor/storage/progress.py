@@ -295,22 +295,27 @@ class Progress:
             ).fetchall()
         return [row[0] for row in rows]
 
-    def add_personal_puzzles(self, puzzles: Mapping[str, str], rating: float, now: datetime | None = None) -> None:
-        """Keep personal puzzles (their id and data) and queue each for review now, all in one transaction.
+    def add_personal_puzzles(self, puzzles: Mapping[str, str], rating: float, now: datetime | None = None) -> int:
+        """Keep personal puzzles (their id and data) and queue each for review now, all in one transaction; how
+        many were not kept before.
 
         A personal puzzle is not rated: its rating (``rating``, the learner's
         level when it was made) is written with it, so no attempt is its first.
-        One kept before (the same position again) is queued again.
+        One kept before (the same position again, as when a round's end is
+        taken back and played again) is queued again, and not counted.
         """
         moment = to_text(utc(now))
         start = puzzle_start(rating)
+        new = 0
         with self._write() as c:
             for puzzle_id, data in puzzles.items():
+                new += c.execute("SELECT 1 FROM personal_puzzle WHERE id = ?", (puzzle_id,)).fetchone() is None
                 c.execute("INSERT OR REPLACE INTO personal_puzzle (id, made_at, data) VALUES (?, ?, ?)",
                           (puzzle_id, moment, data))
                 c.execute("INSERT OR IGNORE INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
                           (puzzle_id, start.rating, start.deviation, start.volatility))
                 c.execute("INSERT OR REPLACE INTO review (puzzle_id, due_at) VALUES (?, ?)", (puzzle_id, moment))
+        return new
 
     def personal_puzzle(self, puzzle_id: str) -> str | None:
         """The data of a personal puzzle; None when there is none of that id."""
