@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from shell_helpers import kept_games, open_shell
-from test_play_shell import learner_line, read_until, run_of
+from shell_helpers import game_run, kept_games, open_shell
+from test_play_shell import learner_line, read_until
 
 from tutor.play.table_game import TableGame
 from tutor.shell.commands import dispatch, farewell, welcome
@@ -59,12 +59,12 @@ def test_a_second_shell_may_not_play_the_game_the_first_plays_and_no_move_is_los
         assert f"(open in another window, process {pid})" in dispatch(second, "games").text
         for _ in range(3):
             assert "not saved" not in move(first)
-        shown = plies(run_of(first).game)
+        shown = plies(game_run(first).game)
         assert plies(kept_games(tmp_path)[0].game) == shown
         assert dispatch(first, "quit").text == "Goodbye! Your progress is saved."
         first_open.close()  # the first shell ends: the game is let go
         assert "Going on with your game" in dispatch(second, "resume").text
-        assert plies(run_of(second).game) == shown, "every move the first shell showed"
+        assert plies(game_run(second).game) == shown, "every move the first shell showed"
 
 
 def test_a_shell_whose_game_was_taken_up_elsewhere_says_its_move_was_not_saved_and_plays_no_more(
@@ -78,12 +78,12 @@ def test_a_shell_whose_game_was_taken_up_elsewhere_says_its_move_was_not_saved_a
         assert "Going on with your game" in dispatch(second, "resume").text
         monkeypatch.undo()
         move(second)
-        theirs = plies(run_of(second).game)
+        theirs = plies(game_run(second).game)
         said = move(first)
         assert (f"This move was not saved: your game was taken up in another cassino-tutor window "
                 f"(process {os.getpid()}) since you opened it here.") in said
         assert plies(kept_games(tmp_path)[0].game) == theirs, "the other shell's game is kept as it played it"
-        unsaved = run_of(first).unsaved_moves
+        unsaved = game_run(first).unsaved_moves
         assert unsaved >= 1
         for typed in ("undo", "next", "hint", "taken", "7S"):
             assert dispatch(first, typed).text.startswith("Your game was taken up in another cassino-tutor window")
@@ -148,15 +148,15 @@ def test_moves_that_cannot_be_written_are_said_each_time_and_again_at_quit(tmp_p
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play level=greedy seed=17")
         move(shell)
-        kept = plies(run_of(shell).game)
+        kept = plies(game_run(shell).game)
         shell.progress._conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
         for _ in range(3):
             said = move(shell)
             assert (f"The game could not be saved in {tmp_path / 'progress.sqlite3'} (the file is read-only); "
                     "play goes on, and the next move tries again.") in said
         assert plies(kept_games(tmp_path)[0].game) == kept
-        lost = run_of(shell).unsaved_moves
-        assert lost == sum(map(len, plies(run_of(shell).game))) - sum(map(len, kept))
+        lost = game_run(shell).unsaved_moves
+        assert lost == sum(map(len, plies(game_run(shell).game))) - sum(map(len, kept))
         dispatch(shell, "puzzle")
         said = dispatch(shell, "solution").text  # a puzzle's attempt: a change of the progress
         assert "Cannot save to the progress file" in said
@@ -176,7 +176,7 @@ def test_moves_that_cannot_be_written_are_said_each_time_and_again_at_quit(tmp_p
         shell.progress._conn.execute("PRAGMA query_only = 0")
         dispatch(shell, "resume")
         assert "could not be saved" not in move(shell)
-        assert plies(kept_games(tmp_path)[0].game) == plies(run_of(shell).game)
+        assert plies(kept_games(tmp_path)[0].game) == plies(game_run(shell).game)
         assert f"- {lost} moves of your game could not be saved" in dispatch(shell, "quit").text, \
             "moves left unsaved are lost, and still said"
 
@@ -207,8 +207,8 @@ sys.exit(main(["--lang", "en"]))
 def test_a_disk_that_fills_up_mid_game_each_move_says_so_and_quit_names_what_was_lost(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play round level=greedy seed=17")
-        game = TableGame(run_of(shell).game.settings)  # the same game, played alongside: the learner's next move
-        game.replay([(r.start, r.moves) for r in run_of(shell).game.rounds])
+        game = TableGame(game_run(shell).game.settings)  # the same game, played alongside: the learner's next move
+        game.replay([(r.start, r.moves) for r in game_run(shell).game.rounds])
     env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "1000"}
     proc = subprocess.Popen([sys.executable, "-c", FULL_DISK, str(40_000)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
@@ -317,7 +317,7 @@ def test_a_save_stopped_by_ctrl_c_is_not_said_saved_and_the_next_move_saves_all(
                                    "(stopped by Ctrl-C while it was being saved); the game is kept as it was last saved.")
         said = dispatch(shell, "7S x 7D").text  # not the learner's turn: the computers play on, and all is saved
         assert "Player 2 plays" in said and "could not be saved" not in said
-        assert plies(kept_games(tmp_path)[0].game) == plies(run_of(shell).game)
+        assert plies(kept_games(tmp_path)[0].game) == plies(game_run(shell).game)
         assert farewell(shell) == "Goodbye! Your progress is saved."
 
 
@@ -335,4 +335,4 @@ def test_a_piped_script_that_ends_without_quit_says_what_could_not_be_saved(tmp_
         run_script(shell, io.StringIO(learner_line(shell) + "\n"), out)
         said = " ".join(out.getvalue().split())  # as wrapped to the width
         assert said.endswith(" ".join(farewell(shell).split())) and farewell(shell).startswith(
-            f"Goodbye! Not everything could be saved:\n- {run_of(shell).unsaved_moves} moves of your game could not")
+            f"Goodbye! Not everything could be saved:\n- {game_run(shell).unsaved_moves} moves of your game could not")

@@ -28,6 +28,7 @@ from tutor.sheets import rules_text
 from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
 from tutor.shell.game_text import result_text
+from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.shell.variant_words import dealt_point_cards, variant_summary
@@ -100,6 +101,31 @@ DRAWN = {"en": ("a card from the stock", "Each player draws a card"),
 """A language's words for a card drawn from the stock, and for every player drawing one."""
 
 
+LEVEL_WORDS = {"en": ("club", "expert"), "de": ("vereinsspieler", "experte")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_start_of_a_two_player_game_fits_24_rows_unpaged(tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    """The first screen of a game, up to the learner's first move, is not paged on a 24-row terminal (a pager quit
+    early would hide the table and the prompt): every preset, one-round games and matches, club and expert."""
+    play, players, level, one_round, resign = (
+        ("play", "players", "level", "round", "resign") if lang == "en" else
+        ("spiele", "spieler", "stufe", "runde", "aufgeben"))
+    tall = []
+    with shell_on(tmp_path, catalog, lang) as shell:
+        for preset in presets.preset_names():
+            for kind in (one_round, ""):
+                for name in LEVEL_WORDS[lang]:
+                    for seed in (1, 2):
+                        line = f"{play} {kind} {preset} {players}=2 {level}={name} seed={seed}"
+                        said = fit(dispatch(shell, line).text, 80)
+                        assert isinstance(shell.activity, GameRun), said
+                        if needs_paging(said, 24, terminal=True):
+                            tall.append((line, said.count("\n") + 1))
+                        dispatch(shell, resign)
+    assert tall == []
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_turn_of_a_four_player_draw_round_fits_24_rows_its_draws_in_one_line(tmp_path: Path, catalog: Catalog,
                                                                                 lang: str) -> None:
@@ -112,7 +138,7 @@ def test_a_turn_of_a_four_player_draw_round_fits_24_rows_its_draws_in_one_line(t
         rng = random.Random(seed)
         with shell_on(tmp_path / str(seed), catalog, lang) as shell:
             dispatch(shell, f"play round draw players=4 level=club seed={seed}")
-            run = run_of(shell)
+            run = game_run(shell)
             while not run.game.round_over:
                 pos = run.position
                 moves = pos.generate()
@@ -190,6 +216,23 @@ def test_help_play_lists_each_preset_with_what_it_changes_and_the_levels(tmp_pat
         assert f"  {ui.message(f'levels.{level}')}: {ui.message(f'levels.{level}_about')}" in said
 
 
+READ_MORE = {"en": (re.compile(r"To read more: “rules (\w+)”\."),
+                     re.compile(r"To read more, type “rules” and a topic: ((?:\w+, )*\w+) or (\w+)\.")),
+             "de": (re.compile(r"Mehr dazu: „regeln (\w+)“\."),
+                    re.compile(r"Mehr dazu: tippe „regeln“ und eines der Themen ((?:\w+, )*\w+) oder (\w+)\."))}
+"""A variant summary's pointer to the rules: one topic to type after ``rules``, or ``rules`` and a list of them."""
+
+
+def topics_named(summary: str, lang: str) -> list[str]:
+    """The ``rules`` topics a variant summary names (none when it names none)."""
+    one, several = READ_MORE[lang]
+    if found := one.search(summary):
+        return [found[1]]
+    if found := several.search(summary):
+        return [*found[1].split(", "), found[2]]
+    return []
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_read_more(
         tmp_path: Path, catalog: Catalog, lang: str) -> None:
@@ -203,8 +246,7 @@ def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_
     summary = next(line for line in said.split("\n") if line.startswith(head))
     view = option_view(ui, "values", "royal")
     assert f"{view.name}: {view.value}" in summary
-    typed = "“rules " if lang == "en" else "„regeln "
-    topics = [t.split("”")[0].split("“")[0] for t in summary.split(typed)[1:]]
+    topics = topics_named(summary, lang)
     assert ("cards" if lang == "en" else "karten") in topics
     royal, classic = presets.variant("royal"), presets.variant()
     for topic in topics:  # each topic named says something else in Royal Cassino than in Classic
@@ -294,7 +336,6 @@ def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topi
     cards as the deck holds them), and no other; each ``rules`` topic it names reads otherwise than Classic's."""
     ui, classic = Renderer(lang), presets.variant()
     head = "What differs from Classic Cassino" if lang == "en" else "Anders als im klassischen Cassino"
-    typed = "“rules " if lang == "en" else "„regeln "
     for name in presets.preset_names():
         v = presets.variant(name)
         said = variant_summary(ui, v, players)
@@ -306,7 +347,7 @@ def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topi
             assert f"{view.name}: {view.value}" in said, (name, said)
         named = [k for k in classic.options() if f"{ui.message(f'options.{k}')}: " in said]
         assert set(named) == set(changed) or set(named) == set(changed) | {"most_cards"}, (name, said)
-        topics = [t.split("”")[0].split("“")[0] for t in said.split(typed)[1:]]
+        topics = topics_named(said, lang)
         assert bool(topics) == bool(changed), name
         for topic in topics:
             assert rules_text(v, players, lang, topic) != rules_text(classic, players, lang, topic), (name, topic)

@@ -182,8 +182,10 @@ class GameRun(Activity):
         if not self.game.settings.variant.draw:
             return self.ui.message("play.dealt", stock=stock)
         me = self.game.learner
+        # other seats only: named together ("Players 2, 3 and 4"), as a side is
+        group = self.ui.side_name(seats) if me not in seats and len(seats) > 1 else ""
         return self.ui.message("play.drew", who=[self.ui.seat_name(s, me) for s in seats], me=me in seats,
-                               everyone=len(seats) == self.game.settings.players, stock=stock)
+                               group=group, everyone=len(seats) == self.game.settings.players, stock=stock)
 
     def after_moves(self, plies: list[Ply]) -> str:
         """The moves just played, then the position, or the round's end."""
@@ -367,14 +369,15 @@ class GameRun(Activity):
         self.save()
         return self.start()
 
-    def start(self) -> str:
-        """A round begun or resumed: the computers' moves up to the learner's turn, then the position."""
+    def start(self, head: bool = True) -> str:
+        """A round begun or resumed: its title (unless not ``head``), the computers' moves up to the learner's turn,
+        then the position."""
         game = self.game
         if not game.rounds and not game.over:  # a kept game whose first round was never dealt: deal it now
             game.begin_round()
             self.save()
         plies = [] if game.over or game.round_over else self.playing(game.advance)
-        return "\n".join(filter(None, [self.head(), self.describe(plies), self.save_error, self.table()]))
+        return "\n".join(filter(None, [self.head() if head else "", self.describe(plies), self.save_error, self.table()]))
 
     # ---- help ---------------------------------------------------------------------------
 
@@ -522,7 +525,9 @@ def play_command(shell: Shell, arg: str) -> str:
         return progress_problem(shell.ui, err)
     shell.activity = run
     started = shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved)))
-    return "\n".join(filter(None, [started, variant_summary(shell.ui, settings.variant, settings.players), run.start()]))
+    # a one-round game's title would repeat the first line; a match's names its target
+    return "\n".join(filter(None, [started, variant_summary(shell.ui, settings.variant, settings.players),
+                                    run.start(head=settings.kind == "match")]))
 
 
 def resume_command(shell: Shell, arg: str) -> str:
