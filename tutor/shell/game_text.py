@@ -8,6 +8,7 @@ from typing import Any
 
 from tutor.core.moves import REASON_CODES
 from tutor.play.game import Ply
+from tutor.play.ideas import neglects
 from tutor.play.table_game import MAX_ROUNDS, TableGame
 from tutor.render import Renderer
 from tutor.render.problems import said
@@ -65,8 +66,7 @@ def breach_text(ui: Renderer, ply: Ply, me: int) -> str:
     if not pos.penalised(move):
         return ""
     side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
-    neglect = any(b.owner == seat for b in pos.builds) and not any(b.owner == seat for b in move.builds)
-    return ui.message("play.breach", neglect=neglect, me=seat == me, who=ui.seat_name(seat, me),
+    return ui.message("play.breach", neglect=neglects(pos, move), me=seat == me, who=ui.seat_name(seat, me),
                       side=ui.side_name(side, me), seats=len(side), me_in_side=me in side,
                       points=pos.variant.default_penalty)
 
