@@ -304,9 +304,9 @@ def on_pair(check: PairCheck) -> Check:
 
 
 CHECKS: dict[str, Check] = {
-    "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "breach": _breach, "keep": _keep, "exposure": _exposure,
-    "likely": _likely, "cards": _cards, "majority": _majority, "build": _build, "protect": _protect, "steal": _steal,
-    "safe": _safe, "next_take": _next_take,
+    "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "breach": _breach, "keep": _keep,
+    "exposure": _exposure, "likely": _likely, "cards": _cards, "majority": _majority, "build": _build,
+    "protect": _protect, "steal": _steal, "safe": _safe, "next_take": _next_take,
     **{code: on_pair(check) for code, check in LINE_CHECKS.items()},
     "later": _later,
 }
