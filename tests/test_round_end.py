@@ -16,7 +16,7 @@ from shell_helpers import Clock
 
 from tutor.content import presets
 from tutor.content.course import Catalog
-from tutor.core.scoring import score_round
+from tutor.core.scoring import majority_ties, score_round
 from tutor.loading import load_catalog
 from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings, TableGame
@@ -360,3 +360,23 @@ def test_a_rounds_negative_points_read_with_a_minus_sign(lang: str) -> None:
     said = ui.score(game.position, score, game.learner)
     total = said.splitlines()[-1]
     assert f": −{-min(score.totals)}" in total and not re.search(r"-\d", said), said
+
+
+def test_the_points_a_round_hands_out_are_those_its_items_score_even_when_it_ends_early() -> None:
+    """The total's "of N points this round": every point scored, a majority tied apart; where the instant limit
+    ends a round early (Michigan to 5), the point cards still in a hand or the stock hand out nothing (the walk's
+    round of michigan-5, seed 170239, said "of 15 points" where 10 were scored)."""
+    early = 0
+    for i, (preset, players) in enumerate((p, n) for p in presets.preset_names() for n in (2, 3, 4)):
+        for seed in range(4):
+            game = TableGame(Settings(presets.variant(preset), players, "greedy", seed))
+            game.begin_round()
+            rng = random.Random(100 * i + seed)
+            while not game.round_over:
+                game.push(rng.choice(game.position.generate()))
+            end = game.position
+            score = score_round(end)
+            handed_out = score.available - sum(t.points for t in majority_ties(end, score))
+            assert handed_out == sum(item.points for item in score.items if item.points > 0), (preset, players, seed)
+            early += bool(end.stock_size or any(end.hands))
+    assert early > 0
