@@ -27,7 +27,7 @@ from tutor.render.views import score_rows
 from tutor.sheets import rules_text
 from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
-from tutor.shell.game_text import result_text
+from tutor.shell.game_text import result_text, round_over_text
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.shell.variant_words import dealt_point_cards, variant_summary
@@ -365,8 +365,9 @@ def test_a_rounds_negative_points_read_with_a_minus_sign(lang: str) -> None:
 def test_the_points_a_round_hands_out_are_those_its_items_score_even_when_it_ends_early() -> None:
     """The total's "of N points this round": every point scored, a majority tied apart; where the instant limit
     ends a round early (Michigan to 5), the point cards still in a hand or the stock hand out nothing (the walk's
-    round of michigan-5, seed 170239, said "of 15 points" where 10 were scored)."""
-    early = 0
+    round of michigan-5, seed 170239, said "of 15 points" where 10 were scored). Only a round ended early is said
+    to be over early."""
+    early, ui = 0, Renderer("en", symbols=False)
     for i, (preset, players) in enumerate((p, n) for p in presets.preset_names() for n in (2, 3, 4)):
         for seed in range(4):
             game = TableGame(Settings(presets.variant(preset), players, "greedy", seed))
@@ -378,5 +379,29 @@ def test_the_points_a_round_hands_out_are_those_its_items_score_even_when_it_end
             score = score_round(end)
             handed_out = score.available - sum(t.points for t in majority_ties(end, score))
             assert handed_out == sum(item.points for item in score.items if item.points > 0), (preset, players, seed)
-            early += bool(end.stock_size or any(end.hands))
+            cut = bool(end.stock_size or any(end.hands))
+            early += cut
+            assert (" early: " in round_over_text(ui, game)) == cut, (preset, players, seed)
     assert early > 0
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Round 1 is over early: you have three instant scores against you (two sweeps by the other side, one "
+           "penalty), and in this game the round ends at three. You took last"),
+    ("de", "Runde 1 ist vorzeitig vorbei: Gegen dich stehen drei Sofortwertungen (zwei Kehren der Gegenseite, eine "
+           "Strafe), und in diesem Spiel endet die Runde bei drei. Du bekommst"),
+])
+def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, catalog: Catalog, lang: str,
+                                                               said: str) -> None:
+    """Michigan to 5: two sweeps of Player 2's and the learner's breach end the round with 32 cards in the stock;
+    the walk's learner was told only that the round was over."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        shell.symbols = False
+        dispatch(shell, "play round michigan-5 seed=170239")
+        for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC"):
+            dispatch(shell, line)
+        assert not run_of(shell).game.round_over
+        reply = dispatch(shell, "2H b7 5H").text
+        assert run_of(shell).game.round_over and run_of(shell).game.position.stock_size == 32
+        assert said in " ".join(reply.split())
+        assert ("of 10 points this round" if lang == "en" else "von 10 Punkten dieser Runde") in reply

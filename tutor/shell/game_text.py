@@ -71,6 +71,21 @@ def breach_text(ui: Renderer, ply: Ply, me: int) -> str:
                       points=pos.variant.default_penalty)
 
 
+def round_over_text(ui: Renderer, game: TableGame) -> str:
+    """``Round N is over``, and when the instant limit ended it early (cards still to play), whose instant scores
+    reached it: the other sides' sweeps and the seat's own penalties (the learner's first, if at the limit)."""
+    end, me = game.position, game.learner
+    limit = end.variant.instant_limit
+    if limit is None or not end.limit_reached() or not (any(end.hands) or end.stock_size > 0):
+        return ui.message("play.round_over", round=len(game.rounds), limit=0)
+    assert end.sweeps is not None and end.penalties is not None
+    seat = min((s for s in range(end.players) if end.instant_marks(s) >= limit), key=lambda s: s != me)
+    sweeps = sum(end.sweeps[s] for s in range(end.players) if end.side_of(s) != end.side_of(seat))
+    return ui.message("play.round_over", round=len(game.rounds), limit=limit, marks=end.instant_marks(seat),
+                      me=seat == me, who=ui.player_name(end, me, seat), sweeps=sweeps, sides=end.sides,
+                      penalties=end.penalties[seat])
+
+
 def score_text(ui: Renderer, game: TableGame | GameSummary) -> str:
     """The match points, side by side: ``you and Player 3: 5 · Players 2 and 4: 8``."""
     sides = [(ui.side_name(seats, game.learner), points) for seats, points in zip(game.side_seats, game.scores)]
