@@ -405,3 +405,23 @@ def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, ca
         assert run_of(shell).game.round_over and run_of(shell).game.position.stock_size == 32
         assert said in " ".join(reply.split())
         assert ("of 10 points this round" if lang == "en" else "von 10 Punkten dieser Runde") in reply
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The round ends early: you have 3 instant scores against you (the other sides' sweeps and your own "
+           "penalties), and in this game the round ends at 3."),
+    ("de", "Die Runde endet vorzeitig: Gegen dich stehen 3 Sofortwertungen (Kehren der anderen Seiten und eigene "
+           "Strafen), und in diesem Spiel endet die Runde bei 3."),
+])
+def test_a_line_the_instant_limit_ends_says_so(tmp_path: Path, catalog: Catalog, lang: str, said: str) -> None:
+    """The walk's round of Michigan to 5 as a line (``replay`` shows rounds so): its last move, the learner's
+    breach, ends the round early, and the line says why; the move before it ends nothing."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        shell.symbols = False
+        dispatch(shell, "play round michigan-5 seed=170239")
+        for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC", "2H b7 5H"):
+            dispatch(shell, line)
+        plies = run_of(shell).game.current.plies
+    ui = Renderer(lang, symbols=False)
+    assert said in " ".join(ui.line(plies[-1].before, [plies[-1].move], 0, score=False).split())
+    assert said.split(":")[0] not in ui.line(plies[-2].before, [plies[-2].move], 0, score=False)

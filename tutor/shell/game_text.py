@@ -12,6 +12,7 @@ from tutor.play.ideas import neglects
 from tutor.play.table_game import MAX_ROUNDS, TableGame
 from tutor.render import Renderer
 from tutor.render.problems import said
+from tutor.render.views import limit_seats
 from tutor.storage.game_store import GameSummary
 from tutor.storage.games import GameFileError
 from tutor.teaching.coach import kind_of
@@ -75,15 +76,15 @@ def round_over_text(ui: Renderer, game: TableGame) -> str:
     """``Round N is over``, and when the instant limit ended it early (cards still to play), whose instant scores
     reached it: the other sides' sweeps and the seat's own penalties (the learner's first, if at the limit)."""
     end, me = game.position, game.learner
-    limit = end.variant.instant_limit
-    if limit is None or not end.limit_reached() or not (any(end.hands) or end.stock_size > 0):
+    seats = limit_seats(end)
+    if not seats:
         return ui.message("play.round_over", round=len(game.rounds), limit=0)
     assert end.sweeps is not None and end.penalties is not None
-    seat = min((s for s in range(end.players) if end.instant_marks(s) >= limit), key=lambda s: s != me)
+    seat = min(seats, key=lambda s: s != me)
     sweeps = sum(end.sweeps[s] for s in range(end.players) if end.side_of(s) != end.side_of(seat))
-    return ui.message("play.round_over", round=len(game.rounds), limit=limit, marks=end.instant_marks(seat),
-                      me=seat == me, who=ui.player_name(end, me, seat), sweeps=sweeps, sides=end.sides,
-                      penalties=end.penalties[seat])
+    return ui.message("play.round_over", round=len(game.rounds), limit=end.variant.instant_limit,
+                      marks=end.instant_marks(seat), me=seat == me, who=ui.player_name(end, me, seat),
+                      sweeps=sweeps, sides=end.sides, penalties=end.penalties[seat])
 
 
 def score_text(ui: Renderer, game: TableGame | GameSummary) -> str:
