@@ -217,6 +217,19 @@ def instant_points(pos: Position, move: Move) -> tuple[ScoreItem, ...]:
     return tuple(items)
 
 
+def instant_so_far(pos: Position) -> list[int]:
+    """What this round has scored at once so far, per side: the penalties, and the sweeps and point cards taken
+    where they score the moment they are made (:func:`instant_points`, move by move)."""
+    assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
+    v, out = pos.variant, [0] * pos.sides
+    for seat in range(pos.players):
+        points = -pos.penalties[seat] * v.default_penalty
+        points += pos.sweeps[seat] * v.sweep_points if v.instant_sweeps else 0
+        points += sum(v.point_card_table[c] for c in pos.captured[seat]) if v.instant_points else 0
+        out[pos.side_of(seat)] += points
+    return out
+
+
 def certain_points(pos: Position, side: int) -> int:
     """The points ``side`` is sure of this round (for a claim): point cards,
     aces, spades under ``spade_points``, sweeps and penalties, and a majority
