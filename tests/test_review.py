@@ -3,6 +3,7 @@ words in both languages, personal puzzles in the review queue, and ``cassino-tut
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,11 @@ from deals import cards, last_deal
 from shell_helpers import open_shell, play_first_moves
 
 from tutor.cli.main import main
-from tutor.content.presets import variant
+from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.scoring import instant_so_far
 from tutor.core.search import solve_deal
 from tutor.core.solver import Goal, GoalError
 from tutor.loading.puzzles import load_puzzles
@@ -22,6 +24,7 @@ from tutor.play.advisor import Expert
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, RoundReview, Why, grade_of, margin, outcome, reasons, review_round
+from tutor.play.table_game import Settings, TableGame
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch
@@ -328,3 +331,32 @@ def test_a_reviewed_round_is_evidence_of_the_skills_it_tested(tmp_path: Path, mo
         assert {p.skill for p in failed} == set(reason_skills(why.code for why in mark.reasons))
         assert all(p.score == 0 for p in failed)
     assert any(p.score == 1 for pieces in expected.values() for p in pieces)
+
+
+def test_the_instant_points_so_far_are_those_the_game_scored_move_by_move() -> None:
+    """instant_so_far read off a position is what the game added up move by move (instant_points), in every
+    preset with 2 to 4 players, a match's earlier points aside."""
+    checked = 0
+    for i, (preset, players) in enumerate((p, n) for p in preset_names() for n in (2, 3, 4)):
+        game = TableGame(Settings(variant(preset), players, "greedy", i))
+        game.begin_round()
+        rng = random.Random(i)
+        while not game.round_over and not game.over:
+            assert game.scores == instant_so_far(game.position), (preset, players)
+            checked += any(game.scores)
+            game.push(rng.choice(game.position.generate()))
+    assert checked > 50
+
+
+@pytest.mark.parametrize("lang, score", [("en", "Score: you: 0 · Player 2: 4"), ("de", "Punkte: du: 0 · Spieler 2: 4")])
+def test_a_personal_puzzle_shows_the_score_the_game_showed(tmp_path: Path, lang: str, score: str) -> None:
+    """Michigan to 5: Player 2's two sweeps scored 4 at once; the position of the learner's marked breach showed
+    4 in the game and showed 0 in the review (the walk's game, seed 170239)."""
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        said = [dispatch(shell, "play round michigan-5 seed=170239").text]
+        said += [dispatch(shell, line).text for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC")]
+        assert score in said[-1]
+        dispatch(shell, "2H b7 5H")
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        review = dispatch(shell, "review" if lang == "en" else "wiederholen").text
+        assert isinstance(shell.activity, PuzzleRun) and "2H b7 5H" in review and score in review

@@ -17,6 +17,7 @@ from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.table import Build
 from tutor.core.variant import Variant
 from tutor.play.claims import false_claim
 from tutor.play.exact import exact_lines
@@ -253,3 +254,30 @@ def test_no_build_is_said_to_be_taken_next_turn_without_a_card_to_take_it() -> N
     said = reason(held, "3D", "5H b9 4C", "build")
     assert said is not None and false_claim(held, held.parse_move("3D"), held.parse_move("5H b9 4C"), said, 1) is None
     assert false_claim(pos, pos.parse_move("3D"), pos.parse_move("5H b9 4C"), said, 1) is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_move_that_breaks_michigans_build_duty_is_said_to_cost_its_penalty(lang: str) -> None:
+    """5H b8 3H without an eight costs 2 points at once in Michigan; 3C x 3H keeps the duty: the review says so
+    (the first move of a walk through the tutor, whose mark named only the cards taken and the build left open)."""
+    pos = one_hand("5H 7C QS 3C", "JC 3H", "michigan")
+    said = reason(pos, "5H b8 3H", "3C x 3H", "breach")
+    assert said is not None and said.params == {"n": 2, "neglect": False}
+    assert false_claim(pos, pos.parse_move("5H b8 3H"), pos.parse_move("3C x 3H"), said, 1) is None
+    neglected = Why("breach", {"n": 2, "neglect": True})
+    assert false_claim(pos, pos.parse_move("5H b8 3H"), pos.parse_move("3C x 3H"), neglected, 1) is not None
+    words = Renderer(lang, symbols=False).message("review.why_breach", team=False, **said.params)
+    assert ("build duty" if lang == "en" else "Bautenpflicht") in words
+    assert ("you hold no card" if lang == "en" else "du hältst keine Karte") in words
+    assert ("two points at once" if lang == "en" else "sofort zwei Punkte") in words
+
+
+def test_a_turn_that_neglects_a_build_is_said_so() -> None:
+    """With a build of 8 of the learner's on the table, trailing QS neglects it; 8H x [5H+3D] takes it."""
+    pos = one_hand("8H QS", "JC", "michigan")
+    pos.builds = [Build(8, tuple(sorted(cards("3D 5H"))), owner=0, single=True)]
+    said = reason(pos, "QS", "8H x [5H+3D]", "breach")
+    assert said is not None and said.params == {"n": 2, "neglect": True}
+    assert false_claim(pos, pos.parse_move("QS"), pos.parse_move("8H x [5H+3D]"), said, 1) is None
+    unheld = Why("breach", {"n": 2, "neglect": False})
+    assert false_claim(pos, pos.parse_move("QS"), pos.parse_move("8H x [5H+3D]"), unheld, 1) is not None

@@ -16,7 +16,7 @@ from shell_helpers import Clock, game_run
 
 from tutor.content import presets
 from tutor.content.course import Catalog
-from tutor.core.scoring import score_round
+from tutor.core.scoring import majority_ties, score_round
 from tutor.loading import load_catalog
 from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings, TableGame
@@ -27,7 +27,7 @@ from tutor.render.views import score_rows
 from tutor.sheets import rules_text
 from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
-from tutor.shell.game_text import result_text
+from tutor.shell.game_text import result_text, round_over_text
 from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
@@ -428,3 +428,68 @@ def test_a_rounds_negative_points_read_with_a_minus_sign(lang: str) -> None:
     said = ui.score(game.position, score, game.learner)
     total = said.splitlines()[-1]
     assert f": −{-min(score.totals)}" in total and not re.search(r"-\d", said), said
+
+
+def test_the_points_a_round_hands_out_are_those_its_items_score_even_when_it_ends_early() -> None:
+    """The total's "of N points this round": every point scored, a majority tied apart; where the instant limit
+    ends a round early (Michigan to 5), the point cards still in a hand or the stock hand out nothing (the walk's
+    round of michigan-5, seed 170239, said "of 15 points" where 10 were scored). Only a round ended early is said
+    to be over early."""
+    early, ui = 0, Renderer("en", symbols=False)
+    for i, (preset, players) in enumerate((p, n) for p in presets.preset_names() for n in (2, 3, 4)):
+        for seed in range(4):
+            game = TableGame(Settings(presets.variant(preset), players, "greedy", seed))
+            game.begin_round()
+            rng = random.Random(100 * i + seed)
+            while not game.round_over:
+                game.push(rng.choice(game.position.generate()))
+            end = game.position
+            score = score_round(end)
+            handed_out = score.available - sum(t.points for t in majority_ties(end, score))
+            assert handed_out == sum(item.points for item in score.items if item.points > 0), (preset, players, seed)
+            cut = bool(end.stock_size or any(end.hands))
+            early += cut
+            assert (" early: " in round_over_text(ui, game)) == cut, (preset, players, seed)
+    assert early > 0
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Round 1 is over early: you have three instant scores against you (two sweeps by the other side, one "
+           "penalty), and in this game the round ends at three. You took last"),
+    ("de", "Runde 1 ist vorzeitig vorbei: Gegen dich stehen drei Sofortwertungen (zwei Kehren der Gegenseite, eine "
+           "Strafe), und in diesem Spiel endet die Runde bei drei. Du bekommst"),
+])
+def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, catalog: Catalog, lang: str,
+                                                               said: str) -> None:
+    """Michigan to 5: two sweeps of Player 2's and the learner's breach end the round with 32 cards in the stock;
+    the walk's learner was told only that the round was over."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        shell.symbols = False
+        dispatch(shell, "play round michigan-5 seed=170239")
+        for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC"):
+            dispatch(shell, line)
+        assert not run_of(shell).game.round_over
+        reply = dispatch(shell, "2H b7 5H").text
+        assert run_of(shell).game.round_over and run_of(shell).game.position.stock_size == 32
+        assert said in " ".join(reply.split())
+        assert ("of 10 points this round" if lang == "en" else "von 10 Punkten dieser Runde") in reply
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The round ends early: you have 3 instant scores against you (the other sides' sweeps and your own "
+           "penalties), and in this game the round ends at 3."),
+    ("de", "Die Runde endet vorzeitig: Gegen dich stehen 3 Sofortwertungen (Kehren der anderen Seiten und eigene "
+           "Strafen), und in diesem Spiel endet die Runde bei 3."),
+])
+def test_a_line_the_instant_limit_ends_says_so(tmp_path: Path, catalog: Catalog, lang: str, said: str) -> None:
+    """The walk's round of Michigan to 5 as a line (``replay`` shows rounds so): its last move, the learner's
+    breach, ends the round early, and the line says why; the move before it ends nothing."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        shell.symbols = False
+        dispatch(shell, "play round michigan-5 seed=170239")
+        for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC", "2H b7 5H"):
+            dispatch(shell, line)
+        plies = run_of(shell).game.current.plies
+    ui = Renderer(lang, symbols=False)
+    assert said in " ".join(ui.line(plies[-1].before, [plies[-1].move], 0, score=False).split())
+    assert said.split(":")[0] not in ui.line(plies[-2].before, [plies[-2].move], 0, score=False)

@@ -243,7 +243,7 @@ def test_a_hinted_solve_says_it_counts_as_a_miss(tmp_path: Path) -> None:
         assert "Solved!" not in text
         assert shell.progress.learner_rating().rating < before
         due = shell.progress.review_queue()[0].due.astimezone()  # shown as a local day, "30 Nov 2026"
-        assert f"comes back for review on {due.day} {due:%b %Y}" in text
+        assert f"comes back for review on {due.day} {due:%b %Y}" in text and text.count("comes back") == 1
 
 
 def test_a_hinted_solve_in_review_says_it_stays_in_the_queue(tmp_path: Path) -> None:
@@ -269,6 +269,32 @@ def test_a_solve_after_a_miss_says_the_miss_counted(tmp_path: Path) -> None:
         say(shell, wrong_answer(shell) or "")
         text = say(shell, right_answer(shell))
         assert "Solved at the second try" in text and "Solved!" not in text
+
+
+@pytest.mark.parametrize("lang, comes_back", [("en", "The puzzle comes back for review on {day} {month}"),
+                                               ("de", "Die Aufgabe kommt am {day}.{month} zur Wiederholung")])
+@pytest.mark.parametrize("end", ["right", "solution"])
+def test_a_missed_puzzle_says_when_it_comes_back_for_review(tmp_path: Path, lang: str, comes_back: str,
+                                                            end: str) -> None:
+    """A miss puts the puzzle in the review queue; once it is over (solved later, or its solution asked) the
+    learner is told the day it comes back, as a solve with a hint tells it (the walk's learner was told nothing)."""
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path, lang) as shell:
+        open_puzzle(shell, puzzle)
+        first = say(shell, wrong_answer(shell) or "")
+        text = say(shell, right_answer(shell) if end == "right" else ("solution" if lang == "en" else "lösung"))
+        due = shell.progress.review_queue()[0].due.astimezone()
+        words = comes_back.format(day=due.day, month=f"{due:%b %Y}" if lang == "en" else f"{due.month}.{due.year}")
+        assert words not in first and words in " ".join(text.split()), text
+        assert text.count("comes back" if lang == "en" else "zur Wiederholung") == 1
+
+
+def test_a_clean_solve_says_nothing_of_a_review(tmp_path: Path) -> None:
+    puzzle = single_move_puzzle()
+    with open_shell(tmp_path) as shell:
+        open_puzzle(shell, puzzle)
+        text = say(shell, right_answer(shell))
+        assert "Solved!" in text and "review" not in text and not shell.progress.review_queue()
 
 
 def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Path) -> None:

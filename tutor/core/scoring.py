@@ -46,7 +46,7 @@ class RoundScore:
 
     ``cards`` and ``spades`` count what each side took (they explain a tie);
     ``available`` is what the round hands out (round points, sweeps made, a
-    skunk bonus); ``skunk`` is the side that took every point, sweeps aside,
+    skunk bonus; at its end, less the point cards nobody took); ``skunk`` is the side that took every point, sweeps aside,
     when the ``skunk`` option is on.
     """
 
@@ -136,6 +136,12 @@ def score_round(pos: Position) -> RoundScore:
     for item in items:
         totals[item.side] += item.points
     available = round_points(v) + sum(pos.sweeps) * v.sweep_points + sum(i.code == "skunk" for i in items)
+    if pos.is_round_over():  # cards nobody took (a round the instant limit ends early) hand out nothing
+        taken = {c for pile in piles for c in pile}
+        untaken = [c for c in v.deck_cards if c not in taken]
+        available -= sum(table[c] for c in untaken)
+        if v.spade_points:
+            available -= sum(1 + (c == JACK_OF_SPADES) for c in untaken if c.suit == "S")
     return RoundScore(tuple(items), tuple(totals), cards, spades, available, skunk)
 
 
@@ -216,6 +222,19 @@ def instant_points(pos: Position, move: Move) -> tuple[ScoreItem, ...]:
         if v.instant_sweeps and v.sweep_points and pos.is_sweep(move):
             items.append(ScoreItem("sweeps", side, v.sweep_points, 1))
     return tuple(items)
+
+
+def instant_so_far(pos: Position) -> list[int]:
+    """What this round has scored at once so far, per side: the penalties, and the sweeps and point cards taken
+    where they score the moment they are made (:func:`instant_points`, move by move)."""
+    assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
+    v, out = pos.variant, [0] * pos.sides
+    for seat in range(pos.players):
+        points = -pos.penalties[seat] * v.default_penalty
+        points += pos.sweeps[seat] * v.sweep_points if v.instant_sweeps else 0
+        points += sum(v.point_card_table[c] for c in pos.captured[seat]) if v.instant_points else 0
+        out[pos.side_of(seat)] += points
+    return out
 
 
 def certain_points(pos: Position, side: int) -> int:

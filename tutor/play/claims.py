@@ -119,6 +119,21 @@ def _scored_over(pos: Position, move: Move, other: Move) -> tuple[list[Card], li
     return cards, hand, pos.is_sweep(move) and not pos.is_sweep(other) and pos.variant.sweep_points > 0
 
 
+def _breach(pair: Pair, params: dict[str, Any]) -> str | None:
+    """The played move's side loses ``n`` points at once for it, the better move's nothing; ``neglect``: every
+    build the mover controlled before the played move is on the table it leaves as it was (a round a penalty
+    ends at once, as in Michigan to 5, leaves none)."""
+    pos, seat = pair.pos, pair.pos.to_move
+    turns = [pair.after(m).penalties for m in (pair.played, pair.better)]
+    assert pos.penalties is not None and turns[0] is not None and turns[1] is not None
+    lost = [t[seat] - pos.penalties[seat] for t in (turns[0], turns[1])]
+    if lost != [1, 0] or params["n"] != pos.variant.default_penalty or not params["n"]:
+        return f"penalty turns after the played and the better move: {lost}, each {pos.variant.default_penalty}"
+    own = [b for b in pos.builds if b.owner == seat]
+    untouched = bool(own) and all(b in pos.table_after(pair.played)[1] for b in own)  # the table the move leaves
+    return None if params["neglect"] == untouched else f"the played move neglects the mover's builds: {untouched}"
+
+
 def _keep(pair: Pair, params: dict[str, Any]) -> str | None:
     card = params["card"]
     if pair.played.kind != "trail" or pair.played.card != card:
@@ -289,9 +304,9 @@ def on_pair(check: PairCheck) -> Check:
 
 
 CHECKS: dict[str, Check] = {
-    "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "keep": _keep, "exposure": _exposure,
-    "likely": _likely, "cards": _cards, "majority": _majority, "build": _build, "protect": _protect, "steal": _steal,
-    "safe": _safe, "next_take": _next_take,
+    "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "breach": _breach, "keep": _keep,
+    "exposure": _exposure, "likely": _likely, "cards": _cards, "majority": _majority, "build": _build,
+    "protect": _protect, "steal": _steal, "safe": _safe, "next_take": _next_take,
     **{code: on_pair(check) for code, check in LINE_CHECKS.items()},
     "later": _later,
 }

@@ -166,7 +166,22 @@ def safe(pos: Position, played: Move, better: Move) -> list[Why]:
     return []
 
 
+def neglects(pos: Position, move: Move) -> bool:
+    """The mover controls a build in ``pos`` and ``move`` takes, raises or adds to none of its builds (under build
+    duty ``penalty``, one of the two ways a move breaks the duty; the other: a build left without its value)."""
+    seat = pos.to_move
+    return any(b.owner == seat for b in pos.builds) and not any(b.owner == seat for b in move.builds)
+
+
+def breach(pos: Position, played: Move, better: Move) -> list[Why]:
+    """``breach``: the played move costs the learner's side a penalty (Michigan's build duty), the better not."""
+    points = pos.variant.default_penalty
+    if not points or not pos.penalised(played) or pos.penalised(better):
+        return []
+    return [Why("breach", {"n": points, "neglect": neglects(pos, played)})]
+
+
 def seen_ideas(pos: Position, played: Move, better: Move) -> list[Why]:
     """The reasons of this module that ``better`` has over ``played`` in ``pos`` (the learner's view)."""
-    return [*majorities(pos, played, better), *protect(pos, played, better),
+    return [*breach(pos, played, better), *majorities(pos, played, better), *protect(pos, played, better),
             *steal(pos, played, better), *safe(pos, played, better)]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-SEEN_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "likely", "cards", "majority", "build", "protect",
-              "steal", "safe", "next_take")
+SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "likely", "cards", "majority", "build",
+              "protect", "steal", "safe", "next_take")
 """The reasons read off the position the learner saw, in the order a mark gives them (``params`` in brackets):
 
 - ``sweep``: it sweeps the table, the played move does not;
@@ -24,6 +24,9 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "keep", "exposure", "likely", "ca
   played move does not; ``hand``: its own capturing card when that scores and the played move gives it up, trailing
   it or building with it: a card the played move keeps in hand is the learner's either way; ``sweep``: a sweep
   (that scores) the played move does not make);
+- ``breach``: under build duty ``penalty`` (Michigan) the played move breaks the build duty and the better one
+  does not: the learner's side loses ``n`` points at once (``neglect``: the played move took, raised or added to
+  none of the learner's builds; else after it the learner controls a build whose value it does not hold);
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take;
 - ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the

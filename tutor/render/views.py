@@ -116,12 +116,14 @@ class Step:
 class LineView:
     """A line of play move by move; ``residue`` the cards left on the table at the end of
     the round, which go to the seat ``residue_seat`` (the last to capture); ``end`` the
-    position the line leads to."""
+    position the line leads to; ``limit_seat``: the seat whose instant scores (the other sides' sweeps and its
+    own penalties) reached the variant's instant limit, when that ended the round early (cards still to play)."""
 
     steps: tuple[Step, ...]
     residue: tuple[Card, ...]
     residue_seat: int | None
     end: Position
+    limit_seat: int | None = None
 
 
 def scored_cards(pos: Position, move: Move) -> tuple[tuple[tuple[Card, int], ...], int]:
@@ -148,7 +150,18 @@ def line_view(pos: Position, line: Sequence[Move], show: Show) -> LineView:
         after.push(move)
         if after.is_round_over() and after.last_capturer is not None:
             residue = (*left[0], *(c for b in left[1] for c in b.cards))
-    return LineView(tuple(steps), residue, after.last_capturer if residue else None, after)
+    at_limit = limit_seats(after)
+    return LineView(tuple(steps), residue, after.last_capturer if residue else None, after,
+                    at_limit[0] if at_limit else None)
+
+
+def limit_seats(pos: Position) -> list[int]:
+    """The seats whose instant scores (the other sides' sweeps and their own penalties) reached the variant's
+    instant limit, when that has ended the round early (cards still to play); else none."""
+    limit = pos.variant.instant_limit
+    if limit is None or not pos.limit_reached() or not (any(pos.hands) or pos.stock_size > 0):
+        return []
+    return [s for s in range(pos.players) if pos.instant_marks(s) >= limit]
 
 
 @dataclass(frozen=True)

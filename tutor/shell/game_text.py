@@ -8,9 +8,11 @@ from typing import Any
 
 from tutor.core.moves import REASON_CODES
 from tutor.play.game import Ply
+from tutor.play.ideas import neglects
 from tutor.play.table_game import MAX_ROUNDS, TableGame
 from tutor.render import Renderer
 from tutor.render.problems import said
+from tutor.render.views import limit_seats
 from tutor.storage.game_store import GameSummary
 from tutor.storage.games import GameFileError
 from tutor.teaching.coach import kind_of
@@ -65,10 +67,24 @@ def breach_text(ui: Renderer, ply: Ply, me: int) -> str:
     if not pos.penalised(move):
         return ""
     side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
-    neglect = any(b.owner == seat for b in pos.builds) and not any(b.owner == seat for b in move.builds)
-    return ui.message("play.breach", neglect=neglect, me=seat == me, who=ui.seat_name(seat, me),
+    return ui.message("play.breach", neglect=neglects(pos, move), me=seat == me, who=ui.seat_name(seat, me),
                       side=ui.side_name(side, me), seats=len(side), me_in_side=me in side,
                       points=pos.variant.default_penalty)
+
+
+def round_over_text(ui: Renderer, game: TableGame) -> str:
+    """``Round N is over``, and when the instant limit ended it early (cards still to play), whose instant scores
+    reached it: the other sides' sweeps and the seat's own penalties (the learner's first, if at the limit)."""
+    end, me = game.position, game.learner
+    seats = limit_seats(end)
+    if not seats:
+        return ui.message("play.round_over", round=len(game.rounds), limit=0)
+    assert end.sweeps is not None and end.penalties is not None
+    seat = min(seats, key=lambda s: s != me)
+    sweeps = sum(end.sweeps[s] for s in range(end.players) if end.side_of(s) != end.side_of(seat))
+    return ui.message("play.round_over", round=len(game.rounds), limit=end.variant.instant_limit,
+                      marks=end.instant_marks(seat), me=seat == me, who=ui.player_name(end, me, seat),
+                      sweeps=sweeps, sides=end.sides, penalties=end.penalties[seat])
 
 
 def score_text(ui: Renderer, game: TableGame | GameSummary) -> str:

@@ -35,7 +35,7 @@ from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSumma
 from tutor.storage.games import GameFileError, SavedGame
 
 from .challenge_text import move_error_text
-from .game_text import breach_text, game_words, played_text, problem_text, result_text, score_text
+from .game_text import breach_text, game_words, played_text, problem_text, result_text, round_over_text, score_text
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     HINT_BUDGET,
@@ -200,7 +200,7 @@ class GameRun(Activity):
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
-        parts = [ui.message("play.round_over", round=len(game.rounds)), self.residue(),
+        parts = [round_over_text(ui, game), self.residue(),
                  ui.score(game.position, score, game.learner),
                  self.result_text(scored_above=True) if game.over else self.standing(), self.review()]
         if not game.over:
@@ -410,7 +410,7 @@ class GameRun(Activity):
         if (said := self.closed()) is not None:
             return said
         if self.game.round_over:
-            return self.ui.message("play.round_over", round=len(self.game.rounds)) + " " + self.ui.message("play.type_next")
+            return round_over_text(self.ui, self.game) + " " + self.ui.message("play.type_next")
         if not self.game.learner_to_move:
             return self.ui.message("play.not_your_turn")
         pos = self.position

@@ -138,16 +138,22 @@ class PuzzleRun(Activity):
             return ui.message("shell.puzzle_solved_helped", rated=result.rated, due=result.review_due)
         return ui.message("shell.puzzle_solved")
 
+    def _said_due(self) -> bool:
+        """The head of a solve with help already says when the puzzle comes back for review."""
+        return self.solved and not self.misses and bool(self.hints or self.answer_seen)
+
     def _failed(self, said: str, rating: str) -> str:
         self.over = True
         self.answer_shown()
         return "\n".join(filter(None, [self.ui.message("shell.puzzle_failed"), said, rating, self._ending()]))
 
     def _ending(self) -> str:
-        """What a puzzle shows once it is over: its themes, the best line of a deal (from the
-        move that solved it, if any), how to go on."""
-        ui, pos = self.ui, self._challenge.position
+        """What a puzzle shows once it is over: its themes, when it comes back for review (if it does), the best
+        line of a deal (from the move that solved it, if any), how to go on."""
+        ui, pos, result = self.ui, self._challenge.position, self.recorded
         parts = [self._themes_line()]
+        if result is not None and result.review_due is not None and not self._said_due():
+            parts.append(ui.message("shell.puzzle_comes_back", due=result.review_due))
         ranking = self._challenge.ranking
         if self.puzzle.goal.is_deal and ranking is not None and ranking.moves:
             best = ranking.judged(self.played) if self.played is not None else ranking.moves[0]

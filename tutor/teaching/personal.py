@@ -24,6 +24,7 @@ from typing import Any
 from tutor.content.course import LANGUAGES, Puzzle, Text
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.scoring import instant_so_far
 from tutor.core.solver import Judged
 from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
@@ -59,10 +60,12 @@ def themes(mark: Mark) -> tuple[str, ...]:
 
 
 def puzzle_position(pos: Position) -> Position:
-    """A game position as a puzzle shows it: every hand known, the stock (nobody knows its order) as a count."""
+    """A game position as a puzzle shows it: every hand known, the stock (nobody knows its order) as a count, the
+    scores with what the round has scored at once so far (as the game showed them)."""
     shown = pos.copy()
-    assert shown.stock is not None
+    assert shown.stock is not None and shown.scores is not None
     shown.stock_hidden, shown.stock = shown.stock_size, []
+    shown.scores = [s + i for s, i in zip(shown.scores, instant_so_far(pos))]
     return shown
 
 
