@@ -468,9 +468,9 @@ def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, ca
         dispatch(shell, "play round michigan-5 seed=170239")
         for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC"):
             dispatch(shell, line)
-        assert not run_of(shell).game.round_over
+        assert not game_run(shell).game.round_over
         reply = dispatch(shell, "2H b7 5H").text
-        assert run_of(shell).game.round_over and run_of(shell).game.position.stock_size == 32
+        assert game_run(shell).game.round_over and game_run(shell).game.position.stock_size == 32
         assert said in " ".join(reply.split())
         assert ("of 10 points this round" if lang == "en" else "von 10 Punkten dieser Runde") in reply
 
@@ -489,7 +489,7 @@ def test_a_line_the_instant_limit_ends_says_so(tmp_path: Path, catalog: Catalog,
         dispatch(shell, "play round michigan-5 seed=170239")
         for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC", "2H b7 5H"):
             dispatch(shell, line)
-        plies = run_of(shell).game.current.plies
+        plies = game_run(shell).game.current.plies
     ui = Renderer(lang, symbols=False)
     assert said in " ".join(ui.line(plies[-1].before, [plies[-1].move], 0, score=False).split())
     assert said.split(":")[0] not in ui.line(plies[-2].before, [plies[-2].move], 0, score=False)
