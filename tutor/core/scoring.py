@@ -46,8 +46,9 @@ class RoundScore:
 
     ``cards`` and ``spades`` count what each side took (they explain a tie);
     ``available`` is what the round hands out (round points, sweeps made, a
-    skunk bonus; at its end, less the point cards nobody took); ``skunk`` is the side that took every point, sweeps aside,
-    when the ``skunk`` option is on.
+    skunk bonus; at its end, less the point cards nobody took); ``skunk`` is
+    the side that took every point, sweeps aside, when the ``skunk`` option is
+    on.
     """
 
     items: tuple[ScoreItem, ...]
