@@ -41,7 +41,7 @@ from tutor.teaching.skill_map import reason_skills
 
 def round_review(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
     """The shell's review of a round (queued puzzles, evidence), and its words in full, as ``analysis`` shows."""
-    review, note = reviewed_round(shell, plies, seat, seed)
+    review, note = reviewed_round(shell, plies, seat, seed, match=True)
     return review, "\n".join(filter(None, [review_text(shell.ui, review), note]))
 
 
@@ -348,15 +348,24 @@ def test_the_instant_points_so_far_are_those_the_game_scored_move_by_move() -> N
     assert checked > 50
 
 
+def score_line(screen: str) -> str:
+    """The score line of a position on ``screen`` (English or German)."""
+    return next(line for line in screen.splitlines() if line.startswith(("Score:", "Punkte:")))
+
+
+@pytest.mark.parametrize("kind", ["round ", ""])
 @pytest.mark.parametrize("lang, score", [("en", "Score: you: 0 · Player 2: 4"), ("de", "Punkte: du: 0 · Spieler 2: 4")])
-def test_a_personal_puzzle_shows_the_score_the_game_showed(tmp_path: Path, lang: str, score: str) -> None:
+def test_a_personal_puzzle_shows_the_score_the_game_showed(tmp_path: Path, lang: str, score: str, kind: str) -> None:
     """Michigan to 5: Player 2's two sweeps scored 4 at once; the position of the learner's marked breach showed
-    4 in the game and showed 0 in the review (the walk's game, seed 170239)."""
+    4 in the game and showed 0 in the review (the walk's game, seed 170239).  The score line is the game's whole:
+    the target named in a match's, none in a one-round game's (the review named it in both)."""
     with open_shell(tmp_path, lang, symbols=False) as shell:
-        said = [dispatch(shell, "play round michigan-5 seed=170239").text]
+        said = [dispatch(shell, f"play {kind}michigan-5 seed=170239").text]
         said += [dispatch(shell, line).text for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC")]
         assert score in said[-1]
+        assert ("(target 5)" in said[-1] or "(Ziel 5)" in said[-1]) == (kind == "")
         dispatch(shell, "2H b7 5H")
         shell.clock.advance(2)  # type: ignore[attr-defined]
         review = dispatch(shell, "review" if lang == "en" else "wiederholen").text
-        assert isinstance(shell.activity, PuzzleRun) and "2H b7 5H" in review and score in review
+        assert isinstance(shell.activity, PuzzleRun) and "2H b7 5H" in review
+        assert score_line(review) == score_line(said[-1])

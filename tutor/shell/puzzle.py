@@ -76,7 +76,7 @@ class PuzzleRun(Activity):
             rating=None if p.goal == ADVICE else p.rating,  # a personal puzzle is not rated
             themes=self._themes() if self.over else [],
             mode=self.mode,
-            position=ui.position(pos, pos.to_move),
+            position=ui.position(pos, pos.to_move, match=p.match),
             taken=taken_text(self.ui, self._challenge),
             task=task_text(self.ui, self._challenge) + self._line_intro(),
         )
