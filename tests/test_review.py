@@ -31,6 +31,7 @@ from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.review_screen import reviewed_round
 from tutor.shell.state import Shell
+from tutor.shell.toolbar import toolbar_text
 from tutor.storage import ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.teaching.advised import ADVICE
@@ -228,6 +229,37 @@ def test_a_personal_puzzle_is_not_rated_and_comes_back_when_missed(tmp_path: Pat
         assert shell.progress.due_reviews(shell.clock()) == []
         shell.clock.advance(1.01)  # type: ignore[attr-defined]
         assert len(shell.progress.due_reviews(shell.clock())) == 1
+
+
+WORDS = {"en": ("review", "show", "next"), "de": ("wiederholen", "zeige", "weiter")}
+"""The commands of a review in each language."""
+
+
+@pytest.mark.parametrize("lang, game, done", [
+    ("en", "Review: your game of 29 Nov 2026", "Reviews done"),
+    ("de", "Wiederholung: dein Spiel vom 29.11.2026", "Wiederholungen erledigt"),
+])
+def test_the_toolbar_names_a_game_position_by_its_game_never_by_its_id(tmp_path: Path, blundered: list[Ply],
+                                                                       lang: str, game: str, done: str) -> None:
+    """A position of the learner's game is named in words, by the game's day, before and after it is missed (the
+    screen shown again too), never by its id; once the queue is done the toolbar names no puzzle."""
+    review, show, following = WORDS[lang]
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        shell.width = lambda: 120
+        round_review(shell, blundered, 0)
+        dispatch(shell, review)
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        bars = [toolbar_text(shell)]
+        dispatch(shell, "KS")
+        dispatch(shell, "8D")
+        assert run.over
+        bars.append(toolbar_text(shell))
+        screen = dispatch(shell, show).text
+        assert all(bar.startswith(" " + game + " · ") for bar in bars), bars
+        assert all(PREFIX not in text for text in [*bars, screen])
+        dispatch(shell, following)
+        assert toolbar_text(shell).startswith(" " + done + " · ")
 
 
 def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:

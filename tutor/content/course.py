@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Set
 from dataclasses import dataclass
+from datetime import date
 
 from tutor.core.counting import COUNTS
 from tutor.core.moves import Move
@@ -141,9 +142,11 @@ class Lesson:
 
 @dataclass(frozen=True)
 class FromGame:
-    """The learner's game a personal puzzle comes from: whether it was a ``match`` (played to the variant's target,
-    which its score line then names, as the game's did) or a one-round game."""
+    """The learner's game a personal puzzle comes from: the ``day`` it was played (the learner's name for it), and
+    whether it was a ``match`` (played to the variant's target, which its score line then names, as the game's did)
+    or a one-round game."""
 
+    day: date
     match: bool
 
 

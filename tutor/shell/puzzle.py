@@ -61,15 +61,18 @@ class PuzzleRun(Activity):
         return self._challenge
 
     def title(self) -> str:
-        return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id if self.over else "", mode=self.mode,
-                               number=self._number())
+        """The mode, and the puzzle in words: the collection's by its id or number once it is over (as the screen),
+        a position of the learner's game by the game's day; none once no puzzle is left."""
+        game = self.puzzle.game
+        return self.ui.message("shell.toolbar_puzzle", id=self._id(), mode=self.mode, number=self._number(),
+                               day=game.day if game is not None else None, done=self.exhausted)
 
     def show(self) -> str:
         ui, p = self.ui, self.puzzle
         pos = self._challenge.position
         return ui.render(
             "shell/puzzle.j2",
-            id=p.id if self.over else "",  # an id or a title may name a theme: both wait for the end
+            id=self._id(),
             number=self._number(),
             title=ui.text(p.title) if p.title and self.over else "",
             text=ui.text(p.text) if p.text else "",
@@ -80,6 +83,11 @@ class PuzzleRun(Activity):
             taken=taken_text(self.ui, self._challenge),
             task=task_text(self.ui, self._challenge) + self._line_intro(),
         )
+
+    def _id(self) -> str:
+        """The puzzle's id, once it is over (an id or a title may name a theme: both wait for the end); none for a
+        position of the learner's game, whose id is a hash, not a name."""
+        return self.puzzle.id if self.over and self.puzzle.game is None else ""
 
     def _number(self) -> int | None:
         """The puzzle's number in the catalog, once it is over, as the id is."""

@@ -128,6 +128,6 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
                                  grade=grade_words(ui, data["grade"], data.get("upto")), loss=ui.decimal(data["loss"]))
     ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
-    game = FromGame(bool(data.get("match", True)))  # kept before it was written: shown as before, with the target
+    game = FromGame(day, bool(data.get("match", True)))  # kept before it was written: shown as before, with the target
     return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
                   Text(texts['en'], texts['de']), (), accepted, where, ranking=ranking, game=game)
