@@ -4,6 +4,7 @@ words in both languages, personal puzzles in the review queue, and ``cassino-tut
 from __future__ import annotations
 
 import random
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -260,6 +261,27 @@ def test_the_toolbar_names_a_game_position_by_its_game_never_by_its_id(tmp_path:
         assert all(PREFIX not in text for text in [*bars, screen])
         dispatch(shell, following)
         assert toolbar_text(shell).startswith(" " + done + " · ")
+
+
+@pytest.mark.parametrize("lang, praise, back", [
+    ("en", "Well done!", "The puzzle you did not solve on your own comes back on 30 Nov 2026."),
+    ("de", "Gut gemacht!", "Die Aufgabe, die du nicht allein gelöst hast, kommt am 30.11.2026 wieder."),
+])
+@pytest.mark.parametrize("solve", [True, False])
+def test_a_queue_done_is_praised_only_when_solved(tmp_path: Path, blundered: list[Ply], lang: str, praise: str,
+                                                   back: str, solve: bool) -> None:
+    """The last review solved: the end of the queue praises it; missed (twice, its answer shown): no praise, and
+    the words say when it comes back, the day the scheduler put it on (a day later)."""
+    review, _, following = WORDS[lang]
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        round_review(shell, blundered, 0)
+        dispatch(shell, review)
+        for move in [SWEEPS[0]] if solve else ["KS", "8D"]:
+            dispatch(shell, move)
+        done = dispatch(shell, following).text
+        queue = shell.progress.review_queue()
+        assert (praise in done) == solve and (back in done) != solve, done
+        assert solve or [item.due.date() for item in queue] == [date(2026, 11, 30)]
 
 
 def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:

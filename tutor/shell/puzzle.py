@@ -11,6 +11,7 @@ So does a solve of a puzzle whose answer this session has shown already.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 from tutor.content.course import Puzzle
 from tutor.core.moves import Move
@@ -42,6 +43,9 @@ class PuzzleRun(Activity):
         self.mode = mode
         self.exhausted = False
         """Whether the chooser had no puzzle left (``next`` then goes on to the next step after a set)."""
+        self.answered: list[tuple[bool, datetime | None]] = []
+        """Each puzzle of the run answered: whether it was solved on the learner's own (no miss, no help), and when
+        it comes back for review (None: it does not)."""
         self._start(puzzle)
 
     def _start(self, puzzle: Puzzle) -> None:
@@ -178,6 +182,7 @@ class PuzzleRun(Activity):
             p.id, p.themes, p.rating, solved, self.hints + self.answer_seen, now=self.shell.clock(),
             skills=puzzle_skills(p),
         )
+        self.answered.append((solved and not self.hints + self.answer_seen, result.review_due))
         if not result.rated:
             return ""
         before, after = round(result.before.rating), round(result.after.rating)
@@ -301,6 +306,14 @@ class PuzzleRun(Activity):
         following = self.chooser()
         if following is None:
             self.over = self.exhausted = True
-            return self.ui.message(f"shell.no_more_{self.mode}")
+            return self._no_more()
         self._start(following)
         return self.show()
+
+    def _no_more(self) -> str:
+        """Why no puzzle follows; a review queue done is praised only when every puzzle answered was solved on the
+        learner's own, else the words say when those missed come back."""
+        back = [due for own, due in self.answered if not own and due is not None]
+        praise = bool(self.answered) and all(own for own, _ in self.answered)
+        return self.ui.message(f"shell.no_more_{self.mode}", praise=praise, missed=len(back),
+                               due=min(back, default=None))
