@@ -193,7 +193,8 @@ def test_a_review_puzzle_lists_the_values_its_intro_lost_by(mark: Mark, lang: st
     review = replace(mark.review, best=replace(mark.review.best, value=0.9),
                      played=replace(mark.review.played, value=-7.26))
     best = pos.parse_move("8D x 5H+2S+AC")
-    puzzle_id, text = puzzle_data(replace(mark, review=review, advice=advice, accepted=(best,)), date(2026, 12, 1), 900)
+    puzzle_id, text = puzzle_data(replace(mark, review=review, advice=advice, accepted=(best,)), date(2026, 12, 1), 900,
+                                  match=True)
     puzzle = personal_puzzle(puzzle_id, text, symbols=False)
     assert puzzle is not None
     ui = Renderer(lang, symbols=False)

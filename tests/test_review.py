@@ -4,6 +4,7 @@ words in both languages, personal puzzles in the review queue, and ``cassino-tut
 from __future__ import annotations
 
 import random
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.review_screen import reviewed_round
 from tutor.shell.state import Shell
+from tutor.shell.toolbar import toolbar_text
 from tutor.storage import ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.teaching.advised import ADVICE
@@ -41,7 +43,7 @@ from tutor.teaching.skill_map import reason_skills
 
 def round_review(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
     """The shell's review of a round (queued puzzles, evidence), and its words in full, as ``analysis`` shows."""
-    review, note = reviewed_round(shell, plies, seat, seed)
+    review, note = reviewed_round(shell, plies, seat, seed, match=True)
     return review, "\n".join(filter(None, [review_text(shell.ui, review), note]))
 
 
@@ -230,6 +232,58 @@ def test_a_personal_puzzle_is_not_rated_and_comes_back_when_missed(tmp_path: Pat
         assert len(shell.progress.due_reviews(shell.clock())) == 1
 
 
+WORDS = {"en": ("review", "show", "next"), "de": ("wiederholen", "zeige", "weiter")}
+"""The commands of a review in each language."""
+
+
+@pytest.mark.parametrize("lang, game, done", [
+    ("en", "Review: your game of 29 Nov 2026", "Reviews done"),
+    ("de", "Wiederholung: dein Spiel vom 29.11.2026", "Wiederholungen erledigt"),
+])
+def test_the_toolbar_names_a_game_position_by_its_game_never_by_its_id(tmp_path: Path, blundered: list[Ply],
+                                                                       lang: str, game: str, done: str) -> None:
+    """A position of the learner's game is named in words, by the game's day, before and after it is missed (the
+    screen shown again too), never by its id; once the queue is done the toolbar names no puzzle."""
+    review, show, following = WORDS[lang]
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        shell.width = lambda: 120
+        round_review(shell, blundered, 0)
+        dispatch(shell, review)
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        bars = [toolbar_text(shell)]
+        dispatch(shell, "KS")
+        dispatch(shell, "8D")
+        assert run.over
+        bars.append(toolbar_text(shell))
+        screen = dispatch(shell, show).text
+        assert all(bar.startswith(" " + game + " · ") for bar in bars), bars
+        assert all(PREFIX not in text for text in [*bars, screen])
+        dispatch(shell, following)
+        assert toolbar_text(shell).startswith(" " + done + " · ")
+
+
+@pytest.mark.parametrize("lang, praise, back", [
+    ("en", "Well done!", "The puzzle you did not solve on your own comes back on 30 Nov 2026."),
+    ("de", "Gut gemacht!", "Die Aufgabe, die du nicht allein gelöst hast, kommt am 30.11.2026 wieder."),
+])
+@pytest.mark.parametrize("solve", [True, False])
+def test_a_queue_done_is_praised_only_when_solved(tmp_path: Path, blundered: list[Ply], lang: str, praise: str,
+                                                   back: str, solve: bool) -> None:
+    """The last review solved: the end of the queue praises it; missed (twice, its answer shown): no praise, and
+    the words say when it comes back, the day the scheduler put it on (a day later)."""
+    review, _, following = WORDS[lang]
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        round_review(shell, blundered, 0)
+        dispatch(shell, review)
+        for move in [SWEEPS[0]] if solve else ["KS", "8D"]:
+            dispatch(shell, move)
+        done = dispatch(shell, following).text
+        queue = shell.progress.review_queue()
+        assert (praise in done) == solve and (back in done) != solve, done
+        assert solve or [item.due.date() for item in queue] == [date(2026, 11, 30)]
+
+
 def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
     assert personal_puzzle(PREFIX + "x", "{not json") is None
     assert personal_puzzle(PREFIX + "x", '{"format": "cassino-tutor personal puzzle"}') is None
@@ -348,15 +402,24 @@ def test_the_instant_points_so_far_are_those_the_game_scored_move_by_move() -> N
     assert checked > 50
 
 
+def score_line(screen: str) -> str:
+    """The score line of a position on ``screen`` (English or German)."""
+    return next(line for line in screen.splitlines() if line.startswith(("Score:", "Punkte:")))
+
+
+@pytest.mark.parametrize("kind", ["round ", ""])
 @pytest.mark.parametrize("lang, score", [("en", "Score: you: 0 · Player 2: 4"), ("de", "Punkte: du: 0 · Spieler 2: 4")])
-def test_a_personal_puzzle_shows_the_score_the_game_showed(tmp_path: Path, lang: str, score: str) -> None:
+def test_a_personal_puzzle_shows_the_score_the_game_showed(tmp_path: Path, lang: str, score: str, kind: str) -> None:
     """Michigan to 5: Player 2's two sweeps scored 4 at once; the position of the learner's marked breach showed
-    4 in the game and showed 0 in the review (the walk's game, seed 170239)."""
+    4 in the game and showed 0 in the review (the walk's game, seed 170239).  The score line is the game's whole:
+    the target named in a match's, none in a one-round game's (the review named it in both)."""
     with open_shell(tmp_path, lang, symbols=False) as shell:
-        said = [dispatch(shell, "play round michigan-5 seed=170239").text]
+        said = [dispatch(shell, f"play {kind}michigan-5 seed=170239").text]
         said += [dispatch(shell, line).text for line in ("7D x 7C", "6S", "KC", "KH x KC", "JD x JC")]
         assert score in said[-1]
+        assert ("(target 5)" in said[-1] or "(Ziel 5)" in said[-1]) == (kind == "")
         dispatch(shell, "2H b7 5H")
         shell.clock.advance(2)  # type: ignore[attr-defined]
         review = dispatch(shell, "review" if lang == "en" else "wiederholen").text
-        assert isinstance(shell.activity, PuzzleRun) and "2H b7 5H" in review and score in review
+        assert isinstance(shell.activity, PuzzleRun) and "2H b7 5H" in review
+        assert score_line(review) == score_line(said[-1])

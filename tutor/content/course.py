@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Set
 from dataclasses import dataclass
+from datetime import date
 
 from tutor.core.counting import COUNTS
 from tutor.core.moves import Move
@@ -140,6 +141,16 @@ class Lesson:
 
 
 @dataclass(frozen=True)
+class FromGame:
+    """The learner's game a personal puzzle comes from: the ``day`` it was played (the learner's name for it), and
+    whether it was a ``match`` (played to the variant's target, which its score line then names, as the game's did)
+    or a one-round game."""
+
+    day: date
+    match: bool
+
+
+@dataclass(frozen=True)
 class Puzzle:
     """A position and a goal; ``solution`` lists every accepted move (empty: the solver's best).
 
@@ -148,7 +159,8 @@ class Puzzle:
     (goal ``deal``; every best move of the learner is accepted at each turn).
 
     A personal puzzle (a position of the learner's game, :mod:`tutor.teaching.personal`)
-    brings its ``ranking``, the advisor's (goal ``advice``), instead of the solver's.
+    brings its ``ranking``, the advisor's (goal ``advice``), instead of the solver's, and names the ``game`` it
+    comes from.
     """
 
     id: str
@@ -164,6 +176,13 @@ class Puzzle:
     where: str
     line: tuple[Move, ...] = ()
     ranking: Ranking | None = None
+    game: FromGame | None = None
+
+    @property
+    def match(self) -> bool:
+        """Whether the score is played to the variant's target (as the screen says): a position of a one-round game
+        is not."""
+        return self.game is None or self.game.match
 
 
 @dataclass(frozen=True)

@@ -224,7 +224,8 @@ class GameRun(Activity):
         current, (status, show) = self.game.current, self.review_status()
         try:
             review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
-                                          progress=show, ready=self.background.ready(current.plies, current.seed))
+                                          match=self.game.settings.kind == "match", progress=show,
+                                          ready=self.background.ready(current.plies, current.seed))
         finally:
             self.background.stop()
             status.clear()

@@ -11,6 +11,7 @@ So does a solve of a puzzle whose answer this session has shown already.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 from tutor.content.course import Puzzle
 from tutor.core.moves import Move
@@ -42,6 +43,9 @@ class PuzzleRun(Activity):
         self.mode = mode
         self.exhausted = False
         """Whether the chooser had no puzzle left (``next`` then goes on to the next step after a set)."""
+        self.answered: list[tuple[bool, datetime | None]] = []
+        """Each puzzle of the run answered: whether it was solved on the learner's own (no miss, no help), and when
+        it comes back for review (None: it does not)."""
         self._start(puzzle)
 
     def _start(self, puzzle: Puzzle) -> None:
@@ -61,25 +65,33 @@ class PuzzleRun(Activity):
         return self._challenge
 
     def title(self) -> str:
-        return self.ui.message("shell.toolbar_puzzle", id=self.puzzle.id if self.over else "", mode=self.mode,
-                               number=self._number())
+        """The mode, and the puzzle in words: the collection's by its id or number once it is over (as the screen),
+        a position of the learner's game by the game's day; none once no puzzle is left."""
+        game = self.puzzle.game
+        return self.ui.message("shell.toolbar_puzzle", id=self._id(), mode=self.mode, number=self._number(),
+                               day=game.day if game is not None else None, done=self.exhausted)
 
     def show(self) -> str:
         ui, p = self.ui, self.puzzle
         pos = self._challenge.position
         return ui.render(
             "shell/puzzle.j2",
-            id=p.id if self.over else "",  # an id or a title may name a theme: both wait for the end
+            id=self._id(),
             number=self._number(),
             title=ui.text(p.title) if p.title and self.over else "",
             text=ui.text(p.text) if p.text else "",
             rating=None if p.goal == ADVICE else p.rating,  # a personal puzzle is not rated
             themes=self._themes() if self.over else [],
             mode=self.mode,
-            position=ui.position(pos, pos.to_move),
+            position=ui.position(pos, pos.to_move, match=p.match),
             taken=taken_text(self.ui, self._challenge),
             task=task_text(self.ui, self._challenge) + self._line_intro(),
         )
+
+    def _id(self) -> str:
+        """The puzzle's id, once it is over (an id or a title may name a theme: both wait for the end); none for a
+        position of the learner's game, whose id is a hash, not a name."""
+        return self.puzzle.id if self.over and self.puzzle.game is None else ""
 
     def _number(self) -> int | None:
         """The puzzle's number in the catalog, once it is over, as the id is."""
@@ -170,6 +182,7 @@ class PuzzleRun(Activity):
             p.id, p.themes, p.rating, solved, self.hints + self.answer_seen, now=self.shell.clock(),
             skills=puzzle_skills(p),
         )
+        self.answered.append((solved and not self.hints + self.answer_seen, result.review_due))
         if not result.rated:
             return ""
         before, after = round(result.before.rating), round(result.after.rating)
@@ -293,6 +306,14 @@ class PuzzleRun(Activity):
         following = self.chooser()
         if following is None:
             self.over = self.exhausted = True
-            return self.ui.message(f"shell.no_more_{self.mode}")
+            return self._no_more()
         self._start(following)
         return self.show()
+
+    def _no_more(self) -> str:
+        """Why no puzzle follows; a review queue done is praised only when every puzzle answered was solved on the
+        learner's own, else the words say when those missed come back."""
+        back = [due for own, due in self.answered if not own and due is not None]
+        praise = bool(self.answered) and all(own for own, _ in self.answered)
+        return self.ui.message(f"shell.no_more_{self.mode}", praise=praise, missed=len(back),
+                               due=min(back, default=None))

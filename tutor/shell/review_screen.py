@@ -99,10 +99,10 @@ class MoveReviews:
             stop_now(pool)
 
 
-def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
+def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0, *, match: bool,
                    progress: Callable[[int, int], None] | None = None,
                    clock: Clock = time.perf_counter, ready: Ready | None = None) -> tuple[RoundReview, str]:
-    """Review the learner's (``seat``'s) moves of a round, waiting at most :data:`REVIEW_BUDGET` seconds of
+    """Review the learner's (``seat``'s) moves of a round of a ``match`` or one-round game, waiting at most :data:`REVIEW_BUDGET` seconds of
     ``clock`` (``progress`` and ``ready``, the reviews made while the round went on: those of
     :func:`~tutor.play.review.review_round`); record what each move shows of the skills, and queue a personal
     puzzle for each marked position (each in one transaction); the review, and the note said under it: the moves
@@ -119,7 +119,7 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
         now = shell.clock()
         try:
             rating = shell.progress.learner_rating().rating
-            puzzles = dict(puzzle_data(m, now.date(), rating) for m in review.marks)
+            puzzles = dict(puzzle_data(m, now.date(), rating, match) for m in review.marks)
             new = shell.progress.add_personal_puzzles(puzzles, rating, now=now)
         except ProgressError as err:  # the review is still shown; only its puzzles are not kept
             notes.append(progress_problem(shell.ui, err))

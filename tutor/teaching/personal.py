@@ -21,7 +21,7 @@ import json
 from datetime import date
 from typing import Any
 
-from tutor.content.course import LANGUAGES, Puzzle, Text
+from tutor.content.course import LANGUAGES, FromGame, Puzzle, Text
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import instant_so_far
@@ -77,8 +77,9 @@ def listed_values(mark: Mark) -> list[tuple[Move, float]]:
     return sorted(valued, key=lambda pair: -tenths(pair[1]))  # stable: equal values keep the advice's order
 
 
-def puzzle_data(mark: Mark, day: date, rating: float) -> tuple[str, str]:
-    """The id and JSON data of the personal puzzle of ``mark``, made on ``day`` at the learner's ``rating``."""
+def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str, str]:
+    """The id and JSON data of the personal puzzle of ``mark``, made on ``day`` at the learner's ``rating``, from a
+    game that was a ``match`` or a single round."""
     pos = puzzle_position(mark.review.ply.before)
     block = position_to_data(pos)
     played = pos.notation(mark.review.ply.move)
@@ -91,6 +92,7 @@ def puzzle_data(mark: Mark, day: date, rating: float) -> tuple[str, str]:
         "made": day.isoformat(),
         "rating": round(rating),
         "position": block,
+        "match": match,
         "played": played,
         "grade": mark.review.grade,
         "upto": mark.review.upto,
@@ -126,5 +128,6 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
                                  grade=grade_words(ui, data["grade"], data.get("upto")), loss=ui.decimal(data["loss"]))
     ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
+    game = FromGame(day, bool(data.get("match", True)))  # kept before it was written: shown as before, with the target
     return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
-                  Text(texts['en'], texts['de']), (), accepted, where, ranking=ranking)
+                  Text(texts['en'], texts['de']), (), accepted, where, ranking=ranking, game=game)
