@@ -261,7 +261,7 @@ def next_(shell: Shell, arg: str) -> str:
         return why_line(shell, choice) + "\n" + _open_step(shell, choice.step)
     game = game_choice(shell)
     if game is not None:
-        return "\n".join([game_why(shell, game), strength_lines(shell, game.strength),
+        return "\n".join([game_why(shell, game), strength_lines(shell),
                           play(shell, f"round level={game.level}")])
     course = shell.ui.message("shell.next_course") + "\n"
     following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
