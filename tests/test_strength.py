@@ -19,8 +19,10 @@ from tutor.play.review import review_round
 from tutor.play.review_data import ReviewDataError, kept_losses, review_to_data
 from tutor.play.strength import RECENT_GAMES, Measure, pair_losses, round_losses, strength
 from tutor.play.table_game import Settings, TableGame
+from tutor.render.chart import fit
 from tutor.shell import game_choice
 from tutor.shell.commands import dispatch, welcome
+from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.storage.games import SavedGame
@@ -213,8 +215,40 @@ def test_next_proposes_a_game_at_the_fitting_level_when_no_skill_is_weak(
         # the weakest level that loses fewer points a move than the learner, or the strongest
         weaker = [name for name in LEVEL_NAMES if FIGURES[name] < loss]
         assert level == (weaker[0] if weaker else LEVEL_NAMES[-1])
-        # the learner's figure beside the level's, and every level's, in the same reply
-        assert shell.ui.message("levels.random") in reply.split("\n", 2)[-1]
+        # every level's figure after the reason line, in the same reply
+        assert shell.ui.message("levels.random") in reply.split("\n", 1)[-1]
+
+
+SEEDS = range(6)
+"""The deals of the games ``next`` starts in the test of its reply's rows (the reply's last lines are the table)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("games", [1, 6])
+def test_next_says_the_learners_figure_once_and_its_reply_fits_80_by_24(
+        tmp_path: Path, figures: Path, monkeypatch: pytest.MonkeyPatch, lang: str, games: int) -> None:
+    """After reviewed games and no weak skill, ``next``'s reply names the learner's figure in its reason line only
+    (then their earlier games' figure, when there are some, and the levels' figures), and is not paged at 80×24 at
+    any level, whatever the deal (German at the club level was paged with the trend: 23 or 24 rows)."""
+    said, tall = {"en": "You lose about", "de": "Du verlierst etwa"}[lang], []
+    before = {"en": "In the game before them you lost {} a move (the same).",
+              "de": "In dem Spiel davor waren es {} pro Zug (gleich)."}[lang]
+    for loss, level in [(0.3, "club"), (0.6, "greedy"), (1.2, "random"), (0.01, "expert")]:
+        for seed in SEEDS:
+            monkeypatch.setattr("tutor.shell.play.secrets.randbelow", lambda _: seed)
+            with open_shell(tmp_path / f"{loss}-{seed}", lang) as shell:
+                classic_done(shell)
+                keep_games(shell, [[loss] * 25] * games)
+                reply = fit(dispatch(shell, "next" if lang == "en" else "weiter").text, 80)
+                run = shell.activity
+            assert isinstance(run, GameRun) and run.game.settings.level == level
+            flat = " ".join(reply.split())
+            earlier = before.format(f"{loss:.2f}".replace(".", "," if lang == "de" else "."))
+            assert flat.lower().count(said.lower()) == 1, reply
+            assert (earlier in flat) == (games > RECENT_GAMES) and shell.ui.message("levels.random") in flat, reply
+            if needs_paging(reply, 24, terminal=True):
+                tall.append((level, seed, reply.count("\n") + 1))
+    assert tall == []
 
 
 @pytest.mark.parametrize("lang, said", [

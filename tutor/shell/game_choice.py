@@ -158,6 +158,20 @@ def levels_line(shell: Shell, figures: LevelLosses | None) -> str:
                       levels=[{"name": ui.message(f"levels.{f.level}"), "mean": f.mean} for f in figures.levels])
 
 
+def game_after(shell: Shell, choice: GameChoice) -> str:
+    """What follows :func:`game_why` when ``next`` starts the game, in few rows: the learner's earlier games (their
+    recent ones are in the reason line) and every level's figure (their games too); or that the figures are
+    missing."""
+    ui, found, figures = shell.ui, choice.strength, choice.figures
+    if figures is None:
+        return ui.message("strength.no_figures")
+    earlier = found.earlier if found is not None else None
+    change = shown(found.recent) - shown(earlier) if found is not None and earlier is not None else 0
+    return ui.message("strength.next_after", earlier=earlier, change=change,
+                      earlier_games=found.games - found.recent_games if found is not None else 0,
+                      levels=[{"name": ui.message(f"levels.{f.level}"), "mean": f.mean} for f in figures.levels])
+
+
 def game_trend(shell: Shell, choice: GameChoice) -> str:
     """The trend of the learner's figure that chose ``choice``'s level; "" when it is over games of every kind (the
     levels' figures are missing) or has no earlier games."""
