@@ -19,8 +19,10 @@ from tutor.play.review import review_round
 from tutor.play.review_data import ReviewDataError, kept_losses, review_to_data
 from tutor.play.strength import RECENT_GAMES, Measure, pair_losses, round_losses, strength
 from tutor.play.table_game import Settings, TableGame
+from tutor.render.chart import fit
 from tutor.shell import game_choice
 from tutor.shell.commands import dispatch, welcome
+from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.storage.games import SavedGame
@@ -36,12 +38,14 @@ def review_data(losses: list[float]) -> dict[str, object]:
                       for loss in losses]}
 
 
-def keep_games(shell: Shell, games: list[list[float]]) -> None:
-    """One kept game a list of losses, the first started first, each with its review kept as round 1."""
+def keep_games(shell: Shell, games: list[list[float]], preset: str | dict[str, object] = "classic", players: int = 2,
+               first: int = 0) -> None:
+    """One kept game of ``preset`` with ``players`` a list of losses, the first started first (``first`` hours
+    after the first of all), each with its review kept as round 1."""
     store = shell.progress.games
-    start = datetime(2026, 11, 1, tzinfo=timezone.utc)
+    start = datetime(2026, 11, 1, tzinfo=timezone.utc) + timedelta(hours=first)
     for n, losses in enumerate(games):
-        game = TableGame(Settings(variant("classic"), 2, "club", n))
+        game = TableGame(Settings(variant(preset), players, "club", n))
         game.resign()  # over: the game no longer waits to be resumed
         saved = SavedGame.new(game, start + timedelta(hours=n))
         store.add(saved, start + timedelta(hours=n))
@@ -49,8 +53,8 @@ def keep_games(shell: Shell, games: list[list[float]]) -> None:
         store.keep_review(saved.key, 1, review_data(losses))
 
 
-def write_figures(path: Path, figures: dict[str, float]) -> Path:
-    data = {"variant": "classic", "players": 2, "opponent": "club", "pairs": 40,
+def write_figures(path: Path, figures: dict[str, float], preset: str = "classic", players: int = 2) -> Path:
+    data = {"variant": preset, "players": players, "opponent": "club", "pairs": 40,
             "levels": {name: {"mean": mean, "low": mean - 0.01, "high": mean + 0.01, "moves": 900}
                        for name, mean in figures.items()}}
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -103,7 +107,7 @@ def test_points_lost_a_move_from_stored_reviews_a_worked_example(tmp_path: Path)
     assert RECENT_GAMES == 5
     with open_shell(tmp_path) as shell:
         keep_games(shell, games)
-        found = game_choice.learner_strength(shell)
+        found = game_choice.learner_strength(shell, game_choice.level_figures())
     # 17 moves losing 6.4 in all; the last 5 games 12 moves losing 2.4, the 2 before 5 moves losing 4.0
     assert found is not None
     assert (found.games, found.moves, found.recent_games) == (7, 17, 5)
@@ -114,10 +118,10 @@ def test_points_lost_a_move_from_stored_reviews_a_worked_example(tmp_path: Path)
 
 def test_a_broken_kept_review_is_left_out_and_no_review_is_no_figure(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        assert game_choice.learner_strength(shell) is None
+        assert game_choice.learner_strength(shell, None) is None
         keep_games(shell, [[0.5, 1.5]])
         shell.progress.games.keep_review(1, 2, {"moves": "not a list of moves"})
-        found = game_choice.learner_strength(shell)
+        found = game_choice.learner_strength(shell, game_choice.level_figures())
     assert found is not None and (found.moves, found.mean, found.earlier) == (2, 1.0, None)
     assert strength([[], []]) is None
 
@@ -182,9 +186,11 @@ def test_without_the_figures_progress_and_next_fall_back_and_say_so(
 # ---- the game proposed --------------------------------------------------------------------------------------
 
 WHY_GAME = {
-    "en": r"You lose about (?P<mine>[\d.]+) points a move in your last (?P<games>\d+) games?;.*?, (?P<level>[^,]+), "
+    "en": r"You lose about (?P<mine>[\d.]+) points a move in your last (?P<games>\d+) games? of Classic Cassino "
+          r"with two players;.*?, (?P<level>[^,]+), "
           r"loses (?P<theirs>[\d.]+): a round at that level \(“play round level=(?P<typed>[^”]+)”\)",
-    "de": r"Du verlierst etwa (?P<mine>[\d,]+) Punkte pro Zug in deinen letzten (?P<games>\d+) Spiel(en)?;.*?, "
+    "de": r"Du verlierst etwa (?P<mine>[\d,]+) Punkte pro Zug in deinen letzten (?P<games>\d+) Spiel(en)? "
+          r"\(Klassisches Cassino zu zweit\);.*?, "
           r"(?P<level>[^,]+), verliert (?P<theirs>[\d,]+): eine Runde auf dieser Stufe \(„spiele runde "
           r"stufe=(?P<typed>[^“]+)“\)",
 }
@@ -209,12 +215,46 @@ def test_next_proposes_a_game_at_the_fitting_level_when_no_skill_is_weak(
         # the weakest level that loses fewer points a move than the learner, or the strongest
         weaker = [name for name in LEVEL_NAMES if FIGURES[name] < loss]
         assert level == (weaker[0] if weaker else LEVEL_NAMES[-1])
-        # the learner's figure beside the level's, and every level's, in the same reply
-        assert shell.ui.message("levels.random") in reply.split("\n", 2)[-1]
+        # every level's figure after the reason line, in the same reply
+        assert shell.ui.message("levels.random") in reply.split("\n", 1)[-1]
 
 
-@pytest.mark.parametrize("lang, said", [("en", "Your play is measured on 6 moves only"),
-                                        ("de", "Dein Spiel ist erst an 6 Zügen gemessen")])
+SEEDS = range(6)
+"""The deals of the games ``next`` starts in the test of its reply's rows (the reply's last lines are the table)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("games", [1, 6])
+def test_next_says_the_learners_figure_once_and_its_reply_fits_80_by_24(
+        tmp_path: Path, figures: Path, monkeypatch: pytest.MonkeyPatch, lang: str, games: int) -> None:
+    """After reviewed games and no weak skill, ``next``'s reply names the learner's figure in its reason line only
+    (then their earlier games' figure, when there are some, and the levels' figures), and is not paged at 80×24 at
+    any level, whatever the deal (German at the club level was paged with the trend: 23 or 24 rows)."""
+    said, tall = {"en": "You lose about", "de": "Du verlierst etwa"}[lang], []
+    before = {"en": "In the game before them you lost {} a move (the same).",
+              "de": "In dem Spiel davor waren es {} pro Zug (gleich)."}[lang]
+    for loss, level in [(0.3, "club"), (0.6, "greedy"), (1.2, "random"), (0.01, "expert")]:
+        for seed in SEEDS:
+            monkeypatch.setattr("tutor.shell.play.secrets.randbelow", lambda _: seed)
+            with open_shell(tmp_path / f"{loss}-{seed}", lang) as shell:
+                classic_done(shell)
+                keep_games(shell, [[loss] * 25] * games)
+                reply = fit(dispatch(shell, "next" if lang == "en" else "weiter").text, 80)
+                run = shell.activity
+            assert isinstance(run, GameRun) and run.game.settings.level == level
+            flat = " ".join(reply.split())
+            earlier = before.format(f"{loss:.2f}".replace(".", "," if lang == "de" else "."))
+            assert flat.lower().count(said.lower()) == 1, reply
+            assert (earlier in flat) == (games > RECENT_GAMES) and shell.ui.message("levels.random") in flat, reply
+            if needs_paging(reply, 24, terminal=True):
+                tall.append((level, seed, reply.count("\n") + 1))
+    assert tall == []
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Your play in Classic Cassino with two players is measured on 6 moves only"),
+    ("de", "Dein Spiel (Klassisches Cassino zu zweit) ist erst an 6 Zügen gemessen"),
+])
 def test_on_thin_game_evidence_the_game_is_at_the_default_level_and_says_why(
         tmp_path: Path, figures: Path, lang: str, said: str) -> None:
     with open_shell(tmp_path, lang) as shell:
@@ -233,13 +273,92 @@ def test_before_the_classic_lessons_are_done_the_course_goes_on(tmp_path: Path, 
         assert "course goes on in its order" in reply and not isinstance(shell.activity, GameRun)
 
 
+# ---- like with like: the levels were measured in two-player classic ------------------------------------------
+
+COMPARED = {"en": r"level loses \d|loses fewer", "de": r"verliert \d"}
+"""The learner's figure set beside a level's, in ``progress`` or ``next``."""
+ELSEWHERE = {
+    "en": ("You lose about 0.30 points a move (200 moves reviewed in 8 games), in games other than Classic Cassino "
+           "with two players: the computer levels are measured in that game only, so their figures are not set "
+           "beside yours.",
+           "Your play in Classic Cassino with two players is not measured yet", "Trend:"),
+    "de": ("Du verlierst etwa 0,30 Punkte pro Zug (200 besprochene Züge in 8 Spielen), in anderen Spielen als "
+           "Klassisches Cassino zu zweit: Nur darin sind die Computerstufen gemessen, also steht deine Zahl nicht "
+           "neben ihren.", "Dein Spiel (Klassisches Cassino zu zweit) ist noch nicht gemessen", "Verlauf:"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_games_of_other_variants_or_player_counts_are_not_set_beside_the_levels(
+        tmp_path: Path, figures: Path, lang: str) -> None:
+    """Michigan games (a breach of the build duty costs 2 points there) and a three-player classic one: the
+    learner's figure alone, said to be of other games; no level's beside it, no trend, the game at the default
+    level."""
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        keep_games(shell, [[0.3] * 25] * 7, preset="michigan")
+        keep_games(shell, [[0.3] * 25], players=3, first=7)
+        choice = game_choice.game_choice(shell)
+        progress = " ".join(dispatch(shell, "progress").text.split())
+        reply = " ".join(dispatch(shell, "next" if lang == "en" else "weiter").text.split())
+        run = shell.activity
+    alone, unmeasured, trend = ELSEWHERE[lang]
+    assert choice is not None and choice.strength is None and not choice.measured
+    assert alone in progress and trend not in progress and not re.search(COMPARED[lang], progress)
+    assert unmeasured in reply and trend not in reply and not re.search(COMPARED[lang], reply)
+    assert isinstance(run, GameRun) and run.game.settings.level == game_choice.DEFAULT_LEVEL
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_only_the_games_like_the_levels_are_set_beside_them_and_choose_the_level(
+        tmp_path: Path, figures: Path, lang: str) -> None:
+    """Two two-player classic games losing 0.3 a move choose the club level (0.1); Michigan games, a three-player
+    classic one and a classic one with an option changed, each losing 2.0, are left out of the figure, its trend
+    (no earlier games among the two) and the choice."""
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        keep_games(shell, [[2.0] * 12] * 5, preset="michigan")
+        keep_games(shell, [[0.3] * 12] * 2, first=5)
+        keep_games(shell, [[2.0] * 12], players=3, first=7)
+        keep_games(shell, [[2.0] * 12], preset={"preset": "classic", "build_duty": "penalty"}, first=8)
+        choice = game_choice.game_choice(shell)
+        progress = " ".join(dispatch(shell, "progress").text.split())
+        reply = dispatch(shell, "next" if lang == "en" else "weiter").text
+        run = shell.activity
+    assert choice is not None and choice.measured and choice.level == "club" and choice.strength is not None
+    assert (choice.strength.games, choice.strength.moves) == (2, 24)
+    assert choice.strength.mean == pytest.approx(0.3) and choice.strength.earlier is None
+    mine = {"en": "Classic Cassino with two players: you lose about 0.30 points a move (24 moves reviewed in 2 games); "
+                  "the club level loses 0.10.",
+            "de": "Klassisches Cassino zu zweit: Du verlierst etwa 0,30 Punkte pro Zug (24 besprochene Züge in 2 "
+                  "Spielen); die Stufe Vereinsspieler verliert 0,10."}
+    assert mine[lang] in progress and ELSEWHERE[lang][2] not in progress
+    found = re.search(WHY_GAME[lang], " ".join(reply.split()))
+    assert found and found["mine"] in ("0.30", "0,30") and found["games"] == "2", reply
+    assert isinstance(run, GameRun) and run.game.settings.level == "club"
+
+
+def test_the_games_compared_are_read_from_the_figures_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Figures measured in two-player Michigan set the learner's Michigan games beside them, not the classic ones."""
+    monkeypatch.setattr(game_choice, "LEVEL_LOSSES", write_figures(tmp_path / "michigan.json", FIGURES, "michigan"))
+    with open_shell(tmp_path) as shell:
+        keep_games(shell, [[0.3] * 12])
+        keep_games(shell, [[0.6] * 12], preset="michigan", first=1)
+        found = game_choice.learner_strength(shell, game_choice.level_figures())
+        text = " ".join(dispatch(shell, "progress").text.split())
+    assert found is not None and (found.games, found.moves) == (1, 12) and found.mean == pytest.approx(0.6)
+    assert "Michigan Cassino with two players: you lose about 0.60 points a move" in text
+
+
 # ---- shown in progress --------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang, mine, trend", [
-    ("en", "You lose about 0.38 points a move (17 moves reviewed in 7 games); the club level loses 0.10.",
+    ("en", "Classic Cassino with two players: you lose about 0.38 points a move (17 moves reviewed in 7 games); the "
+           "club level loses 0.10.",
      "Trend: 0.20 a move in your last 5 games, 0.80 in the 2 before them (better)."),
-    ("de", "Du verlierst etwa 0,38 Punkte pro Zug (17 besprochene Züge in 7 Spielen); die Stufe Vereinsspieler verliert 0,10.",
+    ("de", "Klassisches Cassino zu zweit: Du verlierst etwa 0,38 Punkte pro Zug (17 besprochene Züge in 7 Spielen); "
+           "die Stufe Vereinsspieler verliert 0,10.",
      "Verlauf: 0,20 pro Zug in deinen letzten 5 Spielen, 0,80 in den 2 davor (besser)."),
 ])
 def test_progress_shows_the_strength_beside_a_levels_and_its_trend_at_80_columns(
@@ -254,10 +373,11 @@ def test_progress_shows_the_strength_beside_a_levels_and_its_trend_at_80_columns
 
 
 @pytest.mark.parametrize("lang, why, trend", [
-    ("en", "You lose about 0.14 points a move in your last 5 games; the weakest level that loses fewer, club, loses 0.10",
+    ("en", "You lose about 0.14 points a move in your last 5 games of Classic Cassino with two players; the weakest "
+           "level that loses fewer, club, loses 0.10",
      "Trend: 0.14 a move in your last 5 games, 0.80 in the 2 before them (better)."),
-    ("de", "Du verlierst etwa 0,14 Punkte pro Zug in deinen letzten 5 Spielen; die schwächste Stufe, die weniger "
-           "verliert, Vereinsspieler, verliert 0,10",
+    ("de", "Du verlierst etwa 0,14 Punkte pro Zug in deinen letzten 5 Spielen (Klassisches Cassino zu zweit); die "
+           "schwächste Stufe, die weniger verliert, Vereinsspieler, verliert 0,10",
      "Verlauf: 0,14 pro Zug in deinen letzten 5 Spielen, 0,80 in den 2 davor (besser)."),
 ])
 def test_the_welcome_proposes_the_game_with_the_trend(

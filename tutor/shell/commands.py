@@ -19,7 +19,7 @@ from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
 from .dashboard import dashboard_text
-from .game_choice import game_choice, game_why, strength_lines
+from .game_choice import game_after, game_choice, game_why
 from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, choose, next_why, why_line
@@ -261,8 +261,9 @@ def next_(shell: Shell, arg: str) -> str:
         return why_line(shell, choice) + "\n" + _open_step(shell, choice.step)
     game = game_choice(shell)
     if game is not None:
-        return "\n".join([game_why(shell, game), strength_lines(shell, game.strength),
-                          play(shell, f"round level={game.level}")])
+        # the reason names the learner's figure; what follows it does not say it again, and the game's first screen
+        # fits below them
+        return "\n".join([game_why(shell, game), game_after(shell, game), play(shell, f"round level={game.level}")])
     course = shell.ui.message("shell.next_course") + "\n"
     following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
     if following is not None:

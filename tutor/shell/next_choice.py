@@ -18,7 +18,7 @@ from tutor.content.course import DemoStep, Lesson, TextStep
 from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
-from .game_choice import classic_done, game_choice, game_why, trend_line
+from .game_choice import classic_done, game_choice, game_trend, game_why
 from .picker import pick_puzzle, within_reach
 from .state import Shell
 
@@ -177,4 +177,4 @@ def next_why(shell: Shell) -> str:
     game = game_choice(shell)
     if game is None:
         return ""
-    return "\n".join(filter(None, [game_why(shell, game), trend_line(shell, game.strength) if game.strength else ""]))
+    return "\n".join(filter(None, [game_why(shell, game), game_trend(shell, game)]))

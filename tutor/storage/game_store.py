@@ -251,16 +251,18 @@ class GameStore:
                 found[number] = json.loads(text)
         return found
 
-    def review_losses(self) -> list[list[float]]:
+    def review_losses(self, like: tuple[str, int] | None = None) -> list[list[float]]:
         """The loss of each reviewed move of every game with a kept review, a list a game, the first started first
-        (its rounds in order); a kept review that is not a review's data is left out."""
+        (its rounds in order); a kept review that is not a review's data is left out.  With ``like`` (a preset's
+        name and a player count) only the games of that preset, no option changed, with that many players."""
         with self._read() as c:
-            rows = c.execute("SELECT r.game_id, r.data FROM game_review r JOIN game g ON g.id = r.game_id "
-                             "ORDER BY g.started, g.id, r.round").fetchall()
+            rows = c.execute("SELECT r.game_id, r.data, g.variant, g.players FROM game_review r "
+                             "JOIN game g ON g.id = r.game_id ORDER BY g.started, g.id, r.round").fetchall()
         games: dict[int, list[float]] = {}
-        for key, text in rows:
+        for key, text, variant, players in rows:
             with suppress(ValueError, TypeError):  # a ReviewDataError is a ValueError
-                games.setdefault(key, []).extend(kept_losses(json.loads(text)))
+                if like is None or (json.loads(variant), players) == like:
+                    games.setdefault(key, []).extend(kept_losses(json.loads(text)))
         return list(games.values())
 
     def release(self, key: int) -> None:
