@@ -128,13 +128,16 @@ def deal_passes(pos: Position, deals: list[Deal], seed: int) -> Iterator[list[Po
 
 
 def held_keys(pos: Position) -> dict[int, list[int]]:
-    """For each seat with hidden cards that owns builds under the holding rule, the build keys it must hold."""
+    """For each seat with hidden cards that owns builds under the holding rule, the build keys it must hold: each
+    once, as one card takes every build of its key (two builds of 10 ask for one 10, not two)."""
     if not holding_applies(pos.variant):
         return {}
     needs: dict[int, list[int]] = {}
     for b in pos.builds:
         if pos.hidden_counts[b.owner]:
-            needs.setdefault(b.owner, []).append(build_key(b))
+            keys = needs.setdefault(b.owner, [])
+            if build_key(b) not in keys:
+                keys.append(build_key(b))
     return needs
 
 
