@@ -6,11 +6,13 @@ import copyreg
 import hashlib
 import importlib
 import importlib.machinery
+import importlib.metadata
 import json
 import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 from dataclasses import is_dataclass
 from pathlib import Path
 
@@ -35,8 +37,21 @@ def console_entry() -> tuple[str, str]:
     return entry[1], entry[2]
 
 
+def installed_here() -> bool:
+    """Whether this checkout is the one pip installed (editable): a worktree run by PYTHONPATH is not."""
+    try:
+        found = importlib.metadata.distribution("cassino-tutor").read_text("direct_url.json")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    url = json.loads(found or "{}")
+    return bool(url.get("dir_info", {}).get("editable")) and url.get("url") == ROOT.as_uri()
+
+
 def test_a_compiled_install_compiled_every_module_the_hook_names() -> None:
     manifest = ROOT / "tutor" / "_compiled.json"
+    compiler = (sysconfig.get_config_var("CC") or "").split()[:1]
+    if installed_here() and compiler and shutil.which(compiler[0]):
+        assert manifest.is_file(), "installed with a C compiler but not compiled: see `pip install -v -e .`"
     if not manifest.is_file():
         pytest.skip("this checkout runs pure Python (no compiled install here)")
     sources = compiled_sources()
