@@ -378,7 +378,8 @@ class GameRun(Activity):
             game.begin_round()
             self.save()
         plies = [] if game.over or game.round_over else self.playing(game.advance)
-        return "\n".join(filter(None, [self.head() if head else "", self.describe(plies), self.save_error, self.table()]))
+        parts = [self.head() if head else "", self.describe(plies), self.save_error, self.table()]
+        return "\n".join(filter(None, parts))
 
     # ---- help ---------------------------------------------------------------------------
 

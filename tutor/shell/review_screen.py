@@ -102,11 +102,11 @@ class MoveReviews:
 def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0, *, match: bool,
                    progress: Callable[[int, int], None] | None = None,
                    clock: Clock = time.perf_counter, ready: Ready | None = None) -> tuple[RoundReview, str]:
-    """Review the learner's (``seat``'s) moves of a round of a ``match`` or one-round game, waiting at most :data:`REVIEW_BUDGET` seconds of
-    ``clock`` (``progress`` and ``ready``, the reviews made while the round went on: those of
-    :func:`~tutor.play.review.review_round`); record what each move shows of the skills, and queue a personal
-    puzzle for each marked position (each in one transaction); the review, and the note said under it: the moves
-    left unreviewed, the positions new to the queue (or why they could not be queued)."""
+    """Review the learner's (``seat``'s) moves of a round of a ``match`` or one-round game, waiting at most
+    :data:`REVIEW_BUDGET` seconds of ``clock`` (``progress`` and ``ready``, the reviews made while the round went
+    on: those of :func:`~tutor.play.review.review_round`); record what each move shows of the skills, and queue a
+    personal puzzle for each marked position (each in one transaction); the review, and the note said under it: the
+    moves left unreviewed, the positions new to the queue (or why they could not be queued)."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                           progress=progress, ready=ready)
     notes = [unreviewed_note(shell, review)]
