@@ -43,7 +43,7 @@ from tutor.teaching.skill_map import reason_skills
 
 def round_review(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
     """The shell's review of a round (queued puzzles, evidence), and its words in full, as ``analysis`` shows."""
-    review, note = reviewed_round(shell, plies, seat, seed, match=True)
+    review, note = reviewed_round(shell, plies, seat, seed, game="test", match=True)
     return review, "\n".join(filter(None, [review_text(shell.ui, review), note]))
 
 
