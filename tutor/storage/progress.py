@@ -301,8 +301,11 @@ class Progress:
 
         A personal puzzle is not rated: its rating (``rating``, the learner's
         level when it was made) is written with it, so no attempt is its first.
-        One kept before (the same position again, as when a round's end is
-        taken back and played again) is queued again, and not counted.
+        One kept before (the same position and move again: a round's end taken
+        back and played again, or the mistake made again) is not counted; still
+        queued, it keeps its FSRS memory (stability, difficulty, last review) and
+        is due now, or as before when that is earlier: its answers alone rate it
+        (the same move reviewed again is no new lapse), on the memory it has.
         """
         moment = to_text(utc(now))
         start = puzzle_start(rating)
@@ -314,7 +317,9 @@ class Progress:
                           (puzzle_id, moment, data))
                 c.execute("INSERT OR IGNORE INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
                           (puzzle_id, start.rating, start.deviation, start.volatility))
-                c.execute("INSERT OR REPLACE INTO review (puzzle_id, due_at) VALUES (?, ?)", (puzzle_id, moment))
+                c.execute("INSERT INTO review (puzzle_id, due_at) VALUES (?, ?) "
+                          "ON CONFLICT (puzzle_id) DO UPDATE SET due_at = min(due_at, excluded.due_at)",
+                          (puzzle_id, moment))
         return new
 
     def personal_puzzle(self, puzzle_id: str) -> str | None:
