@@ -18,7 +18,6 @@ from .dashboard import (
     Streaks,
     judged,
     lessons_done,
-    next_step,
     runs,
     theme_order,
     weak_themes,
@@ -358,9 +357,10 @@ class Progress:
         with self._read() as c:
             return recent_scores(c, skill, n)
 
-    def skill_misses(self, skill: str, source: str, n: int) -> list[str]:
-        """The items of ``source`` (``lesson/STEP`` for a lesson step) whose evidence of ``skill`` scored under 1,
-        among its last ``n`` pieces from ``source``, the latest first."""
+    def skill_misses(self, skill: str, source: str, n: int) -> list[tuple[str, int]]:
+        """The items of ``source`` (``lesson/STEP`` for a lesson step) whose newest evidence of ``skill`` scored
+        under 1 (not passed since), among its last ``n`` pieces from ``source``, the latest first; each with how
+        many of its pieces in a row, from the newest, scored under 1."""
         with self._read() as c:
             return missed_refs(c, skill, source, n)
 
@@ -474,5 +474,4 @@ class Progress:
             lessons=lessons_done(course, stars, next_lesson),
             streaks=Streaks(current, best, summary.best_streak),
             next_review=None if first_due is None else from_text(first_due),
-            next_step=next_step(summary.reviews_due, next_lesson, weak),
         )

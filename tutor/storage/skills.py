@@ -111,12 +111,17 @@ def recent_scores(c: sqlite3.Connection, skill: str, n: int) -> list[float]:
     return [float(row[0]) for row in rows]
 
 
-def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[str]:
-    """The items (refs) of ``source`` whose evidence of ``skill`` scored under 1, among its last ``n`` pieces
-    of that source, the latest first."""
+def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[tuple[str, int]]:
+    """The items (refs) of ``source`` whose newest evidence of ``skill`` scored under 1 (missed, and not passed
+    since), among its last ``n`` pieces of that source, the latest first; each with how many of its pieces in a
+    row, from the newest, scored under 1."""
     rows = c.execute("SELECT ref, score FROM skill_evidence WHERE skill = ? AND source = ? ORDER BY id DESC LIMIT ?",
                      (skill, source, n))
-    return [str(ref) for ref, score in rows if score < 1.0]
+    scores: dict[str, list[float]] = {}
+    for ref, score in rows:
+        scores.setdefault(str(ref), []).append(float(score))
+    return [(ref, next((i for i, score in enumerate(found) if score >= 1.0), len(found)))
+            for ref, found in scores.items() if found[0] < 1.0]
 
 
 def last_source(c: sqlite3.Connection) -> str | None:
