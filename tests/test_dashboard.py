@@ -16,10 +16,11 @@ from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.render.chart import SPARKS, SPARKS_ASCII, bar, columns, fit, sample, sparkline, stars
 from tutor.shell.commands import dispatch
-from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.game_choice import game_choice, game_why
+from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
-from tutor.storage import NextStep, Progress, Streaks, ThemeStat
-from tutor.storage.dashboard import WEAK_RATE, next_step, runs, theme_order, weak_themes
+from tutor.storage import Progress, Streaks, ThemeStat
+from tutor.storage.dashboard import WEAK_RATE, runs, theme_order, weak_themes
 
 ROOT = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=timezone.utc)
@@ -49,14 +50,6 @@ def test_theme_order_puts_judged_weakest_first_and_the_untried_last() -> None:
     assert [s.theme for s in ordered] == ["build", "sweep", "sums", "pair", "trail"]
     assert [s.theme for s in weak_themes(ordered)] == ["build", "sweep"]  # 75% is not weak
     assert all(s.rate < WEAK_RATE for s in weak_themes(ordered))
-
-
-def test_next_step_prefers_reviews_then_the_course_then_the_weakest_theme() -> None:
-    weak = [ThemeStat("sums", 5, 1)]
-    assert next_step(2, "faces", weak) == NextStep("review", count=2)
-    assert next_step(0, "faces", weak) == NextStep("lesson", "faces")
-    assert next_step(0, None, weak) == NextStep("theme", "sums", rate=0.2)
-    assert next_step(0, None, []) == NextStep("puzzle")
 
 
 def attempt(progress: Progress, when: int, puzzle: str, themes: list[str], solved: bool, hints: int = 0) -> float | None:
@@ -99,7 +92,6 @@ def test_dashboard_facts_from_a_constructed_history(tmp_path: Path) -> None:
     assert (facts.lessons.done, facts.lessons.left, facts.lessons.earned, facts.lessons.improvable) == (2, 2, 5, ("pairing",))
     assert facts.summary.reviews_due == 0
     assert facts.next_review == T0 + 2 * HOUR + timedelta(days=1)
-    assert facts.next_step == NextStep("lesson", "sums")
 
 
 def test_dashboard_of_a_new_learner_is_empty_and_points_to_the_first_lesson(tmp_path: Path) -> None:
@@ -109,15 +101,14 @@ def test_dashboard_of_a_new_learner_is_empty_and_points_to_the_first_lesson(tmp_
     assert facts.streaks == Streaks(0, 0, 0)
     assert facts.lessons.done == 0 and facts.lessons.left == 4
     assert facts.next_review is None
-    assert facts.next_step == NextStep("lesson", "table")
 
 
-def test_due_reviews_come_before_the_course(tmp_path: Path) -> None:
+def test_failed_puzzles_are_due_a_day_later(tmp_path: Path) -> None:
     with Progress.open(tmp_path / "progress.sqlite3") as progress:
         attempt(progress, 0, "a", ["sums"], False)
         attempt(progress, 1, "b", ["sums"], False)
-        facts = progress.dashboard(COURSE, "table", T0 + timedelta(days=2))
-    assert facts.next_step == NextStep("review", count=2)
+        facts = [progress.dashboard(COURSE, "table", T0 + hours * HOUR) for hours in (23, 24, 25)]
+    assert [f.summary.reviews_due for f in facts] == [0, 1, 2]
 
 
 # ---- the charts -------------------------------------------------------------------------------
@@ -271,7 +262,9 @@ def test_ascii_screen_has_no_chart_glyphs(tmp_path: Path) -> None:
     assert len(chart_of(text, SPARKS_ASCII)) > 10
 
 
-def test_when_the_course_is_done_the_weakest_theme_is_next(tmp_path: Path) -> None:
+def test_when_the_course_is_done_the_dashboard_names_the_game_next_starts(tmp_path: Path) -> None:
+    """Every lesson done, a weak theme, no skill weak: "what next" names the game ``next`` starts; the weak theme is
+    marked in its table, not proposed instead."""
     with open_shell(tmp_path, lang="de") as shell:
         for lesson in shell.catalog.lessons:
             shell.progress.record_lesson(lesson.id, 3, now=T0)
@@ -281,9 +274,13 @@ def test_when_the_course_is_done_the_weakest_theme_is_next(tmp_path: Path) -> No
         shell.clock.now = T0  # no review due yet
         text = dispatch(shell, "progress").text
         assert "Lektionen: alle" in text
-        assert "tippe „aufgabe summen“" in text
-        dispatch(shell, "aufgabe summen")  # the command it names works
-        assert isinstance(shell.activity, PuzzleRun) and "sums" in shell.activity.puzzle.themes
+        assert "schwach" in next(line for line in text.splitlines() if line.strip().startswith("summen"))
+        game = game_choice(shell)
+        assert game is not None
+        block = " ".join(text[text.index("Wie es weitergeht\n"):].split())
+        assert " ".join(game_why(shell, game).split()) in block and "aufgabe summen" not in block
+        dispatch(shell, "weiter")  # it starts the game named
+        assert isinstance(shell.activity, GameRun) and shell.activity.game.settings.level == game.level
 
 
 @pytest.mark.parametrize(("lang", "day"), [("en", "30 Nov 2026"), ("de", "30.11.2026")])

@@ -60,3 +60,28 @@ def test_items_a_hand_edit_left_wrong_are_kept_too(tmp_path: Path) -> None:
         assert sorted(ids) == ["bad-due", "bad-step", "fine"]
         assert ids["bad-step"].due == T0 and ids["fine"].interval_days == OLD_INTERVALS[1]
         assert ids["bad-due"].due <= datetime.now(timezone.utc)  # the repair made it due now
+
+
+def test_a_queued_position_made_again_keeps_its_memory_and_is_due_now(tmp_path: Path) -> None:
+    """A personal puzzle already queued and answered, queued again (the same position, the same move: a round's end
+    taken back and played again, or the mistake made again), keeps its FSRS memory and is due at once: its next
+    answer is rated on that memory.  One never answered keeps its place in the queue."""
+    puzzle, fresh = "game-0000000000b1", "game-0000000000b2"
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        progress.add_personal_puzzles({puzzle: "{}", fresh: "{}"}, 800, now=T0)
+        progress.record_attempt(puzzle, [], 800, False, 0, now=T0)
+        missed = after_attempt(ReviewState(T0), False, T0)
+        assert missed is not None
+        progress.record_attempt(puzzle, [], 800, True, 0, now=T0 + 3 * DAY)
+        solved = after_attempt(missed, True, T0 + 3 * DAY)
+        assert solved is not None and solved.due > T0 + 4 * DAY
+        progress.add_personal_puzzles({puzzle: "{}", fresh: "{}"}, 800, now=T0 + 4 * DAY)
+        queue = {item.puzzle_id: item for item in progress.review_queue()}
+        assert queue[puzzle].due == T0 + 4 * DAY and queue[puzzle].interval_days == 1  # from its last answer, kept
+        progress.record_attempt(puzzle, [], 800, True, 0, now=T0 + 4 * DAY)
+        expected = after_attempt(ReviewState(T0 + 4 * DAY, solved.stability, solved.difficulty, solved.last_review),
+                                 True, T0 + 4 * DAY)
+        forgotten = after_attempt(ReviewState(T0 + 4 * DAY), True, T0 + 4 * DAY)  # a new card's first Good
+        assert expected is not None and forgotten is not None and expected.due != forgotten.due
+        assert {item.puzzle_id: item for item in progress.review_queue()}[puzzle].due == expected.due
+        assert queue[fresh].due == T0 and progress.due_reviews(T0 + 4 * DAY) == [fresh]

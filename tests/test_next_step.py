@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -149,9 +150,73 @@ def test_a_weak_rules_skill_repeats_the_section_of_the_step_missed_last(tmp_path
             shell.ui.message("shell.section_done", lesson=lesson.title.get(lang), target=name))
         assert shell.progress.lesson_stars()["builds"] == 2
         assert shell.progress.lesson_resume("builds") == (0, 0, 0)
-        # what the section's answers showed is evidence, as in the lesson
-        assert shell.progress.skill_misses("rules", "lesson", 5) == ["builds/6", "pairing/5"]
+        # what the section's answers showed is evidence, as in the lesson: step 6 of "builds" is answered since
+        assert shell.progress.skill_misses("rules", "lesson", 5) == [("pairing/5", 1)]
         assert len(shell.progress.skill_scores("rules", 10)) == 6
+        # so the rules, still weak, are worked on by the other step missed, not by the same section again
+        assert _lowest(tmp_path / "progress.sqlite3") == "rules"
+        board = say(shell, "progress" if lang == "en" else "fortschritt")
+        reply = say(shell, "next" if lang == "en" else "weiter")
+        run = shell.activity
+        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("pairing", 4, 4)
+        assert _what_next(board, reply)
+
+
+def _what_next(board: str, reply: str) -> bool:
+    """Whether the dashboard's "what next" (``board``, its lines as wrapped) begins with the why-line ``next``
+    said (the first line of its ``reply``)."""
+    header = next(h for h in WHAT_NEXT if h in board)
+    block = board[board.index(header) + len(header):]
+    return " ".join(block.split()).startswith(" ".join(reply.splitlines()[0].split()))
+
+
+WHAT_NEXT = ("What next\n", "Wie es weitergeht\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_dashboard_names_what_next_opens_though_reviews_are_due(tmp_path: Path, lang: str) -> None:
+    """A weak rules skill with a step missed and a failed puzzle due: the dashboard's "what next" names the section
+    ``next`` opens (with the reviews due under it), not the reviews."""
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in ("table", "pairing", "sums", "faces", "builds"):
+            shell.progress.record_lesson(lesson, 2)
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+        _evidence(shell, "rules", [0.0, 1.0, 0.0])
+        failed = shell.catalog.puzzles[0]
+        shell.progress.record_attempt(failed.id, failed.themes, failed.rating, False, 0,
+                                      now=shell.clock() - timedelta(days=2))
+        assert shell.progress.due_reviews(shell.clock()) == [failed.id]
+        board = say(shell, "progress" if lang == "en" else "fortschritt")
+        reply = say(shell, "next" if lang == "en" else "weiter")
+        run = shell.activity
+        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
+        assert _what_next(board, reply), board
+        due = shell.ui.message("shell.reviews_due", failed=1, positions=0)
+        assert " ".join(due.split()) in " ".join(board.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: str) -> None:
+    """The section of the one step missed, repeated and its step missed again: ``next`` moves on to a lesson
+    teaching the skill (and the dashboard says so), rather than the same section again and again."""
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in ("table", "pairing", "sums", "faces", "builds"):
+            shell.progress.record_lesson(lesson, 2)
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+        _evidence(shell, "rules", [0.0, 1.0, 0.0])
+        following = "next" if lang == "en" else "weiter"
+        say(shell, following)
+        run = shell.activity
+        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
+        say(shell, following)  # the text of step 5
+        say(shell, "solution" if lang == "en" else "lösung")  # step 6 missed again
+        say(shell, following)
+        assert run.done
+        board = say(shell, "progress" if lang == "en" else "fortschritt")
+        reply = say(shell, following)
+        opened = shell.activity
+        assert type(opened) is LessonRun and "rules" in LESSON_SKILLS[opened.lesson.id], reply
+        assert _what_next(board, reply), board
 
 
 def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path: Path) -> None:

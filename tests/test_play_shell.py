@@ -497,10 +497,11 @@ def test_next_after_a_game_over_goes_on_to_the_next_step(tmp_path: Path, lang: s
     ("en", "play level=greedy seed=1", "undo", r"Your review queue gets (\d+) new position"),
     ("de", "spiele stufe=greedy startwert=1", "zurück", r"Deine Wiederholungen bekommen (\d+) neue Stellung"),
 ])
-def test_a_round_end_taken_back_and_played_again_adds_no_position_twice(tmp_path: Path, lang: str, play: str,
-                                                                         undo: str, added: str) -> None:
+def test_a_round_end_taken_back_and_played_again_adds_no_position_and_no_evidence_twice(
+        tmp_path: Path, lang: str, play: str, undo: str, added: str) -> None:
     """The round's last move taken back and played again: its marked positions, queued and said at the first end,
-    are not said again as new, nor queued twice."""
+    are not said again as new, nor queued twice; its moves, evidence of the skills at the first end, are not
+    evidence again (each skill keeps its evidence and its rating)."""
     with open_shell(tmp_path, lang) as shell:
         dispatch(shell, play)
         said = ""
@@ -511,11 +512,14 @@ def test_a_round_end_taken_back_and_played_again_adds_no_position_twice(tmp_path
         assert found is not None, said
         queued = [item.puzzle_id for item in shell.progress.review_queue()]
         assert len(queued) == int(found[1]) > 0
+        skills = shell.progress.skills()
+        assert sum(s.evidence for s in skills) > 0
         dispatch(shell, undo)
         assert not game_run(shell).game.round_over
         again = dispatch(shell, line).text
         assert game_run(shell).game.round_over and re.search(added, again) is None, again
         assert [item.puzzle_id for item in shell.progress.review_queue()] == queued
+        assert shell.progress.skills() == skills
 
 
 @pytest.mark.parametrize(("lang", "play", "in_hand", "rank_in_hand"), [

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from deals import cards, last_deal
-from shell_helpers import open_shell, play_first_moves
+from shell_helpers import open_shell, play_first_moves, right_answer
 
 from tutor.cli.main import main
 from tutor.content.presets import preset_names, variant
@@ -43,7 +43,7 @@ from tutor.teaching.skill_map import reason_skills
 
 def round_review(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
     """The shell's review of a round (queued puzzles, evidence), and its words in full, as ``analysis`` shows."""
-    review, note = reviewed_round(shell, plies, seat, seed, match=True)
+    review, note = reviewed_round(shell, plies, seat, seed, game="test", match=True)
     return review, "\n".join(filter(None, [review_text(shell.ui, review), note]))
 
 
@@ -282,6 +282,48 @@ def test_a_queue_done_is_praised_only_when_solved(tmp_path: Path, blundered: lis
         queue = shell.progress.review_queue()
         assert (praise in done) == solve and (back in done) != solve, done
         assert solve or [item.due.date() for item in queue] == [date(2026, 11, 30)]
+
+
+@pytest.mark.parametrize("lang, over, one, two", [
+    ("en", "No more reviews due now.",
+     "The review is over, but 1 puzzle you skipped is still due: type “review” to see it again.",
+     "The review is over, but 2 puzzles you skipped are still due: type “review” to see them again."),
+    ("de", "Jetzt ist keine Wiederholung mehr fällig.",
+     "Die Wiederholung ist zu Ende, aber 1 übersprungene Aufgabe ist noch fällig: tippe „wiederholen“, um sie noch "
+     "einmal zu sehen.",
+     "Die Wiederholung ist zu Ende, aber 2 übersprungene Aufgaben sind noch fällig: tippe „wiederholen“, um sie "
+     "noch einmal zu sehen."),
+])
+def test_a_review_skipped_by_next_is_said_to_be_still_due(tmp_path: Path, lang: str, over: str, one: str,
+                                                          two: str) -> None:
+    """Three failed puzzles due: ``next`` skips the first, the second is solved, ``next`` skips the third; the end
+    does not say nothing is due, it counts the two skipped (still due, given again by ``review``), and praises
+    nothing.  Then one solved and one skipped again: one is said to be left; then that one solved: nothing is
+    due, and the end says so."""
+    review, _, following = WORDS[lang]
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        failed = [p for p in shell.catalog.puzzles if not p.line][:3]
+        for p in failed:
+            shell.progress.record_attempt(p.id, p.themes, p.rating, False, 0, now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        assert len(shell.progress.due_reviews(shell.clock())) == 3
+        dispatch(shell, review)
+        dispatch(shell, following)  # skipped, unanswered
+        dispatch(shell, right_answer(shell))
+        dispatch(shell, following)
+        end = dispatch(shell, following).text  # the third skipped too
+        left = shell.progress.due_reviews(shell.clock())
+        assert len(left) == 2 and over not in end and two in end and "!" not in end, end
+        dispatch(shell, review)
+        assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle.id == left[0]
+        dispatch(shell, right_answer(shell))
+        dispatch(shell, following)
+        end = dispatch(shell, following).text  # the other skipped again
+        assert one in end and "!" not in end, end
+        dispatch(shell, review)
+        dispatch(shell, right_answer(shell))
+        end = dispatch(shell, following).text
+        assert not shell.progress.due_reviews(shell.clock()) and end.startswith(over), end
 
 
 def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ worked examples; the model kept by a learner whose shell is killed."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import signal
@@ -143,10 +144,11 @@ def test_a_puzzle_attempt_is_evidence_for_each_of_its_skills(tmp_path: Path) -> 
 
 
 def test_the_weakest_skills_are_the_lowest_rated_with_enough_evidence(tmp_path: Path) -> None:
+    moves = itertools.count()  # each piece a move of its own
     with Progress.open(tmp_path / "p.sqlite3") as progress:
         def run(skill: str, scores: list[float], difficulty: float = 1500) -> None:
-            progress.record_evidence("game", {f"g/{i}": [Evidence(skill, s, 1.0, difficulty)]
-                                              for i, s in enumerate(scores)})
+            progress.record_evidence("game", {f"g/{next(moves)}": [Evidence(skill, s, 1.0, difficulty)]
+                                              for s in scores})
 
         run("sweeps", [1.0] * MIN_EVIDENCE)
         run("safe_play", [0.0] * MIN_EVIDENCE)
@@ -216,6 +218,25 @@ def test_a_lesson_step_scores_by_how_it_was_answered(catalog: Catalog) -> None:
     assert [p.score for p in at_once] == [1.0, 1.0] and [p.weight for p in at_once] == [0.5, 0.5]
     assert {p.score for p in helped} == {p.score for p in missed} == {0.5}
     assert {p.score for p in shown} == {0.0}
+
+
+def test_a_game_move_is_evidence_once_a_lesson_step_or_a_puzzle_each_time(tmp_path: Path) -> None:
+    """The same move of a game recorded again (its round reviewed again after an undo) changes nothing; the same
+    lesson step answered again, or the same puzzle tried again, is new evidence, rated on."""
+    pieces = [Evidence("sweeps", 0.0, 1.0, 1500), Evidence("counting", 1.0, 1.0, 1500)]
+    with Progress.open(tmp_path / "p.sqlite3") as progress:
+        progress.record_evidence("game", {"g/7/3": pieces, "g/7/5": pieces[:1]})
+        once = progress.skills()
+        progress.record_evidence("game", {"g/7/3": pieces, "g/7/5": [Evidence("sweeps", 1.0, 1.0, 800)]})
+        assert progress.skills() == once
+        progress.record_evidence("game", {"g/8/3": pieces})  # another game's move at the same ply
+        counts = {s.skill: s.evidence for s in progress.skills()}
+        assert counts["sweeps"] == 3 and counts["counting"] == 2
+        for _ in range(2):
+            progress.record_evidence("lesson", {"sweeps/4": pieces[:1]})
+            progress.record_attempt("sweep-1", ["sweep"], 1200, False, 0, skills=["sweeps"])
+        (sweeps,) = [s for s in progress.skills() if s.skill == "sweeps"]
+        assert sweeps.evidence == 7
 
 
 def test_a_skill_a_hand_edit_broke_starts_again(tmp_path: Path) -> None:

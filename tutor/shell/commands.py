@@ -19,10 +19,10 @@ from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
 from .dashboard import dashboard_text
-from .game_choice import game_after, game_choice, game_why
+from .game_choice import game_after, game_why
 from .games import games_command
 from .lesson import LessonRun
-from .next_choice import Step, choose, next_why, why_line
+from .next_choice import Step, next_why, plan, why_line
 from .picker import closed_lessons, due_counts, pick_puzzle, pick_review, within_reach
 from .play import GameRun, current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
@@ -256,18 +256,17 @@ def next_(shell: Shell, arg: str) -> str:
     activity = shell.activity
     if activity is not None and not _finished(activity):
         return activity.next()
-    choice = choose(shell)
-    if choice is not None:
-        return why_line(shell, choice) + "\n" + _open_step(shell, choice.step)
-    game = game_choice(shell)
+    step = plan(shell)
+    if step.choice is not None:
+        return why_line(shell, step.choice) + "\n" + _open_step(shell, step.choice.step)
+    game = step.game
     if game is not None:
         # the reason names the learner's figure; what follows it does not say it again, and the game's first screen
         # fits below them
         return "\n".join([game_why(shell, game), game_after(shell, game), play(shell, f"round level={game.level}")])
     course = shell.ui.message("shell.next_course") + "\n"
-    following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
-    if following is not None:
-        return course + learn(shell, following.id)
+    if step.lesson is not None:
+        return course + learn(shell, step.lesson)
     return course + puzzle(shell, "")
 
 

@@ -11,8 +11,8 @@ from tutor.storage.dashboard import MIN_THEME_ATTEMPTS, WEAK_RATE, judged
 from tutor.storage.records import MAX_STARS
 from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
-from .game_choice import game_choice, game_why, strength_lines
-from .next_choice import WEAK_BELOW, choose, step_for, weak_skills, why_line
+from .game_choice import game_why, strength_lines
+from .next_choice import WEAK_BELOW, plan, step_for, weak_skills, why_line
 from .picker import due_counts
 from .state import Shell
 
@@ -40,7 +40,7 @@ def dashboard_text(shell: Shell) -> str:
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
     ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}
-    choice = choose(shell)
+    step = plan(shell)  # "what next" names what ``next`` opens; the reviews due are said under it
     names = {stat.theme: theme_name(shell, stat.theme) for stat in facts.themes}
     themes: list[dict[str, Any]] = [
         {
@@ -59,7 +59,6 @@ def dashboard_text(shell: Shell) -> str:
         width=width,
         titles=titles,
         ids=ids,
-        names=names,
         themes=themes,
         more=len(facts.themes) - len(themes),
         lesson_cells=[f"{stars(n, MAX_STARS, shell.symbols)} {titles[lesson]}" for lesson, n in facts.lessons.stars],
@@ -68,8 +67,9 @@ def dashboard_text(shell: Shell) -> str:
         weak_percent=round(100 * WEAK_RATE),
         failed=failed,
         positions=positions,
-        why=why_line(shell, choice) if choice else "",
-        game=game_why(shell, game) if choice is None and (game := game_choice(shell)) else "",
+        why=why_line(shell, step.choice) if step.choice else "",
+        game=game_why(shell, step.game) if step.game else "",
+        lesson=step.lesson,
         strength=strength_lines(shell),
         skills=skill_rows(shell),
         skill_span=TREND_SPAN,

@@ -18,7 +18,7 @@ from tutor.content.course import DemoStep, Lesson, TextStep
 from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
-from .game_choice import classic_done, game_choice, game_trend, game_why
+from .game_choice import GameChoice, classic_done, game_choice, game_trend, game_why
 from .picker import pick_puzzle, within_reach
 from .state import Shell
 
@@ -53,6 +53,30 @@ class Choice:
     missed: int
     tried: int
     after_game: bool = False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``next`` opens when nothing is open (or what is open is done): the weakest skill's step (``choice``),
+    else a game (``game``), else the course: its next ``lesson``, or puzzles near the learner's rating (all
+    None)."""
+
+    choice: Choice | None = None
+    game: GameChoice | None = None
+    lesson: str | None = None
+
+
+def plan(shell: Shell) -> Plan:
+    """The next step: what ``next`` opens, and what the welcome, a lesson's end and the dashboard's "what next"
+    name (one choice, so that they never disagree)."""
+    choice = choose(shell)
+    if choice is not None:
+        return Plan(choice=choice)
+    game = game_choice(shell)
+    if game is not None:
+        return Plan(game=game)
+    following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
+    return Plan(lesson=None if following is None else following.id)
 
 
 def choose(shell: Shell) -> Choice | None:
@@ -123,10 +147,14 @@ def theme_for(themes: Sequence[str], skill: str, has_puzzle: Callable[[str], boo
 
 def section_for(shell: Shell, skill: str) -> Step | None:
     """The section of the lesson step testing ``skill`` that the learner missed last (answered wrong, with a
-    hint, or shown), in a lesson open to them; None when no such step is among the recent evidence."""
+    hint, or shown) and has not passed since, in a lesson open to them; None when no such step is among the
+    recent evidence.  A step missed twice in a row (its section repeated, and missed again) is passed over:
+    something else works on the skill first (another step, or a lesson: :func:`step_for`)."""
     lessons = {lesson.id: lesson for lesson in shell.catalog.lessons}
     stars = shell.progress.lesson_stars()
-    for ref in shell.progress.skill_misses(skill, "lesson", MISS_SPAN):
+    for ref, in_a_row in shell.progress.skill_misses(skill, "lesson", MISS_SPAN):
+        if in_a_row > 1:
+            continue
         lesson_id, _, number = ref.rpartition("/")
         lesson = lessons.get(lesson_id)
         if lesson is None or not number.isdigit() or not lesson.open_to(stars.keys()):
@@ -169,12 +197,11 @@ def why_line(shell: Shell, choice: Choice) -> str:
 
 
 def next_why(shell: Shell) -> str:
-    """Why the next step is what ``next`` opens: the weakest skill's step, else a game (with the trend of the
-    learner's points lost a move); "" when the course goes on in its order."""
-    choice = choose(shell)
-    if choice is not None:
-        return why_line(shell, choice)
-    game = game_choice(shell)
-    if game is None:
+    """Why the next step is what ``next`` opens (:func:`plan`): the weakest skill's step, else a game (with the
+    trend of the learner's points lost a move); "" when the course goes on in its order."""
+    step = plan(shell)
+    if step.choice is not None:
+        return why_line(shell, step.choice)
+    if step.game is None:
         return ""
-    return "\n".join(filter(None, [game_why(shell, game), game_trend(shell, game)]))
+    return "\n".join(filter(None, [game_why(shell, step.game), game_trend(shell, step.game)]))

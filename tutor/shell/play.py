@@ -224,7 +224,7 @@ class GameRun(Activity):
         current, (status, show) = self.game.current, self.review_status()
         try:
             review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
-                                          match=self.game.settings.kind == "match", progress=show,
+                                          game=self.saved.id, match=self.game.settings.kind == "match", progress=show,
                                           ready=self.background.ready(current.plies, current.seed))
         finally:
             self.background.stop()

@@ -46,10 +46,13 @@ class PuzzleRun(Activity):
         self.answered: list[tuple[bool, datetime | None]] = []
         """Each puzzle of the run answered: whether it was solved on the learner's own (no miss, no help), and when
         it comes back for review (None: it does not)."""
+        self.shown: list[str] = []
+        """The id of each puzzle the run showed, answered or skipped by ``next``."""
         self._start(puzzle)
 
     def _start(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
+        self.shown.append(puzzle.id)
         self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
         self.hints = 0
         self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
@@ -311,9 +314,13 @@ class PuzzleRun(Activity):
         return self.show()
 
     def _no_more(self) -> str:
-        """Why no puzzle follows; a review queue done is praised only when every puzzle answered was solved on the
-        learner's own, else the words say when those missed come back."""
+        """Why no puzzle follows; at a review's end, how many of the puzzles skipped by ``next`` are still due (a
+        review gives each due puzzle once).  A review queue done is praised only when none is left and every
+        puzzle answered was solved on the learner's own, else the words say when those missed come back."""
+        skipped = 0
+        if self.mode == "review":
+            skipped = len(set(self.shown) & set(self.shell.progress.due_reviews(self.shell.clock())))
         back = [due for own, due in self.answered if not own and due is not None]
-        praise = bool(self.answered) and all(own for own, _ in self.answered)
+        praise = bool(self.answered) and all(own for own, _ in self.answered) and not skipped
         return self.ui.message(f"shell.no_more_{self.mode}", praise=praise, missed=len(back),
-                               due=min(back, default=None))
+                               due=min(back, default=None), skipped=skipped)

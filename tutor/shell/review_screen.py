@@ -99,19 +99,22 @@ class MoveReviews:
             stop_now(pool)
 
 
-def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0, *, match: bool,
+def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0, *, game: str, match: bool,
                    progress: Callable[[int, int], None] | None = None,
                    clock: Clock = time.perf_counter, ready: Ready | None = None) -> tuple[RoundReview, str]:
-    """Review the learner's (``seat``'s) moves of a round of a ``match`` or one-round game, waiting at most
-    :data:`REVIEW_BUDGET` seconds of ``clock`` (``progress`` and ``ready``, the reviews made while the round went
-    on: those of :func:`~tutor.play.review.review_round`); record what each move shows of the skills, and queue a
-    personal puzzle for each marked position (each in one transaction); the review, and the note said under it: the
-    moves left unreviewed, the positions new to the queue (or why they could not be queued)."""
+    """Review the learner's (``seat``'s) moves of a round of the ``match`` or one-round game whose id is ``game``,
+    waiting at most :data:`REVIEW_BUDGET` seconds of ``clock`` (``progress`` and ``ready``, the reviews made while
+    the round went on: those of :func:`~tutor.play.review.review_round`); record what each move shows of the
+    skills (each move once: its item is ``GAME/SEED/PLY``, so that the same deal in another game is new evidence,
+    the same move reviewed again after the round's end was taken back is not), and queue a personal puzzle for
+    each marked position (each in one transaction); the review, and the note said under it: the moves left
+    unreviewed, the positions new to the queue (or why they could not be queued)."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                           progress=progress, ready=ready)
     notes = [unreviewed_note(shell, review)]
+    moves = {f"{game}/{ref}": pieces for ref, pieces in round_evidence(review, seed).items()}
     try:
-        shell.progress.record_evidence("game", round_evidence(review, seed), now=shell.clock())
+        shell.progress.record_evidence("game", moves, now=shell.clock())
     except ProgressError as err:  # the review is still shown
         notes.append(progress_problem(shell.ui, err))
         return review, "\n".join(filter(None, notes))

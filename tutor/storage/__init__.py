@@ -7,7 +7,7 @@ document (:mod:`.games`) that files share (:mod:`.game_files`); an unexpected
 error becomes a report (:mod:`.reports`).
 """
 
-from .dashboard import Dashboard, Lessons, NextStep, Streaks
+from .dashboard import Dashboard, Lessons, Streaks
 from .errors import ProgressError
 from .glicko2 import Rating
 from .paths import default_path
@@ -20,7 +20,6 @@ __all__ = [
     "Dashboard",
     "LessonRecord",
     "Lessons",
-    "NextStep",
     "Progress",
     "ProgressError",
     "Rating",

@@ -1,8 +1,8 @@
 """The facts of the ``progress`` dashboard, as data: no words here, the templates add them.
 
 Read in one transaction by :meth:`Progress.dashboard`; the pure parts (runs of
-solves, the order of themes, the next step) are module functions, tested on
-their own.
+solves, the order of themes) are module functions, tested on their own.  The
+next step is the shell's (``tutor/shell/next_choice.py``: what ``next`` opens).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
 
 from .records import MAX_STARS, Summary, ThemeStat
 
@@ -61,23 +60,6 @@ class Lessons:
         return tuple(lesson for lesson, n in self.stars if n < MAX_STARS)
 
 
-NextKind = Literal["review", "lesson", "theme", "puzzle"]
-
-
-@dataclass(frozen=True)
-class NextStep:
-    """The one thing to do next: reviews due, the next lesson, the weakest theme, or any puzzle.
-
-    ``target`` is the lesson id or the theme (empty otherwise); ``count`` the
-    reviews due; ``rate`` the weak theme's success rate.
-    """
-
-    kind: NextKind
-    target: str = ""
-    count: int = 0
-    rate: float = 0.0
-
-
 @dataclass(frozen=True)
 class Dashboard:
     """Everything the ``progress`` command shows, read at one moment.
@@ -95,7 +77,6 @@ class Dashboard:
     lessons: Lessons
     streaks: Streaks
     next_review: datetime | None
-    next_step: NextStep
 
 
 def runs(successes: Iterable[bool]) -> tuple[int, int]:
@@ -126,17 +107,6 @@ def theme_order(stats: Iterable[ThemeStat], min_attempts: int = MIN_THEME_ATTEMP
 def weak_themes(ordered: Sequence[ThemeStat], min_attempts: int = MIN_THEME_ATTEMPTS) -> list[ThemeStat]:
     """The judged themes under :data:`WEAK_RATE`, from themes in :func:`theme_order` (so weakest first)."""
     return [s for s in ordered if judged(s, min_attempts) and s.rate < WEAK_RATE]
-
-
-def next_step(reviews_due: int, next_lesson: str | None, weak: Sequence[ThemeStat]) -> NextStep:
-    """What to do next: due reviews first (they fade), then the course, then the weakest theme."""
-    if reviews_due:
-        return NextStep("review", count=reviews_due)
-    if next_lesson is not None:
-        return NextStep("lesson", next_lesson)
-    if weak:
-        return NextStep("theme", weak[0].theme, rate=weak[0].rate)
-    return NextStep("puzzle")
 
 
 def lessons_done(course: Sequence[str], stars: Mapping[str, int], next_lesson: str | None) -> Lessons:

@@ -18,7 +18,6 @@ from .dashboard import (
     Streaks,
     judged,
     lessons_done,
-    next_step,
     runs,
     theme_order,
     weak_themes,
@@ -301,8 +300,11 @@ class Progress:
 
         A personal puzzle is not rated: its rating (``rating``, the learner's
         level when it was made) is written with it, so no attempt is its first.
-        One kept before (the same position again, as when a round's end is
-        taken back and played again) is queued again, and not counted.
+        One kept before (the same position and move again: a round's end taken
+        back and played again, or the mistake made again) is not counted; still
+        queued, it keeps its FSRS memory (stability, difficulty, last review) and
+        is due now, or as before when that is earlier: its answers alone rate it
+        (the same move reviewed again is no new lapse), on the memory it has.
         """
         moment = to_text(utc(now))
         start = puzzle_start(rating)
@@ -314,7 +316,9 @@ class Progress:
                           (puzzle_id, moment, data))
                 c.execute("INSERT OR IGNORE INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
                           (puzzle_id, start.rating, start.deviation, start.volatility))
-                c.execute("INSERT OR REPLACE INTO review (puzzle_id, due_at) VALUES (?, ?)", (puzzle_id, moment))
+                c.execute("INSERT INTO review (puzzle_id, due_at) VALUES (?, ?) "
+                          "ON CONFLICT (puzzle_id) DO UPDATE SET due_at = min(due_at, excluded.due_at)",
+                          (puzzle_id, moment))
         return new
 
     def personal_puzzle(self, puzzle_id: str) -> str | None:
@@ -353,9 +357,10 @@ class Progress:
         with self._read() as c:
             return recent_scores(c, skill, n)
 
-    def skill_misses(self, skill: str, source: str, n: int) -> list[str]:
-        """The items of ``source`` (``lesson/STEP`` for a lesson step) whose evidence of ``skill`` scored under 1,
-        among its last ``n`` pieces from ``source``, the latest first."""
+    def skill_misses(self, skill: str, source: str, n: int) -> list[tuple[str, int]]:
+        """The items of ``source`` (``lesson/STEP`` for a lesson step) whose newest evidence of ``skill`` scored
+        under 1 (not passed since), among its last ``n`` pieces from ``source``, the latest first; each with how
+        many of its pieces in a row, from the newest, scored under 1."""
         with self._read() as c:
             return missed_refs(c, skill, source, n)
 
@@ -469,5 +474,4 @@ class Progress:
             lessons=lessons_done(course, stars, next_lesson),
             streaks=Streaks(current, best, summary.best_streak),
             next_review=None if first_due is None else from_text(first_due),
-            next_step=next_step(summary.reviews_due, next_lesson, weak),
         )

@@ -23,6 +23,10 @@ TREND_SPAN = 10
 """The trend of a skill is its rating's change over its last this many pieces of evidence."""
 MIN_EVIDENCE = 3
 """The least evidence a skill needs before it may be named among the weakest."""
+ONCE = frozenset({"game"})
+"""The sources whose items are evidence once: a game's move (``GAME/SEED/PLY``) is played once, and a round's end
+taken back and played again is reviewed again with the same moves before it (the first review's evidence stands:
+the learner has seen it since).  A lesson step answered again, a puzzle tried again, is new evidence each time."""
 
 
 @dataclass(frozen=True)
@@ -60,9 +64,13 @@ def blamed(ratings: Sequence[Rating], evidence: Sequence[Evidence]) -> list[Evid
 
 def record(c: sqlite3.Connection, source: str, ref: str, evidence: Sequence[Evidence], at: str) -> None:
     """Rate each piece of ``evidence`` (from ``source``'s item ``ref``, one task, at the time text ``at``), its
-    failures :func:`blamed`, in order, inside the caller's write transaction."""
+    failures :func:`blamed`, in order, inside the caller's write transaction; nothing when ``ref`` is an item of a
+    source of :data:`ONCE` already recorded."""
     if source not in SOURCES:
         raise ValueError(f"unknown source of evidence {source!r}")
+    if source in ONCE and c.execute("SELECT 1 FROM skill_evidence WHERE source = ? AND ref = ? LIMIT 1",
+                                    (source, ref)).fetchone() is not None:
+        return
     for piece in blamed([_rating(c, piece.skill) for piece in evidence], evidence):
         after = updated(_rating(c, piece.skill), piece)
         c.execute(
@@ -103,12 +111,17 @@ def recent_scores(c: sqlite3.Connection, skill: str, n: int) -> list[float]:
     return [float(row[0]) for row in rows]
 
 
-def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[str]:
-    """The items (refs) of ``source`` whose evidence of ``skill`` scored under 1, among its last ``n`` pieces
-    of that source, the latest first."""
+def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[tuple[str, int]]:
+    """The items (refs) of ``source`` whose newest evidence of ``skill`` scored under 1 (missed, and not passed
+    since), among its last ``n`` pieces of that source, the latest first; each with how many of its pieces in a
+    row, from the newest, scored under 1."""
     rows = c.execute("SELECT ref, score FROM skill_evidence WHERE skill = ? AND source = ? ORDER BY id DESC LIMIT ?",
                      (skill, source, n))
-    return [str(ref) for ref, score in rows if score < 1.0]
+    scores: dict[str, list[float]] = {}
+    for ref, score in rows:
+        scores.setdefault(str(ref), []).append(float(score))
+    return [(ref, next((i for i, score in enumerate(found) if score >= 1.0), len(found)))
+            for ref, found in scores.items() if found[0] < 1.0]
 
 
 def last_source(c: sqlite3.Connection) -> str | None:
