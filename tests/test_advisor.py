@@ -31,6 +31,8 @@ from tutor.play.advisor import (
     Expert,
     advise,
     advise_open,
+    club_move,
+    deal_end_value,
     majority_chances,
     playout_value,
     separated,
@@ -344,3 +346,22 @@ def test_moves_in_contention_are_valued_in_every_world_the_others_are_still_list
     worlds = sampled_worlds(view.position(), 12, 3)
     best = advice.moves[0]
     assert best.value == pytest.approx(statistics.fmean(world_values(w, [best.move])[0] for w in worlds))
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 0), (3, 1), (4, 2)])
+@pytest.mark.parametrize("turns", [1, 2, 4])
+def test_a_draw_playout_plays_its_turns_a_seat_then_values_the_position(n: int, seed: int, turns: int) -> None:
+    """With ``draw`` a playout makes ``draw_turns`` moves a seat (the first one the move valued), club's after the
+    first, and values the position there: the same value as those moves played by hand."""
+    view = game_view("draw", n, seed, 3)
+    world = sampled_worlds(view.position(), 1, seed)[0]
+    side, key = world.side_of(world.to_move), world.state_key()
+    for move in world.generate()[:4]:
+        by_hand = world.copy()
+        by_hand.push(move)
+        for _ in range(n * turns - 1):
+            if by_hand.is_round_over() or by_hand.needs_deal():
+                break
+            by_hand.push(club_move(by_hand))
+        assert playout_value(world, move, side, draw_turns=turns) == deal_end_value(by_hand, side)
+    assert world.state_key() == key

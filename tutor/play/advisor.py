@@ -23,7 +23,8 @@ value in the last deal and one earlier can be compared.  In a world:
 - Otherwise the move is played, then every seat (the mover's too) plays on by
   :class:`~tutor.play.heuristics.Club`'s rules of thumb (:func:`club_move`) to the end
   of the deal (every hand empty; with ``draw``, for as many moves as a deal
-  has), and that position is valued by :func:`deal_end_value`: what each side
+  has: fewer cost less but play worse, docs/strength.md, "Shorter playouts in
+  Draw"), and that position is valued by :func:`deal_end_value`: what each side
   has taken for sure, and its expected share of the most cards and most spades.
 
 With ``inference`` (:func:`advise`, :class:`Expert`) the worlds are not each as likely: each is weighted by
@@ -102,6 +103,10 @@ two-player classic a median of 1.7 points a world, against about 4)."""
 CANDIDATES = 4
 """With inference, worlds drawn a world valued: they are weighted, and the worlds valued drawn from them by
 weight (:func:`weighed_worlds`)."""
+DRAW_TURNS: int | None = None
+"""With ``draw``, the moves each seat makes in a playout (its horizon: the seats times these plies); None: as many
+as a hand holds (a deal's worth of moves).  2 or 3 make a review two to four times cheaper but the expert weaker
+(the arena's ``expert-draw-2`` and ``expert-draw-3``)."""
 MAJORITY_SPREAD = 1.5
 """How widely the cards still out split between the sides, in standard deviations of a fair coin a card."""
 
@@ -167,14 +172,16 @@ class Expert:
     exact: Mapping[int, int] = field(default_factory=lambda: EXACT_CARDS, hash=False)
     replies: int = 0
     beyond: bool = False
+    draw_turns: int | None = DRAW_TURNS
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget,
                       playout=self.playout, inference=self.inference, max_worlds=self.max_worlds,
-                      exact=self.exact, replies=self.replies, beyond=self.beyond).best
+                      exact=self.exact, replies=self.replies, beyond=self.beyond,
+                      draw_turns=self.draw_turns).best
 
 
-EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1)
+EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1, draw_turns=None)
 """The expert as it played when the arena first measured it: the arena's frozen ``expert-v1``."""
 EXPERT_TRIAL = Expert("expert-trial", worlds=48, budget=EXPERT_BUDGET, playout=CLUB, max_worlds=192,
                       exact=EXACT_CARDS_DEEP)
@@ -196,7 +203,8 @@ worlds valued: whether the advice may stop there."""
 def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLDS, seed: int = 0,
            budget: float | None = None, clock: Clock = time.perf_counter, progress: Progress | None = None,
            playout: ClubWeights = PLAYOUT, inference: bool = False, max_worlds: int | None = None,
-           exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False) -> Advice:
+           exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False,
+           draw_turns: int | None = DRAW_TURNS) -> Advice:
     """Every legal move of ``view``'s seat (to move) valued over ``worlds`` sampled worlds.
 
     ``level`` names the advisor (only ``expert`` exists); ``budget`` (seconds on ``clock``) bounds the time
@@ -215,10 +223,10 @@ def advise(view: SeatView, *, level: str = "expert", worlds: int = DEFAULT_WORLD
     if model is None or not model.active or one_way(pos):
         most = worlds if max_worlds is None else max(worlds, max_worlds)
         return _advise(pos, islice(world_stream(pos, seed), most), level, budget, clock, progress, playout,
-                       exact=exact, least=worlds, replies=replies, beyond=beyond)
+                       exact=exact, least=worlds, replies=replies, beyond=beyond, draw_turns=draw_turns)
     chosen, weight = weighed_worlds(pos, model, worlds, seed)
     return _advise(pos, iter(chosen), level, budget, clock, progress, playout, weight, exact, replies=replies,
-                   beyond=beyond)
+                   beyond=beyond, draw_turns=draw_turns)
 
 
 def advise_until(view: SeatView, enough: Enough, *, level: str = "expert", worlds: int = DEFAULT_WORLDS,
@@ -274,7 +282,7 @@ def _check(level: str, worlds: int) -> None:
 def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float | None, clock: Clock,
             progress: Progress | None, playout: ClubWeights = PLAYOUT, weight: list[float] | None = None,
             exact: Mapping[int, int] = EXACT_CARDS, least: int | None = None, enough: Enough | None = None,
-            replies: int = 0, beyond: bool = False) -> Advice:
+            replies: int = 0, beyond: bool = False, draw_turns: int | None = DRAW_TURNS) -> Advice:
     """The advice over ``worlds``, each as likely or of ``weight`` (one a world, in order), played out by ``playout``
     and searched exactly by ``exact``; with ``least``, the worlds stop after ``least`` once the best is
     :func:`separated`; with ``enough``, after the first world it says is enough."""
@@ -286,7 +294,8 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
     stopped = False
     for world in worlds:
         heard = None if progress is None else partial(progress, done)
-        valued = world_values(world, [moves[i] for i in live], stop, heard, playout, exact, replies, beyond)
+        valued = world_values(world, [moves[i] for i in live], stop, heard, playout, exact, replies, beyond,
+                              draw_turns)
         if len(valued) < len(live):  # the budget ran out within this world
             stopped = True
             if done:
@@ -383,7 +392,8 @@ def _weighted_contention(values: list[list[float]], live: list[int], weight: lis
 
 def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | None = None,
                  progress: Callable[[], None] | None = None, playout: ClubWeights = PLAYOUT,
-                 exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False) -> list[float]:
+                 exact: Mapping[int, int] = EXACT_CARDS, replies: int = 0, beyond: bool = False,
+                 draw_turns: int | None = DRAW_TURNS) -> list[float]:
     """Each of ``moves`` (legal in ``world``) valued in that world, for the mover's side: every one, unless
     ``stop`` says to stop first (then the first ones only, at least one); ``progress`` hears of each; the
     playouts follow ``playout`` (with ``replies``: :func:`playout_value`'s); a last deal of at most
@@ -401,7 +411,7 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
     for m in moves:
         if stop is not None and values and stop():
             break
-        values.append(playout_value(world, m, side, playout, replies, beyond))
+        values.append(playout_value(world, m, side, playout, replies, beyond, draw_turns))
         if progress is not None:
             progress()
     return values
@@ -412,15 +422,17 @@ def _cards_in_hands(pos: Position) -> int:
 
 
 def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = PLAYOUT, replies: int = 0,
-                  beyond: bool = False) -> float:
+                  beyond: bool = False, draw_turns: int | None = DRAW_TURNS) -> float:
     """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``;
     ``world`` is left as it was (the moves are taken back).
 
     With ``replies``, the next seat's reply (when it is on another side) is not club's first choice but the best
     for its own side of club's ``replies`` first choices, each played out the same way (a two-ply search in the
     world).  With ``beyond`` (not with ``draw``) a playout that ends a deal before the last plays the next deal
-    too, dealt from the world's stock, and values its end."""
-    horizon = world.players * world.variant.hand_size_resolved if world.variant.draw else None
+    too, dealt from the world's stock, and values its end.  With ``draw`` the playout stops after ``draw_turns``
+    moves a seat (:data:`DRAW_TURNS`), the first being ``move``."""
+    turns = world.variant.hand_size_resolved if draw_turns is None else draw_turns
+    horizon = world.players * turns if world.variant.draw else None
     world.push(move)
     try:
         if replies and not _deal_over(world) and world.side_of(world.to_move) != side and horizon != 1:

@@ -36,11 +36,15 @@ TRIALS: dict[str, Callable[[], Player]] = {
     "expert-trial": lambda: EXPERT_TRIAL,
     "expert-replies": lambda: Expert("expert-replies", playout=CLUB_V1, replies=2),
     "expert-next-deal": lambda: Expert("expert-next-deal", playout=CLUB_V1, beyond=True),
+    "expert-draw-2": lambda: Expert("expert-draw-2", draw_turns=2),
+    "expert-draw-3": lambda: Expert("expert-draw-3", draw_turns=3),
 }
 """Candidate levels the arena measures against the frozen ones before one joins the ladder (docs/strength.md):
 ``expert-replies`` searches the next seat's reply among club's two first choices in each playout, and
 ``expert-next-deal`` plays each playout on through the next deal (both otherwise ``expert-v1``); neither
-gained (docs/strength.md, "Searching deeper in the worlds")."""
+gained (docs/strength.md, "Searching deeper in the worlds").  ``expert-draw-2`` and ``expert-draw-3`` are the
+ladder's expert with Draw's playouts cut to 2 or 3 moves a seat: cheaper, and weaker (docs/strength.md, "Shorter
+playouts in Draw")."""
 
 
 def player(level: str) -> Player:
