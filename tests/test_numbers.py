@@ -25,7 +25,7 @@ from tutor.play.game import Ply
 from tutor.play.review import Mark, MoveReview, RoundReview, Why, outcome
 from tutor.render import Renderer
 from tutor.render.numbers import MINUS, rounded, shown_gap, tenths
-from tutor.render.review import mark_view, review_text
+from tutor.render.review import mark_view, review_brief, review_text
 from tutor.shell.challenge_text import listing_text
 from tutor.teaching.coach import Challenge, Task
 from tutor.teaching.personal import FORMAT, PREFIX, personal_puzzle, puzzle_data, puzzle_position
@@ -106,6 +106,23 @@ def test_a_reviews_summary_writes_its_numbers_all_in_digits_or_all_in_words(mark
         in_digits = re.findall(r"\d+", sentence)
         assert in_digits or in_words, sentence
         assert not (in_digits and in_words), sentence
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("loss", [1.0, 2.5])
+def test_the_short_review_at_a_round_end_says_the_points_lost_as_the_full_review_does(mark: Mark, lang: str,
+                                                                                       loss: float) -> None:
+    """"1,0 Punkt verloren" in the review and "1,0 Punkte verloren" at the round's end was one loss in two numbers
+    of the noun: the short review's head words the total as the full review's summary does."""
+    ui = Renderer(lang)
+    review = replace(mark.review, best=replace(mark.review.best, value=loss), played=replace(mark.review.played,
+                                                                                           value=0.0))
+    marked = replace(mark, review=review)
+    whole = RoundReview(2, 0, (review,), (marked,))
+    pattern = re.compile(r"\d[.,]\d (points?|Punkte?) (lost|verloren)")
+    full = pattern.findall(review_text(ui, whole))[-1]
+    assert pattern.findall(review_brief(ui, whole))[0] == full
+    assert full[0] in (("point", "Punkt") if loss == 1.0 else ("points", "Punkte"))
 
 
 def test_the_interval_shown_holds_the_loss_shown(mark: Mark) -> None:
