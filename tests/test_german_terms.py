@@ -140,6 +140,8 @@ MISUSES = {
         r"(?:[Dd]eine[rn]?|steigender|Aufgaben-) ?Wertung\b|· Wertung\b|\bWertung \{\{ 'etwa"),
     "Blatt (the deck)": re.compile(r"\bBlatt (?:von|mit) \d+ Karten|\b[Dd]as Blatt hat"),
     "Talon (a pile of taken cards)": re.compile(r"(?:dein|sein|ihr)\w* Talon"),
+    "Spiel (the deck: a Kartenspiel)": re.compile(
+        r"\b[Ss]piel (?:mit|von) (?:\d+|\{\{[^}]*\}\}) Karten|Standardspiel|(?:Karten|Pik) des Spiels"),
     "Partie (a saved game, which may be one round: a Spiel)": re.compile(
         r"gespeichert\w* Partie|Partie \{\{ (?:number|id)|Partienliste|[Dd]iese Partie gibt es nicht"),
 }
@@ -172,7 +174,8 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
     for misuse, pattern in MISUSES.items():  # each check finds what it looks for
         assert pattern.search({"Stapel": "kommt auf deinen Stapel", "Wertung": "Deine Wertung: 1500",
                                "Blatt": "ein Blatt von 52 Karten", "Talon": "auf deinen Talon",
-                               "Partie": "aus einer gespeicherten Partie"}[misuse.split()[0]])
+                               "Partie": "aus einer gespeicherten Partie",
+                               "Spiel": "Ein Spiel mit {{ f.deck_size }} Karten"}[misuse.split()[0]])
 
 
 def test_the_rating_and_the_seed_have_their_own_words(tmp_path: Path) -> None:
