@@ -214,6 +214,15 @@ def test_partnerships_change_the_wording() -> None:
     assert "partnership" in four["end"] and "partnership" in four["match"]
 
 
+@pytest.mark.parametrize(("lang", "must_hold"), [("en", "must hold its value"), ("de", "muss ihren Wert halten")])
+def test_under_penalties_a_partnership_sheet_binds_no_one_to_hold(lang: str, must_hold: str) -> None:
+    """Michigan with four players said "only the controller must hold its value" beside "every move is allowed,
+    even a build whose value you do not hold" (rules 4.2: the penalty duty waives the holding rule)."""
+    assert must_hold in " ".join(section_texts(variant("classic"), lang, 4)["controller"].split())
+    for preset in ("michigan", "michigan-5"):
+        assert must_hold not in " ".join(section_texts(variant(preset), lang, 4)["controller"].split())
+
+
 # ---- facts the engine computes ---------------------------------------------------------------
 
 
