@@ -456,8 +456,9 @@ def test_sheet_command_prints_and_writes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (("--variant", "clasic"), "presets are: classic, classic-take-or-add"),
-    (("--set", "targt=11"), "options are: aces_high"),
+    (("--variant", "clasic"), "unknown preset 'clasic' (did you mean classic?); presets are: classic, classic-"),
+    (("--set", "targt=11"), "unknown option 'targt' (did you mean target?); options are: aces_high"),
+    (("--set", "xyzzy=11"), "unknown option 'xyzzy'; options are: aces_high"),  # near no option
     (("--set", "deck=french"), "option deck takes standard52, italian40, not french"),
     (("--set", "target"), "--set takes OPTION=VALUE"),
     (("--format", "pdf"), "add -o FILE.pdf"),
