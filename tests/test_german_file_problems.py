@@ -274,6 +274,17 @@ def test_a_puzzle_of_the_learners_own_reusing_an_id_stops_the_shell_as_check_doe
     assert main(["--lang", lang]) == 0  # the shipped course alone starts
 
 
+def test_one_card_missing_from_a_real_deal_is_counted_in_the_singular_in_german() -> None:
+    """``Zähle die 1 übrigen zum Talon`` for a position one card short (the English says "the 1 other")."""
+    def said(missing: int) -> str:
+        return GERMAN.message("files.missing_cards", placed=52 - missing, deck=52, named=9, unknown=43 - missing,
+                              missing=missing, stocks=[40, 32])
+    assert "Zähle die übrige Karte zum Talon" in said(1) and "1 übrigen" not in said(1)
+    assert "Zähle die 2 übrigen zum Talon" in said(2)
+    assert "count the 1 other in stock" in ENGLISH.message(
+        "files.missing_cards", placed=51, deck=52, named=9, unknown=42, missing=1, stocks=[40, 32])
+
+
 # ---- the command line's help ----------------------------------------------------------------------------
 
 
