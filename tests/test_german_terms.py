@@ -314,3 +314,15 @@ def test_the_arena_names_its_levels_alike_and_declines_its_pair() -> None:
     names = [de.message(f"levels.{level}") for level in LEVELS]
     assert all(name[:1].isupper() for name in names), names  # nouns all, as "Vereinsspieler"
     assert "je gespiegeltes Paar" in de.message("arena.result", mean=0.5, low=0.1, high=0.9)
+
+
+@pytest.mark.parametrize("key", ["next_why_puzzles", "next_why_after_game", "next_why_lesson", "next_why_section"])
+def test_why_next_agrees_with_one_miss_in_german(key: str) -> None:
+    """``1 deiner letzten 5 Versuche darin gingen schief``: the verb follows the number of misses."""
+    de = Renderer("de")
+
+    def said(missed: int) -> str:
+        return de.message(f"shell.{key}", skill="Summen", rating=700, missed=missed, tried=5, target="summen",
+                          title="Summen", first=1, last=2)
+    assert "1 deiner letzten 5 Versuche darin ging schief oder brauchte Hilfe" in said(1)
+    assert "3 deiner letzten 5 Versuche darin gingen schief oder brauchten Hilfe" in said(3)
