@@ -129,7 +129,8 @@ def test_unknown_lessons_and_ids_used_twice(tmp_path: Path) -> None:
     (tmp_path / "p2.yaml").write_text("puzzles:\n" + puzzle("nine", TWO_NINES, "cards", "[9S x 5D+4C]"), encoding="utf-8")
     result = run(*paths, str(tmp_path / "p1.yaml"), str(tmp_path / "p2.yaml"))
     assert result.returncode == 2
-    assert "02-next.yaml:1:1: lesson next requires strat, but there is no lesson strat" in result.stderr
+    # at the requirement, as a lesson requiring itself is (02-next.yaml: "requires: [strat]" on its fifth line)
+    assert "02-next.yaml:5:12: lesson next requires strat, but there is no lesson strat" in result.stderr
     assert "03-start.yaml:1:1: the lesson id start is also used at " in result.stderr
     assert "p2.yaml:2:5: the puzzle id nine is also used at " in result.stderr
     # one file alone is not checked against others

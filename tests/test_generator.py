@@ -264,6 +264,8 @@ def test_progress_is_a_counter_on_standard_error() -> None:
         (["--theme", "sums", "--count", "0"], "--count must be from 1 to 10,000, not 0"),
         (["--theme", "sums", "--count", "3", "--players", "five"], "--players takes a whole number, not 'five'"),
         (["--theme", "sums", "--count", "3", "--variant", "texas"], "--variant: unknown preset 'texas'; presets are: classic,"),
+        (["--theme", "sums", "--count", "3", "--variant", "royl"],
+         "--variant: unknown preset 'royl' (did you mean royal?)"),
         (["--theme", "partnership", "--count", "3", "--players", "2"], "theme partnership needs --players 4"),
         (["--theme", "spade", "--count", "3", "--variant", "classic"], "theme spade needs a variant that plays it"),
     ],

@@ -54,8 +54,12 @@ def test_an_option_past_a_limit_of_yaml_refused_in_german(value: str, german: st
     assert refusal(f"most_cards={value}", ENGLISH).endswith(f": {english}")
 
 def test_an_unknown_preset_refused_in_german() -> None:
-    with pytest.raises(OptionError, match="^Eine Variante „royale“ gibt es nicht. Varianten: classic, "):
+    with pytest.raises(OptionError, match="^Eine Variante „royale“ gibt es nicht. Meintest du „royal“. Varianten: "):
         read_variant("royale", [], GERMAN)
+    with pytest.raises(OptionError, match="^Eine Variante „xyzzy“ gibt es nicht. Varianten: classic, "):
+        read_variant("xyzzy", [], GERMAN)
+    with pytest.raises(OptionError, match="^Eine Option „traget“ gibt es nicht. Meintest du „target“. Optionen"):
+        read_variant("classic", ["traget=11"], GERMAN)
 
 
 def test_german_value_words_set_an_option() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import io
 import json
 import re
@@ -20,7 +21,7 @@ from tutor.content.folders import content_dir
 from tutor.core import occurrence
 from tutor.core.moves import REASON_CODES
 from tutor.core.solver import Goal, GoalError
-from tutor.loading.catalog import load_file
+from tutor.loading.catalog import load_catalog, load_file
 from tutor.loading.reading import KINDS
 from tutor.loading.words import THINGS, Words, words_from_data, words_to_data
 from tutor.loading.yamlfile import FileError, Problem
@@ -250,6 +251,38 @@ def test_a_course_that_cannot_load_is_said_in_the_learners_language(
     assert capsys.readouterr().err.splitlines() == [
         GERMAN.message("shell.course_unreadable"),
         "list.yaml:3:1: Die Liste, geöffnet in Zeile 2, Spalte 8, wird nicht geschlossen; ergänze „]“ an ihrem Ende."]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_puzzle_of_the_learners_own_reusing_an_id_stops_the_shell_as_check_does(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file added to puzzles/ with a shipped puzzle's id loaded without a word (``check`` refuses it), and
+    ``puzzle ID`` opened one of the two, their progress mixed."""
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    shipped = load_catalog()
+    mine = dataclasses.replace(shipped.puzzles[0], where="puzzles/mine.yaml:2:5")
+    monkeypatch.setattr("tutor.shell.app.load_catalog", lambda: Catalog(shipped.lessons, (*shipped.puzzles, mine)))
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["--lang", lang]) == 2
+    said = capsys.readouterr().err.splitlines()
+    ui = Renderer(lang)
+    assert said[0] == ui.message("shell.course_unreadable") and len(said) == 2
+    assert said[1].startswith("puzzles/mine.yaml:2:5: ") and shipped.puzzles[0].where in said[1]
+    assert shipped.puzzles[0].id in said[1]
+    monkeypatch.setattr("tutor.shell.app.load_catalog", lambda: shipped)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["--lang", lang]) == 0  # the shipped course alone starts
+
+
+def test_one_card_missing_from_a_real_deal_is_counted_in_the_singular_in_german() -> None:
+    """``Zähle die 1 übrigen zum Talon`` for a position one card short (the English says "the 1 other")."""
+    def said(missing: int) -> str:
+        return GERMAN.message("files.missing_cards", placed=52 - missing, deck=52, named=9, unknown=43 - missing,
+                              missing=missing, stocks=[40, 32])
+    assert "Zähle die übrige Karte zum Talon" in said(1) and "1 übrigen" not in said(1)
+    assert "Zähle die 2 übrigen zum Talon" in said(2)
+    assert "count the 1 other in stock" in ENGLISH.message(
+        "files.missing_cards", placed=51, deck=52, named=9, unknown=42, missing=1, stocks=[40, 32])
 
 
 # ---- the command line's help ----------------------------------------------------------------------------

@@ -140,6 +140,8 @@ MISUSES = {
         r"(?:[Dd]eine[rn]?|steigender|Aufgaben-) ?Wertung\b|· Wertung\b|\bWertung \{\{ 'etwa"),
     "Blatt (the deck)": re.compile(r"\bBlatt (?:von|mit) \d+ Karten|\b[Dd]as Blatt hat"),
     "Talon (a pile of taken cards)": re.compile(r"(?:dein|sein|ihr)\w* Talon"),
+    "Spiel (the deck: a Kartenspiel)": re.compile(
+        r"\b[Ss]piel (?:mit|von) (?:\d+|\{\{[^}]*\}\}) Karten|Standardspiel|(?:Karten|Pik) des Spiels"),
     "Partie (a saved game, which may be one round: a Spiel)": re.compile(
         r"gespeichert\w* Partie|Partie \{\{ (?:number|id)|Partienliste|[Dd]iese Partie gibt es nicht"),
 }
@@ -172,7 +174,8 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
     for misuse, pattern in MISUSES.items():  # each check finds what it looks for
         assert pattern.search({"Stapel": "kommt auf deinen Stapel", "Wertung": "Deine Wertung: 1500",
                                "Blatt": "ein Blatt von 52 Karten", "Talon": "auf deinen Talon",
-                               "Partie": "aus einer gespeicherten Partie"}[misuse.split()[0]])
+                               "Partie": "aus einer gespeicherten Partie",
+                               "Spiel": "Ein Spiel mit {{ f.deck_size }} Karten"}[misuse.split()[0]])
 
 
 def test_the_rating_and_the_seed_have_their_own_words(tmp_path: Path) -> None:
@@ -311,3 +314,15 @@ def test_the_arena_names_its_levels_alike_and_declines_its_pair() -> None:
     names = [de.message(f"levels.{level}") for level in LEVELS]
     assert all(name[:1].isupper() for name in names), names  # nouns all, as "Vereinsspieler"
     assert "je gespiegeltes Paar" in de.message("arena.result", mean=0.5, low=0.1, high=0.9)
+
+
+@pytest.mark.parametrize("key", ["next_why_puzzles", "next_why_after_game", "next_why_lesson", "next_why_section"])
+def test_why_next_agrees_with_one_miss_in_german(key: str) -> None:
+    """``1 deiner letzten 5 Versuche darin gingen schief``: the verb follows the number of misses."""
+    de = Renderer("de")
+
+    def said(missed: int) -> str:
+        return de.message(f"shell.{key}", skill="Summen", rating=700, missed=missed, tried=5, target="summen",
+                          title="Summen", first=1, last=2)
+    assert "1 deiner letzten 5 Versuche darin ging schief oder brauchte Hilfe" in said(1)
+    assert "3 deiner letzten 5 Versuche darin gingen schief oder brauchten Hilfe" in said(3)

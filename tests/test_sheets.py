@@ -20,7 +20,7 @@ from tutor.core.scoring import round_points
 from tutor.core.variant import OPTIONS, Variant
 from tutor.render import Renderer
 from tutor.sheets import TOPICS, build_sheet, find_topic, render_sheet, rules_text, topics
-from tutor.sheets.document import section_view
+from tutor.sheets.document import heading_text, section_view
 from tutor.sheets.examples import confirmed_examples, example_specs
 from tutor.sheets.pdf import write_pdf
 
@@ -187,11 +187,40 @@ def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
     assert section_texts(variant({"preset": "classic", "aces_high": True, "default_penalty": 5}), "en") == classic
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("spec", "option"), [
+    ({"preset": "classic", "aces_high": True}, "aces_high"),  # needs royal values (rules 1)
+    ({"preset": "classic", "default_penalty": 5}, "default_penalty"),  # needs the penalty duty (4.2)
+    ({"preset": "spade", "most_spades": 3}, "most_spades"),  # spade points score each spade instead (6)
+    ({"preset": "royal", "face_capture": "all"}, "face_capture"),  # royal face cards have values (3.2)
+])
+def test_an_option_on_top_without_effect_is_said_to_have_none(spec: dict[str, Any], option: str, lang: str) -> None:
+    """``sheet --set aces_high=true`` on Classic: the heading promised an ace of 14 that neither the sheet's
+    sections nor the engine allow; it now says the option changes nothing here."""
+    no_effect = Renderer(lang).message("sheet.no_effect")
+    sheet = build_sheet(variant(spec), 2)
+    assert sheet.inert == (option,)
+    assert no_effect in " ".join(heading_text(sheet, lang).split())
+    working = build_sheet(variant({"preset": "royal", "aces_high": True, "default_penalty": 5}), 2)
+    assert working.inert == ("default_penalty",)  # aces high plays with royal values; the penalty still needs its duty
+    assert " ".join(heading_text(working, lang).split()).count(no_effect) == 1
+    assert build_sheet(variant({"preset": "michigan", "default_penalty": 5}), 2).inert == ()
+
+
 def test_partnerships_change_the_wording() -> None:
     two, four = section_texts(variant("classic"), "en", 2), section_texts(variant("classic"), "en", 4)
     assert "Two players, each playing alone." in two["deal"]
     assert "Four players in two partnerships" in four["deal"] and "3 deals a round" in four["deal"]
     assert "partnership" in four["end"] and "partnership" in four["match"]
+
+
+@pytest.mark.parametrize(("lang", "must_hold"), [("en", "must hold its value"), ("de", "muss ihren Wert halten")])
+def test_under_penalties_a_partnership_sheet_binds_no_one_to_hold(lang: str, must_hold: str) -> None:
+    """Michigan with four players said "only the controller must hold its value" beside "every move is allowed,
+    even a build whose value you do not hold" (rules 4.2: the penalty duty waives the holding rule)."""
+    assert must_hold in " ".join(section_texts(variant("classic"), lang, 4)["controller"].split())
+    for preset in ("michigan", "michigan-5"):
+        assert must_hold not in " ".join(section_texts(variant(preset), lang, 4)["controller"].split())
 
 
 # ---- facts the engine computes ---------------------------------------------------------------
@@ -427,8 +456,9 @@ def test_sheet_command_prints_and_writes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (("--variant", "clasic"), "presets are: classic, classic-take-or-add"),
-    (("--set", "targt=11"), "options are: aces_high"),
+    (("--variant", "clasic"), "unknown preset 'clasic' (did you mean classic?); presets are: classic, classic-"),
+    (("--set", "targt=11"), "unknown option 'targt' (did you mean target?); options are: aces_high"),
+    (("--set", "xyzzy=11"), "unknown option 'xyzzy'; options are: aces_high"),  # near no option
     (("--set", "deck=french"), "option deck takes standard52, italian40, not french"),
     (("--set", "target"), "--set takes OPTION=VALUE"),
     (("--format", "pdf"), "add -o FILE.pdf"),

@@ -73,6 +73,23 @@ def test_a_mistyped_command_gets_the_nearest_one(tmp_path: Path, lang: str, type
         assert said in say(shell, typed)
 
 
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "learn tabel", "There is no lesson “tabel”. Did you mean “table”? Lessons: table,"),
+    ("de", "lerne tisc", "Eine Lektion „tisc“ gibt es nicht. Meintest du „tisch“? Lektionen: tisch,"),
+    ("en", "puzzle sumss", "“sumss” is neither a puzzle nor a theme. Did you mean “sums”? Themes:"),
+    ("de", "aufgabe summn", "„summn“ ist weder eine Aufgabe noch ein Thema. Meintest du „summen“? Themen:"),
+    ("en", "rules biulds", "There is no rules topic “biulds”. Did you mean “builds”? Topics:"),
+    ("de", "regeln wertng", "Ein Regelthema „wertng“ gibt es nicht. Meintest du „wertung“? Themen:"),
+])
+def test_a_mistyped_lesson_theme_or_rules_topic_gets_the_nearest_one(tmp_path: Path, lang: str, typed: str,
+                                                                     said: str) -> None:
+    """As a mistyped command does; ``lerne tisc`` listed every lesson without pointing at ``tisch``."""
+    with open_shell(tmp_path, lang) as shell:
+        assert said in " ".join(say(shell, typed).split())
+        far = say(shell, typed.split()[0] + " xyzzy")
+        assert "mean" not in far and "Meintest" not in far
+
+
 @pytest.mark.parametrize(("lang", "typed"), [("en", "xyzzy"), ("en", "7S x 7H"), ("de", "help frobnicate")])
 def test_a_word_near_no_command_gets_no_suggestion(tmp_path: Path, lang: str, typed: str) -> None:
     with open_shell(tmp_path, lang) as shell:

@@ -186,7 +186,7 @@ def read_request(args: argparse.Namespace, say: Say) -> tuple[Request, int]:
     names = presets.preset_names()
     if variant_name not in names:
         raise UsageError(say("puzzles.unknown_preset", text=excerpt(variant_name), quoted=repr(excerpt(variant_name)),
-                             presets=names))
+                             presets=names, near=near_name(variant_name, names)))
     players = (whole_number(args.players, "--players", 2, 4, say) if args.players is not None
                else default_players(theme))
     seed = whole_number(args.seed, "--seed", 0, 2**63, say)

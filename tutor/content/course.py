@@ -125,7 +125,8 @@ Step = TextStep | DemoStep | ExerciseStep | WhyStep | QuestionStep
 
 @dataclass(frozen=True)
 class Lesson:
-    """One lesson of the course; ``requires`` names the lessons to do first."""
+    """One lesson of the course; ``requires`` names the lessons to do first, ``requires_where`` where the file
+    names each (empty for a lesson not read from a file)."""
 
     id: str
     title: Text
@@ -134,6 +135,7 @@ class Lesson:
     requires: tuple[str, ...]
     steps: tuple[Step, ...]
     where: str
+    requires_where: tuple[str, ...] = ()
 
     def open_to(self, done: Set[str]) -> bool:
         """Whether a learner who has done the lessons ``done`` may take this one: every lesson it requires done."""

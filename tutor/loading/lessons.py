@@ -62,27 +62,29 @@ class _LessonReader(FieldReader):
         summary = self.text(found["summary"], "summary") if found["summary"] else None
         variant_node = found["variant"]
         variant = self.variant(variant_node) if variant_node else None
-        requires = self.requires(root.get("requires"), lesson_id)
+        required = self.requires(root.get("requires"), lesson_id)
         default = variant_node if variant is not None else None
         steps_node = found["steps"]
         read = [self.step(s, default) for s in self.items(steps_node, "steps")] if steps_node else []
         p.raise_if_any()
         assert lesson_id is not None and title is not None and summary is not None and variant is not None
         steps = tuple(s for s in read if s is not None)
-        return Lesson(lesson_id, title, summary, variant, requires, steps, self.where(root))
+        requires, requires_where = tuple(r for r, _ in required), tuple(w for _, w in required)
+        return Lesson(lesson_id, title, summary, variant, requires, steps, self.where(root), requires_where)
 
-    def requires(self, node: Node | None, lesson_id: str | None) -> tuple[str, ...]:
+    def requires(self, node: Node | None, lesson_id: str | None) -> list[tuple[str, str]]:
+        """Each lesson required, with where the file names it."""
         if node is None or node.is_null:
-            return ()
-        out: list[str] = []
+            return []
+        out: list[tuple[str, str]] = []
         for item in self.items(node, "requires", empty_ok=True):
             other = self.ident(item, thing("required_lesson"))
             if other is not None and other == lesson_id:
                 self.problems.add(item, f"lesson {other} cannot require itself; remove it from requires",
                                   "files.requires_itself", lesson=other)
             elif other is not None:
-                out.append(other)
-        return tuple(out)
+                out.append((other, self.where(item)))
+        return out
 
     def step(self, node: Node, variant: Node | None) -> Step | None:
         kinds = list(STEP_KEYS)

@@ -7,10 +7,12 @@ from typing import Any
 
 import yaml
 
+from tutor.content.presets import preset_names as presets
 from tutor.content.presets import variant as preset_variant
 from tutor.core.text import excerpt
 from tutor.core.variant import OPTIONS, Variant, VariantError
 
+from .positions import nearest
 from .yamlfile import FileError, check_limits
 
 
@@ -37,11 +39,13 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
             raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60))) from None
     unknown = [name for name in options if name != "preset" and name not in OPTIONS]
     if unknown:
-        raise OptionError(say("sheet.unknown_option", option=excerpt(unknown[0]), options=sorted(OPTIONS)))
+        raise OptionError(say("sheet.unknown_option", option=excerpt(unknown[0]), options=sorted(OPTIONS),
+                              near=nearest(unknown[0], sorted(OPTIONS))))
     try:
         variant = preset_variant(options)
     except VariantError as err:
-        raise OptionError(say(f"sheet.option_{err.code}", **err.params) if err.code else str(err)) from None
+        near = {"near": nearest(preset, presets())} if err.code == "unknown_preset" else {}
+        raise OptionError(say(f"sheet.option_{err.code}", **err.params, **near) if err.code else str(err)) from None
     if variant.scores_nothing:
         raise OptionError(say("sheet.scores_nothing"))
     return variant

@@ -145,7 +145,7 @@ class _Reader:
                     self.problems.add(value, str(err), f"sheet.option_{err.code}" if err.code else "", **err.params)
                 else:
                     self.problems.add(key, f"{err}{_suggest(key.text, list(OPTIONS))}", "files.unknown_option",
-                                      name=excerpt(key.text), options=list(OPTIONS), near=_near(key.text, list(OPTIONS)))
+                                      name=excerpt(key.text), options=list(OPTIONS), near=nearest(key.text, list(OPTIONS)))
                 continue
             good[key.text] = value.value
         return presets.variant({"preset": name, **good})
@@ -159,7 +159,7 @@ class _Reader:
             self.problems.add(node, f"{err}{hint}", "files.variant_refused",
                               refused=words(str(err), f"sheet.option_{err.code}" if err.code else "files.variant_shape",
                                             **err.params),
-                              near=_near(name, presets.preset_names()) if isinstance(name, str) else "")
+                              near=nearest(name, presets.preset_names()) if isinstance(name, str) else "")
             return None
 
     def read_players(self, node: Node | None, hands: Node | None) -> int:
@@ -386,11 +386,11 @@ def _node_of(root: Node, fact: Impossible) -> Node:
 
 
 def _suggest(word: str, choices: list[str]) -> str:
-    near = _near(word, choices)
+    near = nearest(word, choices)
     return f" (did you mean {near}?)" if near else ""
 
 
-def _near(word: str, choices: list[str]) -> str:
+def nearest(word: str, choices: list[str]) -> str:
     """The choice nearest ``word``, or ``""``."""
     near = difflib.get_close_matches(word, choices, n=1)
     return near[0] if near else ""

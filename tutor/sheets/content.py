@@ -180,6 +180,7 @@ class Sheet:
     players: int
     options: tuple[tuple[str, Any], ...]  # options set on top of the preset
     sections: tuple[Section, ...]
+    inert: tuple[str, ...] = ()  # options on top that change nothing under these rules (aces_high without royal)
 
     def section(self, topic: str) -> Section:
         return next(s for s in self.sections if s.id == topic)
@@ -189,28 +190,45 @@ def build_sheet(variant: Variant, players: int) -> Sheet:
     """The rule sheet of ``variant`` for ``players`` (2, 3 or 4) as data."""
     if players not in (2, 3, 4):
         raise ValueError(f"Cassino is played by 2, 3 or 4 players, not {players}")
-    facts: dict[str, Facts] = {
+    facts = _facts(variant, players)
+    examples = confirmed_examples(variant, players)
+    sections = tuple(Section(t, facts[t], tuple(e for e in examples if e.topic == t)) for t in TOPICS)
+    options = _options_on_top(variant)
+    inert = tuple(name for name, _ in options if _facts(_without(variant, name), players) == facts)
+    return Sheet(variant, players, options, sections, inert)
+
+
+def _facts(variant: Variant, players: int) -> dict[str, Facts]:
+    """Each section's facts, by topic."""
+    return {
         "cards": _cards(variant),
         "deal": _deal(variant, players),
         "moves": _moves(variant, players),
         "builds": _builds(variant),
-        "controller": ControllerFacts(variant.build_duty, variant.default_penalty, players == 4),
+        "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
+                                      players == 4),
         "sweeps": SweepFacts(variant.sweep_points, variant.instant_sweeps, variant.five_of_spades_sweep),
         "end": EndFacts(variant.draw, players == 4, variant.instant_limit),
         "scoring": _scoring(variant, players),
         "match": _match(variant, players),
         "glossary": _glossary(variant, players),
     }
-    examples = confirmed_examples(variant, players)
-    sections = tuple(Section(t, facts[t], tuple(e for e in examples if e.topic == t)) for t in TOPICS)
-    return Sheet(variant, players, _options_on_top(variant), sections)
+
+
+def _preset_of(variant: Variant) -> Variant:
+    """The variant's preset without the options on top (all defaults for an unknown preset)."""
+    return Variant.from_options(variant.preset, presets().get(variant.preset, {}), {})
 
 
 def _options_on_top(variant: Variant) -> tuple[tuple[str, Any], ...]:
-    """The options whose value differs from the variant's preset (all defaults for an unknown preset)."""
-    base = Variant.from_options(variant.preset, presets().get(variant.preset, {}), {})
-    mine, theirs = variant.options(), base.options()
+    """The options whose value differs from the variant's preset."""
+    mine, theirs = variant.options(), _preset_of(variant).options()
     return tuple((k, v) for k, v in mine.items() if v != theirs[k])
+
+
+def _without(variant: Variant, name: str) -> Variant:
+    """The variant with the option ``name`` back at its preset's value."""
+    return variant.with_options(**{name: _preset_of(variant).options()[name]})
 
 
 def _cards(v: Variant) -> CardFacts:

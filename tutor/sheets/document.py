@@ -145,15 +145,16 @@ def _css() -> str:
 
 @dataclass(frozen=True)
 class OptionView:
-    """An option set on top of the preset: what it is about and its value in words, and the
-    ``NAME=VALUE`` one types after ``--set``."""
+    """An option set on top of the preset: what it is about and its value in words, the
+    ``NAME=VALUE`` one types after ``--set``, and whether it changes nothing under the other rules."""
 
     name: str
     value: str
     typed: str
+    inert: bool = False
 
 
-def option_view(renderer: Renderer, name: str, value: Any) -> OptionView:
+def option_view(renderer: Renderer, name: str, value: Any, inert: bool = False) -> OptionView:
     """The option ``name`` with ``value`` in words (``options.NAME`` and ``options.NAME=VALUE``)."""
     params: dict[str, Any] = {}
     if name == "point_cards" and value:
@@ -165,14 +166,14 @@ def option_view(renderer: Renderer, name: str, value: Any) -> OptionView:
     else:
         key, params = "n", {"n": value}
     words = renderer.message(f"options.{name}={key}", **params)
-    return OptionView(renderer.message(f"options.{name}"), words, f"{name}={option_text(value)}")
+    return OptionView(renderer.message(f"options.{name}"), words, f"{name}={option_text(value)}", inert)
 
 
 def heading(renderer: Renderer, sheet: Sheet) -> dict[str, Any]:
     """The parameters of a sheet's title and subtitle besides the players: the preset's name, the options on top."""
     return {
         "preset": preset_name(renderer, sheet.variant.preset),
-        "options": [option_view(renderer, name, value) for name, value in sheet.options],
+        "options": [option_view(renderer, name, value, name in sheet.inert) for name, value in sheet.options],
     }
 
 

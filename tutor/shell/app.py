@@ -14,6 +14,7 @@ from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.render.problems import problem_words
 from tutor.storage import Progress, ProgressError, default_path
+from tutor.teaching.verify import verify_catalog
 
 from .commands import dispatch, farewell, welcome
 from .progress_words import progress_problem
@@ -59,6 +60,9 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
     kept = stored if stored in LANGS else detect_lang(environ)
     try:
         catalog = load_catalog()
+        across = verify_catalog(catalog)  # a learner's own file may reuse an id or require a lesson that is not there
+        if across:
+            raise FileError(across)
     except FileError as err:
         ui = Renderer(lang or kept)
         said = [ui.message("shell.course_unreadable"), *(problem_words(ui, p) for p in err.problems)]

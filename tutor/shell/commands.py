@@ -240,7 +240,8 @@ def learn(shell: Shell, arg: str) -> str:
         return ui.message("shell.learn_usage", example=shell.lesson_names()[0])
     found = shell.find_lesson(arg)
     if found is None:
-        return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(shell.lesson_names()))
+        names = shell.lesson_names()
+        return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(names), near=near_name(arg, names))
     lesson = shell.catalog.lesson(found)
     finished = lesson.id in shell.progress.lesson_stars()  # opened again, it starts afresh
     start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
@@ -299,7 +300,9 @@ def puzzle(shell: Shell, arg: str) -> str:
         except KeyError:
             theme = shell.find_theme(arg)
             if theme is None:
-                return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(shell.theme_names()))
+                themes = shell.theme_names()
+                return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(themes),
+                                  near=near_name(arg, themes))
             found = pick_puzzle(shell, theme)
             if found is None:
                 return _none_open(shell, theme)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.content.presets import variant
 from tutor.core.text import excerpt
+from tutor.render import near_name
 
 from .state import Shell
 
@@ -17,6 +18,7 @@ def rules_text(shell: Shell, topic: str) -> str:
     rules, players = found if found is not None else (variant("classic"), 2)
     text = sheet_text(rules, players, shell.lang, topic or None, shell.symbols)
     if text is None:
-        names = ", ".join(name for name, _ in topics(shell.lang))
-        return shell.ui.message("shell.unknown_topic", topic=excerpt(topic), topics=names)
+        names = [name for name, _ in topics(shell.lang)]
+        return shell.ui.message("shell.unknown_topic", topic=excerpt(topic), topics=", ".join(names),
+                                near=near_name(topic, names))
     return text

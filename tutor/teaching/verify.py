@@ -141,12 +141,13 @@ def verify_catalog(catalog: Catalog) -> list[Problem]:
                                                       "its own id", f"{kind}_id_twice", id=item.id, seen=seen)))
     ids = {lesson.id for lesson in catalog.lessons}
     for lesson in catalog.lessons:
-        for other in lesson.requires:
+        for i, other in enumerate(lesson.requires):
             if other not in ids:
                 message = _said(f"lesson {lesson.id} requires {other}, but there is no lesson {other}; "
                                 f"lessons are: {', '.join(sorted(ids))}", "no_required", lesson=lesson.id, other=other,
                                 lessons=sorted(ids))
-                problems.append(_at(lesson.where, message))
+                where = lesson.requires_where[i] if i < len(lesson.requires_where) else lesson.where
+                problems.append(_at(where, message))
     cycle = _cycle(catalog.lessons)
     if cycle:
         message = _said("these lessons require each other in a circle, so none can be started: "
