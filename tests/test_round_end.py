@@ -25,6 +25,7 @@ from tutor.render.chart import fit
 from tutor.render.review import BRIEF_MARKS
 from tutor.render.views import score_rows
 from tutor.sheets import rules_text
+from tutor.sheets.content import TOPICS
 from tutor.sheets.document import option_view
 from tutor.shell.commands import dispatch
 from tutor.shell.game_text import result_text, round_over_text
@@ -333,13 +334,17 @@ def test_the_cards_left_at_a_rounds_end_are_said_to_go_to_whoever_took_last(
 def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topic_named_reads_otherwise(
         lang: str, players: int) -> None:
     """Every preset: the start of a game names each option whose value differs from Classic Cassino's (the point
-    cards as the deck holds them), and no other; each ``rules`` topic it names reads otherwise than Classic's."""
+    cards as the deck holds them) and changes the rules (put back, some topic of the rules reads otherwise: not
+    Spade's most_spades 0, which its spade points imply), and no other; each ``rules`` topic it names reads
+    otherwise than Classic's."""
     ui, classic = Renderer(lang), presets.variant()
     head = "What differs from Classic Cassino" if lang == "en" else "Anders als im klassischen Cassino"
     for name in presets.preset_names():
         v = presets.variant(name)
         said = variant_summary(ui, v, players)
-        changed = [k for k, value in v.options().items() if value != classic.options()[k]]
+        changed = [k for k, value in v.options().items() if value != classic.options()[k]
+                   and any(rules_text(v, players, lang, t) != rules_text(v.with_options(**{k: classic.options()[k]}),
+                                                                         players, lang, t) for t in TOPICS)]
         assert said.startswith(head) == bool(changed), name
         for key in changed:
             shown = dealt_point_cards(v) if key == "point_cards" else v.options()[key]

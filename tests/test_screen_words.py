@@ -94,6 +94,25 @@ def test_the_german_variant_summary_has_one_colon_a_sentence(tmp_path: Path) -> 
         assert sentence.count(":") <= 1, sentence
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_option_that_changes_nothing_is_not_said_to_change_the_game(tmp_path: Path, lang: str) -> None:
+    """``play round aces_high=true`` on Classic said "What differs from Classic Cassino: aces: an ace played from
+    the hand may count 14", which the engine does not do without royal values (rules 1); with them it does."""
+    ui = Renderer(lang)
+    ace = ui.message("options.aces_high=true")
+    with open_shell(tmp_path, lang) as shell:
+        said = dispatch(shell, "play round aces_high=true seed=3" if lang == "en" else "spiele runde aces_high=true startwert=3").text
+        assert ace in said and f"{ace}, {ui.message('names.no_effect')}" in said.replace("\n", " ")
+        assert not [line for line in said.splitlines() if line.startswith(("What differs", "Anders als"))]
+        dispatch(shell, "resign" if lang == "en" else "aufgeben")
+        dispatch(shell, "yes" if lang == "en" else "ja")
+        said = dispatch(shell, "play round royal aces_high=true seed=3" if lang == "en" else "spiele runde royal aces_high=true startwert=3").text
+    assert ui.message("names.no_effect") not in said.replace("\n", " ")
+    summary = " ".join(said.splitlines()[[i for i, line in enumerate(said.splitlines())
+                                          if line.startswith(("What differs", "Anders als"))][0]:])
+    assert ace.split()[-1] in summary
+
+
 def test_a_preset_in_help_play_names_only_cards_its_deck_holds() -> None:
     """``italian …: deck: 40 cards, without the 8s, 9s and 10s; … point cards: 10♦ 2 points``: no such card."""
     ui = Renderer("en", symbols=False)

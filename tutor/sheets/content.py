@@ -190,16 +190,22 @@ def build_sheet(variant: Variant, players: int) -> Sheet:
     """The rule sheet of ``variant`` for ``players`` (2, 3 or 4) as data."""
     if players not in (2, 3, 4):
         raise ValueError(f"Cassino is played by 2, 3 or 4 players, not {players}")
-    facts = _facts(variant, players)
+    facts = sheet_facts(variant, players)
     examples = confirmed_examples(variant, players)
     sections = tuple(Section(t, facts[t], tuple(e for e in examples if e.topic == t)) for t in TOPICS)
-    options = _options_on_top(variant)
-    inert = tuple(name for name, _ in options if _facts(_without(variant, name), players) == facts)
-    return Sheet(variant, players, options, sections, inert)
+    return Sheet(variant, players, _options_on_top(variant), sections, inert_options(variant, players))
 
 
-def _facts(variant: Variant, players: int) -> dict[str, Facts]:
-    """Each section's facts, by topic."""
+def inert_options(variant: Variant, players: int) -> tuple[str, ...]:
+    """The options set on top of the variant's preset that change nothing under its other rules for ``players``
+    (``aces_high`` without royal values): put back to the preset's value, every section's facts stay the same."""
+    facts = sheet_facts(variant, players)
+    return tuple(name for name, _ in _options_on_top(variant) if sheet_facts(_without(variant, name), players) == facts)
+
+
+def sheet_facts(variant: Variant, players: int) -> dict[str, Facts]:
+    """Each section's facts, by topic (without the examples): two variants whose facts are equal have the same
+    rules for ``players``."""
     return {
         "cards": _cards(variant),
         "deal": _deal(variant, players),

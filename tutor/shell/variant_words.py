@@ -9,7 +9,7 @@ from tutor.core.cards import Card
 from tutor.core.variant import Variant
 from tutor.loading.positions import variant_to_data
 from tutor.render import Renderer
-from tutor.sheets.content import build_sheet
+from tutor.sheets.content import build_sheet, inert_options, sheet_facts
 from tutor.sheets.document import OptionView, option_view
 
 SCORING_OPTIONS = (
@@ -21,12 +21,14 @@ SCORING_OPTIONS = (
 
 def variant_label(ui: Renderer, variant: Variant) -> str:
     """The preset's name in the learner's language, then the options that differ from it in words, as a sheet
-    names them: ``Classic Cassino (match: to 11 points)``."""
+    names them: ``Classic Cassino (match: to 11 points)``; one that changes nothing under the other rules with
+    any number of players is said to have no effect, as a sheet says it."""
     spec = variant_to_data(variant)
     name = ui.message(f"presets.{variant.preset}")
     if isinstance(spec, str):
         return name
-    changed = [option_view(ui, key, value) for key, value in spec.items() if key != "preset"]
+    inert = set.intersection(*(set(inert_options(variant, players)) for players in (2, 3, 4)))
+    changed = [option_view(ui, key, value, key in inert) for key, value in spec.items() if key != "preset"]
     return ui.message("names.variant_changed", name=name, options=changed)
 
 
@@ -54,13 +56,20 @@ def dealt_point_cards(variant: Variant) -> dict[str, int] | bool:
     return {code: n for code, n in cards.items() if Card.from_str(code) in variant.deck_cards} or False
 
 
-def classic_changes(ui: Renderer, variant: Variant) -> list[OptionView]:
+def classic_changes(ui: Renderer, variant: Variant, players: int | None = None) -> list[OptionView]:
     """Every option whose value differs from Classic Cassino's, in words, in the rulebook's order; the point
-    cards only as far as the deck holds them."""
+    cards only as far as the deck holds them.  With ``players``, only those that change the rules for that many
+    players: one whose Classic value leaves every rule the same is left out (``aces_high`` without royal values:
+    an ace still counts 1)."""
     usual, options = presets.variant().options(), variant.options()
+    changed = [name for name, value in options.items() if value != usual[name]]
+    if players is not None:
+        facts = sheet_facts(variant, players)
+        changed = [name for name in changed
+                   if sheet_facts(variant.with_options(**{name: usual[name]}), players) != facts]
     if options["point_cards"] != usual["point_cards"]:
         options["point_cards"] = dealt_point_cards(variant)
-    return [option_view(ui, name, value) for name, value in options.items() if value != usual[name]]
+    return [option_view(ui, name, options[name]) for name in changed]
 
 
 def changed_topics(variant: Variant, players: int) -> list[str]:
@@ -72,7 +81,7 @@ def changed_topics(variant: Variant, players: int) -> list[str]:
 def variant_summary(ui: Renderer, variant: Variant, players: int) -> str:
     """What a game's variant changes from Classic Cassino, and the ``rules`` topics that say more; empty for
     Classic."""
-    changes = classic_changes(ui, variant)
+    changes = classic_changes(ui, variant, players)
     if not changes:
         return ""
     topics = [ui.message(f"topic_ids.{t}") for t in changed_topics(variant, players)]
