@@ -89,7 +89,7 @@ def parse_refusal(capsys: pytest.CaptureFixture[str], *words: str) -> list[str]:
     (("--lang", "de", "puzzles", "rate"), "cassino-tutor puzzles rate: diese Argumente fehlen: DATEI"),
     (("sheet", "--lang", "de", "--players", "5"),
      "cassino-tutor sheet: Argument --players: „5“ ist ungültig (möglich sind 2, 3, 4)"),
-    (("--lang", "de", "moves", "a.yaml", "--bogus"), "cassino-tutor: unbekannte Argumente: --bogus"),
+    (("--lang", "de", "moves", "a.yaml", "--bogus"), "cassino-tutor moves: unbekannte Argumente: --bogus"),
 ])
 def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: tuple[str, ...], last: str) -> None:
     lines = parse_refusal(capsys, *words)
@@ -108,13 +108,19 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
      "cassino-tutor sheet: error: argument --players: invalid int value: 'x'"),
     (("moves", "a.yaml", "--json=1"), "cassino-tutor moves: Argument --json: überzähliger Wert „1“",
      "cassino-tutor moves: error: argument --json: ignored explicit argument '1'"),
+    (("moves", "a.yaml", "--jsn"), "cassino-tutor moves: unbekannte Argumente: --jsn; meintest du „--json“?",
+     "cassino-tutor moves: error: unrecognized arguments: --jsn; did you mean --json?"),
+    (("puzzles", "generate", "--thme", "sums"), "cassino-tutor puzzles generate: unbekannte Argumente: --thme sums; "
+                                                "meintest du „--theme“?",
+     "cassino-tutor puzzles generate: error: unrecognized arguments: --thme sums; did you mean --theme?"),
     (("--lang", "fr"), "cassino-tutor: Argument --lang: „fr“ ist ungültig (möglich sind „en“, „de“)",
      "cassino-tutor: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'de')"),
 ])
 def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFixture[str], words: tuple[str, ...],
                                                       german: str, english: str) -> None:
     """A German refusal quoted the value and the choices as Python does ('doc', 'html'); German quotes them
-    „doc“, „html“ (a number of the choices as it is), the English as before."""
+    „doc“, „html“ (a number of the choices as it is), the English as before.  An option no command takes is
+    refused by the command it was given to, with its nearest option (the tool refused it, with its own usage)."""
     assert parse_refusal(capsys, "--lang", "de", *words)[-1] == german
     assert parse_refusal(capsys, "--lang", "en", *words)[-1] == english
 
@@ -122,6 +128,7 @@ def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFix
 @pytest.mark.parametrize(("words", "usage"), [
     (("--lang", "de", "moves"), "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] DATEI"),
     (("--lang", "de", "perft", "x.yaml"), "Aufruf: cassino-tutor perft [-h] DATEI TIEFE"),
+    (("--lang", "de", "moves", "x.yaml", "--jsn"), "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] DATEI"),
     (("--lang", "de", "puzzles", "bogus"), "Aufruf: cassino-tutor puzzles [-h] AKTION ..."),
     (("--lang", "de", "sheet", "--players", "5"), "Aufruf: cassino-tutor sheet [-h] [--variant VARIANTE] "
                                                   "[--set OPTION=WERT] [--players {2,3,4}] [--lang en|de] "

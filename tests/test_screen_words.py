@@ -101,12 +101,14 @@ def test_an_option_that_changes_nothing_is_not_said_to_change_the_game(tmp_path:
     ui = Renderer(lang)
     ace = ui.message("options.aces_high=true")
     with open_shell(tmp_path, lang) as shell:
-        said = dispatch(shell, "play round aces_high=true seed=3" if lang == "en" else "spiele runde aces_high=true startwert=3").text
+        said = dispatch(shell, "play round aces_high=true seed=3" if lang == "en"
+                        else "spiele runde aces_high=true startwert=3").text
         assert ace in said and f"{ace}, {ui.message('names.no_effect')}" in said.replace("\n", " ")
         assert not [line for line in said.splitlines() if line.startswith(("What differs", "Anders als"))]
         dispatch(shell, "resign" if lang == "en" else "aufgeben")
         dispatch(shell, "yes" if lang == "en" else "ja")
-        said = dispatch(shell, "play round royal aces_high=true seed=3" if lang == "en" else "spiele runde royal aces_high=true startwert=3").text
+        said = dispatch(shell, "play round royal aces_high=true seed=3" if lang == "en"
+                        else "spiele runde royal aces_high=true startwert=3").text
     assert ui.message("names.no_effect") not in said.replace("\n", " ")
     summary = " ".join(said.splitlines()[[i for i, line in enumerate(said.splitlines())
                                           if line.startswith(("What differs", "Anders als"))][0]:])

@@ -19,7 +19,15 @@ from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 from tutor.shell.pager import needs_paging, pager_command, run_pager
 
-from .parser_words import asked_lang, asks_help, choice_words, help_words, parser_words, placeholder_words
+from .parser_words import (
+    asked_lang,
+    asks_help,
+    choice_words,
+    help_words,
+    parse_command_line,
+    parser_words,
+    placeholder_words,
+)
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
@@ -232,7 +240,7 @@ def _parsed(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Names
     said = io.StringIO()
     try:
         with contextlib.redirect_stderr(said):
-            return parser.parse_args(words)
+            return parse_command_line(parser, words)
     except SystemExit as stop:
         from tutor.render import Renderer, detect_lang  # the templates load only when there is a mistake to say
 
@@ -242,7 +250,7 @@ def _parsed(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Names
             raise
         placeholder_words(parser, Renderer(lang).message)
         choice_words(parser, Renderer(lang).message)
-        return parser.parse_args(words)  # the same mistake, said with the placeholders and quotes of the learner's
+        return parse_command_line(parser, words)  # the same mistake, said with the placeholders and quotes of the learner's
 
 
 def paged(text: str, environ: Mapping[str, str]) -> bool:

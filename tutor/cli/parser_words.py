@@ -10,6 +10,7 @@ are English in :mod:`.main`; :func:`help_words` puts them in the words of ``cli_
 from __future__ import annotations
 
 import argparse
+import difflib
 import gettext
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -32,6 +33,7 @@ KEYS = {
     "ignored explicit argument %r": "ignored_explicit",
     "not allowed with argument %s": "not_allowed_with",
     "one of the arguments %s is required": "one_required",
+    "; did you mean %s?": "near",  # ours: what parse_command_line adds to an unrecognized option
 }
 """argparse's messages (its gettext ids) a user of ours can meet, and their keys in ``argparse.yaml``."""
 
@@ -75,6 +77,32 @@ class ParserWords(gettext.NullTranslations):
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)
+
+
+def parse_command_line(parser: argparse.ArgumentParser, words: Sequence[str]) -> argparse.Namespace:
+    """``parser.parse_args(words)``, but an argument no parser takes is refused by the command it was given to,
+    with that command's usage (argparse refuses it with the tool's usage: ``usage: cassino-tutor [-h] ...`` for
+    ``cassino-tutor moves FILE --jsn``), and the command's nearest option (``did you mean --json?``)."""
+    args, extra = parser.parse_known_args(list(words))
+    if extra:
+        owner = _innermost(parser, args)
+        message = argparse._("unrecognized arguments: %s") % " ".join(extra)  # type: ignore[attr-defined]
+        options = [o for action in owner._actions for o in action.option_strings if o.startswith("--")]
+        near = difflib.get_close_matches(extra[0], options, n=1)
+        if near:
+            message += argparse._("; did you mean %s?") % near[0]  # type: ignore[attr-defined]
+        owner.error(message)
+    return args
+
+
+def _innermost(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``args`` chose: the tool's own when it chose none."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest, None) or "")
+            if chosen is not None:
+                return _innermost(chosen, args)
+    return parser
 
 
 @contextmanager
