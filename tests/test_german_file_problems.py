@@ -191,7 +191,7 @@ def test_a_position_that_is_no_real_deal_says_why_in_german() -> None:
     with pytest.raises(FileError) as err:
         load_file(text, "l.yaml")
     german = problem_words(GERMAN, err.value.problems[0])
-    assert german.startswith("l.yaml:6:44: Kein echtes Spiel: Diese Stellung legt 3 der 52 Karten")
+    assert german.startswith("l.yaml:6:44: Keine echte Verteilung: Diese Stellung legt 3 der 52 Karten")
     assert "Zähle die 49 übrigen zum Talon („stock“, bei diesen Händen hat er 40, 32, 24, 16, 8 oder 0 Karten)" in german
 
 
@@ -471,7 +471,7 @@ def test_a_missing_key_is_said_in_german_as_the_other_keys_are(tmp_path: Path, m
     ("en", "p.yaml:1:1: this position has 53 cards (3 named, 50 unknown) but the deck has only 52",
      "l.yaml:6:44: not a real deal: this position places 3 of the 52 cards (3 named, 0 unknown)"),
     ("de", "p.yaml:1:1: Diese Stellung hat 53 Karten (3 genannt, 50 unbekannt), aber das Kartenspiel hat nur 52.",
-     "l.yaml:6:44: Kein echtes Spiel: Diese Stellung legt 3 der 52 Karten fest (3 genannt, 0 unbekannt)"),
+     "l.yaml:6:44: Keine echte Verteilung: Diese Stellung legt 3 der 52 Karten fest (3 genannt, 0 unbekannt)"),
 ])
 def test_a_count_of_cards_names_no_internal_deck_name(lang: str, too_many: str, missing: str, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch,

@@ -196,7 +196,7 @@ def test_the_german_shell_names_the_rules_in_play_in_german(tmp_path: Path) -> N
         while (pos := run.position) is None or not pos.variant.five_of_spades_sweep:
             say(shell, right_answer(shell))
         contents = " ".join(say(shell, "regeln").split())
-    assert contents.startswith("Cassino-Regeln: Sofortiges Ende 2 Spieler; anders als in der Vorgabe – Pik-5:")
+    assert contents.startswith("Cassino-Regeln: Sofortiges Ende 2 Spieler; anders als in der Variante – Pik-5:")
     assert "five_of_spades_sweep" not in contents and "true" not in contents
     english = rules_text(pos.variant, 2, "en", None) or ""
     assert "(five_of_spades_sweep=true)" in english
