@@ -326,6 +326,34 @@ def test_a_review_skipped_by_next_is_said_to_be_still_due(tmp_path: Path, lang: 
         assert not shell.progress.due_reviews(shell.clock()) and end.startswith(over), end
 
 
+@pytest.mark.parametrize("lang, left, done", [
+    ("en", "Review over, {} still due", "Reviews done"),
+    ("de", "Wiederholung zu Ende, {} noch fällig", "Wiederholungen erledigt"),
+])
+def test_the_toolbar_says_a_review_is_done_only_when_nothing_it_showed_is_due(tmp_path: Path, lang: str, left: str,
+                                                                            done: str) -> None:
+    """Two failed puzzles due, both skipped by ``next``: at the review's end the toolbar counts the two still due,
+    as the end's words do, and does not say the reviews are done; once both are solved it does."""
+    review, _, following = WORDS[lang]
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        shell.width = lambda: 120
+        for p in [p for p in shell.catalog.puzzles if not p.line][:2]:
+            shell.progress.record_attempt(p.id, p.themes, p.rating, False, 0, now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        dispatch(shell, review)
+        dispatch(shell, following)
+        dispatch(shell, following)  # both skipped: the end
+        assert len(shell.progress.due_reviews(shell.clock())) == 2
+        bar = toolbar_text(shell)
+        assert bar.startswith(" " + left.format(2) + " · ") and done not in bar, bar
+        dispatch(shell, review)
+        for _ in range(2):
+            dispatch(shell, right_answer(shell))
+            dispatch(shell, following)
+        assert not shell.progress.due_reviews(shell.clock())
+        assert toolbar_text(shell).startswith(" " + done + " · ")
+
+
 def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
     assert personal_puzzle(PREFIX + "x", "{not json") is None
     assert personal_puzzle(PREFIX + "x", '{"format": "cassino-tutor personal puzzle"}') is None
