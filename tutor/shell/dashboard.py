@@ -13,7 +13,7 @@ from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
 from .game_choice import game_why, strength_lines
 from .next_choice import WEAK_BELOW, plan, step_for, weak_skills, why_line
-from .picker import due_counts
+from .picker import due_counts, first_waiting
 from .state import Shell
 
 MIN_WIDTH = 40
@@ -35,8 +35,12 @@ def dashboard(shell: Shell) -> Dashboard:
 
 def dashboard_text(shell: Shell) -> str:
     """The dashboard as text fitted to the shell's width."""
-    facts = dashboard(shell)
+    # the queue first: a queued puzzle that no longer loads is dropped (picker.queued_puzzles), so that the facts
+    # read after it count, and date, only puzzles that can be shown
     failed, positions = due_counts(shell)
+    if not failed + positions:
+        first_waiting(shell)  # the date of the next review, said when none is due
+    facts = dashboard(shell)
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
     ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}

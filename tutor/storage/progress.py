@@ -327,6 +327,11 @@ class Progress:
             row = c.execute("SELECT data FROM personal_puzzle WHERE id = ?", (puzzle_id,)).fetchone()
         return None if row is None else str(row[0])
 
+    def drop_review(self, puzzle_id: str) -> None:
+        """Take a puzzle out of the review queue (one that can no longer be shown); its attempts stay."""
+        with self._write() as c:
+            c.execute("DELETE FROM review WHERE puzzle_id = ?", (puzzle_id,))
+
     def review_queue(self) -> list[ReviewItem]:
         """Every queued puzzle, by due time."""
         with self._read() as c:
