@@ -195,6 +195,56 @@ def test_the_dashboard_names_what_next_opens_though_reviews_are_due(tmp_path: Pa
         assert " ".join(due.split()) in " ".join(board.split())
 
 
+GOING_ON = {
+    "en": ("Type “next” to go on with the lesson “{title}”, at step 2 of {steps}.",
+           "Type “next” to go on with the set of puzzles."),
+    "de": ("Tippe „weiter“, um mit der Lektion „{title}“ bei Schritt 2 von {steps} weiterzumachen.",
+           "Tippe „weiter“, um mit der Reihe von Aufgaben weiterzumachen."),
+}
+
+
+def _what_next_block(board: str) -> str:
+    """The dashboard's "what next", its lines joined as one."""
+    header = next(h for h in WHAT_NEXT if h in board)
+    return " ".join(board[board.index(header) + len(header):].split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_while_a_lesson_or_a_set_is_open_the_dashboard_names_it_as_next_goes_on_with_it(tmp_path: Path,
+                                                                                        lang: str) -> None:
+    """A lesson half done (opened with ``learn``, not the course's next), then a set ``next`` opened on the weakest
+    skill, one puzzle of it skipped: each time the dashboard's "what next" says ``next`` goes on with it (it named
+    the course's next lesson, and the set's why-line, before), and ``next`` does."""
+    following, progress = ("next", "progress") if lang == "en" else ("weiter", "fortschritt")
+    lesson_words, set_words = GOING_ON[lang]
+    with open_shell(tmp_path, lang) as shell:
+        lesson = shell.catalog.lesson("sums")
+        say(shell, ("learn " if lang == "en" else "lerne ") + shell.lesson_name("sums"))
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while run.index < 1:
+            say(shell, right_answer(shell))
+        block = _what_next_block(say(shell, progress))
+        assert block.startswith(lesson_words.format(title=lesson.title.get(lang), steps=len(lesson.steps))), block
+        while run.index < 2:
+            say(shell, right_answer(shell))  # ends with "next"
+        assert shell.activity is run and not run.done  # next went on with the lesson
+        for done in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
+            shell.progress.record_lesson(done, 3)
+        _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
+        shell.activity = None
+        say(shell, following)
+        puzzles = shell.activity
+        assert isinstance(puzzles, PuzzleRun) and puzzles.mode == "set"
+        first = puzzles.puzzle.id
+        say(shell, following)  # skipped: the set goes on
+        assert puzzles.puzzle.id != first
+        block = _what_next_block(say(shell, progress))
+        assert block.startswith(set_words) and not re.search(WHY[lang], block), block
+        say(shell, following)
+        assert shell.activity is puzzles and len(puzzles.shown) == 3  # next went on with the set
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: str) -> None:
     """The section of the one step missed, repeated and its step missed again: ``next`` moves on to a lesson

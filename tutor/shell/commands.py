@@ -22,13 +22,13 @@ from .dashboard import dashboard_text
 from .game_choice import game_after, game_why
 from .games import games_command
 from .lesson import LessonRun
-from .next_choice import Step, next_why, plan, why_line
+from .next_choice import Step, next_why, open_activity, plan, why_line
 from .picker import closed_lessons, due_counts, first_waiting, pick_puzzle, pick_review, within_reach
-from .play import GameRun, current_run, game_offer, game_waiting, play_command, resign_command, resume_command
+from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
 from .section import SectionRun
-from .state import Activity, Shell
+from .state import Shell
 from .streak import StreakRun, streak_order
 from .variant_words import preset_rows
 
@@ -253,8 +253,8 @@ def learn(shell: Shell, arg: str) -> str:
 
 @command("next", alias="weiter")
 def next_(shell: Shell, arg: str) -> str:
-    activity = shell.activity
-    if activity is not None and not _finished(activity):
+    activity = open_activity(shell)
+    if activity is not None:
         return activity.next()
     step = plan(shell)
     if step.choice is not None:
@@ -279,14 +279,6 @@ def _open_step(shell: Shell, step: Step) -> str:
     run = SectionRun(shell, shell.catalog.lesson(step.target), step.first, step.last)
     shell.activity = run
     return run.show()
-
-
-def _finished(activity: Activity) -> bool:
-    """A lesson done, a streak over, a set of ``next`` with no puzzle left, or a game over (and still this shell's):
-    ``next`` goes on to what comes after it, as docs/skills.md says (after a round, a set on the weakest skill)."""
-    return (isinstance(activity, LessonRun) and activity.done or isinstance(activity, StreakRun) and activity.over
-            or isinstance(activity, GameRun) and activity.game.over and not activity.stale
-            or isinstance(activity, PuzzleRun) and activity.mode == "set" and activity.exhausted)
 
 
 @command("puzzle", "puzzle", "aufgabe")

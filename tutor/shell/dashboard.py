@@ -12,7 +12,7 @@ from tutor.storage.records import MAX_STARS
 from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
 from .game_choice import game_why, strength_lines
-from .next_choice import WEAK_BELOW, plan, step_for, weak_skills, why_line
+from .next_choice import WEAK_BELOW, open_activity, plan, step_for, weak_skills, why_line
 from .picker import due_counts, first_waiting
 from .state import Shell
 
@@ -44,7 +44,8 @@ def dashboard_text(shell: Shell) -> str:
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
     ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}
-    step = plan(shell)  # "what next" names what ``next`` opens; the reviews due are said under it
+    going = open_activity(shell)  # "what next" names what ``next`` goes on with, else what it opens; the reviews
+    step = plan(shell)  # due are said under it
     names = {stat.theme: theme_name(shell, stat.theme) for stat in facts.themes}
     themes: list[dict[str, Any]] = [
         {
@@ -71,6 +72,7 @@ def dashboard_text(shell: Shell) -> str:
         weak_percent=round(100 * WEAK_RATE),
         failed=failed,
         positions=positions,
+        going=going.going_on() if going is not None else "",
         why=why_line(shell, step.choice) if step.choice else "",
         game=game_why(shell, step.game) if step.game else "",
         lesson=step.lesson,

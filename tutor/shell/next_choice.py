@@ -20,7 +20,7 @@ from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import GameChoice, classic_done, game_choice, game_trend, game_why
 from .picker import pick_puzzle, within_reach
-from .state import Shell
+from .state import Activity, Shell
 
 WEAK_BELOW = SKILL_START.rating
 """A skill rated under this (where every skill starts) is weak enough to be worked on before the course."""
@@ -64,6 +64,14 @@ class Plan:
     choice: Choice | None = None
     game: GameChoice | None = None
     lesson: str | None = None
+
+
+def open_activity(shell: Shell) -> Activity | None:
+    """What ``next`` goes on with: the open activity, unless it is finished (a lesson done, a set with no puzzle
+    left, a game over...: :attr:`~.state.Activity.finished`); None when ``next`` opens the next step (:func:`plan`).
+    The dashboard's "what next" names it too."""
+    activity = shell.activity
+    return activity if activity is not None and not activity.finished else None
 
 
 def plan(shell: Shell) -> Plan:

@@ -76,6 +76,14 @@ class PuzzleRun(Activity):
                                day=game.day if game is not None else None, done=self.exhausted,
                                left=self.left_due() if self.exhausted else 0)
 
+    @property
+    def finished(self) -> bool:
+        """A set of ``next`` with no puzzle left: ``next`` goes on to the next step (docs/skills.md)."""
+        return self.mode == "set" and self.exhausted
+
+    def going_on(self) -> str:
+        return self.ui.message("shell.next_going_on", kind=self.mode)
+
     def show(self) -> str:
         ui, p = self.ui, self.puzzle
         pos = self._challenge.position
