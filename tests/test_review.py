@@ -363,7 +363,8 @@ def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
         assert shell.progress.review_queue() == []
 
 
-DUE_WORDS = {"en": ("due for review", "Nothing is due yet"), "de": ("zur Wiederholung fällig", "Noch ist nichts fällig")}
+DUE_WORDS = {"en": ("due for review", "Nothing is due yet"),
+             "de": ("zur Wiederholung fällig", "Noch ist nichts fällig")}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
