@@ -269,6 +269,52 @@ def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: st
         assert _what_next(board, reply), board
 
 
+IN_VAIN = {
+    "en": "and the lesson “{lesson}” done again did not help: puzzles on “(?P<theme>[^”]+)”.",
+    "de": "und die wiederholte Lektion „{lesson}“ half nicht: Aufgaben zum Thema „(?P<theme>[^“]+)“.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: Path, lang: str) -> None:
+    """Every lesson done with three stars; step 6 of "builds" (the rules) missed, its section repeated and missed
+    again: ``next`` proposes the lesson teaching the rules done with the fewest stars ("table", the first of
+    those with three).  Done again without a mistake, and the rules still failed in games, ``next`` proposed the
+    same lesson again and again; now it opens puzzles testing the rules, and its one line says why; the dashboard
+    names the same."""
+    following, solution, progress = ("next", "solution", "progress") if lang == "en" else (
+        "weiter", "lösung", "fortschritt")
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in shell.catalog.lessons:
+            shell.progress.record_lesson(lesson.id, 3)
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+        _evidence(shell, "rules", [0.0, 1.0, 0.0])
+        say(shell, following)
+        section = shell.activity
+        assert isinstance(section, SectionRun) and (section.lesson.id, section.last) == ("builds", 5)
+        say(shell, following)  # the text of step 5
+        say(shell, solution)  # step 6 missed again
+        say(shell, following)
+        assert section.done
+        say(shell, following)
+        lesson = shell.activity
+        assert type(lesson) is LessonRun and lesson.lesson.id == "table"
+        while not lesson.done:
+            say(shell, right_answer(shell))
+        assert shell.progress.lesson_stars()["table"] == 3
+        # the rules still failed in games
+        shell.progress.record_evidence("game", {f"later/{i}": [Evidence("rules", 0.0, 1.0, 800)] for i in range(3)})
+        board = say(shell, progress)
+        reply = say(shell, following)
+        found = re.search(IN_VAIN[lang].format(lesson=re.escape(lesson.lesson.title.get(lang))),
+                          reply.splitlines()[0])
+        assert found and _checked_why(tmp_path, shell, reply) == "rules", reply
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.mode == "set" and "rules" in puzzle_skills(run.puzzle)
+        assert found["theme"] in [shell.theme_name(theme) for theme in run.puzzle.themes]
+        assert _what_next(board, reply), board
+
+
 def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path: Path) -> None:
     """A missed step that tests another skill is no section for this one."""
     with open_shell(tmp_path) as shell:

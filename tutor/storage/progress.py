@@ -369,6 +369,14 @@ class Progress:
         with self._read() as c:
             return missed_refs(c, skill, source, n)
 
+    def evidence_time(self, skill: str, source: str, ref: str) -> datetime | None:
+        """When the newest piece of evidence of ``skill`` from the item ``ref`` of ``source`` was recorded; None
+        before any."""
+        with self._read() as c:
+            row = c.execute("SELECT at FROM skill_evidence WHERE skill = ? AND source = ? AND ref = ? "
+                            "ORDER BY id DESC LIMIT 1", (skill, source, ref)).fetchone()
+        return None if row is None else from_text(row[0])
+
     def last_evidence_source(self) -> str | None:
         """Where the model's newest evidence came from (``lesson``, ``puzzle``, ``game``): ``game`` when a reviewed
         round is the last thing the learner did that it learnt from; None before any evidence."""
