@@ -12,7 +12,7 @@ from tutor.storage.records import MAX_STARS
 from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
 from .game_choice import game_why, strength_lines
-from .next_choice import WEAK_BELOW, open_activity, plan, step_for, weak_skills, why_line
+from .next_choice import WEAK_BELOW, Plan, open_activity, plan, step_for, weak_skills, why_line
 from .picker import due_counts, first_waiting
 from .state import Shell
 
@@ -44,8 +44,9 @@ def dashboard_text(shell: Shell) -> str:
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
     ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}
-    going = open_activity(shell)  # "what next" names what ``next`` goes on with, else what it opens; the reviews
-    step = plan(shell)  # due are said under it
+    # "what next" names what ``next`` goes on with, else what it opens; the reviews due are said under it
+    going = open_activity(shell)
+    step = plan(shell) if going is None else Plan()
     names = {stat.theme: theme_name(shell, stat.theme) for stat in facts.themes}
     themes: list[dict[str, Any]] = [
         {
