@@ -195,6 +195,56 @@ def test_the_dashboard_names_what_next_opens_though_reviews_are_due(tmp_path: Pa
         assert " ".join(due.split()) in " ".join(board.split())
 
 
+GOING_ON = {
+    "en": ("Type “next” to go on with the lesson “{title}”, at step 2 of {steps}.",
+           "Type “next” to go on with the set of puzzles."),
+    "de": ("Tippe „weiter“, um mit der Lektion „{title}“ bei Schritt 2 von {steps} weiterzumachen.",
+           "Tippe „weiter“, um mit der Reihe von Aufgaben weiterzumachen."),
+}
+
+
+def _what_next_block(board: str) -> str:
+    """The dashboard's "what next", its lines joined as one."""
+    header = next(h for h in WHAT_NEXT if h in board)
+    return " ".join(board[board.index(header) + len(header):].split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_while_a_lesson_or_a_set_is_open_the_dashboard_names_it_as_next_goes_on_with_it(tmp_path: Path,
+                                                                                        lang: str) -> None:
+    """A lesson half done (opened with ``learn``, not the course's next), then a set ``next`` opened on the weakest
+    skill, one puzzle of it skipped: each time the dashboard's "what next" says ``next`` goes on with it (it named
+    the course's next lesson, and the set's why-line, before), and ``next`` does."""
+    following, progress = ("next", "progress") if lang == "en" else ("weiter", "fortschritt")
+    lesson_words, set_words = GOING_ON[lang]
+    with open_shell(tmp_path, lang) as shell:
+        lesson = shell.catalog.lesson("sums")
+        say(shell, ("learn " if lang == "en" else "lerne ") + shell.lesson_name("sums"))
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while run.index < 1:
+            say(shell, right_answer(shell))
+        block = _what_next_block(say(shell, progress))
+        assert block.startswith(lesson_words.format(title=lesson.title.get(lang), steps=len(lesson.steps))), block
+        while run.index < 2:
+            say(shell, right_answer(shell))  # ends with "next"
+        assert shell.activity is run and not run.done  # next went on with the lesson
+        for done in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
+            shell.progress.record_lesson(done, 3)
+        _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
+        shell.activity = None
+        say(shell, following)
+        puzzles = shell.activity
+        assert isinstance(puzzles, PuzzleRun) and puzzles.mode == "set"
+        first = puzzles.puzzle.id
+        say(shell, following)  # skipped: the set goes on
+        assert puzzles.puzzle.id != first
+        block = _what_next_block(say(shell, progress))
+        assert block.startswith(set_words) and not re.search(WHY[lang], block), block
+        say(shell, following)
+        assert shell.activity is puzzles and len(puzzles.shown) == 3  # next went on with the set
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: str) -> None:
     """The section of the one step missed, repeated and its step missed again: ``next`` moves on to a lesson
@@ -216,6 +266,52 @@ def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: st
         reply = say(shell, following)
         opened = shell.activity
         assert type(opened) is LessonRun and "rules" in LESSON_SKILLS[opened.lesson.id], reply
+        assert _what_next(board, reply), board
+
+
+IN_VAIN = {
+    "en": "and the lesson “{lesson}” done again did not help: puzzles on “(?P<theme>[^”]+)”.",
+    "de": "und die wiederholte Lektion „{lesson}“ half nicht: Aufgaben zum Thema „(?P<theme>[^“]+)“.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: Path, lang: str) -> None:
+    """Every lesson done with three stars; step 6 of "builds" (the rules) missed, its section repeated and missed
+    again: ``next`` proposes the lesson teaching the rules done with the fewest stars ("table", the first of
+    those with three).  Done again without a mistake, and the rules still failed in games, ``next`` proposed the
+    same lesson again and again; now it opens puzzles testing the rules, and its one line says why; the dashboard
+    names the same."""
+    following, solution, progress = ("next", "solution", "progress") if lang == "en" else (
+        "weiter", "lösung", "fortschritt")
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in shell.catalog.lessons:
+            shell.progress.record_lesson(lesson.id, 3)
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+        _evidence(shell, "rules", [0.0, 1.0, 0.0])
+        say(shell, following)
+        section = shell.activity
+        assert isinstance(section, SectionRun) and (section.lesson.id, section.last) == ("builds", 5)
+        say(shell, following)  # the text of step 5
+        say(shell, solution)  # step 6 missed again
+        say(shell, following)
+        assert section.done
+        say(shell, following)
+        lesson = shell.activity
+        assert type(lesson) is LessonRun and lesson.lesson.id == "table"
+        while not lesson.done:
+            say(shell, right_answer(shell))
+        assert shell.progress.lesson_stars()["table"] == 3
+        # the rules still failed in games
+        shell.progress.record_evidence("game", {f"later/{i}": [Evidence("rules", 0.0, 1.0, 800)] for i in range(3)})
+        board = say(shell, progress)
+        reply = say(shell, following)
+        found = re.search(IN_VAIN[lang].format(lesson=re.escape(lesson.lesson.title.get(lang))),
+                          reply.splitlines()[0])
+        assert found and _checked_why(tmp_path, shell, reply) == "rules", reply
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.mode == "set" and "rules" in puzzle_skills(run.puzzle)
+        assert found["theme"] in [shell.theme_name(theme) for theme in run.puzzle.themes]
         assert _what_next(board, reply), board
 
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from deals import last_deal
+from deals import last_deal, personal_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +28,7 @@ from tutor.render.numbers import MINUS, rounded, shown_gap, tenths
 from tutor.render.review import mark_view, review_brief, review_text
 from tutor.shell.challenge_text import listing_text
 from tutor.teaching.coach import Challenge, Task
-from tutor.teaching.personal import FORMAT, PREFIX, personal_puzzle, puzzle_data, puzzle_position
+from tutor.teaching.personal import FORMAT, PREFIX, personal_puzzle, puzzle_data
 
 LANGS = ("en", "de")
 
@@ -148,12 +148,7 @@ def test_the_interval_shown_holds_the_loss_shown(mark: Mark) -> None:
 def personal(values: list[float], accepted: int) -> tuple[Position, Challenge]:
     """The personal puzzle of :func:`last_deal` with these advisor values for its moves, best first, the first
     ``accepted`` of them accepted."""
-    pos = puzzle_position(last_deal())
-    moves = ["8D x 5H+2S+AC", "8H x 5H+2S+AC", "KS", "8D", "8H", "8D b8 5H+2S+AC", "8H b8 5H+2S+AC"]
-    data = {"format": FORMAT, "version": 1, "made": "2026-11-29", "rating": 800, "position": position_to_data(pos),
-            "played": "KS", "grade": "blunder", "upto": "blunder", "loss": 8.0, "themes": ["sweep"],
-            "moves": [{"move": m, "value": v} for m, v in zip(moves, values)], "accepted": moves[:accepted]}
-    puzzle = personal_puzzle(PREFIX + "numbers", json.dumps(data), symbols=False)
+    puzzle = personal_puzzle(PREFIX + "numbers", personal_data(values, accepted), symbols=False)
     assert puzzle is not None
     return puzzle.position, Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
 

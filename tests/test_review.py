@@ -28,7 +28,7 @@ from tutor.play.review import GRADES, MARGINS, RoundReview, Why, grade_of, margi
 from tutor.play.table_game import Settings, TableGame
 from tutor.render import Renderer
 from tutor.render.review import review_text
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import dispatch, welcome
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.review_screen import reviewed_round
 from tutor.shell.state import Shell
@@ -326,12 +326,88 @@ def test_a_review_skipped_by_next_is_said_to_be_still_due(tmp_path: Path, lang: 
         assert not shell.progress.due_reviews(shell.clock()) and end.startswith(over), end
 
 
+@pytest.mark.parametrize("lang, left, done", [
+    ("en", "Review over, {} still due", "Reviews done"),
+    ("de", "Wiederholung zu Ende, {} noch fällig", "Wiederholungen erledigt"),
+])
+def test_the_toolbar_says_a_review_is_done_only_when_nothing_it_showed_is_due(tmp_path: Path, lang: str, left: str,
+                                                                            done: str) -> None:
+    """Two failed puzzles due, both skipped by ``next``: at the review's end the toolbar counts the two still due,
+    as the end's words do, and does not say the reviews are done; once both are solved it does."""
+    review, _, following = WORDS[lang]
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        shell.width = lambda: 120
+        for p in [p for p in shell.catalog.puzzles if not p.line][:2]:
+            shell.progress.record_attempt(p.id, p.themes, p.rating, False, 0, now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        dispatch(shell, review)
+        dispatch(shell, following)
+        dispatch(shell, following)  # both skipped: the end
+        assert len(shell.progress.due_reviews(shell.clock())) == 2
+        bar = toolbar_text(shell)
+        assert bar.startswith(" " + left.format(2) + " · ") and done not in bar, bar
+        dispatch(shell, review)
+        for _ in range(2):
+            dispatch(shell, right_answer(shell))
+            dispatch(shell, following)
+        assert not shell.progress.due_reviews(shell.clock())
+        assert toolbar_text(shell).startswith(" " + done + " · ")
+
+
 def test_broken_personal_data_is_passed_over(tmp_path: Path) -> None:
     assert personal_puzzle(PREFIX + "x", "{not json") is None
     assert personal_puzzle(PREFIX + "x", '{"format": "cassino-tutor personal puzzle"}') is None
     with open_shell(tmp_path) as shell:
         shell.progress.add_personal_puzzles({PREFIX + "broken": "[]"}, 800.0, now=shell.clock())
-        assert "Nothing is due yet" in dispatch(shell, "review").text
+        assert dispatch(shell, "review").text == shell.ui.message("shell.no_reviews")  # dropped, not waiting
+        assert shell.progress.review_queue() == []
+
+
+DUE_WORDS = {"en": ("due for review", "Nothing is due yet"),
+             "de": ("zur Wiederholung fällig", "Noch ist nichts fällig")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_due_puzzle_that_no_longer_loads_is_dropped_and_counted_nowhere(tmp_path: Path, lang: str) -> None:
+    """A failed puzzle since gone from the collection and a personal puzzle whose data is broken, both due, and a
+    failed puzzle due tomorrow: the welcome and the dashboard count none due, ``review`` says the one waiting and
+    its day (not a day past), and the two that cannot be shown have left the queue."""
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        shell.progress.record_attempt("gone-from-the-collection", ("sweep",), 800, False, 0, now=shell.clock())
+        shell.progress.add_personal_puzzles({PREFIX + "broken": "[]"}, 800.0, now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        kept = [p for p in shell.catalog.puzzles if not p.line][0]
+        shell.progress.record_attempt(kept.id, kept.themes, kept.rating, False, 0, now=shell.clock())
+        assert len(shell.progress.due_reviews(shell.clock())) == 2
+        (waiting,) = [item for item in shell.progress.review_queue() if item.puzzle_id == kept.id]
+        assert waiting.due > shell.clock()
+        due, later = DUE_WORDS[lang]
+        greeting = welcome(shell)
+        board = dispatch(shell, "progress" if lang == "en" else "fortschritt").text
+        assert due not in greeting and due not in " ".join(board.split()), (greeting, board)
+        said = dispatch(shell, WORDS[lang][0]).text
+        assert said == shell.ui.message("shell.reviews_later", count=1, due=waiting.due) and said.startswith(later)
+        assert [item.puzzle_id for item in shell.progress.review_queue()] == [kept.id]
+
+
+def test_a_puzzle_that_no_longer_loads_is_not_counted_while_the_file_cannot_be_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file busy, the drop is not written: the puzzle is still passed over and counted nowhere, and the welcome
+    and ``review`` do not fail; it stays queued, to be dropped when next met."""
+    with open_shell(tmp_path) as shell:
+        shell.progress.record_attempt("gone-from-the-collection", ("sweep",), 800, False, 0, now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+
+        def busy(puzzle_id: str) -> None:
+            raise ProgressError("busy", shell.progress.path, seconds=10)
+
+        monkeypatch.setattr(shell.progress, "drop_review", busy)
+        assert "due for review" not in welcome(shell)
+        assert dispatch(shell, "review").text == shell.ui.message("shell.no_reviews")
+        assert len(shell.progress.review_queue()) == 1  # not dropped
+        monkeypatch.undo()
+        assert dispatch(shell, "review").text == shell.ui.message("shell.no_reviews")
+        assert shell.progress.review_queue() == []
 
 
 @pytest.fixture

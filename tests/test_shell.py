@@ -7,6 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from deals import personal_data
 from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.content.course import QuestionStep, WhyStep
@@ -533,7 +534,9 @@ def test_the_welcome_counts_failed_puzzles_and_positions_from_games_apart(
             progress.record_lesson(lesson, 3, now=shell.clock())
         puzzle = catalog.puzzles[0]
         progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, False, 0, now=shell.clock())
-        progress.add_personal_puzzles({"game-0000000000a1": "{}", "game-0000000000a2": "{}"}, 800, now=shell.clock())
+        data = personal_data([1.0, 0.5, -7.0, -8.0, -8.0, -8.0, -8.0], 1)  # data that loads: one that does not is
+        progress.add_personal_puzzles({"game-0000000000a1": data, "game-0000000000a2": data}, 800,  # never due
+                                      now=shell.clock())
         shell.clock.advance(2)  # type: ignore[attr-defined]
         text = dispatch(shell, "show").text.replace("\n", " ")
         after = catalog.next_lesson(set(done))

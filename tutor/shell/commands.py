@@ -22,13 +22,13 @@ from .dashboard import dashboard_text
 from .game_choice import game_after, game_why
 from .games import games_command
 from .lesson import LessonRun
-from .next_choice import Step, next_why, plan, why_line
-from .picker import closed_lessons, due_counts, pick_puzzle, pick_review, within_reach
-from .play import GameRun, current_run, game_offer, game_waiting, play_command, resign_command, resume_command
+from .next_choice import Step, next_why, open_activity, plan, why_line
+from .picker import closed_lessons, due_counts, first_waiting, pick_puzzle, pick_review, within_reach
+from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
 from .section import SectionRun
-from .state import Activity, Shell
+from .state import Shell
 from .streak import StreakRun, streak_order
 from .variant_words import preset_rows
 
@@ -254,8 +254,8 @@ def learn(shell: Shell, arg: str) -> str:
 
 @command("next", alias="weiter")
 def next_(shell: Shell, arg: str) -> str:
-    activity = shell.activity
-    if activity is not None and not _finished(activity):
+    activity = open_activity(shell)
+    if activity is not None:
         return activity.next()
     step = plan(shell)
     if step.choice is not None:
@@ -280,14 +280,6 @@ def _open_step(shell: Shell, step: Step) -> str:
     run = SectionRun(shell, shell.catalog.lesson(step.target), step.first, step.last)
     shell.activity = run
     return run.show()
-
-
-def _finished(activity: Activity) -> bool:
-    """A lesson done, a streak over, a set of ``next`` with no puzzle left, or a game over (and still this shell's):
-    ``next`` goes on to what comes after it, as docs/skills.md says (after a round, a set on the weakest skill)."""
-    return (isinstance(activity, LessonRun) and activity.done or isinstance(activity, StreakRun) and activity.over
-            or isinstance(activity, GameRun) and activity.game.over and not activity.stale
-            or isinstance(activity, PuzzleRun) and activity.mode == "set" and activity.exhausted)
 
 
 @command("puzzle", "puzzle", "aufgabe")
@@ -355,10 +347,10 @@ def _none_open(shell: Shell, theme: str) -> str:
 def review(shell: Shell, arg: str) -> str:
     first = pick_review(shell)
     if first is None:
-        queue = shell.progress.review_queue()
-        if not queue:
+        waiting = first_waiting(shell)
+        if waiting is None:
             return shell.ui.message("shell.no_reviews")
-        return shell.ui.message("shell.reviews_later", count=len(queue), due=min(i.due for i in queue))
+        return shell.ui.message("shell.reviews_later", count=len(shell.progress.review_queue()), due=waiting.due)
     seen: list[str] = []
 
     def following() -> Puzzle | None:

@@ -12,8 +12,8 @@ from tutor.storage.records import MAX_STARS
 from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
 from .game_choice import game_why, strength_lines
-from .next_choice import WEAK_BELOW, plan, step_for, weak_skills, why_line
-from .picker import due_counts
+from .next_choice import WEAK_BELOW, Plan, open_activity, plan, step_for, weak_skills, why_line
+from .picker import due_counts, first_waiting
 from .state import Shell
 
 MIN_WIDTH = 40
@@ -35,12 +35,18 @@ def dashboard(shell: Shell) -> Dashboard:
 
 def dashboard_text(shell: Shell) -> str:
     """The dashboard as text fitted to the shell's width."""
-    facts = dashboard(shell)
+    # the queue first: a queued puzzle that no longer loads is dropped (picker.queued_puzzles), so that the facts
+    # read after it count, and date, only puzzles that can be shown
     failed, positions = due_counts(shell)
+    if not failed + positions:
+        first_waiting(shell)  # the date of the next review, said when none is due
+    facts = dashboard(shell)
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}
     ids = {lesson.id: shell.lesson_name(lesson.id) for lesson in shell.catalog.lessons}
-    step = plan(shell)  # "what next" names what ``next`` opens; the reviews due are said under it
+    # "what next" names what ``next`` goes on with, else what it opens; the reviews due are said under it
+    going = open_activity(shell)
+    step = plan(shell) if going is None else Plan()
     names = {stat.theme: theme_name(shell, stat.theme) for stat in facts.themes}
     themes: list[dict[str, Any]] = [
         {
@@ -67,6 +73,7 @@ def dashboard_text(shell: Shell) -> str:
         weak_percent=round(100 * WEAK_RATE),
         failed=failed,
         positions=positions,
+        going=going.going_on() if going is not None else "",
         why=why_line(shell, step.choice) if step.choice else "",
         game=game_why(shell, step.game) if step.game else "",
         lesson=step.lesson,

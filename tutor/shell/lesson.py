@@ -85,6 +85,15 @@ class LessonRun(Activity):
                  if (p := getattr(step, "position", None)) is not None)
         return self.lesson.variant, next((p.players for p in shown), 2)
 
+    @property
+    def finished(self) -> bool:
+        """A lesson done: ``next`` goes on to what comes after it."""
+        return self.done
+
+    def going_on(self) -> str:
+        return self.ui.message("shell.next_going_on", kind=self.kind, title=self.lesson.title.get(self.shell.lang),
+                               step=self.index + 1, steps=len(self.lesson.steps))
+
     def title(self) -> str:
         return self.ui.message(
             "shell.toolbar_lesson",

@@ -2,8 +2,9 @@
 
 The weakest skill with enough evidence, when it is rated under where every skill starts, is
 worked on: the rules by the section of a lesson whose step the learner last missed (a whole
-lesson when none was missed), any other skill by a set of puzzles on one of its themes, within the learner's reach (a
-section or a lesson when no such puzzle is open).  After a game (once the classic game's lessons
+lesson when none was missed; puzzles on them when that lesson, done again, did not help), any
+other skill by a set of puzzles on one of its themes, within the learner's reach (a section or
+a lesson when no such puzzle is open).  After a game (once the classic game's lessons
 are done) the weakest skill is worked on whatever its rating: the round just reviewed has told the
 model most, and a game follows the set.  Otherwise the course goes on in its order, and once the
 classic game's lessons are done a game is proposed (:mod:`.game_choice`).
@@ -20,7 +21,7 @@ from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import GameChoice, classic_done, game_choice, game_trend, game_why
 from .picker import pick_puzzle, within_reach
-from .state import Shell
+from .state import Activity, Shell
 
 WEAK_BELOW = SKILL_START.rating
 """A skill rated under this (where every skill starts) is weak enough to be worked on before the course."""
@@ -34,12 +35,14 @@ MISS_SPAN = 20
 class Step:
     """What works on a skill: ``puzzles`` on the theme ``target``, the ``lesson`` ``target``, or a ``section``
     of it: its steps ``first`` to ``last`` (indices; the last one the step missed, the first the text and
-    demonstrations that lead to it)."""
+    demonstrations that lead to it).  Puzzles ``after`` a lesson: the one done again in vain
+    (:func:`repeated_in_vain`) that they follow."""
 
     kind: str
     target: str
     first: int = 0
     last: int = 0
+    after: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,14 @@ class Plan:
     choice: Choice | None = None
     game: GameChoice | None = None
     lesson: str | None = None
+
+
+def open_activity(shell: Shell) -> Activity | None:
+    """What ``next`` goes on with: the open activity, unless it is finished (a lesson done, a set with no puzzle
+    left, a game over...: :attr:`~.state.Activity.finished`); None when ``next`` opens the next step (:func:`plan`).
+    The dashboard's "what next" names it too."""
+    activity = shell.activity
+    return activity if activity is not None and not activity.finished else None
 
 
 def plan(shell: Shell) -> Plan:
@@ -119,6 +130,7 @@ def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
 
 def step_for(shell: Shell, skill: str) -> Step | None:
     """What works on ``skill``: puzzles on a theme (not for the rules), else a section to repeat, else a lesson;
+    but puzzles on a theme (the rules' too) when that lesson was done again in vain (:func:`repeated_in_vain`);
     None when nothing is open."""
     theme = None if skill == "rules" else _theme(shell, skill)
     if theme is not None:
@@ -127,6 +139,10 @@ def step_for(shell: Shell, skill: str) -> Step | None:
     if section is not None:
         return section
     lesson = _lesson(shell, skill)
+    if lesson is not None and skill == "rules" and repeated_in_vain(shell, skill, lesson):
+        theme = _theme(shell, skill)  # the rules' (another skill's came first, when it has any within reach)
+        if theme is not None:
+            return Step("puzzles", theme, after=lesson)
     return None if lesson is None else Step("lesson", lesson)
 
 
@@ -165,6 +181,20 @@ def section_for(shell: Shell, skill: str) -> Step | None:
     return None
 
 
+def repeated_in_vain(shell: Shell, skill: str, lesson: str) -> bool:
+    """Whether ``lesson``, the one to repeat for ``skill``, has been done again since a step of the skill was
+    missed twice in a row (its section repeated, and missed again: :func:`section_for` passes it over), while the
+    skill is still the one to work on: the same lesson did not help, and proposing it again and again would be a
+    loop (every open lesson teaching the skill done, the one with the fewest stars is the same one each time)."""
+    done = next((record.completed_at for record in shell.progress.lessons() if record.lesson_id == lesson), None)
+    passed_over = next((ref for ref, in_a_row in shell.progress.skill_misses(skill, "lesson", MISS_SPAN)
+                        if in_a_row > 1), None)
+    if done is None or passed_over is None:
+        return False
+    missed = shell.progress.evidence_time(skill, "lesson", passed_over)
+    return missed is not None and done > missed
+
+
 def section_start(lesson: Lesson, index: int) -> int:
     """The first step of the section that ends at step ``index``: the texts and demonstrations right before it."""
     first = index
@@ -190,10 +220,12 @@ def why_line(shell: Shell, choice: Choice) -> str:
     on_lesson = step.kind != "puzzles"
     target = shell.lesson_name(step.target) if on_lesson else shell.theme_name(step.target)
     title = shell.catalog.lesson(step.target).title.get(shell.lang) if on_lesson else ""
-    kind = "after_game" if choice.after_game and step.kind == "puzzles" else step.kind
+    kind = ("after_lesson" if step.after else "after_game" if choice.after_game and step.kind == "puzzles"
+            else step.kind)
+    lesson = shell.catalog.lesson(step.after).title.get(shell.lang) if step.after else ""
     return shell.ui.message(f"shell.next_why_{kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
-                            title=title, first=step.first + 1, last=step.last + 1)
+                            title=title, first=step.first + 1, last=step.last + 1, lesson=lesson)
 
 
 def next_why(shell: Shell) -> str:

@@ -9,11 +9,12 @@ shown in this session; neither ``puzzle`` nor ``streak`` gives it again before t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import timedelta
 
 from tutor.content.course import Catalog, Lesson, Puzzle
 from tutor.core.variant import Variant
+from tutor.storage import ProgressError, ReviewItem
 from tutor.teaching.personal import PREFIX, personal_puzzle
 
 from .state import Shell
@@ -108,19 +109,39 @@ def nearest_puzzle(pool: Sequence[Puzzle], tried: Collection[str], solved: Calla
 def pick_review(shell: Shell, skip: Iterable[str] = ()) -> Puzzle | None:
     """The first failed puzzle, or personal puzzle of a game, due for review (one at a time, until none is due)."""
     skipped = set(skip)
-    for puzzle_id in shell.progress.due_reviews(shell.clock()):
-        if puzzle_id not in skipped:
-            found = review_puzzle(shell, puzzle_id)
-            if found is not None:
-                return found
-    return None
+    due = (puzzle_id for puzzle_id in shell.progress.due_reviews(shell.clock()) if puzzle_id not in skipped)
+    return next(queued_puzzles(shell, due), None)
 
 
 def due_counts(shell: Shell) -> tuple[int, int]:
-    """The reviews due now: failed puzzles of the collection, and positions from the learner's games."""
-    due = shell.progress.due_reviews(shell.clock())
+    """The reviews due now: failed puzzles of the collection, and positions from the learner's games (each loaded:
+    one that no longer loads is dropped from the queue, and not counted)."""
+    due = [puzzle.id for puzzle in queued_puzzles(shell, shell.progress.due_reviews(shell.clock()))]
     positions = sum(puzzle_id.startswith(PREFIX) for puzzle_id in due)
     return len(due) - positions, positions
+
+
+def first_waiting(shell: Shell) -> ReviewItem | None:
+    """The queued puzzle due first that loads (those due before it that do not are dropped from the queue); None
+    when the queue is empty then."""
+    queue = shell.progress.review_queue()
+    found = next(queued_puzzles(shell, (item.puzzle_id for item in queue)), None)
+    return None if found is None else next(item for item in queue if item.puzzle_id == found.id)
+
+
+def queued_puzzles(shell: Shell, ids: Iterable[str]) -> Iterator[Puzzle]:
+    """The queued puzzles of ``ids``, in their order, each loaded when it is reached.  One that no longer loads (gone
+    from the collection, or its data broken) is dropped from the review queue there and then: it can never be
+    shown, so it is never due, and every count of the queue (the welcome's, the dashboard's, ``review``'s) agrees."""
+    for puzzle_id in ids:
+        found = review_puzzle(shell, puzzle_id)
+        if found is not None:
+            yield found
+            continue
+        try:
+            shell.progress.drop_review(puzzle_id)
+        except ProgressError:
+            pass  # the file cannot be written now (locked, full): passed over still, and dropped when next met
 
 
 def review_puzzle(shell: Shell, puzzle_id: str) -> Puzzle | None:

@@ -97,6 +97,15 @@ class GameRun(Activity):
         """What the learner's seat knows, as a position: the other hands and the stock as counts."""
         return self.game.view().position()
 
+    @property
+    def finished(self) -> bool:
+        """A game over, and still this shell's: ``next`` goes on to what comes after it (after a round, a set on
+        the weakest skill: docs/skills.md)."""
+        return self.game.over and not self.stale
+
+    def going_on(self) -> str:
+        return self.ui.message("shell.next_going_on", kind=self.kind)
+
     def title(self) -> str:
         """The round and the points against the level; once the game is over (resigned), that it is."""
         game = self.game

@@ -69,10 +69,20 @@ class PuzzleRun(Activity):
 
     def title(self) -> str:
         """The mode, and the puzzle in words: the collection's by its id or number once it is over (as the screen),
-        a position of the learner's game by the game's day; none once no puzzle is left."""
+        a position of the learner's game by the game's day; none once no puzzle is left, and then, at a review's
+        end, how many of its puzzles are still due (:meth:`left_due`): not done while some are."""
         game = self.puzzle.game
         return self.ui.message("shell.toolbar_puzzle", id=self._id(), mode=self.mode, number=self._number(),
-                               day=game.day if game is not None else None, done=self.exhausted)
+                               day=game.day if game is not None else None, done=self.exhausted,
+                               left=self.left_due() if self.exhausted else 0)
+
+    @property
+    def finished(self) -> bool:
+        """A set of ``next`` with no puzzle left: ``next`` goes on to the next step (docs/skills.md)."""
+        return self.mode == "set" and self.exhausted
+
+    def going_on(self) -> str:
+        return self.ui.message("shell.next_going_on", kind=self.mode)
 
     def show(self) -> str:
         ui, p = self.ui, self.puzzle
@@ -313,13 +323,18 @@ class PuzzleRun(Activity):
         self._start(following)
         return self.show()
 
+    def left_due(self) -> int:
+        """In a review, how many of the puzzles it showed are due still: those skipped by ``next`` (an answered one
+        is rescheduled a day or more ahead, or leaves the queue); 0 in any other run."""
+        if self.mode != "review":
+            return 0
+        return len(set(self.shown) & set(self.shell.progress.due_reviews(self.shell.clock())))
+
     def _no_more(self) -> str:
         """Why no puzzle follows; at a review's end, how many of the puzzles skipped by ``next`` are still due (a
         review gives each due puzzle once).  A review queue done is praised only when none is left and every
         puzzle answered was solved on the learner's own, else the words say when those missed come back."""
-        skipped = 0
-        if self.mode == "review":
-            skipped = len(set(self.shown) & set(self.shell.progress.due_reviews(self.shell.clock())))
+        skipped = self.left_due()
         back = [due for own, due in self.answered if not own and due is not None]
         praise = bool(self.answered) and all(own for own, _ in self.answered) and not skipped
         return self.ui.message(f"shell.no_more_{self.mode}", praise=praise, missed=len(back),

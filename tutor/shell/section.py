@@ -16,6 +16,8 @@ from .state import Shell
 class SectionRun(LessonRun):
     """Steps ``first`` to ``last`` (indices) of ``lesson``."""
 
+    kind = "section"
+
     def __init__(self, shell: Shell, lesson: Lesson, first: int, last: int) -> None:
         self.last = min(max(last, first), len(lesson.steps) - 1)
         super().__init__(shell, lesson, first)

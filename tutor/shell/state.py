@@ -149,6 +149,15 @@ class Activity(ABC):
         """Go on: the next step or puzzle."""
 
     @property
+    def finished(self) -> bool:
+        """Whether ``next`` goes past it, to the next step (``next_choice.plan``), rather than on with it."""
+        return False
+
+    @abstractmethod
+    def going_on(self) -> str:
+        """What ``next`` goes on with, in words (the dashboard's "what next" while it is open and not finished)."""
+
+    @property
     def challenge(self) -> Challenge | None:
         """The position and task being solved now, if any."""
         return None

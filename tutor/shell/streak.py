@@ -28,6 +28,11 @@ class StreakRun(PuzzleRun):
     def _following(self) -> Puzzle | None:
         return self.order[self.count] if self.count < len(self.order) else None
 
+    @property
+    def finished(self) -> bool:
+        """A streak over: ``next`` goes on past it."""
+        return self.over
+
     def title(self) -> str:
         return self.ui.message("shell.toolbar_streak", count=self.count, id=self.puzzle.id if self.over else "",
                                number=self._number())

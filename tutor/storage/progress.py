@@ -327,6 +327,11 @@ class Progress:
             row = c.execute("SELECT data FROM personal_puzzle WHERE id = ?", (puzzle_id,)).fetchone()
         return None if row is None else str(row[0])
 
+    def drop_review(self, puzzle_id: str) -> None:
+        """Take a puzzle out of the review queue (one that can no longer be shown); its attempts stay."""
+        with self._write() as c:
+            c.execute("DELETE FROM review WHERE puzzle_id = ?", (puzzle_id,))
+
     def review_queue(self) -> list[ReviewItem]:
         """Every queued puzzle, by due time."""
         with self._read() as c:
@@ -363,6 +368,14 @@ class Progress:
         many of its pieces in a row, from the newest, scored under 1."""
         with self._read() as c:
             return missed_refs(c, skill, source, n)
+
+    def evidence_time(self, skill: str, source: str, ref: str) -> datetime | None:
+        """When the newest piece of evidence of ``skill`` from the item ``ref`` of ``source`` was recorded; None
+        before any."""
+        with self._read() as c:
+            row = c.execute("SELECT at FROM skill_evidence WHERE skill = ? AND source = ? AND ref = ? "
+                            "ORDER BY id DESC LIMIT 1", (skill, source, ref)).fetchone()
+        return None if row is None else from_text(row[0])
 
     def last_evidence_source(self) -> str | None:
         """Where the model's newest evidence came from (``lesson``, ``puzzle``, ``game``): ``game`` when a reviewed

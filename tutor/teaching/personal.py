@@ -107,7 +107,7 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
 
 def personal_puzzle(puzzle_id: str, text: str, symbols: bool = True) -> Puzzle | None:
     """The puzzle ``text`` (:func:`puzzle_data`'s JSON) makes again; None when the data is broken
-    (a hand edit): the queue then passes it over, as it does a puzzle gone from the collection."""
+    (a hand edit): the queue then drops it, as it does a puzzle gone from the collection."""
     try:
         return _puzzle(puzzle_id, json.loads(text), symbols)
     except (ValueError, KeyError, TypeError, FileError):  # a MoveError is a ValueError
