@@ -324,6 +324,8 @@ def test_a_review_skipped_by_next_is_said_to_be_still_due(tmp_path: Path, lang: 
         dispatch(shell, right_answer(shell))
         end = dispatch(shell, following).text
         assert not shell.progress.due_reviews(shell.clock()) and end.startswith(over), end
+        ended = shell.activity
+        assert dispatch(shell, following).text != end and shell.activity is not ended  # next goes on past the end
 
 
 @pytest.mark.parametrize("lang, left, done", [

@@ -78,8 +78,9 @@ class PuzzleRun(Activity):
 
     @property
     def finished(self) -> bool:
-        """A set of ``next`` with no puzzle left: ``next`` goes on to the next step (docs/skills.md)."""
-        return self.mode == "set" and self.exhausted
+        """No puzzle left (a set of ``next``, a review, a theme's puzzles), its end said: ``next`` goes on to the
+        next step (docs/skills.md), as the end's words offer, rather than saying the end again."""
+        return self.exhausted
 
     def going_on(self) -> str:
         return self.ui.message("shell.next_going_on", kind=self.mode)
