@@ -162,7 +162,7 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
     ("variant: {preset: classic, forced_capture: vielleicht}\nhands: [[7S], [6S]]\ntable: [9H]\n",
      "p.yaml:1:44: Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
     ("hands: [[2C, 3D], [4H]]\ntable: [{build: [5H, 3C], owner: 1}]\n",
-     "p.yaml:2:9: Die 8er-Baute gehört Platz 1, der aber keine Karte hat, die 8 nimmt (Halteregel)."),
+     "p.yaml:2:9: Die Baute auf 8 gehört Platz 1, der aber keine Karte hat, die 8 nimmt (Halteregel)."),
 ])
 def test_a_position_file_problem_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch,

@@ -142,6 +142,9 @@ MISUSES = {
     "Talon (a pile of taken cards)": re.compile(r"(?:dein|sein|ihr)\w* Talon"),
     "Partie (a saved game, which may be one round: a Spiel)": re.compile(
         r"gespeichert\w* Partie|Partie \{\{ (?:number|id)|Partienliste|[Dd]iese Partie gibt es nicht"),
+    "Baute of a value named otherwise than „Baute auf 8“": re.compile(
+        r"(?:\d|\}\}|')er-Bauten?\b|\bBauten? (?:von|mit) (?:\d|\{\{)|\bBauten? (?:mit dem )?Wert\b"
+        r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"),
 }
 
 
@@ -172,7 +175,28 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
     for misuse, pattern in MISUSES.items():  # each check finds what it looks for
         assert pattern.search({"Stapel": "kommt auf deinen Stapel", "Wertung": "Deine Wertung: 1500",
                                "Blatt": "ein Blatt von 52 Karten", "Talon": "auf deinen Talon",
-                               "Partie": "aus einer gespeicherten Partie"}[misuse.split()[0]])
+                               "Partie": "aus einer gespeicherten Partie",
+                               "Baute": "Deine Baute 8:"}[misuse.split()[0]])
+
+
+def test_a_build_of_a_value_is_named_one_way_on_german_screens() -> None:
+    """„Deine Baute 8:“ on the table, „deine Baute auf 8“ in the review of the same game: one build, two names.
+    The table, the review, a rule sheet's example and a file's error all say „Baute auf 8“."""
+    otherwise = MISUSES["Baute of a value named otherwise than „Baute auf 8“"]
+    for wrong in ("Deine Baute 8:", "die 8er-Baute", "eine Baute von 14", "Bauten mit {{ values",
+                  "eine {{ value }}er-Baute", "ergäbe eine Baute {{ value }}", "Mehrfache Baute 8 von Spieler 2"):
+        assert otherwise.search(wrong), wrong
+    for right in ("Deine Baute auf 8:", "die Baute des Gegners auf 5", "Bauten auf 5 und 8",
+                  "eine Baute auf dem Tisch"):
+        assert not otherwise.search(right), right
+    de = Renderer("de", symbols=False)
+    pos = load_position("hands: [[8S, 8D, 2H], 3]\ntable: [{build: [5D, 3S], owner: 0}, "
+                        "{build: [[8H], [5H, 3C]], owner: 1}, 7C]\n", "p.yaml")
+    table = de.position(pos, 0)
+    assert "Deine Baute auf 8: [5Ka+3P]" in table and "Mehrfache Baute auf 8 von Spieler 2: [8H 5H+3Kr]" in table
+    assert "deine Baute auf 8 " in de.message("review.why_steal", value=8, takers=[Card.from_str("8C")])
+    assert "Baute auf 7" in de.message("sheet.example_no_trail")
+    assert de.message("files.unheld", value=8, seat=1).startswith("Die Baute auf 8 gehört Platz 1")
 
 
 def test_the_rating_and_the_seed_have_their_own_words(tmp_path: Path) -> None:
