@@ -250,7 +250,7 @@ def test_a_german_puzzle_is_named_by_its_number_which_opens_it(tmp_path: Path) -
 @pytest.mark.parametrize(("args", "german"), [
     (["arena", "--b", "greedy"], "Gib mit --a eine Stufe an; Stufen: Zufallsspieler, Raffer, Vereinsspieler, Experte"),
     (["arena", "--a", "Großmeister", "--b", "greedy"], "--a: Eine Stufe „Großmeister“ gibt es nicht"),
-    (["arena", "--a", "club", "--b", "greedy", "--pairs", "viele"], "--pairs braucht eine ganze Zahl, nicht „viele“"),
+    (["arena", "--a", "club", "--b", "greedy", "--pairs", "viele"], "--pairs braucht eine ganze Zahl (etwa --pairs 2), nicht „viele“"),
     (["arena", "--a", "club", "--b", "greedy", "--players", "5"], "--players muss zwischen 2 und 4 liegen, nicht 5"),
     (["arena", "--a", "club", "--b", "greedy", "--set", "foo=1"], "Eine Option „foo“ gibt es nicht"),
     (["arena", "--a", "club", "--b", "greedy", "--record", ""], "--record braucht einen Ordner"),
@@ -263,6 +263,36 @@ def test_arena_and_advise_say_what_is_wrong_in_german(capsys: pytest.CaptureFixt
     assert main([*args, "--lang", "de"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and german in err, err
+
+
+def test_a_german_time_limit_takes_a_decimal_comma(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--time-limit 1,5`` with ``--lang de`` was refused (a number of seconds as German writes it); a bad one is
+    refused in German, with an example as German writes it, and in English as before (a comma is no decimal
+    point there)."""
+    path = tmp_path / "p.yaml"
+    path.write_text("hands: [[7S, 3H], 2]\ntable: [7D, 4C]\n", encoding="utf-8")
+    assert main(["advise", "--lang", "de", "--time-limit", "1,5", "--worlds", "2", str(path)]) == 0
+    assert main(["--lang", "de", "solve", "--time-limit", "0,5", str(path)]) == 0
+    assert main(["--lang", "de", "solve", "--time-limit", "1.5", str(path)]) == 0  # a decimal point, as anywhere
+    capsys.readouterr()
+    for args, said in ((["advise", "--lang", "de", "--time-limit", "0,0"], "nicht „0,0“"),
+                       (["--lang", "de", "solve", "--time-limit", "1,5,3"], "nicht „1,5,3“"),
+                       (["--lang", "en", "solve", "--time-limit", "1,5"], "not '1,5'")):
+        assert main([*args, str(path)]) == 2
+        err = capsys.readouterr().err
+        example = "(etwa --time-limit 1,5)" if "de" in args else "(such as --time-limit 1.5)"
+        assert example in err and said in err and err.count("\n") == 1, err
+
+
+def test_a_bad_number_of_players_for_a_sheet_is_said_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sheet --players drei`` said argparse's „„drei“ ist kein Wert vom Typ int“; now what the other commands say,
+    with an example."""
+    assert main(["--lang", "de", "sheet", "--players", "drei"]) == 2
+    said = capsys.readouterr().err
+    assert said == "cassino-tutor sheet: --players braucht eine ganze Zahl (etwa --players 2), nicht „drei“\n"
+    assert main(["--lang", "de", "sheet", "--players", "5"]) == 2
+    assert capsys.readouterr().err == "cassino-tutor sheet: --players muss zwischen 2 und 4 liegen, nicht 5\n"
+    assert main(["sheet", "--players", "3", "--format", "txt"]) == 0 and "3 players" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("lang", "pairs", "seed"), [
