@@ -12,7 +12,7 @@ from shell_helpers import game_run, open_shell
 from tutor.render.chart import fit
 from tutor.shell.commands import dispatch
 
-BREACH = {"en": "That breaks the build duty", "de": "Das verletzt die Bautenpflicht"}
+BREACH = {"en": "Build duty broken", "de": "Bautenpflicht verletzt"}
 LOSS = {  # (players, the learner's side?) -> how the side that loses the points is said
     "en": {(2, True): "you lose 2 points.", (2, False): "Player 2 loses 2 points.",
            (4, True): "you and Player 3 lose 2 points.", (4, False): "Players 2 and 4 lose 2 points."},
@@ -20,7 +20,7 @@ LOSS = {  # (players, the learner's side?) -> how the side that loses the points
            (4, True): "du und Spieler 3 verlieren 2 Punkte.", (4, False): "Spieler 2 und 4 verlieren 2 Punkte."},
 }
 WHY = {"en": ("took, raised or added to none of", "no card to take a build of"),  # builds left alone, or unheld
-       "de": ("Bauten eingenommen, erhöht oder ergänzt", "keine Karte, die eine")}
+       "de": ("Bauten eingenommen, erhöht oder ergänzt", "keine Karte für eine")}
 NAME_END = re.compile(r"\b(?:Players?|Spieler)$")
 START = {"en": "play round michigan players={} level=random seed={}",
          "de": "spiele runde michigan spieler={} stufe=zufallsspieler seed={}"}

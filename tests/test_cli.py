@@ -133,7 +133,7 @@ def test_solve_jobs_shares_a_long_search_with_the_same_answer(tmp_path: Path) ->
     assert shared["best"] == alone["best"]
 
 
-@pytest.mark.parametrize("jobs,expected", [("0", "--jobs must be from 1 to 4, not 0"), ("two", "--jobs takes a whole number, not 'two'")])
+@pytest.mark.parametrize("jobs,expected", [("0", "--jobs must be from 1 to 4, not 0"), ("two", "--jobs takes a whole number (such as --jobs 1), not 'two'")])
 def test_solve_refuses_a_bad_jobs_count(jobs: str, expected: str) -> None:
     result = run("solve", str(ENDGAME), "--goal", "deal", "--jobs", jobs)
     assert result.returncode == 2

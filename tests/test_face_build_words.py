@@ -20,7 +20,7 @@ table: [{build: [[QH], [QC]], owner: 0}, {build: [[JH], [JC]], owner: 1}, QD, 5C
 captured: [[2C, 3C], [4C, 6C]]
 """
 SAID = {  # the typed move, the reason's code, and what the answer says in each language
-    "QS x QD": ("holding_rule", {"en": "build [Q♥ Q♣] of Q:", "de": "Baute [D♥ D♣] mit dem Wert D."}),
+    "QS x QD": ("holding_rule", {"en": "build [Q♥ Q♣] of Q:", "de": "Bildbaute aus Damen, [D♥ D♣]."}),
     "QS bQ QD": ("value_not_held", {"en": "a card of its rank in your hand, here a queen;",
                                     "de": "eine Karte ihres Rangs auf der Hand behalten, hier eine Dame."}),
     "KS bK KH": ("value_not_held", {"en": "here a king;", "de": "hier einen König."}),

@@ -262,7 +262,7 @@ def test_progress_is_a_counter_on_standard_error() -> None:
         (["--theme", "pairng", "--count", "3"], "--theme: unknown theme 'pairng' (did you mean pairing?)"),
         (["--count", "3"], "give a theme with --theme; themes are: pairing, sums,"),
         (["--theme", "sums", "--count", "0"], "--count must be from 1 to 10,000, not 0"),
-        (["--theme", "sums", "--count", "3", "--players", "five"], "--players takes a whole number, not 'five'"),
+        (["--theme", "sums", "--count", "3", "--players", "five"], "--players takes a whole number (such as --players 2), not 'five'"),
         (["--theme", "sums", "--count", "3", "--variant", "texas"], "--variant: unknown preset 'texas'; presets are: classic,"),
         (["--theme", "sums", "--count", "3", "--variant", "royl"],
          "--variant: unknown preset 'royl' (did you mean royal?)"),

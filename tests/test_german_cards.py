@@ -84,7 +84,7 @@ def test_german_examples_of_moves_are_in_the_letters_the_parser_reads(tmp_path: 
         pos = load_position("hands: [[7S, 3H], 4]\ntable: [7D, 3C, 4D, 5S]\n", "g.yaml")
         assert pos.notation(pos.parse_move("7P x 3Kr+4Ka")) == "7S x 4D+3C"  # the examples' letters parse
         fallback = shell.ui.message("play.your_move", example=shell.ui.typed_move(EXAMPLE_MOVE))
-        assert fallback.startswith("Tippe deinen Zug (zum Beispiel „7P x 7Ka“)")
+        assert fallback.startswith("Tippe deinen Zug (etwa „7P x 7Ka“)")
         assert shell.ui.typed_move("QS bQ QH") == "DP bD DH"  # a face build's value in German letters too
 
 

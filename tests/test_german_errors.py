@@ -87,8 +87,8 @@ def parse_refusal(capsys: pytest.CaptureFixture[str], *words: str) -> list[str]:
     (("--lang", "de", "moves"), "cassino-tutor moves: diese Argumente fehlen: DATEI"),
     (("--lang", "de", "perft"), "cassino-tutor perft: diese Argumente fehlen: DATEI, TIEFE"),
     (("--lang", "de", "puzzles", "rate"), "cassino-tutor puzzles rate: diese Argumente fehlen: DATEI"),
-    (("sheet", "--lang", "de", "--players", "5"),
-     "cassino-tutor sheet: Argument --players: „5“ ist ungültig (möglich sind 2, 3, 4)"),
+    (("sheet", "--lang", "de", "--paper", "b5"),
+     "cassino-tutor sheet: Argument --paper: „b5“ ist ungültig (möglich sind „a4“, „letter“)"),
     (("--lang", "de", "moves", "a.yaml", "--bogus"), "cassino-tutor moves: unbekannte Argumente: --bogus"),
 ])
 def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: tuple[str, ...], last: str) -> None:
@@ -104,8 +104,6 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
     (("sheet", "--format=doc"), "cassino-tutor sheet: Argument --format: „doc“ ist ungültig (möglich sind „html“, "
                                 "„md“, „txt“, „pdf“)",
      "cassino-tutor sheet: error: argument --format: invalid choice: 'doc' (choose from 'html', 'md', 'txt', 'pdf')"),
-    (("sheet", "--players", "x"), "cassino-tutor sheet: Argument --players: „x“ ist kein Wert vom Typ int",
-     "cassino-tutor sheet: error: argument --players: invalid int value: 'x'"),
     (("moves", "a.yaml", "--json=1"), "cassino-tutor moves: Argument --json: überzähliger Wert „1“",
      "cassino-tutor moves: error: argument --json: ignored explicit argument '1'"),
     (("moves", "a.yaml", "--jsn"), "cassino-tutor moves: unbekannte Argumente: --jsn; meintest du „--json“?",
@@ -130,8 +128,8 @@ def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFix
     (("--lang", "de", "perft", "x.yaml"), "Aufruf: cassino-tutor perft [-h] DATEI TIEFE"),
     (("--lang", "de", "moves", "x.yaml", "--jsn"), "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] DATEI"),
     (("--lang", "de", "puzzles", "bogus"), "Aufruf: cassino-tutor puzzles [-h] AKTION ..."),
-    (("--lang", "de", "sheet", "--players", "5"), "Aufruf: cassino-tutor sheet [-h] [--variant VARIANTE] "
-                                                  "[--set OPTION=WERT] [--players {2,3,4}] [--lang en|de] "
+    (("--lang", "de", "sheet", "--paper", "b5"), "Aufruf: cassino-tutor sheet [-h] [--variant VARIANTE] "
+                                                 "[--set OPTION=WERT] [--players P] [--lang en|de] "
                                                   "[--format {html,md,txt,pdf}] [--paper {a4,letter}] [-o DATEI]"),
 ])
 def test_a_german_refusal_names_the_placeholders_as_the_german_help_does(
@@ -173,7 +171,7 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
     ("variant: {preset: classic, forced_capture: vielleicht}\nhands: [[7S], [6S]]\ntable: [9H]\n",
      "p.yaml:1:44: Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
     ("hands: [[2C, 3D], [4H]]\ntable: [{build: [5H, 3C], owner: 1}]\n",
-     "p.yaml:2:9: Die 8er-Baute gehört Platz 1, der aber keine Karte hat, die 8 nimmt (Halteregel)."),
+     "p.yaml:2:9: Die Baute auf 8 gehört Platz 1, der aber keine Karte hat, die 8 nimmt (Halteregel)."),
 ])
 def test_a_position_file_problem_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch,

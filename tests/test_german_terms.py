@@ -144,6 +144,9 @@ MISUSES = {
         r"\b[Ss]piel (?:mit|von) (?:\d+|\{\{[^}]*\}\}) Karten|Standardspiel|(?:Karten|Pik) des Spiels"),
     "Partie (a saved game, which may be one round: a Spiel)": re.compile(
         r"gespeichert\w* Partie|Partie \{\{ (?:number|id)|Partienliste|[Dd]iese Partie gibt es nicht"),
+    "Baute of a value named otherwise than „Baute auf 8“": re.compile(
+        r"(?:\d|\}\}|')er-Bauten?\b|\bBauten? (?:von|mit) (?:\d|\{\{)|\bBauten? (?:mit dem )?Wert\b"
+        r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"),
 }
 
 
@@ -175,7 +178,28 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
         assert pattern.search({"Stapel": "kommt auf deinen Stapel", "Wertung": "Deine Wertung: 1500",
                                "Blatt": "ein Blatt von 52 Karten", "Talon": "auf deinen Talon",
                                "Partie": "aus einer gespeicherten Partie",
-                               "Spiel": "Ein Spiel mit {{ f.deck_size }} Karten"}[misuse.split()[0]])
+                               "Spiel": "Ein Spiel mit {{ f.deck_size }} Karten",
+                               "Baute": "Deine Baute 8:"}[misuse.split()[0]])
+
+
+def test_a_build_of_a_value_is_named_one_way_on_german_screens() -> None:
+    """„Deine Baute 8:“ on the table, „deine Baute auf 8“ in the review of the same game: one build, two names.
+    The table, the review, a rule sheet's example and a file's error all say „Baute auf 8“."""
+    otherwise = MISUSES["Baute of a value named otherwise than „Baute auf 8“"]
+    for wrong in ("Deine Baute 8:", "die 8er-Baute", "eine Baute von 14", "Bauten mit {{ values",
+                  "eine {{ value }}er-Baute", "ergäbe eine Baute {{ value }}", "Mehrfache Baute 8 von Spieler 2"):
+        assert otherwise.search(wrong), wrong
+    for right in ("Deine Baute auf 8:", "die Baute des Gegners auf 5", "Bauten auf 5 und 8",
+                  "eine Baute auf dem Tisch"):
+        assert not otherwise.search(right), right
+    de = Renderer("de", symbols=False)
+    pos = load_position("hands: [[8S, 8D, 2H], 3]\ntable: [{build: [5D, 3S], owner: 0}, "
+                        "{build: [[8H], [5H, 3C]], owner: 1}, 7C]\n", "p.yaml")
+    table = de.position(pos, 0)
+    assert "Deine Baute auf 8: [5Ka+3P]" in table and "Mehrfache Baute auf 8 von Spieler 2: [8H 5H+3Kr]" in table
+    assert "deine Baute auf 8 " in de.message("review.why_steal", value=8, takers=[Card.from_str("8C")])
+    assert "Baute auf 7" in de.message("sheet.example_no_trail")
+    assert de.message("files.unheld", value=8, seat=1).startswith("Die Baute auf 8 gehört Platz 1")
 
 
 def test_the_rating_and_the_seed_have_their_own_words(tmp_path: Path) -> None:
@@ -229,7 +253,7 @@ def test_a_german_puzzle_is_named_by_its_number_which_opens_it(tmp_path: Path) -
 @pytest.mark.parametrize(("args", "german"), [
     (["arena", "--b", "greedy"], "Gib mit --a eine Stufe an; Stufen: Zufallsspieler, Raffer, Vereinsspieler, Experte"),
     (["arena", "--a", "Großmeister", "--b", "greedy"], "--a: Eine Stufe „Großmeister“ gibt es nicht"),
-    (["arena", "--a", "club", "--b", "greedy", "--pairs", "viele"], "--pairs braucht eine ganze Zahl, nicht „viele“"),
+    (["arena", "--a", "club", "--b", "greedy", "--pairs", "viele"], "--pairs braucht eine ganze Zahl (etwa --pairs 2), nicht „viele“"),
     (["arena", "--a", "club", "--b", "greedy", "--players", "5"], "--players muss zwischen 2 und 4 liegen, nicht 5"),
     (["arena", "--a", "club", "--b", "greedy", "--set", "foo=1"], "Eine Option „foo“ gibt es nicht"),
     (["arena", "--a", "club", "--b", "greedy", "--record", ""], "--record braucht einen Ordner"),
@@ -242,6 +266,36 @@ def test_arena_and_advise_say_what_is_wrong_in_german(capsys: pytest.CaptureFixt
     assert main([*args, "--lang", "de"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and german in err, err
+
+
+def test_a_german_time_limit_takes_a_decimal_comma(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--time-limit 1,5`` with ``--lang de`` was refused (a number of seconds as German writes it); a bad one is
+    refused in German, with an example as German writes it, and in English as before (a comma is no decimal
+    point there)."""
+    path = tmp_path / "p.yaml"
+    path.write_text("hands: [[7S, 3H], 2]\ntable: [7D, 4C]\n", encoding="utf-8")
+    assert main(["advise", "--lang", "de", "--time-limit", "1,5", "--worlds", "2", str(path)]) == 0
+    assert main(["--lang", "de", "solve", "--time-limit", "0,5", str(path)]) == 0
+    assert main(["--lang", "de", "solve", "--time-limit", "1.5", str(path)]) == 0  # a decimal point, as anywhere
+    capsys.readouterr()
+    for args, said in ((["advise", "--lang", "de", "--time-limit", "0,0"], "nicht „0,0“"),
+                       (["--lang", "de", "solve", "--time-limit", "1,5,3"], "nicht „1,5,3“"),
+                       (["--lang", "en", "solve", "--time-limit", "1,5"], "not '1,5'")):
+        assert main([*args, str(path)]) == 2
+        err = capsys.readouterr().err
+        example = "(etwa --time-limit 1,5)" if "de" in args else "(such as --time-limit 1.5)"
+        assert example in err and said in err and err.count("\n") == 1, err
+
+
+def test_a_bad_number_of_players_for_a_sheet_is_said_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sheet --players drei`` said argparse's „„drei“ ist kein Wert vom Typ int“; now what the other commands say,
+    with an example."""
+    assert main(["--lang", "de", "sheet", "--players", "drei"]) == 2
+    said = capsys.readouterr().err
+    assert said == "cassino-tutor sheet: --players braucht eine ganze Zahl (etwa --players 2), nicht „drei“\n"
+    assert main(["--lang", "de", "sheet", "--players", "5"]) == 2
+    assert capsys.readouterr().err == "cassino-tutor sheet: --players muss zwischen 2 und 4 liegen, nicht 5\n"
+    assert main(["sheet", "--players", "3", "--format", "txt"]) == 0 and "3 players" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("lang", "pairs", "seed"), [

@@ -296,8 +296,8 @@ def test_a_position_picture_for_the_learner() -> None:
 def test_a_position_picture_in_german() -> None:
     text = Renderer("de", symbols=False).position(position(MIDGAME), seat=0)
     assert text.splitlines()[0] == "Tisch: 7Kr"  # German letters: Kreuz, Karo, Pik
-    assert "Baute 8 von Spieler 2: [5Ka+3P]" in text
-    assert "Deine mehrfache Baute 8: [8H 5H+3Kr]" in text
+    assert "Baute auf 8 von Spieler 2: [5Ka+3P]" in text  # a build of a value, as every German text names it
+    assert "Deine mehrfache Baute auf 8: [8H 5H+3Kr]" in text
     assert "Deine Hand (am Zug): 7P 8Ka 2H · eingenommen: 2 Karten, 1 Kehre" in text
     assert "Spieler 2: 3 verdeckte Karten" in text
     assert "Punkte: du: 3 · Spieler 2: 5 (Ziel 21) · Talon" in text and "Talon: 20 Karten" in text

@@ -4,7 +4,8 @@ words in both languages, personal puzzles in the review queue, and ``cassino-tut
 from __future__ import annotations
 
 import random
-from datetime import date
+import time
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -216,6 +217,26 @@ def test_a_marked_position_is_a_personal_puzzle_to_solve(tmp_path: Path, blunder
         assert run.solved
         assert ("one of the best moves" if lang == "en" else "einer der besten Züge") in right
         assert shell.progress.attempted(run.puzzle.id)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_personal_puzzle_is_named_by_the_learners_day_not_utcs(tmp_path: Path, blundered: list[Ply],
+                                                                  monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """A game in Berlin at 00:30 on 30 November is 23:30 on the 29th in UTC: its position in the review queue, and
+    the toolbar over it, name the 30th, the learner's day (the review's time is kept in UTC)."""
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    try:
+        with open_shell(tmp_path, lang, symbols=False) as shell:
+            shell.clock.now = datetime(2026, 11, 29, 23, 30, tzinfo=timezone.utc)  # type: ignore[attr-defined]
+            round_review(shell, blundered, 0)
+            shown = dispatch(shell, "review" if lang == "en" else "wiederholen").text
+            day = {"en": "30 Nov 2026", "de": "30.11.2026"}[lang]
+            assert (f"your game of {day}:" if lang == "en" else f"deinem Spiel vom {day}.") in shown, shown
+            assert day in toolbar_text(shell), toolbar_text(shell)
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
 
 
 def test_a_personal_puzzle_is_not_rated_and_comes_back_when_missed(tmp_path: Path, blundered: list[Ply]) -> None:

@@ -327,7 +327,7 @@ def test_every_screen_reads_cleanly(tmp_path: Path, lang: str) -> None:
 SUMS_TABLE = "hands: [[10S, QC, 3D, 3S, 2H], 4]\ntable: [5H, KD, 6H, 6S, JD, 4C, {build: [3C, 4D], owner: 1}]"
 WRONG_SUMS = {
     "3S b10 6H": ("3♠ + 6♥ make 9, but a build of 10 needs cards adding up to 10.",
-                  "3♠ + 6♥ ergeben 9, aber eine 10er-Baute braucht Karten, die zusammen 10 ergeben."),
+                  "3♠ + 6♥ ergeben 9, aber eine Baute auf 10 braucht Karten, die zusammen 10 ergeben."),
     "3S x 6S": ("The 3 of spades takes cards worth 3, or groups of cards adding up to 3; 6♠ is worth 6.",
                 "Die Pik-3 nimmt Karten im Wert von 3 ein, oder Gruppen von Karten, die zusammen 3 ergeben; 6♠ ist 6 wert."),
     "10S x 5H+4C": ("The 10 of spades takes cards worth 10, or groups of cards adding up to 10; 5♥ + 4♣ make 9.",
@@ -335,12 +335,12 @@ WRONG_SUMS = {
                     "5♥ + 4♣ ergeben 9."),
     "3S b10 6H 6S 5H": ("3♠ + 6♥ + 6♠ + 5♥ make 20, but a build of 10 needs piles of exactly 10 each, and these cards "
                         "cannot be split that way.",
-                        "3♠ + 6♥ + 6♠ + 5♥ ergeben 20, aber eine 10er-Baute braucht Stapel von genau je 10, und diese "
-                        "Karten lassen sich nicht so aufteilen."),
+                        "3♠ + 6♥ + 6♠ + 5♥ ergeben 20, aber eine Baute auf 10 braucht Stapel von genau je 10, und "
+                        "diese Karten lassen sich nicht so aufteilen."),
     "2H b9 [3C+4D] 6H": ("The 2 of hearts raises the build to 9, so loose cards added with it must also add up to 9; "
                          "6♥ is worth 6.",
-                         "Spielst du die Herz-2, wird die Baute 9, und lose Karten, die dazukommen, müssen ebenfalls "
-                         "zusammen 9 ergeben; 6♥ ist 6 wert."),
+                         "Spielst du die Herz-2, erhöhst du die Baute auf 9, und lose Karten, die dazukommen, müssen "
+                         "ebenfalls zusammen 9 ergeben; 6♥ ist 6 wert."),
 }
 
 

@@ -41,7 +41,7 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
                                levels=[words(f"levels.{n}") for n in LEVELS]))
     worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS, words) if args.worlds is not None else DEFAULT_WORLDS
     seed = whole_number(args.seed, "--seed", 0, 2**63, words)
-    limit = seconds(args.time_limit, "--time-limit", words) if args.time_limit is not None else DEFAULT_TIME_LIMIT
+    limit = seconds(args.time_limit, "--time-limit", words, lang) if args.time_limit is not None else DEFAULT_TIME_LIMIT
     pos = load(args.file, lang)
     to_move_known(pos, say)
     if pos.is_round_over() or not pos.generate():

@@ -139,7 +139,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
             raise UsageError(said(ui, Words(str(err), f"files.goal_{err.code}", tuple(err.params.items())))) from None
         raise UsageError(ui.message(f"files.goal_{err.code}", **typed)) from None
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS, say) if args.jobs is not None else usable_cores()
-    limit = seconds(args.time_limit, "--time-limit", say) if args.time_limit is not None else None
+    limit = seconds(args.time_limit, "--time-limit", say, ui.lang) if args.time_limit is not None else None
     pos = load(args.file, ui.lang)
     to_move_known(pos, ui)
     cards = sum(map(len, pos.hands))

@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset to start from (default: classic)")
     p.add_argument("--set", action="append", default=[], dest="options", metavar="OPTION=VALUE",
                    help="an option on top of the preset, like target=11; may be repeated")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=2, help="number of players (default: 2)")
+    p.add_argument("--players", default="2", metavar="P", help="2, 3 or 4 (default: 2)")
     p.add_argument("--lang", dest="sheet_lang", metavar="en|de", help="language (default: the locale)")
     p.add_argument("--format", choices=("html", "md", "txt", "pdf"), default="html", help="default: html")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")

@@ -11,18 +11,19 @@ from tutor.render.os_errors import os_reason
 from tutor.sheets import build_sheet, render_sheet
 from tutor.sheets.pdf import PdfUnavailable, write_pdf
 
-from .support import UsageError, command_lang
+from .support import UsageError, command_lang, whole_number
 
 
 def sheet(args: argparse.Namespace) -> tuple[str, int]:
     """Render the sheet the arguments ask for: its text, or "" once written to ``-o``."""
     lang = command_lang(args.sheet_lang, args.lang)
     say = Renderer(lang).message
+    players = whole_number(args.players, "--players", 2, 4, say)
     variant = read_variant(args.variant, args.options, say)
-    check_deal(variant, args.players, say)
+    check_deal(variant, players, say)
     if args.format == "pdf" and not args.output:
         raise UsageError(say("sheet.pdf_needs_output"))
-    content = build_sheet(variant, args.players)
+    content = build_sheet(variant, players)
     text = render_sheet(content, lang, "html" if args.format == "pdf" else args.format, args.paper)
     if not args.output:
         return text, 0

@@ -53,21 +53,23 @@ def whole_number(text: str, option: str, low: int, high: int, say: Say = english
     """``text`` as a whole number from ``low`` to ``high``, or a :class:`UsageError` naming ``option``."""
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()):
-        raise UsageError(say("arguments.whole_number", option=option, text=excerpt(text), quoted=repr(excerpt(text))))
+        raise UsageError(say("arguments.whole_number", option=option, text=excerpt(text), quoted=repr(excerpt(text)),
+                             example=low))
     value = int(text) if len(digits) <= MAX_DIGITS else None  # a longer one is out of range: never converted
     if value is None or not low <= value <= high:
         raise UsageError(say("arguments.number_range", option=option, low=low, high=high, text=excerpt(text.strip())))
     return value
 
 
-def seconds(text: str, option: str, say: Say = english) -> float:
-    """``text`` as a time in seconds, above 0 and at most a day, or a :class:`UsageError` naming ``option``."""
-    try:
-        value = float(text) if len(text) <= 20 else float("nan")
-    except ValueError:
-        value = float("nan")
-    if not 0 < value <= MAX_SECONDS:  # NaN and infinities fail this too
-        raise UsageError(say("arguments.seconds", option=option, most=MAX_SECONDS, text=text[:20], quoted=repr(text[:20])))
+def seconds(text: str, option: str, say: Say = english, lang: str = "en") -> float:
+    """``text`` as a time in seconds, above 0 and at most a day, written as ``lang`` writes a number (``1,5`` in
+    German) or with a decimal point (``1.5``), or a :class:`UsageError` naming ``option``, with an example."""
+    from tutor.render.numbers import read_number
+
+    value = read_number(text, locale=lang) if len(text) <= 20 else None
+    if value is None or not 0 < value <= MAX_SECONDS:  # NaN and infinities fail this too
+        raise UsageError(say("arguments.seconds", option=option, most=MAX_SECONDS, text=text[:20],
+                             quoted=repr(text[:20]), example=1.5))
     return value
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
-from babel.numbers import format_decimal
+from babel.numbers import NumberFormatError, format_decimal, parse_decimal
 
 POINT_PLACES = 1
 """The decimals of a move's value in points, everywhere a learner reads one."""
@@ -50,6 +50,17 @@ def rounded_out(low: Number, high: Number, places: int = POINT_PLACES) -> tuple[
 
 def _exact(x: Number) -> Decimal:
     return x if isinstance(x, Decimal) else Decimal(x) if isinstance(x, int) else Decimal(repr(float(x)))
+
+
+def read_number(text: str, *, locale: str) -> float | None:
+    """A number typed as ``locale`` writes it (``1,5`` in German, with a decimal comma, read by Babel) or with a
+    decimal point, as on any command line (``1.5``); None when ``text`` is neither."""
+    try:
+        if "," in text and locale != "en":
+            return float(parse_decimal(text, locale=locale, strict=True))
+        return float(text)
+    except (ValueError, NumberFormatError):
+        return None
 
 
 def format_number(x: Number, places: int | None = POINT_PLACES, signed: bool = False, *, locale: str) -> str:

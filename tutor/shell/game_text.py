@@ -67,9 +67,8 @@ def breach_text(ui: Renderer, ply: Ply, me: int) -> str:
     if not pos.penalised(move):
         return ""
     side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
-    return ui.message("play.breach", neglect=neglects(pos, move), me=seat == me, who=ui.seat_name(seat, me),
-                      side=ui.side_name(side, me), seats=len(side), me_in_side=me in side,
-                      points=pos.variant.default_penalty)
+    return ui.message("play.breach", neglect=neglects(pos, move), me=seat == me, side=ui.side_name(side, me),
+                      seats=len(side), me_in_side=me in side, points=pos.variant.default_penalty)
 
 
 def round_over_text(ui: Renderer, game: TableGame) -> str:

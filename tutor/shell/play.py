@@ -139,7 +139,8 @@ class GameRun(Activity):
         else:
             said = ui.message("play.your_move", example=self.example(shown))
         shown.scores = game.scores  # with the round's instant points so far
-        return ui.position(shown, game.learner, match=game.settings.kind == "match") + "\n" + said
+        prompt = not (game.over or game.round_over)  # the prompt to move says whose move it is
+        return ui.position(shown, game.learner, match=game.settings.kind == "match", turn=not prompt) + "\n" + said
 
     def example(self, pos: Position) -> str:
         """A move for the prompt's example, as the learner types it: the shortest capture of the learner's legal moves
@@ -536,9 +537,10 @@ def play_command(shell: Shell, arg: str) -> str:
         return progress_problem(shell.ui, err)
     shell.activity = run
     started = shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved)))
-    # a one-round game's title would repeat the first line; a match's names its target
+    # no round title: a one-round game's would repeat the first line, a match's round and target are in the
+    # toolbar and the score line (a line fewer, so that a four-player opening fits 24 rows)
     return "\n".join(filter(None, [started, variant_summary(shell.ui, settings.variant, settings.players),
-                                    run.start(head=settings.kind == "match")]))
+                                    run.start(head=False)]))
 
 
 def resume_command(shell: Shell, arg: str) -> str:

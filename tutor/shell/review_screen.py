@@ -122,7 +122,8 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
         now = shell.clock()
         try:
             rating = shell.progress.learner_rating().rating
-            puzzles = dict(puzzle_data(m, now.date(), rating, match) for m in review.marks)
+            day = now.astimezone().date()  # the learner's day (its time stays in UTC): 00:30 is not yesterday
+            puzzles = dict(puzzle_data(m, day, rating, match) for m in review.marks)
             new = shell.progress.add_personal_puzzles(puzzles, rating, now=now)
         except ProgressError as err:  # the review is still shown; only its puzzles are not kept
             notes.append(progress_problem(shell.ui, err))
