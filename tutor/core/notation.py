@@ -300,18 +300,13 @@ def move_notation(move: Move, loose: Sequence[Card], builds: Sequence[Build], va
     if values[move.card] == 0:
         label = RANKS[move.value - 1]
         return " ".join([card, f"b{label}", *(show(b) for b in move.builds), *(show(c) for c in move.loose)])
-    # the piles of the build made, in the order the table shows them (``piles``): by their first card, the highest
-    # value first; the played card leads the move, and the rest of its pile stands where the pile does
-    made: list[list[Card | Build]] = [[b] for b in move.builds]
-    added: list[Card | Build] = [*sorted(move.loose)]
-    if move.kind == "raise":  # the raised build and the card are one pile
-        made = [[*move.builds, move.card], *(group_items(added, value_of, move.value) or [])]
+    parts = [card, f"b{move.value}", *(show(b) for b in move.builds)]
+    if move.kind == "raise":
+        groups = group_items(list(move.loose), value_of, move.value) or []
     else:
-        cards: list[Card | Build] = [*sorted([move.card, *move.loose])]
-        made += group_items(cards, value_of, move.value) or [cards]
-
-    def first(pile: list[Card | Build]) -> tuple[int, int]:
-        return min((-values[c], c) for i in pile for c in (i.cards if isinstance(i, Build) else [i]))
-
-    shown = ["+".join(show(i) for i in pile if i != move.card) for pile in sorted(made, key=first)]
-    return " ".join([card, f"b{move.value}", *filter(None, shown)])
+        cards: list[Card | Build] = [move.card, *move.loose]
+        groups = group_items(cards, value_of, move.value) or [cards]
+        own = next(g for g in groups if move.card in g)
+        groups = [[c for c in own if c != move.card]] + [g for g in groups if g is not own]
+    parts += ["+".join(show(i) for i in g) for g in groups if g]
+    return " ".join(parts)
