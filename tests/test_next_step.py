@@ -485,3 +485,17 @@ def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang:
         assert len(given) >= 2
         after = say(shell, nxt)
         assert after != reply and shell.activity is not run
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_new_learner_is_not_told_why_the_course_goes_on_in_its_order(tmp_path: Path, lang: str) -> None:
+    """A first ``next`` said "Too little evidence of a weak skill yet, so the course goes on in its order." before the
+    first lesson: the learner had done nothing, so nothing could have been chosen otherwise.  Once the model has
+    evidence, ``next`` says why it follows the course."""
+    with open_shell(tmp_path, lang) as shell:
+        why = shell.ui.message("shell.next_course")
+        first = dispatch(shell, "next" if lang == "en" else "weiter").text
+        assert why not in first and isinstance(shell.activity, LessonRun), first
+    with open_shell(tmp_path / "known", lang) as shell:
+        shell.progress.record_evidence("lesson", {"table/1": [Evidence(SKILLS[0], 1.0, 1.0, 800.0)]})
+        assert dispatch(shell, "next" if lang == "en" else "weiter").text.startswith(why)

@@ -22,7 +22,7 @@ from .dashboard import dashboard_text
 from .game_choice import game_after, game_why
 from .games import games_command
 from .lesson import LessonRun
-from .next_choice import Step, next_why, open_activity, plan, why_line
+from .next_choice import Step, new_learner, next_why, open_activity, plan, why_line
 from .picker import closed_lessons, due_counts, first_waiting, pick_puzzle, pick_review, within_reach
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
@@ -265,7 +265,7 @@ def next_(shell: Shell, arg: str) -> str:
         # the reason names the learner's figure; what follows it does not say it again, and the game's first screen
         # fits below them
         return "\n".join([game_why(shell, game), game_after(shell, game), play(shell, f"round level={game.level}")])
-    course = shell.ui.message("shell.next_course") + "\n"
+    course = "" if new_learner(shell) else shell.ui.message("shell.next_course") + "\n"  # to a new one, noise
     if step.lesson is not None:
         return course + learn(shell, step.lesson)
     return course + puzzle(shell, "")

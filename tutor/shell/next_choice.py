@@ -90,6 +90,12 @@ def plan(shell: Shell) -> Plan:
     return Plan(lesson=None if following is None else following.id)
 
 
+def new_learner(shell: Shell) -> bool:
+    """Whether the learner has done nothing yet: no evidence of a skill, no lesson done, no game kept."""
+    progress = shell.progress
+    return progress.last_evidence_source() is None and not progress.lesson_stars() and progress.games.empty()
+
+
 def choose(shell: Shell) -> Choice | None:
     """The step the weakest skill asks for, or None: too little evidence, or no skill weak and no game just
     played."""

@@ -299,6 +299,11 @@ class GameStore:
         found = [self._summary(row, now, variants) for row in rows]
         return found + [_kept_error(problem) for _, problem in files]
 
+    def empty(self) -> bool:
+        """Whether no game is kept (the learner has never played one, or deleted them all)."""
+        with self._read() as c:
+            return c.execute("SELECT 1 FROM game LIMIT 1").fetchone() is None
+
     def waiting(self, now: datetime) -> GameSummary | None:
         """The game saved last that is not over, if any (it may be held by another shell)."""
         with self._read() as c:
