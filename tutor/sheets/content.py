@@ -8,7 +8,10 @@ each confirmed by the engine under the sheet's variant.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Union
 
 from tutor.content.presets import presets
@@ -199,14 +202,22 @@ def build_sheet(variant: Variant, players: int) -> Sheet:
 def inert_options(variant: Variant, players: int) -> tuple[str, ...]:
     """The options set on top of the variant's preset that change nothing under its other rules for ``players``
     (``aces_high`` without royal values): put back to the preset's value, every section's facts stay the same."""
-    facts = sheet_facts(variant, players)
-    return tuple(name for name, _ in _options_on_top(variant) if sheet_facts(_without(variant, name), players) == facts)
+    preset = _preset_of(variant).options()
+    return tuple(name for name, _ in _options_on_top(variant)
+                 if not changes_rules(variant, players, name, preset[name]))
 
 
-def sheet_facts(variant: Variant, players: int) -> dict[str, Facts]:
+def changes_rules(variant: Variant, players: int, name: str, value: Any) -> bool:
+    """Whether the option ``name`` set to ``value`` makes the variant's rules for ``players`` other than they are:
+    some section's facts differ."""
+    return sheet_facts(variant.with_options(**{name: value}), players) != sheet_facts(variant, players)
+
+
+@lru_cache(maxsize=256)
+def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
     """Each section's facts, by topic (without the examples): two variants whose facts are equal have the same
-    rules for ``players``."""
-    return {
+    rules for ``players``.  Kept (read-only), as the shell's toolbar asks for the same variant's again and again."""
+    return MappingProxyType({
         "cards": _cards(variant),
         "deal": _deal(variant, players),
         "moves": _moves(variant, players),
@@ -218,7 +229,7 @@ def sheet_facts(variant: Variant, players: int) -> dict[str, Facts]:
         "scoring": _scoring(variant, players),
         "match": _match(variant, players),
         "glossary": _glossary(variant, players),
-    }
+    })
 
 
 def _preset_of(variant: Variant) -> Variant:
@@ -230,11 +241,6 @@ def _options_on_top(variant: Variant) -> tuple[tuple[str, Any], ...]:
     """The options whose value differs from the variant's preset."""
     mine, theirs = variant.options(), _preset_of(variant).options()
     return tuple((k, v) for k, v in mine.items() if v != theirs[k])
-
-
-def _without(variant: Variant, name: str) -> Variant:
-    """The variant with the option ``name`` back at its preset's value."""
-    return variant.with_options(**{name: _preset_of(variant).options()[name]})
 
 
 def _cards(v: Variant) -> CardFacts:

@@ -48,6 +48,9 @@ class PuzzleRun(Activity):
         it comes back for review (None: it does not)."""
         self.shown: list[str] = []
         """The id of each puzzle the run showed, answered or skipped by ``next``."""
+        self.left = 0
+        """At a review's end, how many of the puzzles it showed are due still (:meth:`left_due`, counted once there:
+        the toolbar, drawn at every key, says it too)."""
         self._start(puzzle)
 
     def _start(self, puzzle: Puzzle) -> None:
@@ -70,11 +73,11 @@ class PuzzleRun(Activity):
     def title(self) -> str:
         """The mode, and the puzzle in words: the collection's by its id or number once it is over (as the screen),
         a position of the learner's game by the game's day; none once no puzzle is left, and then, at a review's
-        end, how many of its puzzles are still due (:meth:`left_due`): not done while some are."""
+        end, how many of its puzzles are still due (:attr:`left`): not done while some are."""
         game = self.puzzle.game
         return self.ui.message("shell.toolbar_puzzle", id=self._id(), mode=self.mode, number=self._number(),
                                day=game.day if game is not None else None, done=self.exhausted,
-                               left=self.left_due() if self.exhausted else 0)
+                               left=self.left)
 
     @property
     def finished(self) -> bool:
@@ -335,7 +338,7 @@ class PuzzleRun(Activity):
         """Why no puzzle follows; at a review's end, how many of the puzzles skipped by ``next`` are still due (a
         review gives each due puzzle once).  A review queue done is praised only when none is left and every
         puzzle answered was solved on the learner's own, else the words say when those missed come back."""
-        skipped = self.left_due()
+        skipped = self.left = self.left_due()
         back = [due for own, due in self.answered if not own and due is not None]
         praise = bool(self.answered) and all(own for own, _ in self.answered) and not skipped
         return self.ui.message(f"shell.no_more_{self.mode}", praise=praise, missed=len(back),

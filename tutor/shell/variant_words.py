@@ -9,7 +9,7 @@ from tutor.core.cards import Card
 from tutor.core.variant import Variant
 from tutor.loading.positions import variant_to_data
 from tutor.render import Renderer
-from tutor.sheets.content import build_sheet, inert_options, sheet_facts
+from tutor.sheets.content import build_sheet, changes_rules, inert_options
 from tutor.sheets.document import OptionView, option_view
 
 SCORING_OPTIONS = (
@@ -64,9 +64,7 @@ def classic_changes(ui: Renderer, variant: Variant, players: int | None = None) 
     usual, options = presets.variant().options(), variant.options()
     changed = [name for name, value in options.items() if value != usual[name]]
     if players is not None:
-        facts = sheet_facts(variant, players)
-        changed = [name for name in changed
-                   if sheet_facts(variant.with_options(**{name: usual[name]}), players) != facts]
+        changed = [name for name in changed if changes_rules(variant, players, name, usual[name])]
     if options["point_cards"] != usual["point_cards"]:
         options["point_cards"] = dealt_point_cards(variant)
     return [option_view(ui, name, options[name]) for name in changed]
