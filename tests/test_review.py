@@ -413,6 +413,24 @@ def test_a_due_puzzle_that_no_longer_loads_is_dropped_and_counted_nowhere(tmp_pa
         assert [item.puzzle_id for item in shell.progress.review_queue()] == [kept.id]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_puzzles_waiting_counts_only_those_that_load(tmp_path: Path, lang: str) -> None:
+    """None due: ``review`` says how many wait and when the first is due, counting only puzzles that can be shown,
+    also those queued after the first (a failed puzzle since gone from the collection), and drops those from the
+    queue."""
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        kept = [p for p in shell.catalog.puzzles if not p.line][0]
+        shell.progress.record_attempt(kept.id, kept.themes, kept.rating, False, 0, now=shell.clock())
+        shell.clock.advance(0.5)  # type: ignore[attr-defined]
+        shell.progress.record_attempt("gone-from-the-collection", ("sweep",), 800, False, 0, now=shell.clock())
+        queue = shell.progress.review_queue()
+        assert [item.puzzle_id for item in queue] == [kept.id, "gone-from-the-collection"]
+        assert not shell.progress.due_reviews(shell.clock())
+        said = dispatch(shell, WORDS[lang][0]).text
+        assert said == shell.ui.message("shell.reviews_later", count=1, due=queue[0].due), said
+        assert [item.puzzle_id for item in shell.progress.review_queue()] == [kept.id]
+
+
 def test_a_puzzle_that_no_longer_loads_is_not_counted_while_the_file_cannot_be_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The file busy, the drop is not written: the puzzle is still passed over and counted nowhere, and the welcome

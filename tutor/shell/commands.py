@@ -23,7 +23,7 @@ from .game_choice import game_after, game_why
 from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, new_learner, next_why, open_activity, plan, why_line
-from .picker import closed_lessons, due_counts, first_waiting, pick_puzzle, pick_review, within_reach
+from .picker import closed_lessons, due_counts, pick_puzzle, pick_review, waiting_queue, within_reach
 from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
@@ -347,10 +347,10 @@ def _none_open(shell: Shell, theme: str) -> str:
 def review(shell: Shell, arg: str) -> str:
     first = pick_review(shell)
     if first is None:
-        waiting = first_waiting(shell)
-        if waiting is None:
+        waiting = waiting_queue(shell)
+        if not waiting:
             return shell.ui.message("shell.no_reviews")
-        return shell.ui.message("shell.reviews_later", count=len(shell.progress.review_queue()), due=waiting.due)
+        return shell.ui.message("shell.reviews_later", count=len(waiting), due=waiting[0].due)
     seen: list[str] = []
 
     def following() -> Puzzle | None:

@@ -13,7 +13,7 @@ from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
 from .game_choice import game_why, strength_lines
 from .next_choice import WEAK_BELOW, Plan, open_activity, plan, step_for, weak_skills, why_line
-from .picker import due_counts, first_waiting
+from .picker import due_counts, waiting_queue
 from .state import Shell
 
 MIN_WIDTH = 40
@@ -39,7 +39,7 @@ def dashboard_text(shell: Shell) -> str:
     # read after it count, and date, only puzzles that can be shown
     failed, positions = due_counts(shell)
     if not failed + positions:
-        first_waiting(shell)  # the date of the next review, said when none is due
+        waiting_queue(shell)  # the date of the next review, said when none is due
     facts = dashboard(shell)
     width = max(MIN_WIDTH, shell.width())
     titles = {lesson.id: lesson.title.get(shell.lang) for lesson in shell.catalog.lessons}

@@ -121,12 +121,12 @@ def due_counts(shell: Shell) -> tuple[int, int]:
     return len(due) - positions, positions
 
 
-def first_waiting(shell: Shell) -> ReviewItem | None:
-    """The queued puzzle due first that loads (those due before it that do not are dropped from the queue); None
-    when the queue is empty then."""
+def waiting_queue(shell: Shell) -> list[ReviewItem]:
+    """The queued puzzles that load, by due time (those that do not are dropped from the queue): what ``review``
+    counts and dates when none is due."""
     queue = shell.progress.review_queue()
-    found = next(queued_puzzles(shell, (item.puzzle_id for item in queue)), None)
-    return None if found is None else next(item for item in queue if item.puzzle_id == found.id)
+    loads = {puzzle.id for puzzle in queued_puzzles(shell, (item.puzzle_id for item in queue))}
+    return [item for item in queue if item.puzzle_id in loads]
 
 
 def queued_puzzles(shell: Shell, ids: Iterable[str]) -> Iterator[Puzzle]:
