@@ -38,7 +38,7 @@ def say(shell: Shell, line: str) -> str:
 
 def _evidence(shell: Shell, skill: str, scores: list[float], difficulty: float = 800) -> None:
     shell.progress.record_evidence("game", {f"g/{skill}/{i}": [Evidence(skill, s, 1.0, difficulty)]
-                                            for i, s in enumerate(scores)})
+                                            for i, s in enumerate(scores)}, now=shell.clock())
 
 
 def _recomputed(database: Path, skill: str, span: int = 10) -> tuple[int, int, int]:
@@ -73,7 +73,7 @@ def _checked_why(home: Path, shell: Shell, reply: str) -> str:
 def test_next_opens_puzzles_on_the_weakest_skill_and_says_why(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang) as shell:
         for lesson in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
-            shell.progress.record_lesson(lesson, 3)
+            shell.progress.record_lesson(lesson, 3, now=shell.clock())
         _evidence(shell, "captures", [1.0, 1.0, 1.0, 1.0])
         _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
         _evidence(shell, "builds", [1.0, 0.0, 1.0])
@@ -92,7 +92,7 @@ def test_next_opens_puzzles_on_the_weakest_skill_and_says_why(tmp_path: Path, la
 
 def test_a_weak_rules_skill_opens_a_lesson_on_the_rules(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        shell.progress.record_lesson("table", 2)
+        shell.progress.record_lesson("table", 2, now=shell.clock())
         _evidence(shell, "rules", [0.0, 0.0, 1.0, 0.0])
         reply = say(shell, "next")
         assert _checked_why(tmp_path, shell, reply) == "rules"
@@ -130,11 +130,11 @@ def test_a_weak_rules_skill_repeats_the_section_of_the_step_missed_last(tmp_path
     missed, then the rules failed in games; ``next`` opens steps 5 to 6, and the lesson's stars and resume point stay as they were."""
     with open_shell(tmp_path, lang) as shell:
         for lesson in ("table", "pairing", "sums", "faces", "builds"):
-            shell.progress.record_lesson(lesson, 2)
+            shell.progress.record_lesson(lesson, 2, now=shell.clock())
         lesson = shell.catalog.lesson("builds")
         assert [type(step).__name__ for step in lesson.steps[3:6]] == ["WhyStep", "TextStep", "WhyStep"]
         shell.progress.record_evidence("lesson", {"pairing/5": [Evidence("rules", 0.0, 1.0, 800)],
-                                                  "builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+                                                  "builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         reply = say(shell, "next" if lang == "en" else "weiter")
         assert _checked_why(tmp_path, shell, reply) == "rules"
@@ -179,8 +179,8 @@ def test_the_dashboard_names_what_next_opens_though_reviews_are_due(tmp_path: Pa
     ``next`` opens (with the reviews due under it), not the reviews."""
     with open_shell(tmp_path, lang) as shell:
         for lesson in ("table", "pairing", "sums", "faces", "builds"):
-            shell.progress.record_lesson(lesson, 2)
-        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+            shell.progress.record_lesson(lesson, 2, now=shell.clock())
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         failed = shell.catalog.puzzles[0]
         shell.progress.record_attempt(failed.id, failed.themes, failed.rating, False, 0,
@@ -230,7 +230,7 @@ def test_while_a_lesson_or_a_set_is_open_the_dashboard_names_it_as_next_goes_on_
             say(shell, right_answer(shell))  # ends with "next"
         assert shell.activity is run and not run.done  # next went on with the lesson
         for done in ("table", "pairing", "sums", "faces", "builds", "sweeps"):
-            shell.progress.record_lesson(done, 3)
+            shell.progress.record_lesson(done, 3, now=shell.clock())
         _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
         shell.activity = None
         say(shell, following)
@@ -251,8 +251,8 @@ def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: st
     teaching the skill (and the dashboard says so), rather than the same section again and again."""
     with open_shell(tmp_path, lang) as shell:
         for lesson in ("table", "pairing", "sums", "faces", "builds"):
-            shell.progress.record_lesson(lesson, 2)
-        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+            shell.progress.record_lesson(lesson, 2, now=shell.clock())
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         following = "next" if lang == "en" else "weiter"
         say(shell, following)
@@ -286,8 +286,8 @@ def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: P
         "weiter", "lösung", "fortschritt")
     with open_shell(tmp_path, lang) as shell:
         for lesson in shell.catalog.lessons:
-            shell.progress.record_lesson(lesson.id, 3)
-        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]})
+            shell.progress.record_lesson(lesson.id, 3, now=shell.clock())
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         say(shell, following)
         section = shell.activity
@@ -299,11 +299,13 @@ def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: P
         say(shell, following)
         lesson = shell.activity
         assert type(lesson) is LessonRun and lesson.lesson.id == "table"
+        shell.clock.advance(0.01)  # type: ignore[attr-defined]
         while not lesson.done:
             say(shell, right_answer(shell))
         assert shell.progress.lesson_stars()["table"] == 3
         # the rules still failed in games
-        shell.progress.record_evidence("game", {f"later/{i}": [Evidence("rules", 0.0, 1.0, 800)] for i in range(3)})
+        shell.progress.record_evidence("game", {f"later/{i}": [Evidence("rules", 0.0, 1.0, 800)] for i in range(3)},
+                                       now=shell.clock())
         board = say(shell, progress)
         reply = say(shell, following)
         found = re.search(IN_VAIN[lang].format(lesson=re.escape(lesson.lesson.title.get(lang))),
@@ -318,8 +320,9 @@ def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: P
 def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path: Path) -> None:
     """A missed step that tests another skill is no section for this one."""
     with open_shell(tmp_path) as shell:
-        shell.progress.record_lesson("table", 2)
-        shell.progress.record_evidence("lesson", {"pairing/4": [Evidence("rules", 0.5, 1.0, 800)]})  # an exercise
+        shell.progress.record_lesson("table", 2, now=shell.clock())
+        shell.progress.record_evidence("lesson", {"pairing/4": [Evidence("rules", 0.5, 1.0, 800)]},  # an exercise
+                                       now=shell.clock())
         _evidence(shell, "rules", [0.0, 0.0, 0.0])
         assert section_for(shell, "rules") is None
         say(shell, "next")
@@ -334,7 +337,7 @@ AFTER_GAME = {"en": "after your round, puzzles on “{theme}”", "de": "nach de
 def _classic_done(shell: Shell) -> None:
     for lesson in shell.catalog.lessons:
         if lesson.variant.preset == "classic":
-            shell.progress.record_lesson(lesson.id, 3)
+            shell.progress.record_lesson(lesson.id, 3, now=shell.clock())
 
 
 def _strong_round(shell: Shell) -> None:
@@ -385,7 +388,7 @@ def test_the_last_evidence_source_is_the_newest_pieces(tmp_path: Path) -> None:
         assert shell.progress.last_evidence_source() is None
         _evidence(shell, "sweeps", [1.0])
         assert shell.progress.last_evidence_source() == "game"
-        shell.progress.record_evidence("lesson", {"table/1": [Evidence("rules", 1.0, 1.0, 800)]})
+        shell.progress.record_evidence("lesson", {"table/1": [Evidence("rules", 1.0, 1.0, 800)]}, now=shell.clock())
         assert shell.progress.last_evidence_source() == "lesson"
 
 
@@ -393,7 +396,7 @@ def test_the_last_evidence_source_is_the_newest_pieces(tmp_path: Path) -> None:
 def test_a_skill_shown_at_the_start_rating_is_not_weak(tmp_path: Path, lang: str, weak: str) -> None:
     with open_shell(tmp_path, lang) as shell:
         shell.progress.record_evidence("lesson", {f"table/{i}": [Evidence("captures", 0.0, 0.0005, 800)]
-                                                  for i in range(3)})
+                                                  for i in range(3)}, now=shell.clock())
         (captures,) = [s for s in shell.progress.skills() if s.skill == "captures"]
         assert captures.evidence == 3 and captures.rating.rating < SKILL_START.rating
         shown = round(captures.rating.rating)
@@ -497,5 +500,5 @@ def test_a_new_learner_is_not_told_why_the_course_goes_on_in_its_order(tmp_path:
         first = dispatch(shell, "next" if lang == "en" else "weiter").text
         assert why not in first and isinstance(shell.activity, LessonRun), first
     with open_shell(tmp_path / "known", lang) as shell:
-        shell.progress.record_evidence("lesson", {"table/1": [Evidence(SKILLS[0], 1.0, 1.0, 800.0)]})
+        shell.progress.record_evidence("lesson", {"table/1": [Evidence(SKILLS[0], 1.0, 1.0, 800.0)]}, now=shell.clock())
         assert dispatch(shell, "next" if lang == "en" else "weiter").text.startswith(why)

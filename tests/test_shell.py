@@ -11,6 +11,7 @@ from deals import personal_data
 from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.content.course import QuestionStep, WhyStep
+from tutor.content.skills import SKILLS
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
@@ -45,6 +46,21 @@ def finish_lesson(shell, mistakes: int = 0) -> str:  # type: ignore[no-untyped-d
                 continue
         text = say(shell, right_answer(shell))
     raise AssertionError("the lesson did not end")
+
+
+def test_a_lesson_is_recorded_at_the_shells_time(tmp_path: Path) -> None:
+    """A lesson's completion and the skill evidence of its steps are dated by the shell's clock, as a game's and a
+    puzzle's are: the next step compares them (a lesson repeated since a step was missed)."""
+    with open_shell(tmp_path) as shell:
+        shell.clock.advance(-30)  # type: ignore[attr-defined]
+        first = shell.catalog.lessons[0]
+        say(shell, f"learn {first.id}")
+        finish_lesson(shell)
+        (record,) = [r for r in shell.progress.lessons() if r.lesson_id == first.id]
+        assert record.completed_at == shell.clock()
+        times = {shell.progress.evidence_time(skill, "lesson", f"{first.id}/{step + 1}")
+                 for skill in SKILLS for step in range(len(first.steps))} - {None}
+        assert times == {shell.clock()}
 
 
 def test_help_lists_every_command_and_explains_one(tmp_path: Path) -> None:

@@ -246,10 +246,12 @@ class LessonRun(Activity):
         self._evidence(step_evidence(self.lesson, self.index, self.misses, self._step_hints, shown))
 
     def _evidence(self, evidence: list[Evidence]) -> None:
-        self.shell.progress.record_evidence("lesson", {f"{self.lesson.id}/{self.index + 1}": evidence})
+        self.shell.progress.record_evidence("lesson", {f"{self.lesson.id}/{self.index + 1}": evidence},
+                                            now=self.shell.clock())
 
     def _save(self) -> None:
-        self.shell.progress.save_lesson_step(self.lesson.id, self.index, self.mistakes, self.hints)
+        self.shell.progress.save_lesson_step(self.lesson.id, self.index, self.mistakes, self.hints,
+                                             now=self.shell.clock())
 
     def used_help(self) -> None:
         if not self.solved:
@@ -331,7 +333,7 @@ class LessonRun(Activity):
     def _finish(self) -> str:
         self.done = True
         earned = stars(self.mistakes, self.hints)
-        self.shell.progress.record_lesson(self.lesson.id, earned)
+        self.shell.progress.record_lesson(self.lesson.id, earned, now=self.shell.clock())
         done = set(self.shell.progress.lesson_stars())
         following = self.shell.catalog.next_lesson(done)
         return self.ui.render(
