@@ -111,6 +111,8 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
     (("puzzles", "generate", "--thme", "sums"), "cassino-tutor puzzles generate: unbekannte Argumente: --thme sums; "
                                                 "meintest du „--theme“?",
      "cassino-tutor puzzles generate: error: unrecognized arguments: --thme sums; did you mean --theme?"),
+    (("--asci", "--lnag", "en"), "cassino-tutor: unbekannte Argumente: --lnag; meintest du „--lang“?",  # not 'en'
+     "cassino-tutor: error: unrecognized arguments: --lnag; did you mean --lang?"),
     (("--lang", "fr"), "cassino-tutor: Argument --lang: „fr“ ist ungültig (möglich sind „en“, „de“)",
      "cassino-tutor: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'de')"),
 ])
@@ -118,7 +120,8 @@ def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFix
                                                       german: str, english: str) -> None:
     """A German refusal quoted the value and the choices as Python does ('doc', 'html'); German quotes them
     „doc“, „html“ (a number of the choices as it is), the English as before.  An option no command takes is
-    refused by the command it was given to, with its nearest option (the tool refused it, with its own usage)."""
+    refused by the command it was given to, with its nearest option (the tool refused it, with its own usage); one
+    before the command by the tool, which took the word after it for the command ("invalid choice: 'en'")."""
     assert parse_refusal(capsys, "--lang", "de", *words)[-1] == german
     assert parse_refusal(capsys, "--lang", "en", *words)[-1] == english
 
