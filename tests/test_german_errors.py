@@ -101,6 +101,10 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
                  "„check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“)",
      "cassino-tutor: error: argument COMMAND: invalid choice: 'bogus' (choose from 'moves', 'perft', 'solve', 'check', "
      "'sheet', 'puzzles', 'arena', 'advise', 'replay')"),
+    (("movs", "a.yaml"), "cassino-tutor: Argument BEFEHL: „movs“ ist ungültig (möglich sind „moves“, „perft“, "
+                         "„solve“, „check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“); meintest du „moves“?",
+     "cassino-tutor: error: argument COMMAND: invalid choice: 'movs' (choose from 'moves', 'perft', 'solve', 'check', "
+     "'sheet', 'puzzles', 'arena', 'advise', 'replay'); did you mean moves?"),
     (("sheet", "--format=doc"), "cassino-tutor sheet: Argument --format: „doc“ ist ungültig (möglich sind „html“, "
                                 "„md“, „txt“, „pdf“)",
      "cassino-tutor sheet: error: argument --format: invalid choice: 'doc' (choose from 'html', 'md', 'txt', 'pdf')"),
@@ -121,7 +125,8 @@ def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFix
     """A German refusal quoted the value and the choices as Python does ('doc', 'html'); German quotes them
     „doc“, „html“ (a number of the choices as it is), the English as before.  An option no command takes is
     refused by the command it was given to, with its nearest option (the tool refused it, with its own usage); one
-    before the command by the tool, which took the word after it for the command ("invalid choice: 'en'")."""
+    before the command by the tool, which took the word after it for the command ("invalid choice: 'en'"); a
+    misspelled choice with the nearest (a misspelled command was told only the list)."""
     assert parse_refusal(capsys, "--lang", "de", *words)[-1] == german
     assert parse_refusal(capsys, "--lang", "en", *words)[-1] == english
 

@@ -181,6 +181,23 @@ def placeholder_words(parser: argparse.ArgumentParser, say: Callable[..., str]) 
             action.metavar = say(f"cli_help.metavar_{name}")
 
 
+class NearestChoice(argparse.ArgumentParser):
+    """A parser whose refusal of a value not among an argument's choices names the nearest word among them
+    (``cassino-tutor movs``: "invalid choice: 'movs' (choose from …); did you mean moves?"); its commands' parsers
+    are of its class."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as err:
+            words = [str.__str__(c) for c in action.choices or () if isinstance(c, str)]
+            near = difflib.get_close_matches(value, words, n=1) if isinstance(value, str) else []
+            if not near:
+                raise
+            near_words = argparse._("; did you mean %s?") % near[0]  # type: ignore[attr-defined]
+            raise argparse.ArgumentError(action, err.message + near_words) from None
+
+
 class Choice(str):
     """A choice of an argument whose ``repr`` (how argparse lists the choices in a refusal) is ``shown``."""
 
