@@ -9,10 +9,16 @@ from pathlib import Path
 import pytest
 from shell_helpers import game_run, open_shell
 
+from tutor.cli.replay import deals
+from tutor.content.presets import variant
+from tutor.play.game import play_one_round
+from tutor.play.players import player
+from tutor.render import Renderer
 from tutor.render.chart import fit
 from tutor.shell.commands import dispatch
 
 BREACH = {"en": "Build duty broken", "de": "Bautenpflicht verletzt"}
+LINE_BREACH = {"en": ", breaking the build duty (−2 points)", "de": ", Bautenpflicht verletzt (−2 Punkte)"}
 LOSS = {  # (players, the learner's side?) -> how the side that loses the points is said
     "en": {(2, True): "you lose 2 points.", (2, False): "Player 2 loses 2 points.",
            (4, True): "you and Player 3 lose 2 points.", (4, False): "Players 2 and 4 lose 2 points."},
@@ -70,3 +76,16 @@ def test_every_breach_of_the_build_duty_is_said_with_its_cost(tmp_path: Path, la
             lines = fit(said, width).split("\n")
             split = [(a, b) for a, b in zip(lines, lines[1:]) if NAME_END.search(a) and b[:1].isdigit()]
             assert not split, (width, split)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_line_of_play_marks_each_move_that_breaks_the_build_duty(lang: str) -> None:
+    """The replay of a Michigan round, deal by deal: each move that broke the build duty is marked with what it
+    cost, and no other (the walk's replay showed "You: 6♠" where the game had said the duty was broken and 2 points
+    lost, and the round's score only "penalty for 2 turns")."""
+    record = play_one_round(variant("michigan"), [player("random")] * 2, 3)
+    ui, marks = Renderer(lang), []
+    for start, moves in deals(record.plies):
+        steps = ui.line(start, moves, 0, partner=True, score=False).splitlines()[:len(moves)]
+        marks += [LINE_BREACH[lang] in step for step in steps]
+    assert marks == [p.before.penalised(p.move) for p in record.plies] and any(marks)

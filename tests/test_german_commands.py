@@ -300,6 +300,18 @@ def test_solve_says_the_value_of_a_finished_round(lang: str, words: str, tmp_pat
         assert out.splitlines()[1:] == [words.format(value)]
 
 
+@pytest.mark.parametrize(("lang", "said_to"), [
+    ("en", "unknown goal 'card' (did you mean cards?); goals are: cards, points, sweep, safe, card:CODE, deal (join "
+           "several with commas)"),
+    ("de", "Ein Ziel „card“ gibt es nicht (meintest du „cards“?); Ziele sind: cards, points, sweep, safe, card:CODE, "
+           "deal (mehrere mit Kommas verbunden)."),
+])
+def test_a_misspelled_goal_is_told_the_nearest(lang: str, said_to: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """"--goal card" was told only the list of goals, where a misspelled preset, option or option of a command is
+    told the nearest name."""
+    assert said(capsys, "--lang", lang, "solve", ENDGAME, "--goal", "card") == (2, "", f"cassino-tutor solve: {said_to}\n")
+
+
 @pytest.mark.parametrize(("lang", "card", "goal"), [
     ("en", "goal 'card:QX': 'QX' is not a card; for example card:10D",
      "unknown goal 'Karten'; goals are: cards, points, sweep, safe, card:CODE, deal (join several with commas)"),

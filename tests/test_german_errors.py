@@ -101,6 +101,10 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
                  "„check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“)",
      "cassino-tutor: error: argument COMMAND: invalid choice: 'bogus' (choose from 'moves', 'perft', 'solve', 'check', "
      "'sheet', 'puzzles', 'arena', 'advise', 'replay')"),
+    (("movs", "a.yaml"), "cassino-tutor: Argument BEFEHL: „movs“ ist ungültig (möglich sind „moves“, „perft“, "
+                         "„solve“, „check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“); meintest du „moves“?",
+     "cassino-tutor: error: argument COMMAND: invalid choice: 'movs' (choose from 'moves', 'perft', 'solve', 'check', "
+     "'sheet', 'puzzles', 'arena', 'advise', 'replay'); did you mean moves?"),
     (("sheet", "--format=doc"), "cassino-tutor sheet: Argument --format: „doc“ ist ungültig (möglich sind „html“, "
                                 "„md“, „txt“, „pdf“)",
      "cassino-tutor sheet: error: argument --format: invalid choice: 'doc' (choose from 'html', 'md', 'txt', 'pdf')"),
@@ -111,6 +115,8 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
     (("puzzles", "generate", "--thme", "sums"), "cassino-tutor puzzles generate: unbekannte Argumente: --thme sums; "
                                                 "meintest du „--theme“?",
      "cassino-tutor puzzles generate: error: unrecognized arguments: --thme sums; did you mean --theme?"),
+    (("--asci", "--lnag", "en"), "cassino-tutor: unbekannte Argumente: --lnag; meintest du „--lang“?",  # not 'en'
+     "cassino-tutor: error: unrecognized arguments: --lnag; did you mean --lang?"),
     (("--lang", "fr"), "cassino-tutor: Argument --lang: „fr“ ist ungültig (möglich sind „en“, „de“)",
      "cassino-tutor: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'de')"),
 ])
@@ -118,7 +124,9 @@ def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFix
                                                       german: str, english: str) -> None:
     """A German refusal quoted the value and the choices as Python does ('doc', 'html'); German quotes them
     „doc“, „html“ (a number of the choices as it is), the English as before.  An option no command takes is
-    refused by the command it was given to, with its nearest option (the tool refused it, with its own usage)."""
+    refused by the command it was given to, with its nearest option (the tool refused it, with its own usage); one
+    before the command by the tool, which took the word after it for the command ("invalid choice: 'en'"); a
+    misspelled choice with the nearest (a misspelled command was told only the list)."""
     assert parse_refusal(capsys, "--lang", "de", *words)[-1] == german
     assert parse_refusal(capsys, "--lang", "en", *words)[-1] == english
 

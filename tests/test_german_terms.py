@@ -139,6 +139,8 @@ MISUSES = {
     "Wertung (the rating)": re.compile(
         r"(?:[Dd]eine[rn]?|steigender|Aufgaben-) ?Wertung\b|· Wertung\b|\bWertung \{\{ 'etwa"),
     "Blatt (the deck)": re.compile(r"\bBlatt (?:von|mit) \d+ Karten|\b[Dd]as Blatt hat"),
+    "Blätter (shuffles of the whole deck: Verteilungen)": re.compile(
+        r"(?:zufällige|gespiegelte)\w* Blätter\w*|Paare: Blätter"),
     "Talon (a pile of taken cards)": re.compile(r"(?:dein|sein|ihr)\w* Talon"),
     "Spiel (the deck: a Kartenspiel)": re.compile(
         r"\b[Ss]piel (?:mit|von) (?:\d+|\{\{[^}]*\}\}) Karten|Standardspiel|(?:Karten|Pik) des Spiels"),
@@ -177,6 +179,7 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
     for misuse, pattern in MISUSES.items():  # each check finds what it looks for
         assert pattern.search({"Stapel": "kommt auf deinen Stapel", "Wertung": "Deine Wertung: 1500",
                                "Blatt": "ein Blatt von 52 Karten", "Talon": "auf deinen Talon",
+                               "Blätter": "mit gespiegelten Blättern",
                                "Partie": "aus einer gespeicherten Partie",
                                "Spiel": "Ein Spiel mit {{ f.deck_size }} Karten",
                                "Baute": "Deine Baute 8:"}[misuse.split()[0]])

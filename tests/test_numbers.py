@@ -255,3 +255,18 @@ def test_no_template_formats_a_number_by_hand() -> None:
              if path.suffix in (".yaml", ".j2", ".html", ".md") for line in path.read_text().splitlines()
              if by_hand.search(line)]
     assert found == []
+
+
+@pytest.mark.parametrize(("lang", "same"), [("en", "4S, is worth −0.6 too: the same to a tenth of a point."),
+                                            ("de", "4S, ist ebenfalls −0,6 wert: auf ein Zehntel Punkt genau gleich "
+                                                   "gut.")])
+def test_a_hint_says_when_the_next_best_shows_the_same_value(lang: str, same: str) -> None:
+    """The walk's hint: "would play 2♦ … it is worth −0.6 … The next best, 4♠, is worth −0.6", as if the two were
+    told apart; values that show the same are said to, and values that differ are not."""
+    ui = Renderer(lang)
+    def hint(other_value: float) -> str:
+        return " ".join(ui.message("play.hint", move="2D", value=-0.62, spread=2.3, worlds=48, stock=3, other="4S",
+                                   other_value=other_value).split())
+    assert same in hint(-0.58)
+    differs = hint(-2.0)
+    assert "−2" in differs and ("too" if lang == "en" else "ebenfalls") not in differs and "Zehntel" not in differs

@@ -189,7 +189,7 @@ def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(t
         dispatch(shell, line)
         played = len(game_run(shell).game.current.plies)
         dispatch(shell, "resign")
-        for typed in ("undo", "hint", "taken", "moves", line):
+        for typed in ("undo", "hint", "taken", "moves", f"explain {line}", line):  # explain said "In a game, hint…"
             said = dispatch(shell, typed).text
             over = "The game is over: no game is in progress. Type “next” to go on, “play”"
             assert said.startswith(over), (typed, said)

@@ -13,12 +13,15 @@ from test_review_grades import last_deal_example
 from tutor.content.presets import variant
 from tutor.core.cards import Card
 from tutor.core.position import Position
+from tutor.core.round import deal_round
 from tutor.core.search import solve_deal
+from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
 from tutor.play.exact import ExactLines
 from tutor.play.game import Ply
 from tutor.play.line_ideas import line_ideas
-from tutor.play.review import Why, outcome, reasons, review_round
+from tutor.play.review import MoveReview, Why, mark, outcome, reasons, review_round
+from tutor.play.view import SeatView
 from tutor.render import Renderer
 from tutor.render.review import review_text, why_words
 
@@ -260,3 +263,29 @@ def test_with_three_players_the_lines_may_decide_a_majority_for_the_one_not_lead
              "de": "entscheidet die meisten Karten für Spieler 3; nach deinem Zug hat Spieler 2 die meisten, 20 gegen "
                    "deine 13"}[lang]
     assert words in " ".join(said(why, lang, 3).split())
+
+
+@pytest.mark.parametrize(("preset", "turns", "said"), [
+    ("draw", 4, {"en": "does better over the next 4 moves of each player (yours first), on the advisor's average over "
+                       "48 ways the hidden cards could lie, each played out that far or to the round's end",
+                 "de": "ist über die nächsten 4 Züge jedes Spielers (deinen zuerst) besser, im Schnitt des Beraters "
+                       "über 48 Möglichkeiten, wie die verdeckten Karten liegen könnten, jede so weit oder bis zum "
+                       "Ende der Runde durchgespielt"}),
+    ("classic", 0, {"en": "does better over the rest of the deal, on the advisor's average over 48 ways the hidden "
+                          "cards could lie, each played out to the deal's end",
+                    "de": "ist über den Rest dieses Gebens besser"}),
+])
+def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, turns: int, said: dict[str, str]) -> None:
+    """Draw Cassino deals once, and the advisor's playouts stop after a hand's worth of moves a seat: a mark with no
+    other reason said each was "played out to the deal's end" (the walk's German Draw game, move 9: 3S trailed where
+    10S was better); a deal in classic is played out to its end."""
+    pos = deal_round(variant(preset), 2, 1, 2)
+    played, better = pos.parse_move("4C"), pos.parse_move("8H")
+    values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
+    found = mark(SeatView.of(pos, pos.to_move), review, Advice("expert", 48, values))
+    assert found.reasons == (Why("later", {"worlds": 48, "turns": turns}),)
+    assert false_claim(pos, played, better, found.reasons[0], 48) is None
+    assert false_claim(pos, played, better, Why("later", {"worlds": 48, "turns": 4 - turns}), 48) is not None
+    for lang in ("en", "de"):
+        assert said[lang] in " ".join(why_words(Renderer(lang), found.reasons[0], 0, 2).split())

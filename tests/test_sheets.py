@@ -294,6 +294,16 @@ def test_a_sheet_speaks_of_a_first_deal_only_where_more_follow(lang: str, first:
     assert end in plain("classic", "end").lower()
 
 
+
+def test_the_german_deal_without_a_first_deal_keeps_its_subject() -> None:
+    """Draw Cassino's German deal lost "beim ersten Geben einer Runde" and kept the verb first: "Jeder Spieler bekommt
+    vom Geber 4 Karten (je 2 auf einmal); legt der Geber außerdem 4 Karten offen auf den Tisch", a broken sentence."""
+    def plain(preset: str) -> str:
+        return " ".join(section_texts(variant(preset), "de", 2)["deal"].split())
+    assert "; der Geber legt außerdem 4 Karten offen auf den Tisch." in plain("draw")
+    assert "; beim ersten Geben einer Runde legt der Geber außerdem 4 Karten offen auf den Tisch." in plain("classic")
+    assert "; legt der Geber" not in plain("draw")
+
 # ---- worked examples --------------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from tutor.loading.options import OptionError
 from tutor.shell.pager import needs_paging, pager_command, run_pager
 
 from .parser_words import (
+    NearestChoice,
     asked_lang,
     asks_help,
     choice_words,
@@ -34,7 +35,7 @@ EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = NearestChoice(
         prog="cassino-tutor",
         description="A rules-variant tutor and capture-puzzle trainer for the card game Cassino. "
         "Without a command, starts the interactive tutor.",

@@ -82,17 +82,40 @@ class ParserWords(gettext.NullTranslations):
 def parse_command_line(parser: argparse.ArgumentParser, words: Sequence[str]) -> argparse.Namespace:
     """``parser.parse_args(words)``, but an argument no parser takes is refused by the command it was given to,
     with that command's usage (argparse refuses it with the tool's usage: ``usage: cassino-tutor [-h] ...`` for
-    ``cassino-tutor moves FILE --jsn``), and the command's nearest option (``did you mean --json?``)."""
+    ``cassino-tutor moves FILE --jsn``), and the command's nearest option (``did you mean --json?``).  An option
+    the tool does not know before the command is refused so too: argparse took the word after it for the command
+    (``cassino-tutor --lnag de``: "invalid choice: 'de'")."""
+    unknown = _unknown_before_command(parser, words)
+    if unknown is not None:
+        _refuse(parser, [unknown])
     args, extra = parser.parse_known_args(list(words))
     if extra:
-        owner = _innermost(parser, args)
-        message = argparse._("unrecognized arguments: %s") % " ".join(extra)  # type: ignore[attr-defined]
-        options = [o for action in owner._actions for o in action.option_strings if o.startswith("--")]
-        near = difflib.get_close_matches(extra[0], options, n=1)
-        if near:
-            message += argparse._("; did you mean %s?") % near[0]  # type: ignore[attr-defined]
-        owner.error(message)
+        _refuse(_innermost(parser, args), extra)
     return args
+
+
+def _refuse(owner: argparse.ArgumentParser, extra: Sequence[str]) -> None:
+    """``owner`` refuses the ``extra`` words, with its option nearest the first."""
+    message = argparse._("unrecognized arguments: %s") % " ".join(extra)  # type: ignore[attr-defined]
+    options = [o for action in owner._actions for o in action.option_strings if o.startswith("--")]
+    near = difflib.get_close_matches(extra[0], options, n=1)
+    if near:
+        message += argparse._("; did you mean %s?") % near[0]  # type: ignore[attr-defined]
+    owner.error(message)
+
+
+def _unknown_before_command(parser: argparse.ArgumentParser, words: Sequence[str]) -> str | None:
+    """The first of the options before the command (or the first word that is not an option) that ``parser``
+    does not know, abbreviations allowed; None when it knows them all."""
+    known = {o: action for action in parser._actions for o in action.option_strings}
+    i = 0
+    while i < len(words) and words[i].startswith("-") and words[i] not in HELP_WORDS:
+        name, equals, _ = words[i].partition("=")
+        actions = {a for o, a in known.items() if o == name or (name.startswith("--") and o.startswith(name))}
+        if len(actions) != 1:
+            return words[i]
+        i += 1 + (actions.pop().nargs is None and not equals)  # its value follows, unless given with "="
+    return None
 
 
 def _innermost(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
@@ -156,6 +179,23 @@ def placeholder_words(parser: argparse.ArgumentParser, say: Callable[..., str]) 
     for action in actions(parser):
         if (name := placeholder(action)) is not None:
             action.metavar = say(f"cli_help.metavar_{name}")
+
+
+class NearestChoice(argparse.ArgumentParser):
+    """A parser whose refusal of a value not among an argument's choices names the nearest word among them
+    (``cassino-tutor movs``: "invalid choice: 'movs' (choose from …); did you mean moves?"); its commands' parsers
+    are of its class."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as err:
+            words = [str.__str__(c) for c in action.choices or () if isinstance(c, str)]
+            near = difflib.get_close_matches(value, words, n=1) if isinstance(value, str) else []
+            if not near:
+                raise
+            near_words = argparse._("; did you mean %s?") % near[0]  # type: ignore[attr-defined]
+            raise argparse.ArgumentError(action, err.message + near_words) from None
 
 
 class Choice(str):

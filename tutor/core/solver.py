@@ -22,6 +22,7 @@ points, then cards.  ``deal`` stands alone.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -113,10 +114,13 @@ def _criterion(part: str, text: str) -> Criterion:
         except ValueError:
             raise GoalError(f"goal {excerpt(text)!r}: {excerpt(part[5:])!r} is not a card; for example card:10D",
                             "no_card", goal=excerpt(text), card=excerpt(part[5:])) from None
-    if part in ("cards", "points", "sweep", "safe", "deal"):
+    named = ("cards", "points", "sweep", "safe", "deal")
+    if part in named:
         return Criterion(part)
-    raise GoalError(f"unknown goal {excerpt(part)!r}; goals are: {', '.join(GOAL_NAMES)} (join several with commas)",
-                    "unknown", goal=excerpt(part), goals=GOAL_NAMES)
+    near = next(iter(difflib.get_close_matches(part, named, n=1)), "")
+    raise GoalError(f"unknown goal {excerpt(part)!r}{f' (did you mean {near}?)' if near else ''}; goals are: "
+                    f"{', '.join(GOAL_NAMES)} (join several with commas)",
+                    "unknown", goal=excerpt(part), goals=GOAL_NAMES, near=near)
 
 
 @dataclass(frozen=True)

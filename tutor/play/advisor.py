@@ -421,6 +421,14 @@ def _cards_in_hands(pos: Position) -> int:
     return sum(len(h) for h in pos.hands)
 
 
+def playout_turns(pos: Position, draw_turns: int | None = DRAW_TURNS) -> int:
+    """With ``draw``, the moves each seat makes in a playout from ``pos``, the first included (``draw_turns``, else
+    a hand's worth); 0 without ``draw``, whose playouts go on to the deal's end."""
+    if not pos.variant.draw:
+        return 0
+    return pos.variant.hand_size_resolved if draw_turns is None else draw_turns
+
+
 def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = PLAYOUT, replies: int = 0,
                   beyond: bool = False, draw_turns: int | None = DRAW_TURNS) -> float:
     """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``;
@@ -431,8 +439,7 @@ def playout_value(world: Position, move: Move, side: int, playout: ClubWeights =
     world).  With ``beyond`` (not with ``draw``) a playout that ends a deal before the last plays the next deal
     too, dealt from the world's stock, and values its end.  With ``draw`` the playout stops after ``draw_turns``
     moves a seat (:data:`DRAW_TURNS`), the first being ``move``."""
-    turns = world.variant.hand_size_resolved if draw_turns is None else draw_turns
-    horizon = world.players * turns if world.variant.draw else None
+    horizon = world.players * playout_turns(world, draw_turns) if world.variant.draw else None
     world.push(move)
     try:
         if replies and not _deal_over(world) and world.side_of(world.to_move) != side and horizon != 1:

@@ -21,6 +21,7 @@ from tutor.core.position import Position
 from tutor.core.solver import exposure_after, table_points, trial_hands, unseen_cards
 from tutor.core.table import Build
 
+from .advisor import playout_turns
 from .line_claims import LINE_CHECKS, PairCheck
 from .review import LIKELY_LEAST, REASON_CODES, Why
 from .risk import likely_take
@@ -287,8 +288,10 @@ def _safe(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
-    worlds = pair.worlds
-    return None if params["worlds"] == worlds else f"the advice valued {worlds} worlds, not {params['worlds']}"
+    worlds, turns = pair.worlds, playout_turns(pair.pos)
+    if params["worlds"] != worlds:
+        return f"the advice valued {worlds} worlds, not {params['worlds']}"
+    return None if params["turns"] == turns else f"the playouts go {turns} moves a seat, not {params['turns']}"
 
 
 def _takes(pos: Position) -> list[Move]:

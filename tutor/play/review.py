@@ -39,7 +39,17 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
 
-from .advisor import DEFAULT_WORLDS, Advice, Clock, Enough, MoveValue, Progress, advise, advise_until
+from .advisor import (
+    DEFAULT_WORLDS,
+    Advice,
+    Clock,
+    Enough,
+    MoveValue,
+    Progress,
+    advise,
+    advise_until,
+    playout_turns,
+)
 from .confirm import EARLY_LOOKS, Loss, better_of, confirm, few_deals, loss_of, rivals, within
 from .exact import ExactLines, exact_lines
 from .game import Ply
@@ -419,4 +429,5 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
     why = in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])])
-    return Mark(reviewed, advice, played, better, why or (Why("later", {"worlds": advice.worlds}),), accepted, lines)
+    later = Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos)})
+    return Mark(reviewed, advice, played, better, why or (later,), accepted, lines)

@@ -73,7 +73,8 @@ REASON_CODES = (*SEEN_CODES[:SEEN_CODES.index("exposure")], *LINE_CODES, *SEEN_C
 """Every reason a mark may give, in order: what the better move does now (a sweep made or left, points taken or
 kept), then what the lines show (in an exact last deal they are the idea), then risks and what comes later;
 ``later`` is given when no other is found: the better value is the
-advisor's average over its ``worlds`` deals of the hidden cards, each played on to the deal's end."""
+advisor's average over its ``worlds`` deals of the hidden cards, each played on to the deal's end, or with ``draw``
+for ``turns`` moves of each seat (:func:`tutor.play.advisor.playout_turns`; 0 without ``draw``)."""
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,8 @@ class Step:
 
     ``taken`` are the table cards it takes; ``point_cards`` the cards with
     round points among the card played and those taken, ``spades`` the spades
-    among them; ``sweep`` whether it clears the table.
+    among them; ``sweep`` whether it clears the table; ``breach`` whether it breaks the build duty where that costs
+    the mover's side (Michigan).
     """
 
     seat: int
@@ -110,6 +111,7 @@ class Step:
     point_cards: tuple[tuple[Card, int], ...]
     spades: int
     sweep: bool
+    breach: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ def line_view(pos: Position, line: Sequence[Move], show: Show) -> LineView:
         points, spades = scored_cards(after, move)
         steps.append(Step(
             after.to_move, show(after.notation(move)), move.kind, tuple(move.captured_cards()), points, spades,
-            after.is_sweep(move),
+            after.is_sweep(move), after.penalised(move),
         ))
         left = after.table_after(move)
         after.push(move)

@@ -429,7 +429,7 @@ class GameRun(Activity):
         return self.ui.message("play.moves", moves=[self.ui.move(pos, m) for m in pos.generate()]).rstrip()
 
     def explain(self, text: str) -> str:
-        return self.ui.message("play.no_explain")
+        return self.closed() or self.ui.message("play.no_explain")
 
     def undo(self) -> str:
         if (said := self.closed()) is not None:
