@@ -12,7 +12,7 @@ from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.content.course import QuestionStep, WhyStep
 from tutor.content.skills import SKILLS
-from tutor.shell.commands import COMMANDS, dispatch
+from tutor.shell.commands import COMMANDS, dispatch, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.streak import StreakRun, streak_order
@@ -560,6 +560,24 @@ def test_the_welcome_counts_failed_puzzles_and_positions_from_games_apart(
         assert due in text and following.format(title=after.title.get(lang)) in text
         assert "Start with" not in text and "Beginne mit" not in text
         assert due in dispatch(shell, "progress").text.replace("\n    ", " ")
+
+
+@pytest.mark.parametrize(("lang", "first", "again"), [
+    ("en", "Welcome to cassino-tutor!", "Welcome back to cassino-tutor!"),
+    ("de", "Willkommen bei cassino-tutor!", "Willkommen zurück bei cassino-tutor!"),
+])
+def test_the_welcome_greets_a_returning_learner_as_one(tmp_path: Path, lang: str, first: str, again: str) -> None:
+    """A new learner is welcomed; one who has opened a lesson (even without answering a step) or played is
+    welcomed back."""
+    with open_shell(tmp_path / "lesson", lang=lang) as shell:
+        assert welcome(shell).splitlines()[0] == first
+        say(shell, f"{'learn' if lang == 'en' else 'lerne'} {shell.lesson_name(shell.catalog.lessons[0].id)}")
+    with open_shell(tmp_path / "lesson", lang=lang) as shell:
+        assert welcome(shell).splitlines()[0] == again
+    with open_shell(tmp_path / "puzzle", lang=lang) as shell:
+        puzzle = shell.catalog.puzzles[0]
+        shell.progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, True, 0, now=shell.clock())
+        assert welcome(shell).splitlines()[0] == again
 
 
 @pytest.mark.parametrize(("lang", "typed", "said"), [

@@ -171,6 +171,7 @@ def welcome(shell: Shell) -> str:
     failed, positions = due_counts(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
+        back=last is not None or not new_learner(shell),
         lessons_done=len(stars),
         lessons=len(catalog.lessons),
         unfinished_id=unfinished_id,
