@@ -422,12 +422,12 @@ def test_a_card_twice_names_both_places_in_german(tmp_path: Path, monkeypatch: p
         "3 Probleme gefunden"]
     assert main(["check", "p.yaml"]) == 2  # English as before
     assert capsys.readouterr().err.splitlines()[1:3] == [
-        "p.yaml:3:13: 8D appears twice: in hand of seat 0 (line 1) and in the cards seat 0 captured (line 3)",
+        "p.yaml:3:13: 8D appears twice: in the hand of seat 0 (line 1) and in the cards seat 0 captured (line 3)",
         "p.yaml:4:9: 5D appears twice: in a build on the table (line 2) and in the stock (line 4)"]
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", ["p.yaml:1:18: 7S appears twice in hand of seat 0: at line 1, column 10, and at line 1, column 18",
+    ("en", ["p.yaml:1:18: 7S appears twice in the hand of seat 0: at line 1, column 10, and at line 1, column 18",
             "p.yaml:2:19: 9H appears twice: in the cards seat 0 captured (line 2, column 13) and in the cards seat 1 "
             "captured (line 2, column 19)",
             "p.yaml:5:3: 3C appears twice on the table: at line 4 and at line 5",
@@ -441,7 +441,7 @@ def test_a_card_twice_names_both_places_in_german(tmp_path: Path, monkeypatch: p
 def test_a_card_twice_in_one_line_or_list_names_each_place_once(lang: str, said: list[str], tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """A card twice in one list repeated its place: "in hand of seat 0 (line 1) and in hand of seat 0 (line 1)";
+    """A card twice in one list repeated its place: "in the hand of seat 0 (line 1) and in the hand of seat 0 (line 1)";
     each problem is at its second card, names the first's place and, on one line, the columns."""
     monkeypatch.chdir(tmp_path)
     Path("p.yaml").write_text("hands: [[7S, 8D, 7S], [KD]]\ncaptured: [[9H], [9H]]\ntable:\n- 3C\n- 3C\n",

@@ -83,7 +83,7 @@ def test_interfaces_example_as_printed_is_rejected() -> None:
     assert problems(text) == [
         "p.yaml:12:15: KC has no value, so it cannot be in a build; "
         "face builds need face_capture: all (the face-gather preset)",
-        "p.yaml:12:15: KC appears twice: in hand of seat 0 (line 6) and in a build on the table (line 12)",
+        "p.yaml:12:15: KC appears twice: in the hand of seat 0 (line 6) and in a build on the table (line 12)",
     ]
 
 
@@ -161,14 +161,14 @@ def test_card_of_wrong_type() -> None:
 
 def test_card_twice_names_both_places() -> None:
     text = "variant: classic\nplayers: 2\nto_move: 0\nhands:\n  - [7S, 8D]\n  - 2\ntable:\n  - 2C\n  - 7S\n"
-    assert problem(text) == "p.yaml:9:5: 7S appears twice: in hand of seat 0 (line 5) and on the table (line 9)"
+    assert problem(text) == "p.yaml:9:5: 7S appears twice: in the hand of seat 0 (line 5) and on the table (line 9)"
 
 
 def test_card_twice_in_one_list_points_at_each_place() -> None:
-    """A card twice in one list named its place twice ("in hand of seat 0 (line 1) and in hand of seat 0 (line
+    """A card twice in one list named its place twice ("in the hand of seat 0 (line 1) and in the hand of seat 0 (line
     1)"): the problem is at the second, and says the first's line and, on the same line, the columns of both."""
     assert problems("hands: [[7S, 8D, 7S], [KD]]\ncaptured: [[], [9H,\n  9H]]\n") == [
-        "p.yaml:1:18: 7S appears twice in hand of seat 0: at line 1, column 10, and at line 1, column 18",
+        "p.yaml:1:18: 7S appears twice in the hand of seat 0: at line 1, column 10, and at line 1, column 18",
         "p.yaml:3:3: 9H appears twice in the cards seat 1 captured: at line 2 and at line 3"]
     assert problem("hands: [[7S], [KD]]\ncaptured: [[9H], [9H]]\n") == (
         "p.yaml:2:19: 9H appears twice: in the cards seat 0 captured (line 2, column 13) and in the cards seat 1 "
@@ -393,7 +393,7 @@ scores: [0]
     assert [line.split(": ")[0] for line in found] == [
         "p.yaml:1:28", "p.yaml:3:10", "p.yaml:5:10", "p.yaml:6:5", "p.yaml:8:5", "p.yaml:9:13", "p.yaml:10:9",
     ]
-    assert "7S appears twice: in hand of seat 0 (line 5) and on the table (line 8)" in found[4]
+    assert "7S appears twice: in the hand of seat 0 (line 5) and on the table (line 8)" in found[4]
 
 
 # ---- YAML syntax ------------------------------------------------------------------

@@ -82,7 +82,7 @@ THINGS = {
     "penalty_count": "a penalty count",
     "unknown_cards": "a number of unknown cards",
     "a_score": "a score",
-    "in_hand": "in hand of seat {seat}",
+    "in_hand": "in the hand of seat {seat}",
     "in_captured": "in the cards seat {seat} captured",
     "in_stock": "in the stock",
     "on_table": "on the table",
