@@ -336,20 +336,23 @@ def test_the_cards_left_at_a_rounds_end_are_said_to_go_to_whoever_took_last(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("one_round", [False, True])
 def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topic_named_reads_otherwise(
-        lang: str, players: int) -> None:
+        lang: str, players: int, one_round: bool) -> None:
     """Every preset: the start of a game names each option whose value differs from Classic Cassino's (the point
     cards as the deck holds them) and changes the rules (put back, some topic of the rules reads otherwise: not
     Spade's most_spades 0, which its spade points imply), and no other; each ``rules`` topic it names reads
-    otherwise than Classic's."""
+    otherwise than Classic's.  A one-round game leaves the match out: its topic and the options that change only
+    it (Spade's target of 61)."""
     ui, classic = Renderer(lang), presets.variant()
     head = "What differs from Classic Cassino" if lang == "en" else "Anders als im klassischen Cassino"
+    topics_read = [t for t in TOPICS if not (one_round and t == "match")]
     for name in presets.preset_names():
         v = presets.variant(name)
-        said = variant_summary(ui, v, players)
+        said = variant_summary(ui, v, players, one_round)
         changed = [k for k, value in v.options().items() if value != classic.options()[k]
                    and any(rules_text(v, players, lang, t) != rules_text(v.with_options(**{k: classic.options()[k]}),
-                                                                         players, lang, t) for t in TOPICS)]
+                                                                         players, lang, t) for t in topics_read)]
         assert said.startswith(head) == bool(changed), name
         for key in changed:
             shown = dealt_point_cards(v) if key == "point_cards" else v.options()[key]
@@ -360,6 +363,7 @@ def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topi
         topics = topics_named(said, lang)
         assert bool(topics) == bool(changed), name
         for topic in topics:
+            assert topic in {ui.message(f"topic_ids.{t}") for t in topics_read}, (name, topic)
             assert rules_text(v, players, lang, topic) != rules_text(classic, players, lang, topic), (name, topic)
 
 

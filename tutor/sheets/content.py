@@ -8,7 +8,7 @@ each confirmed by the engine under the sheet's variant.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -207,10 +207,11 @@ def inert_options(variant: Variant, players: int) -> tuple[str, ...]:
                  if not changes_rules(variant, players, name, preset[name]))
 
 
-def changes_rules(variant: Variant, players: int, name: str, value: Any) -> bool:
+def changes_rules(variant: Variant, players: int, name: str, value: Any, topics: Collection[str] = TOPICS) -> bool:
     """Whether the option ``name`` set to ``value`` makes the variant's rules for ``players`` other than they are:
-    some section's facts differ."""
-    return sheet_facts(variant.with_options(**{name: value}), players) != sheet_facts(variant, players)
+    the facts of some section of ``topics`` (all by default) differ."""
+    other, mine = sheet_facts(variant.with_options(**{name: value}), players), sheet_facts(variant, players)
+    return any(other[t] != mine[t] for t in topics)
 
 
 @lru_cache(maxsize=256)

@@ -539,8 +539,8 @@ def play_command(shell: Shell, arg: str) -> str:
     started = shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved)))
     # no round title: a one-round game's would repeat the first line, a match's round and target are in the
     # toolbar and the score line (a line fewer, so that a four-player opening fits 24 rows)
-    return "\n".join(filter(None, [started, variant_summary(shell.ui, settings.variant, settings.players),
-                                    run.start(head=False)]))
+    summary = variant_summary(shell.ui, settings.variant, settings.players, one_round=settings.kind == "round")
+    return "\n".join(filter(None, [started, summary, run.start(head=False)]))
 
 
 def resume_command(shell: Shell, arg: str) -> str:

@@ -9,7 +9,7 @@ from tutor.core.cards import Card
 from tutor.core.variant import Variant
 from tutor.loading.positions import variant_to_data
 from tutor.render import Renderer
-from tutor.sheets.content import build_sheet, changes_rules, inert_options
+from tutor.sheets.content import TOPICS, build_sheet, changes_rules, inert_options
 from tutor.sheets.document import OptionView, option_view
 
 SCORING_OPTIONS = (
@@ -56,33 +56,43 @@ def dealt_point_cards(variant: Variant) -> dict[str, int] | bool:
     return {code: n for code, n in cards.items() if Card.from_str(code) in variant.deck_cards} or False
 
 
-def classic_changes(ui: Renderer, variant: Variant, players: int | None = None) -> list[OptionView]:
+def classic_changes(ui: Renderer, variant: Variant, players: int | None = None,
+                    one_round: bool = False) -> list[OptionView]:
     """Every option whose value differs from Classic Cassino's, in words, in the rulebook's order; the point
     cards only as far as the deck holds them.  With ``players``, only those that change the rules for that many
     players: one whose Classic value leaves every rule the same is left out (``aces_high`` without royal values:
-    an ace still counts 1)."""
+    an ace still counts 1); with ``one_round`` too, only those that change the rules of a round (not the match's
+    target)."""
     usual, options = presets.variant().options(), variant.options()
     changed = [name for name, value in options.items() if value != usual[name]]
     if players is not None:
-        changed = [name for name in changed if changes_rules(variant, players, name, usual[name])]
+        topics = round_topics(one_round)
+        changed = [name for name in changed if changes_rules(variant, players, name, usual[name], topics)]
     if options["point_cards"] != usual["point_cards"]:
         options["point_cards"] = dealt_point_cards(variant)
     return [option_view(ui, name, options[name]) for name in changed]
 
 
-def changed_topics(variant: Variant, players: int) -> list[str]:
-    """The rules topics whose facts differ from Classic Cassino's for ``players`` (the glossary aside)."""
+def round_topics(one_round: bool) -> tuple[str, ...]:
+    """The rules topics that matter to a game: every one, or, in a one-round game, all but the match's."""
+    return tuple(t for t in TOPICS if t != "glossary" and not (one_round and t == "match"))
+
+
+def changed_topics(variant: Variant, players: int, one_round: bool = False) -> list[str]:
+    """The rules topics whose facts differ from Classic Cassino's for ``players`` (the glossary aside; the match
+    aside too in a ``one_round`` game)."""
     classic, mine = build_sheet(presets.variant(), players), build_sheet(variant, players)
-    return [s.id for s, c in zip(mine.sections, classic.sections) if s.id != "glossary" and s.facts != c.facts]
+    topics = round_topics(one_round)
+    return [s.id for s, c in zip(mine.sections, classic.sections) if s.id in topics and s.facts != c.facts]
 
 
-def variant_summary(ui: Renderer, variant: Variant, players: int) -> str:
-    """What a game's variant changes from Classic Cassino, and the ``rules`` topics that say more; empty for
-    Classic."""
-    changes = classic_changes(ui, variant, players)
+def variant_summary(ui: Renderer, variant: Variant, players: int, one_round: bool = False) -> str:
+    """What a game's variant changes from Classic Cassino (in a ``one_round`` game, for a round), and the
+    ``rules`` topics that say more; empty for Classic."""
+    changes = classic_changes(ui, variant, players, one_round)
     if not changes:
         return ""
-    topics = [ui.message(f"topic_ids.{t}") for t in changed_topics(variant, players)]
+    topics = [ui.message(f"topic_ids.{t}") for t in changed_topics(variant, players, one_round)]
     return ui.message("play.variant_summary", changes=changes, topics=topics)
 
 
