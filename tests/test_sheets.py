@@ -465,6 +465,21 @@ def test_sheet_command_prints_and_writes(tmp_path: Path) -> None:
     assert "@page { size: letter;" in out.read_text(encoding="utf-8")
 
 
+def test_a_sheet_without_format_takes_the_files_ending_else_text_on_a_terminal(tmp_path: Path) -> None:
+    """``-o rules.txt`` writes text and ``-o rules.md`` Markdown, where both wrote HTML; a terminal is shown the
+    text (then paged); a pipe or a file without a known ending still gets HTML; ``--format`` always wins."""
+    for name, start in [("rules.txt", "CASSINO RULES"), ("rules.md", "# Cassino rules"), ("rules.HTM", "<!DOCTYPE"),
+                        ("rules", "<!DOCTYPE")]:
+        out = tmp_path / name
+        result = run("sheet", "--lang", "en", "-o", str(out))
+        assert result.returncode == 0 and out.read_text(encoding="utf-8").startswith(start), name
+    assert run("sheet", "--lang", "en").stdout.startswith("<!DOCTYPE")  # a pipe
+    assert run("sheet", "--lang", "en", "--format", "html", "-o", str(tmp_path / "x.txt")).returncode == 0
+    assert (tmp_path / "x.txt").read_text(encoding="utf-8").startswith("<!DOCTYPE")
+    assert [cli.sheet_format(None, True), cli.sheet_format(None, False), cli.sheet_format("a.pdf", True)] == [
+        "txt", "html", "pdf"]
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (("--variant", "clasic"), "unknown preset 'clasic' (did you mean classic?); presets are: classic, classic-"),
     (("--set", "targt=11"), "unknown option 'targt' (did you mean target?); options are: aces_high"),

@@ -14,6 +14,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
@@ -32,6 +33,8 @@ from .parser_words import (
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
+SHEET_FORMATS = ("html", "md", "txt", "pdf")
+"""What ``sheet --format`` writes."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,7 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="an option on top of the preset, like target=11; may be repeated")
     p.add_argument("--players", default="2", metavar="P", help="2, 3 or 4 (default: 2)")
     p.add_argument("--lang", dest="sheet_lang", metavar="en|de", help="language (default: the locale)")
-    p.add_argument("--format", choices=("html", "md", "txt", "pdf"), default="html", help="default: html")
+    p.add_argument("--format", choices=SHEET_FORMATS,
+                   help="default: the ending of -o FILE (.html, .md, .txt, .pdf); else txt to a terminal, html "
+                        "to a pipe or a redirect")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
 
@@ -267,7 +272,20 @@ def paged(text: str, environ: Mapping[str, str]) -> bool:
 def _sheet(args: argparse.Namespace) -> tuple[str, int]:
     from .sheet import sheet  # Jinja and the templates load only for this command
 
+    if args.format is None:
+        args.format = sheet_format(args.output, sys.stdout.isatty())
     return sheet(args)
+
+
+def sheet_format(output: str | None, terminal: bool) -> str:
+    """The format of a sheet asked for without ``--format``: the one ``output``'s ending names (``.htm`` too);
+    else text to read on a ``terminal``, HTML to a file or a pipe."""
+    if output is not None:
+        suffix = Path(output).suffix.lower().lstrip(".")
+        named = "html" if suffix == "htm" else suffix
+        if named in SHEET_FORMATS:
+            return named
+    return "txt" if terminal and output is None else "html"
 
 
 def _puzzles(args: argparse.Namespace) -> tuple[str, int]:
