@@ -127,6 +127,11 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
                 continue  # names of sides, the world count said in words, build values named by rank
             if why.code == "next_take" and key == "points" and not value:
                 continue  # no points: none said
+            if why.code == "line_majority" and (key == "n" and why.params["how"] != "wins"
+                                                or key in ("n_then", "m_then") and not why.params["then"]):
+                continue  # a count said only of a side that has the most
+            if key == "theirs" and not why.params["seats"]:
+                continue  # the other sides' count, said only when it is theirs that changes
             for item in value if isinstance(value, list) else [value]:
                 forms = param_words(ui, item)
                 if forms and not any(f in words for f in forms):
