@@ -50,7 +50,7 @@ from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, Mark, RoundReview, review_round
 from tutor.play.view import SeatView
 from tutor.render import Renderer
-from tutor.render.review import mark_view, review_brief, review_text, shown_loss
+from tutor.render.review import mark_view, review_brief, review_text
 from tutor.teaching.hint_claims import Setting, hint_problems
 from tutor.teaching.hint_words import hint_text
 
@@ -90,7 +90,7 @@ def grade_problems(ui: Renderer, mark: Mark, players: int) -> list[str]:
     the next grade's, as the review's last line states them (a mark for a sure sweep passed up apart); a ranged
     grade's interval holds the loss shown."""
     review, view = mark.review, mark_view(ui, mark)
-    shown, out = shown_loss(review), []
+    shown, out = read(view.loss), []
     least = [Decimal(repr(m)) for m in MARGINS[players]]
     if review.grade == review.upto and not view.sure_sweep:
         assert review.grade is not None
@@ -100,10 +100,15 @@ def grade_problems(ui: Renderer, mark: Mark, players: int) -> list[str]:
             out.append(f"{view.grade} said of a loss shown as {view.loss} (least losses {MARGINS[players]}; "
                        f"loss {review.loss!r}, interval {review.interval})")
     if view.interval is not None:
-        low, high = (Decimal(x.replace(",", ".").replace("\u2212", "-")) for x in view.interval)
+        low, high = (read(x) for x in view.interval)
         if not low <= shown <= high:
             out.append(f"the interval shown {view.interval} does not hold the loss shown {view.loss}")
     return out
+
+
+def read(shown: str) -> Decimal:
+    """A number as the review shows it (a decimal comma, a true minus sign) read back."""
+    return Decimal(shown.replace(",", ".").replace("\u2212", "-"))
 
 
 def param_words(ui: Renderer, value: Any) -> list[str]:
