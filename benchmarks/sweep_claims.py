@@ -50,7 +50,8 @@ from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, Mark, RoundReview, review_round
 from tutor.play.view import SeatView
 from tutor.render import Renderer
-from tutor.render.review import mark_view, review_brief, review_text
+from tutor.render.numbers import POINT_PLACES
+from tutor.render.review import loss_places, mark_view, review_brief, review_text
 from tutor.teaching.hint_claims import Setting, hint_problems
 from tutor.teaching.hint_words import hint_text
 
@@ -164,6 +165,8 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
         tally.checked["review rounds"] += 1
         for mark in review.marks:
             tally.checked["review marks"] += 1
+            if loss_places(mark.review, players) > POINT_PLACES:
+                tally.checked["review marks shown with more decimals"] += 1
             pos = SeatView.of(mark.review.ply.before, review.seat).position()
             turn = f"{where} turn={mark.review.turn} ({pos.notation(mark.review.ply.move)})"
             for why in mark.reasons:
