@@ -31,7 +31,7 @@ from tutor.loading.yamlfile import FileError
 from tutor.play.review import Mark
 from tutor.render import Renderer
 from tutor.render.numbers import POINT_PLACES, tenths
-from tutor.render.review import grade_words, shown_loss
+from tutor.render.review import MORE_PLACES, grade_words, shown_loss
 
 from .advised import ADVICE, AdvisedRanking
 
@@ -123,7 +123,8 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     accepted = tuple(pos.parse_move(m) for m in data["accepted"])
     played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
     texts: dict[str, str] = {}
-    places = max(POINT_PLACES, len(repr(float(data["loss"])).partition(".")[2]))  # as the review showed it (1.44)
+    decimals = len(repr(float(data["loss"])).partition(".")[2])  # as the review showed it (1.45)
+    places = min(max(POINT_PLACES, decimals), MORE_PLACES)
     for lang in LANGUAGES:
         ui = Renderer(lang, symbols)
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
