@@ -216,3 +216,20 @@ def test_a_hint_on_what_scores_gives_no_point_to_a_card_only_played(key: str) ->
               for p in load_puzzles(path.read_text(encoding="utf-8"), str(path)) for h in p.hints
               if h.claim is not None and h.claim.key == key]
     assert stored and all((h.en, h.de) == (said.en, said.de) for h in stored)
+
+
+def test_a_hint_may_deny_the_opponents_aces_where_the_movers_side_takes_as_many_as_otherwise() -> None:
+    """Michigan to 5, three players: 5D b9 4H ends the round with three aces for the mover's side, as 5D would, and
+    none for the others, where 5D leaves them the AC; "what it denies your opponents: more aces" is true (aces are
+    counted, as sweeps are: a side may score some and deny the others more).  The check said "the mover's side wins
+    aces: say it wins it" (benchmarks/sweep_claims.py --presets michigan-5 --players 3 --seeds 16 --parts hints)."""
+    rng = random.Random("sweep/michigan-5/3/16")
+    rounds = round_positions(variant("michigan-5"), 3, rng, builder=rng.random() < 0.5)
+    pos = endgame_view(next(p for i, p in enumerate(rounds) if i == 42))
+    ranking = rank_moves(pos.copy(), DEAL)
+    assert [pos.notation(m) for m in ranking.best] == ["5D b9 4H"]
+    said = dict(hint_keys(study(pos, ranking), ()))["deal_decides"]
+    assert said == {"won": ["most-cards", "most-spades"], "denied": ["aces"]}
+    assert hint_problems(hint_text("deal_decides", said), Setting(pos, ranking)) == []
+    wrong = {"won": ["most-cards", "most-spades", "aces"], "denied": []}  # the side does not end with more aces
+    assert hint_problems(hint_text("deal_decides", wrong), Setting(pos, ranking))

@@ -17,12 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.content.folders import content_dir
+from tutor.content.presets import variant
 from tutor.core.comparison import compare
 from tutor.core.position import Position
 from tutor.loading.positions import position_to_data
 from tutor.play.advisor import Advice, MoveValue
-from tutor.play.game import Ply
-from tutor.play.review import Mark, MoveReview, RoundReview, Why, outcome
+from tutor.play.game import Ply, play_one_round
+from tutor.play.players import player
+from tutor.play.review import Mark, MoveReview, RoundReview, Why, outcome, review_round
 from tutor.render import Renderer
 from tutor.render.numbers import MINUS, rounded, shown_gap, tenths
 from tutor.render.review import mark_view, review_brief, review_text
@@ -141,6 +143,28 @@ def test_the_interval_shown_holds_the_loss_shown(mark: Mark) -> None:
         assert read(view.interval[0]) <= read(view.loss) <= read(view.interval[1]), (better, worse, interval, view)
     assert mark_view(Renderer("en"), replace(mark, review=replace(review, best=replace(review.best, value=1.05),
                      played=replace(review.played, value=0.04), interval=(0.5, 1.01)))).interval == ("0.5", "1.1")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_loss_shown_beside_a_grade_is_within_that_grades_losses(lang: str) -> None:
+    """With three players an inaccuracy that lost 1.44 points (−5.33 against −6.78) was shown "lost 1.5 points",
+    beside "1.5 a mistake" (benchmarks/sweep_claims.py: royal, three players, seed 5, seat 0, move 10, worlds 2):
+    such a mark's numbers get the decimals that keep the loss shown within its grade's losses, and the total too."""
+    seats = [player("club"), player("club"), player("random")]
+    review = review_round(play_one_round(variant("royal"), seats, 5).plies, 0, worlds=2, seed=5)
+    (mark,) = [m for m in review.marks if m.review.turn == 10]
+    assert mark.review.grade == mark.review.upto == "inaccuracy" and 1.4 < mark.review.loss < 1.45
+    ui = Renderer(lang, symbols=False)
+    view = mark_view(ui, mark)
+    assert read(view.loss) < Decimal("1.5") and read(view.loss) == read(view.value_better) - read(view.value_played)
+    assert (view.loss, view.value_better, view.value_played) == (ui.decimal(1.45, 2), ui.decimal(-5.33, 2),
+                                                                  ui.decimal(-6.78, 2))
+    text = review_text(ui, review)
+    assert f"{view.loss} {'points' if lang == 'en' else 'Punkte'}" in text
+    losses = [read(mark_view(ui, m).loss) for m in review.marks]
+    assert re.search(rf"{re.escape(ui.decimal(sum(losses), 2))} (points lost|Punkte verloren)", text), text
+    puzzle = personal_puzzle(*puzzle_data(mark, date(2026, 12, 3), 900, False), symbols=False)
+    assert puzzle is not None and f" {view.loss} " in puzzle.text.get(lang)  # the review puzzle says it so too
 
 
 # ---- a review puzzle: points, "just as good", and the hands shown ------------------------------------

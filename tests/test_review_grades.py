@@ -384,3 +384,17 @@ def test_a_loss_is_left_unmarked_at_once_only_a_standard_error_under_the_margin(
     assert not loss(0.1, 0.35).unmarked(MARGINS[2], 0.5)  # 0.1 + 0.35 < 0.5, but 0.1 + 2.64 * 0.35 reaches 1.0
     assert not loss(0.5, 0.01).unmarked(MARGINS[2], 0.5)
     assert not loss(0.3, 0.15).unmarked(MARGINS[2], None)
+
+
+def test_a_loss_of_a_whole_margin_less_a_floats_rounding_error_earns_its_grade() -> None:
+    """The values of the advisor are floats: 0.6814868285937381 against -0.31851317140626145, a loss of one point
+    less 4e-16, was graded an inaccuracy with two players, where one point is a mistake (the review said "an
+    inaccuracy: it lost 1.0 point"; the sweep of benchmarks/sweep_claims.py, classic, seed 14, seat 1, move 3)."""
+    assert grade_of(0.6814868285937381 - -0.31851317140626145, 2) == "mistake"
+    assert grade_of(1.0 - 1e-6, 2) == "inaccuracy"  # a loss truly under the margin is not
+    seats = [player("random"), player("club")]
+    review = review_round(play_one_round(variant("classic"), seats, 14).plies, 1, worlds=2, seed=14)
+    (mark,) = [m for m in review.marks if m.review.turn == 3]
+    assert mark.review.grade == mark.review.upto == "mistake"
+    words = review_text(Renderer("en", symbols=False), review)
+    assert "Your move 3: KD x KC (capture) was a mistake: it lost 1.0 point." in words

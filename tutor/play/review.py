@@ -72,9 +72,15 @@ LIKELY_LEAST = 0.5
 """The least difference of the next player's likely take (round points) a mark gives as a reason."""
 
 
+ROUNDING = 1e-9
+"""A loss this close under a grade's least loss reaches it: the advisor's values are floats, and one point between
+0.6814868285937381 and -0.31851317140626145 comes out 4e-16 short of 1 (the review said "an inaccuracy: it lost
+1.0 point" with two players, where one point is a mistake)."""
+
+
 def grade_of(loss: float, players: int) -> str | None:
     """The grade of a move that loses ``loss`` round points against the best; None below the margin."""
-    earned = [grade for grade, least in zip(GRADES, MARGINS[players]) if loss >= least]
+    earned = [grade for grade, least in zip(GRADES, MARGINS[players]) if loss >= least - ROUNDING]
     return earned[-1] if earned else None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import textwrap
 from dataclasses import dataclass
 from decimal import Decimal
@@ -12,9 +13,9 @@ from tutor.core.position import Position
 from tutor.core.scoring import score_round
 from tutor.core.variant import Variant
 from tutor.play.exact import ExactLines
-from tutor.play.review import GRADES, MARGINS, Mark, MoveReview, RoundReview, Why, grade_of, margin
+from tutor.play.review import GRADES, MARGINS, ROUNDING, Mark, MoveReview, RoundReview, Why, grade_of, margin
 
-from .numbers import rounded_out, shown_gap
+from .numbers import POINT_PLACES, rounded_out, shown_gap
 from .renderer import Renderer
 
 
@@ -44,15 +45,40 @@ class MarkView:
     players: int
 
 
-def shown_loss(review: MoveReview) -> Decimal:
-    """The points a move lost as the review shows them: the better move's shown value minus the played one's."""
-    return shown_gap(review.best.value, review.played.value)
+def grade_bounds(review: MoveReview, players: int) -> tuple[float, float]:
+    """The losses a mark's grade (or range of grades) stands for: from its grade's least loss to the least loss of
+    the grade above its ``upto`` (infinity above a blunder)."""
+    assert review.grade is not None
+    least, top = MARGINS[players], GRADES.index(review.upto or review.grade) + 1
+    return least[GRADES.index(review.grade)], least[top] if top < len(least) else math.inf
 
 
-def shown_interval(ui: Renderer, review: MoveReview) -> tuple[str, str]:
+def loss_places(review: MoveReview, players: int) -> int:
+    """The decimals a mark's values and loss are shown with: :data:`POINT_PLACES`, or as many more as it takes
+    (at most :data:`MORE_PLACES`) where the loss lies within its grade's losses (:func:`grade_bounds`) but the
+    difference of the values shown with one decimal does not: an inaccuracy that lost 1.44 points with three
+    players, between −5.33 and −6.78, shown as "lost 1.5" beside "1.5 a mistake"."""
+    low, high = grade_bounds(review, players)
+    if not low - ROUNDING <= review.loss < high:
+        return POINT_PLACES  # a sure sweep passed up, marked below the margin: the mark says so
+    return next((places for places in range(POINT_PLACES, MORE_PLACES + 1)
+                 if low - ROUNDING <= shown_gap(review.best.value, review.played.value, places) < high), MORE_PLACES)
+
+
+MORE_PLACES = 3
+"""The most decimals a mark's values are shown with (:func:`loss_places`)."""
+
+
+def shown_loss(review: MoveReview, players: int) -> Decimal:
+    """The points a move lost as the review shows them: the better move's shown value minus the played one's, with
+    :func:`loss_places` decimals."""
+    return shown_gap(review.best.value, review.played.value, loss_places(review, players))
+
+
+def shown_interval(ui: Renderer, review: MoveReview, places: int = POINT_PLACES) -> tuple[str, str]:
     """The loss's interval as the review shows it: rounded outward, so that it holds the loss shown beside it."""
-    low, high = rounded_out(*review.interval)
-    return ui.decimal(low), ui.decimal(high)
+    low, high = rounded_out(*review.interval, places=places)
+    return ui.decimal(low, places), ui.decimal(high, places)
 
 
 def grade_words(ui: Renderer, grade: str, upto: str | None = None) -> str:
@@ -99,27 +125,30 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
     played, better = review.ply.move, mark.better.facts.move
     assert review.grade is not None
     ranged = review.upto not in (None, review.grade)
+    places = loss_places(review, pos.players)
     return MarkView(
         turn=review.turn,
         played=ui.move(pos, played),
         kind=ui.move_kind(pos.kind_of(played)),
         grade=grade_words(ui, review.grade, review.upto),
-        loss=ui.decimal(shown_loss(review)),
+        loss=ui.decimal(shown_loss(review, pos.players), places),
         better=ui.move(pos, better),
         better_kind=ui.move_kind(pos.kind_of(better)),
-        value_played=ui.decimal(review.played.value),
-        value_better=ui.decimal(review.best.value),
+        value_played=ui.decimal(review.played.value, places),
+        value_better=ui.decimal(review.best.value, places),
         gains=tuple(why_words(ui, why, review.ply.seat, pos.players, pos.variant) for why in mark.reasons),
-        interval=shown_interval(ui, review) if ranged else None,
+        interval=shown_interval(ui, review, places) if ranged else None,
         sure_sweep=review.sure_sweep and grade_of(review.interval[0], pos.players) is None,
         lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),
         players=pos.players,
     )
 
 
-def shown_total(review: RoundReview) -> Decimal:
-    """The points the round's marked moves lost, as the sum of the losses shown (so the total agrees with them)."""
-    return sum((shown_loss(m.review) for m in review.marks), Decimal(0))
+def shown_total(ui: Renderer, review: RoundReview) -> str:
+    """The points the round's marked moves lost, as the sum of the losses shown (so the total agrees with them),
+    with as many decimals as the most any of them has."""
+    places = max((loss_places(m.review, review.players) for m in review.marks), default=POINT_PLACES)
+    return ui.decimal(sum((shown_loss(m.review, review.players) for m in review.marks), Decimal(0)), places)
 
 
 def review_text(ui: Renderer, review: RoundReview) -> str:
@@ -131,7 +160,7 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         marks=[mark_view(ui, m) for m in review.marks],
         moves=len(review.moves),
         counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)] + ranges,
-        lost=ui.decimal(shown_total(review)),
+        lost=shown_total(ui, review),
         margin=ui.decimal(margin(review.players), places=None),
         players=review.players,
         least=[ui.decimal(loss, places=None) for loss in MARGINS[review.players]],
@@ -146,7 +175,7 @@ def review_brief(ui: Renderer, review: RoundReview) -> str:
     """The review in short, for the end of a round: a head line, then one line for each marked move (the grade,
     the points lost, the better move), at most :data:`BRIEF_MARKS` of them, those that lost most, in the order
     played; the reasons are :func:`review_text`'s."""
-    moves, lost = len(review.moves), ui.decimal(shown_total(review))
+    moves, lost = len(review.moves), shown_total(ui, review)
     if not review.marks:
         return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players), places=None))
     lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]

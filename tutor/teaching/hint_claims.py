@@ -282,10 +282,10 @@ def _deal_decides(s: Setting, p: dict[str, Any]) -> str | None:
         if _stake(stake, best, side)[0] <= _stake(stake, then, side)[0]:
             return f"the mover's side does not end with more of {stake} on the best line {versus}"
     for stake in p["denied"]:
-        (mine, others), (_, others_then) = _stake(stake, best, side), _stake(stake, then, side)
+        (mine, others), (mine_then, others_then) = _stake(stake, best, side), _stake(stake, then, side)
         if others >= others_then:
             return f"the other sides do not end with less of {stake} on the best line {versus}"
-        if mine and stake != "sweep":
+        if mine > mine_then:  # sweeps and aces are counted: a side may score some and deny the others more
             return f"the mover's side wins {stake}: say it wins it"
     return None
 

@@ -30,8 +30,8 @@ from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
 from tutor.play.review import Mark
 from tutor.render import Renderer
-from tutor.render.numbers import tenths
-from tutor.render.review import grade_words, shown_loss
+from tutor.render.numbers import POINT_PLACES, tenths
+from tutor.render.review import MORE_PLACES, grade_words, shown_loss
 
 from .advised import ADVICE, AdvisedRanking
 
@@ -96,7 +96,7 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
         "played": played,
         "grade": mark.review.grade,
         "upto": mark.review.upto,
-        "loss": float(shown_loss(mark.review)),
+        "loss": float(shown_loss(mark.review, pos.players)),
         "themes": list(themes(mark)),
         "moves": [{"move": pos.notation(move), "value": value} for move, value in listed],
         "accepted": [pos.notation(m) for m in accepted],
@@ -123,10 +123,13 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     accepted = tuple(pos.parse_move(m) for m in data["accepted"])
     played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
     texts: dict[str, str] = {}
+    decimals = len(repr(float(data["loss"])).partition(".")[2])  # as the review showed it (1.45)
+    places = min(max(POINT_PLACES, decimals), MORE_PLACES)
     for lang in LANGUAGES:
         ui = Renderer(lang, symbols)
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
-                                 grade=grade_words(ui, data["grade"], data.get("upto")), loss=ui.decimal(data["loss"]))
+                                 grade=grade_words(ui, data["grade"], data.get("upto")),
+                                 loss=ui.decimal(data["loss"], places))
     ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
     game = FromGame(day, bool(data.get("match", True)))  # kept before it was written: shown as before, with the target
     return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
