@@ -165,6 +165,15 @@ def test_undo_taken_moves_and_what_is_refused_outside_a_game(tmp_path: Path) -> 
         assert "no solution" in dispatch(shell, "solution").text
 
 
+def test_the_taken_cards_answer_to_the_glossarys_german_words_too(tmp_path: Path) -> None:
+    """``genommen`` shows the cards taken; so do ``eingenommen`` and ``einnahmen``, the words the German screens use
+    for them (docs/glossary.md)."""
+    with open_shell(tmp_path, "de") as shell:
+        dispatch(shell, "spiel seed=3")
+        shown = dispatch(shell, "genommen").text
+        assert shown and dispatch(shell, "eingenommen").text == shown == dispatch(shell, "Einnahmen").text
+
+
 def test_one_game_at_a_time_offered_at_start_resumed_or_resigned(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play royal players=3 seed=8")

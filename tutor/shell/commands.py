@@ -462,7 +462,7 @@ def undo(shell: Shell, arg: str) -> str:
     return run.undo() if run is not None else no_game_open(shell, "undo")
 
 
-@command("taken", alias="genommen")
+@command("taken", alias="genommen", synonyms=("eingenommen", "einnahmen"))
 def taken(shell: Shell, arg: str) -> str:
     run = current_run(shell)
     return run.taken() if run is not None else no_game_open(shell, "taken")
