@@ -148,7 +148,8 @@ MISUSES = {
         r"gespeichert\w* Partie|Partie \{\{ (?:number|id)|Partienliste|[Dd]iese Partie gibt es nicht"),
     "Baute of a value named otherwise than „Baute auf 8“": re.compile(
         r"(?:\d|\}\}|')er-Bauten?\b|\bBauten? (?:von|mit) (?:\d|\{\{)|\bBauten? (?:mit dem )?Wert\b"
-        r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"),
+        r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"
+        r"|\b(?:Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Elf|Zwölf|Dreizehn|Vierzehn)er-?[Bb]auten?\b"),
 }
 
 
@@ -190,7 +191,8 @@ def test_a_build_of_a_value_is_named_one_way_on_german_screens() -> None:
     The table, the review, a rule sheet's example and a file's error all say „Baute auf 8“."""
     otherwise = MISUSES["Baute of a value named otherwise than „Baute auf 8“"]
     for wrong in ("Deine Baute 8:", "die 8er-Baute", "eine Baute von 14", "Bauten mit {{ values",
-                  "eine {{ value }}er-Baute", "ergäbe eine Baute {{ value }}", "Mehrfache Baute 8 von Spieler 2"):
+                  "eine {{ value }}er-Baute", "ergäbe eine Baute {{ value }}", "Mehrfache Baute 8 von Spieler 2",
+                  "eine Neuner-Baute", "Zwei Achter-Bauten", "die Zehnerbaute"):
         assert otherwise.search(wrong), wrong
     for right in ("Deine Baute auf 8:", "die Baute des Gegners auf 5", "Bauten auf 5 und 8",
                   "eine Baute auf dem Tisch"):
