@@ -101,7 +101,7 @@ def test_english_lesson_texts_use_english_terms_only(path: Path) -> None:
 
 
 # the cards a player has taken called a pile, the word of a build's pile (docs/glossary.md: Stapel, Einnahmen)
-TAKEN_AS_PILE = re.compile(r"\b(?:your|their|its own|side's|Player \d's) piles?\b|\bfor the pile\b|count their piles")
+TAKEN_AS_PILE = re.compile(r"\b(?:your|their|its own|side's|Player \d's) piles?\b|\bfor the pile\b|count their piles|pile of cards")
 
 
 @pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
