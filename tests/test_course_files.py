@@ -103,6 +103,20 @@ def test_english_lesson_texts_use_english_terms_only(path: Path) -> None:
     assert [t for t in texts if GERMAN_GAME_TERMS.search(t)] == []
 
 
+# the cards a player has taken called a pile, the word of a build's pile (docs/glossary.md: Stapel, Einnahmen)
+TAKEN_AS_PILE = re.compile(r"\b(?:your|their|its own|side's|Player \d's) piles?\b|\bfor the pile\b|count their piles|pile of cards")
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.name)
+def test_english_lesson_texts_keep_pile_for_a_builds_pile(path: Path) -> None:
+    """Lesson multiple builds a build of piles; lessons pairing, scoring and partners had put the cards taken „into
+    your pile“. The screens say „taken“, and so do the lessons."""
+    assert TAKEN_AS_PILE.search("Both cards go face down into your pile") and not TAKEN_AS_PILE.search(
+        "the build as a new pile; each pile on its own")
+    texts = english_texts(yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert [t for t in texts if TAKEN_AS_PILE.search(t)] == []
+
+
 def test_no_exercise_repeats_a_demonstration_of_its_lesson(catalog: Catalog) -> None:
     for lesson in catalog.lessons:
         shown = {(d.move.card, frozenset(d.move.captured_cards())) for d in lesson.steps if isinstance(d, DemoStep)}

@@ -148,7 +148,9 @@ MISUSES = {
         r"gespeichert\w* Partie|Partie \{\{ (?:number|id)|Partienliste|[Dd]iese Partie gibt es nicht"),
     "Baute of a value named otherwise than „Baute auf 8“": re.compile(
         r"(?:\d|\}\}|')er-Bauten?\b|\bBauten? (?:von|mit) (?:\d|\{\{)|\bBauten? (?:mit dem )?Wert\b"
-        r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"),
+        r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"
+        r"|\b(?:Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Elf|Zwölf|Dreizehn|Vierzehn)er-?[Bb]auten?\b"
+        r"|\bgrößte Baute (?:ist |jetzt )+\d"),
 }
 
 
@@ -190,10 +192,12 @@ def test_a_build_of_a_value_is_named_one_way_on_german_screens() -> None:
     The table, the review, a rule sheet's example and a file's error all say „Baute auf 8“."""
     otherwise = MISUSES["Baute of a value named otherwise than „Baute auf 8“"]
     for wrong in ("Deine Baute 8:", "die 8er-Baute", "eine Baute von 14", "Bauten mit {{ values",
-                  "eine {{ value }}er-Baute", "ergäbe eine Baute {{ value }}", "Mehrfache Baute 8 von Spieler 2"):
+                  "eine {{ value }}er-Baute", "ergäbe eine Baute {{ value }}", "Mehrfache Baute 8 von Spieler 2",
+                  "eine Neuner-Baute", "Zwei Achter-Bauten", "die Zehnerbaute", "die größte Baute ist 10",
+                  "ist die größte Baute jetzt 14"):
         assert otherwise.search(wrong), wrong
     for right in ("Deine Baute auf 8:", "die Baute des Gegners auf 5", "Bauten auf 5 und 8",
-                  "eine Baute auf dem Tisch"):
+                  "eine Baute auf dem Tisch", "der größte Bauwert ist 10"):
         assert not otherwise.search(right), right
     de = Renderer("de", symbols=False)
     pos = load_position("hands: [[8S, 8D, 2H], 3]\ntable: [{build: [5D, 3S], owner: 0}, "

@@ -210,3 +210,15 @@ def test_an_ambiguous_move_lists_every_reading() -> None:
         lines = text.splitlines()
         assert "8 x 5+3" in lines[0]
         assert sorted(line.strip() for line in lines[1:]) == ["8♦ x 5♣+3♠", "8♦ x 5♣+3♥"]
+
+
+@pytest.mark.parametrize("face, pronoun", [("JD", "ihn"), ("QD", "sie"), ("KD", "ihn")])
+def test_a_german_reason_stands_for_a_face_card_in_its_gender(face: str, pronoun: str) -> None:
+    """„B♦ hat keinen Zahlenwert: Nur eine Karte gleichen Rangs nimmt sie ein“ (lesson faces): a Bube and a König
+    are „er“, a Dame „sie“."""
+    pos = load_position(f"hands: [[10S, 2H], 4]\ntable: [{face}, 7C]\n", "p.yaml")
+    with pytest.raises(IllegalMoveError) as refused:
+        pos.parse_move(f"10S x {face}")
+    assert refused.value.reason.code == "taken_by_rank_only"
+    said = Renderer("de").reason(pos, refused.value.reason)
+    assert f"nimmt {pronoun} ein" in said, said

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from shell_helpers import open_shell, right_answer, wrong_answer
 
-from tutor.content.course import ExerciseStep, QuestionStep, Step, WhyStep, stars
+from tutor.content.course import DemoStep, ExerciseStep, QuestionStep, Step, WhyStep, stars
 from tutor.core.comparison import compare, shortfall
 from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
-from tutor.core.scoring import score_round
+from tutor.core.scoring import instant_points, score_round
+from tutor.core.solver import move_points
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
@@ -294,3 +295,24 @@ def test_german_feedback_uses_the_games_terms(tmp_path: Path) -> None:
         assert "Ein anderer Zug" in said and "Versuch es noch einmal" in said
         hints = [say(shell, "tipp") for _ in range(4)]
         assert hints[-1] == shell.ui.message("shell.hint_none_left") and "Lösung" in hints[-1]
+
+
+def test_a_demo_says_which_of_its_points_score_at_once(tmp_path: Path) -> None:
+    """Sudden death's demo said its A♠ earned 1 point "for the count at the end of the round", where the lesson
+    (and the game) score it the moment it is taken and so win the match; Michigan's sweep likewise.  A demo says
+    what its move scores at once and what waits for the count, as the engine has it."""
+    seen = set()
+    with open_shell(tmp_path) as shell:
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, DemoStep):
+                    continue
+                shown = LessonRun(shell, lesson, start=index).show()
+                pos = step.position.copy()
+                now = sum(item.points for item in instant_points(pos, step.move) if item.code != "penalty")
+                later = move_points(pos, step.move) - now
+                assert (f"This move scores {now} point" in shown) == (now > 0), (lesson.id, shown)
+                assert ("earns" in shown and "for the count at the end of the round" in shown) == (later > 0), \
+                    (lesson.id, shown)
+                seen.add((now > 0, later > 0))
+    assert {(True, False), (False, True)} <= seen

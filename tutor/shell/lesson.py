@@ -17,7 +17,7 @@ from tutor.core.cards import Card
 from tutor.core.comparison import move_facts
 from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
-from tutor.core.scoring import score_round, side_piles
+from tutor.core.scoring import instant_points, score_round, side_piles
 from tutor.core.variant import Variant
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
@@ -118,12 +118,14 @@ class LessonRun(Activity):
             pos = step.position.copy()
             params["position"] = ui.position(pos)
             facts = move_facts(pos, step.move)
+            at_once = sum(i.points for i in instant_points(pos, step.move) if i.code != "penalty")
             params["extra"] = ui.render(
                 "shell/demo.j2",
                 move=ui.move(pos, step.move),
                 kind=ui.move_kind(kind_of(pos, step.move)),
                 taken=[ui.card(c) for c in facts.taken],
-                points=facts.points,
+                at_once=at_once,
+                later=facts.points - at_once,
                 sweep=facts.sweep,
             )
         elif isinstance(step, ExerciseStep):
