@@ -77,6 +77,7 @@ def test_every_comparison_and_shortfall_is_true() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.wide
 def test_every_comparison_and_shortfall_of_more_positions_is_true() -> None:
     false = [p for _, found in problems(4 * POSITIONS, 4 * DEALS, 3) for p in found]
     assert not false, false[:5]

@@ -78,6 +78,7 @@ def test_every_hint_on_positions_of_seeded_rounds_is_true() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.wide
 @pytest.mark.parametrize("seed", (5, 6, 7, 8))  # one test a seed, so that the workers share them
 def test_every_hint_on_more_rounds_is_true(seed: int) -> None:
     false = [problems for _, _, problems in generated_hints(ROUNDS, seed) if problems]

@@ -173,18 +173,21 @@ def test_every_reason_of_exact_last_deals_is_true_and_the_lines_always_give_one(
 
 
 @pytest.mark.slow
+@pytest.mark.wide
 def test_every_reason_of_more_exact_last_deals_is_true() -> None:
     false = [(why, problem) for *_, why, problem in exact_claims(3 * LAST_DEALS, 5) if problem is not None]
     assert not false, false[:5]
 
 
 @pytest.mark.slow
+@pytest.mark.wide
 def test_every_reason_of_more_positions_is_true() -> None:
     false = [(why, problem) for *_, why, problem in generated_claims(4 * POSITIONS, 7) if problem is not None]
     assert not false, false[:5]
 
 
 @pytest.mark.slow
+@pytest.mark.wide
 @pytest.mark.parametrize("seed", (2, 3))  # one test a seed, so that the workers share them
 def test_every_reason_of_more_rounds_is_true(seed: int) -> None:
     false = [(why, problem) for *_, why, problem in review_claims((seed,)) if problem is not None]
