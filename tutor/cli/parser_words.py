@@ -10,13 +10,14 @@ are English in :mod:`.main`; :func:`help_words` puts them in the words of ``cli_
 from __future__ import annotations
 
 import argparse
-import difflib
 import gettext
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
 from typing import Any
+
+from tutor.core.text import nearest
 
 KEYS = {
     "usage: ": "usage",
@@ -98,9 +99,9 @@ def _refuse(owner: argparse.ArgumentParser, extra: Sequence[str]) -> None:
     """``owner`` refuses the ``extra`` words, with its option nearest the first."""
     message = argparse._("unrecognized arguments: %s") % " ".join(extra)  # type: ignore[attr-defined]
     options = [o for action in owner._actions for o in action.option_strings if o.startswith("--")]
-    near = difflib.get_close_matches(extra[0], options, n=1)
+    near = nearest(extra[0], options)
     if near:
-        message += argparse._("; did you mean %s?") % near[0]  # type: ignore[attr-defined]
+        message += argparse._("; did you mean %s?") % near  # type: ignore[attr-defined]
     owner.error(message)
 
 
@@ -191,10 +192,10 @@ class NearestChoice(argparse.ArgumentParser):
             super()._check_value(action, value)
         except argparse.ArgumentError as err:
             words = [str.__str__(c) for c in action.choices or () if isinstance(c, str)]
-            near = difflib.get_close_matches(value, words, n=1) if isinstance(value, str) else []
+            near = nearest(value, words) if isinstance(value, str) else ""
             if not near:
                 raise
-            near_words = argparse._("; did you mean %s?") % near[0]  # type: ignore[attr-defined]
+            near_words = argparse._("; did you mean %s?") % near  # type: ignore[attr-defined]
             raise argparse.ArgumentError(action, err.message + near_words) from None
 
 

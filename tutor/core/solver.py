@@ -22,7 +22,6 @@ points, then cards.  ``deal`` stands alone.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -38,7 +37,7 @@ from .position import Position
 from .rules import holding_applies
 from .scoring import round_margin
 from .search import Share, Unfinished, solve_deal
-from .text import excerpt
+from .text import excerpt, nearest
 
 GOAL_NAMES = ("cards", "points", "sweep", "safe", "card:CODE", "deal")
 
@@ -117,7 +116,7 @@ def _criterion(part: str, text: str) -> Criterion:
     named = ("cards", "points", "sweep", "safe", "deal")
     if part in named:
         return Criterion(part)
-    near = next(iter(difflib.get_close_matches(part, named, n=1)), "")
+    near = nearest(part, named)
     raise GoalError(f"unknown goal {excerpt(part)!r}{f' (did you mean {near}?)' if near else ''}; goals are: "
                     f"{', '.join(GOAL_NAMES)} (join several with commas)",
                     "unknown", goal=excerpt(part), goals=GOAL_NAMES, near=near)

@@ -7,7 +7,9 @@ one shows it through :func:`escaped` or :func:`excerpt`.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Sequence
 
 EXCERPT_CHARS = 40
 """How much of a value a message quotes."""
@@ -29,3 +31,9 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     """``text`` escaped and cut to ``limit`` characters for a message, marked with '…' when cut."""
     shown = escaped(text[: limit + 1])  # escaping never shortens, so more than this is never shown
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def nearest(word: str, choices: Sequence[str]) -> str:
+    """The choice nearest ``word`` (a misspelled name's "did you mean"), or ``""``."""
+    near = difflib.get_close_matches(word, list(choices), n=1)
+    return near[0] if near else ""

@@ -9,10 +9,9 @@ import yaml
 
 from tutor.content.presets import preset_names as presets
 from tutor.content.presets import variant as preset_variant
-from tutor.core.text import excerpt
+from tutor.core.text import excerpt, nearest
 from tutor.core.variant import OPTIONS, Variant, VariantError
 
-from .positions import nearest
 from .yamlfile import FileError, check_limits
 
 

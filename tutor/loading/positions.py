@@ -8,7 +8,6 @@ they find at once, as a :class:`~tutor.loading.yamlfile.FileError`.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -22,7 +21,7 @@ from tutor.core.occurrence import Impossible, impossibilities
 from tutor.core.position import Position
 from tutor.core.rules import holding_applies
 from tutor.core.table import Build, piles
-from tutor.core.text import excerpt
+from tutor.core.text import excerpt, nearest
 from tutor.core.variant import OPTIONS, Variant, VariantError
 
 from .builds import BUILD_EXAMPLE, read_build
@@ -388,12 +387,6 @@ def _node_of(root: Node, fact: Impossible) -> Node:
 def _suggest(word: str, choices: list[str]) -> str:
     near = nearest(word, choices)
     return f" (did you mean {near}?)" if near else ""
-
-
-def nearest(word: str, choices: list[str]) -> str:
-    """The choice nearest ``word``, or ``""``."""
-    near = difflib.get_close_matches(word, choices, n=1)
-    return near[0] if near else ""
 
 
 def _seat_names(players: int, last: str) -> str:

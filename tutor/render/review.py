@@ -53,6 +53,10 @@ def grade_bounds(review: MoveReview, players: int) -> tuple[float, float]:
     return least[GRADES.index(review.grade)], least[top] if top < len(least) else math.inf
 
 
+MORE_PLACES = 3
+"""The most decimals a mark's values are shown with (:func:`loss_places`)."""
+
+
 def loss_places(review: MoveReview, players: int) -> int:
     """The decimals a mark's values and loss are shown with: :data:`POINT_PLACES`, or as many more as it takes
     (at most :data:`MORE_PLACES`) where the loss lies within its grade's losses (:func:`grade_bounds`) but the
@@ -65,14 +69,10 @@ def loss_places(review: MoveReview, players: int) -> int:
                  if low - ROUNDING <= shown_gap(review.best.value, review.played.value, places) < high), MORE_PLACES)
 
 
-MORE_PLACES = 3
-"""The most decimals a mark's values are shown with (:func:`loss_places`)."""
-
-
-def shown_loss(review: MoveReview, players: int) -> Decimal:
+def shown_loss(review: MoveReview, places: int) -> Decimal:
     """The points a move lost as the review shows them: the better move's shown value minus the played one's, with
-    :func:`loss_places` decimals."""
-    return shown_gap(review.best.value, review.played.value, loss_places(review, players))
+    ``places`` decimals (:func:`loss_places`)."""
+    return shown_gap(review.best.value, review.played.value, places)
 
 
 def shown_interval(ui: Renderer, review: MoveReview, places: int = POINT_PLACES) -> tuple[str, str]:
@@ -131,7 +131,7 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
         played=ui.move(pos, played),
         kind=ui.move_kind(pos.kind_of(played)),
         grade=grade_words(ui, review.grade, review.upto),
-        loss=ui.decimal(shown_loss(review, pos.players), places),
+        loss=ui.decimal(shown_loss(review, places), places),
         better=ui.move(pos, better),
         better_kind=ui.move_kind(pos.kind_of(better)),
         value_played=ui.decimal(review.played.value, places),
@@ -147,8 +147,9 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
 def shown_total(ui: Renderer, review: RoundReview) -> str:
     """The points the round's marked moves lost, as the sum of the losses shown (so the total agrees with them),
     with as many decimals as the most any of them has."""
-    places = max((loss_places(m.review, review.players) for m in review.marks), default=POINT_PLACES)
-    return ui.decimal(sum((shown_loss(m.review, review.players) for m in review.marks), Decimal(0)), places)
+    places = [loss_places(m.review, review.players) for m in review.marks]
+    lost = sum((shown_loss(m.review, p) for m, p in zip(review.marks, places)), Decimal(0))
+    return ui.decimal(lost, max(places, default=POINT_PLACES))
 
 
 def review_text(ui: Renderer, review: RoundReview) -> str:

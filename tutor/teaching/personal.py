@@ -31,7 +31,7 @@ from tutor.loading.yamlfile import FileError
 from tutor.play.review import Mark
 from tutor.render import Renderer
 from tutor.render.numbers import POINT_PLACES, tenths
-from tutor.render.review import MORE_PLACES, grade_words, shown_loss
+from tutor.render.review import MORE_PLACES, grade_words, loss_places, shown_loss
 
 from .advised import ADVICE, AdvisedRanking
 
@@ -96,7 +96,7 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
         "played": played,
         "grade": mark.review.grade,
         "upto": mark.review.upto,
-        "loss": float(shown_loss(mark.review, pos.players)),
+        "loss": float(shown_loss(mark.review, loss_places(mark.review, pos.players))),
         "themes": list(themes(mark)),
         "moves": [{"move": pos.notation(move), "value": value} for move, value in listed],
         "accepted": [pos.notation(m) for m in accepted],
