@@ -167,6 +167,21 @@ def test_the_loss_shown_beside_a_grade_is_within_that_grades_losses(lang: str) -
     assert puzzle is not None and f" {view.loss} " in puzzle.text.get(lang)  # the review puzzle says it so too
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_review_puzzle_says_the_loss_with_the_reviews_decimals(mark: Mark, lang: str) -> None:
+    """An inaccuracy that lost 0.908 (0.954 against 0.046) is shown "lost 0.90" (0.9 from 1.0 − 0.0 would be a
+    mistake's 1.0); the review puzzle made from it took its decimals from the float 0.9 and said "0.9"."""
+    review = replace(mark.review, best=replace(mark.review.best, value=0.954), grade="inaccuracy",
+                     upto="inaccuracy", played=replace(mark.review.played, value=0.046), interval=(0.6, 0.95))
+    advice = Advice("expert", 16, (review.best, review.played))
+    marked = replace(mark, review=review, advice=advice)
+    ui = Renderer(lang, symbols=False)
+    shown = mark_view(ui, marked).loss
+    assert shown == ui.decimal(0.9, 2)
+    puzzle = personal_puzzle(*puzzle_data(marked, date(2026, 12, 3), 900, False), symbols=False)
+    assert puzzle is not None and f" {shown} " in puzzle.text.get(lang), puzzle.text.get(lang)
+
+
 # ---- a review puzzle: points, "just as good", and the hands shown ------------------------------------
 
 def personal(values: list[float], accepted: int) -> tuple[Position, Challenge]:

@@ -84,6 +84,7 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
     block = position_to_data(pos)
     played = pos.notation(mark.review.ply.move)
     listed = listed_values(mark)
+    places = loss_places(mark.review, pos.players)
     answer = tenths(mark.review.best.value)
     accepted = [*mark.accepted, *(m for m, v in listed if tenths(v) >= answer and m not in mark.accepted)]
     data: dict[str, Any] = {
@@ -96,7 +97,8 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
         "played": played,
         "grade": mark.review.grade,
         "upto": mark.review.upto,
-        "loss": float(shown_loss(mark.review, loss_places(mark.review, pos.players))),
+        "loss": float(shown_loss(mark.review, places)),
+        "places": places,
         "themes": list(themes(mark)),
         "moves": [{"move": pos.notation(move), "value": value} for move, value in listed],
         "accepted": [pos.notation(m) for m in accepted],
@@ -114,6 +116,11 @@ def personal_puzzle(puzzle_id: str, text: str, symbols: bool = True) -> Puzzle |
         return None
 
 
+def _places_of(loss: float) -> int:
+    """The decimals of a loss kept before ``places`` was: as many as its float has, within the review's."""
+    return min(max(POINT_PLACES, len(repr(loss).partition(".")[2])), MORE_PLACES)
+
+
 def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     if data["format"] != FORMAT:
         raise ValueError(f"not a personal puzzle: {data['format']!r}")
@@ -123,8 +130,7 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     accepted = tuple(pos.parse_move(m) for m in data["accepted"])
     played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
     texts: dict[str, str] = {}
-    decimals = len(repr(float(data["loss"])).partition(".")[2])  # as the review showed it (1.45)
-    places = min(max(POINT_PLACES, decimals), MORE_PLACES)
+    places = int(data["places"]) if "places" in data else _places_of(float(data["loss"]))
     for lang in LANGUAGES:
         ui = Renderer(lang, symbols)
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
