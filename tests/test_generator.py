@@ -9,18 +9,22 @@ from pathlib import Path
 
 import pytest
 
-from tutor.content.course import RATING_RANGE
+from tutor.content.course import RATING_RANGE, Catalog
 from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves
 from tutor.generator.facts import gap, study
 from tutor.generator.hints import hints
+from tutor.generator.replacing import replacement_id
 from tutor.generator.runner import Request, generate
 from tutor.generator.selection import likeness, rejection
 from tutor.generator.tagging import all_themes, themes
 from tutor.generator.writing import Draft, file_text
 from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles
+from tutor.shell.picker import waiting_queue
+from tutor.shell.state import Shell
+from tutor.storage import Progress
 from tutor.teaching.verify import verify_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,25 +217,46 @@ def test_the_command_writes_the_same_checked_file_with_one_or_two_processes(tmp_
     assert checked.stdout.strip() == "checked 0 lessons, 5 puzzles, 0 positions: all good (no problems)"
 
 
-def test_replace_makes_the_named_puzzles_anew_from_the_same_run(tmp_path: Path) -> None:
+def test_replace_makes_the_named_puzzles_anew_from_the_same_run_under_a_new_id(tmp_path: Path) -> None:
+    """The new puzzle is the run's next one, under a new id: the learner's history of the old one (an attempt, its
+    review queued, its rating) does not pass to it, and the queue drops the old id, which no longer loads."""
     path = tmp_path / "gen.yaml"
     done = cli("puzzles", "generate", "--theme", "deny-sweep", "--count", "2", "--seed", "3", "--jobs", "1",
                "-o", str(path))
     assert done.returncode == 0, done.stderr
     before = path.read_text(encoding="utf-8")
     head, first, second = re.split(r"(?m)^(?=  - id: )", before)
-    done = cli("puzzles", "replace", str(path), "deny-sweep-3-1", "--jobs", "1")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == f"replaced 1 puzzle of {path}: deny-sweep-3-1"
-    after = path.read_text(encoding="utf-8")
-    new_head, new_first, new_second = re.split(r"(?m)^(?=  - id: )", after)
-    assert (new_head, new_second) == (head, second)  # every other line as it was
-    assert new_first.startswith("  - id: deny-sweep-3-1\n") and new_first.endswith("\n\n") and new_first != first
-    # the new puzzle is the run's next one: the first of a run asked for one more that the file does not hold
-    wanted = generate(Request("deny-sweep", 3, "classic", 2, seed=3), jobs=1).kept
-    assert load_puzzles(after, "gen.yaml")[0].position == position(wanted[2].position)
+    old = load_puzzles(before, "gen.yaml")[0]
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        progress.record_attempt(old.id, old.themes, old.rating, False, 0)  # failed: queued for review
+        due = progress.review_queue()[0].due
+        done = cli("puzzles", "replace", str(path), "deny-sweep-3-1", "--jobs", "1")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == f"replaced 1 puzzle of {path}, under new ids: deny-sweep-3-1 by deny-sweep-3-1-r1"
+        after = path.read_text(encoding="utf-8")
+        new_head, new_first, new_second = re.split(r"(?m)^(?=  - id: )", after)
+        assert (new_head, new_second) == (head, second)  # every other line as it was
+        assert new_first.startswith("  - id: deny-sweep-3-1-r1\n") and new_first.endswith("\n\n")
+        # the new puzzle is the run's next one: the first of a run asked for one more that the file does not hold
+        wanted = generate(Request("deny-sweep", 3, "classic", 2, seed=3), jobs=1).kept
+        new = load_puzzles(after, "gen.yaml")[0]
+        assert new.position == position(wanted[2].position) != old.position
+        shell = Shell(Catalog((), load_puzzles(after, "gen.yaml")), progress, "en", clock=lambda: due)
+        assert new.id not in progress.attempted_puzzles() and old.id in progress.attempted_puzzles()
+        assert progress.puzzle_rating(new.id) is None  # rated afresh from the file on its first attempt
+        assert waiting_queue(shell) == [] and progress.review_queue() == []  # the old id's review is gone
     checked = cli("check", str(path))
     assert checked.returncode == 0, checked.stderr
+
+
+@pytest.mark.parametrize(("old", "taken", "new"), [
+    ("sums-1-5", {"sums-1-5"}, "sums-1-5-r1"),
+    ("sums-1-5-r1", {"sums-1-5-r1"}, "sums-1-5-r2"),
+    ("sums-1-5", {"sums-1-5", "sums-1-5-r1", "sums-1-5-r2"}, "sums-1-5-r3"),  # written by hand: counted past
+    ("line-2p-sweep-1-10-r9", set(), "line-2p-sweep-1-10-r10"),
+])
+def test_a_replacement_id_is_the_old_one_counted_on(old: str, taken: set[str], new: str) -> None:
+    assert replacement_id(old, taken) == new
 
 
 @pytest.mark.parametrize(("args", "message"), [

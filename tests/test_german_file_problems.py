@@ -21,7 +21,7 @@ from tutor.content.folders import content_dir
 from tutor.core import occurrence
 from tutor.core.moves import REASON_CODES
 from tutor.core.solver import Goal, GoalError
-from tutor.loading.catalog import load_catalog, load_file
+from tutor.loading.catalog import LeftOut, load_catalog, load_file
 from tutor.loading.reading import KINDS
 from tutor.loading.words import THINGS, Words, words_from_data, words_to_data
 from tutor.loading.yamlfile import FileError, Problem
@@ -238,19 +238,19 @@ def test_a_broken_game_file_imported_in_a_german_shell(tmp_path: Path) -> None:
     assert missing.endswith("none.json: Diese Datei gibt es nicht.")
 
 
-def test_a_course_that_cannot_load_is_said_in_the_learners_language(
+def test_a_course_file_that_cannot_be_read_is_said_in_the_learners_language(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The file is left out and the tutor starts, its welcome saying in German which file, where and what to fix."""
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
-
-    def broken() -> Catalog:
-        raise FileError(problems_of("list.yaml"))
-
-    monkeypatch.setattr("tutor.shell.app.load_catalog", broken)
+    monkeypatch.setenv("COLUMNS", "1000")
+    left_out = LeftOut("puzzles", "list.yaml", tuple(problems_of("list.yaml")))
+    monkeypatch.setattr("tutor.shell.app.read_catalog", lambda: (Catalog((), ()), (left_out,)))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    assert main(["--lang", "de"]) == 2
-    assert capsys.readouterr().err.splitlines() == [
-        GERMAN.message("shell.course_unreadable"),
-        "list.yaml:3:1: Die Liste, geöffnet in Zeile 2, Spalte 8, wird nicht geschlossen; ergänze „]“ an ihrem Ende."]
+    assert main(["--lang", "de"]) == 0
+    assert capsys.readouterr().out.splitlines()[:3] == [
+        GERMAN.message("shell.left_out", kind="puzzles", file="list.yaml"),
+        "  list.yaml:3:1: Die Liste, geöffnet in Zeile 2, Spalte 8, wird nicht geschlossen; ergänze „]“ an ihrem Ende.",
+        GERMAN.message("shell.left_out_check")]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -261,7 +261,8 @@ def test_a_puzzle_of_the_learners_own_reusing_an_id_stops_the_shell_as_check_doe
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
     shipped = load_catalog()
     mine = dataclasses.replace(shipped.puzzles[0], where="puzzles/mine.yaml:2:5")
-    monkeypatch.setattr("tutor.shell.app.load_catalog", lambda: Catalog(shipped.lessons, (*shipped.puzzles, mine)))
+    both = Catalog(shipped.lessons, (*shipped.puzzles, mine))
+    monkeypatch.setattr("tutor.shell.app.read_catalog", lambda: (both, ()))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["--lang", lang]) == 2
     said = capsys.readouterr().err.splitlines()
@@ -269,7 +270,7 @@ def test_a_puzzle_of_the_learners_own_reusing_an_id_stops_the_shell_as_check_doe
     assert said[0] == ui.message("shell.course_unreadable") and len(said) == 2
     assert said[1].startswith("puzzles/mine.yaml:2:5: ") and shipped.puzzles[0].where in said[1]
     assert shipped.puzzles[0].id in said[1]
-    monkeypatch.setattr("tutor.shell.app.load_catalog", lambda: shipped)
+    monkeypatch.setattr("tutor.shell.app.read_catalog", lambda: (shipped, ()))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["--lang", lang]) == 0  # the shipped course alone starts
 

@@ -107,8 +107,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = actions.add_parser("hints", help="make the hints of generated puzzle files again with the generator's code "
                                          "(each hint with its claim); only the hints change")
     p.add_argument("files", nargs="+", metavar="FILE", help="generated puzzle files, rewritten in place")
-    p = actions.add_parser("replace", help="replace puzzles of a generated file by new ones of the same run "
-                                           "(the same ids; the other puzzles untouched)")
+    p = actions.add_parser("replace", help="replace puzzles of a generated file by new ones of the same run, each "
+                                           "under a new id (ID-r1, then ID-r2, ...), so that a learner's progress "
+                                           "on the old puzzle never passes to the new one; the other puzzles "
+                                           "untouched")
     p.add_argument("file", metavar="FILE", help="a generated puzzle file, rewritten in place")
     p.add_argument("ids", nargs="+", metavar="ID", help="the puzzles to replace")
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")

@@ -15,7 +15,7 @@ from tutor.content.course import THEMES, Puzzle
 from tutor.core.text import excerpt
 from tutor.generator.plans import ENDGAME_THEMES, default_players, default_variant, mismatch
 from tutor.generator.rehint import rehinted
-from tutor.generator.replacing import entries, fresh_drafts, replaced
+from tutor.generator.replacing import entries, fresh_drafts, replaced, replacement_id
 from tutor.generator.rerate import Unrated, model_ratings, rerated
 from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
 from tutor.generator.selection import REJECTIONS
@@ -93,7 +93,8 @@ def remake_hints(files: list[str], ui: Renderer) -> tuple[str, int]:
 
 def replace_puzzles(args: argparse.Namespace, ui: Renderer) -> tuple[str, int]:
     """``puzzles replace FILE ID...``: each named puzzle of a generated file replaced, in place, by a new one of
-    the run the file's first line names (the same id; the other entries untouched)."""
+    the run the file's first line names, under a new id (the learner's history stays with the old one; the other
+    entries untouched)."""
     say = ui.message
     name, ids = args.file, list(dict.fromkeys(args.ids))
     text = read_text(name, ui, stdin=False)
@@ -113,11 +114,16 @@ def replace_puzzles(args: argparse.Namespace, ui: Renderer) -> tuple[str, int]:
     drafts = fresh_drafts(request, kept, len(ids), jobs)
     if len(drafts) < len(ids):
         raise UsageError(say("puzzles.too_few", file=name, n=len(drafts), wanted=len(ids)))
+    taken = {puzzle_id for puzzle_id, _ in found}
+    new_ids = []
+    for puzzle_id in ids:
+        new_ids.append(replacement_id(puzzle_id, taken))
+        taken.add(new_ids[-1])
     try:
-        Path(name).write_text(replaced(text, dict(zip(ids, drafts))), encoding="utf-8")
+        Path(name).write_text(replaced(text, dict(zip(ids, zip(new_ids, drafts)))), encoding="utf-8")
     except OSError as err:
         raise UsageError(say("puzzles.cannot_write", file=name, why=os_reason(say, err))) from None
-    return say("puzzles.replaced", n=len(ids), file=name, ids=ids), 0
+    return say("puzzles.replaced", n=len(ids), file=name, ids=ids, new_ids=new_ids), 0
 
 
 def _fix_first(ui: Renderer, err: FileError, name: str) -> str:

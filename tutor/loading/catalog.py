@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tutor.content.course import Catalog, Lesson, Puzzle
@@ -31,25 +32,62 @@ def load_file(text: str, filename: str) -> Lesson | tuple[Puzzle, ...] | Positio
     return position_from_node(root, filename)
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A content file that cannot be read, so its lessons or puzzles are left out: its ``kind`` (``lessons`` or
+    ``puzzles``), its ``path`` and every problem found in it."""
+
+    kind: str
+    path: str
+    problems: tuple[Problem, ...]
+
+
+def read_catalog(lessons_dir: Path | None = None,
+                 puzzles_dir: Path | None = None) -> tuple[Catalog, tuple[LeftOut, ...]]:
+    """Every lesson and puzzle of the files of the two folders (default: the installed content) that read, and the
+    files that do not, each with its problems: what the tutor starts with.
+
+    While a lesson file is left out, a requirement naming a lesson that is not there is lifted (the lesson it is
+    in opens as if it were done), so that the course goes on past the broken file instead of stopping there.
+    """
+    left_out: list[LeftOut] = []
+    lessons: list[Lesson] = []
+    puzzles: list[Puzzle] = []
+    for kind, folder in (("lessons", lessons_dir), ("puzzles", puzzles_dir)):
+        for path in yaml_files(folder or content_dir(kind)):
+            try:
+                text = read_yaml_file(path)
+                if kind == "lessons":
+                    lessons.append(load_lesson(text, str(path)))
+                else:
+                    puzzles.extend(load_puzzles(text, str(path)))
+            except FileError as err:
+                left_out.append(LeftOut(kind, str(path), tuple(err.problems)))
+    if any(f.kind == "lessons" for f in left_out):
+        lessons = _present_requirements(lessons)
+    return Catalog(tuple(lessons), tuple(puzzles)), tuple(left_out)
+
+
+def _present_requirements(lessons: list[Lesson]) -> list[Lesson]:
+    """``lessons``, each requiring only the lessons among them."""
+    ids = {lesson.id for lesson in lessons}
+    out = []
+    for lesson in lessons:
+        kept = [i for i, other in enumerate(lesson.requires) if other in ids]
+        if len(kept) < len(lesson.requires):
+            lesson = replace(lesson, requires=tuple(lesson.requires[i] for i in kept),
+                             requires_where=tuple(w for i, w in enumerate(lesson.requires_where) if i in kept))
+        out.append(lesson)
+    return out
+
+
 def load_catalog(lessons_dir: Path | None = None, puzzles_dir: Path | None = None) -> Catalog:
     """Every lesson and puzzle in the two folders (default: the installed content).
 
     Raises FileError listing every problem of every file.  Cross-file checks
     and proofs by the solver are :mod:`tutor.teaching.verify`'s (``cassino-tutor check``).
     """
-    problems: list[Problem] = []
-    lessons: list[Lesson] = []
-    puzzles: list[Puzzle] = []
-    for path in yaml_files(lessons_dir or content_dir("lessons")):
-        try:
-            lessons.append(load_lesson(read_yaml_file(path), str(path)))
-        except FileError as err:
-            problems += err.problems
-    for path in yaml_files(puzzles_dir or content_dir("puzzles")):
-        try:
-            puzzles.extend(load_puzzles(read_yaml_file(path), str(path)))
-        except FileError as err:
-            problems += err.problems
-    if problems:
-        raise FileError(problems)
-    return Catalog(tuple(lessons), tuple(puzzles))
+    catalog, left_out = read_catalog(lessons_dir, puzzles_dir)
+    if left_out:
+        raise FileError([p for f in left_out for p in f.problems])
+    return catalog

@@ -8,8 +8,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from tutor.core.text import LAYOUT, escaped
-from tutor.loading import load_catalog
-from tutor.loading.yamlfile import FileError
+from tutor.loading.catalog import read_catalog
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.render.problems import problem_words
@@ -58,17 +57,16 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         return 1
     stored = progress.get_setting("lang")
     kept = stored if stored in LANGS else detect_lang(environ)
-    try:
-        catalog = load_catalog()
-        across = verify_catalog(catalog)  # a learner's own file may reuse an id or require a lesson that is not there
-        if across:
-            raise FileError(across)
-    except FileError as err:
+    # a file that cannot be read is left out, and the welcome says so; the others are the course
+    catalog, left_out = read_catalog()
+    across = verify_catalog(catalog)  # a learner's own file may reuse an id or require a lesson that is not there
+    if across:
         ui = Renderer(lang or kept)
-        said = [ui.message("shell.course_unreadable"), *(problem_words(ui, p) for p in err.problems)]
+        said = [ui.message("shell.course_unreadable"), *(problem_words(ui, p) for p in across)]
         print(escaped("\n".join(said), keep=LAYOUT), file=sys.stderr)
         return 2
-    shell = Shell(catalog, progress, lang or kept, symbols=not ascii_only, width=terminal_width, kept_lang=kept)
+    shell = Shell(catalog, progress, lang or kept, symbols=not ascii_only, width=terminal_width, kept_lang=kept,
+                  left_out=left_out)
     if keep and lang is not None:
         try:
             shell.set_lang(lang)

@@ -15,6 +15,7 @@ from tutor.content.course import Puzzle
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.play.players import LEVELS
 from tutor.render import LANGS, near_name
+from tutor.render.problems import problem_words
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
@@ -167,6 +168,9 @@ def welcome(shell: Shell) -> str:
         repaired += ("\n\n" if repaired else "") + shell.ui.message(
             "shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,
             folder=str(progress.games.folder))
+    left_out = left_out_notice(shell)
+    if left_out:
+        repaired += ("\n\n" if repaired else "") + left_out
     offer = game_offer(shell)
     failed, positions = due_counts(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
@@ -183,6 +187,23 @@ def welcome(shell: Shell) -> str:
         failed=failed,
         positions=positions,
     ) + ("\n" + offer if offer else "")
+
+
+MAX_SHOWN_PROBLEMS = 3
+"""The problems of a left-out file the welcome shows; ``cassino-tutor check`` lists the rest."""
+
+
+def left_out_notice(shell: Shell) -> str:
+    """Each content file that could not be read: that its lessons or puzzles are left out until it is fixed, and
+    its first problems (``file:line:col`` and what to fix); empty when every file reads."""
+    said: list[str] = []
+    for file in shell.left_out:
+        shown = file.problems[:MAX_SHOWN_PROBLEMS]
+        said += [shell.ui.message("shell.left_out", kind=file.kind, file=file.path),
+                 *(f"  {problem_words(shell.ui, p)}" for p in shown)]
+        if len(file.problems) > len(shown):
+            said.append("  " + shell.ui.message("shell.left_out_more", n=len(file.problems) - len(shown)))
+    return "\n".join(said + [shell.ui.message("shell.left_out_check")] if said else [])
 
 
 # ---- commands ----------------------------------------------------------------

@@ -132,11 +132,16 @@ def waiting_queue(shell: Shell) -> list[ReviewItem]:
 def queued_puzzles(shell: Shell, ids: Iterable[str]) -> Iterator[Puzzle]:
     """The queued puzzles of ``ids``, in their order, each loaded when it is reached.  One that no longer loads (gone
     from the collection, or its data broken) is dropped from the review queue there and then: it can never be
-    shown, so it is never due, and every count of the queue (the welcome's, the dashboard's, ``review``'s) agrees."""
+    shown, so it is never due, and every count of the queue (the welcome's, the dashboard's, ``review``'s) agrees.
+    While a puzzle file is left out (it cannot be read), a puzzle of the collection that is not there is passed
+    over but kept in the queue: it may be one of that file's, due again once the file is fixed."""
+    waiting = any(file.kind == "puzzles" for file in shell.left_out)
     for puzzle_id in ids:
         found = review_puzzle(shell, puzzle_id)
         if found is not None:
             yield found
+            continue
+        if waiting and not puzzle_id.startswith(PREFIX):
             continue
         try:
             shell.progress.drop_review(puzzle_id)

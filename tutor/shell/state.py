@@ -10,6 +10,7 @@ from typing import Any
 from tutor.content.course import Catalog
 from tutor.core.position import Position
 from tutor.core.variant import Variant
+from tutor.loading.catalog import LeftOut
 from tutor.render import Renderer, find_name
 from tutor.storage import Progress
 from tutor.teaching.coach import Challenge
@@ -47,8 +48,11 @@ class Shell:
         clock: Callable[[], datetime] = utc_now,
         width: Callable[[], int] = default_width,
         kept_lang: str | None = None,
+        left_out: tuple[LeftOut, ...] = (),
     ) -> None:
         self.catalog = catalog
+        self.left_out = left_out
+        """The content files that could not be read: the catalog lacks their lessons or puzzles until fixed."""
         self.progress = progress
         self.symbols = symbols
         self.clock = clock
