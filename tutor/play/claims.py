@@ -139,8 +139,11 @@ def _keep(pair: Pair, params: dict[str, Any]) -> str | None:
     card = params["card"]
     if pair.played.kind != "trail" or pair.played.card != card:
         return f"the played move does not trail {card}"
-    if not pair.pos.variant.card_points[card]:
+    worth = pair.pos.variant.card_points
+    if not worth[card]:
         return f"{card} scores nothing in this variant"
+    if pair.better.kind == "trail" and worth[pair.better.card] >= worth[card]:
+        return f"the better move trails {pair.better.card}, which scores as much"
     return f"the better move plays {card} too" if pair.better.card == card else None
 
 

@@ -172,7 +172,9 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
         found.append(Why("points", {"n": more, "cards": [c for c in b.taken if worth[c] and c not in p.taken],
                                     "hand": [b.move.card] if own else [],
                                     "sweep": b.sweep and not p.sweep and pos.variant.sweep_points > 0}))
-    if p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card:
+    # not where the better move trails a card that scores as much: it gives as much away
+    if (p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card
+            and not (b.kind == "trail" and worth[b.move.card] >= worth[p.move.card])):
         found.append(Why("keep", {"card": p.move.card}))
     if played.exposed.points > better.exposed.points:
         found.append(Why("exposure", {"n": played.exposed.points - better.exposed.points}))

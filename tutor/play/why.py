@@ -27,7 +27,8 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "li
 - ``breach``: under build duty ``penalty`` (Michigan) the played move breaks the build duty and the better one
   does not: the learner's side loses ``n`` points at once (``neglect``: the played move took, raised or added to
   none of the learner's builds; else after it the learner controls a build whose value it does not hold);
-- ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
+- ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand, and
+  trails no card that scores as much itself;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take;
 - ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
   chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
