@@ -251,6 +251,21 @@ def test_what_the_lines_show(code: str, deal: tuple[Any, ...], played: str, bett
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_cassino_alone_is_named_once(lang: str) -> None:
+    """After 9H x 9D the other player's 10D takes last, and takes itself (classic, 2 players, seed 122, move 22); a
+    card alone is not named again in the brackets that say which Cassino it is, one of several is."""
+    pos = last_deal("classic", "4C 9H 6D", "10D 4S", "7C 9D 6C")
+    why = line_reason(pos, "9H x 9D", "6D x 6C", "line_cards")
+    assert why is not None and why.params["cards"] == cards("10D")
+    ui = Renderer(lang, symbols=False)
+    named = " ".join(said(why, lang).split())
+    assert f"{ui.card(Card.from_str('10D'))} ({'Big' if lang == 'en' else 'Großes'} Cassino)" in named
+    both = ui.message("review.cassinos", cards=cards("2S 10D"))
+    assert both == {"en": " (2S: Little Cassino, 10D: Big Cassino)",
+                    "de": " (2P: Kleines Cassino, 10Ka: Großes Cassino)"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_with_three_players_the_lines_may_decide_a_majority_for_the_one_not_leading(lang: str) -> None:
     """Three players, the third out of cards: 10C x 6S+3D+AH leaves the most cards to Player 3, where trailing the
     10C lets Player 2, ahead of Player 3, take them with the 3H and end with the most."""
