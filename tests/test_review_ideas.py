@@ -157,6 +157,22 @@ def test_a_card_every_taker_of_which_is_seen_is_left_for_later(lang: str) -> Non
     assert " ".join(said(safe, lang).split()) == words
 
 
+def test_in_german_a_card_left_or_built_is_named_by_the_pronoun_of_its_rank() -> None:
+    """K♥ x K♠ leaves 5♥ to the 5♠; trailing 9♠ leaves the K♠, which only the K♥ can take (classic, 2 players, seed
+    112, move 21): "ihn" for a king, "es" for an ace, "sie" for a number card or several cards; "mit dem" for the
+    king kept, "mit der" for a number card."""
+    pos = last_deal("classic", "9S KH QD QH", "4D 6S 5S", "5H KS")
+    safe = seen_reason(pos, "KH x KS", "9S", "safe")
+    assert safe is not None and safe.params == {"cards": cards("KS"), "by": Card.from_str("KH")}
+    assert ("lässt KP auf dem Tisch liegen, wo ein Gegner ihn mit keiner Karte einnehmen kann, die du nicht gesehen "
+            "hast, und behält KH, mit dem du ihn einnehmen kannst") == " ".join(said(safe, "de").split())
+    assert "take it, and keeps KH, which can" in " ".join(said(safe, "en").split())
+    ace = said(Why("protect", {"value": 7, "cards": cards("AS"), "takers": [], "exposed": 1}), "de")
+    assert "könnte ein Gegner es mit keiner Karte einnehmen" in " ".join(ace.split())
+    both = said(Why("protect", {"value": 7, "cards": cards("AS 3S"), "takers": cards("7D"), "exposed": 4}), "de")
+    assert "könnte ein Gegner sie von den Karten" in " ".join(both.split())
+
+
 @pytest.fixture(scope="module")
 def issue_example() -> tuple[Position, Any]:
     pos = last_deal_example()
