@@ -15,6 +15,7 @@ from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.round import deal_round
 from tutor.core.search import solve_deal
+from tutor.core.table import Build
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
 from tutor.play.exact import ExactLines
@@ -315,8 +316,52 @@ def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, tur
     values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
     review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
     found = mark(SeatView.of(pos, pos.to_move), review, Advice("expert", 48, values))
-    assert found.reasons == (Why("later", {"worlds": 48, "turns": turns}),)
+    assert found.reasons == (Why("later", {"worlds": 48, "turns": turns, "ways": None}),)
     assert false_claim(pos, played, better, found.reasons[0], 48) is None
-    assert false_claim(pos, played, better, Why("later", {"worlds": 48, "turns": 4 - turns}), 48) is not None
+    other = Why("later", {"worlds": 48, "turns": 4 - turns, "ways": None})
+    assert false_claim(pos, played, better, other, 48) is not None
     for lang in ("en", "de"):
         assert said[lang] in " ".join(why_words(Renderer(lang), found.reasons[0], 0, 2).split())
+
+
+def three_hands(builds: list[Build]) -> Position:
+    """Classic, three players, the last deal: the learner (seat 0) holds 9S 6H 7S, the others 2H 2C and 10C 8S; the
+    table JS and ``builds``; the rest of the deck taken."""
+    v = variant("classic")
+    hands = [cards("9S 6H 7S"), cards("2H 2C"), cards("10C 8S")]
+    table = [*cards("JS"), *(c for b in builds for c in b.cards)]
+    rest = [c for c in v.deck_cards if c not in {*table, *(c for hand in hands for c in hand)}]
+    return Position(v, 3, hands, cards("JS"), builds, to_move=0, dealer=2,
+                    captured=[rest[:14], rest[14:28], rest[28:]], last_capturer=1)
+
+
+@pytest.mark.parametrize(("builds", "ways", "said"), [
+    ([], 6, {"en": "on the advisor's average over all 6 ways the cards you have not seen could lie in the other hands, "
+                   "each played out to the deal's end",
+             "de": "im Schnitt des Beraters über alle 6 Möglichkeiten, wie die Karten, die du nicht gesehen hast, in "
+                   "den anderen Händen liegen könnten, jede bis zum Ende des Gebens durchgespielt"}),
+    ([Build(8, tuple(sorted(cards("7D AC"))), owner=2, single=True),
+      Build(10, tuple(sorted(cards("6C 4C"))), owner=2, single=True)], 1,
+     {"en": "played out to its end (the cards you have not seen can lie only one way, as the owner of each build must "
+            "hold a card to take it)",
+      "de": "bis zu dessen Ende durchgespielt (die Karten, die du nicht gesehen hast, können nur auf eine Weise liegen, "
+            "da der Besitzer jeder Baute eine Karte halten muss, die sie einnimmt)"}),
+])
+def test_a_mark_with_no_idea_over_few_deals_says_it_is_over_every_one(builds: list[Build], ways: int,
+                                                                       said: dict[str, str]) -> None:
+    """Where the hidden hands can be dealt in no more ways than the advice's worlds, the mark's values are over every
+    deal: 6 ways for two hands of two from four cards, and one where Player 3's builds of 8 and 10 ask for his 8 and 10
+    (royal, 3 players, seed 123, move 14, said "over 48 ways the hidden cards could lie")."""
+    pos = three_hands(builds)
+    played, better = pos.parse_move("6H"), pos.parse_move("9S")
+    values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
+    view = SeatView.of(pos, 0)
+    found = mark(view, review, Advice("expert", 48, values))
+    assert found.reasons == (Why("later", {"worlds": 48, "turns": 0, "ways": ways}),)
+    seen_pos = view.position()
+    assert false_claim(seen_pos, played, better, found.reasons[0], 48) is None
+    assert false_claim(seen_pos, played, better, Why("later", {"worlds": 48, "turns": 0, "ways": None}), 48) is not None
+    for lang in ("en", "de"):
+        words = " ".join(why_words(Renderer(lang), found.reasons[0], 0, 3).split())
+        assert said[lang] in words and "48" not in words

@@ -25,6 +25,7 @@ from .advisor import playout_turns
 from .line_claims import LINE_CHECKS, PairCheck
 from .review import LIKELY_LEAST, REASON_CODES, Why
 from .risk import likely_take
+from .worlds import deal_ways, every_deal
 
 BUILDS = ("build", "raise", "add")
 
@@ -291,9 +292,16 @@ def _safe(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
+    """``ways``: the deals of the hidden hands the holding rule allows where there are no more ways to deal them
+    than the advice's worlds (the values are then over every deal), else None."""
     worlds, turns = pair.worlds, playout_turns(pair.pos)
     if params["worlds"] != worlds:
         return f"the advice valued {worlds} worlds, not {params['worlds']}"
+    ways = deal_ways(pair.pos)
+    deals = len(every_deal(pair.pos)) if ways is not None and 1 < ways <= worlds else 0
+    if params["ways"] != (deals or None):
+        over = f"every one of {deals} deals" if deals else "worlds drawn at random"
+        return f"the values are over {over} of the hidden hands, not {params['ways']}"
     return None if params["turns"] == turns else f"the playouts go {turns} moves a seat, not {params['turns']}"
 
 

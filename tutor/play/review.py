@@ -60,6 +60,7 @@ from .risk import likely_take
 from .view import SeatView
 from .why import REASON_CODES as REASON_CODES  # the reasons' data, also where the review's callers find it
 from .why import Why as Why
+from .worlds import every_deal
 
 GRADES = ("inaccuracy", "mistake", "blunder")
 """The grades of a marked move, the mildest first."""
@@ -437,5 +438,13 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
     why = in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])])
-    later = Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos)})
+    ways = deal_count(pos, advice.worlds)
+    later = Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos), "ways": ways})
     return Mark(reviewed, advice, played, better, why or (later,), accepted, lines)
+
+
+def deal_count(pos: Position, worlds: int) -> int | None:
+    """The ways the hidden hands can be dealt (the holding rule kept) where a mark's values are the average over
+    every one of them (:func:`~tutor.play.confirm.few_deals`: the confirmation takes each deal in turn), else None:
+    the values are over worlds drawn at random, ``worlds`` of them and more."""
+    return len(every_deal(pos)) or None if few_deals(pos, worlds) else None
