@@ -365,3 +365,21 @@ def test_a_mark_with_no_idea_over_few_deals_says_it_is_over_every_one(builds: li
     for lang in ("en", "de"):
         words = " ".join(why_words(Renderer(lang), found.reasons[0], 0, 3).split())
         assert said[lang] in words and "48" not in words
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_sweep_left_names_a_build_on_the_table_as_a_build(lang: str) -> None:
+    """Trailing 4S beside 6H and the other player's build of 10 [5D+4C+AH] leaves a ten to take both, a sweep
+    (royal, 2 players, seed 112, move 9, which named the build's cards as loose ones: "left 6♥ 4♠ A♥ 4♣ 5♦");
+    trailing 9H leaves none."""
+    pos = seen("4S 9H 8D", "6H 5D 4C AH")
+    pos.loose, pos.builds = cards("6H"), [Build(10, tuple(sorted(cards("5D 4C AH"))), owner=1, single=True)]
+    why = seen_reason(pos, "4S", "9H", "deny_sweep")
+    assert why is not None and why.params["left"] == cards("6H 4S")
+    assert why.params["builds"] == [[cards("5D 4C AH")]]
+    assert holds(pos, "4S", "9H", why, builds=[]) and holds(pos, "4S", "9H", why, left=cards("6H 4S 5D 4C AH"))
+    ui = Renderer(lang, symbols=False)
+    tens = ui.cards(why.params["takers"])
+    words = {"en": f"where yours left 6H 4S and the build [5D+4C+AH] for {tens} to sweep",
+             "de": f"deiner ließ 6H 4P und die Baute [5Ka+4Kr+AH] liegen, und mit {tens} wäre das eine Kehre"}[lang]
+    assert words in " ".join(said(why, lang).split())

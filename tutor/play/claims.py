@@ -19,7 +19,7 @@ from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after, table_points, trial_hands, unseen_cards
-from tutor.core.table import Build
+from tutor.core.table import Build, piles
 
 from .advisor import playout_turns
 from .line_claims import LINE_CHECKS, PairCheck
@@ -87,8 +87,11 @@ def _deny_sweep(pair: Pair, params: dict[str, Any]) -> str | None:
         return "no hand the next player may hold sweeps the table the played move leaves"
     if sweepers(pair.pos, pair.better):
         return "the better move leaves the next player a sweep too"
-    if sorted(params["left"]) != sorted(left := pair.after(pair.played).table_cards()):
-        return f"the played move leaves {sorted(left)}, not {params['left']}"
+    after = pair.after(pair.played)
+    if sorted(params["left"]) != sorted(after.loose):
+        return f"the played move leaves {sorted(after.loose)} loose, not {params['left']}"
+    if params["builds"] != (builds := [piles(b, after.variant.value) for b in after.builds]):
+        return f"the played move leaves the builds {builds}, not {params['builds']}"
     return None if set(params["takers"]) == takers else f"the cards that sweep are {sorted(takers)}"
 
 

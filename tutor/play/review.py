@@ -38,6 +38,7 @@ from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
+from tutor.core.table import piles
 
 from .advisor import (
     DEFAULT_WORLDS,
@@ -114,13 +115,15 @@ def graded(loss: Loss, players: int, swept: Loss | None = None) -> tuple[str | N
 @dataclass(frozen=True)
 class Outcome:
     """What a move does in the position the learner saw: its facts, what the next player could then take (at
-    worst, and likely) and the table it leaves, the cards with which the next player could sweep that table, the
+    worst, and likely) and the table it leaves (its loose cards, and the piles of each build), the cards with which
+    the next player could sweep that table, the
     best capture the mover's kept cards could make on the table left (None: none) and
     whether it sweeps that table, and whether a kept card could take the build the move makes."""
 
     facts: MoveFacts
     exposed: Exposure
     left: tuple[Card, ...]
+    left_builds: tuple[tuple[tuple[Card, ...], ...], ...]
     sweep_takers: tuple[Card, ...]
     likely: float
     next_take: Move | None
@@ -139,7 +142,7 @@ def outcome(pos: Position, move: Move) -> Outcome:
     likely = likely_take(pos, move, lambda p, m: float(table_points(p, m)))
     seat = pos.to_move
     pos.push(move)
-    left = tuple(pos.table_cards())
+    left, left_builds = tuple(pos.loose), tuple(tuple(map(tuple, piles(b, pos.variant.value))) for b in pos.builds)
     later = pos.copy()
     pos.pop()
     later.to_move = seat  # the table as left, the mover's kept cards: what they could take next turn
@@ -147,7 +150,7 @@ def outcome(pos: Position, move: Move) -> Outcome:
     sizes = {m: (table_points(later, m), len(m.captured_cards())) for m in takes}
     best = max(sizes, key=sizes.__getitem__, default=None)
     holds = move.kind in BUILD_KINDS and any(b.value == move.value for m in takes for b in m.builds)
-    return Outcome(move_facts(pos, move), exposed, left, tuple(sweep_takers(pos, move)), likely, best,
+    return Outcome(move_facts(pos, move), exposed, left, left_builds, tuple(sweep_takers(pos, move)), likely, best,
                    sizes[best] if best is not None else (0, 0), best is not None and later.is_sweep(best), holds)
 
 
@@ -167,7 +170,8 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     if b.sweep and not p.sweep:
         found.append(Why("sweep"))
     if played.sweep_takers and not better.sweep_takers:
-        found.append(Why("deny_sweep", {"left": list(played.left), "takers": list(played.sweep_takers)}))
+        found.append(Why("deny_sweep", {"left": list(played.left), "takers": list(played.sweep_takers),
+                                        "builds": [list(map(list, build)) for build in played.left_builds]}))
     if (more := taken_now(b, p, worth) - taken_now(p, b, worth)) > 0:
         own = b.kind == "capture" and worth[b.move.card] and p.move.card == b.move.card and p.kind != "capture"
         found.append(Why("points", {"n": more, "cards": [c for c in b.taken if worth[c] and c not in p.taken],

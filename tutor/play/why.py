@@ -18,8 +18,8 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "li
 
 - ``sweep``: it sweeps the table, the played move does not;
 - ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
-  holds), the better move does not (``left``: the table the played move leaves; ``takers``: the cards not yet
-  seen that would sweep it);
+  holds), the better move does not (``left``: the loose cards of the table the played move leaves, ``builds``: the
+  piles of each build on it; ``takers``: the cards not yet seen that would sweep it);
 - ``points``: it takes ``n`` more round points now (``cards``: the point cards it takes from the table that the
   played move does not; ``hand``: its own capturing card when that scores and the played move gives it up, trailing
   it or building with it: a card the played move keeps in hand is the learner's either way; ``sweep``: a sweep
