@@ -383,3 +383,18 @@ def test_a_sweep_left_names_a_build_on_the_table_as_a_build(lang: str) -> None:
     words = {"en": f"where yours left 6H 4S and the build [5D+4C+AH] for {tens} to sweep",
              "de": f"deiner ließ 6H 4P und die Baute [5Ka+4Kr+AH] liegen, und mit {tens} wäre das eine Kehre"}[lang]
     assert words in " ".join(said(why, lang).split())
+
+
+def test_a_take_kept_for_the_next_turn_that_is_the_last_take_is_said_once() -> None:
+    """Trailing AH keeps 8H to take AH 7D next turn, the round's last take (sudden death, 2 players, seed 302, move
+    23): said as the last take, not again as a take kept for the next turn."""
+    pos = last_deal("sudden-death", "8H AH", "9C", "6H 7D 7S 2D")
+    pos.loose, pos.builds = cards("6H 7D"), [Build(9, tuple(sorted(cards("7S 2D"))), owner=1, single=True)]
+    played, better = pos.parse_move("8H"), pos.parse_move("AH")
+    assert seen_reason(pos, "8H", "AH", "next_take") is not None  # what the position alone shows
+    values = (MoveValue(better, -3.0, 0.0), MoveValue(played, -8.0, 0.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "blunder", "blunder", (5.0, 5.0))
+    found = mark(SeatView.of(pos, 0), review, Advice("expert", 1, values))
+    last = next(w for w in found.reasons if w.code == "last_take")
+    assert (last.params["card"], set(last.params["taken"])) == (Card.from_str("8H"), set(cards("AH 7D")))
+    assert "next_take" not in [w.code for w in found.reasons]

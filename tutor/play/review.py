@@ -198,6 +198,13 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     return in_order([*found, *seen_ideas(pos, p.move, b.move)])
 
 
+def unrepeated(found: Sequence[Why]) -> tuple[Why, ...]:
+    """``found`` without a take kept for the next turn (``next_take``) that the lines' last take names already: the
+    same card taking the same cards (said once, as the last take, which says what it wins)."""
+    last = [(w.params["card"], set(w.params["taken"])) for w in found if w.code == "last_take"]
+    return tuple(w for w in found if w.code != "next_take" or (w.params["card"], set(w.params["cards"])) not in last)
+
+
 def in_order(found: Sequence[Why]) -> tuple[Why, ...]:
     """Reasons in the order of :data:`REASON_CODES`."""
     return tuple(sorted(found, key=lambda why: REASON_CODES.index(why.code)))
@@ -441,7 +448,7 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     least = margin(view.players)
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
-    why = in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])])
+    why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]))
     ways = deal_count(pos, advice.worlds)
     later = Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos), "ways": ways})
     return Mark(reviewed, advice, played, better, why or (later,), accepted, lines)
