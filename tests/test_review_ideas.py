@@ -398,3 +398,17 @@ def test_a_take_kept_for_the_next_turn_that_is_the_last_take_is_said_once() -> N
     last = next(w for w in found.reasons if w.code == "last_take")
     assert (last.params["card"], set(last.params["taken"])) == (Card.from_str("8H"), set(cards("AH 7D")))
     assert "next_take" not in [w.code for w in found.reasons]
+
+
+def test_the_points_of_a_sweep_left_are_not_said_again_as_points_left_to_take() -> None:
+    """K♥ x K♠ leaves 5♥ to the 5♠, a sweep: one point, said as the sweep, not again as "one point fewer to take"
+    (classic, 2 players, seed 112, move 21; Michigan's sweep of two points the same); trailing the A♥ beside 2♥ 9♦
+    8♣ leaves a ten the ace and a sweep, two points, one more than the sweep: said."""
+    for preset in ("classic", "michigan"):
+        pos = last_deal(preset, "9S KH QD QH", "4D 6S 5S", "5H KS")
+        assert seen_reason(pos, "KH x KS", "9S", "deny_sweep") is not None
+        assert seen_reason(pos, "KH x KS", "9S", "exposure") is None
+    pos = seen("AH 2C JH", "2H 9D 8C")
+    assert seen_reason(pos, "AH", "2C", "deny_sweep") is not None
+    exposure = seen_reason(pos, "AH", "2C", "exposure")
+    assert exposure == Why("exposure", {"n": 2}) and holds(pos, "AH", "2C", exposure, n=1)

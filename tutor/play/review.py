@@ -169,7 +169,7 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     worth = pos.variant.card_points
     if b.sweep and not p.sweep:
         found.append(Why("sweep"))
-    if played.sweep_takers and not better.sweep_takers:
+    if swept := bool(played.sweep_takers and not better.sweep_takers):
         found.append(Why("deny_sweep", {"left": list(played.left), "takers": list(played.sweep_takers),
                                         "builds": [list(map(list, build)) for build in played.left_builds]}))
     if (more := taken_now(b, p, worth) - taken_now(p, b, worth)) > 0:
@@ -181,8 +181,9 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     if (p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card
             and not (b.kind == "trail" and worth[b.move.card] >= worth[p.move.card])):
         found.append(Why("keep", {"card": p.move.card}))
-    if played.exposed.points > better.exposed.points:
-        found.append(Why("exposure", {"n": played.exposed.points - better.exposed.points}))
+    if (fewer := played.exposed.points - better.exposed.points) > 0:
+        if not (swept and fewer == pos.variant.sweep_points):  # not where it is the points of the sweep left, said
+            found.append(Why("exposure", {"n": fewer}))
     elif round(played.likely - better.likely, 1) >= LIKELY_LEAST:
         found.append(Why("likely", {"n": round(played.likely - better.likely, 1)}))
     if len(b.taken) > len(p.taken):

@@ -29,7 +29,8 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "li
   none of the learner's builds; else after it the learner controls a build whose value it does not hold);
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand, and
   trails no card that scores as much itself;
-- ``exposure``: the played move leaves the next player up to ``n`` more points to take;
+- ``exposure``: the played move leaves the next player up to ``n`` more points to take (not given where they are
+  the points of the sweep ``deny_sweep`` names: the same thing twice);
 - ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
   chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
 - ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
