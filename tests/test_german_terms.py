@@ -225,7 +225,8 @@ def test_the_cassinos_are_named_in_german_in_a_score() -> None:
     de = Renderer("de")
     assert de.message("scoring.point_card", detail=Card.from_str("10D")).startswith("Großes Cassino, ")
     assert de.message("scoring.point_card", detail=Card.from_str("2S")).startswith("Kleines Cassino, ")
-    assert de.message("review.cassinos", cards=[Card.from_str("10D")]) == " (10♦: Großes Cassino)"
+    assert de.message("review.cassinos", cards=[Card.from_str("10D")]) == " (Großes Cassino)"
+    assert de.message("review.cassinos", cards=[Card.from_str("AS"), Card.from_str("10D")]) == " (10♦: Großes Cassino)"
     assert Renderer("en").message("scoring.point_card", detail=Card.from_str("10D")).startswith("Big Cassino, ")
 
 

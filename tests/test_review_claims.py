@@ -236,6 +236,22 @@ def test_an_ace_kept_in_hand_is_not_a_point_more_now() -> None:
     assert trailed is not None and trailed.params == {"n": 2, "cards": cards("AC"), "hand": cards("AD"), "sweep": False}
 
 
+def test_a_point_card_is_not_said_to_be_kept_where_the_better_move_trails_one_that_scores_as_much() -> None:
+    """Trailing 2S (Little Cassino) rather than AD keeps the ace but gives a point away as well (royal, aces high, 2
+    players, seed 122, move 7, and a spade of Spade Cassino, 3 players, seed 113, move 14): no reason to keep it;
+    trailing 9C instead is one."""
+    pos = one_hand("AD 2S 9C", "KH")
+    assert reason(pos, "AD", "2S", "keep") is None
+    kept = Why("keep", {"card": Card.from_str("AD")})
+    assert false_claim(pos, pos.parse_move("AD"), pos.parse_move("2S"), kept, 1) is not None
+    assert reason(pos, "AD", "9C", "keep") == kept
+    assert false_claim(pos, pos.parse_move("AD"), pos.parse_move("9C"), kept, 1) is None
+    big = one_hand("10D 2S 9C", "KH")  # Big Cassino scores two: trailing the 2S keeps a point
+    assert reason(big, "10D", "2S", "keep") == Why("keep", {"card": Card.from_str("10D")})
+    spade = one_hand("AD 3S 4S", "", "spade")  # every spade scores a point in Spade Cassino
+    assert reason(spade, "AD", "3S", "keep") is None
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_kept_take_that_sweeps_says_so_and_counts_only_the_cards(lang: str) -> None:
     """9D x 9S leaves KC alone on the table, and KS in hand to take it: no point, a sweep."""

@@ -15,6 +15,7 @@ from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.core.round import deal_round
 from tutor.core.search import solve_deal
+from tutor.core.table import Build
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
 from tutor.play.exact import ExactLines
@@ -157,6 +158,22 @@ def test_a_card_every_taker_of_which_is_seen_is_left_for_later(lang: str) -> Non
     assert " ".join(said(safe, lang).split()) == words
 
 
+def test_in_german_a_card_left_or_built_is_named_by_the_pronoun_of_its_rank() -> None:
+    """K♥ x K♠ leaves 5♥ to the 5♠; trailing 9♠ leaves the K♠, which only the K♥ can take (classic, 2 players, seed
+    112, move 21): "ihn" for a king, "es" for an ace, "sie" for a number card or several cards; "mit dem" for the
+    king kept, "mit der" for a number card."""
+    pos = last_deal("classic", "9S KH QD QH", "4D 6S 5S", "5H KS")
+    safe = seen_reason(pos, "KH x KS", "9S", "safe")
+    assert safe is not None and safe.params == {"cards": cards("KS"), "by": Card.from_str("KH")}
+    assert ("lässt KP auf dem Tisch liegen, wo ein Gegner ihn mit keiner Karte einnehmen kann, die du nicht gesehen "
+            "hast, und behält KH, mit dem du ihn einnehmen kannst") == " ".join(said(safe, "de").split())
+    assert "take it, and keeps KH, which can" in " ".join(said(safe, "en").split())
+    ace = said(Why("protect", {"value": 7, "cards": cards("AS"), "takers": [], "exposed": 1}), "de")
+    assert "könnte ein Gegner es mit keiner Karte einnehmen" in " ".join(ace.split())
+    both = said(Why("protect", {"value": 7, "cards": cards("AS 3S"), "takers": cards("7D"), "exposed": 4}), "de")
+    assert "könnte ein Gegner sie von den Karten" in " ".join(both.split())
+
+
 @pytest.fixture(scope="module")
 def issue_example() -> tuple[Position, Any]:
     pos = last_deal_example()
@@ -251,6 +268,21 @@ def test_what_the_lines_show(code: str, deal: tuple[Any, ...], played: str, bett
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_cassino_alone_is_named_once(lang: str) -> None:
+    """After 9H x 9D the other player's 10D takes last, and takes itself (classic, 2 players, seed 122, move 22); a
+    card alone is not named again in the brackets that say which Cassino it is, one of several is."""
+    pos = last_deal("classic", "4C 9H 6D", "10D 4S", "7C 9D 6C")
+    why = line_reason(pos, "9H x 9D", "6D x 6C", "line_cards")
+    assert why is not None and why.params["cards"] == cards("10D")
+    ui = Renderer(lang, symbols=False)
+    named = " ".join(said(why, lang).split())
+    assert f"{ui.card(Card.from_str('10D'))} ({'Big' if lang == 'en' else 'Großes'} Cassino)" in named
+    both = ui.message("review.cassinos", cards=cards("2S 10D"))
+    assert both == {"en": " (2S: Little Cassino, 10D: Big Cassino)",
+                    "de": " (2P: Kleines Cassino, 10Ka: Großes Cassino)"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_with_three_players_the_lines_may_decide_a_majority_for_the_one_not_leading(lang: str) -> None:
     """Three players, the third out of cards: 10C x 6S+3D+AH leaves the most cards to Player 3, where trailing the
     10C lets Player 2, ahead of Player 3, take them with the 3H and end with the most."""
@@ -284,8 +316,99 @@ def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, tur
     values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
     review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
     found = mark(SeatView.of(pos, pos.to_move), review, Advice("expert", 48, values))
-    assert found.reasons == (Why("later", {"worlds": 48, "turns": turns}),)
+    assert found.reasons == (Why("later", {"worlds": 48, "turns": turns, "ways": None}),)
     assert false_claim(pos, played, better, found.reasons[0], 48) is None
-    assert false_claim(pos, played, better, Why("later", {"worlds": 48, "turns": 4 - turns}), 48) is not None
+    other = Why("later", {"worlds": 48, "turns": 4 - turns, "ways": None})
+    assert false_claim(pos, played, better, other, 48) is not None
     for lang in ("en", "de"):
         assert said[lang] in " ".join(why_words(Renderer(lang), found.reasons[0], 0, 2).split())
+
+
+def three_hands(builds: list[Build]) -> Position:
+    """Classic, three players, the last deal: the learner (seat 0) holds 9S 6H 7S, the others 2H 2C and 10C 8S; the
+    table JS and ``builds``; the rest of the deck taken."""
+    v = variant("classic")
+    hands = [cards("9S 6H 7S"), cards("2H 2C"), cards("10C 8S")]
+    table = [*cards("JS"), *(c for b in builds for c in b.cards)]
+    rest = [c for c in v.deck_cards if c not in {*table, *(c for hand in hands for c in hand)}]
+    return Position(v, 3, hands, cards("JS"), builds, to_move=0, dealer=2,
+                    captured=[rest[:14], rest[14:28], rest[28:]], last_capturer=1)
+
+
+@pytest.mark.parametrize(("builds", "ways", "said"), [
+    ([], 6, {"en": "on the advisor's average over all 6 ways the cards you have not seen could lie in the other hands, "
+                   "each played out to the deal's end",
+             "de": "im Schnitt des Beraters über alle 6 Möglichkeiten, wie die Karten, die du nicht gesehen hast, in "
+                   "den anderen Händen liegen könnten, jede bis zum Ende des Gebens durchgespielt"}),
+    ([Build(8, tuple(sorted(cards("7D AC"))), owner=2, single=True),
+      Build(10, tuple(sorted(cards("6C 4C"))), owner=2, single=True)], 1,
+     {"en": "played out to its end (the cards you have not seen can lie only one way, as the owner of each build must "
+            "hold a card to take it)",
+      "de": "bis zu dessen Ende durchgespielt (die Karten, die du nicht gesehen hast, können nur auf eine Weise liegen, "
+            "da der Besitzer jeder Baute eine Karte halten muss, die sie einnimmt)"}),
+])
+def test_a_mark_with_no_idea_over_few_deals_says_it_is_over_every_one(builds: list[Build], ways: int,
+                                                                       said: dict[str, str]) -> None:
+    """Where the hidden hands can be dealt in no more ways than the advice's worlds, the mark's values are over every
+    deal: 6 ways for two hands of two from four cards, and one where Player 3's builds of 8 and 10 ask for his 8 and 10
+    (royal, 3 players, seed 123, move 14, said "over 48 ways the hidden cards could lie")."""
+    pos = three_hands(builds)
+    played, better = pos.parse_move("6H"), pos.parse_move("9S")
+    values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
+    view = SeatView.of(pos, 0)
+    found = mark(view, review, Advice("expert", 48, values))
+    assert found.reasons == (Why("later", {"worlds": 48, "turns": 0, "ways": ways}),)
+    seen_pos = view.position()
+    assert false_claim(seen_pos, played, better, found.reasons[0], 48) is None
+    assert false_claim(seen_pos, played, better, Why("later", {"worlds": 48, "turns": 0, "ways": None}), 48) is not None
+    for lang in ("en", "de"):
+        words = " ".join(why_words(Renderer(lang), found.reasons[0], 0, 3).split())
+        assert said[lang] in words and "48" not in words
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_sweep_left_names_a_build_on_the_table_as_a_build(lang: str) -> None:
+    """Trailing 4S beside 6H and the other player's build of 10 [5D+4C+AH] leaves a ten to take both, a sweep
+    (royal, 2 players, seed 112, move 9, which named the build's cards as loose ones: "left 6♥ 4♠ A♥ 4♣ 5♦");
+    trailing 9H leaves none."""
+    pos = seen("4S 9H 8D", "6H 5D 4C AH")
+    pos.loose, pos.builds = cards("6H"), [Build(10, tuple(sorted(cards("5D 4C AH"))), owner=1, single=True)]
+    why = seen_reason(pos, "4S", "9H", "deny_sweep")
+    assert why is not None and why.params["left"] == cards("6H 4S")
+    assert why.params["builds"] == [[cards("5D 4C AH")]]
+    assert holds(pos, "4S", "9H", why, builds=[]) and holds(pos, "4S", "9H", why, left=cards("6H 4S 5D 4C AH"))
+    ui = Renderer(lang, symbols=False)
+    tens = ui.cards(why.params["takers"])
+    words = {"en": f"where yours left 6H 4S and the build [5D+4C+AH] for {tens} to sweep",
+             "de": f"deiner ließ 6H 4P und die Baute [5Ka+4Kr+AH] liegen, und mit {tens} wäre das eine Kehre"}[lang]
+    assert words in " ".join(said(why, lang).split())
+
+
+def test_a_take_kept_for_the_next_turn_that_is_the_last_take_is_said_once() -> None:
+    """Trailing AH keeps 8H to take AH 7D next turn, the round's last take (sudden death, 2 players, seed 302, move
+    23): said as the last take, not again as a take kept for the next turn."""
+    pos = last_deal("sudden-death", "8H AH", "9C", "6H 7D 7S 2D")
+    pos.loose, pos.builds = cards("6H 7D"), [Build(9, tuple(sorted(cards("7S 2D"))), owner=1, single=True)]
+    played, better = pos.parse_move("8H"), pos.parse_move("AH")
+    assert seen_reason(pos, "8H", "AH", "next_take") is not None  # what the position alone shows
+    values = (MoveValue(better, -3.0, 0.0), MoveValue(played, -8.0, 0.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "blunder", "blunder", (5.0, 5.0))
+    found = mark(SeatView.of(pos, 0), review, Advice("expert", 1, values))
+    last = next(w for w in found.reasons if w.code == "last_take")
+    assert (last.params["card"], set(last.params["taken"])) == (Card.from_str("8H"), set(cards("AH 7D")))
+    assert "next_take" not in [w.code for w in found.reasons]
+
+
+def test_the_points_of_a_sweep_left_are_not_said_again_as_points_left_to_take() -> None:
+    """K♥ x K♠ leaves 5♥ to the 5♠, a sweep: one point, said as the sweep, not again as "one point fewer to take"
+    (classic, 2 players, seed 112, move 21; Michigan's sweep of two points the same); trailing the A♥ beside 2♥ 9♦
+    8♣ leaves a ten the ace and a sweep, two points, one more than the sweep: said."""
+    for preset in ("classic", "michigan"):
+        pos = last_deal(preset, "9S KH QD QH", "4D 6S 5S", "5H KS")
+        assert seen_reason(pos, "KH x KS", "9S", "deny_sweep") is not None
+        assert seen_reason(pos, "KH x KS", "9S", "exposure") is None
+    pos = seen("AH 2C JH", "2H 9D 8C")
+    assert seen_reason(pos, "AH", "2C", "deny_sweep") is not None
+    exposure = seen_reason(pos, "AH", "2C", "exposure")
+    assert exposure == Why("exposure", {"n": 2}) and holds(pos, "AH", "2C", exposure, n=1)

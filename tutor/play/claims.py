@@ -19,12 +19,13 @@ from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import exposure_after, table_points, trial_hands, unseen_cards
-from tutor.core.table import Build
+from tutor.core.table import Build, piles
 
 from .advisor import playout_turns
 from .line_claims import LINE_CHECKS, PairCheck
 from .review import LIKELY_LEAST, REASON_CODES, Why
 from .risk import likely_take
+from .worlds import deal_ways, every_deal
 
 BUILDS = ("build", "raise", "add")
 
@@ -86,8 +87,11 @@ def _deny_sweep(pair: Pair, params: dict[str, Any]) -> str | None:
         return "no hand the next player may hold sweeps the table the played move leaves"
     if sweepers(pair.pos, pair.better):
         return "the better move leaves the next player a sweep too"
-    if sorted(params["left"]) != sorted(left := pair.after(pair.played).table_cards()):
-        return f"the played move leaves {sorted(left)}, not {params['left']}"
+    after = pair.after(pair.played)
+    if sorted(params["left"]) != sorted(after.loose):
+        return f"the played move leaves {sorted(after.loose)} loose, not {params['left']}"
+    if params["builds"] != (builds := [piles(b, after.variant.value) for b in after.builds]):
+        return f"the played move leaves the builds {builds}, not {params['builds']}"
     return None if set(params["takers"]) == takers else f"the cards that sweep are {sorted(takers)}"
 
 
@@ -139,8 +143,11 @@ def _keep(pair: Pair, params: dict[str, Any]) -> str | None:
     card = params["card"]
     if pair.played.kind != "trail" or pair.played.card != card:
         return f"the played move does not trail {card}"
-    if not pair.pos.variant.card_points[card]:
+    worth = pair.pos.variant.card_points
+    if not worth[card]:
         return f"{card} scores nothing in this variant"
+    if pair.better.kind == "trail" and worth[pair.better.card] >= worth[card]:
+        return f"the better move trails {pair.better.card}, which scores as much"
     return f"the better move plays {card} too" if pair.better.card == card else None
 
 
@@ -288,9 +295,16 @@ def _safe(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
+    """``ways``: the deals of the hidden hands the holding rule allows where there are no more ways to deal them
+    than the advice's worlds (the values are then over every deal), else None."""
     worlds, turns = pair.worlds, playout_turns(pair.pos)
     if params["worlds"] != worlds:
         return f"the advice valued {worlds} worlds, not {params['worlds']}"
+    ways = deal_ways(pair.pos)
+    deals = len(every_deal(pair.pos)) if ways is not None and 1 < ways <= worlds else 0
+    if params["ways"] != (deals or None):
+        over = f"every one of {deals} deals" if deals else "worlds drawn at random"
+        return f"the values are over {over} of the hidden hands, not {params['ways']}"
     return None if params["turns"] == turns else f"the playouts go {turns} moves a seat, not {params['turns']}"
 
 

@@ -38,6 +38,7 @@ from tutor.core.movegen import hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Exposure, exposure_after, table_points
+from tutor.core.table import piles
 
 from .advisor import (
     DEFAULT_WORLDS,
@@ -60,6 +61,7 @@ from .risk import likely_take
 from .view import SeatView
 from .why import REASON_CODES as REASON_CODES  # the reasons' data, also where the review's callers find it
 from .why import Why as Why
+from .worlds import every_deal
 
 GRADES = ("inaccuracy", "mistake", "blunder")
 """The grades of a marked move, the mildest first."""
@@ -113,13 +115,15 @@ def graded(loss: Loss, players: int, swept: Loss | None = None) -> tuple[str | N
 @dataclass(frozen=True)
 class Outcome:
     """What a move does in the position the learner saw: its facts, what the next player could then take (at
-    worst, and likely) and the table it leaves, the cards with which the next player could sweep that table, the
+    worst, and likely) and the table it leaves (its loose cards, and the piles of each build), the cards with which
+    the next player could sweep that table, the
     best capture the mover's kept cards could make on the table left (None: none) and
     whether it sweeps that table, and whether a kept card could take the build the move makes."""
 
     facts: MoveFacts
     exposed: Exposure
     left: tuple[Card, ...]
+    left_builds: tuple[tuple[tuple[Card, ...], ...], ...]
     sweep_takers: tuple[Card, ...]
     likely: float
     next_take: Move | None
@@ -138,7 +142,7 @@ def outcome(pos: Position, move: Move) -> Outcome:
     likely = likely_take(pos, move, lambda p, m: float(table_points(p, m)))
     seat = pos.to_move
     pos.push(move)
-    left = tuple(pos.table_cards())
+    left, left_builds = tuple(pos.loose), tuple(tuple(map(tuple, piles(b, pos.variant.value))) for b in pos.builds)
     later = pos.copy()
     pos.pop()
     later.to_move = seat  # the table as left, the mover's kept cards: what they could take next turn
@@ -146,7 +150,7 @@ def outcome(pos: Position, move: Move) -> Outcome:
     sizes = {m: (table_points(later, m), len(m.captured_cards())) for m in takes}
     best = max(sizes, key=sizes.__getitem__, default=None)
     holds = move.kind in BUILD_KINDS and any(b.value == move.value for m in takes for b in m.builds)
-    return Outcome(move_facts(pos, move), exposed, left, tuple(sweep_takers(pos, move)), likely, best,
+    return Outcome(move_facts(pos, move), exposed, left, left_builds, tuple(sweep_takers(pos, move)), likely, best,
                    sizes[best] if best is not None else (0, 0), best is not None and later.is_sweep(best), holds)
 
 
@@ -165,17 +169,21 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     worth = pos.variant.card_points
     if b.sweep and not p.sweep:
         found.append(Why("sweep"))
-    if played.sweep_takers and not better.sweep_takers:
-        found.append(Why("deny_sweep", {"left": list(played.left), "takers": list(played.sweep_takers)}))
+    if swept := bool(played.sweep_takers and not better.sweep_takers):
+        found.append(Why("deny_sweep", {"left": list(played.left), "takers": list(played.sweep_takers),
+                                        "builds": [list(map(list, build)) for build in played.left_builds]}))
     if (more := taken_now(b, p, worth) - taken_now(p, b, worth)) > 0:
         own = b.kind == "capture" and worth[b.move.card] and p.move.card == b.move.card and p.kind != "capture"
         found.append(Why("points", {"n": more, "cards": [c for c in b.taken if worth[c] and c not in p.taken],
                                     "hand": [b.move.card] if own else [],
                                     "sweep": b.sweep and not p.sweep and pos.variant.sweep_points > 0}))
-    if p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card:
+    # not where the better move trails a card that scores as much: it gives as much away
+    if (p.kind == "trail" and worth[p.move.card] and b.move.card != p.move.card
+            and not (b.kind == "trail" and worth[b.move.card] >= worth[p.move.card])):
         found.append(Why("keep", {"card": p.move.card}))
-    if played.exposed.points > better.exposed.points:
-        found.append(Why("exposure", {"n": played.exposed.points - better.exposed.points}))
+    if (fewer := played.exposed.points - better.exposed.points) > 0:
+        if not (swept and fewer == pos.variant.sweep_points):  # not where it is the points of the sweep left, said
+            found.append(Why("exposure", {"n": fewer}))
     elif round(played.likely - better.likely, 1) >= LIKELY_LEAST:
         found.append(Why("likely", {"n": round(played.likely - better.likely, 1)}))
     if len(b.taken) > len(p.taken):
@@ -189,6 +197,13 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
                                        "points": sum(worth[c] for c in take.captured_cards()),
                                        "sweep": better.next_sweep}))
     return in_order([*found, *seen_ideas(pos, p.move, b.move)])
+
+
+def unrepeated(found: Sequence[Why]) -> tuple[Why, ...]:
+    """``found`` without a take kept for the next turn (``next_take``) that the lines' last take names already: the
+    same card taking the same cards (said once, as the last take, which says what it wins)."""
+    last = [(w.params["card"], set(w.params["taken"])) for w in found if w.code == "last_take"]
+    return tuple(w for w in found if w.code != "next_take" or (w.params["card"], set(w.params["cards"])) not in last)
 
 
 def in_order(found: Sequence[Why]) -> tuple[Why, ...]:
@@ -434,6 +449,14 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     least = margin(view.players)
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
-    why = in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])])
-    later = Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos)})
+    why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]))
+    ways = deal_count(pos, advice.worlds)
+    later = Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos), "ways": ways})
     return Mark(reviewed, advice, played, better, why or (later,), accepted, lines)
+
+
+def deal_count(pos: Position, worlds: int) -> int | None:
+    """The ways the hidden hands can be dealt (the holding rule kept) where a mark's values are the average over
+    every one of them (:func:`~tutor.play.confirm.few_deals`: the confirmation takes each deal in turn), else None:
+    the values are over worlds drawn at random, ``worlds`` of them and more."""
+    return len(every_deal(pos)) or None if few_deals(pos, worlds) else None

@@ -18,8 +18,8 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "li
 
 - ``sweep``: it sweeps the table, the played move does not;
 - ``deny_sweep``: the played move leaves the next player a sweep it could make (whatever unseen card it
-  holds), the better move does not (``left``: the table the played move leaves; ``takers``: the cards not yet
-  seen that would sweep it);
+  holds), the better move does not (``left``: the loose cards of the table the played move leaves, ``builds``: the
+  piles of each build on it; ``takers``: the cards not yet seen that would sweep it);
 - ``points``: it takes ``n`` more round points now (``cards``: the point cards it takes from the table that the
   played move does not; ``hand``: its own capturing card when that scores and the played move gives it up, trailing
   it or building with it: a card the played move keeps in hand is the learner's either way; ``sweep``: a sweep
@@ -27,8 +27,10 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "li
 - ``breach``: under build duty ``penalty`` (Michigan) the played move breaks the build duty and the better one
   does not: the learner's side loses ``n`` points at once (``neglect``: the played move took, raised or added to
   none of the learner's builds; else after it the learner controls a build whose value it does not hold);
-- ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand;
-- ``exposure``: the played move leaves the next player up to ``n`` more points to take;
+- ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand, and
+  trails no card that scores as much itself;
+- ``exposure``: the played move leaves the next player up to ``n`` more points to take (not given where they are
+  the points of the sweep ``deny_sweep`` names: the same thing twice);
 - ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
   chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
 - ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);
@@ -74,7 +76,9 @@ REASON_CODES = (*SEEN_CODES[:SEEN_CODES.index("exposure")], *LINE_CODES, *SEEN_C
 kept), then what the lines show (in an exact last deal they are the idea), then risks and what comes later;
 ``later`` is given when no other is found: the better value is the
 advisor's average over its ``worlds`` deals of the hidden cards, each played on to the deal's end, or with ``draw``
-for ``turns`` moves of each seat (:func:`tutor.play.advisor.playout_turns`; 0 without ``draw``)."""
+for ``turns`` moves of each seat (:func:`tutor.play.advisor.playout_turns`; 0 without ``draw``); ``ways``: where the
+hidden hands can be dealt in no more ways than that (the holding rule kept), the values are the average over every
+one of them, and ``ways`` is how many (else None)."""
 
 
 @dataclass(frozen=True)

@@ -108,15 +108,15 @@ def lines_words(ui: Renderer, lines: ExactLines, seat: int) -> tuple[str, str]:
 
 def why_words(ui: Renderer, why: Why, seat: int, players: int, variant: Variant | None = None) -> str:
     """A reason as a phrase after "it" (the better move), for the learner at ``seat``: a side its reason names by
-    its ``seats`` is named by ``name(seats)``; ``team``: the learner has a partner.  Where the ``variant`` has face
-    builds, a build's ``value`` above 10 is a face build's (no card of a number takes more): it is named by its
-    rank, as the table names it."""
+    its ``seats`` is named by ``name(seats)``; ``team``: the learner has a partner; ``players``: at the table.
+    Where the ``variant`` has face builds, a build's ``value`` above 10 is a face build's (no card of a number takes
+    more): it is named by its rank, as the table names it."""
     params = dict(why.params)
     value = params.get("value")
     if variant is not None and variant.face_builds and isinstance(value, int) and 10 < value <= len(RANKS):
         params["value"] = RANKS[value - 1]
     return ui.message(f"review.why_{why.code}", name=lambda seats: ui.side_name(seats, seat), team=players == 4,
-                      **params)
+                      players=players, **params)
 
 
 def mark_view(ui: Renderer, mark: Mark) -> MarkView:
