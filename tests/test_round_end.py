@@ -114,8 +114,8 @@ def test_the_start_of_a_game_fits_24_rows_unpaged(tmp_path: Path, catalog: Catal
     matches.  With four players, three moves come before the learner's, each with a breach of Michigan's build
     duty at the random level (their lines made the German screens 27 rows)."""
     play, count, level, one_round, resign = (
-        ("play", "players", "level", "round", "resign") if lang == "en" else
-        ("spiele", "spieler", "stufe", "runde", "aufgeben"))
+        ("play", "players", "level", "round", "resign yes") if lang == "en" else
+        ("spiele", "spieler", "stufe", "runde", "aufgeben ja"))
     tall = []
     with shell_on(tmp_path, catalog, lang) as shell:
         for preset in presets.preset_names():
@@ -245,7 +245,7 @@ def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_
     ui = Renderer(lang)
     with shell_on(tmp_path, catalog, lang) as shell:
         said = dispatch(shell, "play round royal players=4 level=greedy seed=3").text
-        dispatch(shell, "resign")
+        dispatch(shell, "resign yes")
         plain = dispatch(shell, "play round players=4 level=greedy seed=3").text
     head = "What differs from Classic Cassino" if lang == "en" else "Anders als im klassischen Cassino"
     assert head not in plain

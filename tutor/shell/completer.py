@@ -71,6 +71,8 @@ class TutorCompleter(Completer):
             return ["round", *preset_names(), "players=", "level=", "seed="]
         if kind == "games":
             return ["export", "import"]
+        if kind == "confirm":
+            return ["ja" if shell.lang == "de" else "yes"]
         return []
 
     def position(self) -> Position | None:

@@ -551,9 +551,15 @@ def resume_command(shell: Shell, arg: str) -> str:
     return shell.ui.message("play.resumed", **game_words(shell.ui, summary_of(run.saved))) + "\n" + run.start()
 
 
-def resign_command(shell: Shell, arg: str) -> str:
-    if waiting_game(shell) is None:
+def resign_command(shell: Shell, confirmed: bool) -> str:
+    """Give up the game in progress once ``confirmed``; else ask, the next line answering (not about a game another
+    window holds: that is said at once)."""
+    waiting = waiting_game(shell)
+    if waiting is None:
         return shell.ui.message("play.no_game")
+    if not confirmed and waiting.held_by is None:
+        shell.asked = "resign"
+        return shell.ui.message("play.resign_ask", **game_words(shell.ui, waiting))
     run = take_waiting(shell)
     if isinstance(run, str):
         return run
