@@ -8,7 +8,7 @@ given by rank alone when that is unambiguous)::
     3H b8 5S               build 8          (b, build, baue; the value may be left out)
     5S b5 5H 3C+2D         multiple build of fives
     2H b8 [3S+3D]          raise the build 3+3 to 8
-    2H b8 [5S+3D] 6C       add 2+6 to the 8-build
+    2H b8 6C [5S+3D]       add 2+6 to the 8-build
     KS bK KH               face build of kings (face_capture: all)
 
 ``+`` joins the cards of one group; groups are separated by spaces.  A build
