@@ -267,12 +267,12 @@ def test_with_three_players_the_lines_may_decide_a_majority_for_the_one_not_lead
 
 @pytest.mark.parametrize(("preset", "turns", "said"), [
     ("draw", 4, {"en": "does better over the next 4 moves of each player (yours first), on the advisor's average over "
-                       "48 ways the hidden cards could lie, each played out that far or to the round's end",
+                       "48 random draws of how the hidden cards could lie, each played out that far or to the round's end",
                  "de": "ist über die nächsten 4 Züge jedes Spielers (deinen zuerst) besser, im Schnitt des Beraters "
-                       "über 48 Möglichkeiten, wie die verdeckten Karten liegen könnten, jede so weit oder bis zum "
-                       "Ende der Runde durchgespielt"}),
-    ("classic", 0, {"en": "does better over the rest of the deal, on the advisor's average over 48 ways the hidden "
-                          "cards could lie, each played out to the deal's end",
+                       "über 48 zufällige Ziehungen, wie die verdeckten Karten liegen könnten, jede so weit oder bis "
+                       "zum Ende der Runde durchgespielt"}),
+    ("classic", 0, {"en": "does better over the rest of the deal, on the advisor's average over 48 random draws of "
+                          "how the hidden cards could lie, each played out to the deal's end",
                     "de": "ist über den Rest dieses Gebens besser"}),
 ])
 def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, turns: int, said: dict[str, str]) -> None:
@@ -285,7 +285,10 @@ def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, tur
     review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
     found = mark(SeatView.of(pos, pos.to_move), review, Advice("expert", 48, values))
     assert found.reasons == (Why("later", {"worlds": 48, "turns": turns}),)
-    assert false_claim(pos, played, better, found.reasons[0], 48) is None
-    assert false_claim(pos, played, better, Why("later", {"worlds": 48, "turns": 4 - turns}), 48) is not None
+    seen = SeatView.of(pos, pos.to_move).position()  # a claim is checked in the position the learner saw
+    assert false_claim(seen, played, better, found.reasons[0], 48) is None
+    assert false_claim(seen, played, better, Why("later", {"worlds": 48, "turns": 4 - turns}), 48) is not None
+    assert false_claim(seen, played, better, Why("later", {"worlds": 1, "turns": turns}), 1) is not None  # many ways
+    assert false_claim(pos, played, better, found.reasons[0], 48) is not None  # every card shown: one way, not 48
     for lang in ("en", "de"):
         assert said[lang] in " ".join(why_words(Renderer(lang), found.reasons[0], 0, 2).split())

@@ -25,6 +25,7 @@ from .advisor import playout_turns
 from .line_claims import LINE_CHECKS, PairCheck
 from .review import LIKELY_LEAST, REASON_CODES, Why
 from .risk import likely_take
+from .worlds import one_way
 
 BUILDS = ("build", "raise", "add")
 
@@ -291,6 +292,8 @@ def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     worlds, turns = pair.worlds, playout_turns(pair.pos)
     if params["worlds"] != worlds:
         return f"the advice valued {worlds} worlds, not {params['worlds']}"
+    if (worlds == 1) != (one := one_way(pair.pos)):  # one world is said to be the only way the hidden cards lie
+        return f"the advice valued {worlds} worlds; the hidden cards can lie {'only one way' if one else 'more ways'}"
     return None if params["turns"] == turns else f"the playouts go {turns} moves a seat, not {params['turns']}"
 
 
