@@ -152,7 +152,7 @@ def hint_word_problems(ui: Renderer, pos: Position, advice: Advice, text: str) -
     other_shown, best_shown = read(number, lang), tenth(mean(best.samples))
     if other_shown != tenth(mean(rest[0].samples)):
         out.append(f"the next best is worth {tenth(mean(rest[0].samples))} to a tenth, shown {other_shown}")
-    if bool(same) != (other_shown == best_shown):
+    if same != (other_shown == best_shown):
         out.append(f"the next best ({other_shown}) is {'not ' * same}said the same as the best ({best_shown})")
     return out
 
@@ -186,9 +186,10 @@ def _method_problems(pos: Position, advice: Advice, best: MoveValue, words: str,
 def exact_problems(pos: Position, advice: Advice) -> list[str]:
     """In a last deal whose hidden cards lie one way and that the advisor searches exactly
     (:data:`~tutor.play.advisor.EXACT_CARDS`), each value is the round's margin for the mover's side at the end of
-    that move's best line, played out and scored; nothing elsewhere."""
-    if pos.stock_size or ways(pos) != 1 or sum(len(h) + n for h, n in zip(pos.hands, pos.hidden_counts)) > \
-            EXACT_CARDS[pos.players]:
+    that move's best line, played out and scored; nothing elsewhere, nor where a time budget may have cut the
+    search."""
+    in_hands = sum(len(h) + n for h, n in zip(pos.hands, pos.hidden_counts))
+    if advice.stopped or pos.stock_size or ways(pos) != 1 or in_hands > EXACT_CARDS[pos.players]:
         return []
     world = world_of(pos, sorted(unseen_cards(pos)))
     lines = {j.move: j.line for j in rank_moves(world, Goal.from_str("deal")).moves}
