@@ -144,6 +144,8 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
                 continue  # names of sides, the world count said in words, build values named by rank
             if why.code == "next_take" and key == "points" and not value:
                 continue  # no points: none said
+            if why.code == "later" and key == "turns" and not value:
+                continue  # no horizon (no draw): said as "the rest of the deal"
             if why.code == "line_majority" and (key == "n" and why.params["how"] != "wins"
                                                 or key in ("n_then", "m_then") and not why.params["then"]):
                 continue  # a count said only of a side that has the most
