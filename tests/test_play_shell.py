@@ -498,7 +498,7 @@ def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, 
             hint = dispatch(shell, "hint").text
             if players == 2:  # one place for the unseen cards: the last deal's other hand, or the stock
                 one_way = game.position.stock_size == 0 or not game.position.hands[1]
-                assert ("Averaged over 4 ways" in hint) != one_way and "Averaged over 1 " not in hint
+                assert ("Averaged over 4 random draws" in hint) != one_way and "Averaged over 1 " not in hint
                 if game.position.stock_size == 0:
                     assert "Every card is known now" in hint
             reply = dispatch(shell, hinted_move(shell, hint)).text

@@ -36,7 +36,16 @@ from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSumma
 from tutor.storage.games import GameFileError, SavedGame
 
 from .challenge_text import move_error_text
-from .game_text import breach_text, game_words, played_text, problem_text, result_text, round_over_text, score_text
+from .game_text import (
+    breach_text,
+    game_words,
+    hint_text,
+    played_text,
+    problem_text,
+    result_text,
+    round_over_text,
+    score_text,
+)
 from .pager import needs_paging
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
@@ -413,12 +422,7 @@ class GameRun(Activity):
 
         advice = hint_advice(game, show)
         status.clear()
-        pos, (best, *others) = self.position, advice.moves
-        said = ui.message(
-            "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
-            stock=pos.stock_size,
-            other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
-        )
+        said = hint_text(ui, self.position, advice)
         if advice.stopped:
             said += "\n" + ui.message("play.hint_stopped", limit=HINT_BUDGET, unvalued=advice.unvalued)
         return said
