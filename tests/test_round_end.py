@@ -105,7 +105,7 @@ DRAWN = {"en": ("a card from the stock", "Each player draws a card"),
 OPENING_SEEDS = {"random": (1, 2, 3, 4, 8), "greedy": (1, 2, 3, 4), "club": (1, 2, 3, 4, 5), "expert": (1,)}
 """The seeds each level opens games with below: the expert, slow to move, with fewer.  Random's seed 8 and club's 5
 open four-player Michigan games of 23 and 24 rows in German when said in full (Michigan's five changes, breaches
-of the build duty): they are said more briefly (tutor/shell/play.py, OPENING_ROWS)."""
+of the build duty): they are said more briefly (tutor/shell/game_text.py, OPENING_ROWS)."""
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

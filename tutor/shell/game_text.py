@@ -14,13 +14,22 @@ from tutor.play.ideas import neglects
 from tutor.play.table_game import MAX_ROUNDS, TableGame
 from tutor.play.worlds import one_way
 from tutor.render import Renderer
+from tutor.render.chart import fit
 from tutor.render.problems import said
 from tutor.render.views import limit_seats
 from tutor.storage.game_store import GameSummary
 from tutor.storage.games import GameFileError
 from tutor.teaching.coach import kind_of
 
-from .variant_words import variant_label
+from .pager import needs_paging
+from .variant_words import variant_label, variant_summary
+
+OPENING_ROWS = 24
+"""The rows of the smallest terminal a game's first screen is made to fit unpaged (a pager quit early would hide
+the table and the prompt).  A taller one is said more briefly, a step at a time up to :data:`BRIEFEST`: the rules
+topics that differ are not named (``rules`` names them), then the level is not described (``help play`` does),
+then the commands are left to ``help``."""
+BRIEFEST = 3
 
 
 def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
@@ -33,6 +42,20 @@ def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
         "started": game.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
         "number": game.key or "",
     }
+
+
+def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> str:
+    """A new game's first screen: that it started, what its variant changes, then ``opening`` (its table and
+    prompt); said more briefly until it fits :data:`OPENING_ROWS` rows of ``width`` columns."""
+    words, s = game_words(ui, game), game.settings
+    said = opening
+    for brief in range(BRIEFEST + 1):
+        said = "\n".join(filter(None, [ui.message("play.started", **words, brief=brief),
+                                        variant_summary(ui, s.variant, s.players, s.kind == "round", brief=brief > 0),
+                                        opening]))
+        if not needs_paging(fit(said, width), OPENING_ROWS, terminal=True):
+            break
+    return said
 
 
 def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:

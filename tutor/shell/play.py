@@ -29,7 +29,6 @@ from tutor.play.review import RoundReview
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, Settings, TableGame
 from tutor.render import find_name, near_name
-from tutor.render.chart import fit
 from tutor.render.review import review_brief
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
@@ -40,13 +39,13 @@ from .game_text import (
     breach_text,
     game_words,
     hint_text,
+    opening_text,
     played_text,
     problem_text,
     result_text,
     round_over_text,
     score_text,
 )
-from .pager import needs_paging
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     HINT_BUDGET,
@@ -59,7 +58,7 @@ from .review_screen import (
 )
 from .state import Activity, Shell
 from .status import StatusLine
-from .variant_words import variant_label, variant_summary
+from .variant_words import variant_label
 
 KIND_WORDS = {"round": "round", "runde": "round", "match": "match", "partie": "match"}
 """The words that choose a game's kind, in both languages."""
@@ -68,12 +67,6 @@ MAX_DIGITS = 10
 SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "stufe": "level", "seed": "seed",
                 "startwert": "seed"}
 """``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
-OPENING_ROWS = 24
-"""The rows of the smallest terminal a game's first screen is made to fit unpaged (a pager quit early would hide
-the table and the prompt).  A taller one is said more briefly, a step at a time up to :data:`BRIEFEST`: the rules
-topics that differ are not named (``rules`` names them), then the level is not described (``help play`` does),
-then the commands are left to ``help``."""
-BRIEFEST = 3
 EXAMPLE_MOVE = "7S x 7D"
 """The prompt's example move when the learner has no legal move to show instead."""
 
@@ -548,16 +541,8 @@ def play_command(shell: Shell, arg: str) -> str:
     except ProgressError as err:  # nothing to play on: a game not kept could not be resumed
         return progress_problem(shell.ui, err)
     shell.activity = run
-    words = game_words(shell.ui, summary_of(run.saved))
-    one_round = settings.kind == "round"
-    opening = run.start(head=False)  # no round title: the first line, the toolbar and the score line say it
-    for brief in range(BRIEFEST + 1):  # shorter until it fits 24 rows
-        said = "\n".join(filter(None, [shell.ui.message("play.started", **words, brief=brief),
-                                        variant_summary(shell.ui, settings.variant, settings.players, one_round,
-                                                        brief=brief > 0), opening]))
-        if not needs_paging(fit(said, shell.width()), OPENING_ROWS, terminal=True):
-            break
-    return said
+    # no round title: the first line, the toolbar and the score line say it
+    return opening_text(shell.ui, shell.width(), summary_of(run.saved), run.start(head=False))
 
 
 def resume_command(shell: Shell, arg: str) -> str:
