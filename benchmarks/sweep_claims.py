@@ -1,7 +1,7 @@
 """Every claim the tutor makes about a move, checked far wider than the tests: reviews, hints and comparisons.
 
 Run from the repository root: ``python benchmarks/sweep_claims.py [--seeds 1-20] [--presets classic,draw]
-[--players 2,3,4] [--parts review,hints,compare] [--worlds 2]``.
+[--players 2,3,4] [--parts review,hints,compare,game] [--worlds 2]``.
 
 - ``review``: for each preset, player count and seed, a round of club players (one random player, at seat
   ``seed % players``) is played (:func:`~tutor.play.game.play_one_round`) and every seat's moves are reviewed
@@ -17,6 +17,10 @@ Run from the repository root: ``python benchmarks/sweep_claims.py [--seeds 1-20]
   with the best, and the shortfall of each one not best, checked by
   :mod:`tutor.core.comparison_claims`; and their words (en and de) by :func:`comparison_word_problems`: the points
   a move is said to score against the point cards and sweep listed, the table cards against the cards listed.
+- ``game``: the in-game hint at each learner decision of the rounds ``review`` plays (every seat, ``--worlds`` worlds,
+  the review's seed for the ply, as the shell's ``hint`` asks the advisor): its advice, its exact values in a last
+  deal whose cards are all known, and every number and comparison word it says in en and de, checked by
+  :func:`~tutor.shell.hint_claims.game_hint_problems`.
 
 Prints each false claim found (with what shows it again) and a summary of the counts.
 """
@@ -45,13 +49,15 @@ from tutor.generator.hints import hint_keys
 from tutor.generator.mining import endgame_view, is_endgame, learner_view, round_positions
 from tutor.generator.tagging import themes
 from tutor.play.claims import false_claim
-from tutor.play.game import play_one_round
+from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, MARGINS, Mark, RoundReview, review_round
+from tutor.play.review import GRADES, MARGINS, Mark, RoundReview, ply_advice, review_round
 from tutor.play.view import SeatView
 from tutor.render import Renderer
 from tutor.render.numbers import POINT_PLACES
 from tutor.render.review import loss_places, mark_view, review_brief, review_text
+from tutor.shell.game_text import hint_text as game_hint_text
+from tutor.shell.hint_claims import game_hint_problems
 from tutor.teaching.hint_claims import Setting, hint_problems
 from tutor.teaching.hint_words import hint_text
 
@@ -77,13 +83,18 @@ class Tally:
 # ---- the review ---------------------------------------------------------------------
 
 
-def reviews(name: str, players: int, seed: int, worlds: int) -> Iterator[RoundReview]:
-    """Every seat's review of the round of ``seed`` (club players, one random at ``seed % players``)."""
+def round_plies(name: str, players: int, seed: int) -> list[Ply]:
+    """The plies of the round of ``seed`` (club players, one random at ``seed % players``)."""
     seats = [player("club")] * players
     seats[seed % players] = player("random")
-    record = play_one_round(variant(name), seats, seed)
+    return play_one_round(variant(name), seats, seed).plies
+
+
+def reviews(name: str, players: int, seed: int, worlds: int) -> Iterator[RoundReview]:
+    """Every seat's review of the round of ``seed`` (:func:`round_plies`)."""
+    record = round_plies(name, players, seed)
     for seat in range(players):
-        yield review_round(record.plies, seat, worlds=worlds, seed=seed)
+        yield review_round(record, seat, worlds=worlds, seed=seed)
 
 
 def grade_problems(ui: Renderer, mark: Mark, players: int) -> list[str]:
@@ -133,6 +144,8 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
                 continue  # names of sides, the world count said in words, build values named by rank
             if why.code == "next_take" and key == "points" and not value:
                 continue  # no points: none said
+            if why.code == "later" and key == "turns" and not value:
+                continue  # no horizon (no draw): said as "the rest of the deal"
             if why.code == "line_majority" and (key == "n" and why.params["how"] != "wins"
                                                 or key in ("n_then", "m_then") and not why.params["then"]):
                 continue  # a count said only of a side that has the most
@@ -179,6 +192,20 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
         for lang in LANGS:
             ui = Renderer(lang, symbols=False)
             review_text(ui, review), review_brief(ui, review)  # they render (a missing word raises)
+
+
+def check_game_hints(tally: Tally, name: str, players: int, seed: int, worlds: int) -> None:
+    """The in-game hint at every decision of every seat of the round :func:`reviews` plays."""
+    for index, ply in enumerate(round_plies(name, players, seed)):
+        view = SeatView.of(ply.before, ply.seat)
+        if len(view.legal_moves()) < 2:
+            continue
+        pos, advice = view.position(), ply_advice(view, seed, index, worlds=worlds)
+        en = " ".join(game_hint_text(Renderer("en", symbols=False), pos, advice).split())
+        kind = "game hint" + (" (one way)" if "nothing to average" in en else " (same)" if "the same to a" in en
+                              else "")
+        tally.add(kind, game_hint_problems(pos, advice),
+                  f"{name} players={players} seed={seed} ply={index} worlds={worlds}")
 
 
 # ---- hints and comparisons --------------------------------------------------------------
@@ -276,7 +303,7 @@ def main() -> None:
     parser.add_argument("--seeds", default="1-3", help="round seeds: 1-20, or 1,5,9")
     parser.add_argument("--presets", default=",".join(preset_names()))
     parser.add_argument("--players", default="2,3,4")
-    parser.add_argument("--parts", default="review,hints,compare")
+    parser.add_argument("--parts", default="review,hints,compare,game")
     parser.add_argument("--worlds", type=int, default=2, help="the review's advisor worlds (the shell's: 48)")
     parser.add_argument("--show", type=int, default=20, help="false claims printed at most")
     args = parser.parse_args()
@@ -292,6 +319,8 @@ def main() -> None:
                     check_hints(tally, name, players, seed)
                 if "compare" in parts:
                     check_compare(tally, name, players, seed)
+                if "game" in parts:
+                    check_game_hints(tally, name, players, seed, args.worlds)
                 for line in tally.false[before:][:args.show]:
                     print(line, flush=True)
             print(f"# {name} {players} players done, {time.process_time() - start:.0f} s CPU, "

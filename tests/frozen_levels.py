@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from tutor.content.presets import variant
 from tutor.play.advisor import EXPERT_V1
-from tutor.play.game import play_one_round
+from tutor.play.game import Ply, play_one_round
 from tutor.play.player import Player
 from tutor.play.players import player
 
@@ -52,8 +52,12 @@ def seat_player(level: str) -> Player:
     return player(level)
 
 
+def plies_of(game: Game) -> tuple[Ply, ...]:
+    """The moves of ``game``'s round, each with the position before it."""
+    return play_one_round(variant(game.preset), [seat_player(level) for level in game.seats], game.seed,
+                          dealer=game.dealer).plies
+
+
 def moves_of(game: Game) -> list[str]:
     """The moves of ``game``'s round in notation, each written in the position before it."""
-    record = play_one_round(variant(game.preset), [seat_player(level) for level in game.seats], game.seed,
-                            dealer=game.dealer)
-    return [ply.before.notation(ply.move) for ply in record.plies]
+    return [ply.before.notation(ply.move) for ply in plies_of(game)]

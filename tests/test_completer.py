@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -47,29 +48,90 @@ def test_cards_in_hand_then_words_then_table_cards(tmp_path: Path) -> None:
         hand = [str(c) for c in pos.hands[pos.to_move]]
         first = complete(shell, "")
         assert set(hand) <= set(first)
+        for card in pos.hands[pos.to_move]:
+            moves = [m for m in pos.generate() if m.card == card]
+            taken = {str(c) for m in moves if m.kind == "capture" for c in m.loose}
+            after = complete(shell, f"{card} ")
+            assert ("x" in after) == any(m.kind == "capture" for m in moves)
+            assert ("b" in after) == any(m.kind in ("build", "raise", "add") for m in moves)
+            assert taken <= set(after) and taken <= set(complete(shell, f"{card} x "))
         card = hand[0]
-        after = complete(shell, f"{card} ")
-        assert "x" in after and "b" in after
-        assert {str(c) for c in pos.loose} <= set(after)
-        assert set(complete(shell, f"{card} x ")) == {str(c) for c in pos.loose}
         assert set(complete(shell, f"{card[:-1]}")) >= {c for c in hand if c.startswith(card[:-1])}
+
+
+def _items(notation: str) -> list[str]:
+    """The cards and bracketed builds a move's notation names after its word (``3H+4D [5D+3S]``: three)."""
+    return re.findall(r"\[[^\]]*\]|[^+\s\[\]]+", notation)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_offers_are_the_legal_moves_of_the_card_played(tmp_path: Path, lang: str) -> None:
+    """After the card played, its legal moves word by word, and only those, in the learner's letters: the words of
+    a capture and the items it takes (a pairing or a sum capture needs no word), a build's words with its values
+    (``b8``), after a word the items moves of that kind and value use; after ``trail`` or ``ablegen`` the hand."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        for puzzle in shell.catalog.puzzles[:15]:
+            dispatch(shell, f"puzzle {puzzle.id}")
+            pos = shell.activity.position  # type: ignore[union-attr]
+            assert pos is not None
+            expected: dict[str, set[str]] = {ui.typed_card(c): set() for c in pos.hands[pos.to_move]}
+            for move in pos.generate():
+                card, *rest = ui.typed_move(pos.notation(move)).split(" ", 2)
+                if move.kind == "trail":
+                    assert card in complete(shell, "trail ") and card in complete(shell, "ablegen ")
+                    continue
+                word, items = rest[0], _items(rest[1]) if len(rest) > 1 else []
+                if move.kind == "capture":
+                    expected[card].update(("x", "take", "nimm", *items))
+                    expected.setdefault(f"{card} x", set()).update(items)
+                else:
+                    expected[card].update(("b", "build", "baue", word))
+                    expected.setdefault(f"{card} b", set()).update(items)
+                    expected.setdefault(f"{card} {word}", set()).update(items)
+            for typed, offers in expected.items():
+                assert set(complete(shell, f"{typed} ")) == offers, (puzzle.id, typed)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_build_word_is_not_completed_to_a_jack(tmp_path: Path, lang: str) -> None:
+    """``b`` after a card that cannot take a jack offers the build's words and values, not the jacks on the table
+    (German: Bube, typed B)."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        for puzzle in shell.catalog.puzzles:
+            pos = puzzle.position
+            card = next((c for c in pos.hands[pos.to_move] if c.rank != "J" and any(
+                m.card == c and m.kind == "build" for m in pos.generate())), None)
+            if card is not None and any(c.rank == "J" for c in pos.loose):
+                break
+        else:
+            pytest.fail("no puzzle with a jack on the table and a build to make")
+        dispatch(shell, f"puzzle {puzzle.id}")
+        values = {ui.typed_move(pos.notation(m)).split()[1] for m in pos.generate() if m.card == card
+                  and m.kind != "capture" and m.kind != "trail"}
+        offered = complete(shell, f"{ui.typed_card(card)} b")
+        assert set(offered) == {"b", "build", "baue", *values}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_builds_on_the_table_are_offered_in_brackets(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang) as shell:
-        puzzle = next(p for p in shell.catalog.puzzles if p.position.builds)
+        puzzle = next(p for p in shell.catalog.puzzles if any(m.builds for m in p.position.generate()
+                                                                 if m.kind == "capture"))
         dispatch(shell, f"puzzle {puzzle.id}")
         pos = shell.activity.position  # type: ignore[union-attr]
         assert pos is not None and pos.builds
         ui = shell.ui
-        card = ui.typed_card(pos.hands[pos.to_move][0])
-        builds = {ui.typed_build(piles(b, pos.variant.value)) for b in pos.builds}
+        played = next(m.card for m in pos.generate() if m.kind == "capture" and m.builds)
+        card = ui.typed_card(played)
+        taken = [b for b in pos.builds if any(b in m.builds for m in pos.generate() if m.card == played)]
+        builds = {ui.typed_build(piles(b, pos.variant.value)) for b in taken}
         offered = set(complete(shell, f"{card} x "))
-        assert offered == {ui.typed_card(c) for c in pos.loose} | builds
+        assert builds <= offered
         assert all(b.startswith("[") and b.endswith("]") for b in builds)
         first = next(iter(builds))
         assert complete(shell, f"{card} x {first[:3]}") == sorted(b for b in builds if b.startswith(first[:3]))
-        for b in pos.builds:  # each offered text reads back as its build, in the learner's letters
+        for b in taken:  # each offered text reads back as its build, in the learner's letters
             ref = parse_intent(f"{card} x {ui.typed_build(piles(b, pos.variant.value))}").builds[0]
             assert sorted(c for r in ref.cards for c in r.candidates(b.cards)) == sorted(b.cards)

@@ -336,7 +336,7 @@ def test_a_summary_a_hand_edit_broke_is_one_line_and_the_others_are_listed(tmp_p
     with open_shell(tmp_path) as shell:
         for seed in (3, 4):
             dispatch(shell, f"play round seed={seed} level=greedy")
-            dispatch(shell, "resign")
+            dispatch(shell, "resign yes")
     conn = sqlite3.connect(tmp_path / "progress.sqlite3")
     conn.execute("UPDATE game SET players = 'two', scores = '[' WHERE id = 1")
     conn.commit()

@@ -151,6 +151,8 @@ MISUSES = {
         r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"
         r"|\b(?:Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Elf|Zwölf|Dreizehn|Vierzehn)er-?[Bb]auten?\b"
         r"|\bgrößte Baute (?:ist |jetzt )+\d"),
+    "Variante named where German declines it (als, in, mit, von: „als Klassischem Cassino“)": re.compile(
+        r"\b(?:als|in|mit|von|aus|nach|bei) \{\{ ?(?:basis|variant|preset)\b"),
 }
 
 
@@ -184,7 +186,8 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
                                "Blätter": "mit gespiegelten Blättern",
                                "Partie": "aus einer gespeicherten Partie",
                                "Spiel": "Ein Spiel mit {{ f.deck_size }} Karten",
-                               "Baute": "Deine Baute 8:"}[misuse.split()[0]])
+                               "Baute": "Deine Baute 8:",
+                               "Variante": "in anderen Spielen als {{ basis }}"}[misuse.split()[0]])
 
 
 def test_a_build_of_a_value_is_named_one_way_on_german_screens() -> None:

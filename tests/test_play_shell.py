@@ -185,10 +185,61 @@ def test_one_game_at_a_time_offered_at_start_resumed_or_resigned(tmp_path: Path)
         said = dispatch(shell, "resume").text
         assert "Going on with your game of Royal Cassino" in said
         assert game_run(shell).game.current.moves == moves
-        assert "You resigned" in dispatch(shell, "resign").text
+        assert "You resigned" in dispatch(shell, "resign yes").text
         assert "resume" not in welcome(shell)
         assert "A new match" in dispatch(shell, "play").text
         assert "resigned" in dispatch(shell, "games").text
+
+
+RESIGN = {  # the command, its question's end, a yes, the reply to a no, what resigning says
+    "en": ("resign", "[y/N]", "y", "Not resigned: your game is kept as it was.", "You resigned: the game is lost."),
+    "de": ("aufgeben", "[j/N]", "j", "Nicht aufgegeben: Dein Spiel bleibt, wie es war.",
+           "Du hast aufgegeben: Das Spiel ist verloren."),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_resign_asks_first_and_the_next_line_answers(tmp_path: Path, lang: str) -> None:
+    """No, an empty line, or any other line (a move, a command: it then runs) keeps the game; yes resigns it, as
+    ``resign yes`` does at once."""
+    resign, asked, yes, kept, resigned = RESIGN[lang]
+    with open_shell(tmp_path, lang) as shell:
+        assert dispatch(shell, resign).text == shell.ui.message("play.no_game")
+        assert not dispatch(shell, yes).text.startswith(resigned)  # nothing was asked
+        dispatch(shell, "play round seed=1 level=greedy" if lang == "en" else "spiele runde startwert=1 stufe=greedy")
+        run = game_run(shell)
+        for answer in ("", "n", "nein", "no"):
+            question = dispatch(shell, resign).text
+            assert question.endswith(asked) and ("Classic Cassino" in question or "Klassisches Cassino" in question)
+            assert dispatch(shell, answer).text == kept and not run.game.over
+        plies = len(run.game.current.plies)
+        dispatch(shell, resign)
+        said = dispatch(shell, learner_line(shell)).text  # a move instead of an answer: it is played
+        assert said.startswith(kept + "\n") and len(run.game.current.plies) > plies and not run.game.over
+        assert dispatch(shell, yes).text != resigned and not run.game.over  # the question was answered
+        dispatch(shell, resign.upper())
+        assert dispatch(shell, yes.upper()).text.startswith(resigned) and run.game.over
+        dispatch(shell, "play round seed=2 level=greedy" if lang == "en" else "spiele runde startwert=2 stufe=greedy")
+        assert dispatch(shell, f"{resign} {'yes' if lang == 'en' else 'ja'}").text.startswith(resigned)
+        assert game_run(shell).game.over
+        dispatch(shell, "play round seed=3" if lang == "en" else "spiele runde startwert=3")
+        assert dispatch(shell, f"{resign} maybe").text == shell.ui.message("play.resign_usage")
+        assert not game_run(shell).game.over
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_resign_asks_at_the_prompt_too(tmp_path: Path, lang: str) -> None:
+    """At the real prompt: Enter on the question keeps the game, the answer yes resigns it."""
+    resign, asked, yes, kept, resigned = RESIGN[lang]
+    said: list[str] = []
+    play = "play round seed=1 level=greedy" if lang == "en" else "spiele runde startwert=1 stufe=greedy"
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        pipe.send_text(f"{play}\r{resign}\r\r{resign}\r{yes}\r\x04")
+        assert TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run() == 0
+        over = game_run(shell).game.over
+    questions = [i for i, text in enumerate(said) if text.endswith(asked)]
+    assert len(questions) == 2 and said[questions[0] + 1] == kept and said[questions[1] + 1].startswith(resigned)
+    assert over
 
 
 def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(tmp_path: Path) -> None:
@@ -197,7 +248,7 @@ def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(t
         line = learner_line(shell)
         dispatch(shell, line)
         played = len(game_run(shell).game.current.plies)
-        dispatch(shell, "resign")
+        dispatch(shell, "resign yes")
         for typed in ("undo", "hint", "taken", "moves", f"explain {line}", line):  # explain said "In a game, hint…"
             said = dispatch(shell, typed).text
             over = "The game is over: no game is in progress. Type “next” to go on, “play”"
@@ -447,7 +498,7 @@ def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, 
             hint = dispatch(shell, "hint").text
             if players == 2:  # one place for the unseen cards: the last deal's other hand, or the stock
                 one_way = game.position.stock_size == 0 or not game.position.hands[1]
-                assert ("Averaged over 4 ways" in hint) != one_way and "Averaged over 1 " not in hint
+                assert ("Averaged over 4 random draws" in hint) != one_way and "Averaged over 1 " not in hint
                 if game.position.stock_size == 0:
                     assert "Every card is known now" in hint
             reply = dispatch(shell, hinted_move(shell, hint)).text
@@ -494,7 +545,7 @@ def test_next_after_a_game_over_goes_on_to_the_next_step(tmp_path: Path, lang: s
     with open_shell(tmp_path, lang) as shell:
         dispatch(shell, "play round seed=4 level=greedy")
         game = shell.activity
-        resigned = dispatch(shell, "resign" if lang == "en" else "aufgeben").text
+        resigned = dispatch(shell, "resign yes" if lang == "en" else "aufgeben ja").text
         assert game_run(shell).game.over and quoted in resigned
         assert quoted in dispatch(shell, "7S").text  # a move after the end says so too
         following = dispatch(shell, next_word).text

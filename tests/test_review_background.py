@@ -180,7 +180,7 @@ def test_no_worker_is_left_when_the_round_ends_the_learner_resigns_or_leaves(tmp
         dispatch(shell, "resume")
         round_end(shell, moves=1)
         assert workers() == 1
-        dispatch(shell, "resign")
+        dispatch(shell, "resign yes")
         assert workers() == 0
         dispatch(shell, "play round level=greedy seed=5")
         round_end(shell, moves=1)

@@ -325,12 +325,13 @@ def test_with_three_players_the_lines_may_decide_a_majority_for_the_one_not_lead
 
 @pytest.mark.parametrize(("preset", "turns", "said"), [
     ("draw", 4, {"en": "does better over the next 4 moves of each player (yours first), on the advisor's average over "
-                       "48 ways the hidden cards could lie, each played out that far or to the round's end",
+                       "48 random draws of how the hidden cards could lie, each played out that far or to the round's "
+                       "end",
                  "de": "ist über die nächsten 4 Züge jedes Spielers (deinen zuerst) besser, im Schnitt des Beraters "
-                       "über 48 Möglichkeiten, wie die verdeckten Karten liegen könnten, jede so weit oder bis zum "
-                       "Ende der Runde durchgespielt"}),
-    ("classic", 0, {"en": "does better over the rest of the deal, on the advisor's average over 48 ways the hidden "
-                          "cards could lie, each played out to the deal's end",
+                       "über 48 zufällige Ziehungen, wie die verdeckten Karten liegen könnten, jede so weit oder "
+                       "bis zum Ende der Runde durchgespielt"}),
+    ("classic", 0, {"en": "does better over the rest of the deal, on the advisor's average over 48 random draws of "
+                          "how the hidden cards could lie, each played out to the deal's end",
                     "de": "ist über den Rest dieses Gebens besser"}),
 ])
 def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, turns: int, said: dict[str, str]) -> None:
@@ -343,9 +344,13 @@ def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, tur
     review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
     found = mark(SeatView.of(pos, pos.to_move), review, Advice("expert", 48, values))
     assert found.reasons == (Why("later", {"worlds": 48, "turns": turns, "ways": None}),)
-    assert false_claim(pos, played, better, found.reasons[0], 48) is None
+    seen = SeatView.of(pos, pos.to_move).position()  # a claim is checked in the position the learner saw
+    assert false_claim(seen, played, better, found.reasons[0], 48) is None
     other = Why("later", {"worlds": 48, "turns": 4 - turns, "ways": None})
-    assert false_claim(pos, played, better, other, 48) is not None
+    assert false_claim(seen, played, better, other, 48) is not None
+    one = Why("later", {"worlds": 1, "turns": turns, "ways": None})
+    assert false_claim(seen, played, better, one, 1) is not None  # the hidden cards lie many ways, not one
+    assert false_claim(pos, played, better, found.reasons[0], 48) is not None  # every card shown: one way, not 48
     for lang in ("en", "de"):
         assert said[lang] in " ".join(why_words(Renderer(lang), found.reasons[0], 0, 2).split())
 
@@ -438,3 +443,29 @@ def test_the_points_of_a_sweep_left_are_not_said_again_as_points_left_to_take() 
     assert seen_reason(pos, "AH", "2C", "deny_sweep") is not None
     exposure = seen_reason(pos, "AH", "2C", "exposure")
     assert exposure == Why("exposure", {"n": 2}) and holds(pos, "AH", "2C", exposure, n=1)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_build_left_without_its_card_names_the_turns_it_costs_after_the_breach(lang: str) -> None:
+    """Michigan, two players, the sweep's round of seed 1 (Player 2 random), ply 16: 4S b9 5C leaves Player 2 a
+    build of 9 and no nine in hand, where KD was better.  The mark lost 6.6 points and its reasons (a breach, 2
+    points at once, and a build an unseen card could take) said 2: the advisor's playouts paid the penalty again on
+    each of the three turns left in the deal (6.5 points on average).  Now a reason says so."""
+    from tutor.play.game import play_one_round
+    from tutor.play.ideas import stranded
+    from tutor.play.players import player
+
+    ply = play_one_round(variant("michigan"), [player("club"), player("random")], 1).plies[16]
+    pos = SeatView.of(ply.before, 1).position()
+    played, better = pos.parse_move("4S b9 5C"), pos.parse_move("KD")
+    assert ply.move == played
+    [why] = stranded(pos, played, better)
+    assert why == Why("stranded", {"value": 9, "n": 2, "turns": 3})
+    assert holds(pos, "4S b9 5C", "KD", why, turns=2) and holds(pos, "4S b9 5C", "KD", why, n=1)
+    assert holds(pos, "4S b9 5C", "KD", why, value=8)
+    assert false_claim(pos, better, played, why, 1) is not None and stranded(pos, better, played) == []
+    words = {"en": "each of your three turns left in this deal costs you two points (up to six), unless it raises "
+                   "the build to a value you hold",
+             "de": "Jeder deiner drei verbleibenden Züge in diesem Geben kostet dich zwei Punkte (bis zu sechs), "
+                   "außer er erhöht die Baute auf einen Wert, den du hältst"}[lang]
+    assert words in " ".join(said(why, lang).split())

@@ -45,7 +45,7 @@ def test_a_german_game_in_the_list_keeps_its_first_line_within_80_columns(tmp_pa
     """``Klassisches Cassino, 2 Spieler, gegen Zufallsspieler, eine Runde`` wrapped its last words alone."""
     with open_shell(tmp_path, "de") as shell:
         dispatch(shell, "spiele runde stufe=zufallsspieler startwert=1")
-        dispatch(shell, "aufgeben")
+        dispatch(shell, "aufgeben ja")
         listing = dispatch(shell, "partien").text
     games = [line for line in listing.splitlines() if re.match(r"\s+1\s", line)]
     assert games and all(len(line) <= 80 for line in games), games

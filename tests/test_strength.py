@@ -282,9 +282,9 @@ ELSEWHERE = {
            "with two players: the computer levels are measured in that game only, so their figures are not set "
            "beside yours.",
            "Your play in Classic Cassino with two players is not measured yet", "Trend:"),
-    "de": ("Du verlierst etwa 0,30 Punkte pro Zug (200 besprochene Züge in 8 Spielen), in anderen Spielen als "
-           "Klassisches Cassino zu zweit: Nur darin sind die Computerstufen gemessen, also steht deine Zahl nicht "
-           "neben ihren.", "Dein Spiel (Klassisches Cassino zu zweit) ist noch nicht gemessen", "Verlauf:"),
+    "de": ("Du verlierst etwa 0,30 Punkte pro Zug (200 besprochene Züge in 8 Spielen), in Spielen mit anderen "
+           "Regeln oder Spielerzahlen als denen, in denen die Computerstufen gemessen sind (Klassisches Cassino zu "
+           "zweit); also steht deine Zahl nicht neben ihren.", "Dein Spiel (Klassisches Cassino zu zweit) ist noch nicht gemessen", "Verlauf:"),
 }
 
 

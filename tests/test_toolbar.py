@@ -104,8 +104,8 @@ def test_each_key_is_named_by_the_word_that_types_its_command(tmp_path: Path, la
 
 
 @pytest.mark.parametrize(("lang", "play", "resign", "over"), [
-    ("en", "play level=greedy seed=3", "resign", " Game over: resigned vs greedy "),
-    ("de", "spiele stufe=greedy startwert=3", "aufgeben", " Spielende: aufgegeben gegen Raffer "),
+    ("en", "play level=greedy seed=3", "resign\ny", " Game over: resigned vs greedy "),
+    ("de", "spiele stufe=greedy startwert=3", "aufgeben\nj", " Spielende: aufgegeben gegen Raffer "),
 ])
 def test_after_resigning_the_toolbar_shows_no_game_in_progress(tmp_path: Path, lang: str, play: str, resign: str,
                                                                over: str) -> None:
@@ -118,7 +118,8 @@ def test_after_resigning_the_toolbar_shows_no_game_in_progress(tmp_path: Path, l
         pos = run.position
         dispatch(shell, pos.notation(pos.generate()[0]))
         in_play = toolbar_text(shell)
-        dispatch(shell, resign)
+        for line in resign.splitlines():  # the command, then the answer to its question
+            dispatch(shell, line)
         text = toolbar_text(shell)
         assert run.game.over and shell.activity is run
         assert text.startswith(over) and in_play.split(",")[0] not in text, (in_play, text)

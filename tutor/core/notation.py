@@ -8,7 +8,7 @@ given by rank alone when that is unambiguous)::
     3H b8 5S               build 8          (b, build, baue; the value may be left out)
     5S b5 5H 3C+2D         multiple build of fives
     2H b8 [3S+3D]          raise the build 3+3 to 8
-    2H b8 [5S+3D] 6C       add 2+6 to the 8-build
+    2H b8 6C [5S+3D]       add 2+6 to the 8-build
     KS bK KH               face build of kings (face_capture: all)
 
 ``+`` joins the cards of one group; groups are separated by spaces.  A build
@@ -300,13 +300,30 @@ def move_notation(move: Move, loose: Sequence[Card], builds: Sequence[Build], va
     if values[move.card] == 0:
         label = RANKS[move.value - 1]
         return " ".join([card, f"b{label}", *(show(b) for b in move.builds), *(show(c) for c in move.loose)])
-    parts = [card, f"b{move.value}", *(show(b) for b in move.builds)]
-    if move.kind == "raise":
-        groups = group_items(list(move.loose), value_of, move.value) or []
+    made = _made_piles(move, values)
+    new = {*move.loose} if move.kind == "raise" else {move.card, *move.loose}
+    parts: list[list[Card | Build]]
+    if all(new.issuperset(pile) or new.isdisjoint(pile) for pile in made):  # the table's piles of the new cards
+        parts = [list(pile) for pile in made if new.issuperset(pile)]
+    elif move.kind == "raise":
+        parts = group_items(list(move.loose), value_of, move.value) or []
     else:
         cards: list[Card | Build] = [move.card, *move.loose]
-        groups = group_items(cards, value_of, move.value) or [cards]
-        own = next(g for g in groups if move.card in g)
-        groups = [[c for c in own if c != move.card]] + [g for g in groups if g is not own]
-    parts += ["+".join(show(i) for i in g) for g in groups if g]
-    return " ".join(parts)
+        parts = group_items(cards, value_of, move.value) or [cards]
+
+    def place(items: Sequence[Card | Build]) -> int:
+        """Where the table shows the pile of ``items`` (the first it shares a card with)."""
+        held = {c for i in items for c in (i.cards if isinstance(i, Build) else (i,))}
+        return next((at for at, pile in enumerate(made) if held.intersection(pile)), len(made))
+
+    units = [(place([b]), show(b)) for b in move.builds]
+    units += [(place(g), "+".join(show(i) for i in g if i != move.card)) for g in parts]
+    units.sort(key=lambda unit: unit[0])  # stable: a build named before a group at the same place
+    return " ".join([card, f"b{move.value}", *(text for _, text in units if text)])
+
+
+def _made_piles(move: Move, values: Sequence[int]) -> list[list[Card]]:
+    """The piles of the build ``move`` makes, in the order the table shows them (:func:`piles`), so that the
+    move names its piles in that order too."""
+    cards = tuple(sorted([move.card, *move.loose, *(c for b in move.builds for c in b.cards)]))
+    return piles(Build(move.value, cards, 0, sum(values[c] for c in cards) == move.value), values)

@@ -6,7 +6,9 @@ size).  Each legal move is valued in the same worlds (common random numbers, so
 that two moves are compared on the same deals), and its value is the mean over
 them, its spread the standard deviation.  After :data:`PRUNE_AFTER` worlds the
 moves clearly behind the best are valued in no more worlds (their value and
-spread are over those first worlds): the others get every world.  With ``max_worlds`` (adaptive
+spread are over those first worlds): the others get every world, and so does a
+dropped move whose value over its first worlds ends above the best's (its lead
+would be over other worlds: the best is always valued on every world).  With ``max_worlds`` (adaptive
 worlds) the sample goes on past ``worlds`` until the best move is :func:`separated` from every other
 still valued (behind by at least :data:`SEPARATED_ERRORS` standard errors of the difference world by
 world), or ``max_worlds`` worlds are valued, or the budget is spent.
@@ -290,9 +292,11 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
     stop = None if budget is None else partial(_past, clock, clock() + budget)
     live = list(range(len(moves))) if stop is None else by_club(pos, moves, playout)
     values: list[list[float]] = [[] for _ in moves]
+    seen: list[Position] = []
     done = 0
     stopped = False
     for world in worlds:
+        seen.append(world)
         heard = None if progress is None else partial(progress, done)
         valued = world_values(world, [moves[i] for i in live], stop, heard, playout, exact, replies, beyond,
                               draw_turns)
@@ -314,9 +318,25 @@ def _advise(pos: Position, worlds: Iterator[Position], level: str, budget: float
         if stop is not None and stop():
             stopped = next(worlds, None) is not None
             break
+    if not stopped:
+        for i in dropped_ahead(values, done, weight):  # valued on the rest of the worlds, to be judged on all
+            for world in seen[len(values[i]):done]:
+                values[i] += world_values(world, [moves[i]], None, None, playout, exact, replies, beyond, draw_turns)
     given = [_valued(m, v, weight) for m, v in zip(moves, values) if v]
     given.sort(key=lambda mv: -mv.value)  # stable: equal values keep the generation order
     return Advice(level, done or 1, tuple(given), stopped, len(moves) - len(given))
+
+
+def dropped_ahead(values: list[list[float]], done: int, weight: list[float] | None = None) -> list[int]:
+    """The moves dropped as clearly behind (valued on fewer than the ``done`` worlds) whose value over their first
+    worlds ends above the best of those valued on all ``done``: their lead is over other worlds than the best's."""
+    def mean(v: list[float]) -> float:
+        return statistics.fmean(v) if weight is None else _weighted(v, weight)[0]
+    full = [mean(v) for v in values if len(v) == done]
+    if not full:
+        return []
+    top = max(full)
+    return [i for i, v in enumerate(values) if 0 < len(v) < done and mean(v) > top]
 
 
 def _valued(move: Move, values: list[float], weight: list[float] | None) -> MoveValue:

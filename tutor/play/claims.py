@@ -25,7 +25,7 @@ from .advisor import playout_turns
 from .line_claims import LINE_CHECKS, PairCheck
 from .review import LIKELY_LEAST, REASON_CODES, Why
 from .risk import likely_take
-from .worlds import deal_ways, every_deal
+from .worlds import deal_ways, every_deal, one_way
 
 BUILDS = ("build", "raise", "add")
 
@@ -137,6 +137,39 @@ def _breach(pair: Pair, params: dict[str, Any]) -> str | None:
     own = [b for b in pos.builds if b.owner == seat]
     untouched = bool(own) and all(b in pos.table_after(pair.played)[1] for b in own)  # the table the move leaves
     return None if params["neglect"] == untouched else f"the played move neglects the mover's builds: {untouched}"
+
+
+def _stranded(pair: Pair, params: dict[str, Any]) -> str | None:
+    """After the played move (the round not over) the mover controls a build of ``value`` that no card of the
+    ``turns`` left in its hand can take, each such turn costing ``n`` (the variant's penalty, not 0) by the rules'
+    own test of a move (:meth:`~tutor.core.position.Position.penalised`: trailing any card of that hand); after
+    the better move every build the mover controls has a card in its hand to take it, or its hand is empty."""
+    pos, seat, n = pair.pos, pair.pos.to_move, params["n"]
+    if not n or n != pos.variant.default_penalty:
+        return f"a penalty is {pos.variant.default_penalty} points here, not {n}"
+    played = pair.after(pair.played)
+    hand = list(played.hands[seat])
+    if played.is_round_over() or len(hand) != params["turns"]:
+        return f"the mover has {len(hand)} turns left this deal, not {params['turns']}"
+    mine = [b for b in played.builds if b.owner == seat and b.value == params["value"]]
+    later = _turn_of(played, seat)
+    if not mine or not all(later.penalised(m) for m in later.generate() if m.kind == "trail"):
+        return f"no build of {params['value']} is the mover's after the played move, or a trail would cost nothing"
+    if any(m.is_capture and b in m.builds for m in later.generate() for b in mine):
+        return f"a card left in the hand takes the build of {params['value']}"
+    better = _turn_of(pair.after(pair.better), seat)
+    takes = [b for m in better.generate() if m.is_capture for b in m.builds]
+    left = [b for b in better.builds if b.owner == seat and b not in takes]
+    if not better.is_round_over() and better.hands[seat] and left:
+        return "the better move leaves the mover a build no card in its hand takes"
+    return None
+
+
+def _turn_of(pos: Position, seat: int) -> Position:
+    """A copy of ``pos`` with ``seat`` to move (its hand's moves generated, whoever's turn it is)."""
+    turn = pos.copy()
+    turn.to_move = seat
+    return turn
 
 
 def _keep(pair: Pair, params: dict[str, Any]) -> str | None:
@@ -321,6 +354,8 @@ def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     if params["ways"] != (deals or None):
         over = f"every one of {deals} deals" if deals else "worlds drawn at random"
         return f"the values are over {over} of the hidden hands, not {params['ways']}"
+    if (worlds == 1) != (one := one_way(pair.pos)):  # one world is said to be the only way the hidden cards lie
+        return f"the advice valued {worlds} worlds; the hidden cards can lie {'only one way' if one else 'more ways'}"
     return None if params["turns"] == turns else f"the playouts go {turns} moves a seat, not {params['turns']}"
 
 
@@ -337,7 +372,8 @@ def on_pair(check: PairCheck) -> Check:
 
 
 CHECKS: dict[str, Check] = {
-    "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "breach": _breach, "keep": _keep,
+    "sweep": _sweep, "deny_sweep": _deny_sweep, "points": _points, "breach": _breach, "stranded": _stranded,
+    "keep": _keep,
     "exposure": _exposure, "likely": _likely, "cards": _cards, "majority": _majority, "build": _build,
     "protect": _protect, "steal": _steal, "safe": _safe, "next_take": _next_take,
     "safe_trail": _safe_trail,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutor.core.cards import Card
-from tutor.core.movegen import hand_moves
+from tutor.core.movegen import build_key, hand_moves
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import side_piles
@@ -196,7 +196,31 @@ def breach(pos: Position, played: Move, better: Move) -> list[Why]:
     return [Why("breach", {"n": points, "neglect": neglects(pos, played)})]
 
 
+def stranded_builds(pos: Position, move: Move) -> tuple[list[Build], int]:
+    """The builds the mover controls after ``move`` that no card left in its hand can take, and the cards left (its
+    turns still to play this deal); none when the round ends with the move."""
+    seat, after = pos.to_move, pos.copy()
+    after.push(move)
+    if after.is_round_over():
+        return [], 0
+    hand, holding = after.hands[seat], after.variant.holding_keys
+    return [b for b in after.builds if b.owner == seat and not any(build_key(b) in holding[c] for c in hand)], len(hand)
+
+
+def stranded(pos: Position, played: Move, better: Move) -> list[Why]:
+    """``stranded``: under build duty ``penalty`` the played move leaves the learner a build it cannot take, with turns
+    still to play this deal (each a penalty, unless mended), the better move none."""
+    points = pos.variant.default_penalty
+    if not points:
+        return []
+    builds, turns = stranded_builds(pos, played)
+    kept, more = stranded_builds(pos, better)
+    if not builds or not turns or kept and more:
+        return []
+    return [Why("stranded", {"value": builds[0].value, "n": points, "turns": turns})]
+
+
 def seen_ideas(pos: Position, played: Move, better: Move) -> list[Why]:
     """The reasons of this module that ``better`` has over ``played`` in ``pos`` (the learner's view)."""
-    return [*breach(pos, played, better), *majorities(pos, played, better), *protect(pos, played, better),
-            *steal(pos, played, better), *safe(pos, played, better)]
+    return [*breach(pos, played, better), *stranded(pos, played, better), *majorities(pos, played, better),
+            *protect(pos, played, better), *steal(pos, played, better), *safe(pos, played, better)]

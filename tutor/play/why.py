@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "likely", "cards", "majority", "build",
-              "protect", "steal", "safe", "next_take", "safe_trail")
+SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "stranded", "keep", "exposure", "likely", "cards", "majority",
+              "build", "protect", "steal", "safe", "next_take", "safe_trail")
 """The reasons read off the position the learner saw, in the order a mark gives them (``params`` in brackets):
 
 - ``sweep``: it sweeps the table, the played move does not;
@@ -27,6 +27,11 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "keep", "exposure", "li
 - ``breach``: under build duty ``penalty`` (Michigan) the played move breaks the build duty and the better one
   does not: the learner's side loses ``n`` points at once (``neglect``: the played move took, raised or added to
   none of the learner's builds; else after it the learner controls a build whose value it does not hold);
+- ``stranded``: under build duty ``penalty`` the played move leaves the learner controlling a build of ``value``
+  that no card left in its hand can take, with ``turns`` turns (the cards in hand) still to play this deal, each of
+  which costs ``n`` points unless it raises the build to a value the hand holds or another player takes
+  the build first; the better move leaves no such build.  ``breach`` tells of the move's own turn; this of the
+  turns after it, which the advisor's playouts pay;
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand, and
   trails no card that scores as much itself;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take (not given where they are

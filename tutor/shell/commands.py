@@ -43,7 +43,7 @@ class Command:
 
     name: str
     handler: Handler
-    argument: str = ""  # what the argument is, for help and completion: lesson, puzzle, move, lang, topic, command
+    argument: str = ""  # for help and completion: lesson, puzzle, move, lang, topic, command, confirm, …
     alias: str = ""
     synonyms: tuple[str, ...] = ()
 
@@ -96,10 +96,32 @@ MAX_LINE_CHARS = 8192
 """The longest typed line read as a command (a path in it is at most this long too)."""
 
 
+YES_WORDS = ("y", "yes", "j", "ja")
+"""The answers that confirm what a command asked (``resign``), and its argument that needs no question."""
+NO_WORDS = ("", "n", "no", "nein")
+"""The answers that keep things as they are (an empty line too: no is the default)."""
+
+
 def dispatch(shell: Shell, line: str) -> Reply:
     """Run one typed line and return what to show, any control character in it (typed, or from a file) escaped."""
-    reply = _dispatch(shell, line)
+    reply = _answer(shell, line)
     return Reply(escaped(reply.text, keep=LAYOUT), quit=reply.quit)
+
+
+def _answer(shell: Shell, line: str) -> Reply:
+    """The line, when a command has asked to be confirmed: yes runs it, no (or an empty line) keeps things as they
+    are, and any other line says so and runs as it would."""
+    asked, shell.asked = shell.asked, None
+    if asked is None:
+        return _dispatch(shell, line)
+    answer = line.strip().lower()
+    if answer in YES_WORDS:
+        return _dispatch(shell, f"{asked} yes")
+    kept = shell.ui.message(f"play.{asked}_kept")
+    if answer in NO_WORDS:
+        return Reply(kept)
+    reply = _dispatch(shell, line)
+    return Reply("\n".join(filter(None, [kept, reply.text])), quit=reply.quit)
 
 
 def _dispatch(shell: Shell, line: str) -> Reply:
@@ -495,9 +517,11 @@ def analysis(shell: Shell, arg: str) -> str:
     return run.analysis() if run is not None else no_game_open(shell, "analysis")
 
 
-@command("resign", alias="aufgeben")
+@command("resign", "confirm", alias="aufgeben")
 def resign(shell: Shell, arg: str) -> str:
-    return resign_command(shell, arg)
+    if arg and arg.lower() not in YES_WORDS:
+        return shell.ui.message("play.resign_usage")
+    return resign_command(shell, confirmed=bool(arg))
 
 
 @command("games", "games", "partien")

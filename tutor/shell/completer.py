@@ -8,15 +8,19 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from tutor.content.presets import preset_names
-from tutor.core.notation import TRAIL_WORDS
+from tutor.core.moves import InvalidMoveError, Move
+from tutor.core.notation import TRAIL_WORDS, parse_intent
+from tutor.core.position import Position
 from tutor.core.table import piles
 from tutor.render import LANGS
 
 from .commands import COMMANDS, lookup
 from .state import Shell
 
-#: Words offered after the card played (the notation accepts more: see docs/formats.md).
-MOVE_WORDS = ("x", "take", "nimm", "b", "build", "baue")
+#: Words offered after the card played when it can capture, and when it can build (the notation accepts more:
+#: see docs/formats.md).
+CAPTURE_OFFERS = ("x", "take", "nimm")
+BUILD_OFFERS = ("b", "build", "baue")
 #: Words that may start a trail.
 TRAIL_STARTS = ("trail", "ablegen")
 
@@ -67,29 +71,54 @@ class TutorCompleter(Completer):
             return ["round", *preset_names(), "players=", "level=", "seed="]
         if kind == "games":
             return ["export", "import"]
+        if kind == "confirm":
+            return ["ja" if shell.lang == "de" else "yes"]
         return []
 
+    def position(self) -> Position | None:
+        return self.shell.activity.position if self.shell.activity is not None else None
+
     def hand_cards(self) -> list[str]:
-        pos = self.shell.activity.position if self.shell.activity is not None else None
+        pos = self.position()
         if pos is None:
             return []
         return [self.shell.ui.typed_card(c) for c in pos.hands[pos.to_move]]
 
-    def table_items(self) -> list[str]:
-        """The loose cards, then the builds in brackets, as the learner types them."""
-        pos = self.shell.activity.position if self.shell.activity is not None else None
-        if pos is None:
-            return []
-        ui = self.shell.ui
-        return [*(ui.typed_card(c) for c in pos.loose), *(ui.typed_build(piles(b, pos.variant.value)) for b in pos.builds)]
-
     def move_words(self, words: list[str]) -> list[str]:
-        """After the card played: the joining words, then the cards and builds on the table."""
+        """What may follow the card played, from its legal moves: after the card, the words of the kinds of move it
+        can make (a build's with each value it can build: ``b8``) and the table items it takes without a word;
+        after a word, the table items that moves of its kind (and value) use, less those already typed."""
         if len(words) == 1 and words[0].lower() in TRAIL_WORDS:
             return self.hand_cards()
+        pos = self.position()
+        if pos is None:
+            return []
+        try:
+            intent = parse_intent(" ".join(words))
+        except InvalidMoveError:
+            return []
+        played = intent.card.candidates(pos.hands[pos.to_move])
+        moves = [m for m in pos.generate() if m.card in played]
+        captures = [m for m in moves if m.kind == "capture"]
+        builds = [m for m in moves if m.kind not in ("capture", "trail")]
         if len(words) == 1:
-            return [*MOVE_WORDS, *self.table_items()]
-        return self.table_items()
+            values = [self.shell.ui.typed_move(pos.notation(m)).split()[1] for m in builds]
+            return [*(CAPTURE_OFFERS if captures else ()), *(BUILD_OFFERS if builds else ()), *values,
+                    *self.items(pos, captures)]
+        if intent.op == "build":
+            chosen = [m for m in builds if intent.value is None or m.value == intent.value]
+        else:
+            chosen = captures if intent.op == "capture" else []
+        typed = {w.lower() for w in words[2:]}
+        return [text for text in self.items(pos, chosen) if text.lower() not in typed]
+
+    def items(self, pos: Position, moves: list[Move]) -> list[str]:
+        """The table items ``moves`` use, in the table's order: loose cards, then builds in brackets, as the
+        learner types them."""
+        ui = self.shell.ui
+        used = {i for m in moves for i in (*m.loose, *m.builds)}
+        return [*(ui.typed_card(c) for c in pos.loose if c in used),
+                *(ui.typed_build(piles(b, pos.variant.value)) for b in pos.builds if b in used)]
 
 
 def _matching(candidates: Iterable[str], word: str) -> Iterator[Completion]:

@@ -1,5 +1,5 @@
-"""The words of a game against the computer: its line in a list, its result, a move played, the score, and why
-a saved game cannot be read.  Shared by the shell's game (:mod:`.play`), its list of games (:mod:`.games`) and
+"""The words of a game against the computer: its line in a list, its result, a move played, the hint, the score,
+and why a saved game cannot be read.  Shared by the shell's game (:mod:`.play`), its list of games (:mod:`.games`) and
 ``cassino-tutor replay``."""
 
 from __future__ import annotations
@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.moves import REASON_CODES
+from tutor.core.position import Position
+from tutor.play.advisor import Advice
 from tutor.play.game import Ply
 from tutor.play.ideas import neglects
 from tutor.play.table_game import MAX_ROUNDS, TableGame
+from tutor.play.worlds import one_way
 from tutor.render import Renderer
 from tutor.render.problems import said
 from tutor.render.views import limit_seats
@@ -56,6 +59,17 @@ def played_text(ui: Renderer, ply: Ply, me: int) -> str:
         partner=ply.seat != me and pos.side_of(ply.seat) == pos.side_of(me),
         move=ui.move(pos, move), kind=ui.move_kind(kind_of(pos, move)),
         taken=ui.cards(move.captured_cards()) if move.is_capture else "",
+    )
+
+
+def hint_text(ui: Renderer, pos: Position, advice: Advice) -> str:
+    """The in-game hint of ``advice`` on ``pos`` (the learner's view): the advisor's move, its value and how it was
+    found (the hidden cards lying one way, or the random draws of them averaged), and the next best's value."""
+    best, *others = advice.moves
+    return ui.message(
+        "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
+        stock=pos.stock_size, one_way=one_way(pos),
+        other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
     )
 
 

@@ -29,13 +29,24 @@ from tutor.play.review import RoundReview
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, Settings, TableGame
 from tutor.render import find_name, near_name
+from tutor.render.chart import fit
 from tutor.render.review import review_brief
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
 
 from .challenge_text import move_error_text
-from .game_text import breach_text, game_words, played_text, problem_text, result_text, round_over_text, score_text
+from .game_text import (
+    breach_text,
+    game_words,
+    hint_text,
+    played_text,
+    problem_text,
+    result_text,
+    round_over_text,
+    score_text,
+)
+from .pager import needs_paging
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     HINT_BUDGET,
@@ -57,6 +68,12 @@ MAX_DIGITS = 10
 SETTING_KEYS = {"players": "players", "spieler": "players", "level": "level", "stufe": "level", "seed": "seed",
                 "startwert": "seed"}
 """``KEY=VALUE`` settings of ``play`` besides the variant's options, in both languages."""
+OPENING_ROWS = 24
+"""The rows of the smallest terminal a game's first screen is made to fit unpaged (a pager quit early would hide
+the table and the prompt).  A taller one is said more briefly, a step at a time up to :data:`BRIEFEST`: the rules
+topics that differ are not named (``rules`` names them), then the level is not described (``help play`` does),
+then the commands are left to ``help``."""
+BRIEFEST = 3
 EXAMPLE_MOVE = "7S x 7D"
 """The prompt's example move when the learner has no legal move to show instead."""
 
@@ -405,12 +422,7 @@ class GameRun(Activity):
 
         advice = hint_advice(game, show)
         status.clear()
-        pos, (best, *others) = self.position, advice.moves
-        said = ui.message(
-            "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
-            stock=pos.stock_size,
-            other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
-        )
+        said = hint_text(ui, self.position, advice)
         if advice.stopped:
             said += "\n" + ui.message("play.hint_stopped", limit=HINT_BUDGET, unvalued=advice.unvalued)
         return said
@@ -536,11 +548,16 @@ def play_command(shell: Shell, arg: str) -> str:
     except ProgressError as err:  # nothing to play on: a game not kept could not be resumed
         return progress_problem(shell.ui, err)
     shell.activity = run
-    started = shell.ui.message("play.started", **game_words(shell.ui, summary_of(run.saved)))
-    # no round title: a one-round game's would repeat the first line, a match's round and target are in the
-    # toolbar and the score line (a line fewer, so that a four-player opening fits 24 rows)
-    summary = variant_summary(shell.ui, settings.variant, settings.players, one_round=settings.kind == "round")
-    return "\n".join(filter(None, [started, summary, run.start(head=False)]))
+    words = game_words(shell.ui, summary_of(run.saved))
+    one_round = settings.kind == "round"
+    opening = run.start(head=False)  # no round title: the first line, the toolbar and the score line say it
+    for brief in range(BRIEFEST + 1):  # shorter until it fits 24 rows
+        said = "\n".join(filter(None, [shell.ui.message("play.started", **words, brief=brief),
+                                        variant_summary(shell.ui, settings.variant, settings.players, one_round,
+                                                        brief=brief > 0), opening]))
+        if not needs_paging(fit(said, shell.width()), OPENING_ROWS, terminal=True):
+            break
+    return said
 
 
 def resume_command(shell: Shell, arg: str) -> str:
@@ -551,9 +568,15 @@ def resume_command(shell: Shell, arg: str) -> str:
     return shell.ui.message("play.resumed", **game_words(shell.ui, summary_of(run.saved))) + "\n" + run.start()
 
 
-def resign_command(shell: Shell, arg: str) -> str:
-    if waiting_game(shell) is None:
+def resign_command(shell: Shell, confirmed: bool) -> str:
+    """Give up the game in progress once ``confirmed``; else ask, the next line answering (not about a game another
+    window holds: that is said at once)."""
+    waiting = waiting_game(shell)
+    if waiting is None:
         return shell.ui.message("play.no_game")
+    if not confirmed and waiting.held_by is None:
+        shell.asked = "resign"
+        return shell.ui.message("play.resign_ask", **game_words(shell.ui, waiting))
     run = take_waiting(shell)
     if isinstance(run, str):
         return run

@@ -62,6 +62,8 @@ class Shell:
         """The language a session started without ``--lang`` has: the one kept, else the locale's."""
         self._activity: Activity | None = None
         self.finished = False
+        self.asked: str | None = None
+        """The command that asked to be confirmed (``resign``): the next line answers it."""
         self.answers_shown: set[str] = set()
         """Puzzles whose answer this session showed (missed, or the solution asked): one solved again counts as helped."""
         self.unsaved: dict[str, tuple[str, dict[str, Any]]] = {}

@@ -86,14 +86,14 @@ def changed_topics(variant: Variant, players: int, one_round: bool = False) -> l
     return [s.id for s, c in zip(mine.sections, classic.sections) if s.id in topics and s.facts != c.facts]
 
 
-def variant_summary(ui: Renderer, variant: Variant, players: int, one_round: bool = False) -> str:
+def variant_summary(ui: Renderer, variant: Variant, players: int, one_round: bool = False, brief: bool = False) -> str:
     """What a game's variant changes from Classic Cassino (in a ``one_round`` game, for a round), and the
-    ``rules`` topics that say more; empty for Classic."""
+    ``rules`` topics that say more (``brief``: only that ``rules`` does); empty for Classic."""
     changes = classic_changes(ui, variant, players, one_round)
     if not changes:
         return ""
     topics = [ui.message(f"topic_ids.{t}") for t in changed_topics(variant, players, one_round)]
-    return ui.message("play.variant_summary", changes=changes, topics=topics)
+    return ui.message("play.variant_summary", changes=changes, topics=topics, brief=brief)
 
 
 def preset_rows(ui: Renderer) -> list[dict[str, object]]:

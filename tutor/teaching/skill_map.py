@@ -51,7 +51,7 @@ GOAL_SKILLS: dict[str, tuple[str, ...]] = {
 
 REASON_SKILLS: dict[str, tuple[str, ...]] = {
     "sweep": ("sweeps",), "deny_sweep": ("safe_play",), "points": ("point_cards",), "breach": ("rules",),
-    "keep": ("point_cards",),
+    "stranded": ("rules",), "keep": ("point_cards",),
     "last_take": ("last_take",), "line_cards": ("point_cards",), "line_majority": ("majorities",),
     "line_sweeps": ("sweeps",), "line_spades": ("majorities",), "line_penalties": ("rules",),
     "stolen": ("build_fights",), "exposure": ("safe_play",), "likely": ("safe_play", "counting"),
