@@ -144,6 +144,7 @@ def test_every_reason_on_generated_positions_is_true() -> None:
         if problem is not None:
             false.append(f"{why}: {problem}\n{pos}\nplayed {pos.notation(played)}, better {pos.notation(better)}")
     assert sum(checked.values()) >= 1000, checked
+    assert checked["safe_trail"] >= 50, checked  # a trail no unseen card can take, against one that can
     assert not false, f"{len(false)} false of {sum(checked.values())}:\n" + "\n\n".join(false[:5])
 
 

@@ -158,6 +158,32 @@ def test_a_card_every_taker_of_which_is_seen_is_left_for_later(lang: str) -> Non
     assert " ".join(said(safe, lang).split()) == words
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_trail_no_unseen_card_can_take_is_safer_than_one_an_unseen_card_can(lang: str) -> None:
+    """With KC on the table and the other threes taken, a 3S trailed can be taken by no card unseen (a king takes
+    only a king); the 6H trailed, by the three sixes unseen. With 3D unseen the 3S is no safer."""
+    pos = seen("3S 6H QD", "KC", taken="3C 3D 3H")
+    why = seen_reason(pos, "6H", "3S", "safe_trail")
+    sixes = sorted(cards("6C 6D 6S"))
+    assert why is not None and why.params == {"card": Card.from_str("3S"), "played": Card.from_str("6H"),
+                                              "takers": sixes}
+    assert holds(pos, "6H", "3S", why, takers=cards("6C 6D"))
+    assert holds(pos, "6H", "3S", why, card=Card.from_str("QD"))
+    assert seen_reason(seen("3S 6H QD", "KC", taken="3C 3H"), "6H", "3S", "safe_trail") is None
+    assert seen_reason(pos, "3S", "6H", "safe_trail") is None
+    with_three = seen("3S 6H QD", "KC", taken="3C 3H")
+    assert false_claim(with_three, with_three.parse_move("6H"), with_three.parse_move("3S"), why, 1) is not None
+    words = {"en": "trails 3S, which no card you have not seen would let an opponent take, where yours trails 6H, "
+                   "which 6S 6D 6C could take (cards you have not seen)",
+             "de": "legt 3P ab, und ein Gegner kann sie mit keiner Karte einnehmen, die du nicht gesehen hast; deiner "
+                   "legt 6H ab, und ein Gegner könnte sie mit 6P 6Ka 6Kr einnehmen (Karten, die du nicht gesehen "
+                   "hast)"}[lang]
+    assert " ".join(said(why, lang).split()) == words
+    king = said(Why("safe_trail", {"card": Card.from_str("KS"), "played": Card.from_str("AH"),
+                                   "takers": cards("AC")}), "de")
+    assert "ein Gegner kann ihn mit keiner" in king and "ein Gegner könnte es mit" in " ".join(king.split())
+
+
 def test_in_german_a_card_left_or_built_is_named_by_the_pronoun_of_its_rank() -> None:
     """K♥ x K♠ leaves 5♥ to the 5♠; trailing 9♠ leaves the K♠, which only the K♥ can take (classic, 2 players, seed
     112, move 21): "ihn" for a king, "es" for an ace, "sie" for a number card or several cards; "mit dem" for the

@@ -327,6 +327,22 @@ def _safe(pair: Pair, params: dict[str, Any]) -> str | None:
     return f"an unseen card could take {taken}" if taken else None
 
 
+def _safe_trail(pair: Pair, params: dict[str, Any]) -> str | None:
+    """The better move trails ``card``, which no opponent could take with an unseen card from the table it leaves;
+    the played move trails ``played``, which exactly the unseen ``takers`` could."""
+    card, played = params["card"], params["played"]
+    side = pair.pos.side_of(pair.pos.to_move)
+    for move, trailed in ((pair.better, card), (pair.played, played)):
+        if move.kind != "trail" or move.card != trailed or trailed not in pair.after(move).loose:
+            return f"{pair.pos.notation(move)} does not leave {trailed} trailed on the table"
+    if taken := _takers(pair.after(pair.better), side, lambda m: card in m.captured_cards()):
+        return f"an opponent could take {card} with {taken}"
+    takers = _takers(pair.after(pair.played), side, lambda m: played in m.captured_cards())
+    if not takers or takers != sorted(params["takers"]):
+        return f"the unseen cards that could take {played} are {takers}, not {params['takers']}"
+    return None
+
+
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     """``ways``: the deals of the hidden hands the holding rule allows where there are no more ways to deal them
     than the advice's worlds (the values are then over every deal), else None."""
@@ -360,6 +376,7 @@ CHECKS: dict[str, Check] = {
     "keep": _keep,
     "exposure": _exposure, "likely": _likely, "cards": _cards, "majority": _majority, "build": _build,
     "protect": _protect, "steal": _steal, "safe": _safe, "next_take": _next_take,
+    "safe_trail": _safe_trail,
     **{code: on_pair(check) for code, check in LINE_CHECKS.items()},
     "later": _later,
 }

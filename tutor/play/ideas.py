@@ -5,7 +5,8 @@ view (the other hands and the stock hidden) and gives the reasons of
 :data:`~tutor.play.why.SEEN_CODES` it finds: the sweep a move leaves and to
 which unseen cards, a majority made sure, cards put out of an opponent's
 reach in a build, a build left to be stolen, a card left on the table that no
-unseen card can take.  What an opponent *could* take is worked out by the
+unseen card can take, a card trailed that none can take where the played trail
+could be taken.  What an opponent *could* take is worked out by the
 rules for every card the learner has not seen, held by an opponent: it is
 certain, whoever holds what.
 """
@@ -164,6 +165,20 @@ def safe(pos: Position, played: Move, better: Move) -> list[Why]:
         if cards:
             return [Why("safe", {"cards": sorted(cards), "by": by})]
     return []
+
+
+def safe_trail(pos: Position, played: Move, better: Move) -> list[Why]:
+    """``safe_trail``: both moves trail, the better move a card no opponent could take with an unseen card from the
+    table it leaves, the played move one that some unseen cards could."""
+    if played.kind != "trail" or better.kind != "trail" or played.card == better.card:
+        return []
+    side, later, then = pos.side_of(pos.to_move), after(pos, better), after(pos, played)
+    if better.card not in later.loose or played.card not in then.loose:  # the round's end took the table
+        return []
+    if opponent_takers(later, side, takes_any({better.card})):
+        return []
+    takers = opponent_takers(then, side, takes_any({played.card}))
+    return [Why("safe_trail", {"card": better.card, "played": played.card, "takers": takers})] if takers else []
 
 
 def neglects(pos: Position, move: Move) -> bool:

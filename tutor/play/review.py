@@ -18,7 +18,7 @@ learner saw (:class:`Why`: a reason code and its parameters, put into words
 by the templates): a sweep, a sweep left to the next player, points or cards
 taken now, the points the next player could take, a build for a later take,
 and the ideas of :mod:`tutor.play.ideas` (a majority made sure, cards kept
-out of reach, a build left to be stolen, a card no unseen card can take); in
+out of reach, a build left to be stolen, a card no unseen card can take, a trail none can take); in
 an exact last deal also what the solver's lines show
 (:mod:`tutor.play.line_ideas`: the last take and the table's leftovers, point
 cards and majorities, sweeps, a stolen build).
@@ -55,7 +55,7 @@ from .confirm import EARLY_LOOKS, Loss, better_of, confirm, few_deals, loss_of, 
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
-from .ideas import seen_ideas, sweep_takers
+from .ideas import safe_trail, seen_ideas, sweep_takers
 from .line_ideas import line_ideas
 from .risk import likely_take
 from .view import SeatView
@@ -196,6 +196,8 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
         found.append(Why("next_take", {"card": take.card, "cards": take.captured_cards(),
                                        "points": sum(worth[c] for c in take.captured_cards()),
                                        "sweep": better.next_sweep}))
+    if not swept:  # a sweep left names the cards that would take the played trail with the rest
+        found.extend(safe_trail(pos, p.move, b.move))
     return in_order([*found, *seen_ideas(pos, p.move, b.move)])
 
 

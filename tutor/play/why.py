@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "stranded", "keep", "exposure", "likely", "cards", "majority",
-              "build", "protect", "steal", "safe", "next_take")
+              "build", "protect", "steal", "safe", "next_take", "safe_trail")
 """The reasons read off the position the learner saw, in the order a mark gives them (``params`` in brackets):
 
 - ``sweep``: it sweeps the table, the played move does not;
@@ -52,7 +52,10 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "stranded", "keep", "ex
   take them from the table it leaves, and keeps ``by`` in hand, which could;
 - ``next_take``: it keeps in hand a ``card`` that could take ``cards`` (their ``points``; ``sweep``: all the
   table it leaves) on the learner's next turn, more than any card the played move keeps could (and not only cards
-  the played move takes).
+  the played move takes);
+- ``safe_trail``: it trails a ``card`` that no opponent could take with an unseen card from the table it leaves,
+  where the played move trails ``played``, which the unseen ``takers`` could take from the table it leaves (not
+  given where ``deny_sweep`` already names the sweep of that table).
 """
 
 LINE_CODES = ("last_take", "line_cards", "line_majority", "line_sweeps", "line_spades", "line_penalties", "stolen")

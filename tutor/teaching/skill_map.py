@@ -57,6 +57,7 @@ REASON_SKILLS: dict[str, tuple[str, ...]] = {
     "stolen": ("build_fights",), "exposure": ("safe_play",), "likely": ("safe_play", "counting"),
     "cards": ("majorities",), "majority": ("majorities", "counting"), "build": ("builds",),
     "protect": ("build_fights",), "steal": ("build_fights",), "safe": ("counting",), "next_take": ("captures",),
+    "safe_trail": ("safe_play", "counting"),
     "later": (),  # no idea found: the advisor's average over the deals it played out names no skill
 }
 """The skills a reason of a game review's mark (:data:`tutor.play.why.REASON_CODES`) names."""
