@@ -103,9 +103,34 @@ DRAWN = {"en": ("a card from the stock", "Each player draws a card"),
 
 
 OPENING_SEEDS = {"random": (1, 2, 3, 4, 8), "greedy": (1, 2, 3, 4), "club": (1, 2, 3, 4, 5), "expert": (1,)}
-"""The seeds each level opens games with below: the expert, slow to move, with fewer.  Random's seed 8 and club's 5
-open four-player Michigan games of 23 and 24 rows in German when said in full (Michigan's five changes, breaches
-of the build duty): they are said more briefly (tutor/shell/game_text.py, OPENING_ROWS)."""
+"""The seeds each level opens games with in the wide check below: the expert, slow to move, with fewer.  Random's
+seed 8 and club's 5 open four-player Michigan games of 23 and 24 rows in German when said in full (Michigan's five
+changes, breaches of the build duty): they are said more briefly (tutor/shell/game_text.py, OPENING_ROWS)."""
+TALL_SEEDS = {"random": (1, 8), "greedy": (1,), "club": (5,), "expert": (1,)}
+"""The suite's own seeds: every level, and the seeds whose four-player openings were tall."""
+
+
+def tall_openings(tmp_path: Path, catalog: Catalog, lang: str, players: int, seeds: dict[str, tuple[int, ...]]
+                  ) -> list[tuple[str, int]]:
+    """The game openings, with their rows, that a 24-row terminal would page: every preset, one-round games and
+    matches, each level at its ``seeds``."""
+    play, count, level, one_round, resign = (
+        ("play", "players", "level", "round", "resign yes") if lang == "en" else
+        ("spiele", "spieler", "stufe", "runde", "aufgeben ja"))
+    tall = []
+    with shell_on(tmp_path, catalog, lang) as shell:
+        for preset in presets.preset_names():
+            for kind in (one_round, ""):
+                for name, levels_seeds in seeds.items():
+                    for seed in levels_seeds:
+                        word = shell.ui.message(f"levels.{name}").lower()
+                        line = f"{play} {kind} {preset} {count}={players} {level}={word} seed={seed}"
+                        said = fit(dispatch(shell, line).text, 80)
+                        assert isinstance(shell.activity, GameRun), said
+                        if needs_paging(said, 24, terminal=True):
+                            tall.append((line, said.count("\n") + 1))
+                        dispatch(shell, resign)
+    return tall
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -115,23 +140,16 @@ def test_the_start_of_a_game_fits_24_rows_unpaged(tmp_path: Path, catalog: Catal
     early would hide the table and the prompt): every preset, 2, 3 and 4 players, every level, one-round games and
     matches.  With four players, three moves come before the learner's, each with a breach of Michigan's build
     duty at the random level (their lines made the German screens 27 rows)."""
-    play, count, level, one_round, resign = (
-        ("play", "players", "level", "round", "resign yes") if lang == "en" else
-        ("spiele", "spieler", "stufe", "runde", "aufgeben ja"))
-    tall = []
-    with shell_on(tmp_path, catalog, lang) as shell:
-        for preset in presets.preset_names():
-            for kind in (one_round, ""):
-                for name, seeds in OPENING_SEEDS.items():
-                    for seed in seeds:
-                        word = shell.ui.message(f"levels.{name}").lower()
-                        line = f"{play} {kind} {preset} {count}={players} {level}={word} seed={seed}"
-                        said = fit(dispatch(shell, line).text, 80)
-                        assert isinstance(shell.activity, GameRun), said
-                        if needs_paging(said, 24, terminal=True):
-                            tall.append((line, said.count("\n") + 1))
-                        dispatch(shell, resign)
-    assert tall == []
+    assert tall_openings(tmp_path, catalog, lang, players, TALL_SEEDS) == []
+
+
+@pytest.mark.slow
+@pytest.mark.wide
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_start_of_a_game_fits_24_rows_on_more_seeds(tmp_path: Path, catalog: Catalog, lang: str,
+                                                        players: int) -> None:
+    assert tall_openings(tmp_path, catalog, lang, players, OPENING_SEEDS) == []
 
 
 @pytest.mark.parametrize(("lang", "line", "brief"), [
