@@ -452,9 +452,10 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
     why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]))
-    ways = deal_count(pos, advice.worlds)
-    later = Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos), "ways": ways})
-    return Mark(reviewed, advice, played, better, why or (later,), accepted, lines)
+    if not why:  # no idea of the position: the values over the rest of the deal (its deals counted only here)
+        why = (Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos),
+                             "ways": deal_count(pos, advice.worlds)}),)
+    return Mark(reviewed, advice, played, better, why, accepted, lines)
 
 
 def deal_count(pos: Position, worlds: int) -> int | None:

@@ -30,11 +30,10 @@ from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves, unseen_cards
 from tutor.play.advisor import EXACT_CARDS, Advice, MoveValue
 from tutor.play.worlds import world_of
-from tutor.render import Renderer
+from tutor.render import LANGS, Renderer
 
 from .game_text import hint_text
 
-LANGS = ("en", "de")
 _NUMBER = r"([+\u2212]?[\d.,]+)"
 PHRASES = {
     "en": {
