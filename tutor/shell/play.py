@@ -34,6 +34,7 @@ from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
 
+from . import review_screen
 from .challenge_text import move_error_text
 from .game_text import (
     breach_text,
@@ -48,7 +49,6 @@ from .game_text import (
 )
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
-    HINT_BUDGET,
     REVIEW_WORLDS,
     MoveReviews,
     full_review,
@@ -419,10 +419,7 @@ class GameRun(Activity):
 
         advice = hint_advice(game, show)
         status.clear()
-        said = hint_text(ui, self.position, advice)
-        if advice.stopped:
-            said += "\n" + ui.message("play.hint_stopped", limit=HINT_BUDGET, unvalued=advice.unvalued)
-        return said
+        return hint_text(ui, self.position, advice, review_screen.HINT_BUDGET)  # the budget hint_advice gave
 
     def solution(self) -> str:
         return self.ui.message("play.no_solution")
