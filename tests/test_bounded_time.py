@@ -300,7 +300,7 @@ def test_the_shells_hint_and_review_say_when_their_time_ran_out(
         run = shell.activity
         assert isinstance(run, GameRun)
         hint = " ".join(dispatch(shell, "hint").text.split())
-        assert "The advisor stopped at its time limit" in hint and "its best so far" in hint
+        assert "The advisor stopped at its time limit of 0 s" in hint and "its best so far" in hint  # its budget
         while not run.game.round_over:
             pos = run.position
             said = dispatch(shell, pos.notation(pos.generate()[0])).text

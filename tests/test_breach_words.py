@@ -89,3 +89,26 @@ def test_a_line_of_play_marks_each_move_that_breaks_the_build_duty(lang: str) ->
         steps = ui.line(start, moves, 0, partner=True, score=False).splitlines()[:len(moves)]
         marks += [LINE_BREACH[lang] in step for step in steps]
     assert marks == [p.before.penalised(p.move) for p in record.plies] and any(marks)
+
+
+TALLY = {"en": re.compile(r"\b\d+ penalt(?:y|ies)\b"), "de": re.compile(r"\b\d+ Strafen?\b")}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("preset", "tally"), [("michigan", False), ("michigan-5", True)])
+def test_a_breach_is_said_once_on_a_four_player_screen(tmp_path: Path, lang: str, preset: str, tally: bool) -> None:
+    """A breach is said with its move, and the table under it does not say it again as the seat's penalty turns
+    ("Player 4: 3 hidden cards · taken 4 cards, 1 penalty" under "Player 4 plays 7♠ (trail). Build duty broken
+    ..."): its points are in the score line at once and the round's score counts them.  Only where the instant
+    limit counts them (michigan-5) are a seat's penalty turns shown, as they bring the round's end nearer."""
+    start = START[lang].replace("michigan", preset).format(4, 5)
+    with open_shell(tmp_path, lang=lang) as shell:
+        screens = [dispatch(shell, start).text]
+        while not game_run(shell).game.round_over:
+            pos = game_run(shell).position
+            screens.append(dispatch(shell, pos.notation(pos.generate()[0])).text)
+            assert len(screens) < 40
+        breaches = sum(game_run(shell).game.position.penalties or [])
+        assert breaches and sum(s.count(BREACH[lang]) for s in screens) == breaches
+        tallies = [line for s in screens for line in s.split("\n") if TALLY[lang].search(line)]
+        assert bool(tallies) == tally, tallies

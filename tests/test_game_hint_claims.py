@@ -79,7 +79,7 @@ def test_a_hint_cut_short_in_its_first_world_says_so_and_not_that_every_card_is_
     ticks = itertools.count()
     advice = ply_advice(view, 1, 4, worlds=48, budget=0.5, clock=lambda: float(next(ticks)))
     assert advice.stopped and advice.worlds == 1 and ways(pos) > 1 and deal_ways(pos) != 1
-    assert game_hint_problems(pos, advice) == []
+    assert game_hint_problems(pos, advice, 0.5, 48) == []
     for lang, words in (("en", "On one random draw of how the hidden cards could lie"),
                         ("de", "Nach einer einzigen zufälligen Ziehung")):
         ui = Renderer(lang)
@@ -161,3 +161,45 @@ def test_a_move_dropped_as_behind_is_never_named_best_on_its_first_worlds_alone(
     assert len(advice.moves[0].samples) == advice.worlds == 48
     assert any(len(mv.samples) < 48 for mv in advice.moves), "a move is still dropped early"
     assert game_hint_problems(pos, advice) == []
+
+
+def ticked_advice(budget: float) -> tuple[Position, Advice]:
+    """The hint's advice on a two-player classic position asked for 48 worlds, on a clock that ticks a second at
+    each look: stopped by a ``budget`` of a few ticks."""
+    view, pos = position("classic", 2, 1, 4)
+    ticks = itertools.count()
+    return pos, ply_advice(view, 1, 4, worlds=48, budget=budget, clock=lambda: float(next(ticks)))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_checker_reads_the_time_limit_line(lang: str) -> None:
+    """The line under a hint its time budget stopped ("The advisor stopped at its time limit of 5 s: this is its
+    best so far (1 move not valued in time), ..."): said exactly where the advice was stopped, with the budget it
+    was given and the moves the rules allow that it did not value; it was not read back at all."""
+    ui = Renderer(lang)
+    for budget in (0.5, 30.0):  # stopped in the first world (a move not valued), and after 15 worlds
+        pos, advice = ticked_advice(budget)
+        unvalued = len(pos.generate()) - len(advice.moves)
+        assert advice.stopped and (unvalued > 0) == (budget < 1) and advice.worlds < 48
+        text = hint_text(ui, pos, advice, budget)
+        line = ui.message("play.hint_stopped", limit=budget, unvalued=unvalued)
+        assert text.endswith(line) and hint_word_problems(ui, pos, advice, text, budget, 48) == []
+        assert game_hint_problems(pos, advice, budget, 48) == []
+        plain = hint_text(ui, pos, advice)
+        wrongs = [
+            plain,  # stopped, not said
+            plain + "\n" + ui.message("play.hint_stopped", limit=budget + 1, unvalued=unvalued),
+            plain + "\n" + ui.message("play.hint_stopped", limit=budget, unvalued=unvalued + 1),
+        ]
+        for wrong in wrongs:
+            assert hint_word_problems(ui, pos, advice, wrong, budget, 48), wrong
+        assert hint_word_problems(ui, pos, advice, text, None, 48)  # no budget was given
+    pos, full = ticked_advice(200.0)
+    assert not full.stopped and full.worlds == 48
+    text = hint_text(ui, pos, full, 200.0)
+    assert hint_word_problems(ui, pos, full, text, 200.0, 48) == []
+    said = text + "\n" + ui.message("play.hint_stopped", limit=200.0, unvalued=0)
+    assert hint_word_problems(ui, pos, full, said, 200.0, 48)  # said where the advice was not stopped
+    claimed = replace(full, stopped=True)  # an advice that says it stopped, yet valued everything on every world
+    assert hint_word_problems(ui, pos, claimed, said, 200.0, 48)
+    assert hint_word_problems(ui, pos, claimed, said, 200.0) == []  # which only the worlds asked for can tell

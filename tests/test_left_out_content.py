@@ -17,7 +17,7 @@ from tutor.loading.yamlfile import FileError
 from tutor.render import Renderer
 from tutor.render.problems import problem_words
 from tutor.shell.commands import dispatch, welcome
-from tutor.shell.picker import due_counts
+from tutor.shell.picker import due_counts, open_puzzles
 from tutor.shell.state import Shell
 from tutor.storage import Progress
 
@@ -112,3 +112,50 @@ def test_a_review_of_a_puzzle_in_a_broken_file_waits_for_the_fix_not_dropped(cou
         assert [item.puzzle_id for item in progress.review_queue()] == [queued.id]  # kept, not dropped
         fixed = Shell(whole, progress, "en", clock=lambda: later)
         assert due_counts(fixed) == (1, 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_puzzle_keeps_its_number_while_another_file_is_left_out(course: Path, tmp_path: Path, lang: str) -> None:
+    """A German screen names a puzzle by its number: the numbers a learner saw stay the same while an earlier
+    puzzle file cannot be read (they were the places in the catalog, so every puzzle after the broken file moved
+    up), and each still opens its puzzle."""
+    catalog, _ = read_catalog()
+    whole = load_catalog(content_dir("lessons"), content_dir("puzzles"))
+    numbers = dict((p.id, n) for p, n in whole.numbers())
+    assert len(set(numbers.values())) == len(numbers)
+    assert len(catalog.puzzles) < len(whole.puzzles)
+    assert all(catalog.number(p.id) == numbers[p.id] for p in catalog.puzzles)
+    assert all(catalog.puzzle(numbers[p.id]) == p for p in catalog.puzzles)
+    last = catalog.puzzles[-1]
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        shell = Shell(catalog, progress, lang)
+        dispatch(shell, f"puzzle {last.id}")
+        dispatch(shell, "solution")
+        said = f"{'Aufgabe' if lang == 'de' else 'Puzzle'} {numbers[last.id] if lang == 'de' else last.id}"
+        assert shell.activity is not None and shell.activity.title() == said
+        dispatch(shell, f"puzzle {numbers[last.id]}")
+        assert shell.activity.puzzle.id == last.id  # type: ignore[attr-defined]
+
+
+def test_a_variants_puzzles_stay_closed_while_its_lesson_file_is_left_out(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """With Michigan's lesson file broken, a learner who has done every other lesson is not given Michigan's
+    puzzles, as if the lesson that opens them were done; classic two-player puzzles stay open."""
+    root = tmp_path / "content"
+    for kind in ("lessons", "puzzles"):
+        shutil.copytree(content_dir(kind), root / kind)
+    broken(root / "lessons" / "25-michigan.yaml", "\nlesson: ")
+    monkeypatch.setattr("tutor.loading.catalog.content_dir", lambda kind: root / kind)
+    catalog, left_out = read_catalog()
+    assert [Path(f.path).name for f in left_out] == ["25-michigan.yaml"]
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        for lesson in catalog.lessons:
+            progress.record_lesson(lesson.id, 3)
+        shell = Shell(catalog, progress, "en", left_out=left_out)
+        opened = open_puzzles(shell)
+        assert not [p.id for p in opened if p.variant.penalties]
+        assert any(p.variant.penalties for p in catalog.puzzles)
+        assert [p for p in catalog.puzzles if not p.variant.changed_options() and p.position.players == 2] == opened
+        fixed = Shell(load_catalog(content_dir("lessons"), content_dir("puzzles")), progress, "en")
+        fixed.progress.record_lesson("michigan", 3)
+        assert any(p.variant.penalties for p in open_puzzles(fixed))  # open once the lesson is done

@@ -1,7 +1,9 @@
 """A build's piles are named in the same order, and made of the same cards, by the move that makes it and by the
 table that shows it afterwards (``AS b8 8D 7S``, then ``[8♦ 7♠+A♠]``; the move said ``AS b8 7S 8D``), in both
-languages, the shell's screen included.  Adding to a multiple build names the old build in brackets as one
-item: where the table shows the new pile between two of its piles, the order cannot agree, and is not held."""
+languages, the shell's screen included.  Adding to a multiple build names the old build in brackets, split
+where the table shows a new pile between two of its piles (``AS b10 [10S] 9S [6S+4D]``, the table
+``[10S 9S+AS 6S+4D]``); where the table splits the old build's cards anew, mixed with the new ones, the old build
+stays one bracketed item, placed at its first pile."""
 
 from __future__ import annotations
 
@@ -65,21 +67,24 @@ def test_a_new_build_is_named_as_the_table_shows_it() -> None:
 
 
 def test_a_pile_added_or_raised_is_named_where_the_table_shows_it() -> None:
-    """The old build in brackets is placed at its first pile on the table; held where its piles are together."""
-    checked = 0
+    """Where the table keeps the old build's piles, the move names every pile as the table shows it, a new pile
+    between two of the old build's included (it was named after the whole bracket: 45 of the 414 adds of seed 1's
+    3,000 positions); every move reads back as itself."""
+    checked = between = 0
     for pos, move in build_moves(21, 400):
+        assert pos.parse_move(pos.notation(move)) == move, pos.notation(move)
         if move.kind == "build" or alone_later(pos, move):
             continue
         shown = shown_piles(pos, move)
         named = named_piles(pos, move)
-        at = [next(i for i, pile in enumerate(shown) if pile & n) for n in named]
         kept = [{str(c) for c in pile} for b in move.builds for pile in piles(b, pos.variant.value)]
         old = [i for i, pile in enumerate(shown) if pile in kept]
-        if len(old) < len(kept) or old != list(range(old[0], old[0] + len(old))):
-            continue  # the table splits the old build anew, or shows the new pile between two of its piles
+        if len(old) < len(kept):
+            continue  # the table splits the old build anew
         checked += 1
-        assert at == sorted(at), (pos.notation(move), shown)
-    assert checked > 30
+        between += old != list(range(old[0], old[0] + len(old)))
+        assert named == shown, (pos.notation(move), shown)  # the same piles, in the same order
+    assert checked > 30 and between >= 5
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

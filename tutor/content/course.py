@@ -8,7 +8,8 @@ are shared: copy one (``position.copy()``) before playing moves on it.
 
 from __future__ import annotations
 
-from collections.abc import Set
+import re
+from collections.abc import Iterator, Set
 from dataclasses import dataclass
 from datetime import date
 
@@ -187,12 +188,18 @@ class Puzzle:
         return self.game is None or self.game.match
 
 
+NUMBER = re.compile(r"[0-9]{1,4}\.[0-9]{1,5}")
+"""How a puzzle's number is written (:meth:`Catalog.numbers`)."""
+
+
 @dataclass(frozen=True)
 class Catalog:
-    """Every lesson (in course order) and every puzzle."""
+    """Every lesson (in course order) and every puzzle; ``puzzle_files``: every puzzle file, in order, those that could
+    not be read too (default: the files of ``puzzles``), which the puzzles' :meth:`number` counts."""
 
     lessons: tuple[Lesson, ...]
     puzzles: tuple[Puzzle, ...]
+    puzzle_files: tuple[str, ...] = ()
 
     def lesson(self, lesson_id: str) -> Lesson:
         """The lesson with this id; KeyError if there is none."""
@@ -213,17 +220,27 @@ class Catalog:
         for puzzle in self.puzzles:
             if puzzle.id == puzzle_id:
                 return puzzle
-        if puzzle_id.isascii() and puzzle_id.isdigit() and len(puzzle_id) <= 6 and 0 < int(puzzle_id) <= len(self.puzzles):
-            return self.puzzles[int(puzzle_id) - 1]
+        if NUMBER.fullmatch(puzzle_id):
+            for puzzle, number in self.numbers():
+                if number == puzzle_id:
+                    return puzzle
         raise KeyError(puzzle_id)
 
-    def number(self, puzzle_id: str) -> int | None:
-        """The puzzle's place in the catalog, from 1: a name in no language, for screens whose language
-        is not the ids' (German); None for a puzzle not in the catalog (one from the learner's games)."""
-        for number, puzzle in enumerate(self.puzzles, 1):
-            if puzzle.id == puzzle_id:
-                return number
-        return None
+    def number(self, puzzle_id: str) -> str | None:
+        """The puzzle's number (:meth:`numbers`); None for a puzzle not in the catalog (one from the learner's
+        games)."""
+        return next((number for puzzle, number in self.numbers() if puzzle.id == puzzle_id), None)
+
+    def numbers(self) -> Iterator[tuple[Puzzle, str]]:
+        """Each puzzle with its number: its file's place among the puzzle files and its place in the file, from 1
+        (``12.3``), a name in no language for screens whose language is not the ids' (German); the same while
+        another file cannot be read and is left out."""
+        files = self.puzzle_files or tuple(dict.fromkeys(puzzle_file(p) for p in self.puzzles))
+        place: dict[str, int] = {}
+        for puzzle in self.puzzles:
+            file = puzzle_file(puzzle)
+            place[file] = place.get(file, 0) + 1
+            yield puzzle, f"{files.index(file) + 1}.{place[file]}"
 
     def themes(self) -> tuple[str, ...]:
         """The themes some puzzle has, in the order of :data:`THEMES`."""
@@ -233,6 +250,11 @@ class Catalog:
     def puzzles_for(self, theme: str) -> tuple[Puzzle, ...]:
         """The puzzles with this theme, in catalog order."""
         return tuple(p for p in self.puzzles if theme in p.themes)
+
+
+def puzzle_file(puzzle: Puzzle) -> str:
+    """The file ``puzzle`` was read from (its ``where`` without the line and column)."""
+    return puzzle.where.rsplit(":", 2)[0]
 
 
 def stars(mistakes: int, hints: int) -> int:

@@ -104,11 +104,25 @@ def _readings(
             return _missing_card(pos, ref, intent)
         loose_choices.append(options)
     build_choices: list[list[Build]] = []
+    parts: list[BuildRef] = []  # brackets that name no build alone: together, one build's piles split by a new pile
     for bref in intent.builds:
         targets = [b for b in pos.builds if _build_matches(bref, b, pos.variant.face_builds)]
-        if not targets:
+        if targets:
+            build_choices.append(targets)
+        elif bref.value is None and len(intent.builds) > 1:
+            parts.append(bref)
+        else:
             return Reason("build_not_on_table", {"build": _bref_text(bref)})
-        build_choices.append(targets)
+    homes: dict[Build, list[BuildRef]] = {}
+    for part in parts:
+        home = [b for b in pos.builds if all(cref.candidates(list(b.cards)) for cref in part.cards)]
+        if len(home) != 1:
+            return Reason("build_not_on_table", {"build": _bref_text(part)})
+        homes.setdefault(home[0], []).append(part)
+    for build, split in homes.items():
+        if len(split) < 2 or not _build_matches(BuildRef(tuple(c for p in split for c in p.cards)), build, False):
+            return Reason("build_not_on_table", {"build": _bref_text(split[0])})
+        build_choices.append([build])
     out: list[tuple[Card, tuple[Card, ...], tuple[Build, ...]]] = []
     for card in cards:
         for loose in _distinct(loose_choices):

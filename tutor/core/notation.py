@@ -13,7 +13,9 @@ given by rank alone when that is unambiguous)::
 
 ``+`` joins the cards of one group; groups are separated by spaces.  A build
 is named by its cards in brackets (piles separated by spaces) or by its value
-alone (``[8]``, ``[K]``).
+alone (``[8]``, ``[K]``); a build added to may be named in several brackets
+that hold its cards together, a new pile between them as the table will show
+it (``AS b10 [10S] 9S [6S+4D]``).
 """
 
 from __future__ import annotations
@@ -316,10 +318,30 @@ def move_notation(move: Move, loose: Sequence[Card], builds: Sequence[Build], va
         held = {c for i in items for c in (i.cards if isinstance(i, Build) else (i,))}
         return next((at for at, pile in enumerate(made) if held.intersection(pile)), len(made))
 
-    units = [(place([b]), show(b)) for b in move.builds]
+    units = [unit for b in move.builds for unit in _build_runs(b, made, move.card, symbols) or [(place([b]), show(b))]]
     units += [(place(g), "+".join(show(i) for i in g if i != move.card)) for g in parts]
     units.sort(key=lambda unit: unit[0])  # stable: a build named before a group at the same place
     return " ".join([card, f"b{move.value}", *(text for _, text in units if text)])
+
+
+def _build_runs(build: Build, made: Sequence[Sequence[Card]], card: Card, symbols: bool) -> list[tuple[int, str]]:
+    """Where the table shows a new pile between two piles of ``build`` (added to), the build's piles in brackets, a
+    bracket for each run of them, at the place of its first pile (``AS b10 [10S] 9S [6S+4D]``, the table
+    ``[10S 9S+AS 6S+4D]``): the brackets together name the build.  None where its piles stand together (the played
+    ``card`` as a pile of its own, written first, parts none) or the table splits its cards anew (mixed with the new
+    ones): then the build is one bracketed item."""
+    shown = [at for at, pile in enumerate(made) if list(pile) != [card]]  # the piles written where they stand
+    own = [i for i, at in enumerate(shown) if set(made[at]) <= set(build.cards)]
+    if sum(len(made[shown[i]]) for i in own) != len(build.cards) or own[-1] - own[0] == len(own) - 1:
+        return []
+    runs: list[list[int]] = []
+    for i in own:
+        if runs and runs[-1][-1] == i - 1:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return [(shown[run[0]], "[" + " ".join("+".join(card_text(c, symbols) for c in made[shown[i]]) for i in run) + "]")
+            for run in runs]
 
 
 def _made_piles(move: Move, values: Sequence[int]) -> list[list[Card]]:

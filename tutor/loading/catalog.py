@@ -53,8 +53,10 @@ def read_catalog(lessons_dir: Path | None = None,
     left_out: list[LeftOut] = []
     lessons: list[Lesson] = []
     puzzles: list[Puzzle] = []
+    files: dict[str, list[Path]] = {}
     for kind, folder in (("lessons", lessons_dir), ("puzzles", puzzles_dir)):
-        for path in yaml_files(folder or content_dir(kind)):
+        files[kind] = yaml_files(folder or content_dir(kind))
+        for path in files[kind]:
             try:
                 text = read_yaml_file(path)
                 if kind == "lessons":
@@ -65,7 +67,7 @@ def read_catalog(lessons_dir: Path | None = None,
                 left_out.append(LeftOut(kind, str(path), tuple(err.problems)))
     if any(f.kind == "lessons" for f in left_out):
         lessons = _present_requirements(lessons)
-    return Catalog(tuple(lessons), tuple(puzzles)), tuple(left_out)
+    return Catalog(tuple(lessons), tuple(puzzles), tuple(map(str, files["puzzles"]))), tuple(left_out)
 
 
 def _present_requirements(lessons: list[Lesson]) -> list[Lesson]:

@@ -269,13 +269,15 @@ class Renderer:
 
     # ---- positions and scores ------------------------------------------------------
 
-    def position(self, pos: Position, seat: int | None = None, match: bool = True, turn: bool = True) -> str:
+    def position(self, pos: Position, seat: int | None = None, match: bool = True, turn: bool = True,
+                 penalties: bool = True) -> str:
         """A compact picture of the position; ``seat`` is the learner's, called "you"; ``match``: the score
         is played to the variant's target (not in a one-round game); ``turn``: a last line says whose move it is
-        (not where a prompt to move follows: the hand's "to move" and the prompt say it)."""
+        (not where a prompt to move follows: the hand's "to move" and the prompt say it); ``penalties``: each seat's
+        penalty turns are said (under build duty ``penalty``)."""
         return self.render(
             "position",
-            view=position_view(pos, self._words.notation),
+            view=position_view(pos, self._words.notation, penalties),
             me=seat,
             match=match,
             turn=turn,

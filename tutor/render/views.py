@@ -69,8 +69,9 @@ class PositionView:
     penalties: bool
 
 
-def position_view(pos: Position, show: Show) -> PositionView:
-    """The view of ``pos``, builds in the notation as ``show`` shows it."""
+def position_view(pos: Position, show: Show, penalties: bool = True) -> PositionView:
+    """The view of ``pos``, builds in the notation as ``show`` shows it; ``penalties``: each seat's penalty turns
+    are shown (under build duty ``penalty``)."""
     assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
     assert pos.scores is not None
     values = pos.variant.value
@@ -90,7 +91,7 @@ def position_view(pos: Position, show: Show) -> PositionView:
     sides = tuple(tuple(s for s in range(pos.players) if pos.side_of(s) == side) for side in range(pos.sides))
     return PositionView(
         tuple(pos.loose), builds, seats, sides, tuple(pos.scores), pos.variant.target, pos.stock_size, pos.to_move,
-        pos.is_round_over(), pos.variant.penalties,
+        pos.is_round_over(), penalties and pos.variant.penalties,
     )
 
 

@@ -11,10 +11,12 @@ samples, best first); :func:`hint_word_problems` reads the words back (English
 and German) and recomputes each claim from the advice's samples and the
 position, not from what the renderer was given: the move named best, the
 numbers as rounded to a tenth, "the same" said exactly when the shown values
-are, the count of draws, and "nothing to average" only where the unseen cards
-can lie one way (:func:`ways`).  :func:`exact_problems` recomputes the values
-of a last deal whose cards are all known: each the round's margin at the end of
-its best line, played out and scored.  A false claim is a bug, found by the tests.
+are, the count of draws, "nothing to average" only where the unseen cards
+can lie one way (:func:`ways`), and the time limit's line exactly where the
+advice was stopped by its budget, with that budget and the moves left
+unvalued.  :func:`exact_problems` recomputes the values of a last deal whose
+cards are all known: each the round's margin at the end of its best line,
+played out and scored.  A false claim is a bug, found by the tests.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ PHRASES = {
         "known": r"Every card is known now",
         "in_stock": r"The cards you cannot see are all in the stock now",
         "other": rf"The next best, (.+?), is worth {_NUMBER}( too: the same to a tenth of a point)?\.$",
+        "stopped": rf"The advisor stopped at its time limit of {_NUMBER} s: this is its best so far"
+                   r"(?: \((\d+) moves? not valued in time\))?, and",
     },
     "de": {
         "value": rf"für deine Seite {_NUMBER} Rundenpunkte wert",
@@ -56,6 +60,8 @@ PHRASES = {
         "in_stock": r"Was du nicht siehst, liegt jetzt alles im Talon",
         "other": rf"Der nächstbeste, (.+?), ist (ebenfalls )?{_NUMBER} "
                  r"wert(: auf ein Zehntel Punkt genau gleich gut)?\.$",
+        "stopped": rf"Der Berater hat bei seinem Zeitlimit von {_NUMBER} s angehalten: Das ist sein bester Zug bis "
+                   r"dahin(?: \((\d+) (?:Zug|Züge) nicht rechtzeitig bewertet\))?, und",
     },
 }
 """What the hint says, by language: the patterns its words are read back with."""
@@ -119,13 +125,18 @@ def advice_problems(pos: Position, advice: Advice) -> list[str]:
     return out
 
 
-def hint_word_problems(ui: Renderer, pos: Position, advice: Advice, text: str) -> list[str]:
-    """What is false in ``text``, the hint of ``advice`` on ``pos`` in ``ui``'s language: each claim recomputed from
-    the samples and the position."""
+def hint_word_problems(ui: Renderer, pos: Position, advice: Advice, text: str, limit: float | None = None,
+                       asked: int | None = None) -> list[str]:
+    """What is false in ``text``, the hint of ``advice`` on ``pos`` in ``ui``'s language, the advice given a time
+    budget of ``limit`` seconds (None: none) and ``asked`` for so many worlds (None: not known): each claim
+    recomputed from the samples and the position."""
     lang, words = ui.lang, " ".join(text.split())
     said = PHRASES[lang]
     best, *rest = ranked(pos, advice)
-    out = []
+    stopped = re.search(said["stopped"], words)
+    out = _stopped_problems(pos, advice, stopped, limit, asked, lang)
+    if stopped is not None:
+        words = words[:stopped.start()].rstrip()
     if not words.startswith(HEADS[lang].format(ui.move(pos, best.move))):
         out.append(f"the hint does not name {pos.notation(best.move)}, the best by its samples: {words!r}")
     value = re.search(said["value"], words)
@@ -153,6 +164,26 @@ def hint_word_problems(ui: Renderer, pos: Position, advice: Advice, text: str) -
         out.append(f"the next best is worth {tenth(mean(rest[0].samples))} to a tenth, shown {other_shown}")
     if same != (other_shown == best_shown):
         out.append(f"the next best ({other_shown}) is {'not ' * same}said the same as the best ({best_shown})")
+    return out
+
+
+def _stopped_problems(pos: Position, advice: Advice, stopped: re.Match[str] | None, limit: float | None,
+                      asked: int | None, lang: str) -> list[str]:
+    """The time limit's line, said exactly where the advice was stopped by its budget (it had one, and where the
+    worlds ``asked`` for are known, it values fewer moves than the rules allow or counts fewer worlds), with that
+    budget and the moves it left unvalued."""
+    unvalued = len(pos.generate()) - len(advice.moves)
+    if stopped is None:
+        return ["the advice was stopped by its time budget, and the hint does not say so"] if advice.stopped else []
+    if not advice.stopped or limit is None:
+        return [f"a time limit is said, but the advice {'had no budget' if limit is None else 'was not stopped'}"]
+    out = []
+    if asked is not None and not unvalued and advice.worlds >= asked:
+        out.append(f"a time limit is said, but every move is valued on all {asked} worlds asked for")
+    if read(stopped.group(1), lang) != Decimal(repr(limit)):
+        out.append(f"the time limit is {limit!r} s, said {stopped.group(1)} s")
+    if int(stopped.group(2) or 0) != unvalued:
+        out.append(f"{unvalued} moves are not valued, said {stopped.group(2) or 0}")
     return out
 
 
@@ -196,8 +227,10 @@ def exact_problems(pos: Position, advice: Advice) -> list[str]:
             for mv in advice.moves if mv.value != line_value(world, lines[mv.move])]
 
 
-def game_hint_problems(pos: Position, advice: Advice) -> list[str]:
-    """Everything false in the hint of ``advice`` on ``pos``: the advice, its exact values, and its words in each
+def game_hint_problems(pos: Position, advice: Advice, limit: float | None = None,
+                       asked: int | None = None) -> list[str]:
+    """Everything false in the hint of ``advice`` on ``pos``, given a time budget of ``limit`` seconds (None: none)
+    and ``asked`` for so many worlds (None: not known): the advice, its exact values, and its words in each
     language."""
     out = advice_problems(pos, advice)
     if out:
@@ -205,5 +238,6 @@ def game_hint_problems(pos: Position, advice: Advice) -> list[str]:
     out += exact_problems(pos, advice)
     for lang in LANGS:
         ui = Renderer(lang, symbols=False)
-        out += [f"{lang}: {p}" for p in hint_word_problems(ui, pos, advice, hint_text(ui, pos, advice))]
+        text = hint_text(ui, pos, advice, limit)
+        out += [f"{lang}: {p}" for p in hint_word_problems(ui, pos, advice, text, limit, asked)]
     return out

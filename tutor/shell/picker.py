@@ -2,9 +2,10 @@
 
 A puzzle is *open* when the learner has finished the lessons on its rules and, for three
 or four players, the lesson on such games (see :func:`lessons_needed`); classic two-player
-puzzles are always open.  A puzzle is *recent* when it is among the last
-:data:`RECENT_COUNT` attempted, was tried within :data:`RECENT_TIME`, or had its answer
-shown in this session; neither ``puzzle`` nor ``streak`` gives it again before then.
+puzzles are always open, and while a lesson file is left out (it cannot be read) only they
+are.  A puzzle is *recent* when it is among the last :data:`RECENT_COUNT` attempted, was
+tried within :data:`RECENT_TIME`, or had its answer shown in this session; neither
+``puzzle`` nor ``streak`` gives it again before then.
 """
 
 from __future__ import annotations
@@ -54,12 +55,21 @@ def open_puzzles(shell: Shell, theme: str | None = None) -> list[Puzzle]:
     on."""
     pool = shell.catalog.puzzles_for(theme) if theme else shell.catalog.puzzles
     done = set(shell.progress.lesson_stars())
+    # a lesson file left out (it cannot be read) may be the lesson of any variant or player count: only classic
+    # two-player puzzles open until it is fixed, not those whose lesson is missing, as if it were done
+    missing = any(file.kind == "lessons" for file in shell.left_out)
     opened: dict[tuple[Variant, int], bool] = {}
     for p in pool:
         key = (p.variant, p.position.players)
         if key not in opened:
-            opened[key] = all(l.id in done for l in puzzle_lessons(shell.catalog, p))
+            lessons = puzzle_lessons(shell.catalog, p)
+            opened[key] = not (missing and needs_lessons(p)) and all(l.id in done for l in lessons)
     return [p for p in pool if opened[(p.variant, p.position.players)]]
+
+
+def needs_lessons(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` needs lessons to open: all but classic two-player puzzles (:func:`lessons_needed`)."""
+    return bool(puzzle.variant.changed_options()) or puzzle.position.players > 2
 
 
 def closed_lessons(shell: Shell, theme: str) -> list[Lesson]:

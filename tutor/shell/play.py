@@ -34,6 +34,7 @@ from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
 
+from . import review_screen
 from .challenge_text import move_error_text
 from .game_text import (
     breach_text,
@@ -48,7 +49,6 @@ from .game_text import (
 )
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
-    HINT_BUDGET,
     REVIEW_WORLDS,
     MoveReviews,
     full_review,
@@ -150,7 +150,11 @@ class GameRun(Activity):
             said = ui.message("play.your_move", example=self.example(shown))
         shown.scores = game.scores  # with the round's instant points so far
         prompt = not (game.over or game.round_over)  # the prompt to move says whose move it is
-        return ui.position(shown, game.learner, match=game.settings.kind == "match", turn=not prompt) + "\n" + said
+        # a seat's penalty turns only where they count towards the instant limit: each breach is said with its move,
+        # its points are in the score at once and the round's score counts them (a tally said the breach again)
+        tally = game.settings.variant.instant_limit is not None
+        return ui.position(shown, game.learner, match=game.settings.kind == "match", turn=not prompt,
+                           penalties=tally) + "\n" + said
 
     def example(self, pos: Position) -> str:
         """A move for the prompt's example, as the learner types it: the shortest capture of the learner's legal moves
@@ -415,10 +419,7 @@ class GameRun(Activity):
 
         advice = hint_advice(game, show)
         status.clear()
-        said = hint_text(ui, self.position, advice)
-        if advice.stopped:
-            said += "\n" + ui.message("play.hint_stopped", limit=HINT_BUDGET, unvalued=advice.unvalued)
-        return said
+        return hint_text(ui, self.position, advice, review_screen.HINT_BUDGET)  # the budget hint_advice gave
 
     def solution(self) -> str:
         return self.ui.message("play.no_solution")

@@ -110,7 +110,7 @@ class PuzzleRun(Activity):
         position of the learner's game, whose id is a hash, not a name."""
         return self.puzzle.id if self.over and self.puzzle.game is None else ""
 
-    def _number(self) -> int | None:
+    def _number(self) -> str | None:
         """The puzzle's number in the catalog, once it is over, as the id is."""
         return self.shell.catalog.number(self.puzzle.id) if self.over else None
 
