@@ -25,7 +25,8 @@ def tutor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    monkeypatch.setattr("tutor.shell.app.read_catalog", lambda: (Catalog((), ()), ()))  # the words of leaving need no course
+    # the words of leaving need no course
+    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder: (Catalog((), ()), ()))
 
     def run(*args: str, typed: str = "quit\n") -> tuple[int, str, str]:
         monkeypatch.setattr("sys.stdin", io.StringIO(typed))

@@ -42,6 +42,11 @@ class LeftOut:
     problems: tuple[Problem, ...]
 
 
+def content_folders(lessons_dir: Path | None = None, puzzles_dir: Path | None = None) -> tuple[Path, Path]:
+    """The folders of the lessons and the puzzles: those given, else the installed content's."""
+    return lessons_dir or content_dir("lessons"), puzzles_dir or content_dir("puzzles")
+
+
 def read_catalog(lessons_dir: Path | None = None,
                  puzzles_dir: Path | None = None) -> tuple[Catalog, tuple[LeftOut, ...]]:
     """Every lesson and puzzle of the files of the two folders (default: the installed content) that read, and the
@@ -54,8 +59,8 @@ def read_catalog(lessons_dir: Path | None = None,
     lessons: list[Lesson] = []
     puzzles: list[Puzzle] = []
     files: dict[str, list[Path]] = {}
-    for kind, folder in (("lessons", lessons_dir), ("puzzles", puzzles_dir)):
-        files[kind] = yaml_files(folder or content_dir(kind))
+    for kind, folder in zip(("lessons", "puzzles"), content_folders(lessons_dir, puzzles_dir)):
+        files[kind] = yaml_files(folder)
         for path in files[kind]:
             try:
                 text = read_yaml_file(path)

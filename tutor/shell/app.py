@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from tutor.core.text import LAYOUT, escaped
-from tutor.loading.catalog import read_catalog
+from tutor.loading.content_cache import cache_folder, cached_catalog
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.render.problems import problem_words
@@ -58,7 +58,7 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
     stored = progress.get_setting("lang")
     kept = stored if stored in LANGS else detect_lang(environ)
     # a file that cannot be read is left out, and the welcome says so; the others are the course
-    catalog, left_out = read_catalog()
+    catalog, left_out = cached_catalog(cache_folder(environ))
     across = verify_catalog(catalog)  # a learner's own file may reuse an id or require a lesson that is not there
     if across:
         ui = Renderer(lang or kept)
