@@ -469,3 +469,19 @@ def test_a_build_left_without_its_card_names_the_turns_it_costs_after_the_breach
              "de": "Jeder deiner drei verbleibenden Züge in diesem Geben kostet dich zwei Punkte (bis zu sechs), "
                    "außer er erhöht die Baute auf einen Wert, den du hältst"}[lang]
     assert words in " ".join(said(why, lang).split())
+
+
+def test_a_sweep_denied_is_not_said_again_as_the_lines_sweeps() -> None:
+    """Draw, 2 players, the last cards: 10D x 10H leaves 4D for the other player's 4C to sweep, trailing AD leaves
+    no sweep.
+    The lines' sweeps (none for Player 1, against one after yours) are that sweep alone: said once, by the reason
+    that names the table left and its taker.  The position of the first round of a Draw match of seed 302 (club
+    against greedy, the greedy's move 23), where the mark said it twice."""
+    pos = last_deal("draw", "AD 10D", "4C 2S", "4D 10H")
+    played, better = pos.parse_move("10D x 10H"), pos.parse_move("AD")
+    sweeps = line_reason(pos, "10D x 10H", "AD", "line_sweeps")
+    assert sweeps is not None and sweeps.params["mine"] == [0, 0] and sweeps.params["theirs"] == [0, 1]
+    values = (MoveValue(better, 0.0, 0.0), MoveValue(played, -3.0, 0.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "blunder", "blunder", (3.0, 3.0))
+    codes = [w.code for w in mark(SeatView.of(pos, 0), review, Advice("expert", 1, values)).reasons]
+    assert "deny_sweep" in codes and "line_sweeps" not in codes
