@@ -471,6 +471,28 @@ def test_a_build_left_without_its_card_names_the_turns_it_costs_after_the_breach
     assert words in " ".join(said(why, lang).split())
 
 
+@pytest.mark.parametrize("hand, better, code", [("5C 2D", "2D", "next_take"), ("5C 2D 7C", "2D b7 5S", "build")])
+def test_nothing_is_said_of_the_next_turn_where_the_round_may_end_before_it(hand: str, better: str, code: str) -> None:
+    """Michigan-5 ends a round at a seat's third penalty (or sweep against it).  The other player has two penalties
+    and a build of 10 it cannot take: its one card (KD) costs the third, and the round ends before the learner's
+    next turn, so nothing is kept "to take on your next turn" (an expert's reading found it said where the better
+    line ended the round first).  With one penalty the round goes on, and the reason holds."""
+    pos = last_deal("michigan-5", hand, "KD", "5S 3H")
+    pos.builds = [Build(10, tuple(sorted(cards("6H 4S"))), owner=1, single=True)]
+    found = {}
+    for penalties in (1, 2):
+        pos.penalties = [0, penalties]
+        view = SeatView.of(pos, 0).position()
+        found[penalties] = seen_reason(view, "5C", better, code)
+    why = found[1]
+    assert why is not None and found[2] is None
+    pos.penalties = [0, 1]
+    assert false_claim(SeatView.of(pos, 0).position(), pos.parse_move("5C"), pos.parse_move(better), why, 1) is None
+    pos.penalties = [0, 2]
+    view = SeatView.of(pos, 0).position()
+    assert "end the round" in str(false_claim(view, view.parse_move("5C"), view.parse_move(better), why, 1))
+
+
 def test_a_sweep_denied_is_not_said_again_as_the_lines_sweeps() -> None:
     """Draw, 2 players, the last cards: 10D x 10H leaves 4D for the other player's 4C to sweep, trailing AD leaves
     no sweep.

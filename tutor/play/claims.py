@@ -11,6 +11,8 @@ review, found by the tests; it is never shown to the learner.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -204,6 +206,8 @@ def _cards(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _build(pair: Pair, params: dict[str, Any]) -> str | None:
+    if (ends := _ends_first(pair)) is not None:
+        return ends
     if pair.played.kind in BUILDS:
         return "the played move builds too"
     if pair.better.kind not in BUILDS or pair.better.value != params["value"]:
@@ -216,6 +220,8 @@ def _build(pair: Pair, params: dict[str, Any]) -> str | None:
 
 def _next_take(pair: Pair, params: dict[str, Any]) -> str | None:
     card, cards = params["card"], sorted(params["cards"])
+    if (ends := _ends_first(pair)) is not None:
+        return ends
     later = pair.after(pair.better)
     later.to_move = pair.pos.to_move
     if card not in later.hands[later.to_move]:
@@ -228,6 +234,39 @@ def _next_take(pair: Pair, params: dict[str, Any]) -> str | None:
         return f"{cards} score {points} points, not {params['points']}"
     sweep = later.is_sweep(take)
     return None if params["sweep"] == sweep else f"taking {cards} sweeps the table left: {sweep}, not {params['sweep']}"
+
+
+HANDS_TRIED = 5000
+"""The most hands of the next player :func:`_ends_first` tries one by one (else each unseen card alone, and all)."""
+
+
+def _ends_first(pair: Pair) -> str | None:
+    """Something happens "on your next turn" only if the round cannot end before it: after the better move no
+    move of a hand the next player may hold (two players: every hand of its hidden count of the unseen cards, when
+    there are few) reaches the instant limit; with more players between, no seat is that close to it."""
+    later, seat = pair.after(pair.better), pair.pos.to_move
+    limit, nxt = later.variant.instant_limit, later.to_move
+    if limit is None or later.is_round_over() or nxt == seat:
+        return None
+    between = [s for s in range(later.players) if s != seat and later.hand_size(s)]
+    close = [s for s in range(later.players) if later.instant_marks(s) + len(between) >= limit]
+    if not close:
+        return None
+    if len(between) > 1:
+        return f"a seat has {later.instant_marks(close[0])} instant marks of {limit}: the round may end first"
+    unseen, hidden = unseen_cards(later), later.hidden_counts[nxt]
+    many = math.comb(len(unseen), hidden) > HANDS_TRIED
+    hands = [[c] for c in unseen] + [unseen] if many else [list(h) for h in itertools.combinations(unseen, hidden)]
+    for hand in hands:
+        trial = later.copy()
+        trial.hands[nxt], trial.hidden_counts[nxt] = [*later.hands[nxt], *hand], 0
+        for move in trial.generate():
+            trial.push(move)
+            over = trial.is_round_over()
+            trial.pop()
+            if over:
+                return f"the next player may end the round ({trial.notation(move)}) before the mover's next turn"
+    return None
 
 
 def _majority(pair: Pair, params: dict[str, Any]) -> str | None:

@@ -53,6 +53,30 @@ def sweep_takers(pos: Position, move: Move) -> list[Card]:
     return sorted(found)
 
 
+def turn_comes(later: Position, seat: int) -> bool:
+    """Whether ``seat`` surely plays again in ``later`` (a move just played) before the round ends: its hand is not
+    empty and no move of the seats before its turn can end the round (an instant limit reached, as a third
+    penalty or sweep against a seat ends a Michigan-5 round).  With one move to come, every move the next player
+    could make is tried: each unseen card alone beside its known ones (a penalty for a build left unheld is surest
+    so) and all of them together (every build it could make); with more moves to come, only a round where no seat
+    can reach the limit in that many moves is sure."""
+    if later.is_round_over() or not later.hand_size(seat):
+        return False
+    limit, nxt = later.variant.instant_limit, later.to_move
+    between = sum(1 for s in range(later.players) if s != seat and later.hand_size(s))
+    if limit is None or nxt == seat or max(map(later.instant_marks, range(later.players))) + between < limit:
+        return True
+    if between != 1:
+        return False
+    known, unseen = later.hands[nxt], unseen_cards(later) if later.hidden_counts[nxt] else []
+    for hand in [known + [c] for c in unseen] + [known + unseen]:
+        trial = later.copy()
+        trial.hands[nxt], trial.hidden_counts[nxt] = hand, 0
+        if any(after(trial, move).is_round_over() for move in trial.generate()):
+            return False
+    return True
+
+
 def opponent_takers(later: Position, side: int, wanted: Callable[[Move], bool],
                     cards: Sequence[Card] | None = None) -> list[Card]:
     """The cards unseen by ``side`` (or of ``cards``) with which some opponent could make a capture ``wanted`` on

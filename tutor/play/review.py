@@ -56,7 +56,7 @@ from .confirm import EARLY_LOOKS, Loss, better_of, confirm, few_deals, loss_of, 
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
-from .ideas import safe_trail, seen_ideas, sweep_takers
+from .ideas import safe_trail, seen_ideas, sweep_takers, turn_comes
 from .line_ideas import line_ideas
 from .risk import likely_take
 from .view import SeatView
@@ -144,10 +144,11 @@ def outcome(pos: Position, move: Move) -> Outcome:
     seat = pos.to_move
     pos.push(move)
     left, left_builds = tuple(pos.loose), tuple(tuple(map(tuple, piles(b, pos.variant.value))) for b in pos.builds)
+    comes = turn_comes(pos, seat)  # no next turn when the round may end first: nothing is said of one
     later = pos.copy()
     pos.pop()
     later.to_move = seat  # the table as left, the mover's kept cards: what they could take next turn
-    takes = hand_moves(later, others=False) if later.hands[seat] and not later.is_round_over() else []
+    takes = hand_moves(later, others=False) if comes else []
     sizes = {m: (table_points(later, m), len(m.captured_cards())) for m in takes}
     best = max(sizes, key=sizes.__getitem__, default=None)
     holds = move.kind in BUILD_KINDS and any(b.value == move.value for m in takes for b in m.builds)
