@@ -5,6 +5,7 @@ lines show (tutor/play/line_ideas.py): each reason's facts, the check that finds
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -460,7 +461,7 @@ def test_a_build_left_without_its_card_names_the_turns_it_costs_after_the_breach
     played, better = pos.parse_move("4S b9 5C"), pos.parse_move("KD")
     assert ply.move == played
     [why] = stranded(pos, played, better)
-    assert why == Why("stranded", {"value": 9, "n": 2, "turns": 3})
+    assert why == Why("stranded", {"value": 9, "n": 2, "turns": 3, "limit": None})
     assert holds(pos, "4S b9 5C", "KD", why, turns=2) and holds(pos, "4S b9 5C", "KD", why, n=1)
     assert holds(pos, "4S b9 5C", "KD", why, value=8)
     assert false_claim(pos, better, played, why, 1) is not None and stranded(pos, better, played) == []
@@ -507,3 +508,38 @@ def test_a_sweep_denied_is_not_said_again_as_the_lines_sweeps() -> None:
     review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "blunder", "blunder", (3.0, 3.0))
     codes = [w.code for w in mark(SeatView.of(pos, 0), review, Advice("expert", 1, values)).reasons]
     assert "deny_sweep" in codes and "line_sweeps" not in codes
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_build_left_stranded_costs_only_the_turns_before_the_round_ends(lang: str) -> None:
+    """Michigan-5 ends a round at a seat's third penalty.  With one penalty, 3D b8 5S (no eight in hand) is a second
+    and leaves a build of 8 no card left takes: of the three turns left, the next one's penalty ends the round, so
+    it costs two points, not "each of your three turns ... (up to six)"."""
+    from tutor.play.ideas import stranded
+
+    pos = last_deal("michigan-5", "9C 3D 4H KS", "2C 6C 7C QC", "5S")
+    pos.penalties = [1, 0]
+    view = SeatView.of(pos, 0).position()
+    played, better = view.parse_move("3D b8 5S"), view.parse_move("KS")
+    [why] = stranded(view, played, better)
+    assert why == Why("stranded", {"value": 8, "n": 2, "turns": 1, "limit": 3})
+    assert holds(view, "3D b8 5S", "KS", why, turns=3, limit=None) and holds(view, "3D b8 5S", "KS", why, turns=2)
+    pos.penalties = [0, 0]  # two penalties to go: the second of the three turns ends the round
+    view = SeatView.of(pos, 0).position()
+    [two] = stranded(view, played, better)
+    assert two.params["turns"] == 2 and holds(view, "3D b8 5S", "KS", two, turns=3, limit=None)
+    drawn = last_deal("michigan-5", "9C 3D 4H KS", "2C 6C 7C QC", "5S")  # the same, with cards still to draw
+    drawn.variant, drawn.stock, drawn.captured = replace(drawn.variant, draw=True), drawn.captured[0][:4], \
+        [drawn.captured[0][4:], drawn.captured[1]]
+    view = SeatView.of(drawn, 0).position()
+    assert stranded(view, played, better) == [] and false_claim(view, played, better, two, 1) is not None
+    words = {"en": "your next turn costs you two points and ends the round (three instant scores against you), "
+                   "unless it raises the build",
+             "de": "Dein nächster Zug kostet dich zwei Punkte und beendet die Runde (drei Sofortwertungen gegen dich), "
+                   "außer er erhöht die Baute"}[lang]
+    assert words in " ".join(said(why, lang).split())
+    words = {"en": "each of your next two turns costs you two points (up to four), the last of them ending the round "
+                   "(three instant scores against you)",
+             "de": "Jeder deiner nächsten zwei Züge kostet dich zwei Punkte (bis zu vier), der letzte beendet die "
+                   "Runde (drei Sofortwertungen gegen dich)"}[lang]
+    assert words in " ".join(said(two, lang).split())

@@ -143,16 +143,26 @@ def _breach(pair: Pair, params: dict[str, Any]) -> str | None:
 
 def _stranded(pair: Pair, params: dict[str, Any]) -> str | None:
     """After the played move (the round not over) the mover controls a build of ``value`` that no card of the
-    ``turns`` left in its hand can take, each such turn costing ``n`` (the variant's penalty, not 0) by the rules'
-    own test of a move (:meth:`~tutor.core.position.Position.penalised`: trailing any card of that hand); after
-    the better move every build the mover controls has a card in its hand to take it, or its hand is empty."""
+    ``turns`` left in its hand can take (fewer, with ``limit``, where the mover's penalties reach the variant's
+    instant limit first: that many end the round), each such turn costing ``n`` (the variant's penalty, not 0) by
+    the rules' own test of a move (:meth:`~tutor.core.position.Position.penalised`: trailing any card of that
+    hand); after the better move every build the mover controls has a card in its hand to take it, or its hand is
+    empty."""
     pos, seat, n = pair.pos, pair.pos.to_move, params["n"]
     if not n or n != pos.variant.default_penalty:
         return f"a penalty is {pos.variant.default_penalty} points here, not {n}"
     played = pair.after(pair.played)
     hand = list(played.hands[seat])
-    if played.is_round_over() or len(hand) != params["turns"]:
-        return f"the mover has {len(hand)} turns left this deal, not {params['turns']}"
+    if played.is_round_over():
+        return "the round is over after the played move"
+    if played.variant.draw and played.stock_size:
+        return f"{played.stock_size} cards are still to be drawn: one may take the build, and more turns are left"
+    if (ends := _penalties_to_end(played, seat)) is not None and ends < len(hand):
+        if (params["turns"], params["limit"]) != (ends, pos.variant.instant_limit):
+            return (f"the round ends after {ends} more penalties of the mover ({len(hand)} turns left this deal), "
+                    f"not {params['turns']} (limit {params['limit']})")
+    elif (params["turns"], params["limit"]) != (len(hand), None):
+        return f"the mover has {len(hand)} turns left this deal, not {params['turns']} (limit {params['limit']})"
     mine = [b for b in played.builds if b.owner == seat and b.value == params["value"]]
     later = _turn_of(played, seat)
     if not mine or not all(later.penalised(m) for m in later.generate() if m.kind == "trail"):
@@ -165,6 +175,18 @@ def _stranded(pair: Pair, params: dict[str, Any]) -> str | None:
     if not better.is_round_over() and better.hands[seat] and left:
         return "the better move leaves the mover a build no card in its hand takes"
     return None
+
+
+def _penalties_to_end(pos: Position, seat: int) -> int | None:
+    """How many more penalties of ``seat`` end the round in ``pos`` (its own penalties and the other sides' sweeps
+    count toward the instant limit), or None where the variant has no limit."""
+    limit = pos.variant.instant_limit
+    if limit is None:
+        return None
+    assert pos.penalties is not None and pos.sweeps is not None
+    side = pos.side_of(seat)
+    against = pos.penalties[seat] + sum(pos.sweeps[s] for s in range(pos.players) if pos.side_of(s) != side)
+    return limit - against
 
 
 def _turn_of(pos: Position, seat: int) -> Position:
