@@ -146,6 +146,8 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
                 continue  # no points: none said
             if why.code == "later" and key == "turns" and not value:
                 continue  # no horizon (no draw): said as "the rest of the deal"
+            if why.code == "stranded" and key == "turns" and value == 1 and why.params["limit"]:
+                continue  # said as "your next turn", which ends the round
             if why.code == "line_majority" and (key == "n" and why.params["how"] != "wins"
                                                 or key in ("n_then", "m_then") and not why.params["then"]):
                 continue  # a count said only of a side that has the most

@@ -5,6 +5,7 @@ lines show (tutor/play/line_ideas.py): each reason's facts, the check that finds
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -460,7 +461,7 @@ def test_a_build_left_without_its_card_names_the_turns_it_costs_after_the_breach
     played, better = pos.parse_move("4S b9 5C"), pos.parse_move("KD")
     assert ply.move == played
     [why] = stranded(pos, played, better)
-    assert why == Why("stranded", {"value": 9, "n": 2, "turns": 3})
+    assert why == Why("stranded", {"value": 9, "n": 2, "turns": 3, "limit": None})
     assert holds(pos, "4S b9 5C", "KD", why, turns=2) and holds(pos, "4S b9 5C", "KD", why, n=1)
     assert holds(pos, "4S b9 5C", "KD", why, value=8)
     assert false_claim(pos, better, played, why, 1) is not None and stranded(pos, better, played) == []
@@ -469,3 +470,76 @@ def test_a_build_left_without_its_card_names_the_turns_it_costs_after_the_breach
              "de": "Jeder deiner drei verbleibenden Züge in diesem Geben kostet dich zwei Punkte (bis zu sechs), "
                    "außer er erhöht die Baute auf einen Wert, den du hältst"}[lang]
     assert words in " ".join(said(why, lang).split())
+
+
+@pytest.mark.parametrize("hand, better, code", [("5C 2D", "2D", "next_take"), ("5C 2D 7C", "2D b7 5S", "build")])
+def test_nothing_is_said_of_the_next_turn_where_the_round_may_end_before_it(hand: str, better: str, code: str) -> None:
+    """Michigan-5 ends a round at a seat's third penalty (or sweep against it).  The other player has two penalties
+    and a build of 10 it cannot take: its one card (KD) costs the third, and the round ends before the learner's
+    next turn, so nothing is kept "to take on your next turn" (an expert's reading found it said where the better
+    line ended the round first).  With one penalty the round goes on, and the reason holds."""
+    pos = last_deal("michigan-5", hand, "KD", "5S 3H")
+    pos.builds = [Build(10, tuple(sorted(cards("6H 4S"))), owner=1, single=True)]
+    found = {}
+    for penalties in (1, 2):
+        pos.penalties = [0, penalties]
+        view = SeatView.of(pos, 0).position()
+        found[penalties] = seen_reason(view, "5C", better, code)
+    why = found[1]
+    assert why is not None and found[2] is None
+    pos.penalties = [0, 1]
+    assert false_claim(SeatView.of(pos, 0).position(), pos.parse_move("5C"), pos.parse_move(better), why, 1) is None
+    pos.penalties = [0, 2]
+    view = SeatView.of(pos, 0).position()
+    assert "end the round" in str(false_claim(view, view.parse_move("5C"), view.parse_move(better), why, 1))
+
+
+def test_a_sweep_denied_is_not_said_again_as_the_lines_sweeps() -> None:
+    """Draw, 2 players, the last cards: 10D x 10H leaves 4D for the other player's 4C to sweep, trailing AD leaves
+    no sweep.
+    The lines' sweeps (none for Player 1, against one after yours) are that sweep alone: said once, by the reason
+    that names the table left and its taker.  The position of the first round of a Draw match of seed 302 (club
+    against greedy, the greedy's move 23), where the mark said it twice."""
+    pos = last_deal("draw", "AD 10D", "4C 2S", "4D 10H")
+    played, better = pos.parse_move("10D x 10H"), pos.parse_move("AD")
+    sweeps = line_reason(pos, "10D x 10H", "AD", "line_sweeps")
+    assert sweeps is not None and sweeps.params["mine"] == [0, 0] and sweeps.params["theirs"] == [0, 1]
+    values = (MoveValue(better, 0.0, 0.0), MoveValue(played, -3.0, 0.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "blunder", "blunder", (3.0, 3.0))
+    codes = [w.code for w in mark(SeatView.of(pos, 0), review, Advice("expert", 1, values)).reasons]
+    assert "deny_sweep" in codes and "line_sweeps" not in codes
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_build_left_stranded_costs_only_the_turns_before_the_round_ends(lang: str) -> None:
+    """Michigan-5 ends a round at a seat's third penalty.  With one penalty, 3D b8 5S (no eight in hand) is a second
+    and leaves a build of 8 no card left takes: of the three turns left, the next one's penalty ends the round, so
+    it costs two points, not "each of your three turns ... (up to six)"."""
+    from tutor.play.ideas import stranded
+
+    pos = last_deal("michigan-5", "9C 3D 4H KS", "2C 6C 7C QC", "5S")
+    pos.penalties = [1, 0]
+    view = SeatView.of(pos, 0).position()
+    played, better = view.parse_move("3D b8 5S"), view.parse_move("KS")
+    [why] = stranded(view, played, better)
+    assert why == Why("stranded", {"value": 8, "n": 2, "turns": 1, "limit": 3})
+    assert holds(view, "3D b8 5S", "KS", why, turns=3, limit=None) and holds(view, "3D b8 5S", "KS", why, turns=2)
+    pos.penalties = [0, 0]  # two penalties to go: the second of the three turns ends the round
+    view = SeatView.of(pos, 0).position()
+    [two] = stranded(view, played, better)
+    assert two.params["turns"] == 2 and holds(view, "3D b8 5S", "KS", two, turns=3, limit=None)
+    drawn = last_deal("michigan-5", "9C 3D 4H KS", "2C 6C 7C QC", "5S")  # the same, with cards still to draw
+    drawn.variant, drawn.stock, drawn.captured = replace(drawn.variant, draw=True), drawn.captured[0][:4], \
+        [drawn.captured[0][4:], drawn.captured[1]]
+    view = SeatView.of(drawn, 0).position()
+    assert stranded(view, played, better) == [] and false_claim(view, played, better, two, 1) is not None
+    words = {"en": "your next turn costs you two points and ends the round (three instant scores against you), "
+                   "unless it raises the build",
+             "de": "Dein nächster Zug kostet dich zwei Punkte und beendet die Runde (drei Sofortwertungen gegen dich), "
+                   "außer er erhöht die Baute"}[lang]
+    assert words in " ".join(said(why, lang).split())
+    words = {"en": "each of your next two turns costs you two points (up to four), the last of them ending the round "
+                   "(three instant scores against you)",
+             "de": "Jeder deiner nächsten zwei Züge kostet dich zwei Punkte (bis zu vier), der letzte beendet die "
+                   "Runde (drei Sofortwertungen gegen dich)"}[lang]
+    assert words in " ".join(said(two, lang).split())

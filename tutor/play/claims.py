@@ -11,6 +11,8 @@ review, found by the tests; it is never shown to the learner.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -141,16 +143,26 @@ def _breach(pair: Pair, params: dict[str, Any]) -> str | None:
 
 def _stranded(pair: Pair, params: dict[str, Any]) -> str | None:
     """After the played move (the round not over) the mover controls a build of ``value`` that no card of the
-    ``turns`` left in its hand can take, each such turn costing ``n`` (the variant's penalty, not 0) by the rules'
-    own test of a move (:meth:`~tutor.core.position.Position.penalised`: trailing any card of that hand); after
-    the better move every build the mover controls has a card in its hand to take it, or its hand is empty."""
+    ``turns`` left in its hand can take (fewer, with ``limit``, where the mover's penalties reach the variant's
+    instant limit first: that many end the round), each such turn costing ``n`` (the variant's penalty, not 0) by
+    the rules' own test of a move (:meth:`~tutor.core.position.Position.penalised`: trailing any card of that
+    hand); after the better move every build the mover controls has a card in its hand to take it, or its hand is
+    empty."""
     pos, seat, n = pair.pos, pair.pos.to_move, params["n"]
     if not n or n != pos.variant.default_penalty:
         return f"a penalty is {pos.variant.default_penalty} points here, not {n}"
     played = pair.after(pair.played)
     hand = list(played.hands[seat])
-    if played.is_round_over() or len(hand) != params["turns"]:
-        return f"the mover has {len(hand)} turns left this deal, not {params['turns']}"
+    if played.is_round_over():
+        return "the round is over after the played move"
+    if played.variant.draw and played.stock_size:
+        return f"{played.stock_size} cards are still to be drawn: one may take the build, and more turns are left"
+    if (ends := _penalties_to_end(played, seat)) is not None and ends < len(hand):
+        if (params["turns"], params["limit"]) != (ends, pos.variant.instant_limit):
+            return (f"the round ends after {ends} more penalties of the mover ({len(hand)} turns left this deal), "
+                    f"not {params['turns']} (limit {params['limit']})")
+    elif (params["turns"], params["limit"]) != (len(hand), None):
+        return f"the mover has {len(hand)} turns left this deal, not {params['turns']} (limit {params['limit']})"
     mine = [b for b in played.builds if b.owner == seat and b.value == params["value"]]
     later = _turn_of(played, seat)
     if not mine or not all(later.penalised(m) for m in later.generate() if m.kind == "trail"):
@@ -163,6 +175,18 @@ def _stranded(pair: Pair, params: dict[str, Any]) -> str | None:
     if not better.is_round_over() and better.hands[seat] and left:
         return "the better move leaves the mover a build no card in its hand takes"
     return None
+
+
+def _penalties_to_end(pos: Position, seat: int) -> int | None:
+    """How many more penalties of ``seat`` end the round in ``pos`` (its own penalties and the other sides' sweeps
+    count toward the instant limit), or None where the variant has no limit."""
+    limit = pos.variant.instant_limit
+    if limit is None:
+        return None
+    assert pos.penalties is not None and pos.sweeps is not None
+    side = pos.side_of(seat)
+    against = pos.penalties[seat] + sum(pos.sweeps[s] for s in range(pos.players) if pos.side_of(s) != side)
+    return limit - against
 
 
 def _turn_of(pos: Position, seat: int) -> Position:
@@ -204,6 +228,8 @@ def _cards(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _build(pair: Pair, params: dict[str, Any]) -> str | None:
+    if (ends := _ends_first(pair)) is not None:
+        return ends
     if pair.played.kind in BUILDS:
         return "the played move builds too"
     if pair.better.kind not in BUILDS or pair.better.value != params["value"]:
@@ -216,6 +242,8 @@ def _build(pair: Pair, params: dict[str, Any]) -> str | None:
 
 def _next_take(pair: Pair, params: dict[str, Any]) -> str | None:
     card, cards = params["card"], sorted(params["cards"])
+    if (ends := _ends_first(pair)) is not None:
+        return ends
     later = pair.after(pair.better)
     later.to_move = pair.pos.to_move
     if card not in later.hands[later.to_move]:
@@ -228,6 +256,39 @@ def _next_take(pair: Pair, params: dict[str, Any]) -> str | None:
         return f"{cards} score {points} points, not {params['points']}"
     sweep = later.is_sweep(take)
     return None if params["sweep"] == sweep else f"taking {cards} sweeps the table left: {sweep}, not {params['sweep']}"
+
+
+HANDS_TRIED = 5000
+"""The most hands of the next player :func:`_ends_first` tries one by one (else each unseen card alone, and all)."""
+
+
+def _ends_first(pair: Pair) -> str | None:
+    """Something happens "on your next turn" only if the round cannot end before it: after the better move no
+    move of a hand the next player may hold (two players: every hand of its hidden count of the unseen cards, when
+    there are few) reaches the instant limit; with more players between, no seat is that close to it."""
+    later, seat = pair.after(pair.better), pair.pos.to_move
+    limit, nxt = later.variant.instant_limit, later.to_move
+    if limit is None or later.is_round_over() or nxt == seat:
+        return None
+    between = [s for s in range(later.players) if s != seat and later.hand_size(s)]
+    close = [s for s in range(later.players) if later.instant_marks(s) + len(between) >= limit]
+    if not close:
+        return None
+    if len(between) > 1:
+        return f"a seat has {later.instant_marks(close[0])} instant marks of {limit}: the round may end first"
+    unseen, hidden = unseen_cards(later), later.hidden_counts[nxt]
+    many = math.comb(len(unseen), hidden) > HANDS_TRIED
+    hands = [[c] for c in unseen] + [unseen] if many else [list(h) for h in itertools.combinations(unseen, hidden)]
+    for hand in hands:
+        trial = later.copy()
+        trial.hands[nxt], trial.hidden_counts[nxt] = [*later.hands[nxt], *hand], 0
+        for move in trial.generate():
+            trial.push(move)
+            over = trial.is_round_over()
+            trial.pop()
+            if over:
+                return f"the next player may end the round ({trial.notation(move)}) before the mover's next turn"
+    return None
 
 
 def _majority(pair: Pair, params: dict[str, Any]) -> str | None:

@@ -53,6 +53,30 @@ def sweep_takers(pos: Position, move: Move) -> list[Card]:
     return sorted(found)
 
 
+def turn_comes(later: Position, seat: int) -> bool:
+    """Whether ``seat`` surely plays again in ``later`` (a move just played) before the round ends: its hand is not
+    empty and no move of the seats before its turn can end the round (an instant limit reached, as a third
+    penalty or sweep against a seat ends a Michigan-5 round).  With one move to come, every move the next player
+    could make is tried: each unseen card alone beside its known ones (a penalty for a build left unheld is surest
+    so) and all of them together (every build it could make); with more moves to come, only a round where no seat
+    can reach the limit in that many moves is sure."""
+    if later.is_round_over() or not later.hand_size(seat):
+        return False
+    limit, nxt = later.variant.instant_limit, later.to_move
+    between = sum(1 for s in range(later.players) if s != seat and later.hand_size(s))
+    if limit is None or nxt == seat or max(map(later.instant_marks, range(later.players))) + between < limit:
+        return True
+    if between != 1:
+        return False
+    known, unseen = later.hands[nxt], unseen_cards(later) if later.hidden_counts[nxt] else []
+    for hand in [known + [c] for c in unseen] + [known + unseen]:
+        trial = later.copy()
+        trial.hands[nxt], trial.hidden_counts[nxt] = hand, 0
+        if any(after(trial, move).is_round_over() for move in trial.generate()):
+            return False
+    return True
+
+
 def opponent_takers(later: Position, side: int, wanted: Callable[[Move], bool],
                     cards: Sequence[Card] | None = None) -> list[Card]:
     """The cards unseen by ``side`` (or of ``cards``) with which some opponent could make a capture ``wanted`` on
@@ -198,10 +222,11 @@ def breach(pos: Position, played: Move, better: Move) -> list[Why]:
 
 def stranded_builds(pos: Position, move: Move) -> tuple[list[Build], int]:
     """The builds the mover controls after ``move`` that no card left in its hand can take, and the cards left (its
-    turns still to play this deal); none when the round ends with the move."""
+    turns still to play this deal); none when the round ends with the move, or where cards are still to be drawn
+    (a variant that draws: a card drawn may take the build, and the hand is not the turns left)."""
     seat, after = pos.to_move, pos.copy()
     after.push(move)
-    if after.is_round_over():
+    if after.is_round_over() or after.variant.draw and after.stock_size:
         return [], 0
     hand, holding = after.hands[seat], after.variant.holding_keys
     return [b for b in after.builds if b.owner == seat and not any(build_key(b) in holding[c] for c in hand)], len(hand)
@@ -209,7 +234,9 @@ def stranded_builds(pos: Position, move: Move) -> tuple[list[Build], int]:
 
 def stranded(pos: Position, played: Move, better: Move) -> list[Why]:
     """``stranded``: under build duty ``penalty`` the played move leaves the learner a build it cannot take, with turns
-    still to play this deal (each a penalty, unless mended), the better move none."""
+    still to play this deal (each a penalty, unless mended), the better move none.  Where the variant ends the
+    round at an instant limit (Michigan-5: three penalties or sweeps against a seat), the turns are those before
+    the learner's own penalties reach it (``limit``: the limit, where it comes first; else None)."""
     points = pos.variant.default_penalty
     if not points:
         return []
@@ -217,7 +244,10 @@ def stranded(pos: Position, played: Move, better: Move) -> list[Why]:
     kept, more = stranded_builds(pos, better)
     if not builds or not turns or kept and more:
         return []
-    return [Why("stranded", {"value": builds[0].value, "n": points, "turns": turns})]
+    limit = pos.variant.instant_limit
+    left = turns if limit is None else limit - after(pos, played).instant_marks(pos.to_move)
+    return [Why("stranded", {"value": builds[0].value, "n": points, "turns": min(turns, left),
+                             "limit": limit if left < turns else None})]
 
 
 def seen_ideas(pos: Position, played: Move, better: Move) -> list[Why]:

@@ -31,6 +31,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.core.cards import Card
 from tutor.core.comparison import MoveFacts, move_facts
@@ -55,7 +56,7 @@ from .confirm import EARLY_LOOKS, Loss, better_of, confirm, few_deals, loss_of, 
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
-from .ideas import safe_trail, seen_ideas, sweep_takers
+from .ideas import safe_trail, seen_ideas, sweep_takers, turn_comes
 from .line_ideas import line_ideas
 from .risk import likely_take
 from .view import SeatView
@@ -143,10 +144,11 @@ def outcome(pos: Position, move: Move) -> Outcome:
     seat = pos.to_move
     pos.push(move)
     left, left_builds = tuple(pos.loose), tuple(tuple(map(tuple, piles(b, pos.variant.value))) for b in pos.builds)
+    comes = turn_comes(pos, seat)  # no next turn when the round may end first: nothing is said of one
     later = pos.copy()
     pos.pop()
     later.to_move = seat  # the table as left, the mover's kept cards: what they could take next turn
-    takes = hand_moves(later, others=False) if later.hands[seat] and not later.is_round_over() else []
+    takes = hand_moves(later, others=False) if comes else []
     sizes = {m: (table_points(later, m), len(m.captured_cards())) for m in takes}
     best = max(sizes, key=sizes.__getitem__, default=None)
     holds = move.kind in BUILD_KINDS and any(b.value == move.value for m in takes for b in m.builds)
@@ -201,11 +203,30 @@ def reasons(pos: Position, played: Outcome, better: Outcome) -> tuple[Why, ...]:
     return in_order([*found, *seen_ideas(pos, p.move, b.move)])
 
 
-def unrepeated(found: Sequence[Why]) -> tuple[Why, ...]:
-    """``found`` without a take kept for the next turn (``next_take``) that the lines' last take names already: the
-    same card taking the same cards (said once, as the last take, which says what it wins)."""
+def unrepeated(found: Sequence[Why], lines: ExactLines | None = None) -> tuple[Why, ...]:
+    """``found`` without what another of its reasons says already: a take kept for the next turn (``next_take``)
+    that the lines' last take names (the same card taking the same cards: said as the last take, which says what it
+    wins), and the lines' sweeps (``line_sweeps``) where all they differ by is the sweep the next player makes at
+    once on the played line, the one ``deny_sweep`` names with the table left and its takers."""
     last = [(w.params["card"], set(w.params["taken"])) for w in found if w.code == "last_take"]
-    return tuple(w for w in found if w.code != "next_take" or (w.params["card"], set(w.params["cards"])) not in last)
+    swept = sweeping_side(lines) if lines is not None and any(w.code == "deny_sweep" for w in found) else None
+    return tuple(w for w in found
+                 if not (w.code == "next_take" and (w.params["card"], set(w.params["cards"])) in last)
+                 and not (w.code == "line_sweeps" and swept is not None and only_sweep(w.params, *swept)))
+
+
+def sweeping_side(lines: ExactLines) -> tuple[Position, int] | None:
+    """The world of ``lines`` and the side whose reply on the played line sweeps the table the played move leaves,
+    if it does."""
+    world, line = lines.world.copy(), lines.played.line
+    world.push(line[0])
+    return (world, world.side_of(world.to_move)) if len(line) > 1 and world.is_sweep(line[1]) else None
+
+
+def only_sweep(params: dict[str, Any], world: Position, side: int) -> bool:
+    """A ``line_sweeps`` whose only change is one sweep more after the played move, for ``side``."""
+    mine, theirs, seats = params["mine"], params["theirs"], params["seats"]
+    return mine[0] == mine[1] and theirs[1] - theirs[0] == 1 and bool(seats) and world.side_of(seats[0]) == side
 
 
 def in_order(found: Sequence[Why]) -> tuple[Why, ...]:
@@ -451,7 +472,8 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     least = margin(view.players)
     accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
-    why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]))
+    why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]),
+                     lines)
     if not why:  # no idea of the position: the values over the rest of the deal (its deals counted only here)
         why = (Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos),
                              "ways": deal_count(pos, advice.worlds)}),)

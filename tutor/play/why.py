@@ -30,8 +30,10 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "stranded", "keep", "ex
 - ``stranded``: under build duty ``penalty`` the played move leaves the learner controlling a build of ``value``
   that no card left in its hand can take, with ``turns`` turns (the cards in hand) still to play this deal, each of
   which costs ``n`` points unless it raises the build to a value the hand holds or another player takes
-  the build first; the better move leaves no such build.  ``breach`` tells of the move's own turn; this of the
-  turns after it, which the advisor's playouts pay;
+  the build first; the better move leaves no such build.  Where the learner's penalties reach the variant's
+  instant limit (Michigan-5: three penalties or sweeps against a seat) before the hand is played out, ``turns``
+  are those that reach it, the last ending the round, and ``limit`` is that limit (else None).  ``breach``
+  tells of the move's own turn; this of the turns after it, which the advisor's playouts pay;
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand, and
   trails no card that scores as much itself;
 - ``exposure``: the played move leaves the next player up to ``n`` more points to take (not given where they are
