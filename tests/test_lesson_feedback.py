@@ -316,3 +316,56 @@ def test_a_demo_says_which_of_its_points_score_at_once(tmp_path: Path) -> None:
                     (lesson.id, shown)
                 seen.add((now > 0, later > 0))
     assert {(True, False), (False, True)} <= seen
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_demo_shows_the_table_after_its_move(tmp_path: Path, lang: str) -> None:
+    """Lesson 1's demo said "the K♥ now lies on the table" under the table before the move, where it did not: a demo
+    shows the table its move leaves, the loose cards and each build, as the engine has it after the move."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        heading = {"en": "After the move:", "de": "Nach dem Zug:"}[lang]
+        shown_builds = 0
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, DemoStep):
+                    continue
+                lines = LessonRun(shell, lesson, start=index).show().split("\n")
+                after = step.position.copy()
+                after.push(step.move)
+                table = lines[lines.index(heading) + 1:]
+                word = "Table" if lang == "en" else "Tisch"
+                if after.loose:
+                    assert table[0] == f"{word}: " + " ".join(ui.card(c) for c in after.loose), (lesson.id, table)
+                else:
+                    gone = step.position.loose
+                    assert table[0].startswith(f"{word}: ") and not any(ui.card(c) in table[0] for c in gone)
+                builds = [line for line in table[1:] if line.startswith("  ")]
+                assert len(builds) == len(after.builds), (lesson.id, table)
+                for build, line in zip(after.builds, builds):
+                    assert all(ui.card(c) in line for c in build.cards), (lesson.id, table)
+                    shown_builds += 1
+        assert shown_builds > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_question_of_cards_taken_does_not_show_their_count(tmp_path: Path, lang: str) -> None:
+    """Lesson 1 asked how many cards Player 2 had taken under a screen that said "taken 8 cards" and "(8 cards)": where
+    the question is the count of cards, neither the position nor the piles count them; elsewhere both do."""
+    word = {"en": " card", "de": " Karte"}[lang]
+    asks = set()
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, QuestionStep):
+                    continue
+                shown = LessonRun(shell, lesson, start=index).show()
+                counted = [len(cards) for cards in step.position.captured or ()]
+                said = [n for n in counted if f"{n}{word}" in shown]
+                if step.ask == "cards":
+                    assert said == [], (lesson.id, shown)
+                    assert all(shell.ui.card(c) in shown for pile in step.position.captured or () for c in pile)
+                else:
+                    assert said == counted, (lesson.id, shown)
+                asks.add(step.ask)
+    assert "cards" in asks and len(asks) > 1

@@ -21,7 +21,7 @@ from tutor.play.heuristics import BUILD_KINDS, Club, Greedy
 from tutor.play.player import Player
 from tutor.play.players import LEVELS, player, players
 from tutor.play.view import SeatView
-from tutor.render import LANGS
+from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog
 
 SETTINGS = [(preset, n) for preset in preset_names() for n in (2, 3, 4)]
@@ -239,3 +239,13 @@ def test_every_level_has_a_name_and_a_line_in_each_language(lang: str) -> None:
     for level in LEVELS:
         assert catalog.get(f"levels.{level}", "").strip()
         assert catalog.get(f"levels.{level}_about", "").strip().endswith(".")
+
+
+@pytest.mark.parametrize(("lang", "sweep", "exact"), [("en", "sweep", "two-player"), ("de", "Kehre", "zu zweit")])
+def test_the_club_is_said_to_end_a_round_perfectly_only_with_two_players(lang: str, sweep: str, exact: str) -> None:
+    """Its exact last deal is a two-player one; a three- or four-player game's first screen said it all the same,
+    and the German left out the sweep."""
+    ui = Renderer(lang)
+    for players in (2, 3, 4):
+        said = ui.message("levels.club_about", players=players)
+        assert sweep in said and (exact in said) == (players == 2), said

@@ -173,7 +173,7 @@ def test_a_tall_first_screen_leaves_the_topics_first_then_more_to_help(tmp_path:
     assert not needs_paging(fitted, 24, terminal=True), fitted
     assert full.split(". ")[0] in said  # what differs, before the topics
     if not brief:
-        assert full in said and ui.message(f"levels.{settings.level}_about") in said
+        assert full in said and ui.message(f"levels.{settings.level}_about", players=settings.players) in said
         return
     assert full not in said and brief in said
 
@@ -265,7 +265,7 @@ def test_help_play_lists_each_preset_with_what_it_changes_and_the_levels(tmp_pat
         assert set(named) <= set(changed) | {"most_cards"} and set(changed) <= set(named)
     assert "jack 11, queen 12, king 13" in rows["royal"] or "Bube 11, Dame 12, König 13" in rows["royal"]
     for level in LEVELS:
-        assert f"  {ui.message(f'levels.{level}')}: {ui.message(f'levels.{level}_about')}" in said
+        assert f"  {ui.message(f'levels.{level}')}: {ui.message(f'levels.{level}_about', players=2)}" in said
 
 
 READ_MORE = {"en": (re.compile(r"See “rules (\w+)”\."),

@@ -270,20 +270,27 @@ class Renderer:
     # ---- positions and scores ------------------------------------------------------
 
     def position(self, pos: Position, seat: int | None = None, match: bool = True, turn: bool = True,
-                 penalties: bool = True) -> str:
+                 penalties: bool = True, counts: bool = True) -> str:
         """A compact picture of the position; ``seat`` is the learner's, called "you"; ``match``: the score
         is played to the variant's target (not in a one-round game); ``turn``: a last line says whose move it is
         (not where a prompt to move follows: the hand's "to move" and the prompt say it); ``penalties``: each seat's
-        penalty turns are said (under build duty ``penalty``)."""
+        penalty turns are said (under build duty ``penalty``); ``counts``: how many cards each seat has taken (not where
+        a question asks it)."""
         return self.render(
             "position",
             view=position_view(pos, self._words.notation, penalties),
             me=seat,
             match=match,
             turn=turn,
+            counts=counts,
             name=partial(self.seat_name, me=seat),
             side=partial(self._side_of_index, pos, seat),
         )
+
+    def table(self, pos: Position, seat: int | None = None) -> str:
+        """The table of the position alone, as :meth:`position` shows it: its loose cards, then a line a build."""
+        return self.render("table", view=position_view(pos, self._words.notation), me=seat,
+                           name=partial(self.seat_name, me=seat))
 
     def score(self, pos: Position, score: RoundScore, seat: int | None = None) -> str:
         """A round's scoring, item by item and side by side, with the totals."""

@@ -242,7 +242,9 @@ def help_(shell: Shell, arg: str) -> str:
                               commands=", ".join(COMMANDS),
                               aliases=", ".join(c.alias or c.name for c in COMMANDS.values()))
         if cmd.name == "play":  # what can be played: the presets and the levels
-            levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about")} for n in LEVELS]
+            # described as in a two-player game, the level's whole description (club's last deal is exact there)
+            levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about", players=2)}
+                      for n in LEVELS]
             return ui.render("shell/help_play.j2", **_help_row(shell, cmd), presets=preset_rows(ui), levels=levels)
         return ui.render("shell/help_command.j2", **_help_row(shell, cmd))
     rows = [_help_row(shell, c) for c in COMMANDS.values()]

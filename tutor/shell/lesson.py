@@ -119,6 +119,8 @@ class LessonRun(Activity):
             params["position"] = ui.position(pos)
             facts = move_facts(pos, step.move)
             at_once = sum(i.points for i in instant_points(pos, step.move) if i.code != "penalty")
+            after = pos.copy()
+            after.push(step.move)
             params["extra"] = ui.render(
                 "shell/demo.j2",
                 move=ui.move(pos, step.move),
@@ -127,6 +129,7 @@ class LessonRun(Activity):
                 at_once=at_once,
                 later=facts.points - at_once,
                 sweep=facts.sweep,
+                after=ui.table(after),
             )
         elif isinstance(step, ExerciseStep):
             assert self._challenge is not None
@@ -143,8 +146,9 @@ class LessonRun(Activity):
             )
         elif isinstance(step, QuestionStep):
             pos = step.position
-            params["position"] = ui.position(pos)
-            params["extra"] = ui.render("shell/piles.j2", sides=_piles(self.shell, pos))
+            counts = step.ask != "cards"  # the counts would give the answer away
+            params["position"] = ui.position(pos, counts=counts)
+            params["extra"] = ui.render("shell/piles.j2", sides=_piles(self.shell, pos), counts=counts)
             side = side_seats(pos, step.seat)
             params["task"] = ui.message(f"shell.question_{step.ask}", side=ui.side_name(side), plural=len(side) > 1)
         return ui.render("shell/step.j2", **params)
