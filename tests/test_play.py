@@ -246,6 +246,6 @@ def test_the_club_is_said_to_end_a_round_perfectly_only_with_two_players(lang: s
     """Its exact last deal is a two-player one; a three- or four-player game's first screen said it all the same,
     and the German left out the sweep."""
     ui = Renderer(lang)
-    for players in (2, 3, 4):
-        said = ui.message("levels.club_about", players=players)
-        assert sweep in said and (exact in said) == (players == 2), said
+    for count in (2, 3, 4):
+        said = ui.message("levels.club_about", players=count)
+        assert sweep in said and (exact in said) == (count == 2), said
