@@ -151,6 +151,9 @@ MISUSES = {
         r"|\b(?:[Mm]ehrfache )?Baute (?:\d|\{\{ *(?:\w+\.)?value)|Baute'\) ~ ' ' ~"
         r"|\b(?:Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Elf|Zwölf|Dreizehn|Vierzehn)er-?[Bb]auten?\b"
         r"|\bgrößte Baute (?:ist |jetzt )+\d"),
+    "nehmen for a capture (einnehmen)": re.compile(
+        r"\b[Nn]ehmen (?:und|oder) bauen|\bgenommenen Karten|\b(?:ganz|sofort) genommen\b|\bum (?:sie|ihn|es) zu nehmen"
+        r"|\b(?:sie|ihn|es) nehmen oder an|\betwas nehmen kann"),
     "Variante named where German declines it (als, in, mit, von: „als Klassischem Cassino“)": re.compile(
         r"\b(?:als|in|mit|von|aus|nach|bei) \{\{ ?(?:basis|variant|preset)\b"),
 }
@@ -186,7 +189,7 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
                                "Blätter": "mit gespiegelten Blättern",
                                "Partie": "aus einer gespeicherten Partie",
                                "Spiel": "Ein Spiel mit {{ f.deck_size }} Karten",
-                               "Baute": "Deine Baute 8:",
+                               "Baute": "Deine Baute 8:", "nehmen": "Nehmen und bauen kann man nur",
                                "Variante": "in anderen Spielen als {{ basis }}"}[misuse.split()[0]])
 
 
