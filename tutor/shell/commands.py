@@ -111,17 +111,25 @@ def dispatch(shell: Shell, line: str) -> Reply:
 def _answer(shell: Shell, line: str) -> Reply:
     """The line, when a command has asked to be confirmed: yes runs it, no (or an empty line) keeps things as they
     are, and any other line says so and runs as it would."""
-    asked, shell.asked = shell.asked, None
+    asked = shell.asked
     if asked is None:
         return _dispatch(shell, line)
     answer = line.strip().lower()
     if answer in YES_WORDS:
+        shell.asked = None
         return _dispatch(shell, f"{asked} yes")
-    kept = shell.ui.message(f"play.{asked}_kept")
+    kept = cancel_question(shell)
     if answer in NO_WORDS:
         return Reply(kept)
     reply = _dispatch(shell, line)
     return Reply("\n".join(filter(None, [kept, reply.text])), quit=reply.quit)
+
+
+def cancel_question(shell: Shell) -> str:
+    """Drop the question a command asked (Ctrl-C or Ctrl-D at it, or a line that is no yes): what that keeps, or an
+    empty string when nothing was asked."""
+    asked, shell.asked = shell.asked, None
+    return "" if asked is None else shell.ui.message(f"play.{asked}_kept")
 
 
 def _dispatch(shell: Shell, line: str) -> Reply:
