@@ -315,10 +315,23 @@ def test_lang_switches_and_is_remembered(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "Deutsch" in say(shell, "lang de")
         assert "Befehle" in say(shell, "hilfe")
-        assert "en|de" in say(shell, "lang")
+        assert say(shell, "lang") == "Sprachen: en (Englisch), de (Deutsch); jetzt de. Zum Beispiel: sprache en"
     assert shell.progress is not None
     with open_shell(tmp_path, lang="en") as again:
         assert again.progress.get_setting("lang") == "de"
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "lang fr", "There is no language “fr”. Languages: en (English), de (German); now en."),
+    ("en", "lang", "Languages: en (English), de (German); now en."),
+    ("de", "sprache FR", "Die Sprache „FR“ gibt es nicht. Sprachen: en (Englisch), de (Deutsch); jetzt de."),
+])
+def test_a_language_the_tutor_lacks_is_named_with_those_it_has(tmp_path: Path, lang: str, typed: str,
+                                                               said: str) -> None:
+    """``lang fr`` said "Languages: en|de (now en)", not that there is no French."""
+    with open_shell(tmp_path, lang) as shell:
+        assert say(shell, typed).startswith(said)
+        assert shell.lang == lang and shell.progress.get_setting("lang") is None
 
 
 def test_show_progress_rules_and_quit(tmp_path: Path) -> None:

@@ -481,7 +481,7 @@ def rules(shell: Shell, arg: str) -> str:
 def lang(shell: Shell, arg: str) -> str:
     choice = arg.lower()
     if choice not in LANGS:
-        return shell.ui.message("shell.lang_usage", lang=shell.lang)
+        return shell.ui.message("shell.lang_usage", lang=shell.lang, typed=excerpt(arg))
     shell.set_lang(choice)
     return shell.ui.message("shell.lang_set")
 
