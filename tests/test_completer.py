@@ -12,7 +12,7 @@ from shell_helpers import open_shell
 
 from tutor.core.notation import parse_intent
 from tutor.core.table import piles
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.completer import TutorCompleter
 
 
@@ -21,11 +21,21 @@ def complete(shell, text: str) -> list[str]:  # type: ignore[no-untyped-def]
     return [c.text for c in completer.get_completions(Document(text), CompleteEvent(completion_requested=True))]
 
 
-def test_commands_and_german_aliases(tmp_path: Path) -> None:
+def test_commands_in_the_learners_language_only(tmp_path: Path) -> None:
+    """The English shell offered the German words too ("hi": hint, hilfe); either language's command is still read,
+    and its argument completed."""
     with open_shell(tmp_path) as shell:
         assert complete(shell, "he") == ["help"]
-        assert complete(shell, "hil") == ["hilfe"]
-        assert set(complete(shell, "")) >= {"learn", "puzzle", "quit", "lerne"}
+        assert complete(shell, "hi") == ["hint"] and complete(shell, "hil") == []
+        first = set(complete(shell, ""))
+        assert first >= {"learn", "puzzle", "quit"} and not first & {c.alias for c in COMMANDS.values()}
+        assert complete(shell, "help ") == list(COMMANDS) and complete(shell, "help hi") == ["hint"]
+        assert complete(shell, "hilfe qu") == ["quit"]
+    with open_shell(tmp_path, "de") as shell:
+        assert complete(shell, "hi") == ["hilfe"] and complete(shell, "he") == []
+        first = set(complete(shell, ""))
+        assert first >= {"lerne", "aufgabe", "ende"} and not first & set(COMMANDS)
+        assert complete(shell, "hilfe en") == ["ende"] and complete(shell, "help en") == ["ende"]
 
 
 def test_lesson_ids_themes_and_languages(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from tutor.core.position import Position
 from tutor.core.scoring import instant_points, score_round
 from tutor.core.solver import move_points
 from tutor.render import Renderer
+from tutor.shell.challenge_text import TRIES
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.state import Shell
@@ -98,6 +99,32 @@ def test_an_illegal_move_is_told_the_rule_it_breaks_and_counts_as_a_miss(tmp_pat
         assert shell.ui.reason(pos, err.reason) in first and not any(move in first for move in best)
         second = say(shell, text)
         assert all(move in second for move in best) and run.solved and run.mistakes == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_move_that_cannot_be_played_is_told_why_and_is_no_wrong_answer(tmp_path: Path, lang: str) -> None:
+    """``learn table``'s trail: after a wrong answer, a card not in the hand (``9D``) or a table card not on the
+    table is told why, as a typo is, and counts as nothing: no second miss, no answer shown, no mistake."""
+    with open_shell(tmp_path, lang) as shell:
+        run = open_step(shell, "table", lambda s: isinstance(s, ExerciseStep))
+        challenge = run.challenge
+        assert challenge is not None
+        ui, pos = shell.ui, challenge.position
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        say(shell, wrong)
+        assert (run.misses, run.mistakes) == (1, 1)
+        hand = pos.hands[pos.to_move]
+        absent = next(c for c in pos.variant.deck_cards if c not in hand and c not in pos.loose)
+        for typed in (str(absent), f"{hand[0]} x {absent}"):
+            said = say(shell, typed)
+            with pytest.raises(IllegalMoveError) as err:
+                pos.parse_move(typed)
+            assert said.startswith(ui.reason(pos, err.value.reason)) and ui.message("shell.try_again") in said
+            assert ui.message("shell.step_answer", tries=TRIES) not in said  # not the second miss
+            assert (run.misses, run.mistakes, run.solved) == (1, 1, False)
+        say(shell, right_answer(shell))
+        assert run.mistakes == 1
 
 
 def test_a_move_of_the_wrong_kind_is_told_its_kind(tmp_path: Path) -> None:

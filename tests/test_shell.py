@@ -115,6 +115,44 @@ def test_a_word_near_no_command_gets_no_suggestion(tmp_path: Path, lang: str, ty
         assert "meintest" not in text.lower()
 
 
+@pytest.mark.parametrize(("lang", "start", "said"), [
+    ("en", "puzzle", {"hitn": "hint", "solutoin": "solution", "lösng": "solution", "shwo": "show"}),
+    ("en", "learn table", {"hitn": "hint", "nxet": "next"}),
+    ("en", "play round seed=1 level=greedy", {"hitn": "hint", "udno": "undo"}),
+    ("de", "aufgabe", {"tpp": "tipp", "hitn": "tipp", "solutoin": "lösung", "zeig": "zeige"}),
+    ("de", "lerne tisch", {"weitr": "weiter"}),
+    ("de", "spiele runde startwert=1 stufe=greedy", {"zurüc": "zurück", "tpp": "tipp"}),
+])
+def test_a_mistyped_command_in_a_puzzle_lesson_or_game_gets_the_nearest_one(tmp_path: Path, lang: str, start: str,
+                                                                             said: dict[str, str]) -> None:
+    """As outside (``pzzle``: did you mean “puzzle”?), in the learner's words, rather than "“hitn” is not a card";
+    what is open stays as it was, and a word near no command gets no suggestion."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, start)
+        activity = shell.activity
+        for typed, near in said.items():
+            assert say(shell, typed) == shell.ui.message("shell.near_command", word=typed, near=near)
+        assert shell.activity is activity and not shell.progress.attempted_puzzles()
+        if isinstance(activity, LessonRun):
+            assert activity.mistakes == 0
+        far = say(shell, "xyzzy")  # "is not a card" (a lesson's text step: there is nothing to answer)
+        assert "mean" not in far and "Meintest" not in far, far
+
+
+@pytest.mark.parametrize(("lang", "start"), [("en", "puzzle"), ("de", "aufgabe"),
+                                             ("en", "play round seed=1 level=greedy")])
+@pytest.mark.parametrize("word", ["take", "nimm", "x", "b8"])
+def test_a_move_word_first_says_a_move_is_typed_as_its_cards(tmp_path: Path, lang: str, start: str,
+                                                             word: str) -> None:
+    """``take 7C`` said "“take” is not a card"; it is no mistyped ``taken`` either: the card played comes first, and
+    the form of a move follows with its example."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, start)
+        text = say(shell, f"{word} 7C")
+        assert text.startswith(shell.ui.message("typos.word_first", token=word)), text
+        assert ("for example “7S x 3H+4D”" if lang == "en" else "zum Beispiel „7P x 3H+4Ka“") in text
+
+
 def test_lessons_lists_the_course(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         text = say(shell, "lessons")
@@ -277,10 +315,23 @@ def test_lang_switches_and_is_remembered(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "Deutsch" in say(shell, "lang de")
         assert "Befehle" in say(shell, "hilfe")
-        assert "en|de" in say(shell, "lang")
+        assert say(shell, "lang") == "Sprachen: en (Englisch), de (Deutsch); jetzt de. Zum Beispiel: sprache en"
     assert shell.progress is not None
     with open_shell(tmp_path, lang="en") as again:
         assert again.progress.get_setting("lang") == "de"
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "lang fr", "There is no language “fr”. Languages: en (English), de (German); now en."),
+    ("en", "lang", "Languages: en (English), de (German); now en."),
+    ("de", "sprache FR", "Die Sprache „FR“ gibt es nicht. Sprachen: en (Englisch), de (Deutsch); jetzt de."),
+])
+def test_a_language_the_tutor_lacks_is_named_with_those_it_has(tmp_path: Path, lang: str, typed: str,
+                                                               said: str) -> None:
+    """``lang fr`` said "Languages: en|de (now en)", not that there is no French."""
+    with open_shell(tmp_path, lang) as shell:
+        assert say(shell, typed).startswith(said)
+        assert shell.lang == lang and shell.progress.get_setting("lang") is None
 
 
 def test_show_progress_rules_and_quit(tmp_path: Path) -> None:

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.content.course import Puzzle
+from tutor.core.moves import InvalidMoveError
+from tutor.core.notation import parse_intent
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.play.players import LEVELS
 from tutor.render import LANGS, near_name
@@ -111,17 +113,25 @@ def dispatch(shell: Shell, line: str) -> Reply:
 def _answer(shell: Shell, line: str) -> Reply:
     """The line, when a command has asked to be confirmed: yes runs it, no (or an empty line) keeps things as they
     are, and any other line says so and runs as it would."""
-    asked, shell.asked = shell.asked, None
+    asked = shell.asked
     if asked is None:
         return _dispatch(shell, line)
     answer = line.strip().lower()
     if answer in YES_WORDS:
+        shell.asked = None
         return _dispatch(shell, f"{asked} yes")
-    kept = shell.ui.message(f"play.{asked}_kept")
+    kept = cancel_question(shell)
     if answer in NO_WORDS:
         return Reply(kept)
     reply = _dispatch(shell, line)
     return Reply("\n".join(filter(None, [kept, reply.text])), quit=reply.quit)
+
+
+def cancel_question(shell: Shell) -> str:
+    """Drop the question a command asked (Ctrl-C or Ctrl-D at it, or a line that is no yes): what that keeps, or an
+    empty string when nothing was asked."""
+    asked, shell.asked = shell.asked, None
+    return "" if asked is None else shell.ui.message(f"play.{asked}_kept")
 
 
 def _dispatch(shell: Shell, line: str) -> Reply:
@@ -141,6 +151,9 @@ def _dispatch(shell: Shell, line: str) -> Reply:
             return Reply(cmd.handler(shell, rest.strip()))
         if shell.activity is None:
             return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(shell, word)))
+        near = "" if _reads_as_card(word) else near_command(shell, word)
+        if near:  # ``hitn`` in a puzzle: a mistyped command rather than a card
+            return Reply(shell.ui.message("shell.near_command", word=excerpt(word), near=near))
         return Reply(shell.activity.answer(text))
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
@@ -150,6 +163,16 @@ def _dispatch(shell: Shell, line: str) -> Reply:
     except Exception as err:  # noqa: BLE001 - the last line of defence: report it, keep the shell going
         report = save_report(shell.progress.path.parent, err, f"the shell, on the line {text[:200]!r}")
         return Reply(shell.ui.message("shell.crashed", path=str(report) if report else ""))
+
+
+def _reads_as_card(word: str) -> bool:
+    """Whether a move's first word reads as a card, a rank or a word of a move (``take``: said to go after the
+    card), not as text that is no card at all."""
+    try:
+        parse_intent(word)
+    except InvalidMoveError as err:
+        return err.code != "not_a_card"
+    return True
 
 
 def note_unsaved(shell: Shell, err: ProgressError) -> None:
@@ -460,7 +483,7 @@ def rules(shell: Shell, arg: str) -> str:
 def lang(shell: Shell, arg: str) -> str:
     choice = arg.lower()
     if choice not in LANGS:
-        return shell.ui.message("shell.lang_usage", lang=shell.lang)
+        return shell.ui.message("shell.lang_usage", lang=shell.lang, typed=excerpt(arg))
     shell.set_lang(choice)
     return shell.ui.message("shell.lang_set")
 

@@ -14,7 +14,7 @@ from tutor.core.position import Position
 from tutor.core.table import piles
 from tutor.render import LANGS
 
-from .commands import COMMANDS, lookup
+from .commands import COMMANDS, lookup, typed_command
 from .state import Shell
 
 #: Words offered after the card played when it can capture, and when it can build (the notation accepts more:
@@ -26,7 +26,8 @@ TRAIL_STARTS = ("trail", "ablegen")
 
 
 class TutorCompleter(Completer):
-    """Completes the first word as a command or a card in hand, and each command's argument."""
+    """Completes the first word as a command (in the learner's language) or a card in hand, and each command's
+    argument."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -38,7 +39,7 @@ class TutorCompleter(Completer):
         if before and not before[-1].isspace():
             words = words[:-1]  # the word being typed is not finished
         if not words:
-            candidates = [*COMMANDS, *(c.alias for c in COMMANDS.values() if c.alias), *self.hand_cards()]
+            candidates = [*self.commands(), *self.hand_cards()]
             if self.hand_cards():
                 candidates += TRAIL_STARTS
         else:
@@ -60,7 +61,7 @@ class TutorCompleter(Completer):
         if kind == "lang":
             return LANGS
         if kind == "command":
-            return list(COMMANDS)
+            return self.commands()
         if kind == "topic":
             from tutor.sheets import topics
 
@@ -74,6 +75,11 @@ class TutorCompleter(Completer):
         if kind == "confirm":
             return ["ja" if shell.lang == "de" else "yes"]
         return []
+
+    def commands(self) -> list[str]:
+        """The command words in the learner's language (the other's are read, not offered: ``hi`` completes to
+        ``hint`` in English, ``hilfe`` in German)."""
+        return [typed_command(self.shell, name) for name in COMMANDS]
 
     def position(self) -> Position | None:
         return self.shell.activity.position if self.shell.activity is not None else None

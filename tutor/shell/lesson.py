@@ -4,7 +4,8 @@ As in puzzles, a wrong answer is told what is wrong with it without naming the
 answer (the rule a move breaks, what it falls short by, what kind of move it is,
 what a count leaves out or adds) and may try again; the answer shows after
 :data:`TRIES` wrong answers, or on ``solution``.  Each wrong answer counts as a
-mistake, ``solution`` as one more.
+mistake, ``solution`` as one more; a move that cannot be played at all (a typo, a
+card not in the hand or not on the table) is told why and counts as nothing.
 """
 
 from __future__ import annotations
@@ -171,7 +172,7 @@ class LessonRun(Activity):
         verdict = self._challenge.judge(text)
         if verdict.accepted:
             return self._solved(verdict_text(self.ui, self._challenge, verdict))
-        if not (verdict.legal or verdict.outcome == "illegal"):  # a typo costs nothing
+        if not verdict.answers:  # a typo, or a card not in the hand, costs nothing
             return verdict_text(self.ui, self._challenge, verdict) + "\n" + self.ui.message("shell.try_again")
         if verdict.move is not None:
             self._tried.add(verdict.move.card)

@@ -18,7 +18,7 @@ from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.render.chart import fit
 
 from .colour import STYLE, ansi, coloured
-from .commands import dispatch, farewell, welcome
+from .commands import cancel_question, dispatch, farewell, welcome
 from .completer import TutorCompleter
 from .keys import key_bindings
 from .pager import Pager
@@ -93,10 +93,15 @@ class TutorSession:
         while True:
             try:
                 line = self.prompt.prompt(FormattedText([("bold", "cassino> ")]))
-            except KeyboardInterrupt:
-                continue  # Ctrl-C clears the line, as in other shells
-            except EOFError:  # Ctrl-D leaves as "quit" does, saying so
-                self.say(farewell(self.shell))
+            except (KeyboardInterrupt, EOFError) as stop:
+                # at a question (resign's) Ctrl-C or Ctrl-D drops it, saying so: a later "y" answers nothing
+                kept = cancel_question(self.shell)
+                if kept:
+                    self.say(kept)
+                    continue
+                if isinstance(stop, KeyboardInterrupt):
+                    continue  # Ctrl-C clears the line, as in other shells
+                self.say(farewell(self.shell))  # Ctrl-D leaves as "quit" does, saying so
                 break
             try:
                 reply = dispatch(self.shell, line)

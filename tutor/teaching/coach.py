@@ -32,6 +32,9 @@ class Task:
 
 OUTCOMES = ("invalid", "ambiguous", "illegal", "correct", "not_best", "wrong_kind")
 """What a typed move may come to (:attr:`Verdict.outcome`)."""
+ABSENT = ("card_not_in_hand", "card_not_on_table", "build_not_on_table")
+"""The reasons of an illegal move that names a card or build that is not there: it cannot be played at all, like a
+typo, rather than breaking a rule of play."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,14 @@ class Verdict:
     @property
     def legal(self) -> bool:
         return self.move is not None
+
+    @property
+    def answers(self) -> bool:
+        """Whether the typed move is an answer to judge: a legal move, or one a rule of play forbids; not a typo, a
+        text that could mean several moves, or a move naming a card or build that is not there (:data:`ABSENT`)."""
+        if self.legal:
+            return True
+        return isinstance(self.error, IllegalMoveError) and self.error.reason.code not in ABSENT
 
 
 def kind_of(pos: Position, move: Move) -> str:
