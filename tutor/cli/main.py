@@ -29,6 +29,7 @@ from .parser_words import (
     parse_command_line,
     parser_words,
     placeholder_words,
+    take_tools_options,
 )
 from .support import EXIT_BAD_INPUT, UsageError
 
@@ -155,6 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
     p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                    help="letters for suits instead of glyphs")
+    take_tools_options(parser, "language of the command's output and messages (default: the locale)")
     return parser
 
 
