@@ -21,7 +21,8 @@ from tutor.core.round import next_deal
 from tutor.loading.positions import load_position
 from tutor.play.arena import Contest, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
-from tutor.render import LANGS
+from tutor.play.players import FROZEN, LEVELS, TRIALS
+from tutor.render import LANGS, Renderer
 from tutor.render.chart import fit
 
 
@@ -124,6 +125,24 @@ def test_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], 
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and words in captured.err
+
+
+@pytest.mark.parametrize(("lang", "typed", "near"), [("en", "clubb", "club"), ("de", "raffr", "Raffer"),
+                                                     ("en", "expert-draw2", "expert-draw-2")])
+def test_a_mistyped_level_gets_the_nearest_and_the_ladder_apart_from_the_measuring_levels(
+        lang: str, typed: str, near: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--a clubb`` got no "did you mean", and its list mixed the frozen and trial levels (club-v1, expert-trial,
+    expert-draw-2, ...) into the ladder's; they are still taken, listed after the ladder's levels."""
+    say = Renderer(lang).message
+    ladder, others = ([say(f"levels.{level}") for level in group] for group in (LEVELS, [*FROZEN, *TRIALS]))
+    listed = {"en": f"levels are: {', '.join(ladder)}; also for measurements: {', '.join(others)}",
+              "de": f"Stufen: {', '.join(ladder)}; außerdem für Messungen: {', '.join(others)}"}[lang]
+    assert main(["arena", "--a", typed, "--b", "greedy", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and {"en": f"(did you mean {near}?)", "de": f"(meintest du „{near}“?)"}[lang] in err
+    assert err.endswith(f"; {listed}\n"), err
+    assert main(["arena", "--b", "greedy", "--lang", lang]) == 2  # no level: the same list
+    assert capsys.readouterr().err.endswith(f"; {listed}\n")
 
 
 def test_a_record_folder_that_is_a_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -217,3 +218,60 @@ def test_a_command_refuses_a_language_it_does_not_have_in_one_line(
     assert main([*command, "--lang", "fr"]) == 2
     err = capsys.readouterr().err
     assert err == f"cassino-tutor {command[0]}: unknown language 'fr'; languages are: en, de\n"
+
+
+GLOBAL_OPTIONS = ("--lang", "de", "--ascii", "--no-color")
+"""The tool's options (``cassino-tutor --help``) but ``--keep``, which goes with no command."""
+
+EVERY_COMMAND = [
+    ("moves", str(START)),
+    ("perft", str(ENDGAME), "x"),  # refused: in the language asked for
+    ("solve", str(START)),
+    ("check", "no/such.yaml"),
+    ("sheet", "--format", "txt"),
+    ("puzzles", "generate"),
+    ("puzzles", "hints", "no/such.yaml"),
+    ("puzzles", "replace", "no/such.yaml", "x-1"),
+    ("puzzles", "rate", "no/such.yaml"),
+    ("arena",),
+    ("advise", "no/such.yaml"),
+    ("replay", "no/such.yaml"),
+]
+"""A command line of each command that is quick to answer, in words of the language it is given."""
+
+
+def test_every_command_is_tried_with_the_tools_options_after_it() -> None:
+    from tutor.cli.main import build_parser
+
+    commands = set(_commands(build_parser()))
+    assert commands == {line[:2] if line[0] == "puzzles" else line[:1] for line in EVERY_COMMAND}
+
+
+def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The words of every command (``puzzles generate``: a command of a command in its place)."""
+    found: list[tuple[str, ...]] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += _commands(sub, (*path, name)) or [(*path, name)]
+    return found
+
+
+@pytest.mark.parametrize("command", EVERY_COMMAND, ids=lambda line: " ".join(w for w in line[:2] if "/" not in w))
+def test_the_tools_options_after_a_commands_arguments_hold_as_before_the_command(
+        command: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    """``moves FILE --lang de`` was refused ("unbekannte Argumente: --lang de") where ``check FILE --lang de`` and
+    ``--lang de moves FILE`` were not: every command takes the tool's options after its arguments too."""
+    from tutor.cli.main import main
+
+    def said(words: list[str]) -> tuple[int, str, str]:
+        status = main(words)
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    before = said([*GLOBAL_OPTIONS, *command])
+    assert said([*command, *GLOBAL_OPTIONS]) == before
+    assert said(["--lang", "en", *command]) != said(["--lang", "de", *command])  # the language was heard
+    if command[0] == "puzzles":
+        assert said(["puzzles", *GLOBAL_OPTIONS, *command[1:]]) == before
+    assert said([*command, "--lang", "de", "--keep"]) == (2, "", said(["--keep", "--lang", "de", *command])[2])

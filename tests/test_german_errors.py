@@ -132,10 +132,11 @@ def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize(("words", "usage"), [
-    (("--lang", "de", "moves"), "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] DATEI"),
-    (("--lang", "de", "perft", "x.yaml"), "Aufruf: cassino-tutor perft [-h] DATEI TIEFE"),
-    (("--lang", "de", "moves", "x.yaml", "--jsn"), "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] DATEI"),
-    (("--lang", "de", "puzzles", "bogus"), "Aufruf: cassino-tutor puzzles [-h] AKTION ..."),
+    (("--lang", "de", "moves"), "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] [--lang en|de] DATEI"),
+    (("--lang", "de", "perft", "x.yaml"), "Aufruf: cassino-tutor perft [-h] [--lang en|de] DATEI TIEFE"),
+    (("--lang", "de", "moves", "x.yaml", "--jsn"),
+     "Aufruf: cassino-tutor moves [-h] [--json] [--ascii] [--lang en|de] DATEI"),
+    (("--lang", "de", "puzzles", "bogus"), "Aufruf: cassino-tutor puzzles [-h] [--lang en|de] AKTION ..."),
     (("--lang", "de", "sheet", "--paper", "b5"), "Aufruf: cassino-tutor sheet [-h] [--variant VARIANTE] "
                                                  "[--set OPTION=WERT] [--players P] [--lang en|de] "
                                                   "[--format {html,md,txt,pdf}] [--paper {a4,letter}] [-o DATEI]"),

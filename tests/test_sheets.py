@@ -467,7 +467,7 @@ def test_sheet_command_prints_and_writes(tmp_path: Path) -> None:
 
 def test_a_sheet_without_format_takes_the_files_ending_else_text_on_a_terminal(tmp_path: Path) -> None:
     """``-o rules.txt`` writes text and ``-o rules.md`` Markdown, where both wrote HTML; a terminal is shown the
-    text (then paged); a pipe or a file without a known ending still gets HTML; ``--format`` always wins."""
+    text (then paged); a pipe or a file without an ending still gets HTML; ``--format`` always wins."""
     for name, start in [("rules.txt", "CASSINO RULES"), ("rules.md", "# Cassino rules"), ("rules.HTM", "<!DOCTYPE"),
                         ("rules", "<!DOCTYPE")]:
         out = tmp_path / name
@@ -478,6 +478,21 @@ def test_a_sheet_without_format_takes_the_files_ending_else_text_on_a_terminal(t
     assert (tmp_path / "x.txt").read_text(encoding="utf-8").startswith("<!DOCTYPE")
     assert [cli.sheet_format(None, True), cli.sheet_format(None, False), cli.sheet_format("a.pdf", True)] == [
         "txt", "html", "pdf"]
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "the ending .docx names no format of the sheet; endings are: "),
+                                            ("de", "Die Endung .docx nennt kein Format des Regelblatts; Endungen: ")])
+def test_a_file_whose_ending_names_no_format_is_refused_unless_format_is_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, says: str) -> None:
+    """``-o rules.docx`` wrote HTML into the .docx file, with status 0: now it is refused, with the endings the
+    sheet knows, and nothing written; with ``--format`` the file is written in that format whatever its ending."""
+    out = tmp_path / "rules.docx"
+    assert cli.main(["sheet", "--lang", lang, "-o", str(out)]) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and said.err.count("\n") == 1 and says in said.err, said.err
+    assert re.search(r"\.html, \.htm, \.md, \.txt, \.pdf\b", said.err) and not out.exists()
+    assert cli.main(["sheet", "--lang", lang, "--format", "md", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").startswith("# ")
 
 
 @pytest.mark.parametrize(("args", "says"), [

@@ -24,7 +24,7 @@ from tutor.parallel.pool import cores_available, in_order
 from tutor.play.arena import Contest, Recorder, arrangements, interval, play_pair
 from tutor.play.game import RoundRecord
 from tutor.play.players import FROZEN, LEVELS, TRIALS
-from tutor.render import Renderer, find_name
+from tutor.render import Renderer, find_name, near_name
 from tutor.render.chart import fit
 from tutor.render.os_errors import os_reason
 from tutor.shell.app import terminal_width
@@ -86,15 +86,16 @@ def read_contest(args: argparse.Namespace, say: Say) -> tuple[Contest, int]:
 
 def _level(name: str | None, option: str, say: Say) -> str:
     """The level ``name`` means: its code, or its name in either language (``Raffer``: ``greedy``); the ladder's
-    levels, the frozen ones (``club-v1``) and the trials (``expert-trial``)."""
+    levels, the frozen ones (``club-v1``) and the trials (``expert-trial``). A refusal lists the ladder's levels,
+    then the others (for measurements: docs/strength.md), and names the level nearest a mistyped name."""
     known = [*LEVELS, *FROZEN, *TRIALS]
-    levels = [say(f"levels.{level}") for level in known]
+    levels, others = ([say(f"levels.{level}") for level in group] for group in (LEVELS, [*FROZEN, *TRIALS]))
     if name is None:
-        raise UsageError(say("arguments.no_level", option=option, levels=levels))
+        raise UsageError(say("arguments.no_level", option=option, levels=levels, others=others))
     level = find_name(name, known, "levels.{}")
     if level is None:
         raise UsageError(say("arguments.unknown_level", option=option, text=excerpt(name), quoted=repr(excerpt(name)),
-                             levels=levels))
+                             near=near_name(name, [*known, *levels, *others]), levels=levels, others=others))
     return level
 
 

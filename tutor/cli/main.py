@@ -29,12 +29,15 @@ from .parser_words import (
     parse_command_line,
     parser_words,
     placeholder_words,
+    take_tools_options,
 )
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
 SHEET_FORMATS = ("html", "md", "txt", "pdf")
 """What ``sheet --format`` writes."""
+SHEET_ENDINGS = {".html": "html", ".htm": "html", ".md": "md", ".txt": "txt", ".pdf": "pdf"}
+"""The format of a sheet written to ``-o FILE`` without ``--format``, by the file's ending."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,8 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", default="2", metavar="P", help="2, 3 or 4 (default: 2)")
     p.add_argument("--lang", dest="sheet_lang", metavar="en|de", help="language (default: the locale)")
     p.add_argument("--format", choices=SHEET_FORMATS,
-                   help="default: the ending of -o FILE (.html, .md, .txt, .pdf); else txt to a terminal, html "
-                        "to a pipe or a redirect")
+                   help="default: the ending of -o FILE (.html, .htm, .md, .txt or .pdf; another ending is refused, "
+                        "none gives html); without -o, txt to a terminal, html to a pipe or a redirect; given, FILE "
+                        "is written in this format whatever its ending")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
 
@@ -155,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
     p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                    help="letters for suits instead of glyphs")
+    take_tools_options(parser, "language of the command's output and messages (default: the locale)")
     return parser
 
 
@@ -276,18 +281,17 @@ def _sheet(args: argparse.Namespace) -> tuple[str, int]:
 
     if args.format is None:
         args.format = sheet_format(args.output, sys.stdout.isatty())
-    return sheet(args)
+    return sheet(args, list(SHEET_ENDINGS))
 
 
-def sheet_format(output: str | None, terminal: bool) -> str:
-    """The format of a sheet asked for without ``--format``: the one ``output``'s ending names (``.htm`` too);
-    else text to read on a ``terminal``, HTML to a file or a pipe."""
-    if output is not None:
-        suffix = Path(output).suffix.lower().lstrip(".")
-        named = "html" if suffix == "htm" else suffix
-        if named in SHEET_FORMATS:
-            return named
-    return "txt" if terminal and output is None else "html"
+def sheet_format(output: str | None, terminal: bool) -> str | None:
+    """The format of a sheet asked for without ``--format``: the one ``output``'s ending names (``.htm`` too),
+    HTML for a file without an ending, None for another ending (``.docx``: refused, not written as HTML); without
+    ``output``, text to read on a ``terminal``, else HTML (a pipe)."""
+    if output is None:
+        return "txt" if terminal else "html"
+    suffix = Path(output).suffix.lower()
+    return SHEET_ENDINGS.get(suffix) if suffix else "html"
 
 
 def _puzzles(args: argparse.Namespace) -> tuple[str, int]:

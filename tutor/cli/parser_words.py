@@ -157,6 +157,8 @@ def help_keys(parser: argparse.ArgumentParser, path: str = "") -> Iterator[tuple
                 yield from help_keys(sub, f"{path}{name}.")
         elif isinstance(action, argparse._HelpAction):
             yield "help", parser, action
+        elif isinstance(action, CommandLang):
+            yield "command_lang", parser, action
         elif action.help and action.help != argparse.SUPPRESS:
             yield f"{path}{action.dest}", parser, action
 
@@ -224,6 +226,37 @@ def choice_words(parser: argparse.ArgumentParser, say: Callable[..., str]) -> No
         elif action.choices is not None:
             action.choices = [Choice(c, say("argparse.quote", text=c)) if isinstance(c, str) else c
                               for c in action.choices]
+
+
+class CommandLang(argparse._StoreAction):
+    """The tool's ``--lang`` taken after the arguments of a command that has no ``--lang`` of its own; one help
+    text for them all (``cli_help.command_lang``)."""
+
+
+def take_tools_options(parser: argparse.ArgumentParser, lang_help: str) -> None:
+    """Every command of ``parser`` (a command's commands too) takes the tool's options after its arguments as well
+    as before the command, where it has no option of the same name: ``moves FILE --lang de`` as ``--lang de moves
+    FILE`` (``check``, with a ``--lang`` of its own, took it; the others refused it).  Left out, they leave the
+    tool's value as it is; the command's help shows its ``--lang`` (``lang_help``), the switches are the tool's."""
+    tools = [a for a in parser._actions if a.option_strings and not isinstance(a, argparse._HelpAction)]
+    for command in command_parsers(parser):
+        taken = {o for a in command._actions for o in a.option_strings}
+        for tool in (t for t in tools if not taken & set(t.option_strings)):
+            if tool.nargs == 0:  # a switch: --keep, --ascii, --no-color
+                command.add_argument(*tool.option_strings, action=type(tool), dest=tool.dest,
+                                     default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+            else:
+                command.add_argument(*tool.option_strings, action=CommandLang, dest=tool.dest, choices=tool.choices,
+                                     metavar="|".join(tool.choices or ()), default=argparse.SUPPRESS, help=lang_help)
+
+
+def command_parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """The parser of every command of ``parser``, and of their commands."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield sub
+                yield from command_parsers(sub)
 
 
 def actions(parser: argparse.ArgumentParser) -> Iterator[argparse.Action]:

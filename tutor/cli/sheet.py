@@ -14,10 +14,14 @@ from tutor.sheets.pdf import PdfUnavailable, write_pdf
 from .support import UsageError, command_lang, whole_number
 
 
-def sheet(args: argparse.Namespace) -> tuple[str, int]:
-    """Render the sheet the arguments ask for: its text, or "" once written to ``-o``."""
+def sheet(args: argparse.Namespace, endings: list[str]) -> tuple[str, int]:
+    """Render the sheet the arguments ask for: its text, or "" once written to ``-o``; ``args.format`` None: the
+    ending of ``-o`` names no format (the sheet knows ``endings``), refused."""
     lang = command_lang(args.sheet_lang, args.lang)
     say = Renderer(lang).message
+    if args.format is None:
+        raise UsageError(say("sheet.unknown_ending", file=args.output, ending=Path(args.output).suffix,
+                             endings=endings))
     players = whole_number(args.players, "--players", 2, 4, say)
     variant = read_variant(args.variant, args.options, say)
     check_deal(variant, players, say)
