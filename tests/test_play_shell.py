@@ -227,16 +227,22 @@ def test_resign_asks_first_and_the_next_line_answers(tmp_path: Path, lang: str) 
         assert not game_run(shell).game.over
 
 
+def resigning_session(tmp_path: Path, lang: str, keys: str) -> tuple[list[str], bool, str]:
+    """A session at the real prompt that starts a greedy round and is then sent ``keys``: what it said, whether the
+    game is over, and the words of leaving."""
+    said: list[str] = []
+    play = "play round seed=1 level=greedy" if lang == "en" else "spiele runde startwert=1 stufe=greedy"
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        pipe.send_text(f"{play}\r{keys}")
+        assert TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run() == 0
+        return said, game_run(shell).game.over, shell.ui.message("shell.bye")
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_resign_asks_at_the_prompt_too(tmp_path: Path, lang: str) -> None:
     """At the real prompt: Enter on the question keeps the game, the answer yes resigns it."""
     resign, asked, yes, kept, resigned = RESIGN[lang]
-    said: list[str] = []
-    play = "play round seed=1 level=greedy" if lang == "en" else "spiele runde startwert=1 stufe=greedy"
-    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
-        pipe.send_text(f"{play}\r{resign}\r\r{resign}\r{yes}\r\x04")
-        assert TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run() == 0
-        over = game_run(shell).game.over
+    said, over, _ = resigning_session(tmp_path, lang, f"{resign}\r\r{resign}\r{yes}\r\x04")
     questions = [i for i, text in enumerate(said) if text.endswith(asked)]
     assert len(questions) == 2 and said[questions[0] + 1] == kept and said[questions[1] + 1].startswith(resigned)
     assert over
@@ -247,16 +253,11 @@ def test_ctrl_c_or_ctrl_d_at_the_question_cancels_it(tmp_path: Path, lang: str) 
     """Ctrl-C (or Ctrl-D) at resign's question drops it, saying the game is kept: a "y" typed after it answers
     nothing (it resigned the game), and the session goes on until a Ctrl-D with no question leaves."""
     resign, asked, yes, kept, resigned = RESIGN[lang]
-    said: list[str] = []
-    play = "play round seed=1 level=greedy" if lang == "en" else "spiele runde startwert=1 stufe=greedy"
-    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
-        pipe.send_text(f"{play}\r{resign}\r\x03{yes}\r{resign}\r\x04{yes}\r\x04")
-        assert TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run() == 0
-        over = game_run(shell).game.over
+    said, over, bye = resigning_session(tmp_path, lang, f"{resign}\r\x03{yes}\r{resign}\r\x04{yes}\r\x04")
     questions = [i for i, text in enumerate(said) if text.endswith(asked)]
     assert len(questions) == 2 and all(said[i + 1] == kept for i in questions)
     assert not over and not any(text.startswith(resigned) for text in said)
-    assert said[-1] == shell.ui.message("shell.bye")  # the last Ctrl-D, at no question, leaves
+    assert said[-1] == bye  # the last Ctrl-D, at no question, leaves
 
 
 def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(tmp_path: Path) -> None:
