@@ -556,7 +556,7 @@ def test_ctrl_d_leaves_with_the_goodbye_that_quit_says(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "next_word", "quoted", "course"), [
-    ("en", "next", "“next”", "the course goes on in its order"),
+    ("en", "next", "“next”", "The course goes on in its order"),
     ("de", "weiter", "„weiter“", "Der Kurs geht in seiner Reihenfolge weiter")])
 def test_next_after_a_game_over_goes_on_to_the_next_step(tmp_path: Path, lang: str, next_word: str, quoted: str,
                                                           course: str) -> None:

@@ -329,17 +329,17 @@ def test_a_review_skipped_by_next_is_said_to_be_still_due(tmp_path: Path, lang: 
         shell.clock.advance(2)  # type: ignore[attr-defined]
         assert len(shell.progress.due_reviews(shell.clock())) == 3
         dispatch(shell, review)
-        dispatch(shell, following)  # skipped, unanswered
+        _skip(shell, following)  # skipped, unanswered
         dispatch(shell, right_answer(shell))
         dispatch(shell, following)
-        end = dispatch(shell, following).text  # the third skipped too
+        end = _skip(shell, following)  # the third skipped too
         left = shell.progress.due_reviews(shell.clock())
         assert len(left) == 2 and over not in end and two in end and "!" not in end, end
         dispatch(shell, review)
         assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle.id == left[0]
         dispatch(shell, right_answer(shell))
         dispatch(shell, following)
-        end = dispatch(shell, following).text  # the other skipped again
+        end = _skip(shell, following)  # the other skipped again
         assert one in end and "!" not in end, end
         dispatch(shell, review)
         dispatch(shell, right_answer(shell))
@@ -347,6 +347,12 @@ def test_a_review_skipped_by_next_is_said_to_be_still_due(tmp_path: Path, lang: 
         assert not shell.progress.due_reviews(shell.clock()) and end.startswith(over), end
         ended = shell.activity
         assert dispatch(shell, following).text != end and shell.activity is not ended  # next goes on past the end
+
+
+def _skip(shell: Shell, following: str) -> str:
+    """``next`` on an open puzzle says it is still open; typed again it skips it: what it then says."""
+    assert dispatch(shell, following).text == shell.ui.message("shell.puzzle_open")
+    return dispatch(shell, following).text
 
 
 @pytest.mark.parametrize("lang, left, done", [
@@ -364,8 +370,8 @@ def test_the_toolbar_says_a_review_is_done_only_when_nothing_it_showed_is_due(tm
             shell.progress.record_attempt(p.id, p.themes, p.rating, False, 0, now=shell.clock())
         shell.clock.advance(2)  # type: ignore[attr-defined]
         dispatch(shell, review)
-        dispatch(shell, following)
-        dispatch(shell, following)  # both skipped: the end
+        _skip(shell, following)
+        _skip(shell, following)  # both skipped: the end
         assert len(shell.progress.due_reviews(shell.clock())) == 2
         bar = toolbar_text(shell)
         assert bar.startswith(" " + left.format(2) + " · ") and done not in bar, bar

@@ -1,19 +1,21 @@
 """The next step chosen from the learner's skills (docs/skills.md, "The next step").
 
-The weakest skill with enough evidence, when it is rated under where every skill starts, is
-worked on: the rules by the section of a lesson whose step the learner last missed (a whole
-lesson when none was missed; puzzles on them when that lesson, done again, did not help), any
-other skill by a set of puzzles on one of its themes, within the learner's reach (a section or
-a lesson when no such puzzle is open).  After a game (once the classic game's lessons
-are done) the weakest skill is worked on whatever its rating: the round just reviewed has told the
-model most, and a game follows the set.  Otherwise the course goes on in its order, and once the
-classic game's lessons are done a game is proposed (:mod:`.game_choice`).
+While a lesson of the classic game is not done, the course goes on in its order: after a lesson, the section of
+the step missed last on the weakest skill is repeated once, and no skill is worked on by puzzles (those of the
+lessons to come ask for rules not taught yet).  Past the course, the weakest skill with enough evidence, when it is
+rated under where every skill starts, is worked on: the rules by the section of a lesson whose step the learner last
+missed (a whole lesson when none was missed; puzzles on them once that lesson was done again, said to have been in
+vain only when the rules were missed since), any other skill by a set of puzzles on one of its themes, within the
+learner's reach (a section or a lesson when no such puzzle is open).  After a game the weakest skill is worked on
+whatever its rating: the round just reviewed has told the model most, and a game follows the set.  Otherwise a game
+is proposed (:mod:`.game_choice`), or the course goes on with the lessons of the variants.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from tutor.content.course import DemoStep, Lesson, TextStep
 from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
@@ -80,6 +82,13 @@ def open_activity(shell: Shell) -> Activity | None:
 def plan(shell: Shell) -> Plan:
     """The next step: what ``next`` opens, and what the welcome, a lesson's end and the dashboard's "what next"
     name (one choice, so that they never disagree)."""
+    if in_course(shell):
+        repeat = course_repeat(shell)
+        if repeat is not None:
+            return Plan(choice=repeat)
+        following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
+        if following is not None:
+            return Plan(lesson=following.id)
     choice = choose(shell)
     if choice is not None:
         return Plan(choice=choice)
@@ -88,6 +97,42 @@ def plan(shell: Shell) -> Plan:
         return Plan(game=game)
     following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
     return Plan(lesson=None if following is None else following.id)
+
+
+def in_course(shell: Shell) -> bool:
+    """Whether the learner is still in the course: a lesson of the classic game is not done.  ``next`` then goes on
+    with the course (after at most one repeat of a step missed: :func:`course_repeat`), and works on no skill by
+    puzzles: those of the lessons still to come would ask for rules not taught yet."""
+    return not classic_done(shell)
+
+
+def course_repeat(shell: Shell) -> Choice | None:
+    """In the course, the section of the step of the last lesson done that the learner missed last, on their weakest
+    skill when it is weak, once: None when no such step was missed, or a section of that lesson was done since."""
+    weak = skill_to_work(shell.progress.skills())
+    done = [record for record in shell.progress.lessons() if record.completed_at is not None]
+    if weak is None or not done:
+        return None
+    last = max(done, key=lambda record: record.completed_at or datetime.min)
+    lesson = {lesson.id: lesson for lesson in shell.catalog.lessons}.get(last.lesson_id)  # None: since removed
+    if lesson is None or _redone_since(shell, weak.skill, lesson, last.completed_at):
+        return None
+    for ref, _ in shell.progress.skill_misses(weak.skill, "lesson", MISS_SPAN):
+        lesson_id, _, number = ref.rpartition("/")
+        index = int(number) - 1 if number.isdigit() else -1
+        if lesson_id == lesson.id and 0 <= index < len(lesson.steps) and weak.skill in step_skills(lesson, index):
+            step = Step("section", lesson.id, section_start(lesson, index), index)
+            scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
+            missed = sum(1 for score in scores if score < 1.0)
+            return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores))
+    return None
+
+
+def _redone_since(shell: Shell, skill: str, lesson: Lesson, since: datetime | None) -> bool:
+    """Whether a step of ``lesson`` testing ``skill`` was answered again after ``since`` (in a section repeated)."""
+    refs = (f"{lesson.id}/{index + 1}" for index in range(len(lesson.steps)))
+    times = (shell.progress.evidence_time(skill, "lesson", ref) for ref in refs)
+    return since is not None and any(time is not None and time > since for time in times)
 
 
 def new_learner(shell: Shell) -> bool:
@@ -136,8 +181,8 @@ def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
 
 def step_for(shell: Shell, skill: str) -> Step | None:
     """What works on ``skill``: puzzles on a theme (not for the rules), else a section to repeat, else a lesson;
-    but puzzles on a theme (the rules' too) when that lesson was done again in vain (:func:`repeated_in_vain`);
-    None when nothing is open."""
+    but puzzles on a theme (the rules' too) when that lesson was done again (:func:`repeated_in_vain`: said to be in
+    vain only when the skill was missed since, :func:`missed_since`); None when nothing is open."""
     theme = None if skill == "rules" else _theme(shell, skill)
     if theme is not None:
         return Step("puzzles", theme)
@@ -148,13 +193,16 @@ def step_for(shell: Shell, skill: str) -> Step | None:
     if lesson is not None and skill == "rules" and repeated_in_vain(shell, skill, lesson):
         theme = _theme(shell, skill)  # the rules' (another skill's came first, when it has any within reach)
         if theme is not None:
-            return Step("puzzles", theme, after=lesson)
+            return Step("puzzles", theme, after=lesson if missed_since(shell, skill, lesson) else "")
     return None if lesson is None else Step("lesson", lesson)
 
 
 def _theme(shell: Shell, skill: str) -> str | None:
     """The first theme of the collection on ``skill`` with a puzzle open to the learner and within their reach
-    (:func:`~.picker.within_reach`)."""
+    (:func:`~.picker.within_reach`); none while the learner is in the course (:func:`in_course`)."""
+    if in_course(shell):
+        return None
+
     def reachable(theme: str) -> bool:
         found = pick_puzzle(shell, theme)
         return found is not None and within_reach(shell, found)
@@ -199,6 +247,13 @@ def repeated_in_vain(shell: Shell, skill: str, lesson: str) -> bool:
         return False
     missed = shell.progress.evidence_time(skill, "lesson", passed_over)
     return missed is not None and done > missed
+
+
+def missed_since(shell: Shell, skill: str, lesson: str) -> bool:
+    """Whether ``skill`` was missed (scored under 1) since ``lesson`` was last done: what says that doing it again
+    did not help (the lesson answered right, and nothing missed since, says the opposite)."""
+    done = next((record.completed_at for record in shell.progress.lessons() if record.lesson_id == lesson), None)
+    return done is not None and any(score < 1.0 for score in shell.progress.skill_scores(skill, MISS_SPAN, done))
 
 
 def section_start(lesson: Lesson, index: int) -> int:

@@ -64,6 +64,7 @@ class PuzzleRun(Activity):
         self.played: Move | None = None  # the best move that solved it
         self.solved = False
         self.over = False
+        self._leaving = False  # ``next`` typed once while the puzzle is open: typed again, it skips it
         self._line_start(puzzle)
 
     @property
@@ -320,6 +321,11 @@ class PuzzleRun(Activity):
     # ---- going on --------------------------------------------------------------
 
     def next(self) -> str:
+        """The next puzzle; while this one is open, ``next`` first says so (as a lesson's step does), and typed
+        again skips it."""
+        if not self.over and not self._leaving:
+            self._leaving = True
+            return self.ui.message("shell.puzzle_open")
         following = self.chooser()
         if following is None:
             self.over = self.exhausted = True

@@ -357,10 +357,11 @@ class Progress:
         """Up to ``n`` skills with at least ``min_evidence`` pieces of evidence, the lowest rated first."""
         return weakest(self.skills(), n, min_evidence)
 
-    def skill_scores(self, skill: str, n: int) -> list[float]:
-        """The scores of the last ``n`` pieces of evidence of ``skill``, the latest first."""
+    def skill_scores(self, skill: str, n: int, after: datetime | None = None) -> list[float]:
+        """The scores of the last ``n`` pieces of evidence of ``skill`` (recorded after ``after``, when given), the
+        latest first."""
         with self._read() as c:
-            return recent_scores(c, skill, n)
+            return recent_scores(c, skill, n, "" if after is None else to_text(after))
 
     def skill_misses(self, skill: str, source: str, n: int) -> list[tuple[str, int]]:
         """The items of ``source`` (``lesson/STEP`` for a lesson step) whose newest evidence of ``skill`` scored

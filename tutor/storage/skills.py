@@ -105,9 +105,11 @@ def estimates(c: sqlite3.Connection) -> list[SkillEstimate]:
     return found
 
 
-def recent_scores(c: sqlite3.Connection, skill: str, n: int) -> list[float]:
-    """The scores of the last ``n`` pieces of evidence of ``skill``, the latest first."""
-    rows = c.execute("SELECT score FROM skill_evidence WHERE skill = ? ORDER BY id DESC LIMIT ?", (skill, n))
+def recent_scores(c: sqlite3.Connection, skill: str, n: int, after: str = "") -> list[float]:
+    """The scores of the last ``n`` pieces of evidence of ``skill`` (recorded after the time ``after``, written as
+    stored, when given), the latest first."""
+    rows = c.execute("SELECT score FROM skill_evidence WHERE skill = ? AND at > ? ORDER BY id DESC LIMIT ?",
+                     (skill, after, n))
     return [float(row[0]) for row in rows]
 
 
