@@ -31,6 +31,10 @@ def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", 4)
 
 
+BYE_GAME_SAVED = "Goodbye! Your progress is saved.\nYour game is saved: next time, type “resume” to go on with it."
+"""What leaving says with a game open and everything saved."""
+
+
 def move(shell: Shell) -> str:
     """The learner's first legal move, played; the reply."""
     return dispatch(shell, learner_line(shell)).text
@@ -61,7 +65,7 @@ def test_a_second_shell_may_not_play_the_game_the_first_plays_and_no_move_is_los
             assert "not saved" not in move(first)
         shown = plies(game_run(first).game)
         assert plies(kept_games(tmp_path)[0].game) == shown
-        assert dispatch(first, "quit").text == "Goodbye! Your progress is saved."
+        assert dispatch(first, "quit").text == BYE_GAME_SAVED
         first_open.close()  # the first shell ends: the game is let go
         assert "Going on with your game" in dispatch(second, "resume").text
         assert plies(game_run(second).game) == shown, "every move the first shell showed"
@@ -94,7 +98,7 @@ def test_a_shell_whose_game_was_taken_up_elsewhere_says_its_move_was_not_saved_a
             f"Goodbye! Not everything could be saved:\n- {unsaved} move{'s' if unsaved > 1 else ''} of your game "
             f"could not be saved (another cassino-tutor window (process {os.getpid()}) took the game up); the game is "
             "kept as it was last saved.")
-        assert farewell(second) == "Goodbye! Your progress is saved."
+        assert farewell(second) == BYE_GAME_SAVED
 
 
 def shell_process(home: Path) -> subprocess.Popen[str]:
@@ -314,11 +318,12 @@ def test_a_save_stopped_by_ctrl_c_is_not_said_saved_and_the_next_move_saves_all(
             move(shell)
         monkeypatch.setattr(GameStore, "save", real)
         assert farewell(shell) == ("Goodbye! Not everything could be saved:\n- 1 move of your game could not be saved "
-                                   "(stopped by Ctrl-C while it was being saved); the game is kept as it was last saved.")
+                                   "(stopped by Ctrl-C while it was being saved); the game is kept as it was last "
+                                   "saved.\nYour game is kept: next time, type “resume” to go on with it.")
         said = dispatch(shell, "7S x 7D").text  # not the learner's turn: the computers play on, and all is saved
         assert "Player 2 plays" in said and "could not be saved" not in said
         assert plies(kept_games(tmp_path)[0].game) == plies(game_run(shell).game)
-        assert farewell(shell) == "Goodbye! Your progress is saved."
+        assert farewell(shell) == BYE_GAME_SAVED
 
 
 def test_a_piped_script_that_ends_without_quit_says_what_could_not_be_saved(tmp_path: Path) -> None:
@@ -329,7 +334,8 @@ def test_a_piped_script_that_ends_without_quit_says_what_could_not_be_saved(tmp_
     with open_shell(tmp_path) as shell:
         out = io.StringIO()
         run_script(shell, io.StringIO("play level=greedy seed=17\n"), out)
-        assert "Goodbye" not in out.getvalue(), "everything saved: the script just ends"
+        said = " ".join(out.getvalue().split())  # as wrapped to the width
+        assert said.endswith(" ".join(BYE_GAME_SAVED.split())), "all saved: the script ends saying how to go on"
         shell.progress._conn.execute("PRAGMA query_only = 1")
         out = io.StringIO()
         run_script(shell, io.StringIO(learner_line(shell) + "\n"), out)

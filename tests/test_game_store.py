@@ -77,7 +77,8 @@ def test_no_id_in_a_file_decides_where_anything_is_written(tmp_path: Path, game_
         played = run.game.current.moves
         said = dispatch(shell, learner_line(shell)).text
         assert "could not be saved" not in said and "not saved" not in said
-        assert dispatch(shell, "quit").text == "Goodbye! Your progress is saved."
+        assert dispatch(shell, "quit").text == ("Goodbye! Your progress is saved.\n"
+                                                "Your game is saved: next time, type “resume” to go on with it.")
         moves = run.game.current.moves
     assert everything_under(tmp_path) - everything_under(home) == before, "nothing written outside the home"
     assert not (tmp_path / "OUTSIDE.json").exists()

@@ -18,7 +18,7 @@ from shell_helpers import game_run, kept_games, open_shell
 
 from tutor.play.review import review_round
 from tutor.render import Renderer
-from tutor.shell.commands import dispatch, welcome
+from tutor.shell.commands import dispatch, farewell, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
 from tutor.shell.review_screen import hint_advice
@@ -191,6 +191,39 @@ def test_one_game_at_a_time_offered_at_start_resumed_or_resigned(tmp_path: Path)
         assert "resigned" in dispatch(shell, "games").text
 
 
+@pytest.mark.parametrize(("lang", "resume"), [("en", "resume"), ("de", "fortsetzen")])
+def test_a_game_resumed_after_a_crash_says_the_moves_since_the_learners_last(tmp_path: Path, lang: str,
+                                                                             resume: str) -> None:
+    """The computers' replies to the learner's last move (a pile grown) are said again, then the table."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play players=3 seed=17")
+        for _ in range(3):
+            said = dispatch(shell, learner_line(shell)).text
+        moves, table = said.split("\n\n")[:2]  # the learner's move and the two replies, then the table
+    with open_shell(tmp_path, lang) as shell:  # a new shell on the same progress, as after kill -9
+        resumed = dispatch(shell, resume).text
+    assert len(moves.splitlines()) == 3 and moves in resumed
+    assert resumed.index(moves) < resumed.index(table.splitlines()[0])
+
+
+@pytest.mark.parametrize(("lang", "resume", "saved"), [
+    ("en", "type “resume”", "Your game is saved"), ("de", "Tippe beim nächsten Mal „fortsetzen“", "Dein Spiel ist")])
+def test_leaving_with_a_game_open_says_how_to_resume_it(tmp_path: Path, lang: str, resume: str, saved: str) -> None:
+    """``quit`` and the end of piped input say the game left open is saved and what goes on with it."""
+    import io
+
+    from tutor.shell.app import run_script
+
+    with open_shell(tmp_path, lang) as shell:
+        out = io.StringIO()
+        run_script(shell, io.StringIO("play round seed=3\n"), out)  # the input ends with the game open
+        said = " ".join(out.getvalue().split())  # as wrapped to the width
+        assert said.endswith(" ".join(dispatch(shell, "quit").text.split()))
+        assert resume in dispatch(shell, "quit").text and saved in dispatch(shell, "quit").text
+        dispatch(shell, "resign yes")
+        assert resume not in dispatch(shell, "quit").text
+
+
 RESIGN = {  # the command, its question's end, a yes, the reply to a no, what resigning says
     "en": ("resign", "[y/N]", "y", "Not resigned: your game is kept as it was.", "You resigned: the game is lost."),
     "de": ("aufgeben", "[j/N]", "j", "Nicht aufgegeben: Dein Spiel bleibt, wie es war.",
@@ -235,7 +268,7 @@ def resigning_session(tmp_path: Path, lang: str, keys: str) -> tuple[list[str], 
     with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
         pipe.send_text(f"{play}\r{keys}")
         assert TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run() == 0
-        return said, game_run(shell).game.over, shell.ui.message("shell.bye")
+        return said, game_run(shell).game.over, farewell(shell)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -551,7 +584,8 @@ def test_ctrl_d_leaves_with_the_goodbye_that_quit_says(tmp_path: Path) -> None:
             pipe.send_text("play round seed=3\r\x04")
             session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append)
             assert session.run() == 0
-            assert said[-1] == dispatch(shell, "quit").text == shell.ui.message("shell.bye")
+            assert said[-1] == dispatch(shell, "quit").text
+            assert said[-1].startswith(shell.ui.message("shell.bye") + "\n"), "a game is open: how to resume it"
         assert kept_games(tmp_path / lang), "the game was saved"
 
 

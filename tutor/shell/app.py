@@ -15,14 +15,15 @@ from tutor.render.problems import problem_words
 from tutor.storage import Progress, ProgressError, default_path
 from tutor.teaching.verify import verify_catalog
 
-from .commands import dispatch, farewell, welcome
+from .commands import dispatch, farewell, farewell_due, welcome
 from .progress_words import progress_problem
 from .state import DEFAULT_WIDTH, Shell
 
 
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
     """Read commands line by line (standard input is not a terminal), print each reply; at the end of the input
-    without ``quit``, say what could not be saved, if anything could not, and how to keep a language not kept."""
+    without ``quit``, say what could not be saved, if anything could not, that ``resume`` goes on with a game left
+    open, and how to keep a language not kept."""
     out.write(fit(escaped(welcome(shell), keep=LAYOUT), shell.width()) + "\n")
     for line in lines:
         reply = dispatch(shell, line)
@@ -31,7 +32,7 @@ def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
         out.flush()
         if reply.quit:
             return 0
-    if shell.unsaved or shell.lang != shell.kept_lang:
+    if farewell_due(shell):
         out.write(fit(escaped(farewell(shell), keep=LAYOUT), shell.width()) + "\n")
     return 0
 

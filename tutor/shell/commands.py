@@ -27,7 +27,7 @@ from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, new_learner, next_why, open_activity, plan, why_line
 from .picker import closed_lessons, due_counts, pick_puzzle, pick_review, waiting_queue, within_reach
-from .play import current_run, game_offer, game_waiting, play_command, resign_command, resume_command
+from .play import current_run, game_offer, game_waiting, open_run, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
 from .section import SectionRun
@@ -183,13 +183,21 @@ def note_unsaved(shell: Shell, err: ProgressError) -> None:
 
 
 def farewell(shell: Shell) -> str:
-    """What ``quit`` and Ctrl-D say: goodbye, what could not be saved, if anything could not, and how to keep
-    the language, when it was this session's only."""
+    """What ``quit`` and Ctrl-D say: goodbye, what could not be saved, if anything could not, that ``resume`` goes
+    on with the game left open, and how to keep the language, when it was this session's only."""
     kept = "" if shell.lang == shell.kept_lang else shell.ui.message("shell.lang_not_kept", lang=shell.lang)
+    run = open_run(shell)
+    game = shell.ui.message("shell.game_kept", saved=run.unsaved_key not in shell.unsaved) if run else ""
     if not shell.unsaved:
-        return "\n".join(filter(None, [shell.ui.message("shell.bye"), kept]))
+        return "\n".join(filter(None, [shell.ui.message("shell.bye"), game, kept]))
     lines = [shell.ui.message(key, **params) for key, params in shell.unsaved.values()]
-    return "\n".join(filter(None, [shell.ui.message("shell.bye_unsaved"), *lines, kept]))
+    return "\n".join(filter(None, [shell.ui.message("shell.bye_unsaved"), *lines, game, kept]))
+
+
+def farewell_due(shell: Shell) -> bool:
+    """Whether the end of a piped script says :func:`farewell`: something was not saved, a game is left open, or
+    the language was this session's only."""
+    return bool(shell.unsaved) or open_run(shell) is not None or shell.lang != shell.kept_lang
 
 
 def welcome(shell: Shell) -> str:

@@ -395,15 +395,23 @@ class GameRun(Activity):
         return self.start()
 
     def start(self, head: bool = True) -> str:
-        """A round begun or resumed: its title (unless not ``head``), the computers' moves up to the learner's turn,
-        then the position."""
+        """A round begun or resumed: its title (unless not ``head``), the moves up to the learner's turn (resumed:
+        from the learner's last move on, as the screen said them before), then the position."""
         game = self.game
         if not game.rounds and not game.over:  # a kept game whose first round was never dealt: deal it now
             game.begin_round()
             self.save()
-        plies = [] if game.over or game.round_over else self.playing(game.advance)
+        plies: list[Ply] = []
+        if not game.over and not game.round_over:
+            self.playing(game.advance)
+            plies = self.last_turn()
         parts = [self.head() if head else "", self.describe(plies), self.save_error, self.table()]
         return "\n".join(filter(None, parts))
+
+    def last_turn(self) -> list[Ply]:
+        """The round's moves from the learner's last one on (all of them before the learner's first)."""
+        plies, me = self.game.current.plies, self.game.learner
+        return plies[max((i for i, ply in enumerate(plies) if ply.seat == me), default=0):]
 
     # ---- help ---------------------------------------------------------------------------
 
