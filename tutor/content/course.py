@@ -235,12 +235,13 @@ class Catalog:
         """Each puzzle with its number: its file's place among the puzzle files and its place in the file, from 1
         (``12.3``), a name in no language for screens whose language is not the ids' (German); the same while
         another file cannot be read and is left out."""
-        files = self.puzzle_files or tuple(dict.fromkeys(puzzle_file(p) for p in self.puzzles))
-        place: dict[str, int] = {}
+        files = self.puzzle_files or dict.fromkeys(puzzle_file(p) for p in self.puzzles)
+        order = {file: n for n, file in enumerate(files, 1)}
+        place = dict.fromkeys(order, 0)
         for puzzle in self.puzzles:
             file = puzzle_file(puzzle)
-            place[file] = place.get(file, 0) + 1
-            yield puzzle, f"{files.index(file) + 1}.{place[file]}"
+            place[file] += 1
+            yield puzzle, f"{order[file]}.{place[file]}"
 
     def themes(self) -> tuple[str, ...]:
         """The themes some puzzle has, in the order of :data:`THEMES`."""
