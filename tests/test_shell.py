@@ -12,6 +12,7 @@ from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.content.course import QuestionStep, WhyStep
 from tutor.content.skills import SKILLS
+from tutor.core.cards import ALL_CARDS
 from tutor.shell.commands import COMMANDS, dispatch, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
@@ -175,6 +176,23 @@ def test_mistakes_cost_stars(tmp_path: Path) -> None:
         say(shell, f"learn {lesson.id}")
         finish_lesson(shell, mistakes=3)
         assert shell.progress.lesson_stars()[lesson.id] == 1
+
+
+@pytest.mark.parametrize("typed", ["typo", "absent", "legal"])
+def test_explain_in_a_lesson_is_a_hint_only_when_it_explains_a_move(tmp_path: Path, typed: str) -> None:
+    """``explain`` of a legal move tells something of the answer and costs a star as a hint does; a typo, or a card
+    not in the hand, tells nothing and costs nothing, as it is no wrong answer either."""
+    with open_shell(tmp_path) as shell:
+        first = shell.catalog.lessons[0]
+        say(shell, f"learn {first.id}")
+        while shell.activity.challenge is None:
+            say(shell, right_answer(shell))
+        pos = shell.activity.challenge.position
+        absent = next(card for card in ALL_CARDS if card not in pos.hands[pos.to_move])
+        text = {"typo": "9Z x 9H", "absent": str(absent), "legal": pos.notation(pos.generate()[0])}[typed]
+        assert say(shell, f"explain {text}")
+        finish_lesson(shell)
+        assert shell.progress.lesson_stars()[first.id] == (3 if typed != "legal" else 2)
 
 
 def test_next_starts_the_first_lesson_then_goes_on(tmp_path: Path) -> None:

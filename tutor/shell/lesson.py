@@ -299,12 +299,15 @@ class LessonRun(Activity):
 
     def explain(self, text: str) -> str | None:
         """What a move would do (counted as a hint): until the step is solved, a wrong one is told
-        what is wrong with it, as an answer would be, naming no accepted move."""
+        what is wrong with it, as an answer would be, naming no accepted move.  A typo, or a card that
+        is not there, tells nothing of the answer and is no hint, as it is no wrong answer."""
         challenge = self.challenge
         if challenge is None:
             return None
-        self.used_help()
-        return (verdict_text if self.solved else miss_text)(self.ui, challenge, challenge.judge(text))
+        verdict = challenge.judge(text)
+        if verdict.answers:
+            self.used_help()
+        return (verdict_text if self.solved else miss_text)(self.ui, challenge, verdict)
 
     def solution(self) -> str:
         if self.solved:
