@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 from shell_helpers import open_shell
 
+from tutor.cli import learner_check
 from tutor.cli.learner_check import Sitting, next_puzzle, puzzle_pool, set_skill, set_theme, sit
 from tutor.content.course import Catalog, Puzzle
 from tutor.content.presets import variant
 from tutor.content.skills import Evidence
+from tutor.core.variant import Variant
 from tutor.loading.catalog import load_catalog
+from tutor.play.game import RoundRecord, play_one_round
 from tutor.play.handicaps import Handicapped
 from tutor.play.heuristics import CLUB_V1, Club
+from tutor.play.player import Player
 from tutor.shell.commands import dispatch
 from tutor.shell.picker import open_puzzles
 from tutor.shell.puzzle import PuzzleRun
@@ -122,3 +127,18 @@ def test_in_the_order_next_a_sitting_keeps_the_skill_of_each_rounds_set(catalog:
     assert skill is not None
     by_id = {p.id: p for p in pool}
     assert all(skill in puzzle_skills(by_id[puzzle_id]) for puzzle_id, _ in found.puzzles[2:])
+
+
+def test_the_deal_passes_from_round_to_round_as_in_a_game(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner leads one round and deals the next (so it plays some round's last card, where the last take is
+    tested), as the dealer turns in the shell's game; always the other seat dealing, it never did."""
+    played: list[int] = []
+
+    def dealt(rules: Variant, seats: Sequence[Player], seed: int, dealer: int = 0) -> RoundRecord:
+        played.append(dealer)
+        return play_one_round(rules, seats, seed, dealer)
+
+    monkeypatch.setattr(learner_check, "play_one_round", dealt)
+    sit(Club(weights=CLUB_V1), None, variant("classic"), puzzle_pool(catalog, variant("classic")), 5, puzzles=0,
+        rounds=3, worlds=WORLDS)
+    assert played[0] != played[1] and played[0] == played[2]

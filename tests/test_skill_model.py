@@ -14,12 +14,15 @@ from tutor.core.cards import parse_cards
 from tutor.core.position import Position
 from tutor.core.round import deal_round
 from tutor.core.table import Build
+from tutor.play.advisor import MoveValue
+from tutor.play.game import Ply
 from tutor.play.heuristics import BUILD_KINDS
+from tutor.play.review import MoveReview
 from tutor.storage import Progress
 from tutor.storage.glicko2 import Rating, expected
 from tutor.storage.rating_policy import puzzle_start
 from tutor.storage.skills import SKILL_START, blamed, updated
-from tutor.teaching.skill_evidence import BLIND, share_difficulty, shown
+from tutor.teaching.skill_evidence import BLIND, GRADE_WEIGHTS, UNMARKED_MISS, move_evidence, share_difficulty, shown
 from tutor.teaching.skill_evidence import tested as position_shares
 
 T0 = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
@@ -90,18 +93,18 @@ def _two_seats(table: str, hand: str, other: str, builds: tuple[Build, ...] = ()
 def test_a_position_tests_majorities_and_build_fights_by_the_moves_that_fail_them() -> None:
     # 5H and 8C on 5D 2C 3D KS: of 7 moves only 5H x 5D 3D+2C takes the most, 3 cards
     pos = _two_seats("5D 2C 3D KS", "5H 8C", "QS JH")
-    assert position_shares(pos, pos.generate()) == {"majorities": pytest.approx(6 / 7)}
+    assert position_shares(pos, pos.generate())["majorities"] == pytest.approx(6 / 7)
     # with 40 cards taken the most cards are won: no move tests them
     won = _two_seats("5D 2C 3D KS", "5H 8C", "QS JH", mine=40)
     assert "majorities" not in position_shares(won, won.generate())
-    # the other side's build of 8 on the table: 8C takes it; the other moves leave it
+    # the other side's build of 8 on the table (seat 1 holds an 8 for it): 8C takes it; the other moves leave it
     theirs = Build(8, tuple(parse_cards(["5D", "3D"])), 1, True)
-    stolen = _two_seats("2C KS", "5H 8C", "QS JH", builds=(theirs,))
+    stolen = _two_seats("2C KS", "5H 8C", "8H JH", builds=(theirs,))
     moves = stolen.generate()
     steals = [stolen.notation(m) for m in moves if m.builds]
     assert steals == ["8C x [5D+3D]"]
     assert position_shares(stolen, moves)["build_fights"] == pytest.approx((len(moves) - 1) / len(moves))
-    ours = _two_seats("2C KS", "5H 8C", "QS JH", builds=(theirs.with_owner(0),))
+    ours = _two_seats("2C KS", "5H 8C", "QS JH", builds=(theirs.with_owner(0),))  # seat 0 holds the 8C
     assert "build_fights" not in position_shares(ours, ours.generate())
 
 
@@ -129,7 +132,35 @@ def test_a_position_tests_counting_where_only_the_count_shows_a_safe_move() -> N
     assert "counting" not in position_shares(fresh, fresh.generate())
 
 
-def test_a_position_tests_the_last_take_on_the_rounds_last_card() -> None:
+def _unmarked(played: str, best: str) -> list[Evidence]:
+    """The evidence of a move not marked: AS and 7C in hand on KD, the stock not empty (no move but the two
+    trails), ``played`` played where the advice's best was ``best``."""
+    v = variant("classic")
+    held, theirs, loose = parse_cards(["AS", "7C"]), parse_cards(["3H", "4H"]), parse_cards(["KD"])
+    rest = [c for c in v.deck_cards if c not in held + theirs + loose]
+    pos = Position(v, 2, hands=[held, theirs], loose=loose, builds=[], stock=rest, to_move=0, dealer=1,
+                   captured=[[], []])
+    moves = {pos.notation(m): m for m in pos.generate()}
+    assert sorted(moves) == ["7C", "AS"]
+    review = MoveReview(0, 1, Ply(pos, moves[played]), MoveValue(moves[played], 0.0, 0.0),
+                        MoveValue(moves[best], 0.0, 0.0), None, None, (0.0, 0.0))
+    return move_evidence(review, None, 0)
+
+
+def test_a_move_not_marked_that_fails_a_skill_where_the_best_does_not_is_a_mild_miss() -> None:
+    """Trailing the ace (a point card) where the best move trails the 7: not marked (as good by value), but not a
+    pass of point_cards either: a miss, as the mildest mark counts, times the share of the moves that fail it."""
+    [miss] = [e for e in _unmarked("AS", "7C") if e.skill == "point_cards"]
+    assert (miss.score, miss.weight, miss.difficulty) == (0.0, pytest.approx(UNMARKED_MISS / 2), share_difficulty(0.5))
+    assert UNMARKED_MISS == GRADE_WEIGHTS["inaccuracy"]
+    # the best move trails the ace too: no evidence of the skill either way
+    assert not [e for e in _unmarked("AS", "AS") if e.skill == "point_cards"]
+    # the 7 trailed: a pass, weighted by the share of the moves that fail the skill
+    [passed] = [e for e in _unmarked("7C", "7C") if e.skill == "point_cards"]
+    assert (passed.score, passed.weight) == (1.0, pytest.approx(1 / 2))
+
+
+def test_a_position_tests_the_last_take_by_the_solvers_lines_in_an_exact_last_deal() -> None:
     # 5H, the round's last card, on 5D 2C, the other side took last: 5H x 5D takes the leftovers, the trail does not
     pos = _two_seats("5D 2C", "5H", "")
     pos.last_capturer = 1
@@ -139,10 +170,13 @@ def test_a_position_tests_the_last_take_on_the_rounds_last_card() -> None:
     # the learner's side took last: the leftovers are its own either way
     pos.last_capturer = 0
     assert "last_take" not in position_shares(pos, moves)
-    # a card still to play after this one: the move does not end the round
+    # a card still to play after this one: trailing the 5 leaves the 8C nothing to take, so the leftovers go to the
+    # other side; taking the 5D now, or trailing the 8 first, keeps the last take (the 5H takes the 5D after it)
     early = _two_seats("5D 2C", "5H 8C", "")
     early.last_capturer = 1
-    assert "last_take" not in position_shares(early, early.generate())
+    moves = early.generate()
+    assert sorted(early.notation(m) for m in moves) == ["5H", "5H x 5D", "8C"]
+    assert position_shares(early, moves)["last_take"] == pytest.approx(1 / 3)
 
 
 def test_a_skills_trend_is_its_change_over_its_last_ten_pieces_from_the_rating_before_them(tmp_path: Path) -> None:

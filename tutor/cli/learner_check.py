@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tutor.content.course import THEMES, Catalog, Puzzle
-from tutor.content.skills import SKILLS
+from tutor.content.skills import SKILLS, Evidence
 from tutor.core.variant import Variant
 from tutor.play.game import play_one_round
 from tutor.play.heuristics import CLUB_V1, Club
@@ -95,16 +95,21 @@ def answer(progress: Progress, learner: Player, puzzle: Puzzle, rng: random.Rand
     return solved
 
 
-def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, worlds: int,
-                  now: datetime) -> None:
-    """One round of ``learner`` at ``seat`` against the first club level (``club-v1``, the club the simulated
-    learners are made from), reviewed (no time budget: the same review
-    on any machine) and its evidence recorded, as after a round in the shell."""
+def reviewed_round(learner: Player, rules: Variant, seed: int, seat: int, dealer: int,
+                   worlds: int) -> dict[str, list[Evidence]]:
+    """The evidence of one round of ``learner`` at ``seat`` against the first club level (``club-v1``, the club
+    the simulated learners are made from), ``dealer`` dealing, reviewed as the shell reviews a round but with no
+    time budget (the same review on any machine)."""
     seats: list[Player] = [Club(weights=CLUB_V1), Club(weights=CLUB_V1)]
     seats[seat] = learner
-    record = play_one_round(rules, seats, seed, dealer=1 - seat)
-    review = review_round(record.plies, seat, worlds=worlds, seed=seed)
-    progress.record_evidence("game", round_evidence(review, seed), now=now)
+    record = play_one_round(rules, seats, seed, dealer=dealer)
+    return round_evidence(review_round(record.plies, seat, worlds=worlds, seed=seed), seed)
+
+
+def play_reviewed(progress: Progress, learner: Player, rules: Variant, seed: int, seat: int, dealer: int,
+                  worlds: int, now: datetime) -> None:
+    """One round of ``learner`` (:func:`reviewed_round`), its evidence recorded as after a round in the shell."""
+    progress.record_evidence("game", reviewed_round(learner, rules, seed, seat, dealer, worlds), now=now)
 
 
 def weakest_named(progress: Progress) -> str | None:
@@ -171,8 +176,9 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
                     puzzle(chosen)
             named = [weakest_named(progress)]
             seat = rng.randrange(2)
-            for r in range(rounds):
-                play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, worlds, next(clock))
+            for r in range(rounds):  # the deal passes round by round, as in a game: the learner leads every other
+                dealer = (1 - seat + r) % 2
+                play_reviewed(progress, learner, rules, rng.randrange(2**32), seat, dealer, worlds, next(clock))
                 if order == "next":
                     skill = set_skill(progress)
                     sets.append(skill)

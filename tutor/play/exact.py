@@ -30,12 +30,21 @@ class ExactLines:
     played: LineValue
 
 
-def exact_lines(pos: Position, better: Move, played: Move) -> ExactLines | None:
-    """The lines after ``better`` and ``played`` in ``pos`` (a seat's view), or None where the value is not
+def exact_world(pos: Position) -> Position | None:
+    """``pos`` (a seat's view) with every card where the learner can tell it is, or None where its value is not
     exact: before the last deal, with cards that could lie more than one way, or too many to search."""
     cards = sum(len(hand) for hand in pos.hands) + sum(pos.hidden_counts)
     if pos.stock_size or not one_way(pos) or cards > EXACT_CARDS[pos.players]:
         return None
     [world] = sampled_worlds(pos, 1, 0)
+    return world
+
+
+def exact_lines(pos: Position, better: Move, played: Move) -> ExactLines | None:
+    """The lines after ``better`` and ``played`` in ``pos`` (a seat's view), or None where the value is not
+    exact (:func:`exact_world`)."""
+    world = exact_world(pos)
+    if world is None:
+        return None
     lines = {lv.move: lv for lv in solve_deal(world).moves}
     return ExactLines(world, lines[better], lines[played])

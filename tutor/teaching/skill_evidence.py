@@ -13,8 +13,11 @@ from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.search import solve_deal
+from tutor.play.exact import exact_world
 from tutor.play.heuristics import BUILD_KINDS
 from tutor.play.ideas import after, majority_state, opponent_takers, sweep_takers
+from tutor.play.line_ideas import line_end
 from tutor.play.review import Mark, MoveReview, RoundReview
 from tutor.play.view import SeatView
 
@@ -31,6 +34,9 @@ SHARE_BOUNDS = (0.05, 0.95)
 """The least and most share of failing moves a difficulty is worked out from (one move in twenty)."""
 GRADE_WEIGHTS = {"inaccuracy": 1 / 3, "mistake": 2 / 3, "blunder": 1.0}
 """How much a mark of each grade (its least, when a range) counts: a blunder as a whole failed task."""
+UNMARKED_MISS = GRADE_WEIGHTS["inaccuracy"]
+"""How much a move not marked counts against a skill it fails where the best move does not (:func:`move_evidence`):
+as the mildest mark, times the share of the moves that fail the skill."""
 HALF = 0.5
 """The score of a step answered after a wrong answer or a hint: partly known."""
 
@@ -52,62 +58,71 @@ def illegal_evidence() -> list[Evidence]:
     return shared(verdict_skills("illegal", ()), 0.0, LESSON_STEP_DIFFICULTY)
 
 
-def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
-    """How much a position (a seat's view) tested each skill a move there could fail without a long search: the
-    share of the legal moves that fail it: for ``sweeps`` those that do not sweep, when a scoring sweep was there to
-    make; for ``safe_play`` and ``point_cards`` those that leave the next player a sweep, or trail a point card; for
-    ``majorities`` those that take fewer cards than the most a move takes, while the most cards are still open; for
-    ``build_fights`` those that take no build of another side's, when one can be taken; for ``counting`` those that
-    leave an opponent a take of points with a card not seen yet, when another move leaves one only to cards already
-    taken; for ``last_take`` those that take nothing with the round's last card, when a capture would win the table's
-    leftovers from the other side."""
+def failing(pos: Position, moves: Sequence[Move]) -> dict[str, list[bool]]:
+    """Which of the legal ``moves`` fail each skill the position (a seat's view) tests, told without a long search:
+    for ``sweeps`` those that do not sweep, when a scoring sweep was there to make; for ``safe_play`` and
+    ``point_cards`` those that leave the next player a sweep, or trail a point card; for ``majorities`` those that
+    take fewer cards than the most a move takes, while the most cards are still open; for ``build_fights`` those that
+    take no build of another side's, when one can be taken; for ``counting`` those that leave an opponent a take of
+    points with a card not seen yet, when another move leaves one only to cards already taken; for ``last_take``, in
+    a last deal whose value is exact, those after which the solver's line leaves the table's leftovers to another
+    side.  A skill no move fails is not tested."""
     worth = pos.variant.card_points
-    sweeps = sum(1 for m in moves if pos.is_sweep(m)) if pos.variant.sweep_points else 0
-    shares = {
-        "sweeps": (len(moves) - sweeps) / len(moves) if sweeps else 0.0,
-        "safe_play": sum(1 for m in moves if sweep_takers(pos, m)) / len(moves),
-        "point_cards": sum(1 for m in moves if m.kind == "trail" and worth[m.card]) / len(moves),
-        "majorities": _majority_share(pos, moves),
-        "build_fights": _steal_share(pos, moves),
-        "counting": _count_share(pos, moves),
-        "last_take": _last_take_share(pos, moves),
+    found = {
+        "sweeps": _sweep_fails(pos, moves),
+        "safe_play": [bool(sweep_takers(pos, m)) for m in moves],
+        "point_cards": [m.kind == "trail" and bool(worth[m.card]) for m in moves],
+        "majorities": _majority_fails(pos, moves),
+        "build_fights": _steal_fails(pos, moves),
+        "counting": _count_fails(pos, moves),
+        "last_take": _last_take_fails(pos, moves),
     }
-    return {skill: share for skill, share in shares.items() if share > 0}
+    return {skill: fails for skill, fails in found.items() if any(fails)}
 
 
-def _majority_share(pos: Position, moves: Sequence[Move]) -> float:
-    """The share of ``moves`` taking fewer cards than the most a move takes, while the most cards are open."""
+def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
+    """How much a position (a seat's view) tested each skill: the share of the legal ``moves`` that fail it
+    (:func:`failing`)."""
+    return {skill: sum(fails) / len(moves) for skill, fails in failing(pos, moves).items()}
+
+
+def _sweep_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
+    """The moves that do not sweep, when sweeps score and some move sweeps."""
+    sweeping = [pos.is_sweep(m) for m in moves] if pos.variant.sweep_points else []
+    return [not sweeps for sweeps in sweeping] if any(sweeping) else []
+
+
+def _majority_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
+    """The moves taking fewer cards than the most a move takes, while the most cards are open."""
     if not pos.variant.most_cards or majority_state(pos, "most_cards")[0] != "open":
-        return 0.0
+        return []
     taken = [len(m.captured_cards()) for m in moves]
-    return sum(1 for n in taken if n < max(taken)) / len(moves)
+    return [n < max(taken) for n in taken]
 
 
-def _steal_share(pos: Position, moves: Sequence[Move]) -> float:
-    """The share of ``moves`` that take no build of another side's, when some move takes one."""
+def _steal_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
+    """The moves that take no build of another side's, when some move takes one."""
     side = pos.side_of(pos.to_move)
-    steals = sum(1 for m in moves if any(pos.side_of(b.owner) != side for b in m.builds))
-    return (len(moves) - steals) / len(moves) if steals else 0.0
+    steals = [any(pos.side_of(b.owner) != side for b in m.builds) for m in moves]
+    return [not steal for steal in steals] if any(steals) else []
 
 
-def _count_share(pos: Position, moves: Sequence[Move]) -> float:
-    """The share of ``moves`` after which an opponent could take points (sweep the table, or take a point card) with a
-    card not seen yet, when some other move leaves such a take only to cards already taken this round: a move safe
-    to one who counts the cards taken, and to nobody else."""
+def _count_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
+    """The moves after which an opponent could take points (sweep the table, or take a point card) with a card not
+    seen yet, when some other move leaves such a take only to cards already taken this round: a move safe to one
+    who counts the cards taken, and to nobody else."""
     assert pos.captured is not None
     gone = sorted({card for pile in pos.captured for card in pile})
     if not gone:
-        return 0.0
+        return []
     side = pos.side_of(pos.to_move)
-    exposed = counted = 0
+    exposed, counted = [], False
     for move in moves:
         later = after(pos, move)
         scoring = _scoring_take(later)
-        if opponent_takers(later, side, scoring):
-            exposed += 1
-        elif opponent_takers(later, side, scoring, gone):
-            counted += 1
-    return exposed / len(moves) if counted else 0.0
+        exposed.append(bool(opponent_takers(later, side, scoring)))
+        counted = counted or (not exposed[-1] and bool(opponent_takers(later, side, scoring, gone)))
+    return exposed if counted else []
 
 
 def _scoring_take(later: Position) -> Callable[[Move], bool]:
@@ -116,16 +131,17 @@ def _scoring_take(later: Position) -> Callable[[Move], bool]:
     return lambda m: (sweeps and later.is_sweep(m)) or any(worth[card] for card in m.captured_cards())
 
 
-def _last_take_share(pos: Position, moves: Sequence[Move]) -> float:
-    """The share of ``moves`` that take nothing, when every move ends the round (its last card) and a capture would
-    take the table's leftovers that a move taking nothing leaves to another side (or to nobody)."""
-    took = pos.last_capturer
-    if pos.hand_size(pos.to_move) != 1 or took is not None and pos.side_of(took) == pos.side_of(pos.to_move):
-        return 0.0
-    captures = sum(1 for m in moves if m.is_capture)
-    if not captures or not all(after(pos, m).is_round_over() for m in moves):
-        return 0.0
-    return (len(moves) - captures) / len(moves)
+def _last_take_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
+    """In a last deal whose value is exact (:func:`~tutor.play.exact.exact_world`: the round's last card among
+    them), the moves after which the solver's line leaves the table's leftovers to another side
+    (:func:`~tutor.play.line_ideas.line_end`)."""
+    world = exact_world(pos)
+    if world is None:
+        return []
+    side = pos.side_of(pos.to_move)
+    lines = {lv.move: lv.line for lv in solve_deal(world).moves}
+    ends = [line_end(world, lines[m]) for m in moves]
+    return [end.last_side != side and bool(end.leftovers) for end in ends]
 
 
 def shown(pos: Position, move: Move, moves: Sequence[Move]) -> dict[str, float]:
@@ -150,19 +166,28 @@ def share_difficulty(share: float) -> float:
 
 
 def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Evidence]:
-    """A reviewed move: a mark fails the skills its reasons name (weighted by its grade); a move not marked
-    passes each skill its position tested, weighted by how much (:func:`tested`).  A skill the position tested is
-    as hard as the share of moves that fail it (:func:`share_difficulty`); another, :data:`GAME_MOVE_DIFFICULTY`."""
+    """A reviewed move: a mark fails the skills its reasons name (weighted by its grade).  A move not marked passes
+    each skill its position tested that it does not fail itself (:func:`failing`), weighted by how much (the share
+    of the moves that fail it); one it fails, where the advice's best move does not, is failed as the mildest mark
+    counts (:data:`UNMARKED_MISS`): as good as the best by value, it did what a player without the skill does, where
+    a move as good did not.  A skill the position tested is as hard as the share of moves that fail it
+    (:func:`share_difficulty`); another, :data:`GAME_MOVE_DIFFICULTY`."""
     pos = SeatView.of(move.ply.before, seat).position()
     moves = pos.generate()
-    shares = tested(pos, moves)
+    fails = failing(pos, moves)
+    shares = {skill: sum(failed) / len(moves) for skill, failed in fails.items()}
     if mark is not None:
         assert move.grade is not None
         skills = reason_skills(why.code for why in mark.reasons)
         return [Evidence(piece.skill, 0.0, piece.weight, _difficulty(shares, piece.skill))
                 for piece in shared(skills, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])] if skills else []
-    passed = {**shown(pos, move.ply.move, moves), **shares}
-    return [Evidence(skill, 1.0, share, share_difficulty(share)) for skill, share in passed.items()]
+    played, best = moves.index(move.ply.move), moves.index(move.best.move)
+    passed = {**shown(pos, move.ply.move, moves),
+              **{skill: share for skill, share in shares.items() if not fails[skill][played]}}
+    missed = [skill for skill, failed in fails.items() if failed[played] and not failed[best]]
+    return ([Evidence(skill, 1.0, share, share_difficulty(share)) for skill, share in passed.items()]
+            + [Evidence(skill, 0.0, shares[skill] * UNMARKED_MISS, share_difficulty(shares[skill]))
+               for skill in missed])
 
 
 def _difficulty(shares: dict[str, float], skill: str) -> float:
