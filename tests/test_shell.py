@@ -431,6 +431,22 @@ def test_the_values_of_moves_line_up(tmp_path: Path, lang: str) -> None:
             assert all(row[-1] != " " for row in rows)
 
 
+@pytest.mark.parametrize(("lang", "label"), [("en", "trail"), ("de", "Ablegen")])
+def test_a_puzzles_moves_label_each_trail_as_a_games_do(tmp_path: Path, lang: str, label: str) -> None:
+    """A trail is the card alone: every list of legal moves says so, open or solved, puzzle or game."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if not p.line and any(
+            m.kind == "trail" for m in p.position.generate()))
+        pos = puzzle.position
+        trails = [shell.ui.move(pos, m) for m in pos.generate() if m.kind == "trail"]
+        say(shell, f"puzzle {puzzle.id}")
+        for listing in (say(shell, "moves"), (say(shell, "solution"), say(shell, "moves"))[1]):
+            rows = [row.strip(" ✓") for row in listing.splitlines()[1:]]
+            for trail in trails:
+                assert any(row.startswith(f"{trail} ({label})") for row in rows), (trail, rows)
+            assert all(f"({label})" not in row for row in rows if " " in row.split(f" ({label})")[0])
+
+
 @pytest.mark.parametrize(("lang", "word", "said"), [("en", "exit", "Goodbye"), ("en", "EXIT", "Goodbye"),
                                                    ("de", "beenden", "Auf Wiedersehen"), ("de", "exit", "Auf Wiedersehen")])
 @pytest.mark.parametrize("doing", ["", "learn table", "puzzle"])

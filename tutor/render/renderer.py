@@ -68,6 +68,11 @@ class Renderer:
         """The move in the notation, as the learner may type it back (cards in the learner's letters)."""
         return self._words.notation(pos.notation(move))
 
+    def listed_move(self, pos: Position, move: Move) -> str:
+        """The move as a list of legal moves shows it: its notation, and a trail (the card alone) labelled so."""
+        said = self.move(pos, move)
+        return f"{said} ({self.message('moves.trail')})" if move.kind == "trail" else said
+
     def text(self, text: Text) -> str:
         """A text of a lesson or puzzle in the learner's language, its cards in the learner's letters."""
         return self._words.in_letters(text.get(self.lang))

@@ -84,7 +84,7 @@ def listing_text(ui: Renderer, challenge: Challenge) -> str:
     pos = challenge.position
     accepted = set(challenge.accepted())
     rows = [
-        {"move": ui.move(pos, move), "values": ui.goal_values(challenge.task.goal, values), "best": move in accepted}
+        {"move": ui.listed_move(pos, move), "values": ui.goal_values(challenge.task.goal, values), "best": move in accepted}
         for move, values in challenge.listing()
     ]
     goal: Goal | None = challenge.task.goal

@@ -440,7 +440,7 @@ class GameRun(Activity):
         if not self.game.learner_to_move:
             return self.ui.message("play.not_your_turn")
         pos = self.position
-        return self.ui.message("play.moves", moves=[self.ui.move(pos, m) for m in pos.generate()]).rstrip()
+        return self.ui.message("play.moves", moves=[self.ui.listed_move(pos, m) for m in pos.generate()]).rstrip()
 
     def explain(self, text: str) -> str:
         return self.closed() or self.ui.message("play.no_explain")

@@ -243,7 +243,7 @@ class PuzzleRun(Activity):
         if self.over:
             return super().moves() or ""
         ui, pos = self.ui, self._challenge.position
-        rows = [{"move": ui.move(pos, m), "values": [], "best": False} for m in pos.generate()]
+        rows = [{"move": ui.listed_move(pos, m), "values": [], "best": False} for m in pos.generate()]
         return ui.render("shell/moves.j2", rows=rows, values=[], find="", plain=True)
 
     def explain(self, text: str) -> str:
