@@ -272,7 +272,7 @@ def test_replace_refuses_with_one_line(args: list[str], message: str) -> None:
     assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"cassino-tutor puzzles: {message}"), done.stderr
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "rejected 1005: only capture 1000, too many best 4, grab 1"),
+@pytest.mark.parametrize(("lang", "said"), [("en", "rejected 1,005: only capture 1,000, too many best 4, grab 1"),
                                             ("de", "verworfen 1.005: einzige Einnahme 1.000, zu viele beste 4, "
                                                    "größte Einnahme 1")])
 def test_the_drafts_rejected_are_counted_by_words_in_either_language(lang: str, said: str) -> None:
