@@ -447,6 +447,27 @@ def test_a_puzzles_moves_label_each_trail_as_a_games_do(tmp_path: Path, lang: st
             assert all(f"({label})" not in row for row in rows if " " in row.split(f" ({label})")[0])
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "The lesson “{}” teaches this: type “learn builds”."),
+                                             ("de", "Das lehrt die Lektion „{}“: Tippe „lerne builds“.")])
+def test_a_missed_puzzle_names_the_lesson_that_teaches_it_until_it_is_done(tmp_path: Path, lang: str,
+                                                                          words: str) -> None:
+    """A classic puzzle is open before its lessons: missed, it names the first lesson not done that teaches its
+    themes; not once that lesson is done, nor when it is solved."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        catalog = shell.catalog
+        puzzle = next(p for p in catalog.puzzles if not p.line and not p.variant.changed_options()
+                      and p.position.players == 2 and catalog.lessons_teaching(p.themes)[0].id == "builds")
+        said = words.format(shell.ui.text(catalog.lessons_teaching(["building"])[0].title))
+        say(shell, f"puzzle {puzzle.id}")
+        assert said in say(shell, "solution")
+        shell.progress.record_lesson("builds", 3)
+        say(shell, f"puzzle {puzzle.id}")
+        assert said.split(": ")[-1] not in say(shell, "solution")  # the builds lesson is no longer named
+    with open_shell(tmp_path / "solver", lang=lang) as shell:
+        say(shell, f"puzzle {puzzle.id}")
+        assert said not in say(shell, right_answer(shell))
+
+
 @pytest.mark.parametrize(("lang", "word", "said"), [("en", "exit", "Goodbye"), ("en", "EXIT", "Goodbye"),
                                                    ("de", "beenden", "Auf Wiedersehen"), ("de", "exit", "Auf Wiedersehen")])
 @pytest.mark.parametrize("doing", ["", "learn table", "puzzle"])

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tutor.content.course import FIND_KINDS, THEMES, Catalog
+from tutor.content.course import FIND_KINDS, THEME_LESSONS, THEMES, Catalog
 from tutor.content.skills import SKILLS, Evidence
 from tutor.core.solver import GOAL_NAMES
 from tutor.loading import load_catalog
@@ -68,6 +68,12 @@ def test_every_puzzle_theme_goal_and_kind_is_mapped(catalog: Catalog) -> None:
     for puzzle in catalog.puzzles:
         skills = puzzle_skills(puzzle)
         assert skills and set(skills) <= set(SKILLS), puzzle.id
+
+
+def test_every_puzzle_theme_has_the_lesson_that_teaches_it(catalog: Catalog) -> None:
+    assert set(THEME_LESSONS) == set(THEMES)
+    assert set(THEME_LESSONS.values()) <= {lesson.id for lesson in catalog.lessons}
+    assert [lesson.id for lesson in catalog.lessons_teaching(["aces", "building"])] == ["builds", "scoring"]
 
 
 def test_every_review_reason_and_verdict_is_mapped() -> None:

@@ -221,7 +221,7 @@ def test_moves_lists_the_legal_moves_without_values_until_the_puzzle_is_over(tmp
         run, _ = open_puzzle(shell, puzzle)
         pos = run.challenge.position
         listed = say(shell, "moves").splitlines()[1:]
-        assert [line.strip() for line in listed] == [shell.ui.move(pos, m) for m in pos.generate()]
+        assert [line.strip() for line in listed] == [shell.ui.listed_move(pos, m) for m in pos.generate()]
         assert run.hints == 0  # it tells nothing of the answer
         say(shell, "solution")
         after = say(shell, "moves")

@@ -9,7 +9,7 @@ are shared: copy one (``position.copy()``) before playing moves on it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Set
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
 from datetime import date
 
@@ -35,6 +35,16 @@ THEMES = (
     "most-cards", "most-spades", "sweep", "deny-sweep", "last-take", "endgame",
     "partnership", "royal", "spade", "italian", "draw", "face-gather",
 )
+
+THEME_LESSONS = {
+    "pairing": "pairing", "sums": "sums", "groups": "sums", "face-cards": "faces", "trailing": "table",
+    "building": "builds", "multiple-builds": "multiple", "raising": "raising", "adding": "adding",
+    "stealing": "raising", "holding": "controller", "big-cassino": "scoring", "little-cassino": "scoring",
+    "aces": "scoring", "most-cards": "scoring", "most-spades": "scoring", "sweep": "sweeps", "deny-sweep": "sweeps",
+    "last-take": "residue", "endgame": "residue", "partnership": "partners", "royal": "royal", "spade": "spade",
+    "italian": "italian", "draw": "draw", "face-gather": "face-gather",
+}
+"""The lesson (its id) that teaches what a puzzle of each theme asks."""
 
 RATING_RANGE = (400, 3000)
 
@@ -247,6 +257,11 @@ class Catalog:
         """The themes some puzzle has, in the order of :data:`THEMES`."""
         used = {t for p in self.puzzles for t in p.themes}
         return tuple(t for t in THEMES if t in used)
+
+    def lessons_teaching(self, themes: Iterable[str]) -> list[Lesson]:
+        """The lessons that teach ``themes`` (:data:`THEME_LESSONS`), in course order."""
+        wanted = {THEME_LESSONS[theme] for theme in themes}
+        return [lesson for lesson in self.lessons if lesson.id in wanted]
 
     def puzzles_for(self, theme: str) -> tuple[Puzzle, ...]:
         """The puzzles with this theme, in catalog order."""

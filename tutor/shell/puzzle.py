@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from tutor.content.course import Puzzle
+from tutor.content.course import Lesson, Puzzle
 from tutor.core.moves import Move
 from tutor.storage import AttemptResult
 from tutor.teaching.advised import ADVICE
@@ -182,6 +182,8 @@ class PuzzleRun(Activity):
         line of a deal (from the move that solved it, if any), how to go on."""
         ui, pos, result = self.ui, self._challenge.position, self.recorded
         parts = [self._themes_line()]
+        if not self.solved and (lesson := self._lesson_to_learn()) is not None:
+            parts.append(ui.message("shell.puzzle_taught_by", title=ui.text(lesson.title), target=lesson.id))
         if result is not None and result.review_due is not None and not self._said_due():
             parts.append(ui.message("shell.puzzle_comes_back", due=result.review_due))
         ranking = self._challenge.ranking
@@ -189,6 +191,12 @@ class PuzzleRun(Activity):
             best = ranking.judged(self.played) if self.played is not None else ranking.moves[0]
             parts += [ui.message("shell.best_line"), ui.line(pos, best.line, pos.to_move)]
         return "\n".join([*parts, ui.message("shell.type_next")])
+
+    def _lesson_to_learn(self) -> Lesson | None:
+        """The first lesson, in course order, that teaches a theme of the puzzle and that the learner has not done
+        (a classic two-player puzzle is open before its lessons are: :mod:`.picker`); None when all are done."""
+        done = self.shell.progress.lesson_stars()
+        return next((l for l in self.shell.catalog.lessons_teaching(self.puzzle.themes) if l.id not in done), None)
 
     def _record(self, solved: bool) -> str:
         """Save the first answer to this showing of the puzzle; the words for a rating change (the change as the
