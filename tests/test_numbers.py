@@ -252,7 +252,7 @@ def test_a_review_puzzle_lists_the_values_its_intro_lost_by(mark: Mark, lang: st
     challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
     rows = [line[4:].rsplit(None, 1) for line in listing_text(ui, challenge).splitlines()[1:]]
     listed = {move: read(value) for move, value in rows}
-    lost = listed[ui.move(pos, best)] - listed[ui.move(pos, pos.parse_move("KS"))]
+    lost = listed[ui.listed_move(pos, best)] - listed[ui.listed_move(pos, pos.parse_move("KS"))]
     assert puzzle.text is not None and lost == Decimal("8.2") and f" {ui.decimal(lost)} " in puzzle.text.get(lang)
     values = [read(value) for _, value in rows]
     assert values == sorted(values, reverse=True) and values[:2] == [Decimal("1.0"), Decimal("0.9")]
