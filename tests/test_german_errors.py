@@ -115,6 +115,11 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
     (("puzzles", "generate", "--thme", "sums"), "cassino-tutor puzzles generate: unbekannte Argumente: --thme sums; "
                                                 "meintest du „--theme“?",
      "cassino-tutor puzzles generate: error: unrecognized arguments: --thme sums; did you mean --theme?"),
+    (("sheet", "draw"), "cassino-tutor sheet: unbekannte Argumente: draw; meintest du „--variant draw“?",
+     "cassino-tutor sheet: error: unrecognized arguments: draw; did you mean --variant draw?"),
+    (("arena", "royal", "--pairs", "2"), "cassino-tutor arena: unbekannte Argumente: royal; meintest du „--variant "
+                                         "royal“?",
+     "cassino-tutor arena: error: unrecognized arguments: royal; did you mean --variant royal?"),
     (("--asci", "--lnag", "en"), "cassino-tutor: unbekannte Argumente: --lnag; meintest du „--lang“?",  # not 'en'
      "cassino-tutor: error: unrecognized arguments: --lnag; did you mean --lang?"),
     (("--lang", "fr"), "cassino-tutor: Argument --lang: „fr“ ist ungültig (möglich sind „en“, „de“)",

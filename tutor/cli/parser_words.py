@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from functools import cached_property
 from typing import Any
 
+from tutor.content.presets import preset_names
 from tutor.core.text import nearest
 
 KEYS = {
@@ -96,10 +97,13 @@ def parse_command_line(parser: argparse.ArgumentParser, words: Sequence[str]) ->
 
 
 def _refuse(owner: argparse.ArgumentParser, extra: Sequence[str]) -> None:
-    """``owner`` refuses the ``extra`` words, with its option nearest the first."""
+    """``owner`` refuses the ``extra`` words, with its option nearest the first; a preset's name given alone, where
+    ``owner`` takes ``--variant``, with that option and the name (``sheet draw``: did you mean --variant draw?)."""
     message = argparse._("unrecognized arguments: %s") % " ".join(extra)  # type: ignore[attr-defined]
     options = [o for action in owner._actions for o in action.option_strings if o.startswith("--")]
     near = nearest(extra[0], options)
+    if "--variant" in options and extra[0] in preset_names():
+        near = f"--variant {extra[0]}"
     if near:
         message += argparse._("; did you mean %s?") % near  # type: ignore[attr-defined]
     owner.error(message)
