@@ -74,3 +74,24 @@ def test_a_bad_review_value_is_answered_in_one_line_in_the_learners_language(
     path = played_round(tmp_path, "level=greedy seed=6")
     assert main(["replay", str(path), "--lang", lang, "--review", review]) == 2
     assert capsys.readouterr().err == f"cassino-tutor replay: {said}\n"
+
+
+@pytest.mark.parametrize(("lang", "none", "head"), [
+    ("en", "No game is kept yet: start the tutor (“cassino-tutor”) and type “play”.", "Your games, newest first"),
+    ("de", "Noch ist kein Spiel gespeichert: Starte den Tutor („cassino-tutor“) und tippe „spiele“.",
+     "Deine Spiele, die neuesten zuerst"),
+])
+def test_replay_without_a_game_lists_the_games_to_choose_from(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch, lang: str, none: str,
+                                                              head: str) -> None:
+    """``replay`` alone was refused ("the following arguments are required: N|FILE"), leaving the learner to find
+    the numbers in the shell: it lists the games kept, as the shell's ``games`` does, with how to replay one."""
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    assert main(["replay", "--lang", lang]) == 0
+    assert capsys.readouterr().out.strip() == none
+    played_round(tmp_path, "level=greedy seed=6")
+    capsys.readouterr()
+    assert main(["replay", "--lang", lang]) == 0
+    listed = capsys.readouterr().out
+    assert listed.startswith(head) and "\n  1  " in listed and "cassino-tutor replay N" in listed
+    assert max(len(line) for line in listed.splitlines() if str(tmp_path) not in line) <= 80  # a path is not cut

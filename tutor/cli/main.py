@@ -151,8 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="letters for suits instead of glyphs")
 
     p = sub.add_parser("replay", help="a saved game, round by round, with the review of your moves")
-    p.add_argument("file", metavar="N|FILE",
-                   help="game N of the shell's list of games, or a saved-game file (the shell's “games export” writes one)")
+    p.add_argument("file", metavar="N|FILE", nargs="?",
+                   help="game N of the shell's list of games, or a saved-game file (the shell's “games export” writes "
+                        "one); without it, the list of games")
     p.add_argument("--review", metavar="all|none|N",
                    help="the rounds whose review of your moves is computed again, which takes seconds a round "
                         "(default: none; a kept game shows the reviews kept with it, unless none)")

@@ -1,7 +1,8 @@
 """``cassino-tutor replay FILE|N``: a saved game, round by round, with the review of the learner's moves.
 
 ``N`` (digits only) is a game kept in the progress file, by its number in the
-shell's ``games``; anything else is a file (``games export`` writes one).
+shell's ``games``; anything else is a file (``games export`` writes one); with
+neither, the list of the games kept, as ``games`` shows it.
 
 Each round shows who played what, deal by deal (the line of play the puzzles
 show, with what changes hands) and its score breakdown.  The review
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Sequence
+from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 
@@ -34,7 +36,7 @@ from tutor.render.chart import fit
 from tutor.render.review import review_text
 from tutor.shell import review_screen
 from tutor.shell.game_text import problem_text, result_text, score_text
-from tutor.shell.games import game_number
+from tutor.shell.games import game_number, games_text
 from tutor.shell.progress_words import progress_problem
 from tutor.shell.state import DEFAULT_WIDTH
 from tutor.shell.status import StatusLine
@@ -49,6 +51,8 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
     """The saved game of ``args.file`` (a file, or a kept game's number) in words, fitted to 80 columns."""
     lang = command_lang(args.replay_lang, args.lang)
     ui = Renderer(lang, symbols=not args.ascii)
+    if args.file is None:
+        return kept_games(ui), 0
     kept: dict[int, RoundReview] = {}
     number = game_number(args.file)
     try:
@@ -63,6 +67,17 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(progress_problem(ui, err)) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
     return fit(replay_text(ui, saved, reviewed(args.review, scored, ui.message), StatusLine(), kept), DEFAULT_WIDTH), 0
+
+
+def kept_games(ui: Renderer) -> str:
+    """The games kept in the progress file, as the shell's ``games`` lists them, to choose one to replay."""
+    try:
+        with Progress.open() as progress:
+            if progress.games.empty():
+                return ui.message("arguments.replay_no_games")
+            return fit(games_text(ui, progress, datetime.now(timezone.utc)), DEFAULT_WIDTH)
+    except ProgressError as err:
+        raise UsageError(progress_problem(ui, err)) from None
 
 
 def reviewed(text: str | None, scored: list[int], say: Say = english) -> set[int]:

@@ -9,11 +9,13 @@ game, under a new number.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from tutor.render import Renderer
 from tutor.render.os_errors import os_reason
-from tutor.storage import ProgressError
+from tutor.storage import Progress, ProgressError
 from tutor.storage.game_store import GameSummary, summary_of
 from tutor.storage.games import GameFileError
 
@@ -42,20 +44,25 @@ def games_command(shell: Shell, arg: str) -> str:
 
 
 def listing(shell: Shell) -> str:
-    """Every game, newest first, with its number; one that cannot be read in one line with why."""
-    ui = shell.ui
+    """Every game of the shell's progress file, newest first, with its number (:func:`games_text`)."""
+    return games_text(shell.ui, shell.progress, shell.clock())
+
+
+def games_text(ui: Renderer, progress: Progress, now: datetime) -> str:
+    """Every game kept in ``progress``, newest first, with its number; one that cannot be read in one line with why
+    (``now``: whether another window still holds a game is judged at this time)."""
     rows: list[dict[str, Any]] = []
-    for game in store(shell).summaries(shell.clock()):
+    for game in progress.games.summaries(now):
         if isinstance(game, GameFileError):
             number = game.where.removeprefix("game ") if game.where.startswith("game ") else ""
             rows.append({"broken": problem_text(ui, game), "number": number, "where": "" if number else game.where})
         else:
-            rows.append(summary_row(shell, game))
-    return ui.render("shell/games.j2", games=rows, path=str(shell.progress.path))
+            rows.append(summary_row(ui, game))
+    return ui.render("shell/games.j2", games=rows, path=str(progress.path))
 
 
-def summary_row(shell: Shell, game: GameSummary) -> dict[str, Any]:
-    ui, result = shell.ui, game.result
+def summary_row(ui: Renderer, game: GameSummary) -> dict[str, Any]:
+    result = game.result
     winner = ""
     if result is not None and result.winner is not None:
         winner = ui.side_name(game.side_seats[result.winner], game.learner)
