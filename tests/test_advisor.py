@@ -307,6 +307,17 @@ def test_a_negative_value_is_listed_with_a_minus_sign_and_stays_a_plain_number_i
     assert not re.search(r"-\d", listing.stdout), listing.stdout
 
 
+@pytest.mark.parametrize(("lang", "label"), [("en", "trail"), ("de", "Ablegen")])
+def test_the_listing_labels_each_trail_as_the_tutors_lists_do(lang: str, label: str) -> None:
+    """A trail is the card alone: ``advise`` says so, as the shell's lists of moves do; no other move is labelled."""
+    data = json.loads(run(str(ENDGAME), "--open", "--json").stdout)
+    trails = sum(1 for m in data["moves"] if " " not in m["notation"])
+    listing = run(str(ENDGAME), "--open", "--lang", lang, "--ascii", columns=1000).stdout
+    moves = [line.strip().split("  ")[0] for line in listing.splitlines() if line.startswith("  ")]
+    labelled = [m for m in moves if m.endswith(f" ({label})")]
+    assert trails and len(labelled) == trails and all(len(m.split()) == 2 for m in labelled), moves
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("columns", [80, 60])
 def test_the_listing_is_wrapped_to_the_terminal_at_spaces(lang: str, columns: int) -> None:

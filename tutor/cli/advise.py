@@ -82,7 +82,7 @@ def listing(advice: Advice, pos: Position, say: Renderer, seed: int, opened: boo
     """Every move with its value and spread, best first, under a header saying whose advice it is and on what."""
     header = say.message("advise.header", level=say.message(f"levels.{advice.level}"),
                          seat=say.seat_name(pos.to_move), worlds=advice.worlds, seed=seed, open=opened)
-    rows = [(say.move(pos, mv.move), say.decimal(mv.value, signed=True), say.decimal(mv.spread)) for mv in advice.moves]
+    rows = [(say.listed_move(pos, mv.move), say.decimal(mv.value, signed=True), say.decimal(mv.spread)) for mv in advice.moves]
     width = max(len(r[0]) for r in rows)
     lines = [header, say.message("advise.unit", worlds=advice.worlds)]
     if advice.stopped:
