@@ -415,3 +415,25 @@ def test_the_cards_taken_of_a_question_start_a_line_for_each_side(tmp_path: Path
                 starts = [line for line in shown[heading + 1:] if line.startswith("  ") and not line.startswith("   ")]
                 names = [shell.ui.side_name(side_seats(step.position, side)) for side in range(sides)]
                 assert [line.split(":")[0].strip() for line in starts[:sides]] == names, (lesson.id, shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_after_a_step_whose_answer_was_shown_does_not_say_it_was_solved(tmp_path: Path, lang: str) -> None:
+    """After two wrong answers, or "solution", a lesson's "hint" said "You have already solved this one": it says the
+    step was not solved and its answer is shown, as a missed puzzle's does."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        for end in ("miss", "solution"):
+            run = open_step(shell, "pairing", lambda step: isinstance(step, ExerciseStep))
+            if end == "miss":
+                for _ in range(TRIES):
+                    wrong = wrong_answer(shell)
+                    assert wrong is not None
+                    say(shell, wrong)
+            else:
+                say(shell, "solution")
+            assert run.solved
+            said = say(shell, "hint")
+            assert said != ui.message("shell.no_hint_needed")
+            assert said == ui.message("shell.hint_step_shown")
+            say(shell, "lessons")  # leaves the lesson open: "learn" takes it up at its step
