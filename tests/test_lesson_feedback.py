@@ -20,7 +20,7 @@ from tutor.core.scoring import instant_points, score_round, side_piles
 from tutor.core.solver import move_points
 from tutor.render import Renderer
 from tutor.shell.challenge_text import TRIES
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import dispatch, typed_command
 from tutor.shell.lesson import LessonRun
 from tutor.shell.lesson_hints import side_seats
 from tutor.shell.state import Shell
@@ -437,3 +437,17 @@ def test_a_hint_after_a_step_whose_answer_was_shown_does_not_say_it_was_solved(t
             assert said != ui.message("shell.no_hint_needed")
             assert said == ui.message("shell.hint_step_shown")
             say(shell, "lessons")  # leaves the lesson open: "learn" takes it up at its step
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_moves_and_explain_at_a_step_that_asks_no_move_say_so(tmp_path: Path, lang: str) -> None:
+    """At lesson 1's question "why is 7S x 7H refused?", "explain 7S x 7H" and "moves" answered "needs a position with
+    a task: open an exercise or a puzzle first", with the lesson's position and task on the screen: they say that
+    this step asks for no move, and count as no hint."""
+    with open_shell(tmp_path, lang) as shell:
+        run = open_step(shell, "table", lambda step: isinstance(step, (WhyStep, QuestionStep)))
+        hints = run.hints
+        for line, name in (("explain 7S x 7H", "explain"), ("moves", "moves")):
+            said = say(shell, line)
+            assert said == shell.ui.message("shell.step_asks_no_move", command=typed_command(shell, name))
+        assert run.hints == hints and not run.solved

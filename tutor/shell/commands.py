@@ -453,7 +453,7 @@ def moves(shell: Shell, arg: str) -> str:
     said = shell.activity.moves() if shell.activity is not None else None
     if said is None and game_waiting(shell):
         said = shell.ui.message("play.moves_resume")
-    return said if said is not None else shell.ui.message("shell.no_position", command=typed_command(shell, "moves"))
+    return said if said is not None else no_move_asked(shell, "moves")
 
 
 @command("solution", alias="lösung")
@@ -466,11 +466,18 @@ def solution(shell: Shell, arg: str) -> str:
 @command("explain", "move", "erkläre")
 def explain(shell: Shell, arg: str) -> str:
     if shell.activity is None:
-        return shell.ui.message("shell.no_position", command=typed_command(shell, "explain"))
+        return no_move_asked(shell, "explain")
     if not arg:
         return shell.ui.message("shell.explain_usage")
     said = shell.activity.explain(arg)
-    return said if said is not None else shell.ui.message("shell.no_position", command=typed_command(shell, "explain"))
+    return said if said is not None else no_move_asked(shell, "explain")
+
+
+def no_move_asked(shell: Shell, name: str) -> str:
+    """Why ``moves`` or ``explain`` has nothing to work on: in a lesson, its step asks for no move (a question,
+    a text); elsewhere, no exercise or puzzle is open."""
+    key = "shell.step_asks_no_move" if isinstance(shell.activity, LessonRun) else "shell.no_position"
+    return shell.ui.message(key, command=typed_command(shell, name))
 
 
 @command("show", alias="zeige")
