@@ -140,6 +140,20 @@ def test_a_mistyped_command_in_a_puzzle_lesson_or_game_gets_the_nearest_one(tmp_
         assert "mean" not in far and "Meintest" not in far, far
 
 
+@pytest.mark.parametrize(("lang", "start"), [("en", "puzzle"), ("de", "aufgabe"), ("en", "play round seed=1"),
+                                             ("de", "spiele runde startwert=1")])
+def test_a_word_that_is_no_card_and_near_no_command_points_to_help(tmp_path: Path, lang: str, start: str) -> None:
+    """``score`` in a game (or ``ergebnis``) was told only what a card and a move are: the learner who meant a
+    command is told it is none either, and where the commands are listed; a mistyped card (``9x``) is not."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, start)
+        for word in ("score", "ergebnis"):
+            text = say(shell, word)
+            assert text.startswith(shell.ui.message("typos.not_a_card", token=word).split(":")[0]), text
+            assert text.endswith("\n" + shell.ui.message("shell.no_command_either", word=word)), text
+        assert "help" not in say(shell, "9x") and "hilfe" not in say(shell, "9x")
+
+
 @pytest.mark.parametrize(("lang", "start"), [("en", "puzzle"), ("de", "aufgabe"),
                                              ("en", "play round seed=1 level=greedy")])
 @pytest.mark.parametrize("word", ["take", "nimm", "x", "b8"])

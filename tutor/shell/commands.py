@@ -151,10 +151,14 @@ def _dispatch(shell: Shell, line: str) -> Reply:
             return Reply(cmd.handler(shell, rest.strip()))
         if shell.activity is None:
             return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(shell, word)))
-        near = "" if _reads_as_card(word) else near_command(shell, word)
+        card = _reads_as_card(word)
+        near = "" if card else near_command(shell, word)
         if near:  # ``hitn`` in a puzzle: a mistyped command rather than a card
             return Reply(shell.ui.message("shell.near_command", word=excerpt(word), near=near))
-        return Reply(shell.activity.answer(text))
+        said = shell.activity.answer(text)
+        if not card and word.isalpha():  # ``score`` in a game: no card, and no command near it either
+            said += "\n" + shell.ui.message("shell.no_command_either", word=excerpt(word))
+        return Reply(said)
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
         if err.unsaved:
