@@ -16,12 +16,13 @@ from tutor.core.comparison import compare, shortfall
 from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
-from tutor.core.scoring import instant_points, score_round
+from tutor.core.scoring import instant_points, score_round, side_piles
 from tutor.core.solver import move_points
 from tutor.render import Renderer
 from tutor.shell.challenge_text import TRIES
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import dispatch, typed_command
 from tutor.shell.lesson import LessonRun
+from tutor.shell.lesson_hints import side_seats
 from tutor.shell.state import Shell
 from tutor.teaching.answers import question_answer, why_reason
 
@@ -396,3 +397,57 @@ def test_a_question_of_cards_taken_does_not_show_their_count(tmp_path: Path, lan
                     assert said == counted, (lesson.id, shown)
                 asks.add(step.ask)
     assert "cards" in asks and len(asks) > 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_cards_taken_of_a_question_start_a_line_for_each_side(tmp_path: Path, lang: str) -> None:
+    """Lesson 1's counting questions showed both sides' cards taken glued in one paragraph, wrapped across the
+    screen ("… K♥ (30 cards, 1 sweep)  Player 2: A♦ A♣ …"): under the heading, each side's cards start a line
+    of their own, with the side's name."""
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, QuestionStep):
+                    continue
+                shown = LessonRun(shell, lesson, start=index).show().splitlines()
+                heading = shown.index({"en": "Cards taken:", "de": "Eingenommene Karten:"}[lang])
+                sides = len(side_piles(step.position))
+                starts = [line for line in shown[heading + 1:] if line.startswith("  ") and not line.startswith("   ")]
+                names = [shell.ui.side_name(side_seats(step.position, side)) for side in range(sides)]
+                assert [line.split(":")[0].strip() for line in starts[:sides]] == names, (lesson.id, shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_after_a_step_whose_answer_was_shown_does_not_say_it_was_solved(tmp_path: Path, lang: str) -> None:
+    """After two wrong answers, or "solution", a lesson's "hint" said "You have already solved this one": it says the
+    step was not solved and its answer is shown, as a missed puzzle's does."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        for end in ("miss", "solution"):
+            run = open_step(shell, "pairing", lambda step: isinstance(step, ExerciseStep))
+            if end == "miss":
+                for _ in range(TRIES):
+                    wrong = wrong_answer(shell)
+                    assert wrong is not None
+                    say(shell, wrong)
+            else:
+                say(shell, "solution")
+            assert run.solved
+            said = say(shell, "hint")
+            assert said != ui.message("shell.no_hint_needed")
+            assert said == ui.message("shell.hint_step_shown")
+            say(shell, "lessons")  # leaves the lesson open: "learn" takes it up at its step
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_moves_and_explain_at_a_step_that_asks_no_move_say_so(tmp_path: Path, lang: str) -> None:
+    """At lesson 1's question "why is 7S x 7H refused?", "explain 7S x 7H" and "moves" answered "needs a position with
+    a task: open an exercise or a puzzle first", with the lesson's position and task on the screen: they say that
+    this step asks for no move, and count as no hint."""
+    with open_shell(tmp_path, lang) as shell:
+        run = open_step(shell, "table", lambda step: isinstance(step, (WhyStep, QuestionStep)))
+        hints = run.hints
+        for line, name in (("explain 7S x 7H", "explain"), ("moves", "moves")):
+            said = say(shell, line)
+            assert said == shell.ui.message("shell.step_asks_no_move", command=typed_command(shell, name))
+        assert run.hints == hints and not run.solved

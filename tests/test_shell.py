@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 from deals import personal_data
-from shell_helpers import open_shell, right_answer, wrong_answer
+from shell_helpers import open_shell, play_first_moves, right_answer, wrong_answer
 
 from tutor.content.course import QuestionStep, WhyStep
 from tutor.content.skills import SKILLS
 from tutor.core.cards import ALL_CARDS
-from tutor.shell.commands import COMMANDS, dispatch, welcome
+from tutor.shell.commands import COMMANDS, dispatch, typed_command, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.streak import StreakRun, streak_order
@@ -138,6 +138,20 @@ def test_a_mistyped_command_in_a_puzzle_lesson_or_game_gets_the_nearest_one(tmp_
             assert activity.mistakes == 0
         far = say(shell, "xyzzy")  # "is not a card" (a lesson's text step: there is nothing to answer)
         assert "mean" not in far and "Meintest" not in far, far
+
+
+@pytest.mark.parametrize(("lang", "start"), [("en", "puzzle"), ("de", "aufgabe"), ("en", "play round seed=1"),
+                                             ("de", "spiele runde startwert=1")])
+def test_a_word_that_is_no_card_and_near_no_command_points_to_help(tmp_path: Path, lang: str, start: str) -> None:
+    """``score`` in a game (or ``ergebnis``) was told only what a card and a move are: the learner who meant a
+    command is told it is none either, and where the commands are listed; a mistyped card (``9x``) is not."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, start)
+        for word in ("score", "ergebnis"):
+            text = say(shell, word)
+            assert text.startswith(shell.ui.message("typos.not_a_card", token=word).split(":")[0]), text
+            assert text.endswith("\n" + shell.ui.message("shell.no_command_either", word=word)), text
+        assert "help" not in say(shell, "9x") and "hilfe" not in say(shell, "9x")
 
 
 @pytest.mark.parametrize(("lang", "start"), [("en", "puzzle"), ("de", "aufgabe"),
@@ -753,3 +767,20 @@ def test_rules_on_a_lessons_text_step_are_the_lessons_rules(tmp_path: Path, lang
         expected = rules_text(run.lesson.variant, players, lang, topic)
         assert expected is not None and expected != rules_text(variant("classic"), 2, lang, topic)
         assert say(shell, f"rules {topic}") == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_help_says_next_starts_a_games_next_round_and_explain_is_for_lessons_and_puzzles(tmp_path: Path,
+                                                                                        lang: str) -> None:
+    """``help next`` said only "the next step, lesson or puzzle", where after a round of a match ``next`` deals the
+    next one; ``help explain`` did not say that in a game it explains nothing (``hint`` asks the advisor there)."""
+    with open_shell(tmp_path, lang) as shell:
+        run = play_first_moves(shell, "seed=3", round_only=True)
+        assert not run.game.over
+        said = say(shell, typed_command(shell, "next"))
+        assert said.startswith({"en": "Round 2", "de": "Runde 2"}[lang]), said
+        helped = say(shell, f"{typed_command(shell, 'help')} {typed_command(shell, 'next')}")
+        assert {"en": "next round", "de": "nächste Runde"}[lang] in helped, helped
+        assert say(shell, "explain 7S") == shell.ui.message("play.no_explain")
+        helped = say(shell, f"{typed_command(shell, 'help')} {typed_command(shell, 'explain')}")
+        assert {"en": "in a lesson or puzzle:", "de": "in einer Lektion oder Aufgabe:"}[lang] in helped, helped

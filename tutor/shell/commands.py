@@ -151,10 +151,14 @@ def _dispatch(shell: Shell, line: str) -> Reply:
             return Reply(cmd.handler(shell, rest.strip()))
         if shell.activity is None:
             return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(shell, word)))
-        near = "" if _reads_as_card(word) else near_command(shell, word)
+        card = _reads_as_card(word)
+        near = "" if card else near_command(shell, word)
         if near:  # ``hitn`` in a puzzle: a mistyped command rather than a card
             return Reply(shell.ui.message("shell.near_command", word=excerpt(word), near=near))
-        return Reply(shell.activity.answer(text))
+        said = shell.activity.answer(text)
+        if not card and word.isalpha():  # ``score`` in a game: no card, and no command near it either
+            said += "\n" + shell.ui.message("shell.no_command_either", word=excerpt(word))
+        return Reply(said)
     except ProgressError as err:
         # the file could not be written (disk full, locked): say so; what was saved stays
         if err.unsaved:
@@ -453,7 +457,7 @@ def moves(shell: Shell, arg: str) -> str:
     said = shell.activity.moves() if shell.activity is not None else None
     if said is None and game_waiting(shell):
         said = shell.ui.message("play.moves_resume")
-    return said if said is not None else shell.ui.message("shell.no_position", command=typed_command(shell, "moves"))
+    return said if said is not None else no_move_asked(shell, "moves")
 
 
 @command("solution", alias="lösung")
@@ -466,11 +470,18 @@ def solution(shell: Shell, arg: str) -> str:
 @command("explain", "move", "erkläre")
 def explain(shell: Shell, arg: str) -> str:
     if shell.activity is None:
-        return shell.ui.message("shell.no_position", command=typed_command(shell, "explain"))
+        return no_move_asked(shell, "explain")
     if not arg:
         return shell.ui.message("shell.explain_usage")
     said = shell.activity.explain(arg)
-    return said if said is not None else shell.ui.message("shell.no_position", command=typed_command(shell, "explain"))
+    return said if said is not None else no_move_asked(shell, "explain")
+
+
+def no_move_asked(shell: Shell, name: str) -> str:
+    """Why ``moves`` or ``explain`` has nothing to work on: in a lesson, its step asks for no move (a question,
+    a text); elsewhere, no exercise or puzzle is open."""
+    key = "shell.step_asks_no_move" if isinstance(shell.activity, LessonRun) else "shell.no_position"
+    return shell.ui.message(key, command=typed_command(shell, name))
 
 
 @command("show", alias="zeige")

@@ -49,6 +49,7 @@ class LessonRun(Activity):
     def _enter(self) -> None:
         step = self.step
         self.solved = isinstance(step, (TextStep, DemoStep))
+        self.shown = False  # the step ended with its answer shown, not solved
         self.misses = 0  # wrong answers at this step
         self._step_hints = 0
         self._told: list[str] = []  # what a hint would repeat: the hints given at this step, a count's advice
@@ -250,6 +251,7 @@ class LessonRun(Activity):
     def _end_step(self, shown: bool) -> None:
         """The step is over: what it showed of the learner's skills is recorded."""
         self.solved = True
+        self.shown = shown
         self._evidence(step_evidence(self.lesson, self.index, self.misses, self._step_hints, shown))
 
     def _evidence(self, evidence: list[Evidence]) -> None:
@@ -271,7 +273,7 @@ class LessonRun(Activity):
         if isinstance(step, (TextStep, DemoStep)):
             return self.ui.message("shell.nothing_asked")
         if self.solved:
-            return self.ui.message("shell.no_hint_needed")
+            return self.ui.message("shell.hint_step_shown" if self.shown else "shell.no_hint_needed")
         self._slip("hint")
         if isinstance(step, WhyStep):
             return self._why_hint(step)
