@@ -5,6 +5,7 @@ course's own lessons, each claim recomputed from the engine."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -323,6 +324,36 @@ def test_german_feedback_uses_the_games_terms(tmp_path: Path) -> None:
         assert "Ein anderer Zug" in said and "Versuch es noch einmal" in said
         hints = [say(shell, "tipp") for _ in range(4)]
         assert hints[-1] == shell.ui.message("shell.hint_none_left") and "Lösung" in hints[-1]
+
+
+@pytest.mark.parametrize(("lang", "yours", "mover"), [
+    ("en", re.compile(r"\byour move\b", re.I), "Player 1's move tries to take 2"),
+    ("de", re.compile(r"\bdein(em)? Zug\b", re.I), "Spieler 1 will 2 einnehmen"),
+])
+def test_a_why_answer_does_not_call_another_players_move_yours(
+        tmp_path: Path, lang: str, yours: re.Pattern[str], mover: str) -> None:
+    """Every why step of the course shows another player's move ("Player 1 wants both queens…"), yet the
+    pairing lesson's answer said "but your move tries to take 2": neither the right choice's answer nor
+    "solution" says the move is the learner's, and the face card's answer names the move's player (a learner's
+    own move keeps its words)."""
+    named = []
+    with open_shell(tmp_path, lang=lang) as shell:
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, WhyStep):
+                    continue
+                for answer in (str(step.choices.index(why_reason(step).code) + 1), "solution"):
+                    say(shell, f"learn {lesson.id}")
+                    run = shell.activity
+                    assert isinstance(run, LessonRun)
+                    run.index, run.solved = index - 1, True  # the step before, to enter this one fresh
+                    say(shell, "next")
+                    said = say(shell, typed_command(shell, answer) if answer == "solution" else answer)
+                    assert not yours.search(said), (step.where, said)
+                    named += [step.where] if mover in said else []
+                if why_reason(step).code == "face_card_takes_one":  # a learner's own such move is still theirs
+                    assert yours.search(shell.ui.reason(step.position, why_reason(step)))
+    assert len(named) == 2  # the pairing lesson's queens, answered and shown
 
 
 def test_a_demo_says_which_of_its_points_score_at_once(tmp_path: Path) -> None:

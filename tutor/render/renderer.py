@@ -119,11 +119,13 @@ class Renderer:
 
     # ---- answers to a typed move -------------------------------------------------
 
-    def reason(self, pos: Position, reason: Reason) -> str:
-        """Why the move tried in ``pos`` is illegal: the rule, with the cards that break it."""
+    def reason(self, pos: Position, reason: Reason, by_other: bool = False) -> str:
+        """Why the move tried in ``pos`` is illegal: the rule, with the cards that break it.  ``by_other``: the
+        move is not the learner's (a lesson shows it), and the words name its player where they would say "you"."""
         card = reason.params.get("card")
         kept = [c for c in pos.hands[pos.to_move] if c != card]
-        return self.message(f"reasons.{reason.code}", kept=kept, **reason.params)
+        mover = self.seat_name(pos.to_move) if by_other else None
+        return self.message(f"reasons.{reason.code}", kept=kept, mover=mover, **reason.params)
 
     def invalid(self, err: InvalidMoveError) -> str:
         """A typo: what is wrong, then the form a move takes, with an example."""

@@ -190,7 +190,7 @@ class LessonRun(Activity):
             if choice not in self._out:
                 self._out.append(choice)
             return self._missed(self.ui.message("shell.wrong_choice"))
-        return self._solved(self.ui.reason(step.position, reason))
+        return self._solved(self.ui.reason(step.position, reason, by_other=True))
 
     def _answer_question(self, step: QuestionStep, text: str) -> str:
         try:
@@ -326,7 +326,7 @@ class LessonRun(Activity):
             pos = self._challenge.position
             return ui.message("shell.solution_moves", moves=[ui.move(pos, m) for m in self._challenge.accepted()])
         if isinstance(step, WhyStep):
-            return ui.reason(step.position, why_reason(step))
+            return ui.reason(step.position, why_reason(step), by_other=True)
         assert isinstance(step, QuestionStep)
         return self._question_facts(step)
 
