@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from shell_helpers import open_shell, right_answer, wrong_answer
 
 from tutor.render.chart import SPARKS, SPARKS_ASCII, bar, columns, fit, sample, sparkline, stars
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import dispatch, typed_command
 from tutor.shell.game_choice import game_choice, game_why
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
@@ -315,9 +315,9 @@ def test_the_tutor_fits_the_dashboard_to_the_terminal_columns(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("lang", "header", "run"), [
-    ("en", "Success by theme (solved at the first answer, without hints / tried)",
+    ("en", "Success by theme (solved at the first answer, without hints / attempts)",
      "Puzzles solved in a row at the first answer, without hints: 0 now"),
-    ("de", "Erfolg nach Themen (beim ersten Versuch ohne Tipp gelöst / versucht)",
+    ("de", "Erfolg nach Themen (mit der ersten Antwort ohne Tipp gelöst / Versuche)",
      "Beim ersten Versuch ohne Tipp in Folge gelöst: jetzt 0"),
 ])
 def test_a_puzzle_solved_at_the_second_answer_is_counted_as_the_screen_says(tmp_path: Path, lang: str, header: str,
@@ -334,3 +334,30 @@ def test_a_puzzle_solved_at_the_second_answer_is_counted_as_the_screen_says(tmp_
     assert header in text and run in text
     rows = [line for line in screen.splitlines() if re.search(r"\d+/ *\d+ +\d+ ?%", line)]
     assert rows and all(re.search(r"\b0/1 +0 ?%", line) for line in rows), rows
+
+
+@pytest.mark.parametrize(("lang", "puzzles", "header", "note"), [
+    ("en", "Puzzles: 0 solved of 1 tried", "without hints / attempts)",
+     "A review is a new attempt, so one puzzle may count more than once."),
+    ("de", "Aufgaben: 0 von 1 gelöst", "ohne Tipp gelöst / Versuche)",
+     "Eine Wiederholung ist ein neuer Versuch: Eine Aufgabe kann mehrmals zählen."),
+])
+def test_the_dashboard_says_the_themes_count_attempts_where_the_puzzles_count_puzzles(
+        tmp_path: Path, lang: str, puzzles: str, header: str, note: str) -> None:
+    """One puzzle missed, then missed again at its review: the puzzle line counts 1 puzzle tried, the theme rows
+    2 attempts, and the screen said "0 solved of 1 tried" above rows of 0/2 headed "… / tried".  Now the rows are
+    headed attempts and a line says a review is another, within 80 columns."""
+    with open_shell(tmp_path, lang) as shell:
+        shell.width = lambda: 80
+        dispatch(shell, typed_command(shell, "puzzle"))
+        dispatch(shell, typed_command(shell, "solution"))
+        shell.clock.advance(2)  # the review falls due a day later
+        dispatch(shell, typed_command(shell, "review"))
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        dispatch(shell, wrong)
+        screen = dispatch(shell, typed_command(shell, "progress")).text
+    rows = [line for line in screen.splitlines() if re.search(r"\d+/ *\d+ +\d+ ?%", line)]
+    assert rows and all(re.search(r"\b0/2 +0 ?%", line) for line in rows), rows
+    assert puzzles in screen and header in screen and f"  {note}\n" in screen
+    assert max(len(line) for line in screen.splitlines()) <= 80
