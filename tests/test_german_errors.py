@@ -185,7 +185,7 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
     ("variant: {preset: classic, forced_capture: vielleicht}\nhands: [[7S], [6S]]\ntable: [9H]\n",
      "p.yaml:1:44: Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
     ("hands: [[2C, 3D], [4H]]\ntable: [{build: [5H, 3C], owner: 1}]\n",
-     "p.yaml:2:9: Die Baute auf 8 gehört Platz 1, der aber keine Karte hat, die 8 nimmt (Halteregel)."),
+     "p.yaml:2:9: Die Baute auf 8 gehört Platz 1, der aber keine Karte hat, die sie einnimmt (Halteregel)."),
 ])
 def test_a_position_file_problem_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch,
@@ -204,7 +204,7 @@ def test_advise_says_in_german_why_it_cannot_value_a_position(tmp_path: Path,
     path.write_text(UNHELD, encoding="utf-8")
     assert main(["advise", "--lang", "de", str(path)]) == 2
     said = capsys.readouterr().err
-    assert "Platz 1 gehört eine Baute (8), aber keine Karte, die er haben kann, nimmt sie" in said
+    assert "Platz 1 gehört eine Baute (8), aber keine Karte, die er haben kann, nimmt sie ein" in said
     assert "seat" not in said and "holding" not in said
 
 

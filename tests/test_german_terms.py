@@ -193,6 +193,73 @@ def test_no_german_text_uses_a_term_for_another_thing() -> None:
                                "Variante": "in anderen Spielen als {{ basis }}"}[misuse.split()[0]])
 
 
+# A capture is „einnehmen“: „die 7 nimmt die Baute ein“, never a bare „die 7 nimmt die Baute“. A form of „nehmen“
+# standing alone (no prefix joined to it, none quoted as a command) must end its clause with a particle: „ein“ for a
+# capture, or one of another verb („nimmt an“, „nimmt … zurück“, „nimmt … auf“, „nimmt … heraus“, „nimmt … dazu“).
+BARE_NEHMEN = re.compile(r"(?<![\w\-„])(?:[Nn]imm(?:st|t)?|[Nn]ehmen?|[Nn]ahm(?:st|en)?|genommen\w*)(?![\w-])")
+CLAUSE_END = re.compile(r"[.;:!?()\n]|,(?! ?\d)| [–—] ")
+PARTICLE = re.compile(r"\b(?:ein|an|auf|zurück|heraus|dazu|hinzu|ab|teil|über)\s*(?:$|[,¦⟨]|(?:und|oder|wie)\b)")
+# Uses of a bare „nehmen“ that are no capture: what an option or a goal accepts, a side's points, the author's cards
+# to take off a position file's table, and the glossary's own definition of „Einnehmen“.
+NOT_A_CAPTURE = re.compile(r"Option\s+\S*\s*nimmt|nimmt keinen Gleichstandsbrecher|nimm einfache Anführungszeichen"
+                           r"|alle Punkte (?:einer Runde |der Runde )?nimmt|nimm Karten vom Tisch\.|Hand vom Tisch nehmen\.")
+
+
+def value_word(value: re.Match[str]) -> str:
+    """What a value of a template stands for here: „ein“ where it may say it (``{{ 'ebenfalls ein' if v }}``), else
+    ⟨⟩, which may follow a particle (``ein{{ ' und räumt den Tisch ab' if sweep }}``) but is none."""
+    return " ein " if re.search(r"\bein'", value.group(0)) else " ⟨⟩ "
+
+
+def bare_nehmen(text: str) -> Iterator[str]:
+    """Each form of „nehmen“ in ``text`` (markup taken out, both branches of a condition kept) whose clause does not
+    end in a particle: a capture said without „ein“."""
+    plain = TAG.sub(" ¦ ", VALUE.sub(value_word, JINJA_COMMENT.sub("", text)))  # ¦: the end of a branch
+    for m in BARE_NEHMEN.finditer(plain):
+        clause = CLAUSE_END.split(re.sub(r"\([^()]*\)", "", plain[m.end():]), maxsplit=1)[0]
+        said = plain[max(0, m.start() - 40): m.end()] + clause
+        if not PARTICLE.search(clause) and not NOT_A_CAPTURE.search(said + "."):
+            yield " ".join(said.split())
+
+
+def test_a_capture_is_said_with_einnehmen_in_german() -> None:
+    """The glossary's word for a capture is „einnehmen“, but the rule sheets said „die 7 nimmt die Baute“, reason
+    titles „Eine Bildkarte nimmt nur eine Karte ihres Rangs“, lessons „Die Pik-9 nimmt zwei Karten“ and puzzles
+    „Welches Paar nehmen?“: every bare „nehmen“ of a German text is a capture said wrong, or one of the few uses
+    for something else that ``NOT_A_CAPTURE`` names."""
+    found = [f"{where}: {said!r}" for where, text in german_texts() for said in bare_nehmen(text)]
+    assert not found, "\n".join(found)
+    for wrong in ("Dir gehört die Baute auf 7; die 7 nimmt die Baute.", "Eine 7 nimmt 3+4 und die 7 in einem Zug.",
+                  "Eine Dame nimmt eine Dame, nie beide auf einmal.", "Welches Paar nehmen?",
+                  "Die Pik-9 nimmt zwei Karten. Schafft die Kreuz-5 mehr?", "die der dritte König nimmt.",
+                  "Wenn du jetzt mit der Neun 7 + 2 nimmst, fehlt dir diese Karte.", "Nimm die Karo-2 vorher weg.",
+                  "Er nimmt {{ taken | join(' ') }}{{ ', alles' if sweep }}.",
+                  "Eine Dame nimmt {% if f.all %}eine oder mehrere Damen{% else %}genau eine Dame{% endif %}, ebenso"):
+        assert list(bare_nehmen(wrong)), wrong
+    for right in ("die 7 nimmt die Baute ein.", "Eine 7 nimmt 3+4 und die 7 in einem Zug ein und räumt den Tisch leer.",
+                  "Liegen 3, 4 und 7 auf dem Tisch, nimmt eine 7 alle drei ein.", "Nimm {{ card }} ({{ card|card }}) ein.",
+                  "Eine Dame nimmt {% if a %}zwei Damen ein{% else %}eine Dame ein{% endif %}, ebenso Buben.",
+                  "„zurück“ nimmt deinen Zug zurück, „genommen“ zeigt die Einnahmen", "und der Wert nimmt an, dass",
+                  "Die Option target nimmt eine ganze Zahl, nicht x.", "Welches Paar einnehmen?"):
+        assert not list(bare_nehmen(right)), right
+
+
+def test_a_move_played_says_who_takes_what() -> None:
+    """„Du spielst 4♣ x 4♥ (Einnehmen: nimmst 4♥ ein)“: the bracket had no subject. The learner's line says „du“,
+    another seat's and a partner's „er“ (a Spieler), and a line's reply the same."""
+    de = Renderer("de")
+    said = {who: de.message("play.played", who=de.seat_name(seat, 0), me=seat == 0, partner=seat == 2,
+                            move="4♣ x 4♥", kind="Einnehmen", taken="4♥") for who, seat in (("me", 0), ("other", 1),
+                                                                                             ("partner", 2))}
+    assert said["me"] == "Du spielst 4♣ x 4♥ (Einnehmen: du nimmst 4♥ ein)."
+    assert said["other"] == "Spieler 2 spielt 4♣ x 4♥ (Einnehmen: er nimmt 4♥ ein)."
+    assert said["partner"] == "Spieler 3, dein Partner, spielt 4♣ x 4♥ (Einnehmen: er nimmt 4♥ ein)."
+    assert de.message("play.played", who=de.seat_name(0, 0), me=True, partner=False, move="4♣",
+                      kind="Ablegen", taken="") == "Du spielst 4♣ (Ablegen)."
+    assert de.message("shell.line_reply", who=de.seat_name(1), partner=False, move="4♣ x 4♥", kind="Einnehmen",
+                      taken="4♥") == "Spieler 2 antwortet mit 4♣ x 4♥ (Einnehmen: er nimmt 4♥ ein)."
+
+
 def test_a_build_of_a_value_is_named_one_way_on_german_screens() -> None:
     """„Deine Baute 8:“ on the table, „deine Baute auf 8“ in the review of the same game: one build, two names.
     The table, the review, a rule sheet's example and a file's error all say „Baute auf 8“."""
