@@ -19,6 +19,7 @@ from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
 from tutor.core.scoring import instant_points, score_round, side_piles
 from tutor.core.solver import move_points
+from tutor.loading.catalog import load_catalog
 from tutor.render import Renderer
 from tutor.shell.challenge_text import TRIES
 from tutor.shell.commands import dispatch, typed_command
@@ -327,15 +328,16 @@ def test_german_feedback_uses_the_games_terms(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "yours", "mover"), [
-    ("en", re.compile(r"\byour move\b", re.I), "Player 1's move tries to take 2"),
-    ("de", re.compile(r"\bdein(em)? Zug\b", re.I), "Spieler 1 will 2 einnehmen"),
+    ("en", re.compile(r"\b(you|your|yours|yourself)\b", re.I), "Player 1's move tries to take 2"),
+    ("de", re.compile(r"\b(du|dein\w*|dir|dich)\b", re.I), "Spieler 1 will 2 einnehmen"),
 ])
 def test_a_why_answer_does_not_call_another_players_move_yours(
         tmp_path: Path, lang: str, yours: re.Pattern[str], mover: str) -> None:
-    """Every why step of the course shows another player's move ("Player 1 wants both queens…"), yet the
-    pairing lesson's answer said "but your move tries to take 2": neither the right choice's answer nor
-    "solution" says the move is the learner's, and the face card's answer names the move's player (a learner's
-    own move keeps its words)."""
+    """Every why step of the course shows another player's move ("Player 1 wants both queens…"), yet its answer
+    spoke to the learner as the mover: "but your move tries to take 2", "You control the build … you would hold
+    4♣ 10♥", "While you control …", "belongs to your side", "after playing the 2 of clubs you would hold only …".
+    Neither the right choice's answer nor "solution" addresses the learner, and the words for another's move
+    differ from those for a learner's own only where these address the learner ("Player 1 controls …")."""
     named = []
     with open_shell(tmp_path, lang=lang) as shell:
         for lesson in shell.catalog.lessons:
@@ -349,11 +351,50 @@ def test_a_why_answer_does_not_call_another_players_move_yours(
                     run.index, run.solved = index - 1, True  # the step before, to enter this one fresh
                     say(shell, "next")
                     said = say(shell, typed_command(shell, answer) if answer == "solution" else answer)
-                    assert not yours.search(said), (step.where, said)
+                    told = said.split("\n\n")[0]  # the answer, before the next step (if any)
+                    assert not yours.search(told), (step.where, answer, told)
                     named += [step.where] if mover in said else []
-                if why_reason(step).code == "face_card_takes_one":  # a learner's own such move is still theirs
-                    assert yours.search(shell.ui.reason(step.position, why_reason(step)))
+                theirs = shell.ui.reason(step.position, why_reason(step), by_other=True)
+                own = shell.ui.reason(step.position, why_reason(step))
+                assert theirs == own or yours.search(own), (step.where, own, theirs)
     assert len(named) == 2  # the pairing lesson's queens, answered and shown
+
+
+THEIR_REFUSALS = [  # (lesson, move, language, the answer for Player 1's move, the start of the learner's own)
+    ("builds", "8S x 4D+4H", "en", "Player 1 controls the build [5♦+3♥] of 8: after playing the 8 of spades they would"
+     " have no card left to take it (they would hold 4♣ 10♥).", "You control the build [5♦+3♥] of 8: after playing"),
+    ("builds", "8S x 4D+4H", "de", "Spieler 1 gehört die Baute auf 8, [5♦+3♥]. Spielt er die Pik-8, bleibt ihm keine"
+     " Karte, um sie einzunehmen (er hätte nur 4♣ 10♥).", "Dir gehört die Baute auf 8, [5♦+3♥]. Spielst du"),
+    ("builds", "2C b8 6S", "en", "To build 8 Player 1 must keep a card that takes 8 in hand; after playing the 2 of"
+     " clubs they would hold only 7♥ 5♠ K♦.", "To build 8 you must keep a card that takes 8 in your hand; after"),
+    ("builds", "2C b8 6S", "de", "Für eine Baute auf 8 muss Spieler 1 eine Karte auf der Hand behalten, die 8"
+     " einnimmt. Spielt er die Kreuz-2, bleiben ihm nur 7♥ 5♠ K♦.", "Für eine Baute auf 8 musst du eine Karte"),
+    ("controller", "KD", "en", "While Player 1 controls a build ([5♣+4♦]) they may not trail, not even the king of"
+     " diamonds: they must capture something, or build.", "While you control a build ([5♣+4♦]) you may not trail"),
+    ("controller", "KD", "de", "Solange Spieler 1 eine Baute gehört ([5♣+4♦]), darf er nicht ablegen, also auch den"
+     " Karo-König nicht: Er muss etwas einnehmen oder bauen.", "Solange dir eine Baute gehört ([5♣+4♦]), darfst du"),
+    ("take-or-add", "6D x 6H", "en", "While Player 1 controls [5♣+3♥], every turn they must take one of their builds"
+     " or build on one.", "While you control [5♣+3♥], every turn you must take one of your builds"),
+    ("take-or-add", "6D x 6H", "de", "Solange Spieler 1 eine eigene Baute hat ([5♣+3♥]), muss er in jedem Zug eine"
+     " seiner Bauten einnehmen oder an einer davon weiterbauen.", "Solange du eine eigene Baute hast ([5♣+3♥]), musst"),
+    ("combine-builds", "9S x [4H+3D]+2C", "en", "[4♥+3♦] belongs to Player 1's side, and only the other side may"
+     " count a build in a sum: the 9 of spades cannot count it toward 9.", "[4♥+3♦] belongs to your side,"),
+    ("combine-builds", "9S x [4H+3D]+2C", "de", "[4♥+3♦] gehört der Seite von Spieler 1, und in einer Summe darf nur"
+     " die Gegenseite eine Baute mitzählen: Die Pik-9 kann sie nicht zu 9 mitzählen.", "[4♥+3♦] gehört deiner Seite,"),
+]
+
+
+@pytest.mark.parametrize(("lesson", "move", "lang", "theirs", "own"), THEIR_REFUSALS,
+                         ids=[f"{lesson}:{move}:{lang}" for lesson, move, lang, _, _ in THEIR_REFUSALS])
+def test_a_why_answer_tells_the_rule_of_another_players_move_in_the_third_person(
+        lesson: str, move: str, lang: str, theirs: str, own: str) -> None:
+    """The reasons a why step of the course shows name Player 1 and speak of that player in the third person, with the
+    German verb forms and pronouns that go with it; for the learner's own move they still say "you"/"du"."""
+    steps = next(x.steps for x in load_catalog().lessons if x.id == lesson)
+    step = next(s for s in steps if isinstance(s, WhyStep) and s.move == move)
+    ui = Renderer(lang)
+    assert " ".join(ui.reason(step.position, why_reason(step), by_other=True).split()) == theirs
+    assert ui.reason(step.position, why_reason(step)).startswith(own)
 
 
 def test_a_demo_says_which_of_its_points_score_at_once(tmp_path: Path) -> None:
