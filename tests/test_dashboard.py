@@ -237,9 +237,9 @@ def test_the_german_screen_uses_german_names_and_commands(tmp_path: Path) -> Non
     assert "Dein Fortschritt" in text and "Wertungszahl" in text
     assert "summen" in text and "schwach" in text and "20 %" in text
     assert "★★☆ Paare einnehmen" in text
-    assert "tippe „wiederholen“" in text
+    assert "Tippe „wiederholen“" in text
     assert "die nächste Wiederholung ist am 3.11.2026" in later  # the first failure, at T0, is due a day later
-    assert "Nächste Lektion „Bildkarten“: tippe „lerne bildkarten“." in later
+    assert "Nächste Lektion „Bildkarten“: Tippe „lerne bildkarten“." in later
 
 
 def test_a_new_learner_sees_a_sensible_screen(tmp_path: Path) -> None:
@@ -318,7 +318,7 @@ def test_the_tutor_fits_the_dashboard_to_the_terminal_columns(tmp_path: Path) ->
     ("en", "Success by theme (solved at the first answer, without hints / attempts)",
      "Puzzles solved in a row at the first answer, without hints: 0 now"),
     ("de", "Erfolg nach Themen (mit der ersten Antwort ohne Tipp gelöst / Versuche)",
-     "Beim ersten Versuch ohne Tipp in Folge gelöst: jetzt 0"),
+     "Mit der ersten Antwort ohne Tipp in Folge gelöst: jetzt 0"),
 ])
 def test_a_puzzle_solved_at_the_second_answer_is_counted_as_the_screen_says(tmp_path: Path, lang: str, header: str,
                                                                             run: str) -> None:

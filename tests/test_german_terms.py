@@ -127,6 +127,13 @@ def german_texts() -> tuple[tuple[str, str], ...]:
     return german_template_texts() + german_course_texts()
 
 
+def test_a_sentence_after_a_colon_starts_with_a_capital() -> None:
+    """German starts a whole sentence after a colon with a capital: „…: Tippe „weiter“.“, as most messages did; eight
+    wrote „…: tippe …“."""
+    found = [f"{where}: {text}" for where, text in german_texts() if re.search(r": tippe\b", text)]
+    assert not found, found
+
+
 def word(term: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
 

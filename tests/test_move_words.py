@@ -159,7 +159,7 @@ def test_wrapping_never_splits_a_move(lang: str, symbols: bool) -> None:
 
 
 @pytest.mark.parametrize(("text", "typed"), [
-    ("Beginne mit der Lektion „Der Tisch und das Ziel“: tippe „weiter“ oder „lerne tisch“.", "„lerne tisch“"),
+    ("Beginne mit der Lektion „Der Tisch und das Ziel“: Tippe „weiter“ oder „lerne tisch“.", "„lerne tisch“"),
     ("Deutsch galt nur für diese Sitzung: Um es zu behalten, starte mit „--lang de --keep“ oder tippe „sprache de“.",
      "„--lang de --keep“"),
     ("Start with the lesson “The table and the aim”: type “next” or “learn table”.", "“learn table”"),

@@ -19,7 +19,7 @@ from tutor.teaching.skill_map import puzzle_skills
 
 WEAK = {"en": "weak", "de": "schwach"}
 WORK_ON = {"en": r"Work on (?P<skill>.+): type “(?P<command>[^”]+)”\.",
-           "de": r"Übe (?P<skill>.+): tippe „(?P<command>[^“]+)“\."}
+           "de": r"Übe (?P<skill>.+): Tippe „(?P<command>[^“]+)“\."}
 
 
 def _lived(shell: Shell) -> None:

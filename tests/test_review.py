@@ -310,9 +310,9 @@ def test_a_queue_done_is_praised_only_when_solved(tmp_path: Path, blundered: lis
      "The review is over, but 1 puzzle you skipped is still due: type “review” to see it again.",
      "The review is over, but 2 puzzles you skipped are still due: type “review” to see them again."),
     ("de", "Jetzt ist keine Wiederholung mehr fällig.",
-     "Die Wiederholung ist zu Ende, aber 1 übersprungene Aufgabe ist noch fällig: tippe „wiederholen“, um sie noch "
+     "Die Wiederholung ist zu Ende, aber 1 übersprungene Aufgabe ist noch fällig: Tippe „wiederholen“, um sie noch "
      "einmal zu sehen.",
-     "Die Wiederholung ist zu Ende, aber 2 übersprungene Aufgaben sind noch fällig: tippe „wiederholen“, um sie "
+     "Die Wiederholung ist zu Ende, aber 2 übersprungene Aufgaben sind noch fällig: Tippe „wiederholen“, um sie "
      "noch einmal zu sehen."),
 ])
 def test_a_review_skipped_by_next_is_said_to_be_still_due(tmp_path: Path, lang: str, over: str, one: str,
