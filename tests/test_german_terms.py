@@ -209,7 +209,7 @@ PARTICLE = re.compile(r"\b(?:ein|an|auf|zurück|heraus|dazu|hinzu|ab|teil|über)
 # Uses of a bare „nehmen“ that are no capture: what an option or a goal accepts, a side's points, the author's cards
 # to take off a position file's table, and the glossary's own definition of „Einnehmen“.
 NOT_A_CAPTURE = re.compile(r"Option\s+\S*\s*nimmt|nimmt keinen Gleichstandsbrecher|nimm einfache Anführungszeichen"
-                           r"|alle Punkte (?:einer Runde |der Runde )?nimmt|nimm Karten vom Tisch\.|Hand vom Tisch nehmen\.")
+                           r"|nimm Karten vom Tisch\.|Hand vom Tisch nehmen\.")
 
 
 def value_word(value: re.Match[str]) -> str:
