@@ -529,7 +529,23 @@ def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path) -> No
         game.play(best)
         while not game.round_over:
             game.play(game.view().legal_moves()[0])
-        assert "not your turn" in run.hint()
+        assert run.hint().startswith("Round 1 is over.")
+
+
+@pytest.mark.parametrize(("lang", "play", "hint", "over"), [
+    ("en", "play level=greedy seed=4", "hint", "Round 1 is over. Type “next” for the next round."),
+    ("de", "spiele stufe=Raffer startwert=4", "tipp", "Runde 1 ist vorbei. Tippe „weiter“ für die nächste Runde."),
+])
+def test_a_hint_at_a_rounds_end_says_the_round_is_over_as_moves_does(tmp_path: Path, lang: str, play: str, hint: str,
+                                                                     over: str) -> None:
+    """Between the rounds of a match the learner has no move to be advised on: ``hint`` says that the round is over
+    and how to go on, as ``moves`` does, not that it is another player's turn."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        while not game_run(shell).game.round_over:
+            dispatch(shell, learner_line(shell))
+        assert not game_run(shell).game.over
+        assert dispatch(shell, hint).text == over == dispatch(shell, "moves").text
 
 
 def hinted_move(shell: Shell, hint: str) -> str:
