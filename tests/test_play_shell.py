@@ -105,6 +105,26 @@ def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_
         assert shell.activity is not finished and "wins the round" not in following
 
 
+@pytest.mark.parametrize(("lang", "play", "last"), [
+    ("en", "play round seed=4 level=greedy", "Type “next” to go on, or “play” for a new game."),
+    ("en", "play michigan-5 seed=2 level=greedy", "Type “next” to go on, or “play” for a new game."),
+    ("de", "spiele runde startwert=4 stufe=Raffer",
+     "Tippe „weiter“, um weiterzumachen, oder „spiele“ für ein neues Spiel."),
+])
+def test_the_end_of_a_games_last_round_says_what_to_type_next(tmp_path: Path, lang: str, play: str, last: str) -> None:
+    """The last round's end (a one-round game's, a match's) closes, as every other round's end does with "next",
+    on what the learner may type now."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        game = game_run(shell).game
+        while not game.over:
+            if game.round_over:
+                dispatch(shell, "next")
+                continue
+            said = dispatch(shell, learner_line(shell)).text
+        assert said.splitlines()[-1] == last, said
+
+
 def test_mistyped_and_illegal_moves_get_the_puzzles_answers(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play seed=3")

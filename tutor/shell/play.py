@@ -220,15 +220,15 @@ class GameRun(Activity):
 
     def round_end(self) -> str:
         """The round's score and the game's result (or the match's standing), the review in short (a line for each
-        marked move, the full review one command away), then what comes next: fits a 24-row terminal."""
+        marked move, the full review one command away), then what to type next (the next round, or after the game
+        what may follow it): fits a 24-row terminal."""
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
         parts = [round_over_text(ui, game), self.residue(),
                  ui.score(game.position, score, game.learner),
-                 self.result_text(scored_above=True) if game.over else self.standing(), self.review()]
-        if not game.over:
-            parts.append(ui.message("play.type_next"))
+                 self.result_text(scored_above=True) if game.over else self.standing(), self.review(),
+                 ui.message("play.type_after_game" if game.over else "play.type_next")]
         return "\n".join(filter(None, parts))
 
     def residue(self) -> str:
