@@ -105,6 +105,26 @@ def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_
         assert shell.activity is not finished and "wins the round" not in following
 
 
+@pytest.mark.parametrize(("lang", "play", "last"), [
+    ("en", "play round seed=4 level=greedy", "Type “next” to go on, or “play” for a new game."),
+    ("en", "play michigan-5 seed=2 level=greedy", "Type “next” to go on, or “play” for a new game."),
+    ("de", "spiele runde startwert=4 stufe=Raffer",
+     "Tippe „weiter“, um weiterzumachen, oder „spiele“ für ein neues Spiel."),
+])
+def test_the_end_of_a_games_last_round_says_what_to_type_next(tmp_path: Path, lang: str, play: str, last: str) -> None:
+    """The last round's end (a one-round game's, a match's) closes, as every other round's end does with "next",
+    on what the learner may type now."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        game = game_run(shell).game
+        while not game.over:
+            if game.round_over:
+                dispatch(shell, "next")
+                continue
+            said = dispatch(shell, learner_line(shell)).text
+        assert said.splitlines()[-1] == last, said
+
+
 def test_mistyped_and_illegal_moves_get_the_puzzles_answers(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play seed=3")
@@ -529,7 +549,23 @@ def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path) -> No
         game.play(best)
         while not game.round_over:
             game.play(game.view().legal_moves()[0])
-        assert "not your turn" in run.hint()
+        assert run.hint().startswith("Round 1 is over.")
+
+
+@pytest.mark.parametrize(("lang", "play", "hint", "over"), [
+    ("en", "play level=greedy seed=4", "hint", "Round 1 is over. Type “next” for the next round."),
+    ("de", "spiele stufe=Raffer startwert=4", "tipp", "Runde 1 ist vorbei. Tippe „weiter“ für die nächste Runde."),
+])
+def test_a_hint_at_a_rounds_end_says_the_round_is_over_as_moves_does(tmp_path: Path, lang: str, play: str, hint: str,
+                                                                     over: str) -> None:
+    """Between the rounds of a match the learner has no move to be advised on: ``hint`` says that the round is over
+    and how to go on, as ``moves`` does, not that it is another player's turn."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, play)
+        while not game_run(shell).game.round_over:
+            dispatch(shell, learner_line(shell))
+        assert not game_run(shell).game.over
+        assert dispatch(shell, hint).text == over == dispatch(shell, "moves").text
 
 
 def hinted_move(shell: Shell, hint: str) -> str:

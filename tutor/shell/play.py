@@ -220,15 +220,15 @@ class GameRun(Activity):
 
     def round_end(self) -> str:
         """The round's score and the game's result (or the match's standing), the review in short (a line for each
-        marked move, the full review one command away), then what comes next: fits a 24-row terminal."""
+        marked move, the full review one command away), then what to type next (the next round, or after the game
+        what may follow it): fits a 24-row terminal."""
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
         parts = [round_over_text(ui, game), self.residue(),
                  ui.score(game.position, score, game.learner),
-                 self.result_text(scored_above=True) if game.over else self.standing(), self.review()]
-        if not game.over:
-            parts.append(ui.message("play.type_next"))
+                 self.result_text(scored_above=True) if game.over else self.standing(), self.review(),
+                 ui.message("play.type_after_game" if game.over else "play.type_next")]
         return "\n".join(filter(None, parts))
 
     def residue(self) -> str:
@@ -415,11 +415,18 @@ class GameRun(Activity):
 
     # ---- help ---------------------------------------------------------------------------
 
+    def no_turn(self) -> str | None:
+        """Why the learner has no move to make now, if so: the round is over (``next`` deals the next), or another
+        player is to move."""
+        if self.game.round_over:
+            return round_over_text(self.ui, self.game) + " " + self.ui.message("play.type_next")
+        return None if self.game.learner_to_move else self.ui.message("play.not_your_turn")
+
     def hint(self) -> str:
         """The advisor's move from the learner's view only, its value and the next best's."""
         game, ui = self.game, self.ui
-        if not game.learner_to_move:
-            return ui.message("play.not_your_turn")
+        if (said := self.no_turn()) is not None:
+            return said
         status = StatusLine()
 
         def show(done: int) -> None:
@@ -433,12 +440,8 @@ class GameRun(Activity):
         return self.ui.message("play.no_solution")
 
     def moves(self) -> str:
-        if (said := self.closed()) is not None:
+        if (said := self.closed() or self.no_turn()) is not None:
             return said
-        if self.game.round_over:
-            return round_over_text(self.ui, self.game) + " " + self.ui.message("play.type_next")
-        if not self.game.learner_to_move:
-            return self.ui.message("play.not_your_turn")
         pos = self.position
         return self.ui.message("play.moves", moves=[self.ui.listed_move(pos, m) for m in pos.generate()]).rstrip()
 
