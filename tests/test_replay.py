@@ -95,3 +95,17 @@ def test_replay_without_a_game_lists_the_games_to_choose_from(tmp_path: Path, ca
     listed = capsys.readouterr().out
     assert listed.startswith(head) and "\n  1  " in listed and "cassino-tutor replay N" in listed
     assert max(len(line) for line in listed.splitlines() if str(tmp_path) not in line) <= 80  # a path is not cut
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "cassino-tutor replay: game 9: no such game; “cassino-tutor replay” lists the games kept"),
+    ("de", "cassino-tutor replay: Spiel 9: Dieses Spiel gibt es nicht. „cassino-tutor replay“ zeigt die gespeicherten "
+           "Spiele."),
+])
+def test_a_game_that_is_not_kept_says_where_the_list_is(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    played_round(tmp_path, "level=greedy seed=6")
+    capsys.readouterr()
+    assert main(["replay", "9", "--lang", lang]) == 2
+    assert capsys.readouterr().err.strip() == said

@@ -62,7 +62,9 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
             saved = read_game_file(Path(args.file))
     except GameFileError as err:
         where = err.where if number is None else ui.message("game_files.kept_game", number=number)
-        raise UsageError(f"{where}: {problem_text(ui, err)}") from None
+        missing = err.said is not None and err.said.code == "game_files.no_such_game"
+        listed = ui.message("arguments.replay_lists") if missing else ""  # its own separator: "; " or " "
+        raise UsageError(f"{where}: {problem_text(ui, err)}{listed}") from None
     except ProgressError as err:
         raise UsageError(progress_problem(ui, err)) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
