@@ -167,6 +167,19 @@ def test_a_mistyped_preset_gets_the_nearest_one(tmp_path: Path, lang: str, typed
         assert "xyzzy" in dispatch(shell, "play xyzzy").text and "?" not in dispatch(shell, "play xyzzy").text
 
 
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", "play royal draw", "“royal” and “draw” are two variants: name one, for example “play draw”."),
+    ("de", "spiele royal draw players=3", "„royal“ und „draw“ sind zwei Varianten: Nenne eine, zum Beispiel "
+                                          "„spiele draw“."),
+])
+def test_two_variants_named_are_refused_not_the_last_played(tmp_path: Path, lang: str, typed: str, said: str) -> None:
+    """``play royal draw`` played Draw without a word (the last preset named won); the same one twice is one."""
+    with open_shell(tmp_path, lang) as shell:
+        assert dispatch(shell, typed).text == said and shell.activity is None
+        dispatch(shell, "play round royal royal")
+        assert isinstance(shell.activity, GameRun) and shell.activity.game.settings.variant.preset == "royal"
+
+
 def test_undo_taken_moves_and_what_is_refused_outside_a_game(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         assert "works in a game" in dispatch(shell, "undo").text

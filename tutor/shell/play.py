@@ -477,6 +477,7 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
     """The game ``play ARG`` asks for, or the words for what is wrong in ``ARG``."""
     ui = shell.ui
     preset, kind, options = "classic", "match", []
+    named = ""  # the word that named the preset, if one did
     chosen: dict[str, Any] = {"players": 2, "level": "club", "seed": secrets.randbelow(1_000_000)}
     for word in arg.split():
         key, sep, value = word.partition("=")
@@ -496,7 +497,9 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
         elif sep:
             options.append(word)
         elif (found := find_name(word, preset_names(), "presets.{}")) is not None:
-            preset = found
+            if named and found != preset:  # the last would win without a word
+                return ui.message("play.two_presets", first=excerpt(named), second=excerpt(word))
+            preset, named = found, word
         else:
             return ui.message("play.usage", word=excerpt(word), presets=preset_names(), near=near_name(word, preset_names()),
                               levels=[ui.message(f"levels.{n}") for n in LEVELS])
