@@ -293,6 +293,25 @@ def test_resign_asks_first_and_the_next_line_answers(tmp_path: Path, lang: str) 
         assert not game_run(shell).game.over
 
 
+@pytest.mark.parametrize(("lang", "lost", "practice"), [
+    ("en", "It ends now and counts as lost.", "It ends now, lost; as you took a move back, it counts only as practice."),
+    ("de", "Sie endet dann sofort und zählt als verloren.",
+     "Sie endet dann sofort als verloren; da du einen Zug zurückgenommen hast, zählt sie nur als Übung."),
+])
+def test_the_resign_question_says_a_practice_game_counts_as_practice(tmp_path: Path, lang: str, lost: str,
+                                                                     practice: str) -> None:
+    """After an undo the game counts as practice, and resigning it says so; the question said "counts as lost"."""
+    resign, asked, _, kept, _ = RESIGN[lang]
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round seed=1 level=greedy" if lang == "en" else "spiele runde startwert=1 stufe=greedy")
+        assert lost in dispatch(shell, resign).text and practice not in dispatch(shell, "n").text
+        dispatch(shell, learner_line(shell))
+        dispatch(shell, "undo" if lang == "en" else "zurück")
+        assert game_run(shell).game.practice
+        question = dispatch(shell, resign).text
+        assert practice in question and lost not in question and question.endswith(asked)
+
+
 def resigning_session(tmp_path: Path, lang: str, keys: str) -> tuple[list[str], bool, str]:
     """A session at the real prompt that starts a greedy round and is then sent ``keys``: what it said, whether the
     game is over, and the words of leaving."""
