@@ -278,9 +278,10 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
     assert main(["replay", str(shared), "--lang", "en"]) == 0
     assert capsys.readouterr().out == by_number
     assert main(["replay", "9", "--lang", "en"]) == 2
-    assert capsys.readouterr().err.strip() == "cassino-tutor replay: game 9: no such game"
+    assert capsys.readouterr().err.strip() == "cassino-tutor replay: game 9: no such game; “cassino-tutor replay” lists the games kept"
     assert main(["replay", "9", "--lang", "de"]) == 2
-    assert capsys.readouterr().err.strip() == "cassino-tutor replay: Spiel 9: Dieses Spiel gibt es nicht."
+    assert capsys.readouterr().err.strip() == ("cassino-tutor replay: Spiel 9: Dieses Spiel gibt es nicht. „cassino-tutor replay“ zeigt die "
+                                                 "gespeicherten Spiele.")
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -92,5 +92,5 @@ def test_a_game_start_is_written_as_each_language_writes_a_day_and_time() -> Non
     when = datetime(2026, 12, 1, 18, 46)
     said = {lang: Renderer(lang).message("play.offer_resume", variant="v", level="l", started=when.isoformat(" "),
                                           round=1, score="s") for lang in ("en", "de")}
-    assert "begonnen 1.12.2026 18:46," in said["de"]
-    assert "started 1 Dec 2026 18:46," in said["en"]
+    assert "begonnen am 1.12.2026 um 18:46," in said["de"]
+    assert "started on 1 Dec 2026 at 18:46," in said["en"]

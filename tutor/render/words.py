@@ -122,11 +122,12 @@ class CardWords:
 
 
     def moment(self, when: datetime | str) -> str:
-        """A day and the time of day (``1 Dec 2026 18:46``, ``1.12.2026 18:46``); text is read in ISO form."""
+        """A day and the time of day, as a sentence says when (``on 1 Dec 2026 at 18:46``, ``am 1.12.2026 um
+        18:46``); text is read in ISO form."""
         moment = datetime.fromisoformat(when) if isinstance(when, str) else when
         if moment.tzinfo is not None:
             moment = moment.astimezone()
-        return f"{self.date(moment)} {moment:%H:%M}"
+        return self._messages("words.moment", date=self.date(moment), time=f"{moment:%H:%M}")
 
 
 class Verbatim(str):
