@@ -235,7 +235,7 @@ def test_next_says_the_learners_figure_once_and_its_reply_fits_80_by_24(
               "de": "In dem Spiel davor waren es {} pro Zug (gleich)."}[lang]
     for loss, level in [(0.3, "club"), (0.6, "greedy"), (1.2, "random"), (0.01, "expert")]:
         for seed in SEEDS:
-            monkeypatch.setattr("tutor.shell.play.secrets.randbelow", lambda _: seed)
+            monkeypatch.setattr("tutor.shell.play_settings.secrets.randbelow", lambda _: seed)
             with open_shell(tmp_path / f"{loss}-{seed}", lang) as shell:
                 classic_done(shell)
                 keep_games(shell, [[loss] * 25] * games)
