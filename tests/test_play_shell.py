@@ -346,19 +346,23 @@ def test_ctrl_c_or_ctrl_d_at_the_question_cancels_it(tmp_path: Path, lang: str) 
 
 
 def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(tmp_path: Path) -> None:
+    """All but ``taken``, which shows the cards taken in the last round (it said no game was in progress)."""
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play round seed=1 level=greedy")
         line = learner_line(shell)
         dispatch(shell, line)
         played = len(game_run(shell).game.current.plies)
         dispatch(shell, "resign yes")
-        for typed in ("undo", "hint", "taken", "moves", f"explain {line}", line):  # explain said "In a game, hint…"
+        for typed in ("undo", "hint", "moves", f"explain {line}", line):  # explain said "In a game, hint…"
             said = dispatch(shell, typed).text
             over = "The game is over: no game is in progress. Type “next” to go on, “play”"
             assert said.startswith(over), (typed, said)
+        # the cards taken in the game's last round can still be looked at beside its score
+        assert dispatch(shell, "taken").text.startswith("Taken in the last round:\n  You: ")
         assert len(game_run(shell).game.current.plies) == played and not game_run(shell).game.practice
         dispatch(shell, "lang de")
         assert "Es läuft kein Spiel" in dispatch(shell, "zurück").text
+        assert dispatch(shell, "genommen").text.startswith("In der letzten Runde eingenommen:\n  Du: ")
 
 
 def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path) -> None:

@@ -207,11 +207,12 @@ class Renderer:
             text += "\n" + self.score(view.end, score_round(view.end), seat)
         return text
 
-    def taken(self, pos: Position, seat: int | None = None, listed: bool = False) -> str:
-        """What each side has taken so far: cards, spades, point cards, sweeps; ``listed``: every card taken."""
+    def taken(self, pos: Position, seat: int | None = None, listed: bool = False, ended: bool = False) -> str:
+        """What each side has taken so far: cards, spades, point cards, sweeps; ``listed``: every card taken;
+        ``ended``: the game is over, and this was its last round."""
         return self.render(
             "taken", piles=pile_views(pos), spades=bool(pos.variant.effective_most_spades),
-            side=partial(self._side_of_index, pos, seat), listed=listed,
+            side=partial(self._side_of_index, pos, seat), listed=listed, ended=ended,
         )
 
     def goal_values(self, goal: Goal | None, values: Sequence[int]) -> list[str]:

@@ -444,9 +444,11 @@ class GameRun(Activity):
         return "\n".join(filter(None, [self.ui.message("play.undone"), self.save_error, self.show()]))
 
     def taken(self) -> str:
-        if (said := self.closed()) is not None:
-            return said
-        return self.ui.taken(self.position, self.game.learner, listed=True)
+        """The cards each side has taken this round; once the game is over, in its last round (still worth a look
+        beside the score)."""
+        if self.stale:
+            return self.ui.message("play.stale", pid=self.taken_by or "")
+        return self.ui.taken(self.position, self.game.learner, listed=True, ended=self.game.over)
 
     def resign(self) -> str:
         if self.stale:
