@@ -46,5 +46,10 @@ def exact_lines(pos: Position, better: Move, played: Move) -> ExactLines | None:
     world = exact_world(pos)
     if world is None:
         return None
-    lines = {lv.move: lv for lv in solve_deal(world).moves}
+    lines = solved_lines(world)
     return ExactLines(world, lines[better], lines[played])
+
+
+def solved_lines(world: Position) -> dict[Move, LineValue]:
+    """Every legal move of ``world`` (every card known, the last deal) with the solver's line after it."""
+    return {lv.move: lv for lv in solve_deal(world).moves}

@@ -255,8 +255,8 @@ class GameRun(Activity):
 
     def analysis(self) -> str:
         """The full review of the last round over: every marked move, the better one and why."""
-        if self.stale:
-            return self.ui.message("play.stale", pid=self.taken_by or "")
+        if (said := self.elsewhere()) is not None:
+            return said
         over = [(number, r) for number, r in enumerate(self.game.rounds, 1) if r.score is not None]
         if not over:
             return self.ui.message("play.no_round_over")
@@ -294,12 +294,14 @@ class GameRun(Activity):
 
     # ---- the learner's turn ---------------------------------------------------------
 
+    def elsewhere(self) -> str | None:
+        """What a game command says once another shell has taken the game up: it is played there now."""
+        return self.ui.message("play.stale", pid=self.taken_by or "") if self.stale else None
+
     def closed(self) -> str | None:
         """What a game command says once the game is over (finished or resigned), or taken up by another shell:
         there is none to act on here."""
-        if self.stale:
-            return self.ui.message("play.stale", pid=self.taken_by or "")
-        return self.ui.message("play.game_over") if self.game.over else None
+        return self.elsewhere() or (self.ui.message("play.game_over") if self.game.over else None)
 
     def answer(self, text: str) -> str:
         game = self.game
@@ -372,8 +374,8 @@ class GameRun(Activity):
             store(self.shell).release(self.saved.key)
 
     def next(self) -> str:
-        if self.stale:
-            return self.ui.message("play.stale", pid=self.taken_by or "")
+        if (said := self.elsewhere()) is not None:
+            return said
         game = self.game  # a game over is left by ``next`` (commands._finished)
         if not game.round_over:
             return self.ui.message("play.finish_round") + "\n\n" + self.show()
@@ -446,13 +448,13 @@ class GameRun(Activity):
     def taken(self) -> str:
         """The cards each side has taken this round; once the game is over, in its last round (still worth a look
         beside the score)."""
-        if self.stale:
-            return self.ui.message("play.stale", pid=self.taken_by or "")
+        if (said := self.elsewhere()) is not None:
+            return said
         return self.ui.taken(self.position, self.game.learner, listed=True, ended=self.game.over)
 
     def resign(self) -> str:
-        if self.stale:
-            return self.ui.message("play.stale", pid=self.taken_by or "")
+        if (said := self.elsewhere()) is not None:
+            return said
         self.game.resign()
         self.background.stop()
         self.save()

@@ -13,8 +13,7 @@ from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.search import solve_deal
-from tutor.play.exact import exact_world
+from tutor.play.exact import exact_world, solved_lines
 from tutor.play.heuristics import BUILD_KINDS
 from tutor.play.ideas import after, majority_state, opponent_takers, sweep_takers
 from tutor.play.line_ideas import line_end
@@ -83,7 +82,12 @@ def failing(pos: Position, moves: Sequence[Move]) -> dict[str, list[bool]]:
 def tested(pos: Position, moves: Sequence[Move]) -> dict[str, float]:
     """How much a position (a seat's view) tested each skill: the share of the legal ``moves`` that fail it
     (:func:`failing`)."""
-    return {skill: sum(fails) / len(moves) for skill, fails in failing(pos, moves).items()}
+    return shares_of(failing(pos, moves), len(moves))
+
+
+def shares_of(fails: dict[str, list[bool]], moves: int) -> dict[str, float]:
+    """For each skill of ``fails`` (:func:`failing`), the share of the ``moves`` that fail it."""
+    return {skill: sum(failed) / moves for skill, failed in fails.items()}
 
 
 def _sweep_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
@@ -139,8 +143,8 @@ def _last_take_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
     if world is None:
         return []
     side = pos.side_of(pos.to_move)
-    lines = {lv.move: lv.line for lv in solve_deal(world).moves}
-    ends = [line_end(world, lines[m]) for m in moves]
+    lines = solved_lines(world)
+    ends = [line_end(world, lines[m].line) for m in moves]
     return [end.last_side != side and bool(end.leftovers) for end in ends]
 
 
@@ -175,7 +179,7 @@ def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Eviden
     pos = SeatView.of(move.ply.before, seat).position()
     moves = pos.generate()
     fails = failing(pos, moves)
-    shares = {skill: sum(failed) / len(moves) for skill, failed in fails.items()}
+    shares = shares_of(fails, len(moves))
     if mark is not None:
         assert move.grade is not None
         skills = reason_skills(why.code for why in mark.reasons)
