@@ -405,6 +405,25 @@ def test_streak_rises_until_the_first_mistake_and_keeps_the_best(tmp_path: Path)
         assert shell.progress.best_streak() == 2  # a shorter streak keeps the best
 
 
+def test_a_streak_left_unfinished_keeps_its_length_as_the_best(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        say(shell, "streak")
+        say(shell, right_answer(shell))
+        say(shell, right_answer(shell))
+        say(shell, "lessons")  # the learner turns to something else: the streak of 2 was never broken
+        say(shell, "puzzle")
+        assert shell.progress.best_streak() == 2
+        assert "best 2" in say(shell, "progress")
+        say(shell, "streak")
+        say(shell, right_answer(shell))
+        assert "A new best" not in say(shell, wrong_answer(shell) or "")  # 1 does not beat 2
+        say(shell, "streak")
+        for _ in range(3):
+            say(shell, right_answer(shell))
+        assert "A new best!" in say(shell, wrong_answer(shell) or "")
+        assert shell.progress.best_streak() == 3
+
+
 def test_themes_have_names_in_both_languages_and_are_typed_in_either(tmp_path: Path) -> None:
     from tutor.content.course import THEMES
     from tutor.render import Renderer

@@ -1,4 +1,5 @@
-"""Streak mode: puzzles of rising rating until the first mistake; the best streak is kept."""
+"""Streak mode: puzzles of rising rating until the first mistake; the best streak is kept, also of a streak left
+unfinished (the session ended, another command begun)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class StreakRun(PuzzleRun):
     def __init__(self, shell: Shell, order: list[Puzzle]) -> None:
         self.order = order
         self.count = 0
+        self.best_before = shell.progress.best_streak()  # a streak left unfinished is kept as it grows
         super().__init__(shell, order[0], self._following, mode="streak")
 
     def _following(self) -> Puzzle | None:
@@ -49,6 +51,7 @@ class StreakRun(PuzzleRun):
 
     def _solved(self, said: str, rating: str) -> str:
         self.count += 1
+        self.shell.progress.record_streak(self.count)
         done = "\n".join(filter(None, [said, rating, self._themes_line()]))
         following = self._following()
         if following is None:
@@ -78,7 +81,7 @@ class StreakRun(PuzzleRun):
 
     def _end(self) -> str:
         self.over = True
-        new_best = self.shell.progress.record_streak(self.count)
+        new_best = self.count > self.best_before
         return self.ui.message(
             "shell.streak_end",
             count=self.count,
