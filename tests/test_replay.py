@@ -109,3 +109,27 @@ def test_a_game_that_is_not_kept_says_where_the_list_is(tmp_path: Path, capsys: 
     capsys.readouterr()
     assert main(["replay", "9", "--lang", lang]) == 2
     assert capsys.readouterr().err.strip() == said
+
+
+def test_the_learners_own_games_are_replayed_in_the_language_the_tutor_keeps(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A learner who chose German in the shell (``lang de``) was shown their games in the locale's English by
+    ``cassino-tutor replay``, which the German ``partien`` tells them to type."""
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    path = played_round(tmp_path, "level=greedy seed=6")
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "lang de")
+    capsys.readouterr()
+    assert main(["replay"]) == 0
+    assert capsys.readouterr().out.startswith("Deine Spiele, die neuesten zuerst")
+    assert main(["replay", "1"]) == 0
+    assert "Tisch zu Beginn:" in capsys.readouterr().out
+    assert main(["replay", "1", "--lang", "en"]) == 0
+    assert "Table at the start:" in capsys.readouterr().out
+    assert main(["--lang", "en", "replay", "1"]) == 0
+    assert "Table at the start:" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0  # a file, perhaps someone else's: the locale's language
+    assert "Table at the start:" in capsys.readouterr().out

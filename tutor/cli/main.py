@@ -157,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--review", metavar="all|none|N",
                    help="the rounds whose review of your moves is computed again, which takes seconds a round "
                         "(default: none; a kept game shows the reviews kept with it, unless none)")
-    p.add_argument("--lang", dest="replay_lang", metavar="en|de", help="language (default: the locale)")
+    p.add_argument("--lang", dest="replay_lang", metavar="en|de",
+                   help="language (default: for your own games, the one kept with the tutor's “lang”, else the locale)")
     p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                    help="letters for suits instead of glyphs")
     take_tools_options(parser, "language of the command's output and messages (default: the locale)")

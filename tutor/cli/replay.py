@@ -31,7 +31,7 @@ from tutor.play.game import Ply
 from tutor.play.review import RoundReview, review_round
 from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
-from tutor.render import Renderer
+from tutor.render import LANGS, Renderer
 from tutor.render.chart import fit
 from tutor.render.review import review_text
 from tutor.shell import review_screen
@@ -49,8 +49,7 @@ from .support import Say, UsageError, command_lang, english, whole_number
 
 def replay(args: argparse.Namespace) -> tuple[str, int]:
     """The saved game of ``args.file`` (a file, or a kept game's number) in words, fitted to 80 columns."""
-    lang = command_lang(args.replay_lang, args.lang)
-    ui = Renderer(lang, symbols=not args.ascii)
+    ui = Renderer(replay_lang(args), symbols=not args.ascii)
     if args.file is None:
         return kept_games(ui), 0
     kept: dict[int, RoundReview] = {}
@@ -69,6 +68,21 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(progress_problem(ui, err)) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
     return fit(replay_text(ui, saved, reviewed(args.review, scored, ui.message), StatusLine(), kept), DEFAULT_WIDTH), 0
+
+
+def replay_lang(args: argparse.Namespace) -> str:
+    """The language of the replay: ``--lang``; else, for the learner's own games (one by its number, or the list),
+    the language the tutor keeps (its ``lang``, as the shell starts in); else the locale's."""
+    own = args.file is None or game_number(args.file) is not None
+    if own and args.replay_lang is None and args.lang is None:
+        try:
+            with Progress.open() as progress:
+                kept = progress.get_setting("lang")
+        except ProgressError:  # said when the game is read
+            kept = None
+        if kept in LANGS:
+            return kept
+    return command_lang(args.replay_lang, args.lang)
 
 
 def kept_games(ui: Renderer) -> str:
