@@ -12,6 +12,10 @@ Run from the repository root:
   prints A's points minus B's a pair with its 95% interval (and each pair's value, ``--first`` setting the
   first pair's index, so that runs over further pairs can be pooled), each side's move time (CPU seconds: median,
   worst) and, with ``--ess``, the effective number of worlds of the weighted candidates.
+- ``python benchmarks/bench_inference.py info --level expert-v1 --rounds 40 --seed 500``: how much the other
+  seats' moves tell about their hands by the model (``--temperature``, ``--slip``): the bits of uncertainty about
+  which unseen card lies in which other hand, and the bits the weighted worlds remove (the oracle of
+  ``bench_ceiling.py`` knows them all).
 - ``python benchmarks/bench_inference.py speed --seed 1``: the expert's move time with and without inference
   (CPU seconds: median, worst) on ``benchmarks/bench_expert.py``'s positions (its presets, 2 to 4 players).
 """
@@ -25,18 +29,20 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from itertools import islice
 
 from tutor.content.presets import variant
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.solver import unseen_cards
 from tutor.play.advisor import CANDIDATES, DEFAULT_WORLDS, Expert, weighed_sample
 from tutor.play.arena import Contest, arrangements, interval, round_difference
 from tutor.play.game import RoundRecord, play_one_round
-from tutor.play.inference import Inference, effective_size, informative
+from tutor.play.inference import SLIP, TEMPERATURE, Inference, effective_size, informative, weights
 from tutor.play.player import Player
 from tutor.play.players import player
 from tutor.play.view import SeatView
-from tutor.play.worlds import one_way
+from tutor.play.worlds import one_way, world_stream
 
 TEMPERATURES = (0.1, 0.25, 0.5, 1.0, 2.0)
 SLIPS = (0.02, 0.1, 0.2, 0.3, 0.4)
@@ -148,9 +154,55 @@ def speed(seed: int, games: int, every: int) -> dict[str, object]:
     return out
 
 
+def information(level: str, preset: str, players: int, rounds: int, seed: int, temperature: float,
+                slip: float) -> dict[str, object]:
+    """How much the other seats' moves tell about their hands, by the model: in seeded rounds of ``level``
+    against itself, at each move whose seat's history is informative, the bits of the log score of the truth
+    (which unseen card lies in which other hand) under the weighted worlds, against the same worlds unweighted.
+    The score is summed over the unseen cards and the other hands (each card in a hand or not, as a Bernoulli
+    event); a hand the oracle knows (``benchmarks/bench_ceiling.py``) scores 0 bits.  ``temperature`` and ``slip``
+    are the model's."""
+    rules, worlds = variant(preset), CANDIDATES * DEFAULT_WORLDS
+    prior_bits: list[float] = []
+    gained: list[float] = []
+    for r in range(rounds):
+        record = play_one_round(rules, [player(level) for _ in range(players)], seed + r)
+        for ply in record.plies:
+            view = SeatView.of(ply.before, ply.seat)
+            pos = view.position()
+            if not informative(view) or one_way(pos):
+                continue
+            model = Inference(view, temperature, slip)
+            drawn = list(islice(world_stream(pos, seed + r), worlds))
+            weight = weights([model.likelihood(w) for w in drawn])
+            flat = [1.0 / worlds] * worlds
+            truth = ply.before
+            prior = post = 0.0
+            for seat in range(players):
+                if seat == view.seat:
+                    continue
+                held = set(truth.hands[seat])
+                for card in unseen_cards(pos):
+                    inside = [card in w.hands[seat] for w in drawn]
+                    for share, total in ((flat, "prior"), (weight, "post")):
+                        p = sum(w for w, i in zip(share, inside) if i)
+                        p = min(max(p, 1e-3), 1 - 1e-3)  # a world sample may miss a card's place
+                        bits = math.log2(p if card in held else 1 - p)
+                        if total == "prior":
+                            prior += bits
+                        else:
+                            post += bits
+            prior_bits.append(-prior)
+            gained.append(post - prior)
+    return {"level": level, "preset": preset, "players": players, "rounds": rounds, "seed": seed,
+            "temperature": temperature, "slip": slip, "positions": len(gained), "prior_bits": round(statistics.fmean(prior_bits), 3),
+            "bits_gained": round(statistics.fmean(gained), 3),
+            "share_gained": round(statistics.fmean(gained) / statistics.fmean(prior_bits), 4)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=("fit", "pairs", "speed"))
+    parser.add_argument("mode", choices=("fit", "pairs", "speed", "info"))
     parser.add_argument("--level", default="expert", help="fit: the level whose moves are fitted")
     parser.add_argument("--preset", default="classic")
     parser.add_argument("--players", type=int, default=2)
@@ -160,10 +212,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2027)
     parser.add_argument("--games", type=int, default=2, help="speed: club rounds a preset and player count")
     parser.add_argument("--every", type=int, default=5, help="speed: every how many positions one is timed")
+    parser.add_argument("--temperature", type=float, default=TEMPERATURE, help="info: the model's temperature")
+    parser.add_argument("--slip", type=float, default=SLIP, help="info: the model's slip")
     parser.add_argument("--ess", action="store_true", help="pairs: measure the weighted candidates' effective size")
     args = parser.parse_args()
     if args.mode == "fit":
         print(json.dumps(fit(args.level, args.preset, args.players, args.rounds, args.seed), indent=1))
+    elif args.mode == "info":
+        print(json.dumps(information(args.level, args.preset, args.players, args.rounds, args.seed,
+                                     args.temperature, args.slip)))
     elif args.mode == "speed":
         print(json.dumps(speed(args.seed, args.games, args.every), indent=1))
     else:
