@@ -122,6 +122,22 @@ def test_in_a_world_of_known_hands_the_likely_take_is_the_next_players_best_capt
             assert likely_take(pos, move, CLUB_V1.table_worth) == best, (str(pos), move)
 
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]),
+       preset=st.sampled_from(["classic", "michigan", "royal", "sudden-death"]))
+def test_a_fair_likely_take_in_a_world_is_the_movers_view_of_it(seed: int, n: int, preset: str) -> None:
+    """With ``fair``, a world of known hands is judged as its mover sees it: the likely take is the one from the
+    mover's view, the next hand unknown among the other hands and the stock (not with ``draw``, whose refill the
+    mover sees in the world only)."""
+    record = play_one_round(variant(preset), players(["club"] * n), seed)
+    for ply in record.plies[::2]:
+        world = ply.before.copy()
+        view = SeatView.of(world, world.to_move).position()
+        for move in world.generate():
+            fair = likely_take(world, move, CLUB_V1.table_worth, fair=True)
+            assert fair == pytest.approx(likely_take(view, move, CLUB_V1.table_worth)), (str(world), move)
+
+
 @pytest.mark.parametrize("weights", [CLUB_V1, CLUB], ids=["v1", "club"])
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.sampled_from([2, 3, 4]),

@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, hand-written or generated, rewritten in place")
 
     p = sub.add_parser("arena", help="computer against computer over mirrored deals: A's points minus B's a pair")
-    p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy, club or expert; or club-v1, expert-v1: the club and the expert frozen as they were first measured; or expert-trial, expert-replies, expert-next-deal, expert-draw-2, expert-draw-3: candidate experts")
+    p.add_argument("--a", metavar="LEVEL", help="side A's level: random, greedy, club or expert; or club-v1, expert-v1: the club and the expert frozen as they were first measured; or expert-trial, expert-replies, expert-next-deal, expert-draw-2, expert-draw-3, expert-fair: candidate experts")
     p.add_argument("--b", metavar="LEVEL", help="side B's level")
     p.add_argument("--variant", default="classic", metavar="PRESET", help="the preset played (default: classic)")
     p.add_argument("--set", action="append", default=[], dest="options", metavar="OPTION=VALUE",

@@ -88,6 +88,9 @@ class ClubWeights:
     no :attr:`build_promise` (the mover is left with a build it cannot take, or neglects one it can).
     :data:`CLUB_V1` counted neither, and broke the duty in most of its Michigan moves (a build it could not take,
     then every turn after)."""
+    fair: bool = False
+    """In a world of known hands (a playout's), the next player's likely take is judged as the mover sees it, its
+    hand unknown (:func:`~tutor.play.risk.likely_take`'s ``fair``), not on the hand the world gives it."""
 
     @property
     def table_worth(self) -> CardWorth:
@@ -112,6 +115,8 @@ more.  Tried and dropped: a cost for trailing a card others can build on (worse)
 PLAYOUT = ClubWeights(penalty_weight=1.0)
 """The expert's playouts (:mod:`.advisor`): :data:`CLUB_V1` and the penalty of a breach of the build duty, which
 changes nothing but where breaches cost points (Michigan); ``expert-v1`` keeps :data:`CLUB_V1`'s."""
+FAIR_PLAYOUT = ClubWeights(penalty_weight=1.0, fair=True)
+""":data:`PLAYOUT` with each player's exposure judged from what it can see, not on the world's hands."""
 
 
 
@@ -175,7 +180,7 @@ def club_best(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) 
             break
         if promises[i] == most and i > best:  # at most a tie, which goes to the first move
             continue
-        value = promises[i] - weights.exposure_weight * likely_take(pos, moves[i], worth)
+        value = promises[i] - weights.exposure_weight * likely_take(pos, moves[i], worth, weights.fair)
         if value > most or (value == most and i < best):
             best, most = i, value
     return moves[best]
@@ -183,7 +188,8 @@ def club_best(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) 
 
 def club_value(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> float:
     """The worth of ``move`` for the mover's side by :class:`Club`'s rules of thumb."""
-    return club_promise(pos, move, weights) - weights.exposure_weight * likely_take(pos, move, weights.table_worth)
+    return club_promise(pos, move, weights) - weights.exposure_weight * likely_take(pos, move, weights.table_worth,
+                                                                                weights.fair)
 
 
 def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> float:

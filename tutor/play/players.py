@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .advisor import EXPERT_TRIAL, EXPERT_V1, Expert
-from .heuristics import CLUB_V1, Club, Greedy, RandomPlayer
+from .heuristics import CLUB_V1, FAIR_PLAYOUT, Club, Greedy, RandomPlayer
 from .player import Player
 
 LEVELS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": Greedy, "club": Club, "expert": Expert}
@@ -38,13 +38,16 @@ TRIALS: dict[str, Callable[[], Player]] = {
     "expert-next-deal": lambda: Expert("expert-next-deal", playout=CLUB_V1, beyond=True),
     "expert-draw-2": lambda: Expert("expert-draw-2", draw_turns=2),
     "expert-draw-3": lambda: Expert("expert-draw-3", draw_turns=3),
+    "expert-fair": lambda: Expert("expert-fair", playout=FAIR_PLAYOUT),
 }
 """Candidate levels the arena measures against the frozen ones before one joins the ladder (docs/strength.md):
 ``expert-replies`` searches the next seat's reply among club's two first choices in each playout, and
 ``expert-next-deal`` plays each playout on through the next deal (both otherwise ``expert-v1``); neither
 gained (docs/strength.md, "Searching deeper in the worlds").  ``expert-draw-2`` and ``expert-draw-3`` are the
 ladder's expert with Draw's playouts cut to 2 or 3 moves a seat: cheaper, and weaker (docs/strength.md, "Shorter
-playouts in Draw")."""
+playouts in Draw").  ``expert-fair`` is the ladder's expert with each playout player's exposure judged from what
+it can see (:data:`~tutor.play.heuristics.FAIR_PLAYOUT`): no stronger (docs/strength.md, "What seeing every hand
+is worth")."""
 
 
 def player(level: str) -> Player:

@@ -48,7 +48,7 @@ class CardWorth:
         return worth
 
 
-def likely_take(pos: Position, move: Move, worth: TakeWorth) -> float:
+def likely_take(pos: Position, move: Move, worth: TakeWorth, fair: bool = False) -> float:
     """The expected ``worth`` of the best capture of the next player once the mover has played ``move``.
 
     Nothing when no opponent plays next in this deal (as for
@@ -59,19 +59,25 @@ def likely_take(pos: Position, move: Move, worth: TakeWorth) -> float:
     holds one of the ``k`` unseen cards of a kind, out of ``u`` unseen, is
     ``1 - C(u-k, h) / C(u, h)``.  Kinds are taken best take first, each
     counted when the hand holds it and none better (as if held independently).
+
+    With ``fair``, in a world of known hands (a playout's), the next player's hand is judged as the mover sees
+    it: every card the mover cannot see (the other hands and the stock) as likely to be in it.
     """
-    side = pos.side_of(pos.to_move)
+    mover = pos.to_move
+    side = pos.side_of(mover)
     if pos.variant.instant_limit is None:  # then the move ends the round only when no other seat holds a card
         seat = _next_holder(pos)
         if seat is None or pos.side_of(seat) == side:
             return 0.0
-        if not pos.hidden_counts[seat]:
+        if not pos.hidden_counts[seat] and not fair:
             return _known_best(pos, move, seat, worth)
     pos.push(move)
     try:
         seat = pos.to_move
         if pos.is_round_over() or pos.side_of(seat) == side or not pos.hand_size(seat):
             return 0.0
+        if fair and not pos.hidden_counts[seat]:
+            return _fair_best(pos, worth, mover)
         return _expected_best(pos, worth)
     finally:
         pos.pop()
@@ -228,7 +234,27 @@ def _expected_best(pos: Position, worth: TakeWorth) -> float:
     known, hidden = pos.hands[seat], pos.hidden_counts[seat]
     if not hidden:  # a known hand (a playout's world): its best take, for sure
         return best_capture(pos, worth)
-    unseen = unseen_cards(pos)
+    return _expected_of(pos, worth, known, hidden, unseen_cards(pos))
+
+
+def _fair_best(pos: Position, worth: TakeWorth, mover: int) -> float:
+    """:func:`_expected_best` in a world of known hands, as ``mover`` sees it: the hand of the player to move
+    unknown, drawn from the cards ``mover`` cannot see (every other hand and the stock)."""
+    seat = pos.to_move
+    hand = pos.hands[seat]
+    assert pos.stock is not None
+    unseen = [c for s, h in enumerate(pos.hands) if s != mover for c in h] + list(pos.stock)
+    try:
+        pos.hands[seat] = []
+        return _expected_of(pos, worth, [], len(hand), unseen)
+    finally:
+        pos.hands[seat], pos.hidden_counts[seat] = hand, 0
+
+
+def _expected_of(pos: Position, worth: TakeWorth, known: list[Card], hidden: int, unseen: list[Card]) -> float:
+    """The expected ``worth`` of the best capture of the player to move, holding ``known`` and ``hidden`` cards
+    drawn from ``unseen``."""
+    seat = pos.to_move
     kinds: dict[object, list[Card]] = {}
     for c in unseen:
         kinds.setdefault(_kind(pos, c), []).append(c)
