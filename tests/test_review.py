@@ -9,7 +9,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 
 import pytest
-from deals import cards, last_deal
+from deals import PERSONAL_MOVES, cards, last_deal, personal_data
 from shell_helpers import open_shell, play_first_moves, right_answer
 
 from tutor.cli.main import main
@@ -22,11 +22,13 @@ from tutor.core.search import solve_deal
 from tutor.core.solver import Goal, GoalError
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
-from tutor.play.advisor import Expert
+from tutor.play.advisor import Advice, Expert, MoveValue
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, RoundReview, Why, grade_of, margin, outcome, reasons, review_round
+from tutor.play.review import mark as mark_of
 from tutor.play.table_game import Settings, TableGame
+from tutor.play.view import SeatView
 from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch, welcome
@@ -99,6 +101,28 @@ def test_a_trail_instead_of_a_sweep_is_the_one_blunder(blundered: list[Ply]) -> 
     points = next(w for w in mark.reasons if w.code == "points")
     assert points.params == {"n": 3, "cards": cards("AC 2S"), "hand": [], "sweep": True}
     assert len(review.moves) == sum(1 for p in blundered if p.seat == 0 and len(p.before.generate()) > 1)
+
+
+def test_the_move_marked_is_never_accepted_by_its_review_puzzle(blundered: list[Ply]) -> None:
+    """A trailed A♣ the review marked (it lost 1.0 against 4♣, confirmed over more deals) was accepted by its
+    review puzzle, "close enough to the best": the advice's first 48 worlds had valued it within the margin of
+    their best.  The puzzle asks for a better move than the one played; the played move is never accepted."""
+    reviewed = review_round(blundered, 0, worlds=WORLDS).marks[0].review
+    pos = blundered[0].before
+    first = [(SWEEPS[0], 1.0), (BLUNDER, 1.0 - margin(2) / 2), (SWEEPS[1], 0.9), ("8D", -8.0), ("8H", -8.0),
+             ("8D b8 5H+2S+AC", -8.0), ("8H b8 5H+2S+AC", -8.0)]
+    advice = Advice("expert", 48, tuple(MoveValue(pos.parse_move(m), v, 0.0) for m, v in first))
+    marked = mark_of(SeatView.of(pos, 0), reviewed, advice)
+    assert pos.parse_move(BLUNDER) not in marked.accepted
+    assert {pos.notation(m) for m in marked.accepted} == set(SWEEPS)
+
+
+def test_a_stored_review_puzzle_that_accepts_its_played_move_no_longer_does() -> None:
+    """Review puzzles saved with the played move among the accepted ones (above) do not accept it either."""
+    puzzle = personal_puzzle(PREFIX + "kept", personal_data([1.0, 0.9, 0.8, -8.0, -8.0, -8.0, -8.0], 3))
+    assert puzzle is not None and PERSONAL_MOVES[2] == BLUNDER
+    assert puzzle.position.parse_move(BLUNDER) not in puzzle.solution
+    assert puzzle.ranking is not None and puzzle.position.parse_move(BLUNDER) not in puzzle.ranking.best
 
 
 def test_the_review_sees_only_what_the_learner_saw(blundered: list[Ply]) -> None:

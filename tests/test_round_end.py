@@ -206,11 +206,25 @@ def test_a_turn_of_a_four_player_draw_round_fits_24_rows_its_draws_in_one_line(t
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_games_command_outside_a_game_offers_resume_only_when_a_game_waits(tmp_path: Path, catalog: Catalog,
+                                                                            lang: str) -> None:
+    """A learner who left a finished game for a puzzle typed "analysis" and was told to type "resume", which
+    said no game was waiting."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        word, again = ("analysis", "resume") if lang == "en" else ("besprechung", "fortsetzen")
+        said = dispatch(shell, word).text
+        assert again not in said and dispatch(shell, again).text == shell.ui.message("play.nothing_to_resume")
+        dispatch(shell, "play round royal level=greedy seed=2")
+        dispatch(shell, "puzzle" if lang == "en" else "aufgabe")  # the game is left, unfinished: it waits
+        assert f"“{again}”" in dispatch(shell, word).text or f"„{again}“" in dispatch(shell, word).text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_analysis_shows_the_round_in_full_each_mark_with_its_reasons(tmp_path: Path, catalog: Catalog,
                                                                      lang: str) -> None:
     with shell_on(tmp_path, catalog, lang) as shell:
         word = "analysis" if lang == "en" else "besprechung"
-        assert dispatch(shell, word).text == shell.ui.message("play.no_game_open", command=word)
+        assert dispatch(shell, word).text == shell.ui.message("play.no_game_open", command=word, waiting=False)
         dispatch(shell, "play round royal level=greedy seed=2")
         assert dispatch(shell, word).text == shell.ui.message("play.no_round_over")
         to_round_end(shell)

@@ -265,8 +265,10 @@ class MoveReview:
 class Mark:
     """A marked move: its review, the advice it was judged by, the better (advised) move's and the played
     move's outcomes, and why the better one is better.  ``accepted`` are the moves within the
-    :func:`margin` of the best: a personal puzzle of this position accepts them all.  ``lines``: where the value
-    is exact, the solver's lines after the better move and the played one (the reasons include what they show)."""
+    :func:`margin` of the best but the played one (its loss, confirmed over more worlds, marked it, though the
+    advice's worlds alone may value it within the margin): a personal puzzle of this position accepts them all.
+    ``lines``: where the value is exact, the solver's lines after the better move and the played one (the reasons
+    include what they show)."""
 
     review: MoveReview
     advice: Advice
@@ -470,7 +472,8 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     pos = view.position()
     played, better = outcome(pos, reviewed.ply.move), outcome(pos, reviewed.best.move)
     least = margin(view.players)
-    accepted = tuple(m.move for m in advice.moves if advice.moves[0].value - m.value < least)
+    accepted = tuple(m.move for m in advice.moves
+                     if advice.moves[0].value - m.value < least and m.move != reviewed.ply.move)
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
     why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]),
                      lines)

@@ -539,8 +539,8 @@ def resume(shell: Shell, arg: str) -> str:
 
 
 def no_game_open(shell: Shell, name: str) -> str:
-    """What a game's command ``name`` says outside a game."""
-    return shell.ui.message("play.no_game_open", command=typed_command(shell, name))
+    """What a game's command ``name`` says outside a game: ``resume`` offered only when a game waits for it."""
+    return shell.ui.message("play.no_game_open", command=typed_command(shell, name), waiting=game_waiting(shell))
 
 
 @command("undo", alias="zurück")

@@ -6,7 +6,8 @@ position valued on what the learner could know, and its moves are ranked by
 the advisor's values from the learner's view (goal ``advice``, in tenths of a
 point, rounded as every value shown is).  The advised move is the answer;
 every move within the review's margin of it (:func:`tutor.play.review.margin`)
-is accepted too, though only a move of the same value is said to be as good.
+but the one played is accepted too, though only a move of the same value is
+said to be as good.
 The played and the best move are listed at the values the review confirmed
 (so the list agrees with the loss the intro gives), and any move listed as high
 as the answer is accepted.
@@ -127,8 +128,9 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     where = f"personal puzzle {puzzle_id}"
     pos = load_position(json.dumps(data["position"]), where)
     valued = tuple(Judged(pos.parse_move(m["move"]), (tenths(m["value"]),)) for m in data["moves"])
-    accepted = tuple(pos.parse_move(m) for m in data["accepted"])
     played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
+    # the played move is never an answer, though a puzzle saved before 4 December 2026 may list it as accepted
+    accepted = tuple(move for m in data["accepted"] if (move := pos.parse_move(m)) != played)
     texts: dict[str, str] = {}
     places = int(data["places"]) if "places" in data else _places_of(float(data["loss"]))
     for lang in LANGUAGES:
