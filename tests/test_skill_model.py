@@ -17,7 +17,8 @@ from tutor.core.table import Build
 from tutor.play.advisor import MoveValue
 from tutor.play.game import Ply
 from tutor.play.heuristics import BUILD_KINDS
-from tutor.play.review import MoveReview
+from tutor.play.review import Mark, MoveReview, outcome
+from tutor.play.why import Why
 from tutor.storage import Progress
 from tutor.storage.glicko2 import Rating, expected
 from tutor.storage.rating_policy import puzzle_start
@@ -135,6 +136,11 @@ def test_a_position_tests_counting_where_only_the_count_shows_a_safe_move() -> N
 def _unmarked(played: str, best: str) -> list[Evidence]:
     """The evidence of a move not marked: AS and 7C in hand on KD, the stock not empty (no move but the two
     trails), ``played`` played where the advice's best was ``best``."""
+    return _reviewed(played, best)
+
+
+def _reviewed(played: str, best: str, reasons: tuple[str, ...] = ()) -> list[Evidence]:
+    """:func:`_unmarked`'s move, marked an inaccuracy for ``reasons`` (review reason codes) when there are any."""
     v = variant("classic")
     held, theirs, loose = parse_cards(["AS", "7C"]), parse_cards(["3H", "4H"]), parse_cards(["KD"])
     rest = [c for c in v.deck_cards if c not in held + theirs + loose]
@@ -142,9 +148,25 @@ def _unmarked(played: str, best: str) -> list[Evidence]:
                    captured=[[], []])
     moves = {pos.notation(m): m for m in pos.generate()}
     assert sorted(moves) == ["7C", "AS"]
+    grade = "inaccuracy" if reasons else None
     review = MoveReview(0, 1, Ply(pos, moves[played]), MoveValue(moves[played], 0.0, 0.0),
-                        MoveValue(moves[best], 0.0, 0.0), None, None, (0.0, 0.0))
-    return move_evidence(review, None, 0)
+                        MoveValue(moves[best], 0.0, 0.0), grade, grade, (0.0, 0.0))
+    mark = Mark(review, None, outcome(pos, moves[played]), outcome(pos, moves[best]),  # type: ignore[arg-type]
+                tuple(Why(code) for code in reasons), (moves[best],)) if reasons else None
+    return move_evidence(review, mark, 0)
+
+
+def test_a_mark_fails_the_named_skill_the_played_move_fails_where_the_better_does_not() -> None:
+    """A trailed ace marked for the point card kept by the better move and for the likely take it leaves: the move
+    shows which skill failed (point_cards: the better move trails no point card), so point_cards takes the whole
+    mark, not a share by the model's blame (which would rather pick safe_play or counting, less tested here)."""
+    [miss] = _reviewed("AS", "7C", ("keep", "likely"))
+    assert (miss.skill, miss.score, miss.weight) == ("point_cards", 0.0, pytest.approx(GRADE_WEIGHTS["inaccuracy"]))
+    assert miss.difficulty == share_difficulty(0.5)
+    # the reasons name no skill the move shows failed: the mark is shared among the skills named, as before
+    shared = _reviewed("7C", "AS", ("likely",))
+    assert sorted(e.skill for e in shared) == ["counting", "safe_play"]
+    assert [e.weight for e in shared] == [pytest.approx(GRADE_WEIGHTS["inaccuracy"] / 2)] * 2
 
 
 def test_a_move_not_marked_that_fails_a_skill_where_the_best_does_not_is_a_mild_miss() -> None:

@@ -170,7 +170,10 @@ def share_difficulty(share: float) -> float:
 
 
 def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Evidence]:
-    """A reviewed move: a mark fails the skills its reasons name (weighted by its grade).  A move not marked passes
+    """A reviewed move: a mark fails the skills its reasons name (weighted by its grade); of them only those the
+    played move fails where the better one does not (:func:`failing`), when there are any: what the move did shows
+    which skill failed, and the model's blame (:func:`~tutor.storage.skills.blamed`) would rather pick the skill
+    rated lower, whatever the move did.  A move not marked passes
     each skill its position tested that it does not fail itself (:func:`failing`), weighted by how much (the share
     of the moves that fail it); one it fails, where the advice's best move does not, is failed as the mildest mark
     counts (:data:`UNMARKED_MISS`): as good as the best by value, it did what a player without the skill does, where
@@ -180,12 +183,14 @@ def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Eviden
     moves = pos.generate()
     fails = failing(pos, moves)
     shares = shares_of(fails, len(moves))
+    played, best = moves.index(move.ply.move), moves.index(move.best.move)
     if mark is not None:
         assert move.grade is not None
-        skills = reason_skills(why.code for why in mark.reasons)
+        named = reason_skills(why.code for why in mark.reasons)
+        skills = [skill for skill in named if skill in fails and fails[skill][played] and not fails[skill][best]]
         return [Evidence(piece.skill, 0.0, piece.weight, _difficulty(shares, piece.skill))
-                for piece in shared(skills, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])] if skills else []
-    played, best = moves.index(move.ply.move), moves.index(move.best.move)
+                for piece in shared(skills or named, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])
+                ] if named else []
     passed = {**shown(pos, move.ply.move, moves),
               **{skill: share for skill, share in shares.items() if not fails[skill][played]}}
     missed = [skill for skill, failed in fails.items() if failed[played] and not failed[best]]
