@@ -24,13 +24,13 @@ from tutor.loading.positions import position_to_data
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import Mark, MoveReview, RoundReview, Why, outcome, review_round
+from tutor.play.review import Mark, MoveReview, RoundReview, Why, margin, outcome, review_round, valued_as_confirmed
 from tutor.render import Renderer
 from tutor.render.numbers import MINUS, rounded, shown_gap, tenths
 from tutor.render.review import mark_view, review_brief, review_text
 from tutor.shell.challenge_text import listing_text
 from tutor.teaching.coach import Challenge, Task
-from tutor.teaching.personal import FORMAT, PREFIX, personal_puzzle, puzzle_data
+from tutor.teaching.personal import FORMAT, PREFIX, listed_values, personal_puzzle, puzzle_data
 
 LANGS = ("en", "de")
 
@@ -257,6 +257,64 @@ def test_a_review_puzzle_lists_the_values_its_intro_lost_by(mark: Mark, lang: st
     values = [read(value) for _, value in rows]
     assert values == sorted(values, reverse=True) and values[:2] == [Decimal("1.0"), Decimal("0.9")]
     assert [line[2] for line in listing_text(ui, challenge).splitlines()[1:3]] == ["✓", "✓"]  # both accepted
+
+
+def listed_rows(ui: Renderer, challenge: Challenge) -> list[tuple[bool, str, Decimal]]:
+    """A review puzzle's listing as the learner reads it: each row's tick, move and value."""
+    rows = []
+    for line in listing_text(ui, challenge).splitlines()[1:]:
+        move, value = line[4:].rsplit(None, 1)
+        rows.append((line[2] == "✓", move, read(value)))
+    return rows
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_review_puzzle_ticks_only_moves_its_listing_shows_within_the_margin(mark: Mark, lang: str) -> None:
+    """The QA walk's case: the advice valued 8D x at −2.9, 8H x at −3.3 (so, within its margin, accepted) and KS
+    at −3.4; the review confirmed −2.2 against −3.4 with more worlds.  The puzzle listed ✓ 8H x −3.3 beside the
+    played KS at −3.4, 1.1 under the best, and accepted it.  Whatever values a move is listed at, it is ticked
+    (and accepted) exactly when it is listed within the margin of the best, and the played move never is."""
+    pos = mark.review.ply.before
+    first = [("8D x 5H+2S+AC", -2.9), ("8H x 5H+2S+AC", -3.3), ("KS", -3.4), ("8D", -8.0), ("8H", -8.0),
+             ("8D b8 5H+2S+AC", -8.0), ("8H b8 5H+2S+AC", -8.0)]
+    advice = Advice("expert", 48, tuple(MoveValue(pos.parse_move(m), v, 0.0) for m, v in first))
+    review = replace(mark.review, best=replace(mark.review.best, value=-2.2), grade="mistake", upto="mistake",
+                     played=replace(mark.review.played, value=-3.4), interval=(1.05, 1.35))
+    accepted = tuple(pos.parse_move(m) for m, _ in first[:2])  # the advice's margin
+    puzzle = personal_puzzle(*puzzle_data(replace(mark, review=review, advice=advice, accepted=accepted),
+                                          date(2026, 12, 1), 900, match=False), symbols=False)
+    assert puzzle is not None
+    ui = Renderer(lang, symbols=False)
+    challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
+    rows = listed_rows(ui, challenge)
+    top = rows[0][2]
+    for ticked, move, value in rows:
+        assert ticked == (top - value < Decimal("0.5") and move != ui.listed_move(pos, pos.parse_move("KS"))), rows
+    other = pos.notation(pos.parse_move("8H x 5H+2S+AC"))
+    assert not challenge.judge(other).accepted  # listed 1.1 under the best: refused, and said so
+    text = ui.comparison(challenge.position, compare(challenge.position, pos.parse_move(other), challenge.ranking))
+    assert ("is accepted" if lang == "en" else "wird angenommen") not in text
+
+
+def test_a_review_puzzle_values_the_moves_near_the_best_in_the_worlds_the_loss_was_confirmed_in() -> None:
+    """A draw round of three, reviewed: its marks' losses confirmed over 128 worlds of the stream, and over passes
+    of every deal (stratified).  Valued again in those worlds, a mark's best and played move come out at the
+    review's values exactly; so the moves near the best, valued so, compare with them, and the puzzle accepts
+    those within the margin of the highest listed."""
+    seats = [player("random"), player("club"), player("club")]
+    review = review_round(play_one_round(variant("draw"), seats, 2).plies, 0, worlds=8, seed=2)
+    samples = [m.review.sample for m in review.marks]
+    assert {s.stratified for s in samples if s is not None} == {False, True}
+    for m in review.marks:
+        advised = {mv.move: mv for mv in m.advice.moves}
+        again = valued_as_confirmed(m.review, [advised[m.review.best.move], advised[m.review.played.move]])
+        assert again is not None and [mv.value for mv in again] == [m.review.best.value, m.review.played.value]
+        listed = listed_values(m)
+        top = max(value for _, value in listed)
+        puzzle = personal_puzzle(*puzzle_data(m, date(2026, 12, 1), 900, False), symbols=False)
+        assert puzzle is not None
+        assert set(puzzle.solution) == {move for move, value in listed
+                                        if move != m.review.ply.move and top - value < margin(3)}
 
 
 # ---- numbers as each language writes them ---------------------------------------------------------

@@ -109,6 +109,8 @@ class Loss:
     low: float
     high: float
     worlds: int
+    stratified: bool = False
+    """Its worlds are whole passes of every deal (:func:`stratified`), not the first ``worlds`` of the stream."""
 
     @property
     def mean(self) -> float:
@@ -265,4 +267,33 @@ def strata_loss(better: MoveValue, played: MoveValue, values: Sequence[Sequence[
     theirs = _over(played, [world[1] for one_pass in values for world in one_pass])
     mean, worlds = ours.value - theirs.value, len(ours.samples)
     error = Z * math.sqrt(spread / worlds)
-    return Loss(ours, theirs, mean - error, mean + error, worlds)
+    return Loss(ours, theirs, mean - error, mean + error, worlds, stratified=True)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The worlds a confirmed loss (:func:`confirm`) is over, so that other moves can be valued in them too: the
+    first ``worlds`` of the stream of ``seed`` (the advice's seed), or where the loss is ``stratified`` whole passes
+    of every deal, ``worlds`` in all."""
+
+    seed: int
+    worlds: int
+    stratified: bool = False
+
+
+def valued_in(pos: Position, sample: Sample, moves: Sequence[MoveValue]) -> list[MoveValue]:
+    """``moves`` (valued by the advice on ``pos`` of the sample's seed) valued over the worlds of ``sample``, as
+    the two moves of its loss were: their values compare with those.  Where the worlds are the stream's, the
+    advice's values world by world are kept (those are its first worlds) and only the rest are valued."""
+    if not moves:
+        return []
+    if sample.stratified:
+        deals = every_deal(pos)
+        worlds = [world for one_pass in islice(deal_passes(pos, deals, sample.seed), sample.worlds // len(deals))
+                  for world in one_pass]
+        kept = 0
+    else:
+        kept = min(sample.worlds, *(len(mv.samples) for mv in moves))
+        worlds = list(islice(world_stream(pos, sample.seed), kept, sample.worlds))
+    added = [world_values(world, [mv.move for mv in moves]) for world in worlds]
+    return [_over(mv, (*mv.samples[:kept], *(v[i] for v in added))) for i, mv in enumerate(moves)]

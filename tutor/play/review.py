@@ -52,7 +52,7 @@ from .advisor import (
     advise_until,
     playout_turns,
 )
-from .confirm import EARLY_LOOKS, Loss, better_of, confirm, few_deals, loss_of, rivals, within
+from .confirm import EARLY_LOOKS, Loss, Sample, better_of, confirm, few_deals, loss_of, rivals, valued_in, within
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
@@ -243,7 +243,8 @@ class MoveReview:
     ``grade`` is the least grade the loss's interval reaches (:mod:`~tutor.play.confirm`: 95% over all its
     looks), ``upto`` the most (the same: the grade is settled; else the grade is the range from one to the
     other); ``interval`` is that interval (the loss itself where it is exact); ``sure_sweep``: the move passed
-    up a sweep surely worth more (it is marked).
+    up a sweep surely worth more (it is marked); ``sample``: the worlds ``best`` and ``played`` were valued in, when
+    the loss was confirmed (:func:`judge`; not kept in a review's data).
     """
 
     index: int
@@ -255,6 +256,7 @@ class MoveReview:
     upto: str | None
     interval: tuple[float, float]
     sure_sweep: bool = False
+    sample: Sample | None = None
 
     @property
     def loss(self) -> float:
@@ -463,7 +465,16 @@ def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply:
     swept = None if sweep is None else loss if swept_best else confirm(pos, seed, advice.worlds, sweep, played, (0.0,))
     grade, upto = graded(loss, players, swept)
     return MoveReview(index, turn, ply, loss.played, loss.better, grade, upto, (loss.low, loss.high),
-                      swept is not None and swept.low > 0)
+                      swept is not None and swept.low > 0, Sample(seed, loss.worlds, loss.stratified))
+
+
+def valued_as_confirmed(reviewed: MoveReview, moves: Sequence[MoveValue]) -> list[MoveValue] | None:
+    """``moves`` of the advice ``reviewed`` was judged by, valued in the worlds its loss was confirmed in: their
+    values compare with its best and played move's.  None where those worlds are not known (a review made again
+    from its data, a move the advice's first worlds left unmarked)."""
+    if reviewed.sample is None:
+        return None
+    return valued_in(SeatView.of(reviewed.ply.before, reviewed.ply.seat).position(), reviewed.sample, moves)
 
 
 def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:

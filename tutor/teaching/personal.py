@@ -4,13 +4,17 @@ Each becomes a puzzle of the review queue, played by the trainer like any
 other: every hand is shown (the stock as a count), the text says it is a game
 position valued on what the learner could know, and its moves are ranked by
 the advisor's values from the learner's view (goal ``advice``, in tenths of a
-point, rounded as every value shown is).  The advised move is the answer;
-every move within the review's margin of it (:func:`tutor.play.review.margin`)
-but the one played is accepted too, though only a move of the same value is
-said to be as good.
-The played and the best move are listed at the values the review confirmed
-(so the list agrees with the loss the intro gives), and any move listed as high
-as the answer is accepted.
+point, rounded as every value shown is).  The played and the best move are
+listed at the values the review confirmed (so the list agrees with the loss the
+intro gives), and so is every move that could be listed near the best (one the
+advice accepted, or one its value puts within the review's margin of the best):
+each is valued in the worlds the review confirmed the loss in
+(:func:`tutor.play.review.valued_as_confirmed`).  The other moves, listed at the
+advice's values, lie the margin or more below the best.  The moves accepted are
+those listed within the margin (:func:`tutor.play.review.margin`, measured as a
+loss is) of the highest listed, the played one apart: a tick never stands by a
+value the margin below the best, nor is a move listed within it refused.  Only
+a move of the same value is said to be as good.
 The progress file keeps a personal puzzle as the JSON of :func:`puzzle_data`;
 :func:`personal_puzzle` makes the puzzle again.
 """
@@ -29,7 +33,7 @@ from tutor.core.scoring import instant_so_far
 from tutor.core.solver import Judged
 from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
-from tutor.play.review import Mark
+from tutor.play.review import Mark, grade_of, valued_as_confirmed
 from tutor.render import Renderer
 from tutor.render.numbers import POINT_PLACES, tenths
 from tutor.render.review import MORE_PLACES, grade_words, loss_places, shown_loss
@@ -72,10 +76,23 @@ def puzzle_position(pos: Position) -> Position:
 
 def listed_values(mark: Mark) -> list[tuple[Move, float]]:
     """The advice's moves with their values as the puzzle lists them, best first: the played and the best move
-    at the values the review confirmed (those its loss is the difference of), the others at the advice's."""
-    confirmed = {mark.review.played.move: mark.review.played.value, mark.review.best.move: mark.review.best.value}
+    at the values the review confirmed (those its loss is the difference of), the moves that could be listed
+    near the best valued in the same worlds (at the advice's values where those worlds are not known: a mark
+    made again from a review's data), the others at the advice's."""
+    review, players = mark.review, mark.review.ply.before.players
+    confirmed = {review.played.move: review.played.value, review.best.move: review.best.value}
+    near = [mv for mv in mark.advice.moves if mv.move not in confirmed
+            and (mv.move in mark.accepted or grade_of(review.best.value - mv.value, players) is None)]
+    confirmed |= {mv.move: mv.value for mv in valued_as_confirmed(review, near) or ()}
     valued = [(mv.move, confirmed.get(mv.move, mv.value)) for mv in mark.advice.moves]
     return sorted(valued, key=lambda pair: -tenths(pair[1]))  # stable: equal values keep the advice's order
+
+
+def accepted_moves(listed: list[tuple[Move, float]], played: Move, players: int) -> list[Move]:
+    """The moves a puzzle listing ``listed`` accepts, best first: those within the margin of the highest listed
+    (the loss measured as the review measures one: not graded), but the ``played`` one."""
+    top = max(value for _, value in listed)
+    return [move for move, value in listed if move != played and grade_of(top - value, players) is None]
 
 
 def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str, str]:
@@ -86,8 +103,7 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
     played = pos.notation(mark.review.ply.move)
     listed = listed_values(mark)
     places = loss_places(mark.review, pos.players)
-    answer = tenths(mark.review.best.value)
-    accepted = [*mark.accepted, *(m for m, v in listed if tenths(v) >= answer and m not in mark.accepted)]
+    accepted = accepted_moves(listed, mark.review.ply.move, pos.players)
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": 1,
