@@ -40,7 +40,7 @@ from tutor.storage import ProgressError
 from tutor.storage.game_files import read_game_file
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.personal import PREFIX, personal_puzzle
-from tutor.teaching.skill_evidence import round_evidence
+from tutor.teaching.skill_evidence import failing, round_evidence
 from tutor.teaching.skill_map import reason_skills
 
 
@@ -560,7 +560,8 @@ def test_puzzles_that_cannot_be_saved_leave_the_review_shown(tmp_path: Path, blu
 
 
 def test_a_reviewed_round_is_evidence_of_the_skills_it_tested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each marked move fails the skills its reasons name, the others pass what their positions tested: all kept."""
+    """Each marked move fails the skills its reasons name (those of them the move shows it failed, where there are
+    any), the others pass what their positions tested: all kept."""
     monkeypatch.setattr("tutor.shell.review_screen.REVIEW_WORLDS", WORLDS)
     record = play_one_round(variant("classic"), [player("random"), player("club")], 1)  # a quick review, 2 marks
     with open_shell(tmp_path) as shell:
@@ -571,7 +572,13 @@ def test_a_reviewed_round_is_evidence_of_the_skills_it_tested(tmp_path: Path, mo
     assert sum(s.evidence for s in skills.values()) == sum(len(pieces) for pieces in expected.values())
     for mark in review.marks:
         failed = expected[f"4/{mark.review.index}"]
-        assert {p.skill for p in failed} == set(reason_skills(why.code for why in mark.reasons))
+        pos = SeatView.of(mark.review.ply.before, 0).position()
+        moves = pos.generate()
+        fails = failing(pos, moves)
+        played, better = moves.index(mark.review.ply.move), moves.index(mark.review.best.move)
+        named = set(reason_skills(why.code for why in mark.reasons))
+        shown = {skill for skill in named if skill in fails and fails[skill][played] and not fails[skill][better]}
+        assert {p.skill for p in failed} == (shown or named)
         assert all(p.score == 0 for p in failed)
     assert any(p.score == 1 for pieces in expected.values() for p in pieces)
 
