@@ -5,7 +5,7 @@ the other hands and the stock as they are, played out by the expert's own club p
 searched exactly).  It is not a fair player: it reads the cards its seat cannot see, so it lives here, not on
 the ladder.  Everything a fair expert could learn about the hidden cards (inference from the other players'
 moves, counting) tells it at most what the oracle knows; with the same playouts and search, its lead over
-``expert-v1`` bounds what better knowledge of the hidden cards could buy the expert.
+``expert-v1`` is a ceiling for what better knowledge of the hidden cards could buy the expert.
 
 Run from the repository root:
 
