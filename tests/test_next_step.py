@@ -14,7 +14,7 @@ from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.next_choice import section_for
-from tutor.shell.picker import PUZZLE_REACH, pick_puzzle
+from tutor.shell.picker import PUZZLE_REACH, SET_MIN, pick_puzzle
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
@@ -486,8 +486,9 @@ def test_a_weak_skill_whose_puzzles_are_all_beyond_reach_opens_its_lesson(tmp_pa
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang: str) -> None:
-    """Every puzzle of the set ``next`` opens is within reach of the learner's rating when it is given; once the
-    nearest left is beyond it the set says so, and ``next`` goes on to another step instead of saying it again."""
+    """Every puzzle of the set ``next`` opens is within reach of the learner's rating when it is given (or when the
+    set opened, if that was higher: a set keeps the puzzles it was chosen for); once none is left within it the set
+    says so, and ``next`` goes on to another step instead of saying it again."""
     nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
     with open_shell(tmp_path, lang) as shell:
         _classic_done(shell)
@@ -496,9 +497,10 @@ def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang:
         run = shell.activity
         assert isinstance(run, PuzzleRun) and run.mode == "set"
         given = []
+        opened = shell.progress.learner_rating().rating
         for _ in range(30):
             assert isinstance(shell.activity, PuzzleRun)
-            given.append((shell.activity.puzzle.rating, shell.progress.learner_rating().rating))
+            given.append((shell.activity.puzzle.rating, max(opened, shell.progress.learner_rating().rating)))
             say(shell, solution)
             reply = say(shell, nxt)
             if reply == shell.ui.message("shell.no_more_set"):
@@ -509,6 +511,32 @@ def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang:
         assert len(given) >= 2
         after = say(shell, nxt)
         assert after != reply and shell.activity is not run
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_set_holds_at_least_three_puzzles_however_they_go(tmp_path: Path, lang: str) -> None:
+    """A learner rated about 698, weak at safe play, was offered "puzzles on “trailing”": one puzzle in reach (680,
+    the next rated 1200), then "That was the set on this theme at your level."  A set holds at least
+    :data:`SET_MIN` puzzles (a theme with fewer in reach is passed over), even when each answer is shown and the
+    learner's rating falls on the way."""
+    nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        n = 0
+        while shell.progress.learner_rating().rating >= 790:  # one made-up miss: about 698
+            shell.progress.record_attempt(f"made-up-{n}", ["none"], 1000.0, solved=False, hints=0)
+            n += 1
+        _evidence(shell, "safe_play", [0.0, 0.0, 0.0, 1.0, 0.0])
+        opened = shell.progress.learner_rating().rating
+        say(shell, nxt)
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.mode == "set"
+        for _ in range(40):
+            say(shell, solution)
+            if say(shell, nxt) == shell.ui.message("shell.no_more_set"):
+                break
+        assert len(run.shown) >= SET_MIN, run.shown
+        assert all(shell.catalog.puzzle(shown).rating - opened <= PUZZLE_REACH for shown in run.shown)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
