@@ -26,7 +26,17 @@ from .game_choice import game_after, game_why
 from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, new_learner, next_why, open_activity, plan, why_line
-from .picker import closed_lessons, due_counts, nearest_puzzle, pick_puzzle, pick_review, set_pool, waiting_queue
+from .picker import (
+    SET_MIN,
+    closed_lessons,
+    due_counts,
+    pick_puzzle,
+    pick_review,
+    played_counts,
+    set_choice,
+    set_pool,
+    waiting_queue,
+)
 from .play import current_run, game_offer, game_waiting, open_run, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
@@ -401,14 +411,18 @@ def _theme_set(shell: Shell, theme: str) -> str:
     (:func:`~.picker.set_pool`) rated nearest the learner, never tried first, as ``puzzle THEME`` gives them, until
     none is left within reach; then ``next`` goes on to the next step.  The reach is measured from the learner's
     rating when the set opened, or now when it is higher: the set holds every puzzle it was chosen for
-    (:data:`~.picker.SET_MIN` at least) however the learner's rating falls on the way."""
+    (:data:`~.picker.SET_MIN` at least) however the learner's rating falls on the way.  Its puzzles are of the
+    player counts the learner plays when it opens with enough of them, else those first
+    (:func:`~.picker.set_choice`)."""
     opened = shell.progress.learner_rating().rating
+    played = played_counts(shell)
+    own_only = sum(p.position.players in played for p in set_pool(shell, theme, opened)) >= SET_MIN
     seen: list[str] = []
 
     def chosen() -> Puzzle | None:
         rating = shell.progress.learner_rating().rating
         pool = set_pool(shell, theme, max(opened, rating), skip=seen)
-        return nearest_puzzle(pool, shell.progress.attempted_puzzles(), frozenset, rating)
+        return set_choice(pool, played, own_only, shell.progress.attempted_puzzles(), rating)
 
     def following() -> Puzzle | None:
         seen.append(run.puzzle.id)

@@ -100,6 +100,21 @@ def set_pool(shell: Shell, theme: str, rating: float, skip: Iterable[str] = ()) 
     return [p for p in open_puzzles(shell, theme) if p.id not in skipped and p.rating - rating <= PUZZLE_REACH]
 
 
+def played_counts(shell: Shell) -> set[int]:
+    """The player counts of the learner's games; two players when they have kept none."""
+    return shell.progress.games.player_counts() or {2}
+
+
+def set_choice(pool: Sequence[Puzzle], played: Collection[int], own_only: bool, tried: Collection[str],
+               rating: float) -> Puzzle | None:
+    """The puzzle of a set's ``pool`` (:func:`set_pool`) to give next: the one rated nearest ``rating`` (never
+    ``tried`` first) of a player count the learner ``played`` (:func:`played_counts`); of another count only when
+    none of theirs is left, and never when the set is of their counts ``own_only`` (it had :data:`SET_MIN` of those
+    when it opened)."""
+    own = [p for p in pool if p.position.players in played]
+    return nearest_puzzle(own if own or own_only else pool, tried, frozenset, rating)
+
+
 def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()) -> Puzzle | None:
     """The open puzzle (of ``theme``) rated nearest the learner that was never tried; failing
     that, one not solved yet and not recent.  ``skip`` lists puzzles not to give again."""
