@@ -336,6 +336,30 @@ def test_a_puzzle_solved_at_the_second_answer_is_counted_as_the_screen_says(tmp_
     assert rows and all(re.search(r"\b0/1 +0 ?%", line) for line in rows), rows
 
 
+@pytest.mark.parametrize(("lang", "puzzles", "helped"), [
+    ("en", "Puzzles: 1 solved of 3 tried", "  1 of them solved with help: that counts as a miss."),
+    ("de", "Aufgaben: 1 von 3 gelöst", "  Davon 1 mit Hilfe gelöst: Das zählt als nicht gelöst."),
+])
+def test_the_dashboard_counts_as_solved_what_the_puzzle_counted_as_solved(tmp_path: Path, lang: str, puzzles: str,
+                                                                          helped: str) -> None:
+    """A puzzle solved after a hint said "Solved with help: this counts as a miss", and the dashboard then said
+    "1 solved of 1 tried".  Now it counts as solved only the puzzles solved on the learner's own, and says those
+    solved with help apart, within 80 columns (one solved, one solved after a hint, one missed)."""
+    with open_shell(tmp_path, lang) as shell:
+        shell.width = lambda: 80
+        dispatch(shell, typed_command(shell, "puzzle") + " pair-the-sixes")
+        assert dispatch(shell, right_answer(shell)).text.startswith(shell.ui.message("shell.puzzle_solved"))
+        dispatch(shell, typed_command(shell, "puzzle") + " three-aces")
+        dispatch(shell, typed_command(shell, "hint"))
+        said = dispatch(shell, right_answer(shell)).text
+        assert said.startswith(shell.ui.message("shell.puzzle_solved_helped", rated=True, due=None)[:12]), said
+        dispatch(shell, typed_command(shell, "puzzle") + " pairing-1-3")
+        dispatch(shell, typed_command(shell, "solution"))
+        screen = dispatch(shell, typed_command(shell, "progress")).text
+    assert puzzles in screen and f"\n{helped}\n" in screen, screen
+    assert max(len(line) for line in screen.splitlines()) <= 80
+
+
 @pytest.mark.parametrize(("lang", "puzzles", "header", "note"), [
     ("en", "Puzzles: 0 solved of 1 tried", "without hints / attempts)",
      "A review is a new attempt, so one puzzle may count more than once."),

@@ -8,13 +8,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell, right_answer
+from shell_helpers import installed_catalog, open_shell, right_answer
 
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.next_choice import section_for
-from tutor.shell.picker import PUZZLE_REACH, pick_puzzle
+from tutor.shell.picker import PUZZLE_REACH, SET_MIN, pick_puzzle, set_choice, set_pool
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
@@ -459,11 +459,12 @@ def test_a_lesson_done_says_what_next_opens(tmp_path: Path, lang: str) -> None:
 
 # ---- a set within the learner's reach ---------------------------------------------------------------------
 
-def _rating_lowered(shell: Shell, below: float) -> float:
-    """Made-up puzzles of 300 failed until the learner's rating is under ``below``: the rating then."""
+def _rating_lowered(shell: Shell, below: float, rated: float = 300.0) -> float:
+    """Made-up puzzles ``rated`` 300 (unless said) failed until the learner's rating is under ``below``: the rating
+    then."""
     n = 0
     while shell.progress.learner_rating().rating >= below:
-        shell.progress.record_attempt(f"made-up-{n}", ["none"], 300.0, solved=False, hints=0)
+        shell.progress.record_attempt(f"made-up-{n}", ["none"], rated, solved=False, hints=0)
         n += 1
     return shell.progress.learner_rating().rating
 
@@ -486,8 +487,9 @@ def test_a_weak_skill_whose_puzzles_are_all_beyond_reach_opens_its_lesson(tmp_pa
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang: str) -> None:
-    """Every puzzle of the set ``next`` opens is within reach of the learner's rating when it is given; once the
-    nearest left is beyond it the set says so, and ``next`` goes on to another step instead of saying it again."""
+    """Every puzzle of the set ``next`` opens is within reach of the learner's rating when it is given (or when the
+    set opened, if that was higher: a set keeps the puzzles it was chosen for); once none is left within it the set
+    says so, and ``next`` goes on to another step instead of saying it again."""
     nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
     with open_shell(tmp_path, lang) as shell:
         _classic_done(shell)
@@ -496,9 +498,10 @@ def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang:
         run = shell.activity
         assert isinstance(run, PuzzleRun) and run.mode == "set"
         given = []
+        opened = shell.progress.learner_rating().rating
         for _ in range(30):
             assert isinstance(shell.activity, PuzzleRun)
-            given.append((shell.activity.puzzle.rating, shell.progress.learner_rating().rating))
+            given.append((shell.activity.puzzle.rating, max(opened, shell.progress.learner_rating().rating)))
             say(shell, solution)
             reply = say(shell, nxt)
             if reply == shell.ui.message("shell.no_more_set"):
@@ -509,6 +512,75 @@ def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang:
         assert len(given) >= 2
         after = say(shell, nxt)
         assert after != reply and shell.activity is not run
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_set_holds_at_least_three_puzzles_however_they_go(tmp_path: Path, lang: str) -> None:
+    """A learner rated about 698, weak at safe play, was offered "puzzles on “trailing”": one puzzle in reach (680,
+    the next rated 1200), then "That was the set on this theme at your level."  A set holds at least
+    :data:`SET_MIN` puzzles (a theme with fewer in reach is passed over), even when each answer is shown and the
+    learner's rating falls on the way."""
+    nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        _rating_lowered(shell, 790, rated=1000.0)  # one made-up miss: about 698
+        _evidence(shell, "safe_play", [0.0, 0.0, 0.0, 1.0, 0.0])
+        opened = shell.progress.learner_rating().rating
+        say(shell, nxt)
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.mode == "set"
+        for _ in range(40):
+            say(shell, solution)
+            if say(shell, nxt) == shell.ui.message("shell.no_more_set"):
+                break
+        assert len(run.shown) >= SET_MIN, run.shown
+        assert all(shell.catalog.puzzle(shown).rating - opened <= PUZZLE_REACH for shown in run.shown)
+
+
+def _set_players(shell: Shell, nxt: str, solution: str) -> list[int]:
+    """The player count of each puzzle of the set ``next`` opens, every answer shown."""
+    say(shell, nxt)
+    run = shell.activity
+    assert isinstance(run, PuzzleRun) and run.mode == "set"
+    for _ in range(60):
+        say(shell, solution)
+        if say(shell, nxt) == shell.ui.message("shell.no_more_set"):
+            break
+    return [shell.catalog.puzzle(shown).position.players for shown in run.shown]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_set_is_of_the_player_count_the_learner_plays(tmp_path: Path, lang: str) -> None:
+    """A "pairing" set gave 3- and 4-player endgames (rated 700 and 710, the nearest) to a learner who had played
+    only two-player games and lessons.  A set is of the player counts of the learner's games (two players when
+    they have kept none) when it has enough of them; a learner who plays four-player games gets those too."""
+    nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        _rating_lowered(shell, 790, rated=1000.0)
+        _evidence(shell, "captures", [0.0, 0.0, 0.0, 1.0, 0.0])
+        assert any(p.position.players > 2 for p in set_pool(shell, "pairing", 700))  # the premise
+        players = _set_players(shell, nxt, solution)
+        assert len(players) >= SET_MIN and set(players) == {2}, players
+    with open_shell(tmp_path / "four", lang) as shell:
+        _classic_done(shell)
+        _rating_lowered(shell, 790, rated=1000.0)
+        say(shell, "play round players=4" if lang == "en" else "spiele runde spieler=4")
+        shell.activity = None
+        _evidence(shell, "captures", [0.0, 0.0, 0.0, 1.0, 0.0])
+        assert 4 in _set_players(shell, nxt, solution)
+
+
+def test_a_set_falls_back_on_other_player_counts_only_when_too_few() -> None:
+    """Of a set's pool, the puzzles of the learner's player counts come first, nearest the learner; others only
+    once none of those is left, and never in a set opened with enough of the learner's."""
+    catalog = installed_catalog()
+    two = next(p for p in catalog.puzzles if p.position.players == 2 and p.rating > 1500)
+    four = next(p for p in catalog.puzzles if p.position.players == 4 and p.rating < 1000)
+    assert set_choice([four, two], {2}, False, (), 900) is two
+    assert set_choice([four], {2}, False, (), 900) is four
+    assert set_choice([four], {2}, True, (), 900) is None
+    assert set_choice([four, two], {2, 4}, True, (), 900) is four
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -26,7 +26,17 @@ from .game_choice import game_after, game_why
 from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, new_learner, next_why, open_activity, plan, why_line
-from .picker import closed_lessons, due_counts, pick_puzzle, pick_review, waiting_queue, within_reach
+from .picker import (
+    SET_MIN,
+    closed_lessons,
+    due_counts,
+    pick_puzzle,
+    pick_review,
+    played_counts,
+    set_choice,
+    set_pool,
+    waiting_queue,
+)
 from .play import current_run, game_offer, game_waiting, open_run, play_command, resign_command, resume_command
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
@@ -397,19 +407,30 @@ def puzzle(shell: Shell, arg: str) -> str:
 
 
 def _theme_set(shell: Shell, theme: str) -> str:
-    """The set of puzzles on ``theme`` that ``next`` opens for a weak skill: each the open one rated nearest the
-    learner, as ``puzzle THEME`` gives them, until the nearest left is beyond their reach
-    (:func:`~.picker.within_reach`); then ``next`` goes on to the next step."""
-    first = pick_puzzle(shell, theme)
-    if first is None:
-        return _none_open(shell, theme)
+    """The set of puzzles on ``theme`` that ``next`` opens for a weak skill: each the puzzle of its pool
+    (:func:`~.picker.set_pool`) rated nearest the learner, never tried first, as ``puzzle THEME`` gives them, until
+    none is left within reach; then ``next`` goes on to the next step.  The reach is measured from the learner's
+    rating when the set opened, or now when it is higher: the set holds every puzzle it was chosen for
+    (:data:`~.picker.SET_MIN` at least) however the learner's rating falls on the way.  Its puzzles are of the
+    player counts the learner plays when it opens with enough of them, else those first
+    (:func:`~.picker.set_choice`)."""
+    opened = shell.progress.learner_rating().rating
+    played = played_counts(shell)
+    own_only = sum(p.position.players in played for p in set_pool(shell, theme, opened)) >= SET_MIN
     seen: list[str] = []
+
+    def chosen() -> Puzzle | None:
+        rating = shell.progress.learner_rating().rating
+        pool = set_pool(shell, theme, max(opened, rating), skip=seen)
+        return set_choice(pool, played, own_only, shell.progress.attempted_puzzles(), rating)
 
     def following() -> Puzzle | None:
         seen.append(run.puzzle.id)
-        found = pick_puzzle(shell, theme, skip=seen)
-        return found if found is not None and within_reach(shell, found) else None
+        return chosen()
 
+    first = chosen()
+    if first is None:
+        return _none_open(shell, theme)
     run = PuzzleRun(shell, first, following, mode="set")
     shell.activity = run
     return run.show()

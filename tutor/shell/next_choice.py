@@ -22,7 +22,7 @@ from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import GameChoice, classic_done, game_choice, game_trend, game_why
-from .picker import pick_puzzle, within_reach
+from .picker import SET_MIN, set_pool
 from .state import Activity, Shell
 
 WEAK_BELOW = SKILL_START.rating
@@ -198,16 +198,13 @@ def step_for(shell: Shell, skill: str) -> Step | None:
 
 
 def _theme(shell: Shell, skill: str) -> str | None:
-    """The first theme of the collection on ``skill`` with a puzzle open to the learner and within their reach
-    (:func:`~.picker.within_reach`); none while the learner is in the course (:func:`in_course`)."""
+    """The first theme of the collection on ``skill`` with enough puzzles for a set: at least
+    :data:`~.picker.SET_MIN` open to the learner and within their reach (:func:`~.picker.set_pool`); none while the
+    learner is in the course (:func:`in_course`)."""
     if in_course(shell):
         return None
-
-    def reachable(theme: str) -> bool:
-        found = pick_puzzle(shell, theme)
-        return found is not None and within_reach(shell, found)
-
-    return theme_for(shell.catalog.themes(), skill, reachable)
+    rating = shell.progress.learner_rating().rating
+    return theme_for(shell.catalog.themes(), skill, lambda theme: len(set_pool(shell, theme, rating)) >= SET_MIN)
 
 
 def theme_for(themes: Sequence[str], skill: str, has_puzzle: Callable[[str], bool]) -> str | None:

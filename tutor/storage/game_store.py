@@ -304,6 +304,11 @@ class GameStore:
         with self._read() as c:
             return c.execute("SELECT 1 FROM game LIMIT 1").fetchone() is None
 
+    def player_counts(self) -> set[int]:
+        """The player counts of the kept games (none kept: empty)."""
+        with self._read() as c:
+            return {int(row[0]) for row in c.execute("SELECT DISTINCT players FROM game")}
+
     def waiting(self, now: datetime) -> GameSummary | None:
         """The game saved last that is not over, if any (it may be held by another shell)."""
         with self._read() as c:

@@ -72,11 +72,14 @@ class Activity:
 
 @dataclass(frozen=True)
 class Summary:
-    """Counts for the ``progress`` command."""
+    """Counts for the ``progress`` command: ``puzzles_solved`` those solved as the puzzle counts a solve (on the
+    learner's own, at an attempt without a miss or a hint: :data:`~.progress._SUCCESS`), ``puzzles_helped`` those
+    solved with help only (a hint, or the answer shown before), which the puzzle counted as a miss."""
 
     lessons_done: int
     puzzles_attempted: int
     puzzles_solved: int
+    puzzles_helped: int
     rating: Rating
     best_streak: int
     reviews_due: int
