@@ -14,9 +14,12 @@ import pytest
 
 from tutor.cli import main as cli
 from tutor.content.presets import preset_names, variant
+from tutor.core.cards import Card
 from tutor.core.moves import IllegalMoveError
 from tutor.core.round import deal_round, next_deal
+from tutor.core.rules import may_add
 from tutor.core.scoring import round_points
+from tutor.core.table import Build
 from tutor.core.variant import OPTIONS, Variant
 from tutor.render import Renderer
 from tutor.sheets import TOPICS, build_sheet, find_topic, render_sheet, rules_text, topics
@@ -221,6 +224,17 @@ def test_under_penalties_a_partnership_sheet_binds_no_one_to_hold(lang: str, mus
     assert must_hold in " ".join(section_texts(variant("classic"), lang, 4)["controller"].split())
     for preset in ("michigan", "michigan-5"):
         assert must_hold not in " ".join(section_texts(variant(preset), lang, 4)["controller"].split())
+
+
+@pytest.mark.parametrize(("lang", "adds"), [("en", "raise or add to it"), ("de", "erhöhen oder ergänzen")])
+def test_a_partnership_sheet_lets_a_partner_add_only_where_anyone_may(lang: str, adds: str) -> None:
+    """With add_to_others=false and four players the controller section said a partner "may take, raise or add
+    to it like anyone else", while the Builds section (and the engine, rules 3.5) let only the controller add."""
+    own_only = variant({"preset": "classic", "add_to_others": False})
+    assert adds in " ".join(section_texts(variant("classic"), lang, 4)["controller"].split())
+    assert adds not in " ".join(section_texts(own_only, lang, 4)["controller"].split())
+    partner_build = Build(7, (Card.from_str("3H"), Card.from_str("4S")), owner=0, single=True)
+    assert not may_add(own_only, partner_build, 2)  # the engine's rule: seat 2 may not add to its partner's build
 
 
 # ---- facts the engine computes ---------------------------------------------------------------

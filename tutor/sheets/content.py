@@ -87,6 +87,7 @@ class ControllerFacts:
     duty: str
     penalty: int
     partnerships: bool
+    add_to_others: bool  # a partner may add to the build (otherwise only its controller)
 
 
 @dataclass(frozen=True)
@@ -224,7 +225,7 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
         "moves": _moves(variant, players),
         "builds": _builds(variant),
         "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
-                                      players == 4),
+                                      players == 4, variant.add_to_others),
         "sweeps": SweepFacts(variant.sweep_points, variant.instant_sweeps, variant.five_of_spades_sweep),
         "end": EndFacts(variant.draw, players == 4, variant.instant_limit),
         "scoring": _scoring(variant, players),
