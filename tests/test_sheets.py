@@ -237,6 +237,15 @@ def test_a_partnership_sheet_lets_a_partner_add_only_where_anyone_may(lang: str,
     assert not may_add(own_only, partner_build, 2)  # the engine's rule: seat 2 may not add to its partner's build
 
 
+@pytest.mark.parametrize(("lang", "costs"), [("en", "costs points"), ("de", "kostet Punkte")])
+def test_a_build_without_its_value_costs_points_only_where_a_breach_does(lang: str, costs: str) -> None:
+    """Michigan with default_penalty=0: the Builds section said holding no card of a build's value "costs points"
+    beside the Controller section's "a breach, though it costs no points" (rules 4.2: the penalty is the option)."""
+    assert costs in " ".join(section_texts(variant("michigan"), lang)["builds"].split())
+    free = " ".join(section_texts(variant({"preset": "michigan", "default_penalty": 0}), lang)["builds"].split())
+    assert costs not in free
+
+
 # ---- facts the engine computes ---------------------------------------------------------------
 
 

@@ -74,6 +74,7 @@ class BuildFacts:
 
     max_build: int
     holding: bool  # the holding rule limits build moves
+    penalty: int  # without it, what a build whose value one does not hold costs (0: a breach that costs nothing)
     raise_own: bool
     add_to_others: bool
     face_builds: bool
@@ -304,6 +305,7 @@ def _builds(v: Variant) -> BuildFacts:
     return BuildFacts(
         max_build=v.max_build,
         holding=holding_applies(v),
+        penalty=v.default_penalty if v.penalties else 0,
         raise_own=v.raise_own,
         add_to_others=v.add_to_others,
         face_builds=v.face_builds,
