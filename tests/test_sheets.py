@@ -246,6 +246,22 @@ def test_a_build_without_its_value_costs_points_only_where_a_breach_does(lang: s
     assert costs not in free
 
 
+@pytest.mark.parametrize(("lang", "penalties", "others"), [
+    ("en", "penalties", {2: "the other player", 3: "the other players", 4: "the other partnership"}),
+    ("de", "Strafen", {2: "des Gegners", 3: "der Gegner", 4: "der anderen Partnerschaft"}),
+])
+def test_the_instant_limit_counts_what_the_variant_has(lang: str, penalties: str, others: dict[int, str]) -> None:
+    """instant_limit on Classic: the sheet counted "their own penalties" where there are none (only the penalty
+    duty has them, rules 4.2), and with three players "sweeps made by the other side" where two sides sweep
+    against a player (the engine counts every other side's sweeps)."""
+    classic = variant({"preset": "classic", "instant_limit": 3})
+    for players, words in others.items():
+        limited = " ".join(section_texts(classic, lang, players)["end"].split())
+        michigan = " ".join(section_texts(variant("michigan-5"), lang, players)["end"].split())
+        assert penalties not in limited and words in limited
+        assert penalties in michigan and words in michigan
+
+
 # ---- facts the engine computes ---------------------------------------------------------------
 
 

@@ -105,8 +105,10 @@ class EndFacts:
     """The end of a round and the residue (section 5, 7)."""
 
     draw: bool
+    players: int
     partnerships: bool
     instant_limit: int | None
+    limit_penalties: bool  # a player's own penalties count toward the instant limit (the penalty duty has them)
 
 
 @dataclass(frozen=True)
@@ -228,7 +230,8 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
         "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
                                       players == 4, variant.add_to_others),
         "sweeps": SweepFacts(variant.sweep_points, variant.instant_sweeps, variant.five_of_spades_sweep),
-        "end": EndFacts(variant.draw, players == 4, variant.instant_limit),
+        "end": EndFacts(variant.draw, players, players == 4, variant.instant_limit,
+                        variant.instant_limit is not None and variant.penalties),
         "scoring": _scoring(variant, players),
         "match": _match(variant, players),
         "glossary": _glossary(variant, players),
