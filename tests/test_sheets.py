@@ -262,6 +262,13 @@ def test_the_instant_limit_counts_what_the_variant_has(lang: str, penalties: str
         assert penalties in michigan and words in michigan
 
 
+def test_the_german_add_to_your_own_build_keeps_the_value_with_the_build() -> None:
+    """add_to_others=false in German read "zu einer Baute, die dir gehört, desselben Werts": the relative clause
+    parted the build from the value it is of."""
+    builds = " ".join(section_texts(variant({"preset": "classic", "add_to_others": False}), "de")["builds"].split())
+    assert "kommt als neuer Stapel zu einer eigenen Baute desselben Werts." in builds
+
+
 # ---- facts the engine computes ---------------------------------------------------------------
 
 
