@@ -269,6 +269,15 @@ def test_the_german_add_to_your_own_build_keeps_the_value_with_the_build() -> No
     assert "kommt als neuer Stapel zu einer eigenen Baute desselben Werts." in builds
 
 
+@pytest.mark.parametrize(("lang", "held"), [("en", "an ace in your hand is a card of 14 for a build of 14"),
+                                             ("de", "ein Ass auf der Hand gilt für eine Baute auf 14 als Karte dieses Werts")])
+def test_aces_high_says_a_held_ace_holds_a_build_of_14(lang: str, held: str) -> None:
+    """Royal, aces high allowed builds up to 14 and asked for "a card of that value" kept in the hand, but said an ace
+    counts 14 only when played to capture, so no card seemed to hold a 14 (rules 1: a held ace does)."""
+    assert held in " ".join(section_texts(variant("royal-aces-high"), lang)["cards"].split())
+    assert held not in " ".join(section_texts(variant("royal"), lang)["cards"].split())
+
+
 # ---- facts the engine computes ---------------------------------------------------------------
 
 
