@@ -278,6 +278,15 @@ def test_aces_high_says_a_held_ace_holds_a_build_of_14(lang: str, held: str) -> 
     assert held not in " ".join(section_texts(variant("royal"), lang)["cards"].split())
 
 
+@pytest.mark.parametrize(("lang", "rank"), [("en", "hold a card of its value (of its rank, for a face build)"),
+                                             ("de", "eine Karte ihres Werts halten (bei einer Bildbaute: ihres Rangs)")])
+def test_after_a_face_build_one_holds_its_rank(lang: str, rank: str) -> None:
+    """Gathering face cards: "After any build move ... you must still hold a card of its value", though a face build
+    has no value: its maker must hold a card of its rank (rules 3.6)."""
+    assert rank in " ".join(section_texts(variant("face-gather"), lang)["builds"].split())
+    assert rank not in " ".join(section_texts(variant("classic"), lang)["builds"].split())
+
+
 # ---- facts the engine computes ---------------------------------------------------------------
 
 
