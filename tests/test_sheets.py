@@ -14,9 +14,12 @@ import pytest
 
 from tutor.cli import main as cli
 from tutor.content.presets import preset_names, variant
+from tutor.core.cards import Card
 from tutor.core.moves import IllegalMoveError
 from tutor.core.round import deal_round, next_deal
+from tutor.core.rules import may_add
 from tutor.core.scoring import round_points
+from tutor.core.table import Build
 from tutor.core.variant import OPTIONS, Variant
 from tutor.render import Renderer
 from tutor.sheets import TOPICS, build_sheet, find_topic, render_sheet, rules_text, topics
@@ -221,6 +224,67 @@ def test_under_penalties_a_partnership_sheet_binds_no_one_to_hold(lang: str, mus
     assert must_hold in " ".join(section_texts(variant("classic"), lang, 4)["controller"].split())
     for preset in ("michigan", "michigan-5"):
         assert must_hold not in " ".join(section_texts(variant(preset), lang, 4)["controller"].split())
+
+
+@pytest.mark.parametrize(("lang", "adds"), [("en", "raise or add to it"), ("de", "erhöhen oder ergänzen")])
+def test_a_partnership_sheet_lets_a_partner_add_only_where_anyone_may(lang: str, adds: str) -> None:
+    """With add_to_others=false and four players the controller section said a partner "may take, raise or add
+    to it like anyone else", while the Builds section (and the engine, rules 3.5) let only the controller add."""
+    own_only = variant({"preset": "classic", "add_to_others": False})
+    assert adds in " ".join(section_texts(variant("classic"), lang, 4)["controller"].split())
+    assert adds not in " ".join(section_texts(own_only, lang, 4)["controller"].split())
+    partner_build = Build(7, (Card.from_str("3H"), Card.from_str("4S")), owner=0, single=True)
+    assert not may_add(own_only, partner_build, 2)  # the engine's rule: seat 2 may not add to its partner's build
+
+
+@pytest.mark.parametrize(("lang", "costs"), [("en", "costs points"), ("de", "kostet Punkte")])
+def test_a_build_without_its_value_costs_points_only_where_a_breach_does(lang: str, costs: str) -> None:
+    """Michigan with default_penalty=0: the Builds section said holding no card of a build's value "costs points"
+    beside the Controller section's "a breach, though it costs no points" (rules 4.2: the penalty is the option)."""
+    assert costs in " ".join(section_texts(variant("michigan"), lang)["builds"].split())
+    free = " ".join(section_texts(variant({"preset": "michigan", "default_penalty": 0}), lang)["builds"].split())
+    assert costs not in free
+
+
+@pytest.mark.parametrize(("lang", "penalties", "others"), [
+    ("en", "penalties", {2: "the other player", 3: "the other players", 4: "the other partnership"}),
+    ("de", "Strafen", {2: "des Gegners", 3: "der Gegner", 4: "der anderen Partnerschaft"}),
+])
+def test_the_instant_limit_counts_what_the_variant_has(lang: str, penalties: str, others: dict[int, str]) -> None:
+    """instant_limit on Classic: the sheet counted "their own penalties" where there are none (only the penalty
+    duty has them, rules 4.2), and with three players "sweeps made by the other side" where two sides sweep
+    against a player (the engine counts every other side's sweeps)."""
+    classic = variant({"preset": "classic", "instant_limit": 3})
+    for players, words in others.items():
+        limited = " ".join(section_texts(classic, lang, players)["end"].split())
+        michigan = " ".join(section_texts(variant("michigan-5"), lang, players)["end"].split())
+        assert penalties not in limited and words in limited
+        assert penalties in michigan and words in michigan
+
+
+def test_the_german_add_to_your_own_build_keeps_the_value_with_the_build() -> None:
+    """add_to_others=false in German read "zu einer Baute, die dir gehört, desselben Werts": the relative clause
+    parted the build from the value it is of."""
+    builds = " ".join(section_texts(variant({"preset": "classic", "add_to_others": False}), "de")["builds"].split())
+    assert "kommt als neuer Stapel zu einer eigenen Baute desselben Werts." in builds
+
+
+@pytest.mark.parametrize(("lang", "held"), [("en", "an ace in your hand is a card of 14 for a build of 14"),
+                                             ("de", "ein Ass auf der Hand gilt für eine Baute auf 14 als Karte dieses Werts")])
+def test_aces_high_says_a_held_ace_holds_a_build_of_14(lang: str, held: str) -> None:
+    """Royal, aces high allowed builds up to 14 and asked for "a card of that value" kept in the hand, but said an ace
+    counts 14 only when played to capture, so no card seemed to hold a 14 (rules 1: a held ace does)."""
+    assert held in " ".join(section_texts(variant("royal-aces-high"), lang)["cards"].split())
+    assert held not in " ".join(section_texts(variant("royal"), lang)["cards"].split())
+
+
+@pytest.mark.parametrize(("lang", "rank"), [("en", "hold a card of its value (of its rank, for a face build)"),
+                                             ("de", "eine Karte ihres Werts halten (bei einer Bildbaute: ihres Rangs)")])
+def test_after_a_face_build_one_holds_its_rank(lang: str, rank: str) -> None:
+    """Gathering face cards: "After any build move ... you must still hold a card of its value", though a face build
+    has no value: its maker must hold a card of its rank (rules 3.6)."""
+    assert rank in " ".join(section_texts(variant("face-gather"), lang)["builds"].split())
+    assert rank not in " ".join(section_texts(variant("classic"), lang)["builds"].split())
 
 
 # ---- facts the engine computes ---------------------------------------------------------------

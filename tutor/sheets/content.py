@@ -74,6 +74,7 @@ class BuildFacts:
 
     max_build: int
     holding: bool  # the holding rule limits build moves
+    penalty: int  # without it, what a build whose value one does not hold costs (0: a breach that costs nothing)
     raise_own: bool
     add_to_others: bool
     face_builds: bool
@@ -87,6 +88,7 @@ class ControllerFacts:
     duty: str
     penalty: int
     partnerships: bool
+    add_to_others: bool  # a partner may add to the build (otherwise only its controller)
 
 
 @dataclass(frozen=True)
@@ -103,8 +105,10 @@ class EndFacts:
     """The end of a round and the residue (section 5, 7)."""
 
     draw: bool
+    players: int
     partnerships: bool
     instant_limit: int | None
+    limit_penalties: bool  # a player's own penalties count toward the instant limit (the penalty duty has them)
 
 
 @dataclass(frozen=True)
@@ -224,9 +228,10 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
         "moves": _moves(variant, players),
         "builds": _builds(variant),
         "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
-                                      players == 4),
+                                      players == 4, variant.add_to_others),
         "sweeps": SweepFacts(variant.sweep_points, variant.instant_sweeps, variant.five_of_spades_sweep),
-        "end": EndFacts(variant.draw, players == 4, variant.instant_limit),
+        "end": EndFacts(variant.draw, players, players == 4, variant.instant_limit,
+                        variant.instant_limit is not None and variant.penalties),
         "scoring": _scoring(variant, players),
         "match": _match(variant, players),
         "glossary": _glossary(variant, players),
@@ -303,6 +308,7 @@ def _builds(v: Variant) -> BuildFacts:
     return BuildFacts(
         max_build=v.max_build,
         holding=holding_applies(v),
+        penalty=v.default_penalty if v.penalties else 0,
         raise_own=v.raise_own,
         add_to_others=v.add_to_others,
         face_builds=v.face_builds,
