@@ -27,7 +27,7 @@ from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
 from tutor.shell.next_choice import skill_to_work, theme_for
-from tutor.shell.picker import nearest_puzzle
+from tutor.shell.picker import SET_MIN, nearest_puzzle
 from tutor.shell.review_screen import REVIEW_WORLDS
 from tutor.storage import Progress
 from tutor.teaching.coach import Challenge, Task
@@ -133,10 +133,10 @@ def set_skill(progress: Progress) -> str | None:
 
 def set_theme(skill: str, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
     """The theme of the set on ``skill`` that ``next`` opens: the first theme on it
-    (:func:`~tutor.shell.next_choice.theme_for`) with a puzzle of ``pool`` not yet ``given``; None (puzzles of any
-    theme) when no such theme is left."""
+    (:func:`~tutor.shell.next_choice.theme_for`) with :data:`~tutor.shell.picker.SET_MIN` puzzles of ``pool`` not
+    yet ``given``; None (puzzles of any theme) when no such theme is left."""
     left = [p for p in pool if p not in given]
-    return theme_for(THEMES, skill, lambda theme: any(theme in p.themes for p in left))
+    return theme_for(THEMES, skill, lambda theme: sum(theme in p.themes for p in left) >= SET_MIN)
 
 
 def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], theme: str | None) -> Puzzle:
