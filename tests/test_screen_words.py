@@ -115,6 +115,26 @@ def test_an_option_that_changes_nothing_is_not_said_to_change_the_game(tmp_path:
     assert ace.split()[-1] in summary
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("preset", ["", "royal "])
+def test_a_games_first_lines_name_an_option_set_on_its_preset_once(tmp_path: Path, lang: str, preset: str) -> None:
+    """``play target=3`` said "match: to 3 points" twice: in the first line, after the variant's name, and in what
+    the variant changes from Classic just below it. The summary names it; the first line names the preset; an
+    option the summary leaves out (the target of a one-round game) stays in the first line."""
+    ui = Renderer(lang)
+    target = f"{ui.message('options.target')}: {ui.message('options.target=n', n=3)}"
+    play = "play" if lang == "en" else "spiele"
+    with open_shell(tmp_path, lang) as shell:
+        said = dispatch(shell, f"{play} {preset}target=3 seed=1").text.replace("\n", " ")
+        assert said.count(target) == 1, said
+        name = ui.message(f"presets.{preset.strip() or 'classic'}")
+        assert f"{name}:" in said or f"{name}, " in said, said  # the name alone, "(…)" no more
+        dispatch(shell, "resign yes" if lang == "en" else "aufgeben ja")
+        said = dispatch(shell, f"{play} {'round' if lang == 'en' else 'runde'} {preset}target=3 seed=1").text
+    assert said.startswith(("A new one-round game", "Eine neue Runde")), said  # not "your game is not finished"
+    assert said.replace("\n", " ").count(target) == 1, said
+
+
 def test_a_preset_in_help_play_names_only_cards_its_deck_holds() -> None:
     """``italian …: deck: 40 cards, without the 8s, 9s and 10s; … point cards: 10♦ 2 points``: no such card."""
     ui = Renderer("en", symbols=False)

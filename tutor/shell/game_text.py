@@ -22,7 +22,7 @@ from tutor.storage.games import GameFileError
 from tutor.teaching.coach import kind_of
 
 from .pager import needs_paging
-from .variant_words import variant_label, variant_summary
+from .variant_words import classic_changed, variant_label, variant_summary
 
 OPENING_ROWS = 24
 """The rows of the smallest terminal a game's first screen is made to fit unpaged (a pager quit early would hide
@@ -47,11 +47,14 @@ def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
 def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> str:
     """A new game's first screen: that it started, what its variant changes, then ``opening`` (its table and
     prompt); said more briefly until it fits :data:`OPENING_ROWS` rows of ``width`` columns."""
-    words, s = game_words(ui, game), game.settings
+    s = game.settings
+    one_round = s.kind == "round"
+    named = classic_changed(s.variant, s.players, one_round)  # by the summary: the first line need not say them
+    words = {**game_words(ui, game), "variant": variant_label(ui, s.variant, said=named)}
     said = opening
     for brief in range(BRIEFEST + 1):
         said = "\n".join(filter(None, [ui.message("play.started", **words, brief=brief),
-                                        variant_summary(ui, s.variant, s.players, s.kind == "round", brief=brief > 0),
+                                        variant_summary(ui, s.variant, s.players, one_round, brief=brief > 0),
                                         opening]))
         if not needs_paging(fit(said, width), OPENING_ROWS, terminal=True):
             break
