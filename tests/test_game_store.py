@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from datetime import datetime, timezone
 from functools import cache
@@ -19,6 +20,7 @@ from test_play_shell import learner_line
 from tutor.cli.main import main
 from tutor.content.presets import variant
 from tutor.play.table_game import Settings, TableGame
+from tutor.render import Renderer
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.play import GameRun
 from tutor.storage import Progress, games
@@ -347,3 +349,20 @@ def test_a_summary_a_hand_edit_broke_is_one_line_and_the_others_are_listed(tmp_p
         said = dispatch(shell, "games").text
     assert "  1  cannot be read: its summary in the progress file is damaged (a hand edit?)" in said
     assert "  2  " in said and said.count("resigned") == 1
+
+
+# ---- the words of the list ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_games_list_writes_a_games_day_as_the_other_screens_do(tmp_path: Path, lang: str) -> None:
+    """``games`` wrote "2026-11-29 12:00" where the welcome and ``replay`` write "29 Nov 2026" ("29.11.2026"):
+    its lines write the day a game started with the language's date, as the replay's head does."""
+    ui = Renderer(lang)
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round seed=3" if lang == "en" else "spiele runde startwert=3")
+        said = dispatch(shell, "games" if lang == "en" else "partien").text
+        now = shell.clock().astimezone()
+    day = ui.message("words.date", day=now.day, month=now.month, year=now.year)
+    assert f"  1  {day}  " in said, said
+    assert not re.search(r"\d{4}-\d\d-\d\d", said), said

@@ -39,7 +39,7 @@ def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
         "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
         "about": ui.message(f"levels.{s.level}_about", players=s.players),
         "kind": s.kind, "round": game.rounds, "score": score_text(ui, game),
-        "started": game.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
+        "started": game.started, "practice": game.practice, "seed": s.seed,
         "number": game.key or "",
     }
 
