@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from shell_helpers import kept_games, open_shell
+from shell_helpers import kept_games, open_shell, play_first_moves
 from test_play_shell import learner_line
 
 from tutor.cli.main import main
@@ -366,3 +366,28 @@ def test_the_games_list_writes_a_games_day_as_the_other_screens_do(tmp_path: Pat
     day = ui.message("words.date", day=now.day, month=now.month, year=now.year)
     assert f"  1  {day}  " in said, said
     assert not re.search(r"\d{4}-\d\d-\d\d", said), said
+
+
+@pytest.mark.parametrize(("lang", "after", "during"), [("en", "after round 1", "round 1"),
+                                                       ("de", "nach Runde 1", "Runde 1")])
+def test_a_match_between_rounds_is_said_to_be_after_the_round_not_in_it(tmp_path: Path, lang: str, after: str,
+                                                                         during: str) -> None:
+    """Round 1 over, round 2 not dealt: ``games`` and the welcome said "in progress, round 1", as in the round.
+    They, ``resume``, ``resign`` and ``play`` say "after round 1"; in round 2, "round 2" again."""
+    with open_shell(tmp_path, lang) as shell:
+        play_first_moves(shell, "target=61 seed=3 level=greedy", round_only=True)
+        dispatch(shell, "quit")
+    games_word, resume, resign = ("games", "resume", "resign") if lang == "en" else ("partien", "fortsetzen", "aufgeben")
+    with open_shell(tmp_path, lang) as shell:
+        listed = dispatch(shell, games_word).text
+        assert f", {after}: " in listed and f"{during}:" not in listed.replace(after, ""), listed
+        assert f"({after}, " in welcome(shell), welcome(shell)
+        assert f"({after}, " in dispatch(shell, "play" if lang == "en" else "spiele").text
+        assert f"({after}, " in dispatch(shell, resign).text
+        dispatch(shell, "no" if lang == "en" else "nein")
+        assert f": {after}, " in dispatch(shell, resume).text
+        dispatch(shell, "next" if lang == "en" else "weiter")
+        dispatch(shell, "quit")
+    with open_shell(tmp_path, lang) as shell:
+        listed = dispatch(shell, games_word).text
+    assert ", Runde 2: " in listed if lang == "de" else ", round 2: " in listed, listed

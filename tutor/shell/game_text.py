@@ -33,12 +33,13 @@ BRIEFEST = 3
 
 
 def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
-    """What a line about a game says of it: variant, players, level, round, scores, date."""
+    """What a line about a game says of it: variant, players, level, round (and whether it is over, the next not
+    dealt), scores, date."""
     s = game.settings
     return {
         "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
         "about": ui.message(f"levels.{s.level}_about", players=s.players),
-        "kind": s.kind, "round": game.rounds, "score": score_text(ui, game),
+        "kind": s.kind, "round": game.rounds, "between": game.between, "score": score_text(ui, game),
         "started": game.started, "practice": game.practice, "seed": s.seed,
         "number": game.key or "",
     }
