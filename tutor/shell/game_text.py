@@ -63,18 +63,24 @@ def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> s
 
 
 def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
-    """How the game ended (it is over): who won and the match points.  A one-round game whose round score is
-    ``scored_above`` (its Total line just above) says by how many points instead of the points again."""
+    """How the game ended (it is over): who won, or with three sides who tied for the most points, and the match
+    points.  A one-round game whose round score is ``scored_above`` (its Total line just above) says by how many
+    points instead of the points again."""
     result = game.result
     assert result is not None
-    seats = game.side_seats
+    seats, scores = game.side_seats, game.scores
     margin = None
     if scored_above and game.settings.kind == "round" and result.winner is not None:
         margin = game.scores[result.winner] - max(p for s, p in enumerate(game.scores) if s != result.winner)
+    tied = []  # with three sides, those that share the most points, where that is the end
+    if result.winner is None and result.reason in ("round", "rounds") and len(scores) > 2:
+        tied = [side for side, points in enumerate(scores) if points == max(scores)]
     return ui.message(
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
         won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
+        me_tied=game.learner_side in tied,
+        tied=[ui.side_name(seats[side], game.learner) for side in tied if side != game.learner_side],
     )
 
 
