@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from datetime import datetime, timezone
 from functools import cache
@@ -13,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from shell_helpers import kept_games, open_shell
+from shell_helpers import kept_games, open_shell, play_first_moves
 from test_play_shell import learner_line
 
 from tutor.cli.main import main
 from tutor.content.presets import variant
 from tutor.play.table_game import Settings, TableGame
+from tutor.render import Renderer
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.play import GameRun
 from tutor.storage import Progress, games
@@ -347,3 +349,45 @@ def test_a_summary_a_hand_edit_broke_is_one_line_and_the_others_are_listed(tmp_p
         said = dispatch(shell, "games").text
     assert "  1  cannot be read: its summary in the progress file is damaged (a hand edit?)" in said
     assert "  2  " in said and said.count("resigned") == 1
+
+
+# ---- the words of the list ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_games_list_writes_a_games_day_as_the_other_screens_do(tmp_path: Path, lang: str) -> None:
+    """``games`` wrote "2026-11-29 12:00" where the welcome and ``replay`` write "29 Nov 2026" ("29.11.2026"):
+    its lines write the day a game started with the language's date, as the replay's head does."""
+    ui = Renderer(lang)
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round seed=3" if lang == "en" else "spiele runde startwert=3")
+        said = dispatch(shell, "games" if lang == "en" else "partien").text
+        now = shell.clock().astimezone()
+    day = ui.message("words.date", day=now.day, month=now.month, year=now.year)
+    assert f"  1  {day}  " in said, said
+    assert not re.search(r"\d{4}-\d\d-\d\d", said), said
+
+
+@pytest.mark.parametrize(("lang", "after", "during"), [("en", "after round 1", "round 1"),
+                                                       ("de", "nach Runde 1", "Runde 1")])
+def test_a_match_between_rounds_is_said_to_be_after_the_round_not_in_it(tmp_path: Path, lang: str, after: str,
+                                                                         during: str) -> None:
+    """Round 1 over, round 2 not dealt: ``games`` and the welcome said "in progress, round 1", as in the round.
+    They, ``resume``, ``resign`` and ``play`` say "after round 1"; in round 2, "round 2" again."""
+    with open_shell(tmp_path, lang) as shell:
+        play_first_moves(shell, "target=61 seed=3 level=greedy", round_only=True)
+        dispatch(shell, "quit")
+    games_word, resume, resign = ("games", "resume", "resign") if lang == "en" else ("partien", "fortsetzen", "aufgeben")
+    with open_shell(tmp_path, lang) as shell:
+        listed = dispatch(shell, games_word).text
+        assert f", {after}: " in listed and f"{during}:" not in listed.replace(after, ""), listed
+        assert f"({after}, " in welcome(shell), welcome(shell)
+        assert f"({after}, " in dispatch(shell, "play" if lang == "en" else "spiele").text
+        assert f"({after}, " in dispatch(shell, resign).text
+        dispatch(shell, "no" if lang == "en" else "nein")
+        assert f": {after}, " in dispatch(shell, resume).text
+        dispatch(shell, "next" if lang == "en" else "weiter")
+        dispatch(shell, "quit")
+    with open_shell(tmp_path, lang) as shell:
+        listed = dispatch(shell, games_word).text
+    assert ", Runde 2: " in listed if lang == "de" else ", round 2: " in listed, listed

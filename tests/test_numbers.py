@@ -127,6 +127,21 @@ def test_the_short_review_at_a_round_end_says_the_points_lost_as_the_full_review
     assert full[0] in (("point", "Punkt") if loss == 1.0 else ("points", "Punkte"))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("moves", [1, 11, 15])
+def test_a_review_with_no_mark_counts_its_moves_in_digits_as_one_with_marks_does(mark: Mark, lang: str,
+                                                                                 moves: int) -> None:
+    """"15 moves reviewed, 4 marked" but "Eleven moves reviewed: none ..." (and "Ein Zug besprochen") wrote one
+    count two ways: the short review at a round's end and the full one write the moves reviewed in digits, marked
+    or not."""
+    ui = Renderer(lang)
+    unmarked = RoundReview(2, 0, (mark.review,) * moves, ())
+    head = {"en": f"{moves} move{'s' if moves != 1 else ''} reviewed: none surely lost ",
+            "de": f"{moves} {'Zug' if moves == 1 else 'Züge'} besprochen: keiner hat sicher "}[lang]
+    assert review_brief(ui, unmarked).startswith(head)
+    assert head in review_text(ui, unmarked)
+
+
 def test_the_interval_shown_holds_the_loss_shown(mark: Mark) -> None:
     """The case the issue met: 1.05 against 0.04 shows a loss of 1.1, which the interval 0.5 to 1.01 must hold
     as shown (0.5 to 1.1, not 0.5 to 1.0); and on many random cases."""

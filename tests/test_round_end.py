@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from shell_helpers import Clock, game_run
 
 from tutor.content import presets
 from tutor.content.course import Catalog
+from tutor.core.round import MatchResult
 from tutor.core.scoring import majority_ties, score_round
 from tutor.loading import load_catalog
 from tutor.play.players import LEVELS
@@ -34,6 +36,7 @@ from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.shell.variant_words import dealt_point_cards, variant_summary
 from tutor.storage import Progress
+from tutor.storage.game_store import GameSummary
 from tutor.storage.games import SavedGame
 
 ROWS = 24 - 3
@@ -567,3 +570,35 @@ def test_a_line_the_instant_limit_ends_says_so(tmp_path: Path, catalog: Catalog,
     ui = Renderer(lang, symbols=False)
     assert said in " ".join(ui.line(plies[-1].before, [plies[-1].move], 0, score=False).split())
     assert said.split(":")[0] not in ui.line(plies[-2].before, [plies[-2].move], 0, score=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_three_player_round_that_ends_in_a_tie_says_who_tied(tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    """Three players, two sharing the most points: "The round ends in a tie: you 5 · Player 2 5 · Player 3 2" did
+    not say who tied; the result names them (the learner first, "you", "dir"), and no one else."""
+    found = 0
+    with shell_on(tmp_path, catalog, lang) as shell:
+        ui = shell.ui
+        for seed in range(60):
+            game = TableGame(Settings(presets.variant(), 3, "greedy", seed, kind="round"))
+            game.begin_round()
+            rng = random.Random(seed)
+            while not game.round_over:
+                game.push(rng.choice(game.position.generate()))
+            best = [side for side, points in enumerate(game.scores) if points == max(game.scores)]
+            if len(best) == 1:
+                continue
+            found += 1
+            names = [("you" if lang == "en" else "dir") if side == game.learner_side
+                     else ui.side_name(game.side_seats[side], game.learner) for side in best]
+            head = {"en": "The round ends in a tie between ", "de": "Die Runde endet unentschieden zwischen "}[lang]
+            listed = ui.message("words.listing", head=names[:-1], last=names[-1])
+            assert result_text(ui, game).startswith(f"{head}{listed}: "), result_text(ui, game)
+    assert found
+    others = {"en": ("Player 2 and Player 3", "you, Player 2 and Player 3"),
+              "de": ("Spieler 2 und Spieler 3", "dir, Spieler 2 und Spieler 3")}[lang]
+    for scores, tied in zip(((2, 5, 5), (4, 4, 4)), others):
+        settings = Settings(presets.variant(), 3, kind="round")
+        summary = GameSummary(1, datetime(2026, 12, 4, tzinfo=timezone.utc), settings, False, 1, scores,
+                              MatchResult(None, "round"))
+        assert result_text(Renderer(lang), summary).startswith(f"{head}{tied}: ")

@@ -85,13 +85,19 @@ def test_several_answers_are_not_called_the_answer(lang: str) -> None:
     assert ui.message("shell.hint_puzzle_missed", moves=["9♣", "4♥"]).count(many.split(":")[0]) == 1
 
 
-def test_the_german_variant_summary_has_one_colon_a_sentence(tmp_path: Path) -> None:
-    """``Anders als im klassischen Cassino: Kartenwerte: Bube 11 …``: two colons in one sentence (point 16)."""
-    with open_shell(tmp_path, "de") as shell:
-        said = dispatch(shell, "spiele runde michigan startwert=3").text
-    summary = next(line for line in said.splitlines() if line.startswith("Anders als"))
-    for sentence in re.split(r"(?<=[.])\s+", QUOTED.sub("x", summary)):
-        assert sentence.count(":") <= 1, sentence
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_variant_summary_lists_its_options_alike_in_both_languages(tmp_path: Path, lang: str) -> None:
+    """The German summary at a game's start put each option in „…“ and joined them with "und", the English one
+    wrote them bare, joined with semicolons: both write "NAME: VALUE; NAME: VALUE", as ``help play`` lists a
+    preset's changes in both languages (a semicolon, since a value may hold commas: "Bube 11, Dame 12")."""
+    ui = Renderer(lang)
+    with open_shell(tmp_path, lang) as shell:
+        said = dispatch(shell, "play round michigan seed=3" if lang == "en" else "spiele runde michigan startwert=3")
+    head = "What differs from Classic Cassino: " if lang == "en" else "Anders als im klassischen Cassino: "
+    summary = " ".join(said.text[said.text.index(head):].split("\n"))
+    options = "; ".join(f"{o.name}: {o.value}" for o in classic_changes(ui, presets.variant("michigan"), 2, True))
+    assert summary.startswith(f"{head}{options}. "), summary
+    assert not QUOTED.search(summary.split(". ")[0]), summary
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -113,6 +119,26 @@ def test_an_option_that_changes_nothing_is_not_said_to_change_the_game(tmp_path:
     summary = " ".join(said.splitlines()[[i for i, line in enumerate(said.splitlines())
                                           if line.startswith(("What differs", "Anders als"))][0]:])
     assert ace.split()[-1] in summary
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("preset", ["", "royal "])
+def test_a_games_first_lines_name_an_option_set_on_its_preset_once(tmp_path: Path, lang: str, preset: str) -> None:
+    """``play target=3`` said "match: to 3 points" twice: in the first line, after the variant's name, and in what
+    the variant changes from Classic just below it. The summary names it; the first line names the preset; an
+    option the summary leaves out (the target of a one-round game) stays in the first line."""
+    ui = Renderer(lang)
+    target = f"{ui.message('options.target')}: {ui.message('options.target=n', n=3)}"
+    play = "play" if lang == "en" else "spiele"
+    with open_shell(tmp_path, lang) as shell:
+        said = dispatch(shell, f"{play} {preset}target=3 seed=1").text.replace("\n", " ")
+        assert said.count(target) == 1, said
+        name = ui.message(f"presets.{preset.strip() or 'classic'}")
+        assert f"{name}:" in said or f"{name}, " in said, said  # the name alone, "(…)" no more
+        dispatch(shell, "resign yes" if lang == "en" else "aufgeben ja")
+        said = dispatch(shell, f"{play} {'round' if lang == 'en' else 'runde'} {preset}target=3 seed=1").text
+    assert said.startswith(("A new one-round game", "Eine neue Runde")), said  # not "your game is not finished"
+    assert said.replace("\n", " ").count(target) == 1, said
 
 
 def test_a_preset_in_help_play_names_only_cards_its_deck_holds() -> None:

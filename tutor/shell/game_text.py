@@ -22,7 +22,7 @@ from tutor.storage.games import GameFileError
 from tutor.teaching.coach import kind_of
 
 from .pager import needs_paging
-from .variant_words import variant_label, variant_summary
+from .variant_words import classic_changed, variant_label, variant_summary
 
 OPENING_ROWS = 24
 """The rows of the smallest terminal a game's first screen is made to fit unpaged (a pager quit early would hide
@@ -33,13 +33,14 @@ BRIEFEST = 3
 
 
 def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
-    """What a line about a game says of it: variant, players, level, round, scores, date."""
+    """What a line about a game says of it: variant, players, level, round (and whether it is over, the next not
+    dealt), scores, date."""
     s = game.settings
     return {
         "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
         "about": ui.message(f"levels.{s.level}_about", players=s.players),
-        "kind": s.kind, "round": game.rounds, "score": score_text(ui, game),
-        "started": game.started.astimezone().strftime("%Y-%m-%d %H:%M"), "practice": game.practice, "seed": s.seed,
+        "kind": s.kind, "round": game.rounds, "between": game.between, "score": score_text(ui, game),
+        "started": game.started, "practice": game.practice, "seed": s.seed,
         "number": game.key or "",
     }
 
@@ -47,11 +48,14 @@ def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
 def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> str:
     """A new game's first screen: that it started, what its variant changes, then ``opening`` (its table and
     prompt); said more briefly until it fits :data:`OPENING_ROWS` rows of ``width`` columns."""
-    words, s = game_words(ui, game), game.settings
+    s = game.settings
+    one_round = s.kind == "round"
+    named = classic_changed(s.variant, s.players, one_round)  # by the summary: the first line need not say them
+    words = {**game_words(ui, game), "variant": variant_label(ui, s.variant, said=named)}
     said = opening
     for brief in range(BRIEFEST + 1):
         said = "\n".join(filter(None, [ui.message("play.started", **words, brief=brief),
-                                        variant_summary(ui, s.variant, s.players, s.kind == "round", brief=brief > 0),
+                                        variant_summary(ui, s.variant, s.players, one_round, brief=brief > 0),
                                         opening]))
         if not needs_paging(fit(said, width), OPENING_ROWS, terminal=True):
             break
@@ -59,18 +63,24 @@ def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> s
 
 
 def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
-    """How the game ended (it is over): who won and the match points.  A one-round game whose round score is
-    ``scored_above`` (its Total line just above) says by how many points instead of the points again."""
+    """How the game ended (it is over): who won, or with three sides who tied for the most points, and the match
+    points.  A one-round game whose round score is ``scored_above`` (its Total line just above) says by how many
+    points instead of the points again."""
     result = game.result
     assert result is not None
-    seats = game.side_seats
+    seats, scores = game.side_seats, game.scores
     margin = None
     if scored_above and game.settings.kind == "round" and result.winner is not None:
         margin = game.scores[result.winner] - max(p for s, p in enumerate(game.scores) if s != result.winner)
+    tied = []  # with three sides, those that share the most points, where that is the end
+    if result.winner is None and result.reason in ("round", "rounds") and len(scores) > 2:
+        tied = [side for side, points in enumerate(scores) if points == max(scores)]
     return ui.message(
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
         won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
+        me_tied=game.learner_side in tied,
+        tied=[ui.side_name(seats[side], game.learner) for side in tied if side != game.learner_side],
     )
 
 

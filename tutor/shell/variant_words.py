@@ -4,6 +4,8 @@ changes from Classic with the rules topics to read, and the presets listed for `
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from tutor.content import presets
 from tutor.core.cards import Card
 from tutor.core.variant import Variant
@@ -19,17 +21,19 @@ SCORING_OPTIONS = (
 """The options that change what a round scores, in the order a rule sheet lists them."""
 
 
-def variant_label(ui: Renderer, variant: Variant) -> str:
+def variant_label(ui: Renderer, variant: Variant, said: Collection[str] = ()) -> str:
     """The preset's name in the learner's language, then the options that differ from it in words, as a sheet
     names them: ``Classic Cassino (match: to 11 points)``; one that changes nothing under the other rules with
-    any number of players is said to have no effect, as a sheet says it."""
+    any number of players is said to have no effect, as a sheet says it.  The options ``said`` are left out (a
+    game's first screen names them just after, in what its variant changes from Classic)."""
     spec = variant_to_data(variant)
     name = ui.message(f"presets.{variant.preset}")
     if isinstance(spec, str):
         return name
     inert = set.intersection(*(set(inert_options(variant, players)) for players in (2, 3, 4)))
-    changed = [option_view(ui, key, value, key in inert) for key, value in spec.items() if key != "preset"]
-    return ui.message("names.variant_changed", name=name, options=changed)
+    changed = [option_view(ui, key, value, key in inert) for key, value in spec.items()
+               if key != "preset" and key not in said]
+    return ui.message("names.variant_changed", name=name, options=changed) if changed else name
 
 
 def variant_line(ui: Renderer, variant: Variant) -> str:
@@ -58,19 +62,25 @@ def dealt_point_cards(variant: Variant) -> dict[str, int] | bool:
 
 def classic_changes(ui: Renderer, variant: Variant, players: int | None = None,
                     one_round: bool = False) -> list[OptionView]:
-    """Every option whose value differs from Classic Cassino's, in words, in the rulebook's order; the point
-    cards only as far as the deck holds them.  With ``players``, only those that change the rules for that many
-    players: one whose Classic value leaves every rule the same is left out (``aces_high`` without royal values:
-    an ace still counts 1); with ``one_round`` too, only those that change the rules of a round (not the match's
-    target)."""
+    """The options of :func:`classic_changed` in words, in the rulebook's order; the point cards only as far as
+    the deck holds them."""
+    options = variant.options()
+    if options["point_cards"] != presets.variant().options()["point_cards"]:
+        options["point_cards"] = dealt_point_cards(variant)
+    return [option_view(ui, name, options[name]) for name in classic_changed(variant, players, one_round)]
+
+
+def classic_changed(variant: Variant, players: int | None = None, one_round: bool = False) -> list[str]:
+    """Every option whose value differs from Classic Cassino's.  With ``players``, only those that change the
+    rules for that many players: one whose Classic value leaves every rule the same is left out (``aces_high``
+    without royal values: an ace still counts 1); with ``one_round`` too, only those that change the rules of a
+    round (not the match's target)."""
     usual, options = presets.variant().options(), variant.options()
     changed = [name for name, value in options.items() if value != usual[name]]
     if players is not None:
         topics = round_topics(one_round)
         changed = [name for name in changed if changes_rules(variant, players, name, usual[name], topics)]
-    if options["point_cards"] != usual["point_cards"]:
-        options["point_cards"] = dealt_point_cards(variant)
-    return [option_view(ui, name, options[name]) for name in changed]
+    return changed
 
 
 def round_topics(one_round: bool) -> tuple[str, ...]:

@@ -83,6 +83,8 @@ class GameSummary:
     result: MatchResult | None
     held_by: int | None = None
     """The process of another shell playing the game now, if one is."""
+    between: bool = False
+    """Whether the game goes on between rounds: its last round is over, the next not dealt."""
 
     @property
     def learner(self) -> int:
@@ -105,7 +107,7 @@ def summary_of(saved: SavedGame) -> GameSummary:
     """The summary of a game at hand."""
     game = saved.game
     return GameSummary(saved.key, saved.started, game.settings, game.practice, len(game.rounds),
-                       tuple(game.scores), game.result)
+                       tuple(game.scores), game.result, between=game.round_over and not game.over)
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,8 @@ class ImportReport:
 
 
 _LISTED = ("id, started, variant, players, learner, level, kind, seed, practice, rounds, scores, result, problem, "
-           "holder, held_at")
+           "holder, held_at, CASE WHEN result IS NULL AND problem IS NULL THEN data END")
+"""The columns of a game's summary, and the document of one not over (whether it is between rounds)."""
 
 
 class GameStore:
@@ -319,7 +322,7 @@ class GameStore:
 
     def _summary(self, row: tuple[Any, ...], now: datetime, variants: dict[str, Any]) -> GameSummary | GameFileError:
         key, started, variant, players, learner, level, kind, seed, practice, rounds, scores, result, problem, \
-            holder, held_at = row
+            holder, held_at, data = row
         if problem is not None:
             return _kept_error(problem)
         try:
@@ -334,7 +337,8 @@ class GameStore:
             outcome = None if ended is None else MatchResult(ended["winner"], str(ended["reason"]), ended["loser"])
             return GameSummary(key, checked_time(started), Settings(variants[variant], players, level, seed, kind, learner),
                                practice == 1, rounds, tuple(points), outcome,
-                               _pid(holder) if self._held_elsewhere(holder, held_at, now) else None)
+                               _pid(holder) if self._held_elsewhere(holder, held_at, now) else None,
+                               outcome is None and _last_round_over(data))
         except (ValueError, TypeError, KeyError, VariantError, GameError):
             return GameFileError(f"game {key}", words("its summary in the progress file is damaged (a hand edit?)",
                                                       "game_files.summary_damaged"))
@@ -431,6 +435,16 @@ def _columns(saved: SavedGame) -> dict[str, Any]:
         "result": None if game.result is None else json.dumps(result_to_data(game.result)),
         "data": game_text(data),
     }
+
+
+def _last_round_over(data: object) -> bool:
+    """Whether the last round of a kept document is scored; False for a document that cannot be read so far (loading
+    the game says what is wrong with it)."""
+    try:
+        last = json.loads(data)["rounds"][-1] if isinstance(data, str) else None
+    except (ValueError, TypeError, KeyError, IndexError):
+        return False
+    return isinstance(last, dict) and last.get("score") is not None
 
 
 def _kept_error(problem: str) -> GameFileError:
