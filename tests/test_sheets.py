@@ -137,7 +137,7 @@ def test_topics_are_the_sections_in_both_languages() -> None:
 
 # (option, preset to start from, value, the sections whose text must change; all others stay equal)
 OPTION_CASES: list[tuple[str, str, Any, set[str]]] = [
-    ("deck", "classic", "italian40", {"cards", "deal", "scoring", "match", "glossary"}),
+    ("deck", "classic", "italian40", {"cards", "deal", "builds", "scoring", "match", "glossary"}),
     ("values", "classic", "royal", {"cards", "moves", "builds"}),
     ("aces_high", "royal", True, {"cards", "builds"}),
     ("forced_capture", "classic", True, {"moves", "builds"}),

@@ -90,7 +90,6 @@ OPTIONS: dict[str, OptionSpec] = {
 FACE_KEY = 100
 """Holding keys of face builds: FACE_KEY + rank index, apart from every numeric value."""
 
-_BUILD_LIMIT = {"classic": 10, "royal": 13, "italian": 10}
 _FACE_VALUES = {"classic": (0, 0, 0), "royal": (11, 12, 13), "italian": (8, 9, 10)}
 
 
@@ -264,8 +263,9 @@ class Variant:
 
     @cached_property
     def max_build(self) -> int:
-        """The largest value a build may have."""
-        return 14 if self.aces_high_active else _BUILD_LIMIT[self.values]
+        """The largest value a build may have: the largest capture value of a card of the deck (rules 1; 10 with
+        classic values, 13 royal, 14 with aces high, 10 italian, but 7 for the Italian deck with classic values)."""
+        return max((v for c in self.deck_cards for v in self.capture_values[c]), default=0)
 
     @cached_property
     def face_builds(self) -> bool:
