@@ -110,6 +110,19 @@ def test_a_record_replays_move_by_move_through_the_engine(capsys: pytest.Capture
         assert pos.is_round_over()
 
 
+def test_a_records_position_gives_every_hand_and_the_stock_as_lists_of_cards(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """interfaces.md: a record's position has "every hand and the stock as lists of cards", so a reader may take
+    ``position["stock"]`` as a list on every line, also once the stock is empty (the last deal's moves)."""
+    assert main(["arena", "--a", "greedy", "--b", "random", "--pairs", "2", "--record", str(tmp_path)]) == 0
+    lines = [json.loads(line) for file in sorted(tmp_path.glob("*.jsonl"))
+             for line in file.read_text(encoding="utf-8").splitlines()]
+    assert any(not line["position"].get("stock") for line in lines), "the last deal is played from an empty stock"
+    for line in lines:
+        assert isinstance(line["position"]["stock"], list), line["position"]
+        assert all(isinstance(hand, list) for hand in line["position"]["hands"]), line["position"]
+
+
 @pytest.mark.parametrize(("args", "words"), [
     (["--b", "greedy"], "give a level with --a"),
     (["--a", "grandmaster", "--b", "greedy"], "unknown level 'grandmaster'; levels are: random, greedy, club"),

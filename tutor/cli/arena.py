@@ -129,8 +129,11 @@ def write_round(folder: Path, lang: str, index: int, arrangement: str, played: R
 
 
 def round_line(before: Position, move: Move) -> dict[str, Any]:
-    """A record line: the position block (every hand and the stock as cards) and one element of ``moves --json``."""
-    return {"position": position_to_data(before), "move": move_data(before, move)}
+    """A record line: the position block (every hand and the stock as lists of cards, an empty stock as ``[]``,
+    not left out) and one element of ``moves --json``."""
+    position = position_to_data(before)
+    position.setdefault("stock", [])
+    return {"position": position, "move": move_data(before, move)}
 
 
 def _progress_bar(say: Renderer, pairs: int) -> Callable[[int], None]:
