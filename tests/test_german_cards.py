@@ -91,6 +91,6 @@ def test_german_examples_of_moves_are_in_the_letters_the_parser_reads(tmp_path: 
 def test_a_game_start_is_written_as_each_language_writes_a_day_and_time() -> None:
     when = datetime(2026, 12, 1, 18, 46)
     said = {lang: Renderer(lang).message("play.offer_resume", variant="v", level="l", started=when.isoformat(" "),
-                                          round=1, score="s") for lang in ("en", "de")}
+                                          round=1, between=False, score="s") for lang in ("en", "de")}
     assert "begonnen am 1.12.2026 um 18:46," in said["de"]
     assert "started on 1 Dec 2026 at 18:46," in said["en"]
