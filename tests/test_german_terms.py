@@ -134,6 +134,30 @@ def test_a_sentence_after_a_colon_starts_with_a_capital() -> None:
     assert not found, found
 
 
+# A word after a colon that opens a whole sentence: an imperative of the tutor's, or a subject pronoun (with its
+# verb); a value's first branch counts as what follows the colon (``: {{ 'das zählt …' if …``).
+SENTENCE_AFTER_COLON = re.compile(
+    r": (?:\{\{ *'|\(')?(?:öffne|vertrau|versuch|ergänze|nimm|leg|lege|denk|zähle?|schreib|wähle|gib|behalte|füge"
+    r"|finde|achte|schau|mach|baue|räume|starte|prüfe|verschiebe|setze|schließe|lass"
+    r"|niemand|keiner|du|er|sie|für deine Wertungszahl zählt|das zählt)\b")
+
+
+def test_a_sentence_after_a_colon_starts_with_a_capital_whatever_its_first_word() -> None:
+    """„…: öffne zuerst eine Übung“, „Keine Tipps: vertrau dir selbst“, „(Gleichstand, 26 zu 26: niemand bekommt
+    sie)“, „Mit Hilfe gelöst: das zählt als nicht gelöst“, „(Einnehmen: er nimmt 4♥ ein)“: a whole sentence after
+    a colon, begun small, as the test above found only for „tippe“."""
+    for wrong in ("Aufgabe: öffne zuerst eine Übung.", "(26 zu 26: niemand bekommt sie)",
+                  "gelöst: {{ 'das zählt als nicht gelöst' if x }}", "(Einnehmen: er nimmt 4♥ ein)",
+                  "statt 3: er gewinnt 2 Punkte."):
+        assert SENTENCE_AFTER_COLON.search(wrong), wrong
+    for right in ("Besser: die Pik-7", "face_capture: all", "Aufgabe: Öffne zuerst eine Übung.",
+                  "Erstens: kein Ablegen", "(bei einer Bildbaute: ihres Rangs)"):
+        assert not SENTENCE_AFTER_COLON.search(right), right
+    found = [f"{where}: {m.group(0)!r}" for where, text in german_texts()
+             for m in SENTENCE_AFTER_COLON.finditer(text)]
+    assert not found, "\n".join(found)
+
+
 def word(term: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
 
@@ -258,13 +282,13 @@ def test_a_move_played_says_who_takes_what() -> None:
     said = {who: de.message("play.played", who=de.seat_name(seat, 0), me=seat == 0, partner=seat == 2,
                             move="4♣ x 4♥", kind="Einnehmen", taken="4♥") for who, seat in (("me", 0), ("other", 1),
                                                                                              ("partner", 2))}
-    assert said["me"] == "Du spielst 4♣ x 4♥ (Einnehmen: du nimmst 4♥ ein)."
-    assert said["other"] == "Spieler 2 spielt 4♣ x 4♥ (Einnehmen: er nimmt 4♥ ein)."
-    assert said["partner"] == "Spieler 3, dein Partner, spielt 4♣ x 4♥ (Einnehmen: er nimmt 4♥ ein)."
+    assert said["me"] == "Du spielst 4♣ x 4♥ (Einnehmen: Du nimmst 4♥ ein)."
+    assert said["other"] == "Spieler 2 spielt 4♣ x 4♥ (Einnehmen: Er nimmt 4♥ ein)."
+    assert said["partner"] == "Spieler 3, dein Partner, spielt 4♣ x 4♥ (Einnehmen: Er nimmt 4♥ ein)."
     assert de.message("play.played", who=de.seat_name(0, 0), me=True, partner=False, move="4♣",
                       kind="Ablegen", taken="") == "Du spielst 4♣ (Ablegen)."
     assert de.message("shell.line_reply", who=de.seat_name(1), partner=False, move="4♣ x 4♥", kind="Einnehmen",
-                      taken="4♥") == "Spieler 2 antwortet mit 4♣ x 4♥ (Einnehmen: er nimmt 4♥ ein)."
+                      taken="4♥") == "Spieler 2 antwortet mit 4♣ x 4♥ (Einnehmen: Er nimmt 4♥ ein)."
 
 
 def test_a_build_of_a_value_is_named_one_way_on_german_screens() -> None:
