@@ -492,3 +492,20 @@ def test_why_next_agrees_with_one_miss_in_german(key: str) -> None:
                           title="Summen", first=1, last=2)
     assert "1 deiner letzten 5 Versuche darin ging schief oder brauchte Hilfe" in said(1)
     assert "3 deiner letzten 5 Versuche darin gingen schief oder brauchten Hilfe" in said(3)
+
+
+# „Cassino“ is neuter, „das Große Cassino“: a masculine article before it (or before „der beiden Cassinos“).
+MASCULINE_CASSINO = re.compile(r"\b(?:[Kk]einen|[Ee]inen|[Jj]eden) der (?:beiden )?Cassinos\b"
+                               r"|\b(?:[Dd]en|[Ee]inen|[Kk]einen) (?:Großen|Kleinen) Cassino\b"
+                               r"|\b(?:[Dd]er|[Kk]ein|[Ee]in) (?:Große|Kleine|Großer|Kleiner) Cassino\b")
+
+
+def test_cassino_is_neuter_in_german() -> None:
+    """„Spieler 2 hat … keinen der beiden Cassinos“: the Cassinos are „das Große“ and „das Kleine Cassino“."""
+    for wrong in ("und keinen der beiden Cassinos", "den Großen Cassino", "der Kleine Cassino liegt"):
+        assert MASCULINE_CASSINO.search(wrong), wrong
+    for right in ("keines der beiden Cassinos", "das Große Cassino", "mit dem Kleinen Cassino",
+                  "den Cassinos", "kein Großes Cassino"):
+        assert not MASCULINE_CASSINO.search(right), right
+    found = [f"{where}: {m.group(0)!r}" for where, text in german_texts() for m in MASCULINE_CASSINO.finditer(text)]
+    assert not found, "\n".join(found)
