@@ -509,3 +509,15 @@ def test_cassino_is_neuter_in_german() -> None:
         assert not MASCULINE_CASSINO.search(right), right
     found = [f"{where}: {m.group(0)!r}" for where, text in german_texts() for m in MASCULINE_CASSINO.finditer(text)]
     assert not found, "\n".join(found)
+
+
+def test_what_is_taken_from_the_table_is_no_tool_of_the_move() -> None:
+    """„Einnehmen und bauen kann man nur mit Karten, die auf dem Tisch liegen“ said the table's cards do the taking;
+    they are what is taken or built on („Einnehmen oder bebauen kann man nur Karten, die …“)."""
+    de = Renderer("de", symbols=False)
+    said = [de.message("reason_titles.card_not_on_table"),
+            de.message("reasons.card_not_on_table", card=Card.from_str("7H"), mover="Spieler 1"),
+            de.message("reasons.card_not_on_table", card=Card.from_str("7H"), mover="",
+                       held=[Card.from_str("7H")])]
+    for text in said:
+        assert "mit Karten, die" not in text and "bebauen" in text, text
