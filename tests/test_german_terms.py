@@ -521,3 +521,10 @@ def test_what_is_taken_from_the_table_is_no_tool_of_the_move() -> None:
                        held=[Card.from_str("7H")])]
     for text in said:
         assert "mit Karten, die" not in text and "bebauen" in text, text
+
+
+def test_the_first_rating_line_of_the_german_progress_has_one_colon(tmp_path: Path) -> None:
+    """„Wertungszahl: 800 (± 350), eine erste Schätzung: noch keine Aufgabe gewertet“: two colons in one sentence."""
+    with open_shell(tmp_path, lang="de") as shell:
+        line = next(li for li in dispatch(shell, "fortschritt").text.splitlines() if li.startswith("Wertungszahl:"))
+    assert line.count(":") == 1 and "erste Schätzung" in line, line
