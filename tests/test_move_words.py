@@ -203,7 +203,7 @@ def test_a_move_played_is_called_what_it_does_and_names_the_cards_it_takes(lang:
     takes from the table (its loose cards and its builds' cards), any other move takes none."""
     ui = Renderer(lang)
     kinds = {"en": re.compile(r" \(([^:)]+)(?:: takes (.+))?\)\.$"),
-             "de": re.compile(r" \(([^:)]+)(?:: (?:du nimmst|er nimmt) (.+) ein)?\)\.$")}[lang]
+             "de": re.compile(r" \(([^:)]+)(?:: (?:Du nimmst|Er nimmt) (.+) ein)?\)\.$")}[lang]
     sweeps = 0
     for pos in positions(30):
         on_table = sorted([*pos.loose, *(c for b in pos.builds for c in b.cards)])

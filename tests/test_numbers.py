@@ -137,7 +137,7 @@ def test_a_review_with_no_mark_counts_its_moves_in_digits_as_one_with_marks_does
     ui = Renderer(lang)
     unmarked = RoundReview(2, 0, (mark.review,) * moves, ())
     head = {"en": f"{moves} move{'s' if moves != 1 else ''} reviewed: none surely lost ",
-            "de": f"{moves} {'Zug' if moves == 1 else 'Züge'} besprochen: keiner hat sicher "}[lang]
+            "de": f"{moves} {'Zug' if moves == 1 else 'Züge'} besprochen: Keiner hat sicher "}[lang]
     assert review_brief(ui, unmarked).startswith(head)
     assert head in review_text(ui, unmarked)
 

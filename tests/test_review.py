@@ -213,7 +213,7 @@ def test_no_marks_is_said(blundered: list[Ply]) -> None:
     review = review_round(played_out(pos, pos.parse_move(SWEEPS[0])), 0, worlds=WORLDS)
     assert not review.marks
     assert "none surely lost 0.5 points or more" in review_text(Renderer("en"), review)
-    assert "keiner hat sicher 0,5 Punkte oder mehr" in review_text(Renderer("de"), review)
+    assert "Keiner hat sicher 0,5 Punkte oder mehr" in review_text(Renderer("de"), review)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

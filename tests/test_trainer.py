@@ -257,7 +257,7 @@ def test_a_hinted_solve_in_review_says_it_stays_in_the_queue(tmp_path: Path) -> 
         rating = shell.progress.learner_rating()
         say(shell, "tipp")
         text = say(shell, right_answer(shell))
-        assert "Mit Hilfe gelöst: das zählt als nicht gelöst" in text and "Gelöst!" not in text
+        assert "Mit Hilfe gelöst: Das zählt als nicht gelöst" in text and "Gelöst!" not in text
         assert shell.progress.learner_rating() == rating  # a review is not rated
         assert shell.progress.due_reviews(shell.clock() + timedelta(days=1)) == [puzzle.id]
 
