@@ -21,6 +21,7 @@ from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
 from tutor.play.exact import ExactLines
 from tutor.play.game import Ply
+from tutor.play.ideas import after, opponent_takers
 from tutor.play.line_ideas import line_ideas
 from tutor.play.review import MoveReview, Why, mark, outcome, reasons, review_round
 from tutor.play.view import SeatView
@@ -543,3 +544,21 @@ def test_a_build_left_stranded_costs_only_the_turns_before_the_round_ends(lang: 
              "de": "Jeder deiner nächsten zwei Züge kostet dich zwei Punkte (bis zu vier), der letzte beendet die "
                    "Runde (drei Sofortwertungen gegen dich)"}[lang]
     assert words in " ".join(said(two, lang).split())
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "builds 9 to take on your next turn, if it is still there"),
+    ("de", "macht eine Baute auf 9, die du im nächsten Zug einnehmen kannst, wenn sie dann noch daliegt"),
+])
+def test_a_build_to_take_next_turn_is_said_with_the_steal_it_may_meet(lang: str, words: str) -> None:
+    """4D b9 5H (9S kept) against trailing KC (classic, 2 players; as classic seed 11, move 5, 3♠ b9 6♦ against 7♠
+    trailed): the nines unseen (9C 9D 9H) could take the build before the learner's next turn, as the mark's own
+    reason of the build's cards says.  "Builds 9 to take on your next turn" (and the German "die du im nächsten Zug
+    einnehmen kannst") said it as certain; it holds only if the build is still there."""
+    pos = seen("9S 4D KC", "5H 3C")
+    why = seen_reason(pos, "KC", "4D b9 5H", "build")
+    assert why is not None and why.params == {"value": 9}
+    later = after(pos, pos.parse_move("4D b9 5H"))
+    [made] = later.builds
+    assert opponent_takers(later, 0, lambda m: made in m.builds) == sorted(cards("9C 9D 9H"))
+    assert " ".join(said(why, lang).split()) == words
