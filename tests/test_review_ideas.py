@@ -13,14 +13,18 @@ from test_review_grades import last_deal_example
 
 from tutor.content.presets import variant
 from tutor.core.cards import Card
+from tutor.core.movegen import hand_moves
 from tutor.core.position import Position
 from tutor.core.round import deal_round
 from tutor.core.search import solve_deal
+from tutor.core.solver import unseen_cards
 from tutor.core.table import Build
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
 from tutor.play.exact import ExactLines
 from tutor.play.game import Ply
+from tutor.play.heuristics import BUILD_KINDS
+from tutor.play.ideas import after, opponent_takers
 from tutor.play.line_ideas import line_ideas
 from tutor.play.review import MoveReview, Why, mark, outcome, reasons, review_round
 from tutor.play.view import SeatView
@@ -152,9 +156,9 @@ def test_a_card_every_taker_of_which_is_seen_is_left_for_later(lang: str) -> Non
     assert seen_reason(pos, "9S x 9C", "5D x 3H+2C", "next_take") is None  # said once, as the safe card
     assert holds(pos, "9S x 9C", "5D x 3H+2C", safe, by=Card.from_str("2H"))
     assert seen_reason(seen("9S 5D 2H", "9C 3H 2C", taken="9H"), "9S x 9C", "5D x 3H+2C", "safe") is None
-    words = {"en": "leaves 9C on the table, where no card you have not seen would let an opponent take it, and keeps "
+    words = {"en": "leaves 9C on a table from which no card you have not seen would let an opponent take it, and keeps "
                    "9S, which can",
-             "de": "lässt 9Kr auf dem Tisch liegen, wo ein Gegner sie mit keiner Karte einnehmen kann, die du nicht "
+             "de": "lässt 9Kr auf einem Tisch liegen, von dem ein Gegner sie mit keiner Karte einnehmen kann, die du nicht "
                    "gesehen hast, und behält 9P, mit der du sie einnehmen kannst"}[lang]
     assert " ".join(said(safe, lang).split()) == words
 
@@ -174,15 +178,16 @@ def test_a_trail_no_unseen_card_can_take_is_safer_than_one_an_unseen_card_can(la
     assert seen_reason(pos, "3S", "6H", "safe_trail") is None
     with_three = seen("3S 6H QD", "KC", taken="3C 3H")
     assert false_claim(with_three, with_three.parse_move("6H"), with_three.parse_move("3S"), why, 1) is not None
-    words = {"en": "trails 3S, which no card you have not seen would let an opponent take, where yours trails 6H, "
-                   "which 6S 6D 6C could take (cards you have not seen)",
-             "de": "legt 3P ab, und ein Gegner kann sie mit keiner Karte einnehmen, die du nicht gesehen hast; deiner "
-                   "legt 6H ab, und ein Gegner könnte sie mit 6P 6Ka 6Kr einnehmen (Karten, die du nicht gesehen "
-                   "hast)"}[lang]
+    words = {"en": "trails 3S, which no card you have not seen would let an opponent take from the table it leaves, "
+                   "where yours trails 6H, which 6S 6D 6C could take (cards you have not seen)",
+             "de": "legt 3P ab, und auf dem Tisch, den er lässt, kann ein Gegner sie mit keiner Karte einnehmen, die "
+                   "du nicht gesehen hast; deiner legt 6H ab, und ein Gegner könnte sie mit 6P 6Ka 6Kr einnehmen "
+                   "(Karten, die du nicht gesehen hast)"}[lang]
     assert " ".join(said(why, lang).split()) == words
     king = said(Why("safe_trail", {"card": Card.from_str("KS"), "played": Card.from_str("AH"),
                                    "takers": cards("AC")}), "de")
-    assert "ein Gegner kann ihn mit keiner" in king and "ein Gegner könnte es mit" in " ".join(king.split())
+    king = " ".join(king.split())
+    assert "kann ein Gegner ihn mit keiner" in king and "ein Gegner könnte es mit" in king
 
 
 def test_in_german_a_card_left_or_built_is_named_by_the_pronoun_of_its_rank() -> None:
@@ -192,7 +197,7 @@ def test_in_german_a_card_left_or_built_is_named_by_the_pronoun_of_its_rank() ->
     pos = last_deal("classic", "9S KH QD QH", "4D 6S 5S", "5H KS")
     safe = seen_reason(pos, "KH x KS", "9S", "safe")
     assert safe is not None and safe.params == {"cards": cards("KS"), "by": Card.from_str("KH")}
-    assert ("lässt KP auf dem Tisch liegen, wo ein Gegner ihn mit keiner Karte einnehmen kann, die du nicht gesehen "
+    assert ("lässt KP auf einem Tisch liegen, von dem ein Gegner ihn mit keiner Karte einnehmen kann, die du nicht gesehen "
             "hast, und behält KH, mit dem du ihn einnehmen kannst") == " ".join(said(safe, "de").split())
     assert "take it, and keeps KH, which can" in " ".join(said(safe, "en").split())
     ace = said(Why("protect", {"value": 7, "cards": cards("AS"), "takers": [], "exposed": 1}), "de")
@@ -543,3 +548,53 @@ def test_a_build_left_stranded_costs_only_the_turns_before_the_round_ends(lang: 
              "de": "Jeder deiner nächsten zwei Züge kostet dich zwei Punkte (bis zu vier), der letzte beendet die "
                    "Runde (drei Sofortwertungen gegen dich)"}[lang]
     assert words in " ".join(said(two, lang).split())
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "builds 9 to take on your next turn, if it is still there"),
+    ("de", "macht eine Baute auf 9, die du im nächsten Zug einnehmen kannst, wenn sie dann noch daliegt"),
+])
+def test_a_build_to_take_next_turn_is_said_with_the_steal_it_may_meet(lang: str, words: str) -> None:
+    """4D b9 5H (9S kept) against trailing KC (classic, 2 players; as classic seed 11, move 5, 3♠ b9 6♦ against 7♠
+    trailed): the nines unseen (9C 9D 9H) could take the build before the learner's next turn, as the mark's own
+    reason of the build's cards says.  "Builds 9 to take on your next turn" (and the German "die du im nächsten Zug
+    einnehmen kannst") said it as certain; it holds only if the build is still there."""
+    pos = seen("9S 4D KC", "5H 3C")
+    why = seen_reason(pos, "KC", "4D b9 5H", "build")
+    assert why is not None and why.params == {"value": 9}
+    later = after(pos, pos.parse_move("4D b9 5H"))
+    [made] = later.builds
+    assert opponent_takers(later, 0, lambda m: made in m.builds) == sorted(cards("9C 9D 9H"))
+    assert " ".join(said(why, lang).split()) == words
+
+
+def opponent_builds_with(pos: Position, move: str, card: str) -> list[str]:
+    """The builds the next player could make with table ``card`` after ``move``, holding every unseen card, of a
+    value no card the mover keeps can take or hold: each lets that player take ``card`` on its next turn."""
+    later = after(pos, pos.parse_move(move))
+    kept = {v for c in later.hands[pos.to_move] for v in later.variant.capture_values[c]}
+    seat = later.to_move
+    later.hands[seat], later.hidden_counts[seat] = sorted(unseen_cards(later)), 0
+    return [str(m) for m in hand_moves(later) if m.kind in BUILD_KINDS and Card.from_str(card) in m.loose
+            and m.value not in kept]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_card_safe_from_the_table_left_is_said_safe_from_that_table_only(lang: str) -> None:
+    """The cards ``safe`` and ``safe_trail`` name no unseen card can take from the table the better move leaves,
+    but an opponent could still build with them and take the build on its next turn: after 3S trailed, an ace
+    builds 4 (AS b4 3S) that the learner's 6H QD cannot take; after 5D x 3H+2C, an ace builds 10 with 9C that the
+    9S 2H kept cannot take.  The words said no unseen card would let an opponent take them; they now say from the
+    table left."""
+    trail = seen("3S 6H QD", "KC", taken="3C 3D 3H")
+    safe_trail = seen_reason(trail, "6H", "3S", "safe_trail")
+    assert safe_trail is not None and "AS b4 3S" in opponent_builds_with(trail, "3S", "3S")
+    left = seen("9S 5D 2H", "9C 3H 2C", taken="9D 9H")
+    safe = seen_reason(left, "9S x 9C", "5D x 3H+2C", "safe")
+    assert safe is not None and "AS b10 9C" in opponent_builds_with(left, "5D x 3H+2C", "9C")
+    words = {"en": ["trails 3S, which no card you have not seen would let an opponent take from the table it leaves,",
+                    "leaves 9C on a table from which no card you have not seen would let an opponent take it,"],
+             "de": ["legt 3P ab, und auf dem Tisch, den er lässt, kann ein Gegner sie mit keiner Karte einnehmen,",
+                    "lässt 9Kr auf einem Tisch liegen, von dem ein Gegner sie mit keiner Karte einnehmen kann,"]}[lang]
+    for why, text in zip((safe_trail, safe), words):
+        assert text in " ".join(said(why, lang).split())
