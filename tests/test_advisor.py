@@ -39,7 +39,7 @@ from tutor.play.advisor import (
     world_values,
 )
 from tutor.play.game import play_one_round
-from tutor.play.heuristics import CLUB_V1, PLAYOUT
+from tutor.play.heuristics import CLUB_V1, FAIR_PLAYOUT, PLAYOUT
 from tutor.play.players import LEVELS, player, players
 from tutor.play.view import SeatView
 from tutor.play.worlds import sampled_worlds
@@ -141,6 +141,9 @@ def test_the_expert_is_the_top_level() -> None:
     assert player("expert-trial") == EXPERT_TRIAL != ladder and "expert-trial" not in LEVELS
     for trial, setting in [("expert-replies", {"replies": 2}), ("expert-next-deal", {"beyond": True})]:
         assert player(trial) == dataclasses.replace(EXPERT_V1, level=trial, **setting) and trial not in LEVELS
+    # the ladder's expert but for playouts whose players judge the exposure from what they can see
+    assert FAIR_PLAYOUT == dataclasses.replace(PLAYOUT, fair=True) and "expert-fair" not in LEVELS
+    assert player("expert-fair") == dataclasses.replace(ladder, level="expert-fair", playout=FAIR_PLAYOUT)
 
 
 def test_the_best_is_separated_only_when_it_leads_every_other_by_two_standard_errors() -> None:
