@@ -526,19 +526,13 @@ def test_a_set_holds_at_least_three_puzzles_however_they_go(tmp_path: Path, lang
         _rating_lowered(shell, 790, rated=1000.0)  # one made-up miss: about 698
         _evidence(shell, "safe_play", [0.0, 0.0, 0.0, 1.0, 0.0])
         opened = shell.progress.learner_rating().rating
-        say(shell, nxt)
-        run = shell.activity
-        assert isinstance(run, PuzzleRun) and run.mode == "set"
-        for _ in range(40):
-            say(shell, solution)
-            if say(shell, nxt) == shell.ui.message("shell.no_more_set"):
-                break
+        run = _set_run(shell, nxt, solution)
         assert len(run.shown) >= SET_MIN, run.shown
         assert all(shell.catalog.puzzle(shown).rating - opened <= PUZZLE_REACH for shown in run.shown)
 
 
-def _set_players(shell: Shell, nxt: str, solution: str) -> list[int]:
-    """The player count of each puzzle of the set ``next`` opens, every answer shown."""
+def _set_run(shell: Shell, nxt: str, solution: str) -> PuzzleRun:
+    """The set ``next`` opens, gone through to its end with every answer shown."""
     say(shell, nxt)
     run = shell.activity
     assert isinstance(run, PuzzleRun) and run.mode == "set"
@@ -546,7 +540,12 @@ def _set_players(shell: Shell, nxt: str, solution: str) -> list[int]:
         say(shell, solution)
         if say(shell, nxt) == shell.ui.message("shell.no_more_set"):
             break
-    return [shell.catalog.puzzle(shown).position.players for shown in run.shown]
+    return run
+
+
+def _set_players(shell: Shell, nxt: str, solution: str) -> list[int]:
+    """The player count of each puzzle of the set ``next`` opens, every answer shown."""
+    return [shell.catalog.puzzle(shown).position.players for shown in _set_run(shell, nxt, solution).shown]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
