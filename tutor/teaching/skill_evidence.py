@@ -184,16 +184,16 @@ def move_evidence(move: MoveReview, mark: Mark | None, seat: int) -> list[Eviden
     fails = failing(pos, moves)
     shares = shares_of(fails, len(moves))
     played, best = moves.index(move.ply.move), moves.index(move.best.move)
+    missed = [skill for skill, failed in fails.items() if failed[played] and not failed[best]]
     if mark is not None:
         assert move.grade is not None
         named = reason_skills(why.code for why in mark.reasons)
-        skills = [skill for skill in named if skill in fails and fails[skill][played] and not fails[skill][best]]
+        skills = [skill for skill in named if skill in missed]
         return [Evidence(piece.skill, 0.0, piece.weight, _difficulty(shares, piece.skill))
                 for piece in shared(skills or named, 0.0, GAME_MOVE_DIFFICULTY, GRADE_WEIGHTS[move.grade])
                 ] if named else []
     passed = {**shown(pos, move.ply.move, moves),
               **{skill: share for skill, share in shares.items() if not fails[skill][played]}}
-    missed = [skill for skill, failed in fails.items() if failed[played] and not failed[best]]
     return ([Evidence(skill, 1.0, share, share_difficulty(share)) for skill, share in passed.items()]
             + [Evidence(skill, 0.0, shares[skill] * UNMARKED_MISS, share_difficulty(shares[skill]))
                for skill in missed])
