@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tutor.loading.words import OS_ERRORS, os_words
-
-SYSTEM_WORDS = {number: key for number, (key, _) in OS_ERRORS.items()}
-"""The message (``os_errors.KEY``) of each error said in our words."""
+from tutor.loading.words import os_words
 
 
 def os_reason(say: Callable[..., str], err: OSError) -> str:
