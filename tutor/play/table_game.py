@@ -25,7 +25,7 @@ from tutor.core.round import Match, MatchResult, next_deal
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.variant import Variant
 
-from .game import Ply, RoundRecord, checked_choice
+from .game import Ply, checked_choice
 from .players import LEVELS, player
 from .view import SeatView
 
@@ -101,12 +101,6 @@ class GameRound:
     @property
     def moves(self) -> list[Move]:
         return [p.move for p in self.plies]
-
-    def record(self) -> RoundRecord:
-        """The round for a review (only once it is scored)."""
-        if self.score is None:
-            raise GameError("the round is not over")
-        return RoundRecord(self.seed, self.dealer, tuple(self.plies), self.score)
 
 
 class TableGame:
@@ -291,10 +285,6 @@ class TableGame:
             self.begin_round(start)
             for move in moves:
                 self.push(move)
-
-    def records(self) -> list[RoundRecord]:
-        """Every finished round, for the review."""
-        return [r.record() for r in self.rounds if r.score is not None]
 
 
 def seats_of_sides(variant: Variant, players: int) -> list[list[int]]:
