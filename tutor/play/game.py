@@ -1,4 +1,5 @@
-"""Rounds and matches between computer players, each move chosen from the mover's view only.
+"""Rounds between computer players, each move chosen from the mover's view only (a whole match: the core's
+:func:`tutor.core.round.play_match` with :func:`chooser`).
 
 A round is dealt from a seed (:func:`tutor.core.round.deal_round`) and played
 by the core (:func:`tutor.core.round.play_round`): the core deals the later
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.round import Chooser, Match, MatchResult, deal_round, play_round
+from tutor.core.round import Chooser, deal_round, play_round
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.variant import Variant
 
@@ -54,15 +55,6 @@ class RoundRecord:
     score: RoundScore
 
 
-@dataclass(frozen=True)
-class MatchRecord:
-    """A match as played: its rounds, the final scores per side, and how it ended."""
-
-    rounds: tuple[RoundRecord, ...]
-    scores: tuple[int, ...]
-    result: MatchResult
-
-
 def seat_rngs(seed: int, players: int) -> list[random.Random]:
     """One random generator a seat, from the game's seed."""
     return [random.Random(f"{seed}/seat{seat}") for seat in range(players)]
@@ -97,18 +89,3 @@ def play_one_round(variant: Variant, seats: Sequence[Player], seed: int, dealer:
     play_round(pos, chooser(seats, seat_rngs(seed, len(seats)), plies))
     return RoundRecord(seed, dealer, tuple(plies), score_round(pos))
 
-
-def play_whole_match(variant: Variant, seats: Sequence[Player], seed: int, dealer: int = 0) -> MatchRecord:
-    """Rounds to the variant's target (or an instant win); round seeds come from ``random.Random(seed)``."""
-    match = Match(variant, len(seats), dealer)
-    round_seeds = random.Random(seed)
-    rngs = seat_rngs(seed, len(seats))
-    rounds: list[RoundRecord] = []
-    while match.result is None:
-        round_seed, round_dealer = round_seeds.randrange(2**32), match.dealer
-        pos = match.new_round(round_seed)
-        plies: list[Ply] = []
-        play_round(pos, chooser(seats, rngs, plies), match)
-        score = match.end_round(pos) if match.result is None else score_round(pos)
-        rounds.append(RoundRecord(round_seed, round_dealer, tuple(plies), score))
-    return MatchRecord(tuple(rounds), tuple(match.scores), match.result)
