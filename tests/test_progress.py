@@ -414,7 +414,7 @@ def test_due_reviews_come_oldest_first(path: Path) -> None:
 # ---- themes, lessons, streaks, settings, last activity --------------------------------------------
 
 
-def test_theme_stats_and_the_weakest_themes(path: Path) -> None:
+def test_theme_stats(path: Path) -> None:
     outcomes = {
         "fork": [True, True, True, False],  # 3 of 4
         "sweep": [False, False, True],  # 1 of 3
@@ -430,9 +430,6 @@ def test_theme_stats_and_the_weakest_themes(path: Path) -> None:
         assert stats["fork"] == ThemeStat("fork", 5, 3)
         assert stats["sweep"].rate == pytest.approx(1 / 3)
         assert stats["trail"] == ThemeStat("trail", 1, 0)
-        assert [s.theme for s in progress.weakest_themes(3)] == ["build", "sweep", "fork"]
-        assert [s.theme for s in progress.weakest_themes(1)] == ["build"]
-        assert progress.weakest_themes(5, min_attempts=1)[0].theme == "trail"
 
 
 def test_lessons_keep_the_best_stars_and_the_step_reached(path: Path) -> None:

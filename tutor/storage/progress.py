@@ -12,16 +12,7 @@ from types import TracebackType
 
 from tutor.content.skills import Evidence
 
-from .dashboard import (
-    MIN_THEME_ATTEMPTS,
-    Dashboard,
-    Streaks,
-    judged,
-    lessons_done,
-    runs,
-    theme_order,
-    weak_themes,
-)
+from .dashboard import Dashboard, Streaks, lessons_done, runs, theme_order, weak_themes
 from .database import open_database, transaction
 from .game_store import GameStore, ImportReport
 from .glicko2 import Rating
@@ -398,14 +389,6 @@ class Progress:
             "JOIN attempt a ON a.id = t.attempt_id GROUP BY t.theme ORDER BY t.theme"
         ).fetchall()
         return [ThemeStat(theme, int(attempts), int(solved)) for theme, attempts, solved in rows]
-
-    def weakest_themes(self, n: int, min_attempts: int = MIN_THEME_ATTEMPTS) -> list[ThemeStat]:
-        """Up to ``n`` themes with at least ``min_attempts`` attempts, lowest success rate first.
-
-        Ties go to the theme with more attempts (surer evidence), then by name.
-        """
-        ordered = theme_order(self.theme_stats(), min_attempts)
-        return [stat for stat in ordered if judged(stat, min_attempts)][:n]
 
     # streaks
 
