@@ -207,7 +207,7 @@ def test_everything_is_kept_across_close_and_reopen(path: Path) -> None:
             progress.last_activity(), progress.summary(T0 + 2 * DAY),
         )
         assert again == seen
-        assert progress.lesson_step("builds") == 4
+        assert progress.lesson_resume("builds")[0] == 4
         assert progress.get_setting("lang") == "de"
         assert progress.attempted("p1") and progress.attempted("p2") and not progress.attempted("p3")
         assert progress.review_queue() == [ReviewItem("p1", first.review_due or T0, 1)]
@@ -434,12 +434,12 @@ def test_theme_stats(path: Path) -> None:
 
 def test_lessons_keep_the_best_stars_and_the_step_reached(path: Path) -> None:
     with Progress.open(path) as progress:
-        assert progress.lesson_step("intro") == 0
+        assert progress.lesson_resume("intro")[0] == 0
         progress.save_lesson_step("intro", 3, now=T0)
-        assert progress.lesson_step("intro") == 3
+        assert progress.lesson_resume("intro")[0] == 3
         assert progress.lesson_stars() == {}  # started is not done
         progress.record_lesson("intro", 2, now=T0 + DAY)
-        assert progress.lesson_step("intro") == 0
+        assert progress.lesson_resume("intro")[0] == 0
         progress.record_lesson("intro", 1, now=T0 + 2 * DAY)
         progress.record_lesson("captures", 3, now=T0 + 2 * DAY)
         assert progress.lesson_stars() == {"intro": 2, "captures": 3}

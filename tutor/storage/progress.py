@@ -116,10 +116,6 @@ class Progress:
                 (lesson_id, step, mistakes, hints, to_text(utc(now))),
             )
 
-    def lesson_step(self, lesson_id: str) -> int:
-        """The step saved for a lesson; 0 when none (never started, or completed since)."""
-        return self.lesson_resume(lesson_id)[0]
-
     def lesson_resume(self, lesson_id: str) -> tuple[int, int, int]:
         """The step, mistakes and hints saved for a lesson; zeros when none (never started, or completed since)."""
         with self._read() as c:
