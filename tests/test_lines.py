@@ -192,7 +192,7 @@ def test_every_best_first_move_is_accepted_and_answered_by_best_replies() -> Non
         replies = play.play(move)
         assert replies and all(r.seat == 0 for r in replies)
         for reply in replies:
-            assert reply.move in rank_moves(reply.position.copy(), DEAL).best
+            assert reply.move in rank_moves(reply.before.copy(), DEAL).best
         assert play.challenge.position.to_move == 1 and play.played == 1 and not play.over
 
 
@@ -224,7 +224,7 @@ def test_another_best_move_than_the_main_lines_goes_on_from_the_real_position() 
     assert puzzle.position.notation(other) == "5D"
     after = puzzle.position.copy()
     after.push(other)
-    assert replies[0].position.state_key() == after.state_key()
+    assert replies[0].before.state_key() == after.state_key()
     turns = 1
     while not play.over:
         play.play(play.challenge.accepted()[-1])

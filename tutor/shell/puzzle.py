@@ -15,10 +15,11 @@ from datetime import datetime
 
 from tutor.content.course import Lesson, Puzzle
 from tutor.core.moves import Move
+from tutor.play.game import Ply
 from tutor.storage import AttemptResult
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
-from tutor.teaching.lines import LinePlay, Reply
+from tutor.teaching.lines import LinePlay
 from tutor.teaching.skill_map import puzzle_skills
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
@@ -304,8 +305,8 @@ class PuzzleRun(Activity):
         pos = self._challenge.position
         return "\n".join([*said, "", ui.position(pos, pos.to_move), "", task_text(self.ui, self._challenge)])
 
-    def _reply_text(self, reply: Reply) -> str:
-        ui, pos, move = self.ui, reply.position, reply.move
+    def _reply_text(self, reply: Ply) -> str:
+        ui, pos, move = self.ui, reply.before, reply.move
         assert self._line is not None
         return ui.message(
             "shell.line_reply",

@@ -14,25 +14,13 @@ No I/O: the shell shows what happens here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal
+from tutor.play.game import Ply
 
 from .coach import Challenge, Task
-
-
-@dataclass(frozen=True)
-class Reply:
-    """A move of another seat, with the position it was played in (to describe it)."""
-
-    position: Position
-    move: Move
-
-    @property
-    def seat(self) -> int:
-        return self.position.to_move
 
 
 def learner_turns(start: Position, line: Sequence[Move]) -> int:
@@ -67,8 +55,9 @@ class LinePlay:
         """Every learner turn played (or the round ended early, as an instant limit may end it)."""
         return self.played >= self.turns or self.challenge.position.is_round_over()
 
-    def play(self, move: Move) -> tuple[Reply, ...]:
-        """Play the learner's accepted ``move`` and, unless it was the last turn, the replies up to the next one."""
+    def play(self, move: Move) -> tuple[Ply, ...]:
+        """Play the learner's accepted ``move`` and, unless it was the last turn, the replies up to the next one
+        (each with the position it was played in)."""
         if self.over or move not in self.challenge.accepted():
             raise ValueError("only a best move of a learner turn still to play goes on with the line")
         pos = self.challenge.position.copy()
@@ -81,7 +70,7 @@ class LinePlay:
         while pos.to_move != self.seat and not pos.is_round_over():
             best = Challenge(pos, self.task).accepted()
             reply = choose_reply(pos, best, self._ahead[0] if self._ahead else None)
-            replies.append(Reply(pos.copy(), reply))
+            replies.append(Ply(pos.copy(), reply))
             self._follow(reply)
             pos.push(reply)
         self.challenge = Challenge(pos, self.task)
