@@ -336,17 +336,20 @@ def _takers(later: Position, side: int, wanted: Callable[[Move], bool]) -> list[
     return [c for c in sorted(unseen_cards(later)) if _could_take(later, side, c, wanted)]
 
 
-def _build_with(pos: Position, card: Card) -> Build | None:
-    return next((b for b in pos.builds if card in b.cards), None)
+def _build_left(pair: Pair, move: Move, which: str) -> tuple[Position, Build] | str:
+    """The position ``move`` (the ``which`` move: better or played) leaves and the build on its table that holds the
+    move's card; else what is false."""
+    if move.kind not in BUILDS:
+        return f"the {which} move builds nothing"
+    later = pair.after(move)
+    build = next((b for b in later.builds if move.card in b.cards), None)
+    return "the move's card is in no build on the table it leaves" if build is None else (later, build)
 
 
 def _protect(pair: Pair, params: dict[str, Any]) -> str | None:
-    if pair.better.kind not in BUILDS:
-        return "the better move builds nothing"
-    side, later = pair.pos.side_of(pair.pos.to_move), pair.after(pair.better)
-    build = _build_with(later, pair.better.card)
-    if build is None:
-        return "the move's card is in no build on the table it leaves"
+    if isinstance(left := _build_left(pair, pair.better, "better"), str):
+        return left
+    (later, build), side = left, pair.pos.side_of(pair.pos.to_move)
     cards = sorted(c for c in build.cards if c != pair.better.card)
     if (build.value, cards) != (params["value"], sorted(params["cards"])):
         return f"the better move's build is of {build.value} and holds {cards} from the table"
@@ -358,12 +361,9 @@ def _protect(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _steal(pair: Pair, params: dict[str, Any]) -> str | None:
-    if pair.played.kind not in BUILDS:
-        return "the played move builds nothing"
-    side, later = pair.pos.side_of(pair.pos.to_move), pair.after(pair.played)
-    build = _build_with(later, pair.played.card)
-    if build is None:
-        return "the move's card is in no build on the table it leaves"
+    if isinstance(left := _build_left(pair, pair.played, "played"), str):
+        return left
+    (later, build), side = left, pair.pos.side_of(pair.pos.to_move)
     takers = _takers(later, side, lambda m: build in m.builds)
     if build.value != params["value"] or not takers or takers != sorted(params["takers"]):
         return f"the played move's build of {build.value} could be taken with {takers}"
