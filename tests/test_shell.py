@@ -481,7 +481,7 @@ def test_a_puzzles_moves_label_each_trail_as_a_games_do(tmp_path: Path, lang: st
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "The lesson “{}” teaches this: type “learn builds”."),
-                                             ("de", "Das lehrt die Lektion „{}“: Tippe „lerne builds“.")])
+                                             ("de", "Das lehrt die Lektion „{}“: Tippe „lerne bauten“.")])
 def test_a_missed_puzzle_names_the_lesson_that_teaches_it_until_it_is_done(tmp_path: Path, lang: str,
                                                                           words: str) -> None:
     """A classic puzzle is open before its lessons: missed, it names the first lesson not done that teaches its

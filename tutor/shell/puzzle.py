@@ -184,7 +184,8 @@ class PuzzleRun(Activity):
         ui, pos, result = self.ui, self._challenge.position, self.recorded
         parts = [self._themes_line()]
         if not self.solved and (lesson := self._lesson_to_learn()) is not None:
-            parts.append(ui.message("shell.puzzle_taught_by", title=ui.text(lesson.title), target=lesson.id))
+            parts.append(ui.message("shell.puzzle_taught_by", title=ui.text(lesson.title),
+                                    target=self.shell.lesson_name(lesson.id)))
         if result is not None and result.review_due is not None and not self._said_due():
             parts.append(ui.message("shell.puzzle_comes_back", due=result.review_due))
         ranking = self._challenge.ranking
