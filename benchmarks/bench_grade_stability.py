@@ -21,8 +21,10 @@ share of pairs of seeds that give the position the same grade (a range counts
 as one grade of its own; an unmarked move is one grade too), averaged over the
 positions, with a 95% bootstrap interval over the positions (seeded).  Beside
 it: the pairs whose grades are *consistent* (they could both be true: the same
-grade, or a grade within the other's range), and the CPU seconds a move took:
-the one advice, and the review (its own advice and the confirmation).
+grade, or a grade within the other's range), the positions where every seed
+gives the same grade, and those where every two seeds' grades are consistent;
+and the CPU seconds a move took: the one advice, and the review (its own advice
+and the confirmation).
 ``--detail`` lists each position whose seeds disagree, with each seed's grade.  docs/review.md gives the figures.
 """
 
@@ -144,11 +146,12 @@ def report(title: str, positions: list[Position], boot: int, seed: int) -> None:
         fit = [consistent_pairs(getattr(p, way)) for p in marked]
         fit_low, fit_high = bootstrap(fit, boot, seed)
         every = sum(a == 1.0 for a in agree)
+        every_fit = sum(f == 1.0 for f in fit)
         ranges = sum(g[0] != g[1] for p in marked for g in getattr(p, way))
         print(f"  {way.replace('_', ' ')}: same grade for two seeds {100 * statistics.fmean(agree):.1f}% "
               f"(95% interval {100 * low:.1f}-{100 * high:.1f}%), consistent {100 * statistics.fmean(fit):.1f}% "
-              f"({100 * fit_low:.1f}-{100 * fit_high:.1f}%); every seed the same in {every} of {len(marked)};"
-              f" {ranges} of {len(marked) * len(marked[0].confirmed)} grades a range")
+              f"({100 * fit_low:.1f}-{100 * fit_high:.1f}%); every seed the same in {every} of {len(marked)}, "
+              f"consistent in {every_fit}; {ranges} of {len(marked) * len(marked[0].confirmed)} grades a range")
     advising, judging = (statistics.fmean(p.seconds[i] for p in positions) for i in (0, 1))
     print(f"  seconds a move: one advice {advising:.3f}, review {judging:.3f} on average, at most "
           f"{max(p.seconds[1] for p in positions):.2f}")

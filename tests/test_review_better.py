@@ -75,3 +75,16 @@ def test_a_seed_whose_advice_takes_another_move_for_best_still_finds_the_mistake
     assert review is not None
     assert str(advice.best) != str(review.best.move)
     assert (review.grade, review.upto) == ("mistake", "mistake")
+
+
+def test_where_the_loss_is_exact_every_seed_measures_it_against_the_same_move() -> None:
+    """Classic, three players, the round of game seed 4050 (seat 0 club, seat 1 dealing), ply 37: the hidden
+    hands can be dealt in 15 ways.  Measured on passes of random card orders, three seeds of ten took 5♦ for the
+    better move and seven A♥ (a mistake, 2.1, or a blunder, 2.5); chosen over every deal and every order of the
+    hands, every seed takes the same move, and gives the same exact loss."""
+    plies = play_one_round(variant("classic"), [player("club")] * 3, 4050, dealer=1).plies
+    ply = plies[37]
+    view = SeatView.of(ply.before, ply.seat)
+    reviews = [review_ply(view, ply, seed, 37, 0)[1] for seed in range(10)]
+    assert all(r is not None and r.sample is not None and r.sample.stratified for r in reviews)
+    assert len({(r.best.move, r.interval, r.grade) for r in reviews if r is not None}) == 1

@@ -11,6 +11,7 @@ from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import judge, ply_advice, ply_seed, review_ply, review_round
 from tutor.play.view import SeatView
+from tutor.play.worlds import every_deal
 
 SEED = 6
 
@@ -80,14 +81,16 @@ def test_the_move_a_hint_recommends_is_never_marked_with_the_early_look() -> Non
 def test_no_early_look_where_every_deal_is_judged() -> None:
     """Where the hidden hands can be dealt in no more ways than the advice's worlds, a loss is judged on every
     deal, so the advice's first worlds (drawn at random, which may miss a deal) never stop it.  A Draw round of
-    four players, seat 0 greedy: ply 43's loss is 4/3 in every deal's pass; stopped early, one seed of ten called
+    four players, seat 0 greedy: ply 43's loss is 4/3 over every deal; stopped early, one seed of ten called
     it unmarked, 0.7 to 1.45, while the others marked it an inaccuracy (the margin with four players is 1.25)."""
     plies = play_one_round(variant("draw"), [player("greedy")] + [player("club")] * 3, 2026, dealer=0).plies
     ply = plies[43]
     view = SeatView.of(ply.before, ply.seat)
     assert few_deals(view.position(), DEFAULT_WORLDS)
     reviews = [review_ply(view, ply, seed, 43, 0)[1] for seed in range(10)]
-    assert all(r is not None and len(r.played.samples) > DEFAULT_WORLDS for r in reviews)
+    deals = len(every_deal(view.position()))
+    assert all(r is not None and r.sample is not None and r.sample.stratified and len(r.played.samples) == deals
+               for r in reviews)
     for r in reviews:
         assert r is not None and (r.grade, r.upto) == ("inaccuracy", "inaccuracy")
         assert r.interval == pytest.approx((4 / 3, 4 / 3))

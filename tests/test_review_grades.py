@@ -15,12 +15,13 @@ from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
 from tutor.play.advisor import MoveValue, advise, world_values
-from tutor.play.confirm import CONFIRM_FACTOR, UNMARKED_ERRORS, Loss, Z, confirm, loss_of, strata_loss
+from tutor.play.confirm import CONFIRM_FACTOR, UNMARKED_ERRORS, Loss, Z, confirm, loss_of
+from tutor.play.deal_values import deal_values
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import MARGINS, grade_of, graded, judge, ply_advice, ply_seed, review_round
 from tutor.play.view import SeatView
-from tutor.play.worlds import deal_passes, deal_ways, every_deal, sampled_worlds, world_stream
+from tutor.play.worlds import deal_ways, every_deal, sampled_worlds, world_stream
 from tutor.render import Renderer
 from tutor.render.review import review_text
 
@@ -152,32 +153,22 @@ def test_a_loss_over_few_deals_is_their_mean_whatever_the_seed() -> None:
     assert len(grades) == 1
 
 
-def test_a_loss_over_few_deals_has_every_deal_each_pass_and_the_spread_within_deals() -> None:
-    """Seat 1 holds two hidden cards of six (15 deals): the loss is valued over whole passes of every deal, the
-    cards of each hand in the seed's order, and the advisor's values in those very worlds."""
+def test_a_loss_over_few_deals_is_every_deal_once_over_every_order_of_the_hands() -> None:
+    """Seat 1 holds two hidden cards of six (15 deals): the loss is each deal's values averaged over the orders of
+    seat 1's hand (deal_values), every deal once: an interval of one point, the same for every seed."""
     pos = few_deals(2, "2C 3D 4H 6S 7C 9D")
-    advice = advise(SeatView.of(pos, 0), worlds=16, seed=2)
-    best, worst = advice.moves[0], advice.moves[-1]
-    loss = confirm(pos, 2, 16, best, worst, MARGINS[2])
-    deals = every_deal(pos)
-    passes = loss.worlds // len(deals)
-    assert loss.worlds == passes * len(deals) and passes >= 2
-    worlds = [w for _, one_pass in zip(range(passes), deal_passes(pos, deals, 2)) for w in one_pass]
-    recomputed = [world_values(w, [best.move, worst.move]) for w in worlds]
-    assert loss.better.samples == tuple(v[0] for v in recomputed)
-    assert loss.played.samples == tuple(v[1] for v in recomputed)
-
-
-def test_the_interval_of_a_stratified_loss_is_the_spread_within_deals() -> None:
-    """Deals that differ from each other are not noise (each is valued every pass); the order of the cards
-    within a deal is."""
-    first = club_round(2, 3)[0]
-    mv = advise(SeatView.of(first.before, first.seat), worlds=WORLDS).moves[0]
-    same = strata_loss(mv, mv, [[[3.0, 2.0], [1.0, 4.0]], [[3.0, 2.0], [1.0, 4.0]]])  # two passes, two deals
-    assert (same.low, same.high, same.worlds) == (-1.0, -1.0, 4)
-    ordered = strata_loss(mv, mv, [[[3.0, 2.0], [1.0, 4.0]], [[5.0, 2.0], [1.0, 4.0]]])
-    half = Z * (((1 - 3) ** 2 / 2 + 0) / 2 / 4) ** 0.5  # deal 1 spreads 1 to 3, deal 2 not at all
-    assert ordered.mean == pytest.approx(-0.5) and ordered.high - ordered.mean == pytest.approx(half)
+    means = {}
+    for seed in range(3):
+        advice = advise(SeatView.of(pos, 0), worlds=16, seed=seed)
+        best, worst = advice.moves[0], advice.moves[-1]
+        loss = confirm(pos, seed, 16, best, worst, MARGINS[2])
+        values = deal_values(pos, every_deal(pos), [best.move, worst.move])
+        assert loss.stratified and loss.worlds == len(values) == 15
+        assert loss.better.samples == tuple(v[0] for v in values)
+        assert loss.played.samples == tuple(v[1] for v in values)
+        assert loss.low == loss.high == pytest.approx(loss.mean)
+        means.setdefault((best.move, worst.move), set()).add(loss.mean)
+    assert all(len(found) == 1 for found in means.values())
 
 
 def test_a_move_dropped_early_is_valued_in_every_world_of_the_advice_before_it_settles() -> None:

@@ -18,14 +18,14 @@ look's interval is a 99.2% one (:data:`Z`: 5% shared among the six looks).
 
 Where the hidden hands can be dealt in few ways (:func:`~tutor.play.worlds.deal_ways`:
 at most half the worlds of the next look; a world's value depends on those
-hands alone, unless the playouts draw from the stock), the sample is
-*stratified* instead: every deal once a pass, pass after pass, the cards of
-each hand in an order drawn from the seed (a playout breaks its ties in that
-order).  The loss is then the mean over the passes, and only the spread within
-a deal (the order of the cards) is left in its interval: the deal's own part
-of the noise is gone.  The looks are the same.  With no more deals than the
-advice's worlds, the advice's own sample is not looked at: it may have missed
-a deal, and then its spread understates the noise (a loss that is one point in
+hands alone, unless the playouts draw from the stock), the loss is *exact*
+instead: every deal once, each as likely, and in each the two moves' values
+averaged over every order of the cards in the hidden hands
+(:func:`~tutor.play.deal_values.deal_values`: a playout breaks a seat's ties in
+its hand's order, which a world draws at random).  That is the mean the
+worlds estimate, without their noise: its interval is the loss itself, the same
+for every seed.  With no more deals than the advice's worlds, the advice's own
+sample is not looked at: it may have missed a deal (a loss that is one point in
 eight deals of nine looks sure).
 
 When the unseen cards can lie only one way, there is one world and the loss
@@ -35,9 +35,12 @@ The better move is the advice's best, unless the advice cannot tell other
 moves from it (:func:`rivals`: behind it by less than its noise, as with the
 many close first moves of a royal round): then the best of them once
 all are valued in :data:`CHOOSE_FACTOR` times the advice's worlds of the
-same stream (:func:`better_of`).  Otherwise a seed whose advice took a
-weaker move for best measured the loss against that move, and left unmarked
-a mistake that other seeds marked.
+same stream (:func:`better_of`), or valued exactly where a loss would be
+exact once confirmed to the most worlds (:func:`exact_deals`).  Otherwise a
+seed whose advice took a weaker move for best measured the loss against that
+move, and left unmarked a mistake that other seeds marked.  Where the loss is
+exact from the first look (:func:`few_deals`), the better move is the best of
+every move valued exactly (:func:`exact_better`), whatever the seed.
 
 Only a mark needs the confirmation: told the ``least`` loss that is marked,
 :func:`confirm` stops at the first look whose mean is below it by a standard
@@ -56,8 +59,7 @@ the mean than the interval's half-width would shrink to with twice the worlds.
 The loss is then a range (or not marked) one look early, as it would most
 likely be after it.  In the benchmark's rounds
 (``benchmarks/bench_grade_stability.py``) the grades are as stable from seed to
-seed as with the last doubling.  The stratified sample is left as it is: its
-worlds are few.
+seed as with the last doubling.
 """
 
 from __future__ import annotations
@@ -72,8 +74,9 @@ from statistics import NormalDist
 from tutor.core.position import Position
 
 from .advisor import SEPARATED_ERRORS, MoveValue, world_values
-from .spread import pstdev, stdev, variance
-from .worlds import Deal, deal_passes, deal_ways, every_deal, world_stream
+from .deal_values import deal_values
+from .spread import pstdev, stdev
+from .worlds import Deal, deal_ways, every_deal, world_stream
 
 CONFIRM_FACTOR = 32
 """The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 1536)."""
@@ -82,8 +85,6 @@ LOOKS = CONFIRM_FACTOR.bit_length()
 Z = NormalDist().inv_cdf(1 - 0.05 / (2 * LOOKS))
 """Standard errors either side of the mean: a two-sided 5% shared among the looks (Bonferroni; the means are
 over 48 worlds or more, so the normal's)."""
-SPREAD_WORLDS = 48
-"""The least worlds a stratified sample's spread is measured on (beyond one a deal): as many as an advice's."""
 UNMARKED_ERRORS = 1.0
 """How many standard errors below the least loss marked a loss's mean must lie to be left unmarked without more
 worlds (:meth:`Loss.unmarked`)."""
@@ -184,13 +185,36 @@ def rivals(moves: Sequence[MoveValue], played: MoveValue) -> list[MoveValue]:
 def better_of(pos: Position, seed: int, best: MoveValue, others: Sequence[MoveValue]) -> MoveValue:
     """Of ``best`` and ``others`` (valued by an advice on ``pos`` of ``seed`` over its worlds), the one with the
     highest mean once all are valued in :data:`CHOOSE_FACTOR` times as many worlds of the same stream (the
-    advice's worlds first); ``best`` on a tie.  Its samples are over all those worlds."""
+    advice's worlds first); ``best`` on a tie.  Its samples are over all those worlds.  Where a loss on ``pos``
+    would be exact once confirmed to the most worlds (:func:`exact_deals`), they are valued exactly instead
+    (:func:`exact_better`)."""
     n = len(best.samples)
     candidates = [best, *others]
+    if exact_deals(pos, n):
+        return exact_better(pos, candidates)
     added = [world_values(world, [mv.move for mv in candidates])
              for world in islice(world_stream(pos, seed), n, CHOOSE_FACTOR * n)]
     grown = [_over(mv, (*mv.samples, *(v[i] for v in added))) for i, mv in enumerate(candidates)]
     return max(grown, key=lambda mv: mv.value)  # the first of equal ones: best
+
+
+def exact_better(pos: Position, moves: Sequence[MoveValue]) -> MoveValue:
+    """Of ``moves`` (valued by an advice, best first), the one with the highest value over every deal of the hidden
+    hands, each over every order of them (:func:`~tutor.play.deal_values.deal_values`; the first of equal ones),
+    as the advice valued it: its samples the advice's worlds, for :func:`confirm` to go on from."""
+    deals = every_deal(pos)
+    if not deals:  # the holding rule allows no deal of these sizes (a world then deals the holders first)
+        return moves[0]
+    values = deal_values(pos, deals, [mv.move for mv in moves])
+    return moves[max(range(len(moves)), key=lambda i: (statistics.fmean(v[i] for v in values), -i))]
+
+
+def exact_deals(pos: Position, worlds: int) -> bool:
+    """Whether :func:`confirm`, given an advice of ``worlds`` worlds on ``pos``, values the loss over every deal
+    if it confirms it to the most worlds: the hidden hands can be dealt in more ways than one and at most half as
+    many as :data:`CONFIRM_FACTOR` times ``worlds``."""
+    ways = deal_ways(pos)
+    return ways is not None and 1 < ways and 2 * ways <= CONFIRM_FACTOR * worlds
 
 
 def few_deals(pos: Position, worlds: int) -> bool:
@@ -218,7 +242,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     most = CONFIRM_FACTOR * worlds
     ways = deal_ways(pos)
     if _few(ways, worlds) and (deals := every_deal(pos)):
-        return stratified(pos, seed, deals, better, played, thresholds, 2 * worlds, most, least)
+        return stratified(pos, deals, better, played)
     stream, streamed = world_stream(pos, seed), 0  # one stream: each look takes the worlds after the last's
     while True:
         have, goal = sorted((len(better.samples), len(played.samples)))
@@ -229,7 +253,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
         if goal == have and upto == most and loss.hopeless(thresholds, have, upto):
             return loss
         if goal == have and ways is not None and 2 * ways <= upto and (deals := every_deal(pos)):
-            return stratified(pos, seed, deals, better, played, thresholds, upto, most, least)
+            return stratified(pos, deals, better, played)
         short = [mv for mv in (better, played) if len(mv.samples) == have]
         added = [world_values(world, [mv.move for mv in short])
                  for world in islice(stream, have - streamed, upto - streamed)]
@@ -240,41 +264,19 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
         better, played = grown.get(better.move, better), grown.get(played.move, played)
 
 
-def stratified(pos: Position, seed: int, deals: list[Deal], better: MoveValue, played: MoveValue,
-               thresholds: Sequence[float], upto: int, most: int, least: float | None = None) -> Loss:
-    """The loss of ``played`` against ``better`` over whole passes of ``deals``
-    (:func:`~tutor.play.worlds.deal_passes`): as many passes as fill ``upto`` worlds (at least two, and
-    :data:`SPREAD_WORLDS` beyond the first), then twice as many at each look, until it is settled about
-    ``thresholds`` (or left unmarked below ``least``) or ``upto`` reaches ``most``."""
-    moves = [better.move, played.move]
-    passes = deal_passes(pos, deals, seed)
-    values: list[list[list[float]]] = []  # pass by pass, deal by deal: the two moves' values
-    while True:
-        wanted = max(2, upto // len(deals), 1 + math.ceil(SPREAD_WORLDS / len(deals)))
-        values += [[world_values(world, moves) for world in next(passes)] for _ in range(wanted - len(values))]
-        loss = strata_loss(better, played, values)
-        if loss.settled(thresholds) or loss.unmarked(thresholds, least) or upto >= most:
-            return loss
-        upto = min(most, 2 * upto)
-
-
-def strata_loss(better: MoveValue, played: MoveValue, values: Sequence[Sequence[Sequence[float]]]) -> Loss:
-    """The loss over passes of every deal, each deal as likely: the mean over all its worlds, and its interval
-    from the spread of the difference within each deal, pooled over the deals."""
-    by_deal = [[world[0] - world[1] for world in deal] for deal in zip(*values)]
-    spread = statistics.fmean(variance(d) for d in by_deal)
-    ours = _over(better, [world[0] for one_pass in values for world in one_pass])
-    theirs = _over(played, [world[1] for one_pass in values for world in one_pass])
-    mean, worlds = ours.value - theirs.value, len(ours.samples)
-    error = Z * math.sqrt(spread / worlds)
-    return Loss(ours, theirs, mean - error, mean + error, worlds, stratified=True)
+def stratified(pos: Position, deals: list[Deal], better: MoveValue, played: MoveValue) -> Loss:
+    """The loss of ``played`` against ``better`` over every one of ``deals``, each as likely, each valued over
+    every order of the hidden hands (:func:`~tutor.play.deal_values.deal_values`): exact, its interval the loss."""
+    values = deal_values(pos, deals, [better.move, played.move])
+    ours, theirs = _over(better, [v[0] for v in values]), _over(played, [v[1] for v in values])
+    return Loss(ours, theirs, ours.value - theirs.value, ours.value - theirs.value, len(deals), stratified=True)
 
 
 @dataclass(frozen=True)
 class Sample:
     """The worlds a confirmed loss (:func:`confirm`) is over, so that other moves can be valued in them too: the
-    first ``worlds`` of the stream of ``seed`` (the advice's seed), or where the loss is ``stratified`` whole passes
-    of every deal, ``worlds`` in all."""
+    first ``worlds`` of the stream of ``seed`` (the advice's seed), or where the loss is ``stratified`` every deal
+    once (``worlds`` of them), over every order of the hidden hands."""
 
     seed: int
     worlds: int
@@ -288,12 +290,9 @@ def valued_in(pos: Position, sample: Sample, moves: Sequence[MoveValue]) -> list
     if not moves:
         return []
     if sample.stratified:
-        deals = every_deal(pos)
-        worlds = [world for one_pass in islice(deal_passes(pos, deals, sample.seed), sample.worlds // len(deals))
-                  for world in one_pass]
-        kept = 0
-    else:
-        kept = min(sample.worlds, *(len(mv.samples) for mv in moves))
-        worlds = list(islice(world_stream(pos, sample.seed), kept, sample.worlds))
+        values = deal_values(pos, every_deal(pos), [mv.move for mv in moves])
+        return [_over(mv, [v[i] for v in values]) for i, mv in enumerate(moves)]
+    kept = min(sample.worlds, *(len(mv.samples) for mv in moves))
+    worlds = list(islice(world_stream(pos, sample.seed), kept, sample.worlds))
     added = [world_values(world, [mv.move for mv in moves]) for world in worlds]
     return [_over(mv, (*mv.samples[:kept], *(v[i] for v in added))) for i, mv in enumerate(moves)]

@@ -52,7 +52,19 @@ from .advisor import (
     advise_until,
     playout_turns,
 )
-from .confirm import EARLY_LOOKS, Loss, Sample, better_of, confirm, few_deals, loss_of, rivals, valued_in, within
+from .confirm import (
+    EARLY_LOOKS,
+    Loss,
+    Sample,
+    better_of,
+    confirm,
+    exact_better,
+    few_deals,
+    loss_of,
+    rivals,
+    valued_in,
+    within,
+)
 from .exact import ExactLines, exact_lines
 from .game import Ply
 from .heuristics import BUILD_KINDS
@@ -448,7 +460,9 @@ def unmarked(advice: Advice, index: int, turn: int, ply: Ply) -> MoveReview:
 def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply: Ply) -> MoveReview:
     """The review of ``ply``'s move by ``advice`` (of ``seed``): the advised move is never marked; otherwise the
     loss against the better move (the advice's best, or of the moves it cannot tell from it the best over more
-    worlds: :func:`~tutor.play.confirm.rivals`, :func:`~tutor.play.confirm.better_of`) is confirmed with more
+    worlds: :func:`~tutor.play.confirm.rivals`, :func:`~tutor.play.confirm.better_of`; where the hidden hands can
+    be dealt in few ways, the best of every move valued exactly: :func:`~tutor.play.confirm.exact_better`) is
+    confirmed with more
     worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`; one whose mean is below the
     :func:`margin` is left unmarked at once), and against a missed sure sweep until it is sure whether the sweep is
     worth more."""
@@ -456,8 +470,11 @@ def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply:
     if played.move == best.move:
         return MoveReview(index, turn, ply, played, best, None, None, (0.0, 0.0))
     pos, players = view.position(), view.players
-    close = rivals(advice.moves, played)
-    better = better_of(pos, seed, best, close) if close else best
+    if few_deals(pos, advice.worlds):
+        better = exact_better(pos, advice.moves)
+    else:
+        close = rivals(advice.moves, played)
+        better = better_of(pos, seed, best, close) if close else best
     sweep = missed_sweep(pos, advice, ply.move)
     swept_best = sweep is not None and sweep.move == better.move
     loss = confirm(pos, seed, advice.worlds, better, played, (*MARGINS[players], *((0.0,) if swept_best else ())),

@@ -34,14 +34,6 @@ def stdev(values: Sequence[float]) -> float:
     return _sqrt_ratio(n * squares - total * total, n * (n - 1) * scale * scale)
 
 
-def variance(values: Sequence[float]) -> float:
-    """The sample variance of ``values`` (at least two): :func:`statistics.variance`'s float."""
-    n, total, squares, scale = _sums(values)
-    if n < 2:
-        raise StatisticsError("variance requires at least two data points")
-    return (n * squares - total * total) / (n * (n - 1) * scale * scale)
-
-
 def _sums(values: Sequence[float]) -> tuple[int, int, int, int]:
     """How many ``values``, their sum and sum of squares as integers, and the scale that makes them integers:
     the largest of the values' power-of-two denominators (the sum is over it, the squares over its square)."""

@@ -5,7 +5,8 @@ may lie: dealt at random into the other hands (their sizes) and the stock (its
 size), respecting what the rules reveal (a seat that owns a build holds a card
 to take it).  The advisor (:mod:`.advisor`) values moves over a stream of them;
 the review's confirmation (:mod:`.confirm`) over more of the same stream, or
-over every deal once a pass where the hands can be dealt in few ways.
+over every deal once where the hands can be dealt in few ways
+(:mod:`.deal_values`: each over every order of the hidden hands).
 """
 
 from __future__ import annotations
@@ -116,15 +117,6 @@ def _splits(cards: list[Card], sizes: list[int]) -> Iterator[Deal]:
         rest = [c for c in cards if c not in hand]
         for more in _splits(rest, sizes[1:]):
             yield (hand, *more)
-
-
-def deal_passes(pos: Position, deals: list[Deal], seed: int) -> Iterator[list[Position]]:
-    """Pass after pass over ``deals`` without end: each deal once a pass as a world, the cards of each hidden
-    hand in an order drawn from ``seed`` (a playout's ties are broken in the order of the cards in hand)."""
-    rng = random.Random(f"deals/{seed}")
-    while True:
-        yield [world_of(pos, [c for hand in deal[:-1] for c in rng.sample(hand, len(hand))] + list(deal[-1]))
-               for deal in deals]
 
 
 def held_keys(pos: Position) -> dict[int, list[int]]:
