@@ -18,10 +18,13 @@ from shell_helpers import kept_games, open_shell, play_first_moves
 from test_play_shell import learner_line
 
 from tutor.cli.main import main
-from tutor.content.presets import variant
+from tutor.content.presets import preset_names, variant
+from tutor.core.round import MatchResult
+from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings, TableGame
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch, welcome
+from tutor.shell.games import summary_row
 from tutor.shell.play import GameRun
 from tutor.storage import Progress, games
 from tutor.storage.game_files import read_game_file
@@ -352,6 +355,35 @@ def test_a_summary_a_hand_edit_broke_is_one_line_and_the_others_are_listed(tmp_p
 
 
 # ---- the words of the list ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_line_of_a_game_in_the_list_fits_80_columns(lang: str) -> None:
+    """``  1  4.12.2026  Klassisch, einnehmen oder weiterbauen, 4 Spieler, gegen Zufallsspieler,`` wrapped past 80
+    columns: the longest preset name, three and four players with long scores, the longest level's name, a
+    practice round, a three-digit number and a two-digit day, in progress between rounds (held by another window)
+    and over each way; every line of a game fits 80 columns unwrapped, and says all it said before."""
+    ui = Renderer(lang)
+    started = datetime(2026, 12, 24, 12, 0, tzinfo=timezone.utc)
+    results = [None, MatchResult(0, "target"), MatchResult(1, "target"), MatchResult(None, "higher_total"),
+               MatchResult(1, "resigned")]
+    for preset in preset_names():
+        for players, scores in ((3, (-48, 121, 100)), (4, (-48, 121))):
+            for level in LEVELS:
+                settings = Settings(variant(preset), players, level, seed=1, kind="round")
+                rows = [summary_row(ui, GameSummary(100 + n, started, settings, True, 12, scores, result,
+                                                    held_by=4194304 if result is None else None,
+                                                    between=result is None))
+                        for n, result in enumerate(results)]
+                said = ui.render("shell/games.j2", games=rows, path="/p")
+                lines = [line for line in said.splitlines() if line.startswith(" ")]
+                assert len(lines) > len(rows) and all(len(line) <= 80 for line in lines), (preset, lines)
+                for row in rows:
+                    for word in (row["variant"], row["level"], str(players), ui.message("words.date", day=24,
+                                 month=12, year=2026), "4194304" if row["held"] else row["score"]):
+                        assert word in said, (word, said)
+                assert said.count("one round" if lang == "en" else "eine Runde") == len(rows), said
+                assert said.count("practice" if lang == "en" else "Übung") == len(rows), said
+
+
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -14,7 +14,7 @@ from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.next_choice import section_for
-from tutor.shell.picker import PUZZLE_REACH, SET_MIN, pick_puzzle, set_choice, set_pool
+from tutor.shell.picker import PUZZLE_REACH, SET_MIN, open_puzzles, pick_puzzle, set_choice, set_pool
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
@@ -568,6 +568,37 @@ def test_a_set_is_of_the_player_count_the_learner_plays(tmp_path: Path, lang: st
         shell.activity = None
         _evidence(shell, "captures", [0.0, 0.0, 0.0, 1.0, 0.0])
         assert 4 in _set_players(shell, nxt, solution)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_puzzle_theme_prefers_the_player_counts_the_learner_plays(tmp_path: Path, lang: str) -> None:
+    """``puzzle pairing`` gave a learner rated under 715 who had played only two-player games and lessons the
+    four-player endgame rated 700 (the nearest), as a set no longer does: ``puzzle THEME`` and the puzzles after it
+    are of the learner's player counts too, of any when the theme has none of those (``partnership``)."""
+    nxt, solution, puzzle = ("next", "solution", "puzzle") if lang == "en" else ("weiter", "lösung", "aufgabe")
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        rating = _rating_lowered(shell, 715, rated=1000.0)
+        nearest = min(open_puzzles(shell, "pairing"), key=lambda p: (abs(p.rating - rating), p.id))
+        assert nearest.position.players == 4  # the premise
+        say(shell, f"{puzzle} pairing")
+        players = []
+        for _ in range(3):
+            run = shell.activity
+            assert isinstance(run, PuzzleRun)
+            players.append(run.puzzle.position.players)
+            say(shell, solution)
+            say(shell, nxt)
+        assert players == [2, 2, 2], players
+        say(shell, f"{puzzle} partnership")
+        assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle.position.players == 4
+    with open_shell(tmp_path / "four", lang) as shell:
+        _classic_done(shell)
+        _rating_lowered(shell, 715, rated=1000.0)
+        say(shell, "play round players=4" if lang == "en" else "spiele runde spieler=4")
+        shell.activity = None
+        say(shell, f"{puzzle} pairing")
+        assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle is nearest
 
 
 def test_a_set_falls_back_on_other_player_counts_only_when_too_few() -> None:

@@ -152,3 +152,43 @@ def test_a_command_whose_output_is_taller_than_the_terminal_is_paged_and_piped_o
     monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=(80, 24): os.terminal_size((80, 3)))
     assert main(["moves", start]) == 0  # too tall: the pager shows it, nothing printed
     assert capsys.readouterr().out == "" and shown.read_text(encoding="utf-8") == printed
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_under_a_paged_puzzle_the_task_is_said_again(tmp_path: Path, lang: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A puzzle taller than the terminal went to ``less``, whose first screen ends above the task at the screen's
+    foot: quit there with ``q``, it left the position on screen and no word of what to find.  Under a paged reply
+    that holds the open puzzle's task, the task is said again; not under one that does not (``help``), nor under
+    a puzzle printed whole."""
+    paged: list[str] = []
+
+    def pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
+        paged.append(text)
+        return True
+
+    def session_said(home: Path, rows: int, lines: list[str]) -> tuple[list[str], str]:
+        """What the session printed itself (not through the pager) at ``rows`` rows, and the puzzle's task."""
+        said: list[str] = []
+        monkeypatch.setattr(Pager, "rows", lambda self: rows)
+        with open_shell(home, lang) as shell, create_pipe_input() as pipe:
+            shell.width = lambda: 80
+            pipe.send_text("".join(line + "\r" for line in [*lines, "quit"]))
+            session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True)
+            monkeypatch.setattr(session, "_show", said.append)
+            session.pager.plain = said.append  # type: ignore[union-attr]
+            session.run()
+            challenge = shell.activity.challenge if shell.activity is not None else None
+            assert challenge is not None
+            pos = challenge.position
+            assert challenge.task.goal is not None
+            return said, shell.ui.goal(challenge.task.goal, pos.variant, pos.players)
+
+    monkeypatch.setattr("tutor.shell.pager.run_pager", pager)
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    puzzle = "puzzle sweep-michigan-1-4" if lang == "en" else "aufgabe sweep-michigan-1-4"
+    said, task = session_said(tmp_path, 20, [puzzle, "help" if lang == "en" else "hilfe"])
+    assert len(paged) == 2 and task in paged[0].replace("\n", " ") and task not in paged[1]  # the premise
+    assert len(said) == 3 and said[1] == fit(task, 80), said  # welcome, the task under the puzzle, goodbye
+    said, task = session_said(tmp_path / "tall", 40, [puzzle])
+    assert len(paged) == 2 and len(said) == 3 and task in said[1].replace("\n", " ")  # printed whole: once

@@ -17,7 +17,7 @@ from tutor.core.movegen import hand_moves
 from tutor.core.position import Position
 from tutor.core.round import deal_round
 from tutor.core.search import solve_deal
-from tutor.core.solver import unseen_cards
+from tutor.core.solver import exposure_after, unseen_cards
 from tutor.core.table import Build
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
@@ -449,6 +449,26 @@ def test_the_points_of_a_sweep_left_are_not_said_again_as_points_left_to_take() 
     assert seen_reason(pos, "AH", "2C", "deny_sweep") is not None
     exposure = seen_reason(pos, "AH", "2C", "exposure")
     assert exposure == Why("exposure", {"n": 2}) and holds(pos, "AH", "2C", exposure, n=1)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "lowers the most the next player could take by one point"),
+                                              ("de", "senkt das, was der nächste Spieler höchstens einnehmen "
+                                                     "könnte, um einen Punkt")])
+def test_the_points_left_to_take_are_said_as_a_worst_case(lang: str, words: str) -> None:
+    """Trailing 10♦ beside A♣ 5♠ lets the next player take at most 2 points (a ten takes the 10♦), trailing Q♥ at
+    most 1 (an ace, or a six with the 5♠): the reason's 1 is how much the worst case drops, each over the hands the
+    next player may hold.  Holding 10♠ K♦ J♦ 9♥ they would take 2 points fewer, not 1: the reason said "leaves the
+    next player 1 point fewer to take", as if for any hand they hold."""
+    pos = seen("10D QH 3C 4C", "AC 5S")
+    why = seen_reason(pos, "10D", "QH", "exposure")
+    assert why == Why("exposure", {"n": 1}) and holds(pos, "10D", "QH", why, n=2)
+    held, other, table = cards("10D QH 3C 4C"), cards("10S KD JD 9H"), cards("AC 5S")
+    hidden = len(pos.variant.deck_cards) - len(held) - len(other) - len(table)
+    known = Position(pos.variant, 2, [held, other], table, [], to_move=0, dealer=1, hidden=[0, 0],
+                     captured=[[], []], stock_hidden=hidden)
+    take = [exposure_after(known, known.parse_move(m)).points for m in ("10D", "QH")]
+    assert take[0] - take[1] == 2  # the premise: for this hand, more than the reason's worst case
+    assert said(why, lang) == words
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -314,7 +314,7 @@ def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_
     assert head not in plain
     summary = next(line for line in said.split("\n") if line.startswith(head))
     view = option_view(ui, "values", "royal")
-    assert f"{view.name}: {view.value}" in summary
+    assert f"{view.name} ({view.value})" in summary
     topics = topics_named(summary, lang)
     assert ("cards" if lang == "en" else "karten") in topics
     royal, classic = presets.variant("royal"), presets.variant()
@@ -420,8 +420,8 @@ def test_what_a_games_variant_changes_is_every_option_that_differs_and_each_topi
         for key in changed:
             shown = dealt_point_cards(v) if key == "point_cards" else v.options()[key]
             view = option_view(ui, key, shown)
-            assert f"{view.name}: {view.value}" in said, (name, said)
-        named = [k for k in classic.options() if f"{ui.message(f'options.{k}')}: " in said]
+            assert f"{view.name} ({view.value})" in said, (name, said)
+        named = [k for k in classic.options() if f"{ui.message(f'options.{k}')} (" in said]
         assert set(named) == set(changed) or set(named) == set(changed) | {"most_cards"}, (name, said)
         topics = topics_named(said, lang)
         assert bool(topics) == bool(changed), name

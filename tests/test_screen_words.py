@@ -17,9 +17,7 @@ from tutor.render import Renderer
 from tutor.render.review import MarkView
 from tutor.shell.commands import COMMANDS, dispatch
 from tutor.shell.lesson import LessonRun
-from tutor.shell.variant_words import classic_changes
-
-QUOTED = re.compile(r"„[^“]*“|“[^”]*”")
+from tutor.shell.variant_words import classic_changes, variant_summary
 
 
 def test_a_why_step_shows_the_refused_move_as_the_learner_types_it(tmp_path: Path) -> None:
@@ -85,13 +83,19 @@ def test_several_answers_are_not_called_the_answer(lang: str) -> None:
     assert ui.message("shell.hint_puzzle_missed", moves=["9♣", "4♥"]).count(many.split(":")[0]) == 1
 
 
-def test_the_german_variant_summary_has_one_colon_a_sentence(tmp_path: Path) -> None:
-    """``Anders als im klassischen Cassino: Kartenwerte: Bube 11 …``: two colons in one sentence (point 16)."""
-    with open_shell(tmp_path, "de") as shell:
-        said = dispatch(shell, "spiele runde michigan startwert=3").text
-    summary = next(line for line in said.splitlines() if line.startswith("Anders als"))
-    for sentence in re.split(r"(?<=[.])\s+", QUOTED.sub("x", summary)):
-        assert sentence.count(":") <= 1, sentence
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_sentence_of_a_variant_summary_has_two_colons(lang: str, players: int) -> None:
+    """``What differs from Classic Cassino: card values: jack 11, …`` and ``Anders als im klassischen Cassino:
+    „Kartenwerte: Bube 11 …“`` (point 16; quoted, still two colons): every preset with an option set on top, for a
+    match and for one round, in full and brief."""
+    ui = Renderer(lang)
+    for name in presets.preset_names():
+        variant = presets.variant(name).with_options(target=7)
+        for one_round, brief in ((False, False), (True, False), (False, True)):
+            said = variant_summary(ui, variant, players, one_round, brief)
+            for sentence in re.split(r"(?<=[.])\s+", said):
+                assert sentence.count(":") <= 1, (name, sentence)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -122,7 +126,7 @@ def test_a_games_first_lines_name_an_option_set_on_its_preset_once(tmp_path: Pat
     the variant changes from Classic just below it. The summary names it; the first line names the preset; an
     option the summary leaves out (the target of a one-round game) stays in the first line."""
     ui = Renderer(lang)
-    target = f"{ui.message('options.target')}: {ui.message('options.target=n', n=3)}"
+    target = ui.message("options.target=n", n=3)  # "to 3 points": the first line's "match: …", the summary's "(…)"
     play = "play" if lang == "en" else "spiele"
     with open_shell(tmp_path, lang) as shell:
         said = dispatch(shell, f"{play} {preset}target=3 seed=1").text.replace("\n", " ")

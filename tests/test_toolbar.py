@@ -7,15 +7,16 @@ import re
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import open_shell, play_first_moves
 
 from tutor.content.presets import preset_names
 from tutor.play.players import LEVELS
 from tutor.shell.commands import dispatch, lookup, typed_command
-from tutor.shell.game_text import score_text
+from tutor.shell.game_text import game_words, score_text
 from tutor.shell.keys import FUNCTION_KEYS
 from tutor.shell.play import GameRun
 from tutor.shell.toolbar import toolbar_text
+from tutor.storage.game_store import summary_of
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -123,3 +124,20 @@ def test_after_resigning_the_toolbar_shows_no_game_in_progress(tmp_path: Path, l
         text = toolbar_text(shell)
         assert run.game.over and shell.activity is run
         assert text.startswith(over) and in_play.split(",")[0] not in text, (in_play, text)
+
+
+@pytest.mark.parametrize(("lang", "after", "then"), [("en", " After round 1, ", " Round 2, "),
+                                                     ("de", " Nach Runde 1, ", " Runde 2, ")])
+def test_between_rounds_the_toolbar_says_after_which_round_the_game_waits(tmp_path: Path, lang: str, after: str,
+                                                                        then: str) -> None:
+    """A match whose first round is over, the next not dealt: the toolbar says "after round 1", as the line offering
+    to resume it says; once the next round is dealt, its number."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        shell.width = lambda: 80
+        run = play_first_moves(shell, "level=random seed=2", round_only=True)
+        assert run.game.round_over and not run.game.over
+        text = toolbar_text(shell)
+        said = shell.ui.message("play.offer_resume", **game_words(shell.ui, summary_of(run.saved)))
+        assert text.startswith(after) and after.strip(" ,").lower() in said.lower(), (text, said)
+        dispatch(shell, "next" if lang == "en" else "weiter")
+        assert not run.game.round_over and toolbar_text(shell).startswith(then), toolbar_text(shell)

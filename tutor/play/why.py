@@ -36,8 +36,9 @@ SEEN_CODES = ("sweep", "deny_sweep", "points", "breach", "stranded", "keep", "ex
   tells of the move's own turn; this of the turns after it, which the advisor's playouts pay;
 - ``keep``: the played move trails a point ``card`` (an ace, a Cassino) that the better move keeps in hand, and
   trails no card that scores as much itself;
-- ``exposure``: the played move leaves the next player up to ``n`` more points to take (not given where they are
-  the points of the sweep ``deny_sweep`` names: the same thing twice);
+- ``exposure``: the most the next player could take after the played move is ``n`` points more than after the
+  better (each a worst case over the hands they may hold, not the difference for one hand, which may be more; not
+  given where they are the points of the sweep ``deny_sweep`` names: the same thing twice);
 - ``likely``: the next player is likely to take ``n`` points fewer (tenths rounded; the same worst case): the
   chance of holding each card that takes, :func:`~tutor.play.risk.likely_take`;
 - ``cards``: it takes ``n`` more table cards now (``cards``: all it takes);

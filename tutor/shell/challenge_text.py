@@ -55,16 +55,19 @@ def move_error_text(ui: Renderer, pos: Position, err: MoveError) -> str:
 
 
 def task_text(ui: Renderer, challenge: Challenge) -> str:
-    """The instruction for a challenge: the goal in words, or the kind of move to find; in a variant other than
-    Classic, its name and what scores differently come first."""
+    """The instruction for a challenge (:func:`goal_text`); in a variant other than Classic, its name and what scores
+    differently come first."""
+    said, line = goal_text(ui, challenge), variant_line(ui, challenge.position.variant)
+    return f"{line}\n{said}" if line else said
+
+
+def goal_text(ui: Renderer, challenge: Challenge) -> str:
+    """What a challenge asks to find, in one sentence: the goal in words, or the kind of move to find."""
     task, pos = challenge.task, challenge.position
     if task.goal is not None:
-        said = ui.goal(task.goal, pos.variant, pos.players)
-    else:
-        assert task.find is not None
-        said = ui.message("shell.find_kind", kind=ui.move_kind(task.find))
-    line = variant_line(ui, pos.variant)
-    return f"{line}\n{said}" if line else said
+        return ui.goal(task.goal, pos.variant, pos.players)
+    assert task.find is not None
+    return ui.message("shell.find_kind", kind=ui.move_kind(task.find))
 
 
 def taken_text(ui: Renderer, challenge: Challenge) -> str:

@@ -377,6 +377,7 @@ def _open_step(shell: Shell, step: Step) -> str:
 def puzzle(shell: Shell, arg: str) -> str:
     ui, catalog = shell.ui, shell.catalog
     theme: str | None = None
+    played: set[int] = set()  # a theme's puzzles are of the player counts the learner plays first, as a set's
     if arg:
         try:
             chosen = catalog.puzzle(arg)
@@ -386,7 +387,8 @@ def puzzle(shell: Shell, arg: str) -> str:
                 themes = shell.theme_names()
                 return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(themes),
                                   near=near_name(arg, themes))
-            found = pick_puzzle(shell, theme)
+            played = played_counts(shell)
+            found = pick_puzzle(shell, theme, played=played)
             if found is None:
                 return _none_open(shell, theme)
             chosen = found
@@ -399,7 +401,7 @@ def puzzle(shell: Shell, arg: str) -> str:
 
     def following() -> Puzzle | None:
         seen.append(run.puzzle.id)
-        return pick_puzzle(shell, theme, skip=seen)
+        return pick_puzzle(shell, theme, skip=seen, played=played)
 
     run = PuzzleRun(shell, chosen, following)
     shell.activity = run

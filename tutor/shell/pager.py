@@ -84,12 +84,13 @@ class Pager:
     def rows(self) -> int:
         return shutil.get_terminal_size().lines
 
-    def show(self, text: str, coloured: str | None = None) -> None:
-        """Show ``text`` (``coloured``: the same with colour codes, for the pager), paged when it is too tall."""
+    def show(self, text: str, coloured: str | None = None) -> bool:
+        """Show ``text`` (``coloured``: the same with colour codes, for the pager), paged when it is too tall: whether
+        it was paged (the learner may have left the pager before its end)."""
         rows = self.rows()
         if not needs_paging(text, rows, self.out.isatty()):
             self.plain(text)
-            return
+            return False
         command = pager_command(self.environ)
         shown = coloured if coloured is not None else text
         if command is None:
@@ -99,3 +100,5 @@ class Pager:
             if self.failed is not None and not self.told:
                 self.told = True
                 self.plain(self.failed(shlex.join(command)))
+            return False
+        return True

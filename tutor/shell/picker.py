@@ -106,23 +106,26 @@ def played_counts(shell: Shell) -> set[int]:
 
 
 def set_choice(pool: Sequence[Puzzle], played: Collection[int], own_only: bool, tried: Collection[str],
-               rating: float) -> Puzzle | None:
-    """The puzzle of a set's ``pool`` (:func:`set_pool`) to give next: the one rated nearest ``rating`` (never
-    ``tried`` first) of a player count the learner ``played`` (:func:`played_counts`); of another count only when
-    none of theirs is left, and never when the set is of their counts ``own_only`` (it had :data:`SET_MIN` of those
-    when it opened)."""
+               rating: float, solved: Callable[[], Collection[str]] = frozenset) -> Puzzle | None:
+    """The puzzle of a set's ``pool`` (:func:`set_pool`, or ``puzzle THEME``'s) to give next: the one rated nearest
+    ``rating`` (never ``tried`` first, then not ``solved``: a set's pool holds none solved) of a player count the
+    learner ``played`` (:func:`played_counts`); of another count only when none of theirs is left, and never when
+    the set is of their counts ``own_only`` (it had :data:`SET_MIN` of those when it opened)."""
     own = [p for p in pool if p.position.players in played]
-    return nearest_puzzle(own if own or own_only else pool, tried, frozenset, rating)
+    chosen = nearest_puzzle(own, tried, solved, rating)
+    return chosen if chosen is not None or own_only else nearest_puzzle(pool, tried, solved, rating)
 
 
-def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = ()) -> Puzzle | None:
+def pick_puzzle(shell: Shell, theme: str | None = None, skip: Iterable[str] = (),
+                played: Collection[int] = ()) -> Puzzle | None:
     """The open puzzle (of ``theme``) rated nearest the learner that was never tried; failing
-    that, one not solved yet and not recent.  ``skip`` lists puzzles not to give again."""
+    that, one not solved yet and not recent; of the player counts ``played`` first, as in a set
+    (:func:`set_choice`).  ``skip`` lists puzzles not to give again."""
     progress = shell.progress
     skipped = set(skip) | recent_puzzles(shell)
     pool = [p for p in open_puzzles(shell, theme) if p.id not in skipped]
-    return nearest_puzzle(pool, progress.attempted_puzzles(), progress.solved_puzzles,
-                          progress.learner_rating().rating)
+    return set_choice(pool, played, False, progress.attempted_puzzles(), progress.learner_rating().rating,
+                      progress.solved_puzzles)
 
 
 def nearest_puzzle(pool: Sequence[Puzzle], tried: Collection[str], solved: Callable[[], Collection[str]],

@@ -104,12 +104,14 @@ class GameRun(Activity):
         return self.ui.message("shell.next_going_on", kind=self.kind)
 
     def title(self) -> str:
-        """The round and the points against the level; once the game is over (resigned), that it is."""
-        game = self.game
+        """The round (between rounds, the round after which the game waits, as the lines about a game say it) and
+        the points against the level; once the game is over (resigned), that it is."""
+        game, summary = self.game, summary_of(self.saved)
         level = self.ui.message(f"levels.{game.settings.level}")
         if game.over:
             return self.ui.message("play.toolbar_over", level=level, resigned=game.resigned, points=game.scores)
-        return self.ui.message("play.toolbar", level=level, round=len(game.rounds), points=game.scores)
+        return self.ui.message("play.toolbar", level=level, round=summary.rounds, between=summary.between,
+                               points=game.scores)
 
     # ---- what the learner sees ---------------------------------------------------
 

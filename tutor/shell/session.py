@@ -69,16 +69,22 @@ class TutorSession:
             self.say(reply.text)
 
     def _print(self, text: str) -> None:
-        """Show a reply fitted to the terminal's width, paged when it is taller than the terminal."""
-        text = fit(escaped(text, keep=LAYOUT), self.shell.width())
+        """Show a reply fitted to the terminal's width, paged when it is taller than the terminal; under a paged
+        reply that holds the task of the activity open (a tall puzzle), the task again: the pager may have been left
+        (``q``) above the foot of the screen, where the task is."""
+        said = escaped(text, keep=LAYOUT)
+        text = fit(said, self.shell.width())
         pager = self.pager
         if pager is None:
             self._show(text)
             return
         app = get_app_or_none()
+        activity = self.shell.activity
+        task = activity.task_line() if activity is not None else ""
 
         def show() -> None:
-            pager.show(text, ansi(text) if self.colour else None)
+            if pager.show(text, ansi(text) if self.colour else None) and task and task in said:
+                self._show(fit(task, self.shell.width()))
 
         if app is not None and app.is_running:  # a function key's reply: the pager runs below the prompt
             run_in_terminal(show)

@@ -15,7 +15,7 @@ from tutor.render import Renderer, find_name
 from tutor.storage import Progress
 from tutor.teaching.coach import Challenge
 
-from .challenge_text import listing_text, verdict_text
+from .challenge_text import goal_text, listing_text, verdict_text
 
 OLD_THEME_NAMES = {
     "italienisch": "italian",
@@ -167,6 +167,12 @@ class Activity(ABC):
     def challenge(self) -> Challenge | None:
         """The position and task being solved now, if any."""
         return None
+
+    def task_line(self) -> str:
+        """What the learner is asked to find now, in one sentence, as the screen ends with it (empty when nothing is
+        asked): said again under a screen that went through the pager, which may have been left above its foot."""
+        challenge = self.challenge
+        return goal_text(self.ui, challenge) if challenge is not None else ""
 
     @property
     def position(self) -> Position | None:
