@@ -57,7 +57,8 @@ Nor is the last doubling of worlds spent where it would most likely settle
 nothing (:meth:`Loss.hopeless`): a threshold in the interval lies closer to
 the mean than the interval's half-width would shrink to with twice the worlds.
 The loss is then a range (or not marked) one look early, as it would most
-likely be after it.  In the benchmark's rounds
+likely be after it; but not where the last look would value every deal, which
+settles it exactly.  In the benchmark's rounds
 (``benchmarks/bench_grade_stability.py``) the grades are as stable from seed to
 seed as with the last doubling.
 """
@@ -237,7 +238,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     dealt in at most half as many ways as the next look's worlds, the next looks are :func:`stratified`; in no
     more ways than the advice's worlds, every look is (the advice's sample may have missed a deal).  ``least``:
     the least loss that is marked, one of ``thresholds`` (see the module's words).  The last doubling is not
-    made when it is :meth:`~Loss.hopeless`.
+    made when it is :meth:`~Loss.hopeless`, unless the loss would then be exact.
     """
     most = CONFIRM_FACTOR * worlds
     ways = deal_ways(pos)
@@ -250,10 +251,10 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
         if have == goal and (loss.settled(thresholds) or loss.unmarked(thresholds, least) or have >= most):
             return loss
         upto = goal if goal > have else min(most, 2 * have)
+        if goal == have and ways is not None and 2 * ways <= upto and (deals := every_deal(pos)):
+            return stratified(pos, deals, better, played)  # exact: it settles even what is hopeless
         if goal == have and upto == most and loss.hopeless(thresholds, have, upto):
             return loss
-        if goal == have and ways is not None and 2 * ways <= upto and (deals := every_deal(pos)):
-            return stratified(pos, deals, better, played)
         short = [mv for mv in (better, played) if len(mv.samples) == have]
         added = [world_values(world, [mv.move for mv in short])
                  for world in islice(stream, have - streamed, upto - streamed)]
