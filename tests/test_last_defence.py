@@ -9,8 +9,8 @@ from shell_helpers import open_shell, right_answer
 
 from tutor.cli import engine as engine_commands
 from tutor.cli import main as cli
-from tutor.shell import commands
-from tutor.shell.commands import COMMANDS, Command, dispatch
+from tutor.shell.commands import dispatch
+from tutor.shell.registry import COMMANDS, Command
 
 
 def broken(shell: object, arg: str) -> str:
@@ -51,5 +51,5 @@ def test_no_report_folder_still_gives_one_line(tmp_path: Path, monkeypatch: pyte
     blocked.write_text("not a folder", encoding="utf-8")
     with open_shell(tmp_path) as shell:
         monkeypatch.setattr(shell.progress, "path", blocked / "progress.sqlite3")
-        monkeypatch.setitem(commands.COMMANDS, "show", Command("show", broken))
+        monkeypatch.setitem(COMMANDS, "show", Command("show", broken))
         assert dispatch(shell, "show").text.endswith("No report could be saved.")

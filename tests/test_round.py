@@ -283,11 +283,12 @@ def test_claims() -> None:
     v = variant("classic").with_options(claim=True)
 
     true_claim = Match(v, 2, scores=[18, 5])
-    assert judge_claim(true_claim, midround(v, [C("10D AS"), []]), 0)
+    count = judge_claim(true_claim, midround(v, [C("10D AS"), []]), 0)
+    assert count.true and (count.before, count.certain, count.total, count.target) == (18, 3, 21, 21)
     assert true_claim.result == MatchResult(0, "claim")
 
     false_claim = Match(v, 2, scores=[18, 5])
-    assert not judge_claim(false_claim, midround(v, [C("10D 3C"), []]), 0)
+    assert not judge_claim(false_claim, midround(v, [C("10D 3C"), []]), 0).true
     assert false_claim.result == MatchResult(1, "false_claim", loser=0)
 
     with pytest.raises(ValueError):
@@ -298,7 +299,7 @@ def test_false_claim_with_three_sides() -> None:
     v = variant("classic").with_options(claim=True)
     pos = Position(v, 3, hands=[C("KH"), C("KS"), C("KD")], loose=[], builds=[])
     match = Match(v, 3)
-    assert not judge_claim(match, pos, 2)
+    assert not judge_claim(match, pos, 2).true
     assert match.result == MatchResult(None, "false_claim", loser=2)
 
 

@@ -11,7 +11,15 @@ from randompos import ALL_VARIANTS, fresh_position, random_play
 from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
-from tutor.core.scoring import ScoreItem, certain_points, instant_points, round_points, score_round, taken_points
+from tutor.core.scoring import (
+    ScoreItem,
+    certain_items,
+    certain_points,
+    instant_points,
+    round_points,
+    score_round,
+    taken_points,
+)
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
@@ -250,6 +258,24 @@ def test_certain_points() -> None:
     assert certain_points(midround(v, [seven, []]), 0) == 1
     spade = variant("spade")
     assert certain_points(midround(spade, [seven + C("JS"), []]), 0) == 9
+
+
+def test_certain_items_name_what_is_sure_in_count_out_order() -> None:
+    """The items a claim counts: the penalties first, a majority past half of the deck's cards or spades (its
+    detail the counts per side), then the spades, point cards and sweeps, each as the round's score has it."""
+    v = variant("classic")
+    seven = C("3S 4S 5S 6S 7S 8S 9S")
+    taken = seven + C("10D AC") + piles(v, ("",), [18])[0]
+    pos = midround(v, [taken, C("QS")], sweeps=[2, 1])
+    assert codes(certain_items(pos, 0)) == [("most_cards", 0, 3), ("most_spades", 0, 1), ("point_card", 0, 2),
+                                            ("point_card", 0, 1), ("sweeps", 0, 2)]
+    assert certain_items(pos, 0)[0].detail == (27, 1) and certain_items(pos, 0)[1].detail == (7, 1)
+    assert codes(certain_items(pos, 1)) == [("sweeps", 1, 1)]
+    assert certain_points(pos, 0) == 9
+    michigan = variant("michigan")
+    fined = Position(michigan, 2, hands=[C("KH"), C("KS")], loose=[], builds=[], captured=[C("AS"), []],
+                     sweeps=[1, 0], penalties=[1, 0])
+    assert codes(certain_items(fined, 0)) == [("penalty", 0, -2), ("point_card", 0, 1), ("sweeps", 0, 2)]
 
 
 @pytest.mark.parametrize("v", ALL_VARIANTS, ids=range(len(ALL_VARIANTS)))

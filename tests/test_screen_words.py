@@ -15,8 +15,9 @@ from tutor.core.moves import InvalidMoveError
 from tutor.loading import load_position
 from tutor.render import Renderer
 from tutor.render.review import MarkView
-from tutor.shell.commands import COMMANDS, dispatch
+from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
+from tutor.shell.registry import COMMANDS
 from tutor.shell.variant_words import classic_changes, variant_summary
 
 

@@ -23,6 +23,7 @@ from tutor.core.table import Build
 from tutor.core.variant import OPTIONS, Variant
 from tutor.render import Renderer
 from tutor.sheets import TOPICS, build_sheet, find_topic, render_sheet, rules_text, topics
+from tutor.sheets.content import MatchFacts
 from tutor.sheets.document import heading_text, section_view
 from tutor.sheets.examples import confirmed_examples, example_specs
 from tutor.sheets.pdf import write_pdf
@@ -510,6 +511,25 @@ def test_missing_weasyprint_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, c
     assert status == 2
     assert err.count("\n") == 1 and "pip install 'cassino-tutor[pdf]'" in err
     assert not (tmp_path / "x.pdf").exists()
+
+
+def match_facts(name: str) -> MatchFacts:
+    facts = build_sheet(variant(name).with_options(claim=True), 2).section("match").facts
+    assert isinstance(facts, MatchFacts)
+    return facts
+
+
+def test_the_sheet_says_what_a_claim_counts_in_each_variant() -> None:
+    """The rule sheet's claim counts what :func:`~tutor.core.scoring.certain_items` counts: the spades of Spade
+    Cassino but no majority of spades, the penalties of Michigan."""
+    assert match_facts("classic").claim_counts == ("point_cards", "sweeps", "most_cards", "most_spades")
+    assert match_facts("spade").claim_counts == ("point_cards", "spades", "sweeps", "most_cards")
+    assert match_facts("michigan").claim_counts == ("point_cards", "sweeps", "penalties", "most_cards", "most_spades")
+    said = " ".join(Renderer("en").render("sheet/match.j2", f=match_facts("michigan")).split())
+    assert "(scoring cards and sweeps taken, less penalties, and a majority once you hold more than half" in said
+    said = " ".join(Renderer("de").render("sheet/match.j2", f=match_facts("spade")).split())
+    assert "(eingenommene Punktkarten, Pik und Kehren, dazu eine Mehrheit, sobald du mehr als die Hälfte der " \
+           "Karten des Kartenspiels hast)" in said
 
 
 # ---- the command line --------------------------------------------------------------------------------

@@ -36,9 +36,10 @@ from tutor.render import LANGS, Renderer
 from tutor.render.catalog import load_catalog
 from tutor.render.environment import Language, load_language
 from tutor.sheets import TOPICS, build_sheet, render_sheet
-from tutor.shell.commands import COMMANDS, dispatch
+from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.registry import COMMANDS
 
 # ---- the checks ---------------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from tutor.render import LANGS, Renderer
 from tutor.render.chart import fit
 from tutor.render.review import review_text
 from tutor.shell import review_screen
-from tutor.shell.game_text import problem_text, result_text, score_text
+from tutor.shell.game_text import ended_text, problem_text, score_text
 from tutor.shell.games import game_number, games_text
 from tutor.shell.progress_words import progress_problem
 from tutor.shell.state import DEFAULT_WIDTH
@@ -165,7 +165,7 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
 def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: StatusLine,
                 kept: dict[int, RoundReview] | None = None) -> str:
     """The whole game: what it was, each round (the review of those of ``reviews`` computed, told on ``status``;
-    of the others, the ``kept`` one if any), and how it ended."""
+    of the others, the ``kept`` one if any), and how it ended (with the claim that ended it, if one did)."""
     game = saved.game
     s = game.settings
     head = ui.message(
@@ -179,7 +179,7 @@ def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: Statu
             status.show(partial(_progress, ui, n, len(game.rounds)))
         parts.append(round_text(ui, game_round, n, game.learner, n in reviews, kept.get(n)))
     status.clear()
-    parts.append(result_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
+    parts.append(ended_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
     shown = reviews | kept.keys()
     unreviewed = sum(r.score is not None for r in game.rounds) - len(shown)
     if unreviewed:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from .cards import Card
 from .moves import Move
 from .position import Position
-from .scoring import RoundScore, certain_points, instant_points, score_round
+from .scoring import RoundScore, ScoreItem, certain_items, instant_points, score_round
 from .variant import Variant
 
 TABLE_CARDS = 4
@@ -172,18 +172,57 @@ def count_out(before: Sequence[int], score: RoundScore, target: int) -> int | No
     return None
 
 
-def judge_claim(match: Match, pos: Position, side: int) -> bool:
+@dataclass(frozen=True)
+class ClaimCount:
+    """A side's claim to have reached the target, counted: its match points ``before`` this round, the points
+    certain this round item by item (:func:`~tutor.core.scoring.certain_items`), the cards and spades it has taken
+    this round out of the deck's (a majority becomes certain past half of them) and the ``target``."""
+
+    side: int
+    before: int
+    items: tuple[ScoreItem, ...]
+    cards: int
+    spades: int
+    deck_cards: int
+    deck_spades: int
+    target: int
+
+    @property
+    def certain(self) -> int:
+        """The points certain this round."""
+        return sum(i.points for i in self.items)
+
+    @property
+    def total(self) -> int:
+        """The match points the claim counts: those before the round and the certain ones."""
+        return self.before + self.certain
+
+    @property
+    def true(self) -> bool:
+        return self.total >= self.target
+
+
+def count_claim(match: Match, pos: Position, side: int) -> ClaimCount:
+    """``side``'s claim counted on ``pos``, a round of ``match`` in play (judged by nobody: :func:`judge_claim`)."""
+    v = match.variant
+    score = score_round(pos)
+    return ClaimCount(side, match.scores[side], certain_items(pos, side), score.cards[side], score.spades[side],
+                      len(v.deck_cards), v.deck_spades, v.target)
+
+
+def judge_claim(match: Match, pos: Position, side: int) -> ClaimCount:
     """Judge ``side``'s claim to have reached the target on points certain
-    this round: a true claim wins the match, a false one loses it."""
+    this round: a true claim wins the match, a false one loses it.  The count
+    says which, and why."""
     if not match.variant.claim:
         raise ValueError("claims are off in this variant (option claim)")
-    true = match.scores[side] + certain_points(pos, side) >= match.variant.target
-    if true:
+    count = count_claim(match, pos, side)
+    if count.true:
         match.result = MatchResult(side, "claim")
     else:
         others = [s for s in range(len(match.scores)) if s != side]
         match.result = MatchResult(others[0] if len(others) == 1 else None, "false_claim", loser=side)
-    return true
+    return count
 
 
 def play_match(variant: Variant, players: int, choose: Chooser, seed: int, dealer: int = 0) -> Match:

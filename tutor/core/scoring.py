@@ -3,7 +3,7 @@
 :func:`score_round` gives one :class:`ScoreItem` per thing a side scores, in
 the count-out order of section 7 (penalties first: they are off the score
 before the count).  :func:`instant_points` gives what a move scores at once,
-and :func:`certain_points` what a side is sure of for a claim.
+and :func:`certain_items` what a side is sure of for a claim, item by item.
 """
 
 from __future__ import annotations
@@ -238,19 +238,28 @@ def instant_so_far(pos: Position) -> list[int]:
     return out
 
 
-def certain_points(pos: Position, side: int) -> int:
-    """The points ``side`` is sure of this round (for a claim): point cards,
-    aces, spades under ``spade_points``, sweeps and penalties, and a majority
-    once the side holds more than half of the deck's cards or spades."""
+SURE_CODES = ("penalty", "spade_points", "point_card", "sweeps")
+"""The items of :func:`score_round` that no later card of the round can take from a side."""
+
+
+def certain_items(pos: Position, side: int) -> tuple[ScoreItem, ...]:
+    """The points ``side`` is sure of this round (for a claim), item by item in count-out order: its penalties,
+    a majority once the side holds more than half of the deck's cards (``most_cards``) or spades
+    (``most_spades``; ``detail`` the counts per side, as :func:`score_round` gives them), spades under
+    ``spade_points``, its point cards and aces, and its sweeps."""
     v = pos.variant
     score = score_round(pos)
-    sure = ("point_card", "spade_points", "sweeps", "penalty")
-    points = sum(i.points for i in score.items if i.side == side and i.code in sure)
-    if 2 * score.cards[side] > len(v.deck_cards):
-        points += v.most_cards
-    if 2 * score.spades[side] > v.deck_spades:
-        points += v.effective_most_spades
-    return points
+    sure = [i for i in score.items if i.side == side and i.code in SURE_CODES]
+    majorities = [ScoreItem(code, side, points, counts) for code, points, counts, whole in (
+        ("most_cards", v.most_cards, score.cards, len(v.deck_cards)),
+        ("most_spades", v.effective_most_spades, score.spades, v.deck_spades)) if points and 2 * counts[side] > whole]
+    penalties = [i for i in sure if i.code == "penalty"]
+    return (*penalties, *majorities, *(i for i in sure if i.code != "penalty"))
+
+
+def certain_points(pos: Position, side: int) -> int:
+    """The points ``side`` is sure of this round (for a claim): the sum of :func:`certain_items`."""
+    return sum(i.points for i in certain_items(pos, side))
 
 
 pickled_by_constructor(ScoreItem, RoundScore, Tie)  # compiled by mypyc, see tutor.core.frozen

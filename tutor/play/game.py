@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import Chooser, deal_round, play_round
-from tutor.core.scoring import RoundScore, score_round
+from tutor.core.scoring import RoundScore, certain_points, score_round
 from tutor.core.variant import Variant
 
 from .player import Player
@@ -80,6 +80,15 @@ def checked_choice(seat_player: Player, pos: Position, rng: random.Random, moves
     if move not in moves:
         raise IllegalChoiceError(f"{seat_player.level} at seat {seat} chose {move}, not a legal move:\n{pos}")
     return move
+
+
+def claims(view: SeatView) -> bool:
+    """Whether a computer at the seat of ``view`` claims the target now (option ``claim``): when its side's match
+    points before the round and the points certain this round reach it, counted from what the seat sees (its side's
+    cards taken, the sweeps and penalties: all public), so that it never claims falsely."""
+    v = view.variant
+    side = v.side_of(view.seat, view.players)
+    return v.claim and view.scores[side] + certain_points(view.position(), side) >= v.target
 
 
 def play_one_round(variant: Variant, seats: Sequence[Player], seed: int, dealer: int = 0) -> RoundRecord:

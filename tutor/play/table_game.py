@@ -11,6 +11,15 @@ The computer seats choose from their :class:`~tutor.play.view.SeatView` only,
 each move with a random generator seeded from the game's seed, the round, the
 ply and the seat, so a game resumed from its moves plays on exactly as it would
 have.
+
+Under the option ``claim`` (rules.md section 7) a seat may claim, on its turn in
+a match, that its side has reached the target on the points certain this round
+(:meth:`TableGame.claim`, judged by :func:`~tutor.core.round.judge_claim`): the
+match ends at once, won or lost.  A computer checks at the start of each of its
+turns, before it chooses its move, and claims when its view shows the claim true
+(:func:`~tutor.play.game.claims`), so it never claims falsely.  A claim is the
+last thing of its game, after the last round's moves: a saved game keeps the
+seat that made it, and replaying the moves and that claim rebuilds the game.
 """
 
 from __future__ import annotations
@@ -18,14 +27,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.round import Match, MatchResult, next_deal
+from tutor.core.round import ClaimCount, Match, MatchResult, judge_claim, next_deal
 from tutor.core.scoring import RoundScore, score_round
 from tutor.core.variant import Variant
 
-from .game import Ply, checked_choice
+from .game import Ply, checked_choice, claims
 from .players import LEVELS, player
 from .view import SeatView
 
@@ -103,6 +113,19 @@ class GameRound:
         return [p.move for p in self.plies]
 
 
+ClaimRefusal = Literal["off", "round", "over", "turn"]
+"""Why a seat may not claim now (:meth:`TableGame.claim_refusal`): the variant has no claims, the game is one round
+(no match target to claim), no round is in play (the game is over, or between rounds), it is not the seat's turn."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claim made in the game: the seat that made it, on its turn after the last round's moves, and its count."""
+
+    seat: int
+    count: ClaimCount
+
+
 class TableGame:
     """A game in progress; see the module's description."""
 
@@ -117,6 +140,7 @@ class TableGame:
         self.match = Match(s.variant, s.players)
         self.rounds: list[GameRound] = []
         self._pos: Position | None = None
+        self.claimed: Claim | None = None
 
     # ---- facts -----------------------------------------------------------------
 
@@ -231,14 +255,22 @@ class TableGame:
         return checked_choice(player(level), pos, rng, pos.generate())
 
     def advance(self, saver: Saver | None = None) -> list[Ply]:
-        """The computers' moves up to the learner's turn (or the round's end), ``saver`` told after each;
-        the plies played."""
+        """The computers' moves up to the learner's turn (or the round's end, or a computer's claim), ``saver``
+        told after each and after a claim; the plies played."""
         done = len(self.current.plies)
         while not self.over and not self.round_over and self.position.to_move != self.learner:
-            self.push(self.computer_move())
+            if self.computer_claims():
+                self.claim(self.position.to_move)
+            else:
+                self.push(self.computer_move())
             if saver is not None:
                 saver()
         return self.current.plies[done:]
+
+    def computer_claims(self) -> bool:
+        """Whether the computer at the seat to move claims now (from its view only: it claims only what is true)."""
+        seat = self.position.to_move
+        return self.claim_refusal(seat) is None and claims(SeatView.of(self.position, seat))
 
     def play(self, move: Move, saver: Saver | None = None) -> list[Ply]:
         """The learner's move, then the computers' replies, ``saver`` told after each; every ply played."""
@@ -250,6 +282,28 @@ class TableGame:
             saver()
         self.advance(saver)
         return self.current.plies[done:]
+
+    def claim_refusal(self, seat: int) -> ClaimRefusal | None:
+        """Why ``seat`` may not claim now; None when it may."""
+        if not self.settings.variant.claim:
+            return "off"
+        if self.settings.kind != "match":
+            return "round"
+        if self.over or not self.rounds or self.round_over:
+            return "over"
+        return None if self.position.to_move == seat else "turn"
+
+    def claim(self, seat: int | None = None) -> Claim:
+        """``seat`` (the learner's by default) claims on its turn that its side has reached the target: the engine
+        judges the claim and the match ends at once, the round scored as far as it went."""
+        seat = self.learner if seat is None else seat
+        if (refusal := self.claim_refusal(seat)) is not None:
+            raise GameError(f"seat {seat} may not claim now ({refusal})")
+        pos = self.position
+        count = judge_claim(self.match, pos, pos.side_of(seat))
+        self.current.score = score_round(pos)
+        self.claimed = Claim(seat, count)
+        return self.claimed
 
     def resign(self) -> None:
         """The learner gives the game up: it is over, lost."""

@@ -15,6 +15,7 @@ from tutor.core.comparison import Comparison, Shortfall
 from tutor.core.counting import CountPart, Miscount
 from tutor.core.moves import AmbiguousMoveError, InvalidMoveError, Move, Reason
 from tutor.core.position import Position
+from tutor.core.round import ClaimCount
 from tutor.core.scoring import RoundScore, majority_ties, score_round
 from tutor.core.solver import Goal
 from tutor.core.variant import Variant
@@ -300,13 +301,25 @@ class Renderer:
         return self.render("table", view=position_view(pos, self._words.notation), me=seat,
                            name=partial(self.seat_name, me=seat))
 
+    def claim(self, count: ClaimCount, variant: Variant, side: str, me: bool, partner: str = "") -> str:
+        """A claim as the engine counted it: the points certain this round item by item, the majorities of
+        ``variant`` not certain yet with the count that would make them so, and the total against the target.
+        ``side`` names the claiming side; ``me``: it is the learner's (``partner``: the learner's partner, if any)."""
+        counted = {item.code for item in count.items}
+        majorities = (("most_cards", variant.most_cards, count.cards, count.deck_cards),
+                      ("most_spades", variant.effective_most_spades, count.spades, count.deck_spades))
+        unsure = [{"code": code, "points": points, "taken": taken, "deck": deck, "sure": deck // 2 + 1}
+                  for code, points, taken, deck in majorities if points and code not in counted]
+        return self.render("claim", count=count, rows=score_rows(count.items), unsure=unsure, side=side, me=me,
+                           partner=partner)
+
     def score(self, pos: Position, score: RoundScore, seat: int | None = None) -> str:
         """A round's scoring, item by item and side by side, with the totals."""
         ties = majority_ties(pos, score)
         return self.render(
             "score",
             score=score,
-            rows=score_rows(score),
+            rows=score_rows(score.items),
             ties=ties,
             handed_out=score.available - sum(tie.points for tie in ties),
             skunk_wins=pos.variant.skunk == "win" and score.skunk is not None,

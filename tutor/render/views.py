@@ -17,7 +17,7 @@ from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.scoring import Detail, RoundScore, ScoreItem, score_round, side_piles
+from tutor.core.scoring import Detail, ScoreItem, score_round, side_piles
 from tutor.core.variant import Variant
 
 Show = Callable[[str], str]
@@ -270,12 +270,12 @@ def score_row(item: ScoreItem) -> ScoreRow:
     return ScoreRow(item.code, item.side, item.points, item.detail)
 
 
-def score_rows(score: RoundScore) -> tuple[ScoreRow, ...]:
-    """The score's items as rows, in their order, except that a side's aces share one row (code ``aces``, the
+def score_rows(items: Sequence[ScoreItem]) -> tuple[ScoreRow, ...]:
+    """A score's items as rows, in their order, except that a side's aces share one row (code ``aces``, the
     cards as detail, their points added), where the first of them is: a round's score fits a 24-row screen."""
     rows: list[ScoreRow] = []
     aces: dict[int, int] = {}  # a side's row of aces, by its place in rows
-    for item in score.items:
+    for item in items:
         card = item.detail
         if item.code != "point_card" or not isinstance(card, Card) or card.rank != "A":
             rows.append(score_row(item))

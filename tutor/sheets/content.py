@@ -153,6 +153,8 @@ class MatchFacts:
     point_order: tuple[Card, ...]  # the point cards, in count-out order
     skunk: str
     claim: bool
+    claim_counts: tuple[str, ...]  # what a claim counts (tutor.core.scoring.certain_items), when claims are on:
+    # point_cards, spades (each spade scores), sweeps, penalties, most_cards, most_spades
     instant: bool  # an instant score can end the match mid-round
     partnerships: bool
 
@@ -369,9 +371,18 @@ def _match(v: Variant, players: int) -> MatchFacts:
         point_order=tuple(points),
         skunk=v.skunk,
         claim=v.claim,
+        claim_counts=_claim_counts(v) if v.claim else (),
         instant=v.instant_points or (v.instant_sweeps and v.sweep_points > 0),
         partnerships=players == 4,
     )
+
+
+def _claim_counts(v: Variant) -> tuple[str, ...]:
+    """What a claim counts under ``v``: the items of :func:`~tutor.core.scoring.certain_items` that can score."""
+    counts = (("point_cards", bool(_point_cards(v))), ("spades", v.spade_points), ("sweeps", v.sweep_points > 0),
+              ("penalties", v.penalties and v.default_penalty > 0), ("most_cards", v.most_cards > 0),
+              ("most_spades", v.effective_most_spades > 0))
+    return tuple(name for name, counted in counts if counted)
 
 
 _POINT_CARD_TERMS = (("10D", "big_cassino"), ("2S", "little_cassino"), ("7D", "sette_bello"))

@@ -1,4 +1,4 @@
-"""The shell's commands: a registry, and ``dispatch(shell, line)`` that runs one line.
+"""The shell's commands, each registered (:mod:`.registry`), and ``dispatch(shell, line)`` that runs one line.
 
 ``dispatch`` is pure with respect to the terminal: it takes the typed line and
 returns the text to show, so every command is testable without one.  A line
@@ -8,7 +8,6 @@ puzzle in progress.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.content.course import Puzzle
@@ -21,6 +20,7 @@ from tutor.render.problems import problem_words
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
+from .claim import claim_command, claim_offered
 from .dashboard import dashboard_text
 from .game_choice import game_after, game_why
 from .games import games_command
@@ -37,27 +37,22 @@ from .picker import (
     set_pool,
     waiting_queue,
 )
-from .play import current_run, game_offer, game_waiting, open_run, play_command, resign_command, resume_command
+from .play import (
+    current_run,
+    game_offer,
+    game_waiting,
+    open_run,
+    play_command,
+    resign_command,
+    resume_command,
+)
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
+from .registry import Command, command, lookup, near_command, offered_commands, typed_command
 from .section import SectionRun
 from .state import Shell
 from .streak import StreakRun, streak_order
 from .variant_words import preset_rows
-
-Handler = Callable[[Shell, str], str]
-
-
-@dataclass(frozen=True)
-class Command:
-    """A command word, what it completes as its argument, its German alias, and other words that run it (not
-    listed or completed: ``exit``, which other shells take for ``quit``)."""
-
-    name: str
-    handler: Handler
-    argument: str = ""  # for help and completion: lesson, puzzle, move, lang, topic, command, confirm, …
-    alias: str = ""
-    synonyms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,48 +63,12 @@ class Reply:
     quit: bool = False
 
 
-COMMANDS: dict[str, Command] = {}
-
-
-def command(name: str, argument: str = "", alias: str = "",
-            synonyms: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
-        COMMANDS[name] = Command(name, handler, argument, alias, synonyms)
-        return handler
-
-    return register
-
-
-def lookup(word: str) -> Command | None:
-    """The command a word names (its English name, German alias or a synonym, any case)."""
-    word = word.lower()
-    for cmd in COMMANDS.values():
-        if word in (cmd.name, cmd.alias) or word in cmd.synonyms:
-            return cmd
-    return None
-
-
-def near_command(shell: Shell, word: str) -> str:
-    """The command nearest a mistyped ``word`` (its English name or German alias: ``lektion`` is near
-    ``lektionen``), as the learner types it in their language (:func:`typed_command`: ``lessons`` in English), or
-    an empty string when none is near."""
-    near = near_name(word, [w for cmd in COMMANDS.values() for w in (cmd.name, cmd.alias) if w])
-    found = None if near is None else lookup(near)
-    return "" if found is None else typed_command(shell, found.name)
-
-
-def typed_command(shell: Shell, name: str) -> str:
-    """The command ``name`` as the learner types it in their language: its German word in German."""
-    cmd = COMMANDS[name]
-    return cmd.alias if shell.lang == "de" and cmd.alias else cmd.name
-
-
 MAX_LINE_CHARS = 8192
 """The longest typed line read as a command (a path in it is at most this long too)."""
 
 
 YES_WORDS = ("y", "yes", "j", "ja")
-"""The answers that confirm what a command asked (``resign``), and its argument that needs no question."""
+"""The answers that confirm what a command asked (``resign``, ``claim``), and its argument that needs no question."""
 NO_WORDS = ("", "n", "no", "nein")
 """The answers that keep things as they are (an empty line too: no is the default)."""
 
@@ -283,16 +242,17 @@ def help_(shell: Shell, arg: str) -> str:
         word = arg.split()[0]  # ``help play junk``: the help of ``play``
         cmd = lookup(word)
         if cmd is None:
+            offered = offered_commands(shell)
             return ui.message("shell.unknown_command", word=excerpt(word), near=near_command(shell, word),
-                              commands=", ".join(COMMANDS),
-                              aliases=", ".join(c.alias or c.name for c in COMMANDS.values()))
+                              commands=", ".join(c.name for c in offered),
+                              aliases=", ".join(c.alias or c.name for c in offered))
         if cmd.name == "play":  # what can be played: the presets and the levels
             # described as in a two-player game, the level's whole description (club's last deal is exact there)
             levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about", players=2)}
                       for n in LEVELS]
             return ui.render("shell/help_play.j2", **_help_row(shell, cmd), presets=preset_rows(ui), levels=levels)
         return ui.render("shell/help_command.j2", **_help_row(shell, cmd))
-    rows = [_help_row(shell, c) for c in COMMANDS.values()]
+    rows = [_help_row(shell, c) for c in offered_commands(shell)]
     return ui.render("shell/help.j2", commands=rows)
 
 
@@ -589,6 +549,13 @@ def resign(shell: Shell, arg: str) -> str:
     if arg and arg.lower() not in YES_WORDS:
         return shell.ui.message("play.resign_usage")
     return resign_command(shell, confirmed=bool(arg))
+
+
+@command("claim", "confirm", alias="ansagen", offered=claim_offered)
+def claim(shell: Shell, arg: str) -> str:
+    if arg and arg.lower() not in YES_WORDS:
+        return shell.ui.message("play.claim_usage")
+    return claim_command(shell, confirmed=bool(arg))
 
 
 @command("games", "games", "partien")

@@ -14,7 +14,7 @@ from tutor.core.position import Position
 from tutor.core.table import piles
 from tutor.render import LANGS
 
-from .commands import COMMANDS, lookup, typed_command
+from .registry import lookup, offered_commands, typed_command
 from .state import Shell
 
 #: Words offered after the card played when it can capture, and when it can build (the notation accepts more:
@@ -77,9 +77,9 @@ class TutorCompleter(Completer):
         return []
 
     def commands(self) -> list[str]:
-        """The command words in the learner's language (the other's are read, not offered: ``hi`` completes to
-        ``hint`` in English, ``hilfe`` in German)."""
-        return [typed_command(self.shell, name) for name in COMMANDS]
+        """The command words offered now, in the learner's language (the other's are read, not offered: ``hi``
+        completes to ``hint`` in English, ``hilfe`` in German; ``claim`` only in a match that allows claims)."""
+        return [typed_command(self.shell, cmd.name) for cmd in offered_commands(self.shell)]
 
     def position(self) -> Position | None:
         return self.shell.activity.position if self.shell.activity is not None else None

@@ -1,6 +1,6 @@
-"""The words of a game against the computer: its line in a list, its result, a move played, the hint, the score,
-and why a saved game cannot be read.  Shared by the shell's game (:mod:`.play`), its list of games (:mod:`.games`) and
-``cassino-tutor replay``."""
+"""The words of a game against the computer: its line in a list, its result (and the claim that ended it), a move
+played, the hint, the score, and why a saved game cannot be read.  Shared by the shell's game (:mod:`.play`), its
+list of games (:mod:`.games`) and ``cassino-tutor replay``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tutor.core.position import Position
 from tutor.play.advisor import Advice
 from tutor.play.game import Ply
 from tutor.play.ideas import neglects
-from tutor.play.table_game import MAX_ROUNDS, TableGame
+from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
 from tutor.play.worlds import one_way
 from tutor.render import Renderer
 from tutor.render.chart import fit
@@ -54,7 +54,7 @@ def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> s
     words = {**game_words(ui, game), "variant": variant_label(ui, s.variant, said=named)}
     said = opening
     for brief in range(BRIEFEST + 1):
-        said = "\n".join(filter(None, [ui.message("play.started", **words, brief=brief),
+        said = "\n".join(filter(None, [ui.message("play.started", **words, brief=brief, claim=claimable(s)),
                                         variant_summary(ui, s.variant, s.players, one_round, brief=brief > 0),
                                         opening]))
         if not needs_paging(fit(said, width), OPENING_ROWS, terminal=True):
@@ -62,10 +62,34 @@ def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> s
     return said
 
 
+def claimable(settings: Settings) -> bool:
+    """Whether a game of ``settings`` has claims: a match of a variant with the option ``claim``."""
+    return settings.variant.claim and settings.kind == "match"
+
+
+def claim_text(ui: Renderer, game: TableGame) -> str:
+    """The claim that ended ``game``: who claimed, then the engine's count of it (the points certain this round, item
+    by item, against the target)."""
+    claim = game.claimed
+    assert claim is not None
+    me, side = game.learner, game.side_seats[claim.count.side]
+    named = ui.side_name(side, me)
+    partner = next((ui.seat_name(s) for s in side if s != me), "") if me in side else ""
+    said = ui.message("play.claimed", who=ui.player_name(game.position, me, claim.seat), me=claim.seat == me,
+                      side=named if len(side) > 1 else "", mine=me in side, target=claim.count.target)
+    return said + "\n" + ui.claim(claim.count, game.settings.variant, named, me in side, partner)
+
+
+def ended_text(ui: Renderer, game: TableGame, scored_above: bool = False) -> str:
+    """How ``game`` ended (it is over): the claim that ended it, if one did, then the result (:func:`result_text`)."""
+    claimed = claim_text(ui, game) if game.claimed is not None else ""
+    return "\n".join(filter(None, [claimed, result_text(ui, game, scored_above)]))
+
+
 def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
     """How the game ended (it is over): who won, or with three sides who tied for the most points, and the match
-    points.  A one-round game whose round score is ``scored_above`` (its Total line just above) says by how many
-    points instead of the points again."""
+    points; after a claim, whether it was true (its count is :func:`claim_text`).  A one-round game whose round score
+    is ``scored_above`` (its Total line just above) says by how many points instead of the points again."""
     result = game.result
     assert result is not None
     seats, scores = game.side_seats, game.scores
@@ -79,6 +103,8 @@ def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool 
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
         won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
+        loser=ui.side_name(seats[result.loser], game.learner) if result.loser is not None else "",
+        lost=result.loser == game.learner_side,
         me_tied=game.learner_side in tied,
         tied=[ui.side_name(seats[side], game.learner) for side in tied if side != game.learner_side],
     )

@@ -63,12 +63,14 @@ def games_text(ui: Renderer, progress: Progress, now: datetime) -> str:
 
 def summary_row(ui: Renderer, game: GameSummary) -> dict[str, Any]:
     result = game.result
-    winner = ""
+    winner = loser = ""
     if result is not None and result.winner is not None:
         winner = ui.side_name(game.side_seats[result.winner], game.learner)
+    if result is not None and result.loser is not None:
+        loser = ui.side_name(game.side_seats[result.loser], game.learner)
     return {**game_words(ui, game), "over": result is not None, "won": result is not None and
-            result.winner == game.learner_side, "winner": winner, "reason": result.reason if result else "",
-            "held": game.held_by or ""}
+            result.winner == game.learner_side, "lost": result is not None and result.loser == game.learner_side,
+            "winner": winner, "loser": loser, "reason": result.reason if result else "", "held": game.held_by or ""}
 
 
 def game_number(text: str) -> int | None:

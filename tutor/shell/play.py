@@ -7,6 +7,8 @@ progress file after every move, the computers' included
 nothing, and ``resume`` (offered at start) goes on.  A move that could not be
 saved is said at once, and again when the learner leaves.  While a shell
 plays a game, another shell on the same data folder may not take it up.
+A claim (:mod:`.claim`) ends the game like its last move: the screen says the
+claim and its count in place of the round's score.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from functools import partial
 
 from tutor.core.moves import MoveError
 from tutor.core.position import Position
-from tutor.play.game import Ply
+from tutor.play.game import Ply, claims
 from tutor.play.review import RoundReview
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, TableGame
@@ -31,12 +33,12 @@ from . import review_screen
 from .challenge_text import move_error_text
 from .game_text import (
     breach_text,
+    ended_text,
     game_words,
     hint_text,
     opening_text,
     played_text,
     problem_text,
-    result_text,
     round_over_text,
     score_text,
 )
@@ -182,7 +184,8 @@ class GameRun(Activity):
                 refill(before.seat, pos.stock_size)
             stock = pos.stock_size
             lines.append(" ".join(filter(None, [played_text(ui, ply, me), breach_text(ui, ply, me)])))
-        if plies and not self.game.round_over and self.game.position.stock_size < stock:
+        dealt = self.game.position.stock_size < stock  # after the last move, and before a claim that follows it
+        if plies and (not self.game.round_over or self.game.claimed is not None) and dealt:
             stock = self.game.position.stock_size
             refill(plies[-1].seat, stock)
         if drew:
@@ -214,6 +217,11 @@ class GameRun(Activity):
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
+        if game.claimed is not None:  # the claim's count stands for the round's score: the round was cut short
+            moved = any(ply.seat == game.learner for ply in game.current.plies)  # else nothing to review
+            review = self.review() if moved else ""
+            self.background.stop()
+            return "\n".join(filter(None, [self.result_text(), review, ui.message("play.type_after_game")]))
         parts = [round_over_text(ui, game), self.residue(),
                  ui.score(game.position, score, game.learner),
                  self.result_text(scored_above=True) if game.over else self.standing(), self.review(),
@@ -292,7 +300,8 @@ class GameRun(Activity):
                                               review_to_data(review, self.game.current.plies))
 
     def result_text(self, scored_above: bool = False) -> str:
-        return result_text(self.ui, self.game, scored_above)
+        """How the game ended, with the claim that ended it, if one did (:func:`~.game_text.ended_text`)."""
+        return ended_text(self.ui, self.game, scored_above)
 
     # ---- the learner's turn ---------------------------------------------------------
 
@@ -337,11 +346,12 @@ class GameRun(Activity):
             status.clear()
 
     def after_ply(self) -> None:
-        """A move was played: save the game; a move of the learner's starts being reviewed."""
+        """A move was played (or a computer claimed): save the game; a move of the learner's starts being reviewed."""
         self.unsaved_moves += 1
         self.save()
         current = self.game.current
-        self.background.played(current.plies, self.game.learner, current.seed)
+        if self.game.claimed is None:  # a claim plays nothing: the last move's review goes on
+            self.background.played(current.plies, self.game.learner, current.seed)
 
     def save(self) -> None:
         """Write the game as it stands; a failure is said at once (then once a save) and when the learner leaves.
@@ -414,10 +424,13 @@ class GameRun(Activity):
         return None if self.game.learner_to_move else self.ui.message("play.not_your_turn")
 
     def hint(self) -> str:
-        """The advisor's move from the learner's view only, its value and the next best's."""
+        """The advisor's move from the learner's view only, its value and the next best's; where a claim would win
+        now, that first."""
         game, ui = self.game, self.ui
         if (said := self.no_turn()) is not None:
             return said
+        if game.claim_refusal(game.learner) is None and claims(game.view()):
+            return ui.message("play.hint_claim", target=game.settings.variant.target)
         status = StatusLine()
 
         def show(done: int) -> None:

@@ -185,6 +185,7 @@ def game_to_data(saved: SavedGame) -> dict[str, Any]:
                 "start": position_to_data(r.start),
                 "moves": [p.before.notation(p.move) for p in r.plies],
                 "score": score_to_data(r.score) if r.score is not None else None,
+                **({"claim": game.claimed.seat} if game.claimed is not None and r is game.rounds[-1] else {}),
             }
             for r in game.rounds
         ],
@@ -357,6 +358,20 @@ class _Reader:
             except (MoveError, GameError) as err:
                 fault = MoveFault(index, number, text[:40], *_fault(err))
                 raise self.fail(f"{where}, move {number} ({text[:40]!r}) cannot be played there", fault) from None
+        if entry.get("claim") is not None:
+            self.claim(game, index, entry)
+
+    def claim(self, game: TableGame, index: int, entry: dict[str, Any]) -> None:
+        """Round ``index``'s claim, made after its moves by the seat its ``claim`` names, judged again."""
+        most = game.settings.players - 1
+        seat = self.number(entry, "claim", 0, most, _said(f"a seat from 0 to {most}", "what_seat", most=most))
+        refusal = game.claim_refusal(seat)
+        if refusal is not None:
+            why = {"off": "the variant has no claims (option claim)", "round": "a one-round game has no claims",
+                   "over": "no round is in play then", "turn": "it is not that seat's turn"}[refusal]
+            raise self.fail(_said(f"round {index}: seat {seat} cannot claim after its moves: {why}", "claim_refused",
+                                  round=index, seat=seat, why=refusal))
+        game.claim(seat)
 
     def start(self, data: Any, index: int) -> Position:
         where = f"round {index}"
