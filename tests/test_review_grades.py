@@ -16,7 +16,7 @@ from tutor.core.search import solve_deal
 from tutor.core.table import Build
 from tutor.play.advisor import MoveValue, advise, world_values
 from tutor.play.confirm import CONFIRM_FACTOR, UNMARKED_ERRORS, Loss, Z, confirm, loss_of
-from tutor.play.deal_values import deal_values
+from tutor.play.deal_values import deal_values, exact_ways
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import MARGINS, grade_of, graded, judge, ply_advice, ply_seed, review_round
@@ -389,3 +389,13 @@ def test_a_loss_of_a_whole_margin_less_a_floats_rounding_error_earns_its_grade()
     assert mark.review.grade == mark.review.upto == "mistake"
     words = review_text(Renderer("en", symbols=False), review)
     assert "Your move 3: KD x KC (capture) was a mistake: it lost 1.0 point." in words
+
+
+def test_a_hidden_hand_too_large_for_its_orders_to_be_counted_is_left_to_sampled_worlds() -> None:
+    """Seat 1 holds six hidden cards of seven (7 deals, but 720 orders of a hand): the loss is not valued over
+    every order (a hand of the option hand_size may hold up to 26 cards) but over worlds drawn as elsewhere."""
+    pos = few_deals(6, "2C 3D 4H 6S 7C 9D 8H")
+    assert deal_ways(pos) == 7 and exact_ways(pos) is None
+    advice = advise(SeatView.of(pos, 0), worlds=16, seed=1)
+    loss = confirm(pos, 1, 16, advice.moves[0], advice.moves[-1], MARGINS[2])
+    assert not loss.stratified and loss.worlds >= 16

@@ -16,7 +16,7 @@ a loss is settled at the first look that settles it; so that a loss settles on
 the wrong side of a threshold at most 5% of the time over all the looks, each
 look's interval is a 99.2% one (:data:`Z`: 5% shared among the six looks).
 
-Where the hidden hands can be dealt in few ways (:func:`~tutor.play.worlds.deal_ways`:
+Where the hidden hands can be dealt in few ways (:func:`~tutor.play.deal_values.exact_ways`:
 at most half the worlds of the next look; a world's value depends on those
 hands alone, unless the playouts draw from the stock), the loss is *exact*
 instead: every deal once, each as likely, and in each the two moves' values
@@ -75,9 +75,9 @@ from statistics import NormalDist
 from tutor.core.position import Position
 
 from .advisor import SEPARATED_ERRORS, MoveValue, world_values
-from .deal_values import deal_values
+from .deal_values import deal_values, exact_ways
 from .spread import pstdev, stdev
-from .worlds import Deal, deal_ways, every_deal, world_stream
+from .worlds import Deal, every_deal, world_stream
 
 CONFIRM_FACTOR = 32
 """The most worlds a loss is confirmed over, in times the advice's worlds (48 give at most 1536)."""
@@ -214,14 +214,14 @@ def exact_deals(pos: Position, worlds: int) -> bool:
     """Whether :func:`confirm`, given an advice of ``worlds`` worlds on ``pos``, values the loss over every deal
     if it confirms it to the most worlds: the hidden hands can be dealt in more ways than one and at most half as
     many as :data:`CONFIRM_FACTOR` times ``worlds``."""
-    ways = deal_ways(pos)
+    ways = exact_ways(pos)
     return ways is not None and 1 < ways and 2 * ways <= CONFIRM_FACTOR * worlds
 
 
 def few_deals(pos: Position, worlds: int) -> bool:
     """Whether a loss on ``pos`` is judged on every deal of the hidden hands from the first look (:func:`confirm`):
     they can be dealt in more ways than one but no more than an advice's ``worlds`` (which may miss one)."""
-    return _few(deal_ways(pos), worlds)
+    return _few(exact_ways(pos), worlds)
 
 
 def _few(ways: int | None, worlds: int) -> bool:
@@ -241,7 +241,7 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     made when it is :meth:`~Loss.hopeless`, unless the loss would then be exact.
     """
     most = CONFIRM_FACTOR * worlds
-    ways = deal_ways(pos)
+    ways = exact_ways(pos)
     if _few(ways, worlds) and (deals := every_deal(pos)):
         return stratified(pos, deals, better, played)
     stream, streamed = world_stream(pos, seed), 0  # one stream: each look takes the worlds after the last's

@@ -28,11 +28,24 @@ from tutor.core.position import Position
 
 from .advisor import EXACT_CARDS, deal_end_value, playout_turns, world_values
 from .heuristics import PLAYOUT, club_best, club_value
-from .worlds import Deal, world_of
+from .worlds import Deal, deal_ways, world_of
+
+MOST_ORDERED = 5
+"""The most cards a hidden hand may hold for its orders to be counted (120 orders; a hand of Classic holds 4): a
+larger hand (the option ``hand_size``) is left to sampled worlds (:func:`exact_ways`)."""
 
 Orders = dict[int, list[tuple[Card, ...]]]
 """For each hidden seat, the orders of its hand still possible, each as likely (a list with repeats: an order of
 the cards left counts once for each full order it comes from)."""
+
+
+def exact_ways(pos: Position) -> int | None:
+    """The ways the hidden hands of ``pos`` can be dealt (:func:`~tutor.play.worlds.deal_ways`) where
+    :func:`deal_values` can value each over every order of them; None where a playout draws from a hidden stock, or
+    a hidden hand holds more than :data:`MOST_ORDERED` cards."""
+    if any(n > MOST_ORDERED for n in pos.hidden_counts):
+        return None
+    return deal_ways(pos)
 
 
 def deal_values(pos: Position, deals: Sequence[Deal], moves: Sequence[Move]) -> list[list[float]]:
