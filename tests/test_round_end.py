@@ -250,7 +250,7 @@ def test_a_sides_aces_share_one_row_and_every_point_is_kept(tmp_path: Path, cata
         to_round_end(shell)
         end = game_run(shell).game.position
         score = score_round(end)
-        rows = score_rows(score)
+        rows = score_rows(score.items)
         assert [sum(r.points for r in rows if r.side == side) for side in range(3)] == list(score.totals)
         aces = [i.detail for i in score.items if i.code == "point_card" and str(i.detail).startswith("A")]
         grouped = [c for r in rows if r.code == "aces" and isinstance(r.detail, tuple) for c in r.detail]
