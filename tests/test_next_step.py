@@ -601,6 +601,46 @@ def test_puzzle_theme_prefers_the_player_counts_the_learner_plays(tmp_path: Path
         assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle is nearest
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_plain_puzzle_prefers_the_player_counts_the_learner_plays(tmp_path: Path, lang: str) -> None:
+    """Plain ``puzzle`` gave a learner rated under 715 who had played no game (two players, then) the four-player
+    partnership endgame rated 700, the nearest of every count, as ``puzzle THEME`` no longer does: it and the
+    puzzles ``next`` gives after it are of the learner's player counts first, each the nearest the learner's rating
+    not tried yet, and of any count once none of theirs is left; a learner who plays four-player games gets it."""
+    nxt, solution, puzzle = ("next", "solution", "puzzle") if lang == "en" else ("weiter", "lösung", "aufgabe")
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell)
+        rating = _rating_lowered(shell, 715, rated=1000.0)
+        nearest = min(open_puzzles(shell), key=lambda p: (abs(p.rating - rating), p.id))
+        assert nearest.position.players == 4  # the premise
+        say(shell, puzzle)
+        given = []
+        for _ in range(3):
+            run = shell.activity
+            assert isinstance(run, PuzzleRun)
+            given.append(run.puzzle)
+            rating = shell.progress.learner_rating().rating
+            tried = shell.progress.attempted_puzzles()
+            own = [p for p in open_puzzles(shell) if p.position.players == 2 and p.id not in tried]
+            assert run.puzzle is min(own, key=lambda p: (abs(p.rating - rating), p.id))
+            say(shell, solution)
+            say(shell, nxt)
+        assert len({p.id for p in given}) == 3, [p.id for p in given]
+        shell.activity = None
+        for p in open_puzzles(shell):
+            if p.position.players == 2:
+                shell.progress.record_attempt(p.id, list(p.themes), p.rating, solved=True, hints=0)
+        say(shell, puzzle)
+        assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle.position.players > 2
+    with open_shell(tmp_path / "four", lang) as shell:
+        _classic_done(shell)
+        _rating_lowered(shell, 715, rated=1000.0)
+        say(shell, "play round players=4" if lang == "en" else "spiele runde spieler=4")
+        shell.activity = None
+        say(shell, puzzle)
+        assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle is nearest
+
+
 def test_a_set_falls_back_on_other_player_counts_only_when_too_few() -> None:
     """Of a set's pool, the puzzles of the learner's player counts come first, nearest the learner; others only
     once none of those is left, and never in a set opened with enough of the learner's."""

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from shell_helpers import Clock, game_run
 
+from tutor.cli.main import main
 from tutor.content import presets
 from tutor.content.course import Catalog
 from tutor.core.round import MatchResult
@@ -602,3 +603,46 @@ def test_a_three_player_round_that_ends_in_a_tie_says_who_tied(tmp_path: Path, c
         summary = GameSummary(1, datetime(2026, 12, 4, tzinfo=timezone.utc), settings, False, 1, scores,
                               MatchResult(None, "round"))
         assert result_text(Renderer(lang), summary).startswith(f"{head}{tied}: ")
+
+
+INSTANT_WIN = "sudden-death target=1 level=greedy seed=3"
+"""A match whose computer moves first and takes a point at once: the match is won before the learner's first move."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_match_won_before_the_learners_first_move_has_no_review_to_praise(
+        tmp_path: Path, catalog: Catalog, lang: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """An instant win before the learner's first move of the round said "0 moves reviewed: none surely lost …
+    Well played!" at the round's end (the computers' moves played after Ctrl-C stopped them), on ``analysis``
+    and in ``replay --review``, and replay called the round shown without its review. The round's end says
+    nothing of a review, as after a claim made before the learner's first move; ``analysis`` and ``replay`` say
+    that there is no move of the learner's to review."""
+    ui = Renderer(lang)
+    praise = ("Well played", "reviewed") if lang == "en" else ("Gut gespielt", "besprochen")
+    real = TableGame.advance
+
+    def stopped(self: TableGame, *args: object) -> list[object]:
+        raise KeyboardInterrupt  # Ctrl-C before the computer's first move
+
+    with shell_on(tmp_path, catalog, lang) as shell:
+        monkeypatch.setattr(TableGame, "advance", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            dispatch(shell, f"{'play' if lang == 'en' else 'spiele'} {INSTANT_WIN}")
+        monkeypatch.setattr(TableGame, "advance", real)
+        game = game_run(shell).game
+        assert not game.over and not game.current.plies  # the premise: the computer is to move first
+        said = dispatch(shell, "7S x 7D").text  # not the learner's turn: the computers play on, and win at once
+        assert game.over and game.result is not None and game.result.winner == 1 and not any(
+            ply.seat == game.learner for ply in game.current.plies)
+        assert result_text(ui, game, scored_above=True) in said
+        assert not any(word in said for word in praise), said
+        analysis = dispatch(shell, "analysis" if lang == "en" else "besprechung").text
+        assert analysis == ui.message("play.analysis_head", round=1) + "\n" + ui.message("review.none_to_review")
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    for review in ([], ["--review", "1"]):
+        assert main(["replay", "1", "--lang", lang, *review]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert ui.message("review.none_to_review") in out, out
+        assert not any(word in out for word in praise), out
+        assert ("without the review" if lang == "en" else "ohne die Besprechung") not in out

@@ -18,7 +18,7 @@ from tutor.render.review import MarkView
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.registry import COMMANDS
-from tutor.shell.variant_words import classic_changes, variant_summary
+from tutor.shell.variant_words import classic_changes, variant_line, variant_summary
 
 
 def test_a_why_step_shows_the_refused_move_as_the_learner_types_it(tmp_path: Path) -> None:
@@ -89,13 +89,17 @@ def test_several_answers_are_not_called_the_answer(lang: str) -> None:
 def test_no_sentence_of_a_variant_summary_has_two_colons(lang: str, players: int) -> None:
     """``What differs from Classic Cassino: card values: jack 11, …`` and ``Anders als im klassischen Cassino:
     „Kartenwerte: Bube 11 …“`` (point 16; quoted, still two colons): every preset with an option set on top, for a
-    match and for one round, in full and brief."""
+    match and for one round, in full and brief. The line above a puzzle's task in a variant too: ``Scoring differs
+    from Classic Cassino: sweeps: 2 points each; …`` (sweep-michigan-1-4), for each preset alone and with the
+    option."""
     ui = Renderer(lang)
     for name in presets.preset_names():
         variant = presets.variant(name).with_options(target=7)
+        said = [variant_line(ui, presets.variant(name)), variant_line(ui, variant)]
         for one_round, brief in ((False, False), (True, False), (False, True)):
-            said = variant_summary(ui, variant, players, one_round, brief)
-            for sentence in re.split(r"(?<=[.])\s+", said):
+            said.append(variant_summary(ui, variant, players, one_round, brief))
+        for text in said:
+            for sentence in re.split(r"(?<=[.])\s+", text):
                 assert sentence.count(":") <= 1, (name, sentence)
 
 

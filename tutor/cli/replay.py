@@ -28,7 +28,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.text import excerpt
 from tutor.play.game import Ply
-from tutor.play.review import RoundReview, review_round
+from tutor.play.review import RoundReview, review_round, reviewable
 from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
 from tutor.render import LANGS, Renderer
@@ -152,6 +152,8 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
                   ui.line(start, moves, learner, partner=True)]
     if game_round.score is None:
         parts.append(ui.message("review.replay_in_play"))
+    elif not reviewable(game_round.plies, learner):  # ended before the learner's first move: nothing to review
+        parts.append(ui.message("review.none_to_review"))
     elif reviewing:
         review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
         parts.append(review_text(ui, review))
@@ -180,8 +182,9 @@ def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: Statu
         parts.append(round_text(ui, game_round, n, game.learner, n in reviews, kept.get(n)))
     status.clear()
     parts.append(ended_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
-    shown = reviews | kept.keys()
-    unreviewed = sum(r.score is not None for r in game.rounds) - len(shown)
+    # a round over before the learner's first move is no round without its review: it has none to give
+    shown = {n for n in reviews | kept.keys() if reviewable(game.rounds[n - 1].plies, game.learner)}
+    unreviewed = sum(r.score is not None and reviewable(r.plies, game.learner) for r in game.rounds) - len(shown)
     if unreviewed:
         parts.append(ui.message("review.replay_not_reviewed", n=unreviewed, reviewed=sorted(shown)))
     return "\n\n".join(parts)

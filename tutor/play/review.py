@@ -348,6 +348,12 @@ def review_turns(plies: Sequence[Ply], seat: int) -> list[tuple[int, int]]:
     return [(index, turn) for turn, index in enumerate(turns, 1) if _chosen(plies[index], seat)]
 
 
+def reviewable(plies: Sequence[Ply], seat: int) -> bool:
+    """Whether ``seat`` made a move in ``plies`` that a review judges (:func:`review_turns`): a round that ended
+    before any (an instant win, a claim, before their first move) has nothing of theirs to review, nor to praise."""
+    return bool(review_turns(plies, seat))
+
+
 def last_review_turn(plies: Sequence[Ply], seat: int) -> tuple[int, int] | None:
     """The last of ``plies`` as :func:`review_turns` gives it, when a review judges it; else None."""
     if not plies or plies[-1].seat != seat or not _chosen(plies[-1], seat):

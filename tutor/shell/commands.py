@@ -337,7 +337,7 @@ def _open_step(shell: Shell, step: Step) -> str:
 def puzzle(shell: Shell, arg: str) -> str:
     ui, catalog = shell.ui, shell.catalog
     theme: str | None = None
-    played: set[int] = set()  # a theme's puzzles are of the player counts the learner plays first, as a set's
+    played = played_counts(shell)  # the puzzles given are of the player counts the learner plays first, as a set's
     if arg:
         try:
             chosen = catalog.puzzle(arg)
@@ -347,13 +347,12 @@ def puzzle(shell: Shell, arg: str) -> str:
                 themes = shell.theme_names()
                 return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(themes),
                                   near=near_name(arg, themes))
-            played = played_counts(shell)
             found = pick_puzzle(shell, theme, played=played)
             if found is None:
                 return _none_open(shell, theme)
             chosen = found
     else:
-        found = pick_puzzle(shell)
+        found = pick_puzzle(shell, played=played)
         if found is None:
             return ui.message("shell.no_more_puzzle")
         chosen = found

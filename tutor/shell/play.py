@@ -21,7 +21,7 @@ from functools import partial
 from tutor.core.moves import MoveError
 from tutor.core.position import Position
 from tutor.play.game import Ply, claims
-from tutor.play.review import RoundReview
+from tutor.play.review import RoundReview, reviewable
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, TableGame
 from tutor.render.review import review_brief
@@ -212,19 +212,19 @@ class GameRun(Activity):
 
     def round_end(self) -> str:
         """The round's score and the game's result (or the match's standing), the review in short (a line for each
-        marked move, the full review one command away), then what to type next (the next round, or after the game
-        what may follow it): fits a 24-row terminal."""
+        marked move, the full review one command away; none when the learner made no move to review), then what to
+        type next (the next round, or after the game what may follow it): fits a 24-row terminal."""
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
+        # a round that ended before the learner's first move (a claim, an instant win) has nothing to review
+        review = self.review() if reviewable(game.current.plies, game.learner) else ""
+        self.background.stop()
         if game.claimed is not None:  # the claim's count stands for the round's score: the round was cut short
-            moved = any(ply.seat == game.learner for ply in game.current.plies)  # else nothing to review
-            review = self.review() if moved else ""
-            self.background.stop()
             return "\n".join(filter(None, [self.result_text(), review, ui.message("play.type_after_game")]))
         parts = [round_over_text(ui, game), self.residue(),
                  ui.score(game.position, score, game.learner),
-                 self.result_text(scored_above=True) if game.over else self.standing(), self.review(),
+                 self.result_text(scored_above=True) if game.over else self.standing(), review,
                  ui.message("play.type_after_game" if game.over else "play.type_next")]
         return "\n".join(filter(None, parts))
 
@@ -271,9 +271,12 @@ class GameRun(Activity):
         if not over:
             return self.ui.message("play.no_round_over")
         number, last = over[-1]
+        head = self.ui.message("play.analysis_head", round=number)
+        if not reviewable(last.plies, self.game.learner):
+            return head + "\n" + self.ui.message("review.none_to_review")
         if self.reviewed is None or self.reviewed[0] != number:  # resumed: the kept review, else made again
             self.reviewed = (number, self.kept_review(number, last.plies) or self.review_again(last.plies, last.seed))
-        return self.ui.message("play.analysis_head", round=number) + "\n" + full_review(self.shell, self.reviewed[1])
+        return head + "\n" + full_review(self.shell, self.reviewed[1])
 
     def kept_review(self, number: int, plies: list[Ply]) -> RoundReview | None:
         """Round ``number``'s review as kept with the saved game, if one was and it fits the round's moves."""
