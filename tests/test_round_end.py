@@ -646,3 +646,18 @@ def test_a_match_won_before_the_learners_first_move_has_no_review_to_praise(
         assert ui.message("review.none_to_review") in out, out
         assert not any(word in out for word in praise), out
         assert ("without the review" if lang == "en" else "ohne die Besprechung") not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_match_won_with_cards_in_play_says_nobody_is_to_move(tmp_path: Path, catalog: Catalog, lang: str) -> None:
+    """The computer wins the match at once with its first move: the screen under the result said "Your hand (to
+    move)" and "You are to move." (a round still in play, by its cards). The game is over: the round is over too."""
+    ui = Renderer(lang)
+    with shell_on(tmp_path, catalog, lang) as shell:
+        said = dispatch(shell, f"{'play' if lang == 'en' else 'spiele'} {INSTANT_WIN}").text
+        game = game_run(shell).game
+        assert game.over and not game.position.is_round_over()  # the premise: cards still in play
+    turn = {"en": ("(to move)", "You are to move."), "de": ("(am Zug)", "Du bist am Zug.")}[lang]
+    assert not any(words in said for words in turn), said
+    assert ("The round is over." if lang == "en" else "Die Runde ist vorbei.") in said
+    assert result_text(ui, game, scored_above=True) in said or result_text(ui, game) in said

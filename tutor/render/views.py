@@ -69,9 +69,10 @@ class PositionView:
     penalties: bool
 
 
-def position_view(pos: Position, show: Show, penalties: bool = True) -> PositionView:
+def position_view(pos: Position, show: Show, penalties: bool = True, ended: bool = False) -> PositionView:
     """The view of ``pos``, builds in the notation as ``show`` shows it; ``penalties``: each seat's penalty turns
-    are shown (under build duty ``penalty``)."""
+    are shown (under build duty ``penalty``); ``ended``: the game ended with cards still in play (an instant win, a
+    claim), so that the round is over and nobody is to move."""
     assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
     assert pos.scores is not None
     values = pos.variant.value
@@ -79,7 +80,8 @@ def position_view(pos: Position, show: Show, penalties: bool = True) -> Position
         BuildView(show(build_text(b, values)), b.value_label, b.owner, not b.single and not b.face, b.face)
         for b in pos.builds
     )
-    first = 0 if pos.is_round_over() else pos.to_move  # nobody is to move once the round is over: seat order
+    over = ended or pos.is_round_over()
+    first = 0 if over else pos.to_move  # nobody is to move once the round is over: seat order
     order = [(first + i) % pos.players for i in range(pos.players)]
     seats = tuple(
         SeatView(
@@ -91,7 +93,7 @@ def position_view(pos: Position, show: Show, penalties: bool = True) -> Position
     sides = tuple(tuple(s for s in range(pos.players) if pos.side_of(s) == side) for side in range(pos.sides))
     return PositionView(
         tuple(pos.loose), builds, seats, sides, tuple(pos.scores), pos.variant.target, pos.stock_size, pos.to_move,
-        pos.is_round_over(), penalties and pos.variant.penalties,
+        over, penalties and pos.variant.penalties,
     )
 
 

@@ -145,7 +145,7 @@ class GameRun(Activity):
         # its points are in the score at once and the round's score counts them (a tally said the breach again)
         tally = game.settings.variant.instant_limit is not None
         return ui.position(shown, game.learner, match=game.settings.kind == "match", turn=not prompt,
-                           penalties=tally) + "\n" + said
+                           penalties=tally, ended=game.over) + "\n" + said
 
     def example(self, pos: Position) -> str:
         """A move for the prompt's example, as the learner types it: the shortest capture of the learner's legal moves
