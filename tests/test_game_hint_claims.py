@@ -14,12 +14,13 @@ import pytest
 
 from tutor.content.presets import variant
 from tutor.core.position import Position
-from tutor.play.advisor import Advice
+from tutor.play.advisor import Advice, advise
+from tutor.play.deal_values import deal_values
 from tutor.play.game import play_one_round
 from tutor.play.players import player
 from tutor.play.review import ply_advice, ply_seed
 from tutor.play.view import SeatView
-from tutor.play.worlds import deal_ways, world_stream
+from tutor.play.worlds import deal_ways, every_deal, world_stream
 from tutor.render import Renderer
 from tutor.shell.game_text import hint_text
 from tutor.shell.hint_claims import advice_problems, exact_problems, game_hint_problems, hint_word_problems, ways
@@ -95,7 +96,7 @@ def test_a_hint_over_draws_that_repeat_does_not_call_them_ways_the_cards_could_l
     """Three players, the stock empty: the hidden hands can be dealt 20 ways, and the 48 draws of the advice hold
     only some of them, several times over; the hint said "averaged over 48 ways the hidden cards could lie"."""
     view, pos = position("classic", 3, 1, 38)
-    advice = ply_advice(view, 1, 38, worlds=48)
+    advice = advise(view, worlds=48, seed=ply_seed(1, 38))  # as `cassino-tutor advise` gives it: sampled
     draws = itertools.islice(world_stream(pos, ply_seed(1, 38)), 48)
     drawn = {tuple(frozenset(w.hands[s]) for s in range(3)) for w in draws}
     assert ways(pos) == deal_ways(pos) == 20 and len(drawn) < 48 and advice.worlds == 48
@@ -157,7 +158,7 @@ def test_a_move_dropped_as_behind_is_never_named_best_on_its_first_worlds_alone(
     seats = [player("club"), player("club"), player("random")]
     ply = play_one_round(variant("royal"), seats, 2).plies[40]
     view = SeatView.of(ply.before, ply.seat)
-    pos, advice = view.position(), ply_advice(view, 2, 40, worlds=48)
+    pos, advice = view.position(), advise(view, worlds=48, seed=ply_seed(2, 40))  # sampled, as `advise` gives it
     assert len(advice.moves[0].samples) == advice.worlds == 48
     assert any(len(mv.samples) < 48 for mv in advice.moves), "a move is still dropped early"
     assert game_hint_problems(pos, advice) == []
@@ -203,3 +204,22 @@ def test_the_checker_reads_the_time_limit_line(lang: str) -> None:
     claimed = replace(full, stopped=True)  # an advice that says it stopped, yet valued everything on every world
     assert hint_word_problems(ui, pos, claimed, said, 200.0, 48)
     assert hint_word_problems(ui, pos, claimed, said, 200.0) == []  # which only the worlds asked for can tell
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_where_the_hands_lie_in_few_ways_is_exact_and_says_so(lang: str) -> None:
+    """Three players, the stock empty, the hidden hands dealt 20 ways, 10 of them as the holding rule allows: the hint
+    values every move over those 10 deals, each over every order of the hidden hands (the review's confirmation
+    there is exact too), names that best move, and says it averaged all 10 ways; the sampled advice's 48 draws
+    held only some of them."""
+    view, pos = position("classic", 3, 1, 38)
+    advice = ply_advice(view, 1, 38, worlds=48)
+    deals = every_deal(pos)
+    assert advice.deals == len(deals) == 10 and deal_ways(pos) == 20 and advice.worlds == 48
+    exact = deal_values(pos, deals, [mv.move for mv in advice.moves])
+    assert [mv.samples for mv in advice.moves] == [tuple(v[i] for v in exact) for i in range(len(advice.moves))]
+    assert game_hint_problems(pos, advice) == []
+    text = " ".join(hint_text(Renderer(lang), pos, advice).split())
+    assert ("all 10 ways" if lang == "en" else "alle 10 Möglichkeiten") in text
+    wrong = hint_text(Renderer(lang), pos, replace(advice, deals=0))  # said as draws: the checker finds it
+    assert hint_word_problems(Renderer(lang), pos, advice, " ".join(wrong.split()))

@@ -339,8 +339,8 @@ def test_numbers_are_written_as_each_language_writes_them() -> None:
     assert (en.decimal(1.19, 2, signed=True), de.decimal(1.19, 2, signed=True)) == ("+1.19", "+1,19")
     assert (en.decimal(0.44), de.decimal(0.44), de.decimal(-0.04)) == ("0.4", "0,4", "0,0")
     assert (en.decimal(7, None), de.decimal(2.5, None), de.decimal(1234.5, None)) == ("7", "2,5", "1.234,5")
-    hint = {lang: Renderer(lang).message("play.hint", move="8D", value=1.19, spread=0.44, worlds=8, stock=3,
-                                         one_way=False, other="8H", other_value=-0.75) for lang in LANGS}
+    hint = {lang: Renderer(lang).message("play.hint", move="8D", value=1.19, spread=0.44, worlds=8, deals=0,
+                                         stock=3, one_way=False, other="8H", other_value=-0.75) for lang in LANGS}
     assert "+1.2" in hint["en"] and "±0.4" in hint["en"] and "−0.8" in hint["en"]
     assert "+1,2" in hint["de"] and "±0,4" in hint["de"] and "−0,8" in hint["de"]
     arena = Renderer("de").message("arena.result", mean=1.19, low=-0.5, high=2.875)
@@ -356,8 +356,8 @@ def test_a_negative_decimal_has_a_true_minus_sign_as_a_score_has(lang: str) -> N
     written = {"en": ("−0.3", "−1.3", "−2.5", "−1,234"), "de": ("−0,3", "−1,3", "−2,5", "−1.234")}[lang]
     assert (ui.decimal(-0.3), ui.decimal(-1.25, signed=True), ui.decimal(-2.5, None), ui.decimal(-1234, 0)) == written
     assert all(w.startswith(MINUS) for w in written)
-    hint = ui.message("play.hint", move="8D", value=-1.19, spread=0.44, worlds=8, stock=3, one_way=False, other="8H",
-                      other_value=-2.0)
+    hint = ui.message("play.hint", move="8D", value=-1.19, spread=0.44, worlds=8, deals=0, stock=3, one_way=False,
+                      other="8H", other_value=-2.0)
     assert f"{MINUS}1{point}2" in hint and f"{MINUS}2{point}0" in hint and not re.search(r"-\d", hint), hint
 
 
@@ -378,8 +378,8 @@ def test_a_hint_says_when_the_next_best_shows_the_same_value(lang: str, same: st
     told apart; values that show the same are said to, and values that differ are not."""
     ui = Renderer(lang)
     def hint(other_value: float) -> str:
-        return " ".join(ui.message("play.hint", move="2D", value=-0.62, spread=2.3, worlds=48, stock=3, one_way=False,
-                                   other="4S", other_value=other_value).split())
+        return " ".join(ui.message("play.hint", move="2D", value=-0.62, spread=2.3, worlds=48, deals=0, stock=3,
+                                   one_way=False, other="4S", other_value=other_value).split())
     assert same in hint(-0.58)
     differs = hint(-2.0)
     assert "−2" in differs and ("too" if lang == "en" else "ebenfalls") not in differs and "Zehntel" not in differs

@@ -139,6 +139,9 @@ class Advice:
     """Whether the time budget ran out before every world asked for was valued."""
     unvalued: int = 0
     """Legal moves left out of ``moves``: the budget ran out before the first world valued them."""
+    deals: int = 0
+    """Where not 0, every move is valued exactly, over every one of so many deals of the hidden hands (each over every
+    order of them: :func:`tutor.play.confirm.exact_advice`), not over ``worlds`` drawn at random."""
 
     @property
     def best(self) -> Move:

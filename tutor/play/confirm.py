@@ -39,8 +39,8 @@ same stream (:func:`better_of`), or valued exactly where a loss would be
 exact once confirmed to the most worlds (:func:`exact_deals`).  Otherwise a
 seed whose advice took a weaker move for best measured the loss against that
 move, and left unmarked a mistake that other seeds marked.  Where the loss is
-exact from the first look (:func:`few_deals`), the better move is the best of
-every move valued exactly (:func:`exact_better`), whatever the seed.
+exact from the first look (:func:`few_deals`), the advice itself is exact (:func:`exact_advice`:
+the hint's too), and the better move is its best, whatever the seed.
 
 Only a mark needs the confirmation: told the ``least`` loss that is marked,
 :func:`confirm` stops at the first look whose mean is below it by a standard
@@ -68,13 +68,13 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from statistics import NormalDist
 
 from tutor.core.position import Position
 
-from .advisor import SEPARATED_ERRORS, MoveValue, world_values
+from .advisor import SEPARATED_ERRORS, Advice, MoveValue, world_values
 from .deal_values import deal_values, exact_ways
 from .spread import pstdev, stdev
 from .worlds import Deal, every_deal, world_stream
@@ -197,6 +197,21 @@ def better_of(pos: Position, seed: int, best: MoveValue, others: Sequence[MoveVa
              for world in islice(world_stream(pos, seed), n, CHOOSE_FACTOR * n)]
     grown = [_over(mv, (*mv.samples, *(v[i] for v in added))) for i, mv in enumerate(candidates)]
     return max(grown, key=lambda mv: mv.value)  # the first of equal ones: best
+
+
+def exact_advice(pos: Position, advice: Advice) -> Advice:
+    """``advice`` on ``pos`` with every move valued exactly where its hidden hands can be dealt in few ways
+    (:func:`few_deals`): over every deal, each over every order of the hidden hands
+    (:func:`~tutor.play.deal_values.deal_values`), best first (equal ones in the order the rules list them), its
+    ``deals`` saying how many; else (or where a time budget stopped it) ``advice`` as it is.  What its worlds
+    estimate, without their noise: the hint and the review then agree on the best move whatever the seed."""
+    if advice.stopped or not few_deals(pos, advice.worlds) or not (deals := every_deal(pos)):
+        return advice
+    values = deal_values(pos, deals, [mv.move for mv in advice.moves])
+    order = {m: i for i, m in enumerate(pos.generate())}
+    moves = sorted((_over(mv, [v[i] for v in values]) for i, mv in enumerate(advice.moves)),
+                   key=lambda mv: (-mv.value, order[mv.move]))
+    return replace(advice, moves=tuple(moves), deals=len(deals))
 
 
 def exact_better(pos: Position, moves: Sequence[MoveValue]) -> MoveValue:

@@ -58,7 +58,7 @@ from .confirm import (
     Sample,
     better_of,
     confirm,
-    exact_better,
+    exact_advice,
     few_deals,
     loss_of,
     rivals,
@@ -327,10 +327,12 @@ def ply_advice(view: SeatView, seed: int, index: int, *, worlds: int = DEFAULT_W
 
     The review judges the ply by it, and the shell's hint gives it: unless a time ``budget`` runs out (which
     :attr:`Advice.stopped` says) the advisor is deterministic, so the move a hint recommends is the review's
-    best move on that same position.
+    best move on that same position.  Where the hidden hands can be dealt in few ways the advice is exact
+    (:func:`~tutor.play.confirm.exact_advice`).
     """
-    return advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index), budget=budget, clock=clock,
-                  progress=progress)
+    advice = advise(view, level=level, worlds=worlds, seed=ply_seed(seed, index), budget=budget, clock=clock,
+                    progress=progress)
+    return exact_advice(view.position(), advice)
 
 
 Reviewed = tuple[MoveReview, Mark | None]
@@ -427,7 +429,8 @@ def review_ply(view: SeatView, ply: Ply, seed: int, index: int, turn: int, *, wo
         return advice, None
     if advice.worlds < worlds and advice.worlds in EARLY_LOOKS:
         return advice, unmarked(advice, index, turn, ply)
-    return advice, judge(view, advice, ply_seed(seed, index), index, turn, ply)  # the whole advice: the hint's
+    advice = exact_advice(view.position(), advice)  # the whole advice, exact where the deals are few: the hint's
+    return advice, judge(view, advice, ply_seed(seed, index), index, turn, ply)
 
 
 def early_enough(view: SeatView, played: Move, worlds: int) -> Enough:
@@ -467,7 +470,7 @@ def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply:
     """The review of ``ply``'s move by ``advice`` (of ``seed``): the advised move is never marked; otherwise the
     loss against the better move (the advice's best, or of the moves it cannot tell from it the best over more
     worlds: :func:`~tutor.play.confirm.rivals`, :func:`~tutor.play.confirm.better_of`; where the hidden hands can
-    be dealt in few ways, the best of every move valued exactly: :func:`~tutor.play.confirm.exact_better`) is
+    be dealt in few ways, the exact advice's best: :func:`~tutor.play.confirm.exact_advice`) is
     confirmed with more
     worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`; one whose mean is below the
     :func:`margin` is left unmarked at once), and against a missed sure sweep until it is sure whether the sweep is
@@ -476,8 +479,8 @@ def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply:
     if played.move == best.move:
         return MoveReview(index, turn, ply, played, best, None, None, (0.0, 0.0))
     pos, players = view.position(), view.players
-    if few_deals(pos, advice.worlds):
-        better = exact_better(pos, advice.moves)
+    if advice.deals:  # exact (exact_advice): its best is the better move
+        better = best
     else:
         close = rivals(advice.moves, played)
         better = better_of(pos, seed, best, close) if close else best

@@ -31,7 +31,8 @@ from tutor.core.comparison_claims import line_value
 from tutor.core.position import Position
 from tutor.core.solver import Goal, rank_moves, unseen_cards
 from tutor.play.advisor import EXACT_CARDS, Advice, MoveValue
-from tutor.play.worlds import world_of
+from tutor.play.deal_values import deal_values
+from tutor.play.worlds import every_deal, world_of
 from tutor.render import LANGS, Renderer
 
 from .game_text import hint_text
@@ -42,6 +43,7 @@ PHRASES = {
         "value": rf"it is worth {_NUMBER} round points to your side",
         "spread": rf"; spread ±{_NUMBER}\)",
         "draws": r"Averaged over (\d+) random draws of how the hidden cards could lie",
+        "every": r"Averaged over all (\d+) ways the hidden cards could lie",
         "one_draw": r"On one random draw of how the hidden cards could lie",
         "one_way": r"so there is nothing to average",
         "known": r"Every card is known now",
@@ -54,6 +56,7 @@ PHRASES = {
         "value": rf"für deine Seite {_NUMBER} Rundenpunkte wert",
         "spread": rf"; Streuung ±{_NUMBER}\)",
         "draws": r"Im Mittel über (\d+) zufällige Ziehungen, wie die verdeckten Karten liegen könnten",
+        "every": r"Im Mittel über alle (\d+) Möglichkeiten, wie die verdeckten Karten liegen könnten",
         "one_draw": r"Nach einer einzigen zufälligen Ziehung, wie die verdeckten Karten liegen könnten",
         "one_way": r"es gibt also nichts zu mitteln",
         "known": r"Jetzt ist jede Karte bekannt",
@@ -118,8 +121,9 @@ def advice_problems(pos: Position, advice: Advice) -> list[str]:
         return out
     if [mv.move for mv in ranked(pos, advice)] != moves:
         out.append("the moves are not best first (equal ones in the rules' order)")
-    if len(advice.moves[0].samples) != advice.worlds:
-        out.append(f"the best move is valued on {len(advice.moves[0].samples)} worlds, not {advice.worlds}")
+    counted = advice.deals or advice.worlds
+    if len(advice.moves[0].samples) != counted:
+        out.append(f"the best move is valued on {len(advice.moves[0].samples)} worlds, not {counted}")
     if ways(pos) == 1 and advice.worlds != 1:
         out.append(f"the hidden cards lie one way, yet the advice counts {advice.worlds} worlds")
     return out
@@ -201,12 +205,32 @@ def _method_problems(pos: Position, advice: Advice, best: MoveValue, words: str,
             out.append(f"the unseen cards said all in the stock: hands hide {pos.hidden_counts}, stock "
                        f"{pos.stock_size}")
         return out
+    every = re.search(said["every"], words)
+    if every is not None or advice.deals:
+        return _every_deal_problems(pos, advice, best, every, words, said, lang)
     if re.search(said["one_draw"], words):
         return [] if n == 1 and lie > 1 else [f"one random draw said, with {n} valued of {lie} ways"]
     if draws is None:
         return [f"the hint does not say how its value was found: {words!r}"]
     out = [] if int(draws.group(1)) == n == advice.worlds and n > 1 else [
         f"{draws.group(1)} draws said, the best valued on {n} (the advice counts {advice.worlds})"]
+    spread = re.search(said["spread"], words)
+    if spread is None or read(spread.group(1), lang) != tenth(statistics.pstdev(best.samples)):
+        out.append(f"the spread is {tenth(statistics.pstdev(best.samples))} to a tenth: {words!r}")
+    return out
+
+
+def _every_deal_problems(pos: Position, advice: Advice, best: MoveValue, every: re.Match[str] | None, words: str,
+                         said: dict[str, str], lang: str) -> list[str]:
+    """Every deal of the hidden hands said averaged, exactly where the advice is exact (``deals``): as many as the
+    holding rule allows, the best valued in each over every order of the hidden hands, and its spread over them."""
+    if every is None or not advice.deals:
+        return [f"every deal said averaged: {every is not None}, the advice exact: {bool(advice.deals)}: {words!r}"]
+    deals = every_deal(pos)
+    out = [] if int(every.group(1)) == len(deals) == advice.deals == len(best.samples) else [
+        f"all {every.group(1)} ways said, {len(deals)} deals, the best valued on {len(best.samples)}"]
+    if [v[0] for v in deal_values(pos, deals, [best.move])] != list(best.samples):
+        out.append(f"{pos.notation(best.move)}'s values are not its values in every deal over every order")
     spread = re.search(said["spread"], words)
     if spread is None or read(spread.group(1), lang) != tenth(statistics.pstdev(best.samples)):
         out.append(f"the spread is {tenth(statistics.pstdev(best.samples))} to a tenth: {words!r}")
