@@ -39,8 +39,9 @@ same stream (:func:`better_of`), or valued exactly where a loss would be
 exact once confirmed to the most worlds (:func:`exact_deals`).  Otherwise a
 seed whose advice took a weaker move for best measured the loss against that
 move, and left unmarked a mistake that other seeds marked.  Where the loss is
-exact from the first look (:func:`few_deals`), the advice itself is exact (:func:`exact_advice`:
-the hint's too), and the better move is its best, whatever the seed.
+exact from the first look (:func:`few_deals`), the advice itself is exact
+(:func:`exact_advice`: the hint's too), and the better move is its best,
+whatever the seed.
 
 Only a mark needs the confirmation: told the ``least`` loss that is marked,
 :func:`confirm` stops at the first look whose mean is below it by a standard
