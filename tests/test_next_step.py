@@ -19,6 +19,7 @@ from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
 from tutor.shell.state import Shell
+from tutor.shell.streak import streak_order
 from tutor.storage.skills import SKILL_START, updated
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills
 
@@ -665,3 +666,22 @@ def test_a_new_learner_is_not_told_why_the_course_goes_on_in_its_order(tmp_path:
     with open_shell(tmp_path / "known", lang) as shell:
         shell.progress.record_evidence("lesson", {"table/1": [Evidence(SKILLS[0], 1.0, 1.0, 800.0)]}, now=shell.clock())
         assert dispatch(shell, "next" if lang == "en" else "weiter").text.startswith(why)
+
+
+def test_a_streak_prefers_the_player_counts_the_learner_plays(tmp_path: Path) -> None:
+    """A streak drew from every player count, easiest first, while ``puzzle`` and ``next`` prefer the learner's:
+    a learner past the classic lessons (partners too) who has played no game (two players, then) gets a streak of
+    two-player puzzles alone; one who has played four-player games (and kept no other) gets those; with none of
+    their counts left, any."""
+    with open_shell(tmp_path) as shell:
+        _classic_done(shell)
+        assert {p.position.players for p in open_puzzles(shell)} >= {2, 3, 4}  # the premise
+        order = streak_order(shell, None)
+        assert order and {p.position.players for p in order} == {2}
+        assert [p.rating for p in order] == sorted(p.rating for p in order)
+        say(shell, "play round players=4")
+        shell.activity = None
+        assert {p.position.players for p in streak_order(shell, None)} == {4}
+    with open_shell(tmp_path / "three", "en") as shell:
+        _classic_done(shell)
+        assert {p.position.players for p in streak_order(shell, "partnership")} == {4}  # no two-player one left

@@ -7,15 +7,19 @@ from tutor.content.course import Puzzle
 from tutor.teaching.coach import Verdict
 
 from .challenge_text import verdict_text
-from .picker import open_puzzles, recent_puzzles
+from .picker import open_puzzles, played_counts, recent_puzzles
 from .puzzle import PuzzleRun
 from .state import Shell
 
 
 def streak_order(shell: Shell, theme: str | None) -> list[Puzzle]:
-    """The open puzzles of a streak (of ``theme``) not tried lately (as ``puzzle`` leaves them out), easiest first."""
+    """The open puzzles of a streak (of ``theme``) not tried lately (as ``puzzle`` leaves them out), easiest first:
+    those of the player counts the learner plays (:func:`~.picker.played_counts`, as ``puzzle`` and ``next``
+    prefer them), or of any count when none of theirs is left."""
     recent = recent_puzzles(shell)
-    return sorted((p for p in open_puzzles(shell, theme) if p.id not in recent), key=lambda p: (p.rating, p.id))
+    left = sorted((p for p in open_puzzles(shell, theme) if p.id not in recent), key=lambda p: (p.rating, p.id))
+    played = played_counts(shell)
+    return [p for p in left if p.position.players in played] or left
 
 
 class StreakRun(PuzzleRun):
