@@ -245,7 +245,7 @@ def _few(ways: int | None, worlds: int) -> bool:
 
 
 def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: MoveValue,
-            thresholds: Sequence[float], least: float | None = None) -> Loss:
+            thresholds: Sequence[float], least: float | None = None, exact: bool = False) -> Loss:
     """The loss of ``played`` against ``better`` (both valued by an advice on ``pos`` over ``worlds`` worlds
     of ``seed``), confirmed with more worlds until it is settled about ``thresholds`` or the worlds run out.
 
@@ -254,8 +254,11 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     dealt in at most half as many ways as the next look's worlds, the next looks are :func:`stratified`; in no
     more ways than the advice's worlds, every look is (the advice's sample may have missed a deal).  ``least``:
     the least loss that is marked, one of ``thresholds`` (see the module's words).  The last doubling is not
-    made when it is :meth:`~Loss.hopeless`, unless the loss would then be exact.
+    made when it is :meth:`~Loss.hopeless`, unless the loss would then be exact.  With ``exact``, both moves are
+    valued over every deal already (:func:`exact_advice`): their loss is exact as it stands.
     """
+    if exact:
+        return exact_loss(better, played)
     most = CONFIRM_FACTOR * worlds
     ways = exact_ways(pos)
     if _few(ways, worlds) and (deals := every_deal(pos)):
@@ -285,8 +288,14 @@ def stratified(pos: Position, deals: list[Deal], better: MoveValue, played: Move
     """The loss of ``played`` against ``better`` over every one of ``deals``, each as likely, each valued over
     every order of the hidden hands (:func:`~tutor.play.deal_values.deal_values`): exact, its interval the loss."""
     values = deal_values(pos, deals, [better.move, played.move])
-    ours, theirs = _over(better, [v[0] for v in values]), _over(played, [v[1] for v in values])
-    return Loss(ours, theirs, ours.value - theirs.value, ours.value - theirs.value, len(deals), stratified=True)
+    return exact_loss(_over(better, [v[0] for v in values]), _over(played, [v[1] for v in values]))
+
+
+def exact_loss(better: MoveValue, played: MoveValue) -> Loss:
+    """The loss of ``played`` against ``better``, both valued over every deal (their samples, deal by deal): exact,
+    its interval the loss."""
+    loss = better.value - played.value
+    return Loss(better, played, loss, loss, len(better.samples), stratified=True)
 
 
 @dataclass(frozen=True)

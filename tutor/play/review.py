@@ -470,11 +470,10 @@ def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply:
     """The review of ``ply``'s move by ``advice`` (of ``seed``): the advised move is never marked; otherwise the
     loss against the better move (the advice's best, or of the moves it cannot tell from it the best over more
     worlds: :func:`~tutor.play.confirm.rivals`, :func:`~tutor.play.confirm.better_of`; where the hidden hands can
-    be dealt in few ways, the exact advice's best: :func:`~tutor.play.confirm.exact_advice`) is
-    confirmed with more
+    be dealt in few ways, the exact advice's best: :func:`~tutor.play.confirm.exact_advice`) is confirmed with more
     worlds until its grade is settled (:func:`~tutor.play.confirm.confirm`; one whose mean is below the
-    :func:`margin` is left unmarked at once), and against a missed sure sweep until it is sure whether the sweep is
-    worth more."""
+    :func:`margin` is left unmarked at once; exact as it stands after an exact advice), and against a missed sure
+    sweep until it is sure whether the sweep is worth more."""
     played, best = advice.value_of(ply.move), advice.moves[0]
     if played.move == best.move:
         return MoveReview(index, turn, ply, played, best, None, None, (0.0, 0.0))
@@ -486,9 +485,11 @@ def judge(view: SeatView, advice: Advice, seed: int, index: int, turn: int, ply:
         better = better_of(pos, seed, best, close) if close else best
     sweep = missed_sweep(pos, advice, ply.move)
     swept_best = sweep is not None and sweep.move == better.move
+    exact = bool(advice.deals)  # every move valued over every deal already: nothing to confirm
     loss = confirm(pos, seed, advice.worlds, better, played, (*MARGINS[players], *((0.0,) if swept_best else ())),
-                   least=margin(players))
-    swept = None if sweep is None else loss if swept_best else confirm(pos, seed, advice.worlds, sweep, played, (0.0,))
+                   least=margin(players), exact=exact)
+    swept = None if sweep is None else loss if swept_best else confirm(pos, seed, advice.worlds, sweep, played, (0.0,),
+                                                                        exact=exact)
     grade, upto = graded(loss, players, swept)
     return MoveReview(index, turn, ply, loss.played, loss.better, grade, upto, (loss.low, loss.high),
                       swept is not None and swept.low > 0, Sample(seed, loss.worlds, loss.stratified))

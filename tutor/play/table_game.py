@@ -259,7 +259,7 @@ class TableGame:
         told after each and after a claim; the plies played."""
         done = len(self.current.plies)
         while not self.over and not self.round_over and self.position.to_move != self.learner:
-            if self.computer_claims():
+            if self.claim_wins(self.position.to_move):
                 self.claim(self.position.to_move)
             else:
                 self.push(self.computer_move())
@@ -267,9 +267,9 @@ class TableGame:
                 saver()
         return self.current.plies[done:]
 
-    def computer_claims(self) -> bool:
-        """Whether the computer at the seat to move claims now (from its view only: it claims only what is true)."""
-        seat = self.position.to_move
+    def claim_wins(self, seat: int) -> bool:
+        """Whether ``seat`` may claim now and its view shows the claim true (:func:`~tutor.play.game.claims`): a
+        computer then claims, and the learner's hint says so."""
         return self.claim_refusal(seat) is None and claims(SeatView.of(self.position, seat))
 
     def play(self, move: Move, saver: Saver | None = None) -> list[Ply]:

@@ -124,13 +124,12 @@ def played_text(ui: Renderer, ply: Ply, me: int) -> str:
 def hint_text(ui: Renderer, pos: Position, advice: Advice, limit: float | None = None) -> str:
     """The in-game hint of ``advice`` on ``pos`` (the learner's view): the advisor's move, its value and how it was
     found (the hidden cards lying one way, every way they can lie averaged, or random draws of them averaged), and
-    the next best's value; where
-    the advice was stopped by its time budget of ``limit`` seconds, a line that says so, with the moves not valued."""
+    the next best's value; where the advice was stopped by its time budget of ``limit`` seconds, a line that says
+    so, with the moves not valued."""
     best, *others = advice.moves
     said = ui.message(
         "play.hint", move=ui.move(pos, best.move), value=best.value, spread=best.spread, worlds=advice.worlds,
-        deals=advice.deals,
-        stock=pos.stock_size, one_way=one_way(pos),
+        deals=advice.deals, stock=pos.stock_size, one_way=one_way(pos),
         other=ui.move(pos, others[0].move) if others else "", other_value=others[0].value if others else 0.0,
     )
     if advice.stopped and limit is not None:

@@ -20,7 +20,7 @@ from functools import partial
 
 from tutor.core.moves import MoveError
 from tutor.core.position import Position
-from tutor.play.game import Ply, claims
+from tutor.play.game import Ply
 from tutor.play.review import RoundReview, reviewable
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, TableGame
@@ -432,7 +432,7 @@ class GameRun(Activity):
         game, ui = self.game, self.ui
         if (said := self.no_turn()) is not None:
             return said
-        if game.claim_refusal(game.learner) is None and claims(game.view()):
+        if game.claim_wins(game.learner):
             return ui.message("play.hint_claim", target=game.settings.variant.target)
         status = StatusLine()
 
