@@ -648,6 +648,37 @@ def test_a_match_won_before_the_learners_first_move_has_no_review_to_praise(
         assert ("without the review" if lang == "en" else "ohne die Besprechung") not in out
 
 
+INSTANT_LATER = "sudden-death target=5 level=greedy seed=3"
+"""A game whose computer reaches the target mid-round, with points scored as they fell: 5 of them, with 9 in the
+round's score as it stood (the majorities of cards and spades too)."""
+
+
+@pytest.mark.parametrize("kind", ["match", "round"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_round_an_instant_win_ends_says_its_total_is_not_counted(tmp_path: Path, catalog: Catalog, lang: str,
+                                                                   kind: str) -> None:
+    """The round's score "Total: you: 0 · Player 2: 9" stood above "Player 2 wins the match (at once, on points
+    scored as they fell): you: 0 · Player 2: 5" (in a one-round game "… by 5 points"), as if the totals disagreed.
+    The score says it is the round as it stood, not counted; the result says the target was reached with points
+    scored as they fell, and gives the match's points (a one-round game's too, not a margin)."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        dispatch(shell, f"play {kind} {INSTANT_LATER}")
+        said = " ".join(to_round_end(shell).split())
+        game = game_run(shell).game
+        assert game.result is not None and game.result.reason == "instant"
+        assert game.current.score is not None and game.current.score.totals != game.scores  # the premise
+    heading, result = {
+        "en": ("Round score as it stood (not counted: the game was decided at once):",
+               f"Player 2 wins the {kind} at once, with points scored as they fell reaching the target of 5"
+               f"{'. Match: ' if kind == 'match' else ': '}you: 0 · Player 2: 5."),
+        "de": ("Rundenwertung, wie sie stand (zählt nicht: Das Spiel ist sofort entschieden):",
+               f"Spieler 2 gewinnt die {'Partie' if kind == 'match' else 'Runde'} sofort, denn mit Punkten, wie sie "
+               f"fielen, ist das Ziel von 5 erreicht{'. Partie: ' if kind == 'match' else ': '}du: 0 · Spieler 2: 5."),
+    }[lang]
+    assert heading in said and result in said, said
+    assert ("Total: you: 0 · Player 2: 9" if lang == "en" else "Gesamt: du: 0 · Spieler 2: 9") in said
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_match_won_with_cards_in_play_says_nobody_is_to_move(tmp_path: Path, catalog: Catalog, lang: str) -> None:
     """The computer wins the match at once with its first move: the screen under the result said "Your hand (to

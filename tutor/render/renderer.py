@@ -313,8 +313,9 @@ class Renderer:
         return self.render("claim", count=count, rows=score_rows(count.items), unsure=unsure, side=side, me=me,
                            partner=partner)
 
-    def score(self, pos: Position, score: RoundScore, seat: int | None = None) -> str:
-        """A round's scoring, item by item and side by side, with the totals."""
+    def score(self, pos: Position, score: RoundScore, seat: int | None = None, decided: bool = False) -> str:
+        """A round's scoring, item by item and side by side, with the totals; ``decided``: an instant win decided
+        the game in the round, whose score as it stood is not counted."""
         ties = majority_ties(pos, score)
         return self.render(
             "score",
@@ -324,6 +325,7 @@ class Renderer:
             handed_out=score.available - sum(tie.points for tie in ties),
             skunk_wins=pos.variant.skunk == "win" and score.skunk is not None,
             side=partial(self._side_of_index, pos, seat),
+            decided=decided,
         )
 
     def _side_of_index(self, pos: Position, me: int | None, side: int) -> str:

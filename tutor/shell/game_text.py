@@ -86,21 +86,29 @@ def ended_text(ui: Renderer, game: TableGame, scored_above: bool = False) -> str
     return "\n".join(filter(None, [claimed, result_text(ui, game, scored_above)]))
 
 
+def instant_win(game: TableGame | GameSummary) -> bool:
+    """Whether an instant win (the target reached by points scored as they fell) decided ``game``: its last round
+    ended there, and that round's score as it stood is not counted."""
+    return game.result is not None and game.result.reason == "instant"
+
+
 def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
     """How the game ended (it is over): who won, or with three sides who tied for the most points, and the match
     points; after a claim, whether it was true (its count is :func:`claim_text`).  A one-round game whose round score
-    is ``scored_above`` (its Total line just above) says by how many points instead of the points again."""
+    is ``scored_above`` (its Total line just above) says by how many points instead of the points again, unless an
+    instant win decided it (the points that reached the target are not that total)."""
     result = game.result
     assert result is not None
     seats, scores = game.side_seats, game.scores
     margin = None
-    if scored_above and game.settings.kind == "round" and result.winner is not None:
+    if scored_above and game.settings.kind == "round" and result.winner is not None and not instant_win(game):
         margin = game.scores[result.winner] - max(p for s, p in enumerate(game.scores) if s != result.winner)
     tied = []  # with three sides, those that share the most points, where that is the end
     if result.winner is None and result.reason in ("round", "rounds") and len(scores) > 2:
         tied = [side for side, points in enumerate(scores) if points == max(scores)]
     return ui.message(
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
+        target=game.settings.variant.target,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
         won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
         loser=ui.side_name(seats[result.loser], game.learner) if result.loser is not None else "",

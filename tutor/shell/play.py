@@ -36,6 +36,7 @@ from .game_text import (
     ended_text,
     game_words,
     hint_text,
+    instant_win,
     opening_text,
     played_text,
     problem_text,
@@ -223,7 +224,7 @@ class GameRun(Activity):
         if game.claimed is not None:  # the claim's count stands for the round's score: the round was cut short
             return "\n".join(filter(None, [self.result_text(), review, ui.message("play.type_after_game")]))
         parts = [round_over_text(ui, game), self.residue(),
-                 ui.score(game.position, score, game.learner),
+                 ui.score(game.position, score, game.learner, decided=instant_win(game)),
                  self.result_text(scored_above=True) if game.over else self.standing(), review,
                  ui.message("play.type_after_game" if game.over else "play.type_next")]
         return "\n".join(filter(None, parts))
