@@ -18,7 +18,7 @@ from tutor.render.review import MarkView
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.registry import COMMANDS
-from tutor.shell.variant_words import classic_changes, variant_line, variant_summary
+from tutor.shell.variant_words import classic_changes, variant_label, variant_line, variant_summary
 
 
 def test_a_why_step_shows_the_refused_move_as_the_learner_types_it(tmp_path: Path) -> None:
@@ -101,6 +101,29 @@ def test_no_sentence_of_a_variant_summary_has_two_colons(lang: str, players: int
         for text in said:
             for sentence in re.split(r"(?<=[.])\s+", text):
                 assert sentence.count(":") <= 1, (name, sentence)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_variant_named_with_several_options_has_one_colon(lang: str) -> None:
+    """``Royal Cassino (match: to 11 points; claiming the target: allowed)`` (the games list, the toolbar, the
+    line that resumes a game): two colons in one name. Several options are listed as the summary at a game's start
+    lists them, after one colon; one option keeps its form in brackets."""
+    ui = Renderer(lang)
+    for name in presets.preset_names():
+        variant = presets.variant(name).with_options(target=7, claim=True)
+        said = variant_label(ui, variant)
+        assert said.count(":") == 1, said
+        for option in ("target", "claim"):
+            assert ui.message(f"options.{option}") in said, said
+        sentence = re.split(r"(?<=[.])\s+", variant_line(ui, variant))[0]
+        assert sentence.count(":") <= 1, sentence
+    one = presets.variant().with_options(target=11)
+    assert variant_label(ui, one) == {"en": "Classic Cassino (match: to 11 points)",
+                                      "de": "Klassisches Cassino (Partie: bis 11 Punkte)"}[lang]
+    two = presets.variant("royal").with_options(target=11, claim=True)
+    assert variant_label(ui, two) == {
+        "en": "Royal Cassino with changes: match (to 11 points) and claiming the target (allowed)",
+        "de": "Royal-Cassino mit Änderungen: Partie (bis 11 Punkte) und Ziel ansagen (erlaubt)"}[lang]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
