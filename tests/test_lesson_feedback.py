@@ -161,16 +161,22 @@ def test_the_answer_after_two_misses_costs_what_solution_after_one_does(tmp_path
     assert stars(2, 0) == 2 and stars(3, 0) == 1  # so two such steps in a lesson leave one star
 
 
-def test_a_why_step_shows_the_rule_after_two_wrong_choices(tmp_path: Path) -> None:
-    with open_shell(tmp_path) as shell:
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_why_step_shows_the_rule_after_two_wrong_choices(tmp_path: Path, lang: str) -> None:
+    """After the second wrong choice, what is wrong with it comes first, then "Two wrong answers: here is the
+    answer." and the rule; the line that announces the answer stood above the feedback on the choice just made."""
+    with open_shell(tmp_path, lang) as shell:
         run = open_step(shell, "sums", lambda s: isinstance(s, WhyStep) and len(s.choices) >= 3)
-        step = run.step
+        step, ui = run.step, shell.ui
         assert isinstance(step, WhyStep)
         right = why_reason(step)
         wrong = [str(i) for i, c in enumerate(step.choices, 1) if c != right.code]
-        assert "Try again" in say(shell, wrong[0])
+        assert ui.message("shell.try_again") in say(shell, wrong[0])
         second = say(shell, wrong[1])
-        assert shell.ui.reason(step.position, right) in second and run.solved and run.mistakes == 2
+        assert ui.reason(step.position, right, by_other=True) in second and run.solved and run.mistakes == 2
+        lines = [ui.message("shell.wrong_choice"), ui.message("shell.step_answer", tries=TRIES),
+                 ui.reason(step.position, right, by_other=True), ui.message("shell.type_next")]
+        assert second == "\n".join(lines), second
 
 
 # ---- 2. hints skip what is already out ----------------------------------------------------------------

@@ -210,19 +210,21 @@ class LessonRun(Activity):
 
     def _missed(self, said: str, verdict: Verdict | None = None) -> str:
         """A wrong answer, counted as a mistake: what is wrong with it, and another try; after the
-        last try, the answer, and the step is over."""
+        last try, what is wrong with it, then the answer (a move's comparison with the best, in place of
+        both), and the step is over."""
         self.misses += 1
         self._slip("mistake")
         if self.misses < TRIES:
             return said + "\n" + self.ui.message("shell.try_again")
         self._end_step(shown=True)
         ui = self.ui
+        given = ui.message("shell.step_answer", tries=TRIES)
         if verdict is not None and verdict.comparison is not None:  # it names every best move
             assert self._challenge is not None
-            shown = verdict_text(ui, self._challenge, verdict)
+            shown = [given, verdict_text(ui, self._challenge, verdict)]
         else:
-            shown = said + "\n" + self._answer()
-        return "\n".join([ui.message("shell.step_answer", tries=TRIES), shown, ui.message("shell.type_next")])
+            shown = [said, given, self._answer()]
+        return "\n".join([*shown, ui.message("shell.type_next")])
 
     def _question_facts(self, step: QuestionStep) -> str:
         """The scoring breakdown behind a points answer; the count behind a cards or spades one."""
