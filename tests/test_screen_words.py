@@ -226,3 +226,15 @@ def test_the_lessons_footer_fills_its_lines_to_80_columns(tmp_path: Path, lang: 
     assert len(explanation) <= 1 or len(explanation[0]) > 70, explanation
     for line, below in zip(explanation, explanation[1:]):
         assert len(line) + len(" ".join(["", *below.split()[:2]])) > 80, (line, below)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lessons_that_open_more_puzzles_are_listed_with_and(tmp_path: Path, lang: str) -> None:
+    """``puzzle royal`` for a new learner said "More come with the lessons “Royal Cassino”, “Aces high”": the
+    lessons are listed as any list is, the last after "and" ("und")."""
+    with open_shell(tmp_path, lang) as shell:
+        said = dispatch(shell, "puzzle royal" if lang == "en" else "aufgabe royal").text
+    assert {"en": "the lessons “Royal Cassino” and “Aces high”: type “learn royal”",
+            "de": "den Lektionen „Royal-Cassino“ und „Hohe Asse“: Tippe „lerne royal“"}[lang] in said, said
+    three = Renderer(lang).message("shell.puzzle_needs_lessons", lessons=["A", "B", "C"], first="a")
+    assert {"en": "“A”, “B” and “C”", "de": "„A“, „B“ und „C“"}[lang] in three, three
