@@ -272,11 +272,14 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
         assert "“games export N FILE”" in dispatch(shell, "games export one").text
         data = json.loads(shared.read_text(encoding="utf-8"))
         assert data == game_to_data(run.saved)
-        said = dispatch(shell, f"games import {shared}").text
-        assert said.startswith(f"The game of {shared} is kept as game 2: Classic Cassino against the “greedy” level")
-        first, second = (run.saved, kept_games(home)[0])
-        assert second.key == 2 and second.id != first.id and second.game.current.moves == first.game.current.moves
+        # the game of the file is game 1: nothing is added (see the test of importing a file twice)
+        assert dispatch(shell, f"games import {shared}").text.startswith("Nothing was added:")
         assert "Nothing was added:" in dispatch(shell, f"games import {tmp_path / 'none.json'}").text
+    with open_shell(tmp_path / "other") as shell:
+        said = dispatch(shell, f"games import {shared}").text
+        assert said.startswith(f"The game of {shared} is kept as game 1: Classic Cassino against the “greedy” level")
+    first, second = (run.saved, kept_games(tmp_path / "other")[0])
+    assert second.key == 1 and second.id != first.id and second.game.current.moves == first.game.current.moves
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
     assert main(["replay", "1", "--lang", "en"]) == 0
     by_number = capsys.readouterr().out
@@ -287,6 +290,32 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
     assert main(["replay", "9", "--lang", "de"]) == 2
     assert capsys.readouterr().err.strip() == ("cassino-tutor replay: Spiel 9: Dieses Spiel gibt es nicht. „cassino-tutor replay“ zeigt die "
                                                  "gespeicherten Spiele.")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_importing_a_game_kept_already_says_so_and_adds_nothing(tmp_path: Path, lang: str) -> None:
+    """``games import FILE`` twice kept the game twice (games 1 and 2, the same game); a game exported and imported
+    in the same tutor was kept again beside itself. A game of the same document but its id (and time of saving) is
+    kept once; a game played on since it was exported is another game, and is added."""
+    said = {"en": "Nothing was added: the game of {path} is kept already, as game {number}.",
+            "de": "Nichts wurde hinzugefügt: Das Spiel aus {path} ist schon gespeichert, als Spiel {number}."}[lang]
+    shared, played_on = tmp_path / "shared.json", tmp_path / "later.json"
+    word, added = ("games", "is kept as game") if lang == "en" else ("partien", "ist jetzt Spiel")
+    with open_shell(tmp_path / "home", lang) as shell:
+        dispatch(shell, ("play" if lang == "en" else "spiele") + " round seed=52 level=greedy")
+        dispatch(shell, f"{word} export 1 {shared}")
+        assert dispatch(shell, f"{word} import {shared}").text == said.format(path=shared, number=1)
+        dispatch(shell, learner_line(shell))  # the game goes on: the file no longer holds it as it is
+        dispatch(shell, f"{word} export 1 {played_on}")
+        assert added in dispatch(shell, f"{word} import {shared}").text  # game 2
+        assert dispatch(shell, f"{word} import {shared}").text == said.format(path=shared, number=2)
+        assert dispatch(shell, f"{word} import {played_on}").text == said.format(path=played_on, number=1)
+    assert len(kept_games(tmp_path / "home")) == 2
+    with open_shell(tmp_path / "other", lang) as shell:
+        for number, path in ((1, shared), (2, played_on)):
+            assert added in dispatch(shell, f"{word} import {path}").text
+            assert dispatch(shell, f"{word} import {path}").text == said.format(path=path, number=number)
+    assert len(kept_games(tmp_path / "other")) == 2
 
 
 @pytest.mark.parametrize(("lang", "said"), [

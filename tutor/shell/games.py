@@ -16,7 +16,7 @@ from typing import Any
 from tutor.render import Renderer
 from tutor.render.os_errors import os_reason
 from tutor.storage import Progress, ProgressError
-from tutor.storage.game_store import GameSummary, summary_of
+from tutor.storage.game_store import GameKept, GameSummary, summary_of
 from tutor.storage.games import GameFileError
 
 from .game_text import game_words, problem_text
@@ -107,6 +107,8 @@ def import_(shell: Shell, file: str) -> str:
         saved = store(shell).import_file(path, shell.clock())
     except GameFileError as err:
         return ui.message("play.import_failed", problem=f"{err.where}: {problem_text(ui, err)}")
+    except GameKept as kept:
+        return ui.message("play.import_kept", path=str(path), number=kept.key)
     except ProgressError as err:
         return progress_problem(ui, err)
     return ui.message("play.imported", path=str(path), **game_words(ui, summary_of(saved)))

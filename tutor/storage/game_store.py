@@ -70,6 +70,14 @@ class GameChanged(Exception):
         self.key, self.pid = key, pid
 
 
+class GameKept(Exception):
+    """An import refused: the file's game is kept already, as game ``key``."""
+
+    def __init__(self, key: int) -> None:
+        super().__init__(f"the game is kept already, as game {key}")
+        self.key = key
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """What the ``games`` list and the shell's lines say of a game, without replaying it."""
@@ -346,10 +354,18 @@ class GameStore:
     # ---- files --------------------------------------------------------------------------
 
     def import_file(self, path: Path, now: datetime) -> SavedGame:
-        """Keep the game of a saved-game file as a new game (a new key and id); GameFileError if it cannot be read."""
+        """Keep the game of a saved-game file as a new game (a new key and id); GameFileError if it cannot be read,
+        :class:`GameKept` if a game of the same document (but its id and time of saving) is kept already."""
         saved = read_game_file(path)
+        document = _content(json.loads(game_text(game_to_data(saved))))  # as kept: JSON's lists, not tuples
         saved.id = new_id(saved.started)
         with self._write() as c:
+            rows = c.execute("SELECT id, data FROM game WHERE started = ? AND problem IS NULL ORDER BY id",
+                             (to_text(saved.started),)).fetchall()
+            for key, data in rows:
+                with suppress(ValueError, TypeError):
+                    if _content(json.loads(data)) == document:
+                        raise GameKept(key)
             self._insert(c, saved, now, str(path))
         return saved
 
@@ -435,6 +451,11 @@ def _columns(saved: SavedGame) -> dict[str, Any]:
         "result": None if game.result is None else json.dumps(result_to_data(game.result)),
         "data": game_text(data),
     }
+
+
+def _content(document: Any) -> Any:
+    """A game's document without what a copy changes: its id, and when it was last saved."""
+    return {k: v for k, v in document.items() if k not in ("id", "updated")} if isinstance(document, dict) else None
 
 
 def _last_round_over(data: object) -> bool:
