@@ -28,11 +28,12 @@ from tutor.core.position import Position
 from tutor.parallel import pool
 from tutor.play import table_game
 from tutor.play.advisor import advise, world_values
-from tutor.play.review import review_round
+from tutor.play.review import RoundReview, review_round
 from tutor.play.table_game import GameError, Settings, TableGame
 from tutor.play.view import SeatView
 from tutor.play.worlds import sampled_worlds
 from tutor.render import Renderer
+from tutor.render.review import review_brief, review_text
 from tutor.shell import review_screen
 from tutor.shell.commands import dispatch
 from tutor.shell.game_text import result_text
@@ -305,6 +306,44 @@ def test_the_shells_hint_and_review_say_when_their_time_ran_out(
             pos = run.position
             said = dispatch(shell, pos.notation(pos.generate()[0])).text
     assert "The review stopped at its time limit" in " ".join(said.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_review_stopped_before_its_first_move_praises_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """The review's time limit ran out before its first move: the round's end said "0 moves reviewed: none surely
+    lost 0.5 points or more. Well played!" over the note that 23 moves were not reviewed, and so did ``analysis``
+    and ``cassino-tutor replay``. They say that the review stopped before it reviewed any move, and how to review
+    the round in full; a review stopped later praises nothing either."""
+    monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
+    monkeypatch.setattr(review_screen, "REVIEW_BUDGET", 0.0)
+    monkeypatch.setattr(review_screen, "BACKGROUND", False)  # else moves are reviewed during the round, in time
+    ui = Renderer(lang)
+    praise = "Well played" if lang == "en" else "Gut gespielt"
+    stopped = {"en": "stopped at its time limit of 0 s before it reviewed any of your moves",
+               "de": "bei ihrem Zeitlimit von 0 s angehalten, bevor sie einen deiner Züge besprochen hat"}[lang]
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, ("play round" if lang == "en" else "spiele runde") + " level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while not run.game.round_over:
+            pos = run.position
+            said = dispatch(shell, pos.notation(pos.generate()[0])).text
+        assert run.reviewed is not None and not run.reviewed[1].moves and run.reviewed[1].unreviewed  # the premise
+        analysis = dispatch(shell, "analysis" if lang == "en" else "besprechung").text
+        plies, seat = run.game.current.plies, run.game.learner
+    for text in (said, analysis):
+        assert stopped in " ".join(text.split()) and "--review" in text and praise not in text, text
+        assert not any(line.startswith(("0 moves", "0 Züge")) for line in text.splitlines()), text
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    assert main(["replay", "1", "--lang", lang]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert praise not in out and ("before it reviewed any" if lang == "en" else "bevor sie einen deiner") in out, out
+    full = review_round(plies, seat, worlds=4, seed=5)
+    cut = RoundReview(full.players, seat, full.moves[:1], (), len(full.moves) - 1)  # stopped after a move, unmarked
+    for text in (review_brief(ui, cut), review_text(ui, cut)):
+        assert praise not in text and ("1 move reviewed" if lang == "en" else "1 Zug besprochen") in text, text
+    assert praise in review_brief(ui, RoundReview(full.players, seat, full.moves[:1], ()))  # a whole review of one
 
 
 @pytest.mark.parametrize(("lang", "line"), [("en", "Playing on: 3 moves so far (3.0 s)"),

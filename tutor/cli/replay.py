@@ -160,7 +160,8 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
     elif kept is not None:
         parts.append(review_text(ui, kept))
         if kept.unreviewed:  # the shell's review stopped at its time limit
-            parts.append(ui.message("review.replay_stopped", n=kept.unreviewed, round=number))
+            parts.append(ui.message("review.replay_stopped", n=kept.unreviewed, round=number,
+                                    reviewed=len(kept.moves)))
     return "\n".join(parts)
 
 

@@ -165,6 +165,7 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         margin=ui.decimal(margin(review.players), places=None),
         players=review.players,
         least=[ui.decimal(loss, places=None) for loss in MARGINS[review.players]],
+        whole=not review.unreviewed,
     )
 
 
@@ -175,10 +176,14 @@ BRIEF_MARKS = 3
 def review_brief(ui: Renderer, review: RoundReview) -> str:
     """The review in short, for the end of a round: a head line, then one line for each marked move (the grade,
     the points lost, the better move), at most :data:`BRIEF_MARKS` of them, those that lost most, in the order
-    played; the reasons are :func:`review_text`'s."""
+    played; the reasons are :func:`review_text`'s.  A review the time limit stopped praises nothing, and says
+    nothing before its first move (the note of the moves not reviewed says so)."""
     moves, lost = len(review.moves), shown_total(ui, review)
     if not review.marks:
-        return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players), places=None))
+        if not moves and review.unreviewed:
+            return ""
+        return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players), places=None),
+                          whole=not review.unreviewed)
     lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]
     costliest = sorted(range(len(review.marks)), key=lambda i: -review.marks[i].review.loss)[:BRIEF_MARKS]
     for i, mark in enumerate(review.marks):

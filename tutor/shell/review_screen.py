@@ -136,7 +136,7 @@ def unreviewed_note(shell: Shell, review: RoundReview) -> str:
     """What the review says of the moves it had no time for, if any."""
     if not review.unreviewed:
         return ""
-    return shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET)
+    return shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET, reviewed=len(review.moves))
 
 
 def review_again(plies: Sequence[Ply], seat: int, seed: int,
