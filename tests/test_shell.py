@@ -235,6 +235,32 @@ def test_a_lesson_resumes_at_the_step_reached(tmp_path: Path) -> None:
         assert shell.activity.index == reached  # type: ignore[union-attr]
 
 
+def test_a_step_over_is_not_asked_again_after_a_restart(tmp_path: Path) -> None:
+    """A step whose answer was shown, left before "next": the restart asked it again, and a right answer then, the
+    answer seen, counted as the step solved at the first try.  Now the lesson resumes at the step after it; and
+    where that was the last step, the lesson is finished, with the stars its mistakes leave."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        assert isinstance(lesson.steps[-1], QuestionStep)  # the last step asks
+        say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while run.solved:
+            say(shell, "next")
+        asked = run.index
+        assert "answer" in say(shell, "solution")
+    with open_shell(tmp_path) as shell:
+        assert f"step {asked + 2}" in say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.index == asked + 1
+        while run.index < len(lesson.steps) - 1 or not run.solved:
+            say(shell, right_answer(shell) if run.index < len(lesson.steps) - 1 else "solution")
+    with open_shell(tmp_path) as shell:
+        said = say(shell, f"learn {lesson.id}")
+        assert f"step {len(lesson.steps)}" not in said and "Answer with" not in said, said
+        assert shell.progress.lesson_stars() == {lesson.id: 2}  # two answers shown: two mistakes
+
+
 def open_steps(shell):  # type: ignore[no-untyped-def]
     """Every step of the course that asks something, open in the shell in turn (each then answered right)."""
     for lesson in shell.catalog.lessons:

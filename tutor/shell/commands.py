@@ -298,6 +298,8 @@ def learn(shell: Shell, arg: str) -> str:
     start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
     run = LessonRun(shell, lesson, start, mistakes, hints)
     shell.activity = run
+    if run.over:  # left after its last step was over, before "next": it is done
+        return run.next()
     shell.progress.save_lesson_step(lesson.id, run.index, run.mistakes, run.hints, now=shell.clock())
     head = ui.message("shell.resuming", step=run.index + 1) + "\n" if run.index else ""
     return head + run.show()
