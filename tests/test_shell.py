@@ -830,3 +830,22 @@ def test_help_says_next_starts_a_games_next_round_and_explain_is_for_lessons_and
         assert say(shell, "explain 7S") == shell.ui.message("play.no_explain")
         helped = say(shell, f"{typed_command(shell, 'help')} {typed_command(shell, 'explain')}")
         assert {"en": "in a lesson or puzzle:", "de": "in einer Lektion oder Aufgabe:"}[lang] in helped, helped
+
+
+def test_the_welcome_offers_to_continue_a_lesson_begun_before_a_puzzle(tmp_path: Path) -> None:
+    """A learner at step 6 of the first lesson tries a puzzle, then leaves: the welcome said "Start with the lesson",
+    as if it had never been opened; it is continued (and "learn" resumes it at its step)."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        for _ in range(3):
+            say(shell, right_answer(shell))
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.index > 0
+        shell.clock.advance(1)  # type: ignore[attr-defined]
+        open_puzzle(shell)
+        say(shell, "solution")
+    with open_shell(tmp_path) as shell:
+        text = welcome(shell).replace("\n", " ")
+        title = lesson.title.get("en")
+        assert f"Continue the lesson “{title}”" in text and "Start with" not in text, text

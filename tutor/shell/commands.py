@@ -179,13 +179,19 @@ def welcome(shell: Shell) -> str:
     stars = progress.lesson_stars()
     unfinished_id, unfinished = "", ""
     last = progress.last_activity()
+    following = catalog.next_lesson(set(stars))
     if last is not None and last.kind == "lesson" and last.id not in stars:
+        left = last.id
+    elif following is not None and any(r.lesson_id == following.id for r in progress.lessons()):
+        left = following.id  # begun, though a puzzle or a game came after it
+    else:
+        left = ""
+    if left:
         try:
-            unfinished = catalog.lesson(last.id).title.get(lang)
-            unfinished_id = shell.lesson_name(last.id)
+            unfinished = catalog.lesson(left).title.get(lang)
+            unfinished_id = shell.lesson_name(left)
         except KeyError:
             pass  # a lesson since removed from the course
-    following = catalog.next_lesson(set(stars))
     repair = progress.repair
     repaired = shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
                                 reset=repair.reset, backup=str(repair.backup)) if repair else ""
