@@ -38,12 +38,12 @@ The better move is the advice's best, unless the advice cannot tell other
 moves from it (:func:`rivals`: behind it by less than its noise, as with the
 many close first moves of a royal round): then the best of them once
 all are valued in :data:`CHOOSE_FACTOR` times the advice's worlds of the
-same stream (:func:`better_of`), or valued exactly where a loss would be
-exact (:func:`exact_deals`).  Otherwise a
-seed whose advice took a weaker move for best measured the loss against that
-move, and left unmarked a mistake that other seeds marked.  Where the deals
-are no more than the advice's worlds (:func:`few_deals`), the advice itself is exact
-(:func:`exact_advice`: the hint's too), and the better move is its best,
+same stream (:func:`better_of`), or valued exactly where the loss is exact
+(:func:`exact_deals`).  Otherwise a seed whose advice took a weaker move for
+best measured the loss against that move, and left unmarked a mistake that
+other seeds marked.  Where the deals
+are no more than the advice's worlds (:func:`few_deals`), the advice itself is
+exact (:func:`exact_advice`: the hint's too), and the better move is its best,
 whatever the seed.
 
 Only a mark needs the confirmation: told the ``least`` loss that is marked,
@@ -250,10 +250,9 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
     A move valued in fewer of the advice's worlds (dropped early as clearly behind) is first valued in the
     rest of them: a loss is never settled on fewer worlds than the advice's.  Where the hidden hands can be
     dealt in at most half as many ways as the most worlds (:func:`exact_deals`), the loss is :func:`stratified`
-    at once.
-    ``least``: the least loss that is marked, one of ``thresholds`` (see the module's words).  The last doubling
-    is not made when it is :meth:`~Loss.hopeless`.  With ``exact``, both moves are valued over every deal
-    already (:func:`exact_advice`): their loss is exact as it stands.
+    at once.  ``least``: the least loss that is marked, one of ``thresholds`` (see the module's words).  The last
+    doubling is not made when it is :meth:`~Loss.hopeless`.  With ``exact``, both moves are valued over every
+    deal already (:func:`exact_advice`): their loss is exact as it stands.
     """
     if exact:
         return exact_loss(better, played)
