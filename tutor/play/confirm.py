@@ -36,15 +36,14 @@ is exact: its interval is the loss itself.
 
 The better move is the advice's best, unless the advice cannot tell other
 moves from it (:func:`rivals`: behind it by less than its noise, as with the
-many close first moves of a royal round): then the best of them once
-all are valued in :data:`CHOOSE_FACTOR` times the advice's worlds of the
-same stream (:func:`better_of`), or valued exactly where the loss is exact
-(:func:`exact_deals`).  Otherwise a seed whose advice took a weaker move for
+many close first moves of a royal round): then the best of them once all are
+valued in :data:`CHOOSE_FACTOR` times the advice's worlds of the same stream
+(:func:`better_of`), or valued exactly where the loss is exact
+(:func:`exact_deals`). Otherwise a seed whose advice took a weaker move for
 best measured the loss against that move, and left unmarked a mistake that
-other seeds marked.  Where the deals
-are no more than the advice's worlds (:func:`few_deals`), the advice itself is
-exact (:func:`exact_advice`: the hint's too), and the better move is its best,
-whatever the seed.
+other seeds marked. Where the deals are no more than the advice's worlds
+(:func:`few_deals`), the advice itself is exact (:func:`exact_advice`: the
+hint's too), and the better move is its best, whatever the seed.
 
 Only a mark needs the confirmation: told the ``least`` loss that is marked,
 :func:`confirm` stops at the first look whose mean is below it by a standard
