@@ -33,7 +33,7 @@ from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
 from tutor.render import LANGS, Renderer
 from tutor.render.chart import fit
-from tutor.render.review import review_text
+from tutor.render.review import none_to_review, review_text
 from tutor.shell import review_screen
 from tutor.shell.game_text import ended_text, problem_text, score_text
 from tutor.shell.games import game_number, games_text
@@ -153,7 +153,7 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
     if game_round.score is None:
         parts.append(ui.message("review.replay_in_play"))
     elif not reviewable(game_round.plies, learner):  # ended before the learner's first move: nothing to review
-        parts.append(ui.message("review.none_to_review"))
+        parts.append(none_to_review(ui, game_round.plies, learner))
     elif reviewing:
         review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
         parts.append(review_text(ui, review))
