@@ -48,6 +48,7 @@ from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     REVIEW_WORLDS,
     MoveReviews,
+    Replay,
     full_review,
     hint_advice,
     review_again,
@@ -246,7 +247,8 @@ class GameRun(Activity):
         current, (status, show) = self.game.current, self.review_status()
         try:
             review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
-                                          game=self.saved.id, match=self.game.settings.kind == "match", progress=show,
+                                          game=self.saved.id, match=self.game.settings.kind == "match",
+                                          replay=Replay(self.saved.key, len(self.game.rounds)), progress=show,
                                           ready=self.background.ready(current.plies, current.seed))
         finally:
             self.background.stop()
@@ -277,7 +279,7 @@ class GameRun(Activity):
             return head + "\n" + none_to_review(self.ui, last.plies, self.game.learner)
         if self.reviewed is None or self.reviewed[0] != number:  # resumed: the kept review, else made again
             self.reviewed = (number, self.kept_review(number, last.plies) or self.review_again(last.plies, last.seed))
-        return head + "\n" + full_review(self.shell, self.reviewed[1])
+        return head + "\n" + full_review(self.shell, self.reviewed[1], Replay(self.saved.key, number))
 
     def kept_review(self, number: int, plies: list[Ply]) -> RoundReview | None:
         """Round ``number``'s review as kept with the saved game, if one was and it fits the round's moves."""
