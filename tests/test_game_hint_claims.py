@@ -223,3 +223,25 @@ def test_a_hint_where_the_hands_lie_in_few_ways_is_exact_and_says_so(lang: str) 
     assert ("all 10 ways" if lang == "en" else "alle 10 Möglichkeiten") in text
     wrong = hint_text(Renderer(lang), pos, replace(advice, deals=0))  # said as draws: the checker finds it
     assert hint_word_problems(Renderer(lang), pos, advice, " ".join(wrong.split()))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_over_one_or_two_deals_says_so_in_words(lang: str) -> None:
+    """Three players, the stock empty, a card in each hidden hand: the hands lie in two ways, or in one where the
+    holding rule leaves one.  The hint said "averaged over all 2 ways" and "over all 1 ways" (with a spread of 0.0);
+    now "both ways", and one way said as nothing to average, for the holding rule; the checker reads both back."""
+    said = {"en": ("Averaged over both ways the hidden cards could lie",
+                   "The cards you cannot see can lie only one way, as the owner of each build holds a card that "
+                   "takes it, so there is nothing to average"),
+            "de": ("Im Mittel über beide Möglichkeiten, wie die verdeckten Karten liegen könnten",
+                   "Was du nicht siehst, kann nur auf eine Weise liegen, da der Besitzer jeder Baute eine Karte hält, "
+                   "die sie einnimmt; es gibt also nichts zu mitteln")}[lang]
+    for (seed, index), words in zip(((1, 44), (22, 44)), said):
+        view, pos = position("classic", 3, seed, index)
+        advice = ply_advice(view, seed, index, worlds=48)
+        assert advice.deals == len(every_deal(pos)) == (2 if seed == 1 else 1)
+        text = " ".join(hint_text(Renderer(lang), pos, advice).split())
+        assert words in text and ("±" in text) == (seed == 1), text
+        assert game_hint_problems(pos, advice) == []
+        wrong = hint_text(Renderer(lang), pos, replace(advice, deals=0))  # said as draws: the checker finds it
+        assert hint_word_problems(Renderer(lang), pos, advice, " ".join(wrong.split()))

@@ -258,6 +258,27 @@ def test_moves_of_a_round_over_names_nobody_to_move(lang: str, words: str, tmp_p
     assert json.loads(said(capsys, "--lang", lang, "moves", str(path), "--json")[1]) == {"to_move": 0, "moves": []}
 
 
+@pytest.mark.parametrize(("lang", "words", "advice"), [
+    ("en", "No legal move: every hand is empty; the next deal comes first (8 cards in the stock).",
+     "every hand is empty: the next deal comes first (8 cards in the stock); there is no move to advise"),
+    ("de", "Kein erlaubter Zug: Alle Hände sind leer; zuerst wird neu gegeben (8 Karten im Talon).",
+     "Alle Hände sind leer: Zuerst wird neu gegeben (8 Karten im Talon); es gibt keinen Zug, zu dem der Berater "
+     "raten könnte."),
+])
+def test_a_position_between_deals_is_not_called_a_round_over(lang: str, words: str, advice: str, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Every hand empty and cards left in the stock: solve and advise said "the round is over", and moves "to move:
+    0 legal moves"; the next deal is due, and they say so. The JSON keeps its shape."""
+    for stock in ("8", "[AS, 2S, 3S, 4S, 5S, 6S, 7S, 8S]"):
+        path = tmp_path / "between.yaml"
+        path.write_text(f"hands: [[], []]\ntable: [7D]\ncaptured: [[9C], []]\nlast_capturer: 0\nstock: {stock}\n",
+                        encoding="utf-8")
+        assert said(capsys, "--lang", lang, "moves", str(path)) == (0, words + "\n", "")
+        assert said(capsys, "--lang", lang, "solve", str(path)) == (0, words + "\n", "")
+        assert said(capsys, "--lang", lang, "advise", str(path)) == (2, "", f"cassino-tutor advise: {advice}\n")
+        assert json.loads(said(capsys, "moves", str(path), "--json")[1]) == {"to_move": 0, "moves": []}
+
+
 def test_a_finished_round_has_the_deal_value_its_last_move_had(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     """``solve --goal deal --json`` of a round whose cards are all played said ``"value": null``: each line of the

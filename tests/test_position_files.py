@@ -6,6 +6,7 @@ import pytest
 
 from tutor.content import presets
 from tutor.core.cards import Card
+from tutor.core.notation import typed_card
 from tutor.core.position import Position
 from tutor.core.table import Build
 from tutor.loading import (
@@ -100,6 +101,20 @@ def test_defaults() -> None:
 def test_card_spellings() -> None:
     pos = load_position("hands: [[td, 7♠, 'ah'], [10D]]\n".replace("10D", "9D"), "c.yaml")
     assert pos.hands[0] == cards("10D", "7S", "AH")
+
+
+def test_suit_glyphs_in_emoji_or_text_presentation() -> None:
+    """A suit glyph copied from a phone or a web page often carries a variation selector (U+FE0F for the emoji
+    look, U+FE0E for the text look): 7♠️ is the glyph ♠ the rules accept, not a card that "does not exist"."""
+    text = "hands: [[7♠\ufe0f, 'A♥\ufe0f', 10♦\ufe0e], [2♣\ufe0f, 8C]]\ntable: [{build: [5♦\ufe0f, 3♠], owner: 1}]\n"
+    pos = load_position(text, "e.yaml")
+    assert pos.hands == [cards("7S", "AH", "10D"), cards("2C", "8C")]
+    assert pos.builds[0].cards == tuple(sorted(cards("5D", "3S")))
+    assert problem("hands: [[7\ufe0f], 1]\n") == (
+        "p.yaml:1:10: card 7\ufe0f does not exist; a card is a rank and a suit, like 7S or 10D")
+    pos = load_position("hands: [[7S, QD], [2C]]\ntable: [4H, 3D]\n", "e.yaml")
+    assert pos.notation(pos.parse_move("7♠\ufe0f x 4♥\ufe0f+3♦\ufe0e")) == "7S x 4H+3D"
+    assert typed_card("D♦\ufe0f") == typed_card("Q♦\ufe0f") == Card.from_str("QD")
 
 
 def test_unknown_hands_and_stock() -> None:

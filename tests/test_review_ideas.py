@@ -383,12 +383,18 @@ def three_hands(builds: list[Build]) -> Position:
             "hold a card to take it)",
       "de": "bis zu dessen Ende durchgespielt (die Karten, die du nicht gesehen hast, können nur auf eine Weise liegen, "
             "da der Besitzer jeder Baute eine Karte halten muss, die sie einnimmt)"}),
+    ([Build(2, tuple(sorted(cards("AD AH"))), owner=1, single=True),
+      Build(10, tuple(sorted(cards("6C 4C"))), owner=1, single=True)], 2,
+     {"en": "on the advisor's average over both ways the cards you have not seen could lie in the other hands",
+      "de": "im Schnitt des Beraters über beide Möglichkeiten, wie die Karten, die du nicht gesehen hast, in den "
+            "anderen Händen liegen könnten"}),
 ])
 def test_a_mark_with_no_idea_over_few_deals_says_it_is_over_every_one(builds: list[Build], ways: int,
                                                                        said: dict[str, str]) -> None:
     """Where the hidden hands can be dealt in no more ways than the advice's worlds, the mark's values are over every
-    deal: 6 ways for two hands of two from four cards, and one where Player 3's builds of 8 and 10 ask for his 8 and 10
-    (royal, 3 players, seed 123, move 14, said "over 48 ways the hidden cards could lie")."""
+    deal: 6 ways for two hands of two from four cards, one where Player 3's builds of 8 and 10 ask for his 8 and 10
+    (royal, 3 players, seed 123, move 14, said "over 48 ways the hidden cards could lie"), and two where Player 2's
+    builds of 2 and 10 ask for his 10 and a 2 (said "over all 2 ways")."""
     pos = three_hands(builds)
     played, better = pos.parse_move("6H"), pos.parse_move("9S")
     values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))

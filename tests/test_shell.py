@@ -235,6 +235,32 @@ def test_a_lesson_resumes_at_the_step_reached(tmp_path: Path) -> None:
         assert shell.activity.index == reached  # type: ignore[union-attr]
 
 
+def test_a_step_over_is_not_asked_again_after_a_restart(tmp_path: Path) -> None:
+    """A step whose answer was shown, left before "next": the restart asked it again, and a right answer then, the
+    answer seen, counted as the step solved at the first try.  Now the lesson resumes at the step after it; and
+    where that was the last step, the lesson is finished, with the stars its mistakes leave."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        assert isinstance(lesson.steps[-1], QuestionStep)  # the last step asks
+        say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while run.solved:
+            say(shell, "next")
+        asked = run.index
+        assert "answer" in say(shell, "solution")
+    with open_shell(tmp_path) as shell:
+        assert f"step {asked + 2}" in say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.index == asked + 1
+        while run.index < len(lesson.steps) - 1 or not run.solved:
+            say(shell, right_answer(shell) if run.index < len(lesson.steps) - 1 else "solution")
+    with open_shell(tmp_path) as shell:
+        said = say(shell, f"learn {lesson.id}")
+        assert f"step {len(lesson.steps)}" not in said and "Answer with" not in said, said
+        assert shell.progress.lesson_stars() == {lesson.id: 2}  # two answers shown: two mistakes
+
+
 def open_steps(shell):  # type: ignore[no-untyped-def]
     """Every step of the course that asks something, open in the shell in turn (each then answered right)."""
     for lesson in shell.catalog.lessons:
@@ -804,3 +830,22 @@ def test_help_says_next_starts_a_games_next_round_and_explain_is_for_lessons_and
         assert say(shell, "explain 7S") == shell.ui.message("play.no_explain")
         helped = say(shell, f"{typed_command(shell, 'help')} {typed_command(shell, 'explain')}")
         assert {"en": "in a lesson or puzzle:", "de": "in einer Lektion oder Aufgabe:"}[lang] in helped, helped
+
+
+def test_the_welcome_offers_to_continue_a_lesson_begun_before_a_puzzle(tmp_path: Path) -> None:
+    """A learner at step 6 of the first lesson tries a puzzle, then leaves: the welcome said "Start with the lesson",
+    as if it had never been opened; it is continued (and "learn" resumes it at its step)."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        for _ in range(3):
+            say(shell, right_answer(shell))
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.index > 0
+        shell.clock.advance(1)  # type: ignore[attr-defined]
+        open_puzzle(shell)
+        say(shell, "solution")
+    with open_shell(tmp_path) as shell:
+        text = welcome(shell).replace("\n", " ")
+        title = lesson.title.get("en")
+        assert f"Continue the lesson “{title}”" in text and "Start with" not in text, text

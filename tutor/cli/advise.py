@@ -44,6 +44,8 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     limit = seconds(args.time_limit, "--time-limit", words, lang) if args.time_limit is not None else DEFAULT_TIME_LIMIT
     pos = load(args.file, lang)
     to_move_known(pos, say)
+    if pos.needs_deal():
+        raise UsageError(words("arguments.deal_due", n=pos.stock_size))
     if pos.is_round_over() or not pos.generate():
         raise UsageError(words("arguments.round_over"))
     unheld = unheld_builds(pos)  # no world could deal such a seat its cards

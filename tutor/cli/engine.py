@@ -82,8 +82,8 @@ def moves(args: argparse.Namespace) -> tuple[str, int]:
     listed = list(pos.legal_moves())
     if args.json:
         return dumps({"to_move": pos.to_move, "moves": [move_data(pos, m) for m in listed]}), 0
-    if pos.is_round_over():  # nobody is to move
-        return ui.message("engine.no_move"), 0
+    if pos.is_round_over() or pos.needs_deal():  # nobody is to move
+        return no_move_words(pos, ui.message), 0
     lines = [ui.message("engine.to_move", player=_player(ui, pos.to_move), n=len(listed))]
     shown = [ui.move(pos, m) for m in listed]
     width = max(map(len, shown), default=0)
@@ -91,6 +91,11 @@ def moves(args: argparse.Namespace) -> tuple[str, int]:
         note = ui.message("engine.move_note", kind=m.kind, taken=len(m.captured_cards()), sweep=pos.is_sweep(m))
         lines.append(f"  {notation:<{width}}  {note}")
     return "\n".join(lines), 0
+
+
+def no_move_words(pos: Position, say: Callable[..., str]) -> str:
+    """Why nobody is to move, in words: every hand is empty and the next deal is due, else the round is over."""
+    return say("engine.deal_due", n=pos.stock_size) if pos.needs_deal() else say("engine.no_move")
 
 
 def perft_count(pos: Position, depth: int) -> int:
@@ -166,7 +171,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     if not ranking.moves and ranking.complete:
         over = [] if ranking.value is None else [say("engine.over", goal=_goal_words(goal, ui), value=ranking.value,
                                                      unit=unit)]
-        return "\n".join([say("engine.no_move"), *over]), 0
+        return "\n".join([no_move_words(pos, say), *over]), 0
     best = ranking.best
     lines = [say("engine.best", goal=_goal_words(goal, ui), complete=ranking.complete, value=ranking.value, n=len(best),
                  unit=unit)]

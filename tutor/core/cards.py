@@ -14,6 +14,9 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10", "1": "A"}
+_PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
+"""The variation selectors a suit glyph copied from a phone or a web page may carry (``♠️``: emoji look, ``♠︎``:
+text look); they do not change the character."""
 _SUIT_ALIASES = {s: s for s in SUITS} | {sym: s for s, sym in SUIT_SYMBOLS.items()}
 
 
@@ -51,7 +54,7 @@ class Card(int):
     @classmethod
     def from_str(cls, text: str) -> Card:
         """Parse ``10D``, ``td``, ``A♠``…; raise :class:`InvalidCardError`."""
-        code = text.strip().upper()
+        code = bare_code(text)
         if len(code) < 2:
             raise InvalidCardError(text, "a card is a rank and a suit, like 7S or 10D")
         rank, suit = code[:-1], code[-1]
@@ -80,6 +83,12 @@ SPADE: tuple[bool, ...] = tuple(c.suit == "S" for c in ALL_CARDS)
 def card(rank_index: int, suit_index: int) -> Card:
     """The card of rank 1..13 and suit index 0..3 (S, H, D, C)."""
     return ALL_CARDS[(rank_index - 1) * 4 + suit_index]
+
+
+def bare_code(text: str) -> str:
+    """A typed card code as the parsers read it: upper case, without surrounding space or a glyph's variation
+    selectors (``7♠️`` is ``7♠``)."""
+    return text.translate(_PRESENTATION).strip().upper()
 
 
 def parse_rank(text: str) -> int | None:

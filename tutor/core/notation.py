@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import RANKS, SUITS, Card, InvalidCardError, card, parse_rank
+from .cards import RANKS, SUITS, Card, InvalidCardError, bare_code, card, parse_rank
 from .moves import InvalidMoveError, Move
 from .table import Build, group_items, piles
 
@@ -231,7 +231,7 @@ def _rank(text: str) -> int | None:
 
 def _german_card(token: str) -> CardRef | None:
     """A card in German letters, or English and German mixed (``D♠``, ``BKr``, ``9K``); None if it is none."""
-    code = token.upper()
+    code = bare_code(token)
     for suit in sorted(GERMAN_SUITS, key=len, reverse=True):
         rank = _rank(code[: -len(suit)]) if code.endswith(suit) and len(code) > len(suit) else None
         if rank is not None:

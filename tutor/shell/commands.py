@@ -179,13 +179,19 @@ def welcome(shell: Shell) -> str:
     stars = progress.lesson_stars()
     unfinished_id, unfinished = "", ""
     last = progress.last_activity()
+    following = catalog.next_lesson(set(stars))
     if last is not None and last.kind == "lesson" and last.id not in stars:
+        left = last.id
+    elif following is not None and any(r.lesson_id == following.id for r in progress.lessons()):
+        left = following.id  # begun, though a puzzle or a game came after it
+    else:
+        left = ""
+    if left:
         try:
-            unfinished = catalog.lesson(last.id).title.get(lang)
-            unfinished_id = shell.lesson_name(last.id)
+            unfinished = catalog.lesson(left).title.get(lang)
+            unfinished_id = shell.lesson_name(left)
         except KeyError:
             pass  # a lesson since removed from the course
-    following = catalog.next_lesson(set(stars))
     repair = progress.repair
     repaired = shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
                                 reset=repair.reset, backup=str(repair.backup)) if repair else ""
@@ -298,6 +304,8 @@ def learn(shell: Shell, arg: str) -> str:
     start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
     run = LessonRun(shell, lesson, start, mistakes, hints)
     shell.activity = run
+    if run.over:  # left after its last step was over, before "next": it is done
+        return run.next()
     shell.progress.save_lesson_step(lesson.id, run.index, run.mistakes, run.hints, now=shell.clock())
     head = ui.message("shell.resuming", step=run.index + 1) + "\n" if run.index else ""
     return head + run.show()

@@ -43,7 +43,8 @@ PHRASES = {
         "value": rf"it is worth {_NUMBER} round points to your side",
         "spread": rf"; spread ±{_NUMBER}\)",
         "draws": r"Averaged over (\d+) random draws of how the hidden cards could lie",
-        "every": r"Averaged over all (\d+) ways the hidden cards could lie",
+        "every": r"Averaged over (?:all (\d+)|(both)) ways the hidden cards could lie|(?:can lie only one way, as the "
+                 r"owner of each build holds a card)",
         "one_draw": r"On one random draw of how the hidden cards could lie",
         "one_way": r"so there is nothing to average",
         "known": r"Every card is known now",
@@ -56,7 +57,8 @@ PHRASES = {
         "value": rf"für deine Seite {_NUMBER} Rundenpunkte wert",
         "spread": rf"; Streuung ±{_NUMBER}\)",
         "draws": r"Im Mittel über (\d+) zufällige Ziehungen, wie die verdeckten Karten liegen könnten",
-        "every": r"Im Mittel über alle (\d+) Möglichkeiten, wie die verdeckten Karten liegen könnten",
+        "every": r"Im Mittel über (?:alle (\d+)|(beide)) Möglichkeiten, wie die verdeckten Karten liegen könnten|(?:"
+                 r"kann nur auf eine Weise liegen, da der Besitzer jeder Baute eine Karte hält)",
         "one_draw": r"Nach einer einzigen zufälligen Ziehung, wie die verdeckten Karten liegen könnten",
         "one_way": r"es gibt also nichts zu mitteln",
         "known": r"Jetzt ist jede Karte bekannt",
@@ -195,7 +197,9 @@ def _method_problems(pos: Position, advice: Advice, best: MoveValue, words: str,
                      lang: str) -> list[str]:
     """How the value was found, as the words say it: one way, one draw, or an average with its spread."""
     n, lie = len(best.samples), ways(pos)
-    draws = re.search(said["draws"], words)
+    draws, every = re.search(said["draws"], words), re.search(said["every"], words)
+    if every is not None or advice.deals:
+        return _every_deal_problems(pos, advice, best, every, words, said, lang)
     if re.search(said["one_way"], words):
         out = [] if lie == 1 and n == 1 else [f"nothing to average said, but the hidden cards can lie {lie} ways "
                                               f"and the best is valued on {n} draws"]
@@ -205,9 +209,6 @@ def _method_problems(pos: Position, advice: Advice, best: MoveValue, words: str,
             out.append(f"the unseen cards said all in the stock: hands hide {pos.hidden_counts}, stock "
                        f"{pos.stock_size}")
         return out
-    every = re.search(said["every"], words)
-    if every is not None or advice.deals:
-        return _every_deal_problems(pos, advice, best, every, words, said, lang)
     if re.search(said["one_draw"], words):
         return [] if n == 1 and lie > 1 else [f"one random draw said, with {n} valued of {lie} ways"]
     if draws is None:
@@ -227,11 +228,14 @@ def _every_deal_problems(pos: Position, advice: Advice, best: MoveValue, every: 
     if every is None or not advice.deals:
         return [f"every deal said averaged: {every is not None}, the advice exact: {bool(advice.deals)}: {words!r}"]
     deals = every_deal(pos)
-    out = [] if int(every.group(1)) == len(deals) == advice.deals == len(best.samples) else [
-        f"all {every.group(1)} ways said, {len(deals)} deals, the best valued on {len(best.samples)}"]
+    count = int(every.group(1)) if every.group(1) else 2 if every.group(2) else 1
+    out = [] if count == len(deals) == advice.deals == len(best.samples) else [
+        f"{count} ways said, {len(deals)} deals, the best valued on {len(best.samples)}"]
     if [v[0] for v in deal_values(pos, deals, [best.move])] != list(best.samples):
         out.append(f"{pos.notation(best.move)}'s values are not its values in every deal over every order")
     spread = re.search(said["spread"], words)
+    if count == 1:
+        return out + ([f"a spread said over one deal: {words!r}"] if spread else [])
     if spread is None or read(spread.group(1), lang) != tenth(statistics.pstdev(best.samples)):
         out.append(f"the spread is {tenth(statistics.pstdev(best.samples))} to a tenth: {words!r}")
     return out

@@ -43,6 +43,8 @@ class LessonRun(Activity):
         self.hints = hints
         self.done = False
         self._enter()
+        if start >= len(lesson.steps):  # saved past its last step, which was over: "next" finishes the lesson
+            self.solved = self.over = True
 
     # ---- the current step ----------------------------------------------------
 
@@ -50,6 +52,7 @@ class LessonRun(Activity):
         step = self.step
         self.solved = isinstance(step, (TextStep, DemoStep))
         self.shown = False  # the step ended with its answer shown, not solved
+        self.over = False  # the step was asked and is over: answered, or its answer shown
         self.misses = 0  # wrong answers at this step
         self._step_hints = 0
         self._told: list[str] = []  # what a hint would repeat: the hints given at this step, a count's advice
@@ -252,16 +255,19 @@ class LessonRun(Activity):
 
     def _end_step(self, shown: bool) -> None:
         """The step is over: what it showed of the learner's skills is recorded."""
-        self.solved = True
+        self.solved = self.over = True
         self.shown = shown
         self._evidence(step_evidence(self.lesson, self.index, self.misses, self._step_hints, shown))
+        self._save()
 
     def _evidence(self, evidence: list[Evidence]) -> None:
         self.shell.progress.record_evidence("lesson", {f"{self.lesson.id}/{self.index + 1}": evidence},
                                             now=self.shell.clock())
 
     def _save(self) -> None:
-        self.shell.progress.save_lesson_step(self.lesson.id, self.index, self.mistakes, self.hints,
+        """The step to resume at, and the mistakes and hints so far: the one after a step that is over, which a
+        restart must not ask again (its answer may have been shown, and a second answer would count)."""
+        self.shell.progress.save_lesson_step(self.lesson.id, self.index + self.over, self.mistakes, self.hints,
                                              now=self.shell.clock())
 
     def used_help(self) -> None:
@@ -339,8 +345,8 @@ class LessonRun(Activity):
             return self.ui.message("shell.solve_first")
         if self.index + 1 < len(self.lesson.steps):
             self.index += 1
-            self._save()
             self._enter()
+            self._save()
             return self.show()
         return self._finish()
 
