@@ -160,7 +160,7 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
             if key == "theirs" and not why.params["seats"]:
                 continue  # the other sides' count, said only when it is theirs that changes
             for item in value if isinstance(value, list) else [value]:
-                forms = param_words(ui, item)
+                forms = param_words(ui, item) + (["both", "beide"] if key == "ways" and item == 2 else [])
                 if forms and not any(f in words for f in forms):
                     out.append(f"{why.code}: {key}={item} is not in its words: {words!r} ({why.params})")
         if why.code == "points":
@@ -191,6 +191,8 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
             pos = SeatView.of(mark.review.ply.before, review.seat).position()
             turn = f"{where} turn={mark.review.turn} ({pos.notation(mark.review.ply.move)})"
             for why in mark.reasons:
+                tally.checked["reasons later over every deal (of those above)"] += why.code == "later" and bool(
+                    why.params.get("ways"))
                 problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds)
                 tally.add(f"reason {why.code}", [] if problem is None else [f"{why}: {problem}"], turn)
             for lang in LANGS:
@@ -212,6 +214,8 @@ def check_game_hints(tally: Tally, name: str, players: int, seed: int, worlds: i
         en = " ".join(game_hint_text(Renderer("en", symbols=False), pos, advice).split())
         kind = "game hint" + (" (one way)" if "nothing to average" in en else " (same)" if "the same to a" in en
                               else "")
+        tally.checked["game hints over every deal (of those above)"] += bool(re.search(r"Averaged over (all \d+|both) "
+                                                                                      r"ways", en))
         tally.add(kind, game_hint_problems(pos, advice),
                   f"{name} players={players} seed={seed} ply={index} worlds={worlds}")
 
