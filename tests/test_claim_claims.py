@@ -81,3 +81,12 @@ def test_the_checker_finds_each_false_count(lang: str) -> None:
     row = next(line for line in ended_text(ui, true).splitlines() if line.startswith(("  +", "   +")))
     wrong = ended_text(ui, true).replace(row, row.replace("+", "+1", 1))
     assert claim_word_problems(ui, true, wrong)
+
+
+def test_the_checker_finds_a_view_that_judges_the_claim_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner's hint says that a claim wins now, and a computer claims, by the seat's view: the checker holds
+    that view to the recount."""
+    true = next(g for g in games("classic", 2, 8) if g.claimed is not None and g.claimed.count.true)
+    assert claim_problems(true) == []
+    monkeypatch.setattr("tutor.shell.claim_claims.claims", lambda view: False)
+    assert any("view judges the claim False" in p for p in claim_problems(true))

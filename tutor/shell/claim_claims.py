@@ -10,10 +10,12 @@ side has taken, its sweeps and penalties and the match's points before the
 round, not from the count the renderer was given: each row's points and the
 cards or counts it names, "nothing yet" exactly where nothing is certain, each
 majority not certain yet with its points, the side's count, the deck's and the
-count past half, said only while that count can still be reached, the points
+count past half (said to be out of reach where too few cards are left), the points
 before the round, the certain ones, their total, the target and how far short
 of it, and the result the engine judged (true exactly when the total reaches the
-target) with its winner.  A false claim is a bug, found by the tests.
+target) with its winner, and the claiming seat's own view judging it the same (the
+learner's hint says that a claim wins now, and a computer claims, by that view).
+A false claim is a bug, found by the tests.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from collections.abc import Iterator, Sequence
 from tutor.core.cards import SPADE, Card
 from tutor.core.position import Position
 from tutor.core.scoring import JACK_OF_SPADES, point_card_order
-from tutor.play.game import checked_choice
+from tutor.play.game import checked_choice, claims
 from tutor.play.players import player
 from tutor.play.table_game import Settings, TableGame
+from tutor.play.view import SeatView
 from tutor.render import LANGS, Renderer
 
 from .game_text import ended_text
@@ -184,6 +187,8 @@ def claim_word_problems(ui: Renderer, game: TableGame, text: str) -> list[str]:
     if shown != [before, certain, before + certain, target if true else None, short, None if true else target]:
         out.append(f"{before} before, {certain} certain, {before + certain} in all against the target of {target}: "
                    f"{lines[totals[0]]!r}")
+    if claims(SeatView.of(pos, claim.seat)) != true:  # what the hint says of a claim, and a computer claims by
+        out.append(f"the claiming seat's view judges the claim {not true}, the recount {before + certain} of {target}")
     judged = result.reason == "claim" and result.winner == side
     if judged != true or (result.reason != "claim" and (result.reason != "false_claim" or result.loser != side)):
         out.append(f"the engine judged {result}, the recount {before + certain} of {target}")
