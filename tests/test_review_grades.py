@@ -11,11 +11,12 @@ import pytest
 
 from tutor.content.presets import variant
 from tutor.core.cards import Card
+from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.search import solve_deal
 from tutor.core.table import Build
 from tutor.play.advisor import MoveValue, advise, world_values
-from tutor.play.confirm import CONFIRM_FACTOR, UNMARKED_ERRORS, Loss, Z, confirm, loss_of
+from tutor.play.confirm import CONFIRM_FACTOR, UNMARKED_ERRORS, Loss, Z, confirm, exact_deals, loss_of
 from tutor.play.deal_values import deal_values, exact_ways
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
@@ -39,11 +40,11 @@ def club_round(players: int, seed: int) -> tuple[Ply, ...]:
 
 def unsettled_losses(plies: tuple[Ply, ...]) -> Iterator[tuple[int, Position, MoveValue, MoveValue, Loss]]:
     """The mid-round moves of ``plies`` with three legal moves or more whose loss of the worst move against the
-    best is not settled by the advice's worlds: the ply's index, the seat's view as a position, the best and the
-    worst move's values, and that first loss."""
+    best is not settled by the advice's worlds, and is confirmed over sampled worlds (not over every deal): the
+    ply's index, the seat's view as a position, the best and the worst move's values, and that first loss."""
     for index, ply in enumerate(plies):
         view = SeatView.of(ply.before, ply.seat)
-        if len(view.legal_moves()) < 3 or ply.before.stock_size == 0:
+        if len(view.legal_moves()) < 3 or ply.before.stock_size == 0 or exact_deals(view.position(), WORLDS):
             continue
         advice = ply_advice(view, 0, index, worlds=WORLDS)
         best, worst = advice.moves[0], advice.moves[-1]
@@ -169,6 +170,27 @@ def test_a_loss_over_few_deals_is_every_deal_once_over_every_order_of_the_hands(
         assert loss.low == loss.high == pytest.approx(loss.mean)
         means.setdefault((best.move, worst.move), set()).add(loss.mean)
     assert all(len(found) == 1 for found in means.values())
+
+
+def test_a_loss_over_more_deals_than_the_advice_has_worlds_is_exact_from_the_first_look() -> None:
+    """Seat 1 holds two hidden cards of twelve: 66 deals, more than an advice's 16 worlds, no more than half the
+    512 a loss may be confirmed over.  The loss is every deal once from the first look, not sampled looks that
+    a seed may settle on the wrong side of it: the same for every seed.  With 64 worlds at most (an advice of 2),
+    it is sampled."""
+    pos = few_deals(2, "2C 3D 4H 6S 7C 9D 8H JS QD KH 2H 3S")
+    assert exact_ways(pos) == 66
+    means: dict[tuple[Move, Move], set[float]] = {}
+    for seed in range(3):
+        advice = advise(SeatView.of(pos, 0), worlds=16, seed=seed)
+        best, worst = advice.moves[0], advice.moves[-1]
+        loss = confirm(pos, seed, 16, best, worst, MARGINS[2])
+        assert loss.stratified and loss.worlds == 66 and loss.low == loss.high
+        values = deal_values(pos, every_deal(pos), [best.move, worst.move])
+        assert loss.mean == pytest.approx(sum(v[0] - v[1] for v in values) / 66)
+        means.setdefault((best.move, worst.move), set()).add(loss.mean)
+    assert all(len(found) == 1 for found in means.values())
+    advice = advise(SeatView.of(pos, 0), worlds=2, seed=0)
+    assert not confirm(pos, 0, 2, advice.moves[0], advice.moves[-1], MARGINS[2]).stratified
 
 
 def test_a_move_dropped_early_is_valued_in_every_world_of_the_advice_before_it_settles() -> None:

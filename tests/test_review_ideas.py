@@ -410,6 +410,21 @@ def test_a_mark_with_no_idea_over_few_deals_says_it_is_over_every_one(builds: li
         assert said[lang] in words and "48" not in words
 
 
+def test_a_mark_over_more_deals_than_the_advice_has_worlds_says_it_is_over_every_one() -> None:
+    """An advice of 4 worlds where the hidden hands can be dealt in 6 ways: the loss is confirmed over every deal
+    from the first look (at most half the 128 worlds a loss may take), so the mark's values are over all 6, and it
+    says so ("over 4 random draws" was said of values that were not)."""
+    pos = three_hands([])
+    played, better = pos.parse_move("6H"), pos.parse_move("9S")
+    values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
+    view = SeatView.of(pos, 0)
+    found = mark(view, review, Advice("expert", 4, values))
+    assert found.reasons == (Why("later", {"worlds": 4, "turns": 0, "ways": 6}),)
+    assert false_claim(view.position(), played, better, found.reasons[0], 4) is None
+    assert false_claim(view.position(), played, better, Why("later", {"worlds": 4, "turns": 0, "ways": None}), 4)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_sweep_left_names_a_build_on_the_table_as_a_build(lang: str) -> None:
     """Trailing 4S beside 6H and the other player's build of 10 [5D+4C+AH] leaves a ten to take both, a sweep

@@ -24,6 +24,8 @@ from tutor.core.solver import exposure_after, table_points, trial_hands, unseen_
 from tutor.core.table import Build, piles
 
 from .advisor import playout_turns
+from .confirm import CONFIRM_FACTOR
+from .deal_values import MOST_ORDERED
 from .line_claims import LINE_CHECKS, PairCheck
 from .review import LIKELY_LEAST, REASON_CODES, Why
 from .risk import likely_take
@@ -405,13 +407,15 @@ def _safe_trail(pair: Pair, params: dict[str, Any]) -> str | None:
 
 
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
-    """``ways``: the deals of the hidden hands the holding rule allows where there are no more ways to deal them
-    than the advice's worlds (the values are then over every deal), else None."""
+    """``ways``: the deals of the hidden hands the holding rule allows where there are at most half as many ways to
+    deal them as the most worlds a loss is confirmed over (the values are then over every deal), else None."""
     worlds, turns = pair.worlds, playout_turns(pair.pos)
     if params["worlds"] != worlds:
         return f"the advice valued {worlds} worlds, not {params['worlds']}"
     ways = deal_ways(pair.pos)
-    deals = len(every_deal(pair.pos)) if ways is not None and 1 < ways <= worlds else 0
+    ordered = all(n <= MOST_ORDERED for n in pair.pos.hidden_counts)
+    exact = ways is not None and ordered and 1 < ways and 2 * ways <= CONFIRM_FACTOR * worlds
+    deals = len(every_deal(pair.pos)) if exact else 0
     if params["ways"] != (deals or None):
         over = f"every one of {deals} deals" if deals else "worlds drawn at random"
         return f"the values are over {over} of the hidden hands, not {params['ways']}"

@@ -16,17 +16,20 @@ a loss is settled at the first look that settles it; so that a loss settles on
 the wrong side of a threshold at most 5% of the time over all the looks, each
 look's interval is a 99.2% one (:data:`Z`: 5% shared among the six looks).
 
-Where the hidden hands can be dealt in few ways (:func:`~tutor.play.deal_values.exact_ways`:
-at most half the worlds of the next look; a world's value depends on those
+Where the hidden hands can be dealt in at most half as many ways as the most
+worlds a loss may be confirmed over (:func:`exact_deals`; the ways:
+:func:`~tutor.play.deal_values.exact_ways`: a world's value depends on those
 hands alone, unless the playouts draw from the stock), the loss is *exact*
-instead: every deal once, each as likely, and in each the two moves' values
-averaged over every order of the cards in the hidden hands
+instead, from the first look: every deal once, each as likely, and in each the
+two moves' values averaged over every order of the cards in the hidden hands
 (:func:`~tutor.play.deal_values.deal_values`: a playout breaks a seat's ties in
 its hand's order, which a world draws at random).  That is the mean the
 worlds estimate, without their noise: its interval is the loss itself, the same
-for every seed.  With no more deals than the advice's worlds, the advice's own
-sample is not looked at: it may have missed a deal (a loss that is one point in
-eight deals of nine looks sure).
+for every seed.  The advice's own sample is not looked at: it may have missed a
+deal (a loss that is one point in eight deals of nine looks sure).  Until 5
+December 2026 such a loss was sampled until the last doubling reached it, and a
+seed could settle it, or leave it unmarked, on the wrong side of the exact
+loss first (docs/review.md, "More deals exact").
 
 When the unseen cards can lie only one way, there is one world and the loss
 is exact: its interval is the loss itself.
@@ -36,10 +39,10 @@ moves from it (:func:`rivals`: behind it by less than its noise, as with the
 many close first moves of a royal round): then the best of them once
 all are valued in :data:`CHOOSE_FACTOR` times the advice's worlds of the
 same stream (:func:`better_of`), or valued exactly where a loss would be
-exact once confirmed to the most worlds (:func:`exact_deals`).  Otherwise a
+exact (:func:`exact_deals`).  Otherwise a
 seed whose advice took a weaker move for best measured the loss against that
-move, and left unmarked a mistake that other seeds marked.  Where the loss is
-exact from the first look (:func:`few_deals`), the advice itself is exact
+move, and left unmarked a mistake that other seeds marked.  Where the deals
+are no more than the advice's worlds (:func:`few_deals`), the advice itself is exact
 (:func:`exact_advice`: the hint's too), and the better move is its best,
 whatever the seed.
 
@@ -58,8 +61,7 @@ Nor is the last doubling of worlds spent where it would most likely settle
 nothing (:meth:`Loss.hopeless`): a threshold in the interval lies closer to
 the mean than the interval's half-width would shrink to with twice the worlds.
 The loss is then a range (or not marked) one look early, as it would most
-likely be after it; but not where the last look would value every deal, which
-settles it exactly.  In the benchmark's rounds
+likely be after it.  In the benchmark's rounds
 (``benchmarks/bench_grade_stability.py``) the grades are as stable from seed to
 seed as with the last doubling.
 """
@@ -188,8 +190,7 @@ def better_of(pos: Position, seed: int, best: MoveValue, others: Sequence[MoveVa
     """Of ``best`` and ``others`` (valued by an advice on ``pos`` of ``seed`` over its worlds), the one with the
     highest mean once all are valued in :data:`CHOOSE_FACTOR` times as many worlds of the same stream (the
     advice's worlds first); ``best`` on a tie.  Its samples are over all those worlds.  Where a loss on ``pos``
-    would be exact once confirmed to the most worlds (:func:`exact_deals`), they are valued exactly instead
-    (:func:`exact_better`)."""
+    is exact (:func:`exact_deals`), they are valued exactly instead (:func:`exact_better`)."""
     n = len(best.samples)
     candidates = [best, *others]
     if exact_deals(pos, n):
@@ -228,19 +229,16 @@ def exact_better(pos: Position, moves: Sequence[MoveValue]) -> MoveValue:
 
 def exact_deals(pos: Position, worlds: int) -> bool:
     """Whether :func:`confirm`, given an advice of ``worlds`` worlds on ``pos``, values the loss over every deal
-    if it confirms it to the most worlds: the hidden hands can be dealt in more ways than one and at most half as
-    many as :data:`CONFIRM_FACTOR` times ``worlds``."""
+    from the first look: the hidden hands can be dealt in more ways than one and at most half as many as the most
+    worlds a loss is confirmed over (:data:`CONFIRM_FACTOR` times ``worlds``)."""
     ways = exact_ways(pos)
     return ways is not None and 1 < ways and 2 * ways <= CONFIRM_FACTOR * worlds
 
 
 def few_deals(pos: Position, worlds: int) -> bool:
-    """Whether a loss on ``pos`` is judged on every deal of the hidden hands from the first look (:func:`confirm`):
-    they can be dealt in more ways than one but no more than an advice's ``worlds`` (which may miss one)."""
-    return _few(exact_ways(pos), worlds)
-
-
-def _few(ways: int | None, worlds: int) -> bool:
+    """Whether an advice of ``worlds`` worlds on ``pos`` is made exact (:func:`exact_advice`): the hidden hands can
+    be dealt in more ways than one but no more than ``worlds`` (which may miss one)."""
+    ways = exact_ways(pos)
     return ways is not None and 1 < ways <= worlds
 
 
@@ -251,17 +249,16 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
 
     A move valued in fewer of the advice's worlds (dropped early as clearly behind) is first valued in the
     rest of them: a loss is never settled on fewer worlds than the advice's.  Where the hidden hands can be
-    dealt in at most half as many ways as the next look's worlds, the next looks are :func:`stratified`; in no
-    more ways than the advice's worlds, every look is (the advice's sample may have missed a deal).  ``least``:
-    the least loss that is marked, one of ``thresholds`` (see the module's words).  The last doubling is not
-    made when it is :meth:`~Loss.hopeless`, unless the loss would then be exact.  With ``exact``, both moves are
-    valued over every deal already (:func:`exact_advice`): their loss is exact as it stands.
+    dealt in at most half as many ways as the most worlds (:func:`exact_deals`), the loss is :func:`stratified`
+    at once.
+    ``least``: the least loss that is marked, one of ``thresholds`` (see the module's words).  The last doubling
+    is not made when it is :meth:`~Loss.hopeless`.  With ``exact``, both moves are valued over every deal
+    already (:func:`exact_advice`): their loss is exact as it stands.
     """
     if exact:
         return exact_loss(better, played)
     most = CONFIRM_FACTOR * worlds
-    ways = exact_ways(pos)
-    if _few(ways, worlds) and (deals := every_deal(pos)):
+    if exact_deals(pos, worlds) and (deals := every_deal(pos)):
         return stratified(pos, deals, better, played)
     stream, streamed = world_stream(pos, seed), 0  # one stream: each look takes the worlds after the last's
     while True:
@@ -270,8 +267,6 @@ def confirm(pos: Position, seed: int, worlds: int, better: MoveValue, played: Mo
         if have == goal and (loss.settled(thresholds) or loss.unmarked(thresholds, least) or have >= most):
             return loss
         upto = goal if goal > have else min(most, 2 * have)
-        if goal == have and ways is not None and 2 * ways <= upto and (deals := every_deal(pos)):
-            return stratified(pos, deals, better, played)  # exact: it settles even what is hopeless
         if goal == have and upto == most and loss.hopeless(thresholds, have, upto):
             return loss
         short = [mv for mv in (better, played) if len(mv.samples) == have]

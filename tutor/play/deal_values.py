@@ -35,8 +35,8 @@ MOST_ORDERED = 5
 larger hand (the option ``hand_size``) is left to sampled worlds (:func:`exact_ways`)."""
 
 Orders = dict[int, list[tuple[Card, ...]]]
-"""For each hidden seat, the orders of its hand still possible, each as likely (a list with repeats: an order of
-the cards left counts once for each full order it comes from)."""
+"""For each hidden seat, the orders of its hand as dealt that are still possible, each as likely (the cards played
+stay in them)."""
 
 
 def exact_ways(pos: Position) -> int | None:
@@ -99,17 +99,10 @@ def _expected(world: Position, side: int, orders: Orders, plies: int | None) -> 
 
 
 def _after(world: Position, side: int, move: Move, orders: Orders, plies: int | None) -> float:
-    """:func:`_expected` after ``move``."""
-    after = _played(orders, move, world.to_move)
+    """:func:`_expected` after ``move``.  The orders keep the cards already played: a tie is broken among cards in
+    the hand, so the first of them in an order is the same with or without the cards played."""
     world.push(move)
     try:
-        return _expected(world, side, after, plies)
+        return _expected(world, side, orders, plies)
     finally:
         world.pop()
-
-
-def _played(orders: Orders, move: Move, seat: int) -> Orders:
-    """``orders`` once ``move``'s card has left the hand of ``seat``."""
-    if seat not in orders:
-        return orders
-    return {**orders, seat: [tuple(c for c in order if c != move.card) for order in orders[seat]]}

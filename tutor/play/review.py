@@ -59,6 +59,7 @@ from .confirm import (
     better_of,
     confirm,
     exact_advice,
+    exact_deals,
     few_deals,
     loss_of,
     rivals,
@@ -523,6 +524,6 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
 
 def deal_count(pos: Position, worlds: int) -> int | None:
     """The ways the hidden hands can be dealt (the holding rule kept) where a mark's values are the average over
-    every one of them (:func:`~tutor.play.confirm.few_deals`: the confirmation takes each deal in turn), else None:
-    the values are over worlds drawn at random, ``worlds`` of them and more."""
-    return len(every_deal(pos)) or None if few_deals(pos, worlds) else None
+    every one of them (:func:`~tutor.play.confirm.exact_deals`: the confirmation takes each deal in turn), else
+    None: the values are over worlds drawn at random, ``worlds`` of them and more."""
+    return len(every_deal(pos)) or None if exact_deals(pos, worlds) else None
