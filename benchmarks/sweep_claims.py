@@ -1,7 +1,7 @@
 """Every claim the tutor makes about a move, checked far wider than the tests: reviews, hints and comparisons.
 
 Run from the repository root: ``python benchmarks/sweep_claims.py [--seeds 1-20] [--presets classic,draw]
-[--players 2,3,4] [--parts review,hints,compare,game] [--worlds 2]``.
+[--players 2,3,4] [--parts review,hints,compare,game,claim] [--worlds 2]``.
 
 - ``review``: for each preset, player count and seed, a round of club players (one random player, at seat
   ``seed % players``) is played (:func:`~tutor.play.game.play_one_round`) and every seat's moves are reviewed
@@ -21,6 +21,10 @@ Run from the repository root: ``python benchmarks/sweep_claims.py [--seeds 1-20]
   the review's seed for the ply, as the shell's ``hint`` asks the advisor): its advice, its exact values in a last
   deal whose cards are all known, and every number and comparison word it says in en and de, checked by
   :func:`~tutor.shell.hint_claims.game_hint_problems`.
+- ``claim``: a match of club players with claims on and a small target (4 to 12 by the seed, the preset's if
+  smaller): at every turn of the learner (seat 0) a claim there, true or false, and any computer's claim that ends
+  the match; what the shell says of each (who claimed, each certain item, the majorities not certain yet, the total
+  against the target, the result) in en and de, recounted by :func:`~tutor.shell.claim_claims.claim_problems`.
 
 Prints each false claim found (with what shows it again) and a summary of the counts.
 """
@@ -52,10 +56,12 @@ from tutor.play.claims import false_claim
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
 from tutor.play.review import GRADES, MARGINS, Mark, RoundReview, ply_advice, review_round
+from tutor.play.table_game import Settings
 from tutor.play.view import SeatView
 from tutor.render import Renderer
 from tutor.render.numbers import POINT_PLACES
 from tutor.render.review import loss_places, mark_view, review_brief, review_text
+from tutor.shell.claim_claims import claim_problems, claimed_games
 from tutor.shell.game_text import hint_text as game_hint_text
 from tutor.shell.hint_claims import game_hint_problems
 from tutor.teaching.hint_claims import Setting, hint_problems
@@ -154,7 +160,7 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
             if key == "theirs" and not why.params["seats"]:
                 continue  # the other sides' count, said only when it is theirs that changes
             for item in value if isinstance(value, list) else [value]:
-                forms = param_words(ui, item)
+                forms = param_words(ui, item) + (["both", "beide"] if key == "ways" and item == 2 else [])
                 if forms and not any(f in words for f in forms):
                     out.append(f"{why.code}: {key}={item} is not in its words: {words!r} ({why.params})")
         if why.code == "points":
@@ -185,6 +191,8 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
             pos = SeatView.of(mark.review.ply.before, review.seat).position()
             turn = f"{where} turn={mark.review.turn} ({pos.notation(mark.review.ply.move)})"
             for why in mark.reasons:
+                tally.checked["reasons later over every deal (of those above)"] += why.code == "later" and bool(
+                    why.params.get("ways"))
                 problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds)
                 tally.add(f"reason {why.code}", [] if problem is None else [f"{why}: {problem}"], turn)
             for lang in LANGS:
@@ -206,8 +214,22 @@ def check_game_hints(tally: Tally, name: str, players: int, seed: int, worlds: i
         en = " ".join(game_hint_text(Renderer("en", symbols=False), pos, advice).split())
         kind = "game hint" + (" (one way)" if "nothing to average" in en else " (same)" if "the same to a" in en
                               else "")
+        tally.checked["game hints over every deal (of those above)"] += bool(re.search(r"Averaged over (all \d+|both) "
+                                                                                      r"ways", en))
         tally.add(kind, game_hint_problems(pos, advice),
                   f"{name} players={players} seed={seed} ply={index} worlds={worlds}")
+
+
+def check_claims(tally: Tally, name: str, players: int, seed: int) -> None:
+    """Each claim of a match of club players with claims on (:func:`~tutor.shell.claim_claims.claimed_games`)."""
+    v = variant(name)
+    settings = Settings(v.with_options(claim=True, target=min(v.target, 4 + seed % 9)), players, "club", seed)
+    for game in claimed_games(settings):
+        assert game.claimed is not None
+        who = "learner" if game.claimed.seat == game.learner else "computer"
+        kind = f"claim ({who}, {'true' if game.claimed.count.true else 'false'})"
+        tally.add(kind, claim_problems(game), f"{name} players={players} seed={seed} round={len(game.rounds)} "
+                                              f"ply={len(game.current.plies)}")
 
 
 # ---- hints and comparisons --------------------------------------------------------------
@@ -305,7 +327,7 @@ def main() -> None:
     parser.add_argument("--seeds", default="1-3", help="round seeds: 1-20, or 1,5,9")
     parser.add_argument("--presets", default=",".join(preset_names()))
     parser.add_argument("--players", default="2,3,4")
-    parser.add_argument("--parts", default="review,hints,compare,game")
+    parser.add_argument("--parts", default="review,hints,compare,game,claim")
     parser.add_argument("--worlds", type=int, default=2, help="the review's advisor worlds (the shell's: 48)")
     parser.add_argument("--show", type=int, default=20, help="false claims printed at most")
     args = parser.parse_args()
@@ -323,6 +345,8 @@ def main() -> None:
                     check_compare(tally, name, players, seed)
                 if "game" in parts:
                     check_game_hints(tally, name, players, seed, args.worlds)
+                if "claim" in parts:
+                    check_claims(tally, name, players, seed)
                 for line in tally.false[before:][:args.show]:
                     print(line, flush=True)
             print(f"# {name} {players} players done, {time.process_time() - start:.0f} s CPU, "

@@ -346,6 +346,44 @@ def test_a_review_stopped_before_its_first_move_praises_nothing(
     assert praise in review_brief(ui, RoundReview(full.players, seat, full.moves[:1], ()))  # a whole review of one
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_review_stopped_by_its_time_limit_gives_the_command_that_reviews_its_round(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """The note under a review its time limit stopped said "“cassino-tutor replay” with --review reviews the whole
+    round" (German "… mit --review=all …"): it names the game's number and the round, the command as replay takes
+    it, here game 2 (a game played before it), round 2 of a match: at the round's end, on ``analysis``, and under
+    the kept review that ``replay`` shows."""
+    monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
+    monkeypatch.setattr(review_screen, "BACKGROUND", False)  # else moves are reviewed during the round, in time
+    w = {"en": ("play", "resign yes", "next", "analysis"), "de": ("spiele", "aufgeben ja", "weiter", "besprechung")}
+    play, resign, deal, analysis = w[lang]
+    command = ("“cassino-tutor replay 2 --review=2” reviews the whole round" if lang == "en" else
+               "„cassino-tutor replay 2 --review=2“ bespricht die ganze Runde")
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, f"{play} round level=greedy seed=5" if lang == "en" else f"{play} runde level=greedy seed=5")
+        dispatch(shell, resign)
+        dispatch(shell, f"{play} level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.saved.key == 2
+        while len(run.game.rounds) < 2 or not run.game.round_over:
+            if run.game.round_over:
+                monkeypatch.setattr(review_screen, "REVIEW_BUDGET", 0.0)  # round 2's review stops at once
+                dispatch(shell, deal)
+            else:
+                pos = run.position
+                said = dispatch(shell, pos.notation(pos.generate()[0])).text
+        assert run.reviewed is not None and run.reviewed[0] == 2 and run.reviewed[1].unreviewed  # the premise
+        full = dispatch(shell, analysis).text
+    for text in (said, full):
+        assert command in " ".join(text.split()), text
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    assert main(["replay", "2", "--lang", lang]) == 0
+    assert command in " ".join(capsys.readouterr().out.split())
+    assert main(["replay", "2", "--lang", lang, "--review=2"]) == 0  # the command as given
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("Round 2" if lang == "en" else "Runde 2") in out and command not in out
+
+
 @pytest.mark.parametrize(("lang", "line"), [("en", "Playing on: 3 moves so far (3.0 s)"),
                                             ("de", "Es wird weitergespielt: bisher 3 Züge (3,0 s)")])
 def test_the_computers_turns_show_a_progress_line_once_they_take_half_a_second(

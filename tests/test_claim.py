@@ -336,3 +336,27 @@ def test_a_claim_said_is_kept_when_the_shell_is_killed(tmp_path: Path) -> None:
     assert saved.game.claimed is not None and saved.game.result == MatchResult(1, "false_claim", loser=0)
     with Progress.open(tmp_path / "progress.sqlite3") as progress:
         assert progress.games.waiting(saved.started) is None  # over: nothing to resume
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_claim_made_instead_of_a_first_move_is_not_said_to_leave_no_choice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """A claim at the learner's first turn ends the round before any move of theirs: ``analysis`` and ``replay``
+    said "you had no choice to make in this round", where the learner had four cards to choose from and claimed."""
+    w, ui = WORDS[lang], Renderer(lang)
+    no_choice = "no choice" if lang == "en" else "keine Wahl"
+    ended = ("the round ended before you made one" if lang == "en"
+             else "Die Runde endete, bevor du einen gemacht hast")
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, f"{w['play']} claim=true level=greedy seed=3")
+        assert len(game_run(shell).position.generate()) > 1  # the premise: a choice of moves
+        dispatch(shell, f"{w['claim']} {w['yes']}")
+        analysis = dispatch(shell, "analysis" if lang == "en" else "besprechung").text
+    assert ended in analysis and no_choice not in analysis, analysis
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    for review in ([], ["--review", "1"]):
+        assert main(["replay", "1", "--lang", lang, *review]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert ui.message("review.none_to_review", moved=False) in out and no_choice not in out, out
+    assert ended in ui.message("review.none_to_review", moved=False)
+    assert no_choice in ui.message("review.none_to_review", moved=True)  # moves made, each the only legal one

@@ -33,7 +33,7 @@ from tutor.render import Renderer
 from tutor.render.review import review_text
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.review_screen import reviewed_round
+from tutor.shell.review_screen import Replay, reviewed_round
 from tutor.shell.state import Shell
 from tutor.shell.toolbar import toolbar_text
 from tutor.storage import ProgressError
@@ -46,7 +46,7 @@ from tutor.teaching.skill_map import reason_skills
 
 def round_review(shell: Shell, plies: list[Ply], seat: int, seed: int = 0) -> tuple[RoundReview, str]:
     """The shell's review of a round (queued puzzles, evidence), and its words in full, as ``analysis`` shows."""
-    review, note = reviewed_round(shell, plies, seat, seed, game="test", match=True)
+    review, note = reviewed_round(shell, plies, seat, seed, game="test", match=True, replay=Replay(1, 1))
     return review, "\n".join(filter(None, [review_text(shell.ui, review), note]))
 
 

@@ -127,7 +127,8 @@ def test_a_kept_review_the_time_limit_cut_short_says_so(
         conn.execute("UPDATE game_review SET data = ?", (json.dumps({**json.loads(text), "unreviewed": 3}),))
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
     assert main(["replay", "1", "--lang", "en"]) == 0
-    assert "3 of your moves were not reviewed. --review 1 reviews the whole round" in words(capsys.readouterr().out)
+    assert ("3 of your moves were not reviewed. “cassino-tutor replay 1 --review=1” reviews the whole round"
+            in words(capsys.readouterr().out))
 
 
 def test_a_kept_review_is_used_only_for_its_round_and_the_learners_seat() -> None:

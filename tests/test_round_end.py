@@ -638,12 +638,12 @@ def test_a_match_won_before_the_learners_first_move_has_no_review_to_praise(
         assert result_text(ui, game, scored_above=True) in said
         assert not any(word in said for word in praise), said
         analysis = dispatch(shell, "analysis" if lang == "en" else "besprechung").text
-        assert analysis == ui.message("play.analysis_head", round=1) + "\n" + ui.message("review.none_to_review")
+        assert analysis == ui.message("play.analysis_head", round=1) + "\n" + ui.message("review.none_to_review", moved=False)
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
     for review in ([], ["--review", "1"]):
         assert main(["replay", "1", "--lang", lang, *review]) == 0
         out = " ".join(capsys.readouterr().out.split())
-        assert ui.message("review.none_to_review") in out, out
+        assert ui.message("review.none_to_review", moved=False) in out, out
         assert not any(word in out for word in praise), out
         assert ("without the review" if lang == "en" else "ohne die Besprechung") not in out
 

@@ -33,7 +33,7 @@ from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
 from tutor.render import LANGS, Renderer
 from tutor.render.chart import fit
-from tutor.render.review import review_text
+from tutor.render.review import none_to_review, review_text
 from tutor.shell import review_screen
 from tutor.shell.game_text import ended_text, problem_text, score_text
 from tutor.shell.games import game_number, games_text
@@ -140,10 +140,11 @@ def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:
 
 
 def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, reviewing: bool,
-               kept: RoundReview | None = None) -> str:
-    """One round: its starting table, then deal by deal the learner's hand (their own game: only what they held)
-    and the moves, its score, and the review of the learner's moves once it is over: computed when
-    ``reviewing``, else the ``kept`` one if any."""
+               kept: RoundReview | None, game: int | None) -> str:
+    """Round ``number`` of game ``game`` (its number in the list of games; None: a file's): its starting table,
+    then deal by deal the learner's hand (their own game: only what they held) and the moves, its score, and the
+    review of the learner's moves once it is over: computed when ``reviewing``, else the ``kept`` one if any (with
+    the command that reviews the round in full, where its time limit stopped it)."""
     parts = [ui.message("review.replay_round", round=number, dealer=ui.seat_name(game_round.dealer, learner))]
     if game_round.plies:
         parts.append(ui.message("review.replay_table", cards=ui.cards(game_round.plies[0].before.loose)))
@@ -153,7 +154,7 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
     if game_round.score is None:
         parts.append(ui.message("review.replay_in_play"))
     elif not reviewable(game_round.plies, learner):  # ended before the learner's first move: nothing to review
-        parts.append(ui.message("review.none_to_review"))
+        parts.append(none_to_review(ui, game_round.plies, learner))
     elif reviewing:
         review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
         parts.append(review_text(ui, review))
@@ -161,7 +162,7 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
         parts.append(review_text(ui, kept))
         if kept.unreviewed:  # the shell's review stopped at its time limit
             parts.append(ui.message("review.replay_stopped", n=kept.unreviewed, round=number,
-                                    reviewed=len(kept.moves)))
+                                    reviewed=len(kept.moves), game=game))
     return "\n".join(parts)
 
 
@@ -180,7 +181,7 @@ def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: Statu
     for n, game_round in enumerate(game.rounds, 1):
         if n in reviews:
             status.show(partial(_progress, ui, n, len(game.rounds)))
-        parts.append(round_text(ui, game_round, n, game.learner, n in reviews, kept.get(n)))
+        parts.append(round_text(ui, game_round, n, game.learner, n in reviews, kept.get(n), saved.key))
     status.clear()
     parts.append(ended_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
     # a round over before the learner's first move is no round without its review: it has none to give

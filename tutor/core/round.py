@@ -176,7 +176,8 @@ def count_out(before: Sequence[int], score: RoundScore, target: int) -> int | No
 class ClaimCount:
     """A side's claim to have reached the target, counted: its match points ``before`` this round, the points
     certain this round item by item (:func:`~tutor.core.scoring.certain_items`), the cards and spades it has taken
-    this round out of the deck's (a majority becomes certain past half of them) and the ``target``."""
+    this round out of the deck's (a majority becomes certain past half of them), the ``target``, and the deck's
+    cards and spades no side has taken yet (a majority past half out of reach when too few are left)."""
 
     side: int
     before: int
@@ -186,6 +187,8 @@ class ClaimCount:
     deck_cards: int
     deck_spades: int
     target: int
+    left_cards: int
+    left_spades: int
 
     @property
     def certain(self) -> int:
@@ -207,7 +210,8 @@ def count_claim(match: Match, pos: Position, side: int) -> ClaimCount:
     v = match.variant
     score = score_round(pos)
     return ClaimCount(side, match.scores[side], certain_items(pos, side), score.cards[side], score.spades[side],
-                      len(v.deck_cards), v.deck_spades, v.target)
+                      len(v.deck_cards), v.deck_spades, v.target, len(v.deck_cards) - sum(score.cards),
+                      v.deck_spades - sum(score.spades))
 
 
 def judge_claim(match: Match, pos: Position, side: int) -> ClaimCount:

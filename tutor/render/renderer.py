@@ -303,13 +303,16 @@ class Renderer:
 
     def claim(self, count: ClaimCount, variant: Variant, side: str, me: bool, partner: str = "") -> str:
         """A claim as the engine counted it: the points certain this round item by item, the majorities of
-        ``variant`` not certain yet with the count that would make them so, and the total against the target.
-        ``side`` names the claiming side; ``me``: it is the learner's (``partner``: the learner's partner, if any)."""
+        ``variant`` not certain yet with the count that would make them so (and whether too few cards are left to
+        reach it), and the total against the target.  ``side`` names the claiming side; ``me``: it is the
+        learner's (``partner``: the learner's partner, if any)."""
         counted = {item.code for item in count.items}
-        majorities = (("most_cards", variant.most_cards, count.cards, count.deck_cards),
-                      ("most_spades", variant.effective_most_spades, count.spades, count.deck_spades))
-        unsure = [{"code": code, "points": points, "taken": taken, "deck": deck, "sure": deck // 2 + 1}
-                  for code, points, taken, deck in majorities if points and code not in counted]
+        majorities = (("most_cards", variant.most_cards, count.cards, count.deck_cards, count.left_cards),
+                      ("most_spades", variant.effective_most_spades, count.spades, count.deck_spades,
+                       count.left_spades))
+        unsure = [{"code": code, "points": points, "taken": taken, "deck": deck, "sure": deck // 2 + 1,
+                   "reachable": taken + left > deck // 2}
+                  for code, points, taken, deck, left in majorities if points and code not in counted]
         return self.render("claim", count=count, rows=score_rows(count.items), unsure=unsure, side=side, me=me,
                            partner=partner)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -13,6 +14,7 @@ from tutor.core.position import Position
 from tutor.core.scoring import score_round
 from tutor.core.variant import Variant
 from tutor.play.exact import ExactLines
+from tutor.play.game import Ply
 from tutor.play.review import GRADES, MARGINS, ROUNDING, Mark, MoveReview, RoundReview, Why, grade_of, margin
 
 from .numbers import POINT_PLACES, rounded_out, shown_gap
@@ -171,6 +173,13 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
 
 BRIEF_MARKS = 3
 """Marked moves the short review lists at most (those that lost most), so that a round's end fits 24 rows."""
+
+
+def none_to_review(ui: Renderer, plies: Sequence[Ply], seat: int) -> str:
+    """Why a round of ``plies`` has no move of ``seat``'s to review (:func:`~tutor.play.review.reviewable` false):
+    each move it made was the only legal one, or it made none (the round ended first: an instant win, a claim,
+    its own claim too)."""
+    return ui.message("review.none_to_review", moved=any(ply.seat == seat for ply in plies))
 
 
 def review_brief(ui: Renderer, review: RoundReview) -> str:

@@ -24,7 +24,7 @@ from tutor.play.game import Ply
 from tutor.play.review import RoundReview, reviewable
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, TableGame
-from tutor.render.review import review_brief
+from tutor.render.review import none_to_review, review_brief
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
@@ -48,6 +48,7 @@ from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     REVIEW_WORLDS,
     MoveReviews,
+    Replay,
     full_review,
     hint_advice,
     review_again,
@@ -246,7 +247,8 @@ class GameRun(Activity):
         current, (status, show) = self.game.current, self.review_status()
         try:
             review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
-                                          game=self.saved.id, match=self.game.settings.kind == "match", progress=show,
+                                          game=self.saved.id, match=self.game.settings.kind == "match",
+                                          replay=Replay(self.saved.key, len(self.game.rounds)), progress=show,
                                           ready=self.background.ready(current.plies, current.seed))
         finally:
             self.background.stop()
@@ -274,10 +276,10 @@ class GameRun(Activity):
         number, last = over[-1]
         head = self.ui.message("play.analysis_head", round=number)
         if not reviewable(last.plies, self.game.learner):
-            return head + "\n" + self.ui.message("review.none_to_review")
+            return head + "\n" + none_to_review(self.ui, last.plies, self.game.learner)
         if self.reviewed is None or self.reviewed[0] != number:  # resumed: the kept review, else made again
             self.reviewed = (number, self.kept_review(number, last.plies) or self.review_again(last.plies, last.seed))
-        return head + "\n" + full_review(self.shell, self.reviewed[1])
+        return head + "\n" + full_review(self.shell, self.reviewed[1], Replay(self.saved.key, number))
 
     def kept_review(self, number: int, plies: list[Ply]) -> RoundReview | None:
         """Round ``number``'s review as kept with the saved game, if one was and it fits the round's moves."""

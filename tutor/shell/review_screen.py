@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
+from typing import NamedTuple
 
 from tutor.parallel.pool import background, stop_now
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, Clock, Progress
@@ -100,7 +101,7 @@ class MoveReviews:
 
 
 def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0, *, game: str, match: bool,
-                   progress: Callable[[int, int], None] | None = None,
+                   replay: Replay, progress: Callable[[int, int], None] | None = None,
                    clock: Clock = time.perf_counter, ready: Ready | None = None) -> tuple[RoundReview, str]:
     """Review the learner's (``seat``'s) moves of a round of the ``match`` or one-round game whose id is ``game``,
     waiting at most :data:`REVIEW_BUDGET` seconds of ``clock`` (``progress`` and ``ready``, the reviews made while
@@ -108,10 +109,11 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
     skills (each move once: its item is ``GAME/SEED/PLY``, so that the same deal in another game is new evidence,
     the same move reviewed again after the round's end was taken back is not), and queue a personal puzzle for
     each marked position (each in one transaction); the review, and the note said under it: the moves left
-    unreviewed, the positions new to the queue (or why they could not be queued)."""
+    unreviewed (with the command that reviews the round in full, :class:`Replay`), the positions new to the queue
+    (or why they could not be queued)."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                           progress=progress, ready=ready)
-    notes = [unreviewed_note(shell, review)]
+    notes = [unreviewed_note(shell, review, replay)]
     moves = {f"{game}/{ref}": pieces for ref, pieces in round_evidence(review, seed).items()}
     try:
         shell.progress.record_evidence("game", moves, now=shell.clock())
@@ -132,11 +134,21 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
     return review, "\n".join(filter(None, notes))
 
 
-def unreviewed_note(shell: Shell, review: RoundReview) -> str:
-    """What the review says of the moves it had no time for, if any."""
+class Replay(NamedTuple):
+    """Where ``cassino-tutor replay`` finds a round: the game's number in ``games`` (None: the game is not kept)
+    and the round's."""
+
+    game: int | None
+    round: int
+
+
+def unreviewed_note(shell: Shell, review: RoundReview, replay: Replay) -> str:
+    """What the review says of the moves it had no time for, if any, with the command that reviews the round of
+    ``replay`` in full."""
     if not review.unreviewed:
         return ""
-    return shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET, reviewed=len(review.moves))
+    return shell.ui.message("review.stopped", n=review.unreviewed, limit=REVIEW_BUDGET, reviewed=len(review.moves),
+                            game=replay.game, round=replay.round)
 
 
 def review_again(plies: Sequence[Ply], seat: int, seed: int,
@@ -146,7 +158,8 @@ def review_again(plies: Sequence[Ply], seat: int, seed: int,
     return review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, progress=progress)
 
 
-def full_review(shell: Shell, review: RoundReview) -> str:
-    """The review in full: every marked move with the better one and why, and the moves it had no time for."""
-    return "\n".join(filter(None, [review_text(shell.ui, review), unreviewed_note(shell, review)]))
+def full_review(shell: Shell, review: RoundReview, replay: Replay) -> str:
+    """The review in full of the round of ``replay``: every marked move with the better one and why, and the moves it
+    had no time for."""
+    return "\n".join(filter(None, [review_text(shell.ui, review), unreviewed_note(shell, review, replay)]))
 
