@@ -360,3 +360,26 @@ def test_a_claim_made_instead_of_a_first_move_is_not_said_to_leave_no_choice(
         assert ui.message("review.none_to_review", moved=False) in out and no_choice not in out, out
     assert ended in ui.message("review.none_to_review", moved=False)
     assert no_choice in ui.message("review.none_to_review", moved=True)  # moves made, each the only legal one
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_claim_typed_before_the_learners_turn_says_none_was_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    lang: str) -> None:
+    """With the computer to move first, stopped by Ctrl-C, "claim yes" lets it play on and claims nothing: the
+    reply said only the computer's move, and the learner could think the claim made."""
+    w, ui = WORDS[lang], Renderer(lang)
+    real = TableGame.advance
+
+    def stopped(self: TableGame, *args: object) -> list[object]:
+        raise KeyboardInterrupt  # Ctrl-C before the computer's first move
+
+    with open_shell(tmp_path, lang) as shell:
+        monkeypatch.setattr(TableGame, "advance", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            dispatch(shell, f"{w['play']} claim=true level=greedy seed=4")
+        monkeypatch.setattr(TableGame, "advance", real)
+        game = game_run(shell).game
+        assert not game.current.plies and not game.learner_to_move  # the premise: the computer is to move first
+        said = dispatch(shell, f"{w['claim']} {w['yes']}").text
+        assert game.claimed is None and game.learner_to_move and len(game.current.plies) == 1
+        assert said.endswith(ui.message("play.claim_later")), said

@@ -35,15 +35,17 @@ def claim_in(run: GameRun, confirmed: bool) -> str:
     """The learner claims the target in ``run`` once ``confirmed`` (else the question, the next line answering):
     judged by the engine, the game ends at once, and is saved before its end is said.  Where no claim can be made
     now, why: the variant has none, a one-round game has no target, the round is over; the computers stopped by
-    Ctrl-C before the learner's turn play on first."""
+    Ctrl-C before the learner's turn play on first, and the learner is told that no claim was made (when one can be
+    made now)."""
     if (said := run.closed()) is not None:
         return said
     game, ui = run.game, run.ui
     refusal = game.claim_refusal(game.learner)
     if refusal in ("off", "round"):
         return ui.message(f"play.claim_{refusal}")
-    if refusal == "turn":
-        return run.after_moves(run.playing(game.advance))
+    if refusal == "turn":  # no claim: the others play on first, and the learner may claim on their turn
+        moved = run.after_moves(run.playing(game.advance))
+        return moved if game.claim_refusal(game.learner) else moved + "\n" + ui.message("play.claim_later")
     if refusal is not None:  # the round is over: the next is dealt by ``next``
         return round_over_text(ui, game) + " " + ui.message("play.type_next")
     if not confirmed:
