@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import multiprocessing
+import re
 import signal
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from shell_helpers import open_shell
 
 from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
-from tutor.cli.main import main
+from tutor.cli.main import build_parser, main
 from tutor.cli.replay import replay_text
 from tutor.content.presets import variant
 from tutor.core.cards import parse_cards
@@ -399,3 +400,19 @@ def test_the_computers_turns_show_a_progress_line_once_they_take_half_a_second(
         pos = run.position
         dispatch(shell, pos.notation(pos.generate()[0]))
     assert line in err.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_note_of_a_stopped_review_names_a_command_replay_takes(lang: str) -> None:
+    """The English note said "“cassino-tutor replay” with --review reviews the whole round", and a bare --review is
+    refused ("argument --review: expected one argument"). Each note now names the whole command, the game's number
+    and the round's, and replay's parser takes it; a game not kept names none."""
+    for key in ("review.stopped", "review.replay_stopped"):
+        for reviewed in (0, 3):
+            note = " ".join(Renderer(lang).message(key, n=2, limit=15.0, reviewed=reviewed, game=4, round=2).split())
+            command = re.search(r"cassino-tutor (replay \S+ --review=\S+)[“”„]", note)
+            assert command is not None, note
+            args = build_parser().parse_args(command[1].split())
+            assert (args.file, args.review) == ("4", "2"), note
+            assert "--review" not in Renderer(lang).message(key, n=2, limit=15.0, reviewed=reviewed, game=None,
+                                                                  round=2)

@@ -14,6 +14,7 @@ from tutor.core.cards import Card
 from tutor.core.moves import InvalidMoveError
 from tutor.loading import load_position
 from tutor.render import Renderer
+from tutor.render.chart import fit
 from tutor.render.review import MarkView
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
@@ -124,6 +125,29 @@ def test_a_variant_named_with_several_options_has_one_colon(lang: str) -> None:
     assert variant_label(ui, two) == {
         "en": "Royal Cassino with changes: match (to 11 points) and claiming the target (allowed)",
         "de": "Royal-Cassino mit Änderungen: Partie (bis 11 Punkte) und Ziel ansagen (erlaubt)"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_games_list_wraps_a_long_variant_under_itself(tmp_path: Path, lang: str) -> None:
+    """Royal with a target and claiming: "  1  5 Dec 2026  Royal Cassino with changes: match (to 11 points) and
+    claiming" ran past 80 columns and went on at column 4 ("    the target (allowed)"), left of the game's other
+    lines at 5. The variant goes on a line of its own below the number and date, wrapped under itself; a short one
+    stays beside them."""
+    ui = Renderer(lang)
+    play, games = ("play", "games") if lang == "en" else ("spiele", "partien")
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, f"{play} round classic seed=1")
+        dispatch(shell, "resign yes" if lang == "en" else "aufgeben ja")
+        dispatch(shell, f"{play} royal target=11 claim=true seed=1")
+        lines = fit(dispatch(shell, games).text, 80).splitlines()
+    rows = [i for i, line in enumerate(lines) if re.match(r"  [12]  ", line)]
+    assert len(rows) == 2, lines
+    long = variant_label(ui, presets.variant("royal").with_options(target=11, claim=True))
+    assert re.fullmatch(r"  2  \S.*\S", lines[rows[0]]) and long.split()[0] not in lines[rows[0]], lines
+    assert lines[rows[0] + 1].startswith("     " + long.split()[0]) and lines[rows[0] + 2].startswith("       "), lines
+    assert " ".join(" ".join(lines[rows[0] + 1:rows[0] + 3]).split()) == long, lines
+    assert lines[rows[1]].endswith("  " + ui.message("presets.classic")), lines  # a short name beside its date
+    assert all(len(line) <= 80 for line in lines[rows[0]:]), lines  # the path above is one word
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
