@@ -669,11 +669,11 @@ def test_a_round_an_instant_win_ends_says_its_total_is_not_counted(tmp_path: Pat
         assert game.current.score is not None and game.current.score.totals != game.scores  # the premise
     heading, result = {
         "en": ("Round score as it stood (not counted: the game was decided at once):",
-               f"Player 2 wins the {kind} at once, with points scored as they fell reaching the target of 5"
+               f"Player 2 wins the {kind} at once, with points scored as they fell reaching the target of 5 points"
                f"{'. Match: ' if kind == 'match' else ': '}you: 0 · Player 2: 5."),
         "de": ("Rundenwertung, wie sie stand (zählt nicht: Das Spiel ist sofort entschieden):",
                f"Spieler 2 gewinnt die {'Partie' if kind == 'match' else 'Runde'} sofort, denn mit Punkten, wie sie "
-               f"fielen, ist das Ziel von 5 erreicht{'. Partie: ' if kind == 'match' else ': '}du: 0 · Spieler 2: 5."),
+               f"fielen, ist das Ziel von 5 Punkten erreicht{'. Partie: ' if kind == 'match' else ': '}du: 0 · Spieler 2: 5."),
     }[lang]
     assert heading in said and result in said, said
     assert ("Total: you: 0 · Player 2: 9" if lang == "en" else "Gesamt: du: 0 · Spieler 2: 9") in said
