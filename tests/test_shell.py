@@ -728,6 +728,29 @@ def test_the_welcome_counts_failed_puzzles_and_positions_from_games_apart(
         assert due in dispatch(shell, "progress").text.replace("\n    ", " ")
 
 
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Puzzles: 0 solved of 1 tried; 1 due for review now"),
+    ("de", "Aufgaben: 0 von 1 gelöst; 1 jetzt zur Wiederholung fällig"),
+])
+def test_the_dashboards_puzzle_line_counts_the_puzzles_due_not_the_positions_from_games(
+        tmp_path: Path, lang: str, line: str) -> None:
+    """One puzzle tried and missed, two positions of a game due: the puzzle line said "3 due" of 1 tried (walk of
+    the learner model); the positions are said under "what next"."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        progress = shell.progress
+        puzzle = shell.catalog.puzzles[0]
+        progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, False, 0, now=shell.clock())
+        data = personal_data([1.0, 0.5, -7.0, -8.0, -8.0, -8.0, -8.0], 1)
+        progress.add_personal_puzzles({"game-0000000000a1": data, "game-0000000000a2": data}, 800,
+                                      now=shell.clock())
+        shell.clock.advance(2)  # type: ignore[attr-defined]
+        text = dispatch(shell, "progress").text
+        assert line in text.splitlines()
+        progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, True, 0, now=shell.clock())  # reviewed
+        puzzles = next(row for row in dispatch(shell, "progress").text.splitlines() if row.startswith(line[:8]))
+        assert puzzles.endswith(("tried", "gelöst"))  # not "the next review is on" a day past, the positions due
+
+
 @pytest.mark.parametrize(("lang", "first", "again"), [
     ("en", "Welcome to cassino-tutor!", "Welcome back to cassino-tutor!"),
     ("de", "Willkommen bei cassino-tutor!", "Willkommen zurück bei cassino-tutor!"),
