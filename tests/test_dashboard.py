@@ -77,6 +77,7 @@ def test_dashboard_facts_from_a_constructed_history(tmp_path: Path) -> None:
         progress.record_streak(4)
         # b, c and g failed at hours 2, 4 and 8; the earliest is due a day later
         facts = progress.dashboard(COURSE, "sums", T0 + 20 * HOUR)
+        assert progress.due_reviews(T0 + 20 * HOUR) == []
 
     assert facts.history == tuple(r for r in results if r is not None)
     assert len(facts.history) == 8
@@ -90,7 +91,6 @@ def test_dashboard_facts_from_a_constructed_history(tmp_path: Path) -> None:
     assert facts.weak == ("sums",)
     assert facts.lessons.stars == (("table", 3), ("pairing", 2))
     assert (facts.lessons.done, facts.lessons.left, facts.lessons.earned, facts.lessons.improvable) == (2, 2, 5, ("pairing",))
-    assert facts.summary.reviews_due == 0
     assert facts.next_review == T0 + 2 * HOUR + timedelta(days=1)
 
 
@@ -107,8 +107,8 @@ def test_failed_puzzles_are_due_a_day_later(tmp_path: Path) -> None:
     with Progress.open(tmp_path / "progress.sqlite3") as progress:
         attempt(progress, 0, "a", ["sums"], False)
         attempt(progress, 1, "b", ["sums"], False)
-        facts = [progress.dashboard(COURSE, "table", T0 + hours * HOUR) for hours in (23, 24, 25)]
-    assert [f.summary.reviews_due for f in facts] == [0, 1, 2]
+        due = [progress.due_reviews(T0 + hours * HOUR) for hours in (23, 24, 25)]
+    assert due == [[], ["a"], ["a", "b"]]
 
 
 # ---- the charts -------------------------------------------------------------------------------
@@ -214,6 +214,7 @@ def test_the_english_screen_says_everything(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         lived(shell)
         facts = shell.progress.dashboard([lesson.id for lesson in shell.catalog.lessons], None, shell.clock())
+        due = shell.progress.due_reviews(shell.clock())
         text = dispatch(shell, "progress").text
     low, high = round(min(facts.history)), round(max(facts.history))
     assert f"after {len(facts.history)} rated puzzles" in text
@@ -225,7 +226,7 @@ def test_the_english_screen_says_everything(tmp_path: Path) -> None:
     assert f"{facts.streaks.current} now, best {facts.streaks.best}" in text
     assert "Streak mode (“streak”): best 5" in text
     # reviews of the failed puzzles are due a day later; the clock says 2026-11-29
-    assert f"{facts.summary.reviews_due} failed puzzles are due for review: type “review”." in text
+    assert f"{len(due)} failed puzzles are due for review: type “review”." in text
 
 
 def test_the_german_screen_uses_german_names_and_commands(tmp_path: Path) -> None:

@@ -440,9 +440,8 @@ class Progress:
             f"SELECT count(DISTINCT puzzle_id), count(DISTINCT CASE WHEN {_SUCCESS} THEN puzzle_id END), "
             "count(DISTINCT CASE WHEN solved THEN puzzle_id END) FROM attempt"
         ).fetchone()
-        due = c.execute("SELECT count(*) FROM review WHERE due_at <= ?", (to_text(now),)).fetchone()[0]
         return Summary(int(lessons), int(attempted), int(solved), int(any_solve) - int(solved), self._learner(c),
-                       self._best_streak(c), int(due))
+                       self._best_streak(c))
 
     def dashboard(self, course: Sequence[str], next_lesson: str | None, now: datetime | None = None) -> Dashboard:
         """The facts of the ``progress`` dashboard, all read at one moment.

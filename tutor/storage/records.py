@@ -82,4 +82,3 @@ class Summary:
     puzzles_helped: int
     rating: Rating
     best_streak: int
-    reviews_due: int
