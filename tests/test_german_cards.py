@@ -23,6 +23,7 @@ POS = load_position("hands: [[QS, 9C, JH, 5D, 9D], 4]\ntable: [QH, 4C, 3D]\n", "
 @pytest.mark.parametrize(("typed", "move"), [
     ("D x D", "QS x QH"), ("D♠ x DH", "QS x QH"), ("DP x D♥", "QS x QH"), ("QS x QH", "QS x QH"),
     ("ablegen 9Kr", "9C"), ("9Ka", "9D"), ("ablegen BH", "JH"), ("5Ka b9 4Kr", "5D b9 4C"),
+    ("DPi x DH", "QS x QH"),  # Pik's first two letters, as Kr and Ka are Kreuz's and Karo's
 ])
 def test_german_and_english_letters_name_the_same_move(typed: str, move: str) -> None:
     assert POS.notation(POS.parse_move(typed)) == move

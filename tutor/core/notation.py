@@ -64,8 +64,9 @@ class CardRef:
 GERMAN_RANKS = {"B": "J", "D": "Q"}
 """Rank letters German players type: Bube and Dame (König and Ass share K and A)."""
 
-GERMAN_SUITS: dict[str, tuple[str, ...]] = {"P": ("S",), "KR": ("C",), "KA": ("D",), "K": ("C", "D")}
-"""Suit letters German players type: Pik, Kreuz, Karo, and K for either of the last two."""
+GERMAN_SUITS: dict[str, tuple[str, ...]] = {"P": ("S",), "PI": ("S",), "KR": ("C",), "KA": ("D",), "K": ("C", "D")}
+"""Suit letters German players type: Pik (P, or Pi as Kr and Ka are typed), Kreuz, Karo, and K for either of the
+last two."""
 
 
 @dataclass(frozen=True)
