@@ -52,6 +52,10 @@ BROKEN = {
     "space.yaml": ("a:1\nb: 2\n", "2:2", "line 1 needs a space after its ':' (write 'key: value')"),
     "nocolon.yaml": ("a: 1\nb:2\nc: 3\n", "3:1", "line 2 has no ':'; write it as 'key: value' (or as a list item "
                      "'- value')"),
+    "german_card.yaml": ("hands: [[DKr, 7S], [8D, BH]]\n", "1:10", "card DKr is written in German letters; a "
+                         "file writes cards in English letters: write QC"),
+    "letter_o.yaml": ("hands: [[1OD, 7S], [8D, 1OH]]\n", "1:10", "card 1OD does not exist: a ten is 10, with a "
+                      "zero, not the letter O: write 10D"),
     "position.yaml": ("hands: [[7S, 8D], [7S]]\ntable: [9H, [1], {build: [[5D, 3S], 8H]}, {build: [5D, 4S], owner: 1, "
                       "value: 8}, {build: [KD, KS], owner: 0}]\nto_move: 7\nstock: x\n", "4:8",
                       "stock must be a number of unknown cards or a list of cards, not the text 'x'"),
