@@ -58,7 +58,7 @@ def test_good_files_pass_with_a_summary(tmp_path: Path) -> None:
 #: file name -> (its text, the start of the one problem expected in it)
 BAD = {
     "unproven.yaml": ("puzzles:\n" + puzzle("unproven", TWO_NINES, "cards", "[9S x 5D+4C, 2H]"),
-                      "unproven.yaml:2:5: the solution 2H is not best for goal cards: it is worth 0, the best 2"),
+                      "unproven.yaml:9:28: the solution 2H is not best for goal cards: it is worth 0, the best 2"),
     "missing.yaml": ("puzzles:\n" + puzzle("missing", TWO_WAYS, "cards", "[9S x 5D+4C]"),
                      "missing.yaml:2:5: goal cards accepts 2 best moves; list every one under solution: (missing: 8C x 6H+2H)"),
     "unlisted.yaml": ("puzzles:\n" + puzzle("unlisted", TWO_WAYS, "cards"),

@@ -374,13 +374,13 @@ def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys
     path = tmp_path / "wrong.yaml"
     path.write_text(first.replace("      - 6S x 6D 6C", "      - 2H x 2D") + "\n", encoding="utf-8")
     assert main(["check", str(path), "--lang", "de"]) == 2
-    assert capsys.readouterr().err.splitlines() == [
-        f"{path}:3:5: Die Lösung 2H x 2D ist für das Ziel „cards“ nicht die beste. Sie ist 1 wert, die beste 2 "
-        "(6S x 6D 6C).",
+    assert capsys.readouterr().err.splitlines() == [  # the wrong move at its own line, 19 (the puzzle's is 3)
         f"{path}:3:5: Für das Ziel „cards“ gilt 1 bester Zug; führe jeden unter „solution“ auf (es fehlen 6S x 6D 6C).",
+        f"{path}:19:9: Die Lösung 2H x 2D ist für das Ziel „cards“ nicht die beste. Sie ist 1 wert, die beste 2 "
+        "(6S x 6D 6C).",
         "2 Probleme gefunden"]
     assert main(["check", str(path)]) == 2  # English as before
-    assert capsys.readouterr().err.splitlines()[0] == (f"{path}:3:5: the solution 2H x 2D is not best for goal cards: "
+    assert capsys.readouterr().err.splitlines()[1] == (f"{path}:19:9: the solution 2H x 2D is not best for goal cards: "
                                                         "it is worth 1, the best 2 (6S x 6D 6C)")
 
 
