@@ -25,7 +25,7 @@ from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.core.text import LAYOUT, escaped, excerpt
-from tutor.loading.catalog import load_file, yaml_files
+from tutor.loading.catalog import load_file, read_catalog, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.words import Words
 from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
@@ -286,8 +286,10 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         problems += [problem_words(ui, p) for p in sorted(found, key=lambda p: (p.line, p.col))]
     problems += [problem_words(ui, p) for found in in_order(partial(_advised, tuple(proved)), len(proved),
                                                             usable_cores()) for p in found]
-    if len(files) > 1:
-        problems += [problem_words(ui, p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)))]
+    if len(files) > 1 or lessons:
+        # a lesson may require the installed course's lessons, as it does once it is added to lessons/
+        course = frozenset(lesson.id for lesson in read_catalog()[0].lessons) if lessons else frozenset()
+        problems += [problem_words(ui, p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)), course)]
     if problems:
         print(escaped("\n".join(problems), keep=LAYOUT), file=sys.stderr)
         print(ui.message("check.found", n=len(problems)), file=sys.stderr)

@@ -130,8 +130,9 @@ def _line(puzzle: Puzzle) -> list[Words]:
     return messages
 
 
-def verify_catalog(catalog: Catalog) -> list[Problem]:
-    """Ids unique across files, every required lesson present, no cycle of requirements."""
+def verify_catalog(catalog: Catalog, course: frozenset[str] = frozenset()) -> list[Problem]:
+    """Ids unique across files, every required lesson present (among the catalog's, or the ids of ``course``:
+    the lessons the files join), no cycle of requirements."""
     problems: list[Problem] = []
     for kind, items in (("lesson", catalog.lessons), ("puzzle", catalog.puzzles)):
         first: dict[str, str] = {}
@@ -141,7 +142,7 @@ def verify_catalog(catalog: Catalog) -> list[Problem]:
             if _file(seen) != _file(item.where):
                 problems.append(_at(item.where, _said(f"the {kind} id {item.id} is also used at {seen}; give each "
                                                       "its own id", f"{kind}_id_twice", id=item.id, seen=seen)))
-    ids = {lesson.id for lesson in catalog.lessons}
+    ids = {lesson.id for lesson in catalog.lessons} | course
     for lesson in catalog.lessons:
         for i, other in enumerate(lesson.requires):
             if other not in ids:
