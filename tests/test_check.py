@@ -58,7 +58,7 @@ def test_good_files_pass_with_a_summary(tmp_path: Path) -> None:
 #: file name -> (its text, the start of the one problem expected in it)
 BAD = {
     "unproven.yaml": ("puzzles:\n" + puzzle("unproven", TWO_NINES, "cards", "[9S x 5D+4C, 2H]"),
-                      "unproven.yaml:2:5: the solution 2H is not best for goal cards: it is worth 0, the best 2"),
+                      "unproven.yaml:9:28: the solution 2H is not best for goal cards: it is worth 0, the best 2"),
     "missing.yaml": ("puzzles:\n" + puzzle("missing", TWO_WAYS, "cards", "[9S x 5D+4C]"),
                      "missing.yaml:2:5: goal cards accepts 2 best moves; list every one under solution: (missing: 8C x 6H+2H)"),
     "unlisted.yaml": ("puzzles:\n" + puzzle("unlisted", TWO_WAYS, "cards"),
@@ -133,9 +133,9 @@ def test_unknown_lessons_and_ids_used_twice(tmp_path: Path) -> None:
     assert "02-next.yaml:5:12: lesson next requires strat, but there is no lesson strat" in result.stderr
     assert "03-start.yaml:1:1: the lesson id start is also used at " in result.stderr
     assert "p2.yaml:2:5: the puzzle id nine is also used at " in result.stderr
-    # one file alone is not checked against others
+    # one file alone is checked against the installed course, which has no lesson strat either
     alone = run(paths[1])
-    assert alone.returncode == 0, alone.stderr
+    assert alone.returncode == 2 and "02-next.yaml:5:12: lesson next requires strat" in alone.stderr
 
 
 def test_the_documented_examples_pass(tmp_path: Path) -> None:
@@ -159,3 +159,17 @@ def test_a_folder_without_yaml_files_is_an_error(tmp_path: Path) -> None:
     result = run(str(tmp_path))
     assert result.returncode == 2
     assert "no YAML files" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_lesson_checked_alone_requires_lessons_of_the_installed_course(tmp_path: Path) -> None:
+    """A teacher's lesson file checked on its own: a required lesson of the course passes, one that no lesson has
+    is refused at its place, as the shell would refuse to start with the file in lessons/."""
+    steps = EXERCISE.format(position=TWO_NINES, task="goal: cards")
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text(lesson("club-good", steps, "[table, pairing]"), encoding="utf-8")
+    bad.write_text(lesson("club-bad", steps, "[table, pairs]"), encoding="utf-8")
+    assert run(str(good)).returncode == 0
+    result = run(str(bad))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"{bad}:5:19: lesson club-bad requires pairs, but there is no lesson pairs"), (
+        result.stderr)

@@ -14,6 +14,8 @@ import yaml
 from tutor.cli.main import main
 from tutor.content.folders import content_dir
 from tutor.loading import dump_position, load_position
+from tutor.loading.lessons import load_lesson
+from tutor.loading.yamlfile import FileError
 
 ROOT = Path(__file__).resolve().parents[1]
 START = str(ROOT / "docs" / "examples" / "start.yaml")
@@ -345,3 +347,20 @@ def test_a_goal_refused_is_quoted_as_typed(lang: str, card: str, goal: str, caps
     """The refusal quoted the goal lowercased ("'qx' is not a card", „karten“), not what was typed."""
     assert said(capsys, "--lang", lang, "solve", ENDGAME, "--goal", "card:QX") == (2, "", f"cassino-tutor solve: {card}\n")
     assert said(capsys, "--lang", lang, "solve", ENDGAME, "--goal", "Karten") == (2, "", f"cassino-tutor solve: {goal}\n")
+
+
+def test_a_files_goal_refused_is_quoted_as_typed() -> None:
+    """A lesson's "goal: card:10X" was told "'10x' is not a card": the goal's reading lowercased it (the command
+    line put the case back, a file did not)."""
+    text = ("lesson: club\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n"
+            "  - exercise:\n      text: {en: E, de: E}\n      position: {hands: [[9S, 4H, QC, 2D], 4], "
+            "table: [9D, 9C, 4S, KH], stock: 40}\n      goal: card:10X,Pionts\n")
+    with pytest.raises(FileError) as info:
+        load_lesson(text, "l.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        "l.yaml:9:13: goal 'card:10X,Pionts': '10X' is not a card; for example card:10D"]
+    with pytest.raises(FileError) as info:
+        load_lesson(text.replace("card:10X,", ""), "l.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        "l.yaml:9:13: unknown goal 'Pionts' (did you mean points?); goals are: cards, points, sweep, safe, "
+        "card:CODE, deal (join several with commas)"]

@@ -52,6 +52,10 @@ BROKEN = {
     "space.yaml": ("a:1\nb: 2\n", "2:2", "line 1 needs a space after its ':' (write 'key: value')"),
     "nocolon.yaml": ("a: 1\nb:2\nc: 3\n", "3:1", "line 2 has no ':'; write it as 'key: value' (or as a list item "
                      "'- value')"),
+    "german_card.yaml": ("hands: [[DKr, 7S], [8D, BH]]\n", "1:10", "card DKr is written in German letters; a "
+                         "file writes cards in English letters: write QC"),
+    "letter_o.yaml": ("hands: [[1OD, 7S], [8D, 1OH]]\n", "1:10", "card 1OD does not exist: a ten is 10, with a "
+                      "zero, not the letter O: write 10D"),
     "position.yaml": ("hands: [[7S, 8D], [7S]]\ntable: [9H, [1], {build: [[5D, 3S], 8H]}, {build: [5D, 4S], owner: 1, "
                       "value: 8}, {build: [KD, KS], owner: 0}]\nto_move: 7\nstock: x\n", "4:8",
                       "stock must be a number of unknown cards or a list of cards, not the text 'x'"),
@@ -370,13 +374,13 @@ def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys
     path = tmp_path / "wrong.yaml"
     path.write_text(first.replace("      - 6S x 6D 6C", "      - 2H x 2D") + "\n", encoding="utf-8")
     assert main(["check", str(path), "--lang", "de"]) == 2
-    assert capsys.readouterr().err.splitlines() == [
-        f"{path}:3:5: Die Lösung 2H x 2D ist für das Ziel „cards“ nicht die beste. Sie ist 1 wert, die beste 2 "
-        "(6S x 6D 6C).",
+    assert capsys.readouterr().err.splitlines() == [  # the wrong move at its own line, 19 (the puzzle's is 3)
         f"{path}:3:5: Für das Ziel „cards“ gilt 1 bester Zug; führe jeden unter „solution“ auf (es fehlen 6S x 6D 6C).",
+        f"{path}:19:9: Die Lösung 2H x 2D ist für das Ziel „cards“ nicht die beste. Sie ist 1 wert, die beste 2 "
+        "(6S x 6D 6C).",
         "2 Probleme gefunden"]
     assert main(["check", str(path)]) == 2  # English as before
-    assert capsys.readouterr().err.splitlines()[0] == (f"{path}:3:5: the solution 2H x 2D is not best for goal cards: "
+    assert capsys.readouterr().err.splitlines()[1] == (f"{path}:19:9: the solution 2H x 2D is not best for goal cards: "
                                                         "it is worth 1, the best 2 (6S x 6D 6C)")
 
 

@@ -21,6 +21,7 @@ from tutor.content.course import FIND_KINDS, THEME_LESSONS, THEMES, Catalog
 from tutor.content.skills import SKILLS, Evidence
 from tutor.core.solver import GOAL_NAMES
 from tutor.loading import load_catalog
+from tutor.loading.lessons import load_lesson
 from tutor.play.why import REASON_CODES
 from tutor.storage import Progress
 from tutor.storage.glicko2 import SCALE, Game, Rating, rate
@@ -259,3 +260,15 @@ def test_a_skill_a_hand_edit_broke_starts_again(tmp_path: Path) -> None:
         skills = {s.skill: s for s in progress.skills()}
         assert skills["sweeps"].rating == SKILL_START and skills["sweeps"].evidence == 0
         assert skills["counting"].evidence == 1 and skills["counting"].rating.rating > SKILL_START.rating
+
+
+def test_a_teachers_own_lesson_names_no_skill_of_its_own_and_does_not_fail() -> None:
+    """A lesson id the skill map does not know (a club's own lesson) tests no skill by its id: solving its
+    exercise gave a KeyError in the shell."""
+    text = ("lesson: club-pairs\ntitle: {en: Club pairs, de: Paare im Verein}\nsummary: {en: A pair., de: Ein Paar.}\n"
+            "variant: classic\nsteps:\n  - text: {en: A seven takes a seven., de: Eine Sieben nimmt eine Sieben ein.}\n"
+            "  - exercise:\n      text: {en: Trail., de: Lege ab.}\n      position: {hands: [[9S, 4H, QC, 2D], 4], "
+            "table: [9D, 9C, 4S, KH], stock: 40}\n      find: trail\n")
+    lesson = load_lesson(text, "club.yaml")
+    assert step_evidence(lesson, 0, 0, 0, False) == []
+    assert [e.skill for e in step_evidence(lesson, 1, 0, 0, False)] == ["safe_play"]

@@ -25,7 +25,7 @@ from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.core.text import LAYOUT, escaped, excerpt
-from tutor.loading.catalog import load_file, yaml_files
+from tutor.loading.catalog import load_file, read_catalog, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.words import Words
 from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
@@ -139,10 +139,7 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     try:
         goal = Goal.from_str(_typed_goal(args.goal))
     except GoalError as err:
-        typed = {name: _as_typed(value, args.goal) for name, value in err.params.items()}
-        if typed == err.params:
-            raise UsageError(said(ui, Words(str(err), f"files.goal_{err.code}", tuple(err.params.items())))) from None
-        raise UsageError(ui.message(f"files.goal_{err.code}", **typed)) from None
+        raise UsageError(said(ui, Words(str(err), f"files.goal_{err.code}", tuple(err.params.items())))) from None
     jobs = whole_number(args.jobs, "--jobs", 1, MOST_WORKERS, say) if args.jobs is not None else usable_cores()
     limit = seconds(args.time_limit, "--time-limit", say, ui.lang) if args.time_limit is not None else None
     pos = load(args.file, ui.lang)
@@ -200,12 +197,6 @@ def _typed_goal(text: str) -> str:
         found = typed_card(code) if colon and name.strip().lower() == "card" else None
         parts.append(f"card:{found}" if found is not None else part)
     return ",".join(parts)
-
-
-def _as_typed(value: object, text: str) -> object:
-    """A goal's part as ``text`` types it (``QX``, where the goal's reading lowercased it to ``qx``)."""
-    at = text.lower().find(value) if isinstance(value, str) and value else -1
-    return text[at:at + len(value)] if isinstance(value, str) and at >= 0 else value
 
 
 def _goal_words(goal: Goal, ui: Renderer) -> str:
@@ -286,8 +277,10 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         problems += [problem_words(ui, p) for p in sorted(found, key=lambda p: (p.line, p.col))]
     problems += [problem_words(ui, p) for found in in_order(partial(_advised, tuple(proved)), len(proved),
                                                             usable_cores()) for p in found]
-    if len(files) > 1:
-        problems += [problem_words(ui, p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)))]
+    if len(files) > 1 or lessons:
+        # a lesson may require the installed course's lessons, as it does once it is added to lessons/
+        course = frozenset(lesson.id for lesson in read_catalog()[0].lessons) if lessons else frozenset()
+        problems += [problem_words(ui, p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)), course)]
     if problems:
         print(escaped("\n".join(problems), keep=LAYOUT), file=sys.stderr)
         print(ui.message("check.found", n=len(problems)), file=sys.stderr)

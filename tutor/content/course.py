@@ -190,6 +190,8 @@ class Puzzle:
     line: tuple[Move, ...] = ()
     ranking: Ranking | None = None
     game: FromGame | None = None
+    solution_at: tuple[str, ...] = ()
+    """The ``file:line:col`` of each move of ``solution`` (none when it was not read from a file)."""
 
     @property
     def match(self) -> bool:

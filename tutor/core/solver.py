@@ -77,7 +77,7 @@ class Goal:
     @classmethod
     def from_str(cls, text: str) -> Goal:
         """The goal ``text`` names."""
-        parts = [p.strip().lower() for p in text.split(",") if p.strip()]
+        parts = [p.strip() for p in text.split(",") if p.strip()]
         if not parts:
             raise GoalError(f"no goal given; goals are: {', '.join(GOAL_NAMES)}", "none", goals=GOAL_NAMES)
         criteria = tuple(_criterion(p, text) for p in parts)
@@ -107,16 +107,18 @@ class Goal:
 
 
 def _criterion(part: str, text: str) -> Criterion:
-    if part.startswith("card:"):
+    """The criterion ``part`` names, in any case; a refusal quotes it as written."""
+    name = part.lower()
+    if name.startswith("card:"):
         try:
             return Criterion("card", Card.from_str(part[5:]))
         except ValueError:
             raise GoalError(f"goal {excerpt(text)!r}: {excerpt(part[5:])!r} is not a card; for example card:10D",
                             "no_card", goal=excerpt(text), card=excerpt(part[5:])) from None
     named = ("cards", "points", "sweep", "safe", "deal")
-    if part in named:
-        return Criterion(part)
-    near = nearest(part, named)
+    if name in named:
+        return Criterion(name)
+    near = nearest(name, named)
     raise GoalError(f"unknown goal {excerpt(part)!r}{f' (did you mean {near}?)' if near else ''}; goals are: "
                     f"{', '.join(GOAL_NAMES)} (join several with commas)",
                     "unknown", goal=excerpt(part), goals=GOAL_NAMES, near=near)

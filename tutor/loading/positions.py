@@ -17,6 +17,7 @@ from tutor.content import presets
 from tutor.core.cards import RANKS, Card, InvalidCardError
 from tutor.core.move_bound import MAX_MOVES, move_bound
 from tutor.core.movegen import build_key, held_keys
+from tutor.core.notation import typed_card
 from tutor.core.occurrence import Impossible, impossibilities
 from tutor.core.position import Position
 from tutor.core.rules import holding_applies
@@ -221,8 +222,7 @@ class _Reader:
                                         "and separate cards with commas, like [7S, 8D]", "files.card_spaces",
                                   text=excerpt(text))
             else:
-                self.problems.add(node, f"card {text} does not exist; {err.reason}", "files.no_card",
-                                  text=excerpt(text))
+                self.problems.add(node, _no_card(text, err))
             return None
         deck = self.variant.deck_cards
         if card not in deck:
@@ -490,3 +490,21 @@ def dump_position(pos: Position) -> str:
     data = position_to_data(pos)
     styled = {k: [_flow(e) for e in v] if k in ("hands", "table") else _flow(v) for k, v in data.items()}
     return yaml.dump(styled, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+
+
+def _no_card(text: str, err: InvalidCardError) -> Words:
+    """Why ``text`` names no card, with the code to write when it is clear: a card in German letters (``DKr``),
+    or a ten written with the letter O (``1OD``)."""
+    german = typed_card(text)
+    if german is not None:
+        return words(f"card {text} is written in German letters; a file writes cards in English letters: write "
+                     f"{german}", "files.german_card", text=excerpt(text), code=str(german))
+    if text.upper().startswith("1O"):
+        try:
+            ten = Card.from_str("10" + text[2:])
+        except InvalidCardError:
+            pass
+        else:
+            return words(f"card {text} does not exist: a ten is 10, with a zero, not the letter O: write {ten}",
+                         "files.letter_o", text=excerpt(text), code=str(ten))
+    return words(f"card {text} does not exist; {err.reason}", "files.no_card", text=excerpt(text))

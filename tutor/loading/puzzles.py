@@ -80,7 +80,8 @@ class _PuzzleReader(FieldReader):
         assert puzzle_id is not None and variant is not None and pos is not None and goal is not None
         assert rating is not None
         return Puzzle(puzzle_id, variant, pos, goal, themes, rating, title, text, hints,
-                      tuple(m for m in solution if m is not None), self.where(node), line)
+                      tuple(m for m in solution if m is not None), self.where(node), line,
+                      solution_at=tuple(map(self.where, moves)))
 
     def line(self, node: Node, pos: Position, goal: Goal | None) -> tuple[Move, ...]:
         """The main line, each move read on the position it is played in, ending on the learner's move."""

@@ -42,6 +42,10 @@ class Messages:
         self._folder = folder
         self._compiled: dict[str, Template] = {}
 
+    def __contains__(self, key: object) -> bool:
+        """Whether the catalog holds the message ``FILE.KEY``."""
+        return key in self._sources
+
     def __call__(self, key: str, /, **params: Any) -> str:
         """The message ``FILE.KEY`` rendered with ``params``."""
         template = self._compiled.get(key)

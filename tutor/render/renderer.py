@@ -46,6 +46,10 @@ class Renderer:
         """The catalog message ``FILE.KEY`` (``reasons.round_over``)."""
         return self._language.messages(key, **params)
 
+    def has_message(self, key: str) -> bool:
+        """Whether the catalog holds the message ``FILE.KEY`` (a teacher's own lesson has no ``lesson_ids`` word)."""
+        return key in self._language.messages
+
     def render(self, template: str, **params: Any) -> str:
         """A template of this language (``position`` means ``position.j2``), without a trailing newline."""
         name = template if "." in template else f"{template}.j2"
@@ -343,6 +347,7 @@ def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
     for key in keys:
         if typed == key.casefold() or any(
             typed == r.message(m.format(key)).casefold() for r in renderers for m in messages
+            if r.has_message(m.format(key))
         ):
             return key
     return None

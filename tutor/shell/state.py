@@ -100,8 +100,10 @@ class Shell:
         return find_name(OLD_THEME_NAMES.get(typed, typed), self.catalog.themes(), "themes.{}")
 
     def lesson_name(self, lesson: str) -> str:
-        """A lesson's id as the learner reads and types it in their language (``tisch`` for ``table``)."""
-        return self.ui.message(f"lesson_ids.{lesson}")
+        """A lesson's id as the learner reads and types it in their language (``tisch`` for ``table``); a
+        teacher's own lesson, which ``lesson_ids`` does not name, by its id as written."""
+        key = f"lesson_ids.{lesson}"
+        return self.ui.message(key) if self.ui.has_message(key) else lesson
 
     def lesson_names(self) -> list[str]:
         """The course's lessons as the learner types them, in course order."""

@@ -76,13 +76,14 @@ def _union(groups: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
 
 def step_skills(lesson: Lesson, index: int) -> tuple[str, ...]:
     """The skills step ``index`` of ``lesson`` tests: why-steps the rules, questions counting, the others
-    the lesson's skills (with an exercise's kind of move to find)."""
+    the lesson's skills (with an exercise's kind of move to find); a lesson the map does not know (a teacher's
+    own) has none of its own."""
     step = lesson.steps[index]
     if isinstance(step, WhyStep):
         return ("rules",)
     if isinstance(step, QuestionStep):
         return ("counting",)
-    own = LESSON_SKILLS[lesson.id]
+    own = LESSON_SKILLS.get(lesson.id, ())
     if isinstance(step, ExerciseStep) and step.find is not None:
         return _union([own, FIND_SKILLS[step.find]])
     assert isinstance(step, (TextStep, DemoStep, ExerciseStep))

@@ -55,13 +55,15 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
     if len(best) == len(ranking.moves):
         return [_at(puzzle.where, _nothing_to_learn(goal, ranking))]
     messages: list[Words] = []
-    for move in puzzle.solution:
+    wrong: list[Problem] = []
+    for n, move in enumerate(puzzle.solution):
         if move not in best:
             worth, top = (_values(j.values) for j in (ranking.judged(move), ranking.moves[0]))
-            messages.append(_said(f"the solution {pos.notation(move)} is not best for goal {goal}: "
-                                  f"it is worth {worth}, the best {top} ({_notations(pos, best)})", "not_best",
-                                  move=pos.notation(move), goal=str(goal), worth=worth, top=top,
-                                  best=_notations(pos, best)))
+            where = puzzle.solution_at[n] if n < len(puzzle.solution_at) else puzzle.where
+            wrong.append(_at(where, _said(f"the solution {pos.notation(move)} is not best for goal {goal}: "
+                                          f"it is worth {worth}, the best {top} ({_notations(pos, best)})",
+                                          "not_best", move=pos.notation(move), goal=str(goal), worth=worth,
+                                          top=top, best=_notations(pos, best))))
     missing = [m for m in best if m not in puzzle.solution]
     if puzzle.solution and missing:
         accepts = f"{len(best)} best move{'s' * (len(best) != 1)}"
@@ -74,7 +76,7 @@ def verify_puzzle(puzzle: Puzzle) -> list[Problem]:
                               best=_notations(pos, best)))
     messages += _line(puzzle)
     messages += _hints(puzzle.hints, Setting(pos, ranking, puzzle.line))
-    return [_at(puzzle.where, m) for m in messages]
+    return wrong + [_at(puzzle.where, m) for m in messages]
 
 
 def verify_advised(puzzle: Puzzle) -> list[Problem]:
@@ -128,8 +130,9 @@ def _line(puzzle: Puzzle) -> list[Words]:
     return messages
 
 
-def verify_catalog(catalog: Catalog) -> list[Problem]:
-    """Ids unique across files, every required lesson present, no cycle of requirements."""
+def verify_catalog(catalog: Catalog, course: frozenset[str] = frozenset()) -> list[Problem]:
+    """Ids unique across files, every required lesson present (among the catalog's, or the ids of ``course``:
+    the lessons the files join), no cycle of requirements."""
     problems: list[Problem] = []
     for kind, items in (("lesson", catalog.lessons), ("puzzle", catalog.puzzles)):
         first: dict[str, str] = {}
@@ -139,7 +142,7 @@ def verify_catalog(catalog: Catalog) -> list[Problem]:
             if _file(seen) != _file(item.where):
                 problems.append(_at(item.where, _said(f"the {kind} id {item.id} is also used at {seen}; give each "
                                                       "its own id", f"{kind}_id_twice", id=item.id, seen=seen)))
-    ids = {lesson.id for lesson in catalog.lessons}
+    ids = {lesson.id for lesson in catalog.lessons} | course
     for lesson in catalog.lessons:
         for i, other in enumerate(lesson.requires):
             if other not in ids:
