@@ -290,6 +290,13 @@ def test_one_card_missing_from_a_real_deal_is_counted_in_the_singular_in_german(
         "files.missing_cards", placed=51, deck=52, named=9, unknown=42, missing=1, stocks=[40, 32])
 
 
+
+def test_a_build_of_one_card_names_the_card_without_a_wrong_gender_in_german() -> None:
+    """The card is a code of the file (8H): "eine einzelne 8H" gave the code a gender it does not have."""
+    said = GERMAN.message("files.build_lone", card="8H")
+    assert "8H allein ist eine lose Karte: Schreibe sie als 8H" in said and "einzelne" not in said
+
+
 # ---- the command line's help ----------------------------------------------------------------------------
 
 
