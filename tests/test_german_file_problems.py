@@ -480,9 +480,11 @@ def test_a_missing_key_is_said_in_german_as_the_other_keys_are(tmp_path: Path, m
 
 
 @pytest.mark.parametrize(("lang", "too_many", "missing"), [
-    ("en", "p.yaml:1:1: this position has 53 cards (3 named, 50 unknown) but the deck has only 52",
+    ("en", "p.yaml:1:1: this position has 53 cards (3 named, 50 unknown) but the deck has only 52: take 1 off "
+     "(lower a count of unknown cards, or remove named ones)",
      "l.yaml:6:44: not a real deal: this position places 3 of the 52 cards (3 named, 0 unknown)"),
-    ("de", "p.yaml:1:1: Diese Stellung hat 53 Karten (3 genannt, 50 unbekannt), aber das Kartenspiel hat nur 52.",
+    ("de", "p.yaml:1:1: Diese Stellung hat 53 Karten (3 genannt, 50 unbekannt), aber das Kartenspiel hat nur 52: "
+     "Entferne 1 Karte (senke eine Zahl unbekannter Karten oder streiche genannte).",
      "l.yaml:6:44: Keine echte Verteilung: Diese Stellung legt 3 der 52 Karten fest (3 genannt, 0 unbekannt)"),
 ])
 def test_a_count_of_cards_names_no_internal_deck_name(lang: str, too_many: str, missing: str, tmp_path: Path,

@@ -323,12 +323,14 @@ def test_counts_of_wrong_type() -> None:
 def test_more_cards_than_the_deck() -> None:
     text = "hands: [[7S], 20]\ntable: [8S]\ncaptured: [[9S], []]\nstock: 30\n"
     assert problem(text) == (
-        "p.yaml:1:1: this position has 53 cards (3 named, 50 unknown) but the deck has only 52"
+        "p.yaml:1:1: this position has 53 cards (3 named, 50 unknown) but the deck has only 52: take 1 off (lower "
+        "a count of unknown cards, or remove named ones)"
     )
     assert load_position(text.replace("30", "29"), "p.yaml").stock_hidden == 29
     text = "variant: italian\nhands: [20, 20]\nstock: 1\n"
     assert problem(text) == (
-        "p.yaml:1:1: this position has 41 cards (0 named, 41 unknown) but the deck has only 40"
+        "p.yaml:1:1: this position has 41 cards (0 named, 41 unknown) but the deck has only 40: take 1 off (lower "
+        "a count of unknown cards, or remove named ones)"
     )
 
 

@@ -92,8 +92,9 @@ class _Reader:
         total = len({c for c, _, _ in self.seen}) + unknown
         deck = self.variant.deck_cards
         if total > len(deck):
+            fix = " (lower a count of unknown cards, or remove named ones)" if unknown else ""
             p.add(root, f"this position has {total} cards ({total - unknown} named, {unknown} unknown) "
-                        f"but the deck has only {len(deck)}", "files.too_many_cards",
+                        f"but the deck has only {len(deck)}: take {total - len(deck)} off{fix}", "files.too_many_cards",
                   total=total, named=total - unknown, unknown=unknown, deck=self.variant.deck, size=len(deck))
         if holding_applies(self.variant):
             self.check_holding(builds, known)
