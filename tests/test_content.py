@@ -220,6 +220,16 @@ def test_puzzle_problems_are_located(old: str, new: str, expected: str) -> None:
     assert any(line.startswith(expected) for line in found), found
 
 
+def test_a_misspelt_key_is_said_once_not_also_as_missing() -> None:
+    """``gaol:`` was two problems: the unknown key (with "did you mean goal?") and "a puzzle has no goal:"."""
+    assert "    goal: points\n" in PUZZLES
+    found = puzzle_problems(PUZZLES.replace("    goal: points\n", "    gaol: points\n", 1))
+    assert any("unknown key 'gaol' in a puzzle; did you mean goal?" in line for line in found), found
+    assert not any("has no goal:" in line for line in found), found
+    found = puzzle_problems(PUZZLES.replace("    goal: points\n", "", 1))  # missing with no near key: said
+    assert any("a puzzle has no goal:; add it" in line for line in found), found
+
+
 def test_an_ambiguous_solution_names_the_moves() -> None:
     text = PUZZLES.replace("{hands: [[7S, 2C], 2], table: [7C, 7H, 5D], captured: [[3H, 3D, 3C], [4H, 4D]], ",
                            "{hands: [[7S, 7D, 2C], 2], table: [7C, 7H, 5D, 2D], dealer: 0, captured: [[], [3H, 3D, 3C]], ")

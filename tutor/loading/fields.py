@@ -47,9 +47,9 @@ class FieldReader:
         return True
 
     def required(self, node: Node, key: str, what: Words) -> Node | None:
-        """The value under ``key``; a problem if it is missing."""
+        """The value under ``key``; a problem if it is missing (unless an unknown key was reported as meaning it)."""
         value = node.get(key)
-        if value is None:
+        if value is None and key not in self.problems.meant.get(id(node), ()):
             self.problems.add(node, f"{what} has no {key}:; add it", "files.missing_key", what=what, key=key)
         return value
 

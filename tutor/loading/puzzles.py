@@ -75,10 +75,9 @@ class _PuzzleReader(FieldReader):
         solution = [self.move(pos, m, thing("solution")) for m in moves] if pos is not None else []
         line_node = node.get("line")
         line = self.line(line_node, pos, goal) if line_node is not None and pos is not None else ()
-        if len(self.problems.items) > before:
-            return None
-        assert puzzle_id is not None and variant is not None and pos is not None and goal is not None
-        assert rating is not None
+        if (len(self.problems.items) > before or puzzle_id is None or variant is None or pos is None or goal is None
+                or rating is None):
+            return None  # a part missing without a problem of its own was meant by a misspelt key, said before
         return Puzzle(puzzle_id, variant, pos, goal, themes, rating, title, text, hints,
                       tuple(m for m in solution if m is not None), self.where(node), line,
                       solution_at=tuple(map(self.where, moves)))

@@ -146,6 +146,9 @@ class Problems:
     def __init__(self, filename: str) -> None:
         self.filename = filename
         self.items: list[Problem] = []
+        self.meant: dict[int, set[str]] = {}
+        """For a mapping (by ``id``), the keys its unknown keys were reported as likely meaning (``sumary``:
+        ``summary``): a key missing there is said once, by the unknown key's "did you mean"."""
 
     def add(self, node: Node, message: str | Words, code: str = "", /, **params: Any) -> None:
         self.at(node.line, node.col, message, code, **params)
@@ -163,6 +166,8 @@ class Problems:
         for key, _ in node.pairs:
             if key.text not in valid:
                 near = difflib.get_close_matches(key.text, valid, n=1)
+                if near:
+                    self.meant.setdefault(id(node), set()).add(near[0])
                 hint = f"did you mean {near[0]}? " if near else ""
                 self.add(key, f"unknown key {key.text!r} in {what}; {hint}valid keys are: {', '.join(valid)}",
                          "files.unknown_key", key=key.text, what=what, near=near[0] if near else "", valid=list(valid))
