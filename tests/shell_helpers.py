@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
@@ -19,6 +22,17 @@ from tutor.storage import Progress
 from tutor.storage.game_store import GameSummary
 from tutor.storage.games import SavedGame
 from tutor.teaching.answers import question_answer, why_reason
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def shell_process(home: Path, stderr: int = subprocess.PIPE) -> subprocess.Popen[str]:
+    """The tutor's shell as a process of its own on the progress in ``home``, in English, its lines unwrapped and
+    uncoloured, driven through its standard input and output (to be killed as a user's terminal would)."""
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "1000"}
+    return subprocess.Popen([sys.executable, "-m", "tutor", "--lang", "en"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, cwd=ROOT)
+
 
 installed_catalog = cache(load_catalog)
 """The installed lessons and puzzles, read once a test process (the catalog is frozen, and a shell holds one for

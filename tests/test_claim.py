@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import signal
-import subprocess
-import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from shell_helpers import game_run, kept_games, open_shell
+from shell_helpers import game_run, kept_games, open_shell, shell_process
 
 from tutor.cli.main import main
 from tutor.content.presets import variant
@@ -34,8 +31,6 @@ from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.storage import Progress
 from tutor.storage.games import GameFileError, SavedGame, game_text, game_to_data, parse_game
-
-ROOT = Path(__file__).resolve().parent.parent
 
 LEARNER_CLAIMS = "claim=true target=9 level=greedy seed=21"
 """A match the learner (capturing first) may claim in round 2, most cards and most spades certain among its items."""
@@ -320,9 +315,7 @@ def test_a_claim_between_rounds_says_the_round_is_over(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_claim_said_is_kept_when_the_shell_is_killed(tmp_path: Path) -> None:
-    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "1000"}
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "--lang", "en"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    proc = shell_process(tmp_path)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         proc.stdin.write("play claim=true level=greedy seed=3\nclaim yes\n")

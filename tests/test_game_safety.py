@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from shell_helpers import game_run, kept_games, open_shell
+from shell_helpers import game_run, kept_games, open_shell, shell_process
 from test_play_shell import learner_line, read_until
 
 from tutor.play.table_game import TableGame
@@ -99,12 +99,6 @@ def test_a_shell_whose_game_was_taken_up_elsewhere_says_its_move_was_not_saved_a
             f"could not be saved (another cassino-tutor window (process {os.getpid()}) took the game up); the game is "
             "kept as it was last saved.")
         assert farewell(second) == BYE_GAME_SAVED
-
-
-def shell_process(home: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "CASSINO_TUTOR_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "1000"}
-    return subprocess.Popen([sys.executable, "-m", "tutor", "--lang", "en"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
 
 
 def send(proc: subprocess.Popen[str], line: str) -> None:

@@ -14,7 +14,7 @@ from concurrent.futures import wait
 from pathlib import Path
 
 import pytest
-from shell_helpers import kept_games, open_shell
+from shell_helpers import kept_games, open_shell, shell_process
 
 from tutor.content.presets import variant
 from tutor.parallel.pool import background, stop_now
@@ -30,7 +30,6 @@ from tutor.shell.state import Shell
 WORLDS = 4
 GAME = "play round level=greedy seed=5"
 """A one-round game whose review marks moves (the learner playing each turn's first legal move)."""
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -215,9 +214,7 @@ def running(pid: int) -> bool:
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_shell_killed_mid_round_leaves_no_worker_and_every_move_saved(tmp_path: Path) -> None:
-    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "1000"}
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "--lang", "en"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
+    proc = shell_process(tmp_path, stderr=subprocess.DEVNULL)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         proc.stdin.write(GAME + "\n")
