@@ -85,6 +85,15 @@ def test_html_colours_suits() -> None:
     assert '<span class="card black">7♠</span>' in html
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", ("classic", "spade", "face-gather"))
+def test_html_colours_every_card_in_every_language(preset: str, lang: str) -> None:
+    """A card in running text has its suit's colour whatever its rank letter (the German queen is D♦, the jack B♠)."""
+    html = rendered(preset, lang, "html")
+    bare = re.sub(r'<span class="(?:card )?(?:red|black)">[^<]*</span>', "", html)
+    assert not re.findall(r"(?:10|[2-9A-Z])[♠♥♦♣]", bare)
+
+
 def test_markdown_keeps_tables_and_text_wraps() -> None:
     md = rendered("classic", "en", "md")
     assert md.startswith("# Cassino rules: Classic Cassino")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Union
 
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
-_CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
+_CARD = re.compile(r"(?:10|[2-9A-Z])[♠♥♦♣]")  # any language's rank letter: the German queen is D♦, the jack B♠
 _RED = ("♥", "♦")
 _RULE = re.compile(r"\|[\s:|-]+\|")
 
