@@ -154,6 +154,8 @@ OPTION_CASES: list[tuple[str, str, Any, set[str]]] = [
     ("face_capture", "classic", "all", {"moves", "builds", "glossary"}),
     ("build_in_sum", "classic", "opponents", {"moves"}),
     ("raise_own", "classic", False, {"builds"}),
+    ("raise_own", "classic-take-or-add", False, {"builds", "controller"}),
+    ("raise_own", "michigan", False, {"builds", "controller"}),
     ("add_to_others", "classic", False, {"builds"}),
     ("five_of_spades_sweep", "classic", True, {"moves", "sweeps"}),
     ("build_duty", "classic", "take_or_add", {"controller"}),
@@ -609,3 +611,17 @@ def test_the_command_line_loads_templates_only_for_sheets() -> None:
     code = "import sys, tutor.cli.main; print('jinja2' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("lang", "duty", "words"), [
+    ("en", "take_or_add", "you must take one of your builds, or add to one of them."),
+    ("de", "take_or_add", "musst du in jedem Zug eine deiner Bauten einnehmen oder eine davon ergänzen."),
+    ("en", "penalty", "neither took one of your builds nor added to one,"),
+    ("de", "penalty", "du keine deiner Bauten eingenommen oder ergänzt hast,"),
+])
+def test_the_build_duty_without_raising_ones_own_build_offers_no_raise(lang: str, duty: str, words: str) -> None:
+    """With raise_own=false the duty (or the penalty's escape) is met by taking or adding only: the controller
+    section said 'raise or add to one of them', a move the engine refuses (rules 3.4)."""
+    controller = " ".join(section_texts(variant({"preset": "classic", "build_duty": duty, "raise_own": False}),
+                                        lang)["controller"].split())
+    assert words in controller

@@ -89,6 +89,7 @@ class ControllerFacts:
     penalty: int
     partnerships: bool
     add_to_others: bool  # a partner may add to the build (otherwise only its controller)
+    raise_own: bool  # the duty may be met by raising one's own build (rules 3.4)
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,7 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
         "moves": _moves(variant, players),
         "builds": _builds(variant),
         "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
-                                      players == 4, variant.add_to_others),
+                                      players == 4, variant.add_to_others, variant.raise_own),
         "sweeps": SweepFacts(variant.sweep_points, variant.instant_sweeps, variant.five_of_spades_sweep),
         "end": EndFacts(variant.draw, players, players == 4, variant.instant_limit,
                         variant.instant_limit is not None and variant.penalties),
