@@ -208,6 +208,7 @@ def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
     ({"preset": "classic", "default_penalty": 5}, "default_penalty"),  # needs the penalty duty (4.2)
     ({"preset": "spade", "most_spades": 3}, "most_spades"),  # spade points score each spade instead (6)
     ({"preset": "royal", "face_capture": "all"}, "face_capture"),  # royal face cards have values (3.2)
+    ({"preset": "classic", "sweep_points": 0, "instant_sweeps": True}, "instant_sweeps"),  # sweeps score nothing (6)
 ])
 def test_an_option_on_top_without_effect_is_said_to_have_none(spec: dict[str, Any], option: str, lang: str) -> None:
     """``sheet --set aces_high=true`` on Classic: the heading promised an ace of 14 that neither the sheet's

@@ -232,7 +232,7 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
         "builds": _builds(variant),
         "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
                                       players == 4, variant.add_to_others, variant.raise_own),
-        "sweeps": SweepFacts(variant.sweep_points, variant.instant_sweeps, variant.five_of_spades_sweep),
+        "sweeps": SweepFacts(variant.sweep_points, _instant_sweeps(variant), variant.five_of_spades_sweep),
         "end": EndFacts(variant.draw, players, players == 4, variant.instant_limit,
                         variant.instant_limit is not None and variant.penalties),
         "scoring": _scoring(variant, players),
@@ -346,10 +346,15 @@ def _scoring(v: Variant, players: int) -> ScoringFacts:
         total=total,
         sweep_points=v.sweep_points,
         skunk=v.skunk,
-        instant_sweeps=v.instant_sweeps,
+        instant_sweeps=_instant_sweeps(v),
         instant_cards=tuple(scoring) if v.instant_points else (),
         partnerships=players == 4,
     )
+
+
+def _instant_sweeps(v: Variant) -> bool:
+    """Whether a sweep scores the moment it is made: under ``instant_sweeps``, when sweeps score at all."""
+    return v.instant_sweeps and v.sweep_points > 0
 
 
 def _point_cards(v: Variant) -> list[Card]:
@@ -373,7 +378,7 @@ def _match(v: Variant, players: int) -> MatchFacts:
         skunk=v.skunk,
         claim=v.claim,
         claim_counts=_claim_counts(v) if v.claim else (),
-        instant=v.instant_points or (v.instant_sweeps and v.sweep_points > 0),
+        instant=v.instant_points or _instant_sweeps(v),
         partnerships=players == 4,
     )
 
