@@ -209,6 +209,7 @@ def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
     ({"preset": "spade", "most_spades": 3}, "most_spades"),  # spade points score each spade instead (6)
     ({"preset": "royal", "face_capture": "all"}, "face_capture"),  # royal face cards have values (3.2)
     ({"preset": "classic", "sweep_points": 0, "instant_sweeps": True}, "instant_sweeps"),  # sweeps score nothing (6)
+    ({"preset": "classic", "hand_size": 26, "draw": True}, "draw"),  # two hands of 26 leave no stock to draw from (5)
 ])
 def test_an_option_on_top_without_effect_is_said_to_have_none(spec: dict[str, Any], option: str, lang: str) -> None:
     """``sheet --set aces_high=true`` on Classic: the heading promised an ace of 14 that neither the sheet's
@@ -626,3 +627,14 @@ def test_the_build_duty_without_raising_ones_own_build_offers_no_raise(lang: str
     controller = " ".join(section_texts(variant({"preset": "classic", "build_duty": duty, "raise_own": False}),
                                         lang)["controller"].split())
     assert words in controller
+
+
+@pytest.mark.parametrize(("lang", "drawing"), [("en", "draws a card"), ("de", "zieht der Spieler")])
+def test_drawing_without_a_stock_is_not_described(lang: str, drawing: str) -> None:
+    """Draw Cassino with hands that take the whole deck said the player draws "from the stock (0 cards) while it
+    lasts"; there is no stock, so the deal and the round's end read as for one deal (rules 5)."""
+    one_deal = section_texts(variant({"preset": "classic", "hand_size": 13}), lang, 4)
+    drawn = section_texts(variant({"preset": "draw", "hand_size": 13}), lang, 4)
+    assert drawing not in " ".join(drawn["deal"].split())
+    assert (drawn["deal"], drawn["end"]) == (one_deal["deal"], one_deal["end"])
+    assert drawing in " ".join(section_texts(variant({"preset": "draw", "hand_size": 11}), lang, 4)["deal"].split())

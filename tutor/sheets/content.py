@@ -49,7 +49,7 @@ class DealFacts:
     hand_size: int
     packet: int  # 0: a hand is dealt at once
     table_cards: int  # face up on the first deal: 4, fewer only when the hands take nearly every card
-    draw: bool
+    draw: bool  # the players draw from a stock (not when the first deal takes every card)
     deals: int  # deals in a round (1 when players draw)
     short_last: int  # cards in a last deal too short to fill every hand; 0 when deals come out even
     stock: int  # cards left after the first deal (the draw pile)
@@ -225,15 +225,16 @@ def changes_rules(variant: Variant, players: int, name: str, value: Any, topics:
 def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
     """Each section's facts, by topic (without the examples): two variants whose facts are equal have the same
     rules for ``players``.  Kept (read-only), as the shell's toolbar asks for the same variant's again and again."""
+    deal = _deal(variant, players)
     return MappingProxyType({
         "cards": _cards(variant),
-        "deal": _deal(variant, players),
+        "deal": deal,
         "moves": _moves(variant, players),
         "builds": _builds(variant),
         "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
                                       players == 4, variant.add_to_others, variant.raise_own),
         "sweeps": SweepFacts(variant.sweep_points, _instant_sweeps(variant), variant.five_of_spades_sweep),
-        "end": EndFacts(variant.draw, players, players == 4, variant.instant_limit,
+        "end": EndFacts(deal.draw, players, players == 4, variant.instant_limit,
                         variant.instant_limit is not None and variant.penalties),
         "scoring": _scoring(variant, players),
         "match": _match(variant, players),
@@ -272,7 +273,8 @@ def _deal(v: Variant, players: int) -> DealFacts:
     first = min(deck, per_deal)
     table = min(TABLE_CARDS, deck - first)
     rest = deck - first - table
-    if v.draw:
+    draw = v.draw and rest > 0  # the hands and the table take every card: no stock to draw from
+    if draw:
         deals, short = 1, 0
     elif rest:
         deals, short = 1 - (-rest // per_deal), rest % per_deal
@@ -284,7 +286,7 @@ def _deal(v: Variant, players: int) -> DealFacts:
         hand_size=hand,
         packet=v.packet if v.packet < hand else 0,
         table_cards=table,
-        draw=v.draw,
+        draw=draw,
         deals=deals,
         short_last=short,
         stock=rest,
