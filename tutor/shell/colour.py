@@ -7,8 +7,9 @@ from collections.abc import Mapping
 
 from prompt_toolkit.formatted_text import FormattedText
 
-#: A card as the templates print it: a rank and a red suit, glyph or letter.
-_RED_CARD = re.compile(r"(?:10|[2-9AJQKT])?[♥♦]|\b(?:10|[2-9AJQKT])[HD]\b")
+#: A card as the templates print it: a rank and a red suit, glyph or letter, in either language's letters
+#: (the German queen and jack are D and B, diamonds Ka: D♥, BKa).
+_RED_CARD = re.compile(r"(?:10|[2-9A-Z])?[♥♦]|\b(?:10|[2-9AJQKTBD])(?:[HD]|Ka)\b")
 
 STYLE = {
     "red": "ansired bold",
