@@ -21,6 +21,7 @@ from tutor.core.rules import may_add
 from tutor.core.scoring import round_points
 from tutor.core.table import Build
 from tutor.core.variant import OPTIONS, Variant
+from tutor.loading.positions import load_position
 from tutor.render import Renderer
 from tutor.sheets import TOPICS, build_sheet, find_topic, render_sheet, rules_text, topics
 from tutor.sheets.content import MatchFacts
@@ -151,6 +152,7 @@ OPTION_CASES: list[tuple[str, str, Any, set[str]]] = [
     ("values", "classic", "royal", {"cards", "moves", "builds"}),
     ("aces_high", "royal", True, {"cards", "builds"}),
     ("forced_capture", "classic", True, {"moves", "builds"}),
+    ("forced_capture", "michigan", True, {"moves", "builds", "controller"}),
     ("face_capture", "classic", "all", {"moves", "builds", "glossary"}),
     ("build_in_sum", "classic", "opponents", {"moves"}),
     ("raise_own", "classic", False, {"builds"}),
@@ -638,3 +640,17 @@ def test_drawing_without_a_stock_is_not_described(lang: str, drawing: str) -> No
     assert drawing not in " ".join(drawn["deal"].split())
     assert (drawn["deal"], drawn["end"]) == (one_deal["deal"], one_deal["end"])
     assert drawing in " ".join(section_texts(variant({"preset": "draw", "hand_size": 11}), lang, 4)["deal"].split())
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "every move is allowed but trailing a card that could capture (see Moves), even a build"),
+    ("de", "Jeder Zug ist erlaubt außer dem Ablegen einer Karte, die einnehmen könnte (siehe Züge), auch eine Baute"),
+])
+def test_the_penalty_duty_with_forced_capture_does_not_allow_every_move(lang: str, words: str) -> None:
+    """Michigan with forced_capture=true said "every move is allowed" while the engine refuses to trail a card
+    that could capture (rules 3.1 holds under any build duty)."""
+    v = variant({"preset": "michigan", "forced_capture": True})
+    assert words in " ".join(section_texts(v, lang)["controller"].split())
+    pos = load_position("variant: {preset: michigan, forced_capture: true}\nhands: [[7S, 3H], 3]\ntable: [7C, 5D]\n",
+                        "p.yaml")
+    assert "7S" not in {str(m) for m in pos.generate()}  # the engine refuses the trail of a card that could capture

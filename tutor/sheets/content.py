@@ -90,6 +90,7 @@ class ControllerFacts:
     partnerships: bool
     add_to_others: bool  # a partner may add to the build (otherwise only its controller)
     raise_own: bool  # the duty may be met by raising one's own build (rules 3.4)
+    forced_capture: bool  # a card that could capture may not be trailed, whatever the duty (3.1)
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,8 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
         "moves": _moves(variant, players),
         "builds": _builds(variant),
         "controller": ControllerFacts(variant.build_duty, variant.default_penalty if variant.penalties else 0,
-                                      players == 4, variant.add_to_others, variant.raise_own),
+                                      players == 4, variant.add_to_others, variant.raise_own,
+                                      variant.forced_capture),
         "sweeps": SweepFacts(variant.sweep_points, _instant_sweeps(variant), variant.five_of_spades_sweep),
         "end": EndFacts(deal.draw, players, players == 4, variant.instant_limit,
                         variant.instant_limit is not None and variant.penalties),
