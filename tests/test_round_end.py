@@ -29,13 +29,13 @@ from tutor.render.review import BRIEF_MARKS
 from tutor.render.views import score_rows
 from tutor.sheets import rules_text
 from tutor.sheets.content import TOPICS
-from tutor.sheets.document import option_view
+from tutor.sheets.document import dealt_point_cards, option_view
 from tutor.shell.commands import dispatch
 from tutor.shell.game_text import result_text, round_over_text
 from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
-from tutor.shell.variant_words import dealt_point_cards, variant_summary
+from tutor.shell.variant_words import variant_summary
 from tutor.storage import Progress
 from tutor.storage.game_store import GameSummary
 from tutor.storage.games import SavedGame

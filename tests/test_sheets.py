@@ -28,6 +28,7 @@ from tutor.sheets.content import MatchFacts
 from tutor.sheets.document import heading_text, section_view
 from tutor.sheets.examples import confirmed_examples, example_specs
 from tutor.sheets.pdf import write_pdf
+from tutor.shell.variant_words import variant_label
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "de")
@@ -654,3 +655,16 @@ def test_the_penalty_duty_with_forced_capture_does_not_allow_every_move(lang: st
     pos = load_position("variant: {preset: michigan, forced_capture: true}\nhands: [[7S, 3H], 3]\ntable: [7C, 5D]\n",
                         "p.yaml")
     assert "7S" not in {str(m) for m in pos.generate()}  # the engine refuses the trail of a card that could capture
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_heading_names_only_point_cards_the_deck_holds(lang: str) -> None:
+    """Italian Cassino with --set point_cards={10D: 2, 7D: 1} said 'point cards: 10♦ 2 points, 7♦ 1 point' above a
+    scoring table without the 10♦, which its 40-card deck lacks (rules 6: a card missing from the deck scores
+    nothing); the option as typed is kept."""
+    sheet = build_sheet(variant({"preset": "italian", "point_cards": {"10D": 2, "7D": 1}}), 2)
+    heading = " ".join(heading_text(sheet, lang).split())
+    assert "10♦" not in heading.replace("point_cards={10D: 2, 7D: 1}", "")
+    assert "7♦" in heading
+    label = variant_label(Renderer(lang), sheet.variant)
+    assert "10♦" not in label and "7♦" in label

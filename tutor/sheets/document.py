@@ -18,7 +18,7 @@ from markupsafe import Markup
 from tutor.content.presets import presets
 from tutor.core.cards import Card
 from tutor.core.table import piles
-from tutor.core.variant import OPTIONS
+from tutor.core.variant import OPTIONS, Variant
 from tutor.render import Renderer
 
 from .content import Section, Sheet
@@ -154,9 +154,14 @@ class OptionView:
     inert: bool = False
 
 
-def option_view(renderer: Renderer, name: str, value: Any, inert: bool = False) -> OptionView:
-    """The option ``name`` with ``value`` in words (``options.NAME`` and ``options.NAME=VALUE``)."""
+def option_view(renderer: Renderer, name: str, value: Any, inert: bool = False,
+                variant: Variant | None = None) -> OptionView:
+    """The option ``name`` with ``value`` in words (``options.NAME`` and ``options.NAME=VALUE``); given the
+    ``variant`` it is set in, the point cards are named as far as its deck holds them."""
     params: dict[str, Any] = {}
+    typed = f"{name}={option_text(value)}"
+    if name == "point_cards" and variant is not None:
+        value = dealt_point_cards(variant)
     if name == "point_cards" and value:
         key, params = "cards", {"cards": list(value.items())}
     elif OPTIONS[name].choices is not None or name == "point_cards":
@@ -166,14 +171,21 @@ def option_view(renderer: Renderer, name: str, value: Any, inert: bool = False) 
     else:
         key, params = "n", {"n": value}
     words = renderer.message(f"options.{name}={key}", **params)
-    return OptionView(renderer.message(f"options.{name}"), words, f"{name}={option_text(value)}", inert)
+    return OptionView(renderer.message(f"options.{name}"), words, typed, inert)
+
+
+def dealt_point_cards(variant: Variant) -> dict[str, int] | bool:
+    """The variant's point cards that its deck holds (Italian Cassino's has no 10♦), or False for none."""
+    cards: dict[str, int] = variant.options()["point_cards"] or {}
+    return {code: n for code, n in cards.items() if Card.from_str(code) in variant.deck_cards} or False
 
 
 def heading(renderer: Renderer, sheet: Sheet) -> dict[str, Any]:
     """The parameters of a sheet's title and subtitle besides the players: the preset's name, the options on top."""
     return {
         "preset": preset_name(renderer, sheet.variant.preset),
-        "options": [option_view(renderer, name, value, name in sheet.inert) for name, value in sheet.options],
+        "options": [option_view(renderer, name, value, name in sheet.inert, sheet.variant)
+                    for name, value in sheet.options],
     }
 
 

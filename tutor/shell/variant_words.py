@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from tutor.content import presets
-from tutor.core.cards import Card
 from tutor.core.variant import Variant
 from tutor.loading.positions import variant_to_data
 from tutor.render import Renderer
 from tutor.sheets.content import TOPICS, build_sheet, changes_rules, inert_options
-from tutor.sheets.document import OptionView, option_view
+from tutor.sheets.document import OptionView, dealt_point_cards, option_view
 
 SCORING_OPTIONS = (
     "point_cards", "spade_points", "most_cards", "most_spades", "sweep_points", "instant_sweeps", "instant_points",
@@ -31,7 +30,7 @@ def variant_label(ui: Renderer, variant: Variant, said: Collection[str] = ()) ->
     if isinstance(spec, str):
         return name
     inert = set.intersection(*(set(inert_options(variant, players)) for players in (2, 3, 4)))
-    changed = [option_view(ui, key, value, key in inert) for key, value in spec.items()
+    changed = [option_view(ui, key, value, key in inert, variant) for key, value in spec.items()
                if key != "preset" and key not in said]
     return ui.message("names.variant_changed", name=name, options=changed) if changed else name
 
@@ -52,12 +51,6 @@ def variant_line(ui: Renderer, variant: Variant) -> str:
              if options[name] != usual[name] or (name == "default_penalty" and variant.penalties)]
     scoring = [option_view(ui, name, options[name]) for name in shown]
     return ui.message("shell.variant_line", name=variant_label(ui, variant), scoring=scoring)
-
-
-def dealt_point_cards(variant: Variant) -> dict[str, int] | bool:
-    """The variant's point cards that its deck holds (Italian Cassino's has no 10♦), or False for none."""
-    cards: dict[str, int] = variant.options()["point_cards"] or {}
-    return {code: n for code, n in cards.items() if Card.from_str(code) in variant.deck_cards} or False
 
 
 def classic_changes(ui: Renderer, variant: Variant, players: int | None = None,
