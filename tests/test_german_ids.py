@@ -174,7 +174,7 @@ def test_a_german_sheet_names_every_option_in_german(fmt: str) -> None:
     top = " ".join(header(render_sheet(build_sheet(variant({"preset": "classic", **EVERYTHING}), 2), "de", fmt),
                           fmt).split())
     assert "klassisches cassino" in top.lower() and "classic" not in top.lower()
-    assert "Bautenpflicht: einnehmen oder weiterbauen" in top and "Punktkarten: 7♦ 1 Punkt" in top  # its 40 cards lack the 10♦
+    assert "Bautenpflicht: einnehmen oder weiterbauen" in top and "Punktkarten: 7♦ 1 Punkt" in top  # 40 cards: no 10♦
     for name in OPTIONS:
         assert name not in top and Renderer("de").message(f"options.{name}") in top
     for value in ("take_or_add", "true", "false", "null", "opponents", "count_out", "italian40", "="):
