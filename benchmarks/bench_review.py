@@ -9,7 +9,8 @@ round's deal seed, the shell's worlds, no time budget).  For each preset and
 player count: the median and the worst CPU seconds of a round's review
 (``time.process_time``: the machine's other work does not count), and the
 worst's ratio to the target.  ``--extra PRESET:PLAYERS:SEED`` reviews one more
-game's first round (issue 23's case: ``draw:3:941029``).
+game's first round (issue 23's case: ``draw:3:941029``).  As in the shell, the course is loaded first and the
+garbage collector set by :func:`~tutor.play.collector.tune_collector` (``--default-gc``: the interpreter's).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import statistics
 import time
 
 from tutor.content.presets import preset_names, variant
+from tutor.loading.catalog import load_catalog
+from tutor.play.collector import tune_collector
 from tutor.play.players import player
 from tutor.play.review import review_round
 from tutor.play.table_game import Settings, TableGame
@@ -60,7 +63,12 @@ def rounds_parser(description: str) -> argparse.ArgumentParser:
 def main() -> None:
     parser = rounds_parser(__doc__.splitlines()[0])
     parser.add_argument("--extra", action="append", default=[], metavar="PRESET:PLAYERS:SEED")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="keep the interpreter's garbage collection, not the tutor's (tune_collector)")
     args = parser.parse_args()
+    load_catalog()  # what a shell keeps, for its collections to walk
+    if not args.default_gc:
+        tune_collector()
     missed = 0
     for preset in args.presets.split(","):
         for players in (int(n) for n in args.players.split(",")):

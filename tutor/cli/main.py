@@ -225,8 +225,11 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         from tutor.shell.app import start
 
         return start(args.lang, args.ascii, args.no_color, os.environ, keep=args.keep)
+    from tutor.play.collector import tune_collector
+
     from . import engine
 
+    tune_collector()
     handlers = {
         "moves": engine.moves,
         "perft": engine.perft,

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from tutor.core.text import LAYOUT, escaped
 from tutor.loading.content_cache import cache_folder, cached_catalog
+from tutor.play.collector import tune_collector
 from tutor.render import LANGS, Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.render.problems import problem_words
@@ -75,11 +76,13 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
             print(escaped(progress_problem(shell.ui, err), keep=LAYOUT), file=sys.stderr)
     try:
         if not sys.stdin.isatty():
+            tune_collector()
             return run_script(shell, sys.stdin, sys.stdout)
         # prompt_toolkit loads only for a terminal
         from .colour import colour_wanted
         from .session import TutorSession, history_file
 
+        tune_collector()
         colour = colour_wanted(no_color, environ)
         return TutorSession(shell, colour, history=history_file(default_path(environ)), pager=sys.stdout.isatty()).run()
     finally:
