@@ -200,9 +200,9 @@ def test_the_review_in_words(blundered: list[Ply], lang: str) -> None:
     better = ui.move(blundered[0].before, review.marks[0].better.facts.move)  # 8D x 5H+2S+AC, 8Ka x 5H+2P+AKr
     words = {
         "en": ["Your move 1: KS (trail) was a blunder", f"Better: {better} (capture)", "sweeps the table",
-               "1 blunder, 0 mistakes and 0 inaccuracies"],
+               "reviewed: 1 blunder; "],
         "de": ["Dein 1. Zug: KP (Ablegen) war ein grober Fehler", f"Besser: {better} (Einnehmen)",
-               "macht eine Kehre", "1 grober Fehler, 0 Fehler und 0 Ungenauigkeiten"],
+               "macht eine Kehre", "besprochen: 1 grober Fehler; "],
     }[lang]
     for said in words:
         assert said in text, text

@@ -234,7 +234,8 @@ def test_a_range_of_grades_in_words(lang: str) -> None:
                    "1 Zug, der ein Fehler oder ein grober Fehler war"]}[lang]
     for words in said:
         assert words in text, text
-    assert ("0 blunders, 0 mistakes" if lang == "en" else "0 grobe Fehler, 0 Fehler") in text
+    assert ("reviewed: 1 move that was" if lang == "en" else "besprochen: 1 Zug, der") in text, text
+    assert "0 " not in text.split("\n\n")[-1].split(":")[1], text  # no grade counted 0
     for players in (2, 3, 4):  # the grades' least losses, which differ by players, are said under the marks
         least = [Renderer(lang).decimal(loss, places=None) for loss in MARGINS[players]]
         said_grades = {

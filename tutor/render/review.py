@@ -162,7 +162,8 @@ def review_text(ui: Renderer, review: RoundReview) -> str:
         "review",
         marks=[mark_view(ui, m) for m in review.marks],
         moves=len(review.moves),
-        counts=[ui.message(f"review.grades_{grade}", n=review.count(grade)) for grade in reversed(GRADES)] + ranges,
+        counts=[ui.message(f"review.grades_{grade}", n=n) for grade in reversed(GRADES)
+                if (n := review.count(grade))] + ranges,
         lost=shown_total(ui, review),
         margin=ui.decimal(margin(review.players), places=None),
         players=review.players,
