@@ -173,3 +173,24 @@ def test_a_lesson_checked_alone_requires_lessons_of_the_installed_course(tmp_pat
     assert result.returncode == 2
     assert result.stderr.startswith(f"{bad}:5:19: lesson club-bad requires pairs, but there is no lesson pairs"), (
         result.stderr)
+
+
+def test_a_file_checked_alone_may_not_reuse_an_id_of_the_installed_course(tmp_path: Path) -> None:
+    """A teacher's puzzle or lesson file with a shipped id: refused at its place, naming where the course has it (the
+    shell refuses to start with such a file in puzzles/ or lessons/); a shipped file checked alone is not its own
+    twin, and a new id passes."""
+    entry = puzzle("ID", TWO_NINES, "cards", "[9S x 5D+4C]")
+    mine, new = tmp_path / "mine.yaml", tmp_path / "new.yaml"
+    mine.write_text("puzzles:\n" + entry.replace("ID", "pair-the-sixes"), encoding="utf-8")
+    new.write_text("puzzles:\n" + entry.replace("ID", "club-nines"), encoding="utf-8")
+    result = run(str(mine))
+    assert result.returncode == 2
+    shipped = ROOT / "puzzles" / "captures.yaml"
+    assert result.stderr.startswith(f"{mine}:2:5: the puzzle id pair-the-sixes is also used at {shipped}:"), (
+        result.stderr)
+    assert run(str(new)).returncode == 0, run(str(new)).stderr
+    assert run(str(shipped)).returncode == 0
+    mine_lesson = tmp_path / "table.yaml"
+    mine_lesson.write_text(lesson("table", EXERCISE.format(position=TWO_NINES, task="goal: cards")), encoding="utf-8")
+    result = run(str(mine_lesson))
+    assert result.returncode == 2 and "the lesson id table is also used at" in result.stderr, result.stderr

@@ -379,7 +379,8 @@ def test_a_german_check_says_what_the_solver_proves_wrong(tmp_path: Path, capsys
     first = (content_dir("puzzles") / "captures.yaml").read_text(encoding="utf-8").split("\n\n")[0]
     assert "      - 6S x 6D 6C" in first
     path = tmp_path / "wrong.yaml"
-    path.write_text(first.replace("      - 6S x 6D 6C", "      - 2H x 2D") + "\n", encoding="utf-8")
+    wrong = first.replace("      - 6S x 6D 6C", "      - 2H x 2D").replace("id: pair-the-sixes", "id: wrong-sixes")
+    path.write_text(wrong + "\n", encoding="utf-8")
     assert main(["check", str(path), "--lang", "de"]) == 2
     assert capsys.readouterr().err.splitlines() == [  # the wrong move at its own line, 19 (the puzzle's is 3)
         f"{path}:3:5: Für das Ziel „cards“ gilt 1 bester Zug; führe jeden unter „solution“ auf (es fehlen 6S x 6D 6C).",

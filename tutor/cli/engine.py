@@ -34,7 +34,7 @@ from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.render import Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.render.problems import problem_words, said
-from tutor.teaching.verify import verify_advised, verify_catalog, verify_lesson, verify_puzzle
+from tutor.teaching.verify import verify_added, verify_advised, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, command_lang, dumps, seconds, whole_number
 
@@ -277,10 +277,9 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         problems += [problem_words(ui, p) for p in sorted(found, key=lambda p: (p.line, p.col))]
     problems += [problem_words(ui, p) for found in in_order(partial(_advised, tuple(proved)), len(proved),
                                                             usable_cores()) for p in found]
-    if len(files) > 1 or lessons:
-        # a lesson may require the installed course's lessons, as it does once it is added to lessons/
-        course = frozenset(lesson.id for lesson in read_catalog()[0].lessons) if lessons else frozenset()
-        problems += [problem_words(ui, p) for p in verify_catalog(Catalog(tuple(lessons), tuple(puzzles)), course)]
+    # the files join the installed course, as once they are in lessons/ or puzzles/: their ids must be new there,
+    # and a lesson may require the course's lessons
+    problems += [problem_words(ui, p) for p in verify_added(read_catalog()[0], Catalog(tuple(lessons), tuple(puzzles)))]
     if problems:
         print(escaped("\n".join(problems), keep=LAYOUT), file=sys.stderr)
         print(ui.message("check.found", n=len(problems)), file=sys.stderr)

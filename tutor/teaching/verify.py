@@ -12,6 +12,7 @@ exist, no cycles).  Each returns the problems found, located as in the file.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from tutor.content.course import Catalog, ExerciseStep, Lesson, Puzzle, Text, WhyStep
 from tutor.core.moves import REASON_CODES, Move
@@ -130,9 +131,8 @@ def _line(puzzle: Puzzle) -> list[Words]:
     return messages
 
 
-def verify_catalog(catalog: Catalog, course: frozenset[str] = frozenset()) -> list[Problem]:
-    """Ids unique across files, every required lesson present (among the catalog's, or the ids of ``course``:
-    the lessons the files join), no cycle of requirements."""
+def verify_catalog(catalog: Catalog) -> list[Problem]:
+    """Ids unique across files, every required lesson present, no cycle of requirements."""
     problems: list[Problem] = []
     for kind, items in (("lesson", catalog.lessons), ("puzzle", catalog.puzzles)):
         first: dict[str, str] = {}
@@ -142,7 +142,7 @@ def verify_catalog(catalog: Catalog, course: frozenset[str] = frozenset()) -> li
             if _file(seen) != _file(item.where):
                 problems.append(_at(item.where, _said(f"the {kind} id {item.id} is also used at {seen}; give each "
                                                       "its own id", f"{kind}_id_twice", id=item.id, seen=seen)))
-    ids = {lesson.id for lesson in catalog.lessons} | course
+    ids = {lesson.id for lesson in catalog.lessons}
     for lesson in catalog.lessons:
         for i, other in enumerate(lesson.requires):
             if other not in ids:
@@ -157,6 +157,24 @@ def verify_catalog(catalog: Catalog, course: frozenset[str] = frozenset()) -> li
                         f"{' -> '.join(cycle)}; remove one requirement", "cycle", cycle=cycle)
         problems.append(_at(catalog.lesson(cycle[0]).where, message))
     return problems
+
+
+def verify_added(course: Catalog, added: Catalog) -> list[Problem]:
+    """:func:`verify_catalog` of ``added`` (lessons and puzzles of some files) joined to the ``course`` (the
+    installed content) as the tutor joins them: the problems located in the added files.  The course's items
+    from those same files are replaced by the added ones, so a file of the course checked again is not its own
+    twin."""
+    files = {_resolved(_file(item.where)) for item in added.lessons} | {_resolved(_file(p.where)) for p in added.puzzles}
+
+    def other(item: Lesson | Puzzle) -> bool:
+        return _resolved(_file(item.where)) not in files
+
+    joined = Catalog((*filter(other, course.lessons), *added.lessons), (*filter(other, course.puzzles), *added.puzzles))
+    return [p for p in verify_catalog(joined) if _resolved(p.file) in files]
+
+
+def _resolved(file: str) -> str:
+    return str(Path(file).resolve())
 
 
 # ---- steps -----------------------------------------------------------------------
