@@ -729,3 +729,22 @@ def test_a_card_of_the_hand_named_as_on_the_table_is_said_to_be_in_the_hand(tmp_
         said = dispatch(shell, ui.typed_move(f"{played} x ") + rank).text
         assert said.startswith(rank_in_hand.format(rank=rank, named=ui.card(named))), said
         assert len(run.game.current.plies) == plies, "nothing was played"
+
+
+@pytest.mark.parametrize(("lang", "play", "said"), [
+    ("en", "play", "; it is played as Royal Cassino with changes: sweeps (2 points each) and match (to 11 points)."),
+    ("de", "spiele", "; gespielt wird Royal-Cassino mit Änderungen: Kehren (je 2 Punkte) und Partie (bis 11 Punkte)."),
+])
+def test_a_game_not_finished_names_its_variant_without_brackets_in_brackets(tmp_path: Path, lang: str, play: str,
+                                                                            said: str) -> None:
+    """A variant with changes has brackets of its own: the line names it last, not inside the sentence's brackets
+    ("Dein Spiel (Royal-Cassino mit Änderungen: Partie (bis 11 Punkte)) gegen …")."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, f"{play} royal target=11 sweep_points=2 seed=8")
+    with open_shell(tmp_path, lang) as shell:
+        text = dispatch(shell, play).text
+    assert said in text, text
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        assert depth <= 1, text
