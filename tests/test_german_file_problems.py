@@ -49,9 +49,10 @@ BROKEN = {
     "quote.yaml": ('a: "abc\n', "2:1", "the quote opened at line 1, column 4 is never closed; add the closing quote"),
     "alias.yaml": ("a: *nope\n", "1:4", "*nope refers to no anchor &nope defined above it"),
     "two.yaml": ("a: 1\n---\nb: 2\n", "2:1", "a file holds a single document; remove the '---' line and what follows it"),
-    "space.yaml": ("a:1\nb: 2\n", "2:2", "line 1 needs a space after its ':' (write 'key: value')"),
-    "nocolon.yaml": ("a: 1\nb:2\nc: 3\n", "3:1", "line 2 has no ':'; write it as 'key: value' (or as a list item "
+    "space.yaml": ("a:1\nb: 2\n", "1:1", "line 1 needs a space after its ':' (write 'key: value')"),
+    "nocolon.yaml": ("a: 1\nb 2\nc: 3\n", "2:1", "line 2 has no ':'; write it as 'key: value' (or as a list item "
                      "'- value')"),
+    "nospace.yaml": ("a: 1\nb:2\nc: 3\n", "2:1", "line 2 needs a space after its ':' (write 'key: value')"),
     "german_card.yaml": ("hands: [[DKr, 7S], [8D, BH]]\n", "1:10", "card DKr is written in German letters; a "
                          "file writes cards in English letters: write QC"),
     "letter_o.yaml": ("hands: [[1OD, 7S], [8D, 1OH]]\n", "1:10", "card 1OD does not exist: a ten is 10, with a "

@@ -354,8 +354,13 @@ def _tag(node: yaml.Node) -> str:
 
 def _syntax_problem(err: yaml.MarkedYAMLError, text: str, filename: str) -> Problem:
     mark = err.problem_mark or err.context_mark
+    if err.context_mark and "could not find expected ':'" in (err.problem or ""):
+        mark = err.context_mark  # the line without its ':', not the next one, where YAML noticed
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    return Problem.of(filename, line, col, _explain(err, text.splitlines(), line, col))
+    said = _explain(err, text.splitlines(), line, col)
+    if said.code in ("yaml.above_no_colon", "yaml.space_after_colon"):
+        line, col = dict(said.params)["above"], 1  # the line to mend, not the one after it, where YAML noticed
+    return Problem.of(filename, line, col, said)
 
 
 def _at(mark: yaml.Mark | None) -> Words:
@@ -399,6 +404,9 @@ def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -
     if "mapping values are not allowed here" in problem:
         return _stray_colon(lines, line, col)
     if "could not find expected ':'" in problem:
+        if err.context_mark and re.search(r"\w:[^\s/]", lines[err.context_mark.line]):  # 'b:2' reads as one word
+            return words(f"line {line} needs a space after its ':' (write 'key: value')", "yaml.space_after_colon",
+                         above=line)
         where = (words(f"line {err.context_mark.line + 1}", "yaml.line", line=err.context_mark.line + 1)
                  if err.context_mark else words("the line above", "yaml.line_above"))
         return words(f"{where} has no ':'; write it as 'key: value' (or as a list item '- value')", "yaml.no_colon",
