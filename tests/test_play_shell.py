@@ -729,3 +729,31 @@ def test_a_card_of_the_hand_named_as_on_the_table_is_said_to_be_in_the_hand(tmp_
         said = dispatch(shell, ui.typed_move(f"{played} x ") + rank).text
         assert said.startswith(rank_in_hand.format(rank=rank, named=ui.card(named))), said
         assert len(run.game.current.plies) == plies, "nothing was played"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_computers_stopped_by_ctrl_c_play_on_at_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     lang: str) -> None:
+    """Ctrl-C stops the computers before the learner's turn: the screen said "Type your move (such as “7S x 7D”)",
+    a move the learner does not hold, "next" said "it is your move", and "hint" and "moves" that it is not: nothing
+    said how to go on. Now the screen says the others are to move, and "next" lets them play on to the learner's
+    turn."""
+    ui = Renderer(lang)
+    real = GameRun.playing
+
+    def stopped(self: GameRun, turn: object) -> list[object]:
+        raise KeyboardInterrupt  # Ctrl-C before the first computer's move
+
+    with open_shell(tmp_path, lang) as shell:
+        monkeypatch.setattr(GameRun, "playing", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            dispatch(shell, "play players=4 level=greedy seed=4" if lang == "en" else "spiele spieler=4 stufe=greedy startwert=4")
+        monkeypatch.setattr(GameRun, "playing", real)
+        game = game_run(shell).game
+        assert not game.current.plies and not game.learner_to_move  # the premise: a computer is to move first
+        shown = dispatch(shell, "show" if lang == "en" else "zeige").text
+        your_move = ui.message("play.your_move", example="X").split("X")[0]
+        assert your_move not in shown and ui.message("play.others_to_move") in shown
+        said = dispatch(shell, "next" if lang == "en" else "weiter").text
+        assert game.learner_to_move and len(game.current.plies) == 3
+        assert ui.message("play.finish_round") not in said and your_move in said

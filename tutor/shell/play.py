@@ -139,8 +139,10 @@ class GameRun(Activity):
             assert score is not None
             said = "\n".join(filter(None, [ui.score(game.position, score, game.learner), self.standing(),
                                             ui.message("play.type_next")]))
-        else:
+        elif game.learner_to_move:
             said = ui.message("play.your_move", example=self.example(shown))
+        else:  # the computers were stopped (Ctrl-C) before the learner's turn
+            said = ui.message("play.others_to_move")
         shown.scores = game.scores  # with the round's instant points so far
         prompt = not (game.over or game.round_over)  # the prompt to move says whose move it is
         # a seat's penalty turns only where they count towards the instant limit: each breach is said with its move,
@@ -395,6 +397,8 @@ class GameRun(Activity):
         if (said := self.elsewhere()) is not None:
             return said
         game = self.game  # a game over is left by ``next`` (commands._finished)
+        if not game.round_over and not game.learner_to_move:  # the computers, stopped by Ctrl-C, play on
+            return self.after_moves(self.playing(game.advance))
         if not game.round_over:
             return self.ui.message("play.finish_round") + "\n\n" + self.show()
         game.begin_round()
@@ -427,7 +431,7 @@ class GameRun(Activity):
         player is to move."""
         if self.game.round_over:
             return round_over_text(self.ui, self.game) + " " + self.ui.message("play.type_next")
-        return None if self.game.learner_to_move else self.ui.message("play.not_your_turn")
+        return None if self.game.learner_to_move else self.ui.message("play.others_to_move")
 
     def hint(self) -> str:
         """The advisor's move from the learner's view only, its value and the next best's; where a claim would win
