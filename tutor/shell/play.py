@@ -329,13 +329,20 @@ class GameRun(Activity):
         if game.round_over:
             return self.ui.message("play.type_next")
         if not game.learner_to_move:  # the computers were stopped (Ctrl-C) before the learner's turn
-            return self.after_moves(self.playing(game.advance))
+            return self.play_on()
         pos = self.position
         try:
             move = pos.parse_move(text)
         except MoveError as err:
             return move_error_text(self.ui, pos, err)
         return self.after_moves(self.playing(partial(game.play, move)))
+
+    def play_on(self) -> str:
+        """The computers, stopped by Ctrl-C before the learner's turn, play on to it (or to the round's end): every
+        move since the learner's last one, as a resumed game says them (the stop said none of those already played),
+        then the position or the round's end."""
+        self.playing(self.game.advance)
+        return self.after_moves(self.last_turn())
 
     def playing(self, turn: Callable[[Saver], list[Ply]]) -> list[Ply]:
         """The plies of ``turn`` (the learner's move and the computers' replies, or these alone), each saved as it
@@ -398,7 +405,7 @@ class GameRun(Activity):
             return said
         game = self.game  # a game over is left by ``next`` (commands._finished)
         if not game.round_over and not game.learner_to_move:  # the computers, stopped by Ctrl-C, play on
-            return self.after_moves(self.playing(game.advance))
+            return self.play_on()
         if not game.round_over:
             return self.ui.message("play.finish_round") + "\n\n" + self.show()
         game.begin_round()
