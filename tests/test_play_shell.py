@@ -19,6 +19,7 @@ from shell_helpers import game_run, kept_games, open_shell
 from tutor.play.review import review_round
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch, farewell, welcome
+from tutor.shell.game_text import played_text
 from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
 from tutor.shell.review_screen import hint_advice
@@ -748,3 +749,36 @@ def test_a_game_not_finished_names_its_variant_without_brackets_in_brackets(tmp_
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)
         assert depth <= 1, text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_computers_stopped_by_ctrl_c_play_on_at_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     lang: str) -> None:
+    """Ctrl-C stops the computers before the learner's turn: the screen said "Type your move (such as “7S x 7D”)",
+    a move the learner does not hold, "next" said "it is your move", and "hint" and "moves" that it is not: nothing
+    said how to go on. Now the screen says the others are to move, and "next" lets them play on to the learner's
+    turn, saying every move since the learner's last (the stop said none: the first computer's move was left
+    unsaid)."""
+    ui = Renderer(lang)
+    real = GameRun.playing
+
+    def stopped(self: GameRun, turn: object) -> list[object]:
+        self.game.push(self.game.computer_move())
+        raise KeyboardInterrupt  # Ctrl-C after the first computer's move
+
+    with open_shell(tmp_path, lang) as shell:
+        monkeypatch.setattr(GameRun, "playing", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            dispatch(shell, "play players=4 level=greedy seed=4" if lang == "en" else
+                     "spiele spieler=4 stufe=greedy startwert=4")
+        monkeypatch.setattr(GameRun, "playing", real)
+        game = game_run(shell).game
+        assert len(game.current.plies) == 1 and not game.learner_to_move  # the premise: the others are to move
+        shown = dispatch(shell, "show" if lang == "en" else "zeige").text
+        your_move = ui.message("play.your_move", example="X").split("X")[0]
+        assert your_move not in shown and ui.message("play.others_to_move") in shown
+        said = dispatch(shell, "next" if lang == "en" else "weiter").text
+        assert game.learner_to_move and len(game.current.plies) == 3
+        assert ui.message("play.finish_round") not in said and your_move in said
+        for ply in game.current.plies:
+            assert played_text(ui, ply, game.learner) in said

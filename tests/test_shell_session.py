@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import os
 import subprocess
 import sys
@@ -132,6 +134,26 @@ def test_a_damaged_progress_file_gets_a_clear_message_and_is_kept(tmp_path: Path
     assert str(damaged) in run.stderr and "Traceback" not in run.stderr
     assert "Fortschrittsdatei" in run.stderr  # in the learner's language
     assert damaged.read_bytes() == before
+
+
+def event_loops() -> int:
+    return sum(isinstance(o, asyncio.AbstractEventLoop) for o in gc.get_objects())
+
+
+def test_the_prompts_leave_no_event_loop_for_the_garbage_collector(tmp_path: Path) -> None:
+    """Every line is read on the session's one event loop. A loop a line left behind (prompt_toolkit holds it in a
+    reference cycle) was finalised by the garbage collector at some moment of a later command, such as the
+    computers' moves, and a Ctrl-C that landed in its ``__del__`` was swallowed: the moves went on, under
+    "Exception ignored in: BaseEventLoop.__del__ ... KeyboardInterrupt"."""
+    gc.collect()
+    before = event_loops()
+    gc.disable()
+    try:
+        run_session(tmp_path, "help\rhelp\rlessons\rhelp\rquit\r")
+        left = event_loops() - before
+    finally:
+        gc.enable()
+    assert left <= 1
 
 
 def test_a_function_key_keeps_the_half_typed_line(tmp_path: Path) -> None:

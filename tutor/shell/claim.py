@@ -44,7 +44,7 @@ def claim_in(run: GameRun, confirmed: bool) -> str:
     if refusal in ("off", "round"):
         return ui.message(f"play.claim_{refusal}")
     if refusal == "turn":  # no claim: the others play on first, and the learner may claim on their turn
-        moved = run.after_moves(run.playing(game.advance))
+        moved = run.play_on()
         return moved if game.claim_refusal(game.learner) else moved + "\n" + ui.message("play.claim_later")
     if refusal is not None:  # the round is over: the next is dealt by ``next``
         return round_over_text(ui, game) + " " + ui.message("play.type_next")

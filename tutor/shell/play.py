@@ -139,8 +139,10 @@ class GameRun(Activity):
             assert score is not None
             said = "\n".join(filter(None, [ui.score(game.position, score, game.learner), self.standing(),
                                             ui.message("play.type_next")]))
-        else:
+        elif game.learner_to_move:
             said = ui.message("play.your_move", example=self.example(shown))
+        else:  # the computers were stopped (Ctrl-C) before the learner's turn
+            said = ui.message("play.others_to_move")
         shown.scores = game.scores  # with the round's instant points so far
         prompt = not (game.over or game.round_over)  # the prompt to move says whose move it is
         # a seat's penalty turns only where they count towards the instant limit: each breach is said with its move,
@@ -327,13 +329,20 @@ class GameRun(Activity):
         if game.round_over:
             return self.ui.message("play.type_next")
         if not game.learner_to_move:  # the computers were stopped (Ctrl-C) before the learner's turn
-            return self.after_moves(self.playing(game.advance))
+            return self.play_on()
         pos = self.position
         try:
             move = pos.parse_move(text)
         except MoveError as err:
             return move_error_text(self.ui, pos, err)
         return self.after_moves(self.playing(partial(game.play, move)))
+
+    def play_on(self) -> str:
+        """The computers, stopped by Ctrl-C before the learner's turn, play on to it (or to the round's end): every
+        move since the learner's last one, as a resumed game says them (the stop said none of those already played),
+        then the position or the round's end."""
+        self.playing(self.game.advance)
+        return self.after_moves(self.last_turn())
 
     def playing(self, turn: Callable[[Saver], list[Ply]]) -> list[Ply]:
         """The plies of ``turn`` (the learner's move and the computers' replies, or these alone), each saved as it
@@ -395,6 +404,8 @@ class GameRun(Activity):
         if (said := self.elsewhere()) is not None:
             return said
         game = self.game  # a game over is left by ``next`` (commands._finished)
+        if not game.round_over and not game.learner_to_move:  # the computers, stopped by Ctrl-C, play on
+            return self.play_on()
         if not game.round_over:
             return self.ui.message("play.finish_round") + "\n\n" + self.show()
         game.begin_round()
@@ -427,7 +438,7 @@ class GameRun(Activity):
         player is to move."""
         if self.game.round_over:
             return round_over_text(self.ui, self.game) + " " + self.ui.message("play.type_next")
-        return None if self.game.learner_to_move else self.ui.message("play.not_your_turn")
+        return None if self.game.learner_to_move else self.ui.message("play.others_to_move")
 
     def hint(self) -> str:
         """The advisor's move from the learner's view only, its value and the next best's; where a claim would win

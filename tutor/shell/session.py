@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
@@ -95,10 +96,21 @@ class TutorSession:
         print_formatted_text(coloured(text, self.colour), style=Style.from_dict(STYLE), output=self.output)
 
     def run(self) -> int:
+        """Read and answer lines until the learner leaves.  Every line is read on one event loop: prompt_toolkit's
+        own ``prompt`` makes a loop a line and leaves it in a reference cycle, which the garbage collector then
+        finalises at any moment of a later command, and a Ctrl-C that lands in that finaliser is lost (printed as
+        "Exception ignored")."""
+        loop = asyncio.new_event_loop()
+        try:
+            return self._lines(loop)
+        finally:
+            loop.close()
+
+    def _lines(self, loop: asyncio.AbstractEventLoop) -> int:
         self.say(welcome(self.shell))
         while True:
             try:
-                line = self.prompt.prompt(FormattedText([("bold", "cassino> ")]))
+                line = loop.run_until_complete(self.prompt.prompt_async(FormattedText([("bold", "cassino> ")])))
             except (KeyboardInterrupt, EOFError) as stop:
                 # at a question (resign's) Ctrl-C or Ctrl-D drops it, saying so: a later "y" answers nothing
                 kept = cancel_question(self.shell)
