@@ -497,6 +497,13 @@ def waiting_game(shell: Shell) -> GameSummary | None:
     return summary_of(run.saved) if run is not None else store(shell).waiting(shell.clock())
 
 
+def resumable(shell: Shell) -> GameSummary | None:
+    """The unfinished game saved that ``resume`` goes on with here; None when there is none, or another shell plays
+    it."""
+    waiting = store(shell).waiting(shell.clock())
+    return waiting if waiting is not None and waiting.held_by is None else None
+
+
 def take_waiting(shell: Shell) -> GameRun | str:
     """The game in progress, to be played on here; or the words for why there is none to play."""
     run = open_run(shell)
