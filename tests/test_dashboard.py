@@ -386,3 +386,18 @@ def test_the_dashboard_says_the_themes_count_attempts_where_the_puzzles_count_pu
     assert rows and all(re.search(r"\b0/2 +0 ?%", line) for line in rows), rows
     assert puzzles in screen and header in screen and screen.count(f"  {note}\n") == 1  # under the themes only
     assert max(len(line) for line in screen.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_help_of_progress_names_the_skills_and_the_playing_strength_the_dashboard_shows(tmp_path: Path,
+                                                                                       lang: str) -> None:
+    """``help progress`` said "rating chart, themes, lessons, streaks, what next": the dashboard has shown each skill
+    and the playing strength since, each under a heading of its own; the help names them by those headings."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        lived(shell)
+        screen = dispatch(shell, "progress").text
+        helped = " ".join(dispatch(shell, "help progress").text.split()).lower()
+    headings = [line.split(":")[0] for line in screen.split("\n") if line and not line.startswith(" ")]
+    skills, strength = {"en": ("Skills", "Playing strength"), "de": ("Fähigkeiten", "Spielstärke")}[lang]
+    assert skills in headings and strength in headings
+    assert skills.lower() in helped and strength.lower() in helped

@@ -17,7 +17,7 @@ from tutor.core.comparison import compare, shortfall
 from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
-from tutor.core.scoring import instant_points, score_round, side_piles
+from tutor.core.scoring import instant_points, score_round
 from tutor.core.solver import move_points
 from tutor.loading.catalog import load_catalog
 from tutor.render import Renderer
@@ -483,21 +483,38 @@ def test_a_question_of_cards_taken_does_not_show_their_count(tmp_path: Path, lan
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_cards_taken_of_a_question_start_a_line_for_each_side(tmp_path: Path, lang: str) -> None:
+def test_the_cards_taken_of_a_question_start_a_line_for_each_seat(tmp_path: Path, lang: str) -> None:
     """Lesson 1's counting questions showed both sides' cards taken glued in one paragraph, wrapped across the
-    screen ("… K♥ (30 cards, 1 sweep)  Player 2: A♦ A♣ …"): under the heading, each side's cards start a line
-    of their own, with the side's name."""
+    screen ("… K♥ (30 cards, 1 sweep)  Player 2: A♦ A♣ …"): under the heading, each seat's cards start a line
+    of their own, with the seat's name, partners one after the other.  The partners' question ("each seat shows
+    the cards it took. How many have Player 1 and Player 3 taken together?") pooled them in one line ("Players 1
+    and 3: …"), so there was nothing to add up, and a wrong count's "leave out the cards Player 1 took" named a
+    pile the screen did not show."""
     with open_shell(tmp_path, lang) as shell:
+        partners = False
         for lesson in shell.catalog.lessons:
             for index, step in enumerate(lesson.steps):
                 if not isinstance(step, QuestionStep):
                     continue
+                pos = step.position
+                assert pos.captured is not None
                 shown = LessonRun(shell, lesson, start=index).show().splitlines()
                 heading = shown.index({"en": "Cards taken:", "de": "Eingenommene Karten:"}[lang])
-                sides = len(side_piles(step.position))
-                starts = [line for line in shown[heading + 1:] if line.startswith("  ") and not line.startswith("   ")]
-                names = [shell.ui.side_name(side_seats(step.position, side)) for side in range(sides)]
-                assert [line.split(":")[0].strip() for line in starts[:sides]] == names, (lesson.id, shown)
+                seats = sorted(range(pos.players), key=pos.side_of)
+                rows: list[str] = []  # each row's lines joined: a row starts at two spaces, goes on at more
+                for line in shown[heading + 1:]:
+                    if line.startswith("  ") and not line.startswith("   "):
+                        rows.append(line.strip())
+                    elif line.startswith("   ") and rows:
+                        rows[-1] += " " + line.strip()
+                names = [shell.ui.side_name([seat]) for seat in seats]
+                assert [row.split(":")[0] for row in rows[:len(seats)]] == names, (lesson.id, shown)
+                for seat, row in zip(seats, rows):
+                    residue = pos.table_cards() if seat == pos.last_capturer and pos.is_round_over() else []
+                    listed = row.split(":", 1)[1].split("(")[0].split()
+                    assert sorted(listed) == sorted(shell.ui.card(c) for c in [*pos.captured[seat], *residue]), row
+                partners = partners or len(side_seats(pos, step.seat)) > 1
+        assert partners
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

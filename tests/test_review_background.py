@@ -239,3 +239,36 @@ def test_a_shell_killed_mid_round_leaves_no_worker_and_every_move_saved(tmp_path
         time.sleep(0.05)
     assert not any(running(worker) for worker in workers)
     assert sum(p.seat == 0 for p in kept_games(tmp_path)[0].game.current.plies) == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_during_the_rounds_review_says_the_round_and_analysis_queues_its_positions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Ctrl-C while the round's end reviewed the learner's moves said only "Stopped. Nothing saved so far is lost.":
+    the round's score and result were never shown, and its marked positions never joined the review queue (nor did
+    ``analysis``, which made the review again, queue them). The round's end is said without the review, with how to
+    have it; ``analysis`` then reviews the round as its end would have, and queues its positions."""
+    reviewed = review_screen.reviewed_round
+    stops = iter([True])
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        if next(stops, False):
+            raise KeyboardInterrupt
+        return reviewed(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("tutor.shell.play.reviewed_round", stopped)
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, GAME if lang == "en" else GAME.replace("play round level=", "spiele runde stufe="))
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while not run.game.round_over:
+            pos = run.position
+            said = dispatch(shell, pos.notation(pos.generate()[0])).text
+        assert shell.ui.message("play.review_stopped") in said
+        assert shell.ui.message("play.type_after_game") in said  # the round's end said, to its last line
+        assert shell.progress.review_queue() == []
+        analysis = dispatch(shell, "analysis" if lang == "en" else "besprechung").text
+        queued = shell.progress.review_queue()
+        assert queued and shell.ui.message("review.added_puzzles", n=len(queued)) in analysis
+        assert dispatch(shell, "analysis").text == dispatch(shell, "analysis").text  # once: kept, not queued again
+    assert [g.key for g in kept_games(tmp_path)]

@@ -22,6 +22,7 @@ from tutor.play.table_game import Settings, TableGame
 from tutor.render.chart import fit
 from tutor.shell import game_choice
 from tutor.shell.commands import dispatch, welcome
+from tutor.shell.game_text import game_words
 from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
@@ -389,3 +390,35 @@ def test_the_welcome_proposes_the_game_with_the_trend(
         flat = " ".join(welcome(shell).split())
     # the last 5 games: 28 moves losing 4.0; the 2 before: 5 moves losing 4.0
     assert why in flat and trend in flat
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_with_a_game_waiting_next_goes_on_with_it_rather_than_propose_a_new_round(tmp_path: Path, lang: str) -> None:
+    """A learner back after a while, the classic lessons done and a match left unfinished: the welcome and the
+    dashboard said "a round at club level (“play round level=club”). Type “next”", and ``next`` said the same
+    reason, then "Your game … is not finished … then “play” starts a new one": the step they named was refused.
+    With a game waiting, that game is the next step: ``next`` goes on with it, and the welcome and the dashboard
+    say so."""
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        dispatch(shell, "play seed=3" if lang == "en" else "spiele startwert=3")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        key = run.saved.key
+        shell.activity = None  # the learner left; the game is saved
+    with open_shell(tmp_path, lang) as shell:
+        greeting = " ".join(welcome(shell).split())
+        board = dispatch(shell, "progress").text
+        what_next = " ".join(board[board.index({"en": "What next", "de": "Wie es weitergeht"}[lang]):].split())
+        command = shell.ui.message("strength.play_round_command", level=shell.ui.message("levels.club"))
+        waiting = shell.progress.games.waiting(shell.clock())
+        assert waiting is not None
+        refused = shell.ui.message("play.in_progress", **game_words(shell.ui, waiting))
+        assert command not in greeting and command not in what_next
+        said = dispatch(shell, "next" if lang == "en" else "weiter").text
+        assert command not in said and refused not in said
+        resumed = shell.activity
+        assert isinstance(resumed, GameRun) and resumed.saved.key == key
+        line = " ".join(shell.ui.message("strength.next_why_resume", variant=shell.ui.message("presets.classic"),
+                                         level=shell.ui.message("levels.club")).split())
+        assert line in greeting and line in what_next

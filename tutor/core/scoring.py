@@ -75,15 +75,20 @@ def round_points(variant: Variant) -> int:
     return points
 
 
-def side_piles(pos: Position) -> list[list[Card]]:
-    """Cards taken per side (partners pooled); once the round is over the
-    table's residue counts for the last capturer's side."""
+def seat_piles(pos: Position) -> list[list[Card]]:
+    """Cards taken per seat; once the round is over the table's residue counts for the last capturer."""
     assert pos.captured is not None
-    piles: list[list[Card]] = [[] for _ in range(pos.sides)]
-    for seat, pile in enumerate(pos.captured):
-        piles[pos.side_of(seat)].extend(pile)
+    piles = [list(pile) for pile in pos.captured]
     if pos.last_capturer is not None and pos.is_round_over():
-        piles[pos.side_of(pos.last_capturer)].extend(pos.table_cards())
+        piles[pos.last_capturer].extend(pos.table_cards())
+    return piles
+
+
+def side_piles(pos: Position) -> list[list[Card]]:
+    """Cards taken per side (partners pooled), the residue included once the round is over (:func:`seat_piles`)."""
+    piles: list[list[Card]] = [[] for _ in range(pos.sides)]
+    for seat, pile in enumerate(seat_piles(pos)):
+        piles[pos.side_of(seat)].extend(pile)
     return piles
 
 

@@ -319,6 +319,8 @@ def next_(shell: Shell, arg: str) -> str:
     step = plan(shell)
     if step.choice is not None:
         return why_line(shell, step.choice) + "\n" + _open_step(shell, step.choice.step)
+    if step.resume is not None:
+        return resume(shell, "")
     game = step.game
     if game is not None:
         # the reason names the learner's figure; what follows it does not say it again, and the game's first screen

@@ -12,7 +12,7 @@ from tutor.storage.records import MAX_STARS
 from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
 from .game_choice import game_why, strength_lines
-from .next_choice import WEAK_BELOW, Plan, open_activity, plan, step_for, weak_skills, why_line
+from .next_choice import WEAK_BELOW, Plan, open_activity, plan, resume_why, step_for, weak_skills, why_line
 from .picker import due_counts, waiting_queue
 from .state import Shell
 
@@ -75,7 +75,7 @@ def dashboard_text(shell: Shell) -> str:
         positions=positions,
         going=going.going_on() if going is not None else "",
         why=why_line(shell, step.choice) if step.choice else "",
-        game=game_why(shell, step.game) if step.game else "",
+        game=resume_why(shell, step.resume) if step.resume else game_why(shell, step.game) if step.game else "",
         lesson=step.lesson,
         strength=strength_lines(shell),
         skills=skill_rows(shell),

@@ -18,7 +18,7 @@ from tutor.core.cards import Card
 from tutor.core.comparison import move_facts
 from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
-from tutor.core.scoring import instant_points, score_round, side_piles
+from tutor.core.scoring import instant_points, score_round, seat_piles
 from tutor.core.variant import Variant
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
@@ -153,7 +153,7 @@ class LessonRun(Activity):
             pos = step.position
             counts = step.ask != "cards"  # the counts would give the answer away
             params["position"] = ui.position(pos, counts=counts)
-            params["extra"] = ui.render("shell/piles.j2", sides=_piles(self.shell, pos), counts=counts)
+            params["extra"] = ui.render("shell/piles.j2", piles=_piles(self.shell, pos), counts=counts)
             side = side_seats(pos, step.seat)
             params["task"] = ui.message(f"shell.question_{step.ask}", side=ui.side_name(side), plural=len(side) > 1)
         return ui.render("shell/step.j2", **params)
@@ -369,16 +369,14 @@ class LessonRun(Activity):
 
 
 def _piles(shell: Shell, pos: Position) -> list[dict[str, object]]:
-    """Each side's captured cards and sweeps, for a scoring question."""
+    """Each seat's captured cards and sweeps, for a scoring question: partners one after the other, each with the
+    pile it took (the question on partners asks for their piles added up)."""
     assert pos.sweeps is not None
-    # side i's first seat is seat i (partners are i and i + 2)
+    piles = seat_piles(pos)
     return [
-        {
-            "side": shell.ui.side_name(side_seats(pos, side)),
-            "cards": [shell.ui.card(c) for c in pile],
-            "sweeps": sum(pos.sweeps[s] for s in side_seats(pos, side)),
-        }
-        for side, pile in enumerate(side_piles(pos))
+        {"name": shell.ui.side_name([seat]), "cards": [shell.ui.card(c) for c in piles[seat]],
+         "sweeps": pos.sweeps[seat]}
+        for seat in sorted(range(pos.players), key=pos.side_of)
     ]
 
 

@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tutor.content.course import DemoStep, Lesson, TextStep
+from tutor.storage.game_store import GameSummary
 from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import GameChoice, classic_done, game_choice, game_trend, game_why
+from .game_text import game_words
 from .picker import SET_MIN, set_pool
+from .play import resumable
 from .state import Activity, Shell
 
 WEAK_BELOW = SKILL_START.rating
@@ -63,12 +66,13 @@ class Choice:
 @dataclass(frozen=True)
 class Plan:
     """What ``next`` opens when nothing is open (or what is open is done): the weakest skill's step (``choice``),
-    else a game (``game``), else the course: its next ``lesson``, or puzzles near the learner's rating (all
-    None)."""
+    else a game (``game``; the unfinished game saved, ``resume``, when there is one to go on with), else the course:
+    its next ``lesson``, or puzzles near the learner's rating (all None)."""
 
     choice: Choice | None = None
     game: GameChoice | None = None
     lesson: str | None = None
+    resume: GameSummary | None = None
 
 
 def open_activity(shell: Shell) -> Activity | None:
@@ -94,7 +98,7 @@ def plan(shell: Shell) -> Plan:
         return Plan(choice=choice)
     game = game_choice(shell)
     if game is not None:
-        return Plan(game=game)
+        return Plan(game=game, resume=resumable(shell))  # a game left unfinished before a new one
     following = shell.catalog.next_lesson(set(shell.progress.lesson_stars()))
     return Plan(lesson=None if following is None else following.id)
 
@@ -292,6 +296,14 @@ def next_why(shell: Shell) -> str:
     step = plan(shell)
     if step.choice is not None:
         return why_line(shell, step.choice)
+    if step.resume is not None:
+        return resume_why(shell, step.resume)
     if step.game is None:
         return ""
     return "\n".join(filter(None, [game_why(shell, step.game), game_trend(shell, step.game)]))
+
+
+def resume_why(shell: Shell, waiting: GameSummary) -> str:
+    """Why ``next`` goes on with the unfinished game ``waiting`` rather than start the round a game step proposes."""
+    words = game_words(shell.ui, waiting)
+    return shell.ui.message("strength.next_why_resume", variant=words["variant"], level=words["level"])

@@ -85,6 +85,7 @@ class GameRun(Activity):
         self.taken_by: int | None = None  # another shell's process took the game up: this copy is stale
         self.stale = False
         self.reviewed: tuple[int, RoundReview] | None = None  # the last round reviewed here, by its number
+        self.stopped: int | None = None  # the round whose review at its end Ctrl-C stopped: nothing of it queued
         self.background = MoveReviews()  # the learner's moves of the round in play, reviewed as they are played
         self.unsaved_key = f"game {next(_RUNS)}"
         """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
@@ -252,11 +253,14 @@ class GameRun(Activity):
                                           game=self.saved.id, match=self.game.settings.kind == "match",
                                           replay=Replay(self.saved.key, len(self.game.rounds)), progress=show,
                                           ready=self.background.ready(current.plies, current.seed))
+        except KeyboardInterrupt:  # the round's end is said without it; "analysis" makes it, as it would have been
+            self.stopped = len(self.game.rounds)
+            return self.ui.message("play.review_stopped")
         finally:
             self.background.stop()
             status.clear()
         self.reviewed = (len(self.game.rounds), review)
-        self.keep_review(review)
+        self.keep_review(review, len(self.game.rounds), current.plies)
         return "\n".join(filter(None, [review_brief(self.ui, review), note]))
 
     def review_status(self) -> tuple[StatusLine, Callable[[int, int], None]]:
@@ -279,9 +283,28 @@ class GameRun(Activity):
         head = self.ui.message("play.analysis_head", round=number)
         if not reviewable(last.plies, self.game.learner):
             return head + "\n" + none_to_review(self.ui, last.plies, self.game.learner)
-        if self.reviewed is None or self.reviewed[0] != number:  # resumed: the kept review, else made again
+        note = ""
+        if self.stopped == number:  # its review stopped at the round's end: made now as it would have been then
+            review, note = self.review_stopped_round(number, last.plies, last.seed)
+            self.reviewed = (number, review)
+        elif self.reviewed is None or self.reviewed[0] != number:  # resumed: the kept review, else made again
             self.reviewed = (number, self.kept_review(number, last.plies) or self.review_again(last.plies, last.seed))
-        return head + "\n" + full_review(self.shell, self.reviewed[1], Replay(self.saved.key, number))
+        return "\n".join(filter(None, [head, full_review(self.shell, self.reviewed[1], Replay(self.saved.key, number)),
+                                        note]))
+
+    def review_stopped_round(self, number: int, plies: list[Ply], seed: int) -> tuple[RoundReview, str]:
+        """The review of round ``number``, which Ctrl-C stopped at its end, made as the round's end makes it: its
+        evidence recorded, its marked positions queued, the review kept; with the note on what was queued."""
+        status, show = self.review_status()
+        try:
+            review, note = reviewed_round(self.shell, plies, self.game.learner, seed=seed, game=self.saved.id,
+                                          match=self.game.settings.kind == "match",
+                                          replay=Replay(self.saved.key, number), progress=show)
+        finally:
+            status.clear()
+        self.stopped = None
+        self.keep_review(review, number, plies)
+        return review, note
 
     def kept_review(self, number: int, plies: list[Ply]) -> RoundReview | None:
         """Round ``number``'s review as kept with the saved game, if one was and it fits the round's moves."""
@@ -299,13 +322,12 @@ class GameRun(Activity):
         status.clear()
         return review
 
-    def keep_review(self, review: RoundReview) -> None:
-        """Keep the round's review with the saved game, so that ``replay`` shows it at once (best effort: a
-        round without one is reviewed by ``replay --review`` on request)."""
+    def keep_review(self, review: RoundReview, number: int, plies: list[Ply]) -> None:
+        """Keep the review of round ``number`` (its ``plies``) with the saved game, so that ``replay`` shows it at
+        once (best effort: a round without one is reviewed by ``replay --review`` on request)."""
         if self.saved.key is not None and not self.stale:
             with suppress(ProgressError):
-                store(self.shell).keep_review(self.saved.key, len(self.game.rounds),
-                                              review_to_data(review, self.game.current.plies))
+                store(self.shell).keep_review(self.saved.key, number, review_to_data(review, plies))
 
     def result_text(self, scored_above: bool = False) -> str:
         """How the game ended, with the claim that ended it, if one did (:func:`~.game_text.ended_text`)."""
@@ -506,6 +528,13 @@ def waiting_game(shell: Shell) -> GameSummary | None:
     """The game in progress: the one open in the shell, else the last one saved unfinished."""
     run = open_run(shell)
     return summary_of(run.saved) if run is not None else store(shell).waiting(shell.clock())
+
+
+def resumable(shell: Shell) -> GameSummary | None:
+    """The unfinished game saved that ``resume`` goes on with here; None when there is none, or another shell plays
+    it."""
+    waiting = store(shell).waiting(shell.clock())
+    return waiting if waiting is not None and waiting.held_by is None else None
 
 
 def take_waiting(shell: Shell) -> GameRun | str:
