@@ -355,6 +355,18 @@ def test_solved_puzzles_counts_any_solve(path: Path) -> None:
         assert (summary.puzzles_attempted, summary.puzzles_solved, summary.puzzles_helped) == (3, 1, 1)
 
 
+def test_the_puzzle_counts_leave_out_the_positions_from_games(path: Path) -> None:
+    """"Puzzles: 1 solved of 2 tried" counts the collection's puzzles: a position from a game, tried and solved,
+    is queued and counted apart (the dashboard said 22 tried where 5 of them were positions)."""
+    with Progress.open(path) as progress:
+        progress.record_attempt("p1", [], 1500, True, 0)
+        progress.record_attempt("p2", [], 1500, False, 0)
+        progress.add_personal_puzzles({"game-1-4": "{}"}, 800)
+        progress.record_attempt("game-1-4", [], 800, True, 0)
+        summary = progress.summary()
+        assert (summary.puzzles_attempted, summary.puzzles_solved, summary.puzzles_helped) == (2, 1, 0)
+
+
 def test_recent_puzzles_are_the_last_attempted_or_those_of_the_last_hours(path: Path) -> None:
     with Progress.open(path) as progress:
         for i in range(5):

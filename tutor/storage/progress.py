@@ -438,7 +438,8 @@ class Progress:
         lessons = c.execute("SELECT count(*) FROM lesson WHERE completed_at IS NOT NULL").fetchone()[0]
         attempted, solved, any_solve = c.execute(
             f"SELECT count(DISTINCT puzzle_id), count(DISTINCT CASE WHEN {_SUCCESS} THEN puzzle_id END), "
-            "count(DISTINCT CASE WHEN solved THEN puzzle_id END) FROM attempt"
+            "count(DISTINCT CASE WHEN solved THEN puzzle_id END) FROM attempt "
+            "WHERE puzzle_id NOT IN (SELECT id FROM personal_puzzle)"  # the collection's: positions from games apart
         ).fetchone()
         return Summary(int(lessons), int(attempted), int(solved), int(any_solve) - int(solved), self._learner(c),
                        self._best_streak(c))

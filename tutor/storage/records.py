@@ -72,7 +72,8 @@ class Activity:
 
 @dataclass(frozen=True)
 class Summary:
-    """Counts for the ``progress`` command: ``puzzles_solved`` those solved as the puzzle counts a solve (on the
+    """Counts for the ``progress`` command, of the collection's puzzles (not the positions from the learner's
+    games): ``puzzles_solved`` those solved as the puzzle counts a solve (on the
     learner's own, at an attempt without a miss or a hint: :data:`~.progress._SUCCESS`), ``puzzles_helped`` those
     solved with help only (a hint, or the answer shown before), which the puzzle counted as a miss."""
 
