@@ -174,6 +174,8 @@ def test_lessons_lists_the_course(tmp_path: Path) -> None:
         text = say(shell, "lessons")
         for lesson in shell.catalog.lessons:
             assert lesson.id in text and lesson.title.en in text
+        # the course's order, which "next" may leave for the weakest skill: not said to be the learner's next step
+        assert f"next in the course: “learn {shell.catalog.lessons[0].id}”" in text and "for you" not in text
 
 
 def test_a_perfect_lesson_earns_three_stars(tmp_path: Path) -> None:
