@@ -326,3 +326,20 @@ def test_instant_limit_ends_the_round() -> None:
     assert play_round(pos, random_chooser(0)) == []
     assert score_round(pos).cards == (0, 2)  # the residue goes to the last capturer
 
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_count_out_within_one_item_goes_in_the_order_of_play(dealer: int) -> None:
+    """Spade Cassino, both sides past 61 on their spades: the side of the player on the dealer's left counts its
+    spades first and wins, whichever seat it is (the seat with the lower number always won before)."""
+    v = variant("spade")
+    spades = [c for c in v.deck_cards if c.suit == "S"]
+    mine = spades[:4] + [c for c in v.deck_cards if c.suit != "S" and not v.point_card_table[c]][:22]
+    captured = [mine, [c for c in v.deck_cards if c not in mine]]
+    score = score_round(finished(v, captured))
+    assert score.cards == (26, 26) and [i.code for i in score.items][:2] == ["spade_points"] * 2
+    match = Match(v, 2, dealer=dealer, scores=[57, 58])
+    match.end_round(finished(v, captured))
+    assert all(s >= 61 for s in match.scores)
+    assert match.result == MatchResult(1 - dealer, "count_out")
+    assert count_out([57, 58], score, 61) == 0  # the first side first, when no dealer is given

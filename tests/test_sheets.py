@@ -172,7 +172,7 @@ OPTION_CASES: list[tuple[str, str, Any, set[str]]] = [
     ("most_spades", "classic", 2, {"scoring"}),
     ("point_cards", "classic", {"10D": 3}, {"scoring", "match", "glossary"}),
     ("sweep_points", "classic", 2, {"sweeps", "scoring"}),
-    ("spade_points", "classic", True, {"scoring"}),
+    ("spade_points", "classic", True, {"scoring", "match"}),  # each side's spades counted in the order of play
     ("skunk", "classic", "bonus", {"scoring"}),
     ("skunk", "classic", "win", {"match"}),
     ("instant_sweeps", "classic", True, {"sweeps", "scoring", "match"}),

@@ -155,21 +155,40 @@ class Match:
         if len(reached) <= 1:
             return MatchResult(reached[0], "target") if reached else None
         if v.tie_break == "count_out":
-            return MatchResult(count_out(before, score, v.target), "count_out")
+            eldest = v.side_of(self.dealer, self.players)  # the deal passed on: the round's dealer's left
+            return MatchResult(count_out(before, score, v.target, eldest), "count_out")
         best = max(self.scores)
         leaders = [s for s, p in enumerate(self.scores) if p == best]
         return MatchResult(leaders[0], "higher_total") if len(leaders) == 1 else None
 
 
-def count_out(before: Sequence[int], score: RoundScore, target: int) -> int | None:
+def count_out(before: Sequence[int], score: RoundScore, target: int, first: int = 0) -> int | None:
     """The first side to reach ``target`` counting the round's items in order
-    from the scores ``before`` it (penalties come first: already off)."""
+    from the scores ``before`` it (penalties come first: already off).
+
+    An item several sides score at once (each side's sweeps; each side's
+    spades under ``spade_points``) is counted side by side in the order of
+    play, from ``first``: the side of the player on the dealer's left
+    (docs/readings.md, 11)."""
     running = list(before)
-    for item in score.items:
+    for item in _in_counting_order(score.items, first, len(before)):
         running[item.side] += item.points
         if running[item.side] >= target:
             return item.side
     return None
+
+
+def _in_counting_order(items: Sequence[ScoreItem], first: int, sides: int) -> list[ScoreItem]:
+    """``items``, each run of one code (the point cards apart: each is its own item) ordered by side from
+    ``first``."""
+    ordered: list[ScoreItem] = []
+    run: list[ScoreItem] = []
+    for item in items:
+        if run and (item.code != run[0].code or item.code == "point_card"):
+            ordered += sorted(run, key=lambda i: (i.side - first) % sides)
+            run = []
+        run.append(item)
+    return ordered + sorted(run, key=lambda i: (i.side - first) % sides)
 
 
 @dataclass(frozen=True)

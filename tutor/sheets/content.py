@@ -152,6 +152,8 @@ class MatchFacts:
     target: int
     tie_break: str
     count_out: tuple[str, ...]  # what a count-out counts, in order: cards, spades, point_cards, sweeps
+    count_shared: tuple[str, ...]  # of those, what several sides may score at once (sweeps; spades that each score),
+    # counted side by side in the order of play (docs/readings.md, 11)
     point_order: tuple[Card, ...]  # the point cards, in count-out order
     skunk: str
     claim: bool
@@ -378,6 +380,8 @@ def _match(v: Variant, players: int) -> MatchFacts:
         target=v.target,
         tie_break=v.tie_break,
         count_out=tuple(name for name, counts in counted if counts),
+        count_shared=tuple(name for name, shared in (("spades", v.spade_points), ("sweeps", v.sweep_points > 0))
+                           if shared),
         point_order=tuple(points),
         skunk=v.skunk,
         claim=v.claim,
