@@ -15,7 +15,7 @@ import pytest
 
 from tutor.storage import Activity, Progress, ProgressError, Rating, ReviewItem, ThemeStat, default_path
 from tutor.storage.database import open_database, transaction
-from tutor.storage.glicko2 import Game, rate
+from tutor.storage.glicko2 import SCALE, Game, rate
 from tutor.storage.rating_policy import LEARNER_START, TAU, puzzle_start, rate_game
 from tutor.storage.reviews import LEARNED_DAYS
 from tutor.storage.schema import MIGRATIONS
@@ -342,6 +342,24 @@ def test_a_solve_with_hints_is_rated_as_a_failure(path: Path) -> None:
     assert helped.rated and helped.after.rating < helped.before.rating
     assert helped.before == LEARNER_START and helped.after == rate_game(LEARNER_START, puzzle_start(1500), False)[0]
     assert failed.after.rating < failed.before.rating
+
+
+def test_days_without_a_rated_puzzle_make_the_rating_less_sure(path: Path) -> None:
+    """Each whole day away is an empty Glicko-2 rating period: the deviation grows by the volatility (the rating
+    itself stays), the next attempt moves the rating further, and a new learner's deviation is the most."""
+    with Progress.open(path) as progress:
+        for i in range(8):
+            progress.record_attempt(f"p{i}", [], 800, i % 2 == 0, 0, now=T0 + i * timedelta(minutes=5))
+        settled = progress.learner_rating()
+        assert progress.learner_rating(T0 + timedelta(hours=20)) == settled  # the same day: no period passed
+        last = T0 + timedelta(minutes=35)
+        away = progress.learner_rating(last + 30 * DAY)
+        grown = (settled.deviation ** 2 + 30 * (settled.volatility * SCALE) ** 2) ** 0.5
+        assert away.rating == settled.rating and away.deviation == pytest.approx(grown) and grown > settled.deviation
+        assert progress.summary(last + 30 * DAY).rating == away
+        back = progress.record_attempt("p9", [], 800, True, 0, now=last + 30 * DAY)
+        assert back.before == away and back.after == rate_game(away, puzzle_start(800), True)[0]
+        assert progress.learner_rating(T0 + 10_000 * DAY).deviation == LEARNER_START.deviation
 
 
 def test_solved_puzzles_counts_any_solve(path: Path) -> None:

@@ -22,7 +22,7 @@ def toolbar_text(shell: Shell) -> str:
     ui, activity = shell.ui, shell.activity
     pos = activity.position if activity is not None else None
     variant = variant_label(ui, pos.variant) if pos is not None else ""
-    rating = shell.progress.learner_rating()
+    rating = shell.progress.learner_rating(shell.clock())  # less sure after days away: provisional again
     key_help = ui.message("shell.toolbar_key_help")
     keys = ui.message("shell.toolbar_keys") if shell.width() >= NARROW else key_help
     title = activity.title() if activity is not None else ""

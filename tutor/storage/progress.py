@@ -17,7 +17,7 @@ from .database import open_database, transaction
 from .game_store import GameStore, ImportReport
 from .glicko2 import Rating
 from .paths import default_path
-from .rating_policy import LEARNER_START, puzzle_start, rate_game
+from .rating_policy import LEARNER_START, after_idle, puzzle_start, rate_game
 from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
 from .repair import Repair, repair_values
 from .reviews import ReviewState, after_attempt
@@ -179,7 +179,7 @@ class Progress:
         success = solved and hints == 0  # what _SUCCESS says in SQL
         moment = utc(now)
         with self._write() as c:
-            before = self._learner(c)
+            before = self._learner(c, moment)
             row = c.execute(
                 "SELECT rating, deviation, volatility FROM puzzle WHERE id = ?", (puzzle_id,)
             ).fetchone()
@@ -213,9 +213,16 @@ class Progress:
         return AttemptResult(puzzle_id, rated, before, after, puzzle, None if review is None else review.due)
 
     @staticmethod
-    def _learner(c: sqlite3.Connection) -> Rating:
+    def _learner(c: sqlite3.Connection, now: datetime | None = None) -> Rating:
+        """The learner's rating, at ``now`` (given) grown less sure by the days since the last rated puzzle
+        (:func:`~.rating_policy.after_idle`)."""
         row = c.execute("SELECT rating, deviation, volatility FROM learner WHERE id = 1").fetchone()
-        return LEARNER_START if row is None else Rating(*row)
+        if row is None:
+            return LEARNER_START
+        last = c.execute("SELECT max(at) FROM attempt WHERE rated").fetchone()[0]
+        if now is None or last is None:
+            return Rating(*row)
+        return after_idle(Rating(*row), (utc(now) - from_text(last)).total_seconds() / 86400)
 
     @staticmethod
     def _update_review(c: sqlite3.Connection, puzzle_id: str, success: bool, now: datetime) -> ReviewState | None:
@@ -234,9 +241,10 @@ class Progress:
             )
         return new
 
-    def learner_rating(self) -> Rating:
+    def learner_rating(self, now: datetime | None = None) -> Rating:
+        """The learner's rating; at ``now``, less sure by the days since the last rated puzzle."""
         with self._read() as c:
-            return self._learner(c)
+            return self._learner(c, now)
 
     def puzzle_rating(self, puzzle_id: str) -> Rating | None:
         """The puzzle's rating after its first attempt; None before."""
@@ -441,7 +449,7 @@ class Progress:
             "count(DISTINCT CASE WHEN solved THEN puzzle_id END) FROM attempt "
             "WHERE puzzle_id NOT IN (SELECT id FROM personal_puzzle)"  # the collection's: positions from games apart
         ).fetchone()
-        return Summary(int(lessons), int(attempted), int(solved), int(any_solve) - int(solved), self._learner(c),
+        return Summary(int(lessons), int(attempted), int(solved), int(any_solve) - int(solved), self._learner(c, now),
                        self._best_streak(c))
 
     def dashboard(self, course: Sequence[str], next_lesson: str | None, now: datetime | None = None) -> Dashboard:

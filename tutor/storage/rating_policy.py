@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .glicko2 import Game, Rating, rate
+import math
+
+from .glicko2 import SCALE, Game, Rating, rate
 
 TAU = 0.5
 """Glicko-2 system constant: a middle value of Glickman's suggested 0.3 to 1.2."""
@@ -28,3 +30,18 @@ def rate_game(learner: Rating, puzzle: Rating, learner_won: bool) -> tuple[Ratin
         rate(learner, [Game(puzzle, score)], TAU),
         rate(puzzle, [Game(learner, 1.0 - score)], TAU),
     )
+
+
+IDLE_PERIOD_DAYS = 1.0
+"""A day without a rated puzzle is an empty Glicko-2 rating period: the learner's deviation grows by its
+volatility (Glickman, step 6 for a player who did not compete), so a rating left for weeks is less sure."""
+
+
+def after_idle(learner: Rating, days: float) -> Rating:
+    """``learner`` after ``days`` without a rated puzzle: each whole day an empty rating period, the deviation
+    never above a new learner's (:data:`LEARNER_START`)."""
+    periods = max(0, math.floor(days / IDLE_PERIOD_DAYS))
+    if not periods:
+        return learner
+    grown = math.sqrt(learner.deviation ** 2 + periods * (learner.volatility * SCALE) ** 2)
+    return Rating(learner.rating, min(grown, LEARNER_START.deviation), learner.volatility)
