@@ -11,8 +11,9 @@ turn of theirs, when their view shows the claim true (:mod:`tutor.play.table_gam
 
 from __future__ import annotations
 
+from .game_commands import current_run, game_waiting, open_run
 from .game_text import claimable, round_over_text
-from .play import GameRun, current_run, game_waiting, open_run
+from .play import GameRun
 from .state import Shell
 
 

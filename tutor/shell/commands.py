@@ -23,6 +23,15 @@ from tutor.storage.reports import save_report
 from .claim import claim_command, claim_offered
 from .dashboard import dashboard_text
 from .game_choice import game_after, game_why
+from .game_commands import (
+    current_run,
+    game_offer,
+    game_waiting,
+    open_run,
+    play_command,
+    resign_command,
+    resume_command,
+)
 from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, new_learner, next_why, open_activity, plan, why_line
@@ -36,15 +45,6 @@ from .picker import (
     set_choice,
     set_pool,
     waiting_queue,
-)
-from .play import (
-    current_run,
-    game_offer,
-    game_waiting,
-    open_run,
-    play_command,
-    resign_command,
-    resume_command,
 )
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun

@@ -23,9 +23,9 @@ from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 
 from .game_choice import GameChoice, classic_done, game_choice, game_trend, game_why
+from .game_commands import resumable
 from .game_text import game_words
 from .picker import SET_MIN, set_pool
-from .play import resumable
 from .state import Activity, Shell
 
 WEAK_BELOW = SKILL_START.rating

@@ -26,24 +26,20 @@ from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, TableGame
 from tutor.render.review import none_to_review, review_brief
 from tutor.storage import ProgressError
-from tutor.storage.game_store import GameChanged, GameHeld, GameStore, GameSummary, summary_of
-from tutor.storage.games import GameFileError, SavedGame
+from tutor.storage.game_store import GameChanged, GameStore, summary_of
+from tutor.storage.games import SavedGame
 
 from . import review_screen
 from .challenge_text import move_error_text
 from .game_text import (
     breach_text,
     ended_text,
-    game_words,
     hint_text,
     instant_win,
-    opening_text,
     played_text,
-    problem_text,
     round_over_text,
     score_text,
 )
-from .play_settings import read_settings
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
     REVIEW_WORLDS,
@@ -514,104 +510,3 @@ class GameRun(Activity):
         self.save()
         return "\n".join(filter(None, [self.save_error, self.result_text(), self.ui.message("play.play_again")]))
 
-
-# ---- commands -------------------------------------------------------------------------
-
-
-def open_run(shell: Shell) -> GameRun | None:
-    """The game open in this shell, if it is still to be played here."""
-    run = current_run(shell)
-    return run if run is not None and not run.game.over and not run.stale else None
-
-
-def waiting_game(shell: Shell) -> GameSummary | None:
-    """The game in progress: the one open in the shell, else the last one saved unfinished."""
-    run = open_run(shell)
-    return summary_of(run.saved) if run is not None else store(shell).waiting(shell.clock())
-
-
-def resumable(shell: Shell) -> GameSummary | None:
-    """The unfinished game saved that ``resume`` goes on with here; None when there is none, or another shell plays
-    it."""
-    waiting = store(shell).waiting(shell.clock())
-    return waiting if waiting is not None and waiting.held_by is None else None
-
-
-def take_waiting(shell: Shell) -> GameRun | str:
-    """The game in progress, to be played on here; or the words for why there is none to play."""
-    run = open_run(shell)
-    if run is not None:
-        return run
-    waiting = store(shell).waiting(shell.clock())
-    if waiting is None or waiting.key is None:
-        return shell.ui.message("play.nothing_to_resume")
-    try:
-        saved = store(shell).take(waiting.key, shell.clock())
-    except GameHeld as err:
-        return shell.ui.message("play.held", pid=err.pid or "", here=err.here)
-    except GameFileError as err:
-        return shell.ui.message("play.unreadable", number=waiting.key, problem=problem_text(shell.ui, err))
-    return GameRun(shell, saved)
-
-
-def play_command(shell: Shell, arg: str) -> str:
-    """``play [round] [PRESET] [players=N] [level=LEVEL] [seed=S] [OPTION=VALUE]``: a new game."""
-    waiting = waiting_game(shell)
-    if waiting is not None:
-        return shell.ui.message("play.in_progress", **game_words(shell.ui, waiting))
-    settings = read_settings(shell, arg)
-    if isinstance(settings, str):
-        return settings
-    game = TableGame(settings)
-    run = GameRun(shell, SavedGame.new(game, shell.clock()))
-    game.begin_round()
-    try:
-        store(shell).add(run.saved, shell.clock())
-    except ProgressError as err:  # nothing to play on: a game not kept could not be resumed
-        return progress_problem(shell.ui, err)
-    shell.activity = run
-    # no round title: the first line, the toolbar and the score line say it
-    return opening_text(shell.ui, shell.width(), summary_of(run.saved), run.start(head=False))
-
-
-def resume_command(shell: Shell, arg: str) -> str:
-    run = take_waiting(shell)
-    if isinstance(run, str):
-        return run
-    shell.activity = run
-    return shell.ui.message("play.resumed", **game_words(shell.ui, summary_of(run.saved))) + "\n" + run.start()
-
-
-def resign_command(shell: Shell, confirmed: bool) -> str:
-    """Give up the game in progress once ``confirmed``; else ask, the next line answering (not about a game another
-    window holds: that is said at once)."""
-    waiting = waiting_game(shell)
-    if waiting is None:
-        return shell.ui.message("play.no_game")
-    if not confirmed and waiting.held_by is None:
-        shell.asked = "resign"
-        return shell.ui.message("play.resign_ask", **game_words(shell.ui, waiting))
-    run = take_waiting(shell)
-    if isinstance(run, str):
-        return run
-    shell.activity = run
-    return run.resign()
-
-
-def current_run(shell: Shell) -> GameRun | None:
-    return shell.activity if isinstance(shell.activity, GameRun) else None
-
-
-def game_waiting(shell: Shell) -> bool:
-    """Whether an unfinished game is saved, waiting for ``resume``."""
-    return waiting_game(shell) is not None
-
-
-def game_offer(shell: Shell) -> str:
-    """The welcome's line about an unfinished game, if there is one."""
-    waiting = store(shell).waiting(shell.clock())
-    if waiting is None:
-        return ""
-    if waiting.held_by is not None:
-        return shell.ui.message("play.offer_held", pid=waiting.held_by, **game_words(shell.ui, waiting))
-    return shell.ui.message("play.offer_resume", **game_words(shell.ui, waiting))
