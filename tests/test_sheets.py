@@ -657,6 +657,22 @@ def test_the_penalty_duty_with_forced_capture_does_not_allow_every_move(lang: st
     assert "7S" not in {str(m) for m in pos.generate()}  # the engine refuses the trail of a card that could capture
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "you may trail (not a card that could capture: see Moves)."),
+    ("de", "du darfst ablegen (keine Karte, die einnehmen könnte: siehe Züge)."),
+])
+def test_the_free_duty_with_forced_capture_does_not_let_a_controller_trail_any_card(lang: str, words: str) -> None:
+    """build_duty=free with forced_capture=true said "you may trail" while the engine refuses to trail a card that
+    could capture; without forced capture it says so plainly."""
+    v = variant({"preset": "classic", "build_duty": "free", "forced_capture": True})
+    assert words in " ".join(section_texts(v, lang)["controller"].split())
+    plain = " ".join(section_texts(variant({"preset": "classic", "build_duty": "free"}), lang)["controller"].split())
+    assert words.split(" (")[0] + "." in plain
+    pos = load_position("variant: {preset: classic, build_duty: free, forced_capture: true}\n"
+                        "hands: [[7S, 3H], 3]\ntable: [7C, 5D]\n", "p.yaml")
+    assert "7S" not in {str(m) for m in pos.generate()}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_heading_names_only_point_cards_the_deck_holds(lang: str) -> None:
     """Italian Cassino with --set point_cards={10D: 2, 7D: 1} said 'point cards: 10♦ 2 points, 7♦ 1 point' above a
