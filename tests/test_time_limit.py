@@ -116,3 +116,29 @@ def test_check_refuses_a_deal_puzzle_too_large_to_prove(huge: str, tmp_path: Pat
     result = run("check", str(path))
     assert result.returncode == 2
     assert f"{path}:2:5: goal deal with 48 cards in the hands may take far longer than a minute" in result.stdout + result.stderr
+
+
+def test_a_stopped_search_lists_the_moves_not_valued_in_the_column_of_the_lines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The bounds of a move the search did not finish start where the valued moves' lines ("then ...") start: they
+    followed the move three spaces on, out of line with the rows above."""
+    import tutor.cli.engine as engine
+    from tutor.cli.main import main
+
+    path = tmp_path / "long.yaml"
+    path.write_text(LONG_DEAL, encoding="utf-8")
+    rank, asked = engine.rank_moves, [0]
+
+    def stop_after_some(*args: object) -> object:
+        def stop() -> bool:
+            asked[0] += 1
+            return asked[0] >= 4
+        return rank(*args[:3], stop)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "rank_moves", stop_after_some)
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["solve", str(path), "--goal", "deal", "--time-limit", "600", "--jobs", "1"]) == 3
+    rows = capsys.readouterr().out.splitlines()[1:-1]
+    valued = [r.index("then ") for r in rows if "then " in r]
+    bounds = [len(r) - len(r.split("   ")[-1].lstrip()) for r in rows if r.lstrip().startswith("?")]
+    assert valued and bounds and set(bounds) == {valued[0]}, [r for r in rows if r.lstrip().startswith("?")]

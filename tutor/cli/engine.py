@@ -174,7 +174,8 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
                  unit=unit)]
     if not ranking.moves:
         lines = [say("engine.nothing_valued", goal=_goal_words(goal, ui))]
-    width = max((len(ui.move(pos, j.move)) for j in ranking.moves if j.line[1:]), default=0)
+    width = max((len(ui.move(pos, m)) for m in (*(j.move for j in ranking.moves if j.line[1:]),
+                                                 *(u.move for u in ranking.unfinished))), default=0)
     for j in ranking.moves:
         mark = "*" if j.move in best else " "
         shown = "/".join(str(v) for v in j.values)
@@ -182,8 +183,9 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
         if j.line[1:]:
             text = f"{text:<{MOVE_COLUMN + width}}   " + say("engine.then", moves=_line_notations(pos, j.line, ui.move)[1:])
         lines.append(text)
-    for u in ranking.unfinished:
-        lines.append(f"   {'?':>5}  {ui.move(pos, u.move)}   {say('engine.bounds', lower=u.lower, upper=u.upper)}")
+    for u in ranking.unfinished:  # the bounds in the column of the valued moves' lines
+        text = f"   {'?':>5}  {ui.move(pos, u.move)}"
+        lines.append(f"{text:<{MOVE_COLUMN + width}}   {say('engine.bounds', lower=u.lower, upper=u.upper)}")
     lines.append(say("engine.searched", nodes=ranking.nodes, ms=ms))
     return fit("\n".join(lines), shutil.get_terminal_size().columns, hang=MOVE_COLUMN), status
 
