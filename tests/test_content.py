@@ -57,7 +57,7 @@ steps:
   - question:
       text: {en: "How many?", de: "Wie viele?"}
       position: {hands: [[], []], table: [9H, 9D, 6C, KD, QC],
-        captured: [[10D, AS, 2S, 5S, 7C], [3H, 4H]],
+        captured: [[10D, AS, 2S, 5S, 2C], [3H, 3D]],
         sweeps: [0, 1],
         stock: 40,
         last_capturer: 0}

@@ -158,7 +158,7 @@ def test_a_puzzle_that_asks_nothing_is_refused_rating_in_german(tmp_path: Path,
     path.write_text(  # the capture is forced: each card takes one card, the most there is
         "puzzles:\n  - id: all-best\n    variant: {preset: classic, forced_capture: true}\n    position:\n"
         "      hands: [[6S, 9H], 2]\n      table: [6D, 9C]\n      stock: 40\n"
-        "      captured: [[AS, AH, AD], [AC, 2S, 2H]]\n      last_capturer: 1\n    goal: cards\n"
+        "      captured: [[AS, AH], [AD, AC, 2S, 2H]]\n      last_capturer: 1\n    goal: cards\n"
         "    themes: [pairing]\n    rating: 720\n    hints:\n      - {en: Take a card., de: Nimm eine Karte ein.}\n"
         "    solution:\n      - 6S x 6D\n      - 9H x 9C\n",
         encoding="utf-8")

@@ -293,12 +293,12 @@ def test_every_question_of_the_course_names_a_part_it_leaves_out_or_adds(tmp_pat
 
 
 @pytest.mark.parametrize(("lang", "club", "hint"), [
-    ("en", "the club 4♣ (♣ is clubs", "It leaves out 6♠ on the table (nobody has taken it yet) and the club 4♣"),
-    ("de", "die Kreuz-Karte 4♣ (♣ ist Kreuz",
-     "Die Zahl umfasst nicht 6♠ auf dem Tisch (noch von niemandem eingenommen) und die Kreuz-Karte 4♣"),
+    ("en", "the club 8♣ (♣ is clubs", "It leaves out 6♠ on the table (nobody has taken it yet) and the club 8♣"),
+    ("de", "die Kreuz-Karte 8♣ (♣ ist Kreuz",
+     "Die Zahl umfasst nicht 6♠ auf dem Tisch (noch von niemandem eingenommen) und die Kreuz-Karte 8♣"),
 ])
 def test_a_count_names_one_card_in_the_singular(tmp_path: Path, lang: str, club: str, hint: str) -> None:
-    """The course's spades of Player 2 take one club, 4♣, which a German screen called "die Kreuz-Karten 4♣"; its
+    """The course's spades of Player 2 take one club, 8♣, which a German screen called "die Kreuz-Karten 4♣"; its
     hint said "Nicht dazu gehören" before names in the accusative ("den Schneider-Bonus")."""
     with open_shell(tmp_path, lang=lang) as shell:
         run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep) and s.ask == "spades")

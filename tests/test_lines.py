@@ -48,12 +48,17 @@ MAIN = ("2S", "7D", "5D", "AH b9 8H", "AS", "9H x 7D+2S [8H+AH]", "QH x QC")
 
 
 def last_deal(hands: str, table: str, last: int, more: str = "") -> str:
-    """A last deal of two seats: the hands and table given, every other card taken, shared evenly between
-    the seats (as many cards, as many spades), so that the cards in play still decide both majorities."""
+    """A last deal of two seats: the hands and table given, every other card taken, shared as evenly as captures
+    allow (the cards of a rank taken two or three at a time, each lot to the seat with fewer cards, then fewer
+    spades), so that the cards in play still decide both majorities."""
     shown = {c.strip() for c in hands.replace("[", " ").replace("]", " ").split(",") + table.strip("[]").split(",")}
-    spades = [c for c in (f"{r}S" for r in RANKS) if c not in shown]
-    others = [c for c in (f"{r}{s}" for s in "HDC" for r in RANKS) if c not in shown]
-    piles: list[list[str]] = [spades[0::2] + others[0::2], spades[1::2] + others[1::2]]
+    piles: list[list[str]] = [[], []]
+    for rank in RANKS:
+        left = [c for c in (f"{rank}{s}" for s in "SHDC") if c not in shown]
+        assert len(left) != 1, f"one {rank} left to take alone"
+        for lot in ([left[:2], left[2:]] if len(left) == 4 else [left]):
+            if lot:
+                min(piles, key=lambda p: (len(p), sum(c.endswith("S") for c in p))).extend(lot)
     captured = ", ".join("[" + ", ".join(p) + "]" for p in piles)
     return (f"      hands: {hands}\n      table: {table}\n      captured: [{captured}]\n{more}"
             f"      last_capturer: {last}\n")
@@ -170,14 +175,14 @@ def test_check_refuses_a_reply_that_is_not_best() -> None:
 
 
 def test_check_refuses_a_learner_turn_where_every_move_is_best() -> None:
-    small = last_deal("[[5C, KH], [QD, 2D]]", "[5S, 9H]", 1)
-    start = load(["5C x 5S", "2D", "KH"], position=small, solution="[5C x 5S, KH]")
+    small = last_deal("[[5C, AS], [AH, 2D]]", "[5S, 9H]", 1)
+    start = load(["5C x 5S", "2D", "AS"], position=small, solution="[5C x 5S, AS]")
     play = start.position.copy()
     for move in start.line[:2]:
         play.push(move)
     assert len(play.generate()) == 1  # the learner's last card can only be trailed
     messages = [p.message for p in verify_puzzle(start)]
-    assert any(m.startswith("line move 3 (KH): the only legal move is best for the learner here") for m in messages)
+    assert any(m.startswith("line move 3 (AS): the only legal move is best for the learner here") for m in messages)
 
 
 # ---- playing a line -----------------------------------------------------------------
@@ -343,8 +348,8 @@ def test_generated_lines_are_proved_and_no_greedy_grab_is_their_answer() -> None
 
 
 def test_a_line_whose_second_learner_turn_asks_nothing_is_dropped() -> None:
-    pos = load(["5C x 5S", "2D", "KH"], position=last_deal("[[5C, KH], [QD, 2D]]", "[5S, 9H]", 1),
-               solution="[5C x 5S, KH]").position
+    pos = load(["5C x 5S", "2D", "AS"], position=last_deal("[[5C, AS], [AH, 2D]]", "[5S, 9H]", 1),
+               solution="[5C x 5S, AS]").position
     ranking = rank_moves(pos.copy(), DEAL)
     assert not trivial(ranking)
     assert main_line(pos, ranking) == ()
@@ -375,8 +380,8 @@ def test_lines_are_mined_for_last_deal_themes_only_and_written_with_their_comman
 
 def test_a_line_that_an_instant_limit_ends_early_is_solved_there(tmp_path: Path) -> None:
     # seat 1 has swept once; a second sweep ends the round at once
-    sudden = last_deal("[[2C, KC, AH], [3H, 2H, QH]]", "[2D, KS]", 1, "      sweeps: [0, 1]\n")
-    puzzle = load(["2C x 2D", "2H", "AH", "QH", "KC x KS"], position=sudden, solution="[2C x 2D, KC x KS]",
+    sudden = last_deal("[[2C, KC, AH], [2S, 2H, 9H]]", "[2D, KS]", 1, "      sweeps: [0, 1]\n")
+    puzzle = load(["2C x 2D", "2H", "AH", "9H", "KC x KS"], position=sudden, solution="[2C x 2D, KC x KS]",
                   variant="{preset: classic, instant_sweeps: true, instant_limit: 2}")
     assert verify_puzzle(puzzle) == []
     with open_shell(tmp_path) as shell:
@@ -384,4 +389,4 @@ def test_a_line_that_an_instant_limit_ends_early_is_solved_there(tmp_path: Path)
         shell.activity = run
         said = dispatch(shell, "KC x KS").text  # best too, but it leaves the 2♦ to sweep
         assert run.over and shell.progress.solved_puzzles() == {puzzle.id}
-    assert "Player 2 answers 2♥ x 2♦" in said and "Solved!" in said
+    assert "Player 2 answers 2♠ x 2♦" in said and "Solved!" in said

@@ -87,6 +87,13 @@ REFUSED = [
                                                     "cannot occur in a real deal"),
     ("[[10H, 10C], [9D, 9C]]", "[[10H, 10C, 9D], [9C]]", "4:28", "seat 1 has taken 1 card, but a capture takes"),
     ("last_capturer: 1\n", "", "1:1", "cards have been taken this round, so last_capturer: must name"),
+    ("[9D, 9C]]", "[9D, KD]]", "4:24", "seat 1 has taken KD, but a king without a value takes one king a capture: "
+                                       "kings are taken two at a time"),
+    ("[[10H, 10C]", "[[10H, 3C]", "4:12", "seat 0 has taken 10H 3C, which the 1 card it has played this round "
+                                          "cannot have taken: a capture is the card played with table cards of its "
+                                          "value or adding up to it"),
+    ("[[10H, 10C], [9D, 9C]]\nstock: 40\nlast_capturer: 1", "[[10H, 10C, 9D, 9C], []]\nstock: 40\nlast_capturer: 0",
+     "4:12", "seat 0 has taken 10H 10C 9D 9C, which the 1 card it has played this round cannot have taken"),
     ("[[10H, 10C], [9D, 9C]]", "[[], [10H, 10C, 9D, 9C]]\nsweeps: [2, 0]", "5:10",
      "seat 0 has made 2 sweeps but played only 1 card this round"),
     ("last_capturer: 1\n", "last_capturer: 1\npenalties: [1, 0]\n", "7:13", "penalty turns come only with build duty"),
@@ -123,8 +130,24 @@ def test_what_cannot_occur_is_refused_where_it_stands(old: str, new: str, where:
     assert any(p.startswith(f"{shifted(where)}: not a real deal: {said}") for p in found), found
 
 
+def test_a_pile_taken_is_made_of_captures() -> None:
+    """Each pile splits into captures, no more than its seat has played: a card played with groups of its value;
+    a valueless face card with one of its rank (two by two), or with any number of them under face-gather."""
+    took = REAL.replace("[[10H, 10C]", "[[10H, 3C, 7D]").replace("table: [5D, 4C, 8H]", "table: [5D, 4C]")
+    assert refusals(took) == []  # the ten took 7 + 3
+    kings = REAL.replace("[9D, 9C]]", "[KD, KH, KS]]").replace("table: [5D, 4C, 8H]", "table: [5D, 4C]")
+    assert any("seat 1 has taken KD KH KS, but a king without a value takes one king" in p for p in refusals(kings))
+    assert refusals(kings, "face-gather") == []
+    assert refusals(REAL.replace("[9D, 9C]]", "[KD, KH]]")) == []
+    high = REAL.replace("[[10H, 10C]", "[[AD, KH, AC]").replace("[9S, 2H, KC]", "[9S, 2H, 10C]").replace(
+        "table: [5D, 4C, 8H]", "table: [5D, 4C]")
+    assert any("seat 0 has taken AD KH AC" in p for p in refusals(high, "royal"))
+    assert refusals(high, "royal-aces-high") == []  # the ace played counted 14: K + A
+
+
 def test_an_empty_table_in_play_follows_a_sweep() -> None:
-    empty = REAL.replace("table: [5D, 4C, 8H]", "table: []").replace("[9D, 9C]]", "[9D, 9C, 5D, 4C, 8H]]")
+    empty = REAL.replace("table: [5D, 4C, 8H]", "table: []").replace("[9D, 9C]]", "[9D, 9C, 5D, 4C, 9S]]")
+    empty = empty.replace("[9S, 2H, KC]", "[8H, 2H, KC]")  # 9 x 9 9 5+4 cleared the table
     found = refusals(empty)
     assert any("the table is empty in the middle of a round, which only a sweep does" in p for p in found), found
     assert refusals(empty + "sweeps: [0, 1]\n") == []

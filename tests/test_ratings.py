@@ -53,12 +53,12 @@ def test_one_idea_is_rated_within_150_wherever_it_is() -> None:
 
 def test_the_issues_examples() -> None:
     """Pairing aces is one idea in the hand-written three-aces and the generated face-cards-1-7; finding 5+4+A for
-    the 10♦ (big-cassino-1-4) is a beginner's puzzle."""
+    the 10♦ (big-cassino-1-8-r1) is a beginner's puzzle."""
     found = {p.id: (p, f) for p, f in everything()}
     (aces, idea), (faces, other) = found["three-aces"], found["face-cards-1-7"]
     assert idea.idea == other.idea and abs(aces.rating - faces.rating) <= 150
     low, high = RATING_RANGE
-    assert found["big-cassino-1-4"][0].rating < low + (high - low) / 4
+    assert found["big-cassino-1-8-r1"][0].rating < low + (high - low) / 4
 
 
 def test_single_move_puzzles_spread_over_the_scale() -> None:

@@ -12,7 +12,7 @@ seat or side, and a message saying what to fix.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -94,7 +94,7 @@ def impossibilities(pos: RoundState) -> list[Impossible]:
     if shape is not None:
         out.append(shape)
     if moment is not None:
-        out += _captures(pos, moment) + _penalties(pos, moment)
+        out += _captures(pos, moment) + _piles(pos, moment) + _penalties(pos, moment)
     return out + unheld_builds(pos) + _last_capture(pos) + _scores(pos)
 
 
@@ -193,6 +193,116 @@ def _captures(pos: RoundState, moment: Moment) -> list[Impossible]:
                                                   f"only {_count(len(pile), 'card')}; each sweep takes 2 or more",
                                   "sweeps_untaken", (("seat", seat), ("sweeps", sweeps), ("taken", len(pile)))))
     return out
+
+
+SPLIT_STEPS = 20_000
+"""The steps :func:`_splits` takes before it gives up and lets a pile pass: a pile of many low cards that
+does not split could otherwise take very long to rule out."""
+
+FIVE_OF_SPADES = Card.from_str("5S")
+FACE_NAMES = {"J": "jack", "Q": "queen", "K": "king"}
+
+
+def _piles(pos: RoundState, moment: Moment) -> list[Impossible]:
+    """Each pile taken is made of captures, no more of them than its seat has played: in each, the card played
+    with one or more groups of its capture value (loose cards or a build's piles), or a valueless face card
+    with one card of its rank (any number of them, face builds too, under ``face_capture: all``)."""
+    assert pos.captured is not None
+    if pos.is_round_over():
+        return []  # the table's rest has gone to the last capturer
+    v = pos.variant
+    out: list[Impossible] = []
+    for seat, (pile, played) in enumerate(zip(pos.captured, moment.played)):
+        if len(pile) < 2 or not played or (v.five_of_spades_sweep and FIVE_OF_SPADES in pile):
+            continue  # taken_one's and taken_unplayed's; the five of spades may take any table
+        faces: dict[str, list[Card]] = {}
+        for c in pile:
+            if not v.capture_values[c]:
+                faces.setdefault(c.rank, []).append(c)
+        odd = next((rank for rank, cards in faces.items()
+                    if len(cards) == 1 or (len(cards) % 2 and not v.face_builds)), None)
+        if odd is not None:
+            cards = [str(c) for c in faces[odd]]
+            name = FACE_NAMES[odd]
+            told = (f"is taken only by a {name}: {name}s are taken two or more at a time" if v.face_builds
+                    else f"takes one {name} a capture: {name}s are taken two at a time")
+            out.append(Impossible("captured", seat, f"seat {seat} has taken {' '.join(cards)}, but a {name} without "
+                                                    f"a value {told}", "taken_faces",
+                                  (("seat", seat), ("rank", odd), ("cards", cards), ("gather", v.face_builds))))
+            continue
+        face_captures = sum(1 if v.face_builds else len(cards) // 2 for cards in faces.values())
+        numbers = [c for c in pile if v.capture_values[c]]
+        if numbers and not _splits(v, numbers, played - face_captures):
+            cards = [str(c) for c in numbers]
+            out.append(Impossible("captured", seat, f"seat {seat} has taken {' '.join(cards)}, which the "
+                                                    f"{_count(played, 'card')} it has played this round cannot have "
+                                                    "taken: a capture is the card played with table cards of its "
+                                                    "value or adding up to it", "taken_unsplit",
+                                  (("seat", seat), ("cards", cards), ("played", played))))
+    return out
+
+
+class _GaveUp(Exception):
+    pass
+
+
+def _splits(variant: Variant, cards: Sequence[Card], most: int) -> bool:
+    """Whether ``cards`` (with values) split into at most ``most`` captures: groups of one value each, at least
+    two of a value, one of them a single card that captures that value from the hand (the card played).
+    True also when the search gives up (:data:`SPLIT_STEPS`)."""
+    ordered = sorted(cards, key=lambda c: -variant.value[c])
+    values = [variant.value[c] for c in ordered]
+    top = variant.max_build
+    tried: set[tuple[int, tuple[tuple[int, int, bool], ...]]] = set()
+    steps = 0
+
+    def fits(left: int, made: tuple[tuple[int, int, bool], ...]) -> bool:
+        """``made``: each value used, its groups (counted to 2) and whether one is a card played."""
+        nonlocal steps
+        if not left:
+            return all(groups == 2 and played for _, groups, played in made)
+        if (left, made) in tried:
+            return False
+        tried.add((left, made))
+        first = (left & -left).bit_length() - 1
+        rest = [k for k in range(first + 1, len(values)) if left >> k & 1]
+        for value in range(values[first], top + 1):
+            for group in _groups(values, rest, value - values[first]):
+                steps += 1
+                if steps > SPLIT_STEPS:
+                    raise _GaveUp
+                more = _made(made, value, not group and value in variant.capture_values[ordered[first]])
+                if len(more) <= most and fits(left & ~group & ~(1 << first), more):
+                    return True
+        for value in variant.capture_values[ordered[first]]:
+            more = _made(made, value, True)  # an ace counting 14
+            if value != values[first] and len(more) <= most and fits(left & ~(1 << first), more):
+                return True
+        return False
+
+    try:
+        return fits((1 << len(values)) - 1, ())
+    except _GaveUp:
+        return True
+
+
+def _made(made: tuple[tuple[int, int, bool], ...], value: int,
+          single: bool) -> tuple[tuple[int, int, bool], ...]:
+    """``made`` with one more group of ``value`` (a card played when ``single``)."""
+    old = next(((groups, played) for v, groups, played in made if v == value), (0, False))
+    return tuple(sorted([*(m for m in made if m[0] != value), (value, min(old[0] + 1, 2), old[1] or single)]))
+
+
+def _groups(values: Sequence[int], indices: Sequence[int], need: int, start: int = 0) -> Iterator[int]:
+    """The sets (as bit masks) of ``indices`` from ``start`` whose values total ``need``."""
+    if not need:
+        yield 0
+        return
+    for j in range(start, len(indices)):
+        k = indices[j]
+        if values[k] <= need:
+            for more in _groups(values, indices, need - values[k], j + 1):
+                yield more | 1 << k
 
 
 def _last_capture(pos: RoundState) -> list[Impossible]:
