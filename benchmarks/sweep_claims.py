@@ -146,8 +146,10 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
     out = []
     for why, words in zip(mark.reasons, mark_view(ui, mark).gains):
         for key, value in why.params.items():
-            if key in ("worlds", "seats", "then", "value", "total") or key == "n" and why.code == "points":
-                continue  # names of sides, the world count said in words, build values named by rank
+            if key in ("seats", "then", "value", "total") or key == "n" and why.code == "points":
+                continue  # names of sides, build values named by rank
+            if key == "worlds" and (why.params["ways"] or value == 1):
+                continue  # said only of random draws: "over 48 random draws"
             if why.code == "next_take" and key == "points" and not value:
                 continue  # no points: none said
             if why.code == "later" and key == "turns" and not value:
@@ -193,7 +195,8 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
             for why in mark.reasons:
                 tally.checked["reasons later over every deal (of those above)"] += why.code == "later" and bool(
                     why.params.get("ways"))
-                problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds)
+                problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds,
+                                      len(mark.review.best.samples))
                 tally.add(f"reason {why.code}", [] if problem is None else [f"{why}: {problem}"], turn)
             for lang in LANGS:
                 ui = Renderer(lang, symbols=False)
