@@ -7,9 +7,11 @@ Run from the repository root: ``python benchmarks/sweep_claims.py [--seeds 1-20]
   ``seed % players``) is played (:func:`~tutor.play.game.play_one_round`) and every seat's moves are reviewed
   (:func:`~tutor.play.review.review_round`, ``--worlds`` worlds, the round's seed); each reason of each marked move
   is checked by :func:`~tutor.play.claims.false_claim`, and the mark's words (:mod:`tutor.render.review`, en and
-  de) by :func:`mark_word_problems`: the grade said against the loss shown beside it and each grade's least loss
-  the review states, the interval shown against the loss, and every card and number of a reason's data in its
-  words.
+  de) by :func:`grade_problems` and :func:`reason_word_problems`: the grade said against the loss shown beside it
+  and each grade's least loss the review states, the interval shown against the loss, and every card and number
+  of a reason's data in its words; a sure sweep said passed up (:func:`sweep_problems`), the values of an exact
+  mark against its lines' totals (:func:`line_problems`), and the short review's marks left out as costing "no
+  more than these" (:func:`brief_problems`).
 - ``hints``: the positions of seeded rounds (:func:`~tutor.generator.mining.round_positions`, the generator's
   players), each with a goal, as ``tests/test_hint_claims.py`` makes them: every hint the generator gives is
   checked by :func:`~tutor.teaching.hint_claims.hint_problems` (its claim and its words in both languages).
@@ -47,6 +49,7 @@ from tutor.core.cards import Card
 from tutor.core.comparison import compare, shortfall
 from tutor.core.comparison_claims import comparison_problems, shortfall_problems
 from tutor.core.position import Position
+from tutor.core.scoring import score_round
 from tutor.core.solver import Goal, rank_moves
 from tutor.generator.facts import gap, study
 from tutor.generator.hints import hint_keys
@@ -60,7 +63,7 @@ from tutor.play.table_game import Settings
 from tutor.play.view import SeatView
 from tutor.render import Renderer
 from tutor.render.numbers import POINT_PLACES
-from tutor.render.review import loss_places, mark_view, review_brief, review_text
+from tutor.render.review import BRIEF_MARKS, loss_places, mark_view, review_brief, review_text
 from tutor.shell.claim_claims import claim_problems, claimed_games
 from tutor.shell.game_text import hint_text as game_hint_text
 from tutor.shell.hint_claims import game_hint_problems
@@ -146,8 +149,10 @@ def reason_word_problems(ui: Renderer, mark: Mark) -> list[str]:
     out = []
     for why, words in zip(mark.reasons, mark_view(ui, mark).gains):
         for key, value in why.params.items():
-            if key in ("worlds", "seats", "then", "value", "total") or key == "n" and why.code == "points":
-                continue  # names of sides, the world count said in words, build values named by rank
+            if key in ("seats", "then", "value", "total") or key == "n" and why.code == "points":
+                continue  # names of sides, build values named by rank
+            if key == "worlds" and (why.params["ways"] or value == 1):
+                continue  # said only of random draws: "over 48 random draws"
             if why.code == "next_take" and key == "points" and not value:
                 continue  # no points: none said
             if why.code == "later" and key == "turns" and not value:
@@ -179,6 +184,46 @@ def points_words(mark: Mark, params: dict[str, Any]) -> list[str]:
                                                             f"{listed}: {params}"]
 
 
+def sweep_problems(mark: Mark) -> list[str]:
+    """A mark that says "You could sweep the table: a sure sweep passed up is always marked": some legal move sweeps,
+    the played one does not, and a sweep scores."""
+    pos, played = mark.review.ply.before, mark.review.ply.move
+    seen = SeatView.of(pos, mark.review.ply.seat).position()
+    if seen.variant.sweep_points and not seen.is_sweep(played) and any(map(seen.is_sweep, seen.generate())):
+        return []
+    return [f"a sure sweep said passed up by {seen.notation(played)}"]
+
+
+def line_problems(ui: Renderer, mark: Mark) -> list[str]:
+    """A mark whose values are exact shows the solver's lines after the better move and the played one, each ending
+    with the round's totals: each value shown is its line's, the learner's side's total less the best other's."""
+    assert mark.lines is not None
+    view, out = mark_view(ui, mark), []
+    for name, line, shown in (("better", mark.lines.better, view.value_better),
+                              ("played", mark.lines.played, view.value_played)):
+        end = mark.lines.world.copy()
+        for move in line.line:
+            end.push(move)
+        totals, side = score_round(end).totals, end.side_of(mark.review.ply.seat)
+        value = totals[side] - max(t for s, t in enumerate(totals) if s != side)
+        if read(shown) != value:
+            out.append(f"the {name} line ends {list(totals)} (the learner's side {side}: {value}), shown as {shown}")
+    return out
+
+
+def brief_problems(ui: Renderer, review: RoundReview) -> list[str]:
+    """The short review lists the marks that lost most, and says of the rest that they "cost no more than these":
+    each loss shown of one left out is at most the least shown of those listed."""
+    if len(review.marks) <= BRIEF_MARKS:
+        return []
+    shown = [read(mark_view(ui, m).loss) for m in review.marks]
+    lines = review_brief(ui, review).splitlines()[1:1 + BRIEF_MARKS]
+    listed = {int(m.group(1)) for line in lines if (m := re.search(r"(\d+):", line))}  # "  Move 5: ..."
+    least = min(loss for m, loss in zip(review.marks, shown) if m.review.turn in listed)
+    return [f"move {m.review.turn} is left out of the short review, shown as losing {loss} > {least} listed"
+            for m, loss in zip(review.marks, shown) if m.review.turn not in listed and loss > least]
+
+
 def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) -> None:
     for review in reviews(name, players, seed, worlds):
         where = f"{name} players={players} seed={seed} seat={review.seat} worlds={worlds}"
@@ -193,15 +238,24 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
             for why in mark.reasons:
                 tally.checked["reasons later over every deal (of those above)"] += why.code == "later" and bool(
                     why.params.get("ways"))
-                problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds)
+                problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds,
+                                      len(mark.review.best.samples))
                 tally.add(f"reason {why.code}", [] if problem is None else [f"{why}: {problem}"], turn)
+            if mark_view(Renderer("en"), mark).sure_sweep:
+                tally.add("mark sure sweep", sweep_problems(mark), turn)
+            if mark.lines is not None:
+                tally.add("mark lines' totals", line_problems(Renderer("en"), mark), turn)
             for lang in LANGS:
                 ui = Renderer(lang, symbols=False)
                 tally.add("mark grade words", grade_problems(ui, mark, players), f"{turn} {lang}")
                 tally.add("mark reason words", reason_word_problems(ui, mark), f"{turn} {lang}")
         for lang in LANGS:
             ui = Renderer(lang, symbols=False)
-            review_text(ui, review), review_brief(ui, review)  # they render (a missing word raises)
+            review_text(ui, review)  # it renders (a missing word raises)
+            if len(review.marks) > BRIEF_MARKS:
+                tally.add("short review's marks left out", brief_problems(ui, review), f"{where} {lang}")
+            else:
+                review_brief(ui, review)
 
 
 def check_game_hints(tally: Tally, name: str, players: int, seed: int, worlds: int) -> None:

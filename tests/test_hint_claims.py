@@ -236,3 +236,19 @@ def test_a_hint_may_deny_the_opponents_aces_where_the_movers_side_takes_as_many_
     assert hint_problems(hint_text("deal_decides", said), Setting(pos, ranking)) == []
     wrong = {"won": ["most-cards", "most-spades", "aces"], "denied": []}  # the side does not end with more aces
     assert hint_problems(hint_text("deal_decides", wrong), Setting(pos, ranking))
+
+
+def test_a_pairs_hint_counts_the_table_cards_of_the_rank_not_those_the_answer_takes() -> None:
+    """Combine-builds, four players: the mover holds 10H over 10C 10S 10D on the table, and for points every
+    capture of 10H that takes the 10D is best; the answer studied takes two of the three tens, and the hint said
+    "Two table cards share the rank of one of your cards" where three do (benchmarks/sweep_claims.py --presets
+    combine-builds --players 4 --seeds 914 --parts hints, ply 20)."""
+    rng = random.Random("sweep/combine-builds/4/914")
+    rounds = round_positions(variant("combine-builds"), 4, rng, builder=rng.random() < 0.5)
+    pos = learner_view(next(p for i, p in enumerate(rounds) if i == 20))
+    assert pos.table_cards() == [Card.from_str(c) for c in "10C 10S KH 10D 9S".split()]
+    ranking = rank_moves(pos.copy(), Goal.from_str("points"))
+    said = dict(hint_keys(study(pos, ranking), ()))["pairs"]
+    assert said == {"n": 3}
+    assert hint_problems(hint_text("pairs", said), Setting(pos, ranking)) == []
+    assert hint_problems(hint_text("pairs", {"n": 2}), Setting(pos, ranking))

@@ -24,7 +24,18 @@ from tutor.loading.positions import position_to_data
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import Mark, MoveReview, RoundReview, Why, margin, outcome, review_round, valued_as_confirmed
+from tutor.play.review import (
+    Mark,
+    MoveReview,
+    RoundReview,
+    Why,
+    margin,
+    outcome,
+    review_move,
+    review_round,
+    review_turns,
+    valued_as_confirmed,
+)
 from tutor.render import Renderer
 from tutor.render.numbers import MINUS, rounded, shown_gap, tenths
 from tutor.render.review import mark_view, review_brief, review_text
@@ -125,6 +136,27 @@ def test_the_short_review_at_a_round_end_says_the_points_lost_as_the_full_review
     full = pattern.findall(review_text(ui, whole))[-1]
     assert pattern.findall(review_brief(ui, whole))[0] == full
     assert full[0] in (("point", "Punkt") if loss == 1.0 else ("points", "Punkte"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_short_review_lists_the_marks_that_lost_most_as_the_losses_are_shown(lang: str) -> None:
+    """The short review lists three marks and says the rest "cost no more than these": it chose them by the loss
+    before rounding, so that a loss of 1.53 shown as 1.6 (−1.65 against −3.18) was left out under one of 1.55 shown
+    as 1.5 (0.53 against −1.02): classic, 2 players, the sweep's round of seed 952, Player 1's moves 1, 6, 9 and 21
+    reviewed on 2 worlds."""
+    seats = [player("random"), player("club")]
+    plies = play_one_round(variant("classic"), seats, 952).plies
+    turns = {turn: index for index, turn in review_turns(plies, 0)}
+    found = [review_move(plies[turns[turn]], 0, turns[turn], turn, seed=952, worlds=2) for turn in (1, 6, 9, 21)]
+    reviewed = [pair for pair in found if pair is not None and pair[1] is not None]
+    assert len(reviewed) == 4
+    review = RoundReview(2, 0, tuple(r for r, _ in reviewed), tuple(m for _, m in reviewed if m is not None))
+    ui = Renderer(lang)
+    shown = {m.review.turn: Decimal(mark_view(ui, m).loss.replace(",", ".")) for m in review.marks}
+    assert shown == {1: Decimal("1.5"), 6: Decimal("3.6"), 9: Decimal("1.6"), 21: Decimal("2.0")}
+    assert review.marks[0].review.loss > review.marks[2].review.loss  # 1.55 shown as 1.5, 1.53 as 1.6
+    listed = [int(m[1]) for m in re.finditer(r"^  \w+ (\d+):", review_brief(ui, review), re.M)]
+    assert listed == [6, 9, 21]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -133,7 +133,8 @@ def review_claims(seeds: tuple[int, ...]) -> Iterator[tuple[str, int, Why, str |
         for mark in review.marks:
             pos = SeatView.of(mark.review.ply.before, review.seat).position()
             for why in mark.reasons:
-                problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds)
+                problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds,
+                                      len(mark.review.best.samples))
                 yield name, players, why, problem
 
 

@@ -5,6 +5,7 @@ lines show (tutor/play/line_ideas.py): each reason's facts, the check that finds
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -22,11 +23,23 @@ from tutor.core.table import Build
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
 from tutor.play.exact import ExactLines
-from tutor.play.game import Ply
+from tutor.play.game import Ply, play_one_round
 from tutor.play.heuristics import BUILD_KINDS
 from tutor.play.ideas import after, opponent_takers
 from tutor.play.line_ideas import line_ideas
-from tutor.play.review import MoveReview, Why, mark, outcome, reasons, review_round
+from tutor.play.players import player
+from tutor.play.review import (
+    MoveReview,
+    RoundReview,
+    Why,
+    mark,
+    outcome,
+    reasons,
+    review_move,
+    review_round,
+    review_turns,
+)
+from tutor.play.review_data import review_from_data, review_to_data
 from tutor.play.view import SeatView
 from tutor.render import Renderer
 from tutor.render.review import review_text, why_words
@@ -423,6 +436,31 @@ def test_a_mark_over_more_deals_than_the_advice_has_worlds_says_it_is_over_every
     assert found.reasons == (Why("later", {"worlds": 4, "turns": 0, "ways": 6}),)
     assert false_claim(view.position(), played, better, found.reasons[0], 4) is None
     assert false_claim(view.position(), played, better, Why("later", {"worlds": 4, "turns": 0, "ways": None}), 4)
+
+
+def test_a_mark_with_no_idea_says_how_many_draws_its_values_are_over() -> None:
+    """A loss confirmed over more worlds than the advice's: its values are the mean of those, and the reason says
+    so, made again from the review's data too (Michigan, 4 players, the sweep's round of seed 911, Player 4's move
+    10, 7H b10 10S 3S where 2S b5 5C 3S was better, reviewed on 2 worlds: "worth −14.4 against −19.1 ... over 2
+    random draws" of values over 32)."""
+    seats = [player("club")] * 4
+    seats[3] = player("random")
+    plies = play_one_round(variant("michigan"), seats, 911).plies
+    [(index, turn)] = [(i, t) for i, t in review_turns(plies, 3) if t == 10]
+    reviewed, marked = review_move(plies[index], 3, index, turn, seed=911, worlds=2) or pytest.fail("not reviewed")
+    assert marked is not None and marked.advice.worlds == 2
+    drawn = len(reviewed.best.samples)
+    assert drawn == len(reviewed.played.samples) == 32
+    assert marked.reasons == (Why("later", {"worlds": 32, "turns": 0, "ways": None}),)
+    pos, played, better = SeatView.of(plies[index].before, 3).position(), reviewed.ply.move, reviewed.best.move
+    assert false_claim(pos, played, better, marked.reasons[0], 2, drawn) is None
+    said_two = Why("later", {"worlds": 2, "turns": 0, "ways": None})
+    assert false_claim(pos, played, better, said_two, 2, drawn) is not None
+    review = RoundReview(4, 3, (reviewed,), (marked,))
+    again = review_from_data(plies, json.loads(json.dumps(review_to_data(review, plies))))
+    assert again.marks[0].reasons == marked.reasons
+    for lang, words in (("en", "over 32 random draws"), ("de", "über 32 zufällige Ziehungen")):
+        assert words in " ".join(review_text(Renderer(lang), again).split())
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -78,8 +78,8 @@ def _shape_hints(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> 
         found.append(("sum_makes", {"sum": sums[0], "value": shape.value}))
     elif sums:
         found.append(("sums_make", {"sums": sums, "value": shape.value}))
-    elif len(shape.pairs) > 1:
-        found.append(("pairs", {"n": len(shape.pairs)}))
+    elif len(shape.pairs) > 1:  # said of the table: the answer may take fewer of them (as good, by the goal)
+        found.append(("pairs", {"n": sum(1 for c in study.position.loose if c.rank == shape.played.rank)}))
     return found
 
 

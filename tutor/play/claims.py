@@ -35,10 +35,11 @@ BUILDS = ("build", "raise", "add")
 
 
 class Pair:
-    """The two moves a reason compares, in the position the learner saw."""
+    """The two moves a reason compares, in the position the learner saw; ``worlds``: the advice's, ``drawn``: the
+    worlds drawn at random the mark's values are over."""
 
-    def __init__(self, pos: Position, played: Move, better: Move, worlds: int) -> None:
-        self.pos, self.played, self.better, self.worlds = pos, played, better, worlds
+    def __init__(self, pos: Position, played: Move, better: Move, worlds: int, drawn: int) -> None:
+        self.pos, self.played, self.better, self.worlds, self.drawn = pos, played, better, worlds, drawn
 
     def after(self, move: Move) -> Position:
         """A copy of the position once ``move`` is played."""
@@ -50,12 +51,14 @@ class Pair:
 Check = Callable[[Pair, dict[str, Any]], str | None]
 
 
-def false_claim(pos: Position, played: Move, better: Move, why: Why, worlds: int) -> str | None:
+def false_claim(pos: Position, played: Move, better: Move, why: Why, worlds: int,
+                drawn: int | None = None) -> str | None:
     """What is false in ``why`` (a reason ``better`` beats ``played`` in ``pos``, the learner's view), or None.
 
-    ``worlds``: how many worlds the advice that found the better move valued.
+    ``worlds``: how many worlds the advice that found the better move valued; ``drawn``: how many the mark's values
+    are the mean of (its loss confirmed over more; ``worlds`` where not given).
     """
-    return CHECKS[why.code](Pair(pos, played, better, worlds), why.params)
+    return CHECKS[why.code](Pair(pos, played, better, worlds, worlds if drawn is None else drawn), why.params)
 
 
 def sweepers(pos: Position, move: Move) -> set[Card]:
@@ -408,14 +411,15 @@ def _safe_trail(pair: Pair, params: dict[str, Any]) -> str | None:
 
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     """``ways``: the deals of the hidden hands the holding rule allows where there are at most half as many ways to
-    deal them as the most worlds a loss is confirmed over (the values are then over every deal), else None."""
+    deal them as the most worlds a loss is confirmed over (the values are then over every deal), else None;
+    ``worlds``: the worlds drawn at random the values are over, said where they are not over every deal."""
     worlds, turns = pair.worlds, playout_turns(pair.pos)
-    if params["worlds"] != worlds:
-        return f"the advice valued {worlds} worlds, not {params['worlds']}"
     ways = deal_ways(pair.pos)
     ordered = all(n <= MOST_ORDERED for n in pair.pos.hidden_counts)
     exact = ways is not None and ordered and 1 < ways and 2 * ways <= CONFIRM_FACTOR * worlds
     deals = len(every_deal(pair.pos)) if exact else 0
+    if params["worlds"] != (drawn := worlds if deals else pair.drawn):
+        return f"the values are the mean of {drawn} worlds drawn at random, not {params['worlds']}"
     if params["ways"] != (deals or None):
         over = f"every one of {deals} deals" if deals else "worlds drawn at random"
         return f"the values are over {over} of the hidden hands, not {params['ways']}"

@@ -505,9 +505,18 @@ def valued_as_confirmed(reviewed: MoveReview, moves: Sequence[MoveValue]) -> lis
     return valued_in(SeatView.of(reviewed.ply.before, reviewed.ply.seat).position(), reviewed.sample, moves)
 
 
-def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
+def drawn_worlds(reviewed: MoveReview) -> int | None:
+    """The worlds drawn at random that ``reviewed``'s values are over: those its loss was confirmed over (more than
+    the advice's where the loss lay close to a grade's least loss); None where they are over every deal, or not
+    known (a review made again from its data)."""
+    sample = reviewed.sample
+    return sample.worlds if sample is not None and not sample.stratified else None
+
+
+def mark(view: SeatView, reviewed: MoveReview, advice: Advice, drawn: int | None = None) -> Mark:
     """The mark of a move graded in ``advice``, with its reasons in the learner's world (and in the solver's lines,
-    where the value is exact)."""
+    where the value is exact).  ``drawn``: the worlds drawn at random its values are over, where ``reviewed`` does
+    not say (:func:`drawn_worlds`; else the advice's)."""
     pos = view.position()
     played, better = outcome(pos, reviewed.ply.move), outcome(pos, reviewed.best.move)
     least = margin(view.players)
@@ -517,8 +526,8 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice) -> Mark:
     why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]),
                      lines)
     if not why:  # no idea of the position: the values over the rest of the deal (its deals counted only here)
-        why = (Why("later", {"worlds": advice.worlds, "turns": playout_turns(pos),
-                             "ways": deal_count(pos, advice.worlds)}),)
+        worlds = drawn_worlds(reviewed) or drawn or advice.worlds
+        why = (Why("later", {"worlds": worlds, "turns": playout_turns(pos), "ways": deal_count(pos, advice.worlds)}),)
     return Mark(reviewed, advice, played, better, why, accepted, lines)
 
 

@@ -2,9 +2,10 @@
 
 What is kept is what took the worlds: each reviewed move's value and the best
 one's (as confirmed), its grade and interval, and for a marked move the advice
-it was judged by (each move's value and spread).  The rest of a mark (the
-outcomes, the reasons, the exact lines) is computed from the round's moves
-again by :func:`tutor.play.review.mark`, as the review did.  Moves are kept in
+it was judged by (each move's value and spread) and how many worlds drawn at
+random its values are over (:func:`~tutor.play.review.drawn_worlds`).  The
+rest of a mark (the outcomes, the reasons, the exact lines) is computed from
+the round's moves again by :func:`tutor.play.review.mark`, as the review did.  Moves are kept in
 move notation; the data names the round's moves by a digest, so a review is
 never read against another line of play (a round undone and played again).
 """
@@ -21,7 +22,7 @@ from tutor.core.position import Position
 
 from .advisor import Advice, MoveValue
 from .game import Ply
-from .review import GRADES, Mark, MoveReview, RoundReview, mark
+from .review import GRADES, Mark, MoveReview, RoundReview, drawn_worlds, mark
 from .view import SeatView
 
 
@@ -52,6 +53,8 @@ def _move_to_data(r: MoveReview, marked: Mark | None) -> dict[str, Any]:
         advice = marked.advice
         entry["advice"] = {"level": advice.level, "worlds": advice.worlds,
                            "moves": [_value_to_data(pos, mv) for mv in advice.moves]}
+        if (drawn := drawn_worlds(r)) is not None:
+            entry["drawn"] = drawn
     return entry
 
 
@@ -83,7 +86,8 @@ def review_from_data(plies: Sequence[Ply], data: Any) -> RoundReview:
                 found = entry["advice"]
                 advice = Advice(str(found["level"]), _whole(found["worlds"], 1 << 20),
                                 tuple(_value_from_data(ply.before, mv) for mv in found["moves"]))
-                marks.append(mark(SeatView.of(ply.before, seat), reviewed, advice))
+                drawn = _whole(entry["drawn"], 1 << 20) if "drawn" in entry else None
+                marks.append(mark(SeatView.of(ply.before, seat), reviewed, advice, drawn))
         return RoundReview(_whole(players, 5), seat, tuple(moves), tuple(marks), _whole(data["unreviewed"], len(plies)))
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise ReviewDataError(str(err)) from None

@@ -146,12 +146,18 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
     )
 
 
+def marks_shown(review: RoundReview) -> list[tuple[Decimal, int]]:
+    """Each marked move's loss as the review shows it (:func:`shown_loss`), and its decimals (:func:`loss_places`)."""
+    places = [loss_places(m.review, review.players) for m in review.marks]
+    return [(shown_loss(m.review, p), p) for m, p in zip(review.marks, places)]
+
+
 def shown_total(ui: Renderer, review: RoundReview) -> str:
     """The points the round's marked moves lost, as the sum of the losses shown (so the total agrees with them),
     with as many decimals as the most any of them has."""
-    places = [loss_places(m.review, review.players) for m in review.marks]
-    lost = sum((shown_loss(m.review, p) for m, p in zip(review.marks, places)), Decimal(0))
-    return ui.decimal(lost, max(places, default=POINT_PLACES))
+    shown = marks_shown(review)
+    lost = sum((loss for loss, _ in shown), Decimal(0))
+    return ui.decimal(lost, max((places for _, places in shown), default=POINT_PLACES))
 
 
 def review_text(ui: Renderer, review: RoundReview) -> str:
@@ -185,8 +191,9 @@ def none_to_review(ui: Renderer, plies: Sequence[Ply], seat: int) -> str:
 
 def review_brief(ui: Renderer, review: RoundReview) -> str:
     """The review in short, for the end of a round: a head line, then one line for each marked move (the grade,
-    the points lost, the better move), at most :data:`BRIEF_MARKS` of them, those that lost most, in the order
-    played; the reasons are :func:`review_text`'s.  A review the time limit stopped praises nothing, and says
+    the points lost, the better move), at most :data:`BRIEF_MARKS` of them, those that lost most as the review shows
+    the losses (the line under them says the rest cost no more; of equal ones, the most before rounding), in the
+    order played; the reasons are :func:`review_text`'s.  A review the time limit stopped praises nothing, and says
     nothing before its first move (the note of the moves not reviewed says so)."""
     moves, lost = len(review.moves), shown_total(ui, review)
     if not review.marks:
@@ -195,7 +202,9 @@ def review_brief(ui: Renderer, review: RoundReview) -> str:
         return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players), places=None),
                           whole=not review.unreviewed)
     lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]
-    costliest = sorted(range(len(review.marks)), key=lambda i: -review.marks[i].review.loss)[:BRIEF_MARKS]
+    shown = marks_shown(review)
+    costliest = sorted(range(len(review.marks)),
+                       key=lambda i: (-shown[i][0], -review.marks[i].review.loss))[:BRIEF_MARKS]
     for i, mark in enumerate(review.marks):
         if i in costliest:
             view = mark_view(ui, mark)
