@@ -14,8 +14,8 @@ def tune_collector() -> None:
 
     Advice and reviews play many short playouts, whose lists and tuples are freed by their reference counts;
     the default thresholds still collected every 700 of them and, in a running shell, walked the course's tens
-    of thousands of objects at each full collection: 8 to 15% of a round's review
-    (``benchmarks/bench_review.py --default-gc``; docs/review.md, "The garbage collector").  Called once a
+    of thousands of objects at each full collection: 8.7% of a profile of Draw reviews, about 5% of their CPU
+    time (``benchmarks/bench_review.py --default-gc``; docs/review.md, "The garbage collector").  Called once a
     process has loaded what it keeps.
     """
     gc.freeze()
