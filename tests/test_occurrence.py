@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,29 @@ def test_the_miner_pays_a_penalty_only_when_every_move_does() -> None:
     for builder in (False, True):
         for _ in range(200):
             assert not pos.penalised(choose(pos, moves, rng, builder))
+
+
+def test_a_piles_split_is_found_alike_trying_each_set_of_values_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The split search tries each set of values once (cards of one value are alike); it decides every pile as
+    the search over every set of cards does."""
+    import tutor.core.occurrence as occurrence
+
+    def every_set(values: Sequence[int], indices: Sequence[int], need: int, start: int = 0) -> Iterator[int]:
+        if not need:
+            yield 0
+            return
+        for j in range(start, len(indices)):
+            if values[indices[j]] <= need:
+                for more in every_set(values, indices, need - values[indices[j]], j + 1):
+                    yield more | 1 << indices[j]
+
+    rng = random.Random(26)
+    for preset in ("classic", "royal", "royal-aces-high", "italian"):
+        v = presets.variant(preset)
+        numbers = [c for c in v.deck_cards if v.capture_values[c]]
+        cases = [(rng.sample(numbers, rng.randint(2, 9)), rng.randint(1, 5)) for _ in range(150)]
+        fast = [occurrence._splits(v, pile, most) for pile, most in cases]
+        monkeypatch.setattr(occurrence, "_groups", every_set)
+        assert [occurrence._splits(v, pile, most) for pile, most in cases] == fast
+        assert True in fast and False in fast
+        monkeypatch.undo()

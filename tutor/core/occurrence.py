@@ -294,12 +294,16 @@ def _made(made: tuple[tuple[int, int, bool], ...], value: int,
 
 
 def _groups(values: Sequence[int], indices: Sequence[int], need: int, start: int = 0) -> Iterator[int]:
-    """The sets (as bit masks) of ``indices`` from ``start`` whose values total ``need``."""
+    """The sets (as bit masks) of ``indices`` from ``start`` whose values total ``need``: each set of values once
+    (``indices`` run through cards of equal value side by side, the values not rising), the first cards of each
+    value taken, as cards of one value are alike here."""
     if not need:
         yield 0
         return
     for j in range(start, len(indices)):
         k = indices[j]
+        if j > start and values[k] == values[indices[j - 1]]:
+            continue  # the same set of values as with the card before
         if values[k] <= need:
             for more in _groups(values, indices, need - values[k], j + 1):
                 yield more | 1 << k
