@@ -279,9 +279,11 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         problems += [problem_words(ui, p) for p in sorted(found, key=lambda p: (p.line, p.col))]
     problems += [problem_words(ui, p) for found in in_order(partial(_advised, tuple(proved)), len(proved),
                                                             usable_cores()) for p in found]
-    # the files join the installed course, as once they are in lessons/ or puzzles/: their ids must be new there,
-    # and a lesson may require the course's lessons
-    problems += [problem_words(ui, p) for p in verify_added(read_catalog()[0], Catalog(tuple(lessons), tuple(puzzles)))]
+    if lessons or puzzles:
+        # the files join the installed course, as once they are in lessons/ or puzzles/: their ids must be new
+        # there, and a lesson may require the course's lessons (with no files named, they are the course)
+        course = read_catalog()[0] if args.files else Catalog((), ())
+        problems += [problem_words(ui, p) for p in verify_added(course, Catalog(tuple(lessons), tuple(puzzles)))]
     if problems:
         print(escaped("\n".join(problems), keep=LAYOUT), file=sys.stderr)
         print(ui.message("check.found", n=len(problems)), file=sys.stderr)

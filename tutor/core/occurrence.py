@@ -20,7 +20,7 @@ from typing import Any
 from .cards import Card
 from .movegen import build_key, held_keys
 from .round import TABLE_CARDS
-from .rules import holding_applies
+from .rules import FIVE_OF_SPADES, holding_applies
 from .state import RoundState
 from .variant import Variant
 
@@ -199,7 +199,6 @@ SPLIT_STEPS = 20_000
 """The steps :func:`_splits` takes before it gives up and lets a pile pass: a pile of many low cards that
 does not split could otherwise take very long to rule out."""
 
-FIVE_OF_SPADES = Card.from_str("5S")
 FACE_NAMES = {"J": "jack", "Q": "queen", "K": "king"}
 
 

@@ -219,7 +219,7 @@ class Progress:
         row = c.execute("SELECT rating, deviation, volatility FROM learner WHERE id = 1").fetchone()
         if row is None:
             return LEARNER_START
-        last = c.execute("SELECT max(at) FROM attempt WHERE rated").fetchone()[0]
+        last = None if now is None else c.execute("SELECT max(at) FROM attempt WHERE rated").fetchone()[0]
         if now is None or last is None:
             return Rating(*row)
         return after_idle(Rating(*row), (utc(now) - from_text(last)).total_seconds() / 86400)

@@ -39,7 +39,8 @@ volatility (Glickman, step 6 for a player who did not compete), so a rating left
 
 def after_idle(learner: Rating, days: float) -> Rating:
     """``learner`` after ``days`` without a rated puzzle: each whole day an empty rating period, the deviation
-    never above a new learner's (:data:`LEARNER_START`)."""
+    never above a new learner's (:data:`LEARNER_START`).  The closed form of :func:`~.glicko2.rate` with no games,
+    once a period."""
     periods = max(0, math.floor(days / IDLE_PERIOD_DAYS))
     if not periods:
         return learner
