@@ -16,6 +16,7 @@ from tutor.render.problems import problem_words
 from tutor.storage import Progress, ProgressError, default_path
 from tutor.teaching.verify import verify_catalog
 
+from .catch_up import catch_up
 from .commands import dispatch, farewell, farewell_due, welcome
 from .progress_words import progress_problem
 from .state import DEFAULT_WIDTH, Shell
@@ -75,14 +76,14 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         except ProgressError as err:  # the session goes on in ``lang``; leaving, it says the language was not kept
             print(escaped(progress_problem(shell.ui, err), keep=LAYOUT), file=sys.stderr)
     try:
+        tune_collector()
+        shell.caught_up = catch_up(shell)  # before the welcome, which counts the positions it queues
         if not sys.stdin.isatty():
-            tune_collector()
             return run_script(shell, sys.stdin, sys.stdout)
         # prompt_toolkit loads only for a terminal
         from .colour import colour_wanted
         from .session import TutorSession, history_file
 
-        tune_collector()
         colour = colour_wanted(no_color, environ)
         return TutorSession(shell, colour, history=history_file(default_path(environ)), pager=sys.stdout.isatty()).run()
     finally:

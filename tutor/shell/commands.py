@@ -200,6 +200,9 @@ def welcome(shell: Shell) -> str:
         repaired += ("\n\n" if repaired else "") + shell.ui.message(
             "shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,
             folder=str(progress.games.folder))
+    caught, shell.caught_up = shell.caught_up, ""  # said once: "show" later says the welcome without it
+    if caught:
+        repaired += ("\n\n" if repaired else "") + caught
     left_out = left_out_notice(shell)
     if left_out:
         repaired += ("\n\n" if repaired else "") + left_out

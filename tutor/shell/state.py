@@ -52,6 +52,8 @@ class Shell:
     ) -> None:
         self.catalog = catalog
         self.left_out = left_out
+        self.caught_up = ""
+        """What the start said of the reviews it made, cut short last time (:mod:`.catch_up`): the welcome says it."""
         """The content files that could not be read: the catalog lacks their lessons or puzzles until fixed."""
         self.progress = progress
         self.symbols = symbols

@@ -196,6 +196,7 @@ class GameStore:
                 f"{', '.join(f'{name} = ?' for name in values)} WHERE id = ?",
                 (to_text(utc(now)), version + 1, self.holder, to_text(utc(now)), *values.values(), saved.key),
             )
+            _mark_review(c, saved)
         saved.version = version + 1
         self._held.add(saved.key)
 
@@ -246,10 +247,26 @@ class GameStore:
 
     def keep_review(self, key: int, round_number: int, data: dict[str, Any]) -> None:
         """Keep the review of round ``round_number`` of game ``key`` (:mod:`tutor.play.review_data`'s data),
-        in place of any kept before."""
+        in place of any kept before; the round's review is no longer pending."""
         with self._write() as c:
             c.execute("INSERT OR REPLACE INTO game_review (game_id, round, data) VALUES (?, ?, ?)",
                       (key, round_number, json.dumps(data)))
+            c.execute("DELETE FROM review_pending WHERE game_id = ? AND round = ?", (key, round_number))
+
+    def pending_reviews(self, now: datetime) -> list[tuple[int, int]]:
+        """The rounds over (game key, round number), the oldest first, whose review at their end was not kept: the
+        tutor was stopped or killed while it ran.  Those of a game another shell plays now are left to it."""
+        with self._read() as c:
+            rows = c.execute("SELECT p.game_id, p.round, g.holder, g.held_at FROM review_pending p "
+                             "JOIN game g ON g.id = p.game_id ORDER BY g.started, g.id, p.round").fetchall()
+        return [(key, number) for key, number, holder, held_at in rows
+                if not self._held_elsewhere(holder, held_at, now)]
+
+    def drop_pending(self, key: int, round_number: int) -> None:
+        """Round ``round_number`` of game ``key`` needs no review at its end (nothing of the learner's to review,
+        or the game cannot be read)."""
+        with self._write() as c:
+            c.execute("DELETE FROM review_pending WHERE game_id = ? AND round = ?", (key, round_number))
 
     def reviews(self, key: int) -> dict[int, Any]:
         """The kept reviews of game ``key``, by round number (data as kept: it may not fit a round any more);
@@ -451,6 +468,21 @@ def _columns(saved: SavedGame) -> dict[str, Any]:
         "result": None if game.result is None else json.dumps(result_to_data(game.result)),
         "data": game_text(data),
     }
+
+
+def _mark_review(c: sqlite3.Connection, saved: SavedGame) -> None:
+    """In the transaction that saves a game, its last round's review: pending once the round is over (until its
+    review is kept); a round not over (its end taken back) has none pending and no review kept."""
+    game, key = saved.game, saved.key
+    if not game.rounds:
+        return
+    number = len(game.rounds)
+    if game.current.score is not None:
+        c.execute("INSERT OR IGNORE INTO review_pending (game_id, round) SELECT ?, ? WHERE NOT EXISTS "
+                  "(SELECT 1 FROM game_review WHERE game_id = ? AND round = ?)", (key, number, key, number))
+    else:
+        c.execute("DELETE FROM review_pending WHERE game_id = ? AND round = ?", (key, number))
+        c.execute("DELETE FROM game_review WHERE game_id = ? AND round = ?", (key, number))
 
 
 def _content(document: Any) -> Any:

@@ -202,6 +202,17 @@ def _to_version_7(conn: sqlite3.Connection) -> None:
     ) WITHOUT ROWID""")
 
 
+def _to_version_8(conn: sqlite3.Connection) -> None:
+    """The rounds over whose review at their end has not been kept yet (the tutor was stopped or killed while it
+    ran): the next start makes it.  A game kept before has none pending: its rounds are reviewed on request."""
+    conn.execute("""CREATE TABLE review_pending (
+        game_id INTEGER NOT NULL REFERENCES game (id),
+        round INTEGER NOT NULL CHECK (round >= 1),
+        PRIMARY KEY (game_id, round)
+    ) WITHOUT ROWID""")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _to_version_1, _to_version_2, _to_version_3, _to_version_4, _to_version_5, _to_version_6, _to_version_7,
+    _to_version_8,
 )
