@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ from tutor.play.review import Mark, MoveReview, outcome
 from tutor.play.why import Why
 from tutor.storage import Progress
 from tutor.storage.glicko2 import Rating, expected
-from tutor.storage.rating_policy import puzzle_start
+from tutor.storage.rating_policy import after_idle, puzzle_start
 from tutor.storage.skills import SKILL_START, blamed, updated
 from tutor.teaching.skill_evidence import BLIND, GRADE_WEIGHTS, UNMARKED_MISS, move_evidence, share_difficulty, shown
 from tutor.teaching.skill_evidence import tested as position_shares
@@ -66,6 +66,23 @@ def test_a_missed_puzzle_lowers_the_weaker_skill_more(tmp_path: Path) -> None:
     shares = blamed([before["captures"], SKILL_START], [Evidence("captures", 0.0, 0.5, 1100.0),
                                                           Evidence("point_cards", 0.0, 0.5, 1100.0)])
     assert after["point_cards"].rating == pytest.approx(updated(SKILL_START, shares[1]))
+
+
+def test_a_skill_left_for_weeks_is_less_sure_and_its_next_evidence_moves_it_more(tmp_path: Path) -> None:
+    """As the learner's puzzle rating: each whole day since the skill's last evidence is an empty rating period."""
+    shown = {f"p/{i}": [Evidence("sweeps", 1.0, 1.0, 900.0)] for i in range(5)}
+    missed = {"p/9": [Evidence("sweeps", 0.0, 1.0, 900.0)]}
+    drops = []
+    for days in (0, 30):
+        with Progress.open(tmp_path / f"p{days}.sqlite3") as progress:
+            progress.record_evidence("puzzle", shown, now=T0)
+            before = {s.skill: s.rating for s in progress.skills()}["sweeps"]
+            progress.record_evidence("puzzle", missed, now=T0 + timedelta(days=days, hours=1))
+            after = {s.skill: s.rating for s in progress.skills()}["sweeps"]
+        assert after == pytest.approx(updated(after_idle(before, days), missed["p/9"][0]))
+        drops.append(before.rating - after.rating)
+    assert after_idle(before, 30).deviation > before.deviation
+    assert drops[1] > drops[0] > 0
 
 
 def test_a_move_shows_the_skill_it_uses_by_the_ways_to_miss_it() -> None:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from tutor.content.skills import SKILLS, SOURCES, Evidence
 
 from .glicko2 import Game, Rating, expected, rate
-from .rating_policy import LEARNER_START, TAU, puzzle_start
+from .rating_policy import LEARNER_START, TAU, after_idle, puzzle_start
+from .timestamps import from_text
 
 SKILL_START = LEARNER_START
 """A skill nobody has seen: the start of a new learner's puzzle rating, as unsure."""
@@ -71,8 +72,8 @@ def record(c: sqlite3.Connection, source: str, ref: str, evidence: Sequence[Evid
     if source in ONCE and c.execute("SELECT 1 FROM skill_evidence WHERE source = ? AND ref = ? LIMIT 1",
                                     (source, ref)).fetchone() is not None:
         return
-    for piece in blamed([_rating(c, piece.skill) for piece in evidence], evidence):
-        after = updated(_rating(c, piece.skill), piece)
+    for piece in blamed([_rating(c, piece.skill, at) for piece in evidence], evidence):
+        after = updated(_rating(c, piece.skill, at), piece)
         c.execute(
             "INSERT OR REPLACE INTO skill (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
             (piece.skill, after.rating, after.deviation, after.volatility),
@@ -84,9 +85,18 @@ def record(c: sqlite3.Connection, source: str, ref: str, evidence: Sequence[Evid
         )
 
 
-def _rating(c: sqlite3.Connection, skill: str) -> Rating:
+def _rating(c: sqlite3.Connection, skill: str, at: str | None = None) -> Rating:
+    """A skill's rating; at the time text ``at`` (given) grown less sure by the days since its last evidence, as
+    the learner's puzzle rating is (:func:`~.rating_policy.after_idle`): a skill not shown for weeks may have
+    changed, and the next evidence moves it more."""
     row = c.execute("SELECT rating, deviation, volatility FROM skill WHERE id = ?", (skill,)).fetchone()
-    return SKILL_START if row is None else Rating(*row)
+    if row is None:
+        return SKILL_START
+    last = None if at is None else c.execute(
+        "SELECT at FROM skill_evidence WHERE skill = ? ORDER BY id DESC LIMIT 1", (skill,)).fetchone()
+    if at is None or last is None:
+        return Rating(*row)
+    return after_idle(Rating(*row), (from_text(at) - from_text(last[0])).total_seconds() / 86400)
 
 
 def estimates(c: sqlite3.Connection) -> list[SkillEstimate]:
