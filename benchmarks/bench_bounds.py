@@ -11,6 +11,7 @@ Run from the repository root: ``python benchmarks/bench_bounds.py``.
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tempfile
@@ -69,6 +70,7 @@ def shell_cases() -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     with tempfile.TemporaryDirectory() as folder:
         advise_cases(Path(folder))
     shell_cases()

@@ -4,7 +4,7 @@ Run from the repository root: ``python benchmarks/bench_expert.py`` (``--presets
 Seeded, so every run times the same positions: for each preset and player count,
 ``--games`` rounds between club players are dealt from ``--seed`` on, and every
 ``--every``-th position of each is timed as ``--level`` plays it (``expert``, the ladder's;
-the frozen ``expert-v1``; or the trial ``expert-trial``, :data:`tutor.play.advisor.EXPERT_TRIAL`), each seat's first
+the frozen ``expert-v1``; or a trial of :data:`tutor.play.players.TRIALS`, such as ``expert-trial``), each seat's first
 move of the last deal included, so last deals (the exact solver) are timed too.
 ``over budget`` counts the moves that reached the expert's time budget (2 s): only
 those may depend on the machine's speed.  ``--cpu`` times the process's CPU time, not the
@@ -62,7 +62,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--every", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", default="expert", help="expert (the ladder's), expert-v1 or expert-trial")
+    parser.add_argument("--level", default="expert",
+                        help="expert (the ladder's), expert-v1, or a trial such as expert-trial or expert-replies")
     parser.add_argument("--cpu", action="store_true", help="CPU seconds, not wall seconds")
     args = parser.parse_args()
     presets = preset_names() if args.presets == "all" else args.presets.split(",")

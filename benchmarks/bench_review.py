@@ -61,7 +61,7 @@ def rounds_parser(description: str) -> argparse.ArgumentParser:
 
 
 def main() -> None:
-    parser = rounds_parser(__doc__.splitlines()[0])
+    parser = rounds_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--extra", action="append", default=[], metavar="PRESET:PLAYERS:SEED")
     parser.add_argument("--default-gc", action="store_true",
                         help="keep the interpreter's garbage collection, not the tutor's (tune_collector)")

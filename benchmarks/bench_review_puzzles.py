@@ -24,7 +24,7 @@ PRESETS = ("classic", "draw", "royal", "michigan")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--presets", default=",".join(PRESETS))
     args = parser.parse_args()

@@ -112,7 +112,7 @@ def live(preset: str, players: int, seed: int, think: float) -> None:
 
 
 def main() -> None:
-    parser = rounds_parser(__doc__.splitlines()[0])
+    parser = rounds_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--think", default="2,5,10", help="seconds the learner thinks a move (a list)")
     parser.add_argument("--live", action="append", default=[], metavar="PRESET:PLAYERS:SEED")
     args = parser.parse_args()

@@ -87,6 +87,8 @@ def split(pos: Position, seed: int, index: int, played: Move, better: Move, n: i
 
 
 def main() -> None:
+    if len(sys.argv) != 5:
+        sys.exit(f"usage: python benchmarks/unexplained_marks.py PRESETS FIRST_SEED LAST_SEED WORLDS\n\n{__doc__}")
     presets, seeds, worlds = sys.argv[1].split(","), range(int(sys.argv[2]), int(sys.argv[3]) + 1), int(sys.argv[4])
     start, rounds, marks, found = time.process_time(), 0, 0, 0
     for name in presets:

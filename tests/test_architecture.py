@@ -1,5 +1,6 @@
 """The house: packages only at the top of tutor/, each room's imports by the contracts of .importlinter (layers, no
-circles), modules of at most 600 lines, and docs/architecture.md naming every room."""
+circles), modules of at most 600 lines, docs/architecture.md naming every room and docs/generator.md every module of
+the generator."""
 
 from __future__ import annotations
 
@@ -48,6 +49,13 @@ def test_the_architecture_table_matches_the_tree() -> None:
     layers = (ROOT / ".importlinter").read_text(encoding="utf-8").split("layers =")[1].split("exhaustive")[0]
     in_layer_order = [name for line in layers.split("\n") for name in re.findall(r"\w+", line)]
     assert named == in_layer_order, "the table lists the rooms top down, as the layers contract does"
+
+
+def test_the_generators_module_table_matches_its_room() -> None:
+    text = (ROOT / "docs" / "generator.md").read_text(encoding="utf-8")
+    named = re.findall(r"^\| `(\w+\.py)` \|", text, re.M)
+    modules = sorted(p.name for p in (PACKAGE / "generator").glob("*.py") if p.name != "__init__.py")
+    assert sorted(named) == modules, "docs/generator.md: one row a module of tutor/generator/"
 
 
 def test_no_module_is_longer_than_600_lines() -> None:

@@ -1,8 +1,10 @@
-"""The ``cassino-tutor`` command line: engine commands and, with no command, the tutor.
+"""The ``cassino-tutor`` command line: every command's arguments, each command run, and, with no command, the tutor.
 
-Engine commands (contract: ``shared/spec/interfaces.md``) read a position
-file and print a listing, or exactly one JSON document with ``--json``.  Bad
-input exits with status 2 and a one-line message on standard error.
+The engine commands ``moves``, ``perft``, ``solve`` and ``check`` (:mod:`.engine`; contract:
+``shared/spec/interfaces.md``) read a position file and print a listing, or exactly one JSON document with
+``--json``; ``sheet``, ``puzzles``, ``arena``, ``advise`` and ``replay`` each have a module of their own, loaded
+only for that command.  Bad input exits with status 2 and a one-line message on standard error; an unexpected
+error becomes a crash report and one line (status 70, :data:`EXIT_CRASHED`).
 """
 
 from __future__ import annotations

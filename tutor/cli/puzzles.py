@@ -1,5 +1,5 @@
 """``cassino-tutor puzzles generate``: arguments checked, puzzles mined on every core, one file written; ``hints``
-and ``rate``: the hints or ratings of files already written made again."""
+and ``rate``: the hints or ratings of files already written made again; ``replace``: puzzles of a file made anew."""
 
 from __future__ import annotations
 

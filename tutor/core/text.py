@@ -2,7 +2,8 @@
 
 A file's value or a typed word may hold escape sequences (a window title, a
 cleared screen) or be thousands of characters long; every message that quotes
-one shows it through :func:`escaped` or :func:`excerpt`.
+one shows it through :func:`escaped` or :func:`excerpt`.  A mistyped name's "did you mean" is :func:`nearest`,
+the one such helper.
 """
 
 from __future__ import annotations

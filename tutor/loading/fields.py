@@ -6,7 +6,6 @@ instead of stopping at the first; the lesson and puzzle readers build on it.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -15,7 +14,7 @@ from tutor.content.course import LANGUAGES, Claim, ClaimValue, Text
 from tutor.core.moves import REASON_CODES, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from tutor.core.position import Position
 from tutor.core.solver import Goal, GoalError
-from tutor.core.text import excerpt
+from tutor.core.text import excerpt, nearest
 from tutor.core.variant import Variant
 
 from .positions import position_from_node, variant_from_node
@@ -57,12 +56,12 @@ class FieldReader:
         """One of ``options``; an unknown word gets the nearest valid one."""
         if node.is_scalar and node.text in options:
             return node.text
-        near = difflib.get_close_matches(node.text, options, n=1) if node.is_scalar else []
-        hint = f"did you mean {near[0]}? " if near else ""
+        near = nearest(node.text, options) if node.is_scalar else ""
+        hint = f"did you mean {near}? " if near else ""
         shown = repr(node.text) if node.is_scalar and not node.is_null else node.describe()
         self.problems.add(node, f"unknown {what} {shown}; {hint}{what}s are: {', '.join(options)}", "files.unknown_choice",
                           what=what, text=node.text if node.is_scalar and not node.is_null else None,
-                          value=node.description(), near=near[0] if near else "", options=list(options))
+                          value=node.description(), near=near, options=list(options))
         return None
 
     def items(self, node: Node, what: str, empty_ok: bool = False) -> tuple[Node, ...]:

@@ -47,7 +47,7 @@ def too_big(size: int | None, limit: int, what: str) -> str:
 
 
 def too_big_words(size: int | None, limit: int, what: str) -> Words:
-    """:func:`too_big` as :class:`Words` (``what`` keyed by :data:`WHAT_KEYS`)."""
+    """:func:`too_big` as :class:`Words` (``what`` keyed by :data:`KINDS`)."""
     found = f"the file is {size:,} bytes" if size is not None else f"the file holds more than {limit:,} bytes"
     return words(f"{found}, too big: {what} may be at most {limit:,} bytes ({limit >> 20} MiB)",
                  "reading.too_big", size=size, limit=limit, mib=limit >> 20, what=_kind(what))

@@ -8,7 +8,6 @@ worded for a player editing the file by hand, never as a traceback.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.reader import ReaderError
 
-from tutor.core.text import excerpt
+from tutor.core.text import excerpt, nearest
 
 from .reading import ReadRefused, read_bounded, too_big_words
 from .words import Words, words
@@ -165,12 +164,12 @@ class Problems:
         """Report every key of the mapping ``node`` not in ``valid``."""
         for key, _ in node.pairs:
             if key.text not in valid:
-                near = difflib.get_close_matches(key.text, valid, n=1)
+                near = nearest(key.text, valid)
                 if near:
-                    self.meant.setdefault(id(node), set()).add(near[0])
-                hint = f"did you mean {near[0]}? " if near else ""
+                    self.meant.setdefault(id(node), set()).add(near)
+                hint = f"did you mean {near}? " if near else ""
                 self.add(key, f"unknown key {key.text!r} in {what}; {hint}valid keys are: {', '.join(valid)}",
-                         "files.unknown_key", key=key.text, what=what, near=near[0] if near else "", valid=list(valid))
+                         "files.unknown_key", key=key.text, what=what, near=near, valid=list(valid))
 
     def raise_if_any(self) -> None:
         """Raise :class:`FileError` with every problem, in file order."""

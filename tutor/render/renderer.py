@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from functools import partial
@@ -18,6 +17,7 @@ from tutor.core.position import Position
 from tutor.core.round import ClaimCount
 from tutor.core.scoring import RoundScore, majority_ties, score_round
 from tutor.core.solver import Goal
+from tutor.core.text import nearest
 from tutor.core.variant import Variant
 
 from .environment import language
@@ -355,5 +355,4 @@ def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
 
 def near_name(word: str, keys: Iterable[str]) -> str | None:
     """The key of ``keys`` nearest a mistyped ``word`` (``clasic``: ``classic``), or None when none is near."""
-    near = difflib.get_close_matches(word.strip().casefold(), list(keys), n=1)
-    return near[0] if near else None
+    return nearest(word.strip().casefold(), list(keys)) or None

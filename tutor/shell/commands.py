@@ -520,7 +520,7 @@ def streak(shell: Shell, arg: str) -> str:
     return shell.ui.message("shell.streak_start", best=shell.progress.best_streak()) + "\n\n" + run.show()
 
 
-# ---- games against the computer (tutor/shell/play.py) -------------------------------------
+# ---- games against the computer (tutor/shell/game_commands.py, play.py) -------------------
 
 
 @command("play", "game", "spiele")

@@ -1,4 +1,6 @@
-"""A game against the computer in the shell: ``play``, ``resume``, ``resign``, ``undo``, ``taken``.
+"""A game against the computer in the shell (:class:`GameRun`): moves, ``undo``, ``taken``, ``analysis``, ``hint``.
+
+The commands that open and end one (``play``, ``resume``, ``resign``) are :mod:`.game_commands`.
 
 The learner sits at seat 0 (Player 1) and sees only what that seat can know:
 everything shown comes from :meth:`TableGame.view`.  The game is saved in the
