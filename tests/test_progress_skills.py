@@ -11,6 +11,7 @@ import pytest
 from shell_helpers import open_shell
 
 from tutor.content.skills import SKILLS, Evidence
+from tutor.render.chart import fit
 from tutor.render.numbers import format_number
 from tutor.shell.commands import dispatch
 from tutor.shell.puzzle import PuzzleRun
@@ -73,3 +74,13 @@ def test_progress_shows_every_skill_with_its_evidence_at_80_columns(tmp_path: Pa
         dispatch(shell, links[shell.ui.message("skills.sweeps")])
         run = shell.activity
         assert isinstance(run, PuzzleRun) and "sweeps" in puzzle_skills(run.puzzle)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_help_progress_says_what_each_skill_covers(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        lines = fit(dispatch(shell, "help progress").text, 80).split("\n")  # as the shell shows it
+        for skill in SKILLS:
+            line = f"  {shell.ui.message(f'skills.{skill}')}: {shell.ui.message(f'skills.{skill}_about')}"
+            assert line in lines
+        assert max(len(line) for line in lines) <= 80

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.content.course import Puzzle
+from tutor.content.skills import SKILLS
 from tutor.core.moves import InvalidMoveError
 from tutor.core.notation import parse_intent
 from tutor.core.text import LAYOUT, escaped, excerpt
@@ -260,6 +261,9 @@ def help_(shell: Shell, arg: str) -> str:
             levels = [{"name": ui.message(f"levels.{n}"), "about": ui.message(f"levels.{n}_about", players=2)}
                       for n in LEVELS]
             return ui.render("shell/help_play.j2", **_help_row(shell, cmd), presets=preset_rows(ui), levels=levels)
+        if cmd.name == "progress":  # what each skill of the dashboard covers
+            skills = [{"name": ui.message(f"skills.{s}"), "about": ui.message(f"skills.{s}_about")} for s in SKILLS]
+            return ui.render("shell/help_progress.j2", **_help_row(shell, cmd), skills=skills)
         return ui.render("shell/help_command.j2", **_help_row(shell, cmd))
     rows = [_help_row(shell, c) for c in offered_commands(shell)]
     return ui.render("shell/help.j2", commands=rows)
