@@ -115,21 +115,25 @@ def test_a_pager_that_fails_leaves_the_reply_printed_whole_and_says_so_once(brok
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [80, 40])
 def test_the_sessions_note_on_a_failed_pager_names_it_in_the_learners_language(
-        tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, lang: str, width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note is fitted to the terminal's width like any reply (it was printed as one long line, which the
+    terminal broke mid-word: "(the P" / "AGER setting")."""
     said: list[str] = []
     monkeypatch.setenv("PAGER", "false")
     monkeypatch.setattr(Pager, "rows", lambda self: 24)
     monkeypatch.setattr(sys, "stdout", Terminal())
     with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
-        shell.width = lambda: 80
+        shell.width = lambda: width
         pipe.send_text("help\rquit\r")
         session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True)
         monkeypatch.setattr(session, "_show", said.append)
         session.pager.plain = said.append  # type: ignore[union-attr]
         session.run()
     note = shell.ui.message("shell.pager_failed", command="false")
-    assert len(said) == 4 and said[2] == note and said[1].count("\n") > 22  # welcome, help whole, the note, goodbye
+    assert len(said) == 4 and said[1].count("\n") > 22  # welcome, help whole, the note, goodbye
+    assert said[2] == fit(note, width) and max(map(len, said[2].split("\n"))) <= width < len(note)
 
 
 def test_a_command_whose_output_is_taller_than_the_terminal_is_paged_and_piped_output_is_not(

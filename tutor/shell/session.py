@@ -60,8 +60,9 @@ class TutorSession:
                            failed=self._pager_failed) if pager else None
 
     def _pager_failed(self, command: str) -> str:
-        """The note that the pager ``command`` did not show a reply (``$PAGER`` is the learner's: shown made safe)."""
-        return self.shell.ui.message("shell.pager_failed", command=excerpt(command, 60))
+        """The note that the pager ``command`` did not show a reply (``$PAGER`` is the learner's: shown made safe),
+        fitted to the terminal's width as every reply is."""
+        return fit(self.shell.ui.message("shell.pager_failed", command=excerpt(command, 60)), self.shell.width())
 
     def _run_key(self, command: str) -> None:
         """A function key's command, its reply shown above the line being typed."""
