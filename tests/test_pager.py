@@ -60,6 +60,21 @@ def test_the_built_in_pager_shows_a_screen_at_a_time_and_stops_when_asked() -> N
     assert out.getvalue().split() == [str(i) for i in range(18)] and asked == ["MORE", "MORE"]
 
 
+@pytest.mark.parametrize("key", [EOFError, KeyboardInterrupt])
+def test_ctrl_c_or_ctrl_d_in_the_built_in_pager_stops_it_and_ends_its_question_line(key: type[BaseException]) -> None:
+    """Stopped with Ctrl-C or Ctrl-D, the pager left the cursor behind its question, and the prompt came on the
+    same line ("-- more: ... --^Ccassino>")."""
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)  # as input() writes it, without a newline
+        raise key
+
+    builtin_page("\n".join(str(i) for i in range(60)), rows=10, more="MORE", read=read, out=out)
+    assert out.getvalue().split("\n")[-2:] == ["MORE", ""]
+    assert out.getvalue().split() == [*(str(i) for i in range(9)), "MORE"]
+
+
 def test_a_pager_that_cannot_start_falls_back_to_printing_whole() -> None:
     shown: list[str] = []
     text = "\n".join(["x"] * 40)

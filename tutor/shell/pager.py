@@ -54,7 +54,8 @@ def run_pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
 
 def builtin_page(text: str, rows: int, more: str, read: Callable[[str], str] = input,
                  out: TextIO | None = None) -> None:
-    """Page ``text`` a screen at a time, asking ``more`` (Enter goes on, anything typed before it stops)."""
+    """Page ``text`` a screen at a time, asking ``more`` (Enter goes on, anything typed before it stops; Ctrl-C or
+    Ctrl-D stops too, and ends the line it was asked on, where the prompt would follow it)."""
     out = out or sys.stdout
     lines = text.split("\n")
     step = max(rows - 1, 1)
@@ -66,6 +67,7 @@ def builtin_page(text: str, rows: int, more: str, read: Callable[[str], str] = i
             if read(more).strip():
                 return
         except (EOFError, KeyboardInterrupt):
+            out.write("\n")
             return
 
 
