@@ -47,6 +47,8 @@ def test_the_pager_is_PAGER_else_less_quitting_if_one_screen_else_none() -> None
     assert pager_command({}, has_less) == LESS and {"-R", "-F", "-X"} <= set(LESS)
     assert pager_command({"PAGER": "  "}, has_less) == LESS
     assert pager_command({}, lambda name: None) is None
+    assert pager_command({"TERM": "dumb"}, has_less) is None  # less cannot drive it: the built-in pager
+    assert pager_command({"TERM": "dumb", "PAGER": "cat"}, has_less) == ["cat"]
 
 
 def test_the_built_in_pager_shows_a_screen_at_a_time_and_stops_when_asked() -> None:
