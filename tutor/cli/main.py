@@ -15,7 +15,9 @@ import shutil
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TextIO
 
+from tutor.core.cards import SUIT_SYMBOLS
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 from tutor.shell.pager import needs_paging, pager_command, run_pager
@@ -34,6 +36,7 @@ from .parser_words import (
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
+SUIT_GLYPHS = "".join(SUIT_SYMBOLS.values())
 SHEET_FORMATS = ("html", "md", "txt", "pdf")
 """What ``sheet --format`` writes."""
 SHEET_ENDINGS = {".html": "html", ".htm": "html", ".md": "md", ".txt": "txt", ".pdf": "pdf"}
@@ -221,6 +224,8 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if args.keep and (args.lang is None or args.command is not None):
         print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not writes_suits(sys.stdout):
+        args.ascii = True
     if args.command is None:
         from tutor.shell.app import start
 
@@ -250,6 +255,19 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if text and not paged(text, os.environ):
         print(text, flush=True)
     return status
+
+
+def writes_suits(stream: TextIO) -> bool:
+    """Whether ``stream`` can write the suits' glyphs: not in an ASCII or Latin-1 locale, a Windows code page or
+    with ``PYTHONIOENCODING=ascii``.  When it cannot, it is set to write "?" for any other character it cannot
+    write either (a quotation mark, an umlaut) rather than fail, and the suits are to be shown in letters."""
+    try:
+        SUIT_GLYPHS.encode(stream.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+        return False
+    return True
 
 
 def _parsed(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
