@@ -296,6 +296,9 @@ def test_output_that_cannot_write_the_suits_shows_them_in_letters_and_does_not_f
     assert "7S x 4D+3H" in said("moves", str(START))
     assert "7P x 4Ka+3H" in said("--lang", "de", "moves", str(START))
     assert "8D x [5D+3S] [8H 5H+3C]" in said("solve", str(START))
+    assert "7S x 3H+4D" in said("sheet", "--format", "txt", "--lang", "en")
+    said("sheet", "--lang", "en", "-o", str(tmp_path / "sheet.html"))  # a file is UTF-8: the glyphs kept
+    assert "7♠" in (tmp_path / "sheet.html").read_text(encoding="utf-8")
     for lang in ("en", "de"):
         shell = said("--lang", lang, script="puzzle\nshow\nquit\n")
         hand = re.search(r"(?:Your hand|Deine Hand) \(.*\): (.*?) ", shell)

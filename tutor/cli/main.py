@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "is written in this format whatever its ending")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                   help="letters for suits instead of glyphs")
 
     p = sub.add_parser("puzzles", help="make puzzle files: generate finds puzzles in random deals, hints remakes their "
                                        "hints, replace makes some anew, rate gives their ratings")
@@ -224,8 +226,8 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if args.keep and (args.lang is None or args.command is not None):
         print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if not writes_suits(sys.stdout):
-        args.ascii = True
+    if not writes_suits(sys.stdout) and not getattr(args, "output", None):
+        args.ascii = True  # a file (-o) is written in UTF-8 whatever the terminal
     if args.command is None:
         from tutor.shell.app import start
 
