@@ -284,7 +284,8 @@ def test_output_that_cannot_write_the_suits_shows_them_in_letters_and_does_not_f
     """Standard output in an ASCII or Latin-1 locale (here ``PYTHONIOENCODING``; a Windows code page when output is
     redirected) could not write ``♠``: every command that shows cards ended in "Something went wrong" (status 70),
     the tutor's script too.  The suits show in letters, as with ``--ascii``; another character the encoding lacks
-    (a quotation mark, in ASCII an umlaut) as "?"."""
+    (a quotation mark, in ASCII an umlaut) as "?"; a script's line that the encoding cannot read (UTF-8 in an ASCII
+    locale) is answered as any mistyped line, where it crashed the shell."""
     env = {**os.environ, "PYTHONIOENCODING": encoding, "CASSINO_TUTOR_HOME": str(tmp_path), "COLUMNS": "1000"}
 
     def said(*args: str, script: str | None = None) -> str:
@@ -299,6 +300,9 @@ def test_output_that_cannot_write_the_suits_shows_them_in_letters_and_does_not_f
     assert "7S x 3H+4D" in said("sheet", "--format", "txt", "--lang", "en")
     said("sheet", "--lang", "en", "-o", str(tmp_path / "sheet.html"))  # a file is UTF-8: the glyphs kept
     assert "7♠" in (tmp_path / "sheet.html").read_text(encoding="utf-8")
+    typed = subprocess.run([sys.executable, "-m", "tutor", "--lang", "de"], input="züge\nquit\n".encode(),
+                           capture_output=True, cwd=ROOT, env=env)  # UTF-8 the encoding cannot read: an answer
+    assert typed.returncode == 0 and b"Auf Wiedersehen" in typed.stdout and not typed.stderr, typed.stderr
     for lang in ("en", "de"):
         shell = said("--lang", lang, script="puzzle\nshow\nquit\n")
         hand = re.search(r"(?:Your hand|Deine Hand) \(.*\): (.*?) ", shell)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 import sys
 from collections.abc import Mapping
@@ -78,6 +79,8 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
     try:
         if not sys.stdin.isatty():
             tune_collector()
+            if isinstance(sys.stdin, io.TextIOWrapper):  # a line its encoding cannot read is answered, not a crash
+                sys.stdin.reconfigure(errors="replace")
             return run_script(shell, sys.stdin, sys.stdout)
         # prompt_toolkit loads only for a terminal
         from .colour import colour_wanted
