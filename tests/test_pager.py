@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -14,9 +17,11 @@ from prompt_toolkit.output import DummyOutput
 from shell_helpers import open_shell
 
 from tutor.render.chart import fit
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import Reply, dispatch
 from tutor.shell.pager import LESS, Pager, builtin_page, needs_paging, pager_command
+from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.session import TutorSession
+from tutor.shell.state import Shell
 
 
 class Terminal(io.StringIO):
@@ -213,3 +218,51 @@ def test_under_a_paged_puzzle_the_task_is_said_again(tmp_path: Path, lang: str,
     assert len(said) == 3 and said[1] == fit(task, 80), said  # welcome, the task under the puzzle, goodbye
     said, task = session_said(tmp_path / "tall", 40, [puzzle])
     assert len(paged) == 2 and len(said) == 3 and task in said[1].replace("\n", " ")  # printed whole: once
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_in_a_function_keys_pager_keeps_the_half_typed_line(tmp_path: Path, lang: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """F1 pages help below a half-typed line; Ctrl-C in the pager (a signal: the terminal is out of raw mode then)
+    came back to the prompt once the pager ended, as a Ctrl-C typed there: the half-typed line was dropped."""
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+
+        def pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the pager reaches the tutor too
+                time.sleep(0.2)
+            except KeyboardInterrupt:  # as run_pager takes it
+                pass
+            rest = ("zzle" if lang == "en" else "gabe") + "\rquit\r"  # the learner finishes the line, later
+            threading.Timer(0.5, pipe.send_text, [rest]).start()
+            return True
+
+        monkeypatch.setattr("tutor.shell.pager.run_pager", pager)
+        monkeypatch.setattr(Pager, "rows", lambda self: 20)
+        monkeypatch.setattr(sys, "stdout", Terminal())
+        shell.width = lambda: 80
+        pipe.send_text(("pu" if lang == "en" else "auf") + "\x1bOP")  # F1
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True).run()
+        assert isinstance(shell.activity, PuzzleRun)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_stops_a_function_keys_long_command_and_keeps_the_half_typed_line(
+        tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """F2's hint may search for seconds; Ctrl-C then neither stopped it nor left the line alone: the search ran to
+    its end and the prompt dropped the half-typed line.  It stops the command, as it stops a typed one."""
+    said: list[str] = []
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+
+        def dispatching(shell: Shell, line: str) -> Reply:
+            if line != "hint":
+                return dispatch(shell, line)
+            threading.Timer(0.5, pipe.send_text, [("zzle" if lang == "en" else "gabe") + "\rquit\r"]).start()
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the search runs; the learner finishes the line later
+            time.sleep(0.2)
+            return Reply("the search went on to its end")
+
+        monkeypatch.setattr("tutor.shell.session.dispatch", dispatching)
+        pipe.send_text(("pu" if lang == "en" else "auf") + "\x1bOQ")  # F2
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run()
+        assert said[1] == shell.ui.message("shell.interrupted") and isinstance(shell.activity, PuzzleRun), said
