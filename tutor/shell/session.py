@@ -13,7 +13,7 @@ from prompt_toolkit.application import get_app_or_none, run_in_terminal
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
@@ -53,7 +53,7 @@ class TutorSession:
             key_bindings=key_bindings(self._run_key),
             style=Style.from_dict(STYLE),
             include_default_pygments_style=False,
-            color_depth=None,
+            color_depth=None if colour else ColorDepth.DEPTH_1_BIT,  # --no-color as NO_COLOR: the toolbar too
             input=input,
             output=output,
         )
