@@ -295,6 +295,7 @@ def test_output_that_cannot_write_the_suits_shows_them_in_letters_and_does_not_f
         return done.stdout
 
     assert "7S x 4D+3H" in said("moves", str(START))
+    assert "--ascii" in said("--lang", "de", "--help") and "--ascii" in said("--help")
     assert "7P x 4Ka+3H" in said("--lang", "de", "moves", str(START))
     assert "8D x [5D+3S] [8H 5H+3C]" in said("solve", str(START))
     assert "7S x 3H+4D" in said("sheet", "--format", "txt", "--lang", "en")

@@ -211,6 +211,7 @@ MAX_ARGUMENT_CHARS = 8192
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    suits = writes_suits(sys.stdout)  # before the help is printed
     if (long := next((w for w in words if len(w) > MAX_ARGUMENT_CHARS), None)) is not None:
         said = _words(words)("arguments.argument_too_long", chars=len(long), text=excerpt(long),
                              quoted=repr(excerpt(long)), most=MAX_ARGUMENT_CHARS)
@@ -226,7 +227,7 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if args.keep and (args.lang is None or args.command is not None):
         print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if not writes_suits(sys.stdout) and not getattr(args, "output", None):
+    if not suits and not getattr(args, "output", None):
         args.ascii = True  # a file (-o) is written in UTF-8 whatever the terminal
     if args.command is None:
         from tutor.shell.app import start
