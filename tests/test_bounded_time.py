@@ -140,7 +140,8 @@ def test_advise_refuses_a_build_no_hidden_hand_can_hold_in_one_line(tmp_path: Pa
 def test_the_progress_line_shows_after_half_a_second() -> None:
     err = io.StringIO()
     clock = ticking(0.2)
-    show = advise_cli.progress_line(Renderer("en"), 7.0, 48, StatusLine(partial(next, clock), err, always=True))
+    line = StatusLine(partial(next, clock), err, always=True, environ={"TERM": "xterm"})
+    show = advise_cli.progress_line(Renderer("en"), 7.0, 48, line)
     show(0)  # 0.2 s in: quiet
     show(1)  # 0.4 s
     assert err.getvalue() == ""
@@ -148,6 +149,18 @@ def test_the_progress_line_shows_after_half_a_second() -> None:
     show(4)
     assert err.getvalue().split("\r\033[K")[1:] == ["advise: 3/48 deals valued, 0.6 s of 7 s",
                                                     "advise: 4/48 deals valued, 0.8 s of 7 s"]
+
+
+def test_on_a_dumb_terminal_the_progress_line_is_covered_with_spaces_not_erased_by_an_escape_code() -> None:
+    """``TERM=dumb`` shows escape codes as they are: the line erased with ``ESC [K`` left "^[[K" before every
+    showing; it is rewritten over the one before, spaces covering what is longer, and cleared with spaces."""
+    err = io.StringIO()
+    line = StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "dumb"})
+    line.show(lambda s: "a long line")
+    line.show(lambda s: "short")
+    line.clear()
+    assert err.getvalue() == "\ra long line\ra long line" "\rshort      \rshort" "\r     \r"
+    assert "\033" not in err.getvalue()
 
 
 def slow_square(marks: Path, i: int) -> int:

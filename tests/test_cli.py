@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -275,3 +276,35 @@ def test_the_tools_options_after_a_commands_arguments_hold_as_before_the_command
     if command[0] == "puzzles":
         assert said(["puzzles", *GLOBAL_OPTIONS, *command[1:]]) == before
     assert said([*command, "--lang", "de", "--keep"]) == (2, "", said(["--keep", "--lang", "de", *command])[2])
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_output_that_cannot_write_the_suits_shows_them_in_letters_and_does_not_fail(
+        tmp_path: Path, encoding: str) -> None:
+    """Standard output in an ASCII or Latin-1 locale (here ``PYTHONIOENCODING``; a Windows code page when output is
+    redirected) could not write ``♠``: every command that shows cards ended in "Something went wrong" (status 70),
+    the tutor's script too.  The suits show in letters, as with ``--ascii``; another character the encoding lacks
+    (a quotation mark, in ASCII an umlaut) as "?"; a script's line that the encoding cannot read (UTF-8 in an ASCII
+    locale) is answered as any mistyped line, where it crashed the shell."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "CASSINO_TUTOR_HOME": str(tmp_path), "COLUMNS": "1000"}
+
+    def said(*args: str, script: str | None = None) -> str:
+        done = subprocess.run([sys.executable, "-m", "tutor", *args], input=script, capture_output=True, text=True,
+                              encoding=encoding, cwd=ROOT, env=env)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "7S x 4D+3H" in said("moves", str(START))
+    assert "--ascii" in said("--lang", "de", "--help") and "--ascii" in said("--help")
+    assert "7P x 4Ka+3H" in said("--lang", "de", "moves", str(START))
+    assert "8D x [5D+3S] [8H 5H+3C]" in said("solve", str(START))
+    assert "7S x 3H+4D" in said("sheet", "--format", "txt", "--lang", "en")
+    said("sheet", "--lang", "en", "-o", str(tmp_path / "sheet.html"))  # a file is UTF-8: the glyphs kept
+    assert "7♠" in (tmp_path / "sheet.html").read_text(encoding="utf-8")
+    typed = subprocess.run([sys.executable, "-m", "tutor", "--lang", "de"], input="züge\nquit\n".encode(),
+                           capture_output=True, cwd=ROOT, env=env)  # UTF-8 the encoding cannot read: an answer
+    assert typed.returncode == 0 and b"Auf Wiedersehen" in typed.stdout and not typed.stderr, typed.stderr
+    for lang in ("en", "de"):
+        shell = said("--lang", lang, script="puzzle\nshow\nquit\n")
+        hand = re.search(r"(?:Your hand|Deine Hand) \(.*\): (.*?) ", shell)
+        assert hand is not None and re.fullmatch(r"(?:10|[2-9AJQKBD])(?:[SHDCP]|Ka|Kr)", hand.group(1)), shell

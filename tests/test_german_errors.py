@@ -144,7 +144,8 @@ def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFix
     (("--lang", "de", "puzzles", "bogus"), "Aufruf: cassino-tutor puzzles [-h] [--lang en|de] AKTION ..."),
     (("--lang", "de", "sheet", "--paper", "b5"), "Aufruf: cassino-tutor sheet [-h] [--variant VARIANTE] "
                                                  "[--set OPTION=WERT] [--players P] [--lang en|de] "
-                                                  "[--format {html,md,txt,pdf}] [--paper {a4,letter}] [-o DATEI]"),
+                                                  "[--format {html,md,txt,pdf}] [--paper {a4,letter}] [-o DATEI] "
+                                                  "[--ascii]"),
 ])
 def test_a_german_refusal_names_the_placeholders_as_the_german_help_does(
         capsys: pytest.CaptureFixture[str], words: tuple[str, ...], usage: str) -> None:

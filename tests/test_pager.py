@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -14,9 +17,11 @@ from prompt_toolkit.output import DummyOutput
 from shell_helpers import open_shell
 
 from tutor.render.chart import fit
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import Reply, dispatch
 from tutor.shell.pager import LESS, Pager, builtin_page, needs_paging, pager_command
+from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.session import TutorSession
+from tutor.shell.state import Shell
 
 
 class Terminal(io.StringIO):
@@ -47,6 +52,8 @@ def test_the_pager_is_PAGER_else_less_quitting_if_one_screen_else_none() -> None
     assert pager_command({}, has_less) == LESS and {"-R", "-F", "-X"} <= set(LESS)
     assert pager_command({"PAGER": "  "}, has_less) == LESS
     assert pager_command({}, lambda name: None) is None
+    assert pager_command({"TERM": "dumb"}, has_less) is None  # less cannot drive it: the built-in pager
+    assert pager_command({"TERM": "dumb", "PAGER": "cat"}, has_less) == ["cat"]
 
 
 def test_the_built_in_pager_shows_a_screen_at_a_time_and_stops_when_asked() -> None:
@@ -58,6 +65,21 @@ def test_the_built_in_pager_shows_a_screen_at_a_time_and_stops_when_asked() -> N
 
     builtin_page("\n".join(str(i) for i in range(60)), rows=10, more="MORE", read=read, out=out)
     assert out.getvalue().split() == [str(i) for i in range(18)] and asked == ["MORE", "MORE"]
+
+
+@pytest.mark.parametrize("key", [EOFError, KeyboardInterrupt])
+def test_ctrl_c_or_ctrl_d_in_the_built_in_pager_stops_it_and_ends_its_question_line(key: type[BaseException]) -> None:
+    """Stopped with Ctrl-C or Ctrl-D, the pager left the cursor behind its question, and the prompt came on the
+    same line ("-- more: ... --^Ccassino>")."""
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)  # as input() writes it, without a newline
+        raise key
+
+    builtin_page("\n".join(str(i) for i in range(60)), rows=10, more="MORE", read=read, out=out)
+    assert out.getvalue().split("\n")[-2:] == ["MORE", ""]
+    assert out.getvalue().split() == [*(str(i) for i in range(9)), "MORE"]
 
 
 def test_a_pager_that_cannot_start_falls_back_to_printing_whole() -> None:
@@ -115,21 +137,25 @@ def test_a_pager_that_fails_leaves_the_reply_printed_whole_and_says_so_once(brok
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [80, 40])
 def test_the_sessions_note_on_a_failed_pager_names_it_in_the_learners_language(
-        tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, lang: str, width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The note is fitted to the terminal's width like any reply (it was printed as one long line, which the
+    terminal broke mid-word: "(the P" / "AGER setting")."""
     said: list[str] = []
     monkeypatch.setenv("PAGER", "false")
     monkeypatch.setattr(Pager, "rows", lambda self: 24)
     monkeypatch.setattr(sys, "stdout", Terminal())
     with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
-        shell.width = lambda: 80
+        shell.width = lambda: width
         pipe.send_text("help\rquit\r")
         session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True)
         monkeypatch.setattr(session, "_show", said.append)
         session.pager.plain = said.append  # type: ignore[union-attr]
         session.run()
     note = shell.ui.message("shell.pager_failed", command="false")
-    assert len(said) == 4 and said[2] == note and said[1].count("\n") > 22  # welcome, help whole, the note, goodbye
+    assert len(said) == 4 and said[1].count("\n") > 22  # welcome, help whole, the note, goodbye
+    assert said[2] == fit(note, width) and max(map(len, said[2].split("\n"))) <= width < len(note)
 
 
 def test_a_command_whose_output_is_taller_than_the_terminal_is_paged_and_piped_output_is_not(
@@ -192,3 +218,51 @@ def test_under_a_paged_puzzle_the_task_is_said_again(tmp_path: Path, lang: str,
     assert len(said) == 3 and said[1] == fit(task, 80), said  # welcome, the task under the puzzle, goodbye
     said, task = session_said(tmp_path / "tall", 40, [puzzle])
     assert len(paged) == 2 and len(said) == 3 and task in said[1].replace("\n", " ")  # printed whole: once
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_in_a_function_keys_pager_keeps_the_half_typed_line(tmp_path: Path, lang: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """F1 pages help below a half-typed line; Ctrl-C in the pager (a signal: the terminal is out of raw mode then)
+    came back to the prompt once the pager ended, as a Ctrl-C typed there: the half-typed line was dropped."""
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+
+        def pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the pager reaches the tutor too
+                time.sleep(0.2)
+            except KeyboardInterrupt:  # as run_pager takes it
+                pass
+            rest = ("zzle" if lang == "en" else "gabe") + "\rquit\r"  # the learner finishes the line, later
+            threading.Timer(0.5, pipe.send_text, [rest]).start()
+            return True
+
+        monkeypatch.setattr("tutor.shell.pager.run_pager", pager)
+        monkeypatch.setattr(Pager, "rows", lambda self: 20)
+        monkeypatch.setattr(sys, "stdout", Terminal())
+        shell.width = lambda: 80
+        pipe.send_text(("pu" if lang == "en" else "auf") + "\x1bOP")  # F1
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True).run()
+        assert isinstance(shell.activity, PuzzleRun)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_stops_a_function_keys_long_command_and_keeps_the_half_typed_line(
+        tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """F2's hint may search for seconds; Ctrl-C then neither stopped it nor left the line alone: the search ran to
+    its end and the prompt dropped the half-typed line.  It stops the command, as it stops a typed one."""
+    said: list[str] = []
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+
+        def dispatching(shell: Shell, line: str) -> Reply:
+            if line != "hint":
+                return dispatch(shell, line)
+            threading.Timer(0.5, pipe.send_text, [("zzle" if lang == "en" else "gabe") + "\rquit\r"]).start()
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the search runs; the learner finishes the line later
+            time.sleep(0.2)
+            return Reply("the search went on to its end")
+
+        monkeypatch.setattr("tutor.shell.session.dispatch", dispatching)
+        pipe.send_text(("pu" if lang == "en" else "auf") + "\x1bOQ")  # F2
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run()
+        assert said[1] == shell.ui.message("shell.interrupted") and isinstance(shell.activity, PuzzleRun), said

@@ -12,6 +12,7 @@ import pytest
 import yaml
 from randompos import ALL_VARIANTS, random_play, random_position
 
+from tutor.content.course import Text
 from tutor.content.folders import content_dir
 from tutor.content.presets import variant
 from tutor.core.cards import ALL_CARDS, DECKS, Card
@@ -107,6 +108,34 @@ def test_german_short_forms_use_german_letters() -> None:
     assert Renderer("de", symbols=False).cards(cards) == "10Ka AP DH BKr KKa"
     assert Renderer("de").card("QS x QH") == "D♠ x D♥" and Renderer("de").card("KS bK KH") == "K♠ bK K♥"
     assert Renderer("de").card("QS bQ QH") == "D♠ bD D♥"
+
+
+def _texts(data: object) -> list[Text]:
+    """Every text of a lesson or puzzle file as read: the mappings of both languages."""
+    if isinstance(data, dict):
+        if isinstance(data.get("en"), str) and isinstance(data.get("de"), str):
+            return [Text(data["en"], data["de"])]
+        return [t for value in data.values() for t in _texts(value)]
+    return [t for value in data for t in _texts(value)] if isinstance(data, list) else []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_symbols_no_suit_glyph_shows_in_a_text_of_the_course_or_a_message(lang: str) -> None:
+    """``--ascii``: a card a lesson writes with its glyph (``the K♥ now lies on the table``) showed the glyph;
+    it shows in letters as every other card does, and so do the suits some messages name."""
+    plain, glyphs = Renderer(lang, symbols=False), re.compile("[♠♥♦♣]")
+    assert plain.text(Text("Take the Q♣ and the 10♥, aces (♠, ♦).", "Nimm die Q♣ und die 10♥ ein, Asse (♠, ♦).")) == {
+        "en": "Take the QC and the 10H, aces (S, D).", "de": "Nimm die DKr und die 10H ein, Asse (P, Ka)."}[lang]
+    assert Renderer(lang).text(Text("the 10♥ (♠)", "die 10♥ (♠)")).endswith(" 10♥ (♠)")  # with symbols: as written
+    texts = [t for f in sorted((content_dir("lessons")).glob("*.yaml")) for t in _texts(yaml.safe_load(f.read_text(
+        encoding="utf-8")))]
+    assert any(glyphs.search(t.get(lang)) for t in texts)  # the premise: the course writes some cards so
+    assert not [t.get(lang) for t in texts if glyphs.search(plain.text(t))]
+    said = [plain.message("counts.clubs", cards=[C("3C")], counts=[], seat="", spades=False),
+            plain.message("shell.hint_question_spades", side="Player 2")]
+    assert not [s for s in said if glyphs.search(s)]
+    assert "(C " in said[0] if lang == "en" else "(Kr " in said[0]
+    assert "♣" in Renderer(lang).message("counts.clubs", cards=[C("3C")], counts=[], seat="", spades=False)
 
 
 def test_a_rank_typed_alone_is_named_by_its_rank() -> None:

@@ -684,3 +684,18 @@ def test_the_heading_names_only_point_cards_the_deck_holds(lang: str) -> None:
     assert "7♦" in heading
     label = variant_label(Renderer(lang), sheet.variant)
     assert "10♦" not in label and "7♦" in label
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("fmt", ["txt", "md", "html"])
+def test_a_sheet_with_ascii_shows_every_suit_in_letters(capsys: pytest.CaptureFixture[str], lang: str,
+                                                        fmt: str) -> None:
+    """``--ascii`` (before the command or after it) as moves, solve and replay take it: the sheet had none, and
+    ignored the one before it; the five of spades' example wrote its glyph into the message itself."""
+    asked = ["sheet", "--variant", "spade", "--set", "five_of_spades_sweep=true", "--lang", lang, "--format", fmt]
+    assert cli.main(asked) == 0
+    assert re.search("[♠♥♦♣]", capsys.readouterr().out)
+    for ascii_asked in (["--ascii", *asked], [*asked, "--ascii"]):
+        assert cli.main(ascii_asked) == 0
+        shown = capsys.readouterr().out
+        assert not re.search("[♠♥♦♣]", shown) and ("5S" if lang == "en" else "5P") in shown

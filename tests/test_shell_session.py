@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import io
 import os
 import subprocess
 import sys
@@ -122,6 +123,20 @@ def test_scripted_from_standard_input_and_kept_across_restarts(tmp_path: Path) -
         [sys.executable, "-m", "tutor", "--lang", "en"], input="progress\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
     )
     assert "1 solved of 1 tried" in again.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_script_saved_with_a_byte_order_mark_reads_its_first_command(tmp_path: Path, lang: str) -> None:
+    """A script file saved as "UTF-8 with BOM" (Windows Notepad) began with U+FEFF, and its first command was
+    refused: "“\ufeffpuzzle” is not a command (did you mean “puzzle”?)"."""
+    from tutor.shell.app import run_script
+
+    first = "puzzle" if lang == "en" else "aufgabe"
+    with open_shell(tmp_path, lang) as shell:
+        out = io.StringIO()
+        run_script(shell, io.StringIO(f"\ufeff{first}\r\nquit\r\n"), out)
+        assert isinstance(shell.activity, PuzzleRun), out.getvalue()
+        assert "\ufeff" not in out.getvalue()
 
 
 def test_a_damaged_progress_file_gets_a_clear_message_and_is_kept(tmp_path: Path) -> None:

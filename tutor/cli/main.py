@@ -17,7 +17,9 @@ import shutil
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TextIO
 
+from tutor.core.cards import SUIT_SYMBOLS
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.loading.options import OptionError
 from tutor.shell.pager import needs_paging, pager_command, run_pager
@@ -36,6 +38,7 @@ from .parser_words import (
 from .support import EXIT_BAD_INPUT, UsageError
 
 EXIT_INTERRUPTED = 130
+SUIT_GLYPHS = "".join(SUIT_SYMBOLS.values())
 SHEET_FORMATS = ("html", "md", "txt", "pdf")
 """What ``sheet --format`` writes."""
 SHEET_ENDINGS = {".html": "html", ".htm": "html", ".md": "md", ".txt": "txt", ".pdf": "pdf"}
@@ -94,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "is written in this format whatever its ending")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="page size for printing (default: a4)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE (needed for pdf) instead of standard output")
+    p.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                   help="letters for suits instead of glyphs")
 
     p = sub.add_parser("puzzles", help="make puzzle files: generate finds puzzles in random deals, hints remakes their "
                                        "hints, replace makes some anew, rate gives their ratings")
@@ -208,6 +213,7 @@ MAX_ARGUMENT_CHARS = 8192
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
+    suits = writes_suits(sys.stdout)  # before the help is printed
     if (long := next((w for w in words if len(w) > MAX_ARGUMENT_CHARS), None)) is not None:
         said = _words(words)("arguments.argument_too_long", chars=len(long), text=excerpt(long),
                              quoted=repr(excerpt(long)), most=MAX_ARGUMENT_CHARS)
@@ -223,6 +229,8 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if args.keep and (args.lang is None or args.command is not None):
         print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not suits and not getattr(args, "output", None):
+        args.ascii = True  # a file (-o) is written in UTF-8 whatever the terminal
     if args.command is None:
         from tutor.shell.app import start
 
@@ -252,6 +260,19 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
     if text and not paged(text, os.environ):
         print(text, flush=True)
     return status
+
+
+def writes_suits(stream: TextIO) -> bool:
+    """Whether ``stream`` can write the suits' glyphs: not in an ASCII or Latin-1 locale, a Windows code page or
+    with ``PYTHONIOENCODING=ascii``.  When it cannot, it is set to write "?" for any other character it cannot
+    write either (a quotation mark, an umlaut) rather than fail, and the suits are to be shown in letters."""
+    try:
+        SUIT_GLYPHS.encode(stream.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+        return False
+    return True
 
 
 def _parsed(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:

@@ -28,7 +28,7 @@ def sheet(args: argparse.Namespace, endings: list[str]) -> tuple[str, int]:
     if args.format == "pdf" and not args.output:
         raise UsageError(say("sheet.pdf_needs_output"))
     content = build_sheet(variant, players)
-    text = render_sheet(content, lang, "html" if args.format == "pdf" else args.format, args.paper)
+    text = render_sheet(content, lang, "html" if args.format == "pdf" else args.format, args.paper, not args.ascii)
     if not args.output:
         return text, 0
     path = Path(args.output)

@@ -45,6 +45,7 @@ def load_language(folder: Path, symbols: bool) -> Language:
     words = CardWords(messages, symbols)
     env.filters.update(
         card=words.card,
+        suit=words.suit,
         card_name=words.card_name,
         the_card=words.the_card,
         cards=words.cards,

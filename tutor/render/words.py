@@ -17,6 +17,7 @@ _CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQKT])([SHDC])(?![\w♠♥♦
 _WRITTEN_CODE = re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9AJQK])[SHDC](?![\w♠♥♦♣])")  # a card written 7S in a text
 _GLYPH_CARD = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([♠♥♦♣])(?![\w♠♥♦♣])")  # a card written Q♠ in a text
 _FACE_VALUE = re.compile(r"(?<![\w♠♥♦♣])b([JQK])(?![\w♠♥♦♣])")  # a face build's label: KS bK KH
+_SUIT_OF_GLYPH = {glyph: code for code, glyph in SUIT_SYMBOLS.items()}
 
 
 class CardWords:
@@ -32,8 +33,12 @@ class CardWords:
         """``D♠`` in German, ``Q♠`` in English (``DP``, ``QS`` without symbols); typed text keeps its form,
         its card codes shown alike."""
         if isinstance(c, Card):
-            return self._letter(c.rank) + (SUIT_SYMBOLS[c.suit] if self._symbols else self._letter(c.suit))
+            return self._letter(c.rank) + self.suit(c.suit)
         return self.notation(c)
+
+    def suit(self, code: str) -> str:
+        """A suit as the cards show it: ``♠`` (``S``, in German ``P``, without symbols)."""
+        return SUIT_SYMBOLS[code] if self._symbols else self._letter(code)
 
     def typed(self, c: Card) -> str:
         """The card as the learner types it, in letters: ``QS``, in German ``DP``."""
@@ -96,12 +101,14 @@ class CardWords:
 
     def in_letters(self, text: str) -> str:
         """A text written for this language (a lesson, a hint) with its cards in this language's letters:
-        glyphs like ``Q♠`` as ``D♠`` in German, and codes to type, written in English letters in every
-        language's text (``QC x QH``, upper case), as the learner types them (``DKr x DH``), a face build's
-        value too (``bQ``: ``bD``)."""
+        glyphs like ``Q♠`` as the cards show (``D♠`` in German; ``QS``, ``DP`` without symbols, and a suit's
+        glyph alone as its letter), and codes to type, written in English letters in every language's text
+        (``QC x QH``, upper case), as the learner types them (``DKr x DH``), a face build's value too (``bQ``:
+        ``bD``)."""
         typed = _FACE_VALUE.sub(lambda m: "b" + self._letter(m.group(1)),
                                 _WRITTEN_CODE.sub(lambda m: self.typed(Card.from_str(m.group(0))), text))
-        return _GLYPH_CARD.sub(lambda m: self._letter(m.group(1)) + m.group(2), typed)
+        shown = _GLYPH_CARD.sub(lambda m: self.card(Card.from_str(m.group(0))), typed)
+        return shown if self._symbols else re.sub("[♠♥♦♣]", lambda m: self.suit(_SUIT_OF_GLYPH[m.group()]), shown)
 
     def listing(self, items: Iterable[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` (in this language)."""

@@ -113,11 +113,12 @@ def _section_text(renderer: Renderer, view: SectionView) -> str:
     return renderer.render("sheet/section.txt.j2", s=view).strip()
 
 
-def render_sheet(sheet: Sheet, lang: str, fmt: str, paper: str = "a4") -> str:
-    """The whole sheet in ``fmt`` (``html``, ``md`` or ``txt``); ``paper`` sets the HTML page size."""
+def render_sheet(sheet: Sheet, lang: str, fmt: str, paper: str = "a4", symbols: bool = True) -> str:
+    """The whole sheet in ``fmt`` (``html``, ``md`` or ``txt``); ``paper`` sets the HTML page size; ``symbols``
+    False: suits in letters."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; formats are: {', '.join(FORMATS)}")
-    renderer = Renderer(lang)
+    renderer = Renderer(lang, symbols)
     views = tuple(section_view(renderer, sheet, s) for s in sheet.sections)
     params: dict[str, Any] = {
         "sheet": sheet,

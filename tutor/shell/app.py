@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 import sys
 from collections.abc import Mapping
@@ -25,10 +26,11 @@ from .state import DEFAULT_WIDTH, Shell
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
     """Read commands line by line (standard input is not a terminal), print each reply; at the end of the input
     without ``quit``, say what could not be saved, if anything could not, that ``resume`` goes on with a game left
-    open, and how to keep a language not kept."""
+    open, and how to keep a language not kept.  A byte order mark before the first line (a script saved by
+    Windows Notepad) is no part of its command."""
     out.write(fit(escaped(welcome(shell), keep=LAYOUT), shell.width()) + "\n")
-    for line in lines:
-        reply = dispatch(shell, line)
+    for number, line in enumerate(lines):
+        reply = dispatch(shell, line.removeprefix("\ufeff") if number == 0 else line)
         if reply.text:
             out.write(fit(reply.text, shell.width()) + "\n")
         out.flush()
@@ -79,6 +81,8 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         tune_collector()
         shell.caught_up = catch_up(shell)  # before the welcome, which counts the positions it queues
         if not sys.stdin.isatty():
+            if isinstance(sys.stdin, io.TextIOWrapper):  # a line its encoding cannot read is answered, not a crash
+                sys.stdin.reconfigure(errors="replace")
             return run_script(shell, sys.stdin, sys.stdout)
         # prompt_toolkit loads only for a terminal
         from .colour import colour_wanted

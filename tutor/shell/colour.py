@@ -37,5 +37,6 @@ def ansi(text: str) -> str:
 
 
 def colour_wanted(no_color_flag: bool, environ: Mapping[str, str]) -> bool:
-    """Colour unless ``--no-color`` was given or ``NO_COLOR`` is set (https://no-color.org)."""
-    return not no_color_flag and not environ.get("NO_COLOR")
+    """Colour unless ``--no-color`` was given, ``NO_COLOR`` is set (https://no-color.org) or the terminal is
+    ``TERM=dumb``, which shows escape codes as they are."""
+    return not no_color_flag and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"

@@ -24,15 +24,16 @@ def needs_paging(text: str, rows: int, terminal: bool) -> bool:
 
 
 def pager_command(environ: Mapping[str, str], which: Callable[[str], str | None] = shutil.which) -> list[str] | None:
-    """The pager to run: ``$PAGER`` when it is set (and not blank), else ``less`` when it is installed; None when
-    there is neither (the built-in pager then pages)."""
+    """The pager to run: ``$PAGER`` when it is set (and not blank), else ``less`` when it is installed and the
+    terminal is not ``TERM=dumb`` (where less stops at "terminal is not fully functional"); None when there is
+    neither (the built-in pager then pages)."""
     chosen = environ.get("PAGER", "").strip()
     if chosen:
         try:
             return shlex.split(chosen) or None
         except ValueError:  # unbalanced quotes: not a command we can run
             return None
-    return LESS if which("less") else None
+    return LESS if environ.get("TERM") != "dumb" and which("less") else None
 
 
 def run_pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
@@ -54,7 +55,8 @@ def run_pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
 
 def builtin_page(text: str, rows: int, more: str, read: Callable[[str], str] = input,
                  out: TextIO | None = None) -> None:
-    """Page ``text`` a screen at a time, asking ``more`` (Enter goes on, anything typed before it stops)."""
+    """Page ``text`` a screen at a time, asking ``more`` (Enter goes on, anything typed before it stops; Ctrl-C or
+    Ctrl-D stops too, and ends the line it was asked on, where the prompt would follow it)."""
     out = out or sys.stdout
     lines = text.split("\n")
     step = max(rows - 1, 1)
@@ -66,6 +68,7 @@ def builtin_page(text: str, rows: int, more: str, read: Callable[[str], str] = i
             if read(more).strip():
                 return
         except (EOFError, KeyboardInterrupt):
+            out.write("\n")
             return
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
@@ -11,7 +13,7 @@ from prompt_toolkit.application import get_app_or_none, run_in_terminal
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
@@ -51,7 +53,7 @@ class TutorSession:
             key_bindings=key_bindings(self._run_key),
             style=Style.from_dict(STYLE),
             include_default_pygments_style=False,
-            color_depth=None,
+            color_depth=None if colour else ColorDepth.DEPTH_1_BIT,  # --no-color as NO_COLOR: the toolbar too
             input=input,
             output=output,
         )
@@ -60,12 +62,19 @@ class TutorSession:
                            failed=self._pager_failed) if pager else None
 
     def _pager_failed(self, command: str) -> str:
-        """The note that the pager ``command`` did not show a reply (``$PAGER`` is the learner's: shown made safe)."""
-        return self.shell.ui.message("shell.pager_failed", command=excerpt(command, 60))
+        """The note that the pager ``command`` did not show a reply (``$PAGER`` is the learner's: shown made safe),
+        fitted to the terminal's width as every reply is."""
+        return fit(self.shell.ui.message("shell.pager_failed", command=excerpt(command, 60)), self.shell.width())
 
     def _run_key(self, command: str) -> None:
-        """A function key's command, its reply shown above the line being typed."""
-        reply = dispatch(self.shell, command)
+        """A function key's command, its reply shown above the line being typed; Ctrl-C stops it as it stops a
+        typed command."""
+        with _ctrl_c_raises():
+            try:
+                reply = dispatch(self.shell, command)
+            except KeyboardInterrupt:
+                self.say(self.shell.ui.message("shell.interrupted"))
+                return
         if reply.text:
             self.say(reply.text)
 
@@ -88,7 +97,7 @@ class TutorSession:
                 self._show(fit(task, self.shell.width()))
 
         if app is not None and app.is_running:  # a function key's reply: the pager runs below the prompt
-            run_in_terminal(show)
+            run_in_terminal(lambda: _raising(show))
         else:
             show()
 
@@ -131,6 +140,33 @@ class TutorSession:
             if reply.quit:
                 break
         return 0
+
+
+@contextmanager
+def _ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C as KeyboardInterrupt while a function key's command or its pager runs: the prompt is out of the
+    terminal's raw mode then, so Ctrl-C is a signal, which prompt_toolkit keeps for the prompt and, once the
+    terminal was given back, takes as a Ctrl-C typed there, dropping the half-typed line (and stopping nothing).
+    The event loop is not woken by signals meanwhile, or it would hand this one to the prompt afterwards."""
+    app = get_app_or_none()
+    try:
+        loop = asyncio.get_running_loop()
+        taken = app is not None and loop.remove_signal_handler(signal.SIGINT)  # Python's own handler now
+    except (RuntimeError, NotImplementedError):  # no loop running (a typed command); no signals on this loop
+        taken = False
+    if taken:
+        signal.set_wakeup_fd(-1)
+    try:
+        yield
+    finally:
+        if taken and app is not None:  # given back as prompt_toolkit had it (this wakes the loop again)
+            loop.add_signal_handler(signal.SIGINT, lambda: loop.call_soon_threadsafe(app.key_processor.send_sigint))
+
+
+def _raising(show: Callable[[], None]) -> None:
+    """``show`` a reply (through the pager, which takes Ctrl-C itself) with Ctrl-C as KeyboardInterrupt."""
+    with _ctrl_c_raises(), suppress(KeyboardInterrupt):
+        show()
 
 
 def history_file(progress_path: Path) -> FileHistory:
