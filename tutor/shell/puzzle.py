@@ -297,12 +297,13 @@ class PuzzleRun(Activity):
         ui, line = self.ui, self._line
         assert line is not None and verdict.move is not None
         played = ui.move(self._challenge.position, verdict.move)
+        alone = len(self._challenge.accepted()) == 1
         replies = line.play(verdict.move)
         self._challenge, self._line_hints = line.challenge, 0
         said = [self._reply_text(r) for r in replies]
         if line.over:  # an instant limit may end the round before the learner's last turn
             return self._solved("\n".join(said), self._record(True))
-        said.insert(0, ui.message("shell.line_good", move=played, left=line.turns - line.played))
+        said.insert(0, ui.message("shell.line_good", move=played, alone=alone, left=line.turns - line.played))
         pos = self._challenge.position
         return "\n".join([*said, "", ui.position(pos, pos.to_move), "", task_text(self.ui, self._challenge)])
 
