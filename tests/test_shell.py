@@ -651,6 +651,16 @@ def test_a_puzzle_without_a_card_hint_names_the_card_once(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+def test_explain_does_not_skip_a_puzzles_hint(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "stealing-1-1")
+        say(shell, f"puzzle {puzzle.id}")
+        say(shell, "explain 9S x [8S+AS]")  # help, counted as such, but not one of the puzzle's hints
+        assert say(shell, "hint") == puzzle.hints[0].get(lang)
+        assert shell.activity.hints == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hint_after_a_missed_puzzle_says_it_was_missed_and_gives_the_answer(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang=lang) as shell:
         ui = shell.ui

@@ -58,7 +58,8 @@ class PuzzleRun(Activity):
         self.puzzle = puzzle
         self.shown.append(puzzle.id)
         self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
-        self.hints = 0
+        self.hints = 0  # help used: hints and explanations alike
+        self._hints_given = 0  # the puzzle's own hints shown, and the card's after them
         self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
         self.misses = 0
         self.recorded: AttemptResult | None = None
@@ -233,10 +234,12 @@ class PuzzleRun(Activity):
         if self._line is not None and self._line.played:
             return self._line_hint()
         hints = self.puzzle.hints
-        if self.hints <= len(hints):
-            return self.ui.text(hints[self.hints - 1])
+        if self._hints_given < len(hints):
+            self._hints_given += 1
+            return self.ui.text(hints[self._hints_given - 1])
         names_card = any(h.claim is not None and h.claim.key == "play_card" for h in hints)
-        if self.hints == len(hints) + 1 and not names_card:
+        if self._hints_given == len(hints) and not names_card:
+            self._hints_given += 1
             card = self._challenge.accepted()[0].card
             return self.ui.message("shell.hint_card", card=self.ui.card(card))
         return self.ui.message("shell.hint_no_more")
