@@ -661,6 +661,21 @@ def test_explain_does_not_skip_a_puzzles_hint(tmp_path: Path, lang: str) -> None
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("how", ["answer", "explain"])
+def test_a_hint_does_not_say_again_what_a_wrong_move_leaves(tmp_path: Path, lang: str, how: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "stealing-1-1")
+        threat = puzzle.hints[1]
+        assert threat.claim is not None and threat.claim.key == "safe_threat"
+        assert dict(threat.claim.params)["move"] == "10S x 10C [7H+3D]"
+        say(shell, f"puzzle {puzzle.id}")
+        told = say(shell, f"{'' if how == 'answer' else 'explain '}10S x 10C [7H+3D]")
+        assert "A♠ 8♠" in told  # the shortfall says what the move leaves
+        given = [say(shell, "hint") for _ in puzzle.hints[1:]]
+    assert given == [h.get(lang) for h in [puzzle.hints[0], *puzzle.hints[2:]]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hint_after_a_missed_puzzle_says_it_was_missed_and_gives_the_answer(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang=lang) as shell:
         ui = shell.ui

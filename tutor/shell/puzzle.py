@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from tutor.content.course import Lesson, Puzzle
+from tutor.content.course import Lesson, Puzzle, Text
 from tutor.core.moves import Move
 from tutor.play.game import Ply
 from tutor.storage import AttemptResult
@@ -60,6 +60,7 @@ class PuzzleRun(Activity):
         self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
         self.hints = 0  # help used: hints and explanations alike
         self._hints_given = 0  # the puzzle's own hints shown, and the card's after them
+        self._told: set[Move] = set()  # wrong moves tried or explained: what each leaves has been said
         self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
         self.misses = 0
         self.recorded: AttemptResult | None = None
@@ -149,6 +150,8 @@ class PuzzleRun(Activity):
         the answer after the last try."""
         rating = self._record(False)
         self.misses += 1
+        if verdict.move is not None:
+            self._told.add(verdict.move)
         if self.misses >= TRIES:
             return self._failed(verdict_text(self.ui, self._challenge, verdict), rating)
         said = miss_text(self.ui, self._challenge, verdict)
@@ -234,15 +237,25 @@ class PuzzleRun(Activity):
         if self._line is not None and self._line.played:
             return self._line_hint()
         hints = self.puzzle.hints
-        if self._hints_given < len(hints):
+        while self._hints_given < len(hints):
             self._hints_given += 1
-            return self.ui.text(hints[self._hints_given - 1])
+            if not self._told_already(hints[self._hints_given - 1]):
+                return self.ui.text(hints[self._hints_given - 1])
         names_card = any(h.claim is not None and h.claim.key == "play_card" for h in hints)
         if self._hints_given == len(hints) and not names_card:
             self._hints_given += 1
             card = self._challenge.accepted()[0].card
             return self.ui.message("shell.hint_card", card=self.ui.card(card))
         return self.ui.message("shell.hint_no_more")
+
+    def _told_already(self, hint: Text) -> bool:
+        """Whether ``hint`` says what a move leaves the next player (``safe_threat``) of a move the learner has
+        tried or had explained: its shortfall said so already."""
+        claim = hint.claim
+        if claim is None or claim.key != "safe_threat":
+            return False
+        move = self._challenge.judge(str(dict(claim.params)["move"])).move
+        return move is not None and move in self._told
 
     def _hint_when_over(self) -> str:
         """No hint once a puzzle is over: solved, or missed (its answer shown, or the solution asked), with the answer."""
@@ -266,6 +279,8 @@ class PuzzleRun(Activity):
         verdict = challenge.judge(text)
         if verdict.legal:
             self.used_help()  # a typo or a broken rule tells nothing of the answer
+            if not verdict.accepted and verdict.move is not None:
+                self._told.add(verdict.move)
         return (verdict_text if self.over else miss_text)(self.ui, challenge, verdict)
 
     def solution(self) -> str:
