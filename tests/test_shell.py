@@ -675,6 +675,24 @@ def test_a_hint_does_not_say_again_what_a_wrong_move_leaves(tmp_path: Path, lang
     assert given == [h.get(lang) for h in [puzzle.hints[0], *puzzle.hints[2:]]]
 
 
+@pytest.mark.parametrize(("lang", "threat"), [
+    ("en", "Holding a 9, the next player would take A♣ 8♣ and sweep the table: two points."),
+    ("de", "Hält der nächste Spieler eine 9, nimmt er A♣ 8♣ ein und räumt den Tisch ab (eine Kehre): zwei Punkte."),
+])
+def test_the_last_miss_of_a_safe_puzzle_says_what_the_move_leaves_as_the_first_did(tmp_path: Path, lang: str,
+                                                                                  threat: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        say(shell, "puzzle lone-eight")
+        first = say(shell, "2D")
+        last = say(shell, "AC")
+        assert shell.activity.over  # type: ignore[union-attr]
+    assert "2♦ 8♣" in first
+    assert threat in " ".join(last.split())
+    said = last.splitlines()
+    assert said.index(next(l for l in said if l.startswith(threat[:12]))) < next(
+        i for i, l in enumerate(said) if "K♥" in l)  # what the move leaves, before the best move
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hint_after_a_missed_puzzle_says_it_was_missed_and_gives_the_answer(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang=lang) as shell:
