@@ -592,6 +592,19 @@ def test_next_goes_on_after_a_streak_ends(tmp_path: Path) -> None:
         assert isinstance(shell.activity, (LessonRun, PuzzleRun)) and not isinstance(shell.activity, StreakRun)
 
 
+@pytest.mark.parametrize(("lang", "why"), [("en", "A streak puzzle cannot be skipped"),
+                                         ("de", "Eine Aufgabe der Serie lässt sich nicht überspringen")])
+def test_next_in_an_open_streak_says_why_the_puzzle_stays(tmp_path: Path, lang: str, why: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        shown = say(shell, "streak")
+        run = shell.activity
+        assert isinstance(run, StreakRun)
+        text = say(shell, "next")
+        assert shell.activity is run and not run.over and run.count == 0
+    assert text.startswith(why)
+    assert run.show() in text and run.show() in shown  # the same puzzle, shown again
+
+
 def test_a_streak_says_what_each_puzzle_does_to_the_rating(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         say(shell, "streak")
