@@ -688,6 +688,32 @@ def test_a_hint_does_not_say_again_what_a_wrong_move_leaves(tmp_path: Path, lang
     assert given == [h.get(lang) for h in [puzzle.hints[0], *puzzle.hints[2:]]]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("wrong", "card_tried"), [("AS x AC", True), ("5H x 3D+AC+AD", False)])
+def test_the_card_hint_knows_the_card_was_played_already(tmp_path: Path, lang: str, wrong: str,
+                                                          card_tried: bool) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "aces-1-4")
+        last = puzzle.hints[-1]
+        assert last.claim is not None and last.claim.key == "play_card"
+        say(shell, f"puzzle {puzzle.id}")
+        say(shell, wrong)
+        given = [say(shell, "hint") for _ in puzzle.hints]
+        again = shell.ui.message("shell.hint_card_again", card=shell.ui.card(puzzle.solution[0].card))
+    assert given[:-1] == [h.get(lang) for h in puzzle.hints[:-1]]
+    assert given[-1] == (again if card_tried else last.get(lang))
+
+
+def test_a_puzzle_without_a_card_hint_says_the_card_was_played_already(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "two-tens-at-once")
+        assert not any(h.claim is not None and h.claim.key == "play_card" for h in puzzle.hints)
+        say(shell, f"puzzle {puzzle.id}")
+        say(shell, "10S x 7D+3S")  # the right card, taking too little
+        given = [say(shell, "hint") for _ in range(len(puzzle.hints) + 1)]
+    assert given[-1] == "Your 10♠ is the card to play, but not the way you played it: what else can it do?"
+
+
 @pytest.mark.parametrize(("lang", "threat"), [
     ("en", "Holding a 9, the next player would take A♣ 8♣ and sweep the table: two points."),
     ("de", "Hält der nächste Spieler eine 9, nimmt er A♣ 8♣ ein und räumt den Tisch ab (eine Kehre): zwei Punkte."),

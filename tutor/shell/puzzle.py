@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from tutor.content.course import Lesson, Puzzle, Text
+from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.play.game import Ply
 from tutor.storage import AttemptResult
@@ -23,6 +24,7 @@ from tutor.teaching.lines import LinePlay
 from tutor.teaching.skill_map import puzzle_skills
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
+from .lesson_hints import card_hint
 from .state import Activity, Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
@@ -61,6 +63,7 @@ class PuzzleRun(Activity):
         self.hints = 0  # help used: hints and explanations alike
         self._hints_given = 0  # the puzzle's own hints shown, and the card's after them
         self._told: set[Move] = set()  # wrong moves tried or explained: what each leaves has been said
+        self._tried: list[Card] = []  # the card of each wrong move tried
         self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
         self.misses = 0
         self.recorded: AttemptResult | None = None
@@ -152,6 +155,7 @@ class PuzzleRun(Activity):
         self.misses += 1
         if verdict.move is not None:
             self._told.add(verdict.move)
+            self._tried.append(verdict.move.card)
         if self.misses >= TRIES:
             return self._failed(verdict_text(self.ui, self._challenge, verdict), rating)
         said = miss_text(self.ui, self._challenge, verdict)
@@ -239,14 +243,21 @@ class PuzzleRun(Activity):
         hints = self.puzzle.hints
         while self._hints_given < len(hints):
             self._hints_given += 1
-            if not self._told_already(hints[self._hints_given - 1]):
-                return self.ui.text(hints[self._hints_given - 1])
+            hint = hints[self._hints_given - 1]
+            if self._told_already(hint):
+                continue
+            if hint.claim is not None and hint.claim.key == "play_card" and self._answer_card_tried():
+                return card_hint(self.ui, self._challenge, self._tried)  # the card, said as one already played
+            return self.ui.text(hint)
         names_card = any(h.claim is not None and h.claim.key == "play_card" for h in hints)
         if self._hints_given == len(hints) and not names_card:
             self._hints_given += 1
-            card = self._challenge.accepted()[0].card
-            return self.ui.message("shell.hint_card", card=self.ui.card(card))
+            return card_hint(self.ui, self._challenge, self._tried)
         return self.ui.message("shell.hint_no_more")
+
+    def _answer_card_tried(self) -> bool:
+        """Whether the learner has played the card of every best move already, in a wrong move."""
+        return all(m.card in self._tried for m in self._challenge.accepted())
 
     def _told_already(self, hint: Text) -> bool:
         """Whether ``hint`` says what a move leaves the next player (``safe_threat``) of a move the learner has
