@@ -117,3 +117,18 @@ def test_deny_sweep_only_where_another_move_leaves_a_sweep() -> None:
             others = [m for m in pos.generate() if m not in puzzle.solution]
             assert any(leaves_sweep(pos, m) for m in others), puzzle.id
             assert not any(leaves_sweep(pos, m) for m in puzzle.solution), puzzle.id
+
+
+def test_the_hint_of_the_eights_says_where_each_eight_is() -> None:
+    """eights-accounted-for once said "Only one of them is still free, and you hold it", where the 8♥ lies on
+    the table besides the one in the hand: nobody else can hold an eight, as the hint now says."""
+    puzzle = next(p for p in collection() if p.id == "eights-accounted-for")
+    pos = puzzle.position
+    assert pos.captured is not None
+    taken = [c for pile in pos.captured for c in pile if c.rank == "8"]
+    loose = [c for c in pos.loose if c.rank == "8"]
+    held = [c for c in pos.hands[pos.to_move] if c.rank == "8"]
+    assert (len(taken), len(loose), len(held)) == (2, 1, 1)
+    hint = puzzle.hints[0]
+    assert "Two have been taken, one is on the table, and you hold the last." in hint.en
+    assert "Zwei sind schon eingenommen, eine liegt auf dem Tisch, und die letzte hast du." in hint.de

@@ -124,7 +124,7 @@ def test_a_tied_majority_is_denied_not_won(puzzle_id: str) -> None:
     assert "denies your opponents" in said[0].en and "verwehrt" in said[0].de
     assert "wins: the most cards" not in said[0].en and "the aces" not in said[0].en
     assert verify_puzzle(puzzle) == []
-    # the hint as it was, "What this move wins: the most cards", is found false by check
+    # the hint as it was, "What the best move wins: the most cards", is found false by check
     was = text.replace("won: [", "won: [most-cards, ").replace("denied: [most-cards]", "denied: []")
     (old,) = load_puzzles(was.replace(said[0].en, hint_text("deal_decides", {
         "won": [t for t in ("most-cards", *dict(said[0].claim.params)["won"])],  # type: ignore[union-attr]
@@ -132,10 +132,18 @@ def test_a_tied_majority_is_denied_not_won(puzzle_id: str) -> None:
     assert any("is false here" in p.message for p in verify_puzzle(old)), verify_puzzle(old)
 
 
+@pytest.mark.parametrize(("won", "denied"), [(["most-cards"], []), ([], ["most-cards"]), (["aces"], ["most-cards"])])
+def test_what_a_line_wins_is_said_of_the_best_move_not_of_one_never_named(won: list[str], denied: list[str]) -> None:
+    # the hint comes before the answer is named: "What this move wins" left a reader asking which move
+    said = hint_text("deal_decides", {"won": won, "denied": denied})
+    assert said.en.startswith("What the best move ") and "this move" not in said.en
+    assert said.de.startswith(("Das gewinnt der beste Zug", "Das verwehrt der beste Zug")) and "dieser Zug" not in said.de
+
+
 def test_check_finds_words_that_are_not_their_claims(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text, _ = puzzle_of("adding-1-2")
     wrong = tmp_path / "wrong.yaml"
-    wrong.write_text(text.replace("What this move wins: the rest", "What this move wins: all of the rest"))
+    wrong.write_text(text.replace("What the best move wins: the rest", "What the best move wins: all of the rest"))
     assert main(["check", str(wrong)]) == 2
     out = capsys.readouterr()
     assert "are not its claim's" in out.out + out.err and "wrong.yaml" in out.out + out.err

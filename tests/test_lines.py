@@ -300,10 +300,26 @@ def test_a_line_puzzle_through_the_real_session_with_a_wrong_move(tmp_path: Path
     said, (_, solved) = run_session(tmp_path / "real", "".join(t + "\r" for t in typed) + "quit\r")
     screen = "\n".join(said)
     assert "A line: you play" in screen
-    assert screen.count("is one of the best moves. ") == learner_turns(puzzle.position, puzzle.line) - 1
+    turns = screen.count("is one of the best moves. ") + screen.count("is the best move. ")
+    assert turns == learner_turns(puzzle.position, puzzle.line) - 1
     assert " answers " in screen
     assert "Try again" in screen and "Solved at the second try" in screen and "Solved!" not in screen
     assert solved == set()  # a wrong move on the way: the line counts as not solved
+
+
+@pytest.mark.parametrize(("lang", "alone", "several"), [("en", "is the best move. ", "is one of the best moves. "),
+                                                     ("de", "ist der beste Zug. ", "ist einer der besten Züge. ")])
+@pytest.mark.parametrize(("puzzle_id", "best"), [("line-2p-endgame-13-1", 1), ("line-2p-endgame-13-2", 2)])
+def test_a_line_turn_calls_the_move_the_best_only_when_no_other_is(tmp_path: Path, lang: str, alone: str,
+                                                                   several: str, puzzle_id: str, best: int) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        dispatch(shell, f"puzzle {puzzle_id}")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        assert len(run.challenge.accepted()) == best
+        said = dispatch(shell, right_answer(shell)).text
+    assert (alone if best == 1 else several) in said
+    assert (several if best == 1 else alone) not in said
 
 
 def test_a_line_solved_at_every_first_try_counts_as_solved(tmp_path: Path) -> None:

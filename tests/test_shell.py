@@ -592,6 +592,19 @@ def test_next_goes_on_after_a_streak_ends(tmp_path: Path) -> None:
         assert isinstance(shell.activity, (LessonRun, PuzzleRun)) and not isinstance(shell.activity, StreakRun)
 
 
+@pytest.mark.parametrize(("lang", "why"), [("en", "A streak puzzle cannot be skipped"),
+                                         ("de", "Eine Aufgabe der Serie lässt sich nicht überspringen")])
+def test_next_in_an_open_streak_says_why_the_puzzle_stays(tmp_path: Path, lang: str, why: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        shown = say(shell, "streak")
+        run = shell.activity
+        assert isinstance(run, StreakRun)
+        text = say(shell, "next")
+        assert shell.activity is run and not run.over and run.count == 0
+    assert text.startswith(why)
+    assert run.show() in text and run.show() in shown  # the same puzzle, shown again
+
+
 def test_a_streak_says_what_each_puzzle_does_to_the_rating(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         say(shell, "streak")
@@ -648,6 +661,75 @@ def test_a_puzzle_without_a_card_hint_names_the_card_once(tmp_path: Path) -> Non
             say(shell, "hint")
         assert say(shell, "hint").startswith("Think about your")
         assert "last hint" in say(shell, "hint")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_explain_does_not_skip_a_puzzles_hint(tmp_path: Path, lang: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "stealing-1-1")
+        say(shell, f"puzzle {puzzle.id}")
+        say(shell, "explain 9S x [8S+AS]")  # help, counted as such, but not one of the puzzle's hints
+        assert say(shell, "hint") == puzzle.hints[0].get(lang)
+        assert shell.activity.hints == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("how", ["answer", "explain"])
+def test_a_hint_does_not_say_again_what_a_wrong_move_leaves(tmp_path: Path, lang: str, how: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "stealing-1-1")
+        threat = puzzle.hints[1]
+        assert threat.claim is not None and threat.claim.key == "safe_threat"
+        assert dict(threat.claim.params)["move"] == "10S x 10C [7H+3D]"
+        say(shell, f"puzzle {puzzle.id}")
+        told = say(shell, f"{'' if how == 'answer' else 'explain '}10S x 10C [7H+3D]")
+        assert "A♠ 8♠" in told  # the shortfall says what the move leaves
+        given = [say(shell, "hint") for _ in puzzle.hints[1:]]
+    assert given == [h.get(lang) for h in [puzzle.hints[0], *puzzle.hints[2:]]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("wrong", "card_tried"), [("AS x AC", True), ("5H x 3D+AC+AD", False)])
+def test_the_card_hint_knows_the_card_was_played_already(tmp_path: Path, lang: str, wrong: str,
+                                                          card_tried: bool) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "aces-1-4")
+        last = puzzle.hints[-1]
+        assert last.claim is not None and last.claim.key == "play_card"
+        say(shell, f"puzzle {puzzle.id}")
+        say(shell, wrong)
+        given = [say(shell, "hint") for _ in puzzle.hints]
+        again = shell.ui.message("shell.hint_card_again", card=shell.ui.card(puzzle.solution[0].card))
+    assert given[:-1] == [h.get(lang) for h in puzzle.hints[:-1]]
+    assert given[-1] == (again if card_tried else last.get(lang))
+
+
+def test_a_puzzle_without_a_card_hint_says_the_card_was_played_already(tmp_path: Path) -> None:
+    with open_shell(tmp_path) as shell:
+        puzzle = next(p for p in shell.catalog.puzzles if p.id == "two-tens-at-once")
+        assert not any(h.claim is not None and h.claim.key == "play_card" for h in puzzle.hints)
+        say(shell, f"puzzle {puzzle.id}")
+        say(shell, "10S x 7D+3S")  # the right card, taking too little
+        given = [say(shell, "hint") for _ in range(len(puzzle.hints) + 1)]
+    assert given[-1] == "Your 10♠ is the card to play, but not the way you played it: what else can it do?"
+
+
+@pytest.mark.parametrize(("lang", "threat"), [
+    ("en", "Holding a 9, the next player would take A♣ 8♣ and sweep the table: two points."),
+    ("de", "Hält der nächste Spieler eine 9, nimmt er A♣ 8♣ ein und räumt den Tisch ab (eine Kehre): zwei Punkte."),
+])
+def test_the_last_miss_of_a_safe_puzzle_says_what_the_move_leaves_as_the_first_did(tmp_path: Path, lang: str,
+                                                                                  threat: str) -> None:
+    with open_shell(tmp_path, lang=lang) as shell:
+        say(shell, "puzzle lone-eight")
+        first = say(shell, "2D")
+        last = say(shell, "AC")
+        assert shell.activity.over  # type: ignore[union-attr]
+    assert "2♦ 8♣" in first
+    assert threat in " ".join(last.split())
+    said = last.splitlines()
+    assert said.index(next(l for l in said if l.startswith(threat[:12]))) < next(
+        i for i, l in enumerate(said) if "K♥" in l)  # what the move leaves, before the best move
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -18,6 +18,7 @@ from tutor.core.round import ClaimCount
 from tutor.core.scoring import RoundScore, majority_ties, score_round
 from tutor.core.solver import Goal
 from tutor.core.text import nearest
+from tutor.core.threat import Threat
 from tutor.core.variant import Variant
 
 from .environment import language
@@ -151,8 +152,9 @@ class Renderer:
                         for c in goal.criteria]
         return "\n".join([first, *(self.message("goals.tie_break", goal=t) for t in ties)])
 
-    def comparison(self, pos: Position, cmp: Comparison) -> str:
-        """The learner's move against the best ones for the goal, with what each achieves."""
+    def comparison(self, pos: Position, cmp: Comparison, threat: Threat | None = None) -> str:
+        """The learner's move against the best ones for the goal, with what each achieves; ``threat``: what the
+        played move (not a best one) leaves the next player, when it falls short on ``safe``."""
         goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
         best = [move_view(pos, f, self._words.notation) for f in cmp.best]
@@ -174,6 +176,7 @@ class Renderer:
             players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
             side=partial(self._side_of_index, pos, pos.to_move),
+            threat=threat,
         )
 
     def shortfall(self, pos: Position, short: Shortfall) -> str:

@@ -22,7 +22,9 @@ def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
         return move_error_text(ui, pos, verdict.error)
     assert verdict.move is not None
     if verdict.comparison is not None:
-        return ui.comparison(pos, verdict.comparison)
+        cmp = verdict.comparison
+        threat = None if cmp.is_best else shortfall(pos, cmp).threat  # what a wrong move leaves, as a miss says
+        return ui.comparison(pos, cmp, threat)
     if verdict.outcome == "correct":
         return ui.message("shell.kind_found", move=ui.move(pos, verdict.move), kind=ui.move_kind(verdict.kind or ""))
     assert challenge.task.find is not None

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from tutor.content.course import Lesson, Puzzle
+from tutor.content.course import Lesson, Puzzle, Text
+from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.play.game import Ply
 from tutor.storage import AttemptResult
@@ -23,6 +24,7 @@ from tutor.teaching.lines import LinePlay
 from tutor.teaching.skill_map import puzzle_skills
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
+from .lesson_hints import card_hint
 from .state import Activity, Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
@@ -58,7 +60,10 @@ class PuzzleRun(Activity):
         self.puzzle = puzzle
         self.shown.append(puzzle.id)
         self._challenge = Challenge(puzzle.position.copy(), Task(goal=puzzle.goal), puzzle.ranking)
-        self.hints = 0
+        self.hints = 0  # help used: hints and explanations alike
+        self._hints_given = 0  # the puzzle's own hints shown, and the card's after them
+        self._told: set[Move] = set()  # wrong moves tried or explained: what each leaves has been said
+        self._tried: list[Card] = []  # the card of each wrong move tried
         self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
         self.misses = 0
         self.recorded: AttemptResult | None = None
@@ -148,6 +153,9 @@ class PuzzleRun(Activity):
         the answer after the last try."""
         rating = self._record(False)
         self.misses += 1
+        if verdict.move is not None:
+            self._told.add(verdict.move)
+            self._tried.append(verdict.move.card)
         if self.misses >= TRIES:
             return self._failed(verdict_text(self.ui, self._challenge, verdict), rating)
         said = miss_text(self.ui, self._challenge, verdict)
@@ -233,13 +241,32 @@ class PuzzleRun(Activity):
         if self._line is not None and self._line.played:
             return self._line_hint()
         hints = self.puzzle.hints
-        if self.hints <= len(hints):
-            return self.ui.text(hints[self.hints - 1])
+        while self._hints_given < len(hints):
+            self._hints_given += 1
+            hint = hints[self._hints_given - 1]
+            if self._told_already(hint):
+                continue
+            if hint.claim is not None and hint.claim.key == "play_card" and self._answer_card_tried():
+                return card_hint(self.ui, self._challenge, self._tried)  # the card, said as one already played
+            return self.ui.text(hint)
         names_card = any(h.claim is not None and h.claim.key == "play_card" for h in hints)
-        if self.hints == len(hints) + 1 and not names_card:
-            card = self._challenge.accepted()[0].card
-            return self.ui.message("shell.hint_card", card=self.ui.card(card))
+        if self._hints_given == len(hints) and not names_card:
+            self._hints_given += 1
+            return card_hint(self.ui, self._challenge, self._tried)
         return self.ui.message("shell.hint_no_more")
+
+    def _answer_card_tried(self) -> bool:
+        """Whether the learner has played the card of every best move already, in a wrong move."""
+        return all(m.card in self._tried for m in self._challenge.accepted())
+
+    def _told_already(self, hint: Text) -> bool:
+        """Whether ``hint`` says what a move leaves the next player (``safe_threat``) of a move the learner has
+        tried or had explained: its shortfall said so already."""
+        claim = hint.claim
+        if claim is None or claim.key != "safe_threat":
+            return False
+        move = self._challenge.judge(str(dict(claim.params)["move"])).move
+        return move is not None and move in self._told
 
     def _hint_when_over(self) -> str:
         """No hint once a puzzle is over: solved, or missed (its answer shown, or the solution asked), with the answer."""
@@ -263,6 +290,8 @@ class PuzzleRun(Activity):
         verdict = challenge.judge(text)
         if verdict.legal:
             self.used_help()  # a typo or a broken rule tells nothing of the answer
+            if not verdict.accepted and verdict.move is not None:
+                self._told.add(verdict.move)
         return (verdict_text if self.over else miss_text)(self.ui, challenge, verdict)
 
     def solution(self) -> str:
@@ -297,12 +326,13 @@ class PuzzleRun(Activity):
         ui, line = self.ui, self._line
         assert line is not None and verdict.move is not None
         played = ui.move(self._challenge.position, verdict.move)
+        alone = len(self._challenge.accepted()) == 1
         replies = line.play(verdict.move)
         self._challenge, self._line_hints = line.challenge, 0
         said = [self._reply_text(r) for r in replies]
         if line.over:  # an instant limit may end the round before the learner's last turn
             return self._solved("\n".join(said), self._record(True))
-        said.insert(0, ui.message("shell.line_good", move=played, left=line.turns - line.played))
+        said.insert(0, ui.message("shell.line_good", move=played, alone=alone, left=line.turns - line.played))
         pos = self._challenge.position
         return "\n".join([*said, "", ui.position(pos, pos.to_move), "", task_text(self.ui, self._challenge)])
 

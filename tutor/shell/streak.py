@@ -81,7 +81,9 @@ class StreakRun(PuzzleRun):
         return "\n".join(filter(None, [shown, rating, self._themes_line(), self._end()]))
 
     def next(self) -> str:
-        return self.show()  # a streak over is finished: ``next`` goes on past it
+        """The puzzle again, and why: a streak goes on by solving only (a streak over is finished: ``next`` goes
+        on past it)."""
+        return "\n".join([self.ui.message("shell.streak_no_skip"), "", self.show()])
 
     def _end(self) -> str:
         self.over = True
