@@ -528,3 +528,17 @@ def test_the_first_rating_line_of_the_german_progress_has_one_colon(tmp_path: Pa
     with open_shell(tmp_path, lang="de") as shell:
         line = next(li for li in dispatch(shell, "fortschritt").text.splitlines() if li.startswith("Wertungszahl:"))
     assert line.count(":") == 1 and "erste Schätzung" in line, line
+
+
+GENDERED_BEFORE_CARD = re.compile(
+    r"\b(?:dein|deine|deinen|deinem|deiner|ein|eine|einen|einem|einer|der|die|das|den|dem)\s+\{\{\s*card\s*\}\}",
+    re.IGNORECASE)
+
+
+def test_no_german_text_puts_an_article_before_a_card_of_any_rank() -> None:
+    """A card's German gender follows its rank (die Sieben, der König, die Dame, das Ass): an article or "dein"
+    written before ``{{ card }}`` is wrong for some of them ("Deine A♠"); "deine Karte {{ card }}" is right for all."""
+    root = Path(__file__).resolve().parent.parent / "templates" / "de"
+    found = [f"{path.relative_to(root)}: {m.group(0)}" for path in sorted(root.rglob("*")) if path.is_file()
+             for m in GENDERED_BEFORE_CARD.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
