@@ -14,7 +14,7 @@ from tutor.cli.puzzles import rejections
 from tutor.content.course import RATING_RANGE, Catalog
 from tutor.core.cards import Card
 from tutor.core.position import Position
-from tutor.core.solver import Goal, rank_moves
+from tutor.core.solver import Goal, counted_ranks, counting_decides, forgetting, rank_moves
 from tutor.generator.facts import gap, study
 from tutor.generator.hints import hints
 from tutor.generator.replacing import replacement_id
@@ -28,6 +28,8 @@ from tutor.render import Renderer
 from tutor.shell.picker import waiting_queue
 from tutor.shell.state import Shell
 from tutor.storage import Progress
+from tutor.teaching.hint_claims import Setting, hint_problems
+from tutor.teaching.hint_words import hint_text
 from tutor.teaching.verify import verify_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,6 +116,46 @@ def test_deny_sweep_only_when_another_move_leaves_a_sweep() -> None:
     assert "deny-sweep" in tags
     # kings, queens and jacks take one card of their rank: no move leaves a sweep
     assert "deny-sweep" not in studied(f"{{hands: [[KH, QC, 5S], 4], table: [KD, QS, JD, 5H], {seen}}}", "safe")
+
+
+COUNTED = ("{hands: [[6D, 4H, 6S], 3], table: [QH, QD, 8D, JD, 6C, 7H, 2S], captured: [[2H, 5C, 7D], %s], "
+           "stock: 32, last_capturer: 0}")
+"""counting-1-30 (puzzles/gen-counting.yaml), the second seat's pile as given."""
+
+
+def test_counting_only_when_no_answer_is_best_to_a_seat_that_forgets_the_cards_taken() -> None:
+    # every 6 is seen: two in hand, 6♣ on the table, 6♥ taken; 4♥ builds 6 on 2♠, which no card of the next
+    # player's takes; to a seat that forgets the cards taken, the 6♥ may be in that hand, and takes the build
+    # with the 2♠ (a point): pairing the 6♣ away is then safer
+    pos = position(COUNTED % "[3D, 6H, 9D, 9C]")
+    ranking = rank_moves(pos, Goal.from_str("safe"))
+    assert [pos.notation(m) for m in ranking.best] == ["4H b6 2S", "4H b6 6C 2S"]
+    forgetful = rank_moves(forgetting(pos), Goal.from_str("safe"))
+    assert not {str(m) for m in forgetful.best} & {str(m) for m in ranking.best}
+    assert counting_decides(pos, ranking) and counted_ranks(pos, ranking) == ("6",)
+    assert "counting" in studied(COUNTED % "[3D, 6H, 9D, 9C]", "safe")
+    # the 6♥ not taken (the 9♣ took 9♦ and 5♦+4♦ instead): the build is open to it, both readings agree
+    assert "counting" not in studied(COUNTED % "[4D, 5D, 9D, 9C]", "safe")
+    # docs/skills.md's example: every 9 taken, trailing the 6 leaves 3 + 6 to no card; a seat that forgets
+    # finds the trailed 5 as safe (an 8 sweeps), so the answer is among its best: counting does not decide
+    seen = "{hands: [[6H, 5S], 4], table: [3C], captured: [[9S, 9H], [9D, 9C]], stock: 30, last_capturer: 1}"
+    ranking = rank_moves(position(seen), Goal.from_str("safe"))
+    assert not counting_decides(position(seen), ranking) and "counting" not in studied(seen, "safe")
+    # another goal: not counting, whatever the cards taken
+    pos = position(COUNTED % "[3D, 6H, 9D, 9C]")
+    assert not counting_decides(pos, rank_moves(pos, Goal.from_str("points")))
+
+
+def test_a_counting_hint_names_the_ranks_counted_and_check_refuses_others() -> None:
+    pos = position(COUNTED % "[3D, 6H, 9D, 9C]")
+    ranking = rank_moves(pos, Goal.from_str("safe"))
+    found = study(pos, ranking)
+    first = hints(found, themes(found, "counting"))[0]
+    assert first.en == "Count the cards taken this round: could the next player still hold a 6?"
+    assert first.de.startswith("Zähl die Karten mit") and "eine 6 halten?" in first.de
+    assert hint_problems(first, Setting(pos, ranking)) == []
+    wrong = hint_text("safe_count", {"ranks": ["6", "9"]})  # a 9 is unseen: the next player may hold one
+    assert any("is false here" in p for p in hint_problems(wrong, Setting(pos, ranking)))
 
 
 def test_a_variant_theme_only_when_the_answer_differs_under_classic_rules() -> None:

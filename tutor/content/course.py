@@ -32,7 +32,7 @@ ASK_KINDS = COUNTS
 THEMES = (
     "pairing", "sums", "groups", "face-cards", "trailing", "building", "multiple-builds",
     "raising", "adding", "stealing", "holding", "big-cassino", "little-cassino", "aces",
-    "most-cards", "most-spades", "sweep", "deny-sweep", "last-take", "endgame",
+    "most-cards", "most-spades", "sweep", "deny-sweep", "counting", "last-take", "endgame",
     "partnership", "royal", "spade", "italian", "draw", "face-gather",
 )
 
@@ -41,8 +41,8 @@ THEME_LESSONS = {
     "building": "builds", "multiple-builds": "multiple", "raising": "raising", "adding": "adding",
     "stealing": "raising", "holding": "controller", "big-cassino": "scoring", "little-cassino": "scoring",
     "aces": "scoring", "most-cards": "scoring", "most-spades": "scoring", "sweep": "sweeps", "deny-sweep": "sweeps",
-    "last-take": "residue", "endgame": "residue", "partnership": "partners", "royal": "royal", "spade": "spade",
-    "italian": "italian", "draw": "draw", "face-gather": "face-gather",
+    "counting": "sweeps", "last-take": "residue", "endgame": "residue", "partnership": "partners", "royal": "royal",
+    "spade": "spade", "italian": "italian", "draw": "draw", "face-gather": "face-gather",
 }
 """The lesson (its id) that teaches what a puzzle of each theme asks."""
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from .cards import Card
+from .cards import RANKS, Card
 from .frozen import pickled_by_constructor
 from .movegen import build_key, hand_moves
 from .moves import Move
@@ -337,6 +337,42 @@ def rank_moves(pos: Position, goal: Goal, share: Share | None = None, stop: Call
     judged = [Judged(m, tuple(v for c in goal.criteria for v in move_values(pos, m, c))) for m in moves]
     judged.sort(key=lambda j: tuple(-v for v in j.values))
     return Ranking(goal, tuple(judged), len(moves))
+
+
+def forgetting(pos: Position, ranks: frozenset[str] | None = None) -> Position:
+    """``pos`` as a seat reads it that forgets the cards taken this round (of ``ranks`` only, when given): they are
+    no longer listed, so to :func:`unseen_cards` the next player may hold any of them."""
+    assert pos.captured is not None
+    forgetful = pos.copy()
+    forgetful.captured = [[c for c in pile if ranks is not None and c.rank not in ranks] for pile in pos.captured]
+    return forgetful
+
+
+def counting_decides(pos: Position, ranking: Ranking) -> bool:
+    """Whether counting the cards taken decides the answer: ``ranking`` (of ``pos``) is for goal ``safe``, and
+    none of its best moves is best when the cards taken this round are read as unseen too, as by a seat that
+    forgets them (:func:`forgetting`)."""
+    assert pos.captured is not None
+    if ranking.goal.name != "safe" or not any(pos.captured):
+        return False
+    best = {str(m) for m in ranking.best}
+    return not any(str(m) in best for m in rank_moves(forgetting(pos), ranking.goal).best)
+
+
+def counted_ranks(pos: Position, ranking: Ranking) -> tuple[str, ...]:
+    """The ranks whose count makes a best move of ``ranking`` (goal ``safe``) safe: no card of the rank is unseen,
+    some are among the cards taken this round, and with those alone forgotten (:func:`forgetting`) a best move
+    would leave the next player more (a worse ``safe`` value)."""
+    assert pos.captured is not None and ranking.goal.name == "safe"
+    unseen = {c.rank for c in unseen_cards(pos)}
+    taken = {c.rank for pile in pos.captured for c in pile}
+    safe = ranking.goal.criteria[0]
+    found = []
+    for rank in (r for r in RANKS if r in taken and r not in unseen):
+        forgetful = forgetting(pos, frozenset({rank}))
+        if any(move_values(forgetful, m, safe) != move_values(pos, m, safe) for m in ranking.best):
+            found.append(rank)
+    return tuple(found)
 
 
 pickled_by_constructor(Criterion, Goal, Judged, Ranking, Exposure)  # compiled by mypyc, see tutor.core.frozen

@@ -8,7 +8,7 @@ filled from the study, its claim kept beside the words
 from __future__ import annotations
 
 from tutor.content.course import Text
-from tutor.core.solver import move_points
+from tutor.core.solver import counted_ranks, move_points
 from tutor.core.threat import threat_after
 from tutor.teaching.hint_words import Hint, hint_text
 
@@ -31,7 +31,9 @@ def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
         found = _deal_hints(study)
     elif goal == "safe":
         points, taken = (-v for v in study.ranking.moves[0].values[:2])
-        first: Hint = ("safe_sweep", {}) if "deny-sweep" in themes else ("safe_next", {})
+        counted = counted_ranks(study.position, study.ranking) if "counting" in themes else ()
+        first: Hint = (("safe_count", {"ranks": list(counted)}) if counted else
+                       ("safe_sweep", {}) if "deny-sweep" in themes else ("safe_next", {}))
         least: Hint = ("safe_least", {"n": taken, "points": points})
         found = [first, *_threat_hint(study), *_kind_hint(study, "safe"), least]
     else:

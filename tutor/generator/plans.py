@@ -13,7 +13,7 @@ SINGLE_MOVE_GOALS: dict[str, tuple[str, ...]] = {
     "pairing": ("points", "safe"), "sums": ("points", "safe"), "groups": ("points", "safe"),
     "stealing": ("points", "safe"), "face-cards": ("points", "safe"),
     "big-cassino": ("points",), "little-cassino": ("points",), "aces": ("points",),
-    "deny-sweep": ("safe",), "trailing": ("safe",),
+    "deny-sweep": ("safe",), "trailing": ("safe",), "counting": ("safe",),
     "royal": ("points", "safe"), "spade": ("points",), "italian": ("points", "safe"),
     "draw": ("points", "safe"), "face-gather": ("points", "safe"),
 }

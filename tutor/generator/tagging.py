@@ -8,7 +8,7 @@ from tutor.content import presets
 from tutor.content.course import THEMES
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.solver import rank_moves
+from tutor.core.solver import counting_decides, rank_moves
 
 from .facts import BIG_CASSINO, LITTLE_CASSINO, Study, capture_shape, leaves_sweep
 from .plans import VARIANT_THEMES
@@ -16,7 +16,7 @@ from .plans import VARIANT_THEMES
 MAX_THEMES = 3
 
 TELLING = (
-    "stealing", "multiple-builds", "raising", "adding", "building", "holding", "deny-sweep", "sweep",
+    "stealing", "multiple-builds", "raising", "adding", "building", "holding", "deny-sweep", "counting", "sweep",
     "big-cassino", "little-cassino", "most-spades", "aces", "last-take", "royal", "spade", "italian",
     "draw", "face-gather", "groups", "sums", "face-cards", "pairing", "trailing", "most-cards",
     "partnership", "endgame",
@@ -55,6 +55,8 @@ def all_themes(study: Study) -> set[str]:
     tags |= {t for t, gives in VARIANT_THEMES.items() if gives(pos.variant) and classic_differs(study, t)}
     if goal == "safe" and denies_sweep(study):
         tags.add("deny-sweep")
+    if counting_decides(pos, study.ranking):
+        tags.add("counting")
     if goal == "deal":
         tags.add("endgame")
     if pos.players == 4:

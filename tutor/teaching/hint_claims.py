@@ -20,7 +20,7 @@ from tutor.core.comparison_claims import threat_problem
 from tutor.core.moves import Move, MoveError
 from tutor.core.position import Position
 from tutor.core.scoring import score_round
-from tutor.core.solver import Ranking, exposure_after
+from tutor.core.solver import Ranking, counted_ranks, exposure_after
 from tutor.core.threat import Threat
 from tutor.play.claims import sweep_open
 
@@ -177,6 +177,18 @@ def _safe_sweep(s: Setting, p: dict[str, Any]) -> str | None:
     return None if any(sweep_open(pos, m) for m in pos.generate()) else "no move lets the next player sweep"
 
 
+def _safe_count(s: Setting, p: dict[str, Any]) -> str | None:
+    """Every rank named is one the next player cannot hold, some of it taken this round, that makes a best move
+    safe (:func:`~tutor.core.solver.counted_ranks`)."""
+    if s.ranking.goal.name != "safe":
+        return "the goal is not safe"
+    counted = counted_ranks(s.position, s.ranking)
+    wrong = [r for r in p["ranks"] if r not in counted]
+    if not p["ranks"] or wrong:
+        return f"the ranks whose count makes a best move safe are {', '.join(counted) or 'none'}"
+    return None
+
+
 def _safe_threat(s: Setting, p: dict[str, Any]) -> str | None:
     """The move named is legal and not best, and leaves the next player the capture said, the worst it leaves
     (:func:`~tutor.core.comparison_claims.threat_problem`)."""
@@ -316,7 +328,8 @@ CHECKS: dict[str, Check] = {
     "not_the_grab": _not_the_grab, "count_points": _count_points, "count_aces": _count_aces,
     "spade_points": _spade_points, "ace_high": _ace_high,
     "take_build": _take_build, "sum_makes": _sum_makes, "sums_make": _sums_make, "pairs": _pairs,
-    "safe_sweep": _safe_sweep, "safe_next": _no_claim, "safe_least": _safe_least, "safe_threat": _safe_threat,
+    "safe_sweep": _safe_sweep, "safe_count": _safe_count, "safe_next": _no_claim, "safe_least": _safe_least,
+    "safe_threat": _safe_threat,
     "safe_capture": _kind("capture"), "safe_build": _kind("build"), "safe_raise": _kind("raise"),
     "safe_add": _kind("add"), "safe_trail": _kind("trail"),
     "deal_ahead": _deal_ahead, "deal_partner": _deal_partner, "deal_reply": _deal_reply,
@@ -330,6 +343,7 @@ CHECKS: dict[str, Check] = {
 PARAMS: dict[str, tuple[str, ...]] = {
     "takes_n": ("n",), "worth": ("card", "n"), "hand_worth": ("n",), "ace_high": ("value",),
     "sum_makes": ("sum", "value"), "sums_make": ("sums", "value"), "pairs": ("n",), "safe_least": ("n", "points"),
+    "safe_count": ("ranks",),
     "safe_threat": ("move", "cards", "rank", "points", "sweep"),
     "deal_reply": ("cards",), "deal_decides": ("won", "denied"), "play_card": ("card",), "some_cards": ("n",),
 }

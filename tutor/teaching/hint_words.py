@@ -40,6 +40,8 @@ def claim_params(claim: Claim) -> dict[str, Any]:
             params[name] = [Card.from_str(str(c)) for c in (values if isinstance(values, list) else [values])]
         elif name == "rank":  # 8 or K: a word, whether the file quotes a number or not
             params[name] = str(value)
+        elif name == "ranks":
+            params[name] = [str(r) for r in (values if isinstance(values, list) else [values])]
         else:
             params[name] = values
     return params

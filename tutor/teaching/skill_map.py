@@ -35,7 +35,7 @@ THEME_SKILLS: dict[str, tuple[str, ...]] = {
     "raising": ("builds",), "adding": ("builds",), "stealing": ("build_fights",), "holding": ("build_fights",),
     "big-cassino": ("point_cards",), "little-cassino": ("point_cards",), "aces": ("point_cards",),
     "most-cards": ("majorities",), "most-spades": ("majorities",), "sweep": ("sweeps",),
-    "deny-sweep": ("safe_play",), "last-take": ("last_take",), "endgame": ("last_take", "counting"),
+    "deny-sweep": ("safe_play",), "counting": ("counting",), "last-take": ("last_take",), "endgame": ("last_take", "counting"),
     # a variant's theme: playing by that variant's rules
     "partnership": ("rules",), "royal": ("rules",), "spade": ("rules",), "italian": ("rules",),
     "draw": ("rules",), "face-gather": ("rules",),
