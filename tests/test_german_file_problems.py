@@ -354,8 +354,9 @@ def test_the_help_of_ascii_names_the_letters_ascii_writes(lang: str, command: li
 
 
 @pytest.mark.parametrize(("words", "german"), [
-    (["--keep", "--lang", "de", "moves", "x"], "cassino-tutor: --keep behält die Sprache des Tutors für spätere "
-                                               "Sitzungen. Starte den Tutor mit --lang en|de --keep (und ohne Befehl)."),
+    (["--keep", "--lang", "de", "moves", "x"], "cassino-tutor: --keep behält die Sprache und die Farbzeichen des "
+                                               "Tutors für spätere Sitzungen. Starte den Tutor mit --lang en|de, "
+                                               "--ascii oder --glyphs und --keep (und ohne Befehl)."),
     (["--lang", "de", "moves", "x" * 9000], "cassino-tutor: Ein Argument von 9.000 Zeichen („" + "x" * 39 + "…“); "
                                             "ein Argument darf höchstens 8.192 Zeichen haben."),
 ])

@@ -75,7 +75,7 @@ def test_the_lang_command_keeps_the_language_and_leaving_says_nothing_more(tmp_p
 @pytest.mark.parametrize("args", [["--keep"], ["--lang", "de", "--keep", "moves", "x.yaml"]])
 def test_keep_without_the_tutors_lang_is_refused_in_one_line(tutor, args: list[str]) -> None:  # type: ignore[no-untyped-def]
     status, out, err = tutor(*args)
-    assert status == 2 and not out and len(err.strip().splitlines()) == 1 and "--lang en|de --keep" in err
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1 and "--lang en|de, --ascii" in err
 
 
 @pytest.mark.parametrize(("args", "locale"), [(["--lang", "de", "--keep", "moves", "x.yaml"], "en_GB.UTF-8"),
@@ -85,4 +85,16 @@ def test_keep_refused_says_so_in_the_language_asked_for_else_the_locales(
     monkeypatch.setenv("LANG", locale)
     status, out, err = tutor(*args)
     assert status == 2 and err == "cassino-tutor: " + Renderer("de").message("arguments.keep_alone") + "\n"
-    assert "Starte den Tutor mit --lang en|de --keep" in err
+    assert "Starte den Tutor mit --lang en|de, --ascii oder --glyphs und --keep" in err
+
+
+def test_ascii_kept_for_later_sessions_and_glyphs_for_one_session_or_kept(  # type: ignore[no-untyped-def]
+        tutor, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A learner who needs letters for suits (a screen reader) keeps them with --ascii --keep, as the language."""
+    symbols: list[bool] = []
+    monkeypatch.setattr("tutor.shell.app.run_script", lambda shell, lines, out: symbols.append(shell.symbols) or 0)
+    for args in (["--ascii", "--keep"], [], ["--glyphs"], [], ["--glyphs", "--keep"], [], ["--ascii"], []):
+        assert tutor(*args)[0] == 0
+    assert symbols == [False, False, True, False, True, True, False, True]
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        assert progress.get_setting("suits") == "glyphs" and progress.get_setting("lang") is None

@@ -54,8 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=("en", "de"),
                         help="language of the tutor for this session (default: the kept choice, else the locale)")
     parser.add_argument("--keep", action="store_true",
-                        help="keep the language of --lang for later sessions, as the tutor's “lang” command does")
+                        help="keep --lang (as the tutor's “lang” command does), --ascii or --glyphs for later sessions")
     parser.add_argument("--ascii", action="store_true", help="letters for suits (S H D C) instead of glyphs")
+    parser.add_argument("--glyphs", action="store_true",
+                        help="glyphs for suits, the default: in the tutor, in place of a kept --ascii")
     parser.add_argument("--no-color", action="store_true", help="no colours (also when NO_COLOR is set)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -226,15 +228,16 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
             help_words(parser, Renderer(lang).message)
     with parser_words(words):
         args = _parsed(parser, words)
-    if args.keep and (args.lang is None or args.command is not None):
+    if args.keep and (args.command is not None or (args.lang is None and not args.ascii and not args.glyphs)):
         print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if not suits and not getattr(args, "output", None):
-        args.ascii = True  # a file (-o) is written in UTF-8 whatever the terminal
     if args.command is None:
         from tutor.shell.app import start
 
-        return start(args.lang, args.ascii, args.no_color, os.environ, keep=args.keep)
+        asked = True if args.ascii else False if args.glyphs else None  # None: as kept
+        return start(args.lang, asked, args.no_color, os.environ, keep=args.keep, glyphs_written=suits)
+    if not suits and not getattr(args, "output", None):
+        args.ascii = True  # a file (-o) is written in UTF-8 whatever the terminal
     from tutor.play.collector import tune_collector
 
     from . import engine

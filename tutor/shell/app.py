@@ -22,6 +22,9 @@ from .commands import dispatch, farewell, farewell_due, welcome
 from .progress_words import progress_problem
 from .state import DEFAULT_WIDTH, Shell
 
+SUITS_SETTING = "suits"
+"""The progress file's setting of how suits are shown: ``ascii`` (letters) or ``glyphs`` (kept by ``--keep``)."""
+
 
 def run_script(shell: Shell, lines: TextIO, out: TextIO) -> int:
     """Read commands line by line (standard input is not a terminal), print each reply; at the end of the input
@@ -46,9 +49,12 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
-def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[str, str], keep: bool = False) -> int:
+def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Mapping[str, str], keep: bool = False,
+          glyphs_written: bool = True) -> int:
     """Open the learner's progress and the content, then run the shell (or the script on stdin) in ``lang``, else
-    the language kept, else the locale's; ``keep``: keep ``lang`` for later sessions."""
+    the language kept, else the locale's; suits in letters when ``ascii_only``, else when kept so (None), or
+    always when standard output cannot write the glyphs (not ``glyphs_written``); ``keep``: keep ``lang`` and
+    ``ascii_only``, those given, for later sessions."""
     fallback = lang or detect_lang(environ)
 
     def importing(count: int) -> None:
@@ -70,13 +76,16 @@ def start(lang: str | None, ascii_only: bool, no_color: bool, environ: Mapping[s
         said = [ui.message("shell.course_unreadable"), *(problem_words(ui, p) for p in across)]
         print(escaped("\n".join(said), keep=LAYOUT), file=sys.stderr)
         return 2
-    shell = Shell(catalog, progress, lang or kept, symbols=not ascii_only, width=terminal_width, kept_lang=kept,
-                  left_out=left_out)
-    if keep and lang is not None:
-        try:
+    letters = progress.get_setting(SUITS_SETTING) == "ascii" if ascii_only is None else ascii_only
+    shell = Shell(catalog, progress, lang or kept, symbols=glyphs_written and not letters, width=terminal_width,
+                  kept_lang=kept, left_out=left_out)
+    try:  # the session goes on as asked; leaving, it says the language was not kept
+        if keep and lang is not None:
             shell.set_lang(lang)
-        except ProgressError as err:  # the session goes on in ``lang``; leaving, it says the language was not kept
-            print(escaped(progress_problem(shell.ui, err), keep=LAYOUT), file=sys.stderr)
+        if keep and ascii_only is not None:
+            progress.set_setting(SUITS_SETTING, "ascii" if ascii_only else "glyphs")
+    except ProgressError as err:
+        print(escaped(progress_problem(shell.ui, err), keep=LAYOUT), file=sys.stderr)
     try:
         tune_collector()
         shell.caught_up = catch_up(shell)  # before the welcome, which counts the positions it queues
