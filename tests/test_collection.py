@@ -17,6 +17,7 @@ import pytest
 
 from tutor.content import presets
 from tutor.content.course import Puzzle
+from tutor.core.solver import counting_decides, rank_moves
 from tutor.generator.facts import leaves_sweep
 from tutor.loading import load_catalog
 from tutor.render import Renderer
@@ -117,6 +118,15 @@ def test_deny_sweep_only_where_another_move_leaves_a_sweep() -> None:
             others = [m for m in pos.generate() if m not in puzzle.solution]
             assert any(leaves_sweep(pos, m) for m in others), puzzle.id
             assert not any(leaves_sweep(pos, m) for m in puzzle.solution), puzzle.id
+
+
+def test_counting_only_where_counting_the_cards_taken_decides_the_answer() -> None:
+    """Every puzzle tagged counting, hand-written ones too: goal safe, and no answer is best to a seat that forgets
+    the cards taken this round (docs/generator.md, "Themes")."""
+    tagged = [p for p in collection() if "counting" in p.themes]
+    assert {"all-tens-seen", "eights-accounted-for"} <= {p.id for p in tagged}
+    for puzzle in tagged:
+        assert counting_decides(puzzle.position, rank_moves(puzzle.position, puzzle.goal)), puzzle.id
 
 
 def test_the_hint_of_the_eights_says_where_each_eight_is() -> None:
