@@ -269,7 +269,12 @@ def test_just_as_good_only_for_a_move_of_the_same_value(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_review_puzzle_says_its_answer_does_not_use_the_hands_it_shows(lang: str) -> None:
-    pos, _ = personal([1.0, 1.0, -7.0, -8.0, -8.0, -8.0, -8.0], 2)
+    """Before the last deal (cards still in the stock) the hands shown were hidden in the game (the last deal's
+    puzzle says they could be known: tests/test_personal_exact.py)."""
+    last = last_deal()
+    rest = [c for c in last.variant.deck_cards if c not in {*last.hands[0], *last.hands[1], *last.loose}]
+    pos = Position(last.variant, 2, last.hands, last.loose, [], to_move=0, dealer=1,
+                   captured=[rest[0:20:2], rest[1:20:2]], stock_hidden=len(rest) - 20, last_capturer=1)
     puzzle = personal_puzzle(PREFIX + "x", json.dumps({
         "format": FORMAT, "version": 1, "made": "2026-11-29", "rating": 800, "position": position_to_data(pos),
         "played": "KS", "grade": "blunder", "loss": 8.0, "themes": ["sweep"],

@@ -144,11 +144,12 @@ class Renderer:
 
     # ---- goals and comparisons ---------------------------------------------------
 
-    def goal(self, goal: Goal, variant: Variant | None = None, players: int = 2) -> str:
+    def goal(self, goal: Goal, variant: Variant | None = None, players: int = 2, exact: bool = False) -> str:
         """What the goal asks for, as an instruction; later criteria break ties.  The points counted are
-        the variant's, and a ``deal`` goal with three players says what its value assumes."""
+        the variant's, and a ``deal`` goal with three players says what its value assumes; ``exact``: a personal
+        puzzle of the last deal, valued by the solver (the ``advice`` goal says so)."""
         facts = scoring_facts(variant or presets.variant())
-        first, *ties = [self.message(f"goals.{c.name}", card=c.card, players=players, **facts)
+        first, *ties = [self.message(f"goals.{c.name}", card=c.card, players=players, exact=exact, **facts)
                         for c in goal.criteria]
         return "\n".join([first, *(self.message("goals.tie_break", goal=t) for t in ties)])
 

@@ -7,7 +7,9 @@ from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveEr
 from tutor.core.position import Position
 from tutor.core.solver import Goal
 from tutor.render import Renderer
+from tutor.teaching.advised import ADVICE
 from tutor.teaching.coach import Challenge, Verdict
+from tutor.teaching.personal import exact
 
 from .variant_words import variant_line
 
@@ -67,7 +69,7 @@ def goal_text(ui: Renderer, challenge: Challenge) -> str:
     """What a challenge asks to find, in one sentence: the goal in words, or the kind of move to find."""
     task, pos = challenge.task, challenge.position
     if task.goal is not None:
-        return ui.goal(task.goal, pos.variant, pos.players)
+        return ui.goal(task.goal, pos.variant, pos.players, exact=task.goal == ADVICE and exact(pos))
     assert task.find is not None
     return ui.message("shell.find_kind", kind=ui.move_kind(task.find))
 

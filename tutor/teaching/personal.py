@@ -33,7 +33,9 @@ from tutor.core.scoring import instant_so_far
 from tutor.core.solver import Judged
 from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
+from tutor.play.exact import exact_world
 from tutor.play.review import Mark, grade_of, valued_as_confirmed
+from tutor.play.view import SeatView
 from tutor.render import Renderer
 from tutor.render.numbers import POINT_PLACES, tenths
 from tutor.render.review import MORE_PLACES, grade_words, loss_places, shown_loss
@@ -133,6 +135,12 @@ def personal_puzzle(puzzle_id: str, text: str, symbols: bool = True) -> Puzzle |
         return None
 
 
+def exact(pos: Position) -> bool:
+    """Whether the mover of ``pos`` (a puzzle's position, every hand shown) could tell every card at the table: the
+    last deal, where the advisor's value is the solver's, exact (:func:`tutor.play.exact.exact_world`)."""
+    return exact_world(SeatView.of(pos, pos.to_move).position()) is not None
+
+
 def _places_of(loss: float) -> int:
     """The decimals of a loss kept before ``places`` was: as many as its float has, within the review's."""
     return min(max(POINT_PLACES, len(repr(loss).partition(".")[2])), MORE_PLACES)
@@ -149,11 +157,12 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
     accepted = tuple(move for m in data["accepted"] if (move := pos.parse_move(m)) != played)
     texts: dict[str, str] = {}
     places = int(data["places"]) if "places" in data else _places_of(float(data["loss"]))
+    known = exact(pos)
     for lang in LANGUAGES:
         ui = Renderer(lang, symbols)
         texts[lang] = ui.message("review.puzzle_text", day=day, played=ui.move(pos, played),
                                  grade=grade_words(ui, data["grade"], data.get("upto")),
-                                 loss=ui.decimal(data["loss"], places))
+                                 loss=ui.decimal(data["loss"], places), exact=known)
     ranking = AdvisedRanking(ADVICE, valued, 0, accepted=accepted)
     game = FromGame(day, bool(data.get("match", True)))  # kept before it was written: shown as before, with the target
     return Puzzle(puzzle_id, pos.variant, pos, ADVICE, tuple(data["themes"]), int(data["rating"]), None,
