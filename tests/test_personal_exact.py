@@ -12,7 +12,7 @@ from tutor.core.position import Position
 from tutor.play.game import Ply
 from tutor.play.review import review_round
 from tutor.render import Renderer
-from tutor.shell.challenge_text import goal_text
+from tutor.shell.challenge_text import goal_text, listing_text
 from tutor.teaching.coach import Challenge, Task
 from tutor.teaching.personal import exact, personal_puzzle, puzzle_data
 
@@ -43,3 +43,14 @@ def test_the_puzzle_of_an_exact_mark_says_the_loss_is_exact_and_the_hands_could_
         assert said in text
     for wrong in NOT_SAID[lang]:
         assert wrong not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_moves_of_an_exact_puzzle_are_valued_with_best_play_not_averaged(
+        exact_puzzle, lang: str) -> None:  # type: ignore[no-untyped-def]
+    ui = Renderer(lang, symbols=False)
+    challenge = Challenge(exact_puzzle.position, Task(goal=exact_puzzle.goal), exact_puzzle.ranking)  # as the shell
+    listing = " ".join(listing_text(ui, challenge).split())
+    assert {"en": "round points, with best play by both sides to the round's end",
+            "de": "Rundenpunkte, wenn beide Seiten bis zum Ende der Runde bestens spielen"}[lang] in listing
+    assert {"en": "advisor's average", "de": "Schnitt des Beraters"}[lang] not in listing

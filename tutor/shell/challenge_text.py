@@ -96,6 +96,7 @@ def listing_text(ui: Renderer, challenge: Challenge) -> str:
     ]
     goal: Goal | None = challenge.task.goal
     criteria = goal.criteria if goal else ()
-    values = [ui.message("goals.value", name=c.name, card=c.card, players=pos.players) for c in criteria]
+    sure = goal == ADVICE and exact(pos)  # the solver's value, not an average
+    values = [ui.message("goals.value", name=c.name, card=c.card, players=pos.players, exact=sure) for c in criteria]
     find = ui.move_kind(challenge.task.find) if challenge.task.find else ""
     return ui.render("shell/moves.j2", rows=rows, values=values, find=find)
