@@ -153,7 +153,7 @@ def test_a_build_protects_its_cards_and_a_build_left_to_a_card_unseen_is_open_to
     ui = Renderer(lang, symbols=False)
     words = {"en": [f"only {ui.cards(nines)} of the cards you have not seen would let an opponent take it; after "
                     "yours, seven would", f"yours leaves your build of 9 to {ui.cards(nines)}"],
-             "de": [f"nur mit {ui.cards(nines)} einnehmen; nach deinem Zug mit sieben Karten",
+             "de": [f"nur mit {ui.cards(nines)} einnehmen; nach deinem Zug könnte er sie mit sieben Karten einnehmen",
                     f"deine Baute auf 9 könnte ein Gegner nach deinem Zug mit {ui.cards(nines)} einnehmen"]}[lang]
     for why, text in zip((protect, steal), words):
         assert text in " ".join(said(why, lang).split())
