@@ -32,6 +32,7 @@ from tutor.loading import load_catalog
 from tutor.render import Renderer
 from tutor.shell.challenge_text import task_text
 from tutor.shell.commands import dispatch
+from tutor.shell.variant_words import variant_summary
 from tutor.teaching.coach import Challenge, Task
 
 CATALOG = load_catalog()
@@ -182,3 +183,12 @@ def test_the_puzzle_screen_of_every_puzzle_outside_classic_names_its_variant_and
                         assert named.get(ui.card(card)) == variant.point_card_table[card], (puzzle.id, card)
             checked += 1
     assert checked >= 80
+
+
+@pytest.mark.parametrize(("lang", "gone"), [("en", "in place of the point for the most spades"),
+                                            ("de", "statt des Punkts für die meisten Pik")])
+def test_spade_cassinos_summary_says_the_most_spades_point_is_gone(lang: str, gone: str) -> None:
+    """Rules: with spade points the most spades score nothing (most_spades is then 0); the summary at a Spade
+    Cassino game's start named only the spades' points, as if the point for the most were still played."""
+    summary = " ".join(variant_summary(Renderer(lang), presets.variant("spade"), 2, one_round=True).split())
+    assert gone in summary
