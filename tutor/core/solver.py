@@ -355,8 +355,7 @@ def counting_decides(pos: Position, ranking: Ranking) -> bool:
     assert pos.captured is not None
     if ranking.goal.name != "safe" or not any(pos.captured):
         return False
-    best = {str(m) for m in ranking.best}
-    return not any(str(m) in best for m in rank_moves(forgetting(pos), ranking.goal).best)
+    return not set(ranking.best) & set(rank_moves(forgetting(pos), ranking.goal).best)
 
 
 def counted_ranks(pos: Position, ranking: Ranking) -> tuple[str, ...]:

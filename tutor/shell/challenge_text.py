@@ -65,11 +65,16 @@ def task_text(ui: Renderer, challenge: Challenge) -> str:
     return f"{line}\n{said}" if line else said
 
 
+def exact_advice(challenge: Challenge) -> bool:
+    """Whether ``challenge`` is a personal puzzle of the last deal, valued by the solver rather than averaged."""
+    return challenge.task.goal == ADVICE and exact(challenge.position)
+
+
 def goal_text(ui: Renderer, challenge: Challenge) -> str:
     """What a challenge asks to find, in one sentence: the goal in words, or the kind of move to find."""
     task, pos = challenge.task, challenge.position
     if task.goal is not None:
-        return ui.goal(task.goal, pos.variant, pos.players, exact=task.goal == ADVICE and exact(pos))
+        return ui.goal(task.goal, pos.variant, pos.players, exact=exact_advice(challenge))
     assert task.find is not None
     return ui.message("shell.find_kind", kind=ui.move_kind(task.find))
 
@@ -96,7 +101,7 @@ def listing_text(ui: Renderer, challenge: Challenge) -> str:
     ]
     goal: Goal | None = challenge.task.goal
     criteria = goal.criteria if goal else ()
-    sure = goal == ADVICE and exact(pos)  # the solver's value, not an average
+    sure = exact_advice(challenge)
     values = [ui.message("goals.value", name=c.name, card=c.card, players=pos.players, exact=sure) for c in criteria]
     find = ui.move_kind(challenge.task.find) if challenge.task.find else ""
     return ui.render("shell/moves.j2", rows=rows, values=values, find=find)
