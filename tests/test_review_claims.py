@@ -21,7 +21,7 @@ from tutor.core.table import Build
 from tutor.core.variant import Variant
 from tutor.play.claims import false_claim
 from tutor.play.exact import exact_lines
-from tutor.play.game import play_one_round
+from tutor.play.game import Ply, play_one_round
 from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.line_ideas import line_ideas
 from tutor.play.players import LEVELS, player
@@ -115,7 +115,7 @@ def exact_claims(count: int, seed: int) -> Iterator[tuple[Position, Move, Move, 
             yield pos, played, better, w, false_claim(pos, played, better, w, 1)
 
 
-def round_reviews(seeds: tuple[int, ...]) -> Iterator[tuple[str, int, RoundReview]]:
+def round_reviews(seeds: tuple[int, ...]) -> Iterator[tuple[str, int, tuple[Ply, ...], RoundReview]]:
     """Every seat's review of seeded rounds (a random player among club players), every preset, 2 to 4 players."""
     for name in preset_names():
         for players in (2, 3, 4):
@@ -124,17 +124,19 @@ def round_reviews(seeds: tuple[int, ...]) -> Iterator[tuple[str, int, RoundRevie
                 seats[seed % players] = player("random")
                 record = play_one_round(variant(name), seats, seed)
                 for seat in range(players):
-                    yield name, players, review_round(record.plies, seat, worlds=REVIEW_WORLDS, seed=seed)
+                    yield name, players, record.plies, review_round(record.plies, seat, worlds=REVIEW_WORLDS,
+                                                                    seed=seed)
 
 
 def review_claims(seeds: tuple[int, ...]) -> Iterator[tuple[str, int, Why, str | None]]:
     """Each reason of every mark of :func:`round_reviews`, and what is false about it."""
-    for name, players, review in round_reviews(seeds):
+    for name, players, plies, review in round_reviews(seeds):
         for mark in review.marks:
             pos = SeatView.of(mark.review.ply.before, review.seat).position()
+            then = [ply.move for ply in plies[mark.review.index + 1:]]
             for why in mark.reasons:
                 problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds,
-                                      len(mark.review.best.samples))
+                                      len(mark.review.best.samples), then)
                 yield name, players, why, problem
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tutor.core.cards import Card
@@ -36,10 +36,12 @@ BUILDS = ("build", "raise", "add")
 
 class Pair:
     """The two moves a reason compares, in the position the learner saw; ``worlds``: the advice's, ``drawn``: the
-    worlds drawn at random the mark's values are over."""
+    worlds drawn at random the mark's values are over; ``then``: the moves the round went on with."""
 
-    def __init__(self, pos: Position, played: Move, better: Move, worlds: int, drawn: int) -> None:
+    def __init__(self, pos: Position, played: Move, better: Move, worlds: int, drawn: int,
+                 then: Sequence[Move] = ()) -> None:
         self.pos, self.played, self.better, self.worlds, self.drawn = pos, played, better, worlds, drawn
+        self.then = then
 
     def after(self, move: Move) -> Position:
         """A copy of the position once ``move`` is played."""
@@ -52,13 +54,15 @@ Check = Callable[[Pair, dict[str, Any]], str | None]
 
 
 def false_claim(pos: Position, played: Move, better: Move, why: Why, worlds: int,
-                drawn: int | None = None) -> str | None:
+                drawn: int | None = None, then: Sequence[Move] = ()) -> str | None:
     """What is false in ``why`` (a reason ``better`` beats ``played`` in ``pos``, the learner's view), or None.
 
     ``worlds``: how many worlds the advice that found the better move valued; ``drawn``: how many the mark's values
-    are the mean of (its loss confirmed over more; ``worlds`` where not given).
+    are the mean of (its loss confirmed over more; ``worlds`` where not given); ``then``: the moves the round went
+    on with after ``played`` (a last deal's line follows them while they are among the best).
     """
-    return CHECKS[why.code](Pair(pos, played, better, worlds, worlds if drawn is None else drawn), why.params)
+    pair = Pair(pos, played, better, worlds, worlds if drawn is None else drawn, then)
+    return CHECKS[why.code](pair, why.params)
 
 
 def sweepers(pos: Position, move: Move) -> set[Card]:
@@ -437,7 +441,7 @@ def _takes(pos: Position) -> list[Move]:
 
 def on_pair(check: PairCheck) -> Check:
     """A check of the lines' reasons (:mod:`tutor.play.line_claims`) on a :class:`Pair`."""
-    return lambda pair, params: check(pair.pos, pair.played, pair.better, params)
+    return lambda pair, params: check(pair.pos, pair.played, pair.better, pair.then, params)
 
 
 CHECKS: dict[str, Check] = {

@@ -6,11 +6,17 @@ with two players, the other hand is every card not yet seen).  The advisor
 then values each move exactly by :func:`tutor.core.search.solve_deal`, as long
 as the hands hold at most :data:`~tutor.play.advisor.EXACT_CARDS` cards; the
 solver's best line after each move is what makes its value.
+
+The solver's line is one of the best; others may be worth as much.  After the
+move played, the line follows the round's own moves as long as each of them
+is among the best, so that it shows what the learner saw where the game went
+a best way (and never a line the game contradicts for no reason).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from tutor.core.moves import Move
 from tutor.core.position import Position
@@ -40,14 +46,36 @@ def exact_world(pos: Position) -> Position | None:
     return world
 
 
-def exact_lines(pos: Position, better: Move, played: Move) -> ExactLines | None:
+def exact_lines(pos: Position, better: Move, played: Move, then: Sequence[Move] = ()) -> ExactLines | None:
     """The lines after ``better`` and ``played`` in ``pos`` (a seat's view), or None where the value is not
-    exact (:func:`exact_world`)."""
+    exact (:func:`exact_world`); ``then``: the moves the round went on with after ``played``, which its line
+    follows while they are among the best (:func:`followed`)."""
     world = exact_world(pos)
     if world is None:
         return None
     lines = solved_lines(world)
-    return ExactLines(world, lines[better], lines[played])
+    return ExactLines(world, lines[better], followed(world, lines[played], then))
+
+
+def followed(world: Position, line: LineValue, then: Sequence[Move]) -> LineValue:
+    """``line`` (a best line of ``world`` after its first move) with the moves ``then`` in place of the solver's
+    for as long as each is among the best of its position: still a best line, of the same value."""
+    pos, moves = world.copy(), [line.move]
+    pos.push(line.move)
+    rest = line.line[1:]
+    for move in then:
+        if not rest:
+            break
+        if move != rest[0]:
+            solved = solve_deal(pos).moves
+            rest = next((lv.line for lv in solved if lv.move == move and lv.value == solved[0].value), ())
+            if not rest:  # the game left the best moves here: the solver's line goes on from this position
+                rest = solved[0].line
+                break
+        pos.push(move)
+        moves.append(move)
+        rest = rest[1:]
+    return replace(line, line=(*moves, *rest))
 
 
 def solved_lines(world: Position) -> dict[Move, LineValue]:

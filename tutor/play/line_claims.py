@@ -7,7 +7,7 @@ whose pile holds each point card, the counts of cards and spades, the sweeps and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,9 +89,10 @@ class End:
         return {s for s, t in enumerate(totals) if s != side and t == most}
 
 
-def ends(pos: Position, played: Move, better: Move) -> tuple[End, End] | None:
-    """The better and the played line, played out; None when the value is not exact in ``pos``."""
-    lines = exact_lines(pos, better, played)
+def ends(pos: Position, played: Move, better: Move, then: Sequence[Move] = ()) -> tuple[End, End] | None:
+    """The better and the played line, played out; None when the value is not exact in ``pos``.  ``then``: the
+    moves the round went on with, which the played line follows while they are among the best."""
+    lines = exact_lines(pos, better, played, then)
     if lines is None:
         return None
     out = []
@@ -107,14 +108,15 @@ def ends(pos: Position, played: Move, better: Move) -> tuple[End, End] | None:
 LineCheck = Callable[[End, End, dict[str, Any]], str | None]
 
 
-PairCheck = Callable[[Position, Move, Move, dict[str, Any]], str | None]
-"""A check of a reason of ``better`` over ``played`` in a position: what is false, or None."""
+PairCheck = Callable[[Position, Move, Move, Sequence[Move], dict[str, Any]], str | None]
+"""A check of a reason of ``better`` over ``played`` in a position, the round going on with the given moves:
+what is false, or None."""
 
 
 def exact(check: LineCheck) -> PairCheck:
     """``check`` on the two lines, or what is false when there are no exact lines."""
-    def run(pos: Position, played: Move, better: Move, params: dict[str, Any]) -> str | None:
-        both = ends(pos, played, better)
+    def run(pos: Position, played: Move, better: Move, then: Sequence[Move], params: dict[str, Any]) -> str | None:
+        both = ends(pos, played, better, then)
         return "the value is not exact here: no lines" if both is None else check(*both, params)
     return run
 
@@ -212,4 +214,4 @@ LINE_CHECKS: dict[str, PairCheck] = {
     "line_sweeps": exact(_tally("sweeps")), "line_spades": exact(_tally("spade_points")),
     "line_penalties": exact(_tally("penalty")), "stolen": exact(_stolen),
 }
-"""The check of each line reason: ``check(pos, played, better, params)``, what is false or None."""
+"""The check of each line reason: ``check(pos, played, better, then, params)``, what is false or None."""

@@ -411,6 +411,9 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
         if found is None:
             return RoundReview(plies[0].before.players, seat, tuple(moves), tuple(marks), len(chosen) - done)
         reviewed, marked = found
+        if marked is not None and marked.lines is not None and index + 1 < len(plies):
+            marked = mark(SeatView.of(plies[index].before, seat), reviewed, marked.advice,
+                          then=[ply.move for ply in plies[index + 1:]])
         moves.append(reviewed)
         if marked is not None:
             marks.append(marked)
@@ -513,16 +516,18 @@ def drawn_worlds(reviewed: MoveReview) -> int | None:
     return sample.worlds if sample is not None and not sample.stratified else None
 
 
-def mark(view: SeatView, reviewed: MoveReview, advice: Advice, drawn: int | None = None) -> Mark:
+def mark(view: SeatView, reviewed: MoveReview, advice: Advice, drawn: int | None = None,
+         then: Sequence[Move] = ()) -> Mark:
     """The mark of a move graded in ``advice``, with its reasons in the learner's world (and in the solver's lines,
     where the value is exact).  ``drawn``: the worlds drawn at random its values are over, where ``reviewed`` does
-    not say (:func:`drawn_worlds`; else the advice's)."""
+    not say (:func:`drawn_worlds`; else the advice's); ``then``: the moves the round went on with, which the
+    played line follows while they are among the best (:func:`~tutor.play.exact.followed`)."""
     pos = view.position()
     played, better = outcome(pos, reviewed.ply.move), outcome(pos, reviewed.best.move)
     least = margin(view.players)
     accepted = tuple(m.move for m in advice.moves
                      if advice.moves[0].value - m.value < least and m.move != reviewed.ply.move)
-    lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move)
+    lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move, then)
     why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]),
                      lines)
     if not why:  # no idea of the position: the values over the rest of the deal (its deals counted only here)

@@ -87,7 +87,8 @@ def review_from_data(plies: Sequence[Ply], data: Any) -> RoundReview:
                 advice = Advice(str(found["level"]), _whole(found["worlds"], 1 << 20),
                                 tuple(_value_from_data(ply.before, mv) for mv in found["moves"]))
                 drawn = _whole(entry["drawn"], 1 << 20) if "drawn" in entry else None
-                marks.append(mark(SeatView.of(ply.before, seat), reviewed, advice, drawn))
+                then = [later.move for later in plies[entry["index"] + 1:]]
+                marks.append(mark(SeatView.of(ply.before, seat), reviewed, advice, drawn, then))
         return RoundReview(_whole(players, 5), seat, tuple(moves), tuple(marks), _whole(data["unreviewed"], len(plies)))
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise ReviewDataError(str(err)) from None
