@@ -619,3 +619,17 @@ def test_a_personal_puzzle_shows_the_score_the_game_showed(tmp_path: Path, lang:
         review = dispatch(shell, "review" if lang == "en" else "wiederholen").text
         assert isinstance(shell.activity, PuzzleRun) and "2H b7 5H" in review
         assert score_line(review) == score_line(said[-1])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_mark_valued_over_more_draws_than_a_hint_says_how_many(lang: str) -> None:
+    """A hint's values are its advice's worlds; a mark's, where its loss was confirmed over more: the mark says
+    so, with both counts, so that a learner who asked for a hint is not left with two values for one move."""
+    record = play_one_round(variant("classic"), [player("club"), player("random")], 1)
+    review = review_round(record.plies, 1, worlds=2, seed=1)
+    [confirmed] = [m for m in review.marks if m.drawn is not None and m.drawn > m.advice.worlds]
+    assert confirmed.review.sample is not None and confirmed.drawn == confirmed.review.sample.worlds == 64
+    text = review_text(Renderer(lang), review)
+    said = {"en": "average 64 random draws of the hidden cards, more than a hint's 2",
+            "de": "Schnitt über 64 zufällige Verteilungen der verdeckten Karten, mehr als die 2 eines „tipp“"}[lang]
+    assert text.count(said) == 1  # the exact mark (the last deal) is over every card, and says nothing of it

@@ -292,6 +292,9 @@ class Mark:
     reasons: tuple[Why, ...]
     accepted: tuple[Move, ...]
     lines: ExactLines | None = None
+    drawn: int | None = None
+    """The worlds drawn at random its values are over (:func:`drawn_worlds`): None where they are over every
+    deal, or not known (a review kept before they were)."""
 
 
 @dataclass(frozen=True)
@@ -530,10 +533,11 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice, drawn: int | None
     lines = exact_lines(pos, reviewed.best.move, reviewed.ply.move, then)
     why = unrepeated(in_order([*reasons(pos, played, better), *(line_ideas(lines) if lines is not None else [])]),
                      lines)
+    drawn = drawn_worlds(reviewed) or drawn
     if not why:  # no idea of the position: the values over the rest of the deal (its deals counted only here)
-        worlds = drawn_worlds(reviewed) or drawn or advice.worlds
-        why = (Why("later", {"worlds": worlds, "turns": playout_turns(pos), "ways": deal_count(pos, advice.worlds)}),)
-    return Mark(reviewed, advice, played, better, why, accepted, lines)
+        why = (Why("later", {"worlds": drawn or advice.worlds, "turns": playout_turns(pos),
+                             "ways": deal_count(pos, advice.worlds)}),)
+    return Mark(reviewed, advice, played, better, why, accepted, lines, drawn)
 
 
 def deal_count(pos: Position, worlds: int) -> int | None:

@@ -45,6 +45,9 @@ class MarkView:
     sure_sweep: bool
     lines: tuple[str, str] | None
     players: int
+    draws: tuple[int, int] | None = None
+    """The random draws of the hidden cards the values are over and a hint's, where the mark's are more (its
+    loss confirmed over more) and no reason says how many: a hint's values for these moves can differ."""
 
 
 def grade_bounds(review: MoveReview, players: int) -> tuple[float, float]:
@@ -143,7 +146,16 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
         sure_sweep=review.sure_sweep and grade_of(review.interval[0], pos.players) is None,
         lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),
         players=pos.players,
+        draws=confirmed_draws(mark),
     )
+
+
+def confirmed_draws(mark: Mark) -> tuple[int, int] | None:
+    """The draws :attr:`MarkView.draws` names, or None."""
+    said = any(why.code == "later" for why in mark.reasons)  # it names the draws itself
+    if mark.drawn is None or mark.drawn <= mark.advice.worlds or said:
+        return None
+    return mark.drawn, mark.advice.worlds
 
 
 def marks_shown(review: RoundReview) -> list[tuple[Decimal, int]]:
