@@ -631,5 +631,6 @@ def test_a_mark_valued_over_more_draws_than_a_hint_says_how_many(lang: str) -> N
     assert confirmed.review.sample is not None and confirmed.drawn == confirmed.review.sample.worlds == 64
     text = review_text(Renderer(lang), review)
     said = {"en": "average 64 random draws of the hidden cards, more than a hint's 2",
-            "de": "Schnitt über 64 zufällige Verteilungen der verdeckten Karten, mehr als die 2 eines „tipp“"}[lang]
+            "de": "Schnitt über 64 zufällige Ziehungen, wie die verdeckten Karten liegen könnten, mehr als die 2"
+                  " eines „tipp“"}[lang]
     assert text.count(said) == 1  # the exact mark (the last deal) is over every card, and says nothing of it

@@ -22,6 +22,7 @@ from tutor.core.solver import exposure_after, unseen_cards
 from tutor.core.table import Build
 from tutor.play.advisor import Advice, MoveValue
 from tutor.play.claims import false_claim
+from tutor.play.confirm import Sample
 from tutor.play.exact import ExactLines
 from tutor.play.game import Ply, play_one_round
 from tutor.play.heuristics import BUILD_KINDS
@@ -360,7 +361,8 @@ def test_a_mark_with_no_idea_says_how_far_the_advisor_played_on(preset: str, tur
     pos = deal_round(variant(preset), 2, 1, 2)
     played, better = pos.parse_move("4C"), pos.parse_move("8H")
     values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
-    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0),
+                        sample=Sample(7, 48))  # the loss confirmed over the advice's own worlds
     found = mark(SeatView.of(pos, pos.to_move), review, Advice("expert", 48, values))
     assert found.reasons == (Why("later", {"worlds": 48, "turns": turns, "ways": None}),)
     seen = SeatView.of(pos, pos.to_move).position()  # a claim is checked in the position the learner saw

@@ -141,3 +141,23 @@ def test_a_kept_review_is_used_only_for_its_round_and_the_learners_seat() -> Non
     assert fitting_review(plies, data, 1) is None  # another seat's review is not the learner's
     assert fitting_review(plies[:-1], data, 0) is None  # another line of play
     assert fitting_review(plies, {**data, "moves": "x"}, 0) is None  # a hand edit
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_review_kept_before_its_draws_were_counted_does_not_guess_their_count(lang: str) -> None:
+    """A review kept without ``drawn`` (before it was kept) cannot tell over how many random draws a mark's values
+    are: a loss is confirmed over more than the advice's worlds. Its reason says random draws, with no count."""
+    record = play_one_round(variant("classic"), [player("club"), player("random")], 12)
+    review = review_round(record.plies, 1, worlds=2, seed=12)
+    [later] = [m for m in review.marks if m.reasons[0].code == "later"]
+    assert later.reasons[0].params["worlds"] == 2
+    data = review_to_data(review, record.plies)
+    for entry in data["moves"]:
+        entry.pop("drawn", None)
+    [old] = [m for m in review_from_data(record.plies, data).marks if m.reasons[0].code == "later"]
+    assert old.reasons[0].params["worlds"] is None
+    text = review_text(Renderer(lang), review_from_data(record.plies, data))
+    said = {"en": "on the advisor's average over random draws", "de": "im Schnitt des Beraters über zufällige"}[lang]
+    counted = {"en": "over 2 random draws", "de": "über 2 zufällige"}[lang]
+    assert said in text and counted not in text
+    assert counted in review_text(Renderer(lang), review)

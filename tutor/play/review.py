@@ -535,8 +535,11 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice, drawn: int | None
                      lines)
     drawn = drawn_worlds(reviewed) or drawn
     if not why:  # no idea of the position: the values over the rest of the deal (its deals counted only here)
-        why = (Why("later", {"worlds": drawn or advice.worlds, "turns": playout_turns(pos),
-                             "ways": deal_count(pos, advice.worlds)}),)
+        ways = deal_count(pos, advice.worlds)
+        # a review kept before its draws were (no sample, nor ``drawn``): how many is not known, so not said
+        known = ways or advice.worlds == 1 or reviewed.sample is not None
+        why = (Why("later", {"worlds": drawn or (advice.worlds if known else None), "turns": playout_turns(pos),
+                             "ways": ways}),)
     return Mark(reviewed, advice, played, better, why, accepted, lines, drawn)
 
 

@@ -86,7 +86,8 @@ REASON_CODES = (*SEEN_CODES[:SEEN_CODES.index("exposure")], *LINE_CODES, *SEEN_C
 """Every reason a mark may give, in order: what the better move does now (a sweep made or left, points taken or
 kept), then what the lines show (in an exact last deal they are the idea), then risks and what comes later;
 ``later`` is given when no other is found: the better value is the
-advisor's average over its ``worlds`` deals of the hidden cards, each played on to the deal's end, or with ``draw``
+advisor's average over its ``worlds`` deals of the hidden cards (None: a review kept before their count was, which
+does not say it), each played on to the deal's end, or with ``draw``
 for ``turns`` moves of each seat (:func:`tutor.play.advisor.playout_turns`; 0 without ``draw``); ``ways``: where the
 hidden hands can be dealt in no more ways than that (the holding rule kept), the values are the average over every
 one of them, and ``ways`` is how many (else None)."""
