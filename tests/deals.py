@@ -8,7 +8,7 @@ from tutor.content.presets import variant
 from tutor.core.cards import Card
 from tutor.core.position import Position
 from tutor.loading.positions import position_to_data
-from tutor.teaching.personal import FORMAT, puzzle_position
+from tutor.teaching.personal import FORMAT, VERSION, puzzle_position
 
 
 def cards(text: str) -> list[Card]:
@@ -36,7 +36,7 @@ def personal_data(values: list[float], accepted: int) -> str:
     """The data of a personal puzzle of :func:`last_deal` (KS played, a blunder) with these advisor values for
     :data:`PERSONAL_MOVES`, the first ``accepted`` of them accepted."""
     pos = puzzle_position(last_deal())
-    data = {"format": FORMAT, "version": 1, "made": "2026-11-29", "rating": 800, "position": position_to_data(pos),
+    data = {"format": FORMAT, "version": VERSION, "made": "2026-11-29", "rating": 800, "position": position_to_data(pos),
             "played": "KS", "grade": "blunder", "upto": "blunder", "loss": 8.0, "themes": ["sweep"],
             "moves": [{"move": m, "value": v} for m, v in zip(PERSONAL_MOVES, values)],
             "accepted": PERSONAL_MOVES[:accepted]}

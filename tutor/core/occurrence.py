@@ -21,6 +21,7 @@ from .cards import Card
 from .movegen import build_key, held_keys
 from .round import TABLE_CARDS
 from .rules import FIVE_OF_SPADES, holding_applies
+from .scoring import live_scores
 from .state import RoundState
 from .variant import Variant
 
@@ -409,29 +410,13 @@ def _scores(pos: RoundState) -> list[Impossible]:
                                               "the match would be over before this round", "over_before",
                               (("side", side), ("score", best), ("target", v.target))))
     elif not pos.is_round_over():
-        for side, live in enumerate(_live_scores(pos)):
+        for side, live in enumerate(live_scores(pos)):
             if live >= v.target > pos.scores[side]:
                 out.append(Impossible("scores", side, f"with what this round has scored at once, side {side} "
                                                       f"has {live} points and the target is {v.target}: the match "
                                                       "would be over", "over_now",
                                       (("side", side), ("score", live), ("target", v.target))))
     return out
-
-
-def _live_scores(pos: RoundState) -> list[int]:
-    """The scores with what this round has scored at once: penalties, and sweeps and point cards where they
-    score the moment they are made."""
-    assert pos.scores is not None and pos.captured is not None and pos.sweeps is not None
-    assert pos.penalties is not None
-    v = pos.variant
-    live = list(pos.scores)
-    table = v.point_card_table
-    for seat in range(pos.players):
-        side = pos.side_of(seat)
-        live[side] -= pos.penalties[seat] * v.default_penalty if v.penalties else 0
-        live[side] += pos.sweeps[seat] * v.sweep_points if v.instant_sweeps else 0
-        live[side] += sum(table[c] for c in pos.captured[seat]) if v.instant_points else 0
-    return live
 
 
 def _count(n: int, thing: str) -> str:

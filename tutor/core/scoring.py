@@ -15,6 +15,7 @@ from .cards import SPADE, Card
 from .frozen import pickled_by_constructor
 from .moves import Move
 from .position import Position
+from .state import RoundState
 from .variant import Variant
 
 JACK_OF_SPADES = Card.from_str("JS")
@@ -230,7 +231,7 @@ def instant_points(pos: Position, move: Move) -> tuple[ScoreItem, ...]:
     return tuple(items)
 
 
-def instant_so_far(pos: Position) -> list[int]:
+def instant_so_far(pos: RoundState) -> list[int]:
     """What this round has scored at once so far, per side: the penalties, and the sweeps and point cards taken
     where they score the moment they are made (:func:`instant_points`, move by move)."""
     assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
@@ -241,6 +242,14 @@ def instant_so_far(pos: Position) -> list[int]:
         points += sum(v.point_card_table[c] for c in pos.captured[seat]) if v.instant_points else 0
         out[pos.side_of(seat)] += points
     return out
+
+
+def live_scores(pos: RoundState) -> list[int]:
+    """The score per side as a scoreboard at the table shows it now: the match points before this round (the
+    position's ``scores``) with what the round has scored at once so far (:func:`instant_so_far`); the count at
+    the round's end is not in it."""
+    assert pos.scores is not None
+    return [s + i for s, i in zip(pos.scores, instant_so_far(pos))]
 
 
 SURE_CODES = ("penalty", "spade_points", "point_card", "sweeps")

@@ -287,15 +287,18 @@ class Renderer:
     # ---- positions and scores ------------------------------------------------------
 
     def position(self, pos: Position, seat: int | None = None, match: bool = True, turn: bool = True,
-                 penalties: bool = True, counts: bool = True, ended: bool = False) -> str:
+                 penalties: bool = True, counts: bool = True, ended: bool = False,
+                 scores: Sequence[int] | None = None) -> str:
         """A compact picture of the position; ``seat`` is the learner's, called "you"; ``match``: the score
         is played to the variant's target (not in a one-round game); ``turn``: a last line says whose move it is
         (not where a prompt to move follows: the hand's "to move" and the prompt say it); ``penalties``: each seat's
         penalty turns are said (under build duty ``penalty``); ``counts``: how many cards each seat has taken (not where
-        a question asks it); ``ended``: the game ended before the round did (nobody is to move)."""
+        a question asks it); ``ended``: the game ended before the round did (nobody is to move); ``scores``: the score
+        a game keeps (its match's, the round's count in it once the round is over), else the scoreboard's now: the
+        match points before the round with what it has scored at once (:func:`tutor.core.scoring.live_scores`)."""
         return self.render(
             "position",
-            view=position_view(pos, self._words.notation, penalties, ended),
+            view=position_view(pos, self._words.notation, penalties, ended, scores),
             me=seat,
             match=match,
             turn=turn,

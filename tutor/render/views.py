@@ -17,7 +17,7 @@ from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.scoring import Detail, ScoreItem, score_round, side_piles
+from tutor.core.scoring import Detail, ScoreItem, live_scores, score_round, side_piles
 from tutor.core.variant import Variant
 
 Show = Callable[[str], str]
@@ -54,7 +54,8 @@ class SeatView:
 class PositionView:
     """A position for the terminal; ``seats`` start with the seat to move.
 
-    ``sides`` lists the seats of each side, ``scores`` its match points.
+    ``sides`` lists the seats of each side, ``scores`` its points as a scoreboard at the table shows them at
+    that moment: the match points with what the round has scored at once so far (docs/formats.md, Positions).
     """
 
     loose: tuple[Card, ...]
@@ -69,12 +70,13 @@ class PositionView:
     penalties: bool
 
 
-def position_view(pos: Position, show: Show, penalties: bool = True, ended: bool = False) -> PositionView:
+def position_view(pos: Position, show: Show, penalties: bool = True, ended: bool = False,
+                  scores: Sequence[int] | None = None) -> PositionView:
     """The view of ``pos``, builds in the notation as ``show`` shows it; ``penalties``: each seat's penalty turns
     are shown (under build duty ``penalty``); ``ended``: the game ended with cards still in play (an instant win, a
-    claim), so that the round is over and nobody is to move."""
+    claim), so that the round is over and nobody is to move; ``scores``: the score to show where a game keeps it
+    (after a round's count), else the position's :func:`live_scores`."""
     assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
-    assert pos.scores is not None
     values = pos.variant.value
     builds = tuple(
         BuildView(show(build_text(b, values)), b.value_label, b.owner, not b.single and not b.face, b.face)
@@ -92,7 +94,7 @@ def position_view(pos: Position, show: Show, penalties: bool = True, ended: bool
     )
     sides = tuple(tuple(s for s in range(pos.players) if pos.side_of(s) == side) for side in range(pos.sides))
     return PositionView(
-        tuple(pos.loose), builds, seats, sides, tuple(pos.scores), pos.variant.target, pos.stock_size, pos.to_move,
+        tuple(pos.loose), builds, seats, sides, tuple(live_scores(pos) if scores is None else scores), pos.variant.target, pos.stock_size, pos.to_move,
         over, penalties and pos.variant.penalties,
     )
 

@@ -142,13 +142,12 @@ class GameRun(Activity):
             said = ui.message("play.your_move", example=self.example(shown))
         else:  # the computers were stopped (Ctrl-C) before the learner's turn
             said = ui.message("play.others_to_move")
-        shown.scores = game.scores  # with the round's instant points so far
         prompt = not (game.over or game.round_over)  # the prompt to move says whose move it is
         # a seat's penalty turns only where they count towards the instant limit: each breach is said with its move,
         # its points are in the score at once and the round's score counts them (a tally said the breach again)
         tally = game.settings.variant.instant_limit is not None
         return ui.position(shown, game.learner, match=game.settings.kind == "match", turn=not prompt,
-                           penalties=tally, ended=game.over) + "\n" + said
+                           penalties=tally, ended=game.over, scores=game.scores) + "\n" + said
 
     def example(self, pos: Position) -> str:
         """A move for the prompt's example, as the learner types it: the shortest capture of the learner's legal moves

@@ -29,7 +29,7 @@ from typing import Any
 from tutor.content.course import LANGUAGES, FromGame, Puzzle, Text
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.scoring import instant_so_far
+from tutor.core.scoring import instant_so_far, live_scores
 from tutor.core.solver import Judged
 from tutor.loading.positions import load_position, position_to_data
 from tutor.loading.yamlfile import FileError
@@ -43,6 +43,9 @@ from tutor.render.review import MORE_PLACES, grade_words, loss_places, shown_los
 from .advised import ADVICE, AdvisedRanking
 
 FORMAT = "cassino-tutor personal puzzle"
+VERSION = 2
+"""Version 2 keeps the position's ``scores`` as every position block does (the match points before the round);
+version 1 kept the score as the game showed it, with what the round had scored at once (:func:`stored_scores`)."""
 PREFIX = "game-"
 """Personal puzzle ids start with this; the collection's never do (they are read from files)."""
 
@@ -67,13 +70,29 @@ def themes(mark: Mark) -> tuple[str, ...]:
 
 
 def puzzle_position(pos: Position) -> Position:
-    """A game position as a puzzle shows it: every hand known, the stock (nobody knows its order) as a count, the
-    scores with what the round has scored at once so far (as the game showed them)."""
+    """A game position as a puzzle shows it: every hand known, the stock (nobody knows its order) as a count; its
+    scores, as in every position, the match points before the round (the puzzle's screen adds what the round has
+    scored at once, as the game's did)."""
     shown = pos.copy()
-    assert shown.stock is not None and shown.scores is not None
+    assert shown.stock is not None
     shown.stock_hidden, shown.stock = shown.stock_size, []
-    shown.scores = [s + i for s, i in zip(shown.scores, instant_so_far(pos))]
     return shown
+
+
+def puzzle_id(pos: Position, played: str) -> str:
+    """The id of the personal puzzle of ``played`` in ``pos`` (:func:`puzzle_position`): from the position with the
+    score the game showed (:func:`live_scores`), as version 1 stored it, so that the same mistake keeps its id."""
+    shown = pos.copy()
+    shown.scores = live_scores(pos)
+    key = json.dumps([position_to_data(shown), played], sort_keys=True).encode()
+    return PREFIX + hashlib.sha1(key).hexdigest()[:12]
+
+
+def stored_scores(pos: Position, version: int) -> list[int]:
+    """The match points before the round of a personal puzzle's position ``pos`` as data of ``version`` stored
+    them: version 1 stored the score the game showed, with what the round had scored at once (taken off here)."""
+    assert pos.scores is not None
+    return list(pos.scores) if version >= 2 else [s - i for s, i in zip(pos.scores, instant_so_far(pos))]
 
 
 def listed_values(mark: Mark) -> list[tuple[Move, float]]:
@@ -108,7 +127,7 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
     accepted = accepted_moves(listed, mark.review.ply.move, pos.players)
     data: dict[str, Any] = {
         "format": FORMAT,
-        "version": 1,
+        "version": VERSION,
         "made": day.isoformat(),
         "rating": round(rating),
         "position": block,
@@ -122,8 +141,7 @@ def puzzle_data(mark: Mark, day: date, rating: float, match: bool) -> tuple[str,
         "moves": [{"move": pos.notation(move), "value": value} for move, value in listed],
         "accepted": [pos.notation(m) for m in accepted],
     }
-    key = json.dumps([block, played], sort_keys=True).encode()
-    return PREFIX + hashlib.sha1(key).hexdigest()[:12], json.dumps(data)
+    return puzzle_id(pos, played), json.dumps(data)
 
 
 def personal_puzzle(puzzle_id: str, text: str, symbols: bool = True) -> Puzzle | None:
@@ -151,6 +169,7 @@ def _puzzle(puzzle_id: str, data: dict[str, Any], symbols: bool) -> Puzzle:
         raise ValueError(f"not a personal puzzle: {data['format']!r}")
     where = f"personal puzzle {puzzle_id}"
     pos = load_position(json.dumps(data["position"]), where)
+    pos.scores = stored_scores(pos, int(data["version"]))
     valued = tuple(Judged(pos.parse_move(m["move"]), (tenths(m["value"]),)) for m in data["moves"])
     played, day = pos.parse_move(data["played"]), date.fromisoformat(data["made"])
     # the played move is never an answer, though a puzzle saved before 4 December 2026 may list it as accepted
