@@ -155,6 +155,27 @@ def test_a_mistyped_card_is_the_one_named(tmp_path: Path, lang: str, start: str,
         assert shell.activity is activity, "the puzzle or game goes on"
 
 
+@pytest.mark.parametrize(("lang", "start", "typed", "said"), [
+    ("en", "play seed=3", "1S", "“1S” is not a card: the ace is written A, like AS."),
+    ("en", "puzzle", "7S x 1d", "“1d” is not a card: the ace is written A, like AD."),
+    ("en", "play seed=3", "7S x 1", "“1” is not a card: the ace is written A."),
+    ("de", "spiele startwert=3", "1P", "„1P“ ist keine Karte: Das Ass schreibt man A, etwa AP."),
+    ("de", "aufgabe", "1S", "„1S“ ist keine Karte: Das Ass schreibt man A, etwa AP."),
+    ("de", "spiele startwert=3", "7P x 1kr", "„1kr“ ist keine Karte: Das Ass schreibt man A, etwa AKr."),
+])
+def test_an_ace_typed_as_1_is_told_how_the_ace_is_written(tmp_path: Path, lang: str, start: str, typed: str,
+                                                           said: str) -> None:
+    """``1S`` was read as the ace of spades (``1`` no rank of the notation: rules.md, Cards), so a learner who meant
+    another card, or did not know the notation, played the ace unawares or was told the ace is not in the hand."""
+    with open_shell(tmp_path, lang, symbols=False) as shell:
+        dispatch(shell, start)
+        activity = shell.activity
+        reply = dispatch(shell, typed).text
+        assert reply.startswith(said + "\n"), reply
+        assert ("for example" if lang == "en" else "zum Beispiel") in reply
+        assert shell.activity is activity, "the puzzle or game goes on"
+
+
 @pytest.mark.parametrize(("lang", "typed", "said"), [
     ("en", "play clasic", "“clasic” is not a setting of “play”: did you mean “classic”?"),
     ("en", "play round royl players=3", "“royl” is not a setting of “play”: did you mean “royal”?"),
