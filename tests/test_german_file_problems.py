@@ -55,6 +55,8 @@ BROKEN = {
     "nospace.yaml": ("a: 1\nb:2\nc: 3\n", "2:1", "line 2 needs a space after its ':' (write 'key: value')"),
     "german_card.yaml": ("hands: [[DKr, 7S], [8D, BH]]\n", "1:10", "card DKr is written in German letters; a "
                          "file writes cards in English letters: write QC"),
+    "ace_as_one.yaml": ("hands: [[1S, 7S], [8D, 1H]]\n", "1:10", "card 1S does not exist: the ace is A, not 1: write "
+                        "AS"),
     "letter_o.yaml": ("hands: [[1OD, 7S], [8D, 1OH]]\n", "1:10", "card 1OD does not exist: a ten is 10, with a "
                       "zero, not the letter O: write 10D"),
     "position.yaml": ("hands: [[7S, 8D], [7S]]\ntable: [9H, [1], {build: [[5D, 3S], 8H]}, {build: [5D, 4S], owner: 1, "

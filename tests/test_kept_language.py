@@ -98,3 +98,23 @@ def test_ascii_kept_for_later_sessions_and_glyphs_for_one_session_or_kept(  # ty
     assert symbols == [False, False, True, False, True, True, False, True]
     with Progress.open(tmp_path / "progress.sqlite3") as progress:
         assert progress.get_setting("suits") == "glyphs" and progress.get_setting("lang") is None
+
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("args", "code"), [
+    (["--glyphs", "moves", "docs/examples/start.yaml"], "glyphs_alone"),
+    (["moves", "docs/examples/start.yaml", "--glyphs"], "glyphs_alone"),
+    (["--glyphs", "replay"], "glyphs_alone"),
+    (["--ascii", "--glyphs"], "ascii_and_glyphs"),
+    (["--glyphs", "--keep", "--ascii"], "ascii_and_glyphs"),
+])
+def test_glyphs_with_a_command_or_with_ascii_is_refused_in_one_line(  # type: ignore[no-untyped-def]
+        tutor, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str], code: str, lang: str) -> None:
+    """--glyphs undoes the tutor's kept --ascii; before or after a command it was taken and did nothing (a command
+    keeps no --ascii, and an output that cannot write glyphs got letters all the same), and with --ascii the letters
+    won without a word.  Each is refused, saying what --glyphs is for, and nothing is kept."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    status, out, err = tutor("--lang", lang, *args)
+    assert (status, out) == (2, "") and err == "cassino-tutor: " + Renderer(lang).message(f"arguments.{code}") + "\n"
+    assert not (tmp_path / "progress.sqlite3").exists()

@@ -174,6 +174,7 @@ TYPOS = {
     "which_card": "trail",
     "trail_takes_nothing": "trail 7S 3H",
     "not_a_card": "7S x 11H",
+    "ace_is_a": "7S x 1H",
     "word_first": "take 3H",
     "empty_brackets": "7S x []",
     "too_long": "7S x " + "+".join(["3H"] * 70),

@@ -54,10 +54,30 @@ def position(data: dict[str, object]) -> Position:
         ({"LC_ALL": "", "LC_MESSAGES": "de_DE.UTF-8", "LANG": "en_US.UTF-8"}, "de"),
         ({"LC_MESSAGES": "en_US.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
         ({"LANGUAGE": "de:en"}, "de"),
-        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:en"}, "en"),
     ],
 )
 def test_detect_lang(environ: dict[str, str], lang: str) -> None:
+    assert detect_lang(environ) == lang
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "de:en"}, "de"),
+        ({"LC_ALL": "en_GB.UTF-8", "LANGUAGE": "de_AT"}, "de"),
+        ({"LANG": "de_DE.UTF-8", "LANGUAGE": "en_US:de"}, "en"),
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:de:en"}, "de"),  # the first language the tutor has
+        ({"LANG": "de_DE.UTF-8", "LANGUAGE": "fr:it"}, "de"),  # none it has: the locale
+        ({"LANG": "de_DE.UTF-8", "LANGUAGE": ""}, "de"),
+        ({"LC_ALL": "C", "LANGUAGE": "de"}, "en"),  # the C locale: untranslated, LANGUAGE not read
+        ({"LANG": "C.UTF-8", "LANGUAGE": "de:en"}, "en"),
+        ({"LC_MESSAGES": "POSIX", "LANG": "de_DE.UTF-8", "LANGUAGE": "de"}, "en"),
+    ],
+)
+def test_language_comes_before_the_locale_as_gettext_reads_it(environ: dict[str, str], lang: str) -> None:
+    """GNU gettext's order for messages: LANGUAGE, a priority list, before LC_ALL, LC_MESSAGES and LANG, except in
+    the C locale.  LANGUAGE was read last, so ``LANG=en_US.UTF-8 LANGUAGE=de:en`` (a desktop's English locale, German
+    asked for) got English."""
     assert detect_lang(environ) == lang
 
 

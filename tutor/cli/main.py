@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep --lang (as the tutor's “lang” command does), --ascii or --glyphs for later sessions")
     parser.add_argument("--ascii", action="store_true", help="letters for suits (S H D C) instead of glyphs")
     parser.add_argument("--glyphs", action="store_true",
-                        help="glyphs for suits, the default: in the tutor, in place of a kept --ascii")
+                        help="glyphs for suits in place of a kept --ascii (the default), in the tutor only")
     parser.add_argument("--no-color", action="store_true", help="no colours (also when NO_COLOR is set)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -230,6 +230,12 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
         args = _parsed(parser, words)
     if args.keep and (args.command is not None or (args.lang is None and not args.ascii and not args.glyphs)):
         print(f"cassino-tutor: {_words(words)('arguments.keep_alone')}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    # --glyphs undoes the tutor's kept --ascii: a command keeps none, and shows glyphs where its output can write them
+    refused = "glyphs_alone" if args.glyphs and args.command is not None else "ascii_and_glyphs" if (
+        args.ascii and args.glyphs) else ""
+    if refused:
+        print(f"cassino-tutor: {_words(words)('arguments.' + refused)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.command is None:
         from tutor.shell.app import start

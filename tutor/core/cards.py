@@ -13,7 +13,8 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10", "1": "A"}
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
+"""The ranks read: ``T`` is the ten; ``1`` is no rank (the ace is ``A``), so ``1S`` is refused, not read as ``AS``."""
 _PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
 """The variation selectors a suit glyph copied from a phone or a web page may carry (``♠️``: emoji look, ``♠︎``:
 text look); they do not change the character."""
@@ -60,6 +61,8 @@ class Card(int):
         rank, suit = code[:-1], code[-1]
         if suit not in _SUIT_ALIASES:
             raise InvalidCardError(text, "suits are S, H, D, C (or ♠ ♥ ♦ ♣)")
+        if rank == "1":
+            raise InvalidCardError(text, f"the ace is written A, like A{suit}")
         if rank not in _RANK_ALIASES:
             raise InvalidCardError(text, "ranks are A, 2-10, J, Q, K")
         return card(RANKS.index(_RANK_ALIASES[rank]) + 1, SUITS.index(_SUIT_ALIASES[suit]))

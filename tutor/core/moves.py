@@ -131,6 +131,7 @@ INVALID_CODES: dict[str, str] = {
     "which_card": "a word like trail with no card after it",
     "trail_takes_nothing": "a trail followed by table cards (params: card, extra)",
     "not_a_card": "a token that is neither a card nor a rank (params: token)",
+    "ace_is_a": "a card or rank typed with the number 1 for the ace (params: token; ace: the token with A)",
     "word_first": "a word of a move (x, take, b8) typed before the card played (params: token)",
     "empty_brackets": "[] names no build",
     "too_long": "more text than any move needs (params: length, limit)",

@@ -220,6 +220,10 @@ def _card_ref(token: str, fail: Callable[..., InvalidMoveError]) -> CardRef:
     except InvalidCardError as err:
         german = _german_card(token)
         if german is None:
+            ace = ace_for_one(token)
+            if ace is not None:
+                raise fail("ace_is_a", f"{token!r} is not a card: the ace is written A, like {ace}", token=token,
+                           ace=ace) from None
             raise fail("not_a_card", f"{token!r} is not a card ({err.reason})", token=token) from None
         return german
     return CardRef(c.rank_index, c)
@@ -244,6 +248,21 @@ def _german_card(token: str) -> CardRef | None:
     if rank is not None and code[-1] in ("S", "H", "D", "C", "♠", "♥", "♦", "♣"):  # a German rank, an English suit
         return CardRef(rank, Card.from_str(RANKS[rank - 1] + code[-1]))
     return None
+
+
+def ace_for_one(token: str) -> str | None:
+    """The ace as ``token`` would be typed with A for its rank, when it names the ace by the number 1 (``1S``: ``AS``,
+    ``1P``: ``AP``, ``1``: ``A``), which is no rank; None for any other token."""
+    code = bare_code(token)
+    if not code.startswith("1") or code.startswith("10"):
+        return None
+    if code == "1":
+        return "A"
+    try:
+        return str(Card.from_str("A" + code[1:]))
+    except InvalidCardError:
+        ace = "A" + code[1:].capitalize()  # German letters as a German player writes them: AP, AKa
+        return ace if typed_card(ace) is not None else None
 
 
 def typed_card(token: str) -> Card | None:

@@ -17,7 +17,7 @@ from tutor.content import presets
 from tutor.core.cards import RANKS, Card, InvalidCardError
 from tutor.core.move_bound import MAX_MOVES, move_bound
 from tutor.core.movegen import build_key, held_keys
-from tutor.core.notation import typed_card
+from tutor.core.notation import ace_for_one, typed_card
 from tutor.core.occurrence import Impossible, impossibilities
 from tutor.core.position import Position
 from tutor.core.rules import holding_applies
@@ -495,11 +495,16 @@ def dump_position(pos: Position) -> str:
 
 def _no_card(text: str, err: InvalidCardError) -> Words:
     """Why ``text`` names no card, with the code to write when it is clear: a card in German letters (``DKr``),
-    or a ten written with the letter O (``1OD``)."""
+    an ace written with the number 1 (``1S``), or a ten written with the letter O (``1OD``)."""
     german = typed_card(text)
     if german is not None:
         return words(f"card {text} is written in German letters; a file writes cards in English letters: write "
                      f"{german}", "files.german_card", text=excerpt(text), code=str(german))
+    ace = ace_for_one(text)
+    if ace is not None:
+        written = typed_card(ace)
+        return words(f"card {text} does not exist: the ace is A, not 1: write {written or ace}", "files.ace_is_a",
+                     text=excerpt(text), code=str(written or ace))
     if text.upper().startswith("1O"):
         try:
             ten = Card.from_str("10" + text[2:])

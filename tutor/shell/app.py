@@ -89,16 +89,23 @@ def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Ma
     try:
         tune_collector()
         shell.caught_up = catch_up(shell)  # before the welcome, which counts the positions it queues
-        if not sys.stdin.isatty():
+        # typed at a terminal, with a terminal to prompt on (standard output, else standard error, as Python's own
+        # prompt goes): else a script, the replies alone on standard output
+        if not sys.stdin.isatty() or not (sys.stdout.isatty() or sys.stderr.isatty()):
             if isinstance(sys.stdin, io.TextIOWrapper):  # a line its encoding cannot read is answered, not a crash
                 sys.stdin.reconfigure(errors="replace")
             return run_script(shell, sys.stdin, sys.stdout)
         # prompt_toolkit loads only for a terminal
+        from prompt_toolkit.output import create_output
+
         from .colour import colour_wanted
         from .session import TutorSession, history_file
 
-        colour = colour_wanted(no_color, environ)
-        return TutorSession(shell, colour, history=history_file(default_path(environ)), pager=sys.stdout.isatty()).run()
+        colour, history = colour_wanted(no_color, environ), history_file(default_path(environ))
+        if sys.stdout.isatty():
+            return TutorSession(shell, colour, history=history, pager=True).run()
+        # standard output goes to a file or a pipe: the prompt on the terminal, the replies (plain text) to the file
+        return TutorSession(shell, colour, history=history, output=create_output(sys.stderr), replies=sys.stdout).run()
     finally:
         shell.activity = None  # a game's review worker ends now, not waited for at exit
         progress.close()

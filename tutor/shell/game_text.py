@@ -118,14 +118,15 @@ def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool 
     )
 
 
-def played_text(ui: Renderer, ply: Ply, me: int) -> str:
-    """One move played, in words: who plays it, the move, its kind and what it takes (``me``: the learner's seat)."""
+def played_text(ui: Renderer, ply: Ply, me: int, drew: int | None = None) -> str:
+    """One move played, in words: who plays it, the move, its kind and what it takes (``me``: the learner's seat),
+    and in Draw Cassino that the mover then draws a card, ``drew`` cards left in the stock (None: draws none)."""
     pos, move = ply.before, ply.move
     return ui.message(
         "play.played", who=ui.seat_name(ply.seat, me), me=ply.seat == me,
         partner=ply.seat != me and pos.side_of(ply.seat) == pos.side_of(me),
         move=ui.move(pos, move), kind=ui.move_kind(kind_of(pos, move)),
-        taken=ui.cards(move.captured_cards()) if move.is_capture else "",
+        taken=ui.cards(move.captured_cards()) if move.is_capture else "", drew=drew,
     )
 
 

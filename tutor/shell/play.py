@@ -166,44 +166,24 @@ class GameRun(Activity):
         return self.ui.message("play.standing", score=score_text(self.ui, game), target=game.settings.variant.target)
 
     def describe(self, plies: list[Ply]) -> str:
-        """Each move in words, as it happens, with a breach of the build duty and what it costs, and the new hands
-        when they are dealt; in Draw Cassino the cards drawn after the moves, in one line (a line each would make a
-        four-player turn taller than the terminal)."""
+        """Each move in words, in the order of play, with a breach of the build duty and what it costs, and the new
+        hands when they are dealt; in Draw Cassino the card the mover draws after a move, in the move's line (a line
+        of its own would make a four-player turn taller than the terminal)."""
         ui, me = self.ui, self.game.learner
+        # the stock after each move: before the next move, or for the last, now (unless the round's end took it)
+        after = [ply.before.stock_size for ply in plies[1:]]
+        if plies:
+            ended = self.game.round_over and self.game.claimed is None
+            after.append(plies[-1].before.stock_size if ended else self.game.position.stock_size)
         lines: list[str] = []
-        drew: list[int] = []
-        stock = plies[0].before.stock_size if plies else 0
-
-        def refill(seat: int, left: int) -> None:
-            if self.game.settings.variant.draw:
-                drew.append(seat)
-            else:
-                lines.append(self.refilled([seat], left))
-
-        for before, ply in zip([None, *plies], plies):
-            pos = ply.before
-            if pos.stock_size < stock and before is not None:
-                refill(before.seat, pos.stock_size)
-            stock = pos.stock_size
-            lines.append(" ".join(filter(None, [played_text(ui, ply, me), breach_text(ui, ply, me)])))
-        dealt = self.game.position.stock_size < stock  # after the last move, and before a claim that follows it
-        if plies and (not self.game.round_over or self.game.claimed is not None) and dealt:
-            stock = self.game.position.stock_size
-            refill(plies[-1].seat, stock)
-        if drew:
-            lines.append(self.refilled(drew, stock))
+        for ply, left in zip(plies, after):
+            refilled = left < ply.before.stock_size
+            draw = self.game.settings.variant.draw and refilled
+            lines.append(" ".join(filter(None, [played_text(ui, ply, me, drew=left if draw else None),
+                                                breach_text(ui, ply, me)])))
+            if refilled and not draw:
+                lines.append(ui.message("play.dealt", stock=left))
         return "\n".join(lines)
-
-    def refilled(self, seats: list[int], stock: int) -> str:
-        """The hands filled from the stock, ``stock`` cards left: in Draw Cassino each of ``seats`` drew a card,
-        else new hands are dealt."""
-        if not self.game.settings.variant.draw:
-            return self.ui.message("play.dealt", stock=stock)
-        me = self.game.learner
-        # other seats only: named together ("Players 2, 3 and 4"), as a side is
-        group = self.ui.side_name(seats) if me not in seats and len(seats) > 1 else ""
-        return self.ui.message("play.drew", who=[self.ui.seat_name(s, me) for s in seats], me=me in seats,
-                               group=group, everyone=len(seats) == self.game.settings.players, stock=stock)
 
     def after_moves(self, plies: list[Ply]) -> str:
         """The moves just played, then the position, or the round's end."""

@@ -7,6 +7,7 @@ import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none, run_in_terminal
@@ -41,10 +42,14 @@ class TutorSession:
         output: Output | None = None,
         say: Callable[[str], None] | None = None,
         pager: bool = False,
+        replies: TextIO | None = None,
     ) -> None:
+        """``replies``: where the replies go as plain text (standard output redirected to a file), the prompt going
+        to ``output``, the terminal; else both go to ``output``."""
         self.shell = shell
         self.colour = colour
         self.output = output
+        self.replies = replies
         self.prompt: PromptSession[str] = PromptSession(
             history=history or InMemoryHistory(),
             completer=TutorCompleter(shell),
@@ -102,6 +107,10 @@ class TutorSession:
             show()
 
     def _show(self, text: str) -> None:
+        if self.replies is not None:
+            self.replies.write(text + "\n")
+            self.replies.flush()
+            return
         print_formatted_text(coloured(text, self.colour), style=Style.from_dict(STYLE), output=self.output)
 
     def run(self) -> int:
