@@ -23,6 +23,8 @@ from tutor.shell.session import TutorSession
 from tutor.teaching.answers import question_answer
 
 ROOT = Path(__file__).resolve().parent.parent
+GERMAN = {"LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+"""A German locale, whatever the developer's own environment asks for (LANGUAGE and LC_ALL come before LANG)."""
 
 
 def script_for(home: Path, first: str, done) -> list[str]:  # type: ignore[no-untyped-def]
@@ -112,7 +114,7 @@ def test_a_wrong_count_through_the_session_names_what_it_adds(tmp_path: Path) ->
 
 @pytest.mark.slow
 def test_scripted_from_standard_input_and_kept_across_restarts(tmp_path: Path) -> None:
-    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", "LANG": "de_DE.UTF-8"}
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "NO_COLOR": "1", **GERMAN}
     _, lines = puzzle_script(tmp_path / "dry")
     run = subprocess.run(
         [sys.executable, "-m", "tutor"], input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
@@ -143,7 +145,7 @@ def test_a_damaged_progress_file_gets_a_clear_message_and_is_kept(tmp_path: Path
     damaged = tmp_path / "progress.sqlite3"
     damaged.write_bytes(b"this is not a database, but it is the learner's file\n" * 100)
     before = damaged.read_bytes()
-    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), "LANG": "de_DE.UTF-8"}
+    env = {**os.environ, "CASSINO_TUTOR_HOME": str(tmp_path), **GERMAN}
     run = subprocess.run([sys.executable, "-m", "tutor"], input="quit\n", capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert run.returncode == 1
     assert str(damaged) in run.stderr and "Traceback" not in run.stderr
