@@ -956,3 +956,24 @@ def test_the_welcome_offers_to_continue_a_lesson_begun_before_a_puzzle(tmp_path:
         text = welcome(shell).replace("\n", " ")
         title = lesson.title.get("en")
         assert f"Continue the lesson “{title}”" in text and "Start with" not in text, text
+
+
+@pytest.mark.parametrize(("lang", "typed", "words"), [
+    ("en", "learn royal", "This lesson builds on the lesson “controller”, not done yet: type “learn controller” to "
+                          "start there, or go on here."),
+    ("de", "lerne royal", "Diese Lektion baut auf der Lektion „besitzer“ auf, die du noch nicht gemacht hast: Tippe "
+                          "„lerne besitzer“, um dort anzufangen, oder mach hier weiter."),
+    ("en", "learn michigan", "builds on the lessons “controller” and “scoring”, not done yet: type “learn controller” "
+                             "to start there"),
+])
+def test_a_lesson_opened_before_the_ones_it_builds_on_names_them(tmp_path: Path, lang: str, typed: str,
+                                                                 words: str) -> None:
+    """``learn royal`` for a new learner opened Royal Cassino as if its place in the course were reached; it opens
+    all the same (``lessons``: "you can still open any lesson"), and says first what it builds on and how to take
+    that; once those are done, it says nothing of them."""
+    with open_shell(tmp_path, lang) as shell:
+        text = " ".join(say(shell, typed).split())
+        assert words in text
+        assert isinstance(shell.activity, LessonRun) and shell.activity.lesson.id == typed.split()[1]
+        shell.progress.record_lesson("controller", 3, now=shell.clock())
+        assert shell.lesson_name("controller") not in say(shell, typed).split("\n")[0]
