@@ -155,3 +155,26 @@ def test_the_hint_of_the_eights_says_where_each_eight_is() -> None:
     hint = puzzle.hints[0]
     assert "Two have been taken, one is on the table, and you hold the last." in hint.en
     assert "Zwei sind schon eingenommen, eine liegt auf dem Tisch, und die letzte hast du." in hint.de
+
+
+RESTATED = {  # puzzle: a tempting miss, and what a hint of it said after the miss had said it already
+    "two-tens-at-once": ("8S x 8C", "The pair of eights is worth one card. Can another card do better?"),
+    "little-cassino-sweep": ("2D x 2S", "Pairing the 2♠ earns one point. Can you earn two?"),
+    "leave-no-ten": ("8C x 8D", "A 6 and a 4 left side by side are a gift for any ten."),
+    "lone-eight": ("2D", "After your trail, could one card take everything on the table?"),
+    "take-the-three": ("AH", "What could your opponent do with the 3♥ and his 5♦?"),
+    "seven-of-everything": ("AS x AD", "Your opponent's 5♣ would take 2 + 3 if you leave them."),
+    "save-little-cassino": ("KH", "Your opponent's 8♥ takes 2♠ + 6♠ if you give it the chance."),
+    "three-aces": ("AH x AS", "Each ace is a point, the one you play included."),
+}
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(RESTATED))
+def test_a_hand_written_hint_adds_to_what_a_miss_said(puzzle_id: str) -> None:
+    """Each of these hints, asked after the miss beside it, said again what the miss had just said (the pair's one
+    card or one point, the threat the next player's card makes, the reply best play makes); each now says what
+    the miss does not: the rule or the idea that leads to the answer."""
+    puzzle = next(p for p in collection() if p.id == puzzle_id)
+    miss, hint = RESTATED[puzzle_id]
+    assert puzzle.position.parse_move(miss) not in puzzle.solution
+    assert hint not in [h.en for h in puzzle.hints]
