@@ -137,7 +137,7 @@ def built_codes() -> set[str]:
     facts = {f"files.{call.args[3].value!s}" for call in ast.walk(ast.parse(source))
              if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Impossible"
              and len(call.args) > 3 and isinstance(call.args[3], ast.Constant)}
-    assert len(facts) == 22
+    assert len(facts) == 21
     return {*goals, *facts, *(f"reading.kind_{k}" for k in KINDS.values()), "file_words.kind_list",
             "file_words.kind_mapping", *(f"verify.kind_{k}" for k in FIND_KINDS),
             *(f"game_files.json_{k}" for k in JSON_FAULTS.values())}
@@ -191,6 +191,16 @@ def test_yaml_broken_in_a_way_without_its_own_words_is_said_in_german(
     assert capsys.readouterr().err == f"cassino-tutor moves: {german}; seine Meldung auf Englisch: „{detail}“.\n"
     assert main(["--lang", "en", "moves", "p.yaml"]) == 2
     assert capsys.readouterr().err.startswith(f"cassino-tutor moves: {german[:12]}this is not valid YAML: {detail}")
+
+def test_a_penalty_turn_in_classic_is_refused_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("p.yaml").write_text("variant: classic\nhands: [[7S], 1]\npenalties: [1, 0]\n", encoding="utf-8")
+    assert main(["--lang", "de", "moves", "p.yaml"]) == 2
+    assert capsys.readouterr().err == (
+        "cassino-tutor moves: p.yaml:3:13: penalties: Platz 0 hat einen Strafzug, aber Strafzüge gibt es nur mit der "
+        "Bautenpflicht penalty (die michigan-Varianten); setz in der Variante build_duty: penalty, oder schreib 0.\n")
+
 
 def test_a_position_that_is_no_real_deal_says_why_in_german() -> None:
     text = "lesson: l\ntitle: {en: T, de: T}\nsummary: {en: S, de: S}\nvariant: classic\nsteps:\n" \

@@ -97,7 +97,6 @@ REFUSED = [
      "4:12", "seat 0 has taken 10H 10C 9D 9C, which the 1 card it has played this round cannot have taken"),
     ("[[10H, 10C], [9D, 9C]]", "[[], [10H, 10C, 9D, 9C]]\nsweeps: [2, 0]", "5:10",
      "seat 0 has made 2 sweeps but played only 1 card this round"),
-    ("last_capturer: 1\n", "last_capturer: 1\npenalties: [1, 0]\n", "7:13", "penalty turns come only with build duty"),
     ("last_capturer: 1\n", "last_capturer: 1\nscores: [3, 21]\n", "7:13", "side 1 has 21 points and the target is 21"),
     ("last_capturer: 1\n", "last_capturer: 1\nscores: [-2, 0]\n", "7:10", "side 0 has -2 points, but no round costs"),
 ]

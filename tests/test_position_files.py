@@ -136,6 +136,18 @@ def test_penalties_and_four_players() -> None:
     assert pos.scores == [3, -2] and pos.penalties == [0, 1, 0, 2]
 
 
+@pytest.mark.parametrize("variant", ["classic", "{preset: michigan, build_duty: no_trail}"])
+def test_penalties_without_the_penalty_duty_are_refused_where_they_stand(variant: str) -> None:
+    """A penalty turn under a build duty without penalties cannot happen: a position file of the engine commands
+    (not held to a real deal) took it as a count and went on; it is refused at its place, saying what to do.
+    A count of 0 says nothing false, and stays accepted."""
+    text = f"variant: {variant}\nhands: [[7S], 1]\npenalties: [0, 2]\n"
+    assert problem(text) == ("p.yaml:3:16: penalties: seat 1 has 2 penalty turns, but penalty turns come only with "
+                             "build duty penalty (the michigan presets); set the variant's build_duty: penalty, or "
+                             "write 0")
+    assert load_position(text.replace("2]", "0]"), "p.yaml").penalties == [0, 0]
+
+
 def test_single_build_as_one_pile() -> None:
     flat = load_position("hands: [[8C], 1]\ntable: [{build: [5D, 3S], owner: 0}]\n", "b.yaml")
     pile = load_position("hands: [[8C], 1]\ntable: [{build: [[5D, 3S]], owner: 0, value: 8}]\n", "b.yaml")

@@ -10,9 +10,10 @@ import pytest
 from deals import personal_data
 from shell_helpers import open_shell, play_first_moves, right_answer, wrong_answer
 
-from tutor.content.course import QuestionStep, WhyStep
+from tutor.content.course import QuestionStep, TextStep, WhyStep
 from tutor.content.skills import SKILLS
 from tutor.core.cards import ALL_CARDS
+from tutor.shell.challenge_text import TRIES
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
@@ -956,3 +957,86 @@ def test_the_welcome_offers_to_continue_a_lesson_begun_before_a_puzzle(tmp_path:
         text = welcome(shell).replace("\n", " ")
         title = lesson.title.get("en")
         assert f"Continue the lesson “{title}”" in text and "Start with" not in text, text
+
+
+@pytest.mark.parametrize(("lang", "typed", "words"), [
+    ("en", "learn royal", "This lesson builds on the lesson “controller”, not done yet: type “learn controller” to "
+                          "start there, or go on here."),
+    ("de", "lerne royal", "Diese Lektion baut auf der Lektion „besitzer“ auf, die du noch nicht gemacht hast: Tippe "
+                          "„lerne besitzer“, um dort anzufangen, oder mach hier weiter."),
+    ("en", "learn michigan", "builds on the lessons “controller” and “scoring”, not done yet: type “learn controller” "
+                             "to start there"),
+])
+def test_a_lesson_opened_before_the_ones_it_builds_on_names_them(tmp_path: Path, lang: str, typed: str,
+                                                                 words: str) -> None:
+    """``learn royal`` for a new learner opened Royal Cassino as if its place in the course were reached; it opens
+    all the same (``lessons``: "you can still open any lesson"), and says first what it builds on and how to take
+    that; once those are done, it says nothing of them."""
+    with open_shell(tmp_path, lang) as shell:
+        text = " ".join(say(shell, typed).split())
+        assert words in text
+        assert isinstance(shell.activity, LessonRun) and shell.activity.lesson.id == typed.split()[1]
+        shell.progress.record_lesson("controller", 3, now=shell.clock())
+        assert shell.lesson_name("controller") not in say(shell, typed).split("\n")[0]
+
+
+class _Writes:
+    """A progress file's connection that counts its write transactions, and can stop (as Ctrl-C does) at the
+    first statement that saves a lesson's step."""
+
+    def __init__(self, conn, interrupt: bool = False) -> None:  # type: ignore[no-untyped-def]
+        self.conn, self.interrupt, self.count = conn, interrupt, 0
+
+    def execute(self, sql: str, *args):  # type: ignore[no-untyped-def]
+        self.count += sql == "BEGIN IMMEDIATE"
+        if self.interrupt and sql.startswith("INSERT INTO lesson "):
+            raise KeyboardInterrupt
+        return self.conn.execute(sql, *args)
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.conn, name)
+
+
+def test_a_lesson_step_is_saved_once_with_its_evidence(tmp_path: Path) -> None:
+    """A step answered right wrote its evidence, the step after it, and that step again on going on (three
+    writes); a text step's "next" writes once; a step missed to its end writes once, where the mistake, the
+    evidence and the step were each a write."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and isinstance(run.step, TextStep)
+        writes = shell.progress._conn = _Writes(shell.progress._conn)  # type: ignore[assignment]
+        say(shell, "next")
+        assert writes.count == 1
+        while run.solved:
+            say(shell, "next")
+        writes.count = 0
+        say(shell, right_answer(shell))
+        assert writes.count == 1
+        while run.solved or wrong_answer(shell) is None:
+            say(shell, right_answer(shell))
+        for _ in range(TRIES):
+            writes.count = 0
+            say(shell, wrong_answer(shell) or "")
+            assert writes.count == 1
+        assert run.over
+
+
+def test_a_step_interrupted_while_saved_keeps_neither_its_evidence_nor_the_step(tmp_path: Path) -> None:
+    """Ctrl-C while a step that is over is saved: its evidence was written apart, before the step, so the step
+    was asked again after a restart with its evidence counted already; now both are one transaction."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while run.solved:
+            say(shell, "next")
+        asked = run.index
+        shell.progress._conn = _Writes(shell.progress._conn, interrupt=True)  # type: ignore[assignment]
+        with pytest.raises(KeyboardInterrupt):
+            say(shell, right_answer(shell))
+        shell.progress._conn = shell.progress._conn.conn  # type: ignore[attr-defined]
+        assert shell.progress.lesson_resume(lesson.id)[0] == asked
+        assert not any(shell.progress.evidence_time(skill, "lesson", f"{lesson.id}/{asked + 1}") for skill in SKILLS)

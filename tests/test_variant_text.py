@@ -30,9 +30,10 @@ from tutor.core.variant import Variant
 from tutor.generator.lines import line_hint
 from tutor.loading import load_catalog
 from tutor.render import Renderer
+from tutor.sheets.document import option_view
 from tutor.shell.challenge_text import task_text
 from tutor.shell.commands import dispatch
-from tutor.shell.variant_words import variant_summary
+from tutor.shell.variant_words import classic_changes, variant_label, variant_line, variant_summary
 from tutor.teaching.coach import Challenge, Task
 
 CATALOG = load_catalog()
@@ -192,3 +193,24 @@ def test_spade_cassinos_summary_says_the_most_spades_point_is_gone(lang: str, go
     Cassino game's start named only the spades' points, as if the point for the most were still played."""
     summary = " ".join(variant_summary(Renderer(lang), presets.variant("spade"), 2, one_round=True).split())
     assert gone in summary
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("spec", "differ"), [
+    ({"preset": "classic", "deck": "italian40"}, True),  # no 10♦ in the deck: other cards score than in Classic
+    ({"preset": "classic", "point_cards": {"10D": 2, "2S": 1, "AS": 1, "AH": 1, "AD": 1, "AC": 1, "7D": 0}}, False),
+    ("italian", True),
+])
+def test_the_line_before_a_task_and_the_games_summary_say_the_same_of_the_point_cards(
+        spec: object, differ: bool, lang: str) -> None:
+    """One rule decides whether the point cards differ from Classic's (the cards that score, once dealt) and one
+    wording names them, in the line before a task, a game's summary and ``help play``'s changes alike: Classic
+    with an Italian deck had its point cards named in the line only; with a 7♦ set to 0 points, in ``help
+    play``'s changes only."""
+    ui, variant = Renderer(lang), presets.variant(spec)
+    cards = option_view(ui, "point_cards", variant.options()["point_cards"], variant=variant)
+    named = f"{cards.name} ({cards.value})"
+    line, summary = variant_line(ui, variant), variant_summary(ui, variant, 2)
+    assert (named in summary) == differ
+    assert (named in line[len(variant_label(ui, variant)):]) == differ
+    assert (cards.value in [o.value for o in classic_changes(ui, variant)]) == differ

@@ -338,10 +338,7 @@ def _penalties(pos: RoundState, moment: Moment) -> list[Impossible]:
     v = pos.variant
     out: list[Impossible] = []
     for seat, (count, played) in enumerate(zip(pos.penalties, moment.played)):
-        if count and not v.penalties:
-            out.append(Impossible("penalties", seat, "penalty turns come only with build duty penalty (the "
-                                                     "michigan presets); this variant has none", "no_penalties"))
-        elif count > played:
+        if count > played:  # a count without build duty penalty is refused by the reader (loading.positions)
             out.append(Impossible("penalties", seat, f"seat {seat} has {_count(count, 'penalty turn')} but has "
                                                      f"played only {_count(played, 'card')} this round",
                                   "penalties_unplayed", (("seat", seat), ("count", count), ("played", played))))

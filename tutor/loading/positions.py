@@ -84,7 +84,7 @@ class _Reader:
         loose, builds = self.read_table(root.get("table"))
         captured = self.per_seat(root, "captured", lambda s, e: self.cards(e, thing("in_captured", seat=s)))
         sweeps = self.per_seat(root, "sweeps", lambda s, e: self.whole(e, thing("sweep_count")))
-        penalties = self.per_seat(root, "penalties", lambda s, e: self.whole(e, thing("penalty_count")))
+        penalties = self.per_seat(root, "penalties", self.penalty_count)
         scores = self.read_scores(root.get("scores"))
         stock, stock_hidden = self.read_stock(root.get("stock"))
         self.check_duplicates()
@@ -205,6 +205,16 @@ class _Reader:
             self.problems.add(node, f"{what} must be at least {minimum}, not {value}", "files.at_least",
                               what=what, minimum=minimum, value=value)
         return value
+
+    def penalty_count(self, seat: int, node: Node) -> int:
+        """A seat's penalty turns; a count above 0 is refused in a variant without build duty ``penalty``."""
+        count = self.whole(node, thing("penalty_count"))
+        if count > 0 and not self.variant.penalties:
+            self.problems.add(node, f"penalties: seat {seat} has {count} penalty turn{'s' if count > 1 else ''}, but "
+                                    "penalty turns come only with build duty penalty (the michigan presets); set the "
+                                    "variant's build_duty: penalty, or write 0", "files.penalties_no_duty",
+                              seat=seat, count=count)
+        return count
 
     # ---- cards -------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.content.course import Puzzle
+from tutor.content.course import Lesson, Puzzle
 from tutor.content.skills import SKILLS
 from tutor.core.moves import InvalidMoveError
 from tutor.core.notation import parse_intent
@@ -315,7 +315,17 @@ def learn(shell: Shell, arg: str) -> str:
         return run.next()
     shell.progress.save_lesson_step(lesson.id, run.index, run.mistakes, run.hints, now=shell.clock())
     head = ui.message("shell.resuming", step=run.index + 1) + "\n" if run.index else ""
-    return head + run.show()
+    return _builds_on(shell, lesson) + head + run.show()
+
+
+def _builds_on(shell: Shell, lesson: Lesson) -> str:
+    """A line naming the lessons ``lesson`` builds on that the learner has not done yet (it opens all the same,
+    as ``lessons`` says), with the command for the first of them; "" when every one is done."""
+    stars = shell.progress.lesson_stars()
+    missing = [shell.lesson_name(r) for r in lesson.requires if r not in stars]
+    if not missing:
+        return ""
+    return shell.ui.message("shell.lesson_builds_on", lessons=missing, first=missing[0]) + "\n"
 
 
 @command("next", alias="weiter")

@@ -11,6 +11,7 @@ card not in the hand or not on the table) is told why and counts as nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, TextStep, WhyStep, stars
 from tutor.content.skills import Evidence
@@ -180,9 +181,8 @@ class LessonRun(Activity):
             return verdict_text(self.ui, self._challenge, verdict) + "\n" + self.ui.message("shell.try_again")
         if verdict.move is not None:
             self._tried.add(verdict.move.card)
-        if verdict.outcome == "illegal":
-            self._evidence(illegal_evidence())
-        return self._missed(miss_text(self.ui, self._challenge, verdict), verdict)
+        illegal = illegal_evidence() if verdict.outcome == "illegal" else []
+        return self._missed(miss_text(self.ui, self._challenge, verdict), verdict, illegal)
 
     def _answer_why(self, step: WhyStep, text: str) -> str:
         reason = why_reason(step)
@@ -211,15 +211,16 @@ class LessonRun(Activity):
             said += "\n" + recount
         return self._missed(said)
 
-    def _missed(self, said: str, verdict: Verdict | None = None) -> str:
-        """A wrong answer, counted as a mistake: what is wrong with it, and another try; after the
-        last try, what is wrong with it, then the answer (a move's comparison with the best, in place of
-        both), and the step is over."""
+    def _missed(self, said: str, verdict: Verdict | None = None, evidence: Sequence[Evidence] = ()) -> str:
+        """A wrong answer, counted as a mistake and saved with ``evidence`` (an illegal move's): what is wrong
+        with it, and another try; after the last try, what is wrong with it, then the answer (a move's comparison
+        with the best, in place of both), and the step is over."""
         self.misses += 1
-        self._slip("mistake")
+        self.mistakes += 1
         if self.misses < TRIES:
+            self._save(evidence)
             return said + "\n" + self.ui.message("shell.try_again")
-        self._end_step(shown=True)
+        self._end_step(shown=True, evidence=evidence)
         ui = self.ui
         given = ui.message("shell.step_answer", tries=TRIES)
         if verdict is not None and verdict.comparison is not None:  # it names every best move
@@ -244,35 +245,33 @@ class LessonRun(Activity):
 
     # ---- help ------------------------------------------------------------------
 
-    def _slip(self, kind: str) -> None:
-        """Count a mistake or a hint, saved at once: quitting does not forget it."""
-        if kind == "mistake":
-            self.mistakes += 1
-        else:
-            self.hints += 1
-            self._step_hints += 1
+    def _hinted(self) -> None:
+        """Count a hint, saved at once: quitting does not forget it."""
+        self.hints += 1
+        self._step_hints += 1
         self._save()
 
-    def _end_step(self, shown: bool) -> None:
-        """The step is over: what it showed of the learner's skills is recorded."""
+    def _end_step(self, shown: bool, evidence: Sequence[Evidence] = ()) -> None:
+        """The step is over: saved once, with what it showed of the learner's skills (after ``evidence``, an
+        illegal last answer's)."""
         self.solved = self.over = True
         self.shown = shown
-        self._evidence(step_evidence(self.lesson, self.index, self.misses, self._step_hints, shown))
-        self._save()
+        self._save([*evidence, *step_evidence(self.lesson, self.index, self.misses, self._step_hints, shown)])
 
-    def _evidence(self, evidence: list[Evidence]) -> None:
-        self.shell.progress.record_evidence("lesson", {f"{self.lesson.id}/{self.index + 1}": evidence},
-                                            now=self.shell.clock())
-
-    def _save(self) -> None:
+    def _save(self, evidence: Sequence[Evidence] = ()) -> None:
         """The step to resume at, and the mistakes and hints so far: the one after a step that is over, which a
-        restart must not ask again (its answer may have been shown, and a second answer would count)."""
+        restart must not ask again (its answer may have been shown, and a second answer would count); with the
+        current step's ``evidence``, in one transaction."""
         self.shell.progress.save_lesson_step(self.lesson.id, self.index + self.over, self.mistakes, self.hints,
-                                             now=self.shell.clock())
+                                             now=self.shell.clock(), evidence=self._by_step(evidence))
+
+    def _by_step(self, evidence: Sequence[Evidence]) -> dict[str, Sequence[Evidence]]:
+        """``evidence`` of the current step, by its reference (``lesson/NUMBER``), as the progress file keeps it."""
+        return {f"{self.lesson.id}/{self.index + 1}": evidence} if evidence else {}
 
     def used_help(self) -> None:
         if not self.solved:
-            self._slip("hint")
+            self._hinted()
 
     def hint(self) -> str:
         """The step's next hint: its written ones, then what the engine can tell without giving the
@@ -282,7 +281,7 @@ class LessonRun(Activity):
             return self.ui.message("shell.nothing_asked")
         if self.solved:
             return self.ui.message("shell.hint_step_shown" if self.shown else "shell.no_hint_needed")
-        self._slip("hint")
+        self._hinted()
         if isinstance(step, WhyStep):
             return self._why_hint(step)
         if isinstance(step, ExerciseStep):
@@ -322,7 +321,7 @@ class LessonRun(Activity):
     def solution(self) -> str:
         if self.solved:
             return self.ui.message("shell.nothing_asked")
-        self._slip("mistake")
+        self.mistakes += 1
         self._end_step(shown=True)
         return self._answer() + "\n" + self.ui.message("shell.type_next")
 
@@ -344,9 +343,11 @@ class LessonRun(Activity):
         if not self.solved:
             return self.ui.message("shell.solve_first")
         if self.index + 1 < len(self.lesson.steps):
+            saved = self.over  # a step asked and over is saved as passed already: the step after it
             self.index += 1
             self._enter()
-            self._save()
+            if not saved:
+                self._save()
             return self.show()
         return self._finish()
 

@@ -7,7 +7,10 @@ resumes at): a section earns no stars.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.content.course import Lesson
+from tutor.content.skills import Evidence
 
 from .lesson import LessonRun
 from .state import Shell
@@ -29,5 +32,7 @@ class SectionRun(LessonRun):
                                    target=self.shell.lesson_name(self.lesson.id))
         return super().next()
 
-    def _save(self) -> None:
-        """Nothing: the lesson's own step and its mistakes stay as they were."""
+    def _save(self, evidence: Sequence[Evidence] = ()) -> None:
+        """The step's ``evidence`` alone: the lesson's own step and its mistakes stay as they were."""
+        if evidence:
+            self.shell.progress.record_evidence("lesson", self._by_step(evidence), now=self.shell.clock())

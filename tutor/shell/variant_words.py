@@ -11,7 +11,7 @@ from tutor.core.variant import Variant
 from tutor.loading.positions import variant_to_data
 from tutor.render import Renderer
 from tutor.sheets.content import TOPICS, build_sheet, changes_rules, inert_options
-from tutor.sheets.document import OptionView, dealt_point_cards, option_view
+from tutor.sheets.document import OptionView, option_view
 
 SCORING_OPTIONS = (
     "point_cards", "spade_points", "most_cards", "most_spades", "sweep_points", "instant_sweeps", "instant_points",
@@ -37,42 +37,41 @@ def variant_label(ui: Renderer, variant: Variant, said: Collection[str] = ()) ->
 
 def variant_line(ui: Renderer, variant: Variant) -> str:
     """The variant's name and the scoring options that differ from Classic's; empty for Classic itself."""
-    classic = presets.variant()
-    if variant == classic:
+    if variant == presets.variant():
         return ""
-    options, usual = variant.options(), classic.options()
-    if variant.point_card_table == classic.point_card_table:
-        options["point_cards"] = usual["point_cards"]  # the same cards score, whatever the deck leaves out
+    changed = set(classic_changed(variant))
+    if variant.penalties:
+        changed.add("default_penalty")  # the fine's size, said with the duty that makes it
     else:
-        options["point_cards"] = dealt_point_cards(variant)
-    if not variant.penalties:
-        options["build_duty"] = usual["build_duty"]  # a duty other than the fine changes no score
-    shown = [name for name in SCORING_OPTIONS
-             if options[name] != usual[name] or (name == "default_penalty" and variant.penalties)]
-    scoring = [option_view(ui, name, options[name]) for name in shown]
+        changed.discard("build_duty")  # a duty other than the fine changes no score
+    options = variant.options()
+    scoring = [option_view(ui, name, options[name], variant=variant) for name in SCORING_OPTIONS if name in changed]
     return ui.message("shell.variant_line", name=variant_label(ui, variant), scoring=scoring)
 
 
 def classic_changes(ui: Renderer, variant: Variant, players: int | None = None,
                     one_round: bool = False) -> list[OptionView]:
-    """The options of :func:`classic_changed` in words, in the rulebook's order; the point cards only as far as
-    the deck holds them."""
+    """The options of :func:`classic_changed` in words, in the rulebook's order; the point cards as the deck deals
+    them (:func:`tutor.sheets.document.option_view`)."""
     options = variant.options()
-    if options["point_cards"] != presets.variant().options()["point_cards"]:
-        options["point_cards"] = dealt_point_cards(variant)
-    return [option_view(ui, name, options[name]) for name in classic_changed(variant, players, one_round)]
+    return [option_view(ui, name, options[name], variant=variant)
+            for name in classic_changed(variant, players, one_round)]
 
 
 def classic_changed(variant: Variant, players: int | None = None, one_round: bool = False) -> list[str]:
-    """Every option whose value differs from Classic Cassino's.  With ``players``, only those that change the
-    rules for that many players: one whose Classic value leaves every rule the same is left out (``aces_high``
-    without royal values: an ace still counts 1); with ``one_round`` too, only those that change the rules of a
-    round (not the match's target)."""
-    usual, options = presets.variant().options(), variant.options()
-    changed = [name for name, value in options.items() if value != usual[name]]
+    """Every option whose value differs from Classic Cassino's, the point cards when other cards score than in
+    Classic once the deck has dealt (an Italian deck leaves out the 10♦; a card set to 0 points scores as one not
+    named).  With ``players``, only those that change the rules for that many players: one whose Classic value
+    leaves every rule the same is left out (``aces_high`` without royal values: an ace still counts 1); with
+    ``one_round`` too, only those that change the rules of a round (not the match's target)."""
+    classic = presets.variant()
+    usual, options = classic.options(), variant.options()
+    scored = variant.point_card_table != classic.point_card_table
+    changed = [name for name, value in options.items() if (scored if name == "point_cards" else value != usual[name])]
     if players is not None:
         topics = round_topics(one_round)
-        changed = [name for name in changed if changes_rules(variant, players, name, usual[name], topics)]
+        changed = [name for name in changed
+                   if name == "point_cards" or changes_rules(variant, players, name, usual[name], topics)]
     return changed
 
 

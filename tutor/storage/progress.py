@@ -104,16 +104,22 @@ class Progress:
     # lessons
 
     def save_lesson_step(self, lesson_id: str, step: int, mistakes: int = 0, hints: int = 0,
-                         now: datetime | None = None) -> None:
-        """Remember the step reached in a lesson not finished yet, and the mistakes and hints so far."""
+                         now: datetime | None = None, evidence: Mapping[str, Sequence[Evidence]] | None = None
+                         ) -> None:
+        """Remember the step reached in a lesson not finished yet, and the mistakes and hints so far; with
+        ``evidence`` (by lesson step, as :meth:`record_evidence` takes it), the skills rated in the same
+        transaction: the step is saved with its evidence, or neither is."""
         if min(step, mistakes, hints) < 0:
             raise ValueError(f"a lesson's step, mistakes and hints are 0 or more, not {step}, {mistakes}, {hints}")
+        moment = to_text(utc(now))
         with self._write() as c:
+            for ref, pieces in (evidence or {}).items():
+                record(c, "lesson", ref, pieces, moment)
             c.execute(
                 "INSERT INTO lesson (id, step, mistakes, hints, touched_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) "
                 "DO UPDATE SET step = excluded.step, mistakes = excluded.mistakes, hints = excluded.hints, "
                 "touched_at = excluded.touched_at",
-                (lesson_id, step, mistakes, hints, to_text(utc(now))),
+                (lesson_id, step, mistakes, hints, moment),
             )
 
     def lesson_resume(self, lesson_id: str) -> tuple[int, int, int]:
