@@ -153,8 +153,8 @@ def scoring_differences(variant: Variant) -> list[str]:
                                "skunk", "instant_limit") if getattr(variant, name) != getattr(classic, name)]
     if variant.point_card_table != classic.point_card_table:
         found.append("point_cards")
-    if variant.spade_points:
-        found.append("spade_points")
+    if variant.spade_points:  # in place of the most spades' point, which its words say
+        found = [name for name in found if name != "most_spades"] + ["spade_points"]
     if variant.penalties:
         found += ["build_duty", "default_penalty"]
     return found
@@ -214,3 +214,14 @@ def test_the_line_before_a_task_and_the_games_summary_say_the_same_of_the_point_
     assert (named in summary) == differ
     assert (named in line[len(variant_label(ui, variant)):]) == differ
     assert (cards.value in [o.value for o in classic_changes(ui, variant)]) == differ
+
+
+@pytest.mark.parametrize(("lang", "zero"), [("en", "most spades (0 points)"), ("de", "meiste Pik (0 Punkte)")])
+def test_spade_cassinos_line_says_the_most_spades_point_is_gone_once(lang: str, zero: str) -> None:
+    """The spades' words say they come in place of the point for the most spades; the line listed the most spades
+    at 0 points after them, the same thing twice."""
+    ui = Renderer(lang)
+    line = variant_line(ui, presets.variant("spade"))
+    assert ui.message("options.spade_points=true") in line and zero not in line
+    changes = [view.name for view in classic_changes(ui, presets.variant("spade"))]
+    assert ui.message("options.most_spades") not in changes
