@@ -13,7 +13,7 @@ from shell_helpers import installed_catalog, open_shell, right_answer
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
-from tutor.shell.next_choice import section_for
+from tutor.shell.next_choice import MISS_SPAN, section_for
 from tutor.shell.picker import PUZZLE_REACH, SET_MIN, open_puzzles, pick_puzzle, set_choice, set_pool
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
@@ -274,6 +274,38 @@ def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: st
         opened = shell.activity
         assert type(opened) is LessonRun and "rules" in LESSON_SKILLS[opened.lesson.id], reply
         assert _what_next(board, reply), board
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_section_missed_again_is_not_repeated_when_its_first_miss_leaves_the_window(tmp_path: Path,
+                                                                                      lang: str) -> None:
+    """As above, but the step's first miss is the oldest of the last :data:`MISS_SPAN` lesson pieces of the
+    skill: nine other steps each missed twice (passed over) and one answered came after it.  Its section
+    repeated and missed again pushed the first miss out of the span, and ``next`` opened the same section again
+    (a walk tester never counting cards was given "The last capture" steps 1-3 twice running, 5 December 2026)."""
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell, stars=2)
+        miss = [Evidence("rules", 0.0, 1.0, 800)]
+        shell.progress.record_evidence("lesson", {"builds/6": miss}, now=shell.clock())
+        others = ["table/4", "table/5", "pairing/5", "pairing/8", "sums/5", "sums/8", "faces/3", "faces/4",
+                  "faces/6"]
+        for _ in range(2):
+            shell.progress.record_evidence("lesson", {ref: miss for ref in others}, now=shell.clock())
+        shell.progress.record_evidence("lesson", {"faces/7": [Evidence("rules", 1.0, 1.0, 800)]},
+                                       now=shell.clock())
+        assert len(shell.progress.skill_scores("rules", 2 * MISS_SPAN)) == MISS_SPAN
+        following = "next" if lang == "en" else "weiter"
+        say(shell, following)
+        run = shell.activity
+        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
+        say(shell, following)  # the text of step 5
+        say(shell, "solution" if lang == "en" else "lösung")  # step 6 missed again
+        say(shell, following)
+        assert run.done
+        reply = say(shell, following)
+        opened = shell.activity
+        assert not (isinstance(opened, SectionRun) and opened.lesson.id == "builds"), reply
+        assert type(opened) is LessonRun and "rules" in LESSON_SKILLS[opened.lesson.id], reply
 
 
 IN_VAIN = {
