@@ -263,6 +263,35 @@ def test_a_step_over_is_not_asked_again_after_a_restart(tmp_path: Path) -> None:
         assert shell.progress.lesson_stars() == {lesson.id: 2}  # two answers shown: two mistakes
 
 
+def test_a_lesson_done_again_and_left_resumes_with_its_slips(tmp_path: Path) -> None:
+    """A lesson done, opened again (as ``next`` does for a weak skill), a wrong answer and a hint given at a step,
+    then the tutor left: opened again, it started at step 1 with no slip, the mistake and the hint saved forgotten
+    (the step could then be answered right after the hint, for three stars).  Now it resumes where it was left."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        finish_lesson(shell, mistakes=1)
+        assert shell.progress.lesson_stars() == {lesson.id: 2}
+        say(shell, f"learn {lesson.id}")  # done: it starts afresh
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.index == 0
+        while run.solved:
+            say(shell, "next")
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        say(shell, wrong)
+        say(shell, "hint")
+        left = (run.index, run.mistakes, run.hints)
+        assert left[0] > 0 and left[1:] == (1, 1)
+    with open_shell(tmp_path) as shell:
+        said = say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and (run.index, run.mistakes, run.hints) == left, said
+        assert f"step {left[0] + 1}" in said.split("\n")[0]
+        finish_lesson(shell)
+        assert shell.progress.lesson_stars() == {lesson.id: 2}
+
+
 def open_steps(shell):  # type: ignore[no-untyped-def]
     """Every step of the course that asks something, open in the shell in turn (each then answered right)."""
     for lesson in shell.catalog.lessons:
