@@ -360,11 +360,11 @@ def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: P
 
 
 PASSED = {
-    "en": "The lesson “{lesson}” was done again, and your counting is still rated {rating}; too few puzzles on it "
-          "are open to you now. Another weak skill, builds, is rated ",
-    "de": "Die Lektion „{lesson}“ wurde wiederholt, und deine Fähigkeit Zählen hat noch die Wertungszahl {rating}; "
-          "zurzeit gibt es zu wenige Aufgaben dazu für dich. Eine andere schwache Fähigkeit, Bauten, hat die "
-          "Wertungszahl ",
+    "en": "The lesson “{lesson}” was done again, and counting, your weakest skill, is still rated {rating}; too few "
+          "puzzles on it are open to you now. Another weak skill, builds, is rated ",
+    "de": "Die Lektion „{lesson}“ wurde wiederholt, und deine schwächste Fähigkeit, Zählen, hat noch die Wertungszahl "
+          "{rating}; zurzeit gibt es zu wenige Aufgaben dazu für dich. Eine andere schwache Fähigkeit, Bauten, hat "
+          "die Wertungszahl ",
 }
 
 

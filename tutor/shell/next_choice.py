@@ -7,9 +7,9 @@ rated under where every skill starts, is worked on: the rules by the section of 
 missed (a whole lesson when none was missed; puzzles on them once that lesson was done again, said to have been in
 vain only when the rules were missed since), any other skill by a set of puzzles on one of its themes, within the
 learner's reach (a section or a lesson when no such puzzle is open).  A skill whose lesson was done again in vain,
-with no puzzle set on it open, waits: the next weak skill is worked on in its place.  After a game the weakest skill is worked on
-whatever its rating: the round just reviewed has told the model most, and a game follows the set.  Otherwise a game
-is proposed (:mod:`.game_choice`), or the course goes on with the lessons of the variants.
+with no puzzle set on it open, waits: the next weak skill is worked on in its place.  After a game the weakest skill
+is worked on whatever its rating: the round just reviewed has told the model most, and a game follows the set.
+Otherwise a game is proposed (:mod:`.game_choice`), or the course goes on with the lessons of the variants.
 """
 
 from __future__ import annotations
@@ -158,9 +158,9 @@ def choose(shell: Shell) -> Choice | None:
     played = after_game(shell)
     skills = shell.progress.skills()
     weak = skill_to_work(skills, played)
-    step = None if weak is None else step_for(shell, weak.skill)
     if weak is None:
         return None
+    step = step_for(shell, weak.skill)
     if step is not None:
         return _choice(shell, weak, step, played)
     lesson = passed_over(shell, weak.skill)
@@ -183,9 +183,9 @@ def _choice(shell: Shell, weak: SkillEstimate, step: Step, played: bool = False)
 
 def passed_over(shell: Shell, skill: str) -> str | None:
     """Where :func:`step_for` gives nothing for ``skill``: the lesson on it done again in vain
-    (:func:`repeated_in_vain`), no puzzle set on it being open to the learner.  Proposing
-    that lesson once more would be a loop (a walk tester who never counted cards was given "Counting a round" over
-    and over), so the skill waits and another weak one is worked on.  None when no lesson was done in vain."""
+    (:func:`repeated_in_vain`), no puzzle set on it being open to the learner.  Proposing that lesson once more
+    would be a loop (a walk tester who never counted cards was given "Counting a round" over and over), so the skill
+    waits and another weak one is worked on.  None when no lesson was done in vain."""
     lesson = _lesson(shell, skill)
     if lesson is None:
         return None
