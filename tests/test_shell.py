@@ -813,6 +813,35 @@ def test_a_puzzle_solved_after_its_answer_was_shown_counts_as_helped(tmp_path: P
         assert shell.progress.dashboard([], None, shell.clock()).streaks.current == 0
 
 
+SKIPPED_AS_MISSED = {"en": "“next” once more skips it, as missed: you took a hint.",
+                     "de": "ein zweites „weiter“ überspringt sie als verfehlt: Du hast einen Tipp genommen."}
+
+
+@pytest.mark.parametrize(("leaving", "lang"), [("quit", "en"), ("skip", "en"), ("skip", "de")])
+def test_a_puzzle_left_after_a_hint_counts_as_missed(tmp_path: Path, leaving: str, lang: str) -> None:
+    """A hint taken, then the puzzle left unanswered (the tutor quit, or the puzzle skipped by ``next``): nothing
+    was recorded, the puzzle came back as never tried, and solved then it counted as solved without help, for the
+    rating, the theme and the skills.  Now leaving it after a hint records the miss its answer would have been (and
+    the puzzle comes back for review)."""
+    following = "next" if lang == "en" else "weiter"
+    with open_shell(tmp_path, lang) as shell:
+        assert SKIPPED_AS_MISSED["en"] not in shell.ui.message("shell.puzzle_open")
+        say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        puzzle = run.puzzle
+        say(shell, "hint")
+        if leaving == "skip":
+            assert say(shell, following).endswith(SKIPPED_AS_MISSED[lang])
+            say(shell, following)
+    with open_shell(tmp_path) as shell:
+        attempts = shell.progress.dashboard([], None, shell.clock()).summary.puzzles_attempted
+        assert attempts == 1 and puzzle.id in shell.progress.recent_puzzles(5, shell.clock() - timedelta(days=1))
+        assert shell.progress.learner_rating().rating < 800
+        assert [(s.solved, s.attempts) for s in shell.progress.theme_stats()] == [(0, 1)] * len(puzzle.themes)
+        assert puzzle.id in shell.progress.due_reviews(shell.clock() + timedelta(days=2))
+
+
 @pytest.mark.parametrize(("lang", "due", "following"), [
     ("en", "1 failed puzzle and 2 positions from your games are due for review", "Your next lesson is “{title}”"),
     ("de", "1 verfehlte Aufgabe und 2 Stellungen aus deinen Spielen sind zur Wiederholung fällig",
