@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from shell_helpers import installed_catalog, open_shell, right_answer
 
+from tutor.content.course import DemoStep, TextStep
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
-from tutor.shell.next_choice import section_for
+from tutor.shell.next_choice import MISS_SPAN, section_for
 from tutor.shell.picker import PUZZLE_REACH, SET_MIN, open_puzzles, pick_puzzle, set_choice, set_pool
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
@@ -21,7 +22,7 @@ from tutor.shell.section import SectionRun
 from tutor.shell.state import Shell
 from tutor.shell.streak import streak_order
 from tutor.storage.skills import SKILL_START, updated
-from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills
+from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills, step_skills
 
 WHY = {
     "en": r"Your weakest skill, (?P<skill>[^,]+), is rated (?P<rating>\d+); (?P<missed>\d+) of your last "
@@ -276,6 +277,38 @@ def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: st
         assert _what_next(board, reply), board
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_section_missed_again_is_not_repeated_when_its_first_miss_leaves_the_window(tmp_path: Path,
+                                                                                      lang: str) -> None:
+    """As above, but the step's first miss is the oldest of the last :data:`MISS_SPAN` lesson pieces of the
+    skill: nine other steps each missed twice (passed over) and one answered came after it.  Its section
+    repeated and missed again pushed the first miss out of the span, and ``next`` opened the same section again
+    (a walk tester never counting cards was given "The last capture" steps 1-3 twice running, 5 December 2026)."""
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell, stars=2)
+        miss = [Evidence("rules", 0.0, 1.0, 800)]
+        shell.progress.record_evidence("lesson", {"builds/6": miss}, now=shell.clock())
+        others = ["table/4", "table/5", "pairing/5", "pairing/8", "sums/5", "sums/8", "faces/3", "faces/4",
+                  "faces/6"]
+        for _ in range(2):
+            shell.progress.record_evidence("lesson", {ref: miss for ref in others}, now=shell.clock())
+        shell.progress.record_evidence("lesson", {"faces/7": [Evidence("rules", 1.0, 1.0, 800)]},
+                                       now=shell.clock())
+        assert len(shell.progress.skill_scores("rules", 2 * MISS_SPAN)) == MISS_SPAN
+        following = "next" if lang == "en" else "weiter"
+        say(shell, following)
+        run = shell.activity
+        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
+        say(shell, following)  # the text of step 5
+        say(shell, "solution" if lang == "en" else "lösung")  # step 6 missed again
+        say(shell, following)
+        assert run.done
+        reply = say(shell, following)
+        opened = shell.activity
+        assert not (isinstance(opened, SectionRun) and opened.lesson.id == "builds"), reply
+        assert type(opened) is LessonRun and "rules" in LESSON_SKILLS[opened.lesson.id], reply
+
+
 IN_VAIN = {
     "en": "and the lesson “{lesson}” done again did not help: puzzles on “(?P<theme>[^”]+)”.",
     "de": "und die wiederholte Lektion „{lesson}“ half nicht: Aufgaben zum Thema „(?P<theme>[^“]+)“.",
@@ -324,6 +357,55 @@ def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: P
         assert isinstance(run, PuzzleRun) and run.mode == "set" and "rules" in puzzle_skills(run.puzzle)
         assert found["theme"] in [shell.theme_name(theme) for theme in run.puzzle.themes]
         assert _what_next(board, reply), board
+
+
+PASSED = {
+    "en": "The lesson “{lesson}” was done again, and counting, your weakest skill, is still rated {rating}; too few "
+          "puzzles on it are open to you now. Another weak skill, builds, is rated ",
+    "de": "Die Lektion „{lesson}“ wurde wiederholt, und deine schwächste Fähigkeit, Zählen, hat noch die Wertungszahl "
+          "{rating}; zurzeit gibt es zu wenige Aufgaben dazu für dich. Eine andere schwache Fähigkeit, Bauten, hat "
+          "die Wertungszahl ",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_done_again_in_vain_without_puzzles_gives_way_to_another_weak_skill(tmp_path: Path,
+                                                                                     lang: str) -> None:
+    """A learner rated under 400 (no set on counting open) who never counts: every counting step of "scoring"
+    missed twice (passed over), ``next`` proposes that lesson.  Done again with every answer shown,
+    ``next`` proposed it again and again (a walk tester got "Counting a round" twelve times running); now counting
+    waits, and the next weak skill, builds, is worked on by the section of its step missed, the line saying why."""
+    following, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell, stars={"scoring": 1})
+        _rating_lowered(shell, 400)
+        # the easy puzzles testing counting (endgames of aces) shown this session: no set on counting is open
+        shell.answers_shown.update(p.id for p in shell.catalog.puzzles if "counting" in puzzle_skills(p))
+        scoring = shell.catalog.lesson("scoring")
+        asked = [f"scoring/{i + 1}" for i, step in enumerate(scoring.steps)
+                 if not isinstance(step, (TextStep, DemoStep)) and "counting" in step_skills(scoring, i)]
+        miss = [Evidence("counting", 0.0, 1.0, 800)]
+        for _ in range(2):  # every step of it on counting missed twice: no section to repeat
+            shell.progress.record_evidence("lesson", {ref: miss for ref in asked}, now=shell.clock())
+        _evidence(shell, "counting", [0.0] * 6)
+        shell.progress.record_evidence("lesson", {"builds/3": [Evidence("builds", 0.0, 1.0, 800)]},
+                                       now=shell.clock())
+        _evidence(shell, "builds", [0.0, 1.0, 0.0])
+        say(shell, following)
+        lesson = shell.activity
+        assert type(lesson) is LessonRun and lesson.lesson.id == "scoring"  # the premise: once
+        while not lesson.done:  # each answer shown, a moment after the one before
+            shell.clock.advance(0.01)  # type: ignore[attr-defined]
+            say(shell, following if lesson.solved or isinstance(lesson.step, (TextStep, DemoStep)) else solution)
+        assert _lowest(tmp_path / "progress.sqlite3") == "counting"
+        reply = say(shell, following)
+        run = shell.activity
+        assert isinstance(run, SectionRun) and run.lesson.id == "builds", reply
+        counting = round(shell.progress.skills()[SKILLS.index("counting")].rating.rating)
+        said = PASSED[lang].format(lesson=lesson.lesson.title.get(lang), rating=counting)
+        assert " ".join(reply.split()).startswith(said), reply
+        rating, missed, tried = _recomputed(tmp_path / "progress.sqlite3", "builds")
+        assert f"{said}{rating}; {missed} " in " ".join(reply.split())
 
 
 def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path: Path) -> None:

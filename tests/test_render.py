@@ -11,12 +11,14 @@ import jinja2
 import pytest
 import yaml
 from randompos import ALL_VARIANTS, random_play, random_position
+from shell_helpers import installed_catalog
 
-from tutor.content.course import Text
+from tutor.content.course import QuestionStep, Text
 from tutor.content.folders import content_dir
 from tutor.content.presets import variant
 from tutor.core.cards import ALL_CARDS, DECKS, Card
 from tutor.core.comparison import compare
+from tutor.core.counting import miscount
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal, play_round
@@ -410,6 +412,29 @@ def test_what_each_side_has_taken_keeps_its_points_with_their_number_at_every_wi
                 for line in text.splitlines():
                     *broken, _ = fit(line, width).splitlines()
                     assert not any(ENDS_IN_A_NUMBER.search(b) for b in broken), (width, line, broken)
+
+
+NAME_THEN_VERB = {
+    "en": "The build duty is broken: after this move Player 2 holds no card that takes it.",
+    "de": "Die Halteregel ist verletzt: Nach diesem Zug hat Spieler 2 keine Karte, die sie einnimmt.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_name_keeps_its_number_but_not_the_word_after_it(lang: str) -> None:
+    """``Spieler 2`` is one word, and its number counts nothing: the word after it may go to the next line.  The
+    number rule glued it on (``Spieler 3 weglässt``), and a walk tester's miscount hint broke its line 14 columns
+    short: "… die Karten von" / "Spieler 3 weglässt …"."""
+    text = NAME_THEN_VERB[lang]
+    name = "Player 2" if lang == "en" else "Spieler 2"
+    width = text.index(name) + len(name)  # the name and its number fit on the first line, the verb does not
+    first, *_ = fit(text, width).splitlines()
+    assert first.endswith(name), fit(text, width)
+    german = Renderer("de")
+    step = installed_catalog().lesson("partners").steps[6]
+    assert isinstance(step, QuestionStep)
+    said = german.miscount(step.position, miscount(step.position, step.seat, step.ask, 26))
+    assert fit(said, 80).splitlines()[1].endswith("die Karten von Spieler 3"), fit(said, 80)
 
 
 TAKEN_COUNTS = {"en": re.compile(r"^  [^:]+: (\d+) cards?(?:, (\d+) spades?)?(?:, (\d+) sweeps?)?;"),

@@ -264,6 +264,35 @@ def test_a_step_over_is_not_asked_again_after_a_restart(tmp_path: Path) -> None:
         assert shell.progress.lesson_stars() == {lesson.id: 2}  # two answers shown: two mistakes
 
 
+def test_a_lesson_done_again_and_left_resumes_with_its_slips(tmp_path: Path) -> None:
+    """A lesson done, opened again (as ``next`` does for a weak skill), a wrong answer and a hint given at a step,
+    then the tutor left: opened again, it started at step 1 with no slip, the mistake and the hint saved forgotten
+    (the step could then be answered right after the hint, for three stars).  Now it resumes where it was left."""
+    with open_shell(tmp_path) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        finish_lesson(shell, mistakes=1)
+        assert shell.progress.lesson_stars() == {lesson.id: 2}
+        say(shell, f"learn {lesson.id}")  # done: it starts afresh
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.index == 0
+        while run.solved:
+            say(shell, "next")
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        say(shell, wrong)
+        say(shell, "hint")
+        left = (run.index, run.mistakes, run.hints)
+        assert left[0] > 0 and left[1:] == (1, 1)
+    with open_shell(tmp_path) as shell:
+        said = say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and (run.index, run.mistakes, run.hints) == left, said
+        assert f"step {left[0] + 1}" in said.split("\n")[0]
+        finish_lesson(shell)
+        assert shell.progress.lesson_stars() == {lesson.id: 2}
+
+
 def open_steps(shell):  # type: ignore[no-untyped-def]
     """Every step of the course that asks something, open in the shell in turn (each then answered right)."""
     for lesson in shell.catalog.lessons:
@@ -783,6 +812,35 @@ def test_a_puzzle_solved_after_its_answer_was_shown_counts_as_helped(tmp_path: P
         assert said.startswith("Solved with help")
         assert [s.solved for s in shell.progress.theme_stats()] == [0] * len(run.puzzle.themes)
         assert shell.progress.dashboard([], None, shell.clock()).streaks.current == 0
+
+
+SKIPPED_AS_MISSED = {"en": "“next” once more skips it, as missed: you took a hint.",
+                     "de": "ein zweites „weiter“ überspringt sie als verfehlt: Du hast einen Tipp genommen."}
+
+
+@pytest.mark.parametrize(("leaving", "lang"), [("quit", "en"), ("skip", "en"), ("skip", "de")])
+def test_a_puzzle_left_after_a_hint_counts_as_missed(tmp_path: Path, leaving: str, lang: str) -> None:
+    """A hint taken, then the puzzle left unanswered (the tutor quit, or the puzzle skipped by ``next``): nothing
+    was recorded, the puzzle came back as never tried, and solved then it counted as solved without help, for the
+    rating, the theme and the skills.  Now leaving it after a hint records the miss its answer would have been (and
+    the puzzle comes back for review)."""
+    following = "next" if lang == "en" else "weiter"
+    with open_shell(tmp_path, lang) as shell:
+        assert SKIPPED_AS_MISSED["en"] not in shell.ui.message("shell.puzzle_open")
+        say(shell, "puzzle")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun)
+        puzzle = run.puzzle
+        say(shell, "hint")
+        if leaving == "skip":
+            assert say(shell, following).endswith(SKIPPED_AS_MISSED[lang])
+            say(shell, following)
+    with open_shell(tmp_path) as shell:
+        attempts = shell.progress.dashboard([], None, shell.clock()).summary.puzzles_attempted
+        assert attempts == 1 and puzzle.id in shell.progress.recent_puzzles(5, shell.clock() - timedelta(days=1))
+        assert shell.progress.learner_rating().rating < 800
+        assert [(s.solved, s.attempts) for s in shell.progress.theme_stats()] == [(0, 1)] * len(puzzle.themes)
+        assert puzzle.id in shell.progress.due_reviews(shell.clock() + timedelta(days=2))
 
 
 @pytest.mark.parametrize(("lang", "due", "following"), [

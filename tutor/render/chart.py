@@ -93,7 +93,7 @@ def fit(text: str, width: int, hang: int | None = None) -> str:
 
     A move in the notation, or a short quoted text (a command to type), stays on one line, unless it is longer than
     a line itself, and so does a number with the word after it (``2 gespiegelte``, ``4 rounds``, ``(4 points)``),
-    and a name with its number (``Player 2``).
+    and a name with its number (``Player 2``), whose number counts nothing: the word after it may wrap.
     """
     out = []
     for line in text.split("\n"):
@@ -106,6 +106,12 @@ def fit(text: str, width: int, hang: int | None = None) -> str:
     return "\n".join(out)
 
 
+def _counts(word: str) -> bool:
+    """Whether ``word`` ends with a number that counts the word after it: a number standing alone, not a name's
+    (``Spieler 3`` weglässt: the 3 names the player, and the verb may go to the next line)."""
+    return bool(_NUMBER.fullmatch(word.rsplit(" ", 1)[-1])) and not _NUMBERED.fullmatch(" ".join(word.split(" ")[-2:]))
+
+
 def _wrap(line: str, width: int, lead: str, later: str) -> list[str]:
     """The line's words filled greedily into lines of ``width``, the first starting with ``lead``, the others
     with ``later``; spaces between words on one line are kept, a word longer than a line stands alone."""
@@ -113,8 +119,8 @@ def _wrap(line: str, width: int, lead: str, later: str) -> list[str]:
     for gap, word in _WORD.findall(line):
         if len(later) + len(word) > width and " " in word:  # a move too long for any line: its parts
             words.extend(zip([gap] + [" "] * word.count(" "), word.split(" "), strict=True))
-        elif words and (_NUMBER.fullmatch(words[-1][1].rsplit(" ", 1)[-1]) or _NUMBERED.fullmatch(
-                words[-1][1].rsplit(" ", 1)[-1] + gap + word)) and len(later) + len(words[-1][1] + gap + word) <= width:
+        elif words and (_counts(words[-1][1]) or _NUMBERED.fullmatch(words[-1][1].rsplit(" ", 1)[-1] + gap + word)) \
+                and len(later) + len(words[-1][1] + gap + word) <= width:
             words[-1] = (words[-1][0], words[-1][1] + gap + word)  # the number and its noun, or a name and its number
         else:
             words.append((gap, word))

@@ -307,8 +307,9 @@ def learn(shell: Shell, arg: str) -> str:
         names = shell.lesson_names()
         return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(names), near=near_name(arg, names))
     lesson = shell.catalog.lesson(found)
-    finished = lesson.id in shell.progress.lesson_stars()  # opened again, it starts afresh
-    start, mistakes, hints = (0, 0, 0) if finished else shell.progress.lesson_resume(lesson.id)
+    # the step reached and the slips saved; a lesson done starts afresh (its completion forgot them), but one
+    # opened again since and left resumes where it was left
+    start, mistakes, hints = shell.progress.lesson_resume(lesson.id)
     run = LessonRun(shell, lesson, start, mistakes, hints)
     shell.activity = run
     if run.over:  # left after its last step was over, before "next": it is done

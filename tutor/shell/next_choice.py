@@ -6,15 +6,16 @@ lessons to come ask for rules not taught yet).  Past the course, the weakest ski
 rated under where every skill starts, is worked on: the rules by the section of a lesson whose step the learner last
 missed (a whole lesson when none was missed; puzzles on them once that lesson was done again, said to have been in
 vain only when the rules were missed since), any other skill by a set of puzzles on one of its themes, within the
-learner's reach (a section or a lesson when no such puzzle is open).  After a game the weakest skill is worked on
-whatever its rating: the round just reviewed has told the model most, and a game follows the set.  Otherwise a game
-is proposed (:mod:`.game_choice`), or the course goes on with the lessons of the variants.
+learner's reach (a section or a lesson when no such puzzle is open).  A skill whose lesson was done again in vain,
+with no puzzle set on it open, waits: the next weak skill is worked on in its place.  After a game the weakest skill
+is worked on whatever its rating: the round just reviewed has told the model most, and a game follows the set.
+Otherwise a game is proposed (:mod:`.game_choice`), or the course goes on with the lessons of the variants.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from tutor.content.course import DemoStep, Lesson, TextStep
@@ -53,7 +54,9 @@ class Step:
 @dataclass(frozen=True)
 class Choice:
     """Work on ``skill`` (rated ``rating``) by ``step``; of its last ``tried`` pieces of evidence, ``missed``
-    scored under 1 (missed, or done with help); ``after_game``: chosen because a game was the last thing done."""
+    scored under 1 (missed, or done with help); ``after_game``: chosen because a game was the last thing done.
+    ``passed``: the weakest skill, passed over for this one (:func:`passed_over`), rated ``passed_rating``, whose
+    lesson ``passed_lesson`` was done again in vain."""
 
     skill: str
     step: Step
@@ -61,6 +64,9 @@ class Choice:
     missed: int
     tried: int
     after_game: bool = False
+    passed: str = ""
+    passed_rating: int = 0
+    passed_lesson: str = ""
 
 
 @dataclass(frozen=True)
@@ -147,15 +153,43 @@ def new_learner(shell: Shell) -> bool:
 
 def choose(shell: Shell) -> Choice | None:
     """The step the weakest skill asks for, or None: too little evidence, or no skill weak and no game just
-    played."""
+    played.  When nothing works on the weakest skill any more (:func:`passed_over`), the step of the next weak
+    skill that has one, said to be in its place; None when no other has one."""
     played = after_game(shell)
-    weak = skill_to_work(shell.progress.skills(), played)
-    step = None if weak is None else step_for(shell, weak.skill)
-    if weak is None or step is None:
+    skills = shell.progress.skills()
+    weak = skill_to_work(skills, played)
+    if weak is None:
         return None
+    step = step_for(shell, weak.skill)
+    if step is not None:
+        return _choice(shell, weak, step, played)
+    lesson = passed_over(shell, weak.skill)
+    if lesson is None:
+        return None
+    for other in weakest_weak(skills, len(skills)):
+        found = step_for(shell, other.skill) if other.skill != weak.skill else None
+        if found is not None:
+            return replace(_choice(shell, other, found), passed=weak.skill, passed_rating=round(weak.rating.rating),
+                           passed_lesson=lesson)
+    return None
+
+
+def _choice(shell: Shell, weak: SkillEstimate, step: Step, played: bool = False) -> Choice:
+    """Work on ``weak`` by ``step``, with the counts of its last tries."""
     scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
     missed = sum(1 for score in scores if score < 1.0)
     return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores), played)
+
+
+def passed_over(shell: Shell, skill: str) -> str | None:
+    """Where :func:`step_for` gives nothing for ``skill``: the lesson on it done again in vain
+    (:func:`repeated_in_vain`), no puzzle set on it being open to the learner.  Proposing that lesson once more
+    would be a loop (a walk tester who never counted cards was given "Counting a round" over and over), so the skill
+    waits and another weak one is worked on.  None when no lesson was done in vain."""
+    lesson = _lesson(shell, skill)
+    if lesson is None:
+        return None
+    return lesson if repeated_in_vain(shell, skill, lesson) else None
 
 
 def after_game(shell: Shell) -> bool:
@@ -186,7 +220,8 @@ def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
 def step_for(shell: Shell, skill: str) -> Step | None:
     """What works on ``skill``: puzzles on a theme (not for the rules), else a section to repeat, else a lesson;
     but puzzles on a theme (the rules' too) when that lesson was done again (:func:`repeated_in_vain`: said to be in
-    vain only when the skill was missed since, :func:`missed_since`); None when nothing is open."""
+    vain only when the skill was missed since, :func:`missed_since`), and nothing when there is no such theme
+    (:func:`passed_over`); None too when nothing is open."""
     theme = None if skill == "rules" else _theme(shell, skill)
     if theme is not None:
         return Step("puzzles", theme)
@@ -194,10 +229,11 @@ def step_for(shell: Shell, skill: str) -> Step | None:
     if section is not None:
         return section
     lesson = _lesson(shell, skill)
-    if lesson is not None and skill == "rules" and repeated_in_vain(shell, skill, lesson):
-        theme = _theme(shell, skill)  # the rules' (another skill's came first, when it has any within reach)
-        if theme is not None:
-            return Step("puzzles", theme, after=lesson if missed_since(shell, skill, lesson) else "")
+    if lesson is not None and repeated_in_vain(shell, skill, lesson):
+        theme = _theme(shell, skill) if skill == "rules" else None  # another skill's came first
+        if theme is None:
+            return None  # the same lesson again would be a loop: the skill waits (:func:`passed_over`)
+        return Step("puzzles", theme, after=lesson if missed_since(shell, skill, lesson) else "")
     return None if lesson is None else Step("lesson", lesson)
 
 
@@ -285,9 +321,16 @@ def why_line(shell: Shell, choice: Choice) -> str:
     kind = ("after_lesson" if step.after else "after_game" if choice.after_game and step.kind == "puzzles"
             else step.kind)
     lesson = shell.catalog.lesson(step.after).title.get(shell.lang) if step.after else ""
-    return shell.ui.message(f"shell.next_why_{kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
+    said = shell.ui.message(f"shell.next_why_{kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
-                            title=title, first=step.first + 1, last=step.last + 1, lesson=lesson)
+                            title=title, first=step.first + 1, last=step.last + 1, lesson=lesson,
+                            other=bool(choice.passed))
+    if not choice.passed:
+        return said
+    passed = shell.ui.message("shell.next_why_passed", skill=shell.ui.message(f"skills.{choice.passed}"),
+                              rating=choice.passed_rating,
+                              lesson=shell.catalog.lesson(choice.passed_lesson).title.get(shell.lang))
+    return passed + " " + said
 
 
 def next_why(shell: Shell) -> str:

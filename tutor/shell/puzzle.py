@@ -365,13 +365,29 @@ class PuzzleRun(Activity):
         again skips it."""
         if not self.over and not self._leaving:
             self._leaving = True
-            return self.ui.message("shell.puzzle_open")
+            return self.ui.message("shell.puzzle_open", helped=self._helped_unanswered)
+        self._left_helped()
         following = self.chooser()
         if following is None:
             self.over = self.exhausted = True
             return self._no_more()
         self._start(following)
         return self.show()
+
+    def leave(self) -> None:
+        self._left_helped()
+
+    @property
+    def _helped_unanswered(self) -> bool:
+        """A hint taken, and no answer yet."""
+        return bool(self.hints) and self.recorded is None and not self.over
+
+    def _left_helped(self) -> None:
+        """The puzzle left unanswered (skipped, another command, the tutor quit) after a hint: its attempt is a
+        miss, as an answer after the hint would be.  Left unrecorded, it came back as never tried, and a solve then
+        counted as the learner's own."""
+        if self._helped_unanswered:
+            self._record(False)
 
     def left_due(self) -> int:
         """In a review, how many of the puzzles it showed are due still: those skipped by ``next`` (an answered one

@@ -126,14 +126,21 @@ def recent_scores(c: sqlite3.Connection, skill: str, n: int, after: str = "") ->
 def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[tuple[str, int]]:
     """The items (refs) of ``source`` whose newest evidence of ``skill`` scored under 1 (missed, and not passed
     since), among its last ``n`` pieces of that source, the latest first; each with how many of its pieces in a
-    row, from the newest, scored under 1."""
+    row, from the newest, scored under 1, counted over all its evidence: a run of misses is not cut short where
+    its first miss is older than the last ``n`` pieces."""
     rows = c.execute("SELECT ref, score FROM skill_evidence WHERE skill = ? AND source = ? ORDER BY id DESC LIMIT ?",
                      (skill, source, n))
-    scores: dict[str, list[float]] = {}
+    newest: dict[str, float] = {}
     for ref, score in rows:
-        scores.setdefault(str(ref), []).append(float(score))
-    return [(ref, next((i for i, score in enumerate(found) if score >= 1.0), len(found)))
-            for ref, found in scores.items() if found[0] < 1.0]
+        newest.setdefault(str(ref), float(score))
+    found = []
+    for ref, score in newest.items():
+        if score < 1.0:
+            scores = [float(row[0]) for row in c.execute(
+                "SELECT score FROM skill_evidence WHERE skill = ? AND source = ? AND ref = ? ORDER BY id DESC",
+                (skill, source, ref))]
+            found.append((ref, next((i for i, s in enumerate(scores) if s >= 1.0), len(scores))))
+    return found
 
 
 def last_source(c: sqlite3.Connection) -> str | None:
