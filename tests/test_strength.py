@@ -40,13 +40,13 @@ def review_data(losses: list[float]) -> dict[str, object]:
 
 
 def keep_games(shell: Shell, games: list[list[float]], preset: str | dict[str, object] = "classic", players: int = 2,
-               first: int = 0) -> None:
+               first: int = 0, practice: bool = False) -> None:
     """One kept game of ``preset`` with ``players`` a list of losses, the first started first (``first`` hours
-    after the first of all), each with its review kept as round 1."""
+    after the first of all), each with its review kept as round 1; ``practice``: a move was taken back in each."""
     store = shell.progress.games
     start = datetime(2026, 11, 1, tzinfo=timezone.utc) + timedelta(hours=first)
     for n, losses in enumerate(games):
-        game = TableGame(Settings(variant(preset), players, "club", n))
+        game = TableGame(Settings(variant(preset), players, "club", n), practice=practice)
         game.resign()  # over: the game no longer waits to be resumed
         saved = SavedGame.new(game, start + timedelta(hours=n))
         store.add(saved, start + timedelta(hours=n))
@@ -349,6 +349,16 @@ def test_the_games_compared_are_read_from_the_figures_file(tmp_path: Path, monke
         text = " ".join(dispatch(shell, "progress").text.split())
     assert found is not None and (found.games, found.moves) == (1, 12) and found.mean == pytest.approx(0.6)
     assert "Michigan Cassino with two players: you lose about 0.60 points a move" in text
+
+
+def test_a_practice_game_is_left_out_of_the_playing_strength(tmp_path: Path) -> None:
+    """A move taken back and played again, knowing the replies, measures no strength: the game counts as practice
+    (the undo says so), and its reviewed moves were still in "you lose about ... a move"."""
+    with open_shell(tmp_path) as shell:
+        keep_games(shell, [[0.3] * 12])
+        keep_games(shell, [[2.0] * 12], first=1, practice=True)
+        found = game_choice.learner_strength(shell, None)
+    assert found is not None and (found.games, found.moves) == (1, 12) and found.mean == pytest.approx(0.3)
 
 
 # ---- shown in progress --------------------------------------------------------------------------------------

@@ -281,11 +281,13 @@ class GameStore:
 
     def review_losses(self, like: tuple[str, int] | None = None) -> list[list[float]]:
         """The loss of each reviewed move of every game with a kept review, a list a game, the first started first
-        (its rounds in order); a kept review that is not a review's data is left out.  With ``like`` (a preset's
+        (its rounds in order); a kept review that is not a review's data is left out, and so is a practice game (a
+        move taken back and played again, knowing the replies, measures no strength).  With ``like`` (a preset's
         name and a player count) only the games of that preset, no option changed, with that many players."""
         with self._read() as c:
             rows = c.execute("SELECT r.game_id, r.data, g.variant, g.players FROM game_review r "
-                             "JOIN game g ON g.id = r.game_id ORDER BY g.started, g.id, r.round").fetchall()
+                             "JOIN game g ON g.id = r.game_id WHERE g.practice = 0 "
+                             "ORDER BY g.started, g.id, r.round").fetchall()
         games: dict[int, list[float]] = {}
         for key, text, variant, players in rows:
             with suppress(ValueError, TypeError):  # a ReviewDataError is a ValueError
