@@ -429,6 +429,7 @@ def test_with_a_game_waiting_next_goes_on_with_it_rather_than_propose_a_new_roun
         assert command not in said and refused not in said
         resumed = shell.activity
         assert isinstance(resumed, GameRun) and resumed.saved.key == key
-        line = " ".join(shell.ui.message("strength.next_why_resume", variant=shell.ui.message("presets.classic"),
-                                         level=shell.ui.message("levels.club")).split())
+        line = " ".join(shell.ui.message("strength.next_why_resume", **game_words(shell.ui, waiting)).split())
         assert line in greeting and line in what_next
+        offer = " ".join(shell.ui.message("play.offer_resume", **game_words(shell.ui, waiting)).split())
+        assert offer not in greeting  # the game is named once, with its details, as what comes first

@@ -207,7 +207,9 @@ def welcome(shell: Shell) -> str:
     left_out = left_out_notice(shell)
     if left_out:
         repaired += ("\n\n" if repaired else "") + left_out
-    offer = game_offer(shell)
+    step = plan(shell)
+    # the game that comes first is said with its details in the line of what comes next, not again as an offer
+    offer = game_offer(shell) if step.resume is None or step.resume.held_by is not None else ""
     failed, positions = due_counts(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",
@@ -219,7 +221,7 @@ def welcome(shell: Shell) -> str:
         next_id=shell.lesson_name(following.id) if following else "",
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
-        why=next_why(shell),
+        why=next_why(shell, step),
         failed=failed,
         positions=positions,
     ) + ("\n" + offer if offer else "")

@@ -333,10 +333,10 @@ def why_line(shell: Shell, choice: Choice) -> str:
     return passed + " " + said
 
 
-def next_why(shell: Shell) -> str:
-    """Why the next step is what ``next`` opens (:func:`plan`): the weakest skill's step, else a game (with the
-    trend of the learner's points lost a move); "" when the course goes on in its order."""
-    step = plan(shell)
+def next_why(shell: Shell, step: Step | None = None) -> str:
+    """Why the next step is what ``next`` opens (``step``, else :func:`plan`'s): the weakest skill's step, else a
+    game (with the trend of the learner's points lost a move); "" when the course goes on in its order."""
+    step = plan(shell) if step is None else step
     if step.choice is not None:
         return why_line(shell, step.choice)
     if step.resume is not None:
@@ -348,5 +348,4 @@ def next_why(shell: Shell) -> str:
 
 def resume_why(shell: Shell, waiting: GameSummary) -> str:
     """Why ``next`` goes on with the unfinished game ``waiting`` rather than start the round a game step proposes."""
-    words = game_words(shell.ui, waiting)
-    return shell.ui.message("strength.next_why_resume", variant=words["variant"], level=words["level"])
+    return shell.ui.message("strength.next_why_resume", **game_words(shell.ui, waiting))
