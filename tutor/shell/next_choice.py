@@ -333,7 +333,7 @@ def why_line(shell: Shell, choice: Choice) -> str:
     return passed + " " + said
 
 
-def next_why(shell: Shell, step: Step | None = None) -> str:
+def next_why(shell: Shell, step: Plan | None = None) -> str:
     """Why the next step is what ``next`` opens (``step``, else :func:`plan`'s): the weakest skill's step, else a
     game (with the trend of the learner's points lost a move); "" when the course goes on in its order."""
     step = plan(shell) if step is None else step
