@@ -114,3 +114,16 @@ def test_a_documented_benchmark_command_parses(where: str, script: str, words: l
     monkeypatch.setattr(sys, "argv", [f"benchmarks/{script}.py", *words])
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     parse(monkeypatch, lambda: runpy.run_path(str(ROOT / "benchmarks" / f"{script}.py"), run_name="__main__"))
+
+
+def test_the_advisor_noise_figures_come_from_the_positions_of_club_v1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/review.md's noise figures are over 223 positions of club-v1's games (the club of their day); today's
+    club plays other rounds (220 positions), so the command that reproduces them names the level."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    from bench_advisor_noise import positions
+
+    found = [len(positions("classic", players, 6, 3, 2026, "club-v1")) for players in (2, 3, 4)]
+    assert found == [72, 75, 76]
+    text = (ROOT / "docs" / "review.md").read_text(encoding="utf-8")
+    assert f"{sum(found)} positions" in text
+    assert any(line.startswith("python benchmarks/bench_advisor_noise.py --level club-v1") for line in text.splitlines())
