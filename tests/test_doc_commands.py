@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tutor.cli.main import build_parser
-from tutor.play.players import player
+from tutor.play.players import FROZEN, LEVELS, TRIALS, player
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -127,3 +127,10 @@ def test_the_advisor_noise_figures_come_from_the_positions_of_club_v1(monkeypatc
     text = (ROOT / "docs" / "review.md").read_text(encoding="utf-8")
     assert f"{sum(found)} positions" in text
     assert any(line.startswith("python benchmarks/bench_advisor_noise.py --level club-v1") for line in text.splitlines())
+
+
+def test_the_arena_format_names_every_level_it_plays() -> None:
+    """docs/formats.md's Arena lists the levels ``--a`` and ``--b`` take: the ladder, the frozen and the trials."""
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    arena = text[text.index("## Arena"):text.index("**Mirrored pairs.**", text.index("## Arena"))]
+    assert [level for level in (*LEVELS, *FROZEN, *TRIALS) if f"`{level}`" not in arena] == []
