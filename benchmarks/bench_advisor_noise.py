@@ -1,14 +1,16 @@
 """The advisor's noise: how much a move's value moves between seeds, and the review's margins it sets.
 
 Run from the repository root: ``python benchmarks/bench_advisor_noise.py``.
-Positions come from real computer games (club against club, ``--games`` rounds
-for each player count, every ``--every``-th move with a choice).  Each is
+Positions come from real computer games (``--level`` against itself, club by
+default, ``--games`` rounds for each player count, every ``--every``-th move
+with a choice; docs/review.md's figures are of ``--level club-v1``, the club
+of their day).  Each is
 advised from the mover's view with the default worlds (:data:`DEFAULT_WORLDS`),
 ``--seeds`` times with different seeds.  It reports:
 
 - the standard deviation of a move's value across the seeds (every legal move);
 - the standard deviation across the seeds of the difference best-minus-played,
-  for the move club played;
+  for the move the level played;
 - the *false loss*: the loss one seed gives the move that is best on the mean of
   all the seeds (nearly the true best), which the review would call a mistake
   if it reached a grade's margin; and how often it reaches each margin of
@@ -38,12 +40,14 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def positions(preset: str, players: int, games: int, every: int, seed: int) -> list[tuple[SeatView, Move]]:
-    """Every ``every``-th position with a choice of club-against-club rounds, as the mover's view and its move."""
+def positions(preset: str, players: int, games: int, every: int, seed: int,
+              level: str = "club") -> list[tuple[SeatView, Move]]:
+    """Every ``every``-th position with a choice of rounds of ``level`` against itself, as the mover's view and its
+    move."""
     out = []
     v = variant(preset)
     for game in range(games):
-        record = play_one_round(v, [player("club")] * players, seed + game, dealer=game % players)
+        record = play_one_round(v, [player(level)] * players, seed + game, dealer=game % players)
         choices = [p for p in record.plies if len(SeatView.of(p.before, p.seat).legal_moves()) > 1]
         out += [(SeatView.of(p.before, p.seat), p.move) for p in choices[game % every::every]]
     return out
@@ -101,13 +105,15 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--seeds", type=int, default=8)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--level", default="club", help="the level whose games give the positions (default: club)")
     args = parser.parse_args()
-    print(f"{args.preset}, club against club, {args.seeds} seeds a position, {DEFAULT_WORLDS} worlds an advice", flush=True)
+    print(f"{args.preset}, {args.level} against {args.level}, {args.seeds} seeds a position, "
+          f"{DEFAULT_WORLDS} worlds an advice", flush=True)
     total = Noise()
     for players in (int(n) for n in args.players.split(",")):
         start = time.perf_counter()
         noise = Noise()
-        for view, played in positions(args.preset, players, args.games, args.every, args.seed):
+        for view, played in positions(args.preset, players, args.games, args.every, args.seed, args.level):
             noise.add(view, played, args.seeds)
         margins = ", ".join(f"{grade} >= {least}" for grade, least in zip(GRADES, MARGINS[players]))
         noise.report(f"{players} players ({margins}; {time.perf_counter() - start:.0f} s)")
