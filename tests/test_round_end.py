@@ -555,6 +555,27 @@ def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, ca
 
 
 @pytest.mark.parametrize("lang, said", [
+    ("en", "Round 1 is over early: you have three instant scores against you (three penalties), and in this game "
+           "the round ends at three."),
+    ("de", "Runde 1 ist vorzeitig vorbei: Gegen dich stehen drei Sofortwertungen (drei Strafen), und in diesem "
+           "Spiel endet die Runde bei drei."),
+])
+def test_instant_scores_of_one_kind_alone_are_said_without_the_other(tmp_path: Path, catalog: Catalog, lang: str,
+                                                                      said: str) -> None:
+    """Michigan to 5, the learner's three breaches (a build of sevens with no seven left, a trail and a capture
+    beside it) end the round: the walk's learner read "(zero sweeps by the other side, three penalties)" ("(null
+    Kehren der Gegenseite, drei Strafen)"); a kind of instant score with none is left out."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        shell.symbols = False
+        dispatch(shell, "play round michigan-5 seed=3")
+        for line in ("7S b7 7C", "QD"):
+            dispatch(shell, line)
+        reply = " ".join(dispatch(shell, "QS x QD").text.split())
+        assert game_run(shell).game.round_over
+        assert said in reply
+
+
+@pytest.mark.parametrize("lang, said", [
     ("en", "The round ends early: you have 3 instant scores against you (the other sides' sweeps and your own "
            "penalties), and in this game the round ends at 3."),
     ("de", "Die Runde endet vorzeitig: Gegen dich stehen 3 Sofortwertungen (Kehren der anderen Seiten und eigene "
