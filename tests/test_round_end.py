@@ -672,7 +672,7 @@ def test_a_match_won_before_the_learners_first_move_has_no_review_to_praise(
 
 INSTANT_LATER = "sudden-death target=5 level=greedy seed=3"
 """A game whose computer reaches the target mid-round, with points scored as they fell: 5 of them, with 9 in the
-round's score as it stood (the majorities of cards and spades too)."""
+round's score as it stood (the majorities of cards and spades too), two aces still in play."""
 
 
 @pytest.mark.parametrize("kind", ["match", "round"])
@@ -699,6 +699,9 @@ def test_a_round_an_instant_win_ends_says_its_total_is_not_counted(tmp_path: Pat
     }[lang]
     assert heading in said and result in said, said
     assert ("Total: you: 0 · Player 2: 9" if lang == "en" else "Gesamt: du: 0 · Spieler 2: 9") in said
+    # the points handed out are the 9 its items score: the two aces still in play (16 cards in the stock) hand out
+    # nothing, as in a round the instant limit ends early; it said "of 11 points this round"
+    assert ("(of 9 points this round)" if lang == "en" else "(von 9 Punkten dieser Runde)") in said, said
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
