@@ -551,3 +551,27 @@ def test_moves_and_explain_at_a_step_that_asks_no_move_say_so(tmp_path: Path, la
             said = say(shell, line)
             assert said == shell.ui.message("shell.step_asks_no_move", command=typed_command(shell, name))
         assert run.hints == hints and not run.solved
+
+
+@pytest.mark.parametrize(("lang", "hint", "fines"), [
+    ("en", "Go through the scoring table: the majorities first, then the point cards, then the sweeps",
+     ", and take off the penalties."),
+    ("de", "Geh die Wertungstabelle durch: zuerst die Mehrheiten, dann die Punktkarten, dann die Kehren",
+     ", und zieh die Strafen ab."),
+])
+def test_the_first_hint_on_a_count_of_points_names_the_penalties_it_takes_off(tmp_path: Path, lang: str, hint: str,
+                                                                              fines: str) -> None:
+    """Michigan's questions count Player 1's fines (step 6: one, −2 of 9; step 8, rounds to 5: two, −4 of 2), and
+    the first hint named the majorities, the point cards and the sweeps alone: the walk's learner, led by it, left
+    the fines out.  A count with no penalty turn (the scoring lesson's) says nothing of them."""
+    word = {"en": "hint", "de": "tipp"}[lang]
+    with open_shell(tmp_path / "michigan", lang) as shell:
+        lesson = next(lesson for lesson in shell.catalog.lessons if lesson.id == "michigan")
+        for index in (5, 7):
+            shell.activity = LessonRun(shell, lesson, start=index)
+            assert isinstance(shell.activity.step, QuestionStep) and shell.activity.step.ask == "points"
+            assert say(shell, word) == hint + fines
+    with open_shell(tmp_path / "scoring", lang) as shell:
+        run = open_step(shell, "scoring", lambda step: isinstance(step, QuestionStep) and step.ask == "points")
+        assert run.step.position.variant.penalties is False
+        assert say(shell, word) == hint + "."
