@@ -576,14 +576,15 @@ def test_instant_scores_of_one_kind_alone_are_said_without_the_other(tmp_path: P
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "The round ends early: you have 3 instant scores against you (the other sides' sweeps and your own "
+    ("en", "The round ends early: you have 3 instant scores against you (the other side's sweeps and your own "
            "penalties), and in this game the round ends at 3."),
-    ("de", "Die Runde endet vorzeitig: Gegen dich stehen 3 Sofortwertungen (Kehren der anderen Seiten und eigene "
+    ("de", "Die Runde endet vorzeitig: Gegen dich stehen 3 Sofortwertungen (Kehren der Gegenseite und eigene "
            "Strafen), und in diesem Spiel endet die Runde bei 3."),
 ])
 def test_a_line_the_instant_limit_ends_says_so(tmp_path: Path, catalog: Catalog, lang: str, said: str) -> None:
     """The walk's round of Michigan to 5 as a line (``replay`` shows rounds so): its last move, the learner's
-    breach, ends the round early, and the line says why; the move before it ends nothing."""
+    breach, ends the round early, and the line says why; the move before it ends nothing.  Two players: the sweeps
+    are the other side's (it said "the other sides'", "der anderen Seiten", as the game's screen does not)."""
     with shell_on(tmp_path, catalog, lang) as shell:
         shell.symbols = False
         dispatch(shell, "play round michigan-5 seed=170239")
