@@ -575,3 +575,23 @@ def test_the_first_hint_on_a_count_of_points_names_the_penalties_it_takes_off(tm
         run = open_step(shell, "scoring", lambda step: isinstance(step, QuestionStep) and step.ask == "points")
         assert run.step.position.variant.penalties is False
         assert say(shell, word) == hint + "."
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "This move breaks the build duty: Player 1 loses 2 points at once."),
+    ("de", "Dieser Zug verletzt die Bautenpflicht: Spieler 1 verliert sofort 2 Punkte."),
+])
+def test_a_demo_says_the_fine_its_move_pays(tmp_path: Path, lang: str, said: str) -> None:
+    """Michigan's step 5 trails the 2♦ beside Player 1's build of 8: its text says the trail costs 2 points at once,
+    where the move's own lines (a sweep's "scores 2 points at once") said nothing of it.  Every demo says a fine
+    exactly when the engine charges its move one."""
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, DemoStep):
+                    continue
+                shown = LessonRun(shell, lesson, start=index).show()
+                fined = any(item.code == "penalty" for item in instant_points(step.position.copy(), step.move))
+                assert (said.split(":")[0] in shown) == fined, (lesson.id, index, shown)
+                if lesson.id == "michigan" and index == 4:
+                    assert fined and said in shown, shown
