@@ -551,3 +551,47 @@ def test_moves_and_explain_at_a_step_that_asks_no_move_say_so(tmp_path: Path, la
             said = say(shell, line)
             assert said == shell.ui.message("shell.step_asks_no_move", command=typed_command(shell, name))
         assert run.hints == hints and not run.solved
+
+
+@pytest.mark.parametrize(("lang", "hint", "fines"), [
+    ("en", "Go through the scoring table: the majorities first, then the point cards, then the sweeps",
+     ", and take off the penalties."),
+    ("de", "Geh die Wertungstabelle durch: zuerst die Mehrheiten, dann die Punktkarten, dann die Kehren",
+     ", und zieh die Strafen ab."),
+])
+def test_the_first_hint_on_a_count_of_points_names_the_penalties_it_takes_off(tmp_path: Path, lang: str, hint: str,
+                                                                              fines: str) -> None:
+    """Michigan's questions count Player 1's fines (step 6: one, −2 of 9; step 8, rounds to 5: two, −4 of 2), and
+    the first hint named the majorities, the point cards and the sweeps alone: the walk's learner, led by it, left
+    the fines out.  A count with no penalty turn (the scoring lesson's) says nothing of them."""
+    word = {"en": "hint", "de": "tipp"}[lang]
+    with open_shell(tmp_path / "michigan", lang) as shell:
+        lesson = next(lesson for lesson in shell.catalog.lessons if lesson.id == "michigan")
+        for index in (5, 7):
+            shell.activity = LessonRun(shell, lesson, start=index)
+            assert isinstance(shell.activity.step, QuestionStep) and shell.activity.step.ask == "points"
+            assert say(shell, word) == hint + fines
+    with open_shell(tmp_path / "scoring", lang) as shell:
+        run = open_step(shell, "scoring", lambda step: isinstance(step, QuestionStep) and step.ask == "points")
+        assert run.step.position.variant.penalties is False
+        assert say(shell, word) == hint + "."
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "This move breaks the build duty: Player 1 loses 2 points at once."),
+    ("de", "Dieser Zug verletzt die Bautenpflicht: Spieler 1 verliert sofort 2 Punkte."),
+])
+def test_a_demo_says_the_fine_its_move_pays(tmp_path: Path, lang: str, said: str) -> None:
+    """Michigan's step 5 trails the 2♦ beside Player 1's build of 8: its text says the trail costs 2 points at once,
+    where the move's own lines (a sweep's "scores 2 points at once") said nothing of it.  Every demo says a fine
+    exactly when the engine charges its move one."""
+    with open_shell(tmp_path, lang) as shell:
+        for lesson in shell.catalog.lessons:
+            for index, step in enumerate(lesson.steps):
+                if not isinstance(step, DemoStep):
+                    continue
+                shown = LessonRun(shell, lesson, start=index).show()
+                fined = any(item.code == "penalty" for item in instant_points(step.position.copy(), step.move))
+                assert (said.split(":")[0] in shown) == fined, (lesson.id, index, shown)
+                if lesson.id == "michigan" and index == 4:
+                    assert fined and said in shown, shown

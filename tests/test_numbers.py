@@ -15,6 +15,7 @@ import pytest
 from deals import last_deal, personal_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shell_helpers import open_shell
 
 from tutor.content.folders import content_dir
 from tutor.content.presets import variant
@@ -40,6 +41,7 @@ from tutor.render import Renderer
 from tutor.render.numbers import MINUS, rounded, shown_gap, tenths
 from tutor.render.review import mark_view, review_brief, review_text
 from tutor.shell.challenge_text import listing_text
+from tutor.shell.commands import dispatch
 from tutor.teaching.coach import Challenge, Task
 from tutor.teaching.personal import FORMAT, PREFIX, listed_values, personal_puzzle, puzzle_data
 
@@ -420,3 +422,14 @@ def test_a_hint_says_when_the_next_best_shows_the_same_value(lang: str, same: st
     assert same in hint(-0.58)
     differs = hint(-2.0)
     assert "−2" in differs and ("too" if lang == "en" else "ebenfalls") not in differs and "Zehntel" not in differs
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Round points: −5 for Player 1, 6 for you."),
+                                            ("de", "Punkte der Runde: −5 (Spieler 1), 6 (du).")])
+def test_a_compared_lines_round_points_have_a_true_minus_sign(tmp_path: Path, lang: str, said: str) -> None:
+    """Michigan, endgame-michigan-1-6: the best line's round points, Player 1's fines more than its cards, were
+    written with a hyphen ("Round points: -5 for Player 1, 6 for you."), where every score writes a minus sign."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "puzzle endgame-michigan-1-6")
+        reply = dispatch(shell, f"{'explain' if lang == 'en' else 'erkläre'} QC x QH").text
+    assert said in reply and not re.search(r"-\d", reply), reply

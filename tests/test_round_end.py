@@ -556,14 +556,36 @@ def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, ca
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "The round ends early: you have 3 instant scores against you (the other sides' sweeps and your own "
+    ("en", "Round 1 is over early: you have three instant scores against you (three penalties), and in this game "
+           "the round ends at three."),
+    ("de", "Runde 1 ist vorzeitig vorbei: Gegen dich stehen drei Sofortwertungen (drei Strafen), und in diesem "
+           "Spiel endet die Runde bei drei."),
+])
+def test_instant_scores_of_one_kind_alone_are_said_without_the_other(tmp_path: Path, catalog: Catalog, lang: str,
+                                                                      said: str) -> None:
+    """Michigan to 5, the learner's three breaches (a build of sevens with no seven left, a trail and a capture
+    beside it) end the round: the walk's learner read "(zero sweeps by the other side, three penalties)" ("(null
+    Kehren der Gegenseite, drei Strafen)"); a kind of instant score with none is left out."""
+    with shell_on(tmp_path, catalog, lang) as shell:
+        shell.symbols = False
+        dispatch(shell, "play round michigan-5 seed=3")
+        for line in ("7S b7 7C", "QD"):
+            dispatch(shell, line)
+        reply = " ".join(dispatch(shell, "QS x QD").text.split())
+        assert game_run(shell).game.round_over
+        assert said in reply
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The round ends early: you have 3 instant scores against you (the other side's sweeps and your own "
            "penalties), and in this game the round ends at 3."),
-    ("de", "Die Runde endet vorzeitig: Gegen dich stehen 3 Sofortwertungen (Kehren der anderen Seiten und eigene "
+    ("de", "Die Runde endet vorzeitig: Gegen dich stehen 3 Sofortwertungen (Kehren der Gegenseite und eigene "
            "Strafen), und in diesem Spiel endet die Runde bei 3."),
 ])
 def test_a_line_the_instant_limit_ends_says_so(tmp_path: Path, catalog: Catalog, lang: str, said: str) -> None:
     """The walk's round of Michigan to 5 as a line (``replay`` shows rounds so): its last move, the learner's
-    breach, ends the round early, and the line says why; the move before it ends nothing."""
+    breach, ends the round early, and the line says why; the move before it ends nothing.  Two players: the sweeps
+    are the other side's (it said "the other sides'", "der anderen Seiten", as the game's screen does not)."""
     with shell_on(tmp_path, catalog, lang) as shell:
         shell.symbols = False
         dispatch(shell, "play round michigan-5 seed=170239")
@@ -652,7 +674,7 @@ def test_a_match_won_before_the_learners_first_move_has_no_review_to_praise(
 
 INSTANT_LATER = "sudden-death target=5 level=greedy seed=3"
 """A game whose computer reaches the target mid-round, with points scored as they fell: 5 of them, with 9 in the
-round's score as it stood (the majorities of cards and spades too)."""
+round's score as it stood (the majorities of cards and spades too), two aces still in play."""
 
 
 @pytest.mark.parametrize("kind", ["match", "round"])
@@ -679,6 +701,9 @@ def test_a_round_an_instant_win_ends_says_its_total_is_not_counted(tmp_path: Pat
     }[lang]
     assert heading in said and result in said, said
     assert ("Total: you: 0 · Player 2: 9" if lang == "en" else "Gesamt: du: 0 · Spieler 2: 9") in said
+    # the points handed out are the 9 its items score: the two aces still in play (16 cards in the stock) hand out
+    # nothing, as in a round the instant limit ends early; it said "of 11 points this round"
+    assert ("(of 9 points this round)" if lang == "en" else "(von 9 Punkten dieser Runde)") in said, said
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -329,14 +329,17 @@ class Renderer:
 
     def score(self, pos: Position, score: RoundScore, seat: int | None = None, decided: bool = False) -> str:
         """A round's scoring, item by item and side by side, with the totals; ``decided``: an instant win decided
-        the game in the round, whose score as it stood is not counted."""
+        the game in the round, whose score as it stood is not counted (the points it says were handed out are those
+        its items score: the cards still in play hand out nothing, as in a round the instant limit ends early)."""
         ties = majority_ties(pos, score)
+        handed_out = sum(i.points for i in score.items if i.points > 0) if decided else \
+            score.available - sum(tie.points for tie in ties)
         return self.render(
             "score",
             score=score,
             rows=score_rows(score.items),
             ties=ties,
-            handed_out=score.available - sum(tie.points for tie in ties),
+            handed_out=handed_out,
             skunk_wins=pos.variant.skunk == "win" and score.skunk is not None,
             side=partial(self._side_of_index, pos, seat),
             decided=decided,

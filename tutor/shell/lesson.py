@@ -124,7 +124,10 @@ class LessonRun(Activity):
             pos = step.position.copy()
             params["position"] = ui.position(pos)
             facts = move_facts(pos, step.move)
-            at_once = sum(i.points for i in instant_points(pos, step.move) if i.code != "penalty")
+            scored = instant_points(pos, step.move)
+            at_once = sum(i.points for i in scored if i.code != "penalty")
+            fine = -sum(i.points for i in scored if i.code == "penalty")  # the build duty broken (Michigan)
+            side = side_seats(pos, pos.to_move)
             after = pos.copy()
             after.push(step.move)
             params["extra"] = ui.render(
@@ -135,6 +138,9 @@ class LessonRun(Activity):
                 at_once=at_once,
                 later=facts.points - at_once,
                 sweep=facts.sweep,
+                fine=fine,
+                mover=ui.side_name(side),
+                alone=len(side) == 1,
                 after=ui.table(after),
             )
         elif isinstance(step, ExerciseStep):

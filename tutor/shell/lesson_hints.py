@@ -46,8 +46,12 @@ def question_hints(ui: Renderer, step: QuestionStep, told: Collection[CountPart]
 
 
 def recount_hint(ui: Renderer, step: QuestionStep) -> str:
-    """What to count for a question, and how."""
-    return ui.message(f"shell.hint_question_{step.ask}", side=ui.side_name(side_seats(step.position, step.seat)))
+    """What to count for a question, and how; a count of points that takes penalty turns off says so."""
+    pos = step.position
+    seats = side_seats(pos, step.seat)
+    assert pos.penalties is not None
+    penalties = pos.variant.penalties and any(pos.penalties[s] for s in seats)
+    return ui.message(f"shell.hint_question_{step.ask}", side=ui.side_name(seats), penalties=penalties)
 
 
 def side_seats(pos: Position, seat: int) -> list[int]:
