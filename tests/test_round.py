@@ -19,6 +19,7 @@ from tutor.core.round import (
     next_deal,
     play_match,
     play_round,
+    scored_at_once,
 )
 from tutor.core.scoring import round_points, score_round
 from tutor.core.variant import Variant
@@ -343,3 +344,22 @@ def test_count_out_within_one_item_goes_in_the_order_of_play(dealer: int) -> Non
     assert all(s >= 61 for s in match.scores)
     assert match.result == MatchResult(1 - dealer, "count_out")
     assert count_out([57, 58], score, 61) == 0  # the first side first, when no dealer is given
+
+
+def test_count_out_starts_from_the_scoreboard_where_points_score_during_play() -> None:
+    """Sudden death to 21 (docs/readings.md, 12): 16 : 15 before the round; the first side took two aces and the
+    second the 10♦, the 2♠ and two aces during play, so the scoreboard read 18 : 20. At the end the first side has
+    the most cards (3) and the second the most spades (1): both reach 21. Counted from the scoreboard, the cards
+    come first; counting the point cards again after the majorities made the second side the winner."""
+    v = variant("sudden-death")
+    first = C("AH AD 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 3D 4D 5D")
+    second = [c for c in v.deck_cards if c not in first]
+    score = score_round(finished(v, [first, second]))
+    assert score.cards == (27, 25) and score.spades == (0, 13)
+    assert score.totals == (5, 6)  # most cards 3 and two aces; most spades 1, 10♦ 2, 2♠ 1, two aces
+    assert scored_at_once(v) == ("penalty", "sweeps", "point_card")
+    assert count_out([16, 15], score, 21, at_once=scored_at_once(v)) == 0
+    assert count_out([16, 15], score, 21, at_once=("penalty",)) == 1  # the old reading
+    match = Match(v, 2, scores=[16, 15])
+    match.end_round(finished(v, [first, second]))
+    assert match.result == MatchResult(0, "count_out") and match.scores == [21, 21]

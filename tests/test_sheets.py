@@ -699,3 +699,19 @@ def test_a_sheet_with_ascii_shows_every_suit_in_letters(capsys: pytest.CaptureFi
         assert cli.main(ascii_asked) == 0
         shown = capsys.readouterr().out
         assert not re.search("[♠♥♦♣]", shown) and ("5S" if lang == "en" else "5P") in shown
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "starting from the scoreboard, which already holds the points"),
+                                            ("de", "ausgehend vom Spielstand, in dem die während des Spiels")])
+def test_the_count_out_starts_from_the_scoreboard_where_points_score_during_play(lang: str, said: str) -> None:
+    """docs/readings.md, 12: what scores during play is not counted again; the sheet listed sudden death's point
+    cards in the count-out order, and Michigan's sweeps, as if they were."""
+    def count_out(preset: str) -> str:
+        text = " ".join(rendered(preset, lang, "txt").split())
+        start = text.index({"en": "If several reach it", "de": "Erreichen es mehrere"}[lang])
+        return text[start:text.index(".", text.index(":", start) + 40)]
+
+    sweeps = {"en": "sweeps", "de": "Kehren"}[lang]
+    assert said in count_out("sudden-death") and "10♦" not in count_out("sudden-death")
+    assert said in count_out("michigan") and sweeps not in count_out("michigan") and "10♦" in count_out("michigan")
+    assert said not in count_out("classic") and sweeps in count_out("classic")

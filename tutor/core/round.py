@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card
@@ -156,26 +156,39 @@ class Match:
             return MatchResult(reached[0], "target") if reached else None
         if v.tie_break == "count_out":
             eldest = v.side_of(self.dealer, self.players)  # the deal passed on: the round's dealer's left
-            return MatchResult(count_out(before, score, v.target, eldest), "count_out")
+            return MatchResult(count_out(before, score, v.target, eldest, scored_at_once(v)), "count_out")
         best = max(self.scores)
         leaders = [s for s, p in enumerate(self.scores) if p == best]
         return MatchResult(leaders[0], "higher_total") if len(leaders) == 1 else None
 
 
-def count_out(before: Sequence[int], score: RoundScore, target: int, first: int = 0) -> int | None:
+def count_out(before: Sequence[int], score: RoundScore, target: int, first: int = 0,
+              at_once: Collection[str] = ("penalty",)) -> int | None:
     """The first side to reach ``target`` counting the round's items in order
-    from the scores ``before`` it (penalties come first: already off).
+    from the scores ``before`` it.  The items of the codes ``at_once``, scored
+    during play (:func:`scored_at_once`), are on the scoreboard already: they
+    come first (docs/readings.md, 12).
 
     An item several sides score at once (each side's sweeps; each side's
     spades under ``spade_points``) is counted side by side in the order of
     play, from ``first``: the side of the player on the dealer's left
     (docs/readings.md, 11)."""
     running = list(before)
-    for item in _in_counting_order(score.items, first, len(before)):
+    for item in score.items:
+        if item.code in at_once:
+            running[item.side] += item.points
+    rest = [item for item in score.items if item.code not in at_once]
+    for item in _in_counting_order(rest, first, len(before)):
         running[item.side] += item.points
         if running[item.side] >= target:
             return item.side
     return None
+
+
+def scored_at_once(v: Variant) -> tuple[str, ...]:
+    """The codes of the round's items that ``v`` scores during play, not at the count: the penalties, the sweeps
+    under ``instant_sweeps`` and the point cards under ``instant_points`` (:func:`~tutor.core.scoring.instant_points`)."""
+    return ("penalty", *(("sweeps",) if v.instant_sweeps else ()), *(("point_card",) if v.instant_points else ()))
 
 
 def _in_counting_order(items: Sequence[ScoreItem], first: int, sides: int) -> list[ScoreItem]:

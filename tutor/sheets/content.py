@@ -370,17 +370,18 @@ def _point_cards(v: Variant) -> list[Card]:
 
 def _match(v: Variant, players: int) -> MatchFacts:
     points = _point_cards(v)
-    counted = (
+    counted = (  # what scores during play is on the scoreboard already (docs/readings.md, 12)
         ("cards", v.most_cards > 0),
         ("spades", v.effective_most_spades > 0 or v.spade_points),
-        ("point_cards", bool(points)),
-        ("sweeps", v.sweep_points > 0),
+        ("point_cards", bool(points) and not v.instant_points),
+        ("sweeps", v.sweep_points > 0 and not _instant_sweeps(v)),
     )
     return MatchFacts(
         target=v.target,
         tie_break=v.tie_break,
         count_out=tuple(name for name, counts in counted if counts),
-        count_shared=tuple(name for name, shared in (("spades", v.spade_points), ("sweeps", v.sweep_points > 0))
+        count_shared=tuple(name for name, shared in (("spades", v.spade_points),
+                                                     ("sweeps", v.sweep_points > 0 and not _instant_sweeps(v)))
                            if shared),
         point_order=tuple(points),
         skunk=v.skunk,
