@@ -199,8 +199,11 @@ def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> f
     breach = bool(weights.penalty_weight) and pos.penalised(move)
     if breach:
         value -= weights.penalty_weight * pos.variant.default_penalty
-    if move.is_capture:
-        value += move_points(pos, move) + weights.card_worth * (1 + len(move.captured_cards()))
+    if move.kind == "capture":  # not the move's is_capture and captured_cards: a call through Python each
+        taken = len(move.loose)
+        for b in move.builds:
+            taken += len(b.cards)
+        value += move_points(pos, move) + weights.card_worth * (1 + taken)
         if weights.spade_worth:
             value += weights.spade_worth * (SPADE[move.card] + sum(map(SPADE.__getitem__, move.captured_cards())))
         side = pos.side_of(pos.to_move)
@@ -211,8 +214,15 @@ def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> f
         if move.kind == "trail" and weights.follow_up:
             value += weights.follow_up * own_next_take(pos, move, weights)
         if move.kind in BUILD_KINDS and not breach:  # a build that breaks the duty is one the mover cannot take
-            cards = [move.card, *move.loose, *(c for b in move.builds for c in b.cards)]
-            value += weights.build_promise * (sum(points[c] for c in cards) + weights.card_worth * (len(cards) + 1))
+            total, cards = points[move.card], 1  # the build's cards: the card played, the loose and the builds'
+            for c in move.loose:
+                total += points[c]
+                cards += 1
+            for b in move.builds:
+                for c in b.cards:
+                    total += points[c]
+                    cards += 1
+            value += weights.build_promise * (total + weights.card_worth * (cards + 1))
     return value
 
 
