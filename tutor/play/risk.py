@@ -19,7 +19,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.rules import FIVE_OF_SPADES, duty_in_force, face_takes_one, holding_applies, trail_sweeps
 from tutor.core.solver import table_points, unseen_cards
-from tutor.core.subsets import bits, partitionable
+from tutor.core.subsets import bits
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
@@ -196,7 +196,7 @@ def _best_of_value(pos: Position, worth: CardWorth, table: LooseCards, value: in
         total_swept, whole = total, -1
     numeric = table.numeric
     best = -1.0
-    for mask in partitionable(table.values, value):
+    for mask in table.splits(value):
         if mask or taken:
             more = more_cards = more_spades = 0
             for i in bits(mask):
