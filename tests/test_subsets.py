@@ -1,10 +1,14 @@
-"""Subset arithmetic (tutor/core/subsets.py) against brute force over every subset."""
+"""Subset arithmetic (tutor/core/subsets.py) against brute force over every subset, and what a table's loose cards
+keep of it (tutor.core.movegen.LooseCards)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.content.presets import variant
+from tutor.core.cards import ALL_CARDS, Card
+from tutor.core.movegen import loose_numbers
 from tutor.core.subsets import joining, partitionable, subset_totals, with_sum
 
 VALUES = st.lists(st.integers(1, 10), max_size=7).map(lambda xs: tuple(sorted(xs)))
@@ -62,3 +66,11 @@ def test_joining_lists_the_sets_that_split_with_one_more_value(values: tuple[int
     with_extra = (*values, extra)  # the extra value at position n
     expected = [m for m in range(1 << n) if splits([n, *members(m, n)], with_extra, v)]
     assert list(joining(values, extra, v)) == expected
+
+
+@CASES
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=9, unique=True), st.sampled_from(("classic", "royal")), TARGETS)
+def test_the_splits_kept_with_a_tables_loose_cards_are_partitionables(loose: list[Card], preset: str, v: int) -> None:
+    table = loose_numbers(variant(preset), loose)
+    assert table.splits(v) == partitionable(table.values, v)
+    assert table.splits(v) is table.splits(v)  # kept

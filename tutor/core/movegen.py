@@ -69,12 +69,13 @@ meets about 20,000)."""
 class LooseCards:
     """The loose cards of a table that have a value, sorted by it (equal values in the table's order), their
     values, the totals their subsets reach (:func:`~tutor.core.subsets.subset_totals`), and what the move
-    generation asks of them (the cards a mask names, the sets that join a played card, the captures of a value
-    without builds), each worked out when first asked and kept: a playout meets the same loose cards again and
-    again (nine times in ten).  Shared: what it gives is never changed."""
+    generation asks of them (the cards a mask names, the sets that split into groups of a value or join a played
+    card, the captures of a value without builds), each worked out when first asked and kept: a playout meets the
+    same loose cards again and again (nine times in ten).  Shared: what it gives is never changed."""
 
-    __slots__ = ("_card_tables", "_captures", "_joins", "_picks", "numeric", "totals", "values")
+    __slots__ = ("_card_tables", "_captures", "_joins", "_picks", "_splits", "numeric", "totals", "values")
     _card_tables: list[list[tuple[Card, ...]]] | None  # made for crowded tables
+    _splits: dict[int, tuple[int, ...]] | None  # made when first asked
 
     def __init__(self, numeric: list[Card], values: tuple[int, ...]) -> None:
         self.numeric = numeric
@@ -84,6 +85,19 @@ class LooseCards:
         self._joins: dict[int, list[tuple[Card, ...]]] = {}
         self._captures: dict[int, list[tuple[tuple[Card, ...], tuple[Build, ...]]]] = {}
         self._card_tables = None
+        self._splits = None
+
+    def splits(self, value: int) -> tuple[int, ...]:
+        """The masks of the sets of these cards that split into groups of ``value``, the empty one first
+        (:func:`~tutor.core.subsets.partitionable` of their values), kept: asked again, a lookup by the value
+        rather than by the values too (a tuple hashed at every call of the cache)."""
+        kept = self._splits
+        if kept is None:
+            kept = self._splits = {}
+        found = kept.get(value)
+        if found is None:
+            found = kept[value] = partitionable(self.values, value)
+        return found
 
     def cards(self, mask: int) -> tuple[Card, ...]:
         """The cards a mask names."""
@@ -121,7 +135,7 @@ class LooseCards:
         excluded."""
         found = self._captures.get(value)
         if found is None:
-            found = self._captures[value] = [(self.cards(mask), ()) for mask in partitionable(self.values, value)[1:]]
+            found = self._captures[value] = [(self.cards(mask), ()) for mask in self.splits(value)[1:]]
         return found
 
 
@@ -447,7 +461,7 @@ class _Generator:
         extra = all_subsets(standalone)
         out: list[tuple[tuple[Card, ...], tuple[Build, ...]]] = []
         if not terms:
-            for mask in partitionable(self.numeric_values, value):
+            for mask in self.table.splits(value):
                 loose = self.table.cards(mask)
                 for more in extra:
                     if mask or more:
@@ -525,7 +539,7 @@ class _Generator:
             raised = target.value + cv
             if target.single and raised <= top and may_raise(v, target, self.seat):
                 if self.unheld or self.holds(i, (target,), raised):
-                    for mask in partitionable(self.numeric_values, raised):
+                    for mask in self.table.splits(raised):
                         out.append(new_tuple(Move, (card, "raise", raised, self.table.cards(mask), (target,))))
             if target.value >= cv and may_add(v, target, self.seat):
                 if self.unheld or self.holds(i, (target,), target.value):

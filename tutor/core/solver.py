@@ -184,10 +184,13 @@ def table_points(pos: Position, move: Move) -> int:
     if move.kind != "capture":
         return 0
     v = pos.variant
-    card_points = v.card_points.__getitem__
-    points = sum(map(card_points, move.loose))
+    card_points = v.card_points
+    points = 0
+    for c in move.loose:
+        points += card_points[c]
     for b in move.builds:
-        points += sum(map(card_points, b.cards))
+        for c in b.cards:
+            points += card_points[c]
     if pos.is_sweep(move):
         points += v.sweep_points
     return points

@@ -175,15 +175,28 @@ def club_best(pos: Position, moves: list[Move], weights: ClubWeights = CLUB_V1) 
     promises = [club_promise(pos, m, weights) for m in moves]
     worth = weights.table_worth
     best, most = 0, -math.inf
-    for i in sorted(range(len(moves)), key=promises.__getitem__, reverse=True):
-        if promises[i] < most:
+    looked = [False] * len(moves)
+    while True:  # the moves by promise, highest first, equal promises in order (a stable sort's order)
+        i = _highest(promises, looked)
+        if i < 0 or promises[i] < most:
             break
+        looked[i] = True
         if promises[i] == most and i > best:  # at most a tie, which goes to the first move
             continue
         value = promises[i] - weights.exposure_weight * likely_take(pos, moves[i], worth, weights.fair)
         if value > most or (value == most and i < best):
             best, most = i, value
     return moves[best]
+
+
+def _highest(promises: list[float], looked: list[bool]) -> int:
+    """The first move of the highest promise not yet looked at (-1: none is left): the next of a stable sort by
+    promise, highest first, without the sort and its calls of a key (most decisions look at two moves)."""
+    found = -1
+    for i, promise in enumerate(promises):
+        if not looked[i] and (found < 0 or promise > promises[found]):
+            found = i
+    return found
 
 
 def club_value(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> float:
@@ -199,8 +212,11 @@ def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> f
     breach = bool(weights.penalty_weight) and pos.penalised(move)
     if breach:
         value -= weights.penalty_weight * pos.variant.default_penalty
-    if move.is_capture:
-        value += move_points(pos, move) + weights.card_worth * (1 + len(move.captured_cards()))
+    if move.kind == "capture":  # not the move's is_capture and captured_cards: a call through Python each
+        taken = len(move.loose)
+        for b in move.builds:
+            taken += len(b.cards)
+        value += move_points(pos, move) + weights.card_worth * (1 + taken)
         if weights.spade_worth:
             value += weights.spade_worth * (SPADE[move.card] + sum(map(SPADE.__getitem__, move.captured_cards())))
         side = pos.side_of(pos.to_move)
@@ -211,8 +227,15 @@ def club_promise(pos: Position, move: Move, weights: ClubWeights = CLUB_V1) -> f
         if move.kind == "trail" and weights.follow_up:
             value += weights.follow_up * own_next_take(pos, move, weights)
         if move.kind in BUILD_KINDS and not breach:  # a build that breaks the duty is one the mover cannot take
-            cards = [move.card, *move.loose, *(c for b in move.builds for c in b.cards)]
-            value += weights.build_promise * (sum(points[c] for c in cards) + weights.card_worth * (len(cards) + 1))
+            total, cards = points[move.card], 1  # the build's cards: the card played, the loose and the builds'
+            for c in move.loose:
+                total += points[c]
+                cards += 1
+            for b in move.builds:
+                for c in b.cards:
+                    total += points[c]
+                    cards += 1
+            value += weights.build_promise * (total + weights.card_worth * (cards + 1))
     return value
 
 

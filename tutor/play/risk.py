@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from itertools import repeat
 
 from tutor.core.cards import SPADE, Card
-from tutor.core.movegen import RANK_INDEX, build_key, hand_moves, held_keys, loose_numbers
+from tutor.core.movegen import RANK_INDEX, LooseCards, build_key, hand_moves, held_keys, loose_numbers
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.rules import FIVE_OF_SPADES, duty_in_force, face_takes_one, holding_applies, trail_sweeps
 from tutor.core.solver import table_points, unseen_cards
-from tutor.core.subsets import bits, partitionable
+from tutor.core.subsets import bits
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
@@ -120,6 +120,10 @@ def best_capture(pos: Position, worth: TakeWorth) -> float:
     return max([0.0, *map(worth, repeat(pos, len(moves)), moves)])
 
 
+Take = tuple[float, Sequence[Build]]
+"""The worth of a capture, and the builds it takes."""
+
+
 def best_take(pos: Position, seat: int, worth: CardWorth) -> float | None:
     """The ``worth`` of the best capture of ``seat`` (its hand known) on the table of ``pos``, at least 0.0:
     ``max`` of ``worth`` over its captures (:func:`~tutor.core.movegen.hand_moves` with ``others=False``), found
@@ -141,57 +145,84 @@ def best_take(pos: Position, seat: int, worth: CardWorth) -> float | None:
     own = [b for b in builds if b.owner == seat] if holding_applies(v) else []
     must_take_own = duty_in_force(v, bool(own)) == "take_or_add"
     table = loose_numbers(v, loose)
-    numeric, values, totals = table.numeric, table.values, table.totals
-    whole = (1 << len(numeric)) - 1 if len(numeric) == len(loose) else -1  # the mask of every loose card
     hand = pos.hands[seat]
     sweeping_five = trail_sweeps(v, FIVE_OF_SPADES, False)
-    values_of = v.capture_values
-    by_value: dict[int, tuple[float, list[Build]] | None] = {}
+    values_of, points, sweep_points = v.capture_values, v.card_points, v.sweep_points
+    by_value: dict[int, Take | None] = {}
     best = 0.0
     for i, card in enumerate(hand):
-        options: list[tuple[float, list[Build]] | None] = []
         if sweeping_five and card == FIVE_OF_SPADES:
-            options.append((_worth(worth, v.card_points, [*loose, *_cards_of(builds)], v.sweep_points), builds))
+            sweep = (_worth(worth, points, [*loose, *_cards_of(builds)], sweep_points), builds)
+            best = _better(best, sweep, v, hand, i, own, must_take_own)
         capture_values = values_of[card]
         if not capture_values:
-            options.append(_best_face_take(pos, card, worth))
+            best = _better(best, _best_face_take(pos, card, worth), v, hand, i, own, must_take_own)
         for value in capture_values:
             if value not in by_value:
-                by_value[value] = _best_of_value(pos, worth, numeric, values, totals >> value & 1, whole, value)
-            options.append(by_value[value])
-        for option in options:
-            if option is not None and option[0] > best and (not own or _may_take(v, hand, i, own, option[1],
-                                                                                  must_take_own)):
-                best = option[0]
+                by_value[value] = _best_of_value(pos, worth, table, value, points, sweep_points)
+            best = _better(best, by_value[value], v, hand, i, own, must_take_own)
     return best
 
 
-def _best_of_value(pos: Position, worth: CardWorth, numeric: Sequence[Card], values: tuple[int, ...],
-                   reached: int, whole: int, value: int) -> tuple[float, list[Build]] | None:
-    """The worth of the best capture of ``value`` and the builds it takes (None: there is none); ``numeric`` are
-    the loose cards with a value, ``values`` theirs, ``reached`` whether some of them total ``value``."""
-    builds = pos.builds
+def _better(best: float, take: Take | None, v: Variant, hand: Sequence[Card], i: int, own: list[Build],
+            must_take_own: bool) -> float:
+    """The worth of ``take`` (a capture by the ``i``-th card of ``hand``) where it is above ``best`` and the rules
+    let the card make it (:func:`_may_take`), else ``best``."""
+    if take is not None and take[0] > best and (not own or _may_take(v, hand, i, own, take[1], must_take_own)):
+        return take[0]
+    return best
+
+
+def _best_of_value(pos: Position, worth: CardWorth, table: LooseCards, value: int, points: Sequence[int],
+                   sweep_points: int) -> Take | None:
+    """The worth of the best capture of ``value`` and the builds it takes (None: there is none); ``table`` is the
+    loose cards', ``points`` and ``sweep_points`` the variant's.  It takes every build of the value and the loose
+    cards of a set that splits into groups of the value; each worth is :func:`_worth`'s float, from the same sums
+    (without a list of the cards taken)."""
+    loose, builds = pos.loose, pos.builds
     taken = [b for b in builds if not b.face and b.value == value]
-    if not reached and not taken:
+    if not table.totals >> value & 1 and not taken:
         return None
-    in_builds = _cards_of(taken)
-    sweep = pos.variant.sweep_points if len(taken) == len(builds) else 0
-    points = pos.variant.card_points
+    total = cards = spades = 0  # the builds' part
+    for b in taken:
+        for c in b.cards:
+            total += points[c]
+            cards += 1
+            spades += SPADE[c]
+    if len(taken) == len(builds):
+        total_swept = total + sweep_points  # the sweep's point is the whole table's: every loose card too
+        whole = (1 << len(table.numeric)) - 1 if len(table.numeric) == len(loose) else -1
+    else:
+        total_swept, whole = total, -1
+    numeric = table.numeric
     best = -1.0
-    for mask in partitionable(values, value):
+    for mask in table.splits(value):
         if mask or taken:
-            chosen = [numeric[i] for i in bits(mask)]
-            best = max(best, _worth(worth, points, chosen + in_builds, sweep if mask == whole else 0))
+            more = more_cards = more_spades = 0
+            for i in bits(mask):
+                c = numeric[i]
+                more += points[c]
+                more_cards += 1
+                more_spades += SPADE[c]
+            best = max(best, _sum_worth(worth, (total_swept if mask == whole else total) + more,
+                                        cards + more_cards, spades + more_spades))
     return (best, taken) if best >= 0 else None
 
 
-def _best_face_take(pos: Position, card: Card, worth: CardWorth) -> tuple[float, list[Build]] | None:
+def _best_face_take(pos: Position, card: Card, worth: CardWorth) -> Take | None:
     """:func:`_best_of_value` for a valueless face card: one card of its rank, or every card and face build of it."""
     v, rank = pos.variant, RANK_INDEX[card]
-    same = [c for c in pos.loose if RANK_INDEX[c] == rank]
     if face_takes_one(v):
         sweep = v.sweep_points if len(pos.loose) == 1 and not pos.builds else 0
-        return (max(_worth(worth, v.card_points, [c], sweep) for c in same), []) if same else None
+        points = v.card_points
+        best: float | None = None
+        for c in pos.loose:
+            if RANK_INDEX[c] == rank:
+                one = _sum_worth(worth, points[c] + sweep, 1, SPADE[c])
+                if best is None or one > best:
+                    best = one
+        return None if best is None else (best, ())
+    same = [c for c in pos.loose if RANK_INDEX[c] == rank]
     face = [b for b in pos.builds if b.face and b.value == rank]
     if not same and not face:
         return None
@@ -199,7 +230,7 @@ def _best_face_take(pos: Position, card: Card, worth: CardWorth) -> tuple[float,
     return _worth(worth, v.card_points, same + _cards_of(face), sweep), face
 
 
-def _may_take(v: Variant, hand: Sequence[Card], i: int, own: list[Build], taken: list[Build],
+def _may_take(v: Variant, hand: Sequence[Card], i: int, own: list[Build], taken: Sequence[Build],
               must_take_own: bool) -> bool:
     """Whether the ``i``-th card of ``hand`` may capture ``taken`` (builds) when its player controls ``own``: the
     build duty (``must_take_own``) and the holding rule (every build of theirs not taken keeps a card to take it),
@@ -223,6 +254,15 @@ def _worth(worth: CardWorth, points: Sequence[int], cards: Sequence[Card], sweep
         total += points[c]
         spades += SPADE[c]
     value = total + worth.per_card * len(cards)
+    if worth.per_spade:
+        value += worth.per_spade * spades
+    return value
+
+
+def _sum_worth(worth: CardWorth, total: int, cards: int, spades: int) -> float:
+    """``worth`` of a capture of ``cards`` cards (``spades`` of them spades) worth ``total`` points, a sweep
+    included: :func:`_worth`'s float from its sums."""
+    value = total + worth.per_card * cards
     if worth.per_spade:
         value += worth.per_spade * spades
     return value
