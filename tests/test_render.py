@@ -72,7 +72,9 @@ def test_detect_lang(environ: dict[str, str], lang: str) -> None:
         ({"LANG": "de_DE.UTF-8", "LANGUAGE": "fr:it"}, "de"),  # none it has: the locale
         ({"LANG": "de_DE.UTF-8", "LANGUAGE": ""}, "de"),
         ({"LC_ALL": "C", "LANGUAGE": "de"}, "en"),  # the C locale: untranslated, LANGUAGE not read
-        ({"LANG": "C.UTF-8", "LANGUAGE": "de:en"}, "en"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "de:en"}, "de"),  # not the C locale to gettext: a container's default
+        ({"LC_ALL": "C.UTF-8", "LANGUAGE": "de"}, "de"),
+        ({"LANG": "C.UTF-8"}, "en"),
         ({"LC_MESSAGES": "POSIX", "LANG": "de_DE.UTF-8", "LANGUAGE": "de"}, "en"),
     ],
 )

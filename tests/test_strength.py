@@ -433,3 +433,25 @@ def test_with_a_game_waiting_next_goes_on_with_it_rather_than_propose_a_new_roun
         assert line in greeting and line in what_next
         offer = " ".join(shell.ui.message("play.offer_resume", **game_words(shell.ui, waiting)).split())
         assert offer not in greeting  # the game is named once, with its details, as what comes first
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_game_waiting_is_named_by_a_welcome_that_continues_a_lesson(tmp_path: Path, lang: str) -> None:
+    """The welcome left out its line about the game waiting where that game is the next step (its reason names
+    it); but a lesson begun and left comes first in the welcome, whose line of what comes next then names the
+    lesson, not the game: the game went unmentioned."""
+    with open_shell(tmp_path, lang) as shell:
+        classic_done(shell)
+        dispatch(shell, "play seed=3" if lang == "en" else "spiele startwert=3")
+        assert isinstance(shell.activity, GameRun)
+        shell.activity = None  # the learner left; the game is saved
+        dispatch(shell, "learn royal" if lang == "en" else "lerne royal")
+        shell.activity = None  # and left the lesson after its first step
+    with open_shell(tmp_path, lang) as shell:
+        greeting = " ".join(welcome(shell).split())
+        waiting = shell.progress.games.waiting(shell.clock())
+        assert waiting is not None
+        words = game_words(shell.ui, waiting)
+        lesson = shell.catalog.lesson("royal").title.get(lang)
+        assert lesson in greeting
+        assert " ".join(shell.ui.message("play.offer_resume", **words).split()) in greeting

@@ -208,8 +208,9 @@ def welcome(shell: Shell) -> str:
     if left_out:
         repaired += ("\n\n" if repaired else "") + left_out
     step = plan(shell)
-    # the game that comes first is said with its details in the line of what comes next, not again as an offer
-    offer = game_offer(shell) if step.resume is None or step.resume.held_by is not None else ""
+    # the game that comes first is said with its details in the line of what comes next, not again as an offer;
+    # but a lesson left unfinished takes that line (the welcome names it first), and the game is offered after it
+    offer = game_offer(shell) if step.resume is None or unfinished else ""
     failed, positions = due_counts(shell)
     return repaired + ("\n\n" if repaired else "") + shell.ui.render(
         "shell/welcome.j2",

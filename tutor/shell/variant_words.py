@@ -61,9 +61,10 @@ def classic_changes(ui: Renderer, variant: Variant, players: int | None = None,
 def classic_changed(variant: Variant, players: int | None = None, one_round: bool = False) -> list[str]:
     """Every option whose value differs from Classic Cassino's, the point cards when other cards score than in
     Classic once the deck has dealt (an Italian deck leaves out the 10♦; a card set to 0 points scores as one not
-    named), the most spades not where the spades score (the spades' words say they take its place).  With ``players``, only those that change the rules for that many players: one whose Classic value
-    leaves every rule the same is left out (``aces_high`` without royal values: an ace still counts 1); with
-    ``one_round`` too, only those that change the rules of a round (not the match's target)."""
+    named), the most spades not where the spades score (the spades' words say they take its place).  With
+    ``players``, only those that change the rules for that many players: one whose Classic value leaves every rule
+    the same is left out (``aces_high`` without royal values: an ace still counts 1); with ``one_round`` too, only
+    those that change the rules of a round (not the match's target)."""
     classic = presets.variant()
     usual, options = classic.options(), variant.options()
     scored = variant.point_card_table != classic.point_card_table
