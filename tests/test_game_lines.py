@@ -16,7 +16,7 @@ from tutor.play.exact import exact_lines
 from tutor.play.game import RoundRecord, play_one_round
 from tutor.play.line_claims import ends
 from tutor.play.players import player
-from tutor.play.review import Mark, review_round
+from tutor.play.review import Mark, review_move, review_round, review_turns
 from tutor.play.review_data import review_from_data, review_to_data
 from tutor.play.view import SeatView
 
@@ -88,4 +88,17 @@ def test_a_review_read_back_from_its_data_shows_the_same_line() -> None:
     review = review_round(record.plies, SEAT, worlds=2, seed=SEED)
     again = review_from_data(record.plies, review_to_data(review, record.plies))
     [kept] = [m for m in again.marks if m.lines is not None]
+    assert kept.lines == mark.lines and kept.reasons == mark.reasons
+
+
+def test_a_review_made_while_the_round_went_on_follows_the_moves_that_came_after() -> None:
+    """The shell reviews each move in a worker as it is played, before the round's later moves exist; the round's
+    review then gives that mark the line the round took."""
+    record, mark = game()
+    made_then = {index: review_move(record.plies[index], SEAT, index, turn, seed=SEED, worlds=2)
+                 for index, turn in review_turns(record.plies, SEAT)}
+    early = made_then[mark.review.index]
+    assert early is not None and early[1] is not None and early[1].lines != mark.lines
+    review = review_round(record.plies, SEAT, worlds=2, seed=SEED, ready=lambda index, _: made_then[index])
+    [kept] = [m for m in review.marks if m.lines is not None]
     assert kept.lines == mark.lines and kept.reasons == mark.reasons

@@ -814,8 +814,8 @@ def test_a_puzzle_solved_after_its_answer_was_shown_counts_as_helped(tmp_path: P
         assert shell.progress.dashboard([], None, shell.clock()).streaks.current == 0
 
 
-SKIPPED_AS_MISSED = {"en": "“next” once more skips it, as missed: you took a hint.",
-                     "de": "ein zweites „weiter“ überspringt sie als verfehlt: Du hast einen Tipp genommen."}
+SKIPPED_AS_MISSED = {"en": "“next” once more skips it, as missed: you asked for help.",
+                     "de": "ein zweites „weiter“ überspringt sie als verfehlt: Du hast dir helfen lassen."}
 
 
 @pytest.mark.parametrize(("leaving", "lang"), [("quit", "en"), ("skip", "en"), ("skip", "de")])

@@ -372,17 +372,18 @@ def _chosen(ply: Ply, seat: int) -> bool:
 
 
 def review_move(ply: Ply, seat: int, index: int, turn: int, *, seed: int, worlds: int = DEFAULT_WORLDS,
-                level: str = "expert", budget: float | None = None,
-                clock: Clock = time.perf_counter) -> Reviewed | None:
+                level: str = "expert", budget: float | None = None, clock: Clock = time.perf_counter,
+                then: Sequence[Move] = ()) -> Reviewed | None:
     """The review of ``seat``'s move ``ply``, ply ``index`` and the seat's ``turn`` of a round reviewed with
     ``seed``, from the seat's view just before it (as :func:`review_round` judges it, wherever it runs); None when
-    a time ``budget`` (seconds on ``clock``) cut its advice short: the move is never judged on fewer worlds."""
+    a time ``budget`` (seconds on ``clock``) cut its advice short: the move is never judged on fewer worlds.
+    ``then``: the moves the round went on with, where known (:func:`mark`)."""
     view = SeatView.of(ply.before, seat)
     advice, reviewed = review_ply(view, ply, seed, index, turn, worlds=worlds, level=level, budget=budget,
                                   clock=clock)
     if reviewed is None:
         return None
-    return reviewed, None if reviewed.grade is None else mark(view, reviewed, advice)
+    return reviewed, None if reviewed.grade is None else mark(view, reviewed, advice, then=then)
 
 
 def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLDS, seed: int = 0,
@@ -405,18 +406,19 @@ def review_round(plies: Sequence[Ply], seat: int, *, worlds: int = DEFAULT_WORLD
         if progress is not None:
             progress(done, len(chosen))
         left = None if deadline is None else max(deadline - clock(), 0.0)
+        then = [ply.move for ply in plies[index + 1:]]
         found = None if ready is None else ready(index, left)
+        if found is not None and found[1] is not None and found[1].lines is not None and then:
+            # made while the round went on: its played line follows the moves that came after it
+            found = found[0], mark(SeatView.of(plies[index].before, seat), found[0], found[1].advice, then=then)
         if found is None:
             if ready is not None and deadline is not None:  # the time spent waiting for it counts
                 left = max(deadline - clock(), 0.0)
             found = review_move(plies[index], seat, index, turn, seed=seed, worlds=worlds, level=level, budget=left,
-                                clock=clock)
+                                clock=clock, then=then)
         if found is None:
             return RoundReview(plies[0].before.players, seat, tuple(moves), tuple(marks), len(chosen) - done)
         reviewed, marked = found
-        if marked is not None and marked.lines is not None and index + 1 < len(plies):
-            marked = mark(SeatView.of(plies[index].before, seat), reviewed, marked.advice,
-                          then=[ply.move for ply in plies[index + 1:]])
         moves.append(reviewed)
         if marked is not None:
             marks.append(marked)
