@@ -6,13 +6,14 @@ course's own lessons, each claim recomputed from the engine."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from shell_helpers import open_shell, right_answer, wrong_answer
 
-from tutor.content.course import DemoStep, ExerciseStep, QuestionStep, Step, WhyStep, stars
+from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, Step, WhyStep, stars
 from tutor.core.comparison import compare, shortfall
 from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
@@ -459,6 +460,17 @@ def test_a_demo_shows_the_table_after_its_move(tmp_path: Path, lang: str) -> Non
         assert shown_builds > 0
 
 
+S = TypeVar("S", bound=Step)
+
+
+def steps_shown(shell: Shell, kind: type[S]) -> Iterator[tuple[Lesson, int, S, str]]:
+    """Every step of the course of ``kind``, with its lesson, its index and its screen."""
+    for lesson in shell.catalog.lessons:
+        for index, step in enumerate(lesson.steps):
+            if isinstance(step, kind):
+                yield lesson, index, step, LessonRun(shell, lesson, start=index).show()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_question_of_cards_taken_does_not_show_their_count(tmp_path: Path, lang: str) -> None:
     """Lesson 1 asked how many cards Player 2 had taken under a screen that said "taken 8 cards" and "(8 cards)": where
@@ -466,19 +478,15 @@ def test_a_question_of_cards_taken_does_not_show_their_count(tmp_path: Path, lan
     word = {"en": " card", "de": " Karte"}[lang]
     asks = set()
     with open_shell(tmp_path, lang) as shell:
-        for lesson in shell.catalog.lessons:
-            for index, step in enumerate(lesson.steps):
-                if not isinstance(step, QuestionStep):
-                    continue
-                shown = LessonRun(shell, lesson, start=index).show()
-                counted = [len(cards) for cards in step.position.captured or ()]
-                said = [n for n in counted if f"{n}{word}" in shown]
-                if step.ask == "cards":
-                    assert said == [], (lesson.id, shown)
-                    assert all(shell.ui.card(c) in shown for pile in step.position.captured or () for c in pile)
-                else:
-                    assert said == counted, (lesson.id, shown)
-                asks.add(step.ask)
+        for lesson, _, step, shown in steps_shown(shell, QuestionStep):
+            counted = [len(cards) for cards in step.position.captured or ()]
+            said = [n for n in counted if f"{n}{word}" in shown]
+            if step.ask == "cards":
+                assert said == [], (lesson.id, shown)
+                assert all(shell.ui.card(c) in shown for pile in step.position.captured or () for c in pile)
+            else:
+                assert said == counted, (lesson.id, shown)
+            asks.add(step.ask)
     assert "cards" in asks and len(asks) > 1
 
 
@@ -586,12 +594,8 @@ def test_a_demo_says_the_fine_its_move_pays(tmp_path: Path, lang: str, said: str
     where the move's own lines (a sweep's "scores 2 points at once") said nothing of it.  Every demo says a fine
     exactly when the engine charges its move one."""
     with open_shell(tmp_path, lang) as shell:
-        for lesson in shell.catalog.lessons:
-            for index, step in enumerate(lesson.steps):
-                if not isinstance(step, DemoStep):
-                    continue
-                shown = LessonRun(shell, lesson, start=index).show()
-                fined = any(item.code == "penalty" for item in instant_points(step.position.copy(), step.move))
-                assert (said.split(":")[0] in shown) == fined, (lesson.id, index, shown)
-                if lesson.id == "michigan" and index == 4:
-                    assert fined and said in shown, shown
+        for lesson, index, step, shown in steps_shown(shell, DemoStep):
+            fined = any(item.code == "penalty" for item in instant_points(step.position.copy(), step.move))
+            assert (said.split(":")[0] in shown) == fined, (lesson.id, index, shown)
+            if lesson.id == "michigan" and index == 4:
+                assert fined and said in shown, shown

@@ -254,6 +254,19 @@ def test_while_a_lesson_or_a_set_is_open_the_dashboard_names_it_as_next_goes_on_
         assert shell.activity is puzzles and len(puzzles.shown) == 3  # next went on with the set
 
 
+
+def _miss_the_section_again(shell: Shell, lang: str) -> None:
+    """``next`` opens the section of the builds lesson around its step 6, missed before; step 6 is missed again,
+    and the section is done."""
+    following = "next" if lang == "en" else "weiter"
+    say(shell, following)
+    run = shell.activity
+    assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
+    say(shell, following)  # the text of step 5
+    say(shell, "solution" if lang == "en" else "lösung")  # step 6 missed again
+    say(shell, following)
+    assert run.done
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: str) -> None:
     """The section of the one step missed, repeated and its step missed again: ``next`` moves on to a lesson
@@ -263,13 +276,7 @@ def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: st
         shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         following = "next" if lang == "en" else "weiter"
-        say(shell, following)
-        run = shell.activity
-        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
-        say(shell, following)  # the text of step 5
-        say(shell, "solution" if lang == "en" else "lösung")  # step 6 missed again
-        say(shell, following)
-        assert run.done
+        _miss_the_section_again(shell, lang)
         board = say(shell, "progress" if lang == "en" else "fortschritt")
         reply = say(shell, following)
         opened = shell.activity
@@ -296,13 +303,7 @@ def test_a_section_missed_again_is_not_repeated_when_its_first_miss_leaves_the_w
                                        now=shell.clock())
         assert len(shell.progress.skill_scores("rules", 2 * MISS_SPAN)) == MISS_SPAN
         following = "next" if lang == "en" else "weiter"
-        say(shell, following)
-        run = shell.activity
-        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
-        say(shell, following)  # the text of step 5
-        say(shell, "solution" if lang == "en" else "lösung")  # step 6 missed again
-        say(shell, following)
-        assert run.done
+        _miss_the_section_again(shell, lang)
         reply = say(shell, following)
         opened = shell.activity
         assert not (isinstance(opened, SectionRun) and opened.lesson.id == "builds"), reply
@@ -322,20 +323,13 @@ def test_a_lesson_done_again_in_vain_gives_way_to_the_skills_puzzles(tmp_path: P
     those with three).  Done again without a mistake, and the rules still failed in games, ``next`` proposed the
     same lesson again and again; now it opens puzzles testing the rules, and its one line says why; the dashboard
     names the same."""
-    following, solution, progress = ("next", "solution", "progress") if lang == "en" else (
-        "weiter", "lösung", "fortschritt")
+    following, progress = ("next", "progress") if lang == "en" else ("weiter", "fortschritt")
     with open_shell(tmp_path, lang) as shell:
         for lesson in shell.catalog.lessons:
             shell.progress.record_lesson(lesson.id, 3, now=shell.clock())
         shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
-        say(shell, following)
-        section = shell.activity
-        assert isinstance(section, SectionRun) and (section.lesson.id, section.last) == ("builds", 5)
-        say(shell, following)  # the text of step 5
-        say(shell, solution)  # step 6 missed again
-        say(shell, following)
-        assert section.done
+        _miss_the_section_again(shell, lang)
         say(shell, following)
         lesson = shell.activity
         assert type(lesson) is LessonRun and lesson.lesson.id == "table"

@@ -18,6 +18,7 @@ from tutor.shell.commands import dispatch, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.registry import COMMANDS, typed_command
+from tutor.shell.state import Shell
 from tutor.shell.streak import StreakRun, streak_order
 
 
@@ -238,6 +239,16 @@ def test_a_lesson_resumes_at_the_step_reached(tmp_path: Path) -> None:
         assert shell.activity.index == reached  # type: ignore[union-attr]
 
 
+def to_first_question(shell: Shell, lesson: str) -> LessonRun:
+    """``lesson`` opened and gone through to its first step that asks."""
+    say(shell, f"learn {lesson}")
+    run = shell.activity
+    assert isinstance(run, LessonRun)
+    while run.solved:
+        say(shell, "next")
+    return run
+
+
 def test_a_step_over_is_not_asked_again_after_a_restart(tmp_path: Path) -> None:
     """A step whose answer was shown, left before "next": the restart asked it again, and a right answer then, the
     answer seen, counted as the step solved at the first try.  Now the lesson resumes at the step after it; and
@@ -245,11 +256,7 @@ def test_a_step_over_is_not_asked_again_after_a_restart(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
         lesson = shell.catalog.lessons[0]
         assert isinstance(lesson.steps[-1], QuestionStep)  # the last step asks
-        say(shell, f"learn {lesson.id}")
-        run = shell.activity
-        assert isinstance(run, LessonRun)
-        while run.solved:
-            say(shell, "next")
+        run = to_first_question(shell, lesson.id)
         asked = run.index
         assert "answer" in say(shell, "solution")
     with open_shell(tmp_path) as shell:
@@ -1086,11 +1093,7 @@ def test_a_step_interrupted_while_saved_keeps_neither_its_evidence_nor_the_step(
     was asked again after a restart with its evidence counted already; now both are one transaction."""
     with open_shell(tmp_path) as shell:
         lesson = shell.catalog.lessons[0]
-        say(shell, f"learn {lesson.id}")
-        run = shell.activity
-        assert isinstance(run, LessonRun)
-        while run.solved:
-            say(shell, "next")
+        run = to_first_question(shell, lesson.id)
         asked = run.index
         shell.progress._conn = _Writes(shell.progress._conn, interrupt=True)  # type: ignore[assignment]
         with pytest.raises(KeyboardInterrupt):
