@@ -112,3 +112,45 @@ def test_a_breach_is_said_once_on_a_four_player_screen(tmp_path: Path, lang: str
         assert breaches and sum(s.count(BREACH[lang]) for s in screens) == breaches
         tallies = [line for s in screens for line in s.split("\n") if TALLY[lang].search(line)]
         assert bool(tallies) == tally, tallies
+
+
+SWEPT = {"en": ("You score 2 points at once.", "Player 2 scores 2 points at once."),
+         "de": ("Du bekommst sofort 2 Punkte.", "Spieler 2 bekommt sofort 2 Punkte.")}
+LINE_SWEPT = {"en": " at once", "de": " sofort "}
+GREEDY = {"en": "play round michigan level=greedy seed=8", "de": "spiele runde michigan stufe=raffer seed=8"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_sweep_that_scores_at_once_says_so_with_its_move(tmp_path: Path, lang: str) -> None:
+    """In Michigan a sweep scores the moment it is made: its move's line says the points and whose, as a breach's
+    line says what it costs (the walk: a breach said its 2 points at once, a sweep nothing of its 2)."""
+    with open_shell(tmp_path, lang=lang) as shell:
+        replies = [dispatch(shell, GREEDY[lang]).text]
+        while not game_run(shell).game.round_over:
+            pos = game_run(shell).position
+            sweeps = [m for m in pos.generate() if pos.is_sweep(m)]
+            move = (sweeps or pos.generate())[0]
+            said = dispatch(shell, pos.notation(move)).text
+            first = said.split("\n")[0]
+            assert (SWEPT[lang][0] in first) == bool(sweeps), first
+            replies.append(said)
+        swept = [p.seat for p in game_run(shell).game.current.plies if p.before.is_sweep(p.move)]
+        said = "\n".join(replies)
+        assert 0 in swept
+        assert [said.count(words) for words in SWEPT[lang]] == [swept.count(0), swept.count(1)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("preset", "points"), [("michigan", 2), ("classic", 0)])
+def test_a_line_of_play_marks_each_sweep_that_scores_at_once(lang: str, preset: str, points: int) -> None:
+    """The replay of a round, deal by deal: where sweeps score at once (Michigan) each sweep's step says its 2 points
+    at once, and no other step; where they score at the count (Classic), none says so."""
+    record = play_one_round(variant(preset), [player("greedy")] * 2, 4)
+    ui, marks = Renderer(lang), []
+    for start, moves in deals(record.plies):
+        steps = ui.line(start, moves, 0, partner=True, score=False).splitlines()[:len(moves)]
+        marks += [f"{points}{' point' if lang == 'en' else ' Punkt'}" in step and LINE_SWEPT[lang] in step
+                  for step in steps]
+    sweeps = [p.before.is_sweep(p.move) for p in record.plies]
+    assert any(sweeps)
+    assert marks == (sweeps if points else [False] * len(sweeps))

@@ -231,6 +231,12 @@ def instant_points(pos: Position, move: Move) -> tuple[ScoreItem, ...]:
     return tuple(items)
 
 
+def gained_at_once(pos: Position, move: Move) -> int:
+    """The points ``move`` (about to be pushed on ``pos``) gains the mover's side at once: :func:`instant_points`
+    without its penalty."""
+    return sum(item.points for item in instant_points(pos, move) if item.code != "penalty")
+
+
 def instant_so_far(pos: RoundState) -> list[int]:
     """What this round has scored at once so far, per side: the penalties, and the sweeps and point cards taken
     where they score the moment they are made (:func:`instant_points`, move by move)."""

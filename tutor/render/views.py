@@ -17,7 +17,7 @@ from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.scoring import Detail, ScoreItem, live_scores, score_round, side_piles
+from tutor.core.scoring import Detail, ScoreItem, gained_at_once, live_scores, score_round, side_piles
 from tutor.core.variant import Variant
 
 Show = Callable[[str], str]
@@ -106,7 +106,8 @@ class Step:
     ``taken`` are the table cards it takes; ``point_cards`` the cards with
     round points among the card played and those taken, ``spades`` the spades
     among them; ``sweep`` whether it clears the table; ``breach`` whether it breaks the build duty where that costs
-    the mover's side (Michigan).
+    the mover's side (Michigan); ``at_once`` the points it scores the moment it is made (a sweep under
+    ``instant_sweeps``, point cards under ``instant_points``; its penalty apart).
     """
 
     seat: int
@@ -117,6 +118,7 @@ class Step:
     spades: int
     sweep: bool
     breach: bool = False
+    at_once: int = 0
 
 
 @dataclass(frozen=True)
@@ -151,7 +153,7 @@ def line_view(pos: Position, line: Sequence[Move], show: Show) -> LineView:
         points, spades = scored_cards(after, move)
         steps.append(Step(
             after.to_move, show(after.notation(move)), move.kind, tuple(move.captured_cards()), points, spades,
-            after.is_sweep(move), after.penalised(move),
+            after.is_sweep(move), after.penalised(move), gained_at_once(after, move),
         ))
         left = after.table_after(move)
         after.push(move)

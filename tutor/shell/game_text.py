@@ -8,6 +8,7 @@ from typing import Any
 
 from tutor.core.moves import REASON_CODES
 from tutor.core.position import Position
+from tutor.core.scoring import gained_at_once
 from tutor.play.advisor import Advice
 from tutor.play.game import Ply
 from tutor.play.ideas import neglects
@@ -156,6 +157,19 @@ def breach_text(ui: Renderer, ply: Ply, me: int) -> str:
     side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
     return ui.message("play.breach", neglect=neglects(pos, move), me=seat == me, side=ui.side_name(side, me),
                       seats=len(side), me_in_side=me in side, points=pos.variant.default_penalty)
+
+
+def at_once_text(ui: Renderer, ply: Ply, me: int) -> str:
+    """What a move scores the moment it is made, and for whom: a sweep under ``instant_sweeps`` (Michigan), the
+    point cards it takes under ``instant_points``; ``""`` for a move that scores nothing at once (a breach's
+    penalty is :func:`breach_text`'s)."""
+    points = gained_at_once(ply.before, ply.move)
+    if not points:
+        return ""
+    pos = ply.before
+    side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(ply.seat)]
+    return ui.message("play.at_once", side=ui.side_name(side, me), seats=len(side), me_in_side=me in side,
+                      points=points)
 
 
 def round_over_text(ui: Renderer, game: TableGame) -> str:

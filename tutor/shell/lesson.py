@@ -19,7 +19,7 @@ from tutor.core.cards import Card
 from tutor.core.comparison import move_facts
 from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
-from tutor.core.scoring import instant_points, score_round, seat_piles
+from tutor.core.scoring import gained_at_once, instant_points, score_round, seat_piles
 from tutor.core.variant import Variant
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
@@ -125,7 +125,7 @@ class LessonRun(Activity):
             params["position"] = ui.position(pos)
             facts = move_facts(pos, step.move)
             scored = instant_points(pos, step.move)
-            at_once = sum(i.points for i in scored if i.code != "penalty")
+            at_once = gained_at_once(pos, step.move)
             fine = -sum(i.points for i in scored if i.code == "penalty")  # the build duty broken (Michigan)
             side = side_seats(pos, pos.to_move)
             after = pos.copy()

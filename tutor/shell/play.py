@@ -34,6 +34,7 @@ from tutor.storage.games import SavedGame
 from . import review_screen
 from .challenge_text import move_error_text
 from .game_text import (
+    at_once_text,
     breach_text,
     ended_text,
     hint_text,
@@ -180,7 +181,7 @@ class GameRun(Activity):
             refilled = left < ply.before.stock_size
             draw = self.game.settings.variant.draw and refilled
             lines.append(" ".join(filter(None, [played_text(ui, ply, me, drew=left if draw else None),
-                                                breach_text(ui, ply, me)])))
+                                                at_once_text(ui, ply, me), breach_text(ui, ply, me)])))
             if refilled and not draw:
                 lines.append(ui.message("play.dealt", stock=left))
         return "\n".join(lines)
