@@ -700,6 +700,9 @@ def test_a_round_an_instant_win_ends_says_its_total_is_not_counted(tmp_path: Pat
                f"fielen, ist das Ziel von 5 Punkten erreicht{'. Partie: ' if kind == 'match' else ': '}du: 0 · Spieler 2: 5."),
     }[lang]
     assert heading in said and result in said, said
+    # the match ended at once, the round did not run its course: it said "Round 1 is over." above the score
+    cut = {"en": ("Round 1 was cut short.", "Round 1 is over"), "de": ("Runde 1 wurde abgebrochen.", "ist vorbei")}
+    assert cut[lang][0] in said and cut[lang][1] not in said, said
     assert ("Total: you: 0 · Player 2: 9" if lang == "en" else "Gesamt: du: 0 · Spieler 2: 9") in said
     # the points handed out are the 9 its items score: the two aces still in play (16 cards in the stock) hand out
     # nothing, as in a round the instant limit ends early; it said "of 11 points this round"

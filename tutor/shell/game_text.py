@@ -173,16 +173,19 @@ def at_once_text(ui: Renderer, ply: Ply, me: int) -> str:
 
 
 def round_over_text(ui: Renderer, game: TableGame) -> str:
-    """``Round N is over``, and when the instant limit ended it early (cards still to play), whose instant scores
-    reached it: the other sides' sweeps and the seat's own penalties (the learner's first, if at the limit)."""
+    """``Round N is over``; when an instant win cut it short, that the game was decided at once; when the instant
+    limit ended it early (cards still to play), whose instant scores reached it: the other sides' sweeps and the
+    seat's own penalties (the learner's first, if at the limit)."""
     end, me = game.position, game.learner
+    if instant_win(game):
+        return ui.message("play.round_over", round=len(game.rounds), limit=0, decided=True)
     seats = limit_seats(end)
     if not seats:
-        return ui.message("play.round_over", round=len(game.rounds), limit=0)
+        return ui.message("play.round_over", round=len(game.rounds), limit=0, decided=False)
     assert end.sweeps is not None and end.penalties is not None
     seat = min(seats, key=lambda s: s != me)
     sweeps = sum(end.sweeps[s] for s in range(end.players) if end.side_of(s) != end.side_of(seat))
-    return ui.message("play.round_over", round=len(game.rounds), limit=end.variant.instant_limit,
+    return ui.message("play.round_over", round=len(game.rounds), limit=end.variant.instant_limit, decided=False,
                       marks=end.instant_marks(seat), me=seat == me, who=ui.player_name(end, me, seat),
                       sweeps=sweeps, sides=end.sides, penalties=end.penalties[seat])
 
