@@ -1024,6 +1024,29 @@ def test_the_welcome_offers_to_continue_a_lesson_begun_before_a_puzzle(tmp_path:
         assert f"Continue the lesson “{title}”" in text and "Start with" not in text, text
 
 
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_welcome_offers_to_continue_a_lesson_done_and_opened_again(tmp_path: Path, lang: str) -> None:
+    """A lesson done, opened again and left at its fourth step: ``learn`` resumes it there, but the welcome offered
+    the next lesson instead, as if it were not open; it offers to continue it, as it does a lesson never done.  A
+    lesson just done is not offered again."""
+    continued = {"en": "Continue the lesson “{}”", "de": "Setze die Lektion „{}“"}[lang]
+    with open_shell(tmp_path, lang) as shell:
+        lesson = shell.catalog.lessons[0]
+        title = lesson.title.get(lang)
+        shell.progress.record_lesson(lesson.id, 3, now=shell.clock())
+    with open_shell(tmp_path, lang) as shell:
+        assert continued.format(title) not in welcome(shell), welcome(shell)
+        shell.clock.advance(1)  # type: ignore[attr-defined]
+        say(shell, f"{typed_command(shell, 'learn')} {shell.lesson_name(lesson.id)}")
+        for _ in range(3):
+            say(shell, right_answer(shell))
+        run = shell.activity
+        assert isinstance(run, LessonRun) and run.index > 0
+    with open_shell(tmp_path, lang) as shell:
+        text = welcome(shell).replace("\n", " ")
+        assert continued.format(title) in text, text
+
 @pytest.mark.parametrize(("lang", "typed", "words"), [
     ("en", "learn royal", "This lesson builds on the lesson “controller”, not done yet: type “learn controller” to "
                           "start there, or go on here."),

@@ -181,7 +181,9 @@ def welcome(shell: Shell) -> str:
     unfinished_id, unfinished = "", ""
     last = progress.last_activity()
     following = catalog.next_lesson(set(stars))
-    if last is not None and last.kind == "lesson" and last.id not in stars:
+    # the lesson touched last, unless it was just completed: one never done, or one done and opened again since,
+    # left past its first step (``learn`` resumes either where it was left)
+    if last is not None and last.kind == "lesson" and (last.id not in stars or progress.lesson_resume(last.id)[0]):
         left = last.id
     elif following is not None and any(r.lesson_id == following.id for r in progress.lessons()):
         left = following.id  # begun, though a puzzle or a game came after it
