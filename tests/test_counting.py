@@ -15,6 +15,7 @@ from tutor.core.position import Position
 from tutor.core.round import next_deal
 from tutor.core.scoring import score_round, side_piles
 from tutor.loading.positions import load_position
+from tutor.render import Renderer
 from tutor.teaching.answers import question_answer
 
 
@@ -124,9 +125,11 @@ def test_a_count_of_partners_takes_in_both_piles_and_the_residue() -> None:
     assert right_count(spades) == 3  # A♠, 9♠ and the 3♠ left on the table
     clubs = next(p for p in spades if p.code == "clubs")
     assert set(clubs.cards) == {Card.from_str("9C"), Card.from_str("7C")} and not clubs.counted
-    # 7 cards: Player 1's and Player 3's piles without the two left on the table
-    (reading,) = miscount(pos, 0, "cards", 7).readings
-    assert [(p.code, p.seat) for p in reading] == [("residue", 2)]
+    # 7 cards: Player 1's and Player 3's piles without the two left on the table; or a pile of the side swapped for
+    # an opponent's two cards fewer
+    readings = miscount(pos, 0, "cards", 7).readings
+    assert [[(p.code, p.seat) for p in r] for r in readings] == [[("residue", 2)], [("pile", 0), ("pile", 1)],
+                                                                  [("pile", 2), ("pile", 3)]]
 
 
 def test_a_tie_and_the_other_sides_items_are_readings_of_a_count_too_high() -> None:
@@ -150,6 +153,26 @@ def test_a_count_with_too_many_readings_names_none() -> None:
                    " last_capturer: 1}")
     wrong = miscount(pos, 1, "points", 7)
     assert wrong.answer == 8 and wrong.readings == ()
+
+
+def test_a_count_that_one_part_and_two_together_explain_names_both() -> None:
+    """Michigan, 9 points: most cards, the 10♦, two aces and two sweeps, less a fine of 2; 7 leaves out the 10♦,
+    but also the two aces, or the sweeps and the fine together: it was told "leave out the 10♦" alone, the readings
+    of two parts were not looked for once one part fitted."""
+    pos = position("{variant: michigan, hands: [[], []], captured: [[10D, AH, AD, 2H, 3H, 4H, 5H], [AS, 9S]],"
+                   " sweeps: [2, 0], penalties: [1, 0], last_capturer: 0}")
+    wrong = miscount(pos, 0, "points", 7)
+    assert wrong.answer == 9 and not wrong.more
+    codes = sorted(sorted(p.code for p in r) for r in wrong.readings)
+    assert codes == [["penalty", "sweeps"], ["point_card"], ["point_card", "point_card"]], codes
+    # 8 from 9 points leaves out one of three aces or the 2♠, or leaves out the 10♦ and counts Player 2's A♠: five
+    # readings, too many; those of one part are named, with a word that two parts together fit too
+    pos = position("{hands: [[], []], captured: [[10D, AH, AD, AC, 2S, 3H, 4H, 5H], [AS, 9S, 6C]], last_capturer: 0}")
+    wrong = miscount(pos, 0, "points", 8)
+    assert wrong.answer == 9 and wrong.more and {len(r) for r in wrong.readings} == {1} and len(wrong.readings) == 4
+    for lang, more in (("en", "You also get 8 if you leave out or also count two other parts together."),
+                       ("de", "Auf 8 kommst du auch, wenn du zwei andere Teile zusammen weglässt oder mitzählst.")):
+        assert Renderer(lang).miscount(pos, wrong).endswith(more)
 
 
 def test_an_unknown_count_is_refused() -> None:

@@ -263,6 +263,22 @@ def test_a_count_of_points_names_the_item_it_leaves_out(tmp_path: Path) -> None:
         assert "too low" in said and f"leave out the most cards ({score.cards[side]} against {others[0]})" in said
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("leave out the 10 of diamonds;", "leave out the penalty for 1 turn and leave out the 2 sweeps")),
+    ("de", ("die Karo-10 weglässt;", "die Strafe für 1 Zug weglässt und die 2 Kehren weglässt")),
+])
+def test_a_count_of_points_names_every_way_to_the_number_not_the_first(tmp_path: Path, lang: str,
+                                                                       words: tuple[str, ...]) -> None:
+    """Michigan, the round's points with the sweeps and the fine: 7 was explained "leave out the 10♦" alone, though
+    leaving out the sweeps and the fine makes 7 too (the readings of two parts were looked for only when no single
+    part fitted)."""
+    with open_shell(tmp_path, lang) as shell:
+        run = open_step(shell, "michigan", lambda s: isinstance(s, QuestionStep) and s.ask == "points")
+        step = run.step
+        assert isinstance(step, QuestionStep) and question_answer(step) == 9
+        said = " ".join(say(shell, "7").split())
+        assert all(w in said for w in words), said
+
 def test_every_question_of_the_course_names_a_part_it_leaves_out_or_adds(tmp_path: Path) -> None:
     """For each part of each count: the number that leaves out (or adds) just that part is told so,
     whenever few enough parts explain it."""

@@ -4,8 +4,8 @@ A question step asks for such a count.  :func:`count_parts` splits it into
 the parts that make it up (a scoring item, a seat's pile, the cards left on
 the table that go to the last capturer) and the parts a learner may add by
 mistake (another side's items, a tied majority, cards still in play, clubs
-taken for spades).  :func:`miscount` finds the fewest parts that turn the
-right count into the learner's number.  Data only: templates word it.
+taken for spades).  :func:`miscount` finds the parts, one or two, that turn
+the right count into the learner's number.  Data only: templates word it.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from .scoring import ScoreItem, majority_ties, score_round
 #: What a count may ask about a side's pile.
 COUNTS = ("points", "cards", "spades")
 
-READINGS = {1: 4, 2: 2}
-"""The most readings a wrong count is explained by, for readings of one part and of two; with more, none."""
+MOST_READINGS = 4
+"""The most readings a wrong count is explained by, of one part or two; with more, those of one part alone if they
+are few enough (and that others fit too), else none."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,10 @@ class CountPart:
 class Miscount:
     """A wrong count of ``ask`` for the side of ``seat``: ``given`` instead of ``answer``.
 
-    Each reading is a shortest set of parts that turns the right count into
+    Each reading is a set of one or two parts that turns the right count into
     ``given``: the counted parts in it are left out, the others added.  No
-    readings: none of at most two parts explains the number, or too many do.
+    readings: none explains the number, or too many do; ``more``: the readings
+    are those of one part, and more of two parts fit too.
     """
 
     ask: str
@@ -67,6 +69,7 @@ class Miscount:
     answer: int
     parts: tuple[CountPart, ...]
     readings: tuple[tuple[CountPart, ...], ...]
+    more: bool = False
 
 
 def count_parts(pos: Position, seat: int, ask: str) -> tuple[CountPart, ...]:
@@ -88,13 +91,14 @@ def miscount(pos: Position, seat: int, ask: str, given: int) -> Miscount:
     """How ``given`` differs from the count ``ask`` for the side of ``seat``."""
     parts = count_parts(pos, seat, ask)
     answer = right_count(parts)
-    readings: tuple[tuple[CountPart, ...], ...] = ()
-    for size, most in READINGS.items() if given != answer else ():
-        found = [c for c in combinations(parts, size) if _plausible(c) and sum(p.effect for p in c) == given - answer]
-        if found:
-            readings = tuple(found) if len(found) <= most else ()
-            break
-    return Miscount(ask, seat, given, answer, parts, readings)
+    found = [c for size in (1, 2) for c in combinations(parts, size)
+             if given != answer and _plausible(c) and sum(p.effect for p in c) == given - answer]
+    if len(found) <= MOST_READINGS:
+        return Miscount(ask, seat, given, answer, parts, tuple(found))
+    singles = tuple(c for c in found if len(c) == 1)
+    if len(singles) > MOST_READINGS:
+        singles = ()
+    return Miscount(ask, seat, given, answer, parts, singles, more=bool(singles))
 
 
 def _plausible(parts: tuple[CountPart, ...]) -> bool:

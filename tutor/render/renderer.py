@@ -274,15 +274,16 @@ class Renderer:
                 return said
             return self.message("counts.owned", name=said, owner=self._side_of_index(pos, None, item.side))
 
+        more = " " + self.message("counts.more", given=wrong.given) if wrong.more else ""
         singles = {len(r) for r in wrong.readings} == {1} and len(wrong.readings) > 1
         if singles and len({r[0].counted for r in wrong.readings}) == 1:
             key = "counts.one_out" if wrong.readings[0][0].counted else "counts.one_too"
-            return head + " " + self.message(key, given=wrong.given, names=[name(r[0]) for r in wrong.readings])
+            return head + " " + self.message(key, given=wrong.given, names=[name(r[0]) for r in wrong.readings]) + more
         readings = []
         for reading in wrong.readings:
             said = [self.message(f"counts.{'leave_out' if p.counted else 'count_too'}", name=name(p)) for p in reading]
             readings.append(said[0] if len(said) == 1 else self.message("counts.both", first=said[0], second=said[1]))
-        return head + " " + self.message("counts.reading", given=wrong.given, readings=readings)
+        return head + " " + self.message("counts.reading", given=wrong.given, readings=readings) + more
 
     # ---- positions and scores ------------------------------------------------------
 
