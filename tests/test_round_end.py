@@ -108,7 +108,7 @@ DRAWN = {"en": (" draws a card.", " draw a card."), "de": (" zieht eine Karte.",
 OPENING_SEEDS = {"random": (1, 2, 3, 4, 8), "greedy": (1, 2, 3, 4), "club": (1, 2, 3, 4, 5), "expert": (1,)}
 """The seeds each level opens games with in the wide check below: the expert, slow to move, with fewer.  Random's
 seed 8 and club's 5 open four-player Michigan games of 23 and 24 rows in German when said in full (Michigan's five
-changes, breaches of the build duty): they are said more briefly (tutor/shell/game_text.py, OPENING_ROWS)."""
+changes, breaches of the build duty): they are said more briefly (tutor/shell/game_text.py, SCREEN_ROWS)."""
 TALL_SEEDS = {"random": (1, 8), "greedy": (1,), "club": (5,)}
 """The suite's own seeds: the quick levels, and the seeds whose four-player openings were tall (the expert's openings,
 a few seconds each with four players, are in the wide check)."""
@@ -208,6 +208,56 @@ def test_a_turn_of_a_four_player_draw_round_fits_24_rows_its_draws_in_the_moves_
                 narrated = reply.split("\n\n")[0].split("\n")
                 full += len(narrated) == 4 and narrated[0].endswith(mine) and all(m.endswith(others) for m in narrated[1:])
     assert turns > 20 and full > 10, (turns, full)
+
+
+SCREEN_SEEDS = (1, 2, 3)
+"""The seeds of the games whose every screen is measured below: the odd ones one-round games, the even ones matches.
+Before the screens were said more briefly, seeds 1 and 3 played four-player Michigan rounds whose moves' screens
+and ends were 23 to 26 rows (each move's breach of the build duty two or three lines, and the round's end its
+score, the cards left on the table, three marked moves)."""
+
+
+def tall_screens(tmp_path: Path, catalog: Catalog, lang: str, players: int) -> list[tuple[str, str, int]]:
+    """The screens of games at the random level (whose moves breach Michigan's build duty most), every preset, each
+    game played to its first round's end by a learner who plays a random legal move, that a 24-row terminal would
+    page (or cut off, as a pager that quits at once on a screen of 24 rows would, the prompt and the toolbar below
+    it): the game's command or move, which screen it is (its first, a move's, the round's end, the next round's
+    first), and its rows."""
+    play, count, level, one_round, seed_word, then, resign = (
+        ("play", "players", "level", "round", "seed", "next", "resign yes") if lang == "en" else
+        ("spiele", "spieler", "stufe", "runde", "startwert", "weiter", "aufgeben ja"))
+    tall = []
+    with shell_on(tmp_path, catalog, lang) as shell:
+        for preset in presets.preset_names():
+            for seed in SCREEN_SEEDS:
+                rng = random.Random(seed)
+                kind = one_round if seed % 2 else ""
+                random_level = shell.ui.message("levels.random").lower()
+                line = f"{play} {kind} {preset} {count}={players} {level}={random_level} {seed_word}={seed}"
+                screens = [(line, "first", dispatch(shell, line).text)]
+                run = game_run(shell)
+                while not run.game.round_over:
+                    pos = run.position
+                    typed = run.ui.typed_move(pos.notation(rng.choice(pos.generate())))
+                    said = dispatch(shell, typed).text
+                    screens.append((f"{line}: {typed}", "end" if run.game.round_over else "move", said))
+                if not run.game.over:
+                    screens.append((f"{line}: {then}", "next", dispatch(shell, then).text))
+                dispatch(shell, resign)
+                tall += [(where, which, fitted.count("\n") + 1) for where, which, said in screens
+                         if needs_paging(fitted := fit(said, 80), 24, terminal=True)]
+    return tall
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_screen_of_a_game_fits_24_rows_unpaged(tmp_path: Path, catalog: Catalog, lang: str,
+                                                     players: int) -> None:
+    """A game's first screen, each move's, the round's end and the next round's first fit 80×24 unpaged, with the
+    prompt and the toolbar under them: every preset, 2, 3 and 4 players, both languages.  A screen that would be
+    taller is said more briefly (tutor/shell/game_text.py, SCREEN_ROWS), and still shows the table, the learner's
+    hand, whose turn it is and the score."""
+    assert tall_screens(tmp_path, catalog, lang, players) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -372,7 +422,7 @@ def test_the_short_review_says_what_the_full_one_says_of_the_moves_that_lost_mos
 def test_the_cards_left_at_a_rounds_end_are_said_to_go_to_whoever_took_last(
         tmp_path: Path, catalog: Catalog, lang: str) -> None:
     """Recomputed from the moves alone: whoever captured last, and the cards no move took (nobody captured: no
-    line), in random rounds of every preset and player count."""
+    line; said briefly, how many they are), in random rounds of every preset and player count."""
     said_any = 0
     with shell_on(tmp_path, catalog, lang) as shell:
         ui = shell.ui
@@ -387,15 +437,18 @@ def test_the_cards_left_at_a_rounds_end_are_said_to_go_to_whoever_took_last(
             taken = [c for p in plies if p.move.kind == "capture" for c in (p.move.card, *p.move.captured_cards())]
             held = [*(c for hand in end.hands for c in hand), *(end.stock or [])]
             left = sorted(set(end.variant.deck_cards) - set(taken) - set(held))
-            said = GameRun(shell, SavedGame.new(game, shell.clock())).residue()
+            run = GameRun(shell, SavedGame.new(game, shell.clock()))
+            said = run.residue()
             if not takers or not left:
-                assert said == "", (preset, players)
+                assert said == run.residue(brief=True) == "", (preset, players)
                 continue
             me = game.learner
-            words = ui.message("play.residue", cards="@", me=takers[-1] == me, who=ui.player_name(end, me, takers[-1]))
+            who = {"me": takers[-1] == me, "who": ui.player_name(end, me, takers[-1]), "count": len(left)}
+            words = ui.message("play.residue", cards="@", **who)
             before, after = words.split("@")
             assert said.startswith(before) and said.endswith(after), (said, words)
             assert sorted(said[len(before):len(said) - len(after)].split(" ")) == sorted(ui.card(c) for c in left)
+            assert run.residue(brief=True) == ui.message("play.residue", cards="", **who)  # counted, not named
             said_any += 1
     assert said_any > 10
 

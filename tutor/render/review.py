@@ -201,12 +201,13 @@ def none_to_review(ui: Renderer, plies: Sequence[Ply], seat: int) -> str:
     return ui.message("review.none_to_review", moved=any(ply.seat == seat for ply in plies))
 
 
-def review_brief(ui: Renderer, review: RoundReview) -> str:
+def review_brief(ui: Renderer, review: RoundReview, most: int = BRIEF_MARKS) -> str:
     """The review in short, for the end of a round: a head line, then one line for each marked move (the grade,
-    the points lost, the better move), at most :data:`BRIEF_MARKS` of them, those that lost most as the review shows
-    the losses (the line under them says the rest cost no more; of equal ones, the most before rounding), in the
-    order played; the reasons are :func:`review_text`'s.  A review the time limit stopped praises nothing, and says
-    nothing before its first move (the note of the moves not reviewed says so)."""
+    the points lost, the better move), at most ``most`` of them, those that lost most as the review shows the
+    losses (the line under them says the rest cost no more; of equal ones, the most before rounding), in the order
+    played (``most`` 0: the head line alone, which names ``analysis``); the reasons are :func:`review_text`'s.  A
+    review the time limit stopped praises nothing, and says nothing before its first move (the note of the moves not
+    reviewed says so)."""
     moves, lost = len(review.moves), shown_total(ui, review)
     if not review.marks:
         if not moves and review.unreviewed:
@@ -216,12 +217,12 @@ def review_brief(ui: Renderer, review: RoundReview) -> str:
     lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]
     shown = marks_shown(review)
     costliest = sorted(range(len(review.marks)),
-                       key=lambda i: (-shown[i][0], -review.marks[i].review.loss))[:BRIEF_MARKS]
+                       key=lambda i: (-shown[i][0], -review.marks[i].review.loss))[:most]
     for i, mark in enumerate(review.marks):
         if i in costliest:
             view = mark_view(ui, mark)
             lines.append(ui.message("review.brief_mark", turn=view.turn, played=view.played, grade=view.grade,
                                     loss=view.loss, better=view.better))
-    if len(review.marks) > BRIEF_MARKS:
-        lines.append(ui.message("review.brief_more", n=len(review.marks) - BRIEF_MARKS))
+    if 0 < most < len(review.marks):
+        lines.append(ui.message("review.brief_more", n=len(review.marks) - most, shown=most))
     return "\n".join(lines)

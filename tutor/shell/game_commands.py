@@ -8,7 +8,7 @@ from tutor.storage import ProgressError
 from tutor.storage.game_store import GameHeld, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
 
-from .game_text import game_words, opening_text, problem_text
+from .game_text import fitted, game_words, opening_text, problem_text
 from .play import GameRun, store
 from .play_settings import read_settings
 from .progress_words import progress_problem
@@ -68,7 +68,7 @@ def play_command(shell: Shell, arg: str) -> str:
         return progress_problem(shell.ui, err)
     shell.activity = run
     # no round title: the first line, the toolbar and the score line say it
-    return opening_text(shell.ui, shell.width(), summary_of(run.saved), run.start(head=False))
+    return opening_text(shell.ui, shell.width(), summary_of(run.saved), run.begin(head=False))
 
 
 def resume_command(shell: Shell, arg: str) -> str:
@@ -76,7 +76,8 @@ def resume_command(shell: Shell, arg: str) -> str:
     if isinstance(run, str):
         return run
     shell.activity = run
-    return shell.ui.message("play.resumed", **game_words(shell.ui, summary_of(run.saved))) + "\n" + run.start()
+    resumed, screen = shell.ui.message("play.resumed", **game_words(shell.ui, summary_of(run.saved))), run.begin()
+    return fitted(lambda brief: resumed + "\n" + screen(brief), shell.width())
 
 
 def resign_command(shell: Shell, confirmed: bool) -> str:

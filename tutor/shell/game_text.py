@@ -4,6 +4,7 @@ list of games (:mod:`.games`) and ``cassino-tutor replay``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tutor.core.moves import REASON_CODES
@@ -25,12 +26,26 @@ from tutor.teaching.coach import kind_of
 from .pager import needs_paging
 from .variant_words import classic_changed, variant_label, variant_summary
 
-OPENING_ROWS = 24
-"""The rows of the smallest terminal a game's first screen is made to fit unpaged (a pager quit early would hide
-the table and the prompt).  A taller one is said more briefly, a step at a time up to :data:`BRIEFEST`: the rules
-topics that differ are not named (``rules`` names them), then the level is not described (``help play`` does),
-then the commands are left to ``help``."""
+SCREEN_ROWS = 24
+"""The rows of the smallest terminal a game's screens (its first, a move's, a round's end) are made to fit unpaged
+(a pager quit early would hide the table and the prompt).  A taller one is said more briefly, a step at a time up
+to :data:`BRIEFEST`: a first screen does not name the rules topics that differ (``rules`` names them), then does
+not describe the level (``help play`` does), then leaves the commands to ``help``; the moves of a screen are said
+without why a breach of the build duty is one (the reviews say it), and a round's end without naming the cards
+left on the table (it counts them); then a move's screen without the blank line above the table, and a round's end
+with one marked move, then none (its review's head line names ``analysis``, which lists them all)."""
 BRIEFEST = 3
+
+
+def fitted(say: Callable[[int], str], width: int) -> str:
+    """A screen as ``say`` says it at a step of brevity (0, in full, up to :data:`BRIEFEST`): the first step whose
+    text, wrapped at ``width`` columns, fits :data:`SCREEN_ROWS` rows unpaged, else the briefest."""
+    said = ""
+    for brief in range(BRIEFEST + 1):
+        said = say(brief)
+        if not needs_paging(fit(said, width), SCREEN_ROWS, terminal=True):
+            break
+    return said
 
 
 def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
@@ -46,21 +61,17 @@ def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
     }
 
 
-def opening_text(ui: Renderer, width: int, game: GameSummary, opening: str) -> str:
-    """A new game's first screen: that it started, what its variant changes, then ``opening`` (its table and
-    prompt); said more briefly until it fits :data:`OPENING_ROWS` rows of ``width`` columns."""
+def opening_text(ui: Renderer, width: int, game: GameSummary, opening: Callable[[int], str]) -> str:
+    """A new game's first screen: that it started, what its variant changes, then ``opening`` (the moves before the
+    learner's, the table and the prompt, as said at each step); said more briefly until it fits
+    :data:`SCREEN_ROWS` rows of ``width`` columns."""
     s = game.settings
     one_round = s.kind == "round"
     named = classic_changed(s.variant, s.players, one_round)  # by the summary: the first line need not say them
     words = {**game_words(ui, game), "variant": variant_label(ui, s.variant, said=named)}
-    said = opening
-    for brief in range(BRIEFEST + 1):
-        said = "\n".join(filter(None, [ui.message("play.started", **words, brief=brief, claim=claimable(s)),
-                                        variant_summary(ui, s.variant, s.players, one_round, brief=brief > 0),
-                                        opening]))
-        if not needs_paging(fit(said, width), OPENING_ROWS, terminal=True):
-            break
-    return said
+    return fitted(lambda brief: "\n".join(filter(None, [
+        ui.message("play.started", **words, brief=brief, claim=claimable(s)),
+        variant_summary(ui, s.variant, s.players, one_round, brief=brief > 0), opening(brief)])), width)
 
 
 def claimable(settings: Settings) -> bool:
@@ -147,16 +158,16 @@ def hint_text(ui: Renderer, pos: Position, advice: Advice, limit: float | None =
     return said
 
 
-def breach_text(ui: Renderer, ply: Ply, me: int) -> str:
-    """Under build duty ``penalty``, why a move breaks the duty and the points its side loses: the mover neglected
-    its builds (took, raised or added to none of them), or now controls a build whose value it does not hold; ``""``
-    for a move that keeps the duty."""
+def breach_text(ui: Renderer, ply: Ply, me: int, brief: bool = False) -> str:
+    """Under build duty ``penalty``, why a move breaks the duty (unless ``brief``) and the points its side loses: the
+    mover neglected its builds (took, raised or added to none of them), or now controls a build whose value it does
+    not hold; ``""`` for a move that keeps the duty."""
     pos, move, seat = ply.before, ply.move, ply.seat
     if not pos.penalised(move):
         return ""
     side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
     return ui.message("play.breach", neglect=neglects(pos, move), me=seat == me, side=ui.side_name(side, me),
-                      seats=len(side), me_in_side=me in side, points=pos.variant.default_penalty)
+                      seats=len(side), me_in_side=me in side, points=pos.variant.default_penalty, brief=brief)
 
 
 def at_once_text(ui: Renderer, ply: Ply, me: int) -> str:

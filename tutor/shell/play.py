@@ -26,7 +26,7 @@ from tutor.play.game import Ply
 from tutor.play.review import RoundReview, reviewable
 from tutor.play.review_data import fitting_review, review_to_data
 from tutor.play.table_game import Saver, TableGame
-from tutor.render.review import none_to_review, review_brief
+from tutor.render.review import BRIEF_MARKS, none_to_review, review_brief
 from tutor.storage import ProgressError
 from tutor.storage.game_store import GameChanged, GameStore, summary_of
 from tutor.storage.games import SavedGame
@@ -37,6 +37,7 @@ from .game_text import (
     at_once_text,
     breach_text,
     ended_text,
+    fitted,
     hint_text,
     instant_win,
     played_text,
@@ -63,6 +64,11 @@ EXAMPLE_MOVE = "7S x 7D"
 
 _RUNS = itertools.count(1)
 """Numbers the games opened in this process, for :attr:`GameRun.unsaved_key`."""
+
+
+MARKS_SAID = (BRIEF_MARKS, BRIEF_MARKS, 1, 0)
+"""The marked moves a round's end lists at each step of :func:`fitted` (the briefest: none, its head line says how
+many and names ``analysis``)."""
 
 
 def store(shell: Shell) -> GameStore:
@@ -166,10 +172,10 @@ class GameRun(Activity):
             return ""
         return self.ui.message("play.standing", score=score_text(self.ui, game), target=game.settings.variant.target)
 
-    def describe(self, plies: list[Ply]) -> str:
-        """Each move in words, in the order of play, with a breach of the build duty and what it costs, and the new
-        hands when they are dealt; in Draw Cassino the card the mover draws after a move, in the move's line (a line
-        of its own would make a four-player turn taller than the terminal)."""
+    def describe(self, plies: list[Ply], brief: bool = False) -> str:
+        """Each move in words, in the order of play, with a breach of the build duty and what it costs (``brief``:
+        not why it is one), and the new hands when they are dealt; in Draw Cassino the card the mover draws after a
+        move, in the move's line (a line of its own would make a four-player turn taller than the terminal)."""
         ui, me = self.ui, self.game.learner
         # the stock after each move: before the next move, or for the last, now (unless the round's end took it)
         after = [ply.before.stock_size for ply in plies[1:]]
@@ -181,50 +187,58 @@ class GameRun(Activity):
             refilled = left < ply.before.stock_size
             draw = self.game.settings.variant.draw and refilled
             lines.append(" ".join(filter(None, [played_text(ui, ply, me, drew=left if draw else None),
-                                                at_once_text(ui, ply, me), breach_text(ui, ply, me)])))
+                                                at_once_text(ui, ply, me), breach_text(ui, ply, me, brief)])))
             if refilled and not draw:
                 lines.append(ui.message("play.dealt", stock=left))
         return "\n".join(lines)
 
     def after_moves(self, plies: list[Ply]) -> str:
-        """The moves just played, then the position, or the round's end."""
-        said = "\n".join(filter(None, [self.describe(plies), self.save_error]))
-        if self.game.round_over:  # no blank line: the round's end fits 24 rows, under its own first line
-            return "\n".join(filter(None, [said, self.round_end()]))
-        return "\n\n".join(filter(None, [said, self.table()]))
+        """The moves just played, then the position, or the round's end; said more briefly until it fits a 24-row
+        terminal (:func:`fitted`)."""
+        if not self.game.round_over:
+            return fitted(lambda brief: ("\n" if brief > 1 else "\n\n").join(filter(None, [
+                "\n".join(filter(None, [self.describe(plies, brief > 0), self.save_error])), self.table()])),
+                self.shell.width())
+        end = self.round_end()  # no blank line: the round's end fits 24 rows, under its own first line
+        return fitted(lambda brief: "\n".join(filter(None, [self.describe(plies, brief > 0), self.save_error,
+                                                            end(brief)])), self.shell.width())
 
-    def round_end(self) -> str:
+    def round_end(self) -> Callable[[int], str]:
         """The round's score and the game's result (or the match's standing), the review in short (a line for each
         marked move, the full review one command away; none when the learner made no move to review), then what to
-        type next (the next round, or after the game what may follow it): fits a 24-row terminal."""
+        type next (the next round, or after the game what may follow it); as said at a step of :func:`fitted`."""
         game, ui = self.game, self.ui
         score = game.current.score
         assert score is not None
         # a round that ended before the learner's first move (a claim, an instant win) has nothing to review
-        review = self.review() if reviewable(game.current.plies, game.learner) else ""
+        review = self.review() if reviewable(game.current.plies, game.learner) else lambda most: ""
         self.background.stop()
         if game.claimed is not None:  # the claim's count stands for the round's score: the round was cut short
-            return "\n".join(filter(None, [self.result_text(), review, ui.message("play.type_after_game")]))
-        parts = [round_over_text(ui, game), self.residue(),
-                 ui.score(game.position, score, game.learner, decided=instant_win(game)),
-                 self.result_text(scored_above=True) if game.over else self.standing(), review,
-                 ui.message("play.type_after_game" if game.over else "play.type_next")]
-        return "\n".join(filter(None, parts))
+            return lambda brief: "\n".join(filter(None, [self.result_text(), review(MARKS_SAID[brief]),
+                                                         ui.message("play.type_after_game")]))
+        over = round_over_text(ui, game)
+        scored = ui.score(game.position, score, game.learner, decided=instant_win(game))
+        outcome = self.result_text(scored_above=True) if game.over else self.standing()
+        then = ui.message("play.type_after_game" if game.over else "play.type_next")
+        return lambda brief: "\n".join(filter(None, [over, self.residue(brief > 0), scored, outcome,
+                                                     review(MARKS_SAID[brief]), then]))
 
-    def residue(self) -> str:
-        """Who got the cards left on the table at the round's end, if any were."""
+    def residue(self, brief: bool = False) -> str:
+        """Who got the cards left on the table at the round's end, if any were (``brief``: how many, not which)."""
         last, end = self.game.current.plies[-1], self.game.position
         loose, builds = last.before.table_after(last.move)
         cards = [*loose, *(c for b in builds for c in b.cards)]
         if not cards or end.last_capturer is None or not end.is_round_over():
             return ""
         me = self.game.learner
-        return self.ui.message("play.residue", cards=self.ui.cards(cards), me=end.last_capturer == me,
+        return self.ui.message("play.residue", count=len(cards), cards="" if brief else self.ui.cards(cards),
+                               me=end.last_capturer == me,
                                who=self.ui.player_name(end, me, end.last_capturer))
 
-    def review(self) -> str:
-        """The review of the learner's moves in the round just over, in short (docs/review.md), with the round's deal
-        seed (so ``replay`` shows the same); its marked positions join the review queue."""
+    def review(self) -> Callable[[int], str]:
+        """The review of the learner's moves in the round just over, in short (docs/review.md) with at most as many
+        marked moves as asked, with the round's deal seed (so ``replay`` shows the same); its marked positions join
+        the review queue."""
         current, (status, show) = self.game.current, self.review_status()
         try:
             review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
@@ -233,13 +247,14 @@ class GameRun(Activity):
                                           ready=self.background.ready(current.plies, current.seed))
         except KeyboardInterrupt:  # the round's end is said without it; "analysis" makes it, as it would have been
             self.stopped = len(self.game.rounds)
-            return self.ui.message("play.review_stopped")
+            stopped = self.ui.message("play.review_stopped")
+            return lambda most: stopped
         finally:
             self.background.stop()
             status.clear()
         self.reviewed = (len(self.game.rounds), review)
         self.keep_review(review, len(self.game.rounds), current.plies)
-        return "\n".join(filter(None, [review_brief(self.ui, review), note]))
+        return lambda most: "\n".join(filter(None, [review_brief(self.ui, review, most), note]))
 
     def review_status(self) -> tuple[StatusLine, Callable[[int, int], None]]:
         """A status line for a review, and what its progress is told (moves done, moves to review)."""
@@ -413,8 +428,13 @@ class GameRun(Activity):
         return self.start()
 
     def start(self, head: bool = True) -> str:
+        """A round begun or resumed (:meth:`begin`), said more briefly until it fits a 24-row terminal."""
+        return fitted(self.begin(head), self.shell.width())
+
+    def begin(self, head: bool = True) -> Callable[[int], str]:
         """A round begun or resumed: its title (unless not ``head``), the moves up to the learner's turn (resumed:
-        from the learner's last move on, as the screen said them before), then the position."""
+        from the learner's last move on, as the screen said them before), then the position; as said at a step of
+        :func:`fitted` (with what the caller says above it)."""
         game = self.game
         if not game.rounds and not game.over:  # a kept game whose first round was never dealt: deal it now
             game.begin_round()
@@ -423,8 +443,8 @@ class GameRun(Activity):
         if not game.over and not game.round_over:
             self.playing(game.advance)
             plies = self.last_turn()
-        parts = [self.head() if head else "", self.describe(plies), self.save_error, self.table()]
-        return "\n".join(filter(None, parts))
+        return lambda brief: "\n".join(filter(None, [self.head() if head else "", self.describe(plies, brief > 0),
+                                                     self.save_error, self.table()]))
 
     def last_turn(self) -> list[Ply]:
         """The round's moves from the learner's last one on (all of them before the learner's first)."""
