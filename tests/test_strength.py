@@ -433,6 +433,8 @@ def test_with_a_game_waiting_next_goes_on_with_it_rather_than_propose_a_new_roun
         assert line in greeting and line in what_next
         offer = " ".join(shell.ui.message("play.offer_resume", **game_words(shell.ui, waiting)).split())
         assert offer not in greeting  # the game is named once, with its details, as what comes first
+        go_on = {"en": "Type “next” to go on with it.", "de": "Tippe „weiter“, um weiterzuspielen."}[lang]
+        assert f"{line} {go_on}" in greeting  # not "to begin": it has begun
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -225,6 +225,7 @@ def welcome(shell: Shell) -> str:
         next_title=following.title.get(lang) if following else "",
         rating=round(progress.learner_rating().rating),
         why=next_why(shell, step),
+        resume=step.resume is not None,
         failed=failed,
         positions=positions,
     ) + ("\n" + offer if offer else "")
