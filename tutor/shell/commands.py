@@ -195,20 +195,16 @@ def welcome(shell: Shell) -> str:
             unfinished_id = shell.lesson_name(left)
         except KeyError:
             pass  # a lesson since removed from the course
-    repair = progress.repair
-    repaired = shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
-                                reset=repair.reset, backup=str(repair.backup)) if repair else ""
-    imported = progress.imported
-    if imported.imported or imported.unreadable:
-        repaired += ("\n\n" if repaired else "") + shell.ui.message(
-            "shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,
-            folder=str(progress.games.folder))
-    caught, shell.caught_up = shell.caught_up, ""  # said once: "show" later says the welcome without it
-    if caught:
-        repaired += ("\n\n" if repaired else "") + caught
-    left_out = left_out_notice(shell)
-    if left_out:
-        repaired += ("\n\n" if repaired else "") + left_out
+    repair, imported = progress.repair, progress.imported
+    repaired = "\n\n".join(filter(None, [
+        shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
+                         reset=repair.reset, backup=str(repair.backup)) if repair else "",
+        shell.ui.message("shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,
+                         folder=str(progress.games.folder)) if imported.imported or imported.unreadable else "",
+        shell.caught_up,  # said once: "show" later says the welcome without it
+        left_out_notice(shell),
+    ]))
+    shell.caught_up = ""
     step = plan(shell)
     # the game that comes first is said with its details in the line of what comes next, not again as an offer;
     # but a lesson left unfinished takes that line (the welcome names it first), and the game is offered after it
