@@ -91,8 +91,8 @@ def miscount(pos: Position, seat: int, ask: str, given: int) -> Miscount:
     """How ``given`` differs from the count ``ask`` for the side of ``seat``."""
     parts = count_parts(pos, seat, ask)
     answer = right_count(parts)
-    found = [c for size in (1, 2) for c in combinations(parts, size)
-             if given != answer and _plausible(c) and sum(p.effect for p in c) == given - answer]
+    found = [] if given == answer else [c for size in (1, 2) for c in combinations(parts, size)
+                                        if _plausible(c) and sum(p.effect for p in c) == given - answer]
     if len(found) <= MOST_READINGS:
         return Miscount(ask, seat, given, answer, parts, tuple(found))
     singles = tuple(c for c in found if len(c) == 1)

@@ -16,7 +16,7 @@ from typing import Any, Union
 
 from tutor.content.presets import presets
 from tutor.core.cards import RANKS, Card
-from tutor.core.round import TABLE_CARDS
+from tutor.core.round import TABLE_CARDS, scored_at_once
 from tutor.core.rules import holding_applies
 from tutor.core.scoring import JACK_OF_SPADES, point_card_order, round_points
 from tutor.core.variant import Variant
@@ -370,18 +370,19 @@ def _point_cards(v: Variant) -> list[Card]:
 
 def _match(v: Variant, players: int) -> MatchFacts:
     points = _point_cards(v)
-    counted = (  # what scores during play is on the scoreboard already (docs/readings.md, 12)
+    at_once = scored_at_once(v)  # on the scoreboard already at the count (docs/readings.md, 12)
+    counted = (
         ("cards", v.most_cards > 0),
         ("spades", v.effective_most_spades > 0 or v.spade_points),
-        ("point_cards", bool(points) and not v.instant_points),
-        ("sweeps", v.sweep_points > 0 and not _instant_sweeps(v)),
+        ("point_cards", bool(points) and "point_card" not in at_once),
+        ("sweeps", v.sweep_points > 0 and "sweeps" not in at_once),
     )
     return MatchFacts(
         target=v.target,
         tie_break=v.tie_break,
         count_out=tuple(name for name, counts in counted if counts),
         count_shared=tuple(name for name, shared in (("spades", v.spade_points),
-                                                     ("sweeps", v.sweep_points > 0 and not _instant_sweeps(v)))
+                                                     ("sweeps", v.sweep_points > 0 and "sweeps" not in at_once))
                            if shared),
         point_order=tuple(points),
         skunk=v.skunk,
