@@ -234,3 +234,19 @@ def test_a_skills_trend_is_its_change_over_its_last_ten_pieces_from_the_rating_b
         twelve = {s.skill: s for s in progress.skills()}["sweeps"]
     assert three.trend == pytest.approx(ratings[2] - SKILL_START.rating)
     assert twelve.trend == pytest.approx(ratings[11] - ratings[1])
+
+
+def test_the_items_missed_last_are_each_counted_with_their_run_of_misses(tmp_path: Path) -> None:
+    """``skill_misses``: among the last pieces of a source, the items whose newest piece failed, the latest first,
+    each with its misses in a row from the newest, counted over all its evidence; an item passed since is left out,
+    and so is another source's or another skill's."""
+    with Progress.open(tmp_path / "p.sqlite3") as progress:
+        scores = [("a", 0.0), ("b", 0.0), ("a", 1.0), ("a", 0.0), ("c", 0.5), ("b", 1.0), ("a", 0.0), ("c", 0.0)]
+        for ref, score in scores:
+            progress.record_evidence("puzzle", {ref: [Evidence("sweeps", score, 1.0, 800)]})
+        progress.record_evidence("game", {"a": [Evidence("sweeps", 1.0, 1.0, 800)]})
+        progress.record_evidence("puzzle", {"d": [Evidence("captures", 0.0, 1.0, 800)]})
+        assert progress.skill_misses("sweeps", "puzzle", 8) == [("c", 2), ("a", 2)]
+        assert progress.skill_misses("sweeps", "puzzle", 1) == [("c", 2)]
+        assert progress.skill_misses("sweeps", "puzzle", 3) == [("c", 2), ("a", 2)]
+        assert progress.skill_misses("counting", "puzzle", 8) == []

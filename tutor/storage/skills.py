@@ -133,13 +133,14 @@ def missed_refs(c: sqlite3.Connection, skill: str, source: str, n: int) -> list[
     newest: dict[str, float] = {}
     for ref, score in rows:
         newest.setdefault(str(ref), float(score))
-    found = []
-    for ref, score in newest.items():
-        if score < 1.0:
-            scores = [float(row[0]) for row in c.execute(
-                "SELECT score FROM skill_evidence WHERE skill = ? AND source = ? AND ref = ? ORDER BY id DESC",
-                (skill, source, ref))]
-            found.append((ref, next((i for i, s in enumerate(scores) if s >= 1.0), len(scores))))
+    missed = [ref for ref, score in newest.items() if score < 1.0]
+    history: dict[str, list[float]] = {ref: [] for ref in missed}
+    marks = ", ".join("?" * len(missed))
+    for ref, score in c.execute(f"SELECT ref, score FROM skill_evidence WHERE skill = ? AND source = ? "
+                                f"AND ref IN ({marks}) ORDER BY id DESC", (skill, source, *missed)):
+        history[str(ref)].append(float(score))
+    found = [(ref, next((i for i, s in enumerate(scores) if s >= 1.0), len(scores)))
+             for ref, scores in history.items()]
     return found
 
 
