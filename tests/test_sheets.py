@@ -163,7 +163,7 @@ OPTION_CASES: list[tuple[str, str, Any, set[str]]] = [
     ("five_of_spades_sweep", "classic", True, {"moves", "sweeps"}),
     ("build_duty", "classic", "take_or_add", {"controller"}),
     ("build_duty", "classic", "free", {"moves", "controller"}),
-    ("build_duty", "classic", "penalty", {"moves", "builds", "controller", "glossary"}),
+    ("build_duty", "classic", "penalty", {"moves", "builds", "controller", "glossary", "match"}),
     ("default_penalty", "michigan", 3, {"builds", "controller"}),
     ("hand_size", "classic", 6, {"deal"}),
     ("packet", "classic", 3, {"deal"}),
@@ -715,3 +715,24 @@ def test_the_count_out_starts_from_the_scoreboard_where_points_score_during_play
     assert said in count_out("sudden-death") and "10♦" not in count_out("sudden-death")
     assert said in count_out("michigan") and sweeps not in count_out("michigan") and "10♦" in count_out("michigan")
     assert said not in count_out("classic") and sweeps in count_out("classic")
+
+
+@pytest.mark.parametrize(("lang", "penalties", "both"), [
+    ("en", "starting from the scoreboard, from which the penalties are already taken off",
+     "which already holds the points scored and the penalties taken off during play"),
+    ("de", "ausgehend vom Spielstand, von dem die Strafen schon abgezogen sind",
+     "in dem die während des Spiels erzielten Punkte und die Strafen schon stehen")])
+def test_the_count_out_starts_from_a_scoreboard_the_penalties_are_taken_off(lang: str, penalties: str,
+                                                                              both: str) -> None:
+    """A penalty comes off the score at once (rules 4.2), so a count-out starts from the scoreboard under the
+    penalty duty too, where nothing else scores during play; the sheet said so only where points did."""
+    def count_out(v: Variant) -> str:
+        text = " ".join(render_sheet(build_sheet(v, 2), lang, "txt", "a4").split())
+        start = text.index({"en": "If several reach it", "de": "Erreichen es mehrere"}[lang])
+        return text[start:text.index(".", text.index(":", start) + 40)]
+
+    penalty_duty = variant("classic").with_options(build_duty="penalty", tie_break="count_out")
+    assert penalties in count_out(penalty_duty)
+    assert both in count_out(variant("michigan").with_options(tie_break="count_out"))
+    assert "scoreboard" not in count_out(variant("classic").with_options(tie_break="count_out"))
+    assert "Spielstand" not in count_out(variant("classic").with_options(tie_break="count_out"))

@@ -160,6 +160,7 @@ class MatchFacts:
     claim_counts: tuple[str, ...]  # what a claim counts (tutor.core.scoring.certain_items), when claims are on:
     # point_cards, spades (each spade scores), sweeps, penalties, most_cards, most_spades
     instant: bool  # an instant score can end the match mid-round
+    penalties: bool  # penalties are taken off the scoreboard during play, before the count
     partnerships: bool
 
 
@@ -389,6 +390,7 @@ def _match(v: Variant, players: int) -> MatchFacts:
         claim=v.claim,
         claim_counts=_claim_counts(v) if v.claim else (),
         instant=v.instant_points or _instant_sweeps(v),
+        penalties=v.penalties,
         partnerships=players == 4,
     )
 
