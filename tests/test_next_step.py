@@ -171,6 +171,36 @@ def test_a_weak_rules_skill_repeats_the_section_of_the_step_missed_last(tmp_path
         assert _what_next(board, reply)
 
 
+SECTION_TYPED = {"en": ("progress", "learn {name} 5-6", ": type “learn {name} 5-6”."),
+                 "de": ("fortschritt", "lerne {name} 5-6", ": Tippe „lerne {name} 5-6“.")}
+STEPS_REFUSED = {"en": "has steps 1 to {n}, not “{typed}”: type one, as in “learn {name} 2”",
+                 "de": "hat die Schritte 1 bis {n}, nicht „{typed}“: Tippe einen, etwa „lerne {name} 2“"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_dashboard_names_the_section_and_learn_opens_it(tmp_path: Path, lang: str) -> None:
+    """The dashboard's line for a weak rules skill named the whole lesson (“learn builds”), where ``next`` opens two
+    of its steps: it names them, and ``learn`` opens them as ``next`` does; steps a lesson lacks are refused with
+    the form to type."""
+    with open_shell(tmp_path, lang) as shell:
+        _classic_done(shell, stars=2)
+        shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
+        _evidence(shell, "rules", [0.0, 1.0, 0.0])
+        name, lesson = shell.lesson_name("builds"), shell.catalog.lesson("builds")
+        board, typed, line = SECTION_TYPED[lang]
+        assert line.format(name=name) in " ".join(say(shell, board).split())
+        say(shell, typed.format(name=name))
+        run = shell.activity
+        assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
+        assert shell.progress.lesson_resume("builds") == (0, 0, 0)
+        say(shell, typed.format(name=name).replace("5-6", "3"))
+        assert isinstance(shell.activity, SectionRun) and (shell.activity.index, shell.activity.last) == (2, 2)
+        for wrong in ("0", "6-5", f"{len(lesson.steps) + 1}", "five"):
+            reply = " ".join(say(shell, typed.format(name=name).replace("5-6", wrong)).split())
+            assert STEPS_REFUSED[lang].format(n=len(lesson.steps), typed=wrong, name=name) in reply, reply
+            assert shell.activity.index == 2
+
+
 def _what_next(board: str, reply: str) -> bool:
     """Whether the dashboard's "what next" (``board``, its lines as wrapped) begins with the why-line ``next``
     said (the first line of its ``reply``)."""

@@ -50,7 +50,7 @@ from .picker import (
 from .progress_words import progress_problem, progress_reason
 from .puzzle import PuzzleRun
 from .registry import Command, command, lookup, near_command, offered_commands, typed_command
-from .section import SectionRun
+from .section import open_section, open_steps
 from .state import Shell
 from .streak import StreakRun, streak_order
 from .variant_words import preset_rows
@@ -304,11 +304,14 @@ def learn(shell: Shell, arg: str) -> str:
     ui = shell.ui
     if not arg:
         return ui.message("shell.learn_usage", example=shell.lesson_names()[0])
-    found = shell.find_lesson(arg)
+    name, _, steps = arg.partition(" ")
+    found = shell.find_lesson(name)
     if found is None:
         names = shell.lesson_names()
-        return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(names), near=near_name(arg, names))
+        return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(names), near=near_name(name, names))
     lesson = shell.catalog.lesson(found)
+    if steps.strip():
+        return open_steps(shell, lesson, steps.strip())
     # the step reached and the slips saved; a lesson done starts afresh (its completion forgot them), but one
     # opened again since and left resumes where it was left
     start, mistakes, hints = shell.progress.lesson_resume(lesson.id)
@@ -358,9 +361,7 @@ def _open_step(shell: Shell, step: Step) -> str:
         return _theme_set(shell, step.target)
     if step.kind == "lesson":
         return learn(shell, step.target)
-    run = SectionRun(shell, shell.catalog.lesson(step.target), step.first, step.last)
-    shell.activity = run
-    return run.show()
+    return open_section(shell, shell.catalog.lesson(step.target), step.first, step.last)
 
 
 @command("puzzle", "puzzle", "aufgabe")

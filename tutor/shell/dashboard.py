@@ -12,7 +12,7 @@ from tutor.storage.records import MAX_STARS
 from tutor.storage.skills import MIN_EVIDENCE, TREND_SPAN
 
 from .game_choice import game_why, strength_lines
-from .next_choice import WEAK_BELOW, Plan, open_activity, plan, resume_why, step_for, weak_skills, why_line
+from .next_choice import WEAK_BELOW, Plan, Step, open_activity, plan, resume_why, step_for, weak_skills, why_line
 from .picker import due_counts, waiting_queue
 from .state import Shell
 
@@ -103,8 +103,15 @@ def skill_rows(shell: Shell) -> list[dict[str, Any]]:
             "weak": estimate.skill in weak,
             "kind": kind,
             "target": theme_name(shell, target) if kind == "puzzles" else shell.lesson_name(target) if target else "",
+            "steps": steps_typed(step) if step and kind == "section" else "",
         })
     return rows
+
+
+def steps_typed(step: Step) -> str:
+    """A section's steps as ``learn`` takes them after the lesson: "5", or "4-5"."""
+    first, last = step.first + 1, step.last + 1
+    return str(last) if first == last else f"{first}-{last}"
 
 
 def theme_name(shell: Shell, theme: str) -> str:
