@@ -264,20 +264,23 @@ def test_a_count_of_points_names_the_item_it_leaves_out(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ("leave out the 10 of diamonds;", "leave out the penalty for 1 turn and leave out the 2 sweeps")),
-    ("de", ("die Karo-10 weglässt;", "die Strafe für 1 Zug weglässt und die 2 Kehren weglässt")),
+    ("en", ("  - leave out the 10 of diamonds,", "  - leave out the penalty for 1 turn and leave out the 2 sweeps,")),
+    ("de", ("  - die Karo-10 weglässt,", "  - die Strafe für 1 Zug weglässt und die 2 Kehren weglässt,")),
 ])
 def test_a_count_of_points_names_every_way_to_the_number_not_the_first(tmp_path: Path, lang: str,
                                                                        words: tuple[str, ...]) -> None:
     """Michigan, the round's points with the sweeps and the fine: 7 was explained "leave out the 10♦" alone, though
     leaving out the sweeps and the fine makes 7 too (the readings of two parts were looked for only when no single
-    part fitted)."""
+    part fitted).  Four ways are a list, a way a line, not one sentence wrapped over five lines."""
     with open_shell(tmp_path, lang) as shell:
         run = open_step(shell, "michigan", lambda s: isinstance(s, QuestionStep) and s.ask == "points")
         step = run.step
         assert isinstance(step, QuestionStep) and question_answer(step) == 9
-        said = " ".join(say(shell, "7").split())
+        said = say(shell, "7").split("\n")
         assert all(w in said for w in words), said
+        ways = [line for line in said if line.startswith("  - ")]
+        assert len(ways) == 4 and ways[-1].startswith(("  - or ", "  - oder ")) and ways[-1].endswith("."), said
+
 
 def test_every_question_of_the_course_names_a_part_it_leaves_out_or_adds(tmp_path: Path) -> None:
     """For each part of each count: the number that leaves out (or adds) just that part is told so,

@@ -274,16 +274,16 @@ class Renderer:
                 return said
             return self.message("counts.owned", name=said, owner=self._side_of_index(pos, None, item.side))
 
-        more = " " + self.message("counts.more", given=wrong.given) if wrong.more else ""
+        more = self.message("counts.more", given=wrong.given) if wrong.more else ""
         singles = {len(r) for r in wrong.readings} == {1} and len(wrong.readings) > 1
         if singles and len({r[0].counted for r in wrong.readings}) == 1:
             key = "counts.one_out" if wrong.readings[0][0].counted else "counts.one_too"
-            return head + " " + self.message(key, given=wrong.given, names=[name(r[0]) for r in wrong.readings]) + more
+            return _joined(head, self.message(key, given=wrong.given, names=[name(r[0]) for r in wrong.readings]), more)
         readings = []
         for reading in wrong.readings:
             said = [self.message(f"counts.{'leave_out' if p.counted else 'count_too'}", name=name(p)) for p in reading]
             readings.append(said[0] if len(said) == 1 else self.message("counts.both", first=said[0], second=said[1]))
-        return head + " " + self.message("counts.reading", given=wrong.given, readings=readings) + more
+        return _joined(head, self.message("counts.reading", given=wrong.given, readings=readings), more)
 
     # ---- positions and scores ------------------------------------------------------
 
@@ -367,3 +367,11 @@ def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
 def near_name(word: str, keys: Iterable[str]) -> str | None:
     """The key of ``keys`` nearest a mistyped ``word`` (``clasic``: ``classic``), or None when none is near."""
     return nearest(word.strip().casefold(), list(keys)) or None
+
+
+def _joined(head: str, readings: str, more: str) -> str:
+    """A wrong count's sentences: on one line, or, where the readings are a list, ``more`` under it."""
+    text = f"{head} {readings}"
+    if more:
+        text += ("\n" if "\n" in readings else " ") + more
+    return text
