@@ -19,7 +19,7 @@ look's interval is a 99.2% one (:data:`Z`: 5% shared among the six looks).
 Where the hidden hands can be dealt in at most half as many ways as the most
 worlds a loss may be confirmed over (:func:`exact_deals`; the ways:
 :func:`~tutor.play.deal_values.exact_ways`: a world's value depends on those
-hands alone, unless the playouts draw from the stock), the loss is *exact*
+hands alone, and with ``draw`` on the hidden stock's order), the loss is *exact*
 instead, from the first look: every deal once, each as likely, and in each the
 two moves' values averaged over every order of the cards in the hidden hands
 (:func:`~tutor.play.deal_values.deal_values`: a playout breaks a seat's ties in
@@ -146,15 +146,16 @@ def within(played: Sequence[float], others: Sequence[Sequence[float]], least: fl
 
     The interval is Student's t's (:func:`t_quantile`, ``n - 1`` degrees of freedom), not the normal's: the looks
     come after 16 to 32 worlds, and a move the advisor dropped early is compared on its first 8, where the
-    normal's interval, with the spread estimated from those few worlds, passes a move too often (until 5 December
-    2026: royal-aces-high, a loss of 0.63 left unmarked by one seed in 200 after 16 worlds; docs/review.md,
-    "The early look's interval")."""
+    normal's quantile, with the spread estimated from those few worlds, takes two and a half (over 16) to five
+    times (over 8) the risk it is given (until 5 December 2026: docs/review.md, "The early look's interval")."""
     risk = EARLY_RISK / (len(EARLY_LOOKS) * max(1, len(others)))
     for other in others:
         differences = [o - p for o, p in zip(other, played)]
         n = len(differences)
-        if n < 2 or statistics.fmean(differences) + t_quantile(1 - risk, n - 1) * stdev(differences) / math.sqrt(
-                n) >= least:
+        if n < 2:
+            return False
+        error = stdev(differences) / math.sqrt(n)
+        if statistics.fmean(differences) + t_quantile(1 - risk, n - 1) * error >= least:
             return False
     return True
 

@@ -106,7 +106,7 @@ def every_deal(pos: Position) -> list[Deal]:
     needs = held_keys(pos)
     deals = _splits(sorted(unseen_cards(pos)), [n for n in pos.hidden_counts if n])
     held = [deal for deal in deals if all(holds(world_of(pos, [c for hand in deal for c in hand]), seat, keys)
-                                          for seat, keys in needs.items())]
+                                        for seat, keys in needs.items())]
     if not pos.variant.draw:
         return held
     return [(*deal[:-1], stock) for deal in held for stock in permutations(deal[-1], pos.stock_hidden)]
