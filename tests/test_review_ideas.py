@@ -445,11 +445,11 @@ def test_a_draw_mark_over_every_deal_counts_the_stocks_orders_and_says_so() -> N
     assert false_claim(seen, played, better, found.reasons[0], 48) is None
     assert false_claim(seen, played, better, Why("later", {"worlds": 48, "turns": 4, "ways": 12}), 48) is not None
     said = {"en": "on the advisor's average over all 12 ways the cards you have not seen could lie in the other "
-                  "player's hand and in the stock, its 2 cards in every order, each played out that far or to the "
+                  "player's hand and in the stock (2 cards, in every order), each played out that far or to the "
                   "round's end",
             "de": "im Schnitt des Beraters über alle 12 Möglichkeiten, wie die Karten, die du nicht gesehen hast, in "
-                  "der Hand des anderen Spielers und im Talon liegen könnten, seine 2 Karten in jeder Reihenfolge, "
-                  "jede so weit oder bis zum Ende der Runde durchgespielt"}
+                  "der Hand des anderen Spielers und im Talon (2 Karten, in jeder Reihenfolge) liegen könnten, jede "
+                  "so weit oder bis zum Ende der Runde durchgespielt"}
     for lang in ("en", "de"):
         assert said[lang] in " ".join(why_words(Renderer(lang), found.reasons[0], 0, 2).split())
 
