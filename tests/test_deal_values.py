@@ -1,5 +1,6 @@
 """A deal's values over every order of the hidden hands (tutor.play.deal_values) against the plain way: a world for
-each order of each hidden hand, valued as the advisor values a world, and the mean taken."""
+each order of each hidden hand, valued as the advisor values a world, and the mean taken.  With ``draw`` a deal
+includes the hidden stock's order, and the cards drawn join the hands after the cards dealt."""
 
 from __future__ import annotations
 
@@ -32,11 +33,12 @@ def few_deal_positions(preset: str, players: int, seed: int) -> list[Position]:
     """The seat views, as positions, of a club round whose hidden hands can be dealt in 2 to 40 ways."""
     plies = play_one_round(variant(preset), [player("club")] * players, seed).plies
     views = [SeatView.of(ply.before, ply.seat).position() for ply in plies]
-    return [pos for pos in views if (ways := deal_ways(pos)) is not None and 1 < ways <= 40]
+    return [pos for pos in views if 1 < deal_ways(pos) <= 40]
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [
     ("classic", 3, 1), ("classic", 4, 2), ("michigan", 3, 3), ("royal-aces-high", 4, 4), ("classic", 2, 5),
+    ("draw", 2, 1), ("draw", 2, 4),  # a hidden stock of 2 cards, then 1: each order of it a deal of its own
 ])
 def test_the_values_are_the_mean_over_every_order_of_the_hidden_hands(preset: str, players: int, seed: int) -> None:
     positions = few_deal_positions(preset, players, seed)

@@ -425,6 +425,35 @@ def test_a_mark_with_no_idea_over_few_deals_says_it_is_over_every_one(builds: li
         assert said[lang] in words and "48" not in words
 
 
+def test_a_draw_mark_over_every_deal_counts_the_stocks_orders_and_says_so() -> None:
+    """Draw, two players: the other hand hides 2 of 4 unseen cards and the stock the other 2, drawn in order: 6
+    hands and 2 orders of the stock, 12 deals, each valued (the playouts draw from the stock).  The mark said "all 12
+    hands the other player could hold", which are 6; it names the stock and its orders, and the claims' check
+    holds the count of its cards to the position."""
+    v = variant("draw")
+    hand, table, unseen = cards("9S 6H 7S"), cards("JS"), cards("2H 2C 10C 8S")
+    rest = [c for c in v.deck_cards if c not in {*hand, *table, *unseen}]
+    pos = Position(v, 2, [hand, []], table, [], to_move=0, dealer=1, hidden=[0, 2],
+                   captured=[rest[:len(rest) // 2], rest[len(rest) // 2:]], last_capturer=1, stock_hidden=2)
+    played, better = pos.parse_move("6H"), pos.parse_move("9S")
+    values = (MoveValue(better, 0.0, 1.0), MoveValue(played, -1.0, 1.0))
+    review = MoveReview(0, 1, Ply(pos, played), values[1], values[0], "mistake", "mistake", (1.0, 1.0))
+    view = SeatView.of(pos, 0)
+    found = mark(view, review, Advice("expert", 48, values))
+    assert found.reasons == (Why("later", {"worlds": 48, "turns": 4, "ways": 12, "stock": 2}),)
+    seen = view.position()
+    assert false_claim(seen, played, better, found.reasons[0], 48) is None
+    assert false_claim(seen, played, better, Why("later", {"worlds": 48, "turns": 4, "ways": 12}), 48) is not None
+    said = {"en": "on the advisor's average over all 12 ways the cards you have not seen could lie in the other "
+                  "player's hand and in the stock (2 cards, in every order), each played out that far or to the "
+                  "round's end",
+            "de": "im Schnitt des Beraters über alle 12 Möglichkeiten, wie die Karten, die du nicht gesehen hast, in "
+                  "der Hand des anderen Spielers und im Talon (2 Karten, in jeder Reihenfolge) liegen könnten, jede "
+                  "so weit oder bis zum Ende der Runde durchgespielt"}
+    for lang in ("en", "de"):
+        assert said[lang] in " ".join(why_words(Renderer(lang), found.reasons[0], 0, 2).split())
+
+
 def test_a_mark_over_more_deals_than_the_advice_has_worlds_says_it_is_over_every_one() -> None:
     """An advice of 4 worlds where the hidden hands can be dealt in 6 ways: the loss is confirmed over every deal
     from the first look (at most half the 128 worlds a loss may take), so the mark's values are over all 6, and it

@@ -415,7 +415,8 @@ def _safe_trail(pair: Pair, params: dict[str, Any]) -> str | None:
 
 def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     """``ways``: the deals of the hidden hands the holding rule allows where there are at most half as many ways to
-    deal them as the most worlds a loss is confirmed over (the values are then over every deal), else None;
+    deal them as the most worlds a loss is confirmed over (the values are then over every deal), else None; with
+    ``draw`` such deals are of the hidden stock's order too, and ``stock`` says how many cards it hides;
     ``worlds``: the worlds drawn at random the values are over, said where they are not over every deal."""
     worlds, turns = pair.worlds, playout_turns(pair.pos)
     ways = deal_ways(pair.pos)
@@ -427,6 +428,9 @@ def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     if params["ways"] != (deals or None):
         over = f"every one of {deals} deals" if deals else "worlds drawn at random"
         return f"the values are over {over} of the hidden hands, not {params['ways']}"
+    stock = pair.pos.stock_hidden if deals and pair.pos.variant.draw else 0
+    if params.get("stock", 0) != stock:  # with draw the deals are of the stock's order too
+        return f"the deals are of the hidden stock's {stock} cards in every order, not {params.get('stock', 0)}"
     if (worlds == 1) != (one := one_way(pair.pos)):  # one world is said to be the only way the hidden cards lie
         return f"the advice valued {worlds} worlds; the hidden cards can lie {'only one way' if one else 'more ways'}"
     return None if params["turns"] == turns else f"the playouts go {turns} moves a seat, not {params['turns']}"

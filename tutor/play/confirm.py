@@ -19,7 +19,7 @@ look's interval is a 99.2% one (:data:`Z`: 5% shared among the six looks).
 Where the hidden hands can be dealt in at most half as many ways as the most
 worlds a loss may be confirmed over (:func:`exact_deals`; the ways:
 :func:`~tutor.play.deal_values.exact_ways`: a world's value depends on those
-hands alone, unless the playouts draw from the stock), the loss is *exact*
+hands alone, and with ``draw`` on the hidden stock's order), the loss is *exact*
 instead, from the first look: every deal once, each as likely, and in each the
 two moves' values averaged over every order of the cards in the hidden hands
 (:func:`~tutor.play.deal_values.deal_values`: a playout breaks a seat's ties in
@@ -71,6 +71,7 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import islice
 from statistics import NormalDist
 
@@ -141,14 +142,58 @@ class Loss:
 def within(played: Sequence[float], others: Sequence[Sequence[float]], least: float) -> bool:
     """Whether each of ``others`` is surely less than ``least`` better than ``played`` (their values world by world,
     over the worlds both were valued in, at least two): the upper end of the one-sided interval of the difference
-    lies below ``least``, with :data:`EARLY_RISK` shared among the :data:`EARLY_LOOKS` and the other moves."""
-    z = NormalDist().inv_cdf(1 - EARLY_RISK / (len(EARLY_LOOKS) * max(1, len(others))))
+    lies below ``least``, with :data:`EARLY_RISK` shared among the :data:`EARLY_LOOKS` and the other moves.
+
+    The interval is Student's t's (:func:`t_quantile`, ``n - 1`` degrees of freedom), not the normal's: the looks
+    come after 16 to 32 worlds, and a move the advisor dropped early is compared on its first 8, where the
+    normal's quantile, with the spread estimated from those few worlds, takes two and a half (over 16) to five
+    times (over 8) the risk it is given (until 5 December 2026: docs/review.md, "The early look's interval")."""
+    risk = EARLY_RISK / (len(EARLY_LOOKS) * max(1, len(others)))
     for other in others:
         differences = [o - p for o, p in zip(other, played)]
         n = len(differences)
-        if n < 2 or statistics.fmean(differences) + z * stdev(differences) / math.sqrt(n) >= least:
+        if n < 2:
+            return False
+        error = stdev(differences) / math.sqrt(n)
+        if statistics.fmean(differences) + t_quantile(1 - risk, n - 1) * error >= least:
             return False
     return True
+
+
+@lru_cache(maxsize=None)
+def t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile (``p`` above one half) of Student's t with ``df`` degrees of freedom (at least one): found
+    by bisection on its distribution function, which for whole degrees of freedom is a finite sum (Abramowitz and
+    Stegun 26.7.3 and 26.7.4)."""
+    high = 1.0
+    while _t_distribution(high, df) < p:
+        high *= 2
+    low = high / 2 if high > 1 else 0.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        if middle in (low, high):
+            break
+        low, high = (middle, high) if _t_distribution(middle, df) < p else (low, middle)
+    return high
+
+
+def _t_distribution(t: float, df: int) -> float:
+    """The chance that Student's t with ``df`` degrees of freedom is at most ``t`` (``t`` at least 0)."""
+    theta = math.atan(t / math.sqrt(df))
+    sine, cosine = math.sin(theta), math.cos(theta)
+    if df % 2:  # odd: (2 / pi)(theta + sin(theta)(cos(theta) + 2/3 cos^3(theta) + ...)), up to cos^(df - 2)
+        term, total = cosine, 0.0
+        for j in range(1, (df - 1) // 2 + 1):
+            total += term
+            term *= cosine * cosine * (2 * j) / (2 * j + 1)
+        inside = 2 / math.pi * (theta + sine * total)
+    else:  # even: sin(theta)(1 + 1/2 cos^2(theta) + 1*3/(2*4) cos^4(theta) + ...), up to cos^(df - 2)
+        term, total = 1.0, 0.0
+        for j in range(1, df // 2 + 1):
+            total += term
+            term *= cosine * cosine * (2 * j - 1) / (2 * j)
+        inside = sine * total
+    return (1 + inside) / 2
 
 
 def loss_of(better: MoveValue, played: MoveValue) -> Loss:

@@ -40,9 +40,9 @@ stay in them)."""
 
 
 def exact_ways(pos: Position) -> int | None:
-    """The ways the hidden hands of ``pos`` can be dealt (:func:`~tutor.play.worlds.deal_ways`) where
-    :func:`deal_values` can value each over every order of them; None where a playout draws from a hidden stock, or
-    a hidden hand holds more than :data:`MOST_ORDERED` cards."""
+    """The ways the hidden hands of ``pos`` (with ``draw``, and the hidden stock's order) can be dealt
+    (:func:`~tutor.play.worlds.deal_ways`) where :func:`deal_values` can value each over every order of the hands;
+    None where a hidden hand holds more than :data:`MOST_ORDERED` cards."""
     if any(n > MOST_ORDERED for n in pos.hidden_counts):
         return None
     return deal_ways(pos)
@@ -89,9 +89,10 @@ def _expected(world: Position, side: int, orders: Orders, plies: int | None) -> 
             first.setdefault(m.card, m)
     if len(first) == 1:
         return _after(world, side, next(iter(first.values())), orders, later)
+    drawn = next(iter(first))  # the first tied card in the hand, where only cards drawn since the deal tie
     branches: dict[Card, list[tuple[Card, ...]]] = {}
-    for order in orders[seat]:
-        branches.setdefault(next(c for c in order if c in first), []).append(order)
+    for order in orders[seat]:  # a card drawn (``draw``) lies after the cards dealt, whatever their order
+        branches.setdefault(next((c for c in order if c in first), drawn), []).append(order)
     total = 0.0
     for card, kept in branches.items():
         total += len(kept) * _after(world, side, first[card], {**orders, seat: kept}, later)

@@ -540,8 +540,10 @@ def mark(view: SeatView, reviewed: MoveReview, advice: Advice, drawn: int | None
         ways = deal_count(pos, advice.worlds)
         # a review kept before its draws were (no sample, nor ``drawn``): how many is not known, so not said
         known = ways or advice.worlds == 1 or reviewed.sample is not None
-        why = (Why("later", {"worlds": drawn or (advice.worlds if known else None), "turns": playout_turns(pos),
-                             "ways": ways}),)
+        params = {"worlds": drawn or (advice.worlds if known else None), "turns": playout_turns(pos), "ways": ways}
+        if ways and pos.variant.draw and pos.stock_hidden:  # the deals are of the stock's order too
+            params["stock"] = pos.stock_hidden
+        why = (Why("later", params),)
     return Mark(reviewed, advice, played, better, why, accepted, lines, drawn)
 
 

@@ -90,7 +90,8 @@ advisor's average over its ``worlds`` deals of the hidden cards (None: a review 
 does not say it), each played on to the deal's end, or with ``draw``
 for ``turns`` moves of each seat (:func:`tutor.play.advisor.playout_turns`; 0 without ``draw``); ``ways``: where the
 hidden hands can be dealt in no more ways than that (the holding rule kept), the values are the average over every
-one of them, and ``ways`` is how many (else None)."""
+one of them, and ``ways`` is how many (else None); with ``draw`` those deals are of the hidden stock's order too,
+and ``stock`` (given only then) is how many cards it hides."""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ may lie: dealt at random into the other hands (their sizes) and the stock (its
 size), respecting what the rules reveal (a seat that owns a build holds a card
 to take it).  The advisor (:mod:`.advisor`) values moves over a stream of them;
 the review's confirmation (:mod:`.confirm`) over more of the same stream, or
-over every deal once where the hands can be dealt in few ways
+over every deal once where the hands (and with ``draw`` the stock's order) can be dealt in few ways
 (:mod:`.deal_values`: each over every order of the hidden hands).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
-from itertools import combinations, islice
+from itertools import combinations, islice, permutations
 
 from tutor.core.cards import Card
 from tutor.core.movegen import build_key
@@ -81,31 +81,35 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
 
 
 Deal = tuple[tuple[Card, ...], ...]
-"""The unseen cards dealt: the cards of each hidden hand in seat order, then the cards left over."""
+"""The unseen cards dealt: the cards of each hidden hand in seat order, then the cards left over (with the ``draw``
+rule, the hidden stock's in the order drawn: :func:`every_deal`)."""
 
 
-def deal_ways(pos: Position) -> int | None:
-    """How many ways the unseen cards of ``pos`` can be dealt into the hidden hands (holding rule or not), when
-    these hands are all that a world's value depends on: a playout ends with the deal, so without draws it
-    plays no card of the stock, and the majorities count the cards out, not which they are.  None where the
-    playouts draw from a hidden stock (the ``draw`` rule)."""
-    if pos.variant.draw and pos.stock_hidden:
-        return None
+def deal_ways(pos: Position) -> int:
+    """How many ways the unseen cards of ``pos`` can be dealt into the hidden hands (holding rule or not) and, with
+    the ``draw`` rule, into the hidden stock in order: all that a world's value depends on.  Without draws a
+    playout ends with the deal, so it plays no card of the stock, and the majorities count the cards out, not
+    which they are; with draws a playout draws the stock's cards in their order (until 5 December 2026 such a
+    position was left to sampled worlds however few its ways: docs/review.md, "Draw's grades")."""
     ways, left = 1, len(unseen_cards(pos))
     for n in pos.hidden_counts:
         ways *= math.comb(left, n)
         left -= n
-    return ways
+    return ways * math.perm(left, pos.stock_hidden) if pos.variant.draw else ways
 
 
 def every_deal(pos: Position) -> list[Deal]:
     """Each way of :func:`deal_ways` that the holding rule allows, once: the worlds of :func:`world_stream`
     are these deals, each as likely (but when it falls back on :func:`dealt_with_holders`), the cards of each
-    hand in a random order."""
+    hand in a random order.  With the ``draw`` rule the cards left over are the hidden stock's, in the order it is
+    drawn, each order a deal of its own."""
     needs = held_keys(pos)
     deals = _splits(sorted(unseen_cards(pos)), [n for n in pos.hidden_counts if n])
-    return [deal for deal in deals if all(holds(world_of(pos, [c for hand in deal for c in hand]), seat, keys)
-                                          for seat, keys in needs.items())]
+    held = [deal for deal in deals if all(holds(world_of(pos, [c for hand in deal for c in hand]), seat, keys)
+                                        for seat, keys in needs.items())]
+    if not pos.variant.draw:
+        return held
+    return [(*deal[:-1], stock) for deal in held for stock in permutations(deal[-1], pos.stock_hidden)]
 
 
 def _splits(cards: list[Card], sizes: list[int]) -> Iterator[Deal]:
