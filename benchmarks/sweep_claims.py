@@ -99,11 +99,11 @@ def round_plies(name: str, players: int, seed: int) -> list[Ply]:
     return play_one_round(variant(name), seats, seed).plies
 
 
-def reviews(name: str, players: int, seed: int, worlds: int) -> Iterator[RoundReview]:
-    """Every seat's review of the round of ``seed`` (:func:`round_plies`)."""
+def reviews(name: str, players: int, seed: int, worlds: int) -> Iterator[tuple[list[Ply], RoundReview]]:
+    """Every seat's review of the round of ``seed`` (:func:`round_plies`), with the round's plies."""
     record = round_plies(name, players, seed)
     for seat in range(players):
-        yield review_round(record, seat, worlds=worlds, seed=seed)
+        yield record, review_round(record, seat, worlds=worlds, seed=seed)
 
 
 def grade_problems(ui: Renderer, mark: Mark, players: int) -> list[str]:
@@ -225,7 +225,7 @@ def brief_problems(ui: Renderer, review: RoundReview) -> list[str]:
 
 
 def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) -> None:
-    for review in reviews(name, players, seed, worlds):
+    for plies, review in reviews(name, players, seed, worlds):
         where = f"{name} players={players} seed={seed} seat={review.seat} worlds={worlds}"
         tally.checked["review moves"] += len(review.moves)
         tally.checked["review rounds"] += 1
@@ -239,7 +239,7 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
                 tally.checked["reasons later over every deal (of those above)"] += why.code == "later" and bool(
                     why.params.get("ways"))
                 problem = false_claim(pos, mark.played.facts.move, mark.better.facts.move, why, mark.advice.worlds,
-                                      len(mark.review.best.samples))
+                                      len(mark.review.best.samples), [p.move for p in plies[mark.review.index + 1:]])
                 tally.add(f"reason {why.code}", [] if problem is None else [f"{why}: {problem}"], turn)
             if mark_view(Renderer("en"), mark).sure_sweep:
                 tally.add("mark sure sweep", sweep_problems(mark), turn)
