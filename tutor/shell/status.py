@@ -30,6 +30,14 @@ class StatusLine:
         self.shown = False
         self.width = 0  # of the line shown
 
+    def __enter__(self) -> StatusLine:
+        return self
+
+    def __exit__(self, *stopped: object) -> None:
+        """The line taken away, also when what it told of was stopped (Ctrl-C): nothing of it is left on the
+        screen beside what is said next."""
+        self.clear()
+
     def show(self, words: Callable[[float], str]) -> None:
         if not self.on:
             return
