@@ -445,3 +445,52 @@ def test_the_note_of_a_stopped_review_names_a_command_replay_takes(lang: str) ->
             assert (args.file, args.review) == ("4", "2"), note
             assert "--review" not in Renderer(lang).message(key, n=2, limit=15.0, reviewed=reviewed, game=None,
                                                                   round=2)
+
+
+def stopped_after(steps: int, progress: Callable[..., None], *told: int) -> None:
+    """Work that tells ``progress`` of ``steps`` steps (each with ``told`` after its number), then is stopped by
+    Ctrl-C."""
+    for done in range(steps):
+        progress(done, *told)
+    raise KeyboardInterrupt
+
+
+def lines_on(err: io.StringIO) -> Callable[[], StatusLine]:
+    """Status lines on ``err`` whose clock moves on 0.6 s each time it is read: each showing is seen."""
+    return lambda: StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"})
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_during_advise_takes_its_progress_line_away(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """Ctrl-C while ``advise`` thought left its line: "advise: 0/48 deals valued, 2.6 s of 7 s^Ccassino-tutor:
+    interrupted"; the line is taken away before the interruption is said."""
+    err = io.StringIO()
+    monkeypatch.setattr(advise_cli, "StatusLine", lines_on(err))
+    monkeypatch.setattr(advise_cli, "advise", lambda *a, progress, **k: stopped_after(3, lambda d: progress(d)))
+    assert main(["advise", str(ROOT / "docs" / "examples" / "start.yaml"), "--lang", lang]) == 130
+    assert err.getvalue().count("\r\033[K") == 4 and err.getvalue().endswith("\r\033[K")  # 3 showings, then away
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_during_a_hint_or_a_review_made_again_takes_its_progress_line_away(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Ctrl-C while the shell's ``hint``, or ``analysis``'s review of a resumed round, thought left the progress
+    line beside the shell's "Stopped." (the session says it after the command)."""
+    err = io.StringIO()
+    monkeypatch.setattr("tutor.shell.play.StatusLine", lines_on(err))
+    monkeypatch.setattr("tutor.shell.play.hint_advice", lambda game, progress: stopped_after(3, progress))
+    monkeypatch.setattr("tutor.shell.play.review_again",
+                        lambda plies, seat, seed, progress: stopped_after(3, progress, 9))
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, ("play round" if lang == "en" else "spiele runde") + " level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.learner_to_move
+        err.truncate(0)  # the computers' first moves had their line
+        with pytest.raises(KeyboardInterrupt):
+            dispatch(shell, "hint" if lang == "en" else "tipp")
+        assert err.getvalue().count("\r\033[K") == 4 and err.getvalue().endswith("\r\033[K")
+        with pytest.raises(KeyboardInterrupt):
+            run.review_again(run.game.current.plies, 5)
+    assert err.getvalue().count("\r\033[K") == 8 and err.getvalue().endswith("\r\033[K")

@@ -311,9 +311,8 @@ class GameRun(Activity):
     def review_again(self, plies: list[Ply], seed: int) -> RoundReview:
         """The round's review made again, the same as at the round's end."""
         status, show = self.review_status()
-        review = review_again(plies, self.game.learner, seed, show)
-        status.clear()
-        return review
+        with status:  # Ctrl-C leaves no line behind
+            return review_again(plies, self.game.learner, seed, show)
 
     def keep_review(self, review: RoundReview, number: int, plies: list[Ply]) -> None:
         """Keep the review of round ``number`` (its ``plies``) with the saved game, so that ``replay`` shows it at
@@ -468,13 +467,12 @@ class GameRun(Activity):
             return said
         if game.claim_wins(game.learner):
             return ui.message("play.hint_claim", target=game.settings.variant.target)
-        status = StatusLine()
+        with StatusLine() as status:  # Ctrl-C leaves no line behind
+            def show(done: int) -> None:
+                status.show(lambda spent: ui.message("play.hint_progress", done=done, worlds=REVIEW_WORLDS,
+                                                     spent=spent))
 
-        def show(done: int) -> None:
-            status.show(lambda spent: ui.message("play.hint_progress", done=done, worlds=REVIEW_WORLDS, spent=spent))
-
-        advice = hint_advice(game, show)
-        status.clear()
+            advice = hint_advice(game, show)
         return hint_text(ui, self.position, advice, review_screen.HINT_BUDGET)  # the budget hint_advice gave
 
     def solution(self) -> str:
