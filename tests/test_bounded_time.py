@@ -414,8 +414,8 @@ def test_a_review_stopped_by_its_time_limit_gives_the_command_that_reviews_its_r
     assert ("Round 2" if lang == "en" else "Runde 2") in out and command not in out
 
 
-@pytest.mark.parametrize(("lang", "line"), [("en", "Playing on: 3 moves so far (3.0 s)"),
-                                            ("de", "Es wird weitergespielt: bisher 3 Züge (3,0 s)")])
+@pytest.mark.parametrize(("lang", "line"), [("en", "Playing on: 3 moves so far (4.0 s)"),
+                                            ("de", "Es wird weitergespielt: bisher 3 Züge (4,0 s)")])
 def test_the_computers_turns_show_a_progress_line_once_they_take_half_a_second(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, line: str) -> None:
     """Three players: the learner's move and the two computers' replies, each counted as it is played (the
@@ -456,8 +456,9 @@ def stopped_after(steps: int, progress: Callable[..., None], *told: int) -> None
 
 
 def lines_on(err: io.StringIO) -> Callable[[], StatusLine]:
-    """Status lines on ``err`` whose clock moves on 0.6 s each time it is read: each showing is seen."""
-    return lambda: StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"})
+    """Status lines on ``err`` whose clock moves on 0.6 s each time it is read (from 0: from the ``start`` of
+    the work they tell of): each showing is seen."""
+    return lambda start=None: StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"})
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -469,7 +470,7 @@ def test_ctrl_c_during_advise_takes_its_progress_line_away(
     monkeypatch.setattr(advise_cli, "StatusLine", lines_on(err))
     monkeypatch.setattr(advise_cli, "advise", lambda *a, progress, **k: stopped_after(3, lambda d: progress(d)))
     assert main(["advise", str(ROOT / "docs" / "examples" / "start.yaml"), "--lang", lang]) == 130
-    assert err.getvalue().count("\r\033[K") == 4 and err.getvalue().endswith("\r\033[K")  # 3 showings, then away
+    assert err.getvalue().count("\r\033[K") == 5 and err.getvalue().endswith("\r\033[K")  # 4 showings, then away
     assert capsys.readouterr().out == ""
 
 
@@ -487,10 +488,48 @@ def test_ctrl_c_during_a_hint_or_a_review_made_again_takes_its_progress_line_awa
         dispatch(shell, ("play round" if lang == "en" else "spiele runde") + " level=greedy seed=5")
         run = shell.activity
         assert isinstance(run, GameRun) and run.game.learner_to_move
-        err.truncate(0)  # the computers' first moves had their line
+        err.seek(0), err.truncate()  # the computers' first moves had their line
         with pytest.raises(KeyboardInterrupt):
             dispatch(shell, "hint" if lang == "en" else "tipp")
-        assert err.getvalue().count("\r\033[K") == 4 and err.getvalue().endswith("\r\033[K")
+        assert err.getvalue().count("\r\033[K") == 5 and err.getvalue().endswith("\r\033[K")
         with pytest.raises(KeyboardInterrupt):
             run.review_again(run.game.current.plies, 5)
-    assert err.getvalue().count("\r\033[K") == 8 and err.getvalue().endswith("\r\033[K")
+    assert err.getvalue().count("\r\033[K") == 9 and err.getvalue().endswith("\r\033[K")
+
+
+def test_on_a_terminal_the_line_comes_and_its_seconds_go_on_between_two_steps_of_the_work() -> None:
+    """The line was drawn only when the work told of a step: a step that took long (a computer's move, the last
+    move's review) kept the screen still past half a second, then showed seconds that stood still.  On a
+    terminal a thread draws the last words again every tenth of a second, and stops with the line."""
+    err = io.StringIO()
+    line = StatusLine(stream=err, always=True, environ={"TERM": "xterm"}, start=time.perf_counter() - 0.5,
+                      ticking=True)
+    with line:
+        line.show(lambda spent: f"step 1 ({spent:.1f} s)")
+        time.sleep(0.45)  # one long step
+    shown = err.getvalue().split("\r\033[K")[1:]
+    assert len(shown) >= 4 and shown[-1] == "" and len(set(shown[:-1])) >= 3, shown
+    time.sleep(0.25)
+    assert err.getvalue().endswith("\r\033[K"), "nothing drawn once the line was taken away"
+
+
+def test_a_rounds_review_shows_its_line_from_the_half_second_its_last_moves_began(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round's last moves and its review each had a line quiet for half a second of its own: 0.45 s of the
+    computers' moves then 0.67 s of review (a 4-player Draw round, compiled build) showed nothing for 1.1 s.
+    The review's line goes on from the moves' half second (one clock for both, moving on 0.125 s a reading)."""
+    err, clock = io.StringIO(), ticking(0.125)
+    monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
+    monkeypatch.setattr(review_screen, "BACKGROUND", False)  # every move is reviewed at the round's end
+    monkeypatch.setattr("tutor.shell.play.StatusLine", lambda start=None: StatusLine(
+        partial(next, clock), err, always=True, environ={"TERM": "xterm"}, start=start))
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while not run.game.round_over:
+            err.seek(0), err.truncate()
+            pos = run.position
+            dispatch(shell, pos.notation(pos.generate()[0]))
+    reviewing = [s for s in err.getvalue().split("\r\033[K") if s.startswith("Reviewing your moves")]
+    assert re.fullmatch(r"Reviewing your moves: 1 of \d+ \(0\.5 s\)", reviewing[0]), reviewing

@@ -140,16 +140,16 @@ def test_a_start_that_reads_the_files_counts_them_on_a_progress_line_and_one_fro
         content: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, line: str) -> None:
     """The first start (no kept copy; again after an update) read every file with nothing on the screen: 1.8 s of
     CPU in the compiled build, 3-4 s on a busy machine, before the welcome.  The clock moves on 0.6 s each time
-    the line reads it, so that each file read shows; the line is taken away before the welcome."""
+    the line reads it, so that each count shows, from none read; the line is taken away before the welcome."""
     monkeypatch.setattr(content_cache, "content_folders", lambda lessons, puzzles: content)
     err = io.StringIO()
     monkeypatch.setattr(app, "StatusLine", lambda: StatusLine(partial(next, itertools.count(0, 0.6)), err,
                                                               always=True, environ={"TERM": "xterm"}))
     environ = {CACHE_VARIABLE: str(tmp_path / "cache")}
     first = app.read_content(Renderer(lang), environ)
-    spent = [Renderer(lang).decimal(0.6 * n) for n in range(1, 5)]
-    assert err.getvalue().split("\r\033[K")[1:] == [line.format(n, s) for n, s in enumerate(spent, 1)] + [""]
-    err.truncate(0)
+    spent = [Renderer(lang).decimal(0.6 * n) for n in range(1, 6)]
+    assert err.getvalue().split("\r\033[K")[1:] == [line.format(n, s) for n, s in enumerate(spent)] + [""]
+    err.seek(0), err.truncate()
     assert app.read_content(Renderer(lang), environ) == first and err.getvalue() == ""
 
 

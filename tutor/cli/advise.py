@@ -56,6 +56,7 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(words("arguments.open_needs_cards"))
     with StatusLine() as status:  # Ctrl-C leaves no line behind
         show = progress_line(say, limit, 1 if args.open else worlds, status)
+        show(0)
         if args.open:
             advice = advise_open(pos, level=level, seed=seed, budget=limit, progress=show)
         else:

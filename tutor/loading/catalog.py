@@ -63,6 +63,8 @@ def read_catalog(lessons_dir: Path | None = None, puzzles_dir: Path | None = Non
     files = {kind: yaml_files(folder)
              for kind, folder in zip(("lessons", "puzzles"), content_folders(lessons_dir, puzzles_dir))}
     read, total = 0, sum(map(len, files.values()))
+    if progress is not None:
+        progress(read, total)
     for kind, paths in files.items():
         for path in paths:
             try:
