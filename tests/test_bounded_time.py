@@ -533,3 +533,20 @@ def test_a_rounds_review_shows_its_line_from_the_half_second_its_last_moves_bega
             dispatch(shell, pos.notation(pos.generate()[0]))
     reviewing = [s for s in err.getvalue().split("\r\033[K") if s.startswith("Reviewing your moves")]
     assert re.fullmatch(r"Reviewing your moves: 1 of \d+ \(0\.5 s\)", reviewing[0]), reviewing
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "arena: [{}] {}/2 pairs ({} s)"),
+                                             ("de", "Arena: [{}] {}/2 Paare ({} s)")])
+def test_the_arenas_bar_comes_at_half_a_second_and_is_taken_away_at_the_end(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    """The bar was drawn when a pair was played: 4 pairs of expert against club in 3-player Draw showed nothing for
+    19 s (compiled build, 2 jobs), then stood at 2/4 for 19 s more; Ctrl-C left it beside "cassino-tutor:
+    interrupted".  It is a progress line now, with its seconds (the clock moves on 0.6 s a reading)."""
+    err = io.StringIO()
+    monkeypatch.setattr(arena_cli, "StatusLine", lines_on(err))
+    assert main(["arena", "--a", "club", "--b", "random", "--pairs", "2", "--jobs", "1", "--lang", lang]) == 0
+    spent = [Renderer(lang).decimal(0.6 * n) for n in (1, 2, 3)]
+    bars = ["." * 30, "#" * 15 + "." * 15, "#" * 30]
+    assert err.getvalue().split("\r\033[K")[1:] == [words.format(b, n, s) for n, (b, s) in
+                                                     enumerate(zip(bars, spent))] + [""]
+    assert capsys.readouterr().err == ""
