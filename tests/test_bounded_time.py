@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from functools import partial
@@ -21,11 +22,13 @@ from shell_helpers import open_shell
 
 from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
+from tutor.cli import puzzles as puzzles_cli
 from tutor.cli.main import build_parser, main
 from tutor.cli.replay import replay_text
 from tutor.content.presets import variant
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
+from tutor.generator.runner import Outcome
 from tutor.parallel import pool
 from tutor.play import table_game
 from tutor.play.advisor import advise, world_values
@@ -36,6 +39,7 @@ from tutor.play.worlds import sampled_worlds
 from tutor.render import Renderer
 from tutor.render.review import review_brief, review_text
 from tutor.shell import review_screen
+from tutor.shell import status as status_module
 from tutor.shell.commands import dispatch
 from tutor.shell.game_text import result_text
 from tutor.shell.play import GameRun
@@ -550,3 +554,32 @@ def test_the_arenas_bar_comes_at_half_a_second_and_is_taken_away_at_the_end(
     assert err.getvalue().split("\r\033[K")[1:] == [words.format(b, n, s) for n, (b, s) in
                                                      enumerate(zip(bars, spent))] + [""]
     assert capsys.readouterr().err == ""
+
+
+def test_a_progress_line_stays_within_the_terminals_width(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``puzzles generate``'s counter grows past 80 columns ("puzzles: 0/3; rejected 2,720: only capture 2,011, one
+    capturer 80, small gap 368, too many best 159, ..."): at 80 columns each count wrapped, and the screen scrolled a
+    line a count.  On a terminal each line is cut to its width less one, the status lines' too."""
+    monkeypatch.setattr(puzzles_cli, "columns", lambda stream: 40)
+    assert main(["puzzles", "generate", "--theme", "pairing", "--count", "3", "--jobs", "1", "--progress",
+                 "--lang", "en"]) == 0
+    counter = capsys.readouterr().err.split("\n")[0].split("\r")[1:]
+    assert counter and all(len(line) <= 39 for line in counter) and counter[-1].startswith("puzzles: 3/3; rejected")
+    err = io.StringIO()
+    monkeypatch.setattr(status_module, "columns", lambda stream: 20)
+    with StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"}) as line:
+        line.show(lambda spent: "Reviewing your moves: 1 of 14")
+    assert err.getvalue() == "\r\033[KReviewing your move\r\033[K"  # 19 columns
+
+
+def test_ctrl_c_during_puzzles_generate_ends_the_counters_line_first(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The counter is kept (a log of the run); Ctrl-C wrote "cassino-tutor: interrupted" on its line."""
+    def stopped(request: object, jobs: int, show: Callable[[object], None]) -> None:
+        show(Outcome([], Counter(grab=2)))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(puzzles_cli, "generate", stopped)
+    assert main(["puzzles", "generate", "--theme", "pairing", "--count", "3", "--progress", "--lang", "en"]) == 130
+    assert capsys.readouterr().err == "\rpuzzles: 0/3; rejected 2: grab 2\ncassino-tutor: interrupted\n"

@@ -16,6 +16,20 @@ EVERY = 0.1
 """Seconds at least between two showings."""
 
 
+def columns(stream: TextIO) -> int | None:
+    """The columns of the terminal ``stream`` writes to; None when it writes to none."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns if stream.isatty() else None
+    except (AttributeError, OSError, ValueError):  # no file behind it (io.UnsupportedOperation is an OSError)
+        return None
+
+
+def cut(text: str, width: int | None) -> str:
+    """``text`` within ``width`` columns less one (the last column would wrap a terminal's line), when a width is
+    known: a line rewritten in place must stay one line."""
+    return text if width is None else text[:max(width - 1, 0)]
+
+
 class StatusLine:
     """A line rewritten in place on ``stream`` (standard error), once :data:`QUIET_FOR` seconds of ``clock``
     have passed since ``start`` (by default: since it was made), and at most every :data:`EVERY` seconds;
@@ -40,6 +54,7 @@ class StatusLine:
         self.lock = threading.Lock()  # one writer at a time: the work's thread or the ticker
         self.done = threading.Event()
         self.ticker: threading.Thread | None = None
+        self.columns = columns(self.stream)
 
     def __enter__(self) -> StatusLine:
         return self
@@ -86,6 +101,7 @@ class StatusLine:
     def _put(self, text: str) -> None:
         """``text`` in place of the line shown: the line erased by its escape code, or on a terminal that shows
         escape codes as they are (``TERM=dumb``) covered with ``text`` and spaces."""
+        text = cut(text, self.columns)
         if self.dumb:
             print("\r" + text.ljust(self.width) + "\r" + text, end="", file=self.stream, flush=True)
             self.width = len(text)
