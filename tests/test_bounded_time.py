@@ -460,9 +460,9 @@ def stopped_after(steps: int, progress: Callable[..., None], *told: int) -> None
 
 
 def lines_on(err: io.StringIO) -> Callable[[], StatusLine]:
-    """Status lines on ``err`` whose clock moves on 0.6 s each time it is read (from 0: from the ``start`` of
-    the work they tell of): each showing is seen."""
-    return lambda start=None: StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"})
+    """Status lines on ``err`` whose clock moves on 0.6 s each time it is read, from 0 (a ``quiet_from`` of the
+    real clock is left aside): each showing is seen."""
+    return lambda quiet_from=None: StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"})
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -506,7 +506,7 @@ def test_on_a_terminal_the_line_comes_and_its_seconds_go_on_between_two_steps_of
     move's review) kept the screen still past half a second, then showed seconds that stood still.  On a
     terminal a thread draws the last words again every tenth of a second, and stops with the line."""
     err = io.StringIO()
-    line = StatusLine(stream=err, always=True, environ={"TERM": "xterm"}, start=time.perf_counter() - 0.5,
+    line = StatusLine(stream=err, always=True, environ={"TERM": "xterm"}, quiet_from=time.perf_counter() - 0.5,
                       ticking=True)
     with line:
         line.show(lambda spent: f"step 1 ({spent:.1f} s)")
@@ -521,12 +521,13 @@ def test_a_rounds_review_shows_its_line_from_the_half_second_its_last_moves_bega
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The round's last moves and its review each had a line quiet for half a second of its own: 0.45 s of the
     computers' moves then 0.67 s of review (a 4-player Draw round, compiled build) showed nothing for 1.1 s.
-    The review's line goes on from the moves' half second (one clock for both, moving on 0.125 s a reading)."""
+    The review's line shows from the moves' half second on, with the review's own seconds (one clock for both,
+    moving on 0.125 s a reading)."""
     err, clock = io.StringIO(), ticking(0.125)
     monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
     monkeypatch.setattr(review_screen, "BACKGROUND", False)  # every move is reviewed at the round's end
-    monkeypatch.setattr("tutor.shell.play.StatusLine", lambda start=None: StatusLine(
-        partial(next, clock), err, always=True, environ={"TERM": "xterm"}, start=start))
+    monkeypatch.setattr("tutor.shell.play.StatusLine", lambda quiet_from=None: StatusLine(
+        partial(next, clock), err, always=True, environ={"TERM": "xterm"}, quiet_from=quiet_from))
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play round level=greedy seed=5")
         run = shell.activity
@@ -536,7 +537,7 @@ def test_a_rounds_review_shows_its_line_from_the_half_second_its_last_moves_bega
             pos = run.position
             dispatch(shell, pos.notation(pos.generate()[0]))
     reviewing = [s for s in err.getvalue().split("\r\033[K") if s.startswith("Reviewing your moves")]
-    assert re.fullmatch(r"Reviewing your moves: 1 of \d+ \(0\.5 s\)", reviewing[0]), reviewing
+    assert re.fullmatch(r"Reviewing your moves: 0 of \d+ \(0\.1 s\)", reviewing[0]), reviewing  # its own seconds
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "arena: [{}] {}/2 pairs ({} s)"),

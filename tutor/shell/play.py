@@ -259,9 +259,9 @@ class GameRun(Activity):
         return lambda most: "\n".join(filter(None, [review_brief(self.ui, review, most), note]))
 
     def review_status(self, since: float | None = None) -> tuple[StatusLine, Callable[[int, int], None]]:
-        """A status line for a review (quiet for half a second from ``since``, by default from now), and what its
-        progress is told (moves done, moves to review)."""
-        status = StatusLine(start=since)
+        """A status line for a review (quiet for half a second from ``since``, by default from now; its seconds
+        the review's), and what its progress is told (moves done, moves to review)."""
+        status = StatusLine(quiet_from=since)
 
         def show(done: int, moves: int) -> None:
             status.show(lambda spent: self.ui.message("review.review_progress", done=done, moves=moves, spent=spent))

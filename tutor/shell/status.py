@@ -32,21 +32,23 @@ def cut(text: str, width: int | None) -> str:
 
 class StatusLine:
     """A line rewritten in place on ``stream`` (standard error), once :data:`QUIET_FOR` seconds of ``clock``
-    have passed since ``start`` (by default: since it was made), and at most every :data:`EVERY` seconds;
-    ``words`` is told the seconds spent.  Off when the stream is not a terminal, unless ``always``.
+    have passed since ``quiet_from`` (when the screen began to stand still; by default, when the line was made),
+    and at most every :data:`EVERY` seconds; ``words`` is told the seconds spent since the line was made.  Off
+    when the stream is not a terminal, unless ``always``.
 
     On a terminal (or when ``ticking``) a thread shows the last words given again every :data:`EVERY` seconds,
     so that the line comes at half a second and its seconds go on between two steps of the work (a computer's
     move, a move reviewed), however long a step takes."""
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter, stream: TextIO | None = None,
-                 always: bool = False, environ: Mapping[str, str] | None = None, start: float | None = None,
+                 always: bool = False, environ: Mapping[str, str] | None = None, quiet_from: float | None = None,
                  ticking: bool | None = None) -> None:
         self.clock = clock
         self.stream = stream or sys.stderr
         self.on = always or self.stream.isatty()
         self.dumb = (os.environ if environ is None else environ).get("TERM") == "dumb"
-        self.start = self.last = clock() if start is None else start
+        self.start = clock()
+        self.quiet_from = self.last = self.start if quiet_from is None else quiet_from
         self.shown = False
         self.width = 0  # of the line shown
         self.words: Callable[[float], str] | None = None  # the last given
@@ -94,7 +96,7 @@ class StatusLine:
     def _refresh(self) -> None:
         """The last words shown, when the line may show (under the lock)."""
         now = self.clock()
-        if self.words is not None and now - self.start >= QUIET_FOR and now - self.last >= EVERY:
+        if self.words is not None and now - self.quiet_from >= QUIET_FOR and now - self.last >= EVERY:
             self.last, self.shown = now, True
             self._put(self.words(now - self.start))
 
