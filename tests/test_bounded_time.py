@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from functools import partial
@@ -21,11 +22,13 @@ from shell_helpers import open_shell
 
 from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
+from tutor.cli import puzzles as puzzles_cli
 from tutor.cli.main import build_parser, main
 from tutor.cli.replay import replay_text
 from tutor.content.presets import variant
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
+from tutor.generator.runner import Outcome
 from tutor.parallel import pool
 from tutor.play import table_game
 from tutor.play.advisor import advise, world_values
@@ -36,6 +39,7 @@ from tutor.play.worlds import sampled_worlds
 from tutor.render import Renderer
 from tutor.render.review import review_brief, review_text
 from tutor.shell import review_screen
+from tutor.shell import status as status_module
 from tutor.shell.commands import dispatch
 from tutor.shell.game_text import result_text
 from tutor.shell.play import GameRun
@@ -254,7 +258,23 @@ def test_replay_shows_its_progress_while_it_reviews(tmp_path: Path, monkeypatch:
     saved = read_game_file(finished_round_file(tmp_path, monkeypatch))
     err, clock = io.StringIO(), ticking(1.0)
     replay_text(Renderer("en"), saved, {1}, StatusLine(partial(next, clock), err, always=True))
-    assert "replay: reviewing round 1 of 1 (1.0 s)" in err.getvalue()
+    assert "replay: reviewing round 1 of 1: 0 of " in err.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "replay: reviewing round 1 of 1: 2 of {} moves done (0.6 s)"),
+                                            ("de", "replay: bespreche Runde 1 von 1: 2 von {} Zügen besprochen (0,6 s)")])
+def test_replay_shows_its_progress_move_by_move_within_a_round(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, line: str) -> None:
+    """``replay --review`` told its progress only before each round's review, when its line was still quiet: a
+    one-round game's review (2.9 s in the compiled build, a 3-player Draw round) showed nothing. It counts the moves
+    reviewed, as the shell's review does (the clock moves on 0.2 s each time the line reads it)."""
+    saved = read_game_file(finished_round_file(tmp_path, monkeypatch))
+    err = io.StringIO()
+    with StatusLine(partial(next, ticking(0.2)), err, always=True, environ={"TERM": "xterm"}) as status:
+        replay_text(Renderer(lang), saved, {1}, status)
+    moves = len(review_round(saved.game.rounds[0].plies, saved.game.learner, worlds=4, seed=3).moves)
+    shown = err.getvalue().split("\r\033[K")[1:]
+    assert shown[0] == line.format(moves) and shown[-1] == ""  # taken away at the end
 
 
 def test_a_match_ends_after_its_most_rounds_with_the_side_ahead_winning(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -398,8 +418,8 @@ def test_a_review_stopped_by_its_time_limit_gives_the_command_that_reviews_its_r
     assert ("Round 2" if lang == "en" else "Runde 2") in out and command not in out
 
 
-@pytest.mark.parametrize(("lang", "line"), [("en", "Playing on: 3 moves so far (3.0 s)"),
-                                            ("de", "Es wird weitergespielt: bisher 3 Züge (3,0 s)")])
+@pytest.mark.parametrize(("lang", "line"), [("en", "Playing on: 3 moves so far (4.0 s)"),
+                                            ("de", "Es wird weitergespielt: bisher 3 Züge (4,0 s)")])
 def test_the_computers_turns_show_a_progress_line_once_they_take_half_a_second(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, line: str) -> None:
     """Three players: the learner's move and the two computers' replies, each counted as it is played (the
@@ -429,3 +449,138 @@ def test_the_note_of_a_stopped_review_names_a_command_replay_takes(lang: str) ->
             assert (args.file, args.review) == ("4", "2"), note
             assert "--review" not in Renderer(lang).message(key, n=2, limit=15.0, reviewed=reviewed, game=None,
                                                                   round=2)
+
+
+def stopped_after(steps: int, progress: Callable[..., None], *told: int) -> None:
+    """Work that tells ``progress`` of ``steps`` steps (each with ``told`` after its number), then is stopped by
+    Ctrl-C."""
+    for done in range(steps):
+        progress(done, *told)
+    raise KeyboardInterrupt
+
+
+def lines_on(err: io.StringIO) -> Callable[[], StatusLine]:
+    """Status lines on ``err`` whose clock moves on 0.6 s each time it is read, from 0 (a ``quiet_from`` of the
+    real clock is left aside): each showing is seen."""
+    return lambda quiet_from=None: StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"})
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_during_advise_takes_its_progress_line_away(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    """Ctrl-C while ``advise`` thought left its line: "advise: 0/48 deals valued, 2.6 s of 7 s^Ccassino-tutor:
+    interrupted"; the line is taken away before the interruption is said."""
+    err = io.StringIO()
+    monkeypatch.setattr(advise_cli, "StatusLine", lines_on(err))
+    monkeypatch.setattr(advise_cli, "advise", lambda *a, progress, **k: stopped_after(3, lambda d: progress(d)))
+    assert main(["advise", str(ROOT / "docs" / "examples" / "start.yaml"), "--lang", lang]) == 130
+    assert err.getvalue().count("\r\033[K") == 5 and err.getvalue().endswith("\r\033[K")  # 4 showings, then away
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_during_a_hint_or_a_review_made_again_takes_its_progress_line_away(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Ctrl-C while the shell's ``hint``, or ``analysis``'s review of a resumed round, thought left the progress
+    line beside the shell's "Stopped." (the session says it after the command)."""
+    err = io.StringIO()
+    monkeypatch.setattr("tutor.shell.play.StatusLine", lines_on(err))
+    monkeypatch.setattr("tutor.shell.play.hint_advice", lambda game, progress: stopped_after(3, progress))
+    monkeypatch.setattr("tutor.shell.play.review_again",
+                        lambda plies, seat, seed, progress: stopped_after(3, progress, 9))
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, ("play round" if lang == "en" else "spiele runde") + " level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.learner_to_move
+        err.seek(0), err.truncate()  # the computers' first moves had their line
+        with pytest.raises(KeyboardInterrupt):
+            dispatch(shell, "hint" if lang == "en" else "tipp")
+        assert err.getvalue().count("\r\033[K") == 5 and err.getvalue().endswith("\r\033[K")
+        with pytest.raises(KeyboardInterrupt):
+            run.review_again(run.game.current.plies, 5)
+    assert err.getvalue().count("\r\033[K") == 9 and err.getvalue().endswith("\r\033[K")
+
+
+def test_on_a_terminal_the_line_comes_and_its_seconds_go_on_between_two_steps_of_the_work() -> None:
+    """The line was drawn only when the work told of a step: a step that took long (a computer's move, the last
+    move's review) kept the screen still past half a second, then showed seconds that stood still.  On a
+    terminal a thread draws the last words again every tenth of a second, and stops with the line."""
+    err = io.StringIO()
+    line = StatusLine(stream=err, always=True, environ={"TERM": "xterm"}, quiet_from=time.perf_counter() - 0.5,
+                      ticking=True)
+    with line:
+        line.show(lambda spent: f"step 1 ({spent:.1f} s)")
+        time.sleep(0.45)  # one long step
+    shown = err.getvalue().split("\r\033[K")[1:]
+    assert len(shown) >= 4 and shown[-1] == "" and len(set(shown[:-1])) >= 3, shown
+    time.sleep(0.25)
+    assert err.getvalue().endswith("\r\033[K"), "nothing drawn once the line was taken away"
+
+
+def test_a_rounds_review_shows_its_line_from_the_half_second_its_last_moves_began(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round's last moves and its review each had a line quiet for half a second of its own: 0.45 s of the
+    computers' moves then 0.67 s of review (a 4-player Draw round, compiled build) showed nothing for 1.1 s.
+    The review's line shows from the moves' half second on, with the review's own seconds (one clock for both,
+    moving on 0.125 s a reading)."""
+    err, clock = io.StringIO(), ticking(0.125)
+    monkeypatch.setattr(review_screen, "REVIEW_WORLDS", 4)
+    monkeypatch.setattr(review_screen, "BACKGROUND", False)  # every move is reviewed at the round's end
+    monkeypatch.setattr("tutor.shell.play.StatusLine", lambda quiet_from=None: StatusLine(
+        partial(next, clock), err, always=True, environ={"TERM": "xterm"}, quiet_from=quiet_from))
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        while not run.game.round_over:
+            err.seek(0), err.truncate()
+            pos = run.position
+            dispatch(shell, pos.notation(pos.generate()[0]))
+    reviewing = [s for s in err.getvalue().split("\r\033[K") if s.startswith("Reviewing your moves")]
+    assert re.fullmatch(r"Reviewing your moves: 0 of \d+ \(0\.1 s\)", reviewing[0]), reviewing  # its own seconds
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "arena: [{}] {}/2 pairs ({} s)"),
+                                             ("de", "Arena: [{}] {}/2 Paare ({} s)")])
+def test_the_arenas_bar_comes_at_half_a_second_and_is_taken_away_at_the_end(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    """The bar was drawn when a pair was played: 4 pairs of expert against club in 3-player Draw showed nothing for
+    19 s (compiled build, 2 jobs), then stood at 2/4 for 19 s more; Ctrl-C left it beside "cassino-tutor:
+    interrupted".  It is a progress line now, with its seconds (the clock moves on 0.6 s a reading)."""
+    err = io.StringIO()
+    monkeypatch.setattr(arena_cli, "StatusLine", lines_on(err))
+    assert main(["arena", "--a", "club", "--b", "random", "--pairs", "2", "--jobs", "1", "--lang", lang]) == 0
+    spent = [Renderer(lang).decimal(0.6 * n) for n in (1, 2, 3)]
+    bars = ["." * 30, "#" * 15 + "." * 15, "#" * 30]
+    assert err.getvalue().split("\r\033[K")[1:] == [words.format(b, n, s) for n, (b, s) in
+                                                     enumerate(zip(bars, spent))] + [""]
+    assert capsys.readouterr().err == ""
+
+
+def test_a_progress_line_stays_within_the_terminals_width(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``puzzles generate``'s counter grows past 80 columns ("puzzles: 0/3; rejected 2,720: only capture 2,011, one
+    capturer 80, small gap 368, too many best 159, ..."): at 80 columns each count wrapped, and the screen scrolled a
+    line a count.  On a terminal each line is cut to its width less one, the status lines' too."""
+    monkeypatch.setattr(puzzles_cli, "columns", lambda stream: 40)
+    assert main(["puzzles", "generate", "--theme", "pairing", "--count", "3", "--jobs", "1", "--progress",
+                 "--lang", "en"]) == 0
+    counter = capsys.readouterr().err.split("\n")[0].split("\r")[1:]
+    assert counter and all(len(line) <= 39 for line in counter) and counter[-1].startswith("puzzles: 3/3; rejected")
+    err = io.StringIO()
+    monkeypatch.setattr(status_module, "columns", lambda stream: 20)
+    with StatusLine(partial(next, ticking(0.6)), err, always=True, environ={"TERM": "xterm"}) as line:
+        line.show(lambda spent: "Reviewing your moves: 1 of 14")
+    assert err.getvalue() == "\r\033[KReviewing your move\r\033[K"  # 19 columns
+
+
+def test_ctrl_c_during_puzzles_generate_ends_the_counters_line_first(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The counter is kept (a log of the run); Ctrl-C wrote "cassino-tutor: interrupted" on its line."""
+    def stopped(request: object, jobs: int, show: Callable[[object], None]) -> None:
+        show(Outcome([], Counter(grab=2)))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(puzzles_cli, "generate", stopped)
+    assert main(["puzzles", "generate", "--theme", "pairing", "--count", "3", "--progress", "--lang", "en"]) == 130
+    assert capsys.readouterr().err == "\rpuzzles: 0/3; rejected 2: grab 2\ncassino-tutor: interrupted\n"

@@ -261,7 +261,7 @@ def test_a_course_file_that_cannot_be_read_is_said_in_the_learners_language(
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
     monkeypatch.setenv("COLUMNS", "1000")
     left_out = LeftOut("puzzles", "list.yaml", tuple(problems_of("list.yaml")))
-    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder: (Catalog((), ()), (left_out,)))
+    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder, progress=None: (Catalog((), ()), (left_out,)))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["--lang", "de"]) == 0
     assert capsys.readouterr().out.splitlines()[:3] == [
@@ -279,7 +279,7 @@ def test_a_puzzle_of_the_learners_own_reusing_an_id_stops_the_shell_as_check_doe
     shipped = load_catalog()
     mine = dataclasses.replace(shipped.puzzles[0], where="puzzles/mine.yaml:2:5")
     both = Catalog(shipped.lessons, (*shipped.puzzles, mine))
-    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder: (both, ()))
+    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder, progress=None: (both, ()))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["--lang", lang]) == 2
     said = capsys.readouterr().err.splitlines()
@@ -287,7 +287,7 @@ def test_a_puzzle_of_the_learners_own_reusing_an_id_stops_the_shell_as_check_doe
     assert said[0] == ui.message("shell.course_unreadable") and len(said) == 2
     assert said[1].startswith("puzzles/mine.yaml:2:5: ") and shipped.puzzles[0].where in said[1]
     assert shipped.puzzles[0].id in said[1]
-    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder: (shipped, ()))
+    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder, progress=None: (shipped, ()))
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["--lang", lang]) == 0  # the shipped course alone starts
 

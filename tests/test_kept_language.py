@@ -26,7 +26,7 @@ def tutor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     # the words of leaving need no course
-    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder: (Catalog((), ()), ()))
+    monkeypatch.setattr("tutor.shell.app.cached_catalog", lambda folder, progress=None: (Catalog((), ()), ()))
 
     def run(*args: str, typed: str = "quit\n") -> tuple[int, str, str]:
         monkeypatch.setattr("sys.stdin", io.StringIO(typed))

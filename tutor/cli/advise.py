@@ -52,16 +52,16 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     if unheld:
         fact = unheld[0]
         raise UsageError(words("arguments.cannot_value", reason=words(f"files.{fact.code}", **dict(fact.params))))
-    status = StatusLine()
-    show = progress_line(say, limit, 1 if args.open else worlds, status)
-    if args.open:
-        if any(pos.hidden_counts) or pos.stock_hidden:
-            raise UsageError(words("arguments.open_needs_cards"))
-        advice = advise_open(pos, level=level, seed=seed, budget=limit, progress=show)
-    else:
-        advice = advise(SeatView.of(pos, pos.to_move), level=level, worlds=worlds, seed=seed, budget=limit,
-                        progress=show)
-    status.clear()
+    if args.open and (any(pos.hidden_counts) or pos.stock_hidden):
+        raise UsageError(words("arguments.open_needs_cards"))
+    with StatusLine() as status:  # Ctrl-C leaves no line behind
+        show = progress_line(say, limit, 1 if args.open else worlds, status)
+        show(0)
+        if args.open:
+            advice = advise_open(pos, level=level, seed=seed, budget=limit, progress=show)
+        else:
+            advice = advise(SeatView.of(pos, pos.to_move), level=level, worlds=worlds, seed=seed, budget=limit,
+                            progress=show)
     if args.json:
         return dumps({
             "level": advice.level, "worlds": advice.worlds, "move": pos.notation(advice.best),

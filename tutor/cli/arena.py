@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from tutor.render import Renderer, find_name, near_name
 from tutor.render.chart import fit
 from tutor.render.os_errors import os_reason
 from tutor.shell.app import terminal_width
+from tutor.shell.status import StatusLine
 from tutor.shell.variant_words import variant_label
 
 from .engine import move_data
@@ -46,14 +46,12 @@ def arena(args: argparse.Namespace) -> tuple[str, int]:
     if args.jobs is not None and jobs < int(args.jobs):
         print(say.message("arena.jobs_capped", asked=int(args.jobs), jobs=jobs), file=sys.stderr)
     record = _recorder(args.record, lang, say.message) if args.record is not None else None
-    show = _progress_bar(say, contest.pairs) if sys.stderr.isatty() else None
     values: list[float] = []
-    for value in in_order(partial(play_pair, contest, record=record), contest.pairs, jobs):
-        values.append(value)
-        if show is not None:
-            show(len(values))
-    if show is not None:
-        print(file=sys.stderr)
+    with StatusLine() as status:  # from half a second on, taken away at the end (or Ctrl-C)
+        status.show(partial(_progress_bar, say, 0, contest.pairs))
+        for value in in_order(partial(play_pair, contest, record=record), contest.pairs, jobs):
+            values.append(value)
+            status.show(partial(_progress_bar, say, len(values), contest.pairs))
     result = interval(values)
     rounds = contest.pairs * len(arrangements(contest.players))
     if args.json:
@@ -136,11 +134,8 @@ def round_line(before: Position, move: Move) -> dict[str, Any]:
     return {"position": position, "move": move_data(before, move)}
 
 
-def _progress_bar(say: Renderer, pairs: int) -> Callable[[int], None]:
-    """A bar rewritten in place on standard error: the pairs played of ``pairs``."""
-    def show(done: int) -> None:
-        filled = BAR_WIDTH * done // pairs
-        bar = "#" * filled + "." * (BAR_WIDTH - filled)
-        print("\r" + say.message("arena.progress", bar=bar, done=done, pairs=pairs), end="", file=sys.stderr, flush=True)
-
-    return show
+def _progress_bar(say: Renderer, done: int, pairs: int, spent: float) -> str:
+    """The progress line's bar: ``done`` pairs played of ``pairs``, in ``spent`` seconds."""
+    filled = BAR_WIDTH * done // pairs
+    bar = "#" * filled + "." * (BAR_WIDTH - filled)
+    return say.message("arena.progress", bar=bar, done=done, pairs=pairs, spent=spent)

@@ -34,6 +34,7 @@ from tutor.parallel.workers import MOST_WORKERS, sharing, usable_cores
 from tutor.render import Renderer, detect_lang
 from tutor.render.chart import fit
 from tutor.render.problems import problem_words, said
+from tutor.shell.status import StatusLine
 from tutor.teaching.verify import verify_added, verify_advised, verify_lesson, verify_puzzle
 
 from .support import EXIT_STOPPED, UsageError, command_lang, dumps, seconds, whole_number
@@ -258,27 +259,31 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
     puzzles: list[Puzzle] = []
     proved: list[Puzzle] = []
     positions = 0
-    for path_text in files:
-        try:
-            content = load_file(read_yaml_file(path_text, stdin=True), path_text)
-        except FileError as err:
-            problems += [problem_words(ui, p) for p in err.problems]
-            continue
-        if isinstance(content, Lesson):
-            lessons.append(content)
-            found = verify_lesson(content)
-        elif isinstance(content, Position):
-            positions += 1
-            found = []
-        else:
-            puzzles += content
-            found = []
-            for puzzle in content:
-                found += (wrong := verify_puzzle(puzzle))
-                proved += [] if wrong else [puzzle]
-        problems += [problem_words(ui, p) for p in sorted(found, key=lambda p: (p.line, p.col))]
-    problems += [problem_words(ui, p) for found in in_order(partial(_advised, tuple(proved)), len(proved),
-                                                            usable_cores()) for p in found]
+    with StatusLine() as status:  # the installed content takes a minute: its files counted, then its puzzles
+        for done, path_text in enumerate(files):
+            status.show(partial(_checking, ui, "check.progress_files", done, len(files)))
+            try:
+                content = load_file(read_yaml_file(path_text, stdin=True), path_text)
+            except FileError as err:
+                problems += [problem_words(ui, p) for p in err.problems]
+                continue
+            if isinstance(content, Lesson):
+                lessons.append(content)
+                found = verify_lesson(content)
+            elif isinstance(content, Position):
+                positions += 1
+                found = []
+            else:
+                puzzles += content
+                found = []
+                for puzzle in content:
+                    found += (wrong := verify_puzzle(puzzle))
+                    proved += [] if wrong else [puzzle]
+            problems += [problem_words(ui, p) for p in sorted(found, key=lambda p: (p.line, p.col))]
+        status.show(partial(_checking, ui, "check.progress_advised", 0, len(proved)))
+        for done, found in enumerate(in_order(partial(_advised, tuple(proved)), len(proved), usable_cores()), 1):
+            problems += [problem_words(ui, p) for p in found]
+            status.show(partial(_checking, ui, "check.progress_advised", done, len(proved)))
     if lessons or puzzles:
         # the files join the installed course, as once they are in lessons/ or puzzles/: their ids must be new
         # there, and a lesson may require the course's lessons (with no files named, they are the course)
@@ -289,6 +294,11 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         print(ui.message("check.found", n=len(problems)), file=sys.stderr)
         return "", 2
     return ui.message("check.good", lessons=len(lessons), puzzles=len(puzzles), positions=positions), 0
+
+
+def _checking(ui: Renderer, key: str, done: int, total: int, spent: float) -> str:
+    """``check``'s progress line: ``done`` of ``total`` files checked, or puzzles weighed (``key``)."""
+    return ui.message(key, done=done, total=total, spent=spent)
 
 
 def _advised(puzzles: tuple[Puzzle, ...], index: int) -> list[Problem]:

@@ -25,6 +25,7 @@ from tutor.loading.yamlfile import FileError
 from tutor.render import Renderer, find_name, near_name
 from tutor.render.os_errors import os_reason
 from tutor.render.problems import problem_words
+from tutor.shell.status import columns, cut
 
 from .support import Say, UsageError, command_lang, read_text, whole_number
 
@@ -48,10 +49,12 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
         raise UsageError(say("puzzles.usage"))
     request, jobs = read_request(args, say)
     show = _progress_line(request.count, say) if args.progress or sys.stderr.isatty() else None
-    outcome = generate(request, jobs, show)
+    try:
+        outcome = generate(request, jobs, show)
+    finally:  # the counter's line ends, also on Ctrl-C: what is said next is said below it
+        if show is not None:
+            print(file=sys.stderr)
     found = outcome.kept
-    if show is not None:
-        print(file=sys.stderr)
     print(f"cassino-tutor puzzles: {say('puzzles.kept', n=len(found), rejections=rejections(outcome.rejected, say))}",
           file=sys.stderr)
     if not found:
@@ -212,10 +215,13 @@ def rejections(rejected: Counter[str], say: Say) -> str:
 
 
 def _progress_line(count: int, say: Say) -> Callable[[Outcome], None]:
-    """A counter rewritten in place on standard error: the puzzles kept and the drafts rejected."""
+    """A counter rewritten in place on standard error: the puzzles kept and the drafts rejected; on a terminal,
+    cut to its width (a longer line wraps, and each count would then scroll the screen a line)."""
+    width = columns(sys.stderr)
+
     def show(done: Outcome) -> None:
         line = say("puzzles.progress", kept=len(done.kept), count=count, rejections=rejections(done.rejected, say))
-        print(f"\r{line}", end="", file=sys.stderr, flush=True)
+        print(f"\r{cut(line, width)}", end="", file=sys.stderr, flush=True)
 
     return show
 

@@ -19,7 +19,7 @@ A game that cannot be read is one line, exit 2.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
@@ -67,7 +67,9 @@ def replay(args: argparse.Namespace) -> tuple[str, int]:
     except ProgressError as err:
         raise UsageError(progress_problem(ui, err)) from None
     scored = [n for n, r in enumerate(saved.game.rounds, 1) if r.score is not None]
-    return fit(replay_text(ui, saved, reviewed(args.review, scored, ui.message), StatusLine(), kept), DEFAULT_WIDTH), 0
+    with StatusLine() as status:  # Ctrl-C in a review leaves no line behind
+        text = replay_text(ui, saved, reviewed(args.review, scored, ui.message), status, kept)
+    return fit(text, DEFAULT_WIDTH), 0
 
 
 def replay_lang(args: argparse.Namespace) -> str:
@@ -140,11 +142,12 @@ def deals(plies: Sequence[Ply]) -> Iterator[tuple[Position, list[Move]]]:
 
 
 def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, reviewing: bool,
-               kept: RoundReview | None, game: int | None) -> str:
+               kept: RoundReview | None, game: int | None, progress: Callable[[int, int], None] | None = None) -> str:
     """Round ``number`` of game ``game`` (its number in the list of games; None: a file's): its starting table,
     then deal by deal the learner's hand (their own game: only what they held) and the moves, its score, and the
-    review of the learner's moves once it is over: computed when ``reviewing``, else the ``kept`` one if any (with
-    the command that reviews the round in full, where its time limit stopped it)."""
+    review of the learner's moves once it is over: computed when ``reviewing`` (``progress`` told the moves reviewed
+    and to review), else the ``kept`` one if any (with the command that reviews the round in full, where its time
+    limit stopped it)."""
     parts = [ui.message("review.replay_round", round=number, dealer=ui.seat_name(game_round.dealer, learner))]
     if game_round.plies:
         parts.append(ui.message("review.replay_table", cards=ui.cards(game_round.plies[0].before.loose)))
@@ -156,7 +159,8 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
     elif not reviewable(game_round.plies, learner):  # ended before the learner's first move: nothing to review
         parts.append(none_to_review(ui, game_round.plies, learner))
     elif reviewing:
-        review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed)
+        review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed,
+                              progress=progress)
         parts.append(review_text(ui, review))
     elif kept is not None:
         parts.append(review_text(ui, kept))
@@ -169,7 +173,8 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
 def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: StatusLine,
                 kept: dict[int, RoundReview] | None = None) -> str:
     """The whole game: what it was, each round (the review of those of ``reviews`` computed, told on ``status``;
-    of the others, the ``kept`` one if any), and how it ended (with the claim that ended it, if one did)."""
+    move by move; of the others, the ``kept`` one if any), and how it ended (with the claim that ended it, if one
+    did)."""
     game = saved.game
     s = game.settings
     head = ui.message(
@@ -179,9 +184,8 @@ def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: Statu
     parts = [head]
     kept = kept or {}
     for n, game_round in enumerate(game.rounds, 1):
-        if n in reviews:
-            status.show(partial(_progress, ui, n, len(game.rounds)))
-        parts.append(round_text(ui, game_round, n, game.learner, n in reviews, kept.get(n), saved.key))
+        parts.append(round_text(ui, game_round, n, game.learner, n in reviews, kept.get(n), saved.key,
+                                partial(_progress, ui, status, n, len(game.rounds))))
     status.clear()
     parts.append(ended_text(ui, game) if game.over else ui.message("review.replay_unfinished", score=score_text(ui, game)))
     # a round over before the learner's first move is no round without its review: it has none to give
@@ -192,5 +196,7 @@ def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: Statu
     return "\n\n".join(parts)
 
 
-def _progress(ui: Renderer, number: int, rounds: int, spent: float) -> str:
-    return ui.message("review.replay_progress", round=number, rounds=rounds, spent=spent)
+def _progress(ui: Renderer, status: StatusLine, number: int, rounds: int, done: int, moves: int) -> None:
+    """The review of round ``number`` (of ``rounds``) on ``status``: ``done`` of its ``moves`` reviewed."""
+    status.show(lambda spent: ui.message("review.replay_progress", round=number, rounds=rounds, done=done,
+                                         moves=moves, spent=spent))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -47,10 +48,11 @@ def content_folders(lessons_dir: Path | None = None, puzzles_dir: Path | None = 
     return lessons_dir or content_dir("lessons"), puzzles_dir or content_dir("puzzles")
 
 
-def read_catalog(lessons_dir: Path | None = None,
-                 puzzles_dir: Path | None = None) -> tuple[Catalog, tuple[LeftOut, ...]]:
+def read_catalog(lessons_dir: Path | None = None, puzzles_dir: Path | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> tuple[Catalog, tuple[LeftOut, ...]]:
     """Every lesson and puzzle of the files of the two folders (default: the installed content) that read, and the
-    files that do not, each with its problems: what the tutor starts with.
+    files that do not, each with its problems: what the tutor starts with; ``progress`` is told after each file
+    the files read and the files in all.
 
     While a lesson file is left out, a requirement naming a lesson that is not there is lifted (the lesson it is
     in opens as if it were done), so that the course goes on past the broken file instead of stopping there.
@@ -58,10 +60,13 @@ def read_catalog(lessons_dir: Path | None = None,
     left_out: list[LeftOut] = []
     lessons: list[Lesson] = []
     puzzles: list[Puzzle] = []
-    files: dict[str, list[Path]] = {}
-    for kind, folder in zip(("lessons", "puzzles"), content_folders(lessons_dir, puzzles_dir)):
-        files[kind] = yaml_files(folder)
-        for path in files[kind]:
+    files = {kind: yaml_files(folder)
+             for kind, folder in zip(("lessons", "puzzles"), content_folders(lessons_dir, puzzles_dir))}
+    read, total = 0, sum(map(len, files.values()))
+    if progress is not None:
+        progress(read, total)
+    for kind, paths in files.items():
+        for path in paths:
             try:
                 text = read_yaml_file(path)
                 if kind == "lessons":
@@ -70,6 +75,9 @@ def read_catalog(lessons_dir: Path | None = None,
                     puzzles.extend(load_puzzles(text, str(path)))
             except FileError as err:
                 left_out.append(LeftOut(kind, str(path), tuple(err.problems)))
+            read += 1
+            if progress is not None:
+                progress(read, total)
     if any(f.kind == "lessons" for f in left_out):
         lessons = _present_requirements(lessons)
     return Catalog(tuple(lessons), tuple(puzzles), tuple(map(str, files["puzzles"]))), tuple(left_out)

@@ -16,7 +16,7 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import platformdirs
@@ -44,17 +44,19 @@ def cache_folder(environ: Mapping[str, str]) -> Path | None:
     return Path(platformdirs.user_cache_dir("cassino-tutor", appauthor=False))
 
 
-def cached_catalog(folder: Path | None, lessons_dir: Path | None = None, puzzles_dir: Path | None = None) -> Read:
+def cached_catalog(folder: Path | None, lessons_dir: Path | None = None, puzzles_dir: Path | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> Read:
     """:func:`~.catalog.read_catalog`'s catalog and files left out, from the copy kept in ``folder`` when it was
-    read from the same files by the same code, else read and kept there (``folder`` None: read, not kept)."""
+    read from the same files by the same code, else read (``progress`` told of it as ``read_catalog`` tells) and
+    kept there (``folder`` None: read, not kept)."""
     if folder is None:
-        return read_catalog(lessons_dir, puzzles_dir)
+        return read_catalog(lessons_dir, puzzles_dir, progress)
     lessons, puzzles = content_folders(lessons_dir, puzzles_dir)
     path = folder / f"{PREFIX}{cache_key([*yaml_files(lessons), *yaml_files(puzzles)], (lessons, puzzles))}.pickle"
     kept = _kept(path)
     if kept is not None:
         return kept
-    read = read_catalog(lessons, puzzles)
+    read = read_catalog(lessons, puzzles, progress)
     _keep(path, read)
     return read
 

@@ -8,7 +8,9 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
+from tutor.content.course import Catalog
 from tutor.core.text import LAYOUT, escaped
+from tutor.loading.catalog import LeftOut
 from tutor.loading.content_cache import cache_folder, cached_catalog
 from tutor.play.collector import tune_collector
 from tutor.render import LANGS, Renderer, detect_lang
@@ -21,6 +23,7 @@ from .catch_up import catch_up
 from .commands import dispatch, farewell, farewell_due, welcome
 from .progress_words import progress_problem
 from .state import DEFAULT_WIDTH, Shell
+from .status import StatusLine
 
 SUITS_SETTING = "suits"
 """The progress file's setting of how suits are shown: ``ascii`` (letters) or ``glyphs`` (kept by ``--keep``)."""
@@ -49,6 +52,16 @@ def terminal_width() -> int:
     return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
 
 
+def read_content(ui: Renderer, environ: Mapping[str, str]) -> tuple[Catalog, tuple[LeftOut, ...]]:
+    """The lessons and puzzles (:func:`~tutor.loading.content_cache.cached_catalog`); read afresh (the first start,
+    or after an update: seconds), with a progress line that counts the files read."""
+    with StatusLine() as status:
+        def reading(done: int, files: int) -> None:
+            status.show(lambda spent: ui.message("shell.reading_content", done=done, files=files, spent=spent))
+
+        return cached_catalog(cache_folder(environ), progress=reading)
+
+
 def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Mapping[str, str], keep: bool = False,
           glyphs_written: bool = True) -> int:
     """Open the learner's progress and the content, then run the shell (or the script on stdin) in ``lang``, else
@@ -69,7 +82,7 @@ def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Ma
     stored = progress.get_setting("lang")
     kept = stored if stored in LANGS else detect_lang(environ)
     # a file that cannot be read is left out, and the welcome says so; the others are the course
-    catalog, left_out = cached_catalog(cache_folder(environ))
+    catalog, left_out = read_content(Renderer(lang or kept), environ)
     across = verify_catalog(catalog)  # a learner's own file may reuse an id or require a lesson that is not there
     if across:
         ui = Renderer(lang or kept)

@@ -92,6 +92,8 @@ class GameRun(Activity):
         self.reviewed: tuple[int, RoundReview] | None = None  # the last round reviewed here, by its number
         self.stopped: int | None = None  # the round whose review at its end Ctrl-C stopped: nothing of it queued
         self.background = MoveReviews()  # the learner's moves of the round in play, reviewed as they are played
+        self.since: float | None = None
+        """When the last moves played began (:meth:`playing`): the screen has stood still since."""
         self.unsaved_key = f"game {next(_RUNS)}"
         """This run's entry in what could not be saved: a run left with moves not saved keeps it to the end."""
 
@@ -239,7 +241,7 @@ class GameRun(Activity):
         """The review of the learner's moves in the round just over, in short (docs/review.md) with at most as many
         marked moves as asked, with the round's deal seed (so ``replay`` shows the same); its marked positions join
         the review queue."""
-        current, (status, show) = self.game.current, self.review_status()
+        current, (status, show) = self.game.current, self.review_status(self.since)
         try:
             review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
                                           game=self.saved.id, match=self.game.settings.kind == "match",
@@ -256,9 +258,10 @@ class GameRun(Activity):
         self.keep_review(review, len(self.game.rounds), current.plies)
         return lambda most: "\n".join(filter(None, [review_brief(self.ui, review, most), note]))
 
-    def review_status(self) -> tuple[StatusLine, Callable[[int, int], None]]:
-        """A status line for a review, and what its progress is told (moves done, moves to review)."""
-        status = StatusLine()
+    def review_status(self, since: float | None = None) -> tuple[StatusLine, Callable[[int, int], None]]:
+        """A status line for a review (quiet for half a second from ``since``, by default from now; its seconds
+        the review's), and what its progress is told (moves done, moves to review)."""
+        status = StatusLine(quiet_from=since)
 
         def show(done: int, moves: int) -> None:
             status.show(lambda spent: self.ui.message("review.review_progress", done=done, moves=moves, spent=spent))
@@ -311,9 +314,8 @@ class GameRun(Activity):
     def review_again(self, plies: list[Ply], seed: int) -> RoundReview:
         """The round's review made again, the same as at the round's end."""
         status, show = self.review_status()
-        review = review_again(plies, self.game.learner, seed, show)
-        status.clear()
-        return review
+        with status:  # Ctrl-C leaves no line behind
+            return review_again(plies, self.game.learner, seed, show)
 
     def keep_review(self, review: RoundReview, number: int, plies: list[Ply]) -> None:
         """Keep the review of round ``number`` (its ``plies``) with the saved game, so that ``replay`` shows it at
@@ -361,19 +363,23 @@ class GameRun(Activity):
 
     def playing(self, turn: Callable[[Saver], list[Ply]]) -> list[Ply]:
         """The plies of ``turn`` (the learner's move and the computers' replies, or these alone), each saved as it
-        is played; once they take half a second, a progress line counts them."""
+        is played; once they take half a second, a progress line counts them (a round's review after them goes on
+        from the same half second: :attr:`since`)."""
         status, done = StatusLine(), 0
+        self.since = status.start
+
+        def words(spent: float) -> str:
+            return self.ui.message("play.moves_progress", n=done, spent=spent)
 
         def saved() -> None:
             nonlocal done
             self.after_ply()
             done += 1
-            status.show(lambda spent: self.ui.message("play.moves_progress", n=done, spent=spent))
+            status.show(words)
 
-        try:
+        with status:
+            status.show(words)
             return turn(saved)
-        finally:
-            status.clear()
 
     def after_ply(self) -> None:
         """A move was played (or a computer claimed): save the game; a move of the learner's starts being reviewed."""
@@ -468,13 +474,13 @@ class GameRun(Activity):
             return said
         if game.claim_wins(game.learner):
             return ui.message("play.hint_claim", target=game.settings.variant.target)
-        status = StatusLine()
+        with StatusLine() as status:  # Ctrl-C leaves no line behind
+            def show(done: int) -> None:
+                status.show(lambda spent: ui.message("play.hint_progress", done=done, worlds=REVIEW_WORLDS,
+                                                     spent=spent))
 
-        def show(done: int) -> None:
-            status.show(lambda spent: ui.message("play.hint_progress", done=done, worlds=REVIEW_WORLDS, spent=spent))
-
-        advice = hint_advice(game, show)
-        status.clear()
+            show(0)
+            advice = hint_advice(game, show)
         return hint_text(ui, self.position, advice, review_screen.HINT_BUDGET)  # the budget hint_advice gave
 
     def solution(self) -> str:
