@@ -19,7 +19,7 @@ from tutor.content.course import QuestionStep
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.session import TutorSession
+from tutor.shell.session import TutorSession, history_file
 from tutor.teaching.answers import question_answer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,6 +179,28 @@ def test_a_function_key_keeps_the_half_typed_line(tmp_path: Path) -> None:
     shown_help = next(i for i, text in enumerate(said) if "help COMMAND" in text or "Commands" in text)
     answered = next(i for i, text in enumerate(said) if "garbage" in text)
     assert shown_help < answered
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_history_file_that_cannot_be_read_or_written_is_said_once_and_the_lines_are_kept_in_memory(
+        tmp_path: Path, lang: str) -> None:
+    """history.txt a folder (or not readable, or on a full disk): prompt_toolkit printed the traceback at every
+    prompt and asked for Enter; now the welcome is followed by one note, and this session's lines are kept for Up."""
+    said: list[str] = []
+    (tmp_path / "history.txt").mkdir()
+    history = history_file(tmp_path / "progress.sqlite3")
+    assert list(history.load_history_strings()) == [] and history.error is not None  # raised IsADirectoryError
+    history = history_file(tmp_path / "progress.sqlite3")
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        pipe.send_text("show\rhelp\rquit\r")
+        session = TutorSession(shell, colour=False, history=history, input=pipe, output=DummyOutput(),
+                               say=said.append)
+        assert session.run() == 0
+    words = {"en": ("cannot be kept in", "it is a folder"), "de": ("nicht für spätere Sitzungen", "ein Ordner")}[lang]
+    notes = [text for text in said if words[0] in text]
+    assert len(notes) == 1 and words[1] in notes[0] and str(tmp_path / "history.txt") in notes[0]
+    assert said.index(notes[0]) == 1, "said under the welcome"
+    assert history.get_strings() == ["show", "help", "quit"], "Up recalls them"
 
 
 @pytest.mark.slow
