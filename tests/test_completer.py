@@ -12,9 +12,11 @@ from shell_helpers import open_shell
 
 from tutor.core.notation import parse_intent
 from tutor.core.table import piles
+from tutor.play.players import LEVELS
 from tutor.shell.commands import dispatch
 from tutor.shell.completer import TutorCompleter
-from tutor.shell.registry import COMMANDS
+from tutor.shell.play import GameRun
+from tutor.shell.registry import COMMANDS, typed_command
 
 
 def complete(shell, text: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -147,3 +149,29 @@ def test_builds_on_the_table_are_offered_in_brackets(tmp_path: Path, lang: str) 
         for b in taken:  # each offered text reads back as its build, in the learner's letters
             ref = parse_intent(f"{card} x {ui.typed_build(piles(b, pos.variant.value))}").builds[0]
             assert sorted(c for r in ref.cards for c in r.candidates(b.cards)) == sorted(b.cards)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_play_completes_every_word_in_the_learners_language_and_each_keys_values(tmp_path: Path, lang: str) -> None:
+    """``play`` completed its first word alone, and in German offered the English ``round``, ``players=``,
+    ``level=``; now each word, less what was chosen, with the values of ``level=`` and ``players=`` (the level's
+    name as the learner reads it), and what is offered plays."""
+    round_, players, level, seed = {"en": ("round", "players", "level", "seed"),
+                                    "de": ("runde", "spieler", "stufe", "startwert")}[lang]
+    with open_shell(tmp_path, lang) as shell:
+        play = typed_command(shell, "play")
+        first = complete(shell, f"{play} ")
+        assert first[0] == round_ and {"classic", "royal", f"{players}=", f"{level}=", f"{seed}="} <= set(first)
+        assert not {"round", "players=", "level=", "seed="} & set(first) or lang == "en"
+        after = complete(shell, f"{play} {round_} royal ")
+        assert after == [f"{players}=", f"{level}=", f"{seed}="]
+        assert complete(shell, f"{play} {round_} royal {level}=x {seed}=1 ") == [f"{players}="]
+        assert complete(shell, f"{play} {players}=") == [f"{players}=2", f"{players}=3", f"{players}=4"]
+        levels = complete(shell, f"{play} {round_} {level}=")
+        assert levels == [f"{level}={shell.ui.message(f'levels.{n}')}" for n in LEVELS]
+        assert complete(shell, f"{play} build_d") == ["build_duty="]
+        line = f"{play} {round_} {complete(shell, f'{play} {round_} roy')[0]} {levels[0]} {players}=3"
+        dispatch(shell, line)  # the first level is "random", the quickest to play
+        run = shell.activity
+        settings = run.saved.game.settings if isinstance(run, GameRun) else None
+        assert settings is not None and (settings.players, settings.level, settings.kind) == (3, "random", "round")

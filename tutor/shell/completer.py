@@ -1,4 +1,4 @@
-"""Tab completion: commands, lesson ids, puzzle ids and themes, languages, rule topics, and moves."""
+"""Tab completion: commands, lesson ids, puzzle ids and themes, languages, rule topics, moves, and play's words."""
 
 from __future__ import annotations
 
@@ -12,8 +12,11 @@ from tutor.core.moves import InvalidMoveError, Move
 from tutor.core.notation import TRAIL_WORDS, parse_intent
 from tutor.core.position import Position
 from tutor.core.table import piles
-from tutor.render import LANGS
+from tutor.core.variant import OPTIONS
+from tutor.play.players import LEVELS
+from tutor.render import LANGS, find_name
 
+from .play_settings import KIND_WORDS, SETTING_KEYS
 from .registry import lookup, offered_commands, typed_command
 from .state import Shell
 
@@ -23,6 +26,8 @@ CAPTURE_OFFERS = ("x", "take", "nimm")
 BUILD_OFFERS = ("b", "build", "baue")
 #: Words that may start a trail.
 TRAIL_STARTS = ("trail", "ablegen")
+#: ``play``'s words offered in each language: the kind of game (a match is the default) and its settings.
+GAME_WORDS = {"en": ("round", "players=", "level=", "seed="), "de": ("runde", "spieler=", "stufe=", "startwert=")}
 
 
 class TutorCompleter(Completer):
@@ -46,6 +51,8 @@ class TutorCompleter(Completer):
             cmd = lookup(words[0])
             if cmd is None:
                 candidates = self.move_words(words)
+            elif cmd.argument == "game":  # any number of words: ``play round royal level=club``
+                candidates = self.game_words(words[1:], word)
             else:
                 candidates = list(self.arguments(cmd.argument)) if len(words) == 1 else []
         yield from _matching(candidates, word)
@@ -68,13 +75,31 @@ class TutorCompleter(Completer):
             return [topic for topic, _ in topics(shell.lang)]
         if kind == "move":
             return self.hand_cards()
-        if kind == "game":
-            return ["round", *preset_names(), "players=", "level=", "seed="]
         if kind == "games":
             return ["export", "import"]
         if kind == "confirm":
             return ["ja" if shell.lang == "de" else "yes"]
         return []
+
+    def game_words(self, typed: list[str], word: str) -> list[str]:
+        """What may follow ``play`` and the words ``typed`` after it, in the learner's language, less what they
+        chose already: the kind of game, a preset, the settings' keys, and once a letter is typed the rule options'
+        (``build_duty=``); after a key, its values (``level=club``, ``stufe=Vereinsspieler``, ``players=3``)."""
+        key, sep, _ = word.partition("=")
+        setting = SETTING_KEYS.get(key.lower())
+        if sep and setting == "level":
+            return [f"{key}={self.shell.ui.message(f'levels.{n}')}" for n in LEVELS]
+        if sep and setting == "players":
+            return [f"{key}={n}" for n in (2, 3, 4)]
+        if sep:
+            return []
+        chosen = {SETTING_KEYS.get(w.partition("=")[0].lower()) or w.partition("=")[0].lower() for w in typed}
+        kind, *settings = GAME_WORDS[self.shell.lang]
+        named = any(w.lower() in KIND_WORDS for w in typed)
+        preset = any(find_name(w, preset_names(), "presets.{}") is not None for w in typed)
+        return [*([] if named else [kind]), *([] if preset else preset_names()),
+                *(s for s in settings if SETTING_KEYS[s[:-1]] not in chosen),
+                *(f"{o}=" for o in OPTIONS if word and o not in chosen)]
 
     def commands(self) -> list[str]:
         """The command words offered now, in the learner's language (the other's are read, not offered: ``hi``
