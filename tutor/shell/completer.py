@@ -20,12 +20,12 @@ from .play_settings import KIND_WORDS, SETTING_KEYS
 from .registry import lookup, offered_commands, typed_command
 from .state import Shell
 
-#: Words offered after the card played when it can capture, and when it can build (the notation accepts more:
-#: see docs/formats.md).
-CAPTURE_OFFERS = ("x", "take", "nimm")
-BUILD_OFFERS = ("b", "build", "baue")
-#: Words that may start a trail.
-TRAIL_STARTS = ("trail", "ablegen")
+#: Words offered after the card played, in each language, when it can capture, and when it can build (the notation
+#: reads more, in either language: see docs/formats.md).
+CAPTURE_OFFERS = {"en": ("x", "take"), "de": ("x", "nimm")}
+BUILD_OFFERS = {"en": ("b", "build"), "de": ("b", "baue")}
+#: The word offered to start a trail, in each language.
+TRAIL_STARTS = {"en": "trail", "de": "ablegen"}
 #: ``play``'s words offered in each language: the kind of game (a match is the default) and its settings.
 GAME_WORDS = {"en": ("round", "players=", "level=", "seed="), "de": ("runde", "spieler=", "stufe=", "startwert=")}
 
@@ -46,7 +46,7 @@ class TutorCompleter(Completer):
         if not words:
             candidates = [*self.commands(), *self.hand_cards()]
             if self.hand_cards():
-                candidates += TRAIL_STARTS
+                candidates.append(TRAIL_STARTS[self.shell.lang])
         else:
             cmd = lookup(words[0])
             if cmd is None:
@@ -134,7 +134,8 @@ class TutorCompleter(Completer):
         builds = [m for m in moves if m.kind not in ("capture", "trail")]
         if len(words) == 1:
             values = [self.shell.ui.typed_move(pos.notation(m)).split()[1] for m in builds]
-            return [*(CAPTURE_OFFERS if captures else ()), *(BUILD_OFFERS if builds else ()), *values,
+            lang = self.shell.lang
+            return [*(CAPTURE_OFFERS[lang] if captures else ()), *(BUILD_OFFERS[lang] if builds else ()), *values,
                     *self.items(pos, captures)]
         if intent.op == "build":
             chosen = [m for m in builds if intent.value is None or m.value == intent.value]
