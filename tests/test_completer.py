@@ -179,3 +179,22 @@ def test_play_completes_every_word_in_the_learners_language_and_each_keys_values
         run = shell.activity
         settings = run.saved.game.settings if isinstance(run, GameRun) else None
         assert settings is not None and (settings.players, settings.level, settings.kind) == (3, "random", "round")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_explain_completes_a_whole_move_as_the_prompt_does(tmp_path: Path, lang: str) -> None:
+    """``explain 7S `` completed nothing: only the card after ``explain`` was; now each word of the move, as a
+    move typed alone is completed."""
+    with open_shell(tmp_path, lang) as shell:
+        explain = typed_command(shell, "explain")
+        puzzle = next(p for p in shell.catalog.puzzles if any(m.kind == "capture" for m in p.position.generate()))
+        dispatch(shell, f"puzzle {puzzle.id}")
+        pos = shell.activity.position  # type: ignore[union-attr]
+        assert pos is not None
+        hand = [shell.ui.typed_card(c) for c in pos.hands[pos.to_move]]
+        assert complete(shell, f"{explain} ") == [*hand, {"en": "trail", "de": "ablegen"}[lang]]
+        for card in hand:
+            for typed in (f"{card} ", f"{card} x ", f"{card} b "):
+                assert complete(shell, f"{explain} {typed}") == complete(shell, typed), typed
+        taker = next(m for m in pos.generate() if m.kind == "capture")
+        assert complete(shell, f"{explain} {shell.ui.typed_card(taker.card)} "), "a capture's words are offered"

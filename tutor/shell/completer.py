@@ -44,13 +44,13 @@ class TutorCompleter(Completer):
         if before and not before[-1].isspace():
             words = words[:-1]  # the word being typed is not finished
         if not words:
-            candidates = [*self.commands(), *self.hand_cards()]
-            if self.hand_cards():
-                candidates.append(TRAIL_STARTS[self.shell.lang])
+            candidates = [*self.commands(), *self.move_starts()]
         else:
             cmd = lookup(words[0])
             if cmd is None:
                 candidates = self.move_words(words)
+            elif cmd.argument == "move":  # ``explain 7S x 7H``: a whole move, as at the prompt
+                candidates = self.move_words(words[1:]) if len(words) > 1 else self.move_starts()
             elif cmd.argument == "game":  # any number of words: ``play round royal level=club``
                 candidates = self.game_words(words[1:], word)
             else:
@@ -73,8 +73,6 @@ class TutorCompleter(Completer):
             from tutor.sheets import topics
 
             return [topic for topic, _ in topics(shell.lang)]
-        if kind == "move":
-            return self.hand_cards()
         if kind == "games":
             return ["export", "import"]
         if kind == "confirm":
@@ -114,6 +112,11 @@ class TutorCompleter(Completer):
         if pos is None:
             return []
         return [self.shell.ui.typed_card(c) for c in pos.hands[pos.to_move]]
+
+    def move_starts(self) -> list[str]:
+        """The words a move may start with: a card in hand, or the word of a trail (when there is a hand)."""
+        cards = self.hand_cards()
+        return [*cards, TRAIL_STARTS[self.shell.lang]] if cards else []
 
     def move_words(self, words: list[str]) -> list[str]:
         """What may follow the card played, from its legal moves: after the card, the words of the kinds of move it
