@@ -198,3 +198,27 @@ def test_explain_completes_a_whole_move_as_the_prompt_does(tmp_path: Path, lang:
                 assert complete(shell, f"{explain} {typed}") == complete(shell, typed), typed
         taker = next(m for m in pos.generate() if m.kind == "capture")
         assert complete(shell, f"{explain} {shell.ui.typed_card(taker.card)} "), "a capture's words are offered"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_item_typed_with_suit_glyphs_or_in_lower_case_is_not_offered_again(tmp_path: Path, lang: str) -> None:
+    """``8♠ x 8♥ `` offered 8H again: the items typed were left out by their text alone, so a card typed as the
+    screen shows it (a glyph), or a build typed so, was offered once more."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        puzzle = next(p for p in shell.catalog.puzzles if any(
+            m.kind == "capture" and m.builds and m.loose for m in p.position.generate()))
+        dispatch(shell, f"puzzle {puzzle.id}")
+        pos = shell.activity.position  # type: ignore[union-attr]
+        assert pos is not None
+        move = next(m for m in pos.generate() if m.kind == "capture" and m.builds and m.loose)
+        card, loose, build = ui.typed_card(move.card), move.loose[0], move.builds[0]
+        loose_typed, build_typed = ui.typed_card(loose), ui.typed_build(piles(build, pos.variant.value))
+        glyphs = "[" + " ".join("+".join(ui.card(c) for c in p) for p in piles(build, pos.variant.value)) + "]"
+        assert any(suit in glyphs + ui.card(loose) for suit in "♠♥♦♣"), "as the screen shows them"
+        for typed in (ui.card(loose), loose_typed.lower(), loose_typed):
+            offered = complete(shell, f"{card} x {typed} ")
+            assert loose_typed not in offered and build_typed in offered, typed
+        for typed in (glyphs, build_typed.lower()):
+            offered = complete(shell, f"{card} x {typed} ")
+            assert build_typed not in offered and loose_typed in offered, typed

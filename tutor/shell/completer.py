@@ -8,8 +8,9 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from tutor.content.presets import preset_names
+from tutor.core.legality import build_matches
 from tutor.core.moves import InvalidMoveError, Move
-from tutor.core.notation import TRAIL_WORDS, parse_intent
+from tutor.core.notation import TRAIL_WORDS, Intent, parse_intent
 from tutor.core.position import Position
 from tutor.core.table import piles
 from tutor.core.variant import OPTIONS
@@ -144,8 +145,17 @@ class TutorCompleter(Completer):
             chosen = [m for m in builds if intent.value is None or m.value == intent.value]
         else:
             chosen = captures if intent.op == "capture" else []
-        typed = {w.lower() for w in words[2:]}
-        return [text for text in self.items(pos, chosen) if text.lower() not in typed]
+        named = self.named(pos, intent)
+        return [text for text in self.items(pos, chosen) if text not in named]
+
+    def named(self, pos: Position, intent: Intent) -> set[str]:
+        """The table items the move typed so far names, each as :meth:`items` words it, however it was typed (``8♥``,
+        ``8h``, ``[6♥+2♦]``); an item typed by a rank or a value that more than one item has names none of them."""
+        ui, faces = self.shell.ui, pos.variant.face_builds
+        loose = [found[0] for ref in intent.cards if len(found := ref.candidates(pos.loose)) == 1]
+        builds = [homes[0] for ref in intent.builds
+                  if len(homes := [b for b in pos.builds if build_matches(ref, b, faces)]) == 1]
+        return {*(ui.typed_card(c) for c in loose), *(ui.typed_build(piles(b, pos.variant.value)) for b in builds)}
 
     def items(self, pos: Position, moves: list[Move]) -> list[str]:
         """The table items ``moves`` use, in the table's order: loose cards, then builds in brackets, as the
