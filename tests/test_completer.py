@@ -222,3 +222,10 @@ def test_an_item_typed_with_suit_glyphs_or_in_lower_case_is_not_offered_again(tm
         for typed in (glyphs, build_typed.lower()):
             offered = complete(shell, f"{card} x {typed} ")
             assert build_typed not in offered and loose_typed in offered, typed
+
+
+def test_a_german_word_completes_from_its_letters_typed_without_umlauts(tmp_path: Path) -> None:
+    """``zue`` and ``loe`` completed nothing in German: the words are ``züge`` and ``lösung``."""
+    with open_shell(tmp_path, "de") as shell:
+        assert complete(shell, "zue") == ["züge"] and complete(shell, "loe") == ["lösung"]
+        assert complete(shell, "ZÜ") == ["züge"] and complete(shell, "lerne erhoe") == ["erhöhen"]

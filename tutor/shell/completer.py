@@ -15,7 +15,7 @@ from tutor.core.position import Position
 from tutor.core.table import piles
 from tutor.core.variant import OPTIONS
 from tutor.play.players import LEVELS
-from tutor.render import LANGS, find_name
+from tutor.render import LANGS, find_name, folded
 
 from .play_settings import KIND_WORDS, SETTING_KEYS
 from .registry import lookup, offered_commands, typed_command
@@ -168,8 +168,8 @@ class TutorCompleter(Completer):
 
 def _matching(candidates: Iterable[str], word: str) -> Iterator[Completion]:
     seen: set[str] = set()
-    lowered = word.lower()
+    typed = folded(word)  # ``zue`` completes to ``züge``
     for text in candidates:
-        if text.lower().startswith(lowered) and text not in seen:
+        if folded(text).startswith(typed) and text not in seen:
             seen.add(text)
             yield Completion(text, start_position=-len(word))
