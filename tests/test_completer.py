@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from shell_helpers import open_shell
+from shell_helpers import open_shell, right_answer
 
+from tutor.content.course import ExerciseStep, WhyStep
 from tutor.core.notation import parse_intent
 from tutor.core.table import piles
 from tutor.play.players import LEVELS
 from tutor.shell.commands import dispatch
 from tutor.shell.completer import TutorCompleter
+from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
 from tutor.shell.registry import COMMANDS, typed_command
 
@@ -229,3 +231,26 @@ def test_a_german_word_completes_from_its_letters_typed_without_umlauts(tmp_path
     with open_shell(tmp_path, "de") as shell:
         assert complete(shell, "zue") == ["züge"] and complete(shell, "loe") == ["lösung"]
         assert complete(shell, "ZÜ") == ["züge"] and complete(shell, "lerne erhoe") == ["erhöhen"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_step_that_asks_no_move_is_offered_no_cards(tmp_path: Path, lang: str) -> None:
+    """At a why step (a rule to pick by its number), a question (a count) or a demo, Tab offered the hand's cards
+    and the trail's word as if a move were asked, and a card typed there is no answer; an exercise offers them."""
+    with open_shell(tmp_path, lang) as shell:
+        lesson = shell.catalog.lessons[0]
+        dispatch(shell, f"learn {lesson.id}")
+        kinds: set[type] = set()
+        run = shell.activity
+        assert isinstance(run, LessonRun)
+        while not run.done:
+            step = run.step
+            pos = getattr(step, "position", None)
+            if pos is not None and not run.solved:
+                hand = {shell.ui.typed_card(c) for c in pos.hands[pos.to_move]}
+                offered = set(complete(shell, ""))
+                asks = isinstance(step, ExerciseStep)
+                assert bool(hand & offered) == asks and ({"trail", "ablegen"} & offered != set()) == asks, step
+                kinds.add(type(step))
+            dispatch(shell, right_answer(shell))
+        assert {ExerciseStep, WhyStep} <= kinds

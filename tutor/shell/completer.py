@@ -106,7 +106,8 @@ class TutorCompleter(Completer):
         return [typed_command(self.shell, cmd.name) for cmd in offered_commands(self.shell)]
 
     def position(self) -> Position | None:
-        return self.shell.activity.position if self.shell.activity is not None else None
+        """The position a move is typed on now, if one is asked."""
+        return self.shell.activity.move_position if self.shell.activity is not None else None
 
     def hand_cards(self) -> list[str]:
         pos = self.position()
