@@ -254,3 +254,15 @@ def test_a_lesson_step_that_asks_no_move_is_offered_no_cards(tmp_path: Path, lan
                 kinds.add(type(step))
             dispatch(shell, right_answer(shell))
         assert {ExerciseStep, WhyStep} <= kinds
+
+
+def test_a_puzzle_over_is_offered_no_cards(tmp_path: Path) -> None:
+    """Once a puzzle is solved, a card typed is no answer ("This puzzle is finished"): Tab offered the cards still."""
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "puzzle")
+        pos = shell.activity.position  # type: ignore[union-attr]
+        assert pos is not None
+        hand = {shell.ui.typed_card(c) for c in pos.hands[pos.to_move]}
+        assert hand <= set(complete(shell, ""))
+        dispatch(shell, right_answer(shell))
+        assert not hand & set(complete(shell, "")) and "trail" not in complete(shell, "")
