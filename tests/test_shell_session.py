@@ -18,6 +18,7 @@ from shell_helpers import open_shell, right_answer
 from tutor.content.course import QuestionStep
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
+from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.session import TutorSession, history_file
 from tutor.teaching.answers import question_answer
@@ -217,3 +218,30 @@ def test_every_reply_is_wrapped_to_the_terminal_at_spaces(tmp_path: Path) -> Non
         assert max(map(len, narrow.splitlines())) <= 80
         assert max(map(len, wide.splitlines())) > 80, "the script shows long texts"
         assert narrow.split() == wide.split(), "only the line breaks differ: no word is cut"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_while_the_computers_play_says_that_next_plays_on(tmp_path: Path, lang: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C after the learner's move, while the computers played, said "Stopped. Nothing saved so far is lost."
+    alone: the learner's move was played and saved, the others are still to move, and only "show" said so."""
+    said: list[str] = []
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        dispatch(shell, "play round level=random seed=3")
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.learner_to_move
+        move = run.position.notation(next(iter(run.position.generate())))
+        saves = 0
+        kept = GameRun.after_ply
+
+        def after_ply(self: GameRun) -> None:
+            nonlocal saves
+            kept(self)
+            saves += 1
+            if saves == 1:  # the learner's move is saved; Ctrl-C comes as the computer plays
+                raise KeyboardInterrupt
+
+        monkeypatch.setattr(GameRun, "after_ply", after_ply)
+        pipe.send_text(f"{move}\rquit\r")
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run()
+        assert said[1] == shell.ui.message("shell.interrupted") + "\n" + shell.ui.message("play.others_to_move")

@@ -25,6 +25,7 @@ from tutor.render.os_errors import os_reason
 from .colour import STYLE, ansi, coloured
 from .commands import cancel_question, dispatch, farewell, welcome
 from .completer import TutorCompleter
+from .game_commands import current_run
 from .keys import key_bindings
 from .pager import Pager
 from .state import Shell
@@ -80,10 +81,17 @@ class TutorSession:
             try:
                 reply = dispatch(self.shell, command)
             except KeyboardInterrupt:
-                self.say(self.shell.ui.message("shell.interrupted"))
+                self.say(self._interrupted())
                 return
         if reply.text:
             self.say(reply.text)
+
+    def _interrupted(self) -> str:
+        """What Ctrl-C during a command says: that it stopped, and in a game whose computers it stopped before the
+        learner's turn, that "next" plays on (told only "Stopped", the learner did not know their move was played)."""
+        run = current_run(self.shell)
+        turn = run.no_turn() if run is not None else None
+        return "\n".join(filter(None, [self.shell.ui.message("shell.interrupted"), turn]))
 
     def _print(self, text: str) -> None:
         """Show a reply fitted to the terminal's width, paged when it is taller than the terminal; under a paged
@@ -155,7 +163,7 @@ class TutorSession:
             try:
                 reply = dispatch(self.shell, line)
             except KeyboardInterrupt:
-                self.say(self.shell.ui.message("shell.interrupted"))
+                self.say(self._interrupted())
                 continue
             if reply.text:
                 self.say(reply.text)
