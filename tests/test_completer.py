@@ -266,3 +266,24 @@ def test_a_puzzle_over_is_offered_no_cards(tmp_path: Path) -> None:
         assert hand <= set(complete(shell, ""))
         dispatch(shell, right_answer(shell))
         assert not hand & set(complete(shell, "")) and "trail" not in complete(shell, "")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_games_import_and_export_complete_the_file(tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``games import <Tab>`` completed nothing, as a shell completes a file name (pgcli's ``\\i``)."""
+    (tmp_path / "game-one.json").write_text("{}")
+    (tmp_path / "gamut").mkdir()
+    (tmp_path / "other.json").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    with open_shell(tmp_path / "home", lang) as shell:
+        games = typed_command(shell, "games")
+        completer = TutorCompleter(shell)
+
+        def lines(text: str) -> set[str]:
+            found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
+            return {text[:len(text) + c.start_position] + c.text for c in found}
+
+        assert lines(f"{games} import ga") == {f"{games} import game-one.json", f"{games} import gamut"}
+        assert lines(f"{games} export 1 ot") == {f"{games} export 1 other.json"}
+        assert lines(f"{games} import gamut/") == set() and lines(f"{games} ") == {f"{games} export", f"{games} import"}
+        assert lines(f"{games} export ") == set(), "the game's number first"

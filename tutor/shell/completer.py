@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
 from tutor.content.presets import preset_names
@@ -17,6 +17,7 @@ from tutor.core.variant import OPTIONS
 from tutor.play.players import LEVELS
 from tutor.render import LANGS, find_name, folded
 
+from .games import EXPORT_WORDS, IMPORT_WORDS
 from .play_settings import KIND_WORDS, SETTING_KEYS
 from .registry import lookup, offered_commands, typed_command
 from .state import Shell
@@ -28,6 +29,8 @@ BUILD_OFFERS = {"en": ("b", "build"), "de": ("b", "baue")}
 #: The word offered to start a trail, in each language.
 TRAIL_STARTS = {"en": "trail", "de": "ablegen"}
 #: ``play``'s words offered in each language: the kind of game (a match is the default) and its settings.
+PATHS = PathCompleter(expanduser=True)
+"""The files and folders a path typed may go on with (``~`` is the home folder, as ``games`` reads it)."""
 GAME_WORDS = {"en": ("round", "players=", "level=", "seed="), "de": ("runde", "spieler=", "stufe=", "startwert=")}
 
 
@@ -54,6 +57,9 @@ class TutorCompleter(Completer):
                 candidates = self.move_words(words[1:]) if len(words) > 1 else self.move_starts()
             elif cmd.argument == "game":  # any number of words: ``play round royal level=club``
                 candidates = self.game_words(words[1:], word)
+            elif cmd.argument == "games" and _file_wanted(words[1:]):  # ``games import FILE``, ``export N FILE``
+                yield from PATHS.get_completions(Document(word), complete_event)
+                return
             else:
                 candidates = list(self.arguments(cmd.argument)) if len(words) == 1 else []
         yield from _matching(candidates, word)
@@ -165,6 +171,12 @@ class TutorCompleter(Completer):
         used = {i for m in moves for i in (*m.loose, *m.builds)}
         return [*(ui.typed_card(c) for c in pos.loose if c in used),
                 *(ui.typed_build(piles(b, pos.variant.value)) for b in pos.builds if b in used)]
+
+
+def _file_wanted(words: list[str]) -> bool:
+    """Whether the words after ``games`` are followed by a file: ``import``, or ``export`` and a number."""
+    return bool(words) and (words[0].lower() in IMPORT_WORDS and len(words) == 1
+                            or words[0].lower() in EXPORT_WORDS and len(words) == 2)
 
 
 def _matching(candidates: Iterable[str], word: str) -> Iterator[Completion]:
