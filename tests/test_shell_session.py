@@ -20,6 +20,7 @@ from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.registry import typed_command
 from tutor.shell.session import TutorSession, history_file
 from tutor.teaching.answers import question_answer
 
@@ -245,3 +246,16 @@ def test_ctrl_c_while_the_computers_play_says_that_next_plays_on(tmp_path: Path,
         pipe.send_text(f"{move}\rquit\r")
         TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run()
         assert said[1] == shell.ui.message("shell.interrupted") + "\n" + shell.ui.message("play.others_to_move")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_lines_pasted_at_once_run_one_by_one(tmp_path: Path, lang: str) -> None:
+    """A paste of several commands (bracketed paste: the prompt takes it whole, newlines and all) was answered as one
+    line: “show\\u000alessons” is not a command. Each line runs in turn, as in a script; "quit" among them ends it."""
+    said: list[str] = []
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        show, lessons = typed_command(shell, "show"), typed_command(shell, "lessons")
+        pipe.send_text(f"\x1b[200~{show}\n\n{lessons}\nquit\n{show}\n\x1b[201~\rquit\r")
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run()
+        expected = [dispatch(shell, show).text, dispatch(shell, lessons).text]
+    assert said[1:3] == expected and len(said) == 4 and "\\u000a" not in "".join(said), said

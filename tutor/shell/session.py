@@ -160,16 +160,24 @@ class TutorSession:
                     continue  # Ctrl-C clears the line, as in other shells
                 self.say(farewell(self.shell))  # Ctrl-D leaves as "quit" does, saying so
                 break
+            if self._answer(line):
+                break
+        return 0
+
+    def _answer(self, line: str) -> bool:
+        """Run the line read, each of its lines in turn when several were pasted at once (as a script's lines run;
+        the prompt takes a paste whole, newlines and all): whether the learner left.  Ctrl-C stops the rest."""
+        for part in line.splitlines() or [line]:
             try:
-                reply = dispatch(self.shell, line)
+                reply = dispatch(self.shell, part)
             except KeyboardInterrupt:
                 self.say(self._interrupted())
-                continue
+                return False
             if reply.text:
                 self.say(reply.text)
             if reply.quit:
-                break
-        return 0
+                return True
+        return False
 
 
 @contextmanager
