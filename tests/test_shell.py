@@ -1140,3 +1140,12 @@ def test_german_words_typed_without_their_letters_name_what_they_name_with_them(
         assert say(shell, "lerne erhoehen") == say(shell, "lerne erhöhen")
         assert say(shell, "regeln zuege") == say(shell, "regeln züge")
         assert say(shell, "aufgabe hinzufuegen").startswith("── Aufgabe")
+
+
+@pytest.mark.parametrize("space", ["\t", "\u00a0", "  \t "])
+def test_a_command_word_is_ended_by_any_space_a_paste_may_bring(tmp_path: Path, space: str) -> None:
+    """A tab pasted (the prompt takes a paste as it comes) or a no-break space copied from a page after the command
+    word: "help<tab>play" was “help\\u0009play” is not a command; the move parser already read them as spaces."""
+    with open_shell(tmp_path) as shell:
+        assert say(shell, f"help{space}play") == say(shell, "help play")
+        assert say(shell, f"learn{space}table") == say(shell, "learn table")
