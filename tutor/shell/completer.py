@@ -29,9 +29,9 @@ BUILD_OFFERS = {"en": ("b", "build"), "de": ("b", "baue")}
 #: The word offered to start a trail, in each language.
 TRAIL_STARTS = {"en": "trail", "de": "ablegen"}
 #: ``play``'s words offered in each language: the kind of game (a match is the default) and its settings.
+GAME_WORDS = {"en": ("round", "players=", "level=", "seed="), "de": ("runde", "spieler=", "stufe=", "startwert=")}
 PATHS = PathCompleter(expanduser=True)
 """The files and folders a path typed may go on with (``~`` is the home folder, as ``games`` reads it)."""
-GAME_WORDS = {"en": ("round", "players=", "level=", "seed="), "de": ("runde", "spieler=", "stufe=", "startwert=")}
 
 
 class TutorCompleter(Completer):
