@@ -19,7 +19,9 @@ from shell_helpers import open_shell
 from tutor.render.chart import fit
 from tutor.shell.commands import Reply, dispatch
 from tutor.shell.pager import LESS, Pager, builtin_page, needs_paging, pager_command
+from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
+from tutor.shell.registry import typed_command
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
 
@@ -218,6 +220,39 @@ def test_under_a_paged_puzzle_the_task_is_said_again(tmp_path: Path, lang: str,
     assert len(said) == 3 and said[1] == fit(task, 80), said  # welcome, the task under the puzzle, goodbye
     said, task = session_said(tmp_path / "tall", 40, [puzzle])
     assert len(paged) == 2 and len(said) == 3 and task in said[1].replace("\n", " ")  # printed whole: once
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_under_a_paged_game_screen_the_line_asking_for_the_move_is_said_again(
+        tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 60×15 a game's move screen went to ``less``, whose first screen ends above the line that asks for the
+    learner's move; quit there with ``q``, it left the screen cut in the middle of that sentence. Said again, as a
+    puzzle's task is; not under a screen printed whole."""
+    paged: list[str] = []
+    said: list[str] = []
+
+    def pager(command: list[str], text: str, encoding: str = "utf-8") -> bool:
+        paged.append(text)
+        return True
+
+    monkeypatch.setattr("tutor.shell.pager.run_pager", pager)
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    rows = iter([40, 10])  # the welcome, then the game's first screen
+    monkeypatch.setattr(Pager, "rows", lambda self: next(rows, 40))
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        shell.width = lambda: 80
+        play, show = typed_command(shell, "play"), typed_command(shell, "show")
+        pipe.send_text(f"{play} round level=random seed=3\r{show}\rquit\r")
+        session = TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), pager=True)
+        monkeypatch.setattr(session, "_show", said.append)
+        session.pager.plain = said.append  # type: ignore[union-attr]
+        session.run()
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        asked = run.task_line()
+    assert asked and len(paged) == 1 and asked in paged[0]  # the premise: the game's first screen was paged
+    assert said[1] == fit(asked, 80), said  # under it, the line again
+    assert said[2].endswith(asked) and len(said) == 4, "printed whole: once"  # then goodbye
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -17,7 +17,7 @@ from tutor.shell.challenge_text import TRIES
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.lesson import LessonRun
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.registry import COMMANDS, typed_command
+from tutor.shell.registry import COMMANDS, lookup, typed_command
 from tutor.shell.state import Shell
 from tutor.shell.streak import StreakRun, streak_order
 
@@ -1124,3 +1124,28 @@ def test_a_step_interrupted_while_saved_keeps_neither_its_evidence_nor_the_step(
         shell.progress._conn = shell.progress._conn.conn  # type: ignore[attr-defined]
         assert shell.progress.lesson_resume(lesson.id)[0] == asked
         assert not any(shell.progress.evidence_time(skill, "lesson", f"{lesson.id}/{asked + 1}") for skill in SKILLS)
+
+
+def test_german_words_typed_without_their_letters_name_what_they_name_with_them(tmp_path: Path) -> None:
+    """A German learner at a keyboard without ä, ö, ü types ``zuege``: it was "no command, did you mean zeige?"
+    (another command), and ``loesung``, ``erklaere``, ``zurueck``, ``lerne erhoehen``, ``regeln zuege`` were refused
+    too; the notation already read ``erhoehe`` and ``fuege``."""
+    with open_shell(tmp_path, "de") as shell:
+        for name in COMMANDS.values():
+            if name.alias:
+                spelt = name.alias.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+                assert lookup(spelt) is name and lookup(spelt.upper()) is name, spelt
+        say(shell, "aufgabe")
+        assert say(shell, "zuege") == say(shell, "züge")
+        assert say(shell, "lerne erhoehen") == say(shell, "lerne erhöhen")
+        assert say(shell, "regeln zuege") == say(shell, "regeln züge")
+        assert say(shell, "aufgabe hinzufuegen").startswith("── Aufgabe")
+
+
+@pytest.mark.parametrize("space", ["\t", "\u00a0", "  \t "])
+def test_a_command_word_is_ended_by_any_space_a_paste_may_bring(tmp_path: Path, space: str) -> None:
+    """A tab pasted (the prompt takes a paste as it comes) or a no-break space copied from a page after the command
+    word: "help<tab>play" was “help\\u0009play” is not a command; the move parser already read them as spaces."""
+    with open_shell(tmp_path) as shell:
+        assert say(shell, f"help{space}play") == say(shell, "help play")
+        assert say(shell, f"learn{space}table") == say(shell, "learn table")

@@ -18,8 +18,10 @@ from shell_helpers import open_shell, right_answer
 from tutor.content.course import QuestionStep
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
+from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.session import TutorSession
+from tutor.shell.registry import typed_command
+from tutor.shell.session import TutorSession, history_file
 from tutor.teaching.answers import question_answer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -181,6 +183,28 @@ def test_a_function_key_keeps_the_half_typed_line(tmp_path: Path) -> None:
     assert shown_help < answered
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_history_file_that_cannot_be_read_or_written_is_said_once_and_the_lines_are_kept_in_memory(
+        tmp_path: Path, lang: str) -> None:
+    """history.txt a folder (or not readable, or on a full disk): prompt_toolkit printed the traceback at every
+    prompt and asked for Enter; now the welcome is followed by one note, and this session's lines are kept for Up."""
+    said: list[str] = []
+    (tmp_path / "history.txt").mkdir()
+    history = history_file(tmp_path / "progress.sqlite3")
+    assert list(history.load_history_strings()) == [] and history.error is not None  # raised IsADirectoryError
+    history = history_file(tmp_path / "progress.sqlite3")
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        pipe.send_text("show\rhelp\rquit\r")
+        session = TutorSession(shell, colour=False, history=history, input=pipe, output=DummyOutput(),
+                               say=said.append)
+        assert session.run() == 0
+    words = {"en": ("cannot be kept in", "it is a folder"), "de": ("nicht für spätere Sitzungen", "ein Ordner")}[lang]
+    notes = [text for text in said if words[0] in text]
+    assert len(notes) == 1 and words[1] in notes[0] and str(tmp_path / "history.txt") in notes[0]
+    assert said.index(notes[0]) == 1, "said under the welcome"
+    assert history.get_strings() == ["show", "help", "quit"], "Up recalls them"
+
+
 @pytest.mark.slow
 def test_every_reply_is_wrapped_to_the_terminal_at_spaces(tmp_path: Path) -> None:
     script = "learn builds\nnext\nnext\nhint\nhint\nlessons\nhelp\nrules builds\npuzzle\nhint\nmoves\nprogress\n"
@@ -195,3 +219,43 @@ def test_every_reply_is_wrapped_to_the_terminal_at_spaces(tmp_path: Path) -> Non
         assert max(map(len, narrow.splitlines())) <= 80
         assert max(map(len, wide.splitlines())) > 80, "the script shows long texts"
         assert narrow.split() == wide.split(), "only the line breaks differ: no word is cut"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_ctrl_c_while_the_computers_play_says_that_next_plays_on(tmp_path: Path, lang: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C after the learner's move, while the computers played, said "Stopped. Nothing saved so far is lost."
+    alone: the learner's move was played and saved, the others are still to move, and only "show" said so."""
+    said: list[str] = []
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        dispatch(shell, "play round level=random seed=3")
+        run = shell.activity
+        assert isinstance(run, GameRun) and run.game.learner_to_move
+        move = run.position.notation(next(iter(run.position.generate())))
+        saves = 0
+        kept = GameRun.after_ply
+
+        def after_ply(self: GameRun) -> None:
+            nonlocal saves
+            kept(self)
+            saves += 1
+            if saves == 1:  # the learner's move is saved; Ctrl-C comes as the computer plays
+                raise KeyboardInterrupt
+
+        monkeypatch.setattr(GameRun, "after_ply", after_ply)
+        pipe.send_text(f"{move}\rquit\r")
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run()
+        assert said[1] == shell.ui.message("shell.interrupted") + "\n" + shell.ui.message("play.others_to_move")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_lines_pasted_at_once_run_one_by_one(tmp_path: Path, lang: str) -> None:
+    """A paste of several commands (bracketed paste: the prompt takes it whole, newlines and all) was answered as one
+    line: “show\\u000alessons” is not a command. Each line runs in turn, as in a script; "quit" among them ends it."""
+    said: list[str] = []
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        show, lessons = typed_command(shell, "show"), typed_command(shell, "lessons")
+        pipe.send_text(f"\x1b[200~{show}\n\n{lessons}\nquit\n{show}\n\x1b[201~\rquit\r")
+        TutorSession(shell, colour=False, input=pipe, output=DummyOutput(), say=said.append).run()
+        expected = [dispatch(shell, show).text, dispatch(shell, lessons).text]
+    assert said[1:3] == expected and len(said) == 4 and "\\u000a" not in "".join(said), said

@@ -106,7 +106,7 @@ def _readings(
     build_choices: list[list[Build]] = []
     parts: list[BuildRef] = []  # brackets that name no build alone: together, one build's piles split by a new pile
     for bref in intent.builds:
-        targets = [b for b in pos.builds if _build_matches(bref, b, pos.variant.face_builds)]
+        targets = [b for b in pos.builds if build_matches(bref, b, pos.variant.face_builds)]
         if targets:
             build_choices.append(targets)
         elif bref.value is None and len(intent.builds) > 1:
@@ -120,7 +120,7 @@ def _readings(
             return Reason("build_not_on_table", {"build": _bref_text(part)})
         homes.setdefault(home[0], []).append(part)
     for build, split in homes.items():
-        if len(split) < 2 or not _build_matches(BuildRef(tuple(c for p in split for c in p.cards)), build, False):
+        if len(split) < 2 or not build_matches(BuildRef(tuple(c for p in split for c in p.cards)), build, False):
             return Reason("build_not_on_table", {"build": _bref_text(split[0])})
         build_choices.append([build])
     out: list[tuple[Card, tuple[Card, ...], tuple[Build, ...]]] = []
@@ -189,7 +189,8 @@ def _taker(pos: RoundState, build: Build, played: CardRef) -> str | None:
     return str(found[0]) if found else None
 
 
-def _build_matches(ref: BuildRef, b: Build, face_builds: bool) -> bool:
+def build_matches(ref: BuildRef, b: Build, face_builds: bool) -> bool:
+    """Whether the build typed as ``ref`` (its cards, or its value) may be ``b``."""
     if ref.value is not None:
         # [K] is a face build of kings where those exist, else a build of 13 (royal)
         return b.value == ref.value and (b.face == ref.face or not face_builds)

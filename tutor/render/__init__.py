@@ -4,6 +4,6 @@
 """
 
 from .langs import LANGS, detect_lang
-from .renderer import Renderer, find_name, near_name
+from .renderer import Renderer, find_name, folded, near_name
 
-__all__ = ["LANGS", "Renderer", "detect_lang", "find_name", "near_name"]
+__all__ = ["LANGS", "Renderer", "detect_lang", "find_name", "folded", "near_name"]

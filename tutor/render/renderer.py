@@ -350,14 +350,24 @@ class Renderer:
         return self.side_name([s for s in range(pos.players) if pos.side_of(s) == side], me)
 
 
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+"""The German letters as they are typed without them (``zuege`` for ``züge``; ``ß`` is ``ss`` by casefold)."""
+
+
+def folded(word: str) -> str:
+    """``word`` as names are compared: in any case, a German letter as typed without it (``Züge``, ``zuege``)."""
+    return word.casefold().translate(UMLAUTS)
+
+
 def find_name(word: str, keys: Iterable[str], *messages: str) -> str | None:
-    """The key of ``keys`` that ``word`` names, in any case: the key itself, or one of its
-    ``messages`` (``"themes.{}"``: the catalog message with the key put in) in any language."""
-    typed = word.strip().casefold()
+    """The key of ``keys`` that ``word`` names, in any case and with the German letters typed or not (:func:`folded`):
+    the key itself, or one of its ``messages`` (``"themes.{}"``: the catalog message with the key put in) in any
+    language."""
+    typed = folded(word.strip())
     renderers = [Renderer(lang) for lang in LANGS]
     for key in keys:
-        if typed == key.casefold() or any(
-            typed == r.message(m.format(key)).casefold() for r in renderers for m in messages
+        if typed == folded(key) or any(
+            typed == folded(r.message(m.format(key))) for r in renderers for m in messages
             if r.has_message(m.format(key))
         ):
             return key

@@ -110,7 +110,8 @@ def _dispatch(shell: Shell, line: str) -> Reply:
         return Reply("")
     if len(text) > MAX_LINE_CHARS:
         return Reply(shell.ui.message("shell.line_too_long", chars=len(text), most=MAX_LINE_CHARS, start=excerpt(text)))
-    word, _, rest = text.partition(" ")
+    word, *after = text.split(maxsplit=1)  # any space after the word: a tab or a no-break space pasted too
+    rest = after[0] if after else ""
     cmd = lookup(word)
     if cmd is not None and cmd.name == "quit":
         return Reply(farewell(shell), quit=True)

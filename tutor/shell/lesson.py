@@ -80,6 +80,11 @@ class LessonRun(Activity):
         return step.position
 
     @property
+    def move_position(self) -> Position | None:
+        """The exercise's position: a question's, a why step's or a demo's asks no move."""
+        return self.position if self._challenge is not None else None
+
+    @property
     def rules_of(self) -> tuple[Variant, int]:
         """The step's position's rules; on a text step, the lesson's variant with the players of the next step that
         shows a position (the partners lesson speaks of three players, then of four), else of the one before."""

@@ -158,6 +158,13 @@ class GameRun(Activity):
         return ui.position(shown, game.learner, match=game.settings.kind == "match", turn=not prompt,
                            penalties=tally, ended=game.over, scores=game.scores) + "\n" + said
 
+    def task_line(self) -> str:
+        """The line that asks for the learner's move, when it is their turn (said again under a paged screen)."""
+        game = self.game
+        if game.over or game.round_over or not game.learner_to_move:
+            return ""
+        return self.ui.message("play.your_move", example=self.example(self.position))
+
     def example(self, pos: Position) -> str:
         """A move for the prompt's example, as the learner types it: the shortest capture of the learner's legal moves
         in ``pos`` (what the learner sees), or the shortest of them when none captures; ``7S x 7D`` only when the

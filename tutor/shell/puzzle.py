@@ -16,6 +16,7 @@ from datetime import datetime
 from tutor.content.course import Lesson, Puzzle, Text
 from tutor.core.cards import Card
 from tutor.core.moves import Move
+from tutor.core.position import Position
 from tutor.play.game import Ply
 from tutor.storage import AttemptResult
 from tutor.teaching.advised import ADVICE
@@ -76,6 +77,11 @@ class PuzzleRun(Activity):
     @property
     def challenge(self) -> Challenge:
         return self._challenge
+
+    @property
+    def move_position(self) -> Position | None:
+        """The puzzle's position until it is over: then a move is no answer ("next" goes on)."""
+        return None if self.over else self.position
 
     def title(self) -> str:
         """The mode, and the puzzle in words: the collection's by its id or number once it is over (as the screen),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.render import near_name
+from tutor.render import folded, near_name
 
 from .state import Shell
 
@@ -43,10 +43,11 @@ def command(name: str, argument: str = "", alias: str = "", synonyms: tuple[str,
 
 
 def lookup(word: str) -> Command | None:
-    """The command a word names (its English name, German alias or a synonym, any case)."""
-    word = word.lower()
+    """The command a word names (its English name, German alias or a synonym, any case, the German letters typed
+    or not: ``zuege`` is ``züge``)."""
+    word = folded(word)
     for cmd in COMMANDS.values():
-        if word in (cmd.name, cmd.alias) or word in cmd.synonyms:
+        if word in (folded(w) for w in (cmd.name, cmd.alias, *cmd.synonyms) if w):
             return cmd
     return None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TextIO
@@ -20,10 +20,12 @@ from prompt_toolkit.styles import Style
 
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.render.chart import fit
+from tutor.render.os_errors import os_reason
 
 from .colour import STYLE, ansi, coloured
 from .commands import cancel_question, dispatch, farewell, welcome
 from .completer import TutorCompleter
+from .game_commands import current_run
 from .keys import key_bindings
 from .pager import Pager
 from .state import Shell
@@ -63,6 +65,7 @@ class TutorSession:
             output=output,
         )
         self.say = say or self._print
+        self.history_told = False  # the note that typed lines cannot be kept in their file is said once
         self.pager = Pager(self._show, lambda: shell.ui.message("shell.pager_more"),
                            failed=self._pager_failed) if pager else None
 
@@ -78,10 +81,17 @@ class TutorSession:
             try:
                 reply = dispatch(self.shell, command)
             except KeyboardInterrupt:
-                self.say(self.shell.ui.message("shell.interrupted"))
+                self.say(self._interrupted())
                 return
         if reply.text:
             self.say(reply.text)
+
+    def _interrupted(self) -> str:
+        """What Ctrl-C during a command says: that it stopped, and in a game whose computers it stopped before the
+        learner's turn, that "next" plays on (told only "Stopped", the learner did not know their move was played)."""
+        run = current_run(self.shell)
+        turn = run.no_turn() if run is not None else None
+        return "\n".join(filter(None, [self.shell.ui.message("shell.interrupted"), turn]))
 
     def _print(self, text: str) -> None:
         """Show a reply fitted to the terminal's width, paged when it is taller than the terminal; under a paged
@@ -124,11 +134,22 @@ class TutorSession:
         finally:
             loop.close()
 
+    def _history_note(self) -> None:
+        """Say, once, that the history file could not be read or written, when it could not."""
+        history = self.prompt.history
+        if isinstance(history, KeptHistory) and history.error is not None and not self.history_told:
+            self.history_told = True
+            self.say(self.shell.ui.message("shell.history_unkept", path=str(history.path),
+                                           reason=os_reason(self.shell.ui.message, history.error)))
+
     def _lines(self, loop: asyncio.AbstractEventLoop) -> int:
+        loop.run_until_complete(_loaded(self.prompt.history))  # read now: a file that cannot be is said at once
         self.say(welcome(self.shell))
+        self._history_note()
         while True:
             try:
                 line = loop.run_until_complete(self.prompt.prompt_async(FormattedText([("bold", "cassino> ")])))
+                self._history_note()  # the line could not be written, if the note is new
             except (KeyboardInterrupt, EOFError) as stop:
                 # at a question (resign's) Ctrl-C or Ctrl-D drops it, saying so: a later "y" answers nothing
                 kept = cancel_question(self.shell)
@@ -139,16 +160,24 @@ class TutorSession:
                     continue  # Ctrl-C clears the line, as in other shells
                 self.say(farewell(self.shell))  # Ctrl-D leaves as "quit" does, saying so
                 break
+            if self._answer(line):
+                break
+        return 0
+
+    def _answer(self, line: str) -> bool:
+        """Run the line read, each of its lines in turn when several were pasted at once (as a script's lines run;
+        the prompt takes a paste whole, newlines and all): whether the learner left.  Ctrl-C stops the rest."""
+        for part in line.splitlines() or [line]:
             try:
-                reply = dispatch(self.shell, line)
+                reply = dispatch(self.shell, part)
             except KeyboardInterrupt:
-                self.say(self.shell.ui.message("shell.interrupted"))
-                continue
+                self.say(self._interrupted())
+                return False
             if reply.text:
                 self.say(reply.text)
             if reply.quit:
-                break
-        return 0
+                return True
+        return False
 
 
 @contextmanager
@@ -178,6 +207,36 @@ def _raising(show: Callable[[], None]) -> None:
         show()
 
 
-def history_file(progress_path: Path) -> FileHistory:
+async def _loaded(history: History) -> None:
+    """``history`` read from its file (prompt_toolkit reads it once, then gives the lines it read)."""
+    async for _ in history.load():
+        pass
+
+
+class KeptHistory(FileHistory):
+    """Typed lines kept in a file for later sessions; when the file cannot be read or written (a folder of that
+    name, no permission, a full disk), this session's lines are kept in memory alone and ``error`` says why (else
+    prompt_toolkit prints the traceback at every prompt)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(str(path))
+        self.path = path
+        self.error: OSError | None = None
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            return list(super().load_history_strings())
+        except OSError as err:
+            self.error = self.error or err
+            return []
+
+    def store_string(self, string: str) -> None:
+        try:
+            super().store_string(string)
+        except OSError as err:
+            self.error = self.error or err
+
+
+def history_file(progress_path: Path) -> KeptHistory:
     """Typed lines kept next to the progress file, for the next session."""
-    return FileHistory(str(progress_path.with_name("history.txt")))
+    return KeptHistory(progress_path.with_name("history.txt"))

@@ -184,6 +184,12 @@ class Activity(ABC):
         return challenge.position if challenge is not None else None
 
     @property
+    def move_position(self) -> Position | None:
+        """The position a move typed now is played on, whose cards and moves Tab offers: :attr:`position`, unless
+        the activity asks no move now (a lesson's question or demo)."""
+        return self.position
+
+    @property
     def rules_of(self) -> tuple[Variant, int] | None:
         """The variant and the number of players that ``rules`` speaks of: the position's (None: no rules in play)."""
         pos = self.position
