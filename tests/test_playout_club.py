@@ -10,22 +10,12 @@ import pytest
 from randompos import ALL_VARIANTS, random_play, random_position
 
 from tutor.content.presets import preset_names, variant
-from tutor.core.position import Position
 from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
-from tutor.play.playout_club import _Choice, fast_club_move, fits
+from tutor.play.playout_club import PlayoutClub, fast_club_move, fits
 from tutor.play.risk import likely_take
 
 OTHER = ClubWeights(card_worth=0.45, exposure_weight=1.2, build_promise=0.7, answer_bonus=0.9, keep_weight=0.25)
 COVERED = ("classic", "draw", "italian", "royal", "spade", "sudden-death")
-
-
-def _next_seat(pos: Position) -> int:
-    """The seat whose take the club looks at (-1: none), as likely_take finds it."""
-    for step in range(1, pos.players):
-        other = (pos.to_move + step) % pos.players
-        if pos.hands[other]:
-            return other if pos.side_of(other) != pos.side_of(pos.to_move) else -1
-    return -1
 
 
 def test_it_covers_these_presets_and_the_playouts_weights() -> None:
@@ -46,7 +36,8 @@ def test_the_moves_walked_are_the_generated_ones_with_club_s_promises_and_looks(
     for _ in range(400):
         v = rng.choice(covered)
         pos = random_position(rng, v)
-        choice = _Choice(pos, pos.to_move, pos.hands[pos.to_move], weights, _next_seat(pos))
+        choice = PlayoutClub(weights)
+        assert choice.setup(pos)
         choice.walk()
         moves = pos.generate()
         assert [choice.move(k) for k in range(len(choice.promises))] == moves, str(pos)
@@ -63,18 +54,20 @@ def test_the_moves_walked_are_the_generated_ones_with_club_s_promises_and_looks(
 @pytest.mark.parametrize("preset", COVERED)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_club_s_choice_in_a_playout_is_club_best_s(preset: str, players: int) -> None:
-    """Positions played on by the club itself, as in a playout (every hand known): the same move at each."""
+    """Positions played on by the club itself, as in a playout (every hand known): the same move at each, one
+    PlayoutClub choosing them all."""
     rng = random.Random(f"playout/{preset}/{players}")
     checked = 0
     builds = 0
     for _ in range(20):
         pos = random_position(rng, variant(preset), players)
+        club = PlayoutClub(PLAYOUT)  # one for the whole playout, as the advisor's
         for _ply in range(16):
             if pos.is_round_over() or pos.needs_deal():
                 break
             moves = pos.generate()
             chosen = club_best(pos, moves, PLAYOUT)
-            assert fast_club_move(pos, PLAYOUT) == chosen, str(pos)
+            assert club.choose(pos) == chosen, str(pos)
             checked += 1
             builds += bool(pos.builds)
             pos.push(chosen)

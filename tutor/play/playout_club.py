@@ -22,6 +22,7 @@ from tutor.core.cards import Card
 from tutor.core.movegen import RANK_INDEX, LooseCards, all_subsets, loose_numbers
 from tutor.core.moves import Move, new_tuple
 from tutor.core.position import Position
+from tutor.core.subsets import partitionable, subset_totals
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
@@ -42,75 +43,120 @@ def fits(v: Variant, weights: ClubWeights) -> bool:
 
 
 def fast_club_move(pos: Position, weights: ClubWeights) -> Move | None:
-    """``club_best(pos, pos.generate(), weights)`` where :func:`fits` holds; None where a hand that matters is
-    hidden or the mover holds no card (the caller then asks ``club_best``)."""
-    seat = pos.to_move
-    hand = pos.hands[seat]
-    hidden = pos.hidden_counts
-    if not hand or hidden[seat]:
-        return None
-    nxt = -1  # the seat whose take is looked at: the next that holds a card, when on another side
-    for step in range(1, pos.players):
-        other = (seat + step) % pos.players
-        if pos.hands[other] or hidden[other]:
-            if pos.side_of(other) != pos.side_of(seat):
-                if hidden[other]:
-                    return None
-                nxt = other
-            break
-    choice = _Choice(pos, seat, hand, weights, nxt)
-    return choice.best()
+    """``club_best(pos, pos.generate(), weights)`` where :func:`fits` holds: :meth:`PlayoutClub.choose`."""
+    return PlayoutClub(weights).choose(pos)
 
 
-class _Choice:
-    """One decision: the mover's moves described in the generator's order, their promises, and the looks."""
+class PlayoutClub:
+    """Club's choice by ``weights`` (where :func:`fits` holds) in the positions of a playout, one after another: the
+    mover's moves described in the generator's order, their promises, and the looks (its lists kept from one
+    position to the next)."""
 
-    def __init__(self, pos: Position, seat: int, hand: list[Card], weights: ClubWeights, nxt: int) -> None:
-        v = pos.variant
-        self.pos = pos
-        self.seat = seat
-        self.hand = hand
-        self.nxt = nxt
-        self.values: tuple[int, ...] = v.value
-        self.points: tuple[int, ...] = v.card_points
-        self.sweep_points: int = v.sweep_points
-        self.top: int = v.max_build
-        self.raise_own: bool = v.raise_own
-        self.add_to_others: bool = v.add_to_others
+    pos: Position
+    seat: int
+    hand: list[Card]
+    nxt: int
+    rules: _Rules
+    loose: list[Card]
+    builds: list[Build]
+    table: LooseCards
+    mask: int
+    others: int
+    may_trail: bool
+
+    def __init__(self, weights: ClubWeights) -> None:
         self.card_worth = weights.card_worth
         self.keep_weight = weights.keep_weight
         self.build_promise = weights.build_promise
         self.answer_bonus = weights.answer_bonus
         self.exposure = weights.exposure_weight
-        self.loose: list[Card] = pos.loose
-        self.builds: list[Build] = pos.builds
-        self.table: LooseCards = loose_numbers(v, pos.loose)
-        hv: list[int] = []
-        holders = [0] * KEYS
-        for c in hand:
-            cv = self.values[c]
-            hv.append(cv)
-            if cv:
-                holders[cv] += 1
-        self.hv = hv
-        self.holders = holders
-        own: list[int] = []
-        side = pos.side_of(seat)
-        others = 0  # the builds of another side, as a mask
-        for j, b in enumerate(pos.builds):
-            if b.owner == seat:
-                own.append(j)
-            if pos.side_of(b.owner) != side:
-                others |= 1 << j
-        self.own = own
-        self.others = others
-        self.may_trail = not own or v.build_duty == "free"
+        self.hv: list[int] = []
+        self.holders = [0] * KEYS
+        self.own: list[int] = []
+        self.nxt_own: list[int] = []
+        self.b_value: list[int] = []
+        self.b_points: list[int] = []
+        self.b_cards: list[int] = []
         self.m_index: list[int] = []
         self.m_kind: list[int] = []
         self.m_value: list[int] = []
         self.m_loose: list[tuple[Card, ...]] = []
         self.m_builds: list[int] = []
         self.promises: list[float] = []
+
+    def choose(self, pos: Position) -> Move | None:
+        """``club_best(pos, pos.generate(), weights)``; None where a hand that matters is hidden or the mover holds
+        no card (the caller then asks ``club_best``)."""
+        return self.best() if self.setup(pos) else None
+
+    def setup(self, pos: Position) -> bool:
+        """The position's facts read, its moves not yet walked; False where :meth:`choose` answers None."""
+        seat = pos.to_move
+        hand = pos.hands[seat]
+        hidden = pos.hidden_counts
+        if not hand or hidden[seat]:
+            return False
+        nxt = -1  # the seat whose take is looked at: the next that holds a card, when on another side
+        for step in range(1, pos.players):
+            other = (seat + step) % pos.players
+            if pos.hands[other] or hidden[other]:
+                if pos.side_of(other) != pos.side_of(seat):
+                    if hidden[other]:
+                        return False
+                    nxt = other
+                break
+        rules = self.rules = rules_of(pos.variant)
+        self.pos = pos
+        self.seat = seat
+        self.hand = hand
+        self.nxt = nxt
+        self.loose = pos.loose
+        self.builds = pos.builds
+        self.table = loose_numbers(pos.variant, pos.loose)
+        values, points = rules.values, rules.points
+        mask = 0
+        for c in pos.loose:
+            mask |= BIT[c]
+        self.mask = mask
+        hv, holders = self.hv, self.holders
+        hv.clear()
+        for k in range(KEYS):
+            holders[k] = 0
+        for c in hand:
+            cv = values[c]
+            hv.append(cv)
+            if cv:
+                holders[cv] += 1
+        own, nxt_own, b_value, b_points, b_cards = self.own, self.nxt_own, self.b_value, self.b_points, self.b_cards
+        own.clear()
+        nxt_own.clear()
+        b_value.clear()
+        b_points.clear()
+        b_cards.clear()
+        side = pos.side_of(seat)
+        others = 0  # the builds of another side, as a mask
+        for j, b in enumerate(pos.builds):
+            if b.owner == seat:
+                own.append(j)
+            elif b.owner == nxt:
+                nxt_own.append(j)
+            if pos.side_of(b.owner) != side:
+                others |= 1 << j
+            total = 0
+            for c in b.cards:
+                total += points[c]
+            b_value.append(b.value)
+            b_points.append(total)
+            b_cards.append(len(b.cards))
+        self.others = others
+        self.may_trail = not own or rules.free
+        self.m_index.clear()
+        self.m_kind.clear()
+        self.m_value.clear()
+        self.m_loose.clear()
+        self.m_builds.clear()
+        self.promises.clear()
+        return True
 
     def best(self) -> Move | None:
         """The move ``club_best`` chooses among the generated moves (None: there is none)."""
@@ -183,7 +229,7 @@ class _Choice:
                             self.capture(i, card, rank, (c,), 0)
             if plain_trail or (self.may_trail and self.holds(i, 0, -1)):
                 trail = 0.0
-                trail -= self.keep_weight * self.points[card]
+                trail -= self.keep_weight * self.rules.points[card]
                 self.add(i, TRAIL, 0, (), 0, trail)
             if may_build and cv:
                 self.builds_of(i, card, cv, unbound)
@@ -210,21 +256,20 @@ class _Choice:
                     self.capture(i, card, value, loose, more)
 
     def capture(self, i: int, card: Card, value: int, loose: tuple[Card, ...], taken: int) -> None:
-        points = self.points
+        points = self.rules.points
         total = points[card]
         cards = len(loose)
         for c in loose:
             total += points[c]
         n = 0
         if taken:
-            for j, b in enumerate(self.builds):
+            for j in range(len(self.b_value)):
                 if taken >> j & 1:
                     n += 1
-                    cards += len(b.cards)
-                    for c in b.cards:
-                        total += points[c]
+                    cards += self.b_cards[j]
+                    total += self.b_points[j]
         if len(loose) == len(self.loose) and n == len(self.builds):
-            total += self.sweep_points
+            total += self.rules.sweep_points
         promise = 0.0
         promise += total + self.card_worth * (1 + cards)
         if taken & self.others:
@@ -232,7 +277,7 @@ class _Choice:
         self.add(i, CAPTURE, value, loose, taken, promise)
 
     def builds_of(self, i: int, card: Card, cv: int, unbound: bool) -> None:
-        table, holders, top = self.table, self.holders, self.top
+        table, holders, top = self.table, self.holders, self.rules.top
         if table.numeric and (unbound or self.holds(i, 0, -1)):
             totals = table.totals
             for value in range(cv, top + 1):
@@ -242,25 +287,24 @@ class _Choice:
                             self.build(i, card, BUILD, value, loose, 0)
         for j, target in enumerate(self.builds):
             raised = target.value + cv
-            if target.single and raised <= top and (target.owner != self.seat or self.raise_own):
+            if target.single and raised <= top and (target.owner != self.seat or self.rules.raise_own):
                 if self.holds(i, 1 << j, raised):
                     for mask in table.splits(raised):
                         self.build(i, card, RAISE, raised, table.cards(mask), 1 << j)
-            if target.value >= cv and (target.owner == self.seat or self.add_to_others):
+            if target.value >= cv and (target.owner == self.seat or self.rules.add_to_others):
                 if self.holds(i, 1 << j, target.value):
                     for loose in table.joining(cv, target.value, True):
                         self.build(i, card, ADD, target.value, loose, 1 << j)
 
     def build(self, i: int, card: Card, kind: int, value: int, loose: tuple[Card, ...], target: int) -> None:
-        points = self.points
+        points = self.rules.points
         total, cards = points[card], 1 + len(loose)
         for c in loose:
             total += points[c]
         if target:
-            b = self.builds[target.bit_length() - 1]
-            cards += len(b.cards)
-            for c in b.cards:
-                total += points[c]
+            j = target.bit_length() - 1
+            cards += self.b_cards[j]
+            total += self.b_points[j]
         promise = 0.0
         promise -= self.keep_weight * points[card]
         promise += self.build_promise * (total + self.card_worth * (cards + 1))
@@ -278,62 +322,52 @@ class _Choice:
 
     def look(self, k: int) -> float:
         """:func:`~tutor.play.risk.likely_take` of the ``k``-th move: the worth of the next player's best capture
-        on the table after it (:func:`~tutor.play.risk.best_take`'s float)."""
+        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a mask."""
         if self.nxt < 0:
             return 0.0
         kind, used, touched = self.m_kind[k], self.m_loose[k], self.m_builds[k]
         card = self.hand[self.m_index[k]]
+        mask, loose = self.mask, len(self.loose)
         if kind == TRAIL:
-            loose = [*self.loose, card]
-        elif used:
-            loose = [c for c in self.loose if c not in used]
+            mask |= BIT[card]
+            loose += 1
         else:
-            loose = self.loose
-        # the builds after the move: (value, owner, points, cards) of each
-        b_value: list[int] = []
-        b_owner: list[int] = []
-        b_points: list[int] = []
-        b_cards: list[int] = []
-        points = self.points
-        for j, b in enumerate(self.builds):
-            if not touched >> j & 1:
-                b_value.append(b.value)
-                b_owner.append(b.owner)
-                total = 0
-                for c in b.cards:
-                    total += points[c]
-                b_points.append(total)
-                b_cards.append(len(b.cards))
-        if kind >= BUILD:
-            total, cards = points[card], 1 + len(used)
             for c in used:
-                total += points[c]
+                mask ^= BIT[c]
+            loose -= len(used)
+        builds = len(self.builds)
+        left = touched
+        while left:
+            builds -= left & 1
+            left >>= 1
+        new_value = new_points = new_cards = 0  # the build the move makes or changes (value 0: none)
+        if kind >= BUILD:
+            points = self.rules.points
+            new_value, new_points, new_cards = self.m_value[k], points[card], 1 + len(used)
+            for c in used:
+                new_points += points[c]
             if touched:
-                b = self.builds[touched.bit_length() - 1]
-                cards += len(b.cards)
-                for c in b.cards:
-                    total += points[c]
-            b_value.append(self.m_value[k])
-            b_owner.append(self.seat)
-            b_points.append(total)
-            b_cards.append(cards)
-        if not loose and not b_value:
+                j = touched.bit_length() - 1
+                new_points += self.b_points[j]
+                new_cards += self.b_cards[j]
+            builds += 1
+        if not loose and not builds:
             return 0.0
-        return self.next_take(loose, b_value, b_owner, b_points, b_cards)
+        return self.next_take(self.rules.table(mask), loose, builds, touched, new_value, new_points, new_cards)
 
-    def next_take(self, loose: list[Card], b_value: list[int], b_owner: list[int], b_points: list[int],
-                  b_cards: list[int]) -> float:
-        """:func:`~tutor.play.risk.best_take` of the next player on the table of ``loose`` and the builds."""
-        pos, nxt, values, points = self.pos, self.nxt, self.values, self.points
-        hand = pos.hands[nxt]
-        table = loose_numbers(pos.variant, loose)
+    def next_take(self, table: _LookTable, loose: int, builds: int, touched: int, new_value: int, new_points: int,
+                  new_cards: int) -> float:
+        """:func:`~tutor.play.risk.best_take` of the next player on ``table`` (``loose`` cards) and ``builds``
+        builds: the table's but ``touched`` (a mask), and a new one of ``new_value`` (0: none) of the mover's."""
+        rules, nxt = self.rules, self.nxt
+        values, points = rules.values, rules.points
+        hand = self.pos.hands[nxt]
         holders = [0] * KEYS
         for c in hand:
             cv = values[c]
             if cv:
                 holders[cv] += 1
-        own_values: list[int] = [value for value, owner in zip(b_value, b_owner) if owner == nxt]
-        per_card, sweep_points = self.card_worth, self.sweep_points
+        per_card, sweep_points = self.card_worth, rules.sweep_points
         by_value = [-2.0] * KEYS  # -2: not worked out yet; -1: no capture of the value
         best = 0.0
         for card in hand:
@@ -341,59 +375,163 @@ class _Choice:
             if cv:
                 take = by_value[cv]
                 if take == -2.0:
-                    take = by_value[cv] = self.best_of_value(table, loose, cv, b_value, b_points, b_cards)
-            else:
-                rank = RANK_INDEX[card]
-                sweep = sweep_points if len(loose) == 1 and not b_value else 0
+                    take = by_value[cv] = self.best_of_value(table, loose, builds, touched, cv, new_value, new_points,
+                                                             new_cards)
+            else:  # a face card takes one loose card of its rank
+                sweep = sweep_points if loose == 1 and not builds else 0
+                first = 4 * (RANK_INDEX[card] - 1)
+                same = table.mask >> first & 15
                 take = -1.0
-                for c in loose:
-                    if RANK_INDEX[c] == rank:
-                        one = points[c] + sweep + per_card * 1
+                for suit in range(4):
+                    if same >> suit & 1:
+                        one = points[first + suit] + sweep + per_card * 1
                         if take < 0 or one > take:
                             take = one
-            if take > best and (not own_values or self.may_take(holders, cv, own_values)):
+            if take > best and self.may_take(holders, cv, touched):
                 best = take
         return best
 
-    def best_of_value(self, table: LooseCards, loose: list[Card], value: int, b_value: list[int],
-                      b_points: list[int], b_cards: list[int]) -> float:
-        """:func:`~tutor.play.risk._best_of_value`'s worth (-1.0: no capture of ``value``)."""
+    def best_of_value(self, table: _LookTable, loose: int, builds: int, touched: int, value: int, new_value: int,
+                      new_points: int, new_cards: int) -> float:
+        """:func:`~tutor.play.risk._best_of_value`'s worth (-1.0: no capture of ``value``): every build of the
+        value, and the loose cards of a set that splits into groups of it (:meth:`_LookTable.takes`)."""
         total = cards = n = 0
-        for j, bv in enumerate(b_value):
-            if bv == value:
-                total += b_points[j]
-                cards += b_cards[j]
+        b_value = self.b_value
+        for j in range(len(b_value)):
+            if b_value[j] == value and not touched >> j & 1:
+                total += self.b_points[j]
+                cards += self.b_cards[j]
                 n += 1
+        if new_value == value:
+            total += new_points
+            cards += new_cards
+            n += 1
         if not table.totals >> value & 1 and not n:
             return -1.0
-        numeric = table.numeric
-        whole = -1
-        total_swept = total
-        if n == len(b_value):
-            total_swept = total + self.sweep_points
-            if len(numeric) == len(loose):
-                whole = (1 << len(numeric)) - 1
-        points, per_card = self.points, self.card_worth
+        per_card = self.card_worth
+        sweeps = n == builds  # a capture of every loose card sweeps
         best = -1.0
-        for mask in table.splits(value):
-            if mask or n:
-                more = more_cards = 0
-                m, place = mask, 0
-                while m:
-                    if m & 1:
-                        more += points[numeric[place]]
-                        more_cards += 1
-                    m >>= 1
-                    place += 1
-                worth = (total_swept if mask == whole else total) + more + per_card * (cards + more_cards)
-                if worth > best:
-                    best = worth
+        if n:  # the builds alone
+            best = (total + self.rules.sweep_points if sweeps and not loose else total) + per_card * cards
+        takes = table.takes(value)
+        for t in range(0, len(takes), 2):
+            worth = total + takes[t] + per_card * (cards + takes[t + 1])
+            if worth > best:
+                best = worth
+        if sweeps and loose and table.whole_splits(value) and table.numeric == loose:
+            worth = total + self.rules.sweep_points + table.points + per_card * (cards + loose)
+            if worth > best:
+                best = worth
         return best if best >= 0 else -1.0
 
-    def may_take(self, holders: list[int], cv: int, own_values: list[int]) -> bool:
+    def may_take(self, holders: list[int], cv: int, touched: int) -> bool:
         """:func:`~tutor.play.risk._may_take`: a card of value ``cv`` (0: a face card) takes the builds of its value,
-        and every other build of the next player's keeps another card of its value in the hand."""
-        for value in own_values:
-            if value != cv and holders[value] <= 0:
-                return False
+        and every other build of the next player's keeps another card of its value in the hand (the move's own
+        build is the mover's)."""
+        for j in self.nxt_own:
+            if not touched >> j & 1:
+                value = self.b_value[j]
+                if value != cv and holders[value] <= 0:
+                    return False
         return True
+
+
+BIT = tuple(1 << c for c in range(52))
+"""A card's bit in a mask of cards."""
+
+
+class _LookTable:
+    """The loose cards of a table (a mask of cards), as the look at the next take asks of them: the totals their
+    subsets reach, and for each value the points and cards of the sets that split into groups of it."""
+
+    def __init__(self, mask: int, values: tuple[int, ...], points: tuple[int, ...]) -> None:
+        self.mask = mask
+        numeric = sorted([c for c in range(52) if mask >> c & 1 and values[c]], key=values.__getitem__)
+        self.cards = numeric
+        self.values = tuple([values[c] for c in numeric])
+        self.numeric = len(numeric)
+        self.totals = subset_totals(self.values)
+        total = 0
+        for c in numeric:
+            total += points[c]
+        self.points = total
+        self.card_points = points
+        self._takes: list[list[int] | None] = [None] * KEYS
+        self._whole = 0  # by value, a bit: every numeric card splits into groups of it
+
+    def takes(self, value: int) -> list[int]:
+        """The points and cards (two ints each) of the non-empty sets that split into groups of ``value``, but those
+        that another passes in both: the best take's worth is among theirs."""
+        found = self._takes[value]
+        if found is None:
+            found = []
+            whole = (1 << self.numeric) - 1
+            for mask in partitionable(self.values, value)[1:]:
+                more = cards = place = 0
+                m = mask
+                while m:
+                    if m & 1:
+                        more += self.card_points[self.cards[place]]
+                        cards += 1
+                    m >>= 1
+                    place += 1
+                if mask == whole:
+                    self._whole |= 1 << value
+                found = _frontier(found, more, cards)
+            self._takes[value] = found
+        return found
+
+    def whole_splits(self, value: int) -> bool:
+        """Whether every numeric card splits into groups of ``value`` (asked after :meth:`takes`)."""
+        return bool(self._whole >> value & 1)
+
+
+def _frontier(pairs: list[int], more: int, cards: int) -> list[int]:
+    """``pairs`` (points and cards, two ints each, none passed by another in both) with ``more`` and ``cards``:
+    unchanged where one of them passes it or equals it, else with it and without those it passes."""
+    for t in range(0, len(pairs), 2):
+        if pairs[t] >= more and pairs[t + 1] >= cards:
+            return pairs
+    kept = [more, cards]
+    for t in range(0, len(pairs), 2):
+        if not (more >= pairs[t] and cards >= pairs[t + 1]):
+            kept += [pairs[t], pairs[t + 1]]
+    return kept
+
+
+LOOK_KEPT = 65536
+"""Tables :class:`_Rules` keeps for the look before it forgets them all."""
+
+
+class _Rules:
+    """What the walk and the look read of a variant, read once, and the look's tables of loose cards."""
+
+    def __init__(self, v: Variant) -> None:
+        self.variant = v
+        self.values: tuple[int, ...] = v.value
+        self.points: tuple[int, ...] = v.card_points
+        self.sweep_points: int = v.sweep_points
+        self.top: int = v.max_build
+        self.raise_own: bool = v.raise_own
+        self.add_to_others: bool = v.add_to_others
+        self.free: bool = v.build_duty == "free"
+        self.tables: dict[int, _LookTable] = {}
+
+    def table(self, mask: int) -> _LookTable:
+        found = self.tables.get(mask)
+        if found is None:
+            if len(self.tables) >= LOOK_KEPT:
+                self.tables.clear()
+            found = self.tables[mask] = _LookTable(mask, self.values, self.points)
+        return found
+
+
+_RULES: dict[int, _Rules] = {}
+"""By the variant's id (the variant kept with them, so the id is not reused)."""
+
+
+def rules_of(v: Variant) -> _Rules:
+    found = _RULES.get(id(v))
+    if found is None or found.variant is not v:
+        found = _RULES[id(v)] = _Rules(v)
+    return found
