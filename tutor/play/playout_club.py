@@ -53,9 +53,13 @@ class PlayoutClub:
     position to the next)."""
 
     pos: Position
+    variant: Variant | None
     seat: int
     hand: list[Card]
     nxt: int
+    nxt_hand: list[Card]
+    nxt_hv: list[int]
+    nxt_holders: list[int]
     rules: _Rules
     loose: list[Card]
     builds: list[Build]
@@ -65,6 +69,7 @@ class PlayoutClub:
     may_trail: bool
 
     def __init__(self, weights: ClubWeights) -> None:
+        self.variant = None
         self.card_worth = weights.card_worth
         self.keep_weight = weights.keep_weight
         self.build_promise = weights.build_promise
@@ -77,9 +82,7 @@ class PlayoutClub:
         self.b_value: list[int] = []
         self.b_points: list[int] = []
         self.b_cards: list[int] = []
-        self.m_index: list[int] = []
-        self.m_kind: list[int] = []
-        self.m_value: list[int] = []
+        self.m_code: list[int] = []  # a move's card (its place in the hand), kind and value: see :meth:`add`
         self.m_loose: list[tuple[Card, ...]] = []
         self.m_builds: list[int] = []
         self.promises: list[float] = []
@@ -105,7 +108,10 @@ class PlayoutClub:
                         return False
                     nxt = other
                 break
-        rules = self.rules = rules_of(pos.variant)
+        if pos.variant is not self.variant:
+            self.variant = pos.variant
+            self.rules = rules_of(pos.variant)
+        rules = self.rules
         self.pos = pos
         self.seat = seat
         self.hand = hand
@@ -118,10 +124,18 @@ class PlayoutClub:
         for c in pos.loose:
             mask |= BIT[c]
         self.mask = mask
-        hv, holders = self.hv, self.holders
+        hv = self.hv
         hv.clear()
-        for k in range(KEYS):
-            holders[k] = 0
+        holders = self.holders = [0] * KEYS
+        self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
+        nxt_hv: list[int] = []
+        nxt_holders = self.nxt_holders = [0] * KEYS
+        for c in self.nxt_hand:
+            cv = values[c]
+            nxt_hv.append(cv)
+            if cv:
+                nxt_holders[cv] += 1
+        self.nxt_hv = nxt_hv
         for c in hand:
             cv = values[c]
             hv.append(cv)
@@ -150,9 +164,7 @@ class PlayoutClub:
             b_cards.append(len(b.cards))
         self.others = others
         self.may_trail = not own or rules.free
-        self.m_index.clear()
-        self.m_kind.clear()
-        self.m_value.clear()
+        self.m_code.clear()
         self.m_loose.clear()
         self.m_builds.clear()
         self.promises.clear()
@@ -187,7 +199,8 @@ class PlayoutClub:
         """The ``k``-th move walked, made."""
         mask = self.m_builds[k]
         builds = tuple([b for j, b in enumerate(self.builds) if mask >> j & 1]) if mask else ()
-        return new_tuple(Move, (self.hand[self.m_index[k]], KINDS[self.m_kind[k]], self.m_value[k], self.m_loose[k],
+        code = self.m_code[k]
+        return new_tuple(Move, (self.hand[code >> 8], KINDS[code >> 5 & 7], code & 31, self.m_loose[k],
                                 builds))
 
     # ---- the moves, in the generator's order ------------------------------------------------------------------
@@ -311,9 +324,9 @@ class PlayoutClub:
         self.add(i, kind, value, loose, target, promise)
 
     def add(self, i: int, kind: int, value: int, loose: tuple[Card, ...], builds: int, promise: float) -> None:
-        self.m_index.append(i)
-        self.m_kind.append(kind)
-        self.m_value.append(value)
+        """A move walked: the card's place ``i``, the kind and the value in one int (the value below 32), the loose
+        cards, the builds (a mask) and the promise."""
+        self.m_code.append((i << 3 | kind) << 5 | value)
         self.m_loose.append(loose)
         self.m_builds.append(builds)
         self.promises.append(promise)
@@ -325,8 +338,9 @@ class PlayoutClub:
         on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a mask."""
         if self.nxt < 0:
             return 0.0
-        kind, used, touched = self.m_kind[k], self.m_loose[k], self.m_builds[k]
-        card = self.hand[self.m_index[k]]
+        code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
+        kind = code >> 5 & 7
+        card = self.hand[code >> 8]
         mask, loose = self.mask, len(self.loose)
         if kind == TRAIL:
             mask |= BIT[card]
@@ -343,7 +357,7 @@ class PlayoutClub:
         new_value = new_points = new_cards = 0  # the build the move makes or changes (value 0: none)
         if kind >= BUILD:
             points = self.rules.points
-            new_value, new_points, new_cards = self.m_value[k], points[card], 1 + len(used)
+            new_value, new_points, new_cards = code & 31, points[card], 1 + len(used)
             for c in used:
                 new_points += points[c]
             if touched:
@@ -359,24 +373,17 @@ class PlayoutClub:
                   new_cards: int) -> float:
         """:func:`~tutor.play.risk.best_take` of the next player on ``table`` (``loose`` cards) and ``builds``
         builds: the table's but ``touched`` (a mask), and a new one of ``new_value`` (0: none) of the mover's."""
-        rules, nxt = self.rules, self.nxt
-        values, points = rules.values, rules.points
-        hand = self.pos.hands[nxt]
-        holders = [0] * KEYS
-        for c in hand:
-            cv = values[c]
-            if cv:
-                holders[cv] += 1
-        per_card, sweep_points = self.card_worth, rules.sweep_points
-        by_value = [-2.0] * KEYS  # -2: not worked out yet; -1: no capture of the value
+        rules, hand, values = self.rules, self.nxt_hand, self.nxt_hv
+        points, per_card, sweep_points = rules.points, self.card_worth, rules.sweep_points
         best = 0.0
-        for card in hand:
-            cv = values[card]
+        seen = 0  # the values looked at: a second card of one takes as the first
+        for k, card in enumerate(hand):
+            cv = values[k]
             if cv:
-                take = by_value[cv]
-                if take == -2.0:
-                    take = by_value[cv] = self.best_of_value(table, loose, builds, touched, cv, new_value, new_points,
-                                                             new_cards)
+                if seen >> cv & 1:
+                    continue
+                seen |= 1 << cv
+                take = self.best_of_value(table, loose, builds, touched, cv, new_value, new_points, new_cards)
             else:  # a face card takes one loose card of its rank
                 sweep = sweep_points if loose == 1 and not builds else 0
                 first = 4 * (RANK_INDEX[card] - 1)
@@ -387,7 +394,7 @@ class PlayoutClub:
                         one = points[first + suit] + sweep + per_card * 1
                         if take < 0 or one > take:
                             take = one
-            if take > best and self.may_take(holders, cv, touched):
+            if take > best and self.may_take(cv, touched):
                 best = take
         return best
 
@@ -424,10 +431,11 @@ class PlayoutClub:
                 best = worth
         return best if best >= 0 else -1.0
 
-    def may_take(self, holders: list[int], cv: int, touched: int) -> bool:
+    def may_take(self, cv: int, touched: int) -> bool:
         """:func:`~tutor.play.risk._may_take`: a card of value ``cv`` (0: a face card) takes the builds of its value,
         and every other build of the next player's keeps another card of its value in the hand (the move's own
         build is the mover's)."""
+        holders = self.nxt_holders
         for j in self.nxt_own:
             if not touched >> j & 1:
                 value = self.b_value[j]
@@ -446,16 +454,28 @@ class _LookTable:
 
     def __init__(self, mask: int, values: tuple[int, ...], points: tuple[int, ...]) -> None:
         self.mask = mask
-        numeric = sorted([c for c in range(52) if mask >> c & 1 and values[c]], key=values.__getitem__)
-        self.cards = numeric
-        self.values = tuple([values[c] for c in numeric])
+        numeric: list[int] = []  # the cards with a value, by value (an insertion sort: a table holds a few)
+        by_value: list[int] = []
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            value = values[c]
+            if value:
+                place = len(by_value)
+                while place and by_value[place - 1] > value:
+                    place -= 1
+                numeric.insert(place, c)
+                by_value.insert(place, value)
+        self.values = tuple(by_value)
         self.numeric = len(numeric)
         self.totals = subset_totals(self.values)
+        self.card_points = [points[c] for c in numeric]
         total = 0
-        for c in numeric:
-            total += points[c]
+        for p in self.card_points:
+            total += p
         self.points = total
-        self.card_points = points
         self._takes: list[list[int] | None] = [None] * KEYS
         self._whole = 0  # by value, a bit: every numeric card splits into groups of it
 
@@ -465,13 +485,14 @@ class _LookTable:
         found = self._takes[value]
         if found is None:
             found = []
+            card_points = self.card_points
             whole = (1 << self.numeric) - 1
             for mask in partitionable(self.values, value)[1:]:
                 more = cards = place = 0
                 m = mask
                 while m:
                     if m & 1:
-                        more += self.card_points[self.cards[place]]
+                        more += card_points[place]
                         cards += 1
                     m >>= 1
                     place += 1
