@@ -1,17 +1,19 @@
-"""Club's choice in a playout's world, found without making its moves (docs/review.md, "A playout's club").
+"""Club's choice in a playout's world, found without making its moves (docs/review.md, "A playout's club on its
+own").
 
 :func:`~tutor.play.heuristics.club_best` over :meth:`~tutor.core.position.Position.generate` makes every legal
 move (a named tuple, its loose cards and builds), weighs each, and for the few that may be best makes the table
 after it to look at the next player's best take.  Here the moves are walked in the move generator's order and only
 described (the card's place in the hand, the kind, the value, the loose cards and a mask of the table's builds), each
-weighed as :func:`~tutor.play.heuristics.club_promise` weighs it, the look computed from those descriptions, and only
-the move chosen is made: the same move, since the ties go to the first move as there.
+weighed as :func:`~tutor.play.heuristics.club_promise` weighs it, the look computed from those descriptions and a
+mask of the loose cards (:class:`_LookTable`), and only the move chosen is made: the same move, since the ties go
+to the first move as there.
 
 It covers the rules whose moves it walks (:func:`fits`): one capture value a card (no aces high), no face builds
-(a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the build duty ``no_trail`` or
-``free`` (so the holding rule applies and no breach is fined), no instant limit; and a world of known hands.
-Elsewhere :func:`fast_club_move` answers None and the caller weighs the generated moves.  tests/test_playout_club.py
-holds it to ``club_best`` on positions of every preset.
+(a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
+build duty ``no_trail`` or ``free`` (so the holding rule applies and no breach is fined), no instant limit; and a
+world of known hands.  Elsewhere :meth:`PlayoutClub.choose` answers None and the caller weighs the generated moves.
+tests/test_playout_club.py holds it to the generator and ``club_best`` on positions of every preset it covers.
 """
 
 from __future__ import annotations
