@@ -522,8 +522,9 @@ def _frontier(pairs: list[int], more: int, cards: int) -> list[int]:
     return kept
 
 
-LOOK_KEPT = 65536
-"""Tables :class:`_Rules` keeps for the look before it forgets them all."""
+LOOK_KEPT = 16384
+"""Tables :class:`_Rules` keeps for the look before it forgets them all (about 1.4 kB each: 23 MB at most for a
+variant; the worst Draw round of the review benchmark meets about 7,500, its three rounds 22,000)."""
 
 
 class _Rules:
