@@ -22,7 +22,7 @@ from .notation import build_text, move_notation, parse_intent
 from .state import RoundState
 from .table import Build
 
-_Undo = tuple[Move, int, list[Card], list[Card], list[Build], tuple[int, ...], int, int, int | None, list[Card] | None]
+_Undo = tuple[Move, int, list[Card], list[Card], list[Build], list[int], int, int, int | None, list[Card] | None]
 """What :meth:`Position.pop` restores: the move, the seat that played it, its
 hand, the loose cards, the builds, the length of each captured pile, the
 seat's sweeps and penalties, the last capturer and the stock."""
@@ -88,7 +88,7 @@ class Position(RoundState):
         seat = self.to_move
         hand = self.hands[seat]
         self._stack.append((
-            move, seat, hand, self.loose, self.builds, tuple(map(len, self.captured)),
+            move, seat, hand, self.loose, self.builds, [len(pile) for pile in self.captured],
             self.sweeps[seat], self.penalties[seat], self.last_capturer, self.stock,
         ))
         variant = self.variant

@@ -164,17 +164,22 @@ def taken_points(pos: Position) -> tuple[list[int], list[int], list[int]]:
     the majorities and the skunk, summed), and the cards and spades each side took: for a playout's end, where
     the items themselves are not needed."""
     assert pos.sweeps is not None and pos.penalties is not None
+    assert pos.captured is not None
     v = pos.variant
     table = v.point_card_table
     points = [0] * pos.sides
     cards, spades = [0] * pos.sides, [0] * pos.sides
-    for side, pile in enumerate(side_piles(pos)):
-        cards[side] = len(pile)
-        for c in pile:
-            points[side] += table[c]
-            spades[side] += SPADE[c]
-        if v.spade_points and spades[side]:
-            points[side] += spades[side] + (JACK_OF_SPADES in pile)
+    jack = -1  # the side that took the jack of spades
+    for seat, pile in enumerate(pos.captured):  # not copied into side_piles: a playout's end asks at every playout
+        if _count_pile(pile, pos.side_of(seat), table, points, cards, spades):
+            jack = pos.side_of(seat)
+    if pos.last_capturer is not None and pos.is_round_over():  # the residue, as seat_piles counts it
+        if _count_pile(pos.table_cards(), pos.side_of(pos.last_capturer), table, points, cards, spades):
+            jack = pos.side_of(pos.last_capturer)
+    if v.spade_points:
+        for side in range(pos.sides):
+            if spades[side]:
+                points[side] += spades[side] + (jack == side)
     if v.default_penalty:
         for side, n in enumerate(_per_side(pos, pos.penalties)):
             points[side] -= n * v.default_penalty
@@ -182,6 +187,20 @@ def taken_points(pos: Position) -> tuple[list[int], list[int], list[int]]:
         for side, n in enumerate(_per_side(pos, pos.sweeps)):
             points[side] += n * v.sweep_points
     return points, cards, spades
+
+
+def _count_pile(pile: list[Card], side: int, table: tuple[int, ...], points: list[int], cards: list[int],
+                spades: list[int]) -> bool:
+    """Add ``pile``'s point cards (by ``table``), cards and spades to ``side``'s; whether it holds the jack of
+    spades."""
+    cards[side] += len(pile)
+    jack = False
+    for c in pile:
+        points[side] += table[c]
+        spades[side] += SPADE[c]
+        if c == JACK_OF_SPADES:
+            jack = True
+    return jack
 
 
 def _skunk(pos: Position, items: Sequence[ScoreItem]) -> int | None:

@@ -161,12 +161,16 @@ class RoundState:
         cards = [move.card, *used]
         if kind == "build":
             face = values[move.card] == 0
-            single = not face and sum(values[c] for c in cards) == move.value
-            made = Build(move.value, tuple(sorted(cards)), self.to_move, single, face)
+            total = 0
+            for c in cards:
+                total += values[c]
+            cards.sort()
+            made = Build(move.value, tuple(cards), self.to_move, not face and total == move.value, face)
             return loose, [*self.builds, made]
         target = move.builds[0]
         cards += target.cards
-        made = Build(move.value, tuple(sorted(cards)), self.to_move, kind == "raise" and not used, target.face)
+        cards.sort()
+        made = Build(move.value, tuple(cards), self.to_move, kind == "raise" and not used, target.face)
         return loose, [b for b in self.builds if b != target] + [made]
 
 

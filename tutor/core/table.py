@@ -35,7 +35,12 @@ class Build:
         return self.value, self.cards, self.owner, self.single, self.face
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Build) and self._fields() == other._fields()
+        if self is other:
+            return True
+        if not isinstance(other, Build):
+            return False
+        return (self.value == other.value and self.cards == other.cards and self.owner == other.owner
+                and self.single == other.single and self.face == other.face)
 
     def __hash__(self) -> int:
         return hash(self._fields())

@@ -69,6 +69,7 @@ from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
 from .heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
+from .playout_club import PlayoutClub, fits
 from .spread import pstdev, stdev
 from .view import SeatView
 from .worlds import one_way, world_stream
@@ -490,8 +491,10 @@ def _played_out(world: Position, first: Move | None, playout: ClubWeights, horiz
     if first is not None:
         world.push(first)
         plies = 1
+    fast = PlayoutClub(playout) if fits(world.variant, playout) else None
     while not _deal_over(world) and plies != horizon:
-        world.push(club_move(world, playout))
+        move = None if fast is None else fast.choose(world)
+        world.push(club_move(world, playout) if move is None else move)
         plies += 1
     if beyond and world.needs_deal() and not world.variant.draw:
         values = _next_deal_values(world, playout, sides)

@@ -1,0 +1,104 @@
+"""The playouts' club (tutor.play.playout_club): the move club_best chooses among the generated moves, found without
+making them, on seeded positions of every preset it covers (builds, raises, adds and multiple builds among them)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from randompos import ALL_VARIANTS, random_play, random_position
+
+from tutor.content.presets import preset_names, variant
+from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
+from tutor.play.playout_club import PlayoutClub, fast_club_move, fits
+from tutor.play.risk import likely_take
+
+OTHER = ClubWeights(card_worth=0.45, exposure_weight=1.2, build_promise=0.7, answer_bonus=0.9, keep_weight=0.25)
+COVERED = ("classic", "draw", "italian", "royal", "spade", "sudden-death")
+
+
+def test_it_covers_these_presets_and_the_playouts_weights() -> None:
+    """A preset that falls out of it is played out by club_best, the same moves but slower (the review's speed)."""
+    assert sorted(p for p in preset_names() if fits(variant(p), PLAYOUT)) == sorted(COVERED)
+    assert fits(variant("draw"), CLUB_V1) and fits(variant("draw"), OTHER)
+    assert not fits(variant("draw"), CLUB)  # a spade's worth and the own next take: not walked here
+
+
+@pytest.mark.parametrize("weights", [PLAYOUT, OTHER], ids=["playout", "other"])
+def test_the_moves_walked_are_the_generated_ones_with_club_s_promises_and_looks(weights: ClubWeights) -> None:
+    """Every move in the generator's order, each promise and each look the same float as club_promise's and
+    likely_take's, on random positions of every variant it covers (random play prefers builds)."""
+    rng = random.Random(f"walk/{weights.card_worth}")
+    covered = [v for v in ALL_VARIANTS if fits(v, weights)]
+    kinds: Counter[str] = Counter()
+    presets: Counter[str] = Counter()
+    for _ in range(400):
+        v = rng.choice(covered)
+        pos = random_position(rng, v)
+        choice = PlayoutClub(weights)
+        assert choice.setup(pos)
+        choice.walk()
+        moves = pos.generate()
+        assert [choice.move(k) for k in range(len(choice.promises))] == moves, str(pos)
+        for k, move in enumerate(moves):
+            kinds[pos.kind_of(move)] += 1
+            assert choice.promises[k] == club_promise(pos, move, weights), (str(pos), move)
+            assert choice.look(k) == likely_take(pos, move, weights.table_worth), (str(pos), move)
+        assert fast_club_move(pos, weights) == club_best(pos, moves, weights), str(pos)
+        presets[v.preset] += 1
+    assert set(presets) == set(COVERED), presets
+    assert min(kinds[k] for k in ("capture", "trail", "build", "multiple_build", "raise", "add")) >= 10, kinds
+
+
+@pytest.mark.parametrize("preset", COVERED)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_club_s_choice_in_a_playout_is_club_best_s(preset: str, players: int) -> None:
+    """Positions played on by the club itself, as in a playout (every hand known): the same move at each, one
+    PlayoutClub choosing them all."""
+    rng = random.Random(f"playout/{preset}/{players}")
+    checked = 0
+    builds = 0
+    for _ in range(20):
+        pos = random_position(rng, variant(preset), players)
+        club = PlayoutClub(PLAYOUT)  # one for the whole playout, as the advisor's
+        for _ply in range(16):
+            if pos.is_round_over() or pos.needs_deal():
+                break
+            moves = pos.generate()
+            chosen = club_best(pos, moves, PLAYOUT)
+            assert club.choose(pos) == chosen, str(pos)
+            checked += 1
+            builds += bool(pos.builds)
+            pos.push(chosen)
+    assert checked >= 60 and builds, (checked, builds)
+
+
+def test_a_hidden_hand_that_matters_leaves_the_choice_to_club_best() -> None:
+    """The mover's hand, or the next player's when its take is looked at: None, and the caller weighs the moves."""
+    rng = random.Random("hidden")
+    pos = random_position(rng, variant("draw"), 2)
+    while pos.is_round_over() or not pos.hands[1 - pos.to_move]:
+        pos = random_position(rng, variant("draw"), 2)
+    assert fast_club_move(pos, PLAYOUT) is not None
+    for seat in (pos.to_move, 1 - pos.to_move):
+        hidden = pos.copy()
+        hidden.hidden_counts[seat], hidden.hands[seat] = len(hidden.hands[seat]), []
+        if seat == pos.to_move:
+            hidden.hands[1 - seat] = pos.hands[1 - seat]
+        assert fast_club_move(hidden, PLAYOUT) is None
+
+
+def test_builds_of_every_kind_are_met_where_random_play_makes_them() -> None:
+    """The walk is checked on tables with several builds, of either side, single and multiple."""
+    rng = random.Random("crowded")
+    met: Counter[str] = Counter()
+    for _ in range(60):
+        pos = random_position(rng, variant("classic"), 2)
+        random_play(rng, pos, 6, build_bias=0.9)
+        if pos.is_round_over() or pos.needs_deal() or not pos.hands[pos.to_move]:
+            continue
+        met["several builds"] += len(pos.builds) > 1
+        met["multiple"] += any(not b.single for b in pos.builds)
+        assert fast_club_move(pos, PLAYOUT) == club_best(pos, pos.generate(), PLAYOUT), str(pos)
+    assert met["several builds"] and met["multiple"], met

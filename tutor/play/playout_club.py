@@ -1,0 +1,561 @@
+"""Club's choice in a playout's world, found without making its moves (docs/review.md, "A playout's club on its
+own").
+
+:func:`~tutor.play.heuristics.club_best` over :meth:`~tutor.core.position.Position.generate` makes every legal
+move (a named tuple, its loose cards and builds), weighs each, and for the few that may be best makes the table
+after it to look at the next player's best take.  Here the moves are walked in the move generator's order and only
+described (the card's place in the hand, the kind, the value, the loose cards and a mask of the table's builds), each
+weighed as :func:`~tutor.play.heuristics.club_promise` weighs it, the look computed from those descriptions and a
+mask of the loose cards (:class:`_LookTable`), and only the move chosen is made: the same move, since the ties go
+to the first move as there.
+
+It covers the rules whose moves it walks (:func:`fits`): one capture value a card (no aces high), no face builds
+(a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
+build duty ``no_trail`` or ``free`` (so the holding rule applies and no breach is fined), no instant limit; and a
+world of known hands.  Elsewhere :meth:`PlayoutClub.choose` answers None and the caller weighs the generated moves.
+tests/test_playout_club.py holds it to the generator and ``club_best`` on positions of every preset it covers.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tutor.core.cards import Card
+from tutor.core.movegen import RANK_INDEX, LooseCards, all_subsets, loose_numbers
+from tutor.core.moves import Move, new_tuple
+from tutor.core.position import Position
+from tutor.core.subsets import partitionable, subset_totals
+from tutor.core.table import Build
+from tutor.core.variant import Variant
+
+from .heuristics import ClubWeights
+
+KINDS = ("trail", "capture", "build", "raise", "add")
+TRAIL, CAPTURE, BUILD, RAISE, ADD = 0, 1, 2, 3, 4
+KEYS = 16
+"""Holding keys counted (build and capture values: at most 14)."""
+
+
+def fits(v: Variant, weights: ClubWeights) -> bool:
+    """Whether :func:`fast_club_move` covers the rules of ``v`` and the rules of thumb of ``weights``."""
+    return (not v.aces_high_active and not v.face_builds and v.build_in_sum == "none"
+            and not v.five_of_spades_sweep and not v.forced_capture and v.build_duty in ("no_trail", "free")
+            and v.instant_limit is None and v.max_build < KEYS
+            and weights.card_worth >= 0 and not weights.spade_worth and not weights.follow_up and not weights.fair)
+
+
+def fast_club_move(pos: Position, weights: ClubWeights) -> Move | None:
+    """``club_best(pos, pos.generate(), weights)`` where :func:`fits` holds: :meth:`PlayoutClub.choose`."""
+    return PlayoutClub(weights).choose(pos)
+
+
+class PlayoutClub:
+    """Club's choice by ``weights`` (where :func:`fits` holds) in the positions of a playout, one after another: the
+    mover's moves described in the generator's order, their promises, and the looks (its lists kept from one
+    position to the next)."""
+
+    pos: Position
+    variant: Variant | None
+    seat: int
+    hand: list[Card]
+    nxt: int
+    nxt_hand: list[Card]
+    nxt_hv: list[int]
+    nxt_holders: list[int]
+    rules: _Rules
+    loose: list[Card]
+    builds: list[Build]
+    table: LooseCards
+    mask: int
+    others: int
+    may_trail: bool
+
+    def __init__(self, weights: ClubWeights) -> None:
+        self.variant = None
+        self.card_worth = weights.card_worth
+        self.keep_weight = weights.keep_weight
+        self.build_promise = weights.build_promise
+        self.answer_bonus = weights.answer_bonus
+        self.exposure = weights.exposure_weight
+        self.hv: list[int] = []
+        self.holders = [0] * KEYS
+        self.own: list[int] = []
+        self.nxt_own: list[int] = []
+        self.b_value: list[int] = []
+        self.b_points: list[int] = []
+        self.b_cards: list[int] = []
+        self.m_code: list[int] = []  # a move's card (its place in the hand), kind and value: see :meth:`add`
+        self.m_loose: list[tuple[Card, ...]] = []
+        self.m_builds: list[int] = []
+        self.promises: list[float] = []
+
+    def choose(self, pos: Position) -> Move | None:
+        """``club_best(pos, pos.generate(), weights)``; None where a hand that matters is hidden or the mover holds
+        no card (the caller then asks ``club_best``)."""
+        return self.best() if self.setup(pos) else None
+
+    def setup(self, pos: Position) -> bool:
+        """The position's facts read, its moves not yet walked; False where :meth:`choose` answers None."""
+        seat = pos.to_move
+        hand = pos.hands[seat]
+        hidden = pos.hidden_counts
+        if not hand or hidden[seat]:
+            return False
+        nxt = -1  # the seat whose take is looked at: the next that holds a card, when on another side
+        for step in range(1, pos.players):
+            other = (seat + step) % pos.players
+            if pos.hands[other] or hidden[other]:
+                if pos.side_of(other) != pos.side_of(seat):
+                    if hidden[other]:
+                        return False
+                    nxt = other
+                break
+        if pos.variant is not self.variant:
+            self.variant = pos.variant
+            self.rules = rules_of(pos.variant)
+        rules = self.rules
+        self.pos = pos
+        self.seat = seat
+        self.hand = hand
+        self.nxt = nxt
+        self.loose = pos.loose
+        self.builds = pos.builds
+        self.table = loose_numbers(pos.variant, pos.loose)
+        values, points = rules.values, rules.points
+        mask = 0
+        for c in pos.loose:
+            mask |= BIT[c]
+        self.mask = mask
+        hv = self.hv
+        hv.clear()
+        holders = self.holders = [0] * KEYS
+        self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
+        nxt_hv: list[int] = []
+        nxt_holders = self.nxt_holders = [0] * KEYS
+        for c in self.nxt_hand:
+            cv = values[c]
+            nxt_hv.append(cv)
+            if cv:
+                nxt_holders[cv] += 1
+        self.nxt_hv = nxt_hv
+        for c in hand:
+            cv = values[c]
+            hv.append(cv)
+            if cv:
+                holders[cv] += 1
+        own, nxt_own, b_value, b_points, b_cards = self.own, self.nxt_own, self.b_value, self.b_points, self.b_cards
+        own.clear()
+        nxt_own.clear()
+        b_value.clear()
+        b_points.clear()
+        b_cards.clear()
+        side = pos.side_of(seat)
+        others = 0  # the builds of another side, as a mask
+        for j, b in enumerate(pos.builds):
+            if b.owner == seat:
+                own.append(j)
+            elif b.owner == nxt:
+                nxt_own.append(j)
+            if pos.side_of(b.owner) != side:
+                others |= 1 << j
+            total = 0
+            for c in b.cards:
+                total += points[c]
+            b_value.append(b.value)
+            b_points.append(total)
+            b_cards.append(len(b.cards))
+        self.others = others
+        self.may_trail = not own or rules.free
+        self.m_code.clear()
+        self.m_loose.clear()
+        self.m_builds.clear()
+        self.promises.clear()
+        return True
+
+    def best(self) -> Move | None:
+        """The move ``club_best`` chooses among the generated moves (None: there is none)."""
+        self.walk()
+        promises = self.promises
+        if not promises:
+            return None
+        if len(promises) == 1:
+            return self.move(0)
+        best, most = 0, -math.inf
+        looked = [False] * len(promises)
+        while True:  # club_best's loop: the moves by promise, highest first, equal promises in order
+            i = -1
+            for k, promise in enumerate(promises):
+                if not looked[k] and (i < 0 or promise > promises[i]):
+                    i = k
+            if i < 0 or promises[i] < most:
+                break
+            looked[i] = True
+            if promises[i] == most and i > best:  # at most a tie, which goes to the first move
+                continue
+            value = promises[i] - self.exposure * self.look(i)
+            if value > most or (value == most and i < best):
+                best, most = i, value
+        return self.move(best)
+
+    def move(self, k: int) -> Move:
+        """The ``k``-th move walked, made."""
+        mask = self.m_builds[k]
+        builds = tuple([b for j, b in enumerate(self.builds) if mask >> j & 1]) if mask else ()
+        code = self.m_code[k]
+        return new_tuple(Move, (self.hand[code >> 8], KINDS[code >> 5 & 7], code & 31, self.m_loose[k],
+                                builds))
+
+    # ---- the moves, in the generator's order ------------------------------------------------------------------
+
+    def holds(self, i: int, touched: int, new_key: int) -> bool:
+        """The generator's ``holds``: after the ``i``-th card, a card left for every build of the mover's not in
+        ``touched`` (a mask), and for ``new_key`` (-1: none)."""
+        holders, mine = self.holders, self.hv[i]
+        if new_key >= 0 and holders[new_key] <= (1 if mine == new_key else 0):
+            return False
+        for j in self.own:
+            if not touched >> j & 1:
+                key = self.builds[j].value
+                if holders[key] <= (1 if mine == key else 0):
+                    return False
+        return True
+
+    def walk(self) -> None:
+        """Every legal move described, in :func:`~tutor.core.movegen.generate_moves`' order, and its promise."""
+        hand, table, builds = self.hand, self.table, self.builds
+        unbound = not self.own
+        find = bool(self.loose) or bool(builds)
+        plain_trail = self.may_trail and unbound
+        may_build = (bool(table.numeric) or bool(builds)) and len(hand) > 1
+        build_values = 0
+        for b in builds:
+            build_values |= 1 << b.value
+        for i, card in enumerate(hand):
+            cv = self.hv[i]
+            if find:
+                held = unbound or self.holds(i, 0, -1)
+                if cv:
+                    if (table.totals | build_values) >> cv & 1:
+                        self.captures(i, card, cv, held)
+                else:
+                    rank = RANK_INDEX[card]
+                    for c in self.loose:
+                        if RANK_INDEX[c] == rank and (held or self.holds(i, 0, -1)):
+                            self.capture(i, card, rank, (c,), 0)
+            if plain_trail or (self.may_trail and self.holds(i, 0, -1)):
+                trail = 0.0
+                trail -= self.keep_weight * self.rules.points[card]
+                self.add(i, TRAIL, 0, (), 0, trail)
+            if may_build and cv:
+                self.builds_of(i, card, cv, unbound)
+
+    def captures(self, i: int, card: Card, value: int, held: bool) -> None:
+        table = self.table
+        if not self.builds:
+            for mask in table.splits(value)[1:]:
+                self.capture(i, card, value, table.cards(mask), 0)
+            return
+        extra = [0]
+        standalone = [j for j, b in enumerate(self.builds) if b.value == value]
+        if standalone:
+            extra = []
+            for subset in all_subsets(standalone):
+                m = 0
+                for j in subset:
+                    m |= 1 << j
+                extra.append(m)
+        for mask in table.splits(value):
+            loose = table.cards(mask)
+            for more in extra:
+                if (mask or more) and (held or self.holds(i, more, -1)):
+                    self.capture(i, card, value, loose, more)
+
+    def capture(self, i: int, card: Card, value: int, loose: tuple[Card, ...], taken: int) -> None:
+        points = self.rules.points
+        total = points[card]
+        cards = len(loose)
+        for c in loose:
+            total += points[c]
+        n = 0
+        if taken:
+            for j in range(len(self.b_value)):
+                if taken >> j & 1:
+                    n += 1
+                    cards += self.b_cards[j]
+                    total += self.b_points[j]
+        if len(loose) == len(self.loose) and n == len(self.builds):
+            total += self.rules.sweep_points
+        promise = 0.0
+        promise += total + self.card_worth * (1 + cards)
+        if taken & self.others:
+            promise += self.answer_bonus
+        self.add(i, CAPTURE, value, loose, taken, promise)
+
+    def builds_of(self, i: int, card: Card, cv: int, unbound: bool) -> None:
+        table, holders, top = self.table, self.holders, self.rules.top
+        if table.numeric and (unbound or self.holds(i, 0, -1)):
+            totals = table.totals
+            for value in range(cv, top + 1):
+                if holders[value] > (1 if value == cv else 0):
+                    if (totals >> (value - cv) | totals >> value) & 1 and (unbound or self.holds(i, 0, value)):
+                        for loose in table.joining(cv, value, False):
+                            self.build(i, card, BUILD, value, loose, 0)
+        for j, target in enumerate(self.builds):
+            raised = target.value + cv
+            if target.single and raised <= top and (target.owner != self.seat or self.rules.raise_own):
+                if self.holds(i, 1 << j, raised):
+                    for mask in table.splits(raised):
+                        self.build(i, card, RAISE, raised, table.cards(mask), 1 << j)
+            if target.value >= cv and (target.owner == self.seat or self.rules.add_to_others):
+                if self.holds(i, 1 << j, target.value):
+                    for loose in table.joining(cv, target.value, True):
+                        self.build(i, card, ADD, target.value, loose, 1 << j)
+
+    def build(self, i: int, card: Card, kind: int, value: int, loose: tuple[Card, ...], target: int) -> None:
+        points = self.rules.points
+        total, cards = points[card], 1 + len(loose)
+        for c in loose:
+            total += points[c]
+        if target:
+            j = target.bit_length() - 1
+            cards += self.b_cards[j]
+            total += self.b_points[j]
+        promise = 0.0
+        promise -= self.keep_weight * points[card]
+        promise += self.build_promise * (total + self.card_worth * (cards + 1))
+        self.add(i, kind, value, loose, target, promise)
+
+    def add(self, i: int, kind: int, value: int, loose: tuple[Card, ...], builds: int, promise: float) -> None:
+        """A move walked: the card's place ``i``, the kind and the value in one int (the value below 32), the loose
+        cards, the builds (a mask) and the promise."""
+        self.m_code.append((i << 3 | kind) << 5 | value)
+        self.m_loose.append(loose)
+        self.m_builds.append(builds)
+        self.promises.append(promise)
+
+    # ---- the look at the next player's take -------------------------------------------------------------------
+
+    def look(self, k: int) -> float:
+        """:func:`~tutor.play.risk.likely_take` of the ``k``-th move: the worth of the next player's best capture
+        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a mask."""
+        if self.nxt < 0:
+            return 0.0
+        code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
+        kind = code >> 5 & 7
+        card = self.hand[code >> 8]
+        mask, loose = self.mask, len(self.loose)
+        if kind == TRAIL:
+            mask |= BIT[card]
+            loose += 1
+        else:
+            for c in used:
+                mask ^= BIT[c]
+            loose -= len(used)
+        builds = len(self.builds)
+        left = touched
+        while left:
+            builds -= left & 1
+            left >>= 1
+        new_value = new_points = new_cards = 0  # the build the move makes or changes (value 0: none)
+        if kind >= BUILD:
+            points = self.rules.points
+            new_value, new_points, new_cards = code & 31, points[card], 1 + len(used)
+            for c in used:
+                new_points += points[c]
+            if touched:
+                j = touched.bit_length() - 1
+                new_points += self.b_points[j]
+                new_cards += self.b_cards[j]
+            builds += 1
+        if not loose and not builds:
+            return 0.0
+        return self.next_take(self.rules.table(mask), loose, builds, touched, new_value, new_points, new_cards)
+
+    def next_take(self, table: _LookTable, loose: int, builds: int, touched: int, new_value: int, new_points: int,
+                  new_cards: int) -> float:
+        """:func:`~tutor.play.risk.best_take` of the next player on ``table`` (``loose`` cards) and ``builds``
+        builds: the table's but ``touched`` (a mask), and a new one of ``new_value`` (0: none) of the mover's."""
+        rules, hand, values = self.rules, self.nxt_hand, self.nxt_hv
+        points, per_card, sweep_points = rules.points, self.card_worth, rules.sweep_points
+        best = 0.0
+        seen = 0  # the values looked at: a second card of one takes as the first
+        for k, card in enumerate(hand):
+            cv = values[k]
+            if cv:
+                if seen >> cv & 1:
+                    continue
+                seen |= 1 << cv
+                take = self.best_of_value(table, loose, builds, touched, cv, new_value, new_points, new_cards)
+            else:  # a face card takes one loose card of its rank
+                sweep = sweep_points if loose == 1 and not builds else 0
+                first = 4 * (RANK_INDEX[card] - 1)
+                same = table.mask >> first & 15
+                take = -1.0
+                for suit in range(4):
+                    if same >> suit & 1:
+                        one = points[first + suit] + sweep + per_card * 1
+                        if take < 0 or one > take:
+                            take = one
+            if take > best and self.may_take(cv, touched):
+                best = take
+        return best
+
+    def best_of_value(self, table: _LookTable, loose: int, builds: int, touched: int, value: int, new_value: int,
+                      new_points: int, new_cards: int) -> float:
+        """:func:`~tutor.play.risk._best_of_value`'s worth (-1.0: no capture of ``value``): every build of the
+        value, and the loose cards of a set that splits into groups of it (:meth:`_LookTable.takes`)."""
+        total = cards = n = 0
+        b_value = self.b_value
+        for j in range(len(b_value)):
+            if b_value[j] == value and not touched >> j & 1:
+                total += self.b_points[j]
+                cards += self.b_cards[j]
+                n += 1
+        if new_value == value:
+            total += new_points
+            cards += new_cards
+            n += 1
+        if not table.totals >> value & 1 and not n:
+            return -1.0
+        per_card = self.card_worth
+        sweeps = n == builds  # a capture of every loose card sweeps
+        best = -1.0
+        if n:  # the builds alone
+            best = (total + self.rules.sweep_points if sweeps and not loose else total) + per_card * cards
+        takes = table.takes(value)
+        for t in range(0, len(takes), 2):
+            worth = total + takes[t] + per_card * (cards + takes[t + 1])
+            if worth > best:
+                best = worth
+        if sweeps and loose and table.whole_splits(value) and table.numeric == loose:
+            worth = total + self.rules.sweep_points + table.points + per_card * (cards + loose)
+            if worth > best:
+                best = worth
+        return best if best >= 0 else -1.0
+
+    def may_take(self, cv: int, touched: int) -> bool:
+        """:func:`~tutor.play.risk._may_take`: a card of value ``cv`` (0: a face card) takes the builds of its value,
+        and every other build of the next player's keeps another card of its value in the hand (the move's own
+        build is the mover's)."""
+        holders = self.nxt_holders
+        for j in self.nxt_own:
+            if not touched >> j & 1:
+                value = self.b_value[j]
+                if value != cv and holders[value] <= 0:
+                    return False
+        return True
+
+
+BIT = tuple(1 << c for c in range(52))
+"""A card's bit in a mask of cards."""
+
+
+class _LookTable:
+    """The loose cards of a table (a mask of cards), as the look at the next take asks of them: the totals their
+    subsets reach, and for each value the points and cards of the sets that split into groups of it."""
+
+    def __init__(self, mask: int, values: tuple[int, ...], points: tuple[int, ...]) -> None:
+        self.mask = mask
+        numeric: list[int] = []  # the cards with a value, by value (an insertion sort: a table holds a few)
+        by_value: list[int] = []
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            value = values[c]
+            if value:
+                place = len(by_value)
+                while place and by_value[place - 1] > value:
+                    place -= 1
+                numeric.insert(place, c)
+                by_value.insert(place, value)
+        self.values = tuple(by_value)
+        self.numeric = len(numeric)
+        self.totals = subset_totals(self.values)
+        self.card_points = [points[c] for c in numeric]
+        total = 0
+        for p in self.card_points:
+            total += p
+        self.points = total
+        self._takes: list[list[int] | None] = [None] * KEYS
+        self._whole = 0  # by value, a bit: every numeric card splits into groups of it
+
+    def takes(self, value: int) -> list[int]:
+        """The points and cards (two ints each) of the non-empty sets that split into groups of ``value``, but those
+        that another passes in both: the best take's worth is among theirs."""
+        found = self._takes[value]
+        if found is None:
+            found = []
+            card_points = self.card_points
+            whole = (1 << self.numeric) - 1
+            for mask in partitionable(self.values, value)[1:]:
+                more = cards = place = 0
+                m = mask
+                while m:
+                    if m & 1:
+                        more += card_points[place]
+                        cards += 1
+                    m >>= 1
+                    place += 1
+                if mask == whole:
+                    self._whole |= 1 << value
+                found = _frontier(found, more, cards)
+            self._takes[value] = found
+        return found
+
+    def whole_splits(self, value: int) -> bool:
+        """Whether every numeric card splits into groups of ``value`` (asked after :meth:`takes`)."""
+        return bool(self._whole >> value & 1)
+
+
+def _frontier(pairs: list[int], more: int, cards: int) -> list[int]:
+    """``pairs`` (points and cards, two ints each, none passed by another in both) with ``more`` and ``cards``:
+    unchanged where one of them passes it or equals it, else with it and without those it passes."""
+    for t in range(0, len(pairs), 2):
+        if pairs[t] >= more and pairs[t + 1] >= cards:
+            return pairs
+    kept = [more, cards]
+    for t in range(0, len(pairs), 2):
+        if not (more >= pairs[t] and cards >= pairs[t + 1]):
+            kept += [pairs[t], pairs[t + 1]]
+    return kept
+
+
+LOOK_KEPT = 16384
+"""Tables :class:`_Rules` keeps for the look before it forgets them all (about 1.4 kB each: 23 MB at most for a
+variant; the worst Draw round of the review benchmark meets about 7,500, its three rounds 22,000)."""
+
+
+class _Rules:
+    """What the walk and the look read of a variant, read once, and the look's tables of loose cards."""
+
+    def __init__(self, v: Variant) -> None:
+        self.variant = v
+        self.values: tuple[int, ...] = v.value
+        self.points: tuple[int, ...] = v.card_points
+        self.sweep_points: int = v.sweep_points
+        self.top: int = v.max_build
+        self.raise_own: bool = v.raise_own
+        self.add_to_others: bool = v.add_to_others
+        self.free: bool = v.build_duty == "free"
+        self.tables: dict[int, _LookTable] = {}
+
+    def table(self, mask: int) -> _LookTable:
+        found = self.tables.get(mask)
+        if found is None:
+            if len(self.tables) >= LOOK_KEPT:
+                self.tables.clear()
+            found = self.tables[mask] = _LookTable(mask, self.values, self.points)
+        return found
+
+
+_RULES: dict[int, _Rules] = {}
+"""By the variant's id (the variant kept with them, so the id is not reused)."""
+
+
+def rules_of(v: Variant) -> _Rules:
+    found = _RULES.get(id(v))
+    if found is None or found.variant is not v:
+        found = _RULES[id(v)] = _Rules(v)
+    return found
