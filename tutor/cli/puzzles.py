@@ -8,7 +8,6 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
 from tutor.content import presets
 from tutor.content.course import THEMES, Puzzle
@@ -21,6 +20,7 @@ from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
 from tutor.generator.selection import REJECTIONS
 from tutor.generator.writing import file_text
 from tutor.loading.puzzles import load_puzzles
+from tutor.loading.writing import write_whole
 from tutor.loading.yamlfile import FileError
 from tutor.render import Renderer, find_name, near_name
 from tutor.render.os_errors import os_reason
@@ -69,7 +69,7 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
     if args.output is None:
         return text.rstrip("\n"), status
     try:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_whole(args.output, text)
     except OSError as err:
         raise UsageError(say("puzzles.cannot_write", file=args.output, why=os_reason(say, err))) from None
     return say("puzzles.wrote", n=len(found), lines=request.lines, theme=request.theme, file=args.output), status
@@ -82,7 +82,7 @@ def remake_hints(files: list[str], ui: Renderer) -> tuple[str, int]:
             text = read_text(name, ui, stdin=False)
             if not text.startswith(GENERATED):
                 raise UsageError(ui.message("puzzles.not_generated", file=name, first=GENERATED, hints=True))
-            Path(name).write_text(rehinted(text, load_puzzles(text, name)), encoding="utf-8")
+            write_whole(name, rehinted(text, load_puzzles(text, name)))
         except OSError as err:
             why = os_reason(ui.message, err)
             raise UsageError(ui.message("puzzles.cannot_read_write", file=name, why=why)) from None
@@ -120,7 +120,7 @@ def replace_puzzles(args: argparse.Namespace, ui: Renderer) -> tuple[str, int]:
         new_ids.append(replacement_id(puzzle_id, taken))
         taken.add(new_ids[-1])
     try:
-        Path(name).write_text(replaced(text, dict(zip(ids, zip(new_ids, drafts)))), encoding="utf-8")
+        write_whole(name, replaced(text, dict(zip(ids, zip(new_ids, drafts)))))
     except OSError as err:
         raise UsageError(say("puzzles.cannot_write", file=name, why=os_reason(say, err))) from None
     return say("puzzles.replaced", n=len(ids), file=name, ids=ids, new_ids=new_ids), 0
@@ -161,7 +161,7 @@ def rate(files: list[str], ui: Renderer) -> tuple[str, int]:
         changed += sum(a != b for a, b in zip(text.splitlines(), made.splitlines()))
         if made != text:
             try:
-                Path(name).write_text(made, encoding="utf-8")
+                write_whole(name, made)
             except OSError as err:
                 why = os_reason(ui.message, err)
                 raise UsageError(ui.message("puzzles.cannot_write", file=name, why=why)) from None
