@@ -239,6 +239,27 @@ def test_a_lesson_resumes_at_the_step_reached(tmp_path: Path) -> None:
         assert shell.activity.index == reached  # type: ignore[union-attr]
 
 
+def test_a_second_shell_a_step_behind_on_a_lesson_does_not_undo_what_the_first_saved(tmp_path: Path) -> None:
+    """Two windows on one data folder, the same lesson open in both: the first went on to its first question and
+    made a mistake there; 'next' in the second, still at step 1, saved step 2 with no mistake over it, so that the
+    lesson resumed a step back with the mistake forgotten (a star more).  What is saved never goes back now."""
+    with open_shell(tmp_path) as one, open_shell(tmp_path) as two:
+        lesson = one.catalog.lessons[0]
+        say(two, f"learn {lesson.id}")
+        run = to_first_question(one, lesson.id)
+        wrong = wrong_answer(one)
+        assert wrong is not None
+        say(one, wrong)
+        saved = (run.index, 1, 0)
+        assert run.index >= 2 and one.progress.lesson_resume(lesson.id) == saved
+        say(two, "next")
+        assert two.progress.lesson_resume(lesson.id) == saved
+    with open_shell(tmp_path) as shell:
+        say(shell, f"learn {lesson.id}")
+        resumed = shell.activity
+        assert isinstance(resumed, LessonRun) and (resumed.index, resumed.mistakes, resumed.hints) == saved
+
+
 def to_first_question(shell: Shell, lesson: str) -> LessonRun:
     """``lesson`` opened and gone through to its first step that asks."""
     say(shell, f"learn {lesson}")

@@ -108,7 +108,10 @@ class Progress:
                          ) -> None:
         """Remember the step reached in a lesson not finished yet, and the mistakes and hints so far; with
         ``evidence`` (by lesson step, as :meth:`record_evidence` takes it), the skills rated in the same
-        transaction: the step is saved with its evidence, or neither is."""
+        transaction: the step is saved with its evidence, or neither is.
+
+        None of the three goes back (only the lesson's completion clears them): a second shell on the same lesson,
+        a step or a slip behind, does not undo what the first saved."""
         if min(step, mistakes, hints) < 0:
             raise ValueError(f"a lesson's step, mistakes and hints are 0 or more, not {step}, {mistakes}, {hints}")
         moment = to_text(utc(now))
@@ -117,7 +120,8 @@ class Progress:
                 record(c, "lesson", ref, pieces, moment)
             c.execute(
                 "INSERT INTO lesson (id, step, mistakes, hints, touched_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) "
-                "DO UPDATE SET step = excluded.step, mistakes = excluded.mistakes, hints = excluded.hints, "
+                "DO UPDATE SET step = max(step, excluded.step), mistakes = max(mistakes, excluded.mistakes), "
+                "hints = max(hints, excluded.hints), "
                 "touched_at = excluded.touched_at",
                 (lesson_id, step, mistakes, hints, moment),
             )
