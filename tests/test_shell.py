@@ -511,6 +511,35 @@ def test_a_streak_left_unfinished_keeps_its_length_as_the_best(tmp_path: Path) -
         assert shell.progress.best_streak() == 3
 
 
+def test_a_streaks_solve_is_kept_with_its_length_in_one_write(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solve in a streak wrote the attempt, then the best streak in a second transaction: killed or stopped by
+    Ctrl-C between the two, the puzzle was kept solved and the streak it made was not.  Here every write after the
+    attempt's is stopped, as a kill would stop it."""
+    with open_shell(tmp_path) as shell:
+        say(shell, "streak")
+        answer = right_answer(shell)
+        progress = shell.progress
+        writes = 0
+        first_write = progress._write
+
+        def stopped_after_one():  # type: ignore[no-untyped-def]
+            nonlocal writes
+            writes += 1
+            if writes > 1:
+                raise KeyboardInterrupt
+            return first_write()
+
+        monkeypatch.setattr(progress, "_write", stopped_after_one)
+        try:
+            say(shell, answer)
+        except KeyboardInterrupt:
+            pass
+        monkeypatch.undo()
+        assert len(progress.solved_puzzles()) == 1
+        assert progress.best_streak() == 1
+
+
 def test_themes_have_names_in_both_languages_and_are_typed_in_either(tmp_path: Path) -> None:
     from tutor.content.course import THEMES
     from tutor.render import Renderer

@@ -216,13 +216,17 @@ class PuzzleRun(Activity):
         p = self.puzzle
         self.recorded = result = self.shell.progress.record_attempt(
             p.id, p.themes, p.rating, solved, self.hints + self.answer_seen, now=self.shell.clock(),
-            skills=puzzle_skills(p),
+            skills=puzzle_skills(p), streak=self._streak(solved),
         )
         self.answered.append((solved and not self.hints + self.answer_seen, result.review_due))
         if not result.rated:
             return ""
         before, after = round(result.before.rating), round(result.after.rating)
         return self.ui.message("shell.rating_change", before=before, after=after, change=after - before)
+
+    def _streak(self, solved: bool) -> int:
+        """The streak an answer makes, kept with it: none outside streak mode."""
+        return 0
 
     def answer_shown(self) -> None:
         """The puzzle's answer is on the screen: a later solve of it in this session is not a solve of one's own."""

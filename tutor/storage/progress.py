@@ -176,6 +176,7 @@ class Progress:
         hints: int,
         now: datetime | None = None,
         skills: Sequence[str] = (),
+        streak: int = 0,
     ) -> AttemptResult:
         """Store an attempt; rate learner and puzzle on the puzzle's first attempt only.
 
@@ -183,9 +184,11 @@ class Progress:
         ``initial_rating`` (the puzzle file's rating) is used on the first attempt only.
         Each of the puzzle's ``skills`` gets the attempt as evidence: scored as it counts for the
         ratings, as hard as the puzzle's rating before it, a share of one piece's weight each.
+        ``streak``: the length of the streak this attempt makes, kept in the same transaction if it is
+        the best.
         """
-        if hints < 0:
-            raise ValueError(f"hints are 0 or more, not {hints}")
+        if min(hints, streak) < 0:
+            raise ValueError(f"hints and a streak are 0 or more, not {hints} and {streak}")
         success = solved and hints == 0  # what _SUCCESS says in SQL
         moment = utc(now)
         with self._write() as c:
@@ -220,6 +223,7 @@ class Progress:
             tested = tuple(dict.fromkeys(skills))
             record(c, "puzzle", puzzle_id, [Evidence(skill, float(success), 1 / len(tested), hardness)
                                             for skill in tested], to_text(moment))
+            self._keep_streak(c, streak)
         return AttemptResult(puzzle_id, rated, before, after, puzzle, None if review is None else review.due)
 
     @staticmethod
@@ -415,15 +419,11 @@ class Progress:
         row = c.execute("SELECT length FROM best_streak WHERE id = 1").fetchone()
         return 0 if row is None else int(row[0])
 
-    def record_streak(self, length: int) -> bool:
-        """Keep ``length`` if it beats the best streak; True when it does."""
-        if length < 0:
-            raise ValueError(f"a streak is 0 or longer, not {length}")
-        with self._write() as c:
-            if length <= self._best_streak(c):
-                return False
+    @classmethod
+    def _keep_streak(cls, c: sqlite3.Connection, length: int) -> None:
+        """Keep ``length`` if it beats the best streak."""
+        if length > cls._best_streak(c):
             c.execute("INSERT OR REPLACE INTO best_streak (id, length) VALUES (1, ?)", (length,))
-            return True
 
     # settings and the rest
 
