@@ -20,6 +20,7 @@ from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.registry import COMMANDS, typed_command
 from tutor.shell.state import Shell
 from tutor.shell.streak import StreakRun, streak_order
+from tutor.storage import Progress
 
 
 def say(shell, line: str) -> str:  # type: ignore[no-untyped-def]
@@ -1174,3 +1175,30 @@ def test_a_step_interrupted_while_saved_keeps_neither_its_evidence_nor_the_step(
         shell.progress._conn = shell.progress._conn.conn  # type: ignore[attr-defined]
         assert shell.progress.lesson_resume(lesson.id)[0] == asked
         assert not any(shell.progress.evidence_time(skill, "lesson", f"{lesson.id}/{asked + 1}") for skill in SKILLS)
+
+
+@pytest.mark.parametrize(("lang", "said", "left"), [
+    ("en", "was moved, replaced or deleted since cassino-tutor opened it: nothing more is saved.",
+     "could not be saved (the file was moved, replaced or deleted since the tutor opened it)"),
+    ("de", "wurde verschoben, ersetzt oder gelöscht, seit cassino-tutor sie geöffnet hat: Es wird nichts mehr",
+     "(die Datei wurde verschoben, ersetzt oder gelöscht, seit das Programm sie geöffnet hat)"),
+])
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_progress_file_taken_away_under_a_running_shell_is_said_not_said_saved(
+        tmp_path: Path, lang: str, said: str, left: str, how: str) -> None:
+    """The learner deleted the progress file (or put another in its place) while the tutor ran: every answer after
+    went on into the file no longer there, and 'quit' said 'Your progress is saved.'; nothing of it was kept."""
+    path = tmp_path / "progress.sqlite3"
+    with open_shell(tmp_path, lang) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        for name in [path.name, *(f"{path.name}-{end}" for end in ("wal", "shm"))]:
+            (tmp_path / name).unlink(missing_ok=True)
+        if how == "replaced":
+            with Progress.open(path) as other:
+                other.set_setting("lang", lang)
+        reply = say(shell, "next")
+        assert said in " ".join(reply.split())
+        assert left in " ".join(dispatch(shell, "quit").text.split())
+    with Progress.open(path) as kept:
+        assert kept.lesson_resume(lesson.id) == (0, 0, 0)  # the file there now holds nothing of the shell's
