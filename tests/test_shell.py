@@ -1200,5 +1200,13 @@ def test_a_progress_file_taken_away_under_a_running_shell_is_said_not_said_saved
         reply = say(shell, "next")
         assert said in " ".join(reply.split())
         assert left in " ".join(dispatch(shell, "quit").text.split())
+    with open_shell(tmp_path, lang) as shell:  # a game: neither "kept as it was last saved" nor "resume" later
+        say(shell, "play round seed=52 level=greedy")
+        (tmp_path / path.name).rename(tmp_path / "moved.sqlite3")
+        position = shell.activity.position  # type: ignore[union-attr]
+        say(shell, position.notation(position.generate()[0]))
+        bye = dispatch(shell, "quit").text
+        assert left in " ".join(bye.split()) and "resume" not in bye and "fortsetzen" not in bye
+        assert "last saved" not in bye and "zuletzt gespeichert" not in bye
     with Progress.open(path) as kept:
         assert kept.lesson_resume(lesson.id) == (0, 0, 0)  # the file there now holds nothing of the shell's

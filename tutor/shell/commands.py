@@ -160,11 +160,11 @@ def farewell(shell: Shell) -> str:
     """What ``quit`` and Ctrl-D say: goodbye, what could not be saved, if anything could not, that ``resume`` goes
     on with the game left open, and how to keep the language, when it was this session's only."""
     kept = "" if shell.lang == shell.kept_lang else shell.ui.message("shell.lang_not_kept", lang=shell.lang)
-    run = open_run(shell)
-    game = shell.ui.message("shell.game_kept", saved=run.unsaved_key not in shell.unsaved) if run else ""
+    run, gone = open_run(shell), shell.progress.moved()  # gone: the file was taken away, nothing is kept there
+    game = shell.ui.message("shell.game_kept", saved=run.unsaved_key not in shell.unsaved) if run and not gone else ""
     if not shell.unsaved:
         return "\n".join(filter(None, [shell.ui.message("shell.bye"), game, kept]))
-    lines = [shell.ui.message(key, **params) for key, params in shell.unsaved.values()]
+    lines = [shell.ui.message(key, **params, gone=gone) for key, params in shell.unsaved.values()]
     return "\n".join(filter(None, [shell.ui.message("shell.bye_unsaved"), *lines, game, kept]))
 
 

@@ -13,7 +13,7 @@ from types import TracebackType
 from tutor.content.skills import Evidence
 
 from .dashboard import Dashboard, Streaks, lessons_done, runs, theme_order, weak_themes
-from .database import open_database, transaction
+from .database import FileConnection, open_database, transaction
 from .game_store import GameStore, ImportReport
 from .glicko2 import Rating
 from .paths import default_path
@@ -94,6 +94,10 @@ class Progress:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self.close()
+
+    def moved(self) -> bool:
+        """Whether the file was moved, replaced or deleted since it was opened: nothing more is saved to it."""
+        return isinstance(self._conn, FileConnection) and self._conn.moved(self.path)
 
     def _write(self) -> AbstractContextManager[sqlite3.Connection]:
         return transaction(self._conn, self.path, write=True)
