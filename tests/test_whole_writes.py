@@ -97,3 +97,22 @@ def test_a_new_file_and_a_file_that_is_no_regular_file(tmp_path: Path) -> None:
     write_whole(fifo, "through the pipe\n")
     assert reader.communicate(timeout=10)[0] == "through the pipe\n"
     assert left_in(tmp_path) == ["fifo", "new.txt"]
+
+
+def test_a_file_in_a_folder_where_no_file_may_be_made_is_written_in_place(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sheet written over a file the learner may write, in a folder they may not: as before, in place."""
+    path = tmp_path / "rules.txt"
+    path.write_text("old\n", encoding="utf-8")
+    real_open = os.open
+
+    def no_new_files(name: str, flags: int, mode: int = 0o777) -> int:
+        if flags & os.O_CREAT:
+            raise PermissionError(13, "Permission denied", name)
+        return real_open(name, flags, mode)
+
+    monkeypatch.setattr(writing.os, "open", no_new_files)
+    write_whole(path, "new\n")
+    assert path.read_text(encoding="utf-8") == "new\n"
+    with pytest.raises(PermissionError):
+        write_whole(tmp_path / "new.txt", "made\n")

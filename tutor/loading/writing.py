@@ -21,8 +21,9 @@ def write_whole(path: str | Path, data: str | bytes) -> None:
     The data goes to a temporary file in the same folder (the folder of the
     file a symbolic link names: the link stays), flushed to the disk, given the
     old file's permissions, then renamed over it.  A ``path`` that is no regular
-    file (``/dev/stdout``, a pipe) is written as it is.  An :class:`OSError` leaves
-    the file as it was and no temporary file behind.
+    file (``/dev/stdout``, a pipe), or a file in a folder where no other file may
+    be made, is written in place.  Else an :class:`OSError` leaves the file as it
+    was and no temporary file behind.
     """
     blob = data.encode("utf-8") if isinstance(data, str) else data
     target = Path(os.path.realpath(path))
@@ -31,11 +32,16 @@ def write_whole(path: str | Path, data: str | bytes) -> None:
     except FileNotFoundError:
         found = None  # a new file: the permissions the umask gives
     if found is not None and not stat.S_ISREG(found.st_mode):
-        with open(target, "wb") as out:
-            out.write(blob)
+        _write_in_place(target, blob)
         return
     temp = target.with_name(f".{target.name[:200]}.{secrets.token_hex(4)}.tmp")  # a name the system takes
-    handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    except PermissionError:
+        if found is None:
+            raise
+        _write_in_place(target, blob)  # a file one may write in a folder one may not: in place, as before
+        return
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(blob)
@@ -49,3 +55,7 @@ def write_whole(path: str | Path, data: str | bytes) -> None:
             os.unlink(temp)
         raise
 
+
+def _write_in_place(path: Path, blob: bytes) -> None:
+    with open(path, "wb") as out:
+        out.write(blob)
