@@ -1210,3 +1210,29 @@ def test_a_progress_file_taken_away_under_a_running_shell_is_said_not_said_saved
         assert "last saved" not in bye and "zuletzt gespeichert" not in bye
     with Progress.open(path) as kept:
         assert kept.lesson_resume(lesson.id) == (0, 0, 0)  # the file there now holds nothing of the shell's
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "- 1 change to your progress could not be saved (the disk is full)."),
+                                            ("de", "- 1 Änderung an deinem Fortschritt konnte nicht gespeichert werden "
+                                                   "(der Datenträger ist voll).")])
+def test_a_hinted_puzzle_left_on_a_full_disk_is_said_unsaved_and_no_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    """A puzzle left after a hint is recorded as a miss when the learner leaves; with the disk full, the farewell
+    said 'Your progress is saved.' and the record, made after it, failed into a crash report."""
+    from tutor.loading.words import words
+    from tutor.storage import ProgressError
+
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "puzzle")
+        say(shell, "hint")
+
+        def full() -> None:
+            error = ProgressError("cannot_save", shell.progress.path, said=words("the disk is full", "os_errors.full"))
+            error.unsaved = True
+            raise error
+
+        monkeypatch.setattr(shell.progress, "_write", full)
+        bye = dispatch(shell, "quit").text
+        assert said in " ".join(bye.split()), bye
+        shell.activity = None  # as the tutor's end leaves it: no error
+    assert not (tmp_path / "reports").exists()

@@ -17,7 +17,7 @@ from tutor.content.course import Lesson, Puzzle, Text
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.play.game import Ply
-from tutor.storage import AttemptResult
+from tutor.storage import AttemptResult, ProgressError
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.teaching.lines import LinePlay
@@ -25,6 +25,7 @@ from tutor.teaching.skill_map import puzzle_skills
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .lesson_hints import card_hint
+from .progress_words import note_unsaved
 from .state import Activity, Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
@@ -391,7 +392,10 @@ class PuzzleRun(Activity):
         miss, as an answer after the hint would be.  Left unrecorded, it came back as never tried, and a solve then
         counted as the learner's own."""
         if self._helped_unanswered:
-            self._record(False)
+            try:
+                self._record(False)
+            except ProgressError as err:  # the disk is full, say: the farewell counts it, no crash report
+                note_unsaved(self.shell, err)
 
     def left_due(self) -> int:
         """In a review, how many of the puzzles it showed are due still: those skipped by ``next`` (an answered one
