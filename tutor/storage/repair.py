@@ -11,6 +11,7 @@ and resets the others (a review falls due now).
 from __future__ import annotations
 
 import math
+import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import suppress
@@ -135,7 +136,7 @@ def _backup(conn: sqlite3.Connection, path: Path) -> Path:
     try:
         target = path.with_name(f"{path.name}.before-repair-{stamp}")
         count = 1
-        while target.exists():  # a second repair within the same second keeps the first copy
+        while os.path.lexists(target):  # a second repair within a second keeps the first copy; a link is passed by
             count += 1
             target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
         begun = target
