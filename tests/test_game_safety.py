@@ -364,3 +364,27 @@ def test_a_closed_terminal_leaves_as_quit_does_a_hinted_puzzle_recorded(
         assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 1)]
     finally:
         conn.close()
+
+
+HUNG_UP = """
+import os, pty, signal, time
+from tutor.shell.app import leave_on_hangup
+main_end, tutor_end = pty.openpty()
+os.dup2(tutor_end, 1)
+os.dup2(tutor_end, 2)
+os.close(main_end)  # the terminal window is closed
+leave_on_hangup()
+try:
+    os.kill(os.getpid(), signal.SIGHUP)
+    time.sleep(10)
+finally:
+    print("what leaving still writes", flush=True)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal, as POSIX has it")
+def test_what_the_tutor_writes_on_its_way_out_of_a_closed_terminal_fails_nothing() -> None:
+    """Closing a tmux window under the tutor made a crash report: on its way out after the hangup, prompt_toolkit
+    wrote to the terminal no longer there (an input/output error), which the last line of defence reported."""
+    proc = subprocess.run([sys.executable, "-c", HUNG_UP], capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 128 + signal.SIGHUP

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import signal
 import sys
@@ -55,6 +56,10 @@ def leave_on_hangup() -> None:
     farewell: the activity is left (a puzzle hinted and not answered is recorded as its miss, a game let go) and the
     progress file closed.  By default they ended the process with nothing of that done."""
     def leave(signum: int, frame: object) -> None:
+        if signum == getattr(signal, "SIGHUP", None):  # the terminal is gone: what is still written goes nowhere
+            gone = os.open(os.devnull, os.O_WRONLY)
+            for stream in (1, 2):
+                os.dup2(gone, stream)
         raise SystemExit(128 + signum)
 
     for name in ("SIGHUP", "SIGTERM"):
