@@ -11,7 +11,6 @@ and resets the others (a review falls due now).
 from __future__ import annotations
 
 import math
-import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import suppress
@@ -136,7 +135,7 @@ def _backup(conn: sqlite3.Connection, path: Path) -> Path:
     try:
         target = path.with_name(f"{path.name}.before-repair-{stamp}")
         count = 1
-        while os.path.lexists(target):  # a second repair within a second keeps the first copy; a link is passed by
+        while target.is_symlink() or target.exists():  # a second repair within a second keeps the first copy
             count += 1
             target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
         begun = target
