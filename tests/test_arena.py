@@ -165,6 +165,23 @@ def test_a_record_folder_that_is_a_file_is_refused(capsys: pytest.CaptureFixture
     assert "is a file, not a folder" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "holds the records of an earlier run; choose a new folder"),
+                                             ("de", "enthält schon die Aufzeichnungen eines früheren Laufs")])
+def test_a_record_folder_holding_an_earlier_runs_records_is_refused_and_kept(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str, words: str) -> None:
+    """A second run into the same folder wrote over the first run's pairs it played again and left the others:
+    the folder then mixed two runs, nothing to tell which is which."""
+    assert main(["arena", "--a", "random", "--b", "greedy", "--pairs", "3", "--record", str(tmp_path)]) == 0
+    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert len(first) == 6
+    capsys.readouterr()
+    assert main(["--lang", lang, "arena", "--a", "random", "--b", "greedy", "--pairs", "2", "--seed", "9",
+                 "--record", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == first
+
+
 @pytest.mark.parametrize(("lang", "words"), [("en", "cannot be written (the disk is full)"),
                                              ("de", "lässt sich nicht schreiben (der Datenträger ist voll)")])
 def test_a_record_that_cannot_be_written_is_said_in_the_chosen_language(

@@ -52,9 +52,11 @@ def test_theme_order_puts_judged_weakest_first_and_the_untried_last() -> None:
     assert all(s.rate < WEAK_RATE for s in weak_themes(ordered))
 
 
-def attempt(progress: Progress, when: int, puzzle: str, themes: list[str], solved: bool, hints: int = 0) -> float | None:
-    """Record an attempt ``when`` hours after T0; the learner's rating after it when it was rated."""
-    result = progress.record_attempt(puzzle, themes, 1500, solved, hints, now=T0 + when * HOUR)
+def attempt(progress: Progress, when: int, puzzle: str, themes: list[str], solved: bool, hints: int = 0,
+            streak: int = 0) -> float | None:
+    """Record an attempt ``when`` hours after T0 (making a ``streak``); the learner's rating after it when it was
+    rated."""
+    result = progress.record_attempt(puzzle, themes, 1500, solved, hints, now=T0 + when * HOUR, streak=streak)
     return result.after.rating if result.rated else None
 
 
@@ -69,12 +71,11 @@ def test_dashboard_facts_from_a_constructed_history(tmp_path: Path) -> None:
             attempt(progress, 6, "e", ["sweep"], True),
             attempt(progress, 7, "f", ["pair"], True),
             attempt(progress, 8, "g", ["sums"], False),
-            attempt(progress, 9, "h", ["pair"], True),
+            attempt(progress, 9, "h", ["pair"], True, streak=4),
         ]
         progress.record_lesson("pairing", 2, now=T0)
         progress.record_lesson("table", 3, now=T0)
         progress.record_lesson("gone", 3, now=T0)  # a lesson since removed from the course
-        progress.record_streak(4)
         # b, c and g failed at hours 2, 4 and 8; the earliest is due a day later
         facts = progress.dashboard(COURSE, "sums", T0 + 20 * HOUR)
         assert progress.due_reviews(T0 + 20 * HOUR) == []
@@ -187,8 +188,7 @@ def lived(shell: Shell, puzzles: int = 60) -> None:
     for i in range(puzzles):
         theme = themes[i % len(themes)]
         solved = i % 5 == 0 if theme == "sums" else i % 7 != 0
-        attempt(progress, i, by_theme[theme][i // len(themes)], [theme], solved)
-    progress.record_streak(5)
+        attempt(progress, i, by_theme[theme][i // len(themes)], [theme], solved, streak=5 if i == puzzles - 1 else 0)
 
 
 def chart_of(text: str, levels: str) -> str:

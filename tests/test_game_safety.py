@@ -336,3 +336,55 @@ def test_a_piped_script_that_ends_without_quit_says_what_could_not_be_saved(tmp_
         said = " ".join(out.getvalue().split())  # as wrapped to the width
         assert said.endswith(" ".join(farewell(shell).split())) and farewell(shell).startswith(
             f"Goodbye! Not everything could be saved:\n- {game_run(shell).unsaved_moves} moves of your game could not")
+
+
+# ---- a terminal closed under the tutor --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGTERM])
+def test_a_closed_terminal_leaves_as_quit_does_a_hinted_puzzle_recorded(
+        tmp_path: Path, stop: signal.Signals) -> None:
+    """Closing the terminal window (SIGHUP) or a plain kill (SIGTERM) ended the tutor where it stood: a puzzle left
+    after a hint was never recorded (it came back as never tried, a solve then the learner's own, though 'quit'
+    records it as a miss)."""
+    shell = shell_process(tmp_path)
+    try:
+        send(shell, "puzzle")
+        send(shell, "hint")
+        send(shell, "lessons")
+        read_until(shell, "The course (")
+        shell.send_signal(stop)
+        shell.communicate(timeout=30)
+    finally:
+        if shell.poll() is None:
+            shell.kill()
+    assert shell.returncode == 128 + stop
+    conn = sqlite3.connect(tmp_path / "progress.sqlite3")
+    try:
+        assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 1)]
+    finally:
+        conn.close()
+
+
+HUNG_UP = """
+import os, pty, signal, time
+from tutor.shell.app import leave_on_hangup
+main_end, tutor_end = pty.openpty()
+os.dup2(tutor_end, 1)
+os.dup2(tutor_end, 2)
+os.close(main_end)  # the terminal window is closed
+leave_on_hangup()
+try:
+    os.kill(os.getpid(), signal.SIGHUP)
+    time.sleep(10)
+finally:
+    print("what leaving still writes", flush=True)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal, as POSIX has it")
+def test_what_the_tutor_writes_on_its_way_out_of_a_closed_terminal_fails_nothing() -> None:
+    """Closing a tmux window under the tutor made a crash report: on its way out after the hangup, prompt_toolkit
+    wrote to the terminal no longer there (an input/output error), which the last line of defence reported."""
+    proc = subprocess.run([sys.executable, "-c", HUNG_UP], capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 128 + signal.SIGHUP

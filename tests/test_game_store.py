@@ -346,6 +346,22 @@ def test_export_refused_by_the_system_says_why_in_the_learners_language(tmp_path
     assert said in text and "Not a directory" not in text
 
 
+@pytest.mark.parametrize(("lang", "word", "said"), [
+    ("en", "games", "A file name cannot hold the character NUL; nothing was written or read."),
+    ("de", "partien", "Ein Dateiname kann das Zeichen NUL nicht enthalten; nichts wurde geschrieben oder gelesen."),
+])
+def test_a_file_name_with_a_nul_is_refused_in_words_not_a_crash_report(
+        tmp_path: Path, lang: str, word: str, said: str) -> None:
+    """A script's line ``games export 1 a<NUL>b`` (or ``import``) made Python's ValueError, a crash report."""
+    home = tmp_path / "home"
+    with open_shell(home, lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        for line in (f"{word} export 1 {tmp_path / 'a'}\0b.json", f"{word} import {tmp_path / 'a'}\0b.json"):
+            assert dispatch(shell, line).text.startswith(said)
+    assert not (home / "reports").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home"]
+
+
 def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(tmp_path: Path) -> None:
     with open_shell(tmp_path) as one, open_shell(tmp_path) as two:
         dispatch(one, "play round seed=52 level=greedy")

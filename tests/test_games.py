@@ -78,6 +78,21 @@ def test_a_finished_game_is_marked_finished_with_its_result() -> None:
     assert data["kind"] == "round" and len(data["rounds"]) == 1
 
 
+def test_a_new_file_of_a_long_name_is_written_and_a_temporary_file_left_by_a_kill_is_no_obstacle(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The temporary file was named ``.NAME.PID.tmp``: a name of 245 characters (the system takes 255) was refused
+    as too long, and the temporary file of an export killed in a process of the same number said the file itself
+    "exists already"."""
+    saved = SavedGame.new(game_in_round_two(), NOW)
+    path = tmp_path / ("g" * 245 + ".json")
+    write_new_file(path, text_of(saved))
+    assert moves_of(read_game_file(path).game) == moves_of(saved.game)
+    other = tmp_path / "other.json"
+    (tmp_path / f".other.json.{os.getpid()}.tmp").write_text("half a game", encoding="utf-8")
+    write_new_file(other, text_of(saved))
+    assert moves_of(read_game_file(other).game) == moves_of(saved.game)
+
+
 def test_a_new_file_is_written_whole_and_never_over_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     saved = SavedGame.new(game_in_round_two(), NOW)
     path = tmp_path / "shared.json"

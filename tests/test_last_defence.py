@@ -53,3 +53,13 @@ def test_no_report_folder_still_gives_one_line(tmp_path: Path, monkeypatch: pyte
         monkeypatch.setattr(shell.progress, "path", blocked / "progress.sqlite3")
         monkeypatch.setitem(COMMANDS, "show", Command("show", broken))
         assert dispatch(shell, "show").text.endswith("No report could be saved.")
+
+
+def test_two_errors_in_one_second_keep_two_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second report of a second was written over the first (the same name: the second and the process)."""
+    with open_shell(tmp_path) as shell:
+        monkeypatch.setitem(COMMANDS, "show", Command("show", broken))
+        replies = [dispatch(shell, "show").text for _ in range(3)]
+    reports = [Path(reply.split(" ")[-1].rstrip(".")) for reply in replies]
+    assert len(set(reports)) == 3 and sorted(reports) == sorted((tmp_path / "reports").iterdir())
+    assert all("'show'" in report.read_text(encoding="utf-8") for report in reports)

@@ -193,7 +193,7 @@ def test_the_dashboard_names_the_section_and_learn_opens_it(tmp_path: Path, lang
         run = shell.activity
         assert isinstance(run, SectionRun) and (run.lesson.id, run.index, run.last) == ("builds", 4, 5)
         assert shell.progress.lesson_resume("builds") == (0, 0, 0)
-        say(shell, typed.format(name=name).replace("5-6", "3"))
+        say(shell, typed.format(name=name).replace(" 5-6", "\t 3"))
         assert isinstance(shell.activity, SectionRun) and (shell.activity.index, shell.activity.last) == (2, 2)
         for wrong in ("0", "6-5", f"{len(lesson.steps) + 1}", "five"):
             reply = " ".join(say(shell, typed.format(name=name).replace("5-6", wrong)).split())

@@ -192,8 +192,7 @@ def test_everything_is_kept_across_close_and_reopen(path: Path) -> None:
         progress.record_lesson("intro", 3, now=T0)
         progress.save_lesson_step("builds", 4, now=T0 + timedelta(minutes=1))
         first = progress.record_attempt("p1", ["fork", "sweep"], 1600, False, 0, now=T0 + timedelta(minutes=2))
-        progress.record_attempt("p2", ["sweep"], 1400, True, 0, now=T0 + timedelta(minutes=3))
-        progress.record_streak(4)
+        progress.record_attempt("p2", ["sweep"], 1400, True, 0, now=T0 + timedelta(minutes=3), streak=4)
         progress.set_setting("lang", "de")
         seen = (
             progress.lesson_stars(), progress.lessons(), progress.learner_rating(), progress.puzzle_rating("p1"),
@@ -254,8 +253,7 @@ def test_two_objects_on_one_file_interleave_without_losing_updates(path: Path) -
         results = [True, False, True, True, False, False]
         for i, won in enumerate(results):
             shell = one if i % 2 == 0 else two
-            shell.record_attempt(f"p{i}", ["t"], 1500, won, 0)
-        assert one.record_streak(3) and two.record_streak(5) and not one.record_streak(4)
+            shell.record_attempt(f"p{i}", ["t"], 1500, won, 0, streak=(3, 5, 4, 0, 0, 0)[i])  # a streak of each
         for shell in (one, two):
             assert shell.learner_rating() == pytest.approx(replay(results))
             assert shell.best_streak() == 5
@@ -485,10 +483,11 @@ def test_lessons_keep_the_best_stars_and_the_step_reached(path: Path) -> None:
 def test_streaks_keep_the_best(path: Path) -> None:
     with Progress.open(path) as progress:
         assert progress.best_streak() == 0
-        assert progress.record_streak(3)
-        assert not progress.record_streak(2)
-        assert not progress.record_streak(3)
-        assert progress.record_streak(7)
+        for n, (streak, best) in enumerate([(1, 1), (3, 3), (2, 3), (0, 3), (7, 7)]):
+            progress.record_attempt(f"p{n}", ["t"], 1500, streak > 0, 0, streak=streak)
+            assert progress.best_streak() == best
+        with pytest.raises(ValueError):
+            progress.record_attempt("p9", ["t"], 1500, True, 0, streak=-1)
         assert progress.best_streak() == 7
         assert progress.summary().best_streak == 7
 

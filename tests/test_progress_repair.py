@@ -76,3 +76,23 @@ def test_a_right_file_is_not_touched(tmp_path: Path) -> None:
     with Progress.open(path) as progress:
         assert progress.repair is None
     assert [p.name for p in tmp_path.iterdir() if "repair" in p.name] == []
+
+
+def test_the_copy_before_a_repair_is_never_written_through_a_link_in_its_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A symbolic link left where the copy goes, pointing to a file not there yet: the copy was written through it,
+    outside the data folder (``Path.exists`` is False for such a link)."""
+    from tutor.storage import repair
+
+    now = datetime(2026, 12, 5, 10, 0, 0, tzinfo=timezone.utc)
+    monkeypatch.setattr(repair, "utc", lambda moment: now)
+    home, outside = tmp_path / "home", tmp_path / "outside"
+    home.mkdir()
+    outside.mkdir()
+    path = home / "progress.sqlite3"
+    edited(path, "UPDATE learner SET rating = 'abc'")
+    (home / "progress.sqlite3.before-repair-20261205-100000").symlink_to(outside / "copy.sqlite3")
+    with Progress.open(path) as progress:
+        assert progress.repair is not None
+        assert progress.repair.backup == home / "progress.sqlite3.before-repair-20261205-100000-2"
+    assert list(outside.iterdir()) == []

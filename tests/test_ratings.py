@@ -112,3 +112,28 @@ def test_rate_answers_a_broken_file_in_one_line(tmp_path: Path, capsys: pytest.C
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "broken.yaml" in err
     assert broken.read_text("utf-8") == "puzzles:\n  - id: x\n    rating: high\n"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "the file changed since it was read; nothing was written to it"),
+                                            ("de", "Die Datei hat sich geändert, seit sie gelesen wurde")])
+def test_rate_writes_nothing_over_a_file_changed_since_it_was_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str,
+        said: str) -> None:
+    """A teacher's edit saved while the command ran (an editor open on the file) was written over with what the
+    command had read before it: the edit was lost. (``hints`` and ``replace``, which take longer, check the same.)"""
+    from tutor.cli import puzzles as puzzle_commands
+
+    path = tmp_path / "captures.yaml"
+    text = re.sub(r"(?m)^    rating: \d+$", "    rating: 2999", (PUZZLES / "captures.yaml").read_text("utf-8"))
+    path.write_text(text, encoding="utf-8")
+    edited = text.replace("puzzles:", "# a note the teacher added\npuzzles:", 1)
+    rerated = puzzle_commands.rerated
+
+    def edited_meanwhile(*args: object) -> str:
+        path.write_text(edited, encoding="utf-8")
+        return rerated(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(puzzle_commands, "rerated", edited_meanwhile)
+    assert main(["puzzles", "rate", str(path), "--lang", lang]) == 2
+    assert said in capsys.readouterr().err
+    assert path.read_text("utf-8") == edited

@@ -20,6 +20,7 @@ from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.registry import COMMANDS, lookup, typed_command
 from tutor.shell.state import Shell
 from tutor.shell.streak import StreakRun, streak_order
+from tutor.storage import Progress
 
 
 def say(shell, line: str) -> str:  # type: ignore[no-untyped-def]
@@ -237,6 +238,27 @@ def test_a_lesson_resumes_at_the_step_reached(tmp_path: Path) -> None:
         text = say(shell, f"learn {lesson.id}")
         assert str(reached + 1) in text
         assert shell.activity.index == reached  # type: ignore[union-attr]
+
+
+def test_a_second_shell_a_step_behind_on_a_lesson_does_not_undo_what_the_first_saved(tmp_path: Path) -> None:
+    """Two windows on one data folder, the same lesson open in both: the first went on to its first question and
+    made a mistake there; 'next' in the second, still at step 1, saved step 2 with no mistake over it, so that the
+    lesson resumed a step back with the mistake forgotten (a star more).  What is saved never goes back now."""
+    with open_shell(tmp_path) as one, open_shell(tmp_path) as two:
+        lesson = one.catalog.lessons[0]
+        say(two, f"learn {lesson.id}")
+        run = to_first_question(one, lesson.id)
+        wrong = wrong_answer(one)
+        assert wrong is not None
+        say(one, wrong)
+        saved = (run.index, 1, 0)
+        assert run.index >= 2 and one.progress.lesson_resume(lesson.id) == saved
+        say(two, "next")
+        assert two.progress.lesson_resume(lesson.id) == saved
+    with open_shell(tmp_path) as shell:
+        say(shell, f"learn {lesson.id}")
+        resumed = shell.activity
+        assert isinstance(resumed, LessonRun) and (resumed.index, resumed.mistakes, resumed.hints) == saved
 
 
 def to_first_question(shell: Shell, lesson: str) -> LessonRun:
@@ -488,6 +510,35 @@ def test_a_streak_left_unfinished_keeps_its_length_as_the_best(tmp_path: Path) -
             say(shell, right_answer(shell))
         assert "A new best!" in say(shell, wrong_answer(shell) or "")
         assert shell.progress.best_streak() == 3
+
+
+def test_a_streaks_solve_is_kept_with_its_length_in_one_write(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solve in a streak wrote the attempt, then the best streak in a second transaction: killed or stopped by
+    Ctrl-C between the two, the puzzle was kept solved and the streak it made was not.  Here every write after the
+    attempt's is stopped, as a kill would stop it."""
+    with open_shell(tmp_path) as shell:
+        say(shell, "streak")
+        answer = right_answer(shell)
+        progress = shell.progress
+        writes = 0
+        first_write = progress._write
+
+        def stopped_after_one():  # type: ignore[no-untyped-def]
+            nonlocal writes
+            writes += 1
+            if writes > 1:
+                raise KeyboardInterrupt
+            return first_write()
+
+        monkeypatch.setattr(progress, "_write", stopped_after_one)
+        try:
+            say(shell, answer)
+        except KeyboardInterrupt:
+            pass
+        monkeypatch.undo()
+        assert len(progress.solved_puzzles()) == 1
+        assert progress.best_streak() == 1
 
 
 def test_themes_have_names_in_both_languages_and_are_typed_in_either(tmp_path: Path) -> None:
@@ -1149,3 +1200,64 @@ def test_a_command_word_is_ended_by_any_space_a_paste_may_bring(tmp_path: Path, 
     with open_shell(tmp_path) as shell:
         assert say(shell, f"help{space}play") == say(shell, "help play")
         assert say(shell, f"learn{space}table") == say(shell, "learn table")
+
+
+@pytest.mark.parametrize(("lang", "said", "left"), [
+    ("en", "was moved, replaced or deleted since cassino-tutor opened it: nothing more is saved.",
+     "could not be saved (the file was moved, replaced or deleted since the tutor opened it)"),
+    ("de", "wurde verschoben, ersetzt oder gelöscht, seit cassino-tutor sie geöffnet hat: Es wird nichts mehr",
+     "(die Datei wurde verschoben, ersetzt oder gelöscht, seit das Programm sie geöffnet hat)"),
+])
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_progress_file_taken_away_under_a_running_shell_is_said_not_said_saved(
+        tmp_path: Path, lang: str, said: str, left: str, how: str) -> None:
+    """The learner deleted the progress file (or put another in its place) while the tutor ran: every answer after
+    went on into the file no longer there, and 'quit' said 'Your progress is saved.'; nothing of it was kept."""
+    path = tmp_path / "progress.sqlite3"
+    with open_shell(tmp_path, lang) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        for name in [path.name, *(f"{path.name}-{end}" for end in ("wal", "shm"))]:
+            (tmp_path / name).unlink(missing_ok=True)
+        if how == "replaced":
+            with Progress.open(path) as other:
+                other.set_setting("lang", lang)
+        reply = say(shell, "next")
+        assert said in " ".join(reply.split())
+        assert left in " ".join(dispatch(shell, "quit").text.split())
+    with open_shell(tmp_path, lang) as shell:  # a game: neither "kept as it was last saved" nor "resume" later
+        say(shell, "play round seed=52 level=greedy")
+        (tmp_path / path.name).rename(tmp_path / "moved.sqlite3")
+        position = shell.activity.position  # type: ignore[union-attr]
+        say(shell, position.notation(position.generate()[0]))
+        bye = dispatch(shell, "quit").text
+        assert left in " ".join(bye.split()) and "resume" not in bye and "fortsetzen" not in bye
+        assert "last saved" not in bye and "zuletzt gespeichert" not in bye
+    with Progress.open(path) as kept:
+        assert kept.lesson_resume(lesson.id) == (0, 0, 0)  # the file there now holds nothing of the shell's
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "- 1 change to your progress could not be saved (the disk is full)."),
+                                            ("de", "- 1 Änderung an deinem Fortschritt konnte nicht gespeichert werden "
+                                                   "(der Datenträger ist voll).")])
+def test_a_hinted_puzzle_left_on_a_full_disk_is_said_unsaved_and_no_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    """A puzzle left after a hint is recorded as a miss when the learner leaves; with the disk full, the farewell
+    said 'Your progress is saved.' and the record, made after it, failed into a crash report."""
+    from tutor.loading.words import words
+    from tutor.storage import ProgressError
+
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "puzzle")
+        say(shell, "hint")
+
+        def full() -> None:
+            error = ProgressError("cannot_save", shell.progress.path, said=words("the disk is full", "os_errors.full"))
+            error.unsaved = True
+            raise error
+
+        monkeypatch.setattr(shell.progress, "_write", full)
+        bye = dispatch(shell, "quit").text
+        assert said in " ".join(bye.split()), bye
+        shell.activity = None  # as the tutor's end leaves it: no error
+    assert not (tmp_path / "reports").exists()

@@ -97,9 +97,13 @@ def _level(name: str | None, option: str, say: Say) -> str:
     return level
 
 
+RECORDS = "pair-*.jsonl"
+"""The names of the records a run writes."""
+
+
 def _recorder(folder: str, lang: str, say: Say) -> Recorder:
     """A recorder writing into ``folder`` (made if missing), its errors in ``lang``, or a UsageError when it cannot
-    be."""
+    be, or when the folder holds records already."""
     if not folder.strip():
         raise UsageError(say("arguments.record_empty"))
     path = Path(folder)
@@ -111,6 +115,8 @@ def _recorder(folder: str, lang: str, say: Say) -> Recorder:
         raise UsageError(say("arguments.record_not_made", folder=folder, why=os_reason(say, err))) from None
     if not os.access(path, os.W_OK):
         raise UsageError(say("arguments.record_not_writable", folder=folder))
+    if next(path.glob(RECORDS), None) is not None:  # a second run would write over some of them, and mix the two
+        raise UsageError(say("arguments.record_not_new", folder=folder))
     return partial(write_round, path, lang)
 
 

@@ -8,7 +8,6 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 
 from tutor.content import presets
 from tutor.content.course import THEMES, Puzzle
@@ -21,6 +20,7 @@ from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
 from tutor.generator.selection import REJECTIONS
 from tutor.generator.writing import file_text
 from tutor.loading.puzzles import load_puzzles
+from tutor.loading.writing import write_whole
 from tutor.loading.yamlfile import FileError
 from tutor.render import Renderer, find_name, near_name
 from tutor.render.os_errors import os_reason
@@ -72,7 +72,7 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
     if args.output is None:
         return text.rstrip("\n"), status
     try:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_whole(args.output, text)
     except OSError as err:
         raise UsageError(say("puzzles.cannot_write", file=args.output, why=os_reason(say, err))) from None
     return say("puzzles.wrote", n=len(found), lines=request.lines, theme=request.theme, file=args.output), status
@@ -82,10 +82,10 @@ def remake_hints(files: list[str], ui: Renderer) -> tuple[str, int]:
     """``puzzles hints FILE...``: each file's hints made again by the generator, in place."""
     for name in files:
         try:
-            text = read_text(name, ui, stdin=False)
+            mark, text = _marked(name), read_text(name, ui, stdin=False)
             if not text.startswith(GENERATED):
                 raise UsageError(ui.message("puzzles.not_generated", file=name, first=GENERATED, hints=True))
-            Path(name).write_text(rehinted(text, load_puzzles(text, name)), encoding="utf-8")
+            _write_back(name, rehinted(text, load_puzzles(text, name)), mark, ui.message)
         except OSError as err:
             why = os_reason(ui.message, err)
             raise UsageError(ui.message("puzzles.cannot_read_write", file=name, why=why)) from None
@@ -100,7 +100,7 @@ def replace_puzzles(args: argparse.Namespace, ui: Renderer) -> tuple[str, int]:
     entries untouched)."""
     say = ui.message
     name, ids = args.file, list(dict.fromkeys(args.ids))
-    text = read_text(name, ui, stdin=False)
+    mark, text = _marked(name), read_text(name, ui, stdin=False)
     request = _generated_by(name, text, say)
     _, found = entries(text)
     unknown = [i for i in ids if i not in {puzzle_id for puzzle_id, _ in found}]
@@ -123,7 +123,7 @@ def replace_puzzles(args: argparse.Namespace, ui: Renderer) -> tuple[str, int]:
         new_ids.append(replacement_id(puzzle_id, taken))
         taken.add(new_ids[-1])
     try:
-        Path(name).write_text(replaced(text, dict(zip(ids, zip(new_ids, drafts)))), encoding="utf-8")
+        _write_back(name, replaced(text, dict(zip(ids, zip(new_ids, drafts)))), mark, say)
     except OSError as err:
         raise UsageError(say("puzzles.cannot_write", file=name, why=os_reason(say, err))) from None
     return say("puzzles.replaced", n=len(ids), file=name, ids=ids, new_ids=new_ids), 0
@@ -148,27 +148,44 @@ def _generated_by(name: str, text: str, say: Say) -> Request:
 
 def rate(files: list[str], ui: Renderer) -> tuple[str, int]:
     """``puzzles rate FILE...``: each puzzle's rating given by the difficulty model, in place."""
-    texts: dict[str, tuple[str, dict[str, int]]] = {}
+    texts: dict[str, tuple[str, dict[str, int], tuple[int, int] | None]] = {}
     for name in files:  # every file read and rated before any is written
         try:
-            text = read_text(name, ui, stdin=False)
-            texts[name] = text, model_ratings(load_puzzles(text, name))
+            mark, text = _marked(name), read_text(name, ui, stdin=False)
+            texts[name] = text, model_ratings(load_puzzles(text, name)), mark
         except FileError as err:
             raise UsageError(_fix_first(ui, err, name)) from None
         except Unrated as err:
             raise UsageError(ui.message("puzzles.unratable", where=err.where, id=err.id)) from None
     changed = total = 0
-    for name, (text, ratings) in texts.items():
+    for name, (text, ratings, mark) in texts.items():
         made = rerated(text, name, ratings)
         total += len(ratings)
         changed += sum(a != b for a, b in zip(text.splitlines(), made.splitlines()))
         if made != text:
             try:
-                Path(name).write_text(made, encoding="utf-8")
+                _write_back(name, made, mark, ui.message)
             except OSError as err:
                 why = os_reason(ui.message, err)
                 raise UsageError(ui.message("puzzles.cannot_write", file=name, why=why)) from None
     return ui.message("puzzles.rated", total=total, files=len(files), changed=changed), 0
+
+
+def _marked(name: str) -> tuple[int, int] | None:
+    """The file's size and time of change, taken before it is read (None when it cannot be: reading says why)."""
+    try:
+        found = os.stat(name)
+    except OSError:
+        return None
+    return found.st_size, found.st_mtime_ns
+
+
+def _write_back(name: str, text: str, mark: tuple[int, int] | None, say: Say) -> None:
+    """Write ``text`` over the file ``name``, whole, unless it changed since it was read (``mark``): then a
+    UsageError, nothing written (a teacher's edit saved while the puzzles were made would be lost)."""
+    if _marked(name) != mark:
+        raise UsageError(say("puzzles.changed_meanwhile", file=name))
+    write_whole(name, text)
 
 
 def _id_prefix(request: Request) -> str:

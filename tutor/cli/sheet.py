@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from tutor.loading.options import check_deal, read_variant
+from tutor.loading.writing import write_whole
 from tutor.render import Renderer
 from tutor.render.os_errors import os_reason
 from tutor.sheets import build_sheet, render_sheet
@@ -36,7 +37,7 @@ def sheet(args: argparse.Namespace, endings: list[str]) -> tuple[str, int]:
         if args.format == "pdf":
             write_pdf(text, path)
         else:
-            path.write_text(text + "\n", encoding="utf-8")
+            write_whole(path, text + "\n")
     except PdfUnavailable:
         raise UsageError(say("sheet.pdf_missing")) from None
     except OSError as err:

@@ -34,6 +34,7 @@ OS_ERRORS: dict[int, tuple[str, str]] = {
     errno.EDQUOT: ("full", "the disk is full"), errno.EROFS: ("read_only", "the disk is read-only"),
     errno.EISDIR: ("a_folder", "it is a folder"), errno.ENOTDIR: ("not_a_folder", "a part of the path is not a folder"),
     errno.EEXIST: ("exists", "it exists already"), errno.ENAMETOOLONG: ("too_long", "the name is too long"),
+    errno.EFBIG: ("too_big", "the file would be bigger than the system allows"),
 }
 """The system's refusals of a file said in words of our own (its own are English whatever the learner reads):
 each error's message key (``os_errors.KEY``) and its English words."""

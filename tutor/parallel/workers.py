@@ -47,8 +47,12 @@ def usable_cores() -> int:
 
 
 def ignore_interrupts() -> None:
-    """In a pool's worker: Ctrl-C is the main process's to handle, and the worker just stops with the pool."""
+    """In a pool's worker: Ctrl-C is the main process's to handle, and the worker just stops with the pool; a
+    SIGTERM or SIGHUP ends it at once, whatever handler of the main process's a fork copied (the shell's leaves)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def background_worker(parent: int) -> None:
@@ -151,7 +155,7 @@ def _helper(take: Callable[[], dict[int, T]], send: Connection) -> None:
     sends nothing; the parent runs those tasks again.
     """
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        ignore_interrupts()
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         _stop_with_parent()
         send.send(take())

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import shutil
+import signal
 import sys
 from collections.abc import Mapping
 from typing import TextIO
@@ -62,6 +64,22 @@ def read_content(ui: Renderer, environ: Mapping[str, str]) -> tuple[Catalog, tup
         return cached_catalog(cache_folder(environ), progress=reading)
 
 
+def leave_on_hangup() -> None:
+    """A terminal closed under the tutor (SIGHUP) or a polite kill (SIGTERM) leaves as Ctrl-D does, without its
+    farewell: the activity is left (a puzzle hinted and not answered is recorded as its miss, a game let go) and the
+    progress file closed.  By default they ended the process with nothing of that done."""
+    def leave(signum: int, frame: object) -> None:
+        if signum == getattr(signal, "SIGHUP", None):  # the terminal is gone: what is still written goes nowhere
+            gone = os.open(os.devnull, os.O_WRONLY)
+            for stream in (1, 2):
+                os.dup2(gone, stream)
+        raise SystemExit(128 + signum)
+
+    for name in ("SIGHUP", "SIGTERM"):
+        if hasattr(signal, name):  # Windows has no SIGHUP
+            signal.signal(getattr(signal, name), leave)
+
+
 def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Mapping[str, str], keep: bool = False,
           glyphs_written: bool = True) -> int:
     """Open the learner's progress and the content, then run the shell (or the script on stdin) in ``lang``, else
@@ -99,6 +117,7 @@ def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Ma
             progress.set_setting(SUITS_SETTING, "ascii" if ascii_only else "glyphs")
     except ProgressError as err:
         print(escaped(progress_problem(shell.ui, err), keep=LAYOUT), file=sys.stderr)
+    leave_on_hangup()
     try:
         tune_collector()
         shell.caught_up = catch_up(shell)  # before the welcome, which counts the positions it queues

@@ -47,7 +47,7 @@ from .picker import (
     set_pool,
     waiting_queue,
 )
-from .progress_words import progress_problem, progress_reason
+from .progress_words import note_unsaved, progress_problem
 from .puzzle import PuzzleRun
 from .registry import Command, command, lookup, near_command, offered_commands, typed_command
 from .section import open_section, open_steps
@@ -150,22 +150,17 @@ def _reads_as_card(word: str) -> bool:
     return True
 
 
-def note_unsaved(shell: Shell, err: ProgressError) -> None:
-    """Count a change to the progress that could not be written, to be said when the learner leaves."""
-    before = shell.unsaved.get("progress", ("", {"count": 0}))[1]
-    reason = progress_reason(shell.ui, err) or progress_problem(shell.ui, err)
-    shell.unsaved["progress"] = ("shell.unsaved_progress", {"count": int(before["count"]) + 1, "reason": reason})
-
-
 def farewell(shell: Shell) -> str:
     """What ``quit`` and Ctrl-D say: goodbye, what could not be saved, if anything could not, that ``resume`` goes
     on with the game left open, and how to keep the language, when it was this session's only."""
     kept = "" if shell.lang == shell.kept_lang else shell.ui.message("shell.lang_not_kept", lang=shell.lang)
-    run = open_run(shell)
-    game = shell.ui.message("shell.game_kept", saved=run.unsaved_key not in shell.unsaved) if run else ""
+    if shell.activity is not None:  # what leaving saves (a puzzle hinted and not answered), saved before it is said
+        shell.activity.leave()
+    run, gone = open_run(shell), shell.progress.moved()  # gone: the file was taken away, nothing is kept there
+    game = shell.ui.message("shell.game_kept", saved=run.unsaved_key not in shell.unsaved) if run and not gone else ""
     if not shell.unsaved:
         return "\n".join(filter(None, [shell.ui.message("shell.bye"), game, kept]))
-    lines = [shell.ui.message(key, **params) for key, params in shell.unsaved.values()]
+    lines = [shell.ui.message(key, **params, gone=gone) for key, params in shell.unsaved.values()]
     return "\n".join(filter(None, [shell.ui.message("shell.bye_unsaved"), *lines, game, kept]))
 
 
@@ -305,14 +300,14 @@ def learn(shell: Shell, arg: str) -> str:
     ui = shell.ui
     if not arg:
         return ui.message("shell.learn_usage", example=shell.lesson_names()[0])
-    name, _, steps = arg.partition(" ")
+    name, _, steps = " ".join(arg.split()).partition(" ")  # any space a paste may bring
     found = shell.find_lesson(name)
     if found is None:
         names = shell.lesson_names()
         return ui.message("shell.unknown_lesson", id=excerpt(arg), ids=", ".join(names), near=near_name(name, names))
     lesson = shell.catalog.lesson(found)
-    if steps.strip():
-        return open_steps(shell, lesson, steps.strip())
+    if steps:
+        return open_steps(shell, lesson, steps)
     # the step reached and the slips saved; a lesson done starts afresh (its completion forgot them), but one
     # opened again since and left resumes where it was left
     start, mistakes, hints = shell.progress.lesson_resume(lesson.id)

@@ -82,6 +82,8 @@ def export(shell: Shell, number_text: str, file: str) -> str:
     number = game_number(number_text)
     if number is None or not file:
         return ui.message("play.export_usage")
+    if "\0" in file:  # no system takes it (Python's ValueError)
+        return ui.message("play.file_name_nul")
     path = Path(file).expanduser().absolute()
     try:
         store(shell).export(number, path)
@@ -102,6 +104,8 @@ def import_(shell: Shell, file: str) -> str:
     ui = shell.ui
     if not file:
         return ui.message("play.import_usage")
+    if "\0" in file:
+        return ui.message("play.file_name_nul")
     path = Path(file).expanduser().absolute()
     try:
         saved = store(shell).import_file(path, shell.clock())

@@ -18,7 +18,7 @@ from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.play.game import Ply
-from tutor.storage import AttemptResult
+from tutor.storage import AttemptResult, ProgressError
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.teaching.lines import LinePlay
@@ -26,6 +26,7 @@ from tutor.teaching.skill_map import puzzle_skills
 
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .lesson_hints import card_hint
+from .progress_words import note_unsaved
 from .state import Activity, Shell
 
 #: Picks the next puzzle of a run (``None`` when there is none left).
@@ -222,13 +223,17 @@ class PuzzleRun(Activity):
         p = self.puzzle
         self.recorded = result = self.shell.progress.record_attempt(
             p.id, p.themes, p.rating, solved, self.hints + self.answer_seen, now=self.shell.clock(),
-            skills=puzzle_skills(p),
+            skills=puzzle_skills(p), streak=self._streak(solved),
         )
         self.answered.append((solved and not self.hints + self.answer_seen, result.review_due))
         if not result.rated:
             return ""
         before, after = round(result.before.rating), round(result.after.rating)
         return self.ui.message("shell.rating_change", before=before, after=after, change=after - before)
+
+    def _streak(self, solved: bool) -> int:
+        """The streak an answer makes, kept with it: none outside streak mode."""
+        return 0
 
     def answer_shown(self) -> None:
         """The puzzle's answer is on the screen: a later solve of it in this session is not a solve of one's own."""
@@ -393,7 +398,10 @@ class PuzzleRun(Activity):
         miss, as an answer after the hint would be.  Left unrecorded, it came back as never tried, and a solve then
         counted as the learner's own."""
         if self._helped_unanswered:
-            self._record(False)
+            try:
+                self._record(False)
+            except ProgressError as err:  # the disk is full, say: the farewell counts it, no crash report
+                note_unsaved(self.shell, err)
 
     def left_due(self) -> int:
         """In a review, how many of the puzzles it showed are due still: those skipped by ``next`` (an answered one

@@ -46,6 +46,10 @@ class StreakRun(PuzzleRun):
     def _over(self) -> str:
         return self.ui.message("shell.streak_over_already")
 
+    def _streak(self, solved: bool) -> int:
+        """A solve makes the streak one longer, kept in the transaction of the attempt (a kill between two lost it)."""
+        return self.count + 1 if solved else 0
+
     def missed(self, verdict: Verdict) -> str:
         """The first wrong move ends the streak: the move against the best, then the end."""
         rating = self._record(False)
@@ -55,7 +59,6 @@ class StreakRun(PuzzleRun):
 
     def _solved(self, said: str, rating: str) -> str:
         self.count += 1
-        self.shell.progress.record_streak(self.count)
         done = "\n".join(filter(None, [said, rating, self._themes_line()]))
         following = self._following()
         if following is None:

@@ -33,6 +33,22 @@ SQLITE_WORDS: dict[str, tuple[str, str]] = {
 the primary result code: each one's message key and its English words."""
 
 
+class FileConnection(sqlite3.Connection):
+    """A connection that knows the file it opened (its device and inode), to tell when another file took its name."""
+
+    opened: tuple[int, int] | None = None
+
+    def moved(self, path: Path) -> bool:
+        """Whether ``path`` is no longer the file this connection opened: moved, replaced or deleted since."""
+        if self.opened is None:
+            return False
+        try:
+            found = os.stat(path)
+        except OSError:
+            return True
+        return (found.st_dev, found.st_ino) != self.opened
+
+
 def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> sqlite3.Connection:
     """A connection to a checked progress file at ``path``, created or migrated to the last version.
 
@@ -45,7 +61,11 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
         raise _refused(err, path) from None
     try:
         # isolation_level=None: the transactions below are ours, not the module's implicit ones
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, factory=FileConnection)
+        found = os.stat(path)
+        conn.opened = (found.st_dev, found.st_ino)
+    except OSError as err:  # gone between the two
+        raise _refused(err, path) from None
     except sqlite3.Error as err:
         raise _converted(err, path, "cannot_open") from None
     try:
@@ -97,11 +117,18 @@ def transaction(conn: sqlite3.Connection, path: Path, *, write: bool) -> Iterato
     """One transaction, committed at the end or rolled back on any exception (Ctrl-C too).
 
     Writes start with ``BEGIN IMMEDIATE``: the write lock is taken before the
-    first read, so a read-modify-write never works on a stale value.
+    first read, so a read-modify-write never works on a stale value.  A write
+    to a file moved, replaced or deleted since it was opened (the learner
+    removed it while the tutor ran) is refused: it would be lost with it.
     """
     try:
         conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         try:
+            if write and isinstance(conn, FileConnection) and conn.moved(path):
+                error = ProgressError("moved", path, said=words(
+                    "the file was moved, replaced or deleted since the tutor opened it", "storage_errors.moved"))
+                error.unsaved = True
+                raise error
             yield conn
             conn.execute("COMMIT")
         except BaseException:

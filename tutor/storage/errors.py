@@ -29,6 +29,10 @@ _MESSAGES: Mapping[str, str] = {
         "The progress file {path} stayed locked by another program for {seconds} seconds. "
         "Close the other cassino-tutor and try again."
     ),
+    "moved": (
+        "The progress file {path} was moved, replaced or deleted since cassino-tutor opened it: nothing more is "
+        "saved. Quit and start cassino-tutor again."
+    ),
     "cannot_save": (
         "Cannot save to the progress file {path}: {reason}. Free some disk space or check the "
         "file's permissions; what was saved before is kept."
@@ -40,8 +44,8 @@ class ProgressError(Exception):
     """A progress file that cannot be used; ``code``, ``params`` and ``said`` let the shell word it.
 
     Codes: ``cannot_open``, ``damaged``, ``newer_version``, ``foreign``, ``busy``,
-    ``cannot_save``.  Every code has the parameter ``path``; see ``_MESSAGES``
-    for the others.  ``said`` is the ``reason`` (of ``cannot_open``, ``damaged`` and
+    ``moved``, ``cannot_save``.  Every code has the parameter ``path``; see ``_MESSAGES``
+    for the others.  ``said`` is the ``reason`` (of ``cannot_open``, ``damaged``, ``moved`` and
     ``cannot_save``) as :class:`Words` of ours, for every language: the system's and
     SQLite's own words are English whatever the learner reads.
     """

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import secrets
 from pathlib import Path
 
 from tutor.loading.reading import ReadRefused, read_bounded
@@ -41,7 +42,7 @@ def write_new_file(path: Path, text: str) -> None:
     The text goes to a temporary file in the same folder, flushed to disk, then
     is linked to its name (or, where links are not supported, renamed).
     """
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.tmp")  # a name the system takes, never taken
     try:
         with open(temp, "x", encoding="utf-8") as out:
             out.write(text)

@@ -13,7 +13,7 @@ from types import TracebackType
 from tutor.content.skills import Evidence
 
 from .dashboard import Dashboard, Streaks, lessons_done, runs, theme_order, weak_themes
-from .database import open_database, transaction
+from .database import FileConnection, open_database, transaction
 from .game_store import GameStore, ImportReport
 from .glicko2 import Rating
 from .paths import default_path
@@ -95,6 +95,10 @@ class Progress:
     ) -> None:
         self.close()
 
+    def moved(self) -> bool:
+        """Whether the file was moved, replaced or deleted since it was opened: nothing more is saved to it."""
+        return isinstance(self._conn, FileConnection) and self._conn.moved(self.path)
+
     def _write(self) -> AbstractContextManager[sqlite3.Connection]:
         return transaction(self._conn, self.path, write=True)
 
@@ -108,7 +112,10 @@ class Progress:
                          ) -> None:
         """Remember the step reached in a lesson not finished yet, and the mistakes and hints so far; with
         ``evidence`` (by lesson step, as :meth:`record_evidence` takes it), the skills rated in the same
-        transaction: the step is saved with its evidence, or neither is."""
+        transaction: the step is saved with its evidence, or neither is.
+
+        None of the three goes back (only the lesson's completion clears them): a second shell on the same lesson,
+        a step or a slip behind, does not undo what the first saved."""
         if min(step, mistakes, hints) < 0:
             raise ValueError(f"a lesson's step, mistakes and hints are 0 or more, not {step}, {mistakes}, {hints}")
         moment = to_text(utc(now))
@@ -117,7 +124,8 @@ class Progress:
                 record(c, "lesson", ref, pieces, moment)
             c.execute(
                 "INSERT INTO lesson (id, step, mistakes, hints, touched_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) "
-                "DO UPDATE SET step = excluded.step, mistakes = excluded.mistakes, hints = excluded.hints, "
+                "DO UPDATE SET step = max(step, excluded.step), mistakes = max(mistakes, excluded.mistakes), "
+                "hints = max(hints, excluded.hints), "
                 "touched_at = excluded.touched_at",
                 (lesson_id, step, mistakes, hints, moment),
             )
@@ -172,6 +180,7 @@ class Progress:
         hints: int,
         now: datetime | None = None,
         skills: Sequence[str] = (),
+        streak: int = 0,
     ) -> AttemptResult:
         """Store an attempt; rate learner and puzzle on the puzzle's first attempt only.
 
@@ -179,9 +188,11 @@ class Progress:
         ``initial_rating`` (the puzzle file's rating) is used on the first attempt only.
         Each of the puzzle's ``skills`` gets the attempt as evidence: scored as it counts for the
         ratings, as hard as the puzzle's rating before it, a share of one piece's weight each.
+        ``streak``: the length of the streak this attempt makes, kept in the same transaction if it is
+        the best.
         """
-        if hints < 0:
-            raise ValueError(f"hints are 0 or more, not {hints}")
+        if min(hints, streak) < 0:
+            raise ValueError(f"hints and a streak are 0 or more, not {hints} and {streak}")
         success = solved and hints == 0  # what _SUCCESS says in SQL
         moment = utc(now)
         with self._write() as c:
@@ -216,6 +227,7 @@ class Progress:
             tested = tuple(dict.fromkeys(skills))
             record(c, "puzzle", puzzle_id, [Evidence(skill, float(success), 1 / len(tested), hardness)
                                             for skill in tested], to_text(moment))
+            self._keep_streak(c, streak)
         return AttemptResult(puzzle_id, rated, before, after, puzzle, None if review is None else review.due)
 
     @staticmethod
@@ -411,15 +423,11 @@ class Progress:
         row = c.execute("SELECT length FROM best_streak WHERE id = 1").fetchone()
         return 0 if row is None else int(row[0])
 
-    def record_streak(self, length: int) -> bool:
-        """Keep ``length`` if it beats the best streak; True when it does."""
-        if length < 0:
-            raise ValueError(f"a streak is 0 or longer, not {length}")
-        with self._write() as c:
-            if length <= self._best_streak(c):
-                return False
+    @classmethod
+    def _keep_streak(cls, c: sqlite3.Connection, length: int) -> None:
+        """Keep ``length`` if it beats the best streak."""
+        if length > cls._best_streak(c):
             c.execute("INSERT OR REPLACE INTO best_streak (id, length) VALUES (1, ?)", (length,))
-            return True
 
     # settings and the rest
 

@@ -135,7 +135,7 @@ def _backup(conn: sqlite3.Connection, path: Path) -> Path:
     try:
         target = path.with_name(f"{path.name}.before-repair-{stamp}")
         count = 1
-        while target.exists():  # a second repair within the same second keeps the first copy
+        while target.is_symlink() or target.exists():  # a second repair within a second keeps the first copy
             count += 1
             target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
         begun = target

@@ -13,6 +13,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 REPORT_FOLDER = "reports"
+MAX_IN_A_SECOND = 100
+"""Reports kept of one process within one second; the errors after them are said without one."""
 
 
 def save_report(data_folder: Path, error: BaseException, context: str) -> Path | None:
@@ -24,8 +26,14 @@ def save_report(data_folder: Path, error: BaseException, context: str) -> Path |
                     *traceback.format_exception(type(error), error, error.__traceback__)])
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"error-{stamp}-{os.getpid()}.txt"
-        path.write_text(text, encoding="utf-8")
+        for count in range(1, MAX_IN_A_SECOND + 1):  # a second error within the same second keeps the first report
+            path = folder / f"error-{stamp}-{os.getpid()}{f'-{count}' if count > 1 else ''}.txt"
+            try:
+                with open(path, "x", encoding="utf-8") as out:
+                    out.write(text)
+            except FileExistsError:
+                continue
+            return path
     except OSError:
-        return None
-    return path
+        pass
+    return None
