@@ -193,13 +193,17 @@ def _count_pile(pile: list[Card], side: int, table: tuple[int, ...], points: lis
                 spades: list[int]) -> bool:
     """Add ``pile``'s point cards (by ``table``), cards and spades to ``side``'s; whether it holds the jack of
     spades."""
-    cards[side] += len(pile)
-    jack = False
+    jack, total, spade = False, 0, 0
+    the_jack: int = JACK_OF_SPADES
+    c: int  # the cards unboxed: a tuple indexed by an int, not through the item protocol (a Card is no native int)
     for c in pile:
-        points[side] += table[c]
-        spades[side] += SPADE[c]
-        if c == JACK_OF_SPADES:
+        total += table[c]
+        spade += SPADE[c]
+        if c == the_jack:
             jack = True
+    cards[side] += len(pile)
+    points[side] += total
+    spades[side] += spade
     return jack
 
 

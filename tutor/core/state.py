@@ -162,6 +162,7 @@ class RoundState:
         if kind == "build":
             face = values[move.card] == 0
             total = 0
+            c: int  # the cards unboxed: a tuple indexed by an int, not through the item protocol
             for c in cards:
                 total += values[c]
             cards.sort()
