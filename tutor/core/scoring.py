@@ -222,9 +222,8 @@ def _count_pile(pile: list[Card], start: int, side: int, table: tuple[int, ...],
     whether they hold the jack of spades."""
     jack, total, spade = False, 0, 0
     the_jack: int = JACK_OF_SPADES
-    c: int  # the cards unboxed: a tuple indexed by an int, not through the item protocol (a Card is no native int)
     for k in range(start, len(pile)):
-        c = pile[k]
+        c: int = pile[k]  # unboxed: a tuple indexed by an int, not through the item protocol (a Card is no native int)
         total += table[c]
         spade += SPADE[c]
         if c == the_jack:

@@ -121,9 +121,11 @@ class PlayoutClub:
         self.loose = pos.loose
         self.builds = pos.builds
         values, points = rules.values, rules.points
-        c: int  # a card unboxed: a tuple indexed by an int, not through the item protocol (a Card is no native int)
         mask = order = 0  # the loose cards as a mask, and in their order (six bits a card)
-        for c in pos.loose:
+        for card in pos.loose:
+            # Each loop's card unboxed to an int, annotated where it is assigned: a tuple indexed by an int, not through
+            # the item protocol (a Card is no native int; a bare annotation is narrowed to Card by the loop).
+            c: int = card
             mask |= BIT[c]
             order = order << 6 | (c + 1)
         self.mask = mask
@@ -134,14 +136,16 @@ class PlayoutClub:
         self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
         nxt_hv: list[int] = []
         nxt_holders = self.nxt_holders = [0] * KEYS
-        for c in self.nxt_hand:
-            cv = values[c]
+        for card in self.nxt_hand:
+            held: int = card
+            cv = values[held]
             nxt_hv.append(cv)
             if cv:
                 nxt_holders[cv] += 1
         self.nxt_hv = nxt_hv
-        for c in hand:
-            cv = values[c]
+        for card in hand:
+            mine: int = card
+            cv = values[mine]
             hv.append(cv)
             if cv:
                 holders[cv] += 1
@@ -161,8 +165,9 @@ class PlayoutClub:
             if pos.side_of(b.owner) != side:
                 others |= 1 << j
             total = 0
-            for c in b.cards:
-                total += points[c]
+            for card in b.cards:
+                part: int = card
+                total += points[part]
             b_value.append(b.value)
             b_points.append(total)
             b_cards.append(len(b.cards))
@@ -276,10 +281,11 @@ class PlayoutClub:
 
     def capture(self, i: int, card: Card, value: int, loose: tuple[Card, ...], taken: int) -> None:
         points = self.rules.points
-        c: int = card  # unboxed, as in :meth:`setup`
-        total = points[c]
+        played: int = card  # unboxed, as in :meth:`setup`
+        total = points[played]
         cards = len(loose)
-        for c in loose:
+        for one in loose:
+            c: int = one
             total += points[c]
         n = 0
         if taken:
@@ -318,10 +324,11 @@ class PlayoutClub:
 
     def build(self, i: int, card: Card, kind: int, value: int, loose: tuple[Card, ...], target: int) -> None:
         points = self.rules.points
-        c: int = card  # unboxed, as in :meth:`setup`
-        own = points[c]
+        played: int = card  # unboxed, as in :meth:`setup`
+        own = points[played]
         total, cards = own, 1 + len(loose)
-        for c in loose:
+        for one in loose:
+            c: int = one
             total += points[c]
         if target:
             j = target.bit_length() - 1
@@ -349,14 +356,14 @@ class PlayoutClub:
             return 0.0
         code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
         kind = code >> 5 & 7
-        c: int  # the cards unboxed, as in :meth:`setup`
-        card: int = self.hand[code >> 8]
+        card: int = self.hand[code >> 8]  # the cards unboxed, as in :meth:`setup`
         mask, loose = self.mask, len(self.loose)
         if kind == TRAIL:
             mask |= BIT[card]
             loose += 1
         else:
-            for c in used:
+            for one in used:
+                c: int = one
                 mask ^= BIT[c]
             loose -= len(used)
         builds = len(self.builds)
@@ -368,8 +375,9 @@ class PlayoutClub:
         if kind >= BUILD:
             points = self.rules.points
             new_value, new_points, new_cards = code & 31, points[card], 1 + len(used)
-            for c in used:
-                new_points += points[c]
+            for one in used:
+                part: int = one
+                new_points += points[part]
             if touched:
                 j = touched.bit_length() - 1
                 new_points += self.b_points[j]
