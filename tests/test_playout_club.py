@@ -10,6 +10,7 @@ import pytest
 from randompos import ALL_VARIANTS, random_play, random_position
 
 from tutor.content.presets import preset_names, variant
+from tutor.core.cards import Card
 from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
 from tutor.play.playout_club import PlayoutClub, fast_club_move, fits
 from tutor.play.risk import likely_take
@@ -40,7 +41,9 @@ def test_the_moves_walked_are_the_generated_ones_with_club_s_promises_and_looks(
         assert choice.setup(pos)
         choice.walk()
         moves = pos.generate()
-        assert [choice.move(k) for k in range(len(choice.promises))] == moves, str(pos)
+        walked = [choice.move(k) for k in range(len(choice.promises))]
+        assert walked == moves, str(pos)
+        assert all(type(c) is Card for m in walked for c in (m.card, *m.loose)), str(pos)  # not ints unboxed
         for k, move in enumerate(moves):
             kinds[pos.kind_of(move)] += 1
             assert choice.promises[k] == club_promise(pos, move, weights), (str(pos), move)
@@ -102,3 +105,23 @@ def test_builds_of_every_kind_are_met_where_random_play_makes_them() -> None:
         met["multiple"] += any(not b.single for b in pos.builds)
         assert fast_club_move(pos, PLAYOUT) == club_best(pos, pos.generate(), PLAYOUT), str(pos)
     assert met["several builds"] and met["multiple"], met
+
+
+def test_the_loose_cards_are_kept_in_their_order() -> None:
+    """The table's loose cards are kept by their order, not by which they are: equal values in another order are
+    walked in the generator's other order (a table kept by its cards alone gave the first order's moves)."""
+    rng = random.Random("order")
+    checked = 0
+    club = PlayoutClub(PLAYOUT)  # one for every table, as in a playout
+    for _ in range(300):
+        pos = random_position(rng, variant("draw"), 2)
+        values = [pos.variant.value[c] for c in pos.loose]
+        if len(set(values)) == len(values) or not pos.hands[pos.to_move]:
+            continue
+        for loose in (list(pos.loose), pos.loose[::-1]):
+            pos.loose = loose
+            assert club.setup(pos)
+            club.walk()
+            assert [club.move(k) for k in range(len(club.promises))] == pos.generate(), str(pos)
+        checked += 1
+    assert checked >= 20, checked

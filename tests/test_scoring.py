@@ -12,6 +12,7 @@ from tutor.content.presets import variant
 from tutor.core.cards import Card, parse_cards
 from tutor.core.position import Position
 from tutor.core.scoring import (
+    PileCounts,
     ScoreItem,
     certain_items,
     certain_points,
@@ -299,3 +300,26 @@ def test_taken_points_are_the_score_items_but_the_majorities_and_the_skunk(v: Va
         if checked == 20:
             break
     assert checked == 20
+
+
+@pytest.mark.parametrize("v", ALL_VARIANTS, ids=range(len(ALL_VARIANTS)))
+def test_taken_points_from_the_piles_counted_before_are_the_same(v: Variant) -> None:
+    """A playout's end counts only the cards taken since its world (PileCounts): the same points, cards and spades
+    as counting every pile, to the round's end (the residue) and with the jack of spades taken before or after."""
+    rng = random.Random(f"base/{v}")
+    jack_before = checked = 0
+    for _ in range(40):
+        pos = fresh_position(rng, v, rng.choice((2, 3, 4)))
+        random_play(rng, pos, rng.randrange(0, 30))
+        if pos.is_round_over():
+            continue
+        base = PileCounts(pos)
+        jack_before += base.jack >= 0
+        pushed = pos.pushed
+        random_play(rng, pos, rng.randrange(1, 40))
+        assert taken_points(pos, base) == taken_points(pos), str(pos)
+        while pos.pushed > pushed:  # taken back part of the way, as a playout's moves are
+            pos.pop()
+            assert taken_points(pos, base) == taken_points(pos), str(pos)
+        checked += 1
+    assert checked >= 5 and (jack_before or not v.spade_points), (checked, jack_before)

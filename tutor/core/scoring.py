@@ -159,10 +159,28 @@ def round_margin(pos: Position, side: int) -> int:
     return totals[side] - max(t for s, t in enumerate(totals) if s != side)
 
 
-def taken_points(pos: Position) -> tuple[list[int], list[int], list[int]]:
+class PileCounts:
+    """What each seat's pile holds now (its length, point cards, spades, the jack of spades): where every position
+    asked of later grew from this one (moves pushed, never one popped past it), :func:`taken_points` counts only
+    the cards taken since.  A playout's end asks for a world's piles again and again, of which it adds a few."""
+
+    def __init__(self, pos: Position) -> None:
+        assert pos.captured is not None
+        table = pos.variant.point_card_table
+        self.lengths = [len(pile) for pile in pos.captured]
+        self.points = [0] * pos.players
+        self.spades = [0] * pos.players
+        self.jack = -1  # the seat that took the jack of spades
+        cards = [0] * pos.players
+        for seat, pile in enumerate(pos.captured):
+            if _count_pile(pile, 0, seat, table, self.points, cards, self.spades):
+                self.jack = seat
+
+
+def taken_points(pos: Position, base: PileCounts | None = None) -> tuple[list[int], list[int], list[int]]:
     """Each side's points from what it has taken, its sweeps and its penalties (:func:`score_round`'s items but
     the majorities and the skunk, summed), and the cards and spades each side took: for a playout's end, where
-    the items themselves are not needed."""
+    the items themselves are not needed; ``base``, the piles of a position ``pos`` grew from, counted once."""
     assert pos.sweeps is not None and pos.penalties is not None
     assert pos.captured is not None
     v = pos.variant
@@ -171,10 +189,19 @@ def taken_points(pos: Position) -> tuple[list[int], list[int], list[int]]:
     cards, spades = [0] * pos.sides, [0] * pos.sides
     jack = -1  # the side that took the jack of spades
     for seat, pile in enumerate(pos.captured):  # not copied into side_piles: a playout's end asks at every playout
-        if _count_pile(pile, pos.side_of(seat), table, points, cards, spades):
-            jack = pos.side_of(seat)
+        side = pos.side_of(seat)
+        start = 0
+        if base is not None:
+            start = base.lengths[seat]
+            cards[side] += start
+            points[side] += base.points[seat]
+            spades[side] += base.spades[seat]
+            if base.jack == seat:
+                jack = side
+        if _count_pile(pile, start, side, table, points, cards, spades):
+            jack = side
     if pos.last_capturer is not None and pos.is_round_over():  # the residue, as seat_piles counts it
-        if _count_pile(pos.table_cards(), pos.side_of(pos.last_capturer), table, points, cards, spades):
+        if _count_pile(pos.table_cards(), 0, pos.side_of(pos.last_capturer), table, points, cards, spades):
             jack = pos.side_of(pos.last_capturer)
     if v.spade_points:
         for side in range(pos.sides):
@@ -189,17 +216,21 @@ def taken_points(pos: Position) -> tuple[list[int], list[int], list[int]]:
     return points, cards, spades
 
 
-def _count_pile(pile: list[Card], side: int, table: tuple[int, ...], points: list[int], cards: list[int],
+def _count_pile(pile: list[Card], start: int, side: int, table: tuple[int, ...], points: list[int], cards: list[int],
                 spades: list[int]) -> bool:
-    """Add ``pile``'s point cards (by ``table``), cards and spades to ``side``'s; whether it holds the jack of
-    spades."""
-    cards[side] += len(pile)
-    jack = False
-    for c in pile:
-        points[side] += table[c]
-        spades[side] += SPADE[c]
-        if c == JACK_OF_SPADES:
+    """Add the point cards (by ``table``), cards and spades of ``pile`` from its ``start``-th card to ``side``'s;
+    whether they hold the jack of spades."""
+    jack, total, spade = False, 0, 0
+    the_jack: int = JACK_OF_SPADES
+    for k in range(start, len(pile)):
+        c: int = pile[k]  # unboxed: a tuple indexed by an int, not through the item protocol (a Card is no native int)
+        total += table[c]
+        spade += SPADE[c]
+        if c == the_jack:
             jack = True
+    cards[side] += len(pile) - start
+    points[side] += total
+    spades[side] += spade
     return jack
 
 

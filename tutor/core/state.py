@@ -162,7 +162,8 @@ class RoundState:
         if kind == "build":
             face = values[move.card] == 0
             total = 0
-            for c in cards:
+            for card in cards:
+                c: int = card  # unboxed: a tuple indexed by an int, not through the item protocol
                 total += values[c]
             cards.sort()
             made = Build(move.value, tuple(cards), self.to_move, not face and total == move.value, face)

@@ -64,7 +64,7 @@ from tutor.core.frozen import pickled_by_constructor
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import next_deal
-from tutor.core.scoring import score_round, taken_points
+from tutor.core.scoring import PileCounts, score_round, taken_points
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
 from .heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_value
@@ -430,12 +430,12 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
         if not solution.unfinished:
             solved = {lv.move: lv.value for lv in solution.moves}
             return [float(solved[m]) for m in moves]
-    side = world.side_of(world.to_move)
+    side, base = world.side_of(world.to_move), PileCounts(world)  # each playout's end grows from the world's piles
     values: list[float] = []
     for m in moves:
         if stop is not None and values and stop():
             break
-        values.append(playout_value(world, m, side, playout, replies, beyond, draw_turns))
+        values.append(playout_value(world, m, side, playout, replies, beyond, draw_turns, base))
         if progress is not None:
             progress()
     return values
@@ -454,7 +454,7 @@ def playout_turns(pos: Position, draw_turns: int | None = DRAW_TURNS) -> int:
 
 
 def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = PLAYOUT, replies: int = 0,
-                  beyond: bool = False, draw_turns: int | None = DRAW_TURNS) -> float:
+                  beyond: bool = False, draw_turns: int | None = DRAW_TURNS, base: PileCounts | None = None) -> float:
     """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``;
     ``world`` is left as it was (the moves are taken back).
 
@@ -462,7 +462,7 @@ def playout_value(world: Position, move: Move, side: int, playout: ClubWeights =
     for its own side of club's ``replies`` first choices, each played out the same way (a two-ply search in the
     world).  With ``beyond`` (not with ``draw``) a playout that ends a deal before the last plays the next deal
     too, dealt from the world's stock, and values its end.  With ``draw`` the playout stops after ``draw_turns``
-    moves a seat (:data:`DRAW_TURNS`), the first being ``move``."""
+    moves a seat (:data:`DRAW_TURNS`), the first being ``move``; ``base``: the world's piles, counted."""
     horizon = world.players * playout_turns(world, draw_turns) if world.variant.draw else None
     world.push(move)
     try:
@@ -472,9 +472,9 @@ def playout_value(world: Position, move: Move, side: int, playout: ClubWeights =
             if len(options) > 1:
                 ranked = sorted(options, key=lambda m: -club_value(world, m, playout))[:replies]
                 outcomes = [_played_out(world, r, playout, None if horizon is None else horizon - 1, (side, replier),
-                                        beyond) for r in ranked]
+                                        beyond, base) for r in ranked]
                 return max(outcomes, key=lambda o: o[1])[0]
-        return _played_out(world, None, playout, None if horizon is None else horizon - 1, (side,), beyond)[0]
+        return _played_out(world, None, playout, None if horizon is None else horizon - 1, (side,), beyond, base)[0]
     finally:
         world.pop()
 
@@ -484,9 +484,9 @@ def _deal_over(world: Position) -> bool:
 
 
 def _played_out(world: Position, first: Move | None, playout: ClubWeights, horizon: int | None,
-                sides: tuple[int, ...], beyond: bool = False) -> list[float]:
+                sides: tuple[int, ...], beyond: bool = False, base: PileCounts | None = None) -> list[float]:
     """``first`` (if any) then club play by ``playout`` for at most ``horizon`` plies or to the deal's end: the
-    end valued for each of ``sides`` (:func:`deal_end_value`); ``world`` is left as it was."""
+    end valued for each of ``sides`` (:func:`deal_end_value`, from ``base``); ``world`` is left as it was."""
     plies = 0
     if first is not None:
         world.push(first)
@@ -497,22 +497,23 @@ def _played_out(world: Position, first: Move | None, playout: ClubWeights, horiz
         world.push(club_move(world, playout) if move is None else move)
         plies += 1
     if beyond and world.needs_deal() and not world.variant.draw:
-        values = _next_deal_values(world, playout, sides)
+        values = _next_deal_values(world, playout, sides, base)
     else:
-        values = [deal_end_value(world, s) for s in sides]
+        values = [deal_end_value(world, s, base) for s in sides]
     for _ in range(plies):
         world.pop()
     return values
 
 
-def _next_deal_values(world: Position, playout: ClubWeights, sides: tuple[int, ...]) -> list[float]:
+def _next_deal_values(world: Position, playout: ClubWeights, sides: tuple[int, ...],
+                      base: PileCounts | None) -> list[float]:
     """The next deal dealt from the world's stock (in a world, a random order of the unseen cards) and played out
-    by ``playout`` on a copy of ``world``: its end valued for each of ``sides``."""
+    by ``playout`` on a copy of ``world``: its end valued for each of ``sides`` (from ``base``)."""
     after = world.copy()
     next_deal(after)
     while not _deal_over(after):
         after.push(club_move(after, playout))
-    return [deal_end_value(after, s) for s in sides]
+    return [deal_end_value(after, s, base) for s in sides]
 
 
 def club_move(world: Position, playout: ClubWeights = PLAYOUT) -> Move:
@@ -526,20 +527,20 @@ def club_move(world: Position, playout: ClubWeights = PLAYOUT) -> Move:
     return club_best(world, world.generate(), playout)
 
 
-def deal_end_value(pos: Position, side: int) -> float:
+def deal_end_value(pos: Position, side: int, base: PileCounts | None = None) -> float:
     """The round's value for ``side`` at the end of a deal: its total minus the best other side's.
 
     Over, the round is scored exactly.  Otherwise each side counts what it has
     for sure (point cards, spade points, sweeps, penalties) and of the most
     cards and most spades its chance, from its lead and the cards still out,
-    times the award.
+    times the award.  ``base``: the piles of a position ``pos`` grew from, counted (:func:`taken_points`).
     """
     if pos.is_round_over():
         totals = [0.0] * pos.sides
         for item in score_round(pos).items:
             totals[item.side] += item.points
     else:
-        points, cards, spades = taken_points(pos)
+        points, cards, spades = taken_points(pos, base)
         totals = [float(p) for p in points]
         v = pos.variant
         cards_out = len(v.deck_cards) - sum(cards)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from tutor.core.cards import Card
-from tutor.core.movegen import RANK_INDEX, LooseCards, all_subsets, loose_numbers
+from tutor.core.movegen import LOOSE_KEPT, RANK_INDEX, LooseCards, all_subsets, loose_numbers
 from tutor.core.moves import Move, new_tuple
 from tutor.core.position import Position
 from tutor.core.subsets import partitionable, subset_totals
@@ -120,26 +120,32 @@ class PlayoutClub:
         self.nxt = nxt
         self.loose = pos.loose
         self.builds = pos.builds
-        self.table = loose_numbers(pos.variant, pos.loose)
         values, points = rules.values, rules.points
-        mask = 0
-        for c in pos.loose:
+        mask = order = 0  # the loose cards as a mask, and in their order (six bits a card)
+        for card in pos.loose:
+            # Each loop's card unboxed to an int, annotated where it is assigned: a tuple indexed by an int, not through
+            # the item protocol (a Card is no native int; a bare annotation is narrowed to Card by the loop).
+            c: int = card
             mask |= BIT[c]
+            order = order << 6 | (c + 1)
         self.mask = mask
+        self.table = rules.loose_cards(order, pos.loose)
         hv = self.hv
         hv.clear()
         holders = self.holders = [0] * KEYS
         self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
         nxt_hv: list[int] = []
         nxt_holders = self.nxt_holders = [0] * KEYS
-        for c in self.nxt_hand:
-            cv = values[c]
+        for card in self.nxt_hand:
+            held: int = card
+            cv = values[held]
             nxt_hv.append(cv)
             if cv:
                 nxt_holders[cv] += 1
         self.nxt_hv = nxt_hv
-        for c in hand:
-            cv = values[c]
+        for card in hand:
+            mine: int = card
+            cv = values[mine]
             hv.append(cv)
             if cv:
                 holders[cv] += 1
@@ -159,8 +165,9 @@ class PlayoutClub:
             if pos.side_of(b.owner) != side:
                 others |= 1 << j
             total = 0
-            for c in b.cards:
-                total += points[c]
+            for card in b.cards:
+                part: int = card
+                total += points[part]
             b_value.append(b.value)
             b_points.append(total)
             b_cards.append(len(b.cards))
@@ -231,6 +238,7 @@ class PlayoutClub:
         for b in builds:
             build_values |= 1 << b.value
         for i, card in enumerate(hand):
+            index: int = card  # unboxed, as in :meth:`setup`
             cv = self.hv[i]
             if find:
                 held = unbound or self.holds(i, 0, -1)
@@ -238,13 +246,14 @@ class PlayoutClub:
                     if (table.totals | build_values) >> cv & 1:
                         self.captures(i, card, cv, held)
                 else:
-                    rank = RANK_INDEX[card]
+                    rank = RANK_INDEX[index]
                     for c in self.loose:
-                        if RANK_INDEX[c] == rank and (held or self.holds(i, 0, -1)):
+                        same: int = c
+                        if RANK_INDEX[same] == rank and (held or self.holds(i, 0, -1)):
                             self.capture(i, card, rank, (c,), 0)
             if plain_trail or (self.may_trail and self.holds(i, 0, -1)):
                 trail = 0.0
-                trail -= self.keep_weight * self.rules.points[card]
+                trail -= self.keep_weight * self.rules.points[index]
                 self.add(i, TRAIL, 0, (), 0, trail)
             if may_build and cv:
                 self.builds_of(i, card, cv, unbound)
@@ -272,9 +281,11 @@ class PlayoutClub:
 
     def capture(self, i: int, card: Card, value: int, loose: tuple[Card, ...], taken: int) -> None:
         points = self.rules.points
-        total = points[card]
+        played: int = card  # unboxed, as in :meth:`setup`
+        total = points[played]
         cards = len(loose)
-        for c in loose:
+        for one in loose:
+            c: int = one
             total += points[c]
         n = 0
         if taken:
@@ -313,15 +324,18 @@ class PlayoutClub:
 
     def build(self, i: int, card: Card, kind: int, value: int, loose: tuple[Card, ...], target: int) -> None:
         points = self.rules.points
-        total, cards = points[card], 1 + len(loose)
-        for c in loose:
+        played: int = card  # unboxed, as in :meth:`setup`
+        own = points[played]
+        total, cards = own, 1 + len(loose)
+        for one in loose:
+            c: int = one
             total += points[c]
         if target:
             j = target.bit_length() - 1
             cards += self.b_cards[j]
             total += self.b_points[j]
         promise = 0.0
-        promise -= self.keep_weight * points[card]
+        promise -= self.keep_weight * own
         promise += self.build_promise * (total + self.card_worth * (cards + 1))
         self.add(i, kind, value, loose, target, promise)
 
@@ -342,13 +356,14 @@ class PlayoutClub:
             return 0.0
         code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
         kind = code >> 5 & 7
-        card = self.hand[code >> 8]
+        card: int = self.hand[code >> 8]  # the cards unboxed, as in :meth:`setup`
         mask, loose = self.mask, len(self.loose)
         if kind == TRAIL:
             mask |= BIT[card]
             loose += 1
         else:
-            for c in used:
+            for one in used:
+                c: int = one
                 mask ^= BIT[c]
             loose -= len(used)
         builds = len(self.builds)
@@ -360,8 +375,9 @@ class PlayoutClub:
         if kind >= BUILD:
             points = self.rules.points
             new_value, new_points, new_cards = code & 31, points[card], 1 + len(used)
-            for c in used:
-                new_points += points[c]
+            for one in used:
+                part: int = one
+                new_points += points[part]
             if touched:
                 j = touched.bit_length() - 1
                 new_points += self.b_points[j]
@@ -388,7 +404,8 @@ class PlayoutClub:
                 take = self.best_of_value(table, loose, builds, touched, cv, new_value, new_points, new_cards)
             else:  # a face card takes one loose card of its rank
                 sweep = sweep_points if loose == 1 and not builds else 0
-                first = 4 * (RANK_INDEX[card] - 1)
+                index: int = card  # unboxed, as in :meth:`setup`
+                first = 4 * (RANK_INDEX[index] - 1)
                 same = table.mask >> first & 15
                 take = -1.0
                 for suit in range(4):
@@ -540,6 +557,17 @@ class _Rules:
         self.add_to_others: bool = v.add_to_others
         self.free: bool = v.build_duty == "free"
         self.tables: dict[int, _LookTable] = {}
+        self.loose: dict[int, LooseCards] = {}
+
+    def loose_cards(self, order: int, loose: list[Card]) -> LooseCards:
+        """:func:`~tutor.core.movegen.loose_numbers` of ``loose``, kept by ``order`` (the cards in their order, six
+        bits each): an int hashed and compared, not a tuple of the cards made, hashed and compared at every ply."""
+        found = self.loose.get(order)
+        if found is None:
+            if len(self.loose) >= LOOSE_KEPT:
+                self.loose.clear()
+            found = self.loose[order] = loose_numbers(self.variant, loose)
+        return found
 
     def table(self, mask: int) -> _LookTable:
         found = self.tables.get(mask)
