@@ -279,6 +279,14 @@ def test_certain_items_name_what_is_sure_in_count_out_order() -> None:
     assert codes(certain_items(fined, 0)) == [("penalty", 0, -2), ("point_card", 0, 1), ("sweeps", 0, 2)]
 
 
+def _played_on(rng: random.Random, v: Variant, fewest: int, most: int) -> Position | None:
+    """A new round of ``v`` with 2, 3 or 4 players played on at random for ``fewest`` to ``most`` - 1 plies; None
+    when it ended."""
+    pos = fresh_position(rng, v, rng.choice((2, 3, 4)))
+    random_play(rng, pos, rng.randrange(fewest, most))
+    return None if pos.is_round_over() else pos
+
+
 @pytest.mark.parametrize("v", ALL_VARIANTS, ids=range(len(ALL_VARIANTS)))
 def test_taken_points_are_the_score_items_but_the_majorities_and_the_skunk(v: Variant) -> None:
     """Over random rounds of every variant, before the end: each side's points from score_round's items other than
@@ -286,9 +294,8 @@ def test_taken_points_are_the_score_items_but_the_majorities_and_the_skunk(v: Va
     rng = random.Random(f"taken/{v}")
     checked = 0
     for _ in range(300):
-        pos = fresh_position(rng, v, rng.choice((2, 3, 4)))
-        random_play(rng, pos, rng.randrange(1, 40))
-        if pos.is_round_over():
+        pos = _played_on(rng, v, 1, 40)
+        if pos is None:
             continue
         score = score_round(pos)
         points = [0] * pos.sides
@@ -309,9 +316,8 @@ def test_taken_points_from_the_piles_counted_before_are_the_same(v: Variant) -> 
     rng = random.Random(f"base/{v}")
     jack_before = checked = 0
     for _ in range(40):
-        pos = fresh_position(rng, v, rng.choice((2, 3, 4)))
-        random_play(rng, pos, rng.randrange(0, 30))
-        if pos.is_round_over():
+        pos = _played_on(rng, v, 0, 30)
+        if pos is None:
             continue
         base = PileCounts(pos)
         jack_before += base.jack >= 0

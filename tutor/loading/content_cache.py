@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -24,6 +22,7 @@ import platformdirs
 from tutor.content.course import Catalog
 
 from .catalog import LeftOut, content_folders, read_catalog, yaml_files
+from .writing import write_whole
 
 CACHE_VARIABLE = "CASSINO_TUTOR_CACHE"
 """The folder of the kept catalog, instead of the user's cache folder; set and empty, none is kept."""
@@ -103,14 +102,7 @@ def _keep(path: Path, read: Read) -> None:
     :data:`KEPT` copies."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=PREFIX, suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                pickle.dump(read, out, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        write_whole(path, pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
         copies = sorted(path.parent.glob(f"{PREFIX}*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for older in copies[KEPT:]:
             older.unlink(missing_ok=True)

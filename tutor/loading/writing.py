@@ -34,7 +34,7 @@ def write_whole(path: str | Path, data: str | bytes) -> None:
     if found is not None and not stat.S_ISREG(found.st_mode):
         _write_in_place(target, blob)
         return
-    temp = target.with_name(f".{target.name[:200]}.{secrets.token_hex(4)}.tmp")  # a name the system takes
+    temp = temporary_beside(target)
     try:
         handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     except PermissionError:
@@ -54,6 +54,12 @@ def write_whole(path: str | Path, data: str | bytes) -> None:
         with suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def temporary_beside(path: Path) -> Path:
+    """A new name for a temporary file in the folder of ``path``: hidden, unique (a random token, not the process's
+    number, which a file left by a killed process may hold), and short enough for the system whatever the name."""
+    return path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.tmp")
 
 
 def _write_in_place(path: Path, blob: bytes) -> None:

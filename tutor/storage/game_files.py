@@ -11,10 +11,10 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 from pathlib import Path
 
 from tutor.loading.reading import ReadRefused, read_bounded
+from tutor.loading.writing import temporary_beside
 
 from .games import MAX_BYTES, GameFileError, SavedGame, parse_game
 
@@ -42,7 +42,7 @@ def write_new_file(path: Path, text: str) -> None:
     The text goes to a temporary file in the same folder, flushed to disk, then
     is linked to its name (or, where links are not supported, renamed).
     """
-    temp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.tmp")  # a name the system takes, never taken
+    temp = temporary_beside(path)
     try:
         with open(temp, "x", encoding="utf-8") as out:
             out.write(text)
