@@ -77,6 +77,22 @@ def test_help_lists_every_command_and_explains_one(tmp_path: Path) -> None:
         assert "no command" in say(shell, "help frobnicate")
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_help_starts_every_commands_text_in_its_column_or_under_a_usage_too_wide_for_it(tmp_path: Path,
+                                                                                     lang: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        rows = say(shell, "help").split("\n")[1:-1]
+        start = 25 if lang == "en" else 27  # two spaces, the usage's column, one space
+        for row, after in zip(rows, rows[1:] + [""], strict=True):
+            if not row.startswith("  ") or row.startswith("   "):
+                continue  # a row's text going on
+            usage = row[2:start].rstrip()
+            if row[start - 1] == " " and row[start] != " " and "  " not in usage:
+                continue  # the text in its column, after the usage
+            assert "  " not in row.strip(), row  # the usage alone, not run into its text
+            assert after.startswith("    ") and not after.startswith("     "), (row, after)
+
+
 @pytest.mark.parametrize(("lang", "typed", "said"), [
     ("en", "hepl", "“hepl” is not a command (did you mean “help”?), and no lesson or puzzle is open"),
     ("en", "rule", "“rule” is not a command (did you mean “rules”?)"),
