@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import ExitStack
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from shell_helpers import game_run, kept_games, open_shell, shell_process
 from test_play_shell import learner_line, read_until
+from test_shell import say
 
 from tutor.play.table_game import TableGame
+from tutor.shell.catch_up import catch_up
 from tutor.shell.commands import dispatch, farewell, welcome
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
@@ -362,6 +365,51 @@ def test_a_closed_terminal_leaves_as_quit_does_a_hinted_puzzle_recorded(
     conn = sqlite3.connect(tmp_path / "progress.sqlite3")
     try:
         assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 1)]
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_puzzle_open_after_a_hint_in_a_killed_shell_counts_as_missed_at_the_next_start(
+        tmp_path: Path, lang: str) -> None:
+    """``kill -9`` after a hint lost it: nothing was recorded, and the puzzle came back as never tried, a solve
+    then the learner's own.  The hint is now kept at once, and the next start counts the puzzle as missed and
+    says so; a shell still running keeps its own puzzle open."""
+    with open_shell(tmp_path) as running:
+        running.clock.now = datetime.now(timezone.utc)  # type: ignore[attr-defined]  # as the other shells see it
+        say(running, "puzzle")
+        say(running, "hint")
+        shell = shell_process(tmp_path)
+        try:
+            send(shell, "puzzle")
+            send(shell, "hint")
+            send(shell, "lessons")
+            read_until(shell, "The course (")
+            shell.kill()
+            shell.communicate(timeout=30)
+        finally:
+            if shell.poll() is None:
+                shell.kill()
+        with open_shell(tmp_path, lang) as after:
+            after.clock.now = running.clock.now  # type: ignore[attr-defined]
+            after.caught_up = catch_up(after)  # as the shell's start does
+            said = dispatch(after, "show").text
+            assert {"en": "Last time the tutor stopped with a puzzle open after a hint: it counts as missed",
+                    "de": "Beim letzten Mal endete das Programm, während eine Aufgabe nach einem Tipp offen war: Sie "
+                          "zählt als nicht gelöst"}[lang] in " ".join(said.split())
+        conn = sqlite3.connect(tmp_path / "progress.sqlite3")
+        try:
+            assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 1)]
+            assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (1,), "the running shell's"
+        finally:
+            conn.close()
+        assert dispatch(running, "quit").text
+    with open_shell(tmp_path) as last:
+        assert catch_up(last) == ""
+    conn = sqlite3.connect(tmp_path / "progress.sqlite3")
+    try:
+        assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 1)] * 2, "quit records its own"
+        assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (0,)
     finally:
         conn.close()
 

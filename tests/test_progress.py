@@ -19,6 +19,7 @@ from tutor.storage.glicko2 import SCALE, Game, rate
 from tutor.storage.rating_policy import LEARNER_START, TAU, puzzle_start, rate_game
 from tutor.storage.reviews import LEARNED_DAYS
 from tutor.storage.schema import MIGRATIONS
+from tutor.storage.timestamps import to_text
 
 REPO = Path(__file__).resolve().parents[1]
 T0 = datetime(2024, 3, 1, 9, 0, tzinfo=timezone.utc)
@@ -340,6 +341,44 @@ def test_a_solve_with_hints_is_rated_as_a_failure(path: Path) -> None:
     assert helped.rated and helped.after.rating < helped.before.rating
     assert helped.before == LEARNER_START and helped.after == rate_game(LEARNER_START, puzzle_start(1500), False)[0]
     assert failed.after.rating < failed.before.rating
+
+
+def test_a_puzzle_held_after_a_hint_by_a_shell_gone_is_settled_once_as_a_miss(path: Path) -> None:
+    now = datetime(2026, 12, 5, 12, 0, tzinfo=timezone.utc)
+    ended = subprocess.Popen([sys.executable, "-c", ""])  # a process that ran and ended, as the killed shell did
+    ended.wait()
+    with Progress.open(path) as gone, Progress.open(path) as running, Progress.open(path) as later:
+        host, _, token = gone.games.holder.rsplit("/", 2)
+        gone.games.holder = f"{host}/{ended.pid}/{token}"
+        gone.hold_help("p1", ["pairing"], 1200, 1, now=now, skills=["captures"])
+        gone.hold_help("p1", ["pairing"], 1200, 2, now=now + DAY / 24, skills=["captures"])  # a second hint
+        running.hold_help("p2", [], 1300, 1, now=now)  # a shell of this process, which runs
+        (missed,) = later.settle_left_help(now + DAY / 12)
+        assert missed.puzzle_id == "p1" and missed.rated and missed.after.rating < missed.before.rating
+        assert missed.review_due is not None and missed.review_due > now + DAY / 24
+        assert later.settle_left_help(now + DAY / 12) == [], "settled once"
+        stats = later.theme_stats()
+        assert [(s.theme, s.attempts, s.solved) for s in stats] == [("pairing", 1, 0)]
+        assert later.evidence_time("captures", "puzzle", "p1") == now + DAY / 24
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT puzzle_id, solved, hints, at FROM attempt").fetchall() == [
+            ("p1", 0, 2, to_text(now + DAY / 24))]
+        assert conn.execute("SELECT puzzle_id FROM puzzle_helped").fetchall() == [("p2",)], "not settled by itself"
+    finally:
+        conn.close()
+
+
+def test_an_answer_or_a_miss_recorded_removes_the_shells_own_hold(path: Path) -> None:
+    with Progress.open(path) as progress:
+        progress.hold_help("p1", [], 1200, 1)
+        progress.record_attempt("p1", [], 1200, True, 1)
+        assert progress.settle_left_help() == []
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (0,)
+    finally:
+        conn.close()
 
 
 def test_days_without_a_rated_puzzle_make_the_rating_less_sure(path: Path) -> None:

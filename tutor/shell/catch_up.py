@@ -1,6 +1,7 @@
-"""At the shell's start, the reviews that a round's end began and never kept (the tutor was stopped or killed while
-one ran): each is made as the round's end makes it, its evidence recorded and its marked positions queued, so that
-nothing a round showed of the learner is lost."""
+"""At the shell's start, what a shell stopped or killed last time left undone: a puzzle open after a hint is counted
+as missed, as leaving it would have; a review that a round's end began and never kept is made as the round's end
+makes it, its evidence recorded and its marked positions queued.  So nothing a session showed of the learner is
+lost."""
 
 from __future__ import annotations
 
@@ -17,14 +18,16 @@ from .status import StatusLine
 
 
 def catch_up(shell: Shell) -> str:
-    """Review every round left pending (the oldest first) and keep its review; what the welcome says of it (nothing
-    when none was pending).  Ctrl-C stops it: the rounds not reviewed stay pending for the next start."""
+    """Count as missed the puzzles left after a hint by a shell killed since; review every round left pending (the
+    oldest first) and keep its review.  What the welcome says of it (nothing when there was nothing to do).  Ctrl-C
+    stops the reviews: the rounds not reviewed stay pending for the next start."""
     games = shell.progress.games
     try:
+        missed = shell.progress.settle_left_help(shell.clock())
         pending = games.pending_reviews(shell.clock())
     except ProgressError:
         return ""  # the welcome's other lines say what is wrong with the progress file
-    said: list[str] = []
+    said = [shell.ui.message("shell.help_left_missed", count=len(missed))] if missed else []
     for key, number in pending:
         try:
             saved = games.load(key)

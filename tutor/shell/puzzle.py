@@ -11,6 +11,7 @@ So does a solve of a puzzle whose answer this session has shown already.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import datetime
 
 from tutor.content.course import Lesson, Puzzle, Text
@@ -244,11 +245,20 @@ class PuzzleRun(Activity):
     def used_help(self) -> None:
         if not self.over:
             self.hints += 1
+            self._hold_help()
+
+    def _hold_help(self) -> None:
+        """Keep the help taken at once: a shell killed before the answer has the puzzle counted as missed at the
+        next start (:func:`.catch_up.settle_left_help`), as leaving it does."""
+        p = self.puzzle
+        with suppress(ProgressError):  # leaving the puzzle still records it
+            self.shell.progress.hold_help(p.id, p.themes, p.rating, self.hints, now=self.shell.clock(),
+                                          skills=puzzle_skills(p))
 
     def hint(self) -> str:
         if self.over:
             return self._hint_when_over()
-        self.hints += 1
+        self.used_help()
         if self._line is not None and self._line.played:
             return self._line_hint()
         hints = self.puzzle.hints

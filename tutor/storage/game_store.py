@@ -189,7 +189,7 @@ class GameStore:
             if row is None:
                 raise GameChanged(saved.key, None)
             version, holder, held_at = row
-            if holder != self.holder and (version != saved.version or self._held_elsewhere(holder, held_at, now)):
+            if holder != self.holder and (version != saved.version or self.held_elsewhere(holder, held_at, now)):
                 raise GameChanged(saved.key, _pid(holder))
             c.execute(
                 f"UPDATE game SET updated = ?, version = ?, holder = ?, held_at = ?, problem = NULL, "
@@ -211,7 +211,7 @@ class GameStore:
             if row is None:
                 raise GameFileError(f"game {key}", words("no such game", "game_files.no_such_game"))
             holder, held_at, version, problem, data = row
-            if problem is None and self._held_elsewhere(holder, held_at, now):
+            if problem is None and self.held_elsewhere(holder, held_at, now):
                 raise GameHeld(key, _pid(holder), _host(holder) == _host(self.holder))
             if problem is None:
                 c.execute("UPDATE game SET holder = ?, held_at = ? WHERE id = ?", (self.holder, to_text(utc(now)), key))
@@ -260,7 +260,7 @@ class GameStore:
             rows = c.execute("SELECT p.game_id, p.round, g.holder, g.held_at FROM review_pending p "
                              "JOIN game g ON g.id = p.game_id ORDER BY g.started, g.id, p.round").fetchall()
         return [(key, number) for key, number, holder, held_at in rows
-                if not self._held_elsewhere(holder, held_at, now)]
+                if not self.held_elsewhere(holder, held_at, now)]
 
     def drop_pending(self, key: int, round_number: int) -> None:
         """Round ``round_number`` of game ``key`` needs no review at its end (nothing of the learner's to review,
@@ -305,8 +305,8 @@ class GameStore:
         for key in list(self._held):
             self.release(key)
 
-    def _held_elsewhere(self, holder: str | None, held_at: str | None, now: datetime) -> bool:
-        """Whether ``holder``, another shell, still plays the game."""
+    def held_elsewhere(self, holder: str | None, held_at: str | None, now: datetime) -> bool:
+        """Whether ``holder``, another shell, still runs (plays the game, or has the puzzle open)."""
         if holder is None or holder == self.holder:
             return False
         try:
@@ -364,7 +364,7 @@ class GameStore:
             outcome = None if ended is None else MatchResult(ended["winner"], str(ended["reason"]), ended["loser"])
             return GameSummary(key, checked_time(started), Settings(variants[variant], players, level, seed, kind, learner),
                                practice == 1, rounds, tuple(points), outcome,
-                               _pid(holder) if self._held_elsewhere(holder, held_at, now) else None,
+                               _pid(holder) if self.held_elsewhere(holder, held_at, now) else None,
                                outcome is None and _last_round_over(data))
         except (ValueError, TypeError, KeyError, VariantError, GameError):
             return GameFileError(f"game {key}", words("its summary in the progress file is damaged (a hand edit?)",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
@@ -31,11 +32,20 @@ from .skills import (
     record,
     weakest,
 )
-from .timestamps import from_text, to_text, utc
+from .timestamps import checked_time, from_text, to_text, utc
 
 _REVIEW_COLUMNS = "puzzle_id, due_at, stability, difficulty, last_review"
 _SUCCESS = "(solved AND hints = 0)"
 """An attempt that counts as solved for ratings, reviews, themes and runs: no hints."""
+
+
+def _texts(kept: object) -> list[str]:
+    """A list of strings kept as JSON; none where it is not one (a hand edit)."""
+    try:
+        found = json.loads(str(kept))
+    except ValueError:
+        return []
+    return [x for x in found if isinstance(x, str)] if isinstance(found, list) else []
 
 
 def _review_state(row: Sequence[object]) -> ReviewState:
@@ -193,42 +203,81 @@ class Progress:
         """
         if min(hints, streak) < 0:
             raise ValueError(f"hints and a streak are 0 or more, not {hints} and {streak}")
-        success = solved and hints == 0  # what _SUCCESS says in SQL
-        moment = utc(now)
         with self._write() as c:
-            before = self._learner(c, moment)
-            row = c.execute(
-                "SELECT rating, deviation, volatility FROM puzzle WHERE id = ?", (puzzle_id,)
-            ).fetchone()
-            rated = row is None
-            if row is None:
-                after, puzzle = rate_game(before, puzzle_start(initial_rating), success)
-                c.execute(
-                    "INSERT INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
-                    (puzzle_id, puzzle.rating, puzzle.deviation, puzzle.volatility),
-                )
-                c.execute(
-                    "INSERT OR REPLACE INTO learner (id, rating, deviation, volatility) VALUES (1, ?, ?, ?)",
-                    (after.rating, after.deviation, after.volatility),
-                )
-            else:
-                after, puzzle = before, Rating(*row)
-            attempt_id = c.execute(
-                "INSERT INTO attempt (puzzle_id, at, solved, hints, rated, learner_before, learner_after) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (puzzle_id, to_text(moment), solved, hints, rated, before.rating, after.rating),
-            ).lastrowid
-            c.executemany(
-                "INSERT INTO attempt_theme (attempt_id, theme) VALUES (?, ?)",
-                [(attempt_id, theme) for theme in dict.fromkeys(themes)],
+            c.execute("DELETE FROM puzzle_helped WHERE holder = ? AND puzzle_id = ?", (self.games.holder, puzzle_id))
+            return self._attempt(c, puzzle_id, themes, initial_rating, solved, hints, utc(now), skills, streak)
+
+    def _attempt(self, c: sqlite3.Connection, puzzle_id: str, themes: Sequence[str], initial_rating: float,
+                 solved: bool, hints: int, moment: datetime, skills: Sequence[str], streak: int) -> AttemptResult:
+        """:meth:`record_attempt` within the transaction ``c``."""
+        success = solved and hints == 0  # what _SUCCESS says in SQL
+        before = self._learner(c, moment)
+        row = c.execute(
+            "SELECT rating, deviation, volatility FROM puzzle WHERE id = ?", (puzzle_id,)
+        ).fetchone()
+        rated = row is None
+        if row is None:
+            after, puzzle = rate_game(before, puzzle_start(initial_rating), success)
+            c.execute(
+                "INSERT INTO puzzle (id, rating, deviation, volatility) VALUES (?, ?, ?, ?)",
+                (puzzle_id, puzzle.rating, puzzle.deviation, puzzle.volatility),
             )
-            review = self._update_review(c, puzzle_id, success, moment)
-            hardness = initial_rating if row is None else float(row[0])
-            tested = tuple(dict.fromkeys(skills))
-            record(c, "puzzle", puzzle_id, [Evidence(skill, float(success), 1 / len(tested), hardness)
-                                            for skill in tested], to_text(moment))
-            self._keep_streak(c, streak)
+            c.execute(
+                "INSERT OR REPLACE INTO learner (id, rating, deviation, volatility) VALUES (1, ?, ?, ?)",
+                (after.rating, after.deviation, after.volatility),
+            )
+        else:
+            after, puzzle = before, Rating(*row)
+        attempt_id = c.execute(
+            "INSERT INTO attempt (puzzle_id, at, solved, hints, rated, learner_before, learner_after) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (puzzle_id, to_text(moment), solved, hints, rated, before.rating, after.rating),
+        ).lastrowid
+        c.executemany(
+            "INSERT INTO attempt_theme (attempt_id, theme) VALUES (?, ?)",
+            [(attempt_id, theme) for theme in dict.fromkeys(themes)],
+        )
+        review = self._update_review(c, puzzle_id, success, moment)
+        hardness = initial_rating if row is None else float(row[0])
+        tested = tuple(dict.fromkeys(skills))
+        record(c, "puzzle", puzzle_id, [Evidence(skill, float(success), 1 / len(tested), hardness)
+                                        for skill in tested], to_text(moment))
+        self._keep_streak(c, streak)
         return AttemptResult(puzzle_id, rated, before, after, puzzle, None if review is None else review.due)
+
+    def hold_help(self, puzzle_id: str, themes: Sequence[str], initial_rating: float, hints: int,
+                  now: datetime | None = None, skills: Sequence[str] = ()) -> None:
+        """Keep that this shell has puzzle ``puzzle_id`` open after ``hints`` hints and no answer: if the shell is
+        killed before :meth:`record_attempt`, the next start counts it as missed (:meth:`settle_left_help`)."""
+        with self._write() as c:
+            c.execute("INSERT OR REPLACE INTO puzzle_helped (holder, puzzle_id, held_at, themes, rating, skills, "
+                      "hints) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (self.games.holder, puzzle_id, to_text(utc(now)), json.dumps(list(themes)), initial_rating,
+                       json.dumps(list(skills)), hints))
+
+    def settle_left_help(self, now: datetime | None = None) -> list[AttemptResult]:
+        """Count as missed, each in one transaction, the puzzles held after a hint by shells that no longer run
+        (killed before an answer), at the time of their last hint: what leaving the puzzle records."""
+        with self._read() as c:
+            rows = c.execute("SELECT holder, puzzle_id, held_at FROM puzzle_helped ORDER BY held_at").fetchall()
+        settled = []
+        for holder, puzzle_id, held_at in rows:
+            if holder == self.games.holder or self.games.held_elsewhere(holder, held_at, utc(now)):
+                continue
+            with self._write() as c:
+                row = c.execute("SELECT held_at, themes, rating, skills, hints FROM puzzle_helped "
+                                "WHERE holder = ? AND puzzle_id = ?", (holder, puzzle_id)).fetchone()
+                if row is None:
+                    continue  # another shell settled it meanwhile
+                c.execute("DELETE FROM puzzle_helped WHERE holder = ? AND puzzle_id = ?", (holder, puzzle_id))
+                at, themes, rating, skills, hints = row
+                try:
+                    moment = checked_time(str(at))
+                except ValueError:
+                    moment = utc(now)
+                settled.append(self._attempt(c, puzzle_id, _texts(themes), float(rating), False, int(hints),
+                                             moment, _texts(skills), 0))
+        return settled
 
     @staticmethod
     def _learner(c: sqlite3.Connection, now: datetime | None = None) -> Rating:

@@ -212,7 +212,22 @@ def _to_version_8(conn: sqlite3.Connection) -> None:
     ) WITHOUT ROWID""")
 
 
+def _to_version_9(conn: sqlite3.Connection) -> None:
+    """The puzzles open in a shell after a hint and not yet answered (``holder``: the shell, as a game's): a
+    shell killed meanwhile has its puzzle counted as missed at the next start, as leaving it would."""
+    conn.execute("""CREATE TABLE puzzle_helped (
+        holder TEXT NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        held_at TEXT NOT NULL,
+        themes TEXT NOT NULL,
+        rating REAL NOT NULL,
+        skills TEXT NOT NULL,
+        hints INTEGER NOT NULL CHECK (hints >= 1),
+        PRIMARY KEY (holder, puzzle_id)
+    ) WITHOUT ROWID""")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _to_version_1, _to_version_2, _to_version_3, _to_version_4, _to_version_5, _to_version_6, _to_version_7,
-    _to_version_8,
+    _to_version_8, _to_version_9,
 )
