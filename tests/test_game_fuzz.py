@@ -32,7 +32,7 @@ BIG = "@BIG@"
 DELETE = object()
 
 TOP = ["format", "version", "id", "started", "updated", "finished", "variant", "preset", "players", "learner",
-       "levels", "seed", "kind", "practice", "resigned", "scores", "result", "rounds"]
+       "levels", "seed", "kind", "practice", "practice_from", "resigned", "scores", "result", "rounds"]
 ROUND = ["seed", "dealer", "start", "moves", "score"]
 START = ["variant", "players", "to_move", "dealer", "hands", "table", "stock", "scores", "captured"]
 ODD = ["0001-01-01T00:00:00", "9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+14:00", "2026-02-30T00:00:00",

@@ -131,6 +131,8 @@ BROKEN = [
     (lambda d: {**d, "learner": -1}, "'learner' must be a seat from 0 to 1"),
     (lambda d: {**d, "kind": "tournament"}, "match or a round"),
     (lambda d: {**d, "practice": "no"}, "'practice' must be true or false"),
+    (lambda d: {**d, "practice": True, "practice_from": 3}, "'practice_from' must be a round from 1 to 2"),
+    (lambda d: {**d, "practice": True, "practice_from": "2"}, "'practice_from' must be a round from 1 to 2"),
     (lambda d: {**d, "rounds": [{**d["rounds"][0], "moves": ["ZZ x 99"]}]}, "round 1, move 1"),
     (lambda d: {**d, "rounds": [{**d["rounds"][0], "moves": d["rounds"][0]["moves"][1:]}]}, "round 1, move"),
     (lambda d: {**d, "rounds": [{**d["rounds"][0], "start": {**d["rounds"][0]["start"], "dealer": 1}}]}, "dealer"),
@@ -225,8 +227,8 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(ma
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(key=st.sampled_from(["variant", "players", "learner", "levels", "seed", "kind", "practice", "rounds", "id",
-                            "started", "updated", "finished"]),
+@given(key=st.sampled_from(["variant", "players", "learner", "levels", "seed", "kind", "practice", "practice_from",
+                            "rounds", "id", "started", "updated", "finished"]),
        where=st.sampled_from(["top", "round", "start", "moves", "level"]), value=JSON)
 def test_any_value_anywhere_gives_a_game_or_one_line(key: str, where: str, value: Any) -> None:
     data = saved_data()

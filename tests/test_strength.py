@@ -4,6 +4,7 @@ fits it (point 4): points lost a move from kept reviews, the levels' figures fil
 from __future__ import annotations
 
 import json
+import random
 import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -22,7 +23,7 @@ from tutor.play.table_game import Settings, TableGame
 from tutor.render.chart import fit
 from tutor.shell import game_choice
 from tutor.shell.commands import dispatch, welcome
-from tutor.shell.game_text import game_words
+from tutor.shell.game_text import game_words, result_text
 from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
@@ -46,7 +47,7 @@ def keep_games(shell: Shell, games: list[list[float]], preset: str | dict[str, o
     store = shell.progress.games
     start = datetime(2026, 11, 1, tzinfo=timezone.utc) + timedelta(hours=first)
     for n, losses in enumerate(games):
-        game = TableGame(Settings(variant(preset), players, "club", n), practice=practice)
+        game = TableGame(Settings(variant(preset), players, "club", n), practice_from=1 if practice else None)
         game.resign()  # over: the game no longer waits to be resumed
         saved = SavedGame.new(game, start + timedelta(hours=n))
         store.add(saved, start + timedelta(hours=n))
@@ -359,6 +360,35 @@ def test_a_practice_game_is_left_out_of_the_playing_strength(tmp_path: Path) -> 
         keep_games(shell, [[2.0] * 12], first=1, practice=True)
         found = game_choice.learner_strength(shell, None)
     assert found is not None and (found.games, found.moves) == (1, 12) and found.mean == pytest.approx(0.3)
+
+
+def test_the_rounds_before_the_first_move_taken_back_still_count(tmp_path: Path) -> None:
+    """One undo left the whole game out of the playing strength, the rounds played before it too.  Now the game is
+    practice from the round of the first undo: round 1's reviewed moves count, round 2's do not; the round is
+    kept with the game (``practice_from``), and a game kept before says only ``practice``: all of it."""
+    with open_shell(tmp_path) as shell:
+        store = shell.progress.games
+        game = TableGame(Settings(variant("classic"), 2, "club", 5))
+        rng = random.Random(5)
+        game.next_round()
+        while not game.round_over:
+            game.play(player("greedy").choose(game.view(), rng))
+        game.next_round()
+        game.play(player("greedy").choose(game.view(), rng))
+        assert game.undo() and game.practice_from == 2
+        game.play(player("greedy").choose(game.view(), rng))
+        assert game.undo() and game.practice_from == 2, "the first undo's round"
+        game.resign()
+        saved = SavedGame.new(game, datetime(2026, 11, 1, tzinfo=timezone.utc))
+        store.add(saved, datetime(2026, 11, 1, tzinfo=timezone.utc))
+        assert saved.key is not None
+        store.keep_review(saved.key, 1, review_data([0.3] * 12))
+        store.keep_review(saved.key, 2, review_data([2.0] * 12))
+        assert store.load(saved.key).game.practice_from == 2
+        assert store.review_losses() == [pytest.approx([0.3] * 12)]
+        found = game_choice.learner_strength(shell, None)
+        assert found is not None and (found.games, found.moves) == (1, 12) and found.mean == pytest.approx(0.3)
+        assert "From round 2 on it counts as practice" in result_text(shell.ui, game)
 
 
 # ---- shown in progress --------------------------------------------------------------------------------------

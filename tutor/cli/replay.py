@@ -179,7 +179,7 @@ def replay_text(ui: Renderer, saved: SavedGame, reviews: set[int], status: Statu
     s = game.settings
     head = ui.message(
         "review.replay_head", id=saved.id, variant=ui.message(f"presets.{s.variant.preset}"), players=s.players,
-        level=ui.message(f"levels.{s.level}"), seat=game.learner, started=saved.started, practice=game.practice,
+        level=ui.message(f"levels.{s.level}"), seat=game.learner, started=saved.started, practice=game.practice_from,
     )
     parts = [head]
     kept = kept or {}

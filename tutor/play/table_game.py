@@ -129,11 +129,18 @@ class Claim:
 class TableGame:
     """A game in progress; see the module's description."""
 
-    def __init__(self, settings: Settings, practice: bool = False, resigned: bool = False) -> None:
+    def __init__(self, settings: Settings, practice_from: int | None = None, resigned: bool = False) -> None:
         self.settings = settings
-        self.practice = practice
+        self.practice_from = practice_from
+        """The round (from 1) in which the learner first took a move back: from it on the game is practice, the
+        rounds before still count; None when no move was taken back."""
         self.resigned = resigned
         self._reset()
+
+    @property
+    def practice(self) -> bool:
+        """Whether the learner has taken a move back in this game (it is practice from :attr:`practice_from`)."""
+        return self.practice_from is not None
 
     def _reset(self) -> None:
         s = self.settings
@@ -317,7 +324,7 @@ class TableGame:
     def undo(self) -> bool:
         """Take back the learner's last move of this round and the computer moves after it.
 
-        The game counts as practice from then on.  False (nothing changed) when
+        The game counts as practice from this round on.  False (nothing changed) when
         the learner has not moved yet this round, or resigned.
         """
         if not self.rounds or self.resigned:
@@ -328,7 +335,8 @@ class TableGame:
         keep = len(seats) - 1 - seats[::-1].index(self.learner)
         rounds = [(r.start, r.moves) for r in self.rounds]
         rounds[-1] = (rounds[-1][0], rounds[-1][1][:keep])
-        self.practice = True
+        if self.practice_from is None:
+            self.practice_from = len(self.rounds)
         self.replay(rounds)
         return True
 

@@ -104,7 +104,7 @@ def instant_win(game: TableGame | GameSummary) -> bool:
     return game.result is not None and game.result.reason == "instant"
 
 
-def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
+def result_text(ui: Renderer, game: TableGame, scored_above: bool = False) -> str:
     """How the game ended (it is over): who won, or with three sides who tied for the most points, and the match
     points; after a claim, whether it was true (its count is :func:`claim_text`).  A one-round game whose round score
     is ``scored_above`` (its Total line just above) says by how many points instead of the points again, unless an
@@ -122,7 +122,7 @@ def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool 
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
         target=game.settings.variant.target,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
-        won=result.winner == game.learner_side, practice=game.practice, most_rounds=MAX_ROUNDS,
+        won=result.winner == game.learner_side, practice=game.practice_from, most_rounds=MAX_ROUNDS,
         loser=ui.side_name(seats[result.loser], game.learner) if result.loser is not None else "",
         lost=result.loser == game.learner_side,
         me_tied=game.learner_side in tied,

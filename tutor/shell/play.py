@@ -508,7 +508,7 @@ class GameRun(Activity):
         if not self.game.undo():
             return self.ui.message("play.nothing_to_undo")
         self.save()
-        return "\n".join(filter(None, [self.ui.message("play.undone"), self.save_error, self.show()]))
+        return "\n".join(filter(None, [self.ui.message("play.undone", practice=self.game.practice_from), self.save_error, self.show()]))
 
     def taken(self) -> str:
         """The cards each side has taken this round; once the game is over, in its last round (still worth a look

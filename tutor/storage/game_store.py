@@ -281,16 +281,22 @@ class GameStore:
 
     def review_losses(self, like: tuple[str, int] | None = None) -> list[list[float]]:
         """The loss of each reviewed move of every game with a kept review, a list a game, the first started first
-        (its rounds in order); a kept review that is not a review's data is left out, and so is a practice game (a
-        move taken back and played again, knowing the replies, measures no strength).  With ``like`` (a preset's
-        name and a player count) only the games of that preset, no option changed, with that many players."""
+        (its rounds in order); a kept review that is not a review's data is left out, and so are the rounds of a
+        practice game from the one where a move was first taken back (played again, knowing the replies, it
+        measures no strength).  With ``like`` (a preset's name and a player count) only the games of that preset,
+        no option changed, with that many players."""
         with self._read() as c:
-            rows = c.execute("SELECT r.game_id, r.data, g.variant, g.players FROM game_review r "
-                             "JOIN game g ON g.id = r.game_id WHERE g.practice = 0 "
-                             "ORDER BY g.started, g.id, r.round").fetchall()
+            rows = c.execute("SELECT r.game_id, r.round, r.data, g.variant, g.players, "
+                             "CASE WHEN g.practice = 1 THEN g.data END FROM game_review r "
+                             "JOIN game g ON g.id = r.game_id ORDER BY g.started, g.id, r.round").fetchall()
         games: dict[int, list[float]] = {}
-        for key, text, variant, players in rows:
+        practice_from: dict[int, int] = {}
+        for key, number, text, variant, players, practice in rows:
             with suppress(ValueError, TypeError):  # a ReviewDataError is a ValueError
+                if practice is not None and key not in practice_from:
+                    practice_from[key] = _practice_from(practice)
+                if number >= practice_from.get(key, number + 1):
+                    continue
                 if like is None or (json.loads(variant), players) == like:
                     games.setdefault(key, []).extend(kept_losses(json.loads(text)))
         return list(games.values())
@@ -456,6 +462,13 @@ def _changed_files(folder: Path, seen: dict[str, tuple[int, int]]) -> Iterator[t
         mark = (info.st_size, info.st_mtime_ns)
         if seen.get(path.name) != mark:
             yield path, mark
+
+
+def _practice_from(document: str) -> int:
+    """The round from which a kept practice game is practice: all of it when its document does not say."""
+    data = json.loads(document)
+    found = data.get("practice_from") if isinstance(data, dict) else None
+    return found if isinstance(found, int) and not isinstance(found, bool) else 1
 
 
 def _columns(saved: SavedGame) -> dict[str, Any]:

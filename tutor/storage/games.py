@@ -175,6 +175,7 @@ def game_to_data(saved: SavedGame) -> dict[str, Any]:
         "seed": s.seed,
         "kind": s.kind,
         "practice": game.practice,
+        "practice_from": game.practice_from,
         "resigned": game.resigned,
         "scores": game.scores,
         "result": result_to_data(game.result),
@@ -294,7 +295,8 @@ class _Reader:
                                   reads=VERSION, newer=newer))
         started = self.time(data, "started")
         updated, finished = self.time(data, "updated", True), self.time(data, "finished", True)
-        game = TableGame(self.settings(data), self.get(data, "practice", bool, _said("true or false", "what_bool")))
+        practice = self.get(data, "practice", bool, _said("true or false", "what_bool"))
+        game = TableGame(self.settings(data))
         resigned = data.get("resigned", False)
         if not isinstance(resigned, bool):
             raise self.must_be("resigned", _said("true or false", "what_bool"), resigned)
@@ -305,6 +307,10 @@ class _Reader:
         for index, entry in enumerate(rounds, 1):
             self.replay_round(game, index, entry)
         game.resigned = resigned
+        if practice:  # a game kept before 5 December 2026 says only that it is practice: all of it
+            most = max(len(game.rounds), 1)
+            game.practice_from = 1 if data.get("practice_from") is None else self.number(
+                data, "practice_from", 1, most, _said(f"a round from 1 to {most}", "what_round", most=most))
         if finished is not None and not game.over:
             raise self.fail(_said(f"'finished' says the game ended, but round {len(game.rounds)} is still in play",
                                   "finished_in_play", round=len(game.rounds)) if game.rounds else
