@@ -131,6 +131,20 @@ def test_the_old_folder_is_read_once_files_kept_in_imported_bad_ones_listed_with
         assert all(isinstance(g, GameSummary) for g in progress.games.summaries(NOW))
 
 
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links as POSIX has them")
+def test_a_file_read_goes_beside_a_dangling_link_in_imported_not_over_it(tmp_path: Path) -> None:
+    """A link in ``imported/`` to a file not there was taken for a free name, and the file read replaced it."""
+    path = old_file(tmp_path, "g.json")
+    (tmp_path / "games" / "imported").mkdir()
+    link = tmp_path / "games" / "imported" / "g.json"
+    link.symlink_to(tmp_path / "elsewhere.json")
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        assert progress.imported.imported == 1
+    assert link.is_symlink() and os.readlink(link) == str(tmp_path / "elsewhere.json")
+    assert not path.exists() and (tmp_path / "games" / "imported" / "g.2.json").read_text(encoding="utf-8") == \
+        short_game()
+
+
 def test_a_file_moved_back_into_the_folder_unchanged_is_not_read_twice(tmp_path: Path) -> None:
     path = old_file(tmp_path, "g.json")
     with Progress.open(tmp_path / "progress.sqlite3"):

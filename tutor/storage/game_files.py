@@ -109,7 +109,7 @@ def move_aside(path: Path) -> Path | None:
         target_folder.mkdir(exist_ok=True)
         target = target_folder / path.name
         number = 1
-        while target.exists():
+        while os.path.lexists(target):  # a link to nothing is no free name
             number += 1
             target = target_folder / f"{path.stem}.{number}{path.suffix}"
         os.rename(path, target)
