@@ -128,6 +128,24 @@ def test_only_the_newest_copies_are_kept(content: tuple[Path, Path], tmp_path: P
     assert not list(cache.glob("*.tmp"))
 
 
+def test_a_temporary_copy_left_by_a_killed_start_is_removed_once_an_hour_old(content: tuple[Path, Path],
+                                                                           tmp_path: Path) -> None:
+    """A start killed while it kept the catalog left its temporary file (``.catalog-….pickle.….tmp``, a few MB)
+    for good; the next write of a copy removes those an hour old (a younger one may be another start's, writing)."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    old, young, mine = cache / f".{PREFIX}a.pickle.00000000.tmp", cache / f".{PREFIX}b.pickle.11111111.tmp", \
+        cache / ".notes.tmp"
+    for path in (old, young, mine):
+        path.write_bytes(b"cut short")
+    hours_ago = old.stat().st_mtime - 2 * 3600
+    os.utime(old, (hours_ago, hours_ago))
+    os.utime(mine, (hours_ago, hours_ago))
+    cached_catalog(cache, *content)
+    assert not old.exists() and young.exists() and mine.exists(), "only the catalog's own, an hour old"
+    assert len(copies(cache)) == 1
+
+
 def test_the_variable_names_the_folder_or_keeps_none() -> None:
     assert cache_folder({CACHE_VARIABLE: "/some/where"}) == Path("/some/where")
     assert cache_folder({CACHE_VARIABLE: ""}) is None

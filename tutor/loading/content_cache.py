@@ -14,6 +14,7 @@ import hashlib
 import io
 import pickle
 import sys
+import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -27,6 +28,8 @@ from .writing import write_whole
 CACHE_VARIABLE = "CASSINO_TUTOR_CACHE"
 """The folder of the kept catalog, instead of the user's cache folder; set and empty, none is kept."""
 PREFIX = "catalog-"
+LEFT_TEMPORARY = 3600
+"""Seconds after which a temporary copy (``.catalog-….pickle.….tmp``) is taken for one a killed start left."""
 KEPT = 4
 """Copies kept, the newest: a few checkouts or versions may share the folder without reading afresh in turn."""
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -106,5 +109,8 @@ def _keep(path: Path, read: Read) -> None:
         copies = sorted(path.parent.glob(f"{PREFIX}*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for older in copies[KEPT:]:
             older.unlink(missing_ok=True)
+        for left in path.parent.glob(f".{PREFIX}*.pickle.*.tmp"):  # a start killed while it wrote
+            if time.time() - left.stat().st_mtime > LEFT_TEMPORARY:  # a younger one may be another start's
+                left.unlink(missing_ok=True)
     except OSError:  # a read-only or full disk: the next start reads the files again
         return
