@@ -1245,7 +1245,8 @@ def test_a_progress_file_taken_away_under_a_running_shell_is_said_not_said_saved
         say(shell, "play round seed=52 level=greedy")
         (tmp_path / path.name).rename(tmp_path / "moved.sqlite3")
         position = shell.activity.position  # type: ignore[union-attr]
-        say(shell, position.notation(position.generate()[0]))
+        first = " ".join(say(shell, position.notation(position.generate()[0])).split())
+        assert said in first and "next move tries again" not in first and "nächste Zug" not in first
         bye = dispatch(shell, "quit").text
         assert left in " ".join(bye.split()) and "resume" not in bye and "fortsetzen" not in bye
         assert "last saved" not in bye and "zuletzt gespeichert" not in bye

@@ -410,7 +410,9 @@ class GameRun(Activity):
                 self.save_error = self.ui.message("play.taken_elsewhere", pid=err.pid or "")
             except ProgressError as err:
                 self.save_reason = progress_reason(self.ui, err) or progress_problem(self.ui, err)
-                self.save_error = self.ui.message("play.cannot_save", path=str(err.path), reason=self.save_reason)
+                # a file moved away takes no later save either: what to do, not "the next move tries again"
+                self.save_error = progress_problem(self.ui, err) if err.code == "moved" else self.ui.message(
+                    "play.cannot_save", path=str(err.path), reason=self.save_reason)
             else:
                 self.save_error, self.unsaved_moves = "", 0
                 self.shell.unsaved.pop(self.unsaved_key, None)
@@ -508,7 +510,8 @@ class GameRun(Activity):
         if not self.game.undo():
             return self.ui.message("play.nothing_to_undo")
         self.save()
-        return "\n".join(filter(None, [self.ui.message("play.undone", practice=self.game.practice_from), self.save_error, self.show()]))
+        undone = self.ui.message("play.undone", practice=self.game.practice_from)
+        return "\n".join(filter(None, [undone, self.save_error, self.show()]))
 
     def taken(self) -> str:
         """The cards each side has taken this round; once the game is over, in its last round (still worth a look
