@@ -22,6 +22,7 @@ from shell_helpers import open_shell
 
 from tutor.cli import advise as advise_cli
 from tutor.cli import arena as arena_cli
+from tutor.cli import engine as engine_cli
 from tutor.cli import puzzles as puzzles_cli
 from tutor.cli.main import build_parser, main
 from tutor.cli.replay import replay_text
@@ -538,6 +539,24 @@ def test_a_rounds_review_shows_its_line_from_the_half_second_its_last_moves_bega
             dispatch(shell, pos.notation(pos.generate()[0]))
     reviewing = [s for s in err.getvalue().split("\r\033[K") if s.startswith("Reviewing your moves")]
     assert re.fullmatch(r"Reviewing your moves: 0 of \d+ \(0\.1 s\)", reviewing[0]), reviewing  # its own seconds
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "solve: searching the deal exactly, 0.6 s"),
+                                             ("de", "solve: exakte Suche im Blatt, 0,6 s")])
+def test_solve_says_it_searches_a_deal_and_takes_the_line_away(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    """``solve --goal deal`` searched a deal of 16 cards for minutes with nothing on the screen but the warning
+    before it.  A progress line says it searches (here the clock moves on 0.6 s a reading); a goal valued move by
+    move at once has none."""
+    err = io.StringIO()
+    monkeypatch.setattr(engine_cli, "StatusLine", lines_on(err))
+    endgame = str(ROOT / "docs" / "examples" / "endgame.yaml")
+    assert main(["solve", endgame, "--goal", "deal", "--jobs", "1", "--lang", lang]) == 0
+    assert err.getvalue().split("\r\033[K")[1:] == [words, ""]
+    err.seek(0), err.truncate()
+    assert main(["solve", endgame, "--goal", "points", "--lang", lang]) == 0
+    assert err.getvalue() == ""
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "arena: [{}] {}/2 pairs ({} s)"),

@@ -153,7 +153,10 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
     deadline = time.monotonic() + limit if limit else None
     stop = (lambda: time.monotonic() > deadline) if deadline is not None else None
     try:
-        ranking = rank_moves(pos, goal, sharing(jobs), stop)
+        with StatusLine() as line:
+            if goal.is_deal:
+                line.show(lambda spent: say("engine.searching", spent=spent))
+            ranking = rank_moves(pos, goal, sharing(jobs), stop)
     except SearchError:  # its one cause: a deal goal where a hand or the stock is not known
         raise UsageError(say("arguments.deal_needs_known", unknown=_unknown(pos, say))) from None
     ms = round((time.perf_counter() - start) * 1000, 3)
