@@ -295,8 +295,8 @@ class _Reader:
                                   reads=VERSION, newer=newer))
         started = self.time(data, "started")
         updated, finished = self.time(data, "updated", True), self.time(data, "finished", True)
-        practice = self.get(data, "practice", bool, _said("true or false", "what_bool"))
         game = TableGame(self.settings(data))
+        practice = self.get(data, "practice", bool, _said("true or false", "what_bool"))
         resigned = data.get("resigned", False)
         if not isinstance(resigned, bool):
             raise self.must_be("resigned", _said("true or false", "what_bool"), resigned)
