@@ -541,8 +541,8 @@ def test_a_rounds_review_shows_its_line_from_the_half_second_its_last_moves_bega
     assert re.fullmatch(r"Reviewing your moves: 0 of \d+ \(0\.1 s\)", reviewing[0]), reviewing  # its own seconds
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "solve: searching the deal exactly, 0.6 s"),
-                                             ("de", "solve: exakte Suche im Blatt, 0,6 s")])
+@pytest.mark.parametrize(("lang", "words"), [("en", "Searching the deal exactly: 0.6 s"),
+                                             ("de", "Exakte Suche im Blatt: 0,6 s")])
 def test_solve_says_it_searches_a_deal_and_takes_the_line_away(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
     """``solve --goal deal`` searched a deal of 16 cards for minutes with nothing on the screen but the warning

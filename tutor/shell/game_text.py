@@ -104,7 +104,7 @@ def instant_win(game: TableGame | GameSummary) -> bool:
     return game.result is not None and game.result.reason == "instant"
 
 
-def result_text(ui: Renderer, game: TableGame, scored_above: bool = False) -> str:
+def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
     """How the game ended (it is over): who won, or with three sides who tied for the most points, and the match
     points; after a claim, whether it was true (its count is :func:`claim_text`).  A one-round game whose round score
     is ``scored_above`` (its Total line just above) says by how many points instead of the points again, unless an
@@ -118,11 +118,13 @@ def result_text(ui: Renderer, game: TableGame, scored_above: bool = False) -> st
     tied = []  # with three sides, those that share the most points, where that is the end
     if result.winner is None and result.reason in ("round", "rounds") and len(scores) > 2:
         tied = [side for side, points in enumerate(scores) if points == max(scores)]
+    # a summary does not know the round of the first undo: practice as a whole, as the games list says
+    practice = game.practice_from if isinstance(game, TableGame) else (1 if game.practice else None)
     return ui.message(
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
         target=game.settings.variant.target,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
-        won=result.winner == game.learner_side, practice=game.practice_from, most_rounds=MAX_ROUNDS,
+        won=result.winner == game.learner_side, practice=practice, most_rounds=MAX_ROUNDS,
         loser=ui.side_name(seats[result.loser], game.learner) if result.loser is not None else "",
         lost=result.loser == game.learner_side,
         me_tied=game.learner_side in tied,

@@ -249,7 +249,7 @@ class PuzzleRun(Activity):
 
     def _hold_help(self) -> None:
         """Keep the help taken at once: a shell killed before the answer has the puzzle counted as missed at the
-        next start (:func:`.catch_up.settle_left_help`), as leaving it does."""
+        next start (:meth:`~tutor.storage.Progress.settle_left_help`), as leaving it does."""
         p = self.puzzle
         with suppress(ProgressError):  # leaving the puzzle still records it
             self.shell.progress.hold_help(p.id, p.themes, p.rating, self.hints, now=self.shell.clock(),
