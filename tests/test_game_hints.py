@@ -85,3 +85,12 @@ def test_a_hinted_ply_that_is_no_ply_of_the_round_is_refused(value: object, hint
 def hinted_game(hinted: tuple[Path, GameRun, set[int]]) -> dict[str, Any]:
     [saved] = kept_games(hinted[0])
     return game_to_data(saved)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the move you then play counts for neither your skills nor your playing strength"),
+    ("de", "dein Zug danach zählt weder für deine Fähigkeiten noch für deine Spielstärke"),
+])
+def test_the_help_on_hints_says_a_hinted_move_does_not_count(tmp_path: Path, lang: str, said: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        assert said in " ".join(dispatch(shell, "help hint").text.split())
