@@ -319,7 +319,7 @@ def test_the_tutor_fits_the_dashboard_to_the_terminal_columns(tmp_path: Path) ->
     ("en", "Success by theme (solved at the first answer, without hints / attempts)",
      "Puzzles solved in a row at the first answer, without hints: 0 now"),
     ("de", "Erfolg nach Themen (mit der ersten Antwort ohne Tipp gelöst / Versuche)",
-     "Mit der ersten Antwort ohne Tipp in Folge gelöst: jetzt 0"),
+     "Aufgaben in Folge mit der ersten Antwort ohne Tipp gelöst: jetzt 0"),  # "Puzzles" as the English says
 ])
 def test_a_puzzle_solved_at_the_second_answer_is_counted_as_the_screen_says(tmp_path: Path, lang: str, header: str,
                                                                             run: str) -> None:

@@ -37,6 +37,15 @@ def test_k_for_kreuz_or_karo_is_resolved_by_the_hand() -> None:
     assert one.notation(one.parse_move("ablegen 9K")) == "9C"
 
 
+def test_a_jack_typed_with_k_or_an_english_suit_is_a_card_not_a_build_word() -> None:
+    """``BK`` (Bube Kreuz or Karo) and ``BD`` (the jack of diamonds) were read as a build's word typed before the card
+    (``b`` and a king's or queen's letter): "“BK” is not a card: a move is typed as its cards … and “BK” after it"."""
+    jacks = load_position("hands: [[JD, 9C], 4]\ntable: [JS, 4C]\n", "g.yaml")
+    assert jacks.notation(jacks.parse_move("BK")) == "JD"
+    assert jacks.notation(jacks.parse_move("BD x BP")) == "JD x JS"
+    assert jacks.notation(jacks.parse_move("BK x B♠")) == "JD x JS"
+
+
 def test_a_german_screen_shows_german_letters_and_completes_them(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
         shown = next(p for p in shell.catalog.puzzles if p.variant.preset == "classic" and p.position.players == 2

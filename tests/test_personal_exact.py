@@ -12,7 +12,7 @@ from tutor.core.position import Position
 from tutor.play.game import Ply
 from tutor.play.review import review_round
 from tutor.render import Renderer
-from tutor.shell.challenge_text import goal_text, listing_text
+from tutor.shell.challenge_text import goal_text, listing_text, miss_text, verdict_text
 from tutor.teaching.coach import Challenge, Task
 from tutor.teaching.personal import exact, personal_puzzle, puzzle_data
 
@@ -54,3 +54,21 @@ def test_the_moves_of_an_exact_puzzle_are_valued_with_best_play_not_averaged(
     assert {"en": "round points, with best play by both sides to the round's end",
             "de": "Rundenpunkte, wenn beide Seiten bis zum Ende der Runde bestens spielen"}[lang] in listing
     assert {"en": "advisor's average", "de": "Schnitt des Beraters"}[lang] not in listing
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_answers_to_an_exact_puzzle_are_valued_with_best_play_not_averaged(
+        exact_puzzle, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """The goal and the moves' listing said "with best play", but an answer's verdict said "is worth −3.0 points on
+    average, by the advisor" (QA walk: a review of the last deal, every card known)."""
+    ui = Renderer(lang, symbols=False)
+    challenge = Challenge(exact_puzzle.position, Task(goal=exact_puzzle.goal), exact_puzzle.ranking)  # as the shell
+    pos = challenge.position
+    best = pos.notation(challenge.accepted()[0])
+    said = {"en": "with best play by both sides to the round's end",
+            "de": "bei bestem Spiel beider Seiten bis zum Ende der Runde"}[lang]
+    for text in (verdict_text(ui, challenge, challenge.judge(best)),
+                 miss_text(ui, challenge, challenge.judge("7S x 7D"))):
+        text = " ".join(text.split())
+        assert said in text
+        assert {"en": "on average", "de": "im Schnitt"}[lang] not in text

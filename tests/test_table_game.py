@@ -106,6 +106,24 @@ def test_undo_takes_back_the_learners_move_and_the_replies_and_marks_practice() 
     assert game.learner_to_move
 
 
+def test_undo_keeps_the_plies_the_learner_asked_the_advisor_about_up_to_the_turn_taken_back() -> None:
+    """A move taken back is played again with the advice known: its ply stays hinted, the later ones go."""
+    game = TableGame(Settings(variant("classic"), 2, "club", 11))
+    rng = random.Random(1)
+    game.next_round()
+    game.play(learner_move(game, rng))
+    game.note_hint()
+    asked = len(game.current.plies)
+    game.play(learner_move(game, rng))
+    game.note_hint()
+    game.play(learner_move(game, rng))
+    assert game.current.hinted == {asked, asked + 2}
+    assert game.undo()
+    assert game.current.hinted == {asked, asked + 2}  # the last turn, played again, was asked about
+    assert game.undo()
+    assert game.current.hinted == {asked}
+
+
 def test_undo_of_the_move_that_ended_the_round_opens_it_again() -> None:
     game = TableGame(Settings(variant("classic"), 2, "greedy", 4, kind="round"))
     rng = random.Random(4)

@@ -128,7 +128,8 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
         tokens = tokens[1:]
     if not tokens:
         raise fail("which_card", "which card?", EXAMPLES["trail"])
-    if _is_move_word(tokens[0]) and _rank(tokens[0]) is None:  # ``take 7C``: the German B, a jack, is a card
+    if _is_move_word(tokens[0]) and _rank(tokens[0]) is None and _german_card(tokens[0]) is None:
+        # ``take 7C``; but the German B, a jack, is a card, alone or with a suit (``BK``, not a build of a king)
         raise fail("word_first", f"{tokens[0]!r} goes after the card played", token=tokens[0])
     card = _card_ref(tokens[0], fail)
     rest = tokens[1:]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from tutor.core.moves import Move
@@ -36,19 +36,22 @@ def plies_digest(plies: Sequence[Ply]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def review_to_data(review: RoundReview, plies: Sequence[Ply]) -> dict[str, Any]:
-    """The review of a round of ``plies`` as JSON-ready data."""
+def review_to_data(review: RoundReview, plies: Sequence[Ply], hinted: Collection[int] = ()) -> dict[str, Any]:
+    """The review of a round of ``plies`` as JSON-ready data; a move played after the learner asked the advisor (its
+    ply in ``hinted``) is kept ``"hinted": true``, and :func:`kept_losses` leaves it out."""
     marks = {m.review.index: m for m in review.marks}
     return {"plies": plies_digest(plies), "seat": review.seat, "players": review.players,
             "unreviewed": review.unreviewed,
-            "moves": [_move_to_data(r, marks.get(r.index)) for r in review.moves]}
+            "moves": [_move_to_data(r, marks.get(r.index), r.index in hinted) for r in review.moves]}
 
 
-def _move_to_data(r: MoveReview, marked: Mark | None) -> dict[str, Any]:
+def _move_to_data(r: MoveReview, marked: Mark | None, hinted: bool = False) -> dict[str, Any]:
     pos = r.ply.before
     entry: dict[str, Any] = {"index": r.index, "turn": r.turn, "played": _value_to_data(pos, r.played),
                              "best": _value_to_data(pos, r.best), "grade": r.grade, "upto": r.upto,
                              "interval": list(r.interval), "sure_sweep": r.sure_sweep}
+    if hinted:
+        entry["hinted"] = True
     if marked is not None:
         advice = marked.advice
         entry["advice"] = {"level": advice.level, "worlds": advice.worlds,
@@ -118,12 +121,13 @@ def _value_from_data(pos: Position, entry: Any) -> MoveValue:
 
 def kept_losses(data: Any) -> list[float]:
     """What each move of a kept review lost, as :func:`tutor.play.strength.round_losses` counts it (a marked move
-    the best move's value minus the played one's, a move not marked nothing), read from the data alone;
+    the best move's value minus the played one's, a move not marked nothing), read from the data alone; a move
+    played after the learner asked the advisor (``"hinted"``) is left out: it measures the advisor, not them.
     :class:`ReviewDataError` when the data is not a review's."""
     try:
         found = [float(entry["best"][1]) - float(entry["played"][1]) if entry["grade"] is not None else 0.0
-                 for entry in data["moves"]]
-    except (KeyError, TypeError, ValueError, IndexError) as err:
+                 for entry in data["moves"] if entry.get("hinted") is not True]
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         raise ReviewDataError(str(err)) from None
     if not all(math.isfinite(loss) for loss in found):
         raise ReviewDataError("a value that is not a number")

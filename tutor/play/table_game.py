@@ -107,6 +107,9 @@ class GameRound:
     start: Position
     plies: list[Ply] = field(default_factory=list)
     score: RoundScore | None = None
+    hinted: set[int] = field(default_factory=set)
+    """The plies (by index) the learner asked the advisor about before playing: their moves are the advisor's,
+    evidence of no skill and no strength (:meth:`TableGame.note_hint`)."""
 
     @property
     def moves(self) -> list[Move]:
@@ -337,8 +340,16 @@ class TableGame:
         rounds[-1] = (rounds[-1][0], rounds[-1][1][:keep])
         if self.practice_from is None:
             self.practice_from = len(self.rounds)
+        hinted = [r.hinted for r in self.rounds]
         self.replay(rounds)
+        for again, before in zip(self.rounds, hinted):  # the move taken back is played again with the advice known
+            again.hinted = {index for index in before if index <= len(again.plies)}
         return True
+
+    def note_hint(self) -> None:
+        """The learner asked the advisor on their turn: the move they play now is not their own judgement."""
+        if self.rounds and not self.round_over:
+            self.current.hinted.add(len(self.current.plies))
 
     def replay(self, rounds: Sequence[tuple[Position, Sequence[Move]]]) -> None:
         """Start again and play each round from its dealt position through its moves."""

@@ -153,9 +153,10 @@ class Renderer:
                         for c in goal.criteria]
         return "\n".join([first, *(self.message("goals.tie_break", goal=t) for t in ties)])
 
-    def comparison(self, pos: Position, cmp: Comparison, threat: Threat | None = None) -> str:
+    def comparison(self, pos: Position, cmp: Comparison, threat: Threat | None = None, exact: bool = False) -> str:
         """The learner's move against the best ones for the goal, with what each achieves; ``threat``: what the
-        played move (not a best one) leaves the next player, when it falls short on ``safe``."""
+        played move (not a best one) leaves the next player, when it falls short on ``safe``; ``exact``: as for
+        :meth:`goal`, an ``advice`` value is the solver's, not an average."""
         goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
         best = [move_view(pos, f, self._words.notation) for f in cmp.best]
@@ -169,8 +170,8 @@ class Renderer:
             near=near,
             played=played,
             best=shown,
-            played_says=self._achieves(goal, played, pos.players),
-            best_says=self._achieves(goal, shown, pos.players),
+            played_says=self._achieves(goal, played, pos.players, exact),
+            best_says=self._achieves(goal, shown, pos.players, exact),
             others=[b.notation for f, b in zip(cmp.best, best) if cmp.as_good(f) and b.notation not in named],
             accepted=[b.notation for f, b in zip(cmp.best, best) if not cmp.as_good(f) and b.notation not in named],
             value_lost=cmp.value_lost,
@@ -180,8 +181,9 @@ class Renderer:
             threat=threat,
         )
 
-    def shortfall(self, pos: Position, short: Shortfall) -> str:
-        """What the learner's move (not a best one) falls short by, naming no best move."""
+    def shortfall(self, pos: Position, short: Shortfall, exact: bool = False) -> str:
+        """What the learner's move (not a best one) falls short by, naming no best move (``exact``: as for
+        :meth:`comparison`)."""
         cmp = short.comparison
         goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
@@ -191,7 +193,7 @@ class Renderer:
         return self.render(
             "shortfall",
             played=played,
-            says=self._achieves(Goal(criteria), played, pos.players),
+            says=self._achieves(Goal(criteria), played, pos.players, exact),
             criterion=criteria[-1].name,
             gap=short.gap,
             matched=[self.message("shortfalls.matched", name=c.name, card=c.card, value=mine[0])
@@ -201,6 +203,7 @@ class Renderer:
             players=pos.players,
             name=partial(self.seat_name, me=pos.to_move),
             threat=short.threat,
+            exact=exact,
         )
 
     def line(self, pos: Position, line: Sequence[Move], seat: int | None = None, partner: bool = False,
@@ -231,8 +234,9 @@ class Renderer:
             return [self.decimal(Decimal(v) / 10, signed=True) for v in values]
         return [str(v) for v in values]
 
-    def _achieves(self, goal: Goal, view: MoveView, players: int) -> str:
-        """What a move achieves for each criterion of the goal, as one phrase.
+    def _achieves(self, goal: Goal, view: MoveView, players: int, exact: bool = False) -> str:
+        """What a move achieves for each criterion of the goal, as one phrase (``exact``: an ``advice`` value is
+        the solver's, with best play to the round's end).
 
         ``taken_card`` is the card of the criterion before, when the move takes it, so that
         ``takes the 10 of diamonds and one other table card`` need not say it twice.
@@ -243,7 +247,7 @@ class Renderer:
         for c, values in zip(goal.criteria, goal.split(view.values)):
             phrases.append(self.message(
                 f"comparisons.{c.name}", n=values[0], values=values, move=view, card=c.card, taken_card=taken_card,
-                sweep_named=sweep_named, players=players,
+                sweep_named=sweep_named, players=players, exact=exact,
             ))
             taken_card = c.card if c.card is not None and values[0] else None
         return self._words.listing(phrases)

@@ -50,7 +50,7 @@ def catch_up(shell: Shell) -> str:
         try:
             review, note = reviewed_round(shell, ended.plies, game.learner, seed=ended.seed,
                                           game=saved.id, match=game.settings.kind == "match",
-                                          replay=Replay(key, number), progress=show)
+                                          replay=Replay(key, number), progress=show, hinted=ended.hinted)
         except KeyboardInterrupt:
             said.append(shell.ui.message("shell.catch_up_stopped"))
             break
@@ -59,7 +59,7 @@ def catch_up(shell: Shell) -> str:
         # if it cannot be kept it stays pending: the next start reviews it again (its evidence and positions are
         # not doubled: each is kept once by its reference)
         with suppress(ProgressError):
-            games.keep_review(key, number, review_to_data(review, ended.plies))
+            games.keep_review(key, number, review_to_data(review, ended.plies, ended.hinted))
         said.append("\n".join(filter(None, [shell.ui.message("shell.caught_up", game=key, round=number,
                                                              marks=len(review.marks)), note])))
     return "\n".join(said)

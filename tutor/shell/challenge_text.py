@@ -26,7 +26,7 @@ def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
     if verdict.comparison is not None:
         cmp = verdict.comparison
         threat = None if cmp.is_best else shortfall(pos, cmp).threat  # what a wrong move leaves, as a miss says
-        return ui.comparison(pos, cmp, threat)
+        return ui.comparison(pos, cmp, threat, exact_advice(challenge))
     if verdict.outcome == "correct":
         return ui.message("shell.kind_found", move=ui.move(pos, verdict.move), kind=ui.move_kind(verdict.kind or ""))
     assert challenge.task.find is not None
@@ -43,7 +43,7 @@ def miss_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
     move breaks, what a legal move falls short by, or the kind of move it is."""
     pos = challenge.position
     if verdict.comparison is not None and not verdict.accepted:
-        return ui.shortfall(pos, shortfall(pos, verdict.comparison))
+        return ui.shortfall(pos, shortfall(pos, verdict.comparison), exact_advice(challenge))
     return verdict_text(ui, challenge, verdict)
 
 

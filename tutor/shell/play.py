@@ -253,7 +253,8 @@ class GameRun(Activity):
             review, note = reviewed_round(self.shell, current.plies, self.game.learner, seed=current.seed,
                                           game=self.saved.id, match=self.game.settings.kind == "match",
                                           replay=Replay(self.saved.key, len(self.game.rounds)), progress=show,
-                                          ready=self.background.ready(current.plies, current.seed))
+                                          ready=self.background.ready(current.plies, current.seed),
+                                          hinted=current.hinted)
         except KeyboardInterrupt:  # the round's end is said without it; "analysis" makes it, as it would have been
             self.stopped = len(self.game.rounds)
             stopped = self.ui.message("play.review_stopped")
@@ -302,7 +303,8 @@ class GameRun(Activity):
         try:
             review, note = reviewed_round(self.shell, plies, self.game.learner, seed=seed, game=self.saved.id,
                                           match=self.game.settings.kind == "match",
-                                          replay=Replay(self.saved.key, number), progress=show)
+                                          replay=Replay(self.saved.key, number), progress=show,
+                                          hinted=self.game.rounds[number - 1].hinted)
         finally:
             status.clear()
         self.stopped = None
@@ -329,7 +331,8 @@ class GameRun(Activity):
         once (best effort: a round without one is reviewed by ``replay --review`` on request)."""
         if self.saved.key is not None and not self.stale:
             with suppress(ProgressError):
-                store(self.shell).keep_review(self.saved.key, number, review_to_data(review, plies))
+                store(self.shell).keep_review(self.saved.key, number,
+                                              review_to_data(review, plies, self.game.rounds[number - 1].hinted))
 
     def result_text(self, scored_above: bool = False) -> str:
         """How the game ended, with the claim that ended it, if one did (:func:`~.game_text.ended_text`)."""
@@ -490,6 +493,7 @@ class GameRun(Activity):
 
             show(0)
             advice = hint_advice(game, show)
+        game.note_hint()  # the move played now is the advisor's: no evidence of the learner's skills or strength
         return hint_text(ui, self.position, advice, review_screen.HINT_BUDGET)  # the budget hint_advice gave
 
     def solution(self) -> str:

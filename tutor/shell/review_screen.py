@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
 from typing import NamedTuple
@@ -102,19 +102,21 @@ class MoveReviews:
 
 def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0, *, game: str, match: bool,
                    replay: Replay, progress: Callable[[int, int], None] | None = None,
-                   clock: Clock = time.perf_counter, ready: Ready | None = None) -> tuple[RoundReview, str]:
+                   clock: Clock = time.perf_counter, ready: Ready | None = None,
+                   hinted: Collection[int] = ()) -> tuple[RoundReview, str]:
     """Review the learner's (``seat``'s) moves of a round of the ``match`` or one-round game whose id is ``game``,
     waiting at most :data:`REVIEW_BUDGET` seconds of ``clock`` (``progress`` and ``ready``, the reviews made while
     the round went on: those of :func:`~tutor.play.review.review_round`); record what each move shows of the
     skills (each move once: its item is ``GAME/SEED/PLY``, so that the same deal in another game is new evidence,
-    the same move reviewed again after the round's end was taken back is not), and queue a personal puzzle for
+    the same move reviewed again after the round's end was taken back is not; none of the plies in ``hinted``, played
+    after the learner asked the advisor), and queue a personal puzzle for
     each marked position (each in one transaction); the review, and the note said under it: the moves left
     unreviewed (with the command that reviews the round in full, :class:`Replay`), the positions new to the queue
     (or why they could not be queued)."""
     review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                           progress=progress, ready=ready)
     notes = [unreviewed_note(shell, review, replay)]
-    moves = {f"{game}/{ref}": pieces for ref, pieces in round_evidence(review, seed).items()}
+    moves = {f"{game}/{ref}": pieces for ref, pieces in round_evidence(review, seed, hinted).items()}
     try:
         shell.progress.record_evidence("game", moves, now=shell.clock())
     except ProgressError as err:  # the review is still shown

@@ -187,6 +187,7 @@ def game_to_data(saved: SavedGame) -> dict[str, Any]:
                 "moves": [p.before.notation(p.move) for p in r.plies],
                 "score": score_to_data(r.score) if r.score is not None else None,
                 **({"claim": game.claimed.seat} if game.claimed is not None and r is game.rounds[-1] else {}),
+                **({"hinted": sorted(r.hinted)} if r.hinted else {}),
             }
             for r in game.rounds
         ],
@@ -366,6 +367,20 @@ class _Reader:
                 raise self.fail(f"{where}, move {number} ({text[:40]!r}) cannot be played there", fault) from None
         if entry.get("claim") is not None:
             self.claim(game, index, entry)
+        self.hinted(game, index, entry)
+
+    def hinted(self, game: TableGame, index: int, entry: dict[str, Any]) -> None:
+        """Round ``index``'s plies the learner asked the advisor about (optional): each the index of a ply played, or
+        of the next one."""
+        hinted = entry.get("hinted", [])
+        most = len(game.current.plies)
+        what = _said(f"a list of ply numbers from 0 to {most}", "what_hinted", most=most)
+        if not isinstance(hinted, list):
+            raise self.must_be("hinted", what, hinted)
+        for ply in hinted:
+            if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= most:
+                raise self.must_be("hinted", what, hinted)
+        game.current.hinted = set(hinted)
 
     def claim(self, game: TableGame, index: int, entry: dict[str, Any]) -> None:
         """Round ``index``'s claim, made after its moves by the seat its ``claim`` names, judged again."""

@@ -1,0 +1,96 @@
+"""A move the learner played after asking the advisor (``hint`` in a game) is the advisor's: no evidence of their
+skills and not in their points lost a move.  A learner who asked before every move was measured as losing 0.00 a
+move, as strong as the expert, and rated strong in every skill those moves tested (QA walk of the learner model)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from shell_helpers import kept_games, open_shell
+
+from tutor.play.review_data import kept_losses
+from tutor.shell.commands import dispatch
+from tutor.shell.play import GameRun
+from tutor.storage import Progress
+from tutor.storage.games import GameFileError, game_text, game_to_data, parse_game
+
+
+def hinted_round(home: Path) -> tuple[GameRun, set[int]]:
+    """A one-round game the learner plays by its first legal move, asking the advisor before their second, fourth
+    and sixth moves: the game, and those moves' ply indices."""
+    with open_shell(home) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        asked = set()
+        turns = 0
+        while not run.game.round_over:
+            pos = run.position
+            turns += 1
+            if turns in (2, 4, 6):
+                asked.add(len(run.game.current.plies))
+                dispatch(shell, "hint")
+            dispatch(shell, pos.notation(pos.generate()[0]))
+        return run, asked
+
+
+@pytest.fixture(scope="module")
+def hinted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, GameRun, set[int]]:
+    home = tmp_path_factory.mktemp("hinted")
+    run, asked = hinted_round(home)
+    return home, run, asked
+
+
+def test_a_hinted_move_is_no_evidence_of_the_learners_skills(hinted: tuple[Path, GameRun, set[int]]) -> None:
+    home, run, asked = hinted
+    seed = run.game.rounds[0].seed
+    with sqlite3.connect(home / "progress.sqlite3") as c:
+        refs = {ref for (ref,) in c.execute("SELECT ref FROM skill_evidence WHERE source = 'game'")}
+    moves = {ref.rsplit("/", 1)[1] for ref in refs if ref.startswith(f"{run.saved.id}/{seed}/")}
+    assert moves, "the round's other moves are evidence"
+    assert not moves & {str(ply) for ply in asked}
+
+
+def test_a_hinted_move_is_kept_so_and_left_out_of_the_points_lost_a_move(hinted: tuple[Path, GameRun, set[int]]) -> None:
+    home, run, asked = hinted
+    with Progress.open(home / "progress.sqlite3") as progress:
+        [data] = progress.games.reviews(run.saved.key).values()  # type: ignore[arg-type]
+        [losses] = progress.games.review_losses()
+    marked = [entry["index"] for entry in data["moves"] if entry.get("hinted")]
+    assert marked and set(marked) == asked & {entry["index"] for entry in data["moves"]}  # a move with a choice
+    assert len(losses) == len(data["moves"]) - len(marked) == len(kept_losses(data))
+
+
+def test_the_saved_game_keeps_the_hinted_ply_and_reads_it_back(hinted: tuple[Path, GameRun, set[int]]) -> None:
+    home, run, asked = hinted
+    [saved] = kept_games(home)
+    document = game_to_data(saved)
+    assert document["rounds"][0]["hinted"] == sorted(asked)
+    assert parse_game(game_text(document), "g.json").game.rounds[0].hinted == asked
+
+
+@pytest.mark.parametrize("value", [[1000], [-1], ["2"], [True], 3])
+def test_a_hinted_ply_that_is_no_ply_of_the_round_is_refused(value: object, hinted_game: dict[str, Any]) -> None:
+    document = json.loads(json.dumps(hinted_game))
+    document["rounds"][0]["hinted"] = value
+    with pytest.raises(GameFileError, match="'hinted' must be a list of ply numbers from 0 to"):
+        parse_game(json.dumps(document), "g.json")
+
+
+@pytest.fixture(scope="module")
+def hinted_game(hinted: tuple[Path, GameRun, set[int]]) -> dict[str, Any]:
+    [saved] = kept_games(hinted[0])
+    return game_to_data(saved)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the move you then play counts for neither your skills nor your playing strength"),
+    ("de", "dein Zug danach zählt weder für deine Fähigkeiten noch für deine Spielstärke"),
+])
+def test_the_help_on_hints_says_a_hinted_move_does_not_count(tmp_path: Path, lang: str, said: str) -> None:
+    with open_shell(tmp_path, lang) as shell:
+        assert said in " ".join(dispatch(shell, "help hint").text.split())
