@@ -71,6 +71,9 @@ class Shell:
         self.unsaved: dict[str, tuple[str, dict[str, Any]]] = {}
         """What could not be saved, by what it is (``game``, ``progress``): a message key and its parameters,
         said when the learner leaves."""
+        self.notes: list[str] = []
+        """What the line being run could not save, though it went on (a lesson's step on a full disk): said under
+        its reply."""
 
     @property
     def activity(self) -> Activity | None:
