@@ -512,6 +512,24 @@ def test_a_streak_left_unfinished_keeps_its_length_as_the_best(tmp_path: Path) -
         assert shell.progress.best_streak() == 3
 
 
+@pytest.mark.parametrize(("lang", "praise", "best"), [("en", "A new best", "Your best: 3."),
+                                                     ("de", "Neuer Bestwert", "Dein Bestwert: 3.")])
+def test_a_streak_beaten_meanwhile_in_another_window_is_no_new_best(tmp_path: Path, lang: str, praise: str,
+                                                                    best: str) -> None:
+    """Two windows on one data folder: a streak begun when the best was 0 ended at 2, after the other window's streak
+    had reached 3; it said "A new best!", judged against the best when it began."""
+    with open_shell(tmp_path, lang) as shell, open_shell(tmp_path, lang) as other:
+        say(shell, "streak")
+        say(other, "streak")
+        for _ in range(3):
+            say(other, right_answer(other))
+        for _ in range(2):
+            say(shell, right_answer(shell))
+        said = " ".join(say(shell, wrong_answer(shell) or "").split())
+        assert praise not in said and best in said, said
+        assert shell.progress.best_streak() == 3
+
+
 def test_a_streaks_solve_is_kept_with_its_length_in_one_write(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A solve in a streak wrote the attempt, then the best streak in a second transaction: killed or stopped by
