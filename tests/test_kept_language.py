@@ -72,6 +72,22 @@ def test_the_lang_command_keeps_the_language_and_leaving_says_nothing_more(tmp_p
         assert progress.get_setting("lang") == "de"
 
 
+def test_leaving_speaks_of_the_language_kept_now_which_another_window_may_have_changed(tmp_path: Path) -> None:
+    """Two windows on one progress file: one started with ``--lang en`` while German was kept, the other then kept
+    English with ``lang en``.  Leaving, the first said English was for its session only, to be kept with ``lang
+    en``: it was kept already.  And a window in the German kept when it started, English kept since by the other,
+    left without a word, though its next start is in English."""
+    with Progress.open(tmp_path / "progress.sqlite3") as progress:
+        progress.set_setting("lang", "de")
+        english = Shell(Catalog((), ()), progress, "en", kept_lang="de")
+        german = Shell(Catalog((), ()), progress, "de", kept_lang="de")
+        assert NOT_KEPT["en"] in dispatch(english, "quit").text and NOT_KEPT["de"] not in dispatch(german, "ende").text
+        other = Shell(Catalog((), ()), progress, "de", kept_lang="de")
+        assert "later sessions" in dispatch(other, "lang en").text
+        assert NOT_KEPT["en"] not in dispatch(english, "quit").text
+        assert NOT_KEPT["de"] in dispatch(german, "ende").text
+
+
 @pytest.mark.parametrize("args", [["--keep"], ["--lang", "de", "--keep", "moves", "x.yaml"]])
 def test_keep_without_the_tutors_lang_is_refused_in_one_line(tutor, args: list[str]) -> None:  # type: ignore[no-untyped-def]
     status, out, err = tutor(*args)

@@ -528,6 +528,24 @@ def test_a_streak_left_unfinished_keeps_its_length_as_the_best(tmp_path: Path) -
         assert shell.progress.best_streak() == 3
 
 
+@pytest.mark.parametrize(("lang", "praise", "best"), [("en", "A new best", "Your best: 3."),
+                                                     ("de", "Neuer Bestwert", "Dein Bestwert: 3.")])
+def test_a_streak_beaten_meanwhile_in_another_window_is_no_new_best(tmp_path: Path, lang: str, praise: str,
+                                                                    best: str) -> None:
+    """Two windows on one data folder: a streak begun when the best was 0 ended at 2, after the other window's streak
+    had reached 3; it said "A new best!", judged against the best when it began."""
+    with open_shell(tmp_path, lang) as shell, open_shell(tmp_path, lang) as other:
+        say(shell, "streak")
+        say(other, "streak")
+        for _ in range(3):
+            say(other, right_answer(other))
+        for _ in range(2):
+            say(shell, right_answer(shell))
+        said = " ".join(say(shell, wrong_answer(shell) or "").split())
+        assert praise not in said and best in said, said
+        assert shell.progress.best_streak() == 3
+
+
 def test_a_streaks_solve_is_kept_with_its_length_in_one_write(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A solve in a streak wrote the attempt, then the best streak in a second transaction: killed or stopped by
@@ -1278,3 +1296,43 @@ def test_a_hinted_puzzle_left_on_a_full_disk_is_said_unsaved_and_no_crash(
         assert said in " ".join(bye.split()), bye
         shell.activity = None  # as the tutor's end leaves it: no error
     assert not (tmp_path / "reports").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_on_a_full_disk_shows_each_step_and_says_it_unsaved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """With the disk full, "next" in a lesson went on to the next step but showed only the failed save: the step
+    was never shown, and a right answer was never said right (its step was over, and the answer typed again was
+    "nothing to answer").  Now each reply is shown, with the failed save under it; the farewell counts them."""
+    from tutor.loading.words import words
+    from tutor.storage import ProgressError
+
+    with open_shell(tmp_path, lang) as shell:
+        lesson = shell.catalog.lessons[0]
+        say(shell, f"learn {lesson.id}")
+        run = shell.activity
+        assert isinstance(run, LessonRun) and isinstance(run.step, TextStep)
+
+        failures: list[ProgressError] = []
+
+        def full() -> None:
+            error = ProgressError("cannot_save", shell.progress.path, said=words("the disk is full", "os_errors.full"))
+            error.unsaved = True
+            failures.append(error)
+            raise error
+
+        monkeypatch.setattr(shell.progress, "_write", full)
+        said = shell.ui.message("shell.progress_cannot_save", path=str(shell.progress.path),
+                                reason=shell.ui.message("os_errors.full"))
+        while run.solved:
+            reply = say(shell, "next")
+            assert reply.startswith(run.show()) and said in reply, reply
+        reply = say(shell, right_answer(shell))
+        assert reply.startswith(shell.ui.message("shell.correct")) and said in reply, reply
+        done = finish_lesson(shell)  # the lesson's end: its screen, and that its stars are not kept
+        assert run.done and done.endswith(said) and done.count(said) == 1, done  # the answer's and the end's
+        assert lesson.id not in shell.progress.lesson_stars()
+        bye = " ".join(dispatch(shell, "quit").text.split())
+        assert shell.ui.message("shell.unsaved_progress", count=len(failures),
+                                reason=shell.ui.message("os_errors.full")) in bye, bye
+        shell.activity = None

@@ -75,9 +75,14 @@ NO_WORDS = ("", "n", "no", "nein")
 
 
 def dispatch(shell: Shell, line: str) -> Reply:
-    """Run one typed line and return what to show, any control character in it (typed, or from a file) escaped."""
-    reply = _answer(shell, line)
-    return Reply(escaped(reply.text, keep=LAYOUT), quit=reply.quit)
+    """Run one typed line and return what to show, any control character in it (typed, or from a file) escaped;
+    under it, what the line could not save though it went on (:attr:`Shell.notes`), each said once."""
+    try:
+        reply = _answer(shell, line)
+        text = "\n".join(filter(None, [reply.text, *dict.fromkeys(shell.notes)]))
+    finally:
+        shell.notes.clear()
+    return Reply(escaped(text, keep=LAYOUT), quit=reply.quit)
 
 
 def _answer(shell: Shell, line: str) -> Reply:

@@ -21,6 +21,7 @@ from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
 from tutor.core.scoring import gained_at_once, instant_points, score_round, seat_piles
 from tutor.core.variant import Variant
+from tutor.storage import ProgressError
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
 from tutor.teaching.coach import Challenge, Task, Verdict, kind_of
 from tutor.teaching.skill_evidence import illegal_evidence, step_evidence
@@ -28,6 +29,7 @@ from tutor.teaching.skill_evidence import illegal_evidence, step_evidence
 from .challenge_text import TRIES, miss_text, taken_text, task_text, verdict_text
 from .lesson_hints import card_hint, question_hints, recount_hint, side_seats
 from .next_choice import next_why
+from .progress_words import note_unsaved, progress_problem
 from .state import Activity, Shell
 
 
@@ -270,11 +272,24 @@ class LessonRun(Activity):
         self._save([*evidence, *step_evidence(self.lesson, self.index, self.misses, self._step_hints, shown)])
 
     def _save(self, evidence: Sequence[Evidence] = ()) -> None:
+        """Keep the lesson as it stands (:meth:`_write`); a save that fails is said under the reply and when the
+        learner leaves, and the lesson goes on (its step already moved on, or its answer taken)."""
+        try:
+            self._write(evidence)
+        except ProgressError as err:
+            self._unsaved(err)
+
+    def _write(self, evidence: Sequence[Evidence]) -> None:
         """The step to resume at, and the mistakes and hints so far: the one after a step that is over, which a
         restart must not ask again (its answer may have been shown, and a second answer would count); with the
         current step's ``evidence``, in one transaction."""
         self.shell.progress.save_lesson_step(self.lesson.id, self.index + self.over, self.mistakes, self.hints,
                                              now=self.shell.clock(), evidence=self._by_step(evidence))
+
+    def _unsaved(self, err: ProgressError) -> None:
+        """A save of the lesson failed: said under the reply, and counted for leaving."""
+        note_unsaved(self.shell, err)
+        self.shell.notes.append(progress_problem(self.ui, err))
 
     def _by_step(self, evidence: Sequence[Evidence]) -> dict[str, Sequence[Evidence]]:
         """``evidence`` of the current step, by its reference (``lesson/NUMBER``), as the progress file keeps it."""
@@ -365,7 +380,10 @@ class LessonRun(Activity):
     def _finish(self) -> str:
         self.done = True
         earned = stars(self.mistakes, self.hints)
-        self.shell.progress.record_lesson(self.lesson.id, earned, now=self.shell.clock())
+        try:
+            self.shell.progress.record_lesson(self.lesson.id, earned, now=self.shell.clock())
+        except ProgressError as err:
+            self._unsaved(err)
         done = set(self.shell.progress.lesson_stars())
         following = self.shell.catalog.next_lesson(done)
         return self.ui.render(

@@ -34,7 +34,7 @@ class SectionRun(LessonRun):
                                    target=self.shell.lesson_name(self.lesson.id))
         return super().next()
 
-    def _save(self, evidence: Sequence[Evidence] = ()) -> None:
+    def _write(self, evidence: Sequence[Evidence]) -> None:
         """The step's ``evidence`` alone: the lesson's own step and its mistakes stay as they were."""
         if evidence:
             self.shell.progress.record_evidence("lesson", self._by_step(evidence), now=self.shell.clock())

@@ -11,8 +11,8 @@ from tutor.content.course import Catalog
 from tutor.core.position import Position
 from tutor.core.variant import Variant
 from tutor.loading.catalog import LeftOut
-from tutor.render import Renderer, find_name
-from tutor.storage import Progress
+from tutor.render import LANGS, Renderer, find_name
+from tutor.storage import Progress, ProgressError
 from tutor.teaching.coach import Challenge
 
 from .challenge_text import goal_text, listing_text, verdict_text
@@ -60,7 +60,7 @@ class Shell:
         self.clock = clock
         self.width = width  # the terminal's columns now (it may be resized)
         self.ui = Renderer(lang, symbols)
-        self.kept_lang = kept_lang or lang
+        self._kept_lang = kept_lang or lang
         """The language a session started without ``--lang`` has: the one kept, else the locale's."""
         self._activity: Activity | None = None
         self.finished = False
@@ -71,6 +71,9 @@ class Shell:
         self.unsaved: dict[str, tuple[str, dict[str, Any]]] = {}
         """What could not be saved, by what it is (``game``, ``progress``): a message key and its parameters,
         said when the learner leaves."""
+        self.notes: list[str] = []
+        """What the line being run could not save, though it went on (a lesson's step on a full disk): said under
+        its reply."""
 
     @property
     def activity(self) -> Activity | None:
@@ -115,11 +118,22 @@ class Shell:
         """The lesson ``word`` names: its id, or its id in any language."""
         return find_name(word, (lesson.id for lesson in self.catalog.lessons), "lesson_ids.{}")
 
+    @property
+    def kept_lang(self) -> str:
+        """The language kept for later sessions now: the progress file's, which another window's ``lang`` may have
+        changed since this one started; else (none kept, or the file unreadable) the one this session started with
+        as kept."""
+        try:
+            stored = self.progress.get_setting("lang")
+        except ProgressError:
+            return self._kept_lang
+        return stored if stored in LANGS else self._kept_lang
+
     def set_lang(self, lang: str) -> None:
         """Switch the language for everything shown from now on, and keep it for later sessions."""
         self.ui = Renderer(lang, self.symbols)
         self.progress.set_setting("lang", lang)
-        self.kept_lang = lang
+        self._kept_lang = lang
 
 
 class Activity(ABC):

@@ -89,12 +89,14 @@ class StreakRun(PuzzleRun):
         return "\n".join([self.ui.message("shell.streak_no_skip"), "", self.show()])
 
     def _end(self) -> str:
+        """The streak's end: a new best when it beat the best at its start and no streak of another window beat it
+        since."""
         self.over = True
-        new_best = self.count > self.best_before
+        best = self.shell.progress.best_streak()
         return self.ui.message(
             "shell.streak_end",
             count=self.count,
-            best=self.shell.progress.best_streak(),
-            new_best=new_best,
+            best=best,
+            new_best=self.best_before < self.count >= best,
             complete=self.count == len(self.order),
         )
