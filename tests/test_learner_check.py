@@ -22,8 +22,10 @@ from tutor.play.handicaps import Handicapped
 from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.player import Player
 from tutor.shell.commands import dispatch
+from tutor.shell.next_choice import missed_first
 from tutor.shell.picker import open_puzzles
 from tutor.shell.puzzle import PuzzleRun
+from tutor.storage import ThemeStat
 from tutor.teaching.skill_map import puzzle_skills
 
 
@@ -84,7 +86,7 @@ def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
         pool = open_puzzles(shell)
         skill = set_skill(shell.progress)
         assert skill == "sweeps"
-        theme = set_theme(skill, pool, [])
+        theme = set_theme(shell.progress, skill, pool, [])
         assert theme == "sweep"
         given: list[Puzzle] = []
         for _ in range(3):  # the set goes on in its theme, each puzzle nearest the learner's rating of the moment
@@ -109,13 +111,41 @@ def test_after_a_round_the_checks_set_is_the_shells_on_a_skill_not_weak(tmp_path
         assert min(s.rating.rating for s in shell.progress.skills() if s.evidence) > 800
         assert set_skill(shell.progress) == "point_cards"
         pool = open_puzzles(shell)
-        theme = set_theme("point_cards", pool, [])
+        theme = set_theme(shell.progress, "point_cards", pool, [])
         checked = next_puzzle(shell.progress, pool, [], theme)
         dispatch(shell, "next")
         run = shell.activity
         assert isinstance(run, PuzzleRun) and run.puzzle == checked and "point_cards" in puzzle_skills(checked)
         dispatch(shell, run.challenge.position.notation(run.challenge.accepted()[0]))
         assert set_skill(shell.progress) is None
+
+
+def test_a_set_on_a_skill_starts_with_the_theme_the_learner_mostly_misses_in_the_shell_and_the_check(
+        tmp_path: Path) -> None:
+    """A learner who trailed aces and missed the puzzles on aces was given a set on "big-cassino", the first theme
+    on point cards, the same whatever they missed.  Now a theme tried three times or more and mostly missed comes
+    first: the set is on aces, in the shell's ``next`` and in the check alike; one mostly solved does not."""
+    with open_shell(tmp_path) as shell:
+        for lesson in shell.catalog.lessons:
+            if lesson.variant.preset == "classic":
+                shell.progress.record_lesson(lesson.id, 3)
+        shell.progress.record_evidence("game", {f"g/point_cards/{i}": [Evidence("point_cards", 0.0, 1.0, 800)]
+                                                for i in range(4)})
+        pool = open_puzzles(shell)
+        assert set_skill(shell.progress) == "point_cards"
+        assert set_theme(shell.progress, "point_cards", pool, []) == "big-cassino"
+        aces = [p for p in pool if "aces" in p.themes]
+        for solved, puzzle in zip([True, False, False], aces, strict=False):
+            shell.progress.record_attempt(puzzle.id, puzzle.themes, puzzle.rating, solved, 0)
+        shell.progress.record_evidence("game", {"g/point_cards/late": [Evidence("point_cards", 0.0, 1.0, 800)]})
+        assert set_skill(shell.progress) == "point_cards"
+        theme = set_theme(shell.progress, "point_cards", pool, aces[:3])
+        assert theme == "aces"
+        checked = next_puzzle(shell.progress, pool, aces[:3], theme)
+        dispatch(shell, "next")
+        run = shell.activity
+        assert isinstance(run, PuzzleRun) and run.puzzle == checked and "aces" in checked.themes
+    assert missed_first(["big-cassino", "aces"], [ThemeStat("aces", 3, 2)]) == ["big-cassino", "aces"]
 
 
 def test_in_the_order_next_a_sitting_keeps_the_skill_of_each_rounds_set(catalog: Catalog) -> None:

@@ -26,7 +26,7 @@ from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.player import Player
 from tutor.play.review import review_round
 from tutor.play.view import SeatView
-from tutor.shell.next_choice import skill_to_work, theme_for
+from tutor.shell.next_choice import missed_first, skill_to_work, theme_for
 from tutor.shell.picker import SET_MIN, nearest_puzzle
 from tutor.shell.review_screen import REVIEW_WORLDS
 from tutor.storage import Progress
@@ -131,12 +131,14 @@ def set_skill(progress: Progress) -> str | None:
     return None if worked is None else worked.skill
 
 
-def set_theme(skill: str, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
-    """The theme of the set on ``skill`` that ``next`` opens: the first theme on it
-    (:func:`~tutor.shell.next_choice.theme_for`) with :data:`~tutor.shell.picker.SET_MIN` puzzles of ``pool`` not
-    yet ``given``; None (puzzles of any theme) when no such theme is left."""
+def set_theme(progress: Progress, skill: str, pool: Sequence[Puzzle], given: Sequence[Puzzle]) -> str | None:
+    """The theme of the set on ``skill`` that ``next`` opens: the first theme on it, those the learner mostly
+    misses first (:func:`~tutor.shell.next_choice.missed_first`, :func:`~tutor.shell.next_choice.theme_for`), with
+    :data:`~tutor.shell.picker.SET_MIN` puzzles of ``pool`` not yet ``given``; None (puzzles of any theme) when no
+    such theme is left."""
     left = [p for p in pool if p not in given]
-    return theme_for(THEMES, skill, lambda theme: sum(theme in p.themes for p in left) >= SET_MIN)
+    themes = missed_first(THEMES, progress.theme_stats())
+    return theme_for(themes, skill, lambda theme: sum(theme in p.themes for p in left) >= SET_MIN)
 
 
 def next_puzzle(progress: Progress, pool: Sequence[Puzzle], given: Sequence[Puzzle], theme: str | None) -> Puzzle:
@@ -182,7 +184,7 @@ def sit(learner: Player, removed: str | None, rules: Variant, pool: Sequence[Puz
                 if order == "next":
                     skill = set_skill(progress)
                     sets.append(skill)
-                    theme = None if skill is None else set_theme(skill, pool, given)
+                    theme = None if skill is None else set_theme(progress, skill, pool, given)
                     for _ in range(puzzles * (r + 1) // rounds - puzzles * r // rounds):
                         puzzle(next_puzzle(progress, pool, given, theme))
                 named.append(weakest_named(progress))

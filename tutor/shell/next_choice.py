@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from tutor.content.course import DemoStep, Lesson, TextStep
+from tutor.storage import ThemeStat
 from tutor.storage.game_store import GameSummary
 from tutor.storage.skills import SKILL_START, SkillEstimate, weakest
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
@@ -35,6 +36,8 @@ WHY_SPAN = 10
 """The why-line counts the misses among the skill's last this many pieces of evidence."""
 MISS_SPAN = 20
 """A section to repeat is looked for among the skill's last this many pieces of evidence from lessons."""
+MISSED_TRIES = 3
+"""A theme's puzzles tried at least this often, mostly missed, come first in a set on its skill."""
 
 
 @dataclass(frozen=True)
@@ -244,7 +247,16 @@ def _theme(shell: Shell, skill: str) -> str | None:
     if in_course(shell):
         return None
     rating = shell.progress.learner_rating().rating
-    return theme_for(shell.catalog.themes(), skill, lambda theme: len(set_pool(shell, theme, rating)) >= SET_MIN)
+    themes = missed_first(shell.catalog.themes(), shell.progress.theme_stats())
+    return theme_for(themes, skill, lambda theme: len(set_pool(shell, theme, rating)) >= SET_MIN)
+
+
+def missed_first(themes: Sequence[str], stats: Sequence[ThemeStat]) -> list[str]:
+    """``themes`` with those whose puzzles the learner mostly misses first, the least solved first: at least
+    :data:`MISSED_TRIES` attempts, fewer than half solved without help (:class:`~tutor.storage.ThemeStat`); the
+    others after them, in their order.  A set on a skill then works on the part of it the learner gets wrong."""
+    missed = {s.theme: s.rate for s in stats if s.attempts >= MISSED_TRIES and s.rate < 0.5}
+    return sorted(themes, key=lambda theme: missed.get(theme, 0.5))
 
 
 def theme_for(themes: Sequence[str], skill: str, has_puzzle: Callable[[str], bool]) -> str | None:

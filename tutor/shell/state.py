@@ -52,9 +52,9 @@ class Shell:
     ) -> None:
         self.catalog = catalog
         self.left_out = left_out
-        self.caught_up = ""
-        """What the start said of the reviews it made, cut short last time (:mod:`.catch_up`): the welcome says it."""
         """The content files that could not be read: the catalog lacks their lessons or puzzles until fixed."""
+        self.caught_up = ""
+        """What the start did of what the last session left undone (:mod:`.catch_up`): the welcome says it."""
         self.progress = progress
         self.symbols = symbols
         self.clock = clock
