@@ -73,6 +73,19 @@ def test_the_saved_game_keeps_the_hinted_ply_and_reads_it_back(hinted: tuple[Pat
     assert parse_game(game_text(document), "g.json").game.rounds[0].hinted == asked
 
 
+def test_a_hint_is_kept_at_once_so_a_resumed_game_does_not_count_the_move_as_the_learners(tmp_path: Path) -> None:
+    """The hint was kept with the next move: asked, then the tutor quit (or killed) before the move, and the game
+    resumed, the move played then counted as the learner's own."""
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        ply = len(run.game.current.plies)
+        dispatch(shell, "hint")
+        [saved] = kept_games(tmp_path)  # as a kill now would leave it
+    assert saved.game.rounds[-1].hinted == {ply}
+
+
 @pytest.mark.parametrize("value", [[1000], [-1], ["2"], [True], 3])
 def test_a_hinted_ply_that_is_no_ply_of_the_round_is_refused(value: object, hinted_game: dict[str, Any]) -> None:
     document = json.loads(json.dumps(hinted_game))

@@ -607,7 +607,9 @@ def test_hint_asks_the_advisor_from_the_learners_view_only(tmp_path: Path) -> No
         for dealt in (start, swapped):
             game = TableGame(setup)
             game.begin_round(dealt)
-            run = GameRun(shell, SavedGame.new(game, shell.clock()))
+            saved = SavedGame.new(game, shell.clock())
+            shell.progress.games.add(saved, shell.clock())  # as the shell adds a game before it is played
+            run = GameRun(shell, saved)
             hints.append(run.hint())
         best = hint_advice(game).best
         assert hints[0] == hints[1]
