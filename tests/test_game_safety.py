@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from shell_helpers import game_run, kept_games, open_shell, shell_process
+from shell_helpers import game_run, kept_games, open_shell, right_answer, shell_process, wrong_answer
 from test_play_shell import learner_line, read_until
 from test_shell import say
 
@@ -409,6 +409,32 @@ def test_a_puzzle_open_after_a_hint_in_a_killed_shell_counts_as_missed_at_the_ne
     conn = sqlite3.connect(tmp_path / "progress.sqlite3")
     try:
         assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 1)] * 2, "quit records its own"
+        assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (0,)
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("then", ["quit", "solve"])
+def test_a_hint_after_a_miss_leaves_nothing_for_the_next_start_to_count_again(tmp_path: Path, then: str) -> None:
+    """A hint after a wrong first answer (the attempt already recorded, the puzzle still open) was kept as help
+    to settle: the answer after it, or leaving, recorded nothing more and left it there, and the next start
+    counted the puzzle as missed a second time and said the tutor had stopped with it open after a hint."""
+    ended = subprocess.Popen([sys.executable, "-c", ""])  # the shell's process, gone at the next start
+    ended.wait()
+    with open_shell(tmp_path) as shell:
+        host, _, token = shell.progress.games.holder.rsplit("/", 2)
+        shell.progress.games.holder = f"{host}/{ended.pid}/{token}"
+        say(shell, "puzzle")
+        say(shell, wrong_answer(shell) or "")
+        say(shell, "hint")
+        if then == "solve":
+            assert "Solved" in say(shell, right_answer(shell))
+        assert dispatch(shell, "quit").quit
+    with open_shell(tmp_path) as later:
+        assert catch_up(later) == ""
+    conn = sqlite3.connect(tmp_path / "progress.sqlite3")
+    try:
+        assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 0)], "the first answer's alone"
         assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (0,)
     finally:
         conn.close()

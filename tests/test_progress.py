@@ -369,6 +369,32 @@ def test_a_puzzle_held_after_a_hint_by_a_shell_gone_is_settled_once_as_a_miss(pa
         conn.close()
 
 
+@pytest.mark.parametrize(("column", "value"), [("rating", "abc"), ("hints", "x"), ("hints", 2.5)])
+def test_a_hand_edited_hold_is_dropped_not_a_crash_at_every_start(path: Path, column: str, value: object) -> None:
+    """A held puzzle's rating or hints edited to what is no number (SQLite keeps it) stopped every start with a
+    ValueError, the row kept for the next."""
+    ended = subprocess.Popen([sys.executable, "-c", ""])
+    ended.wait()
+    with Progress.open(path) as gone:
+        host, _, token = gone.games.holder.rsplit("/", 2)
+        gone.games.holder = f"{host}/{ended.pid}/{token}"
+        gone.hold_help("p1", ["pairing"], 1200, 1)
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            conn.execute(f"UPDATE puzzle_helped SET {column} = ?", (value,))
+    finally:
+        conn.close()
+    with Progress.open(path) as later:
+        assert later.settle_left_help() == []
+        assert later.settle_left_help() == []
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (0,)
+    finally:
+        conn.close()
+
+
 def test_an_answer_or_a_miss_recorded_removes_the_shells_own_hold(path: Path) -> None:
     with Progress.open(path) as progress:
         progress.hold_help("p1", [], 1200, 1)

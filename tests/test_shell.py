@@ -546,6 +546,30 @@ def test_a_streak_beaten_meanwhile_in_another_window_is_no_new_best(tmp_path: Pa
         assert shell.progress.best_streak() == 3
 
 
+@pytest.mark.parametrize(("lang", "praise", "best"), [("en", "A new best", "Your best: 3."),
+                                                     ("de", "Neuer Bestwert", "Dein Bestwert: 3.")])
+def test_a_streak_that_ties_another_windows_best_is_no_new_best(tmp_path: Path, lang: str, praise: str,
+                                                                best: str) -> None:
+    """Two windows: the other window's streak reached 3 first, then this one's reached 3 too and ended.  It said "A
+    new best!" (3 beat the best at its start, 0, and is not below the best now), though in one window a streak that
+    only equals the best says "Your best: 3."; the best kept is the other window's."""
+    with open_shell(tmp_path, lang) as shell, open_shell(tmp_path, lang) as other:
+        say(shell, "streak")
+        say(other, "streak")
+        for _ in range(3):
+            say(other, right_answer(other))
+        for _ in range(3):
+            say(shell, right_answer(shell))
+        said = " ".join(say(shell, wrong_answer(shell) or "").split())
+        assert praise not in said and best in said, said
+        say(other, wrong_answer(other) or "")
+        say(shell, "streak")
+        for _ in range(4):
+            say(shell, right_answer(shell))
+        said = " ".join(say(shell, wrong_answer(shell) or "").split())
+        assert praise in said, said  # one that beats it is
+
+
 def test_a_streaks_solve_is_kept_with_its_length_in_one_write(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A solve in a streak wrote the attempt, then the best streak in a second transaction: killed or stopped by

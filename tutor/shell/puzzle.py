@@ -245,11 +245,12 @@ class PuzzleRun(Activity):
     def used_help(self) -> None:
         if not self.over:
             self.hints += 1
-            self._hold_help()
+            if self.recorded is None:  # after a miss the attempt is kept: nothing is left to settle
+                self._hold_help()
 
     def _hold_help(self) -> None:
-        """Keep the help taken at once: a shell killed before the answer has the puzzle counted as missed at the
-        next start (:meth:`~tutor.storage.Progress.settle_left_help`), as leaving it does."""
+        """Keep the help taken at once, before the first answer: a shell killed before it has the puzzle counted as
+        missed at the next start (:meth:`~tutor.storage.Progress.settle_left_help`), as leaving it does."""
         p = self.puzzle
         with suppress(ProgressError):  # leaving the puzzle still records it
             self.shell.progress.hold_help(p.id, p.themes, p.rating, self.hints, now=self.shell.clock(),

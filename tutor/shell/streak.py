@@ -28,7 +28,9 @@ class StreakRun(PuzzleRun):
     def __init__(self, shell: Shell, order: list[Puzzle]) -> None:
         self.order = order
         self.count = 0
-        self.best_before = shell.progress.best_streak()  # a streak left unfinished is kept as it grows
+        self.raised = False
+        """Whether this streak's last solve made it longer than the best kept then (its own, kept as it grows, or
+        another window's): a streak that only equals the best is no new best."""
         super().__init__(shell, order[0], self._following, mode="streak")
 
     def _following(self) -> Puzzle | None:
@@ -49,6 +51,13 @@ class StreakRun(PuzzleRun):
     def _streak(self, solved: bool) -> int:
         """A solve makes the streak one longer, kept in the transaction of the attempt (a kill between two lost it)."""
         return self.count + 1 if solved else 0
+
+    def _record(self, solved: bool) -> str:
+        best = self.shell.progress.best_streak()
+        said = super()._record(solved)
+        if solved:
+            self.raised = self.count + 1 > best
+        return said
 
     def missed(self, verdict: Verdict) -> str:
         """The first wrong move ends the streak: the move against the best, then the end."""
@@ -89,14 +98,14 @@ class StreakRun(PuzzleRun):
         return "\n".join([self.ui.message("shell.streak_no_skip"), "", self.show()])
 
     def _end(self) -> str:
-        """The streak's end: a new best when it beat the best at its start and no streak of another window beat it
-        since."""
+        """The streak's end: a new best when its last solve beat the best kept then and no streak of another window
+        beat it since."""
         self.over = True
         best = self.shell.progress.best_streak()
         return self.ui.message(
             "shell.streak_end",
             count=self.count,
             best=best,
-            new_best=self.best_before < self.count >= best,
+            new_best=self.raised and self.count >= best,
             complete=self.count == len(self.order),
         )
