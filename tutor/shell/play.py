@@ -496,7 +496,9 @@ class GameRun(Activity):
             show(0)
             advice = hint_advice(game, show)
         game.note_hint()  # the move played now is the advisor's: no evidence of the learner's skills or strength
-        return hint_text(ui, self.position, advice, review_screen.HINT_BUDGET)  # the budget hint_advice gave
+        self.save()  # kept at once: the move played after leaving and resuming is the advisor's all the same
+        said = hint_text(ui, self.position, advice, review_screen.HINT_BUDGET)  # the budget hint_advice gave
+        return "\n".join(filter(None, [said, self.save_error]))
 
     def solution(self) -> str:
         return self.ui.message("play.no_solution")
