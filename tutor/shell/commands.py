@@ -464,6 +464,8 @@ def review(shell: Shell, arg: str) -> str:
 @command("hint", alias="tipp")
 def hint(shell: Shell, arg: str) -> str:
     if shell.activity is None:
+        if game_waiting(shell):  # a hint in a game too, once it is resumed
+            return shell.ui.message("play.hint_resume")
         return shell.ui.message("shell.no_activity_for", command=typed_command(shell, "hint"))
     run = current_run(shell)
     said = run.closed() if run is not None else None
