@@ -29,6 +29,7 @@ from tutor.shell.commands import dispatch
 from tutor.shell.completer import TutorCompleter
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
+from tutor.shell.toolbar import toolbar_text
 from tutor.storage import Progress
 from tutor.storage.games import GameFileError, SavedGame, game_text, game_to_data, parse_game
 
@@ -170,6 +171,28 @@ def test_a_claim_asked_and_answered_no_keeps_the_game(tmp_path: Path, lang: str)
         assert kept == Renderer(lang).message("play.claim_kept")
         assert not game_run(shell).game.over and game_run(shell).game.claimed is None
         assert dispatch(shell, f"{w['claim']} maybe").text == Renderer(lang).message("play.claim_usage")
+
+
+@pytest.mark.parametrize(("lang", "claimer", "ended"), [
+    ("en", "learner", "Game over: won by a claim vs greedy"), ("de", "learner", "Spielende: gewonnen durch Ansage"),
+    ("en", "false", "Game over: lost by a false claim vs greedy"),
+    ("de", "false", "Spielende: verloren durch falsche Ansage"),
+    ("en", "computer", "Game over: lost to a claim vs greedy"), ("de", "computer", "Spielende: verloren durch Ansage")])
+def test_the_toolbar_of_a_game_a_claim_ended_says_how_not_the_points_before_the_round(
+        tmp_path: Path, lang: str, claimer: str, ended: str) -> None:
+    """A claim ends the match with the round's points not added: the toolbar said "Game over: 0:0 vs club" after
+    the learner's side had won by a claim in round 1; it now says who won and how."""
+    w = WORDS[lang]
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, f"{w['play']} {COMPUTER_CLAIMS if claimer == 'computer' else LEARNER_CLAIMS}")
+        run = game_run(shell)
+        if claimer == "learner":
+            play_until_claimable(shell, lang)
+        while not run.game.over:
+            dispatch(shell, f"{w['claim']} {w['yes']}" if claimer != "computer" else learner_move(shell))
+        assert run.game.result is not None and run.game.result.reason == ("false_claim" if claimer == "false"
+                                                                          else "claim")
+        assert toolbar_text(shell).startswith(f" {ended}"), toolbar_text(shell)
 
 
 def test_the_computer_claims_at_the_first_turn_its_view_shows_the_claim_true(tmp_path: Path) -> None:

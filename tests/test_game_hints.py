@@ -73,17 +73,24 @@ def test_the_saved_game_keeps_the_hinted_ply_and_reads_it_back(hinted: tuple[Pat
     assert parse_game(game_text(document), "g.json").game.rounds[0].hinted == asked
 
 
-def test_a_hint_is_kept_at_once_so_a_resumed_game_does_not_count_the_move_as_the_learners(tmp_path: Path) -> None:
-    """The hint was kept with the next move: asked, then the tutor quit (or killed) before the move, and the game
-    resumed, the move played then counted as the learner's own."""
+def test_a_hint_is_kept_at_once_so_a_move_played_after_leaving_and_resuming_is_still_the_advisors(
+        tmp_path: Path) -> None:
+    """The hinted ply was saved only with the next move: asking the advisor, leaving, resuming and playing its move
+    counted that move as the learner's own, in their skills and their points lost a move."""
     with open_shell(tmp_path) as shell:
         dispatch(shell, "play round level=greedy seed=5")
+        dispatch(shell, "hint")
+        dispatch(shell, "quit")
+    [saved] = kept_games(tmp_path)
+    assert saved.game.rounds[0].hinted == {len(saved.game.rounds[0].plies)}
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "resume")
         run = shell.activity
         assert isinstance(run, GameRun)
         ply = len(run.game.current.plies)
-        dispatch(shell, "hint")
-        [saved] = kept_games(tmp_path)  # as a kill now would leave it
-    assert saved.game.rounds[-1].hinted == {ply}
+        pos = run.position
+        dispatch(shell, pos.notation(pos.generate()[0]))
+        assert run.game.current.hinted == {ply}
 
 
 @pytest.mark.parametrize("value", [[1000], [-1], ["2"], [True], 3])

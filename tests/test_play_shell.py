@@ -398,6 +398,22 @@ def test_moves_between_rounds_and_before_resume_say_what_to_type(tmp_path: Path)
         assert "Round 1 is over" in dispatch(shell, "moves").text
 
 
+@pytest.mark.parametrize(("lang", "hint", "said"), [
+    ("en", "hint", "Your game is waiting: type “resume” to go on with it; then “hint” asks the advisor."),
+    ("de", "tipp", "Dein Spiel wartet: Tippe „fortsetzen“, um weiterzuspielen; dann fragt „tipp“ den Berater."),
+])
+def test_a_hint_before_resume_says_to_resume_the_game(tmp_path: Path, lang: str, hint: str, said: str) -> None:
+    """Before "resume", "hint" said "“hint” needs an open lesson or puzzle", as if a game had none, where "moves",
+    "taken" and "undo" name "resume"; with no game waiting it still says so."""
+    with open_shell(tmp_path, lang) as shell:
+        assert dispatch(shell, hint).text == shell.ui.message("shell.no_activity_for", command=hint)
+        dispatch(shell, "play seed=5 level=greedy")
+    with open_shell(tmp_path, lang) as shell:
+        assert dispatch(shell, hint).text == said
+        dispatch(shell, "resume")
+        assert dispatch(shell, hint).text != said
+
+
 @pytest.mark.parametrize(("lang", "drawn", "last", "dealt"), [
     ("en", " and draws a card.", " and draw the last card of the stock.", "New hands are dealt"),
     ("de", " und zieht eine Karte.", " und ziehst die letzte Karte des Talons.", "Neue Karten werden gegeben"),

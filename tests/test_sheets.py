@@ -548,6 +548,22 @@ def test_the_sheet_says_what_a_claim_counts_in_each_variant() -> None:
            "Karten des Kartenspiels hast)" in said
 
 
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("spec", [{"claim": True}, {"skunk": "win"}, {"claim": True, "skunk": "win"}])
+def test_each_rule_of_the_match_starts_a_line_of_its_own(lang: str, spec: dict[str, Any]) -> None:
+    """The count-out rule's last word ran into the next rule ("from the dealer's left.- Claim: on your turn",
+    "links vom Geber.- Ansage:") in the tutor's "rules match" and the sheets: its line ended in a block tag,
+    whose newline the templates' trim_blocks takes."""
+    v = variant({"preset": "royal", **spec})
+    starts = ({"en": "Claim", "de": "Ansage"}[lang] if "claim" in spec else "",
+              {"en": "A player who takes", "de": "Wer in der ersten"}[lang] if "skunk" in spec else "")
+    for text in (rules_text(v, 3, lang, "match"), render_sheet(build_sheet(v, 3), lang, "md")):
+        assert text is not None and not re.search(r"[.)]- ", text), text
+        for start in filter(None, starts):
+            assert re.search(rf"^- (\*\*)?{start}", text, re.M), (start, text)
+
+
 # ---- the command line --------------------------------------------------------------------------------
 
 

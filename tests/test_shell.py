@@ -136,6 +136,25 @@ def test_a_word_near_no_command_gets_no_suggestion(tmp_path: Path, lang: str, ty
         assert "meintest" not in text.lower()
 
 
+@pytest.mark.parametrize(("lang", "start", "typed", "said"), [
+    ("en", "", "replay 2", "type “cassino-tutor replay 2” there (after “quit”, or in another window)"),
+    ("en", "play round seed=1 level=greedy", "REPLAY", "type “cassino-tutor replay N” there"),
+    ("de", "", "replay 3", "Tippe dort „cassino-tutor replay 3“ (nach „ende“ oder in einem anderen Fenster)"),
+    ("de", "spiele runde startwert=1 stufe=greedy", "replay x", "Tippe dort „cassino-tutor replay N“"),
+])
+def test_replay_typed_in_the_tutor_says_where_it_is_typed_not_play(tmp_path: Path, lang: str, start: str, typed: str,
+                                                                   said: str) -> None:
+    """``games`` says "“cassino-tutor replay N” shows game N again"; typed in the tutor, "replay 2" got "did you
+    mean “play”?" (which starts a new game); it now says where ``replay`` is a command, and nothing changes."""
+    with open_shell(tmp_path, lang) as shell:
+        if start:
+            say(shell, start)
+        activity = shell.activity
+        text = " ".join(say(shell, typed).split())
+        assert said in text and "play”?" not in text and "spiele“?" not in text, text
+        assert shell.activity is activity
+
+
 @pytest.mark.parametrize(("lang", "start", "said"), [
     ("en", "puzzle", {"hitn": "hint", "solutoin": "solution", "lösng": "solution", "shwo": "show"}),
     ("en", "learn table", {"hitn": "hint", "nxet": "next"}),

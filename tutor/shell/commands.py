@@ -16,7 +16,7 @@ from tutor.core.moves import InvalidMoveError
 from tutor.core.notation import parse_intent
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.play.players import LEVELS
-from tutor.render import LANGS, near_name
+from tutor.render import LANGS, folded, near_name
 from tutor.render.problems import problem_words
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
@@ -125,6 +125,10 @@ def _dispatch(shell: Shell, line: str) -> Reply:
             return Reply(shell.ui.message("shell.no_argument", command=word.lower()))
         if cmd is not None:
             return Reply(cmd.handler(shell, rest.strip()))
+        if folded(word) == "replay":  # the command line's, which "games" names: not "play", the nearest word here
+            number = rest.strip()
+            return Reply(shell.ui.message("shell.replay_outside", game=number if number.isascii() and number.isdigit()
+                                          else "N"))
         if shell.activity is None:
             return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(shell, word)))
         card = _reads_as_card(word)
@@ -460,6 +464,8 @@ def review(shell: Shell, arg: str) -> str:
 @command("hint", alias="tipp")
 def hint(shell: Shell, arg: str) -> str:
     if shell.activity is None:
+        if game_waiting(shell):  # a hint in a game too, once it is resumed
+            return shell.ui.message("play.hint_resume")
         return shell.ui.message("shell.no_activity_for", command=typed_command(shell, "hint"))
     run = current_run(shell)
     said = run.closed() if run is not None else None

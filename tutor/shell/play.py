@@ -117,11 +117,13 @@ class GameRun(Activity):
 
     def title(self) -> str:
         """The round (between rounds, the round after which the game waits, as the lines about a game say it) and
-        the points against the level; once the game is over (resigned), that it is."""
+        the points against the level; once the game is over, that it is, and how when no points tell (resigned, or
+        ended by a claim, the round's points not added)."""
         game, summary = self.game, summary_of(self.saved)
         level = self.ui.message(f"levels.{game.settings.level}")
-        if game.over:
-            return self.ui.message("play.toolbar_over", level=level, resigned=game.resigned, points=game.scores)
+        if (result := game.result) is not None:
+            return self.ui.message("play.toolbar_over", level=level, reason=result.reason, points=game.scores,
+                                   won=result.winner == game.learner_side)
         return self.ui.message("play.toolbar", level=level, round=summary.rounds, between=summary.between,
                                points=game.scores)
 
