@@ -11,8 +11,11 @@ from randompos import ALL_VARIANTS, random_play, random_position
 
 from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card
+from tutor.core.position import Position
+from tutor.core.state import any_card
+from tutor.core.variant import Variant
 from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
-from tutor.play.playout_club import PlayoutClub, fast_club_move, fits
+from tutor.play.playout_club import Kept, PlayoutClub, fast_club_move, fits
 from tutor.play.risk import likely_take
 
 OTHER = ClubWeights(card_worth=0.45, exposure_weight=1.2, build_promise=0.7, answer_bonus=0.9, keep_weight=0.25)
@@ -125,3 +128,82 @@ def test_the_loose_cards_are_kept_in_their_order() -> None:
             assert [club.move(k) for k in range(len(club.promises))] == pos.generate(), str(pos)
         checked += 1
     assert checked >= 20, checked
+
+
+def _state(pos: Position) -> tuple[object, ...]:
+    """Everything a move changes, each list in its order (``state_key`` sorts them)."""
+    return (pos.to_move, [list(h) for h in pos.hands], list(pos.loose), list(pos.builds),
+            [list(p) for p in pos.captured or []], list(pos.sweeps or []), pos.last_capturer, list(pos.stock or []))
+
+
+def _somewhere(rng: random.Random, v: Variant) -> Position | None:
+    """A random position of ``v`` to play on: anywhere, on a table crowded with builds, or in the round's last
+    cards; None where no hand holds a card."""
+    pos = random_position(rng, v)
+    way = rng.randrange(3)
+    if way == 1:
+        random_play(rng, pos, 6, build_bias=0.9)
+    elif way == 2:
+        while (pos.stock or sum(map(len, pos.hands)) > rng.choice((1, pos.players))) and random_play(rng, pos, 1):
+            pass
+    return pos if any_card(pos.hands) else None
+
+
+def test_a_move_played_in_place_is_the_move_pushed() -> None:
+    """PlayoutClub.play leaves the position as Position.push leaves it, lists in their order: the table, the
+    mover's pile, the sweeps, the draw from the stock, the next seat and the table's last cards to the last
+    capturer; Kept puts every list back as it was."""
+    rng = random.Random("play")
+    covered = [v for v in ALL_VARIANTS if fits(v, PLAYOUT)]
+    met: Counter[str] = Counter()
+    for _ in range(500):
+        pos = _somewhere(rng, rng.choice(covered))
+        if pos is None:
+            continue
+        before = _state(pos)
+        club = PlayoutClub(PLAYOUT)
+        assert club.setup(pos)
+        club.walk()
+        for k in range(len(club.promises)):
+            assert club.setup(pos)
+            club.walk()
+            move = club.move(k)
+            pushed = pos.copy()
+            pushed.push(move)
+            kept = Kept(pos)
+            assert club.setup(pos)
+            club.walk()
+            club.play(k)
+            assert _state(pos) == _state(pushed), (str(pushed), move)
+            kept.restore(pos)
+            assert _state(pos) == before
+            met[move.kind] += 1
+            met["sweep"] += pushed.is_sweep(move) and not pushed.is_round_over()
+            met["drawn"] += bool(pos.variant.draw and pos.stock)
+            met["round over"] += pushed.is_round_over() and bool(pos.table_cards())
+    assert min(met.values()) >= 10 and len(met) == 8, met
+
+
+@pytest.mark.parametrize("preset", COVERED)
+def test_a_playout_in_place_is_club_best_s_moves_pushed(preset: str) -> None:
+    """play_out's moves are club_best's, pushed, for the plies asked or to the deal's end; the position then put
+    back by Kept takes back the moves pushed before it."""
+    rng = random.Random(f"play out/{preset}")
+    for _ in range(30):
+        pos = _somewhere(rng, variant(preset))
+        if pos is None:
+            continue
+        first, depth = pos.generate()[0], pos.pushed
+        pos.push(first)
+        before, plies = _state(pos), rng.choice((None, 1, 3, 7))
+        pushed = pos.copy()
+        left = plies
+        while left != 0 and not (pushed.is_round_over() or pushed.needs_deal()):
+            pushed.push(club_best(pushed, pushed.generate(), PLAYOUT))
+            left = None if left is None else left - 1
+        kept = Kept(pos)
+        PlayoutClub(PLAYOUT).play_out(pos, plies)
+        assert _state(pos) == _state(pushed), str(pushed)
+        kept.restore(pos)
+        assert _state(pos) == before
+        assert pos.pop() == first and pos.pushed == depth

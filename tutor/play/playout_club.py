@@ -24,6 +24,7 @@ from tutor.core.cards import Card
 from tutor.core.movegen import LOOSE_KEPT, RANK_INDEX, LooseCards, all_subsets, loose_numbers
 from tutor.core.moves import Move, new_tuple
 from tutor.core.position import Position
+from tutor.core.state import any_card
 from tutor.core.subsets import partitionable, subset_totals
 from tutor.core.table import Build
 from tutor.core.variant import Variant
@@ -181,12 +182,15 @@ class PlayoutClub:
 
     def best(self) -> Move | None:
         """The move ``club_best`` chooses among the generated moves (None: there is none)."""
+        k = self.chosen()
+        return None if k < 0 else self.move(k)
+
+    def chosen(self) -> int:
+        """The place among the moves walked of the move ``club_best`` chooses (-1: there is none)."""
         self.walk()
         promises = self.promises
-        if not promises:
-            return None
-        if len(promises) == 1:
-            return self.move(0)
+        if len(promises) <= 1:
+            return len(promises) - 1
         best, most = 0, -math.inf
         looked = [False] * len(promises)
         while True:  # club_best's loop: the moves by promise, highest first, equal promises in order
@@ -202,7 +206,7 @@ class PlayoutClub:
             value = promises[i] - self.exposure * self.look(i)
             if value > most or (value == most and i < best):
                 best, most = i, value
-        return self.move(best)
+        return best
 
     def move(self, k: int) -> Move:
         """The ``k``-th move walked, made."""
@@ -211,6 +215,84 @@ class PlayoutClub:
         code = self.m_code[k]
         return new_tuple(Move, (self.hand[code >> 8], KINDS[code >> 5 & 7], code & 31, self.m_loose[k],
                                 builds))
+
+    # ---- a playout's moves, played -----------------------------------------------------------------------------
+
+    def play_out(self, pos: Position, plies: int | None) -> None:
+        """Club's moves played on ``pos`` for at most ``plies`` plies (None: no limit) or to the deal's end (no hand
+        holds a card), each as :meth:`~tutor.core.position.Position.push` plays it but without its ``Move`` and
+        undo record; where :func:`fits` holds, every hand is known and ``pos``'s lists are the playout's own
+        (:class:`Kept`)."""
+        while plies != 0 and any_card(pos.hands):
+            if not self.setup(pos):
+                raise ValueError("a playout's mover holds no card")
+            self.play(self.chosen())
+            if plies is not None:
+                plies -= 1
+
+    def play(self, k: int) -> None:
+        """The ``k``-th move walked played on the position :meth:`setup` read, in place."""
+        pos, seat = self.pos, self.seat
+        assert pos.captured is not None and pos.sweeps is not None and pos.stock is not None
+        code, used, taken = self.m_code[k], self.m_loose[k], self.m_builds[k]
+        kind, value = code >> 5 & 7, code & 31
+        hand, loose, builds = self.hand, self.loose, self.builds
+        card = hand.pop(code >> 8)
+        if kind == TRAIL:
+            loose.append(card)
+        else:
+            for gone in used:
+                loose.remove(gone)
+        if kind == CAPTURE:
+            pile = pos.captured[seat]
+            pile.append(card)
+            pile.extend(used)
+            if taken:  # the builds' cards in the table's order, as the move's builds
+                for j in range(len(builds)):
+                    if taken >> j & 1:
+                        pile.extend(builds[j].cards)
+                for j in range(len(builds) - 1, -1, -1):
+                    if taken >> j & 1:
+                        del builds[j]
+            pos.last_capturer = seat
+            if not loose and not builds:
+                pos.sweeps[seat] += 1
+        elif kind == BUILD:
+            values = self.rules.values
+            played: int = card  # unboxed, as in :meth:`setup`
+            total = values[played]
+            for one in used:
+                part: int = one
+                total += values[part]
+            cards = [card, *used]
+            cards.sort()
+            builds.append(Build(value, tuple(cards), seat, total == value, False))
+        elif kind != TRAIL:  # a raise or an add: the build the move changes goes to the end
+            j = taken.bit_length() - 1
+            target = builds[j]
+            cards = [card, *used, *target.cards]
+            cards.sort()
+            del builds[j]
+            builds.append(Build(value, tuple(cards), seat, kind == RAISE and not used, target.face))
+        stock = pos.stock
+        if self.rules.draw and stock:
+            hand.append(stock[0])
+            del stock[0]
+        players, hands = pos.players, pos.hands
+        following = (seat + 1) % players
+        for step in range(1, players + 1):  # Position._next_seat, every hand known
+            if hands[(seat + step) % players]:
+                following = (seat + step) % players
+                break
+        pos.to_move = following
+        if not hand and (loose or builds) and pos.last_capturer is not None and not stock and \
+                not any_card(hands):  # the round is over: the table goes to the last capturer
+            pile = pos.captured[pos.last_capturer]
+            pile.extend(loose)
+            for b in builds:
+                pile.extend(b.cards)
+            loose.clear()
+            builds.clear()
 
     # ---- the moves, in the generator's order ------------------------------------------------------------------
 
@@ -463,6 +545,41 @@ class PlayoutClub:
         return True
 
 
+def known(pos: Position) -> bool:
+    """Whether every card of ``pos`` in a hand or the stock is known (a world's): :meth:`PlayoutClub.play_out`
+    plays on such a position."""
+    for n in pos.hidden_counts:
+        if n:
+            return False
+    return not pos.stock_hidden
+
+
+class Kept:
+    """What a playout's moves change in a position, kept to be put back after them; the position given lists of its
+    own meanwhile (its hands, loose cards, builds and stock), which :meth:`PlayoutClub.play` changes in place."""
+
+    def __init__(self, pos: Position) -> None:
+        assert pos.captured is not None and pos.sweeps is not None and pos.stock is not None
+        self.hands = list(pos.hands)
+        self.loose, self.builds, self.stock = pos.loose, pos.builds, pos.stock
+        self.lengths = [len(pile) for pile in pos.captured]
+        self.sweeps = list(pos.sweeps)
+        self.to_move, self.last_capturer = pos.to_move, pos.last_capturer
+        for seat, hand in enumerate(self.hands):
+            pos.hands[seat] = list(hand)
+        pos.loose, pos.builds, pos.stock = list(self.loose), list(self.builds), list(self.stock)
+
+    def restore(self, pos: Position) -> None:
+        """``pos`` as it was when kept."""
+        assert pos.captured is not None and pos.sweeps is not None
+        pos.hands[:] = self.hands
+        pos.loose, pos.builds, pos.stock = self.loose, self.builds, self.stock
+        for pile, n in zip(pos.captured, self.lengths):
+            del pile[n:]
+        pos.sweeps[:] = self.sweeps
+        pos.to_move, pos.last_capturer = self.to_move, self.last_capturer
+
+
 BIT = tuple(1 << c for c in range(52))
 """A card's bit in a mask of cards."""
 
@@ -556,6 +673,7 @@ class _Rules:
         self.raise_own: bool = v.raise_own
         self.add_to_others: bool = v.add_to_others
         self.free: bool = v.build_duty == "free"
+        self.draw: bool = v.draw
         self.tables: dict[int, _LookTable] = {}
         self.loose: dict[int, LooseCards] = {}
 
