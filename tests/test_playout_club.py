@@ -10,7 +10,7 @@ import pytest
 from randompos import ALL_VARIANTS, random_play, random_position
 
 from tutor.content.presets import preset_names, variant
-from tutor.core.cards import Card
+from tutor.core.cards import Card, card
 from tutor.core.position import Position
 from tutor.core.state import any_card
 from tutor.core.variant import Variant
@@ -207,3 +207,33 @@ def test_a_playout_in_place_is_club_best_s_moves_pushed(preset: str) -> None:
         kept.restore(pos)
         assert _state(pos) == before
         assert pos.pop() == first and pos.pushed == depth
+
+
+def test_tables_that_take_alike_share_a_look_and_others_do_not() -> None:
+    """The look's tables are kept by the kinds of their cards (value and points, a face card by itself): a table of
+    other suits with the same values and points shares one and looks as likely_take does, and one where a card's
+    points differ (10D for 10H, an ace for a 2's place) gets its own (a key without the points fails it)."""
+    rng = random.Random("kinds")
+    club = PlayoutClub(PLAYOUT)  # one for every table, its tables shared as in a review
+    met: Counter[str] = Counter()
+    for _ in range(400):
+        pos = random_position(rng, variant(rng.choice(COVERED)), 2)
+        if not pos.hands[pos.to_move] or not pos.loose:
+            continue
+        used = {*pos.loose, *(c for h in pos.hands for c in h), *(c for b in pos.builds for c in b.cards)}
+        twin = pos.copy()
+        for place, c in enumerate(twin.loose):  # each loose card another of its rank where one is free
+            others = [card(c.rank_index, s) for s in range(4) if card(c.rank_index, s) not in used]
+            if others:
+                twin.loose[place] = other = rng.choice(others)
+                used.add(other)
+        for p in (pos, twin):
+            assert club.setup(p)
+            club.walk()
+            moves = p.generate()
+            for k, move in enumerate(moves):
+                assert club.look(k) == likely_take(p, move, PLAYOUT.table_worth), (str(p), move)
+        points = pos.variant.card_points
+        alike = [points[c] for c in pos.loose] == [points[c] for c in twin.loose]
+        met["alike" if alike and twin.loose != pos.loose else "other points" if not alike else "same cards"] += 1
+    assert met["alike"] >= 50 and met["other points"] >= 20, met

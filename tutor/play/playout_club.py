@@ -6,8 +6,8 @@ move (a named tuple, its loose cards and builds), weighs each, and for the few t
 after it to look at the next player's best take.  Here the moves are walked in the move generator's order and only
 described (the card's place in the hand, the kind, the value, the loose cards and a mask of the table's builds), each
 weighed as :func:`~tutor.play.heuristics.club_promise` weighs it, the look computed from those descriptions and a
-mask of the loose cards (:class:`_LookTable`), and only the move chosen is made: the same move, since the ties go
-to the first move as there.
+key of the loose cards (:class:`_LookTable`), and only the move chosen is made: the same move, since the ties go
+to the first move as there.  In a playout the move is then played in place (:meth:`PlayoutClub.play_out`).
 
 It covers the rules whose moves it walks (:func:`fits`): one capture value a card (no aces high), no face builds
 (a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
@@ -67,7 +67,7 @@ class PlayoutClub:
     loose: list[Card]
     builds: list[Build]
     table: LooseCards
-    mask: int
+    key: int
     others: int
     may_trail: bool
 
@@ -121,15 +121,15 @@ class PlayoutClub:
         self.nxt = nxt
         self.loose = pos.loose
         self.builds = pos.builds
-        values, points = rules.values, rules.points
-        mask = order = 0  # the loose cards as a mask, and in their order (six bits a card)
+        values, points, units = rules.values, rules.points, rules.units
+        key = order = 0  # the loose cards' key for the look (:attr:`_Rules.units`), and in their order (six bits a card)
         for card in pos.loose:
             # Each loop's card unboxed to an int, annotated where it is assigned: a tuple indexed by an int, not through
             # the item protocol (a Card is no native int; a bare annotation is narrowed to Card by the loop).
             c: int = card
-            mask |= BIT[c]
+            key += units[c]
             order = order << 6 | (c + 1)
-        self.mask = mask
+        self.key = key
         self.table = rules.loose_cards(order, pos.loose)
         hv = self.hv
         hv.clear()
@@ -433,20 +433,21 @@ class PlayoutClub:
 
     def look(self, k: int) -> float:
         """:func:`~tutor.play.risk.likely_take` of the ``k``-th move: the worth of the next player's best capture
-        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a mask."""
+        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a key (:attr:`_Rules.units`)."""
         if self.nxt < 0:
             return 0.0
         code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
         kind = code >> 5 & 7
         card: int = self.hand[code >> 8]  # the cards unboxed, as in :meth:`setup`
-        mask, loose = self.mask, len(self.loose)
+        units = self.rules.units
+        key, loose = self.key, len(self.loose)
         if kind == TRAIL:
-            mask |= BIT[card]
+            key += units[card]
             loose += 1
         else:
             for one in used:
                 c: int = one
-                mask ^= BIT[c]
+                key -= units[c]
             loose -= len(used)
         builds = len(self.builds)
         left = touched
@@ -467,7 +468,7 @@ class PlayoutClub:
             builds += 1
         if not loose and not builds:
             return 0.0
-        return self.next_take(self.rules.table(mask), loose, builds, touched, new_value, new_points, new_cards)
+        return self.next_take(self.rules.table(key), loose, builds, touched, new_value, new_points, new_cards)
 
     def next_take(self, table: _LookTable, loose: int, builds: int, touched: int, new_value: int, new_points: int,
                   new_cards: int) -> float:
@@ -488,7 +489,7 @@ class PlayoutClub:
                 sweep = sweep_points if loose == 1 and not builds else 0
                 index: int = card  # unboxed, as in :meth:`setup`
                 first = 4 * (RANK_INDEX[index] - 1)
-                same = table.mask >> first & 15
+                same = table.faces >> first & 15
                 take = -1.0
                 for suit in range(4):
                     if same >> suit & 1:
@@ -585,31 +586,34 @@ BIT = tuple(1 << c for c in range(52))
 
 
 class _LookTable:
-    """The loose cards of a table (a mask of cards), as the look at the next take asks of them: the totals their
-    subsets reach, and for each value the points and cards of the sets that split into groups of it."""
+    """The loose cards of a table, as the look at the next take asks of them: the totals their subsets reach, for
+    each value the points and cards of the sets that split into groups of it, and the valueless face cards (a mask
+    of cards).  Kept by the table's key (:attr:`_Rules.units`): tables whose cards differ only where they take
+    alike share one."""
 
-    def __init__(self, mask: int, values: tuple[int, ...], points: tuple[int, ...]) -> None:
-        self.mask = mask
-        numeric: list[int] = []  # the cards with a value, by value (an insertion sort: a table holds a few)
-        by_value: list[int] = []
-        m = mask
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            value = values[c]
-            if value:
-                place = len(by_value)
-                while place and by_value[place - 1] > value:
-                    place -= 1
-                numeric.insert(place, c)
+    def __init__(self, key: int, kinds: list[tuple[int, int, int, int, int]]) -> None:
+        self.faces = 0
+        by_value: list[int] = []  # the cards with a value, by value (an insertion sort: a table holds a few)
+        card_points: list[int] = []
+        for shift, ones, value, points, face in kinds:
+            n = key >> shift & ones
+            if not n:
+                continue
+            if face:
+                self.faces |= face
+                continue
+            place = len(by_value)
+            while place and by_value[place - 1] > value:
+                place -= 1
+            for _ in range(n):
                 by_value.insert(place, value)
+                card_points.insert(place, points)
         self.values = tuple(by_value)
-        self.numeric = len(numeric)
+        self.numeric = len(by_value)
         self.totals = subset_totals(self.values)
-        self.card_points = [points[c] for c in numeric]
+        self.card_points = card_points
         total = 0
-        for p in self.card_points:
+        for p in card_points:
             total += p
         self.points = total
         self._takes: list[list[int] | None] = [None] * KEYS
@@ -658,7 +662,7 @@ def _frontier(pairs: list[int], more: int, cards: int) -> list[int]:
 
 LOOK_KEPT = 16384
 """Tables :class:`_Rules` keeps for the look before it forgets them all (about 1.4 kB each: 23 MB at most for a
-variant; the worst Draw round of the review benchmark meets about 7,500, its three rounds 22,000)."""
+variant; the worst Draw round's review meets about 8,800 keys, which were 22,000 tables by their cards)."""
 
 
 class _Rules:
@@ -676,6 +680,23 @@ class _Rules:
         self.draw: bool = v.draw
         self.tables: dict[int, _LookTable] = {}
         self.loose: dict[int, LooseCards] = {}
+        # A table's key adds its cards' units: a field of the key for each kind of numeric card (its value and
+        # points; as wide as the cards of the kind need) and a bit for each valueless card (a face card's take
+        # asks which it is).  The look at the next take depends on the key alone (its best takes' floats are
+        # those of any cards of the same kinds), and a Draw round's looks meet 2.5 times fewer keys than tables.
+        kinds: dict[tuple[int, int, int], list[int]] = {}
+        for c in range(52):
+            kinds.setdefault((self.values[c], self.points[c], 0 if self.values[c] else BIT[c]), []).append(c)
+        units = [0] * 52
+        self.kinds: list[tuple[int, int, int, int, int]] = []  # the shift, the field's ones, value, points, face
+        shift = 0
+        for (value, points, face), cards in kinds.items():
+            width = len(cards).bit_length()
+            self.kinds.append((shift, (1 << width) - 1, value, points, face))
+            for c in cards:
+                units[c] = 1 << shift
+            shift += width
+        self.units = tuple(units)
 
     def loose_cards(self, order: int, loose: list[Card]) -> LooseCards:
         """:func:`~tutor.core.movegen.loose_numbers` of ``loose``, kept by ``order`` (the cards in their order, six
@@ -687,12 +708,13 @@ class _Rules:
             found = self.loose[order] = loose_numbers(self.variant, loose)
         return found
 
-    def table(self, mask: int) -> _LookTable:
-        found = self.tables.get(mask)
+    def table(self, key: int) -> _LookTable:
+        """The look's table of a key (:attr:`units`), kept."""
+        found = self.tables.get(key)
         if found is None:
             if len(self.tables) >= LOOK_KEPT:
                 self.tables.clear()
-            found = self.tables[mask] = _LookTable(mask, self.values, self.points)
+            found = self.tables[key] = _LookTable(key, self.kinds)
         return found
 
 
