@@ -32,19 +32,20 @@ def test_it_covers_these_presets_and_the_playouts_weights() -> None:
 @pytest.mark.parametrize("weights", [PLAYOUT, OTHER], ids=["playout", "other"])
 def test_the_moves_walked_are_the_generated_ones_with_club_s_promises_and_looks(weights: ClubWeights) -> None:
     """Every move in the generator's order, each promise and each look the same float as club_promise's and
-    likely_take's, on random positions of every variant it covers (random play prefers builds)."""
+    likely_take's, on random positions of every variant it covers (random play prefers builds); one PlayoutClub
+    for them all, whose lists each position writes over (more moves, builds or cards before it are not its own)."""
     rng = random.Random(f"walk/{weights.card_worth}")
     covered = [v for v in ALL_VARIANTS if fits(v, weights)]
     kinds: Counter[str] = Counter()
     presets: Counter[str] = Counter()
+    choice = PlayoutClub(weights)
     for _ in range(400):
         v = rng.choice(covered)
         pos = random_position(rng, v)
-        choice = PlayoutClub(weights)
         assert choice.setup(pos)
         choice.walk()
         moves = pos.generate()
-        walked = [choice.move(k) for k in range(len(choice.promises))]
+        walked = [choice.move(k) for k in range(choice.walked)]
         assert walked == moves, str(pos)
         assert all(type(c) is Card for m in walked for c in (m.card, *m.loose)), str(pos)  # not ints unboxed
         for k, move in enumerate(moves):
@@ -125,7 +126,7 @@ def test_the_loose_cards_are_kept_in_their_order() -> None:
             pos.loose = loose
             assert club.setup(pos)
             club.walk()
-            assert [club.move(k) for k in range(len(club.promises))] == pos.generate(), str(pos)
+            assert [club.move(k) for k in range(club.walked)] == pos.generate(), str(pos)
         checked += 1
     assert checked >= 20, checked
 
@@ -164,7 +165,7 @@ def test_a_move_played_in_place_is_the_move_pushed() -> None:
         club = PlayoutClub(PLAYOUT)
         assert club.setup(pos)
         club.walk()
-        for k in range(len(club.promises)):
+        for k in range(club.walked):
             assert club.setup(pos)
             club.walk()
             move = club.move(k)

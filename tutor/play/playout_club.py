@@ -61,15 +61,16 @@ class PlayoutClub:
     hand: list[Card]
     nxt: int
     nxt_hand: list[Card]
-    nxt_hv: list[int]
-    nxt_holders: list[int]
     rules: _Rules
     loose: list[Card]
     builds: list[Build]
     table: LooseCards
     key: int
     others: int
+    own: int
+    nxt_own: int
     may_trail: bool
+    walked: int
 
     def __init__(self, weights: ClubWeights) -> None:
         self.variant = None
@@ -78,14 +79,17 @@ class PlayoutClub:
         self.build_promise = weights.build_promise
         self.answer_bonus = weights.answer_bonus
         self.exposure = weights.exposure_weight
-        self.hv: list[int] = []
-        self.holders = [0] * KEYS
-        self.own: list[int] = []
-        self.nxt_own: list[int] = []
-        self.b_value: list[int] = []
+        # Lists kept from one position to the next, each written over from its start (an emptied list gives up its
+        # room, and every append after it grows it again): the first ``len(hand)``, ``len(builds)`` or
+        # :attr:`walked` items are the position's.
+        self.hv: list[int] = []  # the hand's values
+        self.holders = [0] * KEYS  # by value, the hand's cards of it
+        self.nxt_hv: list[int] = []
+        self.nxt_holders = [0] * KEYS
+        self.b_value: list[int] = []  # by build: its value, points and cards
         self.b_points: list[int] = []
         self.b_cards: list[int] = []
-        self.m_code: list[int] = []  # a move's card (its place in the hand), kind and value: see :meth:`add`
+        self.m_code: list[int] = []  # by move walked: its card (its place in the hand), kind and value (:meth:`add`)
         self.m_loose: list[tuple[Card, ...]] = []
         self.m_builds: list[int] = []
         self.promises: list[float] = []
@@ -131,53 +135,32 @@ class PlayoutClub:
             order = order << 6 | (c + 1)
         self.key = key
         self.table = rules.loose_cards(order, pos.loose)
-        hv = self.hv
-        hv.clear()
-        holders = self.holders = [0] * KEYS
         self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
-        nxt_hv: list[int] = []
-        nxt_holders = self.nxt_holders = [0] * KEYS
-        for card in self.nxt_hand:
-            held: int = card
-            cv = values[held]
-            nxt_hv.append(cv)
-            if cv:
-                nxt_holders[cv] += 1
-        self.nxt_hv = nxt_hv
-        for card in hand:
-            mine: int = card
-            cv = values[mine]
-            hv.append(cv)
-            if cv:
-                holders[cv] += 1
-        own, nxt_own, b_value, b_points, b_cards = self.own, self.nxt_own, self.b_value, self.b_points, self.b_cards
-        own.clear()
-        nxt_own.clear()
-        b_value.clear()
-        b_points.clear()
-        b_cards.clear()
+        _count_values(self.nxt_hand, values, self.nxt_hv, self.nxt_holders)
+        _count_values(hand, values, self.hv, self.holders)
+        b_value, b_points, b_cards = self.b_value, self.b_points, self.b_cards
         side = pos.side_of(seat)
-        others = 0  # the builds of another side, as a mask
+        own = nxt_own = others = 0  # the builds of the mover, of the next player and of another side, as masks
         for j, b in enumerate(pos.builds):
             if b.owner == seat:
-                own.append(j)
+                own |= 1 << j
             elif b.owner == nxt:
-                nxt_own.append(j)
+                nxt_own |= 1 << j
             if pos.side_of(b.owner) != side:
                 others |= 1 << j
             total = 0
             for card in b.cards:
                 part: int = card
                 total += points[part]
-            b_value.append(b.value)
-            b_points.append(total)
-            b_cards.append(len(b.cards))
-        self.others = others
+            if j < len(b_value):
+                b_value[j], b_points[j], b_cards[j] = b.value, total, len(b.cards)
+            else:
+                b_value.append(b.value)
+                b_points.append(total)
+                b_cards.append(len(b.cards))
+        self.own, self.nxt_own, self.others = own, nxt_own, others
         self.may_trail = not own or rules.free
-        self.m_code.clear()
-        self.m_loose.clear()
-        self.m_builds.clear()
-        self.promises.clear()
+        self.walked = 0
         return True
 
     def best(self) -> Move | None:
@@ -188,15 +171,15 @@ class PlayoutClub:
     def chosen(self) -> int:
         """The place among the moves walked of the move ``club_best`` chooses (-1: there is none)."""
         self.walk()
-        promises = self.promises
-        if len(promises) <= 1:
-            return len(promises) - 1
+        promises, walked = self.promises, self.walked
+        if walked <= 1:
+            return walked - 1
         best, most = 0, -math.inf
-        looked = [False] * len(promises)
+        looked = [False] * walked
         while True:  # club_best's loop: the moves by promise, highest first, equal promises in order
             i = -1
-            for k, promise in enumerate(promises):
-                if not looked[k] and (i < 0 or promise > promises[i]):
+            for k in range(walked):
+                if not looked[k] and (i < 0 or promises[k] > promises[i]):
                     i = k
             if i < 0 or promises[i] < most:
                 break
@@ -302,11 +285,14 @@ class PlayoutClub:
         holders, mine = self.holders, self.hv[i]
         if new_key >= 0 and holders[new_key] <= (1 if mine == new_key else 0):
             return False
-        for j in self.own:
-            if not touched >> j & 1:
-                key = self.builds[j].value
+        left, j = self.own & ~touched, 0
+        while left:
+            if left & 1:
+                key = self.b_value[j]
                 if holders[key] <= (1 if mine == key else 0):
                     return False
+            left >>= 1
+            j += 1
         return True
 
     def walk(self) -> None:
@@ -371,7 +357,7 @@ class PlayoutClub:
             total += points[c]
         n = 0
         if taken:
-            for j in range(len(self.b_value)):
+            for j in range(len(self.builds)):
                 if taken >> j & 1:
                     n += 1
                     cards += self.b_cards[j]
@@ -424,10 +410,15 @@ class PlayoutClub:
     def add(self, i: int, kind: int, value: int, loose: tuple[Card, ...], builds: int, promise: float) -> None:
         """A move walked: the card's place ``i``, the kind and the value in one int (the value below 32), the loose
         cards, the builds (a mask) and the promise."""
-        self.m_code.append((i << 3 | kind) << 5 | value)
-        self.m_loose.append(loose)
-        self.m_builds.append(builds)
-        self.promises.append(promise)
+        k, code = self.walked, (i << 3 | kind) << 5 | value
+        if k < len(self.promises):
+            self.m_code[k], self.m_loose[k], self.m_builds[k], self.promises[k] = code, loose, builds, promise
+        else:
+            self.m_code.append(code)
+            self.m_loose.append(loose)
+            self.m_builds.append(builds)
+            self.promises.append(promise)
+        self.walked = k + 1
 
     # ---- the look at the next player's take -------------------------------------------------------------------
 
@@ -506,7 +497,7 @@ class PlayoutClub:
         value, and the loose cards of a set that splits into groups of it (:meth:`_LookTable.takes`)."""
         total = cards = n = 0
         b_value = self.b_value
-        for j in range(len(b_value)):
+        for j in range(len(self.builds)):
             if b_value[j] == value and not touched >> j & 1:
                 total += self.b_points[j]
                 cards += self.b_cards[j]
@@ -538,12 +529,30 @@ class PlayoutClub:
         and every other build of the next player's keeps another card of its value in the hand (the move's own
         build is the mover's)."""
         holders = self.nxt_holders
-        for j in self.nxt_own:
-            if not touched >> j & 1:
+        left, j = self.nxt_own & ~touched, 0
+        while left:
+            if left & 1:
                 value = self.b_value[j]
                 if value != cv and holders[value] <= 0:
                     return False
+            left >>= 1
+            j += 1
         return True
+
+
+def _count_values(hand: list[Card], values: tuple[int, ...], hv: list[int], holders: list[int]) -> None:
+    """``hand``'s values into ``hv`` (written over from its start) and, by value, its cards of it into ``holders``."""
+    for v in range(KEYS):
+        holders[v] = 0
+    for k, card in enumerate(hand):
+        mine: int = card  # unboxed, as in :meth:`PlayoutClub.setup`
+        cv = values[mine]
+        if k < len(hv):
+            hv[k] = cv
+        else:
+            hv.append(cv)
+        if cv:
+            holders[cv] += 1
 
 
 def known(pos: Position) -> bool:
