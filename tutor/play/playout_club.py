@@ -84,8 +84,10 @@ class PlayoutClub:
         # :attr:`walked` items are the position's.
         self.hv: list[int] = []  # the hand's values
         self.holders = [0] * KEYS  # by value, the hand's cards of it
+        self.counted = 0  # the cards ``holders`` counts (:func:`_count_values`)
         self.nxt_hv: list[int] = []
         self.nxt_holders = [0] * KEYS
+        self.nxt_counted = 0
         self.b_value: list[int] = []  # by build: its value, points and cards
         self.b_points: list[int] = []
         self.b_cards: list[int] = []
@@ -136,8 +138,9 @@ class PlayoutClub:
         self.key = key
         self.table = rules.loose_cards(order, pos.loose)
         self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
-        _count_values(self.nxt_hand, values, self.nxt_hv, self.nxt_holders)
-        _count_values(hand, values, self.hv, self.holders)
+        _count_values(self.nxt_hand, values, self.nxt_hv, self.nxt_holders, self.nxt_counted)
+        _count_values(hand, values, self.hv, self.holders, self.counted)
+        self.nxt_counted, self.counted = len(self.nxt_hand), len(hand)
         b_value, b_points, b_cards = self.b_value, self.b_points, self.b_cards
         side = pos.side_of(seat)
         own = nxt_own = others = 0  # the builds of the mover, of the next player and of another side, as masks
@@ -540,10 +543,11 @@ class PlayoutClub:
         return True
 
 
-def _count_values(hand: list[Card], values: tuple[int, ...], hv: list[int], holders: list[int]) -> None:
-    """``hand``'s values into ``hv`` (written over from its start) and, by value, its cards of it into ``holders``."""
-    for v in range(KEYS):
-        holders[v] = 0
+def _count_values(hand: list[Card], values: tuple[int, ...], hv: list[int], holders: list[int], before: int) -> None:
+    """``hand``'s values into ``hv`` (written over from its start) and, by value, its cards of it into ``holders``
+    (which counted the ``before`` values first in ``hv``)."""
+    for k in range(before):
+        holders[hv[k]] = 0
     for k, card in enumerate(hand):
         mine: int = card  # unboxed, as in :meth:`PlayoutClub.setup`
         cv = values[mine]
