@@ -60,7 +60,6 @@ class PlayoutClub:
     seat: int
     hand: list[Card]
     nxt: int
-    nxt_hand: list[Card]
     rules: _Rules
     loose: list[Card]
     builds: list[Build]
@@ -79,6 +78,7 @@ class PlayoutClub:
         self.build_promise = weights.build_promise
         self.answer_bonus = weights.answer_bonus
         self.exposure = weights.exposure_weight
+        self.nxt_hand: list[Card] = []
         # Lists kept from one position to the next, each written over from its start (an emptied list gives up its
         # room, and every append after it grows it again): the first ``len(hand)``, ``len(builds)`` or
         # :attr:`walked` items are the position's.
@@ -120,6 +120,7 @@ class PlayoutClub:
         if pos.variant is not self.variant:
             self.variant = pos.variant
             self.rules = rules_of(pos.variant)
+            self.nxt_hand = []  # its values are another variant's
         rules = self.rules
         self.pos = pos
         self.seat = seat
@@ -137,10 +138,16 @@ class PlayoutClub:
             order = order << 6 | (c + 1)
         self.key = key
         self.table = rules.loose_cards(order, pos.loose)
+        if hand is self.nxt_hand:  # the last position's next player moves, its hand as it was: counted already
+            self.hv, self.nxt_hv = self.nxt_hv, self.hv
+            self.holders, self.nxt_holders = self.nxt_holders, self.holders
+            self.counted, self.nxt_counted = self.nxt_counted, self.counted
+        else:
+            _count_values(hand, values, self.hv, self.holders, self.counted)
+            self.counted = len(hand)
         self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
         _count_values(self.nxt_hand, values, self.nxt_hv, self.nxt_holders, self.nxt_counted)
-        _count_values(hand, values, self.hv, self.holders, self.counted)
-        self.nxt_counted, self.counted = len(self.nxt_hand), len(hand)
+        self.nxt_counted = len(self.nxt_hand)
         b_value, b_points, b_cards = self.b_value, self.b_points, self.b_cards
         side = pos.side_of(seat)
         own = nxt_own = others = 0  # the builds of the mover, of the next player and of another side, as masks
@@ -178,18 +185,20 @@ class PlayoutClub:
         if walked <= 1:
             return walked - 1
         best, most = 0, -math.inf
-        looked = [False] * walked
+        looked = 0  # the moves looked at, a mask
         while True:  # club_best's loop: the moves by promise, highest first, equal promises in order
-            i = -1
+            i, top = -1, 0.0
             for k in range(walked):
-                if not looked[k] and (i < 0 or promises[k] > promises[i]):
-                    i = k
-            if i < 0 or promises[i] < most:
+                if not looked >> k & 1:
+                    promise = promises[k]
+                    if i < 0 or promise > top:
+                        i, top = k, promise
+            if i < 0 or top < most:
                 break
-            looked[i] = True
-            if promises[i] == most and i > best:  # at most a tie, which goes to the first move
+            looked |= 1 << i
+            if top == most and i > best:  # at most a tie, which goes to the first move
                 continue
-            value = promises[i] - self.exposure * self.look(i)
+            value = top - self.exposure * self.look(i)
             if value > most or (value == most and i < best):
                 best, most = i, value
         return best
