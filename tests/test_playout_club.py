@@ -15,7 +15,8 @@ from tutor.core.position import Position
 from tutor.core.state import any_card
 from tutor.core.variant import Variant
 from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
-from tutor.play.playout_club import Kept, PlayoutClub, fast_club_move, fits
+from tutor.play.playout_club import PlayoutClub, fast_club_move, fits
+from tutor.play.playout_state import Kept
 from tutor.play.risk import likely_take
 
 OTHER = ClubWeights(card_worth=0.45, exposure_weight=1.2, build_promise=0.7, answer_bonus=0.9, keep_weight=0.25)
@@ -188,7 +189,7 @@ def test_a_move_played_in_place_is_the_move_pushed() -> None:
 @pytest.mark.parametrize("preset", COVERED)
 def test_a_playout_in_place_is_club_best_s_moves_pushed(preset: str) -> None:
     """play_out's moves are club_best's, pushed, for the plies asked or to the deal's end; the position then put
-    back by Kept takes back the moves pushed before it."""
+    back by the Kept it returns takes back the moves pushed before it."""
     rng = random.Random(f"play out/{preset}")
     for _ in range(30):
         pos = _somewhere(rng, variant(preset))
@@ -202,8 +203,7 @@ def test_a_playout_in_place_is_club_best_s_moves_pushed(preset: str) -> None:
         while left != 0 and not (pushed.is_round_over() or pushed.needs_deal()):
             pushed.push(club_best(pushed, pushed.generate(), PLAYOUT))
             left = None if left is None else left - 1
-        kept = Kept(pos)
-        PlayoutClub(PLAYOUT).play_out(pos, plies)
+        kept = PlayoutClub(PLAYOUT).play_out(pos, plies)
         assert _state(pos) == _state(pushed), str(pushed)
         kept.restore(pos)
         assert _state(pos) == before

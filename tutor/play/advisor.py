@@ -69,7 +69,7 @@ from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
 from .heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
-from .playout_club import Kept, PlayoutClub, fits, known
+from .playout_club import PlayoutClub, in_place
 from .spread import pstdev, stdev
 from .view import SeatView
 from .worlds import one_way, world_stream
@@ -491,30 +491,19 @@ def _played_out(world: Position, first: Move | None, playout: ClubWeights, horiz
     if first is not None:
         world.push(first)
         plies = 1
-    if fits(world.variant, playout) and known(world):  # played in place, without moves made and taken back
-        kept = Kept(world)
-        PlayoutClub(playout).play_out(world, None if horizon is None else horizon - plies)
-        values = _end_values(world, playout, sides, beyond, base)
-        kept.restore(world)
+    kept = PlayoutClub(playout).play_out(world, horizon, plies) if in_place(world, playout) else None  # no pops
+    while kept is None and not _deal_over(world) and plies != horizon:
+        world.push(club_move(world, playout))
+        plies += 1
+    if beyond and world.needs_deal() and not world.variant.draw:
+        values = _next_deal_values(world, playout, sides, base)
     else:
-        pushed = plies
-        while not _deal_over(world) and plies != horizon:
-            world.push(club_move(world, playout))
-            plies += 1
-        values = _end_values(world, playout, sides, beyond, base)
-        for _ in range(plies - pushed):
-            world.pop()
-    if first is not None:
+        values = [deal_end_value(world, s, base) for s in sides]
+    if kept is not None:
+        kept.restore(world)
+    for _ in range(plies):
         world.pop()
     return values
-
-
-def _end_values(world: Position, playout: ClubWeights, sides: tuple[int, ...], beyond: bool,
-                base: PileCounts | None) -> list[float]:
-    """A playout's end valued for each of ``sides`` (:func:`_played_out`)."""
-    if beyond and world.needs_deal() and not world.variant.draw:
-        return _next_deal_values(world, playout, sides, base)
-    return [deal_end_value(world, s, base) for s in sides]
 
 
 def _next_deal_values(world: Position, playout: ClubWeights, sides: tuple[int, ...],

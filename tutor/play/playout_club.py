@@ -6,8 +6,8 @@ move (a named tuple, its loose cards and builds), weighs each, and for the few t
 after it to look at the next player's best take.  Here the moves are walked in the move generator's order and only
 described (the card's place in the hand, the kind, the value, the loose cards and a mask of the table's builds), each
 weighed as :func:`~tutor.play.heuristics.club_promise` weighs it, the look computed from those descriptions and a
-key of the loose cards (:class:`_LookTable`), and only the move chosen is made: the same move, since the ties go
-to the first move as there.  In a playout the move is then played in place (:meth:`PlayoutClub.play_out`).
+key of the loose cards (:class:`~.playout_state.LookTable`), and only the move chosen is made: the same move, since
+the ties go to the first move as there.  In a playout it is played in place (:meth:`PlayoutClub.play_out`).
 
 It covers the rules whose moves it walks (:func:`fits`): one capture value a card (no aces high), no face builds
 (a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
@@ -21,20 +21,18 @@ from __future__ import annotations
 import math
 
 from tutor.core.cards import Card
-from tutor.core.movegen import LOOSE_KEPT, RANK_INDEX, LooseCards, all_subsets, loose_numbers
+from tutor.core.movegen import RANK_INDEX, LooseCards, all_subsets
 from tutor.core.moves import Move, new_tuple
 from tutor.core.position import Position
 from tutor.core.state import any_card
-from tutor.core.subsets import partitionable, subset_totals
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
 from .heuristics import ClubWeights
+from .playout_state import KEYS, Kept, LookTable, PlayoutRules, known, rules_of
 
 KINDS = ("trail", "capture", "build", "raise", "add")
 TRAIL, CAPTURE, BUILD, RAISE, ADD = 0, 1, 2, 3, 4
-KEYS = 16
-"""Holding keys counted (build and capture values: at most 14)."""
 
 
 def fits(v: Variant, weights: ClubWeights) -> bool:
@@ -43,6 +41,12 @@ def fits(v: Variant, weights: ClubWeights) -> bool:
             and not v.five_of_spades_sweep and not v.forced_capture and v.build_duty in ("no_trail", "free")
             and v.instant_limit is None and v.max_build < KEYS
             and weights.card_worth >= 0 and not weights.spade_worth and not weights.follow_up and not weights.fair)
+
+
+def in_place(pos: Position, weights: ClubWeights) -> bool:
+    """Whether a playout by ``weights`` from ``pos`` is played in place (:meth:`PlayoutClub.play_out`): the club
+    covers the rules and every card is known (a world)."""
+    return fits(pos.variant, weights) and known(pos)
 
 
 def fast_club_move(pos: Position, weights: ClubWeights) -> Move | None:
@@ -60,7 +64,7 @@ class PlayoutClub:
     seat: int
     hand: list[Card]
     nxt: int
-    rules: _Rules
+    rules: PlayoutRules
     loose: list[Card]
     builds: list[Build]
     table: LooseCards
@@ -129,7 +133,7 @@ class PlayoutClub:
         self.loose = pos.loose
         self.builds = pos.builds
         values, points, units = rules.values, rules.points, rules.units
-        key = order = 0  # the loose cards' key for the look (:attr:`_Rules.units`), and in their order (six bits a card)
+        key = order = 0  # the loose cards' key for the look (PlayoutRules.units) and their order (six bits a card)
         for card in pos.loose:
             # Each loop's card unboxed to an int, annotated where it is assigned: a tuple indexed by an int, not through
             # the item protocol (a Card is no native int; a bare annotation is narrowed to Card by the loop).
@@ -213,17 +217,18 @@ class PlayoutClub:
 
     # ---- a playout's moves, played -----------------------------------------------------------------------------
 
-    def play_out(self, pos: Position, plies: int | None) -> None:
-        """Club's moves played on ``pos`` for at most ``plies`` plies (None: no limit) or to the deal's end (no hand
-        holds a card), each as :meth:`~tutor.core.position.Position.push` plays it but without its ``Move`` and
-        undo record; where :func:`fits` holds, every hand is known and ``pos``'s lists are the playout's own
-        (:class:`Kept`)."""
-        while plies != 0 and any_card(pos.hands):
+    def play_out(self, pos: Position, horizon: int | None, plies: int = 0) -> Kept:
+        """Club's moves played on ``pos`` (where :func:`in_place` holds), ``plies`` played before them, until the
+        ``horizon``-th ply (None: no limit) or the deal's end (no hand holds a card), each as
+        :meth:`~tutor.core.position.Position.push` plays it but without its ``Move`` and undo record, on lists of
+        ``pos``'s own: what they replace is kept, and returned to be put back."""
+        kept = Kept(pos)
+        while plies != horizon and any_card(pos.hands):
             if not self.setup(pos):
                 raise ValueError("a playout's mover holds no card")
             self.play(self.chosen())
-            if plies is not None:
-                plies -= 1
+            plies += 1
+        return kept
 
     def play(self, k: int) -> None:
         """The ``k``-th move walked played on the position :meth:`setup` read, in place."""
@@ -436,7 +441,8 @@ class PlayoutClub:
 
     def look(self, k: int) -> float:
         """:func:`~tutor.play.risk.likely_take` of the ``k``-th move: the worth of the next player's best capture
-        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a key (:attr:`_Rules.units`)."""
+        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a key
+        (:attr:`~.playout_state.PlayoutRules.units`)."""
         if self.nxt < 0:
             return 0.0
         code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
@@ -473,7 +479,7 @@ class PlayoutClub:
             return 0.0
         return self.next_take(self.rules.table(key), loose, builds, touched, new_value, new_points, new_cards)
 
-    def next_take(self, table: _LookTable, loose: int, builds: int, touched: int, new_value: int, new_points: int,
+    def next_take(self, table: LookTable, loose: int, builds: int, touched: int, new_value: int, new_points: int,
                   new_cards: int) -> float:
         """:func:`~tutor.play.risk.best_take` of the next player on ``table`` (``loose`` cards) and ``builds``
         builds: the table's but ``touched`` (a mask), and a new one of ``new_value`` (0: none) of the mover's."""
@@ -503,10 +509,10 @@ class PlayoutClub:
                 best = take
         return best
 
-    def best_of_value(self, table: _LookTable, loose: int, builds: int, touched: int, value: int, new_value: int,
+    def best_of_value(self, table: LookTable, loose: int, builds: int, touched: int, value: int, new_value: int,
                       new_points: int, new_cards: int) -> float:
         """:func:`~tutor.play.risk._best_of_value`'s worth (-1.0: no capture of ``value``): every build of the
-        value, and the loose cards of a set that splits into groups of it (:meth:`_LookTable.takes`)."""
+        value, and the loose cards of a set that splits into groups of it (:meth:`~.playout_state.LookTable.takes`)."""
         total = cards = n = 0
         b_value = self.b_value
         for j in range(len(self.builds)):
@@ -566,186 +572,3 @@ def _count_values(hand: list[Card], values: tuple[int, ...], hv: list[int], hold
             hv.append(cv)
         if cv:
             holders[cv] += 1
-
-
-def known(pos: Position) -> bool:
-    """Whether every card of ``pos`` in a hand or the stock is known (a world's): :meth:`PlayoutClub.play_out`
-    plays on such a position."""
-    for n in pos.hidden_counts:
-        if n:
-            return False
-    return not pos.stock_hidden
-
-
-class Kept:
-    """What a playout's moves change in a position, kept to be put back after them; the position given lists of its
-    own meanwhile (its hands, loose cards, builds and stock), which :meth:`PlayoutClub.play` changes in place."""
-
-    def __init__(self, pos: Position) -> None:
-        assert pos.captured is not None and pos.sweeps is not None and pos.stock is not None
-        self.hands = list(pos.hands)
-        self.loose, self.builds, self.stock = pos.loose, pos.builds, pos.stock
-        self.lengths = [len(pile) for pile in pos.captured]
-        self.sweeps = list(pos.sweeps)
-        self.to_move, self.last_capturer = pos.to_move, pos.last_capturer
-        for seat, hand in enumerate(self.hands):
-            pos.hands[seat] = list(hand)
-        pos.loose, pos.builds, pos.stock = list(self.loose), list(self.builds), list(self.stock)
-
-    def restore(self, pos: Position) -> None:
-        """``pos`` as it was when kept."""
-        assert pos.captured is not None and pos.sweeps is not None
-        pos.hands[:] = self.hands
-        pos.loose, pos.builds, pos.stock = self.loose, self.builds, self.stock
-        for pile, n in zip(pos.captured, self.lengths):
-            del pile[n:]
-        pos.sweeps[:] = self.sweeps
-        pos.to_move, pos.last_capturer = self.to_move, self.last_capturer
-
-
-BIT = tuple(1 << c for c in range(52))
-"""A card's bit in a mask of cards."""
-
-
-class _LookTable:
-    """The loose cards of a table, as the look at the next take asks of them: the totals their subsets reach, for
-    each value the points and cards of the sets that split into groups of it, and the valueless face cards (a mask
-    of cards).  Kept by the table's key (:attr:`_Rules.units`): tables whose cards differ only where they take
-    alike share one."""
-
-    def __init__(self, key: int, kinds: list[tuple[int, int, int, int, int]]) -> None:
-        self.faces = 0
-        by_value: list[int] = []  # the cards with a value, by value (an insertion sort: a table holds a few)
-        card_points: list[int] = []
-        for shift, ones, value, points, face in kinds:
-            n = key >> shift & ones
-            if not n:
-                continue
-            if face:
-                self.faces |= face
-                continue
-            place = len(by_value)
-            while place and by_value[place - 1] > value:
-                place -= 1
-            for _ in range(n):
-                by_value.insert(place, value)
-                card_points.insert(place, points)
-        self.values = tuple(by_value)
-        self.numeric = len(by_value)
-        self.totals = subset_totals(self.values)
-        self.card_points = card_points
-        total = 0
-        for p in card_points:
-            total += p
-        self.points = total
-        self._takes: list[list[int] | None] = [None] * KEYS
-        self._whole = 0  # by value, a bit: every numeric card splits into groups of it
-
-    def takes(self, value: int) -> list[int]:
-        """The points and cards (two ints each) of the non-empty sets that split into groups of ``value``, but those
-        that another passes in both: the best take's worth is among theirs."""
-        found = self._takes[value]
-        if found is None:
-            found = []
-            card_points = self.card_points
-            whole = (1 << self.numeric) - 1
-            for mask in partitionable(self.values, value)[1:]:
-                more = cards = place = 0
-                m = mask
-                while m:
-                    if m & 1:
-                        more += card_points[place]
-                        cards += 1
-                    m >>= 1
-                    place += 1
-                if mask == whole:
-                    self._whole |= 1 << value
-                found = _frontier(found, more, cards)
-            self._takes[value] = found
-        return found
-
-    def whole_splits(self, value: int) -> bool:
-        """Whether every numeric card splits into groups of ``value`` (asked after :meth:`takes`)."""
-        return bool(self._whole >> value & 1)
-
-
-def _frontier(pairs: list[int], more: int, cards: int) -> list[int]:
-    """``pairs`` (points and cards, two ints each, none passed by another in both) with ``more`` and ``cards``:
-    unchanged where one of them passes it or equals it, else with it and without those it passes."""
-    for t in range(0, len(pairs), 2):
-        if pairs[t] >= more and pairs[t + 1] >= cards:
-            return pairs
-    kept = [more, cards]
-    for t in range(0, len(pairs), 2):
-        if not (more >= pairs[t] and cards >= pairs[t + 1]):
-            kept += [pairs[t], pairs[t + 1]]
-    return kept
-
-
-LOOK_KEPT = 16384
-"""Tables :class:`_Rules` keeps for the look before it forgets them all (about 1.4 kB each: 23 MB at most for a
-variant; the worst Draw round's review meets about 8,800 keys, which were 22,000 tables by their cards)."""
-
-
-class _Rules:
-    """What the walk and the look read of a variant, read once, and the look's tables of loose cards."""
-
-    def __init__(self, v: Variant) -> None:
-        self.variant = v
-        self.values: tuple[int, ...] = v.value
-        self.points: tuple[int, ...] = v.card_points
-        self.sweep_points: int = v.sweep_points
-        self.top: int = v.max_build
-        self.raise_own: bool = v.raise_own
-        self.add_to_others: bool = v.add_to_others
-        self.free: bool = v.build_duty == "free"
-        self.draw: bool = v.draw
-        self.tables: dict[int, _LookTable] = {}
-        self.loose: dict[int, LooseCards] = {}
-        # A table's key adds its cards' units: a field of the key for each kind of numeric card (its value and
-        # points; as wide as the cards of the kind need) and a bit for each valueless card (a face card's take
-        # asks which it is).  The look at the next take depends on the key alone (its best takes' floats are
-        # those of any cards of the same kinds), and a Draw round's looks meet 2.5 times fewer keys than tables.
-        kinds: dict[tuple[int, int, int], list[int]] = {}
-        for c in range(52):
-            kinds.setdefault((self.values[c], self.points[c], 0 if self.values[c] else BIT[c]), []).append(c)
-        units = [0] * 52
-        self.kinds: list[tuple[int, int, int, int, int]] = []  # the shift, the field's ones, value, points, face
-        shift = 0
-        for (value, points, face), cards in kinds.items():
-            width = len(cards).bit_length()
-            self.kinds.append((shift, (1 << width) - 1, value, points, face))
-            for c in cards:
-                units[c] = 1 << shift
-            shift += width
-        self.units = tuple(units)
-
-    def loose_cards(self, order: int, loose: list[Card]) -> LooseCards:
-        """:func:`~tutor.core.movegen.loose_numbers` of ``loose``, kept by ``order`` (the cards in their order, six
-        bits each): an int hashed and compared, not a tuple of the cards made, hashed and compared at every ply."""
-        found = self.loose.get(order)
-        if found is None:
-            if len(self.loose) >= LOOSE_KEPT:
-                self.loose.clear()
-            found = self.loose[order] = loose_numbers(self.variant, loose)
-        return found
-
-    def table(self, key: int) -> _LookTable:
-        """The look's table of a key (:attr:`units`), kept."""
-        found = self.tables.get(key)
-        if found is None:
-            if len(self.tables) >= LOOK_KEPT:
-                self.tables.clear()
-            found = self.tables[key] = _LookTable(key, self.kinds)
-        return found
-
-
-_RULES: dict[int, _Rules] = {}
-"""By the variant's id (the variant kept with them, so the id is not reused)."""
-
-
-def rules_of(v: Variant) -> _Rules:
-    found = _RULES.get(id(v))
-    if found is None or found.variant is not v:
-        found = _RULES[id(v)] = _Rules(v)
-    return found
