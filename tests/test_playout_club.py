@@ -10,9 +10,13 @@ import pytest
 from randompos import ALL_VARIANTS, random_play, random_position
 
 from tutor.content.presets import preset_names, variant
-from tutor.core.cards import Card
+from tutor.core.cards import Card, card
+from tutor.core.position import Position
+from tutor.core.state import any_card
+from tutor.core.variant import Variant
 from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
 from tutor.play.playout_club import PlayoutClub, fast_club_move, fits
+from tutor.play.playout_state import Kept
 from tutor.play.risk import likely_take
 
 OTHER = ClubWeights(card_worth=0.45, exposure_weight=1.2, build_promise=0.7, answer_bonus=0.9, keep_weight=0.25)
@@ -29,19 +33,20 @@ def test_it_covers_these_presets_and_the_playouts_weights() -> None:
 @pytest.mark.parametrize("weights", [PLAYOUT, OTHER], ids=["playout", "other"])
 def test_the_moves_walked_are_the_generated_ones_with_club_s_promises_and_looks(weights: ClubWeights) -> None:
     """Every move in the generator's order, each promise and each look the same float as club_promise's and
-    likely_take's, on random positions of every variant it covers (random play prefers builds)."""
+    likely_take's, on random positions of every variant it covers (random play prefers builds); one PlayoutClub
+    for them all, whose lists each position writes over (more moves, builds or cards before it are not its own)."""
     rng = random.Random(f"walk/{weights.card_worth}")
     covered = [v for v in ALL_VARIANTS if fits(v, weights)]
     kinds: Counter[str] = Counter()
     presets: Counter[str] = Counter()
+    choice = PlayoutClub(weights)
     for _ in range(400):
         v = rng.choice(covered)
         pos = random_position(rng, v)
-        choice = PlayoutClub(weights)
         assert choice.setup(pos)
         choice.walk()
         moves = pos.generate()
-        walked = [choice.move(k) for k in range(len(choice.promises))]
+        walked = [choice.move(k) for k in range(choice.walked)]
         assert walked == moves, str(pos)
         assert all(type(c) is Card for m in walked for c in (m.card, *m.loose)), str(pos)  # not ints unboxed
         for k, move in enumerate(moves):
@@ -122,6 +127,114 @@ def test_the_loose_cards_are_kept_in_their_order() -> None:
             pos.loose = loose
             assert club.setup(pos)
             club.walk()
-            assert [club.move(k) for k in range(len(club.promises))] == pos.generate(), str(pos)
+            assert [club.move(k) for k in range(club.walked)] == pos.generate(), str(pos)
         checked += 1
     assert checked >= 20, checked
+
+
+def _state(pos: Position) -> tuple[object, ...]:
+    """Everything a move changes, each list in its order (``state_key`` sorts them)."""
+    return (pos.to_move, [list(h) for h in pos.hands], list(pos.loose), list(pos.builds),
+            [list(p) for p in pos.captured or []], list(pos.sweeps or []), pos.last_capturer, list(pos.stock or []))
+
+
+def _somewhere(rng: random.Random, v: Variant) -> Position | None:
+    """A random position of ``v`` to play on: anywhere, on a table crowded with builds, or in the round's last
+    cards; None where no hand holds a card."""
+    pos = random_position(rng, v)
+    way = rng.randrange(3)
+    if way == 1:
+        random_play(rng, pos, 6, build_bias=0.9)
+    elif way == 2:
+        while (pos.stock or sum(map(len, pos.hands)) > rng.choice((1, pos.players))) and random_play(rng, pos, 1):
+            pass
+    return pos if any_card(pos.hands) else None
+
+
+def test_a_move_played_in_place_is_the_move_pushed() -> None:
+    """PlayoutClub.play leaves the position as Position.push leaves it, lists in their order: the table, the
+    mover's pile, the sweeps, the draw from the stock, the next seat and the table's last cards to the last
+    capturer; Kept puts every list back as it was."""
+    rng = random.Random("play")
+    covered = [v for v in ALL_VARIANTS if fits(v, PLAYOUT)]
+    met: Counter[str] = Counter()
+    for _ in range(500):
+        pos = _somewhere(rng, rng.choice(covered))
+        if pos is None:
+            continue
+        before = _state(pos)
+        club = PlayoutClub(PLAYOUT)
+        assert club.setup(pos)
+        club.walk()
+        for k in range(club.walked):
+            assert club.setup(pos)
+            club.walk()
+            move = club.move(k)
+            pushed = pos.copy()
+            pushed.push(move)
+            kept = Kept(pos)
+            assert club.setup(pos)
+            club.walk()
+            club.play(k)
+            assert _state(pos) == _state(pushed), (str(pushed), move)
+            kept.restore(pos)
+            assert _state(pos) == before
+            met[move.kind] += 1
+            met["sweep"] += pushed.is_sweep(move) and not pushed.is_round_over()
+            met["drawn"] += bool(pos.variant.draw and pos.stock)
+            met["round over"] += pushed.is_round_over() and bool(pos.table_cards())
+    assert min(met.values()) >= 10 and len(met) == 8, met
+
+
+@pytest.mark.parametrize("preset", COVERED)
+def test_a_playout_in_place_is_club_best_s_moves_pushed(preset: str) -> None:
+    """play_out's moves are club_best's, pushed, for the plies asked or to the deal's end; the position then put
+    back by the Kept it returns takes back the moves pushed before it."""
+    rng = random.Random(f"play out/{preset}")
+    for _ in range(30):
+        pos = _somewhere(rng, variant(preset))
+        if pos is None:
+            continue
+        first, depth = pos.generate()[0], pos.pushed
+        pos.push(first)
+        before, plies = _state(pos), rng.choice((None, 1, 3, 7))
+        pushed = pos.copy()
+        left = plies
+        while left != 0 and not (pushed.is_round_over() or pushed.needs_deal()):
+            pushed.push(club_best(pushed, pushed.generate(), PLAYOUT))
+            left = None if left is None else left - 1
+        kept = PlayoutClub(PLAYOUT).play_out(pos, plies)
+        assert _state(pos) == _state(pushed), str(pushed)
+        kept.restore(pos)
+        assert _state(pos) == before
+        assert pos.pop() == first and pos.pushed == depth
+
+
+def test_tables_that_take_alike_share_a_look_and_others_do_not() -> None:
+    """The look's tables are kept by the kinds of their cards (value and points, a face card by itself): a table of
+    other suits with the same values and points shares one and looks as likely_take does, and one where a card's
+    points differ (10D for 10H, an ace for a 2's place) gets its own (a key without the points fails it)."""
+    rng = random.Random("kinds")
+    club = PlayoutClub(PLAYOUT)  # one for every table, its tables shared as in a review
+    met: Counter[str] = Counter()
+    for _ in range(400):
+        pos = random_position(rng, variant(rng.choice(COVERED)), 2)
+        if not pos.hands[pos.to_move] or not pos.loose:
+            continue
+        used = {*pos.loose, *(c for h in pos.hands for c in h), *(c for b in pos.builds for c in b.cards)}
+        twin = pos.copy()
+        for place, c in enumerate(twin.loose):  # each loose card another of its rank where one is free
+            others = [card(c.rank_index, s) for s in range(4) if card(c.rank_index, s) not in used]
+            if others:
+                twin.loose[place] = other = rng.choice(others)
+                used.add(other)
+        for p in (pos, twin):
+            assert club.setup(p)
+            club.walk()
+            moves = p.generate()
+            for k, move in enumerate(moves):
+                assert club.look(k) == likely_take(p, move, PLAYOUT.table_worth), (str(p), move)
+        points = pos.variant.card_points
+        alike = [points[c] for c in pos.loose] == [points[c] for c in twin.loose]
+        met["alike" if alike and twin.loose != pos.loose else "other points" if not alike else "same cards"] += 1
+    assert met["alike"] >= 50 and met["other points"] >= 20, met

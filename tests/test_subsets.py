@@ -74,3 +74,14 @@ def test_the_splits_kept_with_a_tables_loose_cards_are_partitionables(loose: lis
     table = loose_numbers(variant(preset), loose)
     assert table.splits(v) == partitionable(table.values, v)
     assert table.splits(v) is table.splits(v)  # kept
+
+
+@CASES
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=12, unique=True), st.sampled_from(("classic", "royal", "italian")))
+def test_a_tables_loose_cards_with_a_value_are_sorted_by_it_equal_ones_in_the_tables_order(loose: list[Card],
+                                                                                            preset: str) -> None:
+    """loose_numbers' insertion sort is the stable sort of the cards with a value (valueless face cards left out)."""
+    value_of = variant(preset).value.__getitem__
+    expected = sorted(filter(value_of, loose), key=value_of)
+    table = loose_numbers(variant(preset), loose)
+    assert table.numeric == expected and table.values == tuple(map(value_of, expected))

@@ -148,11 +148,21 @@ def loose_numbers(v: Variant, loose: Sequence[Card]) -> LooseCards:
     key = (v.values, tuple(loose))
     found = _LOOSE.get(key)
     if found is None:
-        value_of = v.value.__getitem__
-        numeric = sorted(filter(value_of, loose), key=value_of)  # valueless face cards left out
+        values = v.value
+        numeric: list[Card] = []  # valueless face cards left out; sorted by value, equal ones in the table's order
+        by_value: list[int] = []
+        for card in loose:  # an insertion sort in a loop: a table holds a few, and no key is called through Python
+            c: int = card  # unboxed: a tuple indexed by an int, not through the item protocol
+            value = values[c]
+            if value:
+                place = len(by_value)
+                while place and by_value[place - 1] > value:
+                    place -= 1
+                numeric.insert(place, card)
+                by_value.insert(place, value)
         if len(_LOOSE) >= LOOSE_KEPT:
             _LOOSE.clear()
-        found = _LOOSE[key] = LooseCards(numeric, tuple(map(value_of, numeric)))
+        found = _LOOSE[key] = LooseCards(numeric, tuple(by_value))
     return found
 
 

@@ -86,7 +86,7 @@ class RoundState:
         return len(self.stock) + self.stock_hidden
 
     def hands_empty(self) -> bool:
-        return not _any_card(self.hands) and not any(self.hidden_counts)
+        return not any_card(self.hands) and not any(self.hidden_counts)
 
     def instant_marks(self, seat: int) -> int:
         """Instant scores against ``seat``: other sides' sweeps and its own penalties."""
@@ -104,11 +104,11 @@ class RoundState:
         """No card left to play (hands and stock empty), or the instant limit reached."""
         if self.variant.instant_limit is not None and self.limit_reached():
             return True
-        return not _any_card(self.hands) and self.stock_size == 0 and self.hands_empty()
+        return not any_card(self.hands) and self.stock_size == 0 and self.hands_empty()
 
     def needs_deal(self) -> bool:
         """Every hand is empty but the stock is not: time for the next deal."""
-        if _any_card(self.hands) or self.variant.draw:
+        if any_card(self.hands) or self.variant.draw:
             return False
         return self.stock_size > 0 and self.hands_empty() and not self.limit_reached()
 
@@ -175,7 +175,7 @@ class RoundState:
         return loose, [b for b in self.builds if b != target] + [made]
 
 
-def _any_card(hands: list[list[Card]]) -> bool:
+def any_card(hands: list[list[Card]]) -> bool:
     """``any(hands)``, as a loop: compiled, the built-in is a call through Python (every ply of a playout asks)."""
     for hand in hands:
         if hand:

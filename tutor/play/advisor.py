@@ -69,7 +69,7 @@ from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
 from .heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
-from .playout_club import PlayoutClub, fits
+from .playout_club import PlayoutClub, in_place
 from .spread import pstdev, stdev
 from .view import SeatView
 from .worlds import one_way, world_stream
@@ -491,15 +491,16 @@ def _played_out(world: Position, first: Move | None, playout: ClubWeights, horiz
     if first is not None:
         world.push(first)
         plies = 1
-    fast = PlayoutClub(playout) if fits(world.variant, playout) else None
-    while not _deal_over(world) and plies != horizon:
-        move = None if fast is None else fast.choose(world)
-        world.push(club_move(world, playout) if move is None else move)
+    kept = PlayoutClub(playout).play_out(world, horizon, plies) if in_place(world, playout) else None  # no pops
+    while kept is None and not _deal_over(world) and plies != horizon:
+        world.push(club_move(world, playout))
         plies += 1
     if beyond and world.needs_deal() and not world.variant.draw:
         values = _next_deal_values(world, playout, sides, base)
     else:
         values = [deal_end_value(world, s, base) for s in sides]
+    if kept is not None:
+        kept.restore(world)
     for _ in range(plies):
         world.pop()
     return values

@@ -6,8 +6,8 @@ move (a named tuple, its loose cards and builds), weighs each, and for the few t
 after it to look at the next player's best take.  Here the moves are walked in the move generator's order and only
 described (the card's place in the hand, the kind, the value, the loose cards and a mask of the table's builds), each
 weighed as :func:`~tutor.play.heuristics.club_promise` weighs it, the look computed from those descriptions and a
-mask of the loose cards (:class:`_LookTable`), and only the move chosen is made: the same move, since the ties go
-to the first move as there.
+key of the loose cards (:class:`~.playout_state.LookTable`), and only the move chosen is made: the same move, since
+the ties go to the first move as there.  In a playout it is played in place (:meth:`PlayoutClub.play_out`).
 
 It covers the rules whose moves it walks (:func:`fits`): one capture value a card (no aces high), no face builds
 (a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
@@ -21,19 +21,18 @@ from __future__ import annotations
 import math
 
 from tutor.core.cards import Card
-from tutor.core.movegen import LOOSE_KEPT, RANK_INDEX, LooseCards, all_subsets, loose_numbers
+from tutor.core.movegen import RANK_INDEX, LooseCards, all_subsets
 from tutor.core.moves import Move, new_tuple
 from tutor.core.position import Position
-from tutor.core.subsets import partitionable, subset_totals
+from tutor.core.state import any_card
 from tutor.core.table import Build
 from tutor.core.variant import Variant
 
 from .heuristics import ClubWeights
+from .playout_state import KEYS, Kept, LookTable, PlayoutRules, known, rules_of
 
 KINDS = ("trail", "capture", "build", "raise", "add")
 TRAIL, CAPTURE, BUILD, RAISE, ADD = 0, 1, 2, 3, 4
-KEYS = 16
-"""Holding keys counted (build and capture values: at most 14)."""
 
 
 def fits(v: Variant, weights: ClubWeights) -> bool:
@@ -42,6 +41,12 @@ def fits(v: Variant, weights: ClubWeights) -> bool:
             and not v.five_of_spades_sweep and not v.forced_capture and v.build_duty in ("no_trail", "free")
             and v.instant_limit is None and v.max_build < KEYS
             and weights.card_worth >= 0 and not weights.spade_worth and not weights.follow_up and not weights.fair)
+
+
+def in_place(pos: Position, weights: ClubWeights) -> bool:
+    """Whether a playout by ``weights`` from ``pos`` is played in place (:meth:`PlayoutClub.play_out`): the club
+    covers the rules and every card is known (a world)."""
+    return fits(pos.variant, weights) and known(pos)
 
 
 def fast_club_move(pos: Position, weights: ClubWeights) -> Move | None:
@@ -59,16 +64,16 @@ class PlayoutClub:
     seat: int
     hand: list[Card]
     nxt: int
-    nxt_hand: list[Card]
-    nxt_hv: list[int]
-    nxt_holders: list[int]
-    rules: _Rules
+    rules: PlayoutRules
     loose: list[Card]
     builds: list[Build]
     table: LooseCards
-    mask: int
+    key: int
     others: int
+    own: int
+    nxt_own: int
     may_trail: bool
+    walked: int
 
     def __init__(self, weights: ClubWeights) -> None:
         self.variant = None
@@ -77,14 +82,20 @@ class PlayoutClub:
         self.build_promise = weights.build_promise
         self.answer_bonus = weights.answer_bonus
         self.exposure = weights.exposure_weight
-        self.hv: list[int] = []
-        self.holders = [0] * KEYS
-        self.own: list[int] = []
-        self.nxt_own: list[int] = []
-        self.b_value: list[int] = []
+        self.nxt_hand: list[Card] = []
+        # Lists kept from one position to the next, each written over from its start (an emptied list gives up its
+        # room, and every append after it grows it again): the first ``len(hand)``, ``len(builds)`` or
+        # :attr:`walked` items are the position's.
+        self.hv: list[int] = []  # the hand's values
+        self.holders = [0] * KEYS  # by value, the hand's cards of it
+        self.counted = 0  # the cards ``holders`` counts (:func:`_count_values`)
+        self.nxt_hv: list[int] = []
+        self.nxt_holders = [0] * KEYS
+        self.nxt_counted = 0
+        self.b_value: list[int] = []  # by build: its value, points and cards
         self.b_points: list[int] = []
         self.b_cards: list[int] = []
-        self.m_code: list[int] = []  # a move's card (its place in the hand), kind and value: see :meth:`add`
+        self.m_code: list[int] = []  # by move walked: its card (its place in the hand), kind and value (:meth:`add`)
         self.m_loose: list[tuple[Card, ...]] = []
         self.m_builds: list[int] = []
         self.promises: list[float] = []
@@ -113,6 +124,7 @@ class PlayoutClub:
         if pos.variant is not self.variant:
             self.variant = pos.variant
             self.rules = rules_of(pos.variant)
+            self.nxt_hand = []  # its values are another variant's
         rules = self.rules
         self.pos = pos
         self.seat = seat
@@ -120,89 +132,80 @@ class PlayoutClub:
         self.nxt = nxt
         self.loose = pos.loose
         self.builds = pos.builds
-        values, points = rules.values, rules.points
-        mask = order = 0  # the loose cards as a mask, and in their order (six bits a card)
+        values, points, units = rules.values, rules.points, rules.units
+        key = order = 0  # the loose cards' key for the look (PlayoutRules.units) and their order (six bits a card)
         for card in pos.loose:
             # Each loop's card unboxed to an int, annotated where it is assigned: a tuple indexed by an int, not through
             # the item protocol (a Card is no native int; a bare annotation is narrowed to Card by the loop).
             c: int = card
-            mask |= BIT[c]
+            key += units[c]
             order = order << 6 | (c + 1)
-        self.mask = mask
+        self.key = key
         self.table = rules.loose_cards(order, pos.loose)
-        hv = self.hv
-        hv.clear()
-        holders = self.holders = [0] * KEYS
+        if hand is self.nxt_hand:  # the last position's next player moves, its hand as it was: counted already
+            self.hv, self.nxt_hv = self.nxt_hv, self.hv
+            self.holders, self.nxt_holders = self.nxt_holders, self.holders
+            self.counted, self.nxt_counted = self.nxt_counted, self.counted
+        else:
+            _count_values(hand, values, self.hv, self.holders, self.counted)
+            self.counted = len(hand)
         self.nxt_hand = pos.hands[nxt] if nxt >= 0 else []
-        nxt_hv: list[int] = []
-        nxt_holders = self.nxt_holders = [0] * KEYS
-        for card in self.nxt_hand:
-            held: int = card
-            cv = values[held]
-            nxt_hv.append(cv)
-            if cv:
-                nxt_holders[cv] += 1
-        self.nxt_hv = nxt_hv
-        for card in hand:
-            mine: int = card
-            cv = values[mine]
-            hv.append(cv)
-            if cv:
-                holders[cv] += 1
-        own, nxt_own, b_value, b_points, b_cards = self.own, self.nxt_own, self.b_value, self.b_points, self.b_cards
-        own.clear()
-        nxt_own.clear()
-        b_value.clear()
-        b_points.clear()
-        b_cards.clear()
+        _count_values(self.nxt_hand, values, self.nxt_hv, self.nxt_holders, self.nxt_counted)
+        self.nxt_counted = len(self.nxt_hand)
+        b_value, b_points, b_cards = self.b_value, self.b_points, self.b_cards
         side = pos.side_of(seat)
-        others = 0  # the builds of another side, as a mask
+        own = nxt_own = others = 0  # the builds of the mover, of the next player and of another side, as masks
         for j, b in enumerate(pos.builds):
             if b.owner == seat:
-                own.append(j)
+                own |= 1 << j
             elif b.owner == nxt:
-                nxt_own.append(j)
+                nxt_own |= 1 << j
             if pos.side_of(b.owner) != side:
                 others |= 1 << j
             total = 0
             for card in b.cards:
                 part: int = card
                 total += points[part]
-            b_value.append(b.value)
-            b_points.append(total)
-            b_cards.append(len(b.cards))
-        self.others = others
+            if j < len(b_value):
+                b_value[j], b_points[j], b_cards[j] = b.value, total, len(b.cards)
+            else:
+                b_value.append(b.value)
+                b_points.append(total)
+                b_cards.append(len(b.cards))
+        self.own, self.nxt_own, self.others = own, nxt_own, others
         self.may_trail = not own or rules.free
-        self.m_code.clear()
-        self.m_loose.clear()
-        self.m_builds.clear()
-        self.promises.clear()
+        self.walked = 0
         return True
 
     def best(self) -> Move | None:
         """The move ``club_best`` chooses among the generated moves (None: there is none)."""
+        k = self.chosen()
+        return None if k < 0 else self.move(k)
+
+    def chosen(self) -> int:
+        """The place among the moves walked of the move ``club_best`` chooses (-1: there is none)."""
         self.walk()
-        promises = self.promises
-        if not promises:
-            return None
-        if len(promises) == 1:
-            return self.move(0)
+        promises, walked = self.promises, self.walked
+        if walked <= 1:
+            return walked - 1
         best, most = 0, -math.inf
-        looked = [False] * len(promises)
+        looked = 0  # the moves looked at, a mask
         while True:  # club_best's loop: the moves by promise, highest first, equal promises in order
-            i = -1
-            for k, promise in enumerate(promises):
-                if not looked[k] and (i < 0 or promise > promises[i]):
-                    i = k
-            if i < 0 or promises[i] < most:
+            i, top = -1, 0.0
+            for k in range(walked):
+                if not looked >> k & 1:
+                    promise = promises[k]
+                    if i < 0 or promise > top:
+                        i, top = k, promise
+            if i < 0 or top < most:
                 break
-            looked[i] = True
-            if promises[i] == most and i > best:  # at most a tie, which goes to the first move
+            looked |= 1 << i
+            if top == most and i > best:  # at most a tie, which goes to the first move
                 continue
-            value = promises[i] - self.exposure * self.look(i)
+            value = top - self.exposure * self.look(i)
             if value > most or (value == most and i < best):
                 best, most = i, value
-        return self.move(best)
+        return best
 
     def move(self, k: int) -> Move:
         """The ``k``-th move walked, made."""
@@ -212,6 +215,85 @@ class PlayoutClub:
         return new_tuple(Move, (self.hand[code >> 8], KINDS[code >> 5 & 7], code & 31, self.m_loose[k],
                                 builds))
 
+    # ---- a playout's moves, played -----------------------------------------------------------------------------
+
+    def play_out(self, pos: Position, horizon: int | None, plies: int = 0) -> Kept:
+        """Club's moves played on ``pos`` (where :func:`in_place` holds), ``plies`` played before them, until the
+        ``horizon``-th ply (None: no limit) or the deal's end (no hand holds a card), each as
+        :meth:`~tutor.core.position.Position.push` plays it but without its ``Move`` and undo record, on lists of
+        ``pos``'s own: what they replace is kept, and returned to be put back."""
+        kept = Kept(pos)
+        while plies != horizon and any_card(pos.hands):
+            if not self.setup(pos):
+                raise ValueError("a playout's mover holds no card")
+            self.play(self.chosen())
+            plies += 1
+        return kept
+
+    def play(self, k: int) -> None:
+        """The ``k``-th move walked played on the position :meth:`setup` read, in place."""
+        pos, seat = self.pos, self.seat
+        assert pos.captured is not None and pos.sweeps is not None and pos.stock is not None
+        code, used, taken = self.m_code[k], self.m_loose[k], self.m_builds[k]
+        kind, value = code >> 5 & 7, code & 31
+        hand, loose, builds = self.hand, self.loose, self.builds
+        card = hand.pop(code >> 8)
+        if kind == TRAIL:
+            loose.append(card)
+        else:
+            for gone in used:
+                loose.remove(gone)
+        if kind == CAPTURE:
+            pile = pos.captured[seat]
+            pile.append(card)
+            pile.extend(used)
+            if taken:  # the builds' cards in the table's order, as the move's builds
+                for j in range(len(builds)):
+                    if taken >> j & 1:
+                        pile.extend(builds[j].cards)
+                for j in range(len(builds) - 1, -1, -1):
+                    if taken >> j & 1:
+                        del builds[j]
+            pos.last_capturer = seat
+            if not loose and not builds:
+                pos.sweeps[seat] += 1
+        elif kind == BUILD:
+            values = self.rules.values
+            played: int = card  # unboxed, as in :meth:`setup`
+            total = values[played]
+            for one in used:
+                part: int = one
+                total += values[part]
+            cards = [card, *used]
+            cards.sort()
+            builds.append(Build(value, tuple(cards), seat, total == value, False))
+        elif kind != TRAIL:  # a raise or an add: the build the move changes goes to the end
+            j = taken.bit_length() - 1
+            target = builds[j]
+            cards = [card, *used, *target.cards]
+            cards.sort()
+            del builds[j]
+            builds.append(Build(value, tuple(cards), seat, kind == RAISE and not used, target.face))
+        stock = pos.stock
+        if self.rules.draw and stock:
+            hand.append(stock[0])
+            del stock[0]
+        players, hands = pos.players, pos.hands
+        following = (seat + 1) % players
+        for step in range(1, players + 1):  # Position._next_seat, every hand known
+            if hands[(seat + step) % players]:
+                following = (seat + step) % players
+                break
+        pos.to_move = following
+        if not hand and (loose or builds) and pos.last_capturer is not None and not stock and \
+                not any_card(hands):  # the round is over: the table goes to the last capturer
+            pile = pos.captured[pos.last_capturer]
+            pile.extend(loose)
+            for b in builds:
+                pile.extend(b.cards)
+            loose.clear()
+            builds.clear()
+
     # ---- the moves, in the generator's order ------------------------------------------------------------------
 
     def holds(self, i: int, touched: int, new_key: int) -> bool:
@@ -220,11 +302,14 @@ class PlayoutClub:
         holders, mine = self.holders, self.hv[i]
         if new_key >= 0 and holders[new_key] <= (1 if mine == new_key else 0):
             return False
-        for j in self.own:
-            if not touched >> j & 1:
-                key = self.builds[j].value
+        left, j = self.own & ~touched, 0
+        while left:
+            if left & 1:
+                key = self.b_value[j]
                 if holders[key] <= (1 if mine == key else 0):
                     return False
+            left >>= 1
+            j += 1
         return True
 
     def walk(self) -> None:
@@ -289,7 +374,7 @@ class PlayoutClub:
             total += points[c]
         n = 0
         if taken:
-            for j in range(len(self.b_value)):
+            for j in range(len(self.builds)):
                 if taken >> j & 1:
                     n += 1
                     cards += self.b_cards[j]
@@ -342,29 +427,36 @@ class PlayoutClub:
     def add(self, i: int, kind: int, value: int, loose: tuple[Card, ...], builds: int, promise: float) -> None:
         """A move walked: the card's place ``i``, the kind and the value in one int (the value below 32), the loose
         cards, the builds (a mask) and the promise."""
-        self.m_code.append((i << 3 | kind) << 5 | value)
-        self.m_loose.append(loose)
-        self.m_builds.append(builds)
-        self.promises.append(promise)
+        k, code = self.walked, (i << 3 | kind) << 5 | value
+        if k < len(self.promises):
+            self.m_code[k], self.m_loose[k], self.m_builds[k], self.promises[k] = code, loose, builds, promise
+        else:
+            self.m_code.append(code)
+            self.m_loose.append(loose)
+            self.m_builds.append(builds)
+            self.promises.append(promise)
+        self.walked = k + 1
 
     # ---- the look at the next player's take -------------------------------------------------------------------
 
     def look(self, k: int) -> float:
         """:func:`~tutor.play.risk.likely_take` of the ``k``-th move: the worth of the next player's best capture
-        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a mask."""
+        on the table after it (:func:`~tutor.play.risk.best_take`'s float), the loose cards a key
+        (:attr:`~.playout_state.PlayoutRules.units`)."""
         if self.nxt < 0:
             return 0.0
         code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
         kind = code >> 5 & 7
         card: int = self.hand[code >> 8]  # the cards unboxed, as in :meth:`setup`
-        mask, loose = self.mask, len(self.loose)
+        units = self.rules.units
+        key, loose = self.key, len(self.loose)
         if kind == TRAIL:
-            mask |= BIT[card]
+            key += units[card]
             loose += 1
         else:
             for one in used:
                 c: int = one
-                mask ^= BIT[c]
+                key -= units[c]
             loose -= len(used)
         builds = len(self.builds)
         left = touched
@@ -385,9 +477,9 @@ class PlayoutClub:
             builds += 1
         if not loose and not builds:
             return 0.0
-        return self.next_take(self.rules.table(mask), loose, builds, touched, new_value, new_points, new_cards)
+        return self.next_take(self.rules.table(key), loose, builds, touched, new_value, new_points, new_cards)
 
-    def next_take(self, table: _LookTable, loose: int, builds: int, touched: int, new_value: int, new_points: int,
+    def next_take(self, table: LookTable, loose: int, builds: int, touched: int, new_value: int, new_points: int,
                   new_cards: int) -> float:
         """:func:`~tutor.play.risk.best_take` of the next player on ``table`` (``loose`` cards) and ``builds``
         builds: the table's but ``touched`` (a mask), and a new one of ``new_value`` (0: none) of the mover's."""
@@ -406,7 +498,7 @@ class PlayoutClub:
                 sweep = sweep_points if loose == 1 and not builds else 0
                 index: int = card  # unboxed, as in :meth:`setup`
                 first = 4 * (RANK_INDEX[index] - 1)
-                same = table.mask >> first & 15
+                same = table.faces >> first & 15
                 take = -1.0
                 for suit in range(4):
                     if same >> suit & 1:
@@ -417,13 +509,13 @@ class PlayoutClub:
                 best = take
         return best
 
-    def best_of_value(self, table: _LookTable, loose: int, builds: int, touched: int, value: int, new_value: int,
+    def best_of_value(self, table: LookTable, loose: int, builds: int, touched: int, value: int, new_value: int,
                       new_points: int, new_cards: int) -> float:
         """:func:`~tutor.play.risk._best_of_value`'s worth (-1.0: no capture of ``value``): every build of the
-        value, and the loose cards of a set that splits into groups of it (:meth:`_LookTable.takes`)."""
+        value, and the loose cards of a set that splits into groups of it (:meth:`~.playout_state.LookTable.takes`)."""
         total = cards = n = 0
         b_value = self.b_value
-        for j in range(len(b_value)):
+        for j in range(len(self.builds)):
             if b_value[j] == value and not touched >> j & 1:
                 total += self.b_points[j]
                 cards += self.b_cards[j]
@@ -455,135 +547,28 @@ class PlayoutClub:
         and every other build of the next player's keeps another card of its value in the hand (the move's own
         build is the mover's)."""
         holders = self.nxt_holders
-        for j in self.nxt_own:
-            if not touched >> j & 1:
+        left, j = self.nxt_own & ~touched, 0
+        while left:
+            if left & 1:
                 value = self.b_value[j]
                 if value != cv and holders[value] <= 0:
                     return False
+            left >>= 1
+            j += 1
         return True
 
 
-BIT = tuple(1 << c for c in range(52))
-"""A card's bit in a mask of cards."""
-
-
-class _LookTable:
-    """The loose cards of a table (a mask of cards), as the look at the next take asks of them: the totals their
-    subsets reach, and for each value the points and cards of the sets that split into groups of it."""
-
-    def __init__(self, mask: int, values: tuple[int, ...], points: tuple[int, ...]) -> None:
-        self.mask = mask
-        numeric: list[int] = []  # the cards with a value, by value (an insertion sort: a table holds a few)
-        by_value: list[int] = []
-        m = mask
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            value = values[c]
-            if value:
-                place = len(by_value)
-                while place and by_value[place - 1] > value:
-                    place -= 1
-                numeric.insert(place, c)
-                by_value.insert(place, value)
-        self.values = tuple(by_value)
-        self.numeric = len(numeric)
-        self.totals = subset_totals(self.values)
-        self.card_points = [points[c] for c in numeric]
-        total = 0
-        for p in self.card_points:
-            total += p
-        self.points = total
-        self._takes: list[list[int] | None] = [None] * KEYS
-        self._whole = 0  # by value, a bit: every numeric card splits into groups of it
-
-    def takes(self, value: int) -> list[int]:
-        """The points and cards (two ints each) of the non-empty sets that split into groups of ``value``, but those
-        that another passes in both: the best take's worth is among theirs."""
-        found = self._takes[value]
-        if found is None:
-            found = []
-            card_points = self.card_points
-            whole = (1 << self.numeric) - 1
-            for mask in partitionable(self.values, value)[1:]:
-                more = cards = place = 0
-                m = mask
-                while m:
-                    if m & 1:
-                        more += card_points[place]
-                        cards += 1
-                    m >>= 1
-                    place += 1
-                if mask == whole:
-                    self._whole |= 1 << value
-                found = _frontier(found, more, cards)
-            self._takes[value] = found
-        return found
-
-    def whole_splits(self, value: int) -> bool:
-        """Whether every numeric card splits into groups of ``value`` (asked after :meth:`takes`)."""
-        return bool(self._whole >> value & 1)
-
-
-def _frontier(pairs: list[int], more: int, cards: int) -> list[int]:
-    """``pairs`` (points and cards, two ints each, none passed by another in both) with ``more`` and ``cards``:
-    unchanged where one of them passes it or equals it, else with it and without those it passes."""
-    for t in range(0, len(pairs), 2):
-        if pairs[t] >= more and pairs[t + 1] >= cards:
-            return pairs
-    kept = [more, cards]
-    for t in range(0, len(pairs), 2):
-        if not (more >= pairs[t] and cards >= pairs[t + 1]):
-            kept += [pairs[t], pairs[t + 1]]
-    return kept
-
-
-LOOK_KEPT = 16384
-"""Tables :class:`_Rules` keeps for the look before it forgets them all (about 1.4 kB each: 23 MB at most for a
-variant; the worst Draw round of the review benchmark meets about 7,500, its three rounds 22,000)."""
-
-
-class _Rules:
-    """What the walk and the look read of a variant, read once, and the look's tables of loose cards."""
-
-    def __init__(self, v: Variant) -> None:
-        self.variant = v
-        self.values: tuple[int, ...] = v.value
-        self.points: tuple[int, ...] = v.card_points
-        self.sweep_points: int = v.sweep_points
-        self.top: int = v.max_build
-        self.raise_own: bool = v.raise_own
-        self.add_to_others: bool = v.add_to_others
-        self.free: bool = v.build_duty == "free"
-        self.tables: dict[int, _LookTable] = {}
-        self.loose: dict[int, LooseCards] = {}
-
-    def loose_cards(self, order: int, loose: list[Card]) -> LooseCards:
-        """:func:`~tutor.core.movegen.loose_numbers` of ``loose``, kept by ``order`` (the cards in their order, six
-        bits each): an int hashed and compared, not a tuple of the cards made, hashed and compared at every ply."""
-        found = self.loose.get(order)
-        if found is None:
-            if len(self.loose) >= LOOSE_KEPT:
-                self.loose.clear()
-            found = self.loose[order] = loose_numbers(self.variant, loose)
-        return found
-
-    def table(self, mask: int) -> _LookTable:
-        found = self.tables.get(mask)
-        if found is None:
-            if len(self.tables) >= LOOK_KEPT:
-                self.tables.clear()
-            found = self.tables[mask] = _LookTable(mask, self.values, self.points)
-        return found
-
-
-_RULES: dict[int, _Rules] = {}
-"""By the variant's id (the variant kept with them, so the id is not reused)."""
-
-
-def rules_of(v: Variant) -> _Rules:
-    found = _RULES.get(id(v))
-    if found is None or found.variant is not v:
-        found = _RULES[id(v)] = _Rules(v)
-    return found
+def _count_values(hand: list[Card], values: tuple[int, ...], hv: list[int], holders: list[int], before: int) -> None:
+    """``hand``'s values into ``hv`` (written over from its start) and, by value, its cards of it into ``holders``
+    (which counted the ``before`` values first in ``hv``)."""
+    for k in range(before):
+        holders[hv[k]] = 0
+    for k, card in enumerate(hand):
+        mine: int = card  # unboxed, as in :meth:`PlayoutClub.setup`
+        cv = values[mine]
+        if k < len(hv):
+            hv[k] = cv
+        else:
+            hv.append(cv)
+        if cv:
+            holders[cv] += 1
