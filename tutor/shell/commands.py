@@ -36,23 +36,14 @@ from .game_commands import (
 from .games import games_command
 from .lesson import LessonRun
 from .next_choice import Step, new_learner, next_why, open_activity, plan, why_line
-from .picker import (
-    SET_MIN,
-    closed_lessons,
-    due_counts,
-    pick_puzzle,
-    pick_review,
-    played_counts,
-    set_choice,
-    set_pool,
-    waiting_queue,
-)
+from .picker import due_counts, pick_puzzle, pick_review, played_counts, waiting_queue
 from .progress_words import note_unsaved, progress_problem
 from .puzzle import PuzzleRun
 from .registry import Command, command, lookup, near_command, offered_commands, typed_command
 from .section import open_section, open_steps
 from .state import Shell
 from .streak import StreakRun, streak_order
+from .theme_set import none_open, open_theme_set
 from .variant_words import preset_rows
 
 
@@ -363,7 +354,7 @@ def next_(shell: Shell, arg: str) -> str:
 def _open_step(shell: Shell, step: Step) -> str:
     """The lesson, section or puzzles ``step`` names, opened."""
     if step.kind == "puzzles":
-        return _theme_set(shell, step.target)
+        return open_theme_set(shell, step.target)
     if step.kind == "lesson":
         return learn(shell, step.target)
     return open_section(shell, shell.catalog.lesson(step.target), step.first, step.last)
@@ -385,7 +376,7 @@ def puzzle(shell: Shell, arg: str) -> str:
                                   near=near_name(arg, themes))
             found = pick_puzzle(shell, theme, played=played)
             if found is None:
-                return _none_open(shell, theme)
+                return none_open(shell, theme)
             chosen = found
     else:
         found = pick_puzzle(shell, played=played)
@@ -401,45 +392,6 @@ def puzzle(shell: Shell, arg: str) -> str:
     run = PuzzleRun(shell, chosen, following)
     shell.activity = run
     return run.show()
-
-
-def _theme_set(shell: Shell, theme: str) -> str:
-    """The set of puzzles on ``theme`` that ``next`` opens for a weak skill: each the puzzle of its pool
-    (:func:`~.picker.set_pool`) rated nearest the learner, never tried first, as ``puzzle THEME`` gives them, until
-    none is left within reach; then ``next`` goes on to the next step.  The reach is measured from the learner's
-    rating when the set opened, or now when it is higher: the set holds every puzzle it was chosen for
-    (:data:`~.picker.SET_MIN` at least) however the learner's rating falls on the way.  Its puzzles are of the
-    player counts the learner plays when it opens with enough of them, else those first
-    (:func:`~.picker.set_choice`)."""
-    opened = shell.progress.learner_rating().rating
-    played = played_counts(shell)
-    own_only = sum(p.position.players in played for p in set_pool(shell, theme, opened)) >= SET_MIN
-    seen: list[str] = []
-
-    def chosen() -> Puzzle | None:
-        rating = shell.progress.learner_rating().rating
-        pool = set_pool(shell, theme, max(opened, rating), skip=seen)
-        return set_choice(pool, played, own_only, shell.progress.attempted_puzzles(), rating)
-
-    def following() -> Puzzle | None:
-        seen.append(run.puzzle.id)
-        return chosen()
-
-    first = chosen()
-    if first is None:
-        return _none_open(shell, theme)
-    run = PuzzleRun(shell, first, following, mode="set")
-    shell.activity = run
-    return run.show()
-
-
-def _none_open(shell: Shell, theme: str) -> str:
-    """Why no puzzle of ``theme`` is given: lessons to do first, or none left for now."""
-    closed = closed_lessons(shell, theme)
-    if not closed:
-        return shell.ui.message("shell.no_more_puzzle")
-    titles = [lesson.title.get(shell.lang) for lesson in closed]
-    return shell.ui.message("shell.puzzle_needs_lessons", lessons=titles, first=shell.lesson_name(closed[0].id))
 
 
 @command("review", alias="wiederholen")
