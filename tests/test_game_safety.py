@@ -344,13 +344,10 @@ def test_a_piped_script_that_ends_without_quit_says_what_could_not_be_saved(tmp_
 # ---- a terminal closed under the tutor --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGTERM])
-def test_a_closed_terminal_leaves_as_quit_does_a_hinted_puzzle_recorded(
-        tmp_path: Path, stop: signal.Signals) -> None:
-    """Closing the terminal window (SIGHUP) or a plain kill (SIGTERM) ended the tutor where it stood: a puzzle left
-    after a hint was never recorded (it came back as never tried, a solve then the learner's own, though 'quit'
-    records it as a miss)."""
-    shell = shell_process(tmp_path)
+def hinted_then_stopped(home: Path, stop: signal.Signals) -> int:
+    """A shell process on ``home`` opens a puzzle, takes a hint, lists the lessons (the hint is in), and is stopped
+    by ``stop``: its return code."""
+    shell = shell_process(home)
     try:
         send(shell, "puzzle")
         send(shell, "hint")
@@ -361,7 +358,16 @@ def test_a_closed_terminal_leaves_as_quit_does_a_hinted_puzzle_recorded(
     finally:
         if shell.poll() is None:
             shell.kill()
-    assert shell.returncode == 128 + stop
+    return shell.returncode
+
+
+@pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGTERM])
+def test_a_closed_terminal_leaves_as_quit_does_a_hinted_puzzle_recorded(
+        tmp_path: Path, stop: signal.Signals) -> None:
+    """Closing the terminal window (SIGHUP) or a plain kill (SIGTERM) ended the tutor where it stood: a puzzle left
+    after a hint was never recorded (it came back as never tried, a solve then the learner's own, though 'quit'
+    records it as a miss)."""
+    assert hinted_then_stopped(tmp_path, stop) == 128 + stop
     conn = sqlite3.connect(tmp_path / "progress.sqlite3")
     try:
         assert conn.execute("SELECT solved, hints FROM attempt").fetchall() == [(0, 1)]
@@ -379,17 +385,7 @@ def test_a_puzzle_open_after_a_hint_in_a_killed_shell_counts_as_missed_at_the_ne
         running.clock.now = datetime.now(timezone.utc)  # type: ignore[attr-defined]  # as the other shells see it
         say(running, "puzzle")
         say(running, "hint")
-        shell = shell_process(tmp_path)
-        try:
-            send(shell, "puzzle")
-            send(shell, "hint")
-            send(shell, "lessons")
-            read_until(shell, "The course (")
-            shell.kill()
-            shell.communicate(timeout=30)
-        finally:
-            if shell.poll() is None:
-                shell.kill()
+        hinted_then_stopped(tmp_path, signal.SIGKILL)
         with open_shell(tmp_path, lang) as after:
             after.clock.now = running.clock.now  # type: ignore[attr-defined]
             after.caught_up = catch_up(after)  # as the shell's start does
