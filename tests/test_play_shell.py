@@ -377,13 +377,13 @@ def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(t
         dispatch(shell, "resign yes")
         for typed in ("undo", "hint", "moves", f"explain {line}", line):  # explain said "In a game, hint…"
             said = dispatch(shell, typed).text
-            over = "The game is over: no game is in progress. Type “next” to go on, “play”"
+            over = "This game is over: there is nothing more to play in it. Type “next” to go on, “play”"
             assert said.startswith(over), (typed, said)
         # the cards taken in the game's last round can still be looked at beside its score
         assert dispatch(shell, "taken").text.startswith("Taken in the last round:\n  You: ")
         assert len(game_run(shell).game.current.plies) == played and not game_run(shell).game.practice
         dispatch(shell, "lang de")
-        assert "Es läuft kein Spiel" in dispatch(shell, "zurück").text
+        assert "Dieses Spiel ist vorbei: In ihm gibt es nichts mehr" in dispatch(shell, "zurück").text
         assert dispatch(shell, "genommen").text.startswith("In der letzten Runde eingenommen:\n  Du: ")
 
 

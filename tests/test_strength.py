@@ -281,12 +281,12 @@ COMPARED = {"en": r"level loses \d|loses fewer", "de": r"verliert \d"}
 """The learner's figure set beside a level's, in ``progress`` or ``next``."""
 ELSEWHERE = {
     "en": ("You lose about 0.30 points a move (200 moves reviewed in 8 games), in games other than Classic Cassino "
-           "with two players: the computer levels are measured in that game only, so their figures are not set "
-           "beside yours.",
+           "with two players: the computer levels are measured in that game only, so their figures do not compare "
+           "with yours.",
            "Your play in Classic Cassino with two players is not measured yet", "Trend:"),
     "de": ("Du verlierst etwa 0,30 Punkte pro Zug (200 besprochene Züge in 8 Spielen), in Spielen mit anderen "
            "Regeln oder Spielerzahlen als denen, in denen die Computerstufen gemessen sind (Klassisches Cassino zu "
-           "zweit); also steht deine Zahl nicht neben ihren.", "Dein Spiel (Klassisches Cassino zu zweit) ist noch nicht gemessen", "Verlauf:"),
+           "zweit); also ist deine Zahl mit ihren nicht vergleichbar.", "Dein Spiel (Klassisches Cassino zu zweit) ist noch nicht gemessen", "Verlauf:"),
 }
 
 
