@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -796,6 +797,26 @@ def test_a_game_not_finished_names_its_variant_without_brackets_in_brackets(tmp_
     for char in text:
         depth += {"(": 1, ")": -1}.get(char, 0)
         assert depth <= 1, text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("key", ["play.resumed", "play.resign_ask", "play.offer_resume", "play.offer_held",
+                                 "strength.next_why_resume"])
+def test_a_variant_with_changes_is_never_put_in_brackets_of_a_sentence(lang: str, key: str) -> None:
+    """German put a game's variant in the sentence's brackets, and a variant with changes has its own: "Dein Spiel
+    (Royal-Cassino (Ziel ansagen: erlaubt)) gegen …" (a walk through games with claims)."""
+    from tutor.content.presets import variant as preset
+    from tutor.shell.variant_words import variant_label
+
+    ui = Renderer(lang)
+    variant = variant_label(ui, preset({"preset": "royal", "claim": True, "target": 11}))
+    assert "(" in variant
+    said = ui.message(key, variant=variant, level="club", started=datetime(2026, 12, 5, tzinfo=timezone.utc),
+                      between=False, round=2, score="3:1", pid=1, kind="match", here=True, practice=None)
+    depth = 0
+    for char in said:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        assert depth <= 1, said
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
