@@ -167,13 +167,12 @@ class PileCounts:
     def __init__(self, pos: Position) -> None:
         assert pos.captured is not None
         table = pos.variant.point_card_table
-        self.lengths = [len(pile) for pile in pos.captured]
+        self.lengths = [0] * pos.players
         self.points = [0] * pos.players
         self.spades = [0] * pos.players
         self.jack = -1  # the seat that took the jack of spades
-        cards = [0] * pos.players
         for seat, pile in enumerate(pos.captured):
-            if _count_pile(pile, 0, seat, table, self.points, cards, self.spades):
+            if _count_pile(pile, 0, seat, table, self.points, self.lengths, self.spades):
                 self.jack = seat
 
 

@@ -421,7 +421,7 @@ def _later(pair: Pair, params: dict[str, Any]) -> str | None:
     worlds, turns = pair.worlds, playout_turns(pair.pos)
     ways = deal_ways(pair.pos)
     ordered = all(n <= MOST_ORDERED for n in pair.pos.hidden_counts)
-    exact = ways is not None and ordered and 1 < ways and 2 * ways <= CONFIRM_FACTOR * worlds
+    exact = ordered and 1 < ways and 2 * ways <= CONFIRM_FACTOR * worlds
     deals = len(every_deal(pair.pos)) if exact else 0
     if params["worlds"] != (drawn := worlds if deals else pair.drawn):
         return f"the values are the mean of {drawn} worlds drawn at random, not {params['worlds']}"

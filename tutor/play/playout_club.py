@@ -12,8 +12,9 @@ the ties go to the first move as there.  In a playout it is played in place (:me
 It covers the rules whose moves it walks (:func:`fits`): one capture value a card (no aces high), no face builds
 (a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
 build duty ``no_trail`` or ``free`` (so the holding rule applies and no breach is fined), no instant limit; and a
-world of known hands.  Elsewhere :meth:`PlayoutClub.choose` answers None and the caller weighs the generated moves.
-tests/test_playout_club.py holds it to the generator and ``club_best`` on positions of every preset it covers.
+world of known hands (:func:`in_place`); elsewhere the playouts weigh the generated moves by ``club_best``.
+:meth:`PlayoutClub.choose` (and :func:`fast_club_move`) give the choice as a :class:`Move`, by which
+tests/test_playout_club.py holds the walk to the generator and ``club_best`` on positions of every preset it covers.
 """
 
 from __future__ import annotations

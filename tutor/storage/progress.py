@@ -20,7 +20,7 @@ from .glicko2 import Rating
 from .paths import default_path
 from .rating_policy import LEARNER_START, after_idle, puzzle_start, rate_game
 from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
-from .repair import Repair, _number, repair_values
+from .repair import Repair, finite_number, repair_values
 from .reviews import ReviewState, after_attempt
 from .skills import (
     MIN_EVIDENCE,
@@ -271,7 +271,7 @@ class Progress:
                     continue  # another shell settled it meanwhile
                 c.execute("DELETE FROM puzzle_helped WHERE holder = ? AND puzzle_id = ?", (holder, puzzle_id))
                 at, themes, rating, skills, hints = row
-                if not (_number(rating) and isinstance(hints, int) and hints >= 1):
+                if not (finite_number(rating) and isinstance(hints, int) and hints >= 1):
                     continue  # a hand edit left no rating or count of hints to count it by: its row goes
                 try:
                     moment = checked_time(str(at))

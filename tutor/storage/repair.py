@@ -11,6 +11,7 @@ and resets the others (a review falls due now).
 from __future__ import annotations
 
 import math
+import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import suppress
@@ -25,12 +26,13 @@ from .errors import ProgressError
 from .timestamps import to_text, utc
 
 
-def _number(value: object) -> bool:
+def finite_number(value: object) -> bool:
+    """Whether ``value`` is a number SQLite kept as one, and finite (a hand edit may leave text or NaN)."""
     return isinstance(value, (int, float)) and math.isfinite(value)
 
 
 def _number_or_null(value: object) -> bool:
-    return value is None or _number(value)
+    return value is None or finite_number(value)
 
 
 def _count(value: object) -> bool:
@@ -66,15 +68,15 @@ class Column:
 
 
 COLUMNS = (
-    *(Column("learner", c, _number) for c in ("rating", "deviation", "volatility")),
-    *(Column("puzzle", c, _number) for c in ("rating", "deviation", "volatility")),
+    *(Column("learner", c, finite_number) for c in ("rating", "deviation", "volatility")),
+    *(Column("puzzle", c, finite_number) for c in ("rating", "deviation", "volatility")),
     Column("attempt", "at", _time), Column("attempt", "solved", _flag), Column("attempt", "hints", _count),
     Column("attempt", "rated", _flag),
-    Column("attempt", "learner_before", _number), Column("attempt", "learner_after", _number),
+    Column("attempt", "learner_before", finite_number), Column("attempt", "learner_after", finite_number),
     Column("review", "due_at", _time, "now"), Column("review", "last_review", _time_or_null, "NULL"),
     *(Column("review", c, _number_or_null, "NULL") for c in ("stability", "difficulty")),
-    *(Column("skill", c, _number) for c in ("rating", "deviation", "volatility")),
-    *(Column("skill_evidence", c, _number) for c in ("score", "weight", "difficulty", "rating_after")),
+    *(Column("skill", c, finite_number) for c in ("rating", "deviation", "volatility")),
+    *(Column("skill_evidence", c, finite_number) for c in ("score", "weight", "difficulty", "rating_after")),
     Column("lesson", "step", _count, "0"), Column("lesson", "touched_at", _time, "now"),
     Column("lesson", "mistakes", _count, "0"), Column("lesson", "hints", _count, "0"),
     Column("lesson", "completed_at", _time_or_null, "now"),
@@ -135,7 +137,7 @@ def _backup(conn: sqlite3.Connection, path: Path) -> Path:
     try:
         target = path.with_name(f"{path.name}.before-repair-{stamp}")
         count = 1
-        while target.is_symlink() or target.exists():  # a second repair within a second keeps the first copy
+        while os.path.lexists(target):  # a second repair within a second keeps the first copy (a link too)
             count += 1
             target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
         begun = target
