@@ -384,7 +384,7 @@ def test_after_resigning_or_finishing_game_commands_say_no_game_is_in_progress(t
         assert dispatch(shell, "taken").text.startswith("Taken in the last round:\n  You: ")
         assert len(game_run(shell).game.current.plies) == played and not game_run(shell).game.practice
         dispatch(shell, "lang de")
-        assert "Dieses Spiel ist vorbei: In ihm gibt es nichts mehr" in dispatch(shell, "zurück").text
+        assert "Dieses Spiel ist vorbei: Darin gibt es nichts mehr" in dispatch(shell, "zurück").text
         assert dispatch(shell, "genommen").text.startswith("In der letzten Runde eingenommen:\n  Du: ")
 
 
