@@ -11,7 +11,6 @@ and resets the others (a review falls due now).
 from __future__ import annotations
 
 import math
-import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import suppress
@@ -137,7 +136,9 @@ def _backup(conn: sqlite3.Connection, path: Path) -> Path:
     try:
         target = path.with_name(f"{path.name}.before-repair-{stamp}")
         count = 1
-        while os.path.lexists(target):  # a second repair within a second keeps the first copy (a link too)
+        # a second repair within a second keeps the first copy; exists(), unlike os.path.lexists, raises a name too
+        # long, which is then said
+        while target.is_symlink() or target.exists():
             count += 1
             target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
         begun = target
