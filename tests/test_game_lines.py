@@ -10,6 +10,7 @@ from functools import cache
 from tutor.content.presets import variant
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.scoring import score_round
 from tutor.core.search import solve_deal
 from tutor.play.claims import false_claim
 from tutor.play.exact import exact_lines
@@ -102,3 +103,22 @@ def test_a_review_made_while_the_round_went_on_follows_the_moves_that_came_after
     review = review_round(record.plies, SEAT, worlds=2, seed=SEED, ready=lambda index, _: made_then[index])
     [kept] = [m for m in review.marks if m.lines is not None]
     assert kept.lines == mark.lines and kept.reasons == mark.reasons
+
+
+def test_with_three_players_each_line_ends_at_the_value_the_mark_shows() -> None:
+    """With three players the others play against the learner in the solver's values; a move of another seat's
+    best for itself need not be worst for the learner, and is not followed.  (An Italian round whose played line
+    took the next seat's own best, ending 2-5-0, a value of -5 to the learner, beside the value shown, -9.)"""
+    seat, seed = 2, 23
+    record = play_one_round(variant("italian"), [player("club"), player("club"), player("random")], seed)
+    review = review_round(record.plies, seat, worlds=2, seed=seed)
+    lined = [m for m in review.marks if m.lines is not None]
+    assert lined
+    for mark in lined:
+        assert mark.lines is not None
+        for line in (mark.lines.better, mark.lines.played):
+            end = mark.lines.world.copy()
+            for move in line.line:
+                end.push(move)
+            totals, side = score_round(end).totals, end.side_of(seat)
+            assert totals[side] - max(t for s, t in enumerate(totals) if s != side) == line.value, line

@@ -59,14 +59,21 @@ def exact_lines(pos: Position, better: Move, played: Move, then: Sequence[Move] 
 
 def followed(world: Position, line: LineValue, then: Sequence[Move]) -> LineValue:
     """``line`` (a best line of ``world`` after its first move) with the moves ``then`` in place of the solver's
-    for as long as each is among the best of its position: still a best line, of the same value."""
+    for as long as each is among the best of its position: still a best line, of the same value.
+
+    With three sides the others play against the mover of ``world`` (:func:`~tutor.core.search.solve_deal`), and
+    a move best for another side itself need not be worst for the mover's: there the line leaves the round at the
+    first move of another side's that is not the solver's."""
     pos, moves = world.copy(), [line.move]
+    side = world.side_of(world.to_move)
     pos.push(line.move)
     rest = line.line[1:]
     for move in then:
         if not rest:
             break
         if move != rest[0]:
+            if pos.sides > 2 and pos.side_of(pos.to_move) != side:
+                break
             solved = solve_deal(pos).moves
             rest = next((lv.line for lv in solved if lv.move == move and lv.value == solved[0].value), ())
             if not rest:  # the game left the best moves here: the solver's line goes on from this position
