@@ -199,6 +199,20 @@ def test_an_option_changes_exactly_its_sections(option: str, preset: str, value:
     assert {t for t in TOPICS if before[t] != after[t]} == changed
 
 
+@pytest.mark.parametrize(("lang", "some", "every"), [
+    ("en", "one or more cards of its rank", "every card"),
+    ("de", "eine oder mehrere Karten ihres Rangs", "alle Karten"),
+])
+def test_the_words_for_face_gathering_leave_the_choice_to_the_player(lang: str, some: str, every: str) -> None:
+    """``face_capture=all`` was worded "a face card takes every card of its rank" (in a sheet's heading, ``help
+    play``, a game's first screen), as if it had to take them all; rules 3.2: "any one or more loose cards of its
+    rank" (example 2: "it may take one or both"), as the engine plays it and the sheet's Moves section says."""
+    said = Renderer(lang).message("options.face_capture=all")
+    assert some in said and every not in said
+    pos = load_position("variant: face-gather\nhands: [[QD, 4C], 3]\ntable: [QS, QH]", "example2.yaml")
+    assert {pos.notation(m) for m in pos.generate() if m.kind == "capture"} == {"QD x QS", "QD x QH", "QD x QS QH"}
+
+
 def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
     # aces_high needs royal values; default_penalty needs the penalty duty (rules 1, 4.2)
     classic = section_texts(variant("classic"), "en")
