@@ -213,6 +213,18 @@ def test_the_words_for_face_gathering_leave_the_choice_to_the_player(lang: str, 
     assert {pos.notation(m) for m in pos.generate() if m.kind == "capture"} == {"QD x QS", "QD x QH", "QD x QS QH"}
 
 
+@pytest.mark.parametrize(("lang", "capturing"), [("en", "to capture"), ("de", "beim Einnehmen")])
+def test_the_words_for_aces_high_count_14_only_in_a_capture(lang: str, capturing: str) -> None:
+    """``aces_high=true`` was worded "an ace played from the hand may count 14" (a sheet's heading, ``help play``);
+    rules 1: only an ace played from the hand *to capture* does, and one played into a build counts 1, so no ace
+    makes a pile of 14 on its own."""
+    assert capturing in Renderer(lang).message("options.aces_high=true")
+    pos = load_position("variant: royal-aces-high\nhands: [[AS, AH], 3]\ntable: [10C, 4D]", "aces.yaml")
+    assert pos.parse_move("AS x 10C+4D").kind == "capture"
+    with pytest.raises(IllegalMoveError):
+        pos.parse_move("AS b14 10C+4D")
+
+
 def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
     # aces_high needs royal values; default_penalty needs the penalty duty (rules 1, 4.2)
     classic = section_texts(variant("classic"), "en")
