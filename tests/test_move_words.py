@@ -101,6 +101,24 @@ def test_a_face_card_taking_two_says_how_many_the_move_names(lang: str) -> None:
     assert re.search(r"\b2\b", said) and not re.search(r"(not|nicht) 2\.$", said), "the move's count, said as such"
 
 
+@pytest.mark.parametrize(("lang", "one_other", "opponent"), [("en", "the other side", "an opponent"),
+                                                             ("de", "die Gegenseite", "ein Gegner")])
+def test_an_own_build_refused_as_a_term_is_said_truly_with_three_players(lang: str, one_other: str,
+                                                                         opponent: str) -> None:
+    """With ``build_in_sum: opponents`` an own build typed into a sum was refused with "only the other side may count
+    a build in a sum"; with three players there are two other sides, and either may (rules 3.2: "a player who is
+    not on the controller's side")."""
+    text = ("variant: combine-builds\nplayers: 3\nto_move: 0\nhands: [[6C, 5H], [6D, 2H], 2]\n"
+            "table: [AH, {build: [3S, 2D], owner: 0}]\n")
+    mine, theirs = (load_position(text.replace("to_move: 0", f"to_move: {seat}"), "three.yaml") for seat in (0, 1))
+    assert theirs.parse_move("6D x [3S+2D]+AH").kind == "capture"  # the second player, one of two other sides
+    with pytest.raises(IllegalMoveError) as err:
+        mine.parse_move("6C x [3S+2D]+AH")
+    said = " ".join(Renderer(lang).reason(mine, err.value.reason).split())
+    assert err.value.reason.code == "own_build_not_a_term"
+    assert one_other not in said and opponent in said, said
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_another_move_is_said_to_match_the_earlier_goals_truly(lang: str) -> None:
     """Where a move falls short on a later goal, the sentence says what another move matches on the earlier
