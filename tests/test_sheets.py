@@ -225,6 +225,25 @@ def test_the_words_for_aces_high_count_14_only_in_a_capture(lang: str, capturing
         pos.parse_move("AS b14 10C+4D")
 
 
+@pytest.mark.parametrize(("lang", "raised", "added"), [
+    ("en", "loose groups of the new value may join it as further piles", "further loose groups of that value may join"),
+    ("de", "lose Gruppen des neuen Werts dürfen als weitere Stapel dazukommen",
+     "weitere lose Gruppen dieses Werts dürfen mitkommen"),
+])
+def test_the_builds_section_lets_loose_groups_join_a_raise_and_an_add(lang: str, raised: str, added: str) -> None:
+    """The Builds section said a raise grows the build by the card and "loose cards never change a single build's
+    value", and an add joins "as a new pile", never that loose groups of the value may come along as further piles
+    (rules 3.4 and 3.5; worked example 11: the 2 raises 3+4 to 9 and the loose 9 joins it), which the engine
+    plays."""
+    builds = " ".join(section_texts(variant("classic"), lang)["builds"].split())
+    assert raised in builds and added in builds
+    example_11 = load_position("hands: [[2H, 9D], 3]\ntable: [9C, {build: [3S, 4H], owner: 1}]", "example11.yaml")
+    raise_ = example_11.parse_move("2H b9 [3S+4H] 9C")
+    assert raise_.kind == "raise" and not example_11.table_after(raise_)[1][-1].single
+    more = load_position("hands: [[2H, 8D], 3]\ntable: [6C, 5S, 3D, {build: [5H, 3C], owner: 1}]", "add.yaml")
+    assert more.parse_move("2H b8 [5H+3C] 6C 5S+3D").kind == "add"
+
+
 def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
     # aces_high needs royal values; default_penalty needs the penalty duty (rules 1, 4.2)
     classic = section_texts(variant("classic"), "en")
@@ -309,7 +328,7 @@ def test_the_german_add_to_your_own_build_keeps_the_value_with_the_build() -> No
     """add_to_others=false in German read "zu einer Baute, die dir gehört, desselben Werts": the relative clause
     parted the build from the value it is of."""
     builds = " ".join(section_texts(variant({"preset": "classic", "add_to_others": False}), "de")["builds"].split())
-    assert "kommt als neuer Stapel zu einer eigenen Baute desselben Werts." in builds
+    assert "kommt als neuer Stapel zu einer eigenen Baute desselben Werts," in builds
 
 
 @pytest.mark.parametrize(("lang", "held"), [("en", "an ace in your hand is a card of 14 for a build of 14"),
