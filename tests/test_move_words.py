@@ -119,6 +119,25 @@ def test_an_own_build_refused_as_a_term_is_said_truly_with_three_players(lang: s
     assert one_other not in said and opponent in said, said
 
 
+@pytest.mark.parametrize(("lang", "yours"), [("en", re.compile(r"\b(you|your)\b")),
+                                              ("de", re.compile(r"\b(du|dein\w*|dir)\b"))])
+@pytest.mark.parametrize(("options", "typed"), [("raise_own: false", "AH b7 [3S+3D]"),
+                                                ("add_to_others: false", "AH b6 [3S+3D] 5C")])
+def test_a_refused_raise_or_add_of_another_player_names_that_player(lang: str, yours: re.Pattern[str], options: str,
+                                                                    typed: str) -> None:
+    """A lesson's "why is it refused" step words the reason for the player who tried the move, not the learner;
+    the refusals of raise_own and add_to_others said "your own build", "you may not" whoever had played."""
+    owner = 0 if options.startswith("raise") else 1
+    pos = load_position(f"variant: {{preset: classic, {options}}}\nhands: [[AH, 7C, 6D], 3]\n"
+                        f"table: [5C, {{build: [3S, 3D], owner: {owner}}}]", "why.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(typed)
+    ui = Renderer(lang)
+    mine, theirs = (" ".join(ui.reason(pos, err.value.reason, by_other=other).split()) for other in (False, True))
+    assert yours.search(mine) and not yours.search(theirs), theirs
+    assert ui.seat_name(0) in theirs
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_another_move_is_said_to_match_the_earlier_goals_truly(lang: str) -> None:
     """Where a move falls short on a later goal, the sentence says what another move matches on the earlier
