@@ -12,6 +12,7 @@ import pytest
 import yaml
 from randompos import ALL_VARIANTS, random_round
 
+from tutor.core.cards import Card
 from tutor.core.comparison import compare, shortfall
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
@@ -136,6 +137,24 @@ def test_a_refused_raise_or_add_of_another_player_names_that_player(lang: str, y
     mine, theirs = (" ".join(ui.reason(pos, err.value.reason, by_other=other).split()) for other in (False, True))
     assert yours.search(mine) and not yours.search(theirs), theirs
     assert ui.seat_name(0) in theirs
+
+
+@pytest.mark.parametrize(("lang", "none_left"), [("en", "no card left"), ("de", "keine Karte")])
+def test_one_ace_for_two_builds_is_not_said_to_be_no_card(lang: str, none_left: str) -> None:
+    """Aces high: with a 14-build and the A♠ A♥, the A♠ building 1 was refused with "you would have no card left to
+    take it (you would hold A♥ 5♣)", though the A♥ takes 14; what it cannot do is take the build of 1 as well (rules
+    4.1, docs/readings.md 1: one card holds one build value)."""
+    pos = load_position("variant: royal-aces-high\nhands: [[AS, AH, 5C], 3]\n"
+                        "table: [AD, {build: [10S, 4D], owner: 0}]", "aces.yaml")
+    ace = Card.from_str("AH")
+    assert 14 in pos.variant.capture_values[ace] and 1 in pos.variant.capture_values[ace]
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move("AS b1 AD")
+    ui = Renderer(lang)
+    said = " ".join(ui.reason(pos, err.value.reason).split())
+    assert err.value.reason.code == "holding_rule"
+    assert none_left not in said and ui.card_name(ace) in said, said
+    assert pos.parse_move("AS x [10S+4D]").kind == "capture"  # the ace may take the 14-build and leave the A♥ free
 
 
 @pytest.mark.parametrize("lang", LANGS)
