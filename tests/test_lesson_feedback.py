@@ -408,10 +408,10 @@ THEIR_REFUSALS = [  # (lesson, move, language, the answer for Player 1's move, t
      " or build on one.", "While you control [5♣+3♥], every turn you must take one of your builds"),
     ("take-or-add", "6D x 6H", "de", "Solange Spieler 1 eine eigene Baute hat ([5♣+3♥]), muss er in jedem Zug eine"
      " seiner Bauten einnehmen oder an einer davon weiterbauen.", "Solange du eine eigene Baute hast ([5♣+3♥]), musst"),
-    ("combine-builds", "9S x [4H+3D]+2C", "en", "[4♥+3♦] belongs to Player 1's side, and only the other side may"
+    ("combine-builds", "9S x [4H+3D]+2C", "en", "[4♥+3♦] belongs to Player 1's side, and only an opponent may"
      " count a build in a sum: the 9 of spades cannot count it toward 9.", "[4♥+3♦] belongs to your side,"),
     ("combine-builds", "9S x [4H+3D]+2C", "de", "[4♥+3♦] gehört der Seite von Spieler 1, und in einer Summe darf nur"
-     " die Gegenseite eine Baute mitzählen: Die Pik-9 kann sie nicht zu 9 mitzählen.", "[4♥+3♦] gehört deiner Seite,"),
+     " ein Gegner eine Baute mitzählen: Die Pik-9 kann sie nicht zu 9 mitzählen.", "[4♥+3♦] gehört deiner Seite,"),
 ]
 
 

@@ -12,6 +12,7 @@ import pytest
 import yaml
 from randompos import ALL_VARIANTS, random_round
 
+from tutor.core.cards import Card
 from tutor.core.comparison import compare, shortfall
 from tutor.core.moves import IllegalMoveError
 from tutor.core.position import Position
@@ -99,6 +100,61 @@ def test_a_face_card_taking_two_says_how_many_the_move_names(lang: str) -> None:
     said = ui.reason(pos, err.value.reason)
     assert err.value.reason.params["count"] == 2
     assert re.search(r"\b2\b", said) and not re.search(r"(not|nicht) 2\.$", said), "the move's count, said as such"
+
+
+@pytest.mark.parametrize(("lang", "one_other", "opponent"), [("en", "the other side", "an opponent"),
+                                                             ("de", "die Gegenseite", "ein Gegner")])
+def test_an_own_build_refused_as_a_term_is_said_truly_with_three_players(lang: str, one_other: str,
+                                                                         opponent: str) -> None:
+    """With ``build_in_sum: opponents`` an own build typed into a sum was refused with "only the other side may count
+    a build in a sum"; with three players there are two other sides, and either may (rules 3.2: "a player who is
+    not on the controller's side")."""
+    text = ("variant: combine-builds\nplayers: 3\nto_move: 0\nhands: [[6C, 5H], [6D, 2H], 2]\n"
+            "table: [AH, {build: [3S, 2D], owner: 0}]\n")
+    mine, theirs = (load_position(text.replace("to_move: 0", f"to_move: {seat}"), "three.yaml") for seat in (0, 1))
+    assert theirs.parse_move("6D x [3S+2D]+AH").kind == "capture"  # the second player, one of two other sides
+    with pytest.raises(IllegalMoveError) as err:
+        mine.parse_move("6C x [3S+2D]+AH")
+    said = " ".join(Renderer(lang).reason(mine, err.value.reason).split())
+    assert err.value.reason.code == "own_build_not_a_term"
+    assert one_other not in said and opponent in said, said
+
+
+@pytest.mark.parametrize(("lang", "yours"), [("en", re.compile(r"\b(you|your)\b")),
+                                              ("de", re.compile(r"\b(du|dein\w*|dir)\b"))])
+@pytest.mark.parametrize(("options", "typed"), [("raise_own: false", "AH b7 [3S+3D]"),
+                                                ("add_to_others: false", "AH b6 [3S+3D] 5C")])
+def test_a_refused_raise_or_add_of_another_player_names_that_player(lang: str, yours: re.Pattern[str], options: str,
+                                                                    typed: str) -> None:
+    """A lesson's "why is it refused" step words the reason for the player who tried the move, not the learner;
+    the refusals of raise_own and add_to_others said "your own build", "you may not" whoever had played."""
+    owner = 0 if options.startswith("raise") else 1
+    pos = load_position(f"variant: {{preset: classic, {options}}}\nhands: [[AH, 7C, 6D], 3]\n"
+                        f"table: [5C, {{build: [3S, 3D], owner: {owner}}}]", "why.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move(typed)
+    ui = Renderer(lang)
+    mine, theirs = (" ".join(ui.reason(pos, err.value.reason, by_other=other).split()) for other in (False, True))
+    assert yours.search(mine) and not yours.search(theirs), theirs
+    assert ui.seat_name(0) in theirs
+
+
+@pytest.mark.parametrize(("lang", "none_left"), [("en", "no card left"), ("de", "keine Karte")])
+def test_one_ace_for_two_builds_is_not_said_to_be_no_card(lang: str, none_left: str) -> None:
+    """Aces high: with a 14-build and the A♠ A♥, the A♠ building 1 was refused with "you would have no card left to
+    take it (you would hold A♥ 5♣)", though the A♥ takes 14; what it cannot do is take the build of 1 as well (rules
+    4.1, docs/readings.md 1: one card holds one build value)."""
+    pos = load_position("variant: royal-aces-high\nhands: [[AS, AH, 5C], 3]\n"
+                        "table: [AD, {build: [10S, 4D], owner: 0}]", "aces.yaml")
+    ace = Card.from_str("AH")
+    assert 14 in pos.variant.capture_values[ace] and 1 in pos.variant.capture_values[ace]
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move("AS b1 AD")
+    ui = Renderer(lang)
+    said = " ".join(ui.reason(pos, err.value.reason).split())
+    assert err.value.reason.code == "holding_rule"
+    assert none_left not in said and ui.card_name(ace) in said, said
+    assert pos.parse_move("AS x [10S+4D]").kind == "capture"  # the ace may take the 14-build and leave the A♥ free
 
 
 @pytest.mark.parametrize("lang", LANGS)

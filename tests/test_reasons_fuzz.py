@@ -295,7 +295,9 @@ def reason_holds(pos: Position, t: Typed, reason: Reason) -> bool:
         "one_build_at_a_time": lambda: t.op == "build" and len(t.builds) > 1,
         "controller_may_not_trail": lambda: t.op == "trail" and bool(own) and v.build_duty == "no_trail",
         "must_take_or_add": lambda: bool(own) and v.build_duty == "take_or_add" and not set(own) & set(t.builds),
-        "holding_rule": lambda: any(b not in t.builds and build_key(b) not in held for b in own),
+        "holding_rule": lambda: any(b not in t.builds and build_key(b) not in held for b in own) if "shared" not in
+        reason.params else not held.covers({held_key(reason.params["value"]), held_key(reason.params["shared"])})
+        and held_key(reason.params["value"]) in held.union and reason.params["holder"] in pos.hands[seat],
         "value_not_held": lambda: held_key(reason.params["value"]) not in held,
         "forced_capture": lambda: v.forced_capture and any(m.card == t.card and m.is_capture for m in pos.generate()),
         "no_value": lambda: t.op == "build" and (values[t.card] == 0 or bool(valueless)),
@@ -400,6 +402,10 @@ MISTAKES: list[tuple[str, dict[str, Any], str, str]] = [
     ("a capture that leaves one's own build unheld", {"hands": [["8S", "4H"], 4], "table": [OWN8, "8C"]}, "8S x 8C", "holding_rule"),
     ("a new build made with the card that held one's own build", {"hands": [["8S", "10C"], 4], "table": [OWN8, "2C"]},
      "8S b10 2C", "holding_rule"),
+    ("one ace left for a 14-build and a new 1-build",
+     {"variant": "royal-aces-high", "hands": [["AS", "AH", "5C"], 4],
+      "table": ["AD", {"build": ["10S", "4D"], "owner": 0}]},
+     "AS b1 AD", "holding_rule"),
     ("a face card trying to take two", {"hands": [["QD", "5C"], 4], "table": ["QS", "QH"]}, "QD x QS QH", "face_card_takes_one"),
     ("a face card taking another rank", {"hands": [["QD"], 4], "table": ["JS"]}, "QD x JS", "rank_mismatch"),
     ("a number card taking a face card", {"hands": [["9H"], 4], "table": ["KH"]}, "9H x KH", "taken_by_rank_only"),

@@ -199,6 +199,51 @@ def test_an_option_changes_exactly_its_sections(option: str, preset: str, value:
     assert {t for t in TOPICS if before[t] != after[t]} == changed
 
 
+@pytest.mark.parametrize(("lang", "some", "every"), [
+    ("en", "one or more cards of its rank", "every card"),
+    ("de", "eine oder mehrere Karten ihres Rangs", "alle Karten"),
+])
+def test_the_words_for_face_gathering_leave_the_choice_to_the_player(lang: str, some: str, every: str) -> None:
+    """``face_capture=all`` was worded "a face card takes every card of its rank" (in a sheet's heading, ``help
+    play``, a game's first screen), as if it had to take them all; rules 3.2: "any one or more loose cards of its
+    rank" (example 2: "it may take one or both"), as the engine plays it and the sheet's Moves section says."""
+    said = Renderer(lang).message("options.face_capture=all")
+    assert some in said and every not in said
+    pos = load_position("variant: face-gather\nhands: [[QD, 4C], 3]\ntable: [QS, QH]", "example2.yaml")
+    assert {pos.notation(m) for m in pos.generate() if m.kind == "capture"} == {"QD x QS", "QD x QH", "QD x QS QH"}
+
+
+@pytest.mark.parametrize(("lang", "capturing"), [("en", "to capture"), ("de", "beim Einnehmen")])
+def test_the_words_for_aces_high_count_14_only_in_a_capture(lang: str, capturing: str) -> None:
+    """``aces_high=true`` was worded "an ace played from the hand may count 14" (a sheet's heading, ``help play``);
+    rules 1: only an ace played from the hand *to capture* does, and one played into a build counts 1, so no ace
+    makes a pile of 14 on its own."""
+    assert capturing in Renderer(lang).message("options.aces_high=true")
+    pos = load_position("variant: royal-aces-high\nhands: [[AS, AH], 3]\ntable: [10C, 4D]", "aces.yaml")
+    assert pos.parse_move("AS x 10C+4D").kind == "capture"
+    with pytest.raises(IllegalMoveError):
+        pos.parse_move("AS b14 10C+4D")
+
+
+@pytest.mark.parametrize(("lang", "raised", "added"), [
+    ("en", "loose groups of the new value may join it as further piles", "further loose groups of that value may join"),
+    ("de", "lose Gruppen des neuen Werts dürfen als weitere Stapel dazukommen",
+     "weitere lose Gruppen dieses Werts dürfen mitkommen"),
+])
+def test_the_builds_section_lets_loose_groups_join_a_raise_and_an_add(lang: str, raised: str, added: str) -> None:
+    """The Builds section said a raise grows the build by the card and "loose cards never change a single build's
+    value", and an add joins "as a new pile", never that loose groups of the value may come along as further piles
+    (rules 3.4 and 3.5; worked example 11: the 2 raises 3+4 to 9 and the loose 9 joins it), which the engine
+    plays."""
+    builds = " ".join(section_texts(variant("classic"), lang)["builds"].split())
+    assert raised in builds and added in builds
+    example_11 = load_position("hands: [[2H, 9D], 3]\ntable: [9C, {build: [3S, 4H], owner: 1}]", "example11.yaml")
+    raise_ = example_11.parse_move("2H b9 [3S+4H] 9C")
+    assert raise_.kind == "raise" and not example_11.table_after(raise_)[1][-1].single
+    more = load_position("hands: [[2H, 8D], 3]\ntable: [6C, 5S, 3D, {build: [5H, 3C], owner: 1}]", "add.yaml")
+    assert more.parse_move("2H b8 [5H+3C] 6C 5S+3D").kind == "add"
+
+
 def test_an_option_without_effect_leaves_the_sheet_alone() -> None:
     # aces_high needs royal values; default_penalty needs the penalty duty (rules 1, 4.2)
     classic = section_texts(variant("classic"), "en")
@@ -283,7 +328,7 @@ def test_the_german_add_to_your_own_build_keeps_the_value_with_the_build() -> No
     """add_to_others=false in German read "zu einer Baute, die dir gehört, desselben Werts": the relative clause
     parted the build from the value it is of."""
     builds = " ".join(section_texts(variant({"preset": "classic", "add_to_others": False}), "de")["builds"].split())
-    assert "kommt als neuer Stapel zu einer eigenen Baute desselben Werts." in builds
+    assert "kommt als neuer Stapel zu einer eigenen Baute desselben Werts," in builds
 
 
 @pytest.mark.parametrize(("lang", "held"), [("en", "an ace in your hand is a card of 14 for a build of 14"),

@@ -10,7 +10,9 @@ import pytest
 
 from tutor.content.course import DemoStep, Lesson, WhyStep
 from tutor.core.cards import Card
+from tutor.core.moves import IllegalMoveError
 from tutor.loading.catalog import load_catalog
+from tutor.loading.positions import load_position
 from tutor.render import Renderer
 from tutor.teaching.answers import why_reason
 
@@ -92,3 +94,27 @@ def test_the_multiple_build_demo_says_what_the_five_of_clubs_takes() -> None:
         said = ui.text(demo.text)
         assert three in said, said
         assert all(ui.card(c) in said or ui.card_name(c) in said for c in takes), said
+
+
+@pytest.mark.parametrize(("lang", "opponent"), [("en", "opponent's build"), ("de", "Baute eines Gegners")])
+def test_the_rule_for_an_own_build_in_a_sum_names_the_opponents(lang: str, opponent: str) -> None:
+    """The choice for own_build_not_a_term read "Only another player's build may count in a sum"; with four players
+    a partner's build is another player's and still may not (rules 3.2: only a player not on the controller's
+    side)."""
+    pos = load_position("variant: combine-builds\nplayers: 4\nhands: [[9S, 7C], 3, 3, 3]\n"
+                        "table: [2C, {build: [4H, 3D], owner: 2}]", "partners.yaml")
+    with pytest.raises(IllegalMoveError) as err:
+        pos.parse_move("9S x [4H+3D]+2C")
+    assert err.value.reason.code == "own_build_not_a_term"
+    assert opponent in Renderer(lang).message("reason_titles.own_build_not_a_term")
+
+
+def test_the_german_rule_for_adding_forbids_adding_not_raising() -> None:
+    """The German choice for add_to_others_forbidden read "darf man an fremden Bauten nicht weiterbauen", and
+    weiterbauen is raising or adding (as the take-or-add duty says it); the option forbids adding alone (rules 3.5),
+    and the engine lets a player raise another's build under it."""
+    title = Renderer("de").message("reason_titles.add_to_others_forbidden")
+    assert "hinzufügen" in title and "weiterbauen" not in title
+    pos = load_position("variant: {preset: classic, add_to_others: false}\nhands: [[AH, 7C], 3]\n"
+                        "table: [{build: [3S, 3D], owner: 1}]", "raise.yaml")
+    assert pos.parse_move("AH b7 [3S+3D]").kind == "raise"
