@@ -363,3 +363,37 @@ def test_count_out_starts_from_the_scoreboard_where_points_score_during_play() -
     match = Match(v, 2, scores=[16, 15])
     match.end_round(finished(v, [first, second]))
     assert match.result == MatchResult(0, "count_out") and match.scores == [21, 21]
+
+
+def test_point_cards_left_on_the_table_count_in_their_place_under_instant_points() -> None:
+    """Sudden death to 21: the cards left on the table at the round's end go to the last capturer (rules 5) but
+    are not captured, so the 10♦ among them does not score the moment it is taken (rules 6, ``instant_points``):
+    the scoreboard reads 17 : 20 after the last move. Counted from there (docs/readings.md, 12) the first side's
+    most cards make 20, the second side's most spades 21: the second side wins. The engine put the 10♦ on the
+    scoreboard before the count, and the first side won 22 : 21."""
+    v = variant("sudden-death")
+    first = C("AS AH AD AC 2H 2D 3H 3D 4H 4D 4C 5H 5D 5C 6H 6D 6C 7H 7D 7C 8H 8D 8C 9H 9D 9C 10H 2S")
+    second = [c for c in v.deck_cards if c not in first and c != Card.from_str("10D") and c != Card.from_str("3C")]
+    pos = Position(v, 2, hands=[[], C("3C")], loose=C("10D"), builds=[], to_move=1, dealer=1,
+                   captured=[first, second], last_capturer=0, scores=[12, 20])
+    match = Match(v, 2, dealer=1, scores=[12, 20])
+    match.instant = [5, 0]  # the first side's aces and 2♠, scored when they were captured
+    match.play(pos, next(m for m in pos.generate() if m.kind == "trail"))
+    assert pos.is_round_over() and match.live_scores == [17, 20] and match.result is None
+    assert sorted(pos.residue()) == sorted(C("10D 3C"))
+    score = match.end_round(pos)
+    assert score.cards == (30, 22) and score.spades == (2, 11)
+    assert match.scores == [22, 21] and match.result == MatchResult(1, "count_out")
+    assert count_out([12, 20], score, 21, 0, scored_at_once(v), residue=C("10D")) == 1
+    assert count_out([12, 20], score, 21, 0, scored_at_once(v)) == 0  # captured during play, it would have counted first
+
+
+def test_the_residue_is_what_the_last_capturer_gets_from_the_table() -> None:
+    """A last move that captures leaves the rest of the table to its player: those cards, not the ones it took."""
+    v = variant("sudden-death")
+    pos = Position(v, 2, hands=[C("5C"), []], loose=C("10D 5H 9S"), builds=[], captured=[[], []])
+    assert pos.residue() == []  # nobody has captured
+    pos.push(next(m for m in pos.generate() if m.is_capture))
+    assert pos.is_round_over() and pos.loose == [] and pos.residue() == C("10D 9S")
+    pos.pop()
+    assert pos.residue() == []

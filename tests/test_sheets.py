@@ -766,16 +766,31 @@ def test_a_sheet_with_ascii_shows_every_suit_in_letters(capsys: pytest.CaptureFi
                                             ("de", "ausgehend vom Spielstand, in dem die während des Spiels")])
 def test_the_count_out_starts_from_the_scoreboard_where_points_score_during_play(lang: str, said: str) -> None:
     """docs/readings.md, 12: what scores during play is not counted again; the sheet listed sudden death's point
-    cards in the count-out order, and Michigan's sweeps, as if they were."""
+    cards in the count-out order, and Michigan's sweeps, as if they were. Point cards left on the table at the end
+    were never captured: they count in their place (the sheet left them out of the order)."""
     def count_out(preset: str) -> str:
         text = " ".join(rendered(preset, lang, "txt").split())
         start = text.index({"en": "If several reach it", "de": "Erreichen es mehrere"}[lang])
         return text[start:text.index(".", text.index(":", start) + 40)]
 
     sweeps = {"en": "sweeps", "de": "Kehren"}[lang]
-    assert said in count_out("sudden-death") and "10♦" not in count_out("sudden-death")
+    left = {"en": "spades, 10♦ 2♠ A♠ A♣ A♥ A♦ left on the table at the end, starting",
+            "de": "Pik, 10♦ 2♠ A♠ A♣ A♥ A♦, soweit sie am Ende auf dem Tisch lagen, ausgehend"}[lang]
+    assert said in count_out("sudden-death") and left in count_out("sudden-death")
+    assert "am Ende" not in count_out("michigan") and "at the end" not in count_out("michigan")
     assert said in count_out("michigan") and sweeps not in count_out("michigan") and "10♦" in count_out("michigan")
     assert said not in count_out("classic") and sweeps in count_out("classic")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "score the moment they are captured. Those left on the table at the end are not captured: they score at "
+           "the end of the round."),
+    ("de", "zählen sofort, wenn sie eingenommen werden. Was davon am Ende auf dem Tisch liegen bleibt, ist nicht "
+           "eingenommen: es zählt am Ende der Runde.")])
+def test_point_cards_left_on_the_table_score_at_the_end_under_instant_points(lang: str, said: str) -> None:
+    """The residue goes to the last capturer without a capture (rules 5), so its point cards do not score at once
+    (docs/readings.md, 12); the sheet said every point card scored when captured, 'not at the end of the round'."""
+    assert said in " ".join(rendered("sudden-death", lang, "txt").split())
 
 
 @pytest.mark.parametrize(("lang", "penalties", "both"), [

@@ -145,6 +145,22 @@ class Position(RoundState):
         self.loose = []
         self.builds = []
 
+    def residue(self) -> list[Card]:
+        """The cards the last capturer gets from the table at the round's end (none before it, nor when nobody
+        captured): those still on the table, or those :meth:`push` gave it when the last move ended the round."""
+        assert self.captured is not None
+        if self.last_capturer is None or not self.is_round_over():
+            return []
+        if self.loose or self.builds:
+            return self.table_cards()
+        if not self._stack:
+            return []
+        move, _, _, loose, builds = self._stack[-1][:5]
+        left = len(loose) + sum(len(b.cards) for b in builds)
+        left += -len(move.captured_cards()) if move.kind == "capture" else 1
+        pile = self.captured[self.last_capturer]
+        return pile[len(pile) - left:] if left else []
+
     def pop(self) -> Move:
         """Take back the last move pushed, restoring the position exactly."""
         assert self.captured is not None and self.sweeps is not None and self.penalties is not None

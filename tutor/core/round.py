@@ -144,10 +144,11 @@ class Match:
         first = not self.rounds
         self.rounds.append(score)
         self.dealer = (self.dealer + 1) % self.players
-        self.result = self._decide(before, score, first)
+        self.result = self._decide(before, score, first, pos.residue())
         return score
 
-    def _decide(self, before: Sequence[int], score: RoundScore, first: bool) -> MatchResult | None:
+    def _decide(self, before: Sequence[int], score: RoundScore, first: bool,
+                residue: Collection[Card]) -> MatchResult | None:
         v = self.variant
         if v.skunk == "win" and first and score.skunk is not None:
             return MatchResult(score.skunk, "skunk")
@@ -156,28 +157,32 @@ class Match:
             return MatchResult(reached[0], "target") if reached else None
         if v.tie_break == "count_out":
             eldest = v.side_of(self.dealer, self.players)  # the deal passed on: the round's dealer's left
-            return MatchResult(count_out(before, score, v.target, eldest, scored_at_once(v)), "count_out")
+            return MatchResult(count_out(before, score, v.target, eldest, scored_at_once(v), residue), "count_out")
         best = max(self.scores)
         leaders = [s for s, p in enumerate(self.scores) if p == best]
         return MatchResult(leaders[0], "higher_total") if len(leaders) == 1 else None
 
 
 def count_out(before: Sequence[int], score: RoundScore, target: int, first: int = 0,
-              at_once: Collection[str] = ("penalty",)) -> int | None:
+              at_once: Collection[str] = ("penalty",), residue: Collection[Card] = ()) -> int | None:
     """The first side to reach ``target`` counting the round's items in order
     from the scores ``before`` it.  The items of the codes ``at_once``, scored
     during play (:func:`scored_at_once`), are on the scoreboard already: they
-    come first (docs/readings.md, 12).
+    come first (docs/readings.md, 12).  The point cards of the ``residue``, the
+    cards left on the table at the round's end, were never captured: they
+    score at the count, in their place, under ``instant_points`` too.
 
     An item several sides score at once (each side's sweeps; each side's
     spades under ``spade_points``) is counted side by side in the order of
     play, from ``first``: the side of the player on the dealer's left
     (docs/readings.md, 11)."""
     running = list(before)
-    for item in score.items:
-        if item.code in at_once:
+    played = [item.code in at_once and not (item.code == "point_card" and item.detail in residue)
+              for item in score.items]
+    for item, during_play in zip(score.items, played):
+        if during_play:
             running[item.side] += item.points
-    rest = [item for item in score.items if item.code not in at_once]
+    rest = [item for item, during_play in zip(score.items, played) if not during_play]
     for item in _in_counting_order(rest, first, len(before)):
         running[item.side] += item.points
         if running[item.side] >= target:

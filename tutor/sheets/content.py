@@ -155,6 +155,7 @@ class MatchFacts:
     count_shared: tuple[str, ...]  # of those, what several sides may score at once (sweeps; spades that each score),
     # counted side by side in the order of play (docs/readings.md, 11)
     point_order: tuple[Card, ...]  # the point cards, in count-out order
+    left_points: bool  # the point cards score during play: a count-out counts only those left on the table at the end
     skunk: str
     claim: bool
     claim_counts: tuple[str, ...]  # what a claim counts (tutor.core.scoring.certain_items), when claims are on:
@@ -375,7 +376,7 @@ def _match(v: Variant, players: int) -> MatchFacts:
     counted = (
         ("cards", v.most_cards > 0),
         ("spades", v.effective_most_spades > 0 or v.spade_points),
-        ("point_cards", bool(points) and "point_card" not in at_once),
+        ("point_cards", bool(points)),  # under instant_points those left on the table (docs/readings.md, 12)
         ("sweeps", v.sweep_points > 0 and "sweeps" not in at_once),
     )
     return MatchFacts(
@@ -386,6 +387,7 @@ def _match(v: Variant, players: int) -> MatchFacts:
                                                      ("sweeps", v.sweep_points > 0 and "sweeps" not in at_once))
                            if shared),
         point_order=tuple(points),
+        left_points="point_card" in at_once,
         skunk=v.skunk,
         claim=v.claim,
         claim_counts=_claim_counts(v) if v.claim else (),
