@@ -593,13 +593,20 @@ def test_a_tie_for_most_cards_is_said(lang: str, tie: str) -> None:
                             "de": f"(von {sum(score.totals)} Punkten dieser Runde)."}[lang])
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "took every point of the round"), ("de", "alle Punkte der Runde geholt")])
-def test_a_skunk_that_wins_the_match_is_said(lang: str, said: str) -> None:
+@pytest.mark.parametrize(("lang", "said", "won", "elsewhere"), [
+    ("en", "took every point of the round", "a skunk, which wins the match.",
+     "a skunk, which wins a match only in its first round."),
+    ("de", "alle Punkte der Runde geholt", "ein Schneider, der die Partie gewinnt.",
+     "ein Schneider, der eine Partie nur in ihrer ersten Runde gewinnt.")])
+def test_a_skunk_that_wins_the_match_is_said(lang: str, said: str, won: str, elsewhere: str) -> None:
+    """A skunk wins the match only in its first round (rules 6): the score said it won 'in the first round' in
+    every round; it says the match is won where it was, and otherwise that only a first round's skunk wins."""
     pos = Position(variant({"preset": "classic", "skunk": "win"}), 2, hands=[[], []], loose=[], builds=[],
                    captured=[list(ALL_CARDS), []])
     score = score_round(pos)
     assert score.skunk == 0
-    assert said in check_score(pos, score, lang)[-1]
+    assert said in check_score(pos, score, lang)[-1] and check_score(pos, score, lang)[-1].endswith(elsewhere)
+    assert Renderer(lang).score(pos, score, seat=0, skunk_won=True).splitlines()[-1].endswith(won)
     bonus = Position(variant({"preset": "classic", "skunk": "bonus"}), 2, hands=[[], []], loose=[], builds=[],
                      captured=[list(ALL_CARDS), []])
     check_score(bonus, score_round(bonus), lang)  # the bonus is an item with its own line

@@ -332,10 +332,13 @@ class Renderer:
         return self.render("claim", count=count, rows=score_rows(count.items), unsure=unsure, side=side, me=me,
                            partner=partner)
 
-    def score(self, pos: Position, score: RoundScore, seat: int | None = None, decided: bool = False) -> str:
+    def score(self, pos: Position, score: RoundScore, seat: int | None = None, decided: bool = False,
+              skunk_won: bool = False) -> str:
         """A round's scoring, item by item and side by side, with the totals; ``decided``: an instant win decided
         the game in the round, whose score as it stood is not counted (the points it says were handed out are those
-        its items score: the cards still in play hand out nothing, as in a round the instant limit ends early)."""
+        its items score: the cards still in play hand out nothing, as in a round the instant limit ends early);
+        ``skunk_won``: this round's skunk won the match (it was the first; elsewhere a skunk is said to win only
+        there)."""
         ties = majority_ties(pos, score)
         handed_out = sum(i.points for i in score.items if i.points > 0) if decided else \
             score.available - sum(tie.points for tie in ties)
@@ -346,6 +349,7 @@ class Renderer:
             ties=ties,
             handed_out=handed_out,
             skunk_wins=pos.variant.skunk == "win" and score.skunk is not None,
+            skunk_won=skunk_won,
             side=partial(self._side_of_index, pos, seat),
             decided=decided,
         )

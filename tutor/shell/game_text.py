@@ -104,6 +104,11 @@ def instant_win(game: TableGame | GameSummary) -> bool:
     return game.result is not None and game.result.reason == "instant"
 
 
+def skunk_win(game: TableGame | GameSummary) -> bool:
+    """Whether a skunk decided ``game``: a side took every point of the match's first round (``skunk: win``)."""
+    return game.result is not None and game.result.reason == "skunk"
+
+
 def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool = False) -> str:
     """How the game ended (it is over): who won, or with three sides who tied for the most points, and the match
     points; after a claim, whether it was true (its count is :func:`claim_text`).  A one-round game whose round score

@@ -43,6 +43,7 @@ from .game_text import (
     played_text,
     round_over_text,
     score_text,
+    skunk_win,
 )
 from .progress_words import progress_problem, progress_reason
 from .review_screen import (
@@ -228,7 +229,7 @@ class GameRun(Activity):
             return lambda brief: "\n".join(filter(None, [self.result_text(), review(MARKS_SAID[brief]),
                                                          ui.message("play.type_after_game")]))
         over = round_over_text(ui, game)
-        scored = ui.score(game.position, score, game.learner, decided=instant_win(game))
+        scored = ui.score(game.position, score, game.learner, decided=instant_win(game), skunk_won=skunk_win(game))
         outcome = self.result_text(scored_above=True) if game.over else self.standing()
         then = ui.message("play.type_after_game" if game.over else "play.type_next")
         return lambda brief: "\n".join(filter(None, [over, self.residue(brief > 0), scored, outcome,
