@@ -11,11 +11,16 @@ from shell_helpers import game_run, open_shell
 
 from tutor.cli.replay import deals
 from tutor.content.presets import variant
-from tutor.play.game import play_one_round
+from tutor.loading.positions import load_position
+from tutor.play.claims import CHECKS, Pair
+from tutor.play.game import Ply, play_one_round
+from tutor.play.ideas import breach, neglects, shared_values
 from tutor.play.players import player
 from tutor.render import Renderer
 from tutor.render.chart import fit
+from tutor.render.review import why_words
 from tutor.shell.commands import dispatch
+from tutor.shell.game_text import breach_text
 
 BREACH = {"en": "Build duty broken", "de": "Bautenpflicht verletzt"}
 LINE_BREACH = {"en": ", breaking the build duty (−2 points)", "de": ", Bautenpflicht verletzt (−2 Punkte)"}
@@ -154,3 +159,30 @@ def test_a_line_of_play_marks_each_sweep_that_scores_at_once(lang: str, preset: 
     sweeps = [p.before.is_sweep(p.move) for p in record.plies]
     assert any(sweeps)
     assert marks == (sweeps if points else [False] * len(sweeps))
+
+
+@pytest.mark.parametrize(("lang", "line", "why"), [
+    ("en", "Build duty broken (one card for your builds of 1 and 14, which takes only one)",
+     "(you hold one card for your builds of 1 and 14, which takes only one)"),
+    ("de", "Bautenpflicht verletzt (eine einzige Karte für deine Bauten auf 1 und 14, die nur eine davon einnimmt)",
+     "(du hältst eine einzige Karte für deine Bauten auf 1 und 14, die nur eine davon einnimmt)")])
+def test_one_ace_for_two_builds_is_a_breach_said_as_such(lang: str, line: str, why: str) -> None:
+    """Michigan with royal aces high: the A♥ raising the 13-build to 14 leaves a build of 1 and one of 14, and the
+    A♣ takes either but not both (rules 4.1, docs/readings.md 1), so the move costs the penalty; its breach line
+    said "no card to take a build of yours", and the review "you hold no card to take a build of yours", beside the
+    A♣ held (the refusal's words were mended for this case in ee4e1ea)."""
+    pos = load_position("variant: {preset: michigan, values: royal, aces_high: true}\nhands: [[AH, AC, KD], 3]\n"
+                        "table: [{build: [[AS], [AD]], owner: 0}, {build: [10C, 3D], owner: 0}]", "aces.yaml")
+    raise14 = pos.parse_move("AH b14 [10C+3D]")
+    take1 = next(m for m in pos.generate() if str(m.card) == "AC" and m.kind == "capture" and m.value == 1)
+    assert pos.penalised(raise14) and not pos.penalised(take1) and not neglects(pos, raise14)
+    assert shared_values(pos, raise14) == (1, 14)
+    ui = Renderer(lang)
+    assert breach_text(ui, Ply(pos.copy(), raise14), 0).startswith(line)
+    [reason] = breach(pos, raise14, take1)
+    assert CHECKS["breach"](Pair(pos, raise14, take1, 1, 1), dict(reason.params)) is None
+    assert why in " ".join(why_words(ui, reason, 0, 2, pos.variant).split())
+    nothing = load_position("variant: {preset: michigan, values: royal, aces_high: true}\nhands: [[AH, 5C], 3]\n"
+                            "table: [{build: [10C, 3D], owner: 0}]", "aces.yaml")
+    unheld = nothing.parse_move("AH b14 [10C+3D]")  # no ace left: no card for the 14-build at all
+    assert shared_values(nothing, unheld) == () and WHY[lang][1] in breach_text(ui, Ply(nothing.copy(), unheld), 0)

@@ -285,7 +285,7 @@ def test_a_move_that_breaks_michigans_build_duty_is_said_to_cost_its_penalty(lan
     (the first move of a walk through the tutor, whose mark named only the cards taken and the build left open)."""
     pos = one_hand("5H 7C QS 3C", "JC 3H", "michigan")
     said = reason(pos, "5H b8 3H", "3C x 3H", "breach")
-    assert said is not None and said.params == {"n": 2, "neglect": False}
+    assert said is not None and said.params == {"n": 2, "neglect": False, "shared": ()}
     assert false_claim(pos, pos.parse_move("5H b8 3H"), pos.parse_move("3C x 3H"), said, 1) is None
     neglected = Why("breach", {"n": 2, "neglect": True})
     assert false_claim(pos, pos.parse_move("5H b8 3H"), pos.parse_move("3C x 3H"), neglected, 1) is not None
@@ -300,7 +300,7 @@ def test_a_turn_that_neglects_a_build_is_said_so() -> None:
     pos = one_hand("8H QS", "JC", "michigan")
     pos.builds = [Build(8, tuple(sorted(cards("3D 5H"))), owner=0, single=True)]
     said = reason(pos, "QS", "8H x [5H+3D]", "breach")
-    assert said is not None and said.params == {"n": 2, "neglect": True}
+    assert said is not None and said.params == {"n": 2, "neglect": True, "shared": ()}
     assert false_claim(pos, pos.parse_move("QS"), pos.parse_move("8H x [5H+3D]"), said, 1) is None
     unheld = Why("breach", {"n": 2, "neglect": False})
     assert false_claim(pos, pos.parse_move("QS"), pos.parse_move("8H x [5H+3D]"), unheld, 1) is not None

@@ -138,7 +138,8 @@ def _scored_over(pos: Position, move: Move, other: Move) -> tuple[list[Card], li
 def _breach(pair: Pair, params: dict[str, Any]) -> str | None:
     """The played move's side loses ``n`` points at once for it, the better move's nothing; ``neglect``: every
     build the mover controlled before the played move is on the table it leaves as it was (a round a penalty
-    ends at once, as in Michigan to 5, leaves none)."""
+    ends at once, as in Michigan to 5, leaves none); ``shared`` (two values): after the played move the mover
+    controls a build of each, and its hand holds cards that take each but only one card that takes either."""
     pos, seat = pair.pos, pair.pos.to_move
     turns = [pair.after(m).penalties for m in (pair.played, pair.better)]
     assert pos.penalties is not None and turns[0] is not None and turns[1] is not None
@@ -146,8 +147,17 @@ def _breach(pair: Pair, params: dict[str, Any]) -> str | None:
     if lost != [1, 0] or params["n"] != pos.variant.default_penalty or not params["n"]:
         return f"penalty turns after the played and the better move: {lost}, each {pos.variant.default_penalty}"
     own = [b for b in pos.builds if b.owner == seat]
-    untouched = bool(own) and all(b in pos.table_after(pair.played)[1] for b in own)  # the table the move leaves
-    return None if params["neglect"] == untouched else f"the played move neglects the mover's builds: {untouched}"
+    left = pos.table_after(pair.played)[1]  # the table the move leaves
+    untouched = bool(own) and all(b in left for b in own)
+    if params["neglect"] != untouched:
+        return f"the played move neglects the mover's builds: {untouched}"
+    if shared := tuple(params["shared"]):
+        hand, keys = [c for c in pos.hands[seat] if c != pair.played.card], pos.variant.holding_keys
+        takers = [{c for c in hand if value in keys[c]} for value in shared]
+        values = {b.value for b in left if b.owner == seat and not b.face}
+        if untouched or not set(shared) <= values or not all(takers) or len(takers[0] | takers[1]) != 1:
+            return f"one card only takes the mover's builds of {shared} after the played move: not so ({takers})"
+    return None
 
 
 def _stranded(pair: Pair, params: dict[str, Any]) -> str | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutor.core.cards import Card
-from tutor.core.movegen import build_key, hand_moves
+from tutor.core.movegen import build_key, hand_moves, held_keys
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import side_piles
@@ -212,12 +212,26 @@ def neglects(pos: Position, move: Move) -> bool:
     return any(b.owner == seat for b in pos.builds) and not any(b.owner == seat for b in move.builds)
 
 
+def shared_values(pos: Position, move: Move) -> tuple[int, ...]:
+    """The two build values one card would have to take after ``move``: the mover then controls builds that each
+    have a card in its hand to take them, but not a card for each (an ace, counting 1 or 14 under ``aces_high``,
+    for a 1-build and a 14-build; docs/readings.md, 1); else ``()``.  Under build duty ``penalty`` such a move
+    breaks the duty by leaving a build unheld, though no build lacks a card."""
+    seat = pos.to_move
+    keys = {build_key(b) for b in pos.table_after(move)[1] if b.owner == seat}
+    held = held_keys(pos.variant, [c for c in pos.hands[seat] if c != move.card])
+    if held.covers(keys) or not keys <= held.union:
+        return ()
+    return next(((a, b) for a in sorted(keys) for b in sorted(keys) if a < b and not held.covers({a, b})), ())
+
+
 def breach(pos: Position, played: Move, better: Move) -> list[Why]:
     """``breach``: the played move costs the learner's side a penalty (Michigan's build duty), the better not."""
     points = pos.variant.default_penalty
     if not points or not pos.penalised(played) or pos.penalised(better):
         return []
-    return [Why("breach", {"n": points, "neglect": neglects(pos, played)})]
+    neglect = neglects(pos, played)
+    return [Why("breach", {"n": points, "neglect": neglect, "shared": () if neglect else shared_values(pos, played)})]
 
 
 def stranded_builds(pos: Position, move: Move) -> tuple[list[Build], int]:

@@ -12,7 +12,7 @@ from tutor.core.position import Position
 from tutor.core.scoring import gained_at_once
 from tutor.play.advisor import Advice
 from tutor.play.game import Ply
-from tutor.play.ideas import neglects
+from tutor.play.ideas import neglects, shared_values
 from tutor.play.table_game import MAX_ROUNDS, Settings, TableGame
 from tutor.play.worlds import one_way
 from tutor.render import Renderer
@@ -168,12 +168,15 @@ def hint_text(ui: Renderer, pos: Position, advice: Advice, limit: float | None =
 def breach_text(ui: Renderer, ply: Ply, me: int, brief: bool = False) -> str:
     """Under build duty ``penalty``, why a move breaks the duty (unless ``brief``) and the points its side loses: the
     mover neglected its builds (took, raised or added to none of them), or now controls a build whose value it does
-    not hold; ``""`` for a move that keeps the duty."""
+    not hold (or two builds only one card of its hand takes: :func:`shared_values`); ``""`` for a move that keeps
+    the duty."""
     pos, move, seat = ply.before, ply.move, ply.seat
     if not pos.penalised(move):
         return ""
     side = [s for s in range(pos.players) if pos.side_of(s) == pos.side_of(seat)]
-    return ui.message("play.breach", neglect=neglects(pos, move), me=seat == me, side=ui.side_name(side, me),
+    neglect = neglects(pos, move)
+    return ui.message("play.breach", neglect=neglect, shared=() if neglect else shared_values(pos, move),
+                      me=seat == me, side=ui.side_name(side, me),
                       seats=len(side), me_in_side=me in side, points=pos.variant.default_penalty, brief=brief)
 
 
