@@ -236,6 +236,22 @@ def test_count_out_other_point_cards_before_sweeps() -> None:
     assert count_out([10, 5], score, 11) == 0
 
 
+def test_count_out_the_skunk_bonus_last_and_other_point_cards_after_the_aces() -> None:
+    """docs/readings.md, 13 and 14. The first side takes every card, the second makes two sweeps: from 9 : 19 the
+    first side's points bring it to 20, the second side's sweeps to 21, and only then would the skunk bonus bring
+    the first side to 21. In the italian deck the 7♦ comes after the aces: from 9 : 8, the second side's 2♠ and
+    two aces bring it to 11 before the first side's 7♦ would bring that side there (after its two aces)."""
+    v = variant("classic").with_options(skunk="bonus")
+    score = score_round(finished(v, [list(v.deck_cards), []], sweeps=[0, 2]))
+    assert [i.code for i in score.items][-2:] == ["sweeps", "skunk"] and score.totals == (12, 2)
+    assert count_out([9, 19], score, 21) == 1
+    italian = variant("italian").with_options(most_cards=0, most_spades=0)
+    first = C("7D AS AD") + [c for c in italian.deck_cards if c.rank not in "A7" and c != Card.from_str("2S")]
+    score = score_round(finished(italian, [first, [c for c in italian.deck_cards if c not in first]]))
+    assert [str(i.detail) for i in score.items] == ["2S", "AS", "AC", "AH", "AD", "7D"] and score.totals == (3, 3)
+    assert count_out([9, 8], score, 11) == 1
+
+
 def test_higher_total_equal_plays_another_round() -> None:
     v = variant("classic").with_options(tie_break="higher_total", most_spades=0)
     match = Match(v, 2, scores=[20, 20], dealer=1)

@@ -173,7 +173,7 @@ OPTION_CASES: list[tuple[str, str, Any, set[str]]] = [
     ("point_cards", "classic", {"10D": 3}, {"scoring", "match", "glossary"}),
     ("sweep_points", "classic", 2, {"sweeps", "scoring"}),
     ("spade_points", "classic", True, {"scoring", "match"}),  # each side's spades counted in the order of play
-    ("skunk", "classic", "bonus", {"scoring"}),
+    ("skunk", "classic", "bonus", {"scoring", "match"}),  # the bonus counted last (docs/readings.md, 14)
     ("skunk", "classic", "win", {"match"}),
     ("instant_sweeps", "classic", True, {"sweeps", "scoring", "match"}),
     ("instant_points", "classic", True, {"scoring", "match"}),
@@ -791,6 +791,21 @@ def test_point_cards_left_on_the_table_score_at_the_end_under_instant_points(lan
     """The residue goes to the last capturer without a capture (rules 5), so its point cards do not score at once
     (docs/readings.md, 12); the sheet said every point card scored when captured, 'not at the end of the round'."""
     assert said in " ".join(rendered("sudden-death", lang, "txt").split())
+
+
+@pytest.mark.parametrize(("lang", "skunk", "italian"), [
+    ("en", "in this order: cards, spades, 10♦ 2♠ A♠ A♣ A♥ A♦, sweeps, the skunk bonus.",
+     "in this order: cards, spades, 2♠ A♠ A♣ A♥ A♦ 7♦, sweeps."),
+    ("de", "in dieser Reihenfolge: Karten, Pik, 10♦ 2♠ A♠ A♣ A♥ A♦, Kehren, der Punkt für den Schneider.",
+     "in dieser Reihenfolge: Karten, Pik, 2♠ A♠ A♣ A♥ A♦ 7♦, Kehren.")])
+def test_the_count_out_order_places_what_the_rulebook_leaves_out(lang: str, skunk: str, italian: str) -> None:
+    """docs/readings.md, 13 and 14: the 7♦ of the italian preset counts after the aces, the skunk bonus last, as
+    the engine counts them; the sheet left the skunk bonus out of the order."""
+    def said(v: Variant) -> str:
+        return " ".join(render_sheet(build_sheet(v, 2), lang, "txt", "a4").split())
+
+    assert skunk in said(variant("classic").with_options(skunk="bonus"))
+    assert italian in said(variant("italian"))
 
 
 @pytest.mark.parametrize(("lang", "penalties", "both"), [

@@ -151,7 +151,8 @@ class MatchFacts:
 
     target: int
     tie_break: str
-    count_out: tuple[str, ...]  # what a count-out counts, in order: cards, spades, point_cards, sweeps
+    count_out: tuple[str, ...]  # what a count-out counts, in order: cards, spades, point_cards, sweeps, skunk (the
+    # bonus, last: docs/readings.md, 14; point cards the rulebook's order does not name come after the aces, 13)
     count_shared: tuple[str, ...]  # of those, what several sides may score at once (sweeps; spades that each score),
     # counted side by side in the order of play (docs/readings.md, 11)
     point_order: tuple[Card, ...]  # the point cards, in count-out order
@@ -378,6 +379,7 @@ def _match(v: Variant, players: int) -> MatchFacts:
         ("spades", v.effective_most_spades > 0 or v.spade_points),
         ("point_cards", bool(points)),  # under instant_points those left on the table (docs/readings.md, 12)
         ("sweeps", v.sweep_points > 0 and "sweeps" not in at_once),
+        ("skunk", v.skunk == "bonus"),
     )
     return MatchFacts(
         target=v.target,
