@@ -14,8 +14,9 @@ import pytest
 
 from tutor.cli import main as cli
 from tutor.content.presets import preset_names, variant
-from tutor.core.cards import Card
+from tutor.core.cards import Card, parse_cards
 from tutor.core.moves import IllegalMoveError
+from tutor.core.position import Position
 from tutor.core.round import deal_round, next_deal
 from tutor.core.rules import may_add
 from tutor.core.scoring import round_points
@@ -806,6 +807,27 @@ def test_the_count_out_order_places_what_the_rulebook_leaves_out(lang: str, skun
 
     assert skunk in said(variant("classic").with_options(skunk="bonus"))
     assert italian in said(variant("italian"))
+
+
+@pytest.mark.parametrize(("lang", "late", "none"), [
+    ("en", "Every such sweep counts, though in this game it scores only at the end of the round.",
+     "Every such sweep counts, though in this game it scores nothing."),
+    ("de", "Jede solche Kehre zählt mit, auch wenn sie in diesem Spiel erst am Ende der Runde Punkte bringt.",
+     "Jede solche Kehre zählt mit, auch wenn sie in diesem Spiel keine Punkte bringt.")])
+def test_every_sweep_counts_toward_the_instant_limit_and_the_sheet_says_so(lang: str, late: str, none: str) -> None:
+    """docs/readings.md, 15: rules 7 names the instant scores against a player as the other side's sweeps, however
+    a sweep scores, and the engine counts every sweep; the sheet called them instant scores even where sweeps
+    score at the round's end or not at all, and did not say they count there."""
+    def said(**options: Any) -> str:
+        v = variant("michigan-5").with_options(**options)
+        return " ".join(render_sheet(build_sheet(v, 2), lang, "txt", "a4").split())
+
+    assert late in said(instant_sweeps=False) and none in said(sweep_points=0)
+    assert late not in said() and none not in said()
+    v = variant("michigan-5").with_options(sweep_points=0, instant_sweeps=False)
+    pos = Position(v, 2, hands=[parse_cards(["KH"]), parse_cards(["KS"])], loose=parse_cards(["QD"]), builds=[],
+                   sweeps=[0, 3])
+    assert pos.instant_marks(0) == 3 and pos.is_round_over()  # three sweeps that score nothing end the round
 
 
 @pytest.mark.parametrize(("lang", "penalties", "both"), [

@@ -111,6 +111,8 @@ class EndFacts:
     partnerships: bool
     instant_limit: int | None
     limit_penalties: bool  # a player's own penalties count toward the instant limit (the penalty duty has them)
+    sweep_points: int  # what a sweep scores; every sweep counts toward the instant limit (docs/readings.md, 15),
+    sweeps_at_once: bool  # whether it scores the moment it is made: the sheet says where it counts all the same
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,8 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
                                       variant.forced_capture),
         "sweeps": SweepFacts(variant.sweep_points, _instant_sweeps(variant), variant.five_of_spades_sweep),
         "end": EndFacts(deal.draw, players, players == 4, variant.instant_limit,
-                        variant.instant_limit is not None and variant.penalties),
+                        variant.instant_limit is not None and variant.penalties, variant.sweep_points,
+                        _instant_sweeps(variant)),
         "scoring": _scoring(variant, players),
         "match": _match(variant, players),
         "glossary": _glossary(variant, players),
