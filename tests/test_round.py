@@ -21,8 +21,9 @@ from tutor.core.round import (
     play_round,
     scored_at_once,
 )
-from tutor.core.scoring import round_points, score_round
+from tutor.core.scoring import live_scores, round_points, score_round
 from tutor.core.variant import Variant
+from tutor.render import Renderer
 
 PLAYERS = (2, 3, 4)
 DEALS = {2: 6, 3: 4, 4: 3}
@@ -397,6 +398,8 @@ def test_point_cards_left_on_the_table_count_in_their_place_under_instant_points
     match.play(pos, next(m for m in pos.generate() if m.kind == "trail"))
     assert pos.is_round_over() and match.live_scores == [17, 20] and match.result is None
     assert sorted(pos.residue()) == sorted(C("10D 3C"))
+    assert live_scores(pos, pos.residue()) == [17, 20] and live_scores(pos) == [19, 20]
+    assert "Score: you: 17 · Player 2: 20" in Renderer("en").position(pos, 0)  # it showed 19 : 20
     score = match.end_round(pos)
     assert score.cards == (30, 22) and score.spades == (2, 11)
     assert match.scores == [22, 21] and match.result == MatchResult(1, "count_out")

@@ -8,7 +8,7 @@ and :func:`certain_items` what a side is sure of for a claim, item by item.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .cards import SPADE, Card
@@ -286,25 +286,31 @@ def gained_at_once(pos: Position, move: Move) -> int:
     return sum(item.points for item in instant_points(pos, move) if item.code != "penalty")
 
 
-def instant_so_far(pos: RoundState) -> list[int]:
+def instant_so_far(pos: RoundState, residue: Collection[Card] = ()) -> list[int]:
     """What this round has scored at once so far, per side: the penalties, and the sweeps and point cards taken
-    where they score the moment they are made (:func:`instant_points`, move by move)."""
+    where they score the moment they are made (:func:`instant_points`, move by move).  ``residue``: the cards the
+    last capturer got from the table at the round's end (:meth:`~tutor.core.position.Position.residue`); those
+    already in its pile were never captured and scored nothing at once (docs/readings.md, 12)."""
     assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
     v, out = pos.variant, [0] * pos.sides
     for seat in range(pos.players):
         points = -pos.penalties[seat] * v.default_penalty
         points += pos.sweeps[seat] * v.sweep_points if v.instant_sweeps else 0
-        points += sum(v.point_card_table[c] for c in pos.captured[seat]) if v.instant_points else 0
+        if v.instant_points:
+            pile = pos.captured[seat]
+            points += sum(v.point_card_table[c] for c in pile)
+            if seat == pos.last_capturer:
+                points -= sum(v.point_card_table[c] for c in residue if c in pile)
         out[pos.side_of(seat)] += points
     return out
 
 
-def live_scores(pos: RoundState) -> list[int]:
+def live_scores(pos: RoundState, residue: Collection[Card] = ()) -> list[int]:
     """The score per side as a scoreboard at the table shows it now: the match points before this round (the
-    position's ``scores``) with what the round has scored at once so far (:func:`instant_so_far`); the count at
-    the round's end is not in it."""
+    position's ``scores``) with what the round has scored at once so far (:func:`instant_so_far`, ``residue`` as
+    there); the count at the round's end is not in it."""
     assert pos.scores is not None
-    return [s + i for s, i in zip(pos.scores, instant_so_far(pos))]
+    return [s + i for s, i in zip(pos.scores, instant_so_far(pos, residue))]
 
 
 SURE_CODES = ("penalty", "spade_points", "point_card", "sweeps")

@@ -94,7 +94,7 @@ def position_view(pos: Position, show: Show, penalties: bool = True, ended: bool
     )
     sides = tuple(tuple(s for s in range(pos.players) if pos.side_of(s) == side) for side in range(pos.sides))
     return PositionView(
-        tuple(pos.loose), builds, seats, sides, tuple(live_scores(pos) if scores is None else scores),
+        tuple(pos.loose), builds, seats, sides, tuple(live_scores(pos, pos.residue()) if scores is None else scores),
         pos.variant.target, pos.stock_size, pos.to_move, over, penalties and pos.variant.penalties,
     )
 
