@@ -111,8 +111,8 @@ class EndFacts:
     partnerships: bool
     instant_limit: int | None
     limit_penalties: bool  # a player's own penalties count toward the instant limit (the penalty duty has them)
-    sweep_points: int  # what a sweep scores; every sweep counts toward the instant limit (docs/readings.md, 15),
-    sweeps_at_once: bool  # whether it scores the moment it is made: the sheet says where it counts all the same
+    limit_sweeps: str  # every sweep counts toward the instant limit (docs/readings.md, 15); where one scores
+    # nothing ("nothing") or only at the round's end ("late") the sheet says it counts all the same; else ""
 
 
 @dataclass(frozen=True)
@@ -244,8 +244,7 @@ def sheet_facts(variant: Variant, players: int) -> Mapping[str, Facts]:
                                       variant.forced_capture),
         "sweeps": SweepFacts(variant.sweep_points, _instant_sweeps(variant), variant.five_of_spades_sweep),
         "end": EndFacts(deal.draw, players, players == 4, variant.instant_limit,
-                        variant.instant_limit is not None and variant.penalties, variant.sweep_points,
-                        _instant_sweeps(variant)),
+                        variant.instant_limit is not None and variant.penalties, _limit_sweeps(variant)),
         "scoring": _scoring(variant, players),
         "match": _match(variant, players),
         "glossary": _glossary(variant, players),
@@ -362,6 +361,14 @@ def _scoring(v: Variant, players: int) -> ScoringFacts:
         instant_cards=tuple(scoring) if v.instant_points else (),
         partnerships=players == 4,
     )
+
+
+def _limit_sweeps(v: Variant) -> str:
+    """How the sweeps that count toward ``v``'s instant limit score, where not at once: ``nothing`` or ``late``
+    (at the round's end); ``""`` where they score at once, or no limit ends a round."""
+    if v.instant_limit is None or _instant_sweeps(v):
+        return ""
+    return "late" if v.sweep_points else "nothing"
 
 
 def _instant_sweeps(v: Variant) -> bool:
