@@ -409,21 +409,26 @@ class PlayoutClub:
                         self.build(i, card, ADD, target.value, loose, 1 << j)
 
     def build(self, i: int, card: Card, kind: int, value: int, loose: tuple[Card, ...], target: int) -> None:
-        points = self.rules.points
         played: int = card  # unboxed, as in :meth:`setup`
-        own = points[played]
-        total, cards = own, 1 + len(loose)
+        total, cards = self.new_build(played, loose, target)
+        promise = 0.0
+        promise -= self.keep_weight * self.rules.points[played]
+        promise += self.build_promise * (total + self.card_worth * (cards + 1))
+        self.add(i, kind, value, loose, target, promise)
+
+    def new_build(self, card: int, loose: tuple[Card, ...], target: int) -> tuple[int, int]:
+        """The points and cards of the build that ``card`` (unboxed) and ``loose`` make, or add to the build
+        ``target`` (a mask of one build; 0: none)."""
+        points = self.rules.points
+        total, cards = points[card], 1 + len(loose)
         for one in loose:
-            c: int = one
+            c: int = one  # unboxed, as in :meth:`setup`
             total += points[c]
         if target:
             j = target.bit_length() - 1
-            cards += self.b_cards[j]
             total += self.b_points[j]
-        promise = 0.0
-        promise -= self.keep_weight * own
-        promise += self.build_promise * (total + self.card_worth * (cards + 1))
-        self.add(i, kind, value, loose, target, promise)
+            cards += self.b_cards[j]
+        return total, cards
 
     def add(self, i: int, kind: int, value: int, loose: tuple[Card, ...], builds: int, promise: float) -> None:
         """A move walked: the card's place ``i``, the kind and the value in one int (the value below 32), the loose
@@ -466,15 +471,8 @@ class PlayoutClub:
             left >>= 1
         new_value = new_points = new_cards = 0  # the build the move makes or changes (value 0: none)
         if kind >= BUILD:
-            points = self.rules.points
-            new_value, new_points, new_cards = code & 31, points[card], 1 + len(used)
-            for one in used:
-                part: int = one
-                new_points += points[part]
-            if touched:
-                j = touched.bit_length() - 1
-                new_points += self.b_points[j]
-                new_cards += self.b_cards[j]
+            new_value = code & 31
+            new_points, new_cards = self.new_build(card, used, touched)
             builds += 1
         if not loose and not builds:
             return 0.0
