@@ -279,21 +279,9 @@ class PlayoutClub:
         if self.rules.draw and stock:
             hand.append(stock[0])
             del stock[0]
-        players, hands = pos.players, pos.hands
-        following = (seat + 1) % players
-        for step in range(1, players + 1):  # Position._next_seat, every hand known
-            if hands[(seat + step) % players]:
-                following = (seat + step) % players
-                break
-        pos.to_move = following
-        if not hand and (loose or builds) and pos.last_capturer is not None and not stock and \
-                not any_card(hands):  # the round is over: the table goes to the last capturer
-            pile = pos.captured[pos.last_capturer]
-            pile.extend(loose)
-            for b in builds:
-                pile.extend(b.cards)
-            loose.clear()
-            builds.clear()
+        pos.to_move = pos.next_seat(seat)
+        if not hand and (loose or builds) and pos.last_capturer is not None and pos.is_round_over():
+            pos.award_residue()  # as Position.push: no instant limit (fits), so only a last card ends the round
 
     # ---- the moves, in the generator's order ------------------------------------------------------------------
 
