@@ -15,8 +15,11 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.state import any_card
 from tutor.core.variant import Variant
+from tutor.play import advisor
+from tutor.play.game import play_one_round
 from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
-from tutor.play.playout_club import ADD, BUILD, CAPTURE, RAISE, TRAIL, PlayoutClub, fits
+from tutor.play.players import players
+from tutor.play.playout_club import ADD, BUILD, CAPTURE, RAISE, TRAIL, PlayoutClub, fits, in_place
 from tutor.play.playout_state import Kept
 from tutor.play.risk import likely_take
 
@@ -261,3 +264,30 @@ def test_tables_that_take_alike_share_a_look_and_others_do_not() -> None:
         met["alike" if alike and twin.loose != pos.loose else "other points" if not alike else "same cards"] += 1
     assert met["alike"] >= 50 and met["other points"] >= 20, met
 
+
+@pytest.mark.skipif(not advisor.__file__.endswith(".py"), reason="the compiled advisor calls them unpatched")
+def test_a_world_s_playouts_share_one_club(monkeypatch: pytest.MonkeyPatch) -> None:
+    """world_values asks once whether a world's playouts are played in place and makes one PlayoutClub for them
+    all (it asked, and made one, for each playout), its values unchanged."""
+    made: list[ClubWeights] = []
+    asked: list[ClubWeights] = []
+
+    def club(weights: ClubWeights) -> PlayoutClub:
+        made.append(weights)
+        return PlayoutClub(weights)
+
+    def place(pos: Position, weights: ClubWeights) -> bool:
+        asked.append(weights)
+        return in_place(pos, weights)
+
+    plies = play_one_round(variant("classic"), players(["club"] * 2), 3).plies
+    worlds = [ply.before for ply in plies if ply.before.stock_size and len(ply.before.generate()) >= 3][:5]
+    assert len(worlds) == 5
+    expected = [advisor.world_values(w, w.generate()) for w in worlds]
+    monkeypatch.setattr(advisor, "PlayoutClub", club)
+    monkeypatch.setattr(advisor, "in_place", place)
+    for world, values in zip(worlds, expected):
+        made.clear()
+        asked.clear()
+        assert advisor.world_values(world, world.generate()) == values
+        assert made == [PLAYOUT] and asked == [PLAYOUT]
