@@ -11,7 +11,9 @@ import pytest
 from tutor.content.presets import variant
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.play.advisor import world_values
+from tutor.core.scoring import PileCounts
+from tutor.play import deal_values as deal_values_module
+from tutor.play.advisor import EXACT_CARDS, deal_end_value, world_values
 from tutor.play.deal_values import deal_values
 from tutor.play.game import play_one_round
 from tutor.play.players import player
@@ -62,3 +64,24 @@ def test_a_tie_broken_by_the_order_of_a_hand_counts_each_order() -> None:
                       for hands in product(*(permutations(hand) for hand in deal[:-1]))}
             mixed |= tuple(values) not in single
     assert mixed
+
+
+def test_a_deal_s_playouts_count_its_world_s_piles_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every playout's end in a deal values the piles from one PileCounts of that deal's world (each end counted
+    every pile whole)."""
+    bases: list[PileCounts | None] = []
+
+    def end_value(world: Position, side: int, base: PileCounts | None = None) -> float:
+        bases.append(base)
+        return deal_end_value(world, side, base)
+
+    monkeypatch.setattr(deal_values_module, "deal_end_value", end_value)
+    played_out = [pos for pos in few_deal_positions("draw", 2, 1) + few_deal_positions("classic", 3, 1)
+                  if pos.stock_size or sum(map(len, pos.hands)) + sum(pos.hidden_counts) > EXACT_CARDS[pos.players]]
+    assert len(played_out) >= 4
+    for pos in played_out[:4]:
+        bases.clear()
+        deals = every_deal(pos)
+        deal_values(pos, deals, pos.generate()[:2])
+        assert bases and None not in bases
+        assert len({id(base) for base in bases}) == len(deals)

@@ -11,16 +11,41 @@ from randompos import ALL_VARIANTS, random_play, random_position
 
 from tutor.content.presets import preset_names, variant
 from tutor.core.cards import Card, card
+from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.state import any_card
 from tutor.core.variant import Variant
+from tutor.play import advisor
+from tutor.play.game import play_one_round
 from tutor.play.heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_promise
-from tutor.play.playout_club import PlayoutClub, fast_club_move, fits
+from tutor.play.players import players
+from tutor.play.playout_club import ADD, BUILD, CAPTURE, RAISE, TRAIL, PlayoutClub, fits, in_place
 from tutor.play.playout_state import Kept
 from tutor.play.risk import likely_take
 
 OTHER = ClubWeights(card_worth=0.45, exposure_weight=1.2, build_promise=0.7, answer_bonus=0.9, keep_weight=0.25)
 COVERED = ("classic", "draw", "italian", "royal", "spade", "sudden-death")
+KINDS = {TRAIL: "trail", CAPTURE: "capture", BUILD: "build", RAISE: "raise", ADD: "add"}
+
+
+def walked_move(club: PlayoutClub, k: int) -> Move:
+    """The ``k``-th move the club walked, made."""
+    code, mask = club.m_code[k], club.m_builds[k]
+    return Move(club.hand[code >> 8], KINDS[code >> 5 & 7], code & 31, club.m_loose[k],
+                tuple(b for j, b in enumerate(club.builds) if mask >> j & 1))
+
+
+def chosen_move(club: PlayoutClub, pos: Position) -> Move | None:
+    """The move the club chooses at ``pos``, as a playout plays it; None where it does not choose there."""
+    if not club.setup(pos):
+        return None
+    k = club.chosen()
+    return None if k < 0 else walked_move(club, k)
+
+
+def fast_club_move(pos: Position, weights: ClubWeights) -> Move | None:
+    """:func:`chosen_move` of a new club."""
+    return chosen_move(PlayoutClub(weights), pos)
 
 
 def test_it_covers_these_presets_and_the_playouts_weights() -> None:
@@ -46,7 +71,7 @@ def test_the_moves_walked_are_the_generated_ones_with_club_s_promises_and_looks(
         assert choice.setup(pos)
         choice.walk()
         moves = pos.generate()
-        walked = [choice.move(k) for k in range(choice.walked)]
+        walked = [walked_move(choice, k) for k in range(choice.walked)]
         assert walked == moves, str(pos)
         assert all(type(c) is Card for m in walked for c in (m.card, *m.loose)), str(pos)  # not ints unboxed
         for k, move in enumerate(moves):
@@ -75,7 +100,7 @@ def test_club_s_choice_in_a_playout_is_club_best_s(preset: str, players: int) ->
                 break
             moves = pos.generate()
             chosen = club_best(pos, moves, PLAYOUT)
-            assert club.choose(pos) == chosen, str(pos)
+            assert chosen_move(club, pos) == chosen, str(pos)
             checked += 1
             builds += bool(pos.builds)
             pos.push(chosen)
@@ -127,7 +152,7 @@ def test_the_loose_cards_are_kept_in_their_order() -> None:
             pos.loose = loose
             assert club.setup(pos)
             club.walk()
-            assert [club.move(k) for k in range(club.walked)] == pos.generate(), str(pos)
+            assert [walked_move(club, k) for k in range(club.walked)] == pos.generate(), str(pos)
         checked += 1
     assert checked >= 20, checked
 
@@ -169,7 +194,7 @@ def test_a_move_played_in_place_is_the_move_pushed() -> None:
         for k in range(club.walked):
             assert club.setup(pos)
             club.walk()
-            move = club.move(k)
+            move = walked_move(club, k)
             pushed = pos.copy()
             pushed.push(move)
             kept = Kept(pos)
@@ -238,3 +263,31 @@ def test_tables_that_take_alike_share_a_look_and_others_do_not() -> None:
         alike = [points[c] for c in pos.loose] == [points[c] for c in twin.loose]
         met["alike" if alike and twin.loose != pos.loose else "other points" if not alike else "same cards"] += 1
     assert met["alike"] >= 50 and met["other points"] >= 20, met
+
+
+@pytest.mark.skipif(not advisor.__file__.endswith(".py"), reason="the compiled advisor calls them unpatched")
+def test_a_world_s_playouts_share_one_club(monkeypatch: pytest.MonkeyPatch) -> None:
+    """world_values asks once whether a world's playouts are played in place and makes one PlayoutClub for them
+    all (it asked, and made one, for each playout), its values unchanged."""
+    made: list[ClubWeights] = []
+    asked: list[ClubWeights] = []
+
+    def club(weights: ClubWeights) -> PlayoutClub:
+        made.append(weights)
+        return PlayoutClub(weights)
+
+    def place(pos: Position, weights: ClubWeights) -> bool:
+        asked.append(weights)
+        return in_place(pos, weights)
+
+    plies = play_one_round(variant("classic"), players(["club"] * 2), 3).plies
+    worlds = [ply.before for ply in plies if ply.before.stock_size and len(ply.before.generate()) >= 3][:5]
+    assert len(worlds) == 5
+    expected = [advisor.world_values(w, w.generate()) for w in worlds]
+    monkeypatch.setattr(advisor, "PlayoutClub", club)
+    monkeypatch.setattr(advisor, "in_place", place)
+    for world, values in zip(worlds, expected):
+        made.clear()
+        asked.clear()
+        assert advisor.world_values(world, world.generate()) == values
+        assert made == [PLAYOUT] and asked == [PLAYOUT]

@@ -111,18 +111,18 @@ class Position(RoundState):
         if variant.draw and self.stock:
             self.hands[seat] = hand = [*hand, self.stock[0]]
             self.stock = self.stock[1:]
-        self.to_move = self._next_seat(seat)
+        self.to_move = self.next_seat(seat)
         round_may_end = not hand or variant.instant_limit is not None
         if round_may_end and (self.loose or self.builds) and self.last_capturer is not None and self.is_round_over():
-            self._award_residue()
+            self.award_residue()
 
     def pass_empty_hand(self) -> None:
         """Pass the turn from a seat with no cards to the next that holds some, as play does
         (a position set up by hand may name such a seat to move)."""
         if not self.hand_size(self.to_move) and any(self.hand_size(s) for s in range(self.players)):
-            self.to_move = self._next_seat(self.to_move)
+            self.to_move = self.next_seat(self.to_move)
 
-    def _next_seat(self, seat: int) -> int:
+    def next_seat(self, seat: int) -> int:
         """The seat whose turn follows ``seat``'s.
 
         Seats with no cards are passed over while another hand still holds
@@ -138,7 +138,7 @@ class Position(RoundState):
                 return following
         return (seat + 1) % self.players
 
-    def _award_residue(self) -> None:
+    def award_residue(self) -> None:
         """The table goes to the last capturer (the caller checks there is one)."""
         assert self.captured is not None and self.last_capturer is not None
         self.captured[self.last_capturer].extend(self.table_cards())

@@ -425,24 +425,21 @@ def world_values(world: Position, moves: list[Move], stop: Callable[[], bool] | 
 
     An exact search that ``stop`` ends early leaves the world to club's playouts.
     """
-    if world.stock_size == 0 and _cards_in_hands(world) <= exact[world.players]:
+    if world.stock_size == 0 and sum(len(h) for h in world.hands) <= exact[world.players]:
         solution = solve_deal(world, stop=stop)
         if not solution.unfinished:
             solved = {lv.move: lv.value for lv in solution.moves}
             return [float(solved[m]) for m in moves]
     side, base = world.side_of(world.to_move), PileCounts(world)  # each playout's end grows from the world's piles
+    club = PlayoutClub(playout) if in_place(world, playout) else None  # one for every playout of the world
     values: list[float] = []
     for m in moves:
         if stop is not None and values and stop():
             break
-        values.append(playout_value(world, m, side, playout, replies, beyond, draw_turns, base))
+        values.append(playout_value(world, m, side, playout, replies, beyond, draw_turns, base, club))
         if progress is not None:
             progress()
     return values
-
-
-def _cards_in_hands(pos: Position) -> int:
-    return sum(len(h) for h in pos.hands)
 
 
 def playout_turns(pos: Position, draw_turns: int | None = DRAW_TURNS) -> int:
@@ -454,7 +451,8 @@ def playout_turns(pos: Position, draw_turns: int | None = DRAW_TURNS) -> int:
 
 
 def playout_value(world: Position, move: Move, side: int, playout: ClubWeights = PLAYOUT, replies: int = 0,
-                  beyond: bool = False, draw_turns: int | None = DRAW_TURNS, base: PileCounts | None = None) -> float:
+                  beyond: bool = False, draw_turns: int | None = DRAW_TURNS, base: PileCounts | None = None,
+                  club: PlayoutClub | None = None) -> float:
     """``move`` played in ``world``, then club play by ``playout`` to the end of the deal, valued for ``side``;
     ``world`` is left as it was (the moves are taken back).
 
@@ -462,19 +460,20 @@ def playout_value(world: Position, move: Move, side: int, playout: ClubWeights =
     for its own side of club's ``replies`` first choices, each played out the same way (a two-ply search in the
     world).  With ``beyond`` (not with ``draw``) a playout that ends a deal before the last plays the next deal
     too, dealt from the world's stock, and values its end.  With ``draw`` the playout stops after ``draw_turns``
-    moves a seat (:data:`DRAW_TURNS`), the first being ``move``; ``base``: the world's piles, counted."""
+    moves a seat (:data:`DRAW_TURNS`), the first being ``move``; ``base``: the world's piles, counted; ``club``:
+    the world's, to play in place where :func:`~.playout_club.in_place` holds (None: club's moves pushed)."""
     horizon = world.players * playout_turns(world, draw_turns) if world.variant.draw else None
     world.push(move)
     try:
+        later = None if horizon is None else horizon - 1
         if replies and not _deal_over(world) and world.side_of(world.to_move) != side and horizon != 1:
             replier = world.side_of(world.to_move)
             options = world.generate()
             if len(options) > 1:
                 ranked = sorted(options, key=lambda m: -club_value(world, m, playout))[:replies]
-                outcomes = [_played_out(world, r, playout, None if horizon is None else horizon - 1, (side, replier),
-                                        beyond, base) for r in ranked]
+                outcomes = [_played_out(world, r, playout, later, (side, replier), beyond, base, club) for r in ranked]
                 return max(outcomes, key=lambda o: o[1])[0]
-        return _played_out(world, None, playout, None if horizon is None else horizon - 1, (side,), beyond, base)[0]
+        return _played_out(world, None, playout, later, (side,), beyond, base, club)[0]
     finally:
         world.pop()
 
@@ -484,14 +483,15 @@ def _deal_over(world: Position) -> bool:
 
 
 def _played_out(world: Position, first: Move | None, playout: ClubWeights, horizon: int | None,
-                sides: tuple[int, ...], beyond: bool = False, base: PileCounts | None = None) -> list[float]:
-    """``first`` (if any) then club play by ``playout`` for at most ``horizon`` plies or to the deal's end: the
-    end valued for each of ``sides`` (:func:`deal_end_value`, from ``base``); ``world`` is left as it was."""
+                sides: tuple[int, ...], beyond: bool, base: PileCounts | None, club: PlayoutClub | None) -> list[float]:
+    """``first`` (if any) then club play by ``playout`` (by ``club`` in place, where given) for at most ``horizon``
+    plies or to the deal's end: the end valued for each of ``sides`` (:func:`deal_end_value`, from ``base``);
+    ``world`` is left as it was."""
     plies = 0
     if first is not None:
         world.push(first)
         plies = 1
-    kept = PlayoutClub(playout).play_out(world, horizon, plies) if in_place(world, playout) else None  # no pops
+    kept = None if club is None else club.play_out(world, horizon, plies)  # no pops
     while kept is None and not _deal_over(world) and plies != horizon:
         world.push(club_move(world, playout))
         plies += 1

@@ -25,6 +25,7 @@ from itertools import permutations
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.scoring import PileCounts
 
 from .advisor import EXACT_CARDS, deal_end_value, playout_turns, world_values
 from .heuristics import PLAYOUT, club_best, club_value
@@ -60,27 +61,27 @@ def deal_values(pos: Position, deals: Sequence[Deal], moves: Sequence[Move]) -> 
 def _values(world: Position, hidden: list[int], moves: Sequence[Move]) -> list[float]:
     if world.stock_size == 0 and sum(len(h) for h in world.hands) <= EXACT_CARDS[world.players]:
         return world_values(world, list(moves))  # solved exactly: no playout, no ties
-    side = world.side_of(world.to_move)
+    side, base = world.side_of(world.to_move), PileCounts(world)  # each playout's end grows from the world's piles
     horizon = world.players * playout_turns(world) if world.variant.draw else None
     orders = {seat: list(permutations(world.hands[seat])) for seat in hidden}
     values = []
     for move in moves:  # the mover's hand is known: no order of a hidden hand changes with its move
         world.push(move)
-        values.append(_expected(world, side, orders, None if horizon is None else horizon - 1))
+        values.append(_expected(world, side, orders, None if horizon is None else horizon - 1, base))
         world.pop()
     return values
 
 
-def _expected(world: Position, side: int, orders: Orders, plies: int | None) -> float:
+def _expected(world: Position, side: int, orders: Orders, plies: int | None, base: PileCounts) -> float:
     """The value for ``side`` at the end of club's play from ``world`` (at most ``plies`` plies), averaged over
-    ``orders``."""
+    ``orders``; ``base``: the piles of the deal's world, counted (:func:`~tutor.play.advisor.deal_end_value`)."""
     if world.is_round_over() or world.needs_deal() or plies == 0:
-        return deal_end_value(world, side)
+        return deal_end_value(world, side, base)
     later = None if plies is None else plies - 1
     moves = world.generate()
     seat = world.to_move
     if seat not in orders or len(moves) == 1:
-        return _after(world, side, club_best(world, moves, PLAYOUT), orders, later)
+        return _after(world, side, club_best(world, moves, PLAYOUT), orders, later, base)
     values = [club_value(world, m, PLAYOUT) for m in moves]
     most = max(values)
     first: dict[Card, Move] = {}  # each tied card's first tied move: a card's moves come in one order
@@ -88,22 +89,22 @@ def _expected(world: Position, side: int, orders: Orders, plies: int | None) -> 
         if v == most:
             first.setdefault(m.card, m)
     if len(first) == 1:
-        return _after(world, side, next(iter(first.values())), orders, later)
+        return _after(world, side, next(iter(first.values())), orders, later, base)
     drawn = next(iter(first))  # the first tied card in the hand, where only cards drawn since the deal tie
     branches: dict[Card, list[tuple[Card, ...]]] = {}
     for order in orders[seat]:  # a card drawn (``draw``) lies after the cards dealt, whatever their order
         branches.setdefault(next((c for c in order if c in first), drawn), []).append(order)
     total = 0.0
     for card, kept in branches.items():
-        total += len(kept) * _after(world, side, first[card], {**orders, seat: kept}, later)
+        total += len(kept) * _after(world, side, first[card], {**orders, seat: kept}, later, base)
     return total / len(orders[seat])
 
 
-def _after(world: Position, side: int, move: Move, orders: Orders, plies: int | None) -> float:
+def _after(world: Position, side: int, move: Move, orders: Orders, plies: int | None, base: PileCounts) -> float:
     """:func:`_expected` after ``move``.  The orders keep the cards already played: a tie is broken among cards in
     the hand, so the first of them in an order is the same with or without the cards played."""
     world.push(move)
     try:
-        return _expected(world, side, orders, plies)
+        return _expected(world, side, orders, plies, base)
     finally:
         world.pop()

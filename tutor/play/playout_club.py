@@ -13,8 +13,8 @@ It covers the rules whose moves it walks (:func:`fits`): one capture value a car
 (a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
 build duty ``no_trail`` or ``free`` (so the holding rule applies and no breach is fined), no instant limit; and a
 world of known hands (:func:`in_place`); elsewhere the playouts weigh the generated moves by ``club_best``.
-:meth:`PlayoutClub.choose` (and :func:`fast_club_move`) give the choice as a :class:`Move`, by which
-tests/test_playout_club.py holds the walk to the generator and ``club_best`` on positions of every preset it covers.
+tests/test_playout_club.py makes the moves walked and the choice, and holds them to the generator and ``club_best``
+on positions of every preset it covers.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import math
 
 from tutor.core.cards import Card
 from tutor.core.movegen import RANK_INDEX, LooseCards, all_subsets
-from tutor.core.moves import Move, new_tuple
 from tutor.core.position import Position
 from tutor.core.state import any_card
 from tutor.core.table import Build
@@ -32,12 +31,11 @@ from tutor.core.variant import Variant
 from .heuristics import ClubWeights
 from .playout_state import KEYS, Kept, LookTable, PlayoutRules, known, rules_of
 
-KINDS = ("trail", "capture", "build", "raise", "add")
 TRAIL, CAPTURE, BUILD, RAISE, ADD = 0, 1, 2, 3, 4
 
 
 def fits(v: Variant, weights: ClubWeights) -> bool:
-    """Whether :func:`fast_club_move` covers the rules of ``v`` and the rules of thumb of ``weights``."""
+    """Whether :class:`PlayoutClub` covers the rules of ``v`` and the rules of thumb of ``weights``."""
     return (not v.aces_high_active and not v.face_builds and v.build_in_sum == "none"
             and not v.five_of_spades_sweep and not v.forced_capture and v.build_duty in ("no_trail", "free")
             and v.instant_limit is None and v.max_build < KEYS
@@ -48,11 +46,6 @@ def in_place(pos: Position, weights: ClubWeights) -> bool:
     """Whether a playout by ``weights`` from ``pos`` is played in place (:meth:`PlayoutClub.play_out`): the club
     covers the rules and every card is known (a world)."""
     return fits(pos.variant, weights) and known(pos)
-
-
-def fast_club_move(pos: Position, weights: ClubWeights) -> Move | None:
-    """``club_best(pos, pos.generate(), weights)`` where :func:`fits` holds: :meth:`PlayoutClub.choose`."""
-    return PlayoutClub(weights).choose(pos)
 
 
 class PlayoutClub:
@@ -101,13 +94,9 @@ class PlayoutClub:
         self.m_builds: list[int] = []
         self.promises: list[float] = []
 
-    def choose(self, pos: Position) -> Move | None:
-        """``club_best(pos, pos.generate(), weights)``; None where a hand that matters is hidden or the mover holds
-        no card (the caller then asks ``club_best``)."""
-        return self.best() if self.setup(pos) else None
-
     def setup(self, pos: Position) -> bool:
-        """The position's facts read, its moves not yet walked; False where :meth:`choose` answers None."""
+        """The position's facts read, its moves not yet walked; False where a hand that matters is hidden or the
+        mover holds no card (there ``club_best`` chooses)."""
         seat = pos.to_move
         hand = pos.hands[seat]
         hidden = pos.hidden_counts
@@ -178,11 +167,6 @@ class PlayoutClub:
         self.walked = 0
         return True
 
-    def best(self) -> Move | None:
-        """The move ``club_best`` chooses among the generated moves (None: there is none)."""
-        k = self.chosen()
-        return None if k < 0 else self.move(k)
-
     def chosen(self) -> int:
         """The place among the moves walked of the move ``club_best`` chooses (-1: there is none)."""
         self.walk()
@@ -207,14 +191,6 @@ class PlayoutClub:
             if value > most or (value == most and i < best):
                 best, most = i, value
         return best
-
-    def move(self, k: int) -> Move:
-        """The ``k``-th move walked, made."""
-        mask = self.m_builds[k]
-        builds = tuple([b for j, b in enumerate(self.builds) if mask >> j & 1]) if mask else ()
-        code = self.m_code[k]
-        return new_tuple(Move, (self.hand[code >> 8], KINDS[code >> 5 & 7], code & 31, self.m_loose[k],
-                                builds))
 
     # ---- a playout's moves, played -----------------------------------------------------------------------------
 
@@ -279,21 +255,9 @@ class PlayoutClub:
         if self.rules.draw and stock:
             hand.append(stock[0])
             del stock[0]
-        players, hands = pos.players, pos.hands
-        following = (seat + 1) % players
-        for step in range(1, players + 1):  # Position._next_seat, every hand known
-            if hands[(seat + step) % players]:
-                following = (seat + step) % players
-                break
-        pos.to_move = following
-        if not hand and (loose or builds) and pos.last_capturer is not None and not stock and \
-                not any_card(hands):  # the round is over: the table goes to the last capturer
-            pile = pos.captured[pos.last_capturer]
-            pile.extend(loose)
-            for b in builds:
-                pile.extend(b.cards)
-            loose.clear()
-            builds.clear()
+        pos.to_move = pos.next_seat(seat)
+        if not hand and (loose or builds) and pos.last_capturer is not None and pos.is_round_over():
+            pos.award_residue()  # as Position.push: no instant limit (fits), so only a last card ends the round
 
     # ---- the moves, in the generator's order ------------------------------------------------------------------
 
@@ -409,21 +373,26 @@ class PlayoutClub:
                         self.build(i, card, ADD, target.value, loose, 1 << j)
 
     def build(self, i: int, card: Card, kind: int, value: int, loose: tuple[Card, ...], target: int) -> None:
-        points = self.rules.points
         played: int = card  # unboxed, as in :meth:`setup`
-        own = points[played]
-        total, cards = own, 1 + len(loose)
+        total, cards = self.new_build(played, loose, target)
+        promise = 0.0
+        promise -= self.keep_weight * self.rules.points[played]
+        promise += self.build_promise * (total + self.card_worth * (cards + 1))
+        self.add(i, kind, value, loose, target, promise)
+
+    def new_build(self, card: int, loose: tuple[Card, ...], target: int) -> tuple[int, int]:
+        """The points and cards of the build that ``card`` (unboxed) and ``loose`` make, or add to the build
+        ``target`` (a mask of one build; 0: none)."""
+        points = self.rules.points
+        total, cards = points[card], 1 + len(loose)
         for one in loose:
-            c: int = one
+            c: int = one  # unboxed, as in :meth:`setup`
             total += points[c]
         if target:
             j = target.bit_length() - 1
-            cards += self.b_cards[j]
             total += self.b_points[j]
-        promise = 0.0
-        promise -= self.keep_weight * own
-        promise += self.build_promise * (total + self.card_worth * (cards + 1))
-        self.add(i, kind, value, loose, target, promise)
+            cards += self.b_cards[j]
+        return total, cards
 
     def add(self, i: int, kind: int, value: int, loose: tuple[Card, ...], builds: int, promise: float) -> None:
         """A move walked: the card's place ``i``, the kind and the value in one int (the value below 32), the loose
@@ -466,15 +435,8 @@ class PlayoutClub:
             left >>= 1
         new_value = new_points = new_cards = 0  # the build the move makes or changes (value 0: none)
         if kind >= BUILD:
-            points = self.rules.points
-            new_value, new_points, new_cards = code & 31, points[card], 1 + len(used)
-            for one in used:
-                part: int = one
-                new_points += points[part]
-            if touched:
-                j = touched.bit_length() - 1
-                new_points += self.b_points[j]
-                new_cards += self.b_cards[j]
+            new_value = code & 31
+            new_points, new_cards = self.new_build(card, used, touched)
             builds += 1
         if not loose and not builds:
             return 0.0

@@ -181,7 +181,7 @@ class MoveLists(Tables):
 
     def following(self, seat: int, hands: int) -> int:
         """The seat whose turn follows ``seat``'s: seats with no cards left are passed over,
-        as :meth:`Position._next_seat` does (a last deal need not come out even)."""
+        as :meth:`Position.next_seat` does (a last deal need not come out even)."""
         for after in self.turn[seat]:
             if hands & self.seat_mask[after]:
                 return after
