@@ -110,6 +110,32 @@ def test_a_cut_or_foreign_copy_is_read_afresh_and_replaced(
     assert copy.read_bytes() == data, "written again whole"
 
 
+def reaching(module: str, name: str, *arguments: str) -> bytes:
+    """A pickle calling ``module``'s ``name`` (dotted: reached through what the module imports) with
+    ``arguments`` (one or two)."""
+    def text(value: str) -> bytes:
+        return b"\x8c" + bytes([len(value.encode())]) + value.encode()
+    return b"\x80\x04" + text(module) + text(name) + b"\x93" + b"".join(map(text, arguments)) + b"\x85\x86"[
+        len(arguments) - 1: len(arguments)] + b"R."
+
+
+@pytest.mark.parametrize("call", [
+    ("tutor.storage.game_files", "os.system", "touch '{made}'"),  # a dotted name: a function a module imports
+    ("tutor.storage.game_files", "os.mkdir", "{made}"),
+    ("tutor.loading.writing", "write_whole", "{made}", "text"),  # a function of the tutor's, not a class
+])
+def test_a_copy_naming_anything_but_a_class_of_the_tutors_values_runs_nothing(
+        content: tuple[Path, Path], reads: list[tuple[Path, Path]], tmp_path: Path, call: tuple[str, ...]) -> None:
+    cache = tmp_path / "cache"
+    good = cached_catalog(cache, *content)
+    [copy] = copies(cache)
+    made = tmp_path / "made by the copy"
+    module, name, *arguments = call
+    copy.write_bytes(reaching(module, name, *(a.format(made=made) for a in arguments)))
+    assert cached_catalog(cache, *content) == good
+    assert len(reads) == 2 and not made.exists()
+
+
 def test_a_folder_that_cannot_be_written_keeps_nothing_and_the_start_goes_on(
         content: tuple[Path, Path], reads: list[tuple[Path, Path]], tmp_path: Path) -> None:
     blocked = tmp_path / "a file"

@@ -4,7 +4,7 @@ again only when one of them, or the code that reads them, has changed.
 Parsing every lesson and puzzle takes about two seconds; loading the kept catalog a twentieth of that.  The kept
 copy is named by a key of what it was read from: the Python version, the size and time of change of every file
 of the ``tutor`` package (a new version of the code reads afresh) and of every content file.  A kept copy that
-cannot be read, or names anything but the tutor's own types, is read afresh; one that cannot be written is not
+cannot be read, or names anything but the classes of the tutor's values, is read afresh; one that cannot be written is not
 kept.  The cache is only ever a shortcut: what a start shows is what :func:`~.catalog.read_catalog` gives.
 """
 
@@ -78,14 +78,22 @@ def cache_key(content: Iterable[Path], folders: Iterable[Path]) -> str:
     return digest.hexdigest()[:32]
 
 
+VALUE_MODULES = ("tutor.content.", "tutor.core.")
+"""The packages whose classes a catalog holds: values, without I/O."""
+
+
 class _TutorTypesOnly(pickle.Unpickler):
-    """Unpickles the tutor's own types and nothing else: a kept copy cannot make anything else run."""
+    """Unpickles the classes of the tutor's values and nothing else: a kept copy cannot make anything else run.
+
+    A name with dots would reach through a module to what it imports (``tutor.storage.game_files`` and
+    ``os.system``), so only a class defined in a module of :data:`VALUE_MODULES`, by its own name, is taken."""
 
     def find_class(self, module: str, name: str) -> type:
-        if module.split(".")[0] != "tutor":
-            raise pickle.UnpicklingError(f"{module}.{name} is not one of the tutor's types")
-        found: type = super().find_class(module, name)
-        return found
+        if module.startswith(VALUE_MODULES) and name.isidentifier():
+            found = super().find_class(module, name)
+            if isinstance(found, type) and found.__module__ == module:
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not one of the tutor's types")
 
 
 def _kept(path: Path) -> Read | None:
