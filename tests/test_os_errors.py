@@ -168,6 +168,39 @@ def test_a_damaged_progress_file_is_said_in_the_learners_words(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("edit", "key", "params"), [
+    ("DROP TABLE game", "no_table", {"table": "game"}),  # the start's offer of a waiting game: a crash report
+    ("ALTER TABLE game RENAME TO kept_game", "no_table", {"table": "game"}),
+    ("DROP TABLE puzzle_helped", "no_table", {"table": "puzzle_helped"}),  # the start said nothing: a later crash
+    ("ALTER TABLE lesson DROP COLUMN touched_at", "no_column", {"table": "lesson", "column": "touched_at"}),
+    ("ALTER TABLE setting DROP COLUMN value", "no_column", {"table": "setting", "column": "value"}),
+    # a trigger refused every lesson step, and quit still said "Your progress is saved"
+    ("CREATE TRIGGER no_steps BEFORE UPDATE ON lesson BEGIN SELECT RAISE(ABORT, 'no'); END", "trigger",
+     {"name": "no_steps"}),
+])
+def test_a_file_a_hand_edit_left_without_a_table_or_a_column_or_with_a_trigger_is_refused_in_the_learners_words(
+        lang: str, edit: str, key: str, params: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "progress.sqlite3"
+    with Progress.open(path) as progress:
+        progress.save_lesson_step("table", 1)
+    conn = sqlite3.connect(path)
+    conn.execute(edit)
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("learn table\nnext\nquit\n"))
+    words = Renderer(lang).message(f"storage_errors.{key}", **params)
+    for argv in (["--lang", lang], ["replay", "--lang", lang]):
+        assert main(argv) in (1, 2)
+        said = capsys.readouterr().err
+        assert str(path) in said and f"({words})" in said, said
+        assert ("damaged" if lang == "en" else "beschädigt") in said, said
+    assert path.read_bytes() == before and not (tmp_path / "reports").exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("short", "cause"), [(33, "os_errors.too_long"), (39, "storage_errors.cannot_open")])
 def test_a_copy_before_a_repair_that_cannot_be_made_is_said_in_the_learners_words(
         lang: str, short: int, cause: str, tmp_path: Path) -> None:
