@@ -89,6 +89,47 @@ def test_a_progress_file_the_system_refuses_is_said_in_the_learners_words(
         assert "directory" not in said and "database file" not in said, said
 
 
+def _home_a_file(home: Path) -> Path:
+    home.write_text("", encoding="utf-8")
+    return home
+
+
+def _a_pipe(home: Path) -> Path:
+    home.mkdir()
+    os.mkfifo(home / "progress.sqlite3")
+    return home
+
+
+def _a_link_to(target: str) -> Callable[[Path], Path]:
+    def linked(home: Path) -> Path:
+        home.mkdir()
+        (home / "progress.sqlite3").symlink_to(target)
+        return home
+    return linked
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("make", "key"), [
+    (_home_a_file, "not_a_folder"),  # said 'it exists already'
+    (_a_pipe, "not_regular"),  # said 'the disk could not be read or written'
+    (_a_link_to(os.devnull), "not_regular"),  # said 'Cannot save …: the disk could not be read or written'
+    (_a_link_to("progress.sqlite3"), "loop"),  # said 'the system reported the error ELOOP'
+])
+def test_a_progress_file_in_the_way_of_no_folder_or_no_regular_file_is_said_in_the_learners_words(
+        lang: str, make: Callable[[Path], Path], key: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """CASSINO_TUTOR_HOME a file; the progress file a named pipe, a link to /dev/null, a link to itself."""
+    home = make(tmp_path / "home")
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
+    monkeypatch.setattr("sys.stdin", io.StringIO("learn table\nnext\nquit\n"))
+    ui = Renderer(lang)
+    for argv in (["--lang", lang], ["replay", "--lang", lang]):
+        assert main(argv) in (1, 2)
+        said = capsys.readouterr().err
+        assert str(home / "progress.sqlite3") in said and f": {ui.message(f'os_errors.{key}')}. " in said, said
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_file_the_system_refuses_to_read_is_said_in_the_learners_words(
         lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

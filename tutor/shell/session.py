@@ -23,7 +23,7 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
 from tutor.core.text import LAYOUT, escaped, excerpt
-from tutor.loading.words import Words, os_words, words
+from tutor.loading.words import NOT_REGULAR, Words, os_words
 from tutor.render.chart import fit
 from tutor.render.problems import said as in_words
 
@@ -259,7 +259,7 @@ class KeptHistory(FileHistory):
         return reversed(entries)
 
     def store_string(self, string: str) -> None:
-        if self.error is not None and self.error.code == NOT_REGULAR:
+        if self.error == NOT_REGULAR:
             return
         try:
             with _regular(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT) as kept:
@@ -271,12 +271,7 @@ class KeptHistory(FileHistory):
     def _failed(self, err: OSError) -> None:
         """Keep why the file could not be used, the first time."""
         if self.error is None:
-            self.error = words("it is not a regular file but a pipe, a device or a socket", NOT_REGULAR) \
-                if isinstance(err, _NotRegular) else os_words(err)
-
-
-NOT_REGULAR = "os_errors.not_regular"
-"""The message key of a file that is a pipe, a device or a socket."""
+            self.error = NOT_REGULAR if isinstance(err, _NotRegular) else os_words(err)
 
 
 class _NotRegular(OSError):

@@ -6,14 +6,16 @@ Every sqlite error that means "this file cannot be used" becomes a
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from functools import cache
 from pathlib import Path
 
-from tutor.loading.words import Words, os_words, words
+from tutor.loading.words import NOT_REGULAR, Words, os_words, words
 
 from .errors import ProgressError
 from .schema import APPLICATION_ID, MIGRATIONS, Migration
@@ -58,8 +60,12 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file where the folder should be: not that the progress file exists
+        raise _refused(NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)), path) from None
     except OSError as err:
         raise _refused(err, path) from None
+    if _not_regular(path):
+        raise ProgressError("cannot_open", path, said=NOT_REGULAR)
     try:
         # isolation_level=None: the transactions below are ours, not the module's implicit ones
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, factory=FileConnection)
@@ -82,6 +88,16 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
         conn.close()
         raise
     return conn
+
+
+def _not_regular(path: Path) -> bool:
+    """Whether ``path`` is a pipe, a device or a socket (SQLite said of a pipe, or of a link to ``/dev/null``,
+    "the disk could not be read or written"); a folder is said by SQLite's error, as the system's."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # none yet (it is made), or refused: said by SQLite's error
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def _check(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
