@@ -11,6 +11,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -134,6 +135,29 @@ def test_a_copy_naming_anything_but_a_class_of_the_tutors_values_runs_nothing(
     copy.write_bytes(reaching(module, name, *(a.format(made=made) for a in arguments)))
     assert cached_catalog(cache, *content) == good
     assert len(reads) == 2 and not made.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("kept", ["a pipe", "a link to /dev/zero"])
+def test_a_copy_that_is_no_regular_file_is_neither_read_nor_written_and_the_start_goes_on(
+        content: tuple[Path, Path], reads: list[tuple[Path, Path]], tmp_path: Path, kept: str) -> None:
+    """A pipe in the copy's place blocked the start for good; a link to /dev/zero read until memory ran out."""
+    cache = tmp_path / "cache"
+    good = cached_catalog(cache, *content)
+    [copy] = copies(cache)
+    copy.unlink()
+    if kept == "a pipe":
+        os.mkfifo(copy)
+    else:
+        copy.symlink_to("/dev/zero")
+    got: list[object] = []
+    start = threading.Thread(target=lambda: got.append(cached_catalog(cache, *content)), daemon=True)
+    start.start()
+    start.join(30)
+    if start.is_alive():  # let it go: open the pipe's other end, for reading and writing
+        os.close(os.open(copy, os.O_RDWR | os.O_NONBLOCK))
+    assert got == [good] and len(reads) == 2, "read afresh at once"
+    assert not copy.is_file()
 
 
 def test_a_folder_that_cannot_be_written_keeps_nothing_and_the_start_goes_on(

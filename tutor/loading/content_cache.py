@@ -23,6 +23,7 @@ import platformdirs
 from tutor.content.course import Catalog
 
 from .catalog import LeftOut, content_folders, read_catalog, yaml_files
+from .reading import read_bounded_bytes
 from .writing import write_whole
 
 CACHE_VARIABLE = "CASSINO_TUTOR_CACHE"
@@ -30,6 +31,8 @@ CACHE_VARIABLE = "CASSINO_TUTOR_CACHE"
 PREFIX = "catalog-"
 LEFT_TEMPORARY = 3600
 """Seconds after which a temporary copy (``.catalog-….pickle.….tmp``) is taken for one a killed start left."""
+MAX_BYTES = 256 << 20
+"""The largest kept copy read: many times the course's (about 1 MiB)."""
 KEPT = 4
 """Copies kept, the newest: a few checkouts or versions may share the folder without reading afresh in turn."""
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -97,9 +100,10 @@ class _TutorTypesOnly(pickle.Unpickler):
 
 
 def _kept(path: Path) -> Read | None:
-    """The catalog kept at ``path``; None where there is none, or it cannot be read whole."""
+    """The catalog kept at ``path``; None where there is none, or it cannot be read whole (or is no regular file of
+    at most :data:`MAX_BYTES`: a pipe there blocked the start, a link to ``/dev/zero`` filled the memory)."""
     try:
-        data = path.read_bytes()
+        data = read_bounded_bytes(path, MAX_BYTES, "a kept catalog")
         read = _TutorTypesOnly(io.BytesIO(data)).load()
     except Exception:  # a missing, cut or foreign copy is read afresh: the cache never stops a start
         return None
@@ -113,6 +117,8 @@ def _keep(path: Path, read: Read) -> None:
     :data:`KEPT` copies."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and not path.is_file():  # a pipe would block the write, a device swallow it
+            return
         write_whole(path, pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
         copies = sorted(path.parent.glob(f"{PREFIX}*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for older in copies[KEPT:]:
