@@ -200,6 +200,7 @@ def test_the_variable_names_the_folder_or_keeps_none() -> None:
     assert cache_folder({CACHE_VARIABLE: "/some/where"}) == Path("/some/where")
     assert cache_folder({CACHE_VARIABLE: ""}) is None
     assert cache_folder({}).name == "cassino-tutor"
+    assert cache_folder({CACHE_VARIABLE: "~no-such-user-of-cassino-tutor/c"}) == Path("~no-such-user-of-cassino-tutor/c")
 
 
 @pytest.mark.parametrize(("lang", "line"), [("en", "Reading the lessons and puzzles: {} of 4 files ({} s)"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import pickle
 import sys
 import time
@@ -45,7 +46,7 @@ def cache_folder(environ: Mapping[str, str]) -> Path | None:
     """``$CASSINO_TUTOR_CACHE`` (None when set and empty), else the user's cache folder for the tutor."""
     chosen = environ.get(CACHE_VARIABLE)
     if chosen is not None:
-        return Path(chosen).expanduser() if chosen else None
+        return Path(os.path.expanduser(chosen)) if chosen else None  # ~NAME of no user stays (Path's raised)
     return Path(platformdirs.user_cache_dir("cassino-tutor", appauthor=False))
 
 
