@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from shell_helpers import open_shell
 
+from tutor.cli.main import main
 from tutor.shell.commands import dispatch, welcome
 from tutor.storage import Progress
 from tutor.storage.rating_policy import LEARNER_START
@@ -68,6 +70,38 @@ def test_the_shell_opens_any_edited_file_and_says_what_it_repaired(tmp_path: Pat
         assert str(shell.progress.repair.backup) in text
         for line in ("progress", "puzzle", "review", "streak", "lessons"):
             assert "Something went wrong" not in dispatch(shell, line).text
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+"""JSON nested deeper than Python reads: its RecursionError was no reader's ValueError."""
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE game SET scores = :deep",  # the list of games
+    "UPDATE game SET result = :deep",
+    "UPDATE game SET variant = :deep",
+    "UPDATE game SET problem = :deep",
+    "UPDATE game SET data = :deep",  # the list, and the import's look for the same game
+    "INSERT INTO game_review (game_id, round, data) VALUES (1, 1, :deep)",  # the playing strength
+    "INSERT INTO puzzle_helped (holder, puzzle_id, held_at, themes, rating, skills, hints) "
+    "VALUES ('1@elsewhere', 'sums-1', '2024-03-01T09:00:00+00:00', :deep, 800, :deep, 1)",  # the start
+])
+def test_json_a_hand_edit_nested_too_deep_is_a_value_that_cannot_be_read_not_a_crash_report(
+        tmp_path: Path, statement: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "progress.sqlite3"
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        dispatch(shell, f"games export 1 {tmp_path / 'game.json'}")
+    conn = sqlite3.connect(path)
+    conn.execute(statement, {"deep": DEEP})
+    conn.commit()
+    conn.close()
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"games\nprogress\ngames import {tmp_path / 'game.json'}\nquit\n"))
+    assert main(["--lang", "en"]) == 0
+    said = capsys.readouterr()
+    assert "Something went wrong" not in said.out + said.err and not (tmp_path / "reports").exists()
+    assert main(["replay"]) in (0, 2) and not (tmp_path / "reports").exists()
 
 
 def test_a_right_file_is_not_touched(tmp_path: Path) -> None:

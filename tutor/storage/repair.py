@@ -10,6 +10,7 @@ and resets the others (a review falls due now).
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from tutor.loading.words import Words, os_words, words
 
@@ -28,6 +30,15 @@ from .timestamps import to_text, utc
 def finite_number(value: object) -> bool:
     """Whether ``value`` is a number SQLite kept as one, and finite (a hand edit may leave text or NaN)."""
     return isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def kept_json(text: object) -> Any:
+    """The JSON value a column keeps; ValueError where it holds none, nested too deep too (a hand edit's
+    ``[[[…]]]``: Python's RecursionError, which no reader expected, a crash report at each start)."""
+    try:
+        return json.loads(str(text))
+    except RecursionError:
+        raise ValueError("JSON nested too deep") from None
 
 
 def _number_or_null(value: object) -> bool:
