@@ -85,6 +85,8 @@ DEEP = "[" * 100_000 + "]" * 100_000
     "INSERT INTO game_review (game_id, round, data) VALUES (1, 1, :deep)",  # the playing strength
     "INSERT INTO puzzle_helped (holder, puzzle_id, held_at, themes, rating, skills, hints) "
     "VALUES ('1@elsewhere', 'sums-1', '2024-03-01T09:00:00+00:00', :deep, 800, :deep, 1)",  # the start
+    "INSERT INTO personal_puzzle (id, made_at, data) VALUES ('game-000000000000', '2024-03-01T09:00:00+00:00', :deep);"
+    "INSERT INTO review (puzzle_id, due_at) VALUES ('game-000000000000', '2024-03-01T09:00:00+00:00')",  # the start
 ])
 def test_json_a_hand_edit_nested_too_deep_is_a_value_that_cannot_be_read_not_a_crash_report(
         tmp_path: Path, statement: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,7 +95,8 @@ def test_json_a_hand_edit_nested_too_deep_is_a_value_that_cannot_be_read_not_a_c
         dispatch(shell, "play round seed=52 level=greedy")
         dispatch(shell, f"games export 1 {tmp_path / 'game.json'}")
     conn = sqlite3.connect(path)
-    conn.execute(statement, {"deep": DEEP})
+    for one in statement.split(";"):
+        conn.execute(one, {"deep": DEEP} if ":deep" in one else {})
     conn.commit()
     conn.close()
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
