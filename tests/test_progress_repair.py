@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import open_shell, right_answer
 
 from tutor.cli.main import main
 from tutor.shell.commands import dispatch, welcome
@@ -60,6 +60,10 @@ def test_a_due_date_that_is_no_date_falls_due_now(tmp_path: Path) -> None:
     "UPDATE attempt SET hints = 'many'",
     "INSERT INTO best_streak (id, length) VALUES (1, 'long')",
     "INSERT INTO lesson (id, step, touched_at) VALUES ('table', 'two', 'now')",
+    # values past what Glicko-2's arithmetic takes: each was a crash report at the start, or at the next rating
+    "UPDATE learner SET deviation = 0", "UPDATE learner SET volatility = -1", "UPDATE learner SET volatility = 1e-300",
+    "UPDATE puzzle SET rating = 1e9", "UPDATE learner SET rating = -1e7",
+    "UPDATE review SET puzzle_id = NULL WHERE puzzle_id = 'p2'",  # a key of text SQLite lets be NULL
 ])
 def test_the_shell_opens_any_edited_file_and_says_what_it_repaired(tmp_path: Path, statement: str) -> None:
     edited(tmp_path / "progress.sqlite3", statement)
@@ -70,6 +74,38 @@ def test_the_shell_opens_any_edited_file_and_says_what_it_repaired(tmp_path: Pat
         assert str(shell.progress.repair.backup) in text
         for line in ("progress", "puzzle", "review", "streak", "lessons"):
             assert "Something went wrong" not in dispatch(shell, line).text
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE skill SET volatility = -1", "UPDATE skill SET deviation = 0",
+    "UPDATE skill_evidence SET rating_after = 1e308",  # 'progress': the trend's decimal overflowed
+    "UPDATE skill_evidence SET difficulty = -1e9",
+])
+def test_an_edited_skill_is_repaired_and_every_screen_shows(tmp_path: Path, statement: str) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "learn table")
+        for _ in range(4):
+            dispatch(shell, right_answer(shell))  # evidence of the skills the steps teach
+    edited(tmp_path / "progress.sqlite3", statement)
+    with open_shell(tmp_path) as shell:
+        assert shell.progress.repair is not None
+        for line in ("progress", "next", "learn table", "next", "puzzle", "lessons"):
+            assert "Something went wrong" not in dispatch(shell, line).text
+    assert not (tmp_path / "reports").exists()
+
+
+@pytest.mark.parametrize(("edit", "lines"), [
+    ("UPDATE game SET version = 'x'", ("resume", "hint", "undo")),  # a save's version + 1
+    ("UPDATE game SET players = 'x'", ("puzzle", "streak", "games")),  # the player counts puzzles are chosen by
+])
+def test_a_game_summary_a_hand_edit_broke_fails_no_command(tmp_path: Path, edit: str, lines: tuple[str, ...]) -> None:
+    with open_shell(tmp_path) as shell:
+        dispatch(shell, "play round seed=53 level=greedy")
+    edited(tmp_path / "progress.sqlite3", edit)
+    with open_shell(tmp_path) as shell:
+        for line in lines:
+            assert "Something went wrong" not in dispatch(shell, line).text, line
+    assert not (tmp_path / "reports").exists()
 
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -190,6 +190,8 @@ class GameStore:
             if row is None:
                 raise GameChanged(saved.key, None)
             version, holder, held_at = row
+            if not isinstance(version, int):  # a hand edit's: counted afresh
+                version = 0
             if holder != self.holder and (version != saved.version or self.held_elsewhere(holder, held_at, now)):
                 raise GameChanged(saved.key, _pid(holder))
             c.execute(
@@ -344,7 +346,7 @@ class GameStore:
     def player_counts(self) -> set[int]:
         """The player counts of the kept games (none kept: empty)."""
         with self._read() as c:
-            return {int(row[0]) for row in c.execute("SELECT DISTINCT players FROM game")}
+            return {row[0] for row in c.execute("SELECT DISTINCT players FROM game WHERE typeof(players) = 'integer'")}
 
     def waiting(self, now: datetime) -> GameSummary | None:
         """The game saved last that is not over, if any (it may be held by another shell)."""
