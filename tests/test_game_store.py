@@ -348,6 +348,20 @@ def test_export_into_a_folder_that_does_not_exist_says_so_in_the_learners_langua
 
 
 @pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Nothing was written: the folder {folder} does not exist."),
+    ("de", "Nichts wurde geschrieben: Den Ordner {folder} gibt es nicht."),
+])
+def test_export_to_a_folder_name_that_does_not_exist_writes_no_file_of_that_name(
+        tmp_path: Path, lang: str, said: str) -> None:
+    """``games export 1 saved/``: the game was written to a file named ``saved``."""
+    with open_shell(tmp_path / "home", lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        text = " ".join(dispatch(shell, f"games export 1 {tmp_path / 'saved'}/").text.split())
+    assert said.format(folder=tmp_path / "saved") in text
+    assert not (tmp_path / "saved").exists()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
     ("en", "could not be written (a part of the path is not a folder); nothing was written."),
     ("de", "konnte nicht geschrieben werden (ein Teil des Pfads ist kein Ordner); nichts wurde geschrieben."),
 ])

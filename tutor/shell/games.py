@@ -86,6 +86,8 @@ def export(shell: Shell, number_text: str, file: str) -> str:
     if "\0" in file:  # no system takes it (Python's ValueError)
         return ui.message("play.file_name_nul")
     path = Path(os.path.expanduser(file)).absolute()  # Path.expanduser raised for ~NAME of no user
+    if file.endswith(("/", os.sep)) and not path.is_dir():  # a folder's name (Path drops the slash): not a file's
+        return ui.message("play.export_no_folder", folder=str(path))
     try:
         store(shell).export(number, path)
     except GameFileError as err:
