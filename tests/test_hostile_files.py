@@ -98,6 +98,19 @@ def test_a_folder_checked_says_each_yaml_name_that_is_no_regular_file(
     assert "folder.yaml:" not in said_all and "Traceback" not in said_all
 
 
+@pytest.mark.parametrize(("text", "quoted"), [
+    ('variant: "\\e[2Jclassic"\nhands: [[7S], 3]\ntable: [7C]\n', "unknown preset '\\u001b[2Jclassic'"),
+    ('variant: {preset: classic, "\\e[2J": 1}\nhands: [[7S], 3]\ntable: [7C]\n', "unknown option '\\u001b[2J'"),
+    ('to_move: !!int "\\e[2J"\nhands: [[7S], 3]\ntable: [7C]\n', "cannot read '\\u001b[2J' as !!int"),
+    ('players: "' + "\\e" * (MAX_VALUE_CHARS + 1) + '"\n', "('" + "\\u001b" * 6 + "…')"),  # never cut in one
+])
+def test_a_control_character_is_quoted_escaped_once(text: str, quoted: str) -> None:
+    """The value quoted escaped, as the German words quote it: its repr doubled each escape's backslash
+    ('\\\\u001b', a backslash the file does not hold)."""
+    said = only_problem(text)
+    assert quoted in said and "\\\\" not in said, said
+
+
 # ---- generated hostile YAML --------------------------------------------------------
 
 _scalars = st.one_of(st.sampled_from(["7S", "5H", "3", "~", "true", "&a x", "*a", "!!python/object:os.system x",
