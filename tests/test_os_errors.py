@@ -218,6 +218,8 @@ def test_a_damaged_progress_file_is_said_in_the_learners_words(
     # a trigger refused every lesson step, and quit still said "Your progress is saved"
     ("CREATE TRIGGER no_steps BEFORE UPDATE ON lesson BEGIN SELECT RAISE(ABORT, 'no'); END", "trigger",
      {"name": "no_steps"}),
+    (f"CREATE TRIGGER \"{'t' * 5000}\" AFTER INSERT ON lesson BEGIN SELECT 1; END", "trigger",
+     {"name": "t" * 39 + "…"}),  # a name quoted short
 ])
 def test_a_file_a_hand_edit_left_without_a_table_or_a_column_or_with_a_trigger_is_refused_in_the_learners_words(
         lang: str, edit: str, key: str, params: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

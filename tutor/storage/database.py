@@ -15,6 +15,7 @@ from contextlib import contextmanager, suppress
 from functools import cache
 from pathlib import Path
 
+from tutor.core.text import excerpt
 from tutor.loading.words import NOT_REGULAR, Words, os_words, words
 
 from .errors import ProgressError
@@ -123,9 +124,9 @@ def _check_tables(conn: sqlite3.Connection, path: Path, migrations: Sequence[Mig
     the tutor's writes, or changed what they wrote)."""
     trigger = conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").fetchone()
     if trigger is not None:
+        name = excerpt(str(trigger[0]))  # the hand edit's name: any length, any character
         raise ProgressError("damaged", path, said=words(
-            f"it holds a trigger, {trigger[0]}, which cassino-tutor never makes", "storage_errors.trigger",
-            name=trigger[0]))
+            f"it holds a trigger, {name}, which cassino-tutor never makes", "storage_errors.trigger", name=name))
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     for table, columns in _tables(tuple(migrations)).items():
         if table not in tables:
