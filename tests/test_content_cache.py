@@ -11,6 +11,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -110,6 +111,55 @@ def test_a_cut_or_foreign_copy_is_read_afresh_and_replaced(
     assert copy.read_bytes() == data, "written again whole"
 
 
+def reaching(module: str, name: str, *arguments: str) -> bytes:
+    """A pickle calling ``module``'s ``name`` (dotted: reached through what the module imports) with
+    ``arguments`` (one or two)."""
+    def text(value: str) -> bytes:
+        return b"\x8c" + bytes([len(value.encode())]) + value.encode()
+    return b"\x80\x04" + text(module) + text(name) + b"\x93" + b"".join(map(text, arguments)) + b"\x85\x86"[
+        len(arguments) - 1: len(arguments)] + b"R."
+
+
+@pytest.mark.parametrize("call", [
+    ("tutor.storage.game_files", "os.system", "touch '{made}'"),  # a dotted name: a function a module imports
+    ("tutor.storage.game_files", "os.mkdir", "{made}"),
+    ("tutor.loading.writing", "write_whole", "{made}", "text"),  # a function of the tutor's, not a class
+])
+def test_a_copy_naming_anything_but_a_class_of_the_tutors_values_runs_nothing(
+        content: tuple[Path, Path], reads: list[tuple[Path, Path]], tmp_path: Path, call: tuple[str, ...]) -> None:
+    cache = tmp_path / "cache"
+    good = cached_catalog(cache, *content)
+    [copy] = copies(cache)
+    made = tmp_path / "made by the copy"
+    module, name, *arguments = call
+    copy.write_bytes(reaching(module, name, *(a.format(made=made) for a in arguments)))
+    assert cached_catalog(cache, *content) == good
+    assert len(reads) == 2 and not made.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("kept", ["a pipe", "a link to /dev/zero"])
+def test_a_copy_that_is_no_regular_file_is_neither_read_nor_written_and_the_start_goes_on(
+        content: tuple[Path, Path], reads: list[tuple[Path, Path]], tmp_path: Path, kept: str) -> None:
+    """A pipe in the copy's place blocked the start for good; a link to /dev/zero read until memory ran out."""
+    cache = tmp_path / "cache"
+    good = cached_catalog(cache, *content)
+    [copy] = copies(cache)
+    copy.unlink()
+    if kept == "a pipe":
+        os.mkfifo(copy)
+    else:
+        copy.symlink_to("/dev/zero")
+    got: list[object] = []
+    start = threading.Thread(target=lambda: got.append(cached_catalog(cache, *content)), daemon=True)
+    start.start()
+    start.join(30)
+    if start.is_alive():  # let it go: open the pipe's other end, for reading and writing
+        os.close(os.open(copy, os.O_RDWR | os.O_NONBLOCK))
+    assert got == [good] and len(reads) == 2, "read afresh at once"
+    assert not copy.is_file()
+
+
 def test_a_folder_that_cannot_be_written_keeps_nothing_and_the_start_goes_on(
         content: tuple[Path, Path], reads: list[tuple[Path, Path]], tmp_path: Path) -> None:
     blocked = tmp_path / "a file"
@@ -150,6 +200,7 @@ def test_the_variable_names_the_folder_or_keeps_none() -> None:
     assert cache_folder({CACHE_VARIABLE: "/some/where"}) == Path("/some/where")
     assert cache_folder({CACHE_VARIABLE: ""}) is None
     assert cache_folder({}).name == "cassino-tutor"
+    assert cache_folder({CACHE_VARIABLE: "~no-such-user-of-cassino-tutor/c"}) == Path("~no-such-user-of-cassino-tutor/c")
 
 
 @pytest.mark.parametrize(("lang", "line"), [("en", "Reading the lessons and puzzles: {} of 4 files ({} s)"),

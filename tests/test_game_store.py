@@ -348,6 +348,20 @@ def test_export_into_a_folder_that_does_not_exist_says_so_in_the_learners_langua
 
 
 @pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Nothing was written: the folder {folder} does not exist."),
+    ("de", "Nichts wurde geschrieben: Den Ordner {folder} gibt es nicht."),
+])
+def test_export_to_a_folder_name_that_does_not_exist_writes_no_file_of_that_name(
+        tmp_path: Path, lang: str, said: str) -> None:
+    """``games export 1 saved/``: the game was written to a file named ``saved``."""
+    with open_shell(tmp_path / "home", lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        text = " ".join(dispatch(shell, f"games export 1 {tmp_path / 'saved'}/").text.split())
+    assert said.format(folder=tmp_path / "saved") in text
+    assert not (tmp_path / "saved").exists()
+
+
+@pytest.mark.parametrize(("lang", "said"), [
     ("en", "could not be written (a part of the path is not a folder); nothing was written."),
     ("de", "konnte nicht geschrieben werden (ein Teil des Pfads ist kein Ordner); nichts wurde geschrieben."),
 ])
@@ -374,6 +388,25 @@ def test_a_file_name_with_a_nul_is_refused_in_words_not_a_crash_report(
             assert dispatch(shell, line).text.startswith(said)
     assert not (home / "reports").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["home"]
+
+
+@pytest.mark.parametrize(("lang", "word", "said"), [
+    ("en", "games", ("no such file", "Nothing was written: the folder {folder} does not exist.")),
+    ("de", "partien", ("Diese Datei gibt es nicht", "Nichts wurde geschrieben: Den Ordner {folder} gibt es nicht.")),
+])
+def test_a_file_under_the_home_of_no_user_is_a_file_of_that_name_not_a_crash_report(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, word: str, said: tuple[str, str]) -> None:
+    """``games import ~nobody/x.json``: Path.expanduser raised RuntimeError, a crash report; now the name is taken
+    as typed, as a shell leaves it."""
+    monkeypatch.chdir(tmp_path)
+    home = tmp_path / "home"
+    with open_shell(home, lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        imported = " ".join(dispatch(shell, f"{word} import ~no-such-user-of-cassino-tutor/x.json").text.split())
+        exported = " ".join(dispatch(shell, f"{word} export 1 ~no-such-user-of-cassino-tutor/x.json").text.split())
+    assert said[0] in imported and str(tmp_path / "~no-such-user-of-cassino-tutor" / "x.json") in imported
+    assert said[1].format(folder=tmp_path / "~no-such-user-of-cassino-tutor") in exported
+    assert not (home / "reports").exists()
 
 
 def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,6 +72,43 @@ def test_the_cli_answers_the_alias_bomb_in_one_line(tmp_path: Path) -> None:
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
     assert f"{path}:" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ("not a regular file (a device, a pipe", "the symbolic links in the path lead round in a circle",
+            "no such file")),
+    ("de", ("keine gewöhnliche Datei (ein Gerät, eine Pipe", "die symbolischen Links im Pfad führen im Kreis",
+            "Diese Datei gibt es nicht")),
+])
+def test_a_folder_checked_says_each_yaml_name_that_is_no_regular_file(
+        tmp_path: Path, lang: str, said: tuple[str, str, str]) -> None:
+    """A pipe, a loop of links and a link to nothing of a YAML name in a folder: ``check`` passed them over in
+    silence ("no problems"), and so did the tutor's start in its content folders."""
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "loop.yaml").symlink_to("loop.yaml")
+    (tmp_path / "gone.yml").symlink_to("nowhere.yaml")
+    (tmp_path / "folder.yaml").mkdir()  # a folder of a YAML name is a folder: looked into, not read
+    result = subprocess.run([sys.executable, "-m", "tutor", "--lang", lang, "check", str(tmp_path)],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    said_all = result.stdout + result.stderr
+    assert result.returncode == 2, said_all
+    for name, words in zip(("pipe.yaml", "loop.yaml", "gone.yml"), said):
+        assert f"{tmp_path / name}:1:1: " in said_all and words in said_all, said_all
+    assert "folder.yaml:" not in said_all and "Traceback" not in said_all
+
+
+@pytest.mark.parametrize(("text", "quoted"), [
+    ('variant: "\\e[2Jclassic"\nhands: [[7S], 3]\ntable: [7C]\n', "unknown preset '\\u001b[2Jclassic'"),
+    ('variant: {preset: classic, "\\e[2J": 1}\nhands: [[7S], 3]\ntable: [7C]\n', "unknown option '\\u001b[2J'"),
+    ('to_move: !!int "\\e[2J"\nhands: [[7S], 3]\ntable: [7C]\n', "cannot read '\\u001b[2J' as !!int"),
+    ('players: "' + "\\e" * (MAX_VALUE_CHARS + 1) + '"\n', "('" + "\\u001b" * 6 + "…')"),  # never cut in one
+])
+def test_a_control_character_is_quoted_escaped_once(text: str, quoted: str) -> None:
+    """The value quoted escaped, as the German words quote it: its repr doubled each escape's backslash
+    ('\\\\u001b', a backslash the file does not hold)."""
+    said = only_problem(text)
+    assert quoted in said and "\\\\" not in said, said
 
 
 # ---- generated hostile YAML --------------------------------------------------------

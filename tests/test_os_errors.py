@@ -89,6 +89,47 @@ def test_a_progress_file_the_system_refuses_is_said_in_the_learners_words(
         assert "directory" not in said and "database file" not in said, said
 
 
+def _home_a_file(home: Path) -> Path:
+    home.write_text("", encoding="utf-8")
+    return home
+
+
+def _a_pipe(home: Path) -> Path:
+    home.mkdir()
+    os.mkfifo(home / "progress.sqlite3")
+    return home
+
+
+def _a_link_to(target: str) -> Callable[[Path], Path]:
+    def linked(home: Path) -> Path:
+        home.mkdir()
+        (home / "progress.sqlite3").symlink_to(target)
+        return home
+    return linked
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("make", "key"), [
+    (_home_a_file, "not_a_folder"),  # said 'it exists already'
+    (_a_pipe, "not_regular"),  # said 'the disk could not be read or written'
+    (_a_link_to(os.devnull), "not_regular"),  # said 'Cannot save …: the disk could not be read or written'
+    (_a_link_to("progress.sqlite3"), "loop"),  # said 'the system reported the error ELOOP'
+])
+def test_a_progress_file_in_the_way_of_no_folder_or_no_regular_file_is_said_in_the_learners_words(
+        lang: str, make: Callable[[Path], Path], key: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """CASSINO_TUTOR_HOME a file; the progress file a named pipe, a link to /dev/null, a link to itself."""
+    home = make(tmp_path / "home")
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
+    monkeypatch.setattr("sys.stdin", io.StringIO("learn table\nnext\nquit\n"))
+    ui = Renderer(lang)
+    for argv in (["--lang", lang], ["replay", "--lang", lang]):
+        assert main(argv) in (1, 2)
+        said = capsys.readouterr().err
+        assert str(home / "progress.sqlite3") in said and f": {ui.message(f'os_errors.{key}')}. " in said, said
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_file_the_system_refuses_to_read_is_said_in_the_learners_words(
         lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -165,6 +206,41 @@ def test_a_damaged_progress_file_is_said_in_the_learners_words(
         assert str(tmp_path / "progress.sqlite3") in said and f"({words})" in said, said
         assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
         assert ("damaged" if lang == "en" else "beschädigt") in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("edit", "key", "params"), [
+    ("DROP TABLE game", "no_table", {"table": "game"}),  # the start's offer of a waiting game: a crash report
+    ("ALTER TABLE game RENAME TO kept_game", "no_table", {"table": "game"}),
+    ("DROP TABLE puzzle_helped", "no_table", {"table": "puzzle_helped"}),  # the start said nothing: a later crash
+    ("ALTER TABLE lesson DROP COLUMN touched_at", "no_column", {"table": "lesson", "column": "touched_at"}),
+    ("ALTER TABLE setting DROP COLUMN value", "no_column", {"table": "setting", "column": "value"}),
+    # a trigger refused every lesson step, and quit still said "Your progress is saved"
+    ("CREATE TRIGGER no_steps BEFORE UPDATE ON lesson BEGIN SELECT RAISE(ABORT, 'no'); END", "trigger",
+     {"name": "no_steps"}),
+    (f"CREATE TRIGGER \"{'t' * 5000}\" AFTER INSERT ON lesson BEGIN SELECT 1; END", "trigger",
+     {"name": "t" * 39 + "…"}),  # a name quoted short
+])
+def test_a_file_a_hand_edit_left_without_a_table_or_a_column_or_with_a_trigger_is_refused_in_the_learners_words(
+        lang: str, edit: str, key: str, params: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "progress.sqlite3"
+    with Progress.open(path) as progress:
+        progress.save_lesson_step("table", 1)
+    conn = sqlite3.connect(path)
+    conn.execute(edit)
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("learn table\nnext\nquit\n"))
+    words = Renderer(lang).message(f"storage_errors.{key}", **params)
+    for argv in (["--lang", lang], ["replay", "--lang", lang]):
+        assert main(argv) in (1, 2)
+        said = capsys.readouterr().err
+        assert str(path) in said and f"({words})" in said, said
+        assert ("damaged" if lang == "en" else "beschädigt") in said, said
+    assert path.read_bytes() == before and not (tmp_path / "reports").exists()
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sqlite3
 import subprocess
@@ -52,6 +53,19 @@ def replay(results: list[bool], puzzle_rating: float = 1500.0) -> Rating:
 
 def test_home_variable_sets_the_folder(tmp_path: Path) -> None:
     assert default_path({"CASSINO_TUTOR_HOME": str(tmp_path)}) == tmp_path / "progress.sqlite3"
+
+
+NO_USER = "~no-such-user-of-cassino-tutor"
+"""A home folder no system has: Path.expanduser raised RuntimeError on it, a traceback at the start."""
+
+
+def test_a_home_variable_under_the_home_of_no_user_is_taken_as_set_and_the_tutor_starts(tmp_path: Path) -> None:
+    assert default_path({"CASSINO_TUTOR_HOME": f"{NO_USER}/home"}) == Path(NO_USER) / "home" / "progress.sqlite3"
+    run = subprocess.run([sys.executable, "-m", "tutor"], input="quit\n", capture_output=True, text=True, cwd=tmp_path,
+                         env={**os.environ, "CASSINO_TUTOR_HOME": f"{NO_USER}/home", "CASSINO_TUTOR_CACHE": "",
+                              "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    assert (tmp_path / NO_USER / "home" / "progress.sqlite3").is_file()
 
 
 def test_without_the_variable_the_file_is_in_the_user_data_folder() -> None:

@@ -8,6 +8,8 @@ import io
 import os
 import subprocess
 import sys
+import threading
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,7 @@ from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.registry import typed_command
-from tutor.shell.session import TutorSession, history_file
+from tutor.shell.session import HISTORY_BYTES, KeptHistory, TutorSession, history_file
 from tutor.teaching.answers import question_answer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,6 +205,52 @@ def test_a_history_file_that_cannot_be_read_or_written_is_said_once_and_the_line
     assert len(notes) == 1 and words[1] in notes[0] and str(tmp_path / "history.txt") in notes[0]
     assert said.index(notes[0]) == 1, "said under the welcome"
     assert history.get_strings() == ["show", "help", "quit"], "Up recalls them"
+
+
+def loaded_within(history: KeptHistory, seconds: float) -> list[str] | None:
+    """The lines ``history`` loads, or None if loading took longer than ``seconds`` (a pipe it waits on is then
+    opened at its other end, to let it go)."""
+    got: list[list[str]] = []
+    reader = threading.Thread(target=lambda: got.append(list(history.load_history_strings())), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    if reader.is_alive():
+        with suppress(OSError):
+            os.close(os.open(history.path, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(seconds)
+        return None
+    return got[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_history_file_that_is_a_pipe_neither_blocks_the_start_nor_is_written_and_is_said(
+        tmp_path: Path, lang: str) -> None:
+    """history.txt a named pipe: the start waited, a blank screen, until something wrote to the pipe."""
+    os.mkfifo(tmp_path / "history.txt")
+    history = history_file(tmp_path / "progress.sqlite3")
+    assert loaded_within(history, 5) == [], "read at once, as no history"
+    said: list[str] = []
+    with open_shell(tmp_path, lang) as shell, create_pipe_input() as pipe:
+        pipe.send_text("show\rquit\r")
+        session = TutorSession(shell, colour=False, history=history, input=pipe, output=DummyOutput(),
+                               say=said.append)
+        assert session.run() == 0
+    why = {"en": "not a regular file but a pipe", "de": "keine gewöhnliche Datei, sondern eine Pipe"}[lang]
+    assert [text for text in said if why in text and str(tmp_path / "history.txt") in text]
+    assert history.get_strings() == ["show", "quit"]
+
+
+def test_of_a_history_file_grown_long_the_start_reads_the_latest_lines_only(tmp_path: Path) -> None:
+    path = tmp_path / "history.txt"
+    entry = "\n# 2026-12-05 14:00:00.000000\n+{n}\n+a second line\n"
+    count = 3 * HISTORY_BYTES // len(entry.format(n=0))
+    path.write_text("".join(entry.format(n=n) for n in range(count)), encoding="utf-8")
+    history = history_file(tmp_path / "progress.sqlite3")
+    history.store_string("the newest")
+    loaded = list(history.load_history_strings())
+    assert loaded[:2] == ["the newest", f"{count - 1}\na second line"]
+    assert 0 < len(loaded) < count / 2 and all(line.endswith("a second line") for line in loaded[1:-1])
 
 
 @pytest.mark.slow

@@ -54,6 +54,6 @@ def variant(spec: str | Mapping[str, Any] | None = None) -> Variant:
         raise VariantError("variant must be a preset name or a mapping of options", "variant")
     table = presets()
     if name not in table:
-        raise VariantError(f"unknown preset {excerpt(name)!r}; presets are: {', '.join(table)}", "preset",
+        raise VariantError(f"unknown preset '{excerpt(name)}'; presets are: {', '.join(table)}", "preset",
                            "unknown_preset", preset=excerpt(name), presets=list(table))
     return Variant.from_options(name, table[name], overrides)

@@ -113,13 +113,13 @@ def _criterion(part: str, text: str) -> Criterion:
         try:
             return Criterion("card", Card.from_str(part[5:]))
         except ValueError:
-            raise GoalError(f"goal {excerpt(text)!r}: {excerpt(part[5:])!r} is not a card; for example card:10D",
+            raise GoalError(f"goal '{excerpt(text)}': '{excerpt(part[5:])}' is not a card; for example card:10D",
                             "no_card", goal=excerpt(text), card=excerpt(part[5:])) from None
     named = ("cards", "points", "sweep", "safe", "deal")
     if name in named:
         return Criterion(name)
     near = nearest(name, named)
-    raise GoalError(f"unknown goal {excerpt(part)!r}{f' (did you mean {near}?)' if near else ''}; goals are: "
+    raise GoalError(f"unknown goal '{excerpt(part)}'{f' (did you mean {near}?)' if near else ''}; goals are: "
                     f"{', '.join(GOAL_NAMES)} (join several with commas)",
                     "unknown", goal=excerpt(part), goals=GOAL_NAMES, near=near)
 

@@ -28,10 +28,15 @@ def escaped(text: str, keep: str = "") -> str:
     return _UNSAFE.sub(lambda m: m[0] if m[0] in keep else f"\\u{ord(m[0]):04x}", text)
 
 
+_CUT_ESCAPE = re.compile(r"\\u[0-9a-f]{0,3}$")
+"""The start of an escape (:func:`escaped`) that a cut left without its end."""
+
+
 def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
-    """``text`` escaped and cut to ``limit`` characters for a message, marked with '…' when cut."""
+    """``text`` escaped and cut to ``limit`` characters for a message, marked with '…' when cut (never inside an
+    escape: ``\\u0…`` would name no character)."""
     shown = escaped(text[: limit + 1])  # escaping never shortens, so more than this is never shown
-    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+    return shown if len(shown) <= limit else _CUT_ESCAPE.sub("", shown[: limit - 1]) + "…"
 
 
 def nearest(word: str, choices: Sequence[str]) -> str:

@@ -98,7 +98,7 @@ def check_option(name: str, value: Any) -> Any:
     spec = OPTIONS.get(name)
     if spec is None:
         valid = ", ".join(sorted(OPTIONS))
-        raise VariantError(f"unknown option {excerpt(name)!r}; options are: {valid}", name)
+        raise VariantError(f"unknown option '{excerpt(name)}'; options are: {valid}", name)
     if name == "point_cards":
         return _check_point_cards(value)
     if spec.choices is not None:

@@ -19,8 +19,10 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def yaml_files(folder: Path) -> list[Path]:
-    """Every YAML file in ``folder`` and below, in order of their paths (the course order)."""
-    return sorted(p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+    """Every YAML file in ``folder`` and below, in order of their paths (the course order): every entry of a YAML
+    name but a folder, so that a pipe, a device, a link to nothing or a loop of links there is said when read, not
+    passed over in silence."""
+    return sorted(p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and not p.is_dir())
 
 
 def load_file(text: str, filename: str) -> Lesson | tuple[Puzzle, ...] | Position:

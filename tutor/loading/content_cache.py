@@ -4,7 +4,7 @@ again only when one of them, or the code that reads them, has changed.
 Parsing every lesson and puzzle takes about two seconds; loading the kept catalog a twentieth of that.  The kept
 copy is named by a key of what it was read from: the Python version, the size and time of change of every file
 of the ``tutor`` package (a new version of the code reads afresh) and of every content file.  A kept copy that
-cannot be read, or names anything but the tutor's own types, is read afresh; one that cannot be written is not
+cannot be read, or names anything but the classes of the tutor's values, is read afresh; one that cannot be written is not
 kept.  The cache is only ever a shortcut: what a start shows is what :func:`~.catalog.read_catalog` gives.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import pickle
 import sys
 import time
@@ -23,6 +24,7 @@ import platformdirs
 from tutor.content.course import Catalog
 
 from .catalog import LeftOut, content_folders, read_catalog, yaml_files
+from .reading import read_bounded_bytes
 from .writing import write_whole
 
 CACHE_VARIABLE = "CASSINO_TUTOR_CACHE"
@@ -30,6 +32,8 @@ CACHE_VARIABLE = "CASSINO_TUTOR_CACHE"
 PREFIX = "catalog-"
 LEFT_TEMPORARY = 3600
 """Seconds after which a temporary copy (``.catalog-….pickle.….tmp``) is taken for one a killed start left."""
+MAX_BYTES = 256 << 20
+"""The largest kept copy read: many times the course's (about 1 MiB)."""
 KEPT = 4
 """Copies kept, the newest: a few checkouts or versions may share the folder without reading afresh in turn."""
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -42,7 +46,7 @@ def cache_folder(environ: Mapping[str, str]) -> Path | None:
     """``$CASSINO_TUTOR_CACHE`` (None when set and empty), else the user's cache folder for the tutor."""
     chosen = environ.get(CACHE_VARIABLE)
     if chosen is not None:
-        return Path(chosen).expanduser() if chosen else None
+        return Path(os.path.expanduser(chosen)) if chosen else None  # ~NAME of no user stays (Path's raised)
     return Path(platformdirs.user_cache_dir("cassino-tutor", appauthor=False))
 
 
@@ -78,20 +82,29 @@ def cache_key(content: Iterable[Path], folders: Iterable[Path]) -> str:
     return digest.hexdigest()[:32]
 
 
+VALUE_MODULES = ("tutor.content.", "tutor.core.")
+"""The packages whose classes a catalog holds: values, without I/O."""
+
+
 class _TutorTypesOnly(pickle.Unpickler):
-    """Unpickles the tutor's own types and nothing else: a kept copy cannot make anything else run."""
+    """Unpickles the classes of the tutor's values and nothing else: a kept copy cannot make anything else run.
+
+    A name with dots would reach through a module to what it imports (``tutor.storage.game_files`` and
+    ``os.system``), so only a class defined in a module of :data:`VALUE_MODULES`, by its own name, is taken."""
 
     def find_class(self, module: str, name: str) -> type:
-        if module.split(".")[0] != "tutor":
-            raise pickle.UnpicklingError(f"{module}.{name} is not one of the tutor's types")
-        found: type = super().find_class(module, name)
-        return found
+        if module.startswith(VALUE_MODULES) and name.isidentifier():
+            found = super().find_class(module, name)
+            if isinstance(found, type) and found.__module__ == module:
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not one of the tutor's types")
 
 
 def _kept(path: Path) -> Read | None:
-    """The catalog kept at ``path``; None where there is none, or it cannot be read whole."""
+    """The catalog kept at ``path``; None where there is none, or it cannot be read whole (or is no regular file of
+    at most :data:`MAX_BYTES`: a pipe there blocked the start, a link to ``/dev/zero`` filled the memory)."""
     try:
-        data = path.read_bytes()
+        data = read_bounded_bytes(path, MAX_BYTES, "a kept catalog")
         read = _TutorTypesOnly(io.BytesIO(data)).load()
     except Exception:  # a missing, cut or foreign copy is read afresh: the cache never stops a start
         return None
@@ -105,6 +118,8 @@ def _keep(path: Path, read: Read) -> None:
     :data:`KEPT` copies."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and not path.is_file():  # a pipe would block the write, a device swallow it
+            return
         write_whole(path, pickle.dumps(read, protocol=pickle.HIGHEST_PROTOCOL))
         copies = sorted(path.parent.glob(f"{PREFIX}*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for older in copies[KEPT:]:

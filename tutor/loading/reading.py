@@ -72,6 +72,11 @@ def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False
     """
     if stdin and str(path) == STDIN:
         return _decoded(_read_upto(sys.stdin.buffer.read, limit, what))
+    return _decoded(read_bounded_bytes(path, limit, what))
+
+
+def read_bounded_bytes(path: str | Path, limit: int, what: str) -> bytes:
+    """The bytes of the regular file ``path``, as :func:`read_bounded` reads them, undecoded."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
@@ -89,7 +94,7 @@ def read_bounded(path: str | Path, limit: int, what: str, *, stdin: bool = False
                            what=_kind(what))
         if info.st_size > limit:
             raise ReadRefused(too_big_words(info.st_size, limit, what))
-        return _decoded(_read_upto(lambda n: os.read(fd, n), limit, what))
+        return _read_upto(lambda n: os.read(fd, n), limit, what)
     except OSError as err:
         raise _unreadable(err) from None
     finally:

@@ -35,9 +35,15 @@ OS_ERRORS: dict[int, tuple[str, str]] = {
     errno.EISDIR: ("a_folder", "it is a folder"), errno.ENOTDIR: ("not_a_folder", "a part of the path is not a folder"),
     errno.EEXIST: ("exists", "it exists already"), errno.ENAMETOOLONG: ("too_long", "the name is too long"),
     errno.EFBIG: ("too_big", "the file would be bigger than the system allows"),
+    errno.ELOOP: ("loop", "the symbolic links in the path lead round in a circle"),
 }
 """The system's refusals of a file said in words of our own (its own are English whatever the learner reads):
 each error's message key (``os_errors.KEY``) and its English words."""
+
+
+NOT_REGULAR = Words("it is not a regular file but a pipe, a device or a socket", "os_errors.not_regular")
+"""Why a file the tutor keeps (the progress file, the typed lines) is not used: it is no regular file, and one that
+is would block the tutor (a pipe) or take what is written to it nowhere (``/dev/null``)."""
 
 
 def rule_section(code: str) -> str:

@@ -136,7 +136,7 @@ class Node:
             return words(f"{self.text!r} (read as {read})", "file_words.value_bool", text=excerpt(self.text), read=read)
         if isinstance(value, (int, float)):
             return words(f"the number {excerpt(self.text)}", "file_words.value_number", text=excerpt(self.text))
-        return words(f"the text {excerpt(self.text)!r}", "file_words.value_text", text=excerpt(self.text))
+        return words(f"the text '{excerpt(self.text)}'", "file_words.value_text", text=excerpt(self.text))
 
 
 class Problems:
@@ -255,7 +255,7 @@ def check_limits(text: str, filename: str, loader: type[yaml.SafeLoader] = _FAST
                     message = words(f"more than {MAX_ALIASES} aliases (*name) in one file; write the values out",
                                     "yaml.too_many_aliases", most=MAX_ALIASES)
             elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_VALUE_CHARS:
-                message = words(f"a value of {len(event.value):,} characters ({excerpt(event.value)!r}); "
+                message = words(f"a value of {len(event.value):,} characters ('{excerpt(event.value)}'); "
                                 f"a value may be at most {MAX_VALUE_CHARS:,} characters", "yaml.too_long",
                                 chars=len(event.value), text=excerpt(event.value), most=MAX_VALUE_CHARS)
             if message is not None:
@@ -305,7 +305,7 @@ class _Converter:
                 value = self.constructor.construct_object(node, deep=True)
             except (yaml.YAMLError, ValueError):
                 value = node.value
-                self.problems.at(line, col, f"cannot read {excerpt(node.value)!r} as {_tag(node)}; remove the tag or "
+                self.problems.at(line, col, f"cannot read '{excerpt(node.value)}' as {_tag(node)}; remove the tag or "
                                  "fix the value", "yaml.bad_tagged", text=excerpt(node.value), tag=_tag(node))
             return Node("scalar", line, col, text=str(node.value), scalar=value)
         if id(node) in self.active:

@@ -9,6 +9,7 @@ game, under a new number.
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -84,7 +85,9 @@ def export(shell: Shell, number_text: str, file: str) -> str:
         return ui.message("play.export_usage")
     if "\0" in file:  # no system takes it (Python's ValueError)
         return ui.message("play.file_name_nul")
-    path = Path(file).expanduser().absolute()
+    path = Path(os.path.expanduser(file)).absolute()  # Path.expanduser raised for ~NAME of no user
+    if file.endswith(("/", os.sep)) and not path.is_dir():  # a folder's name (Path drops the slash): not a file's
+        return ui.message("play.export_no_folder", folder=str(path))
     try:
         store(shell).export(number, path)
     except GameFileError as err:
@@ -106,7 +109,7 @@ def import_(shell: Shell, file: str) -> str:
         return ui.message("play.import_usage")
     if "\0" in file:
         return ui.message("play.file_name_nul")
-    path = Path(file).expanduser().absolute()
+    path = Path(os.path.expanduser(file)).absolute()
     try:
         saved = store(shell).import_file(path, shell.clock())
     except GameFileError as err:

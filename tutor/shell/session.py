@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 import signal
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
+from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app_or_none, run_in_terminal
@@ -19,8 +23,9 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
 from tutor.core.text import LAYOUT, escaped, excerpt
+from tutor.loading.words import NOT_REGULAR, Words, os_words
 from tutor.render.chart import fit
-from tutor.render.os_errors import os_reason
+from tutor.render.problems import said as in_words
 
 from .colour import STYLE, ansi, coloured
 from .commands import cancel_question, dispatch, farewell, welcome
@@ -140,7 +145,7 @@ class TutorSession:
         if isinstance(history, KeptHistory) and history.error is not None and not self.history_told:
             self.history_told = True
             self.say(self.shell.ui.message("shell.history_unkept", path=str(history.path),
-                                           reason=os_reason(self.shell.ui.message, history.error)))
+                                           reason=in_words(self.shell.ui, history.error)))
 
     def _lines(self, loop: asyncio.AbstractEventLoop) -> int:
         loop.run_until_complete(_loaded(self.prompt.history))  # read now: a file that cannot be is said at once
@@ -213,28 +218,77 @@ async def _loaded(history: History) -> None:
         pass
 
 
+HISTORY_BYTES = 1 << 20
+"""How much of the end of the history file a start reads: the latest lines typed, however long the file grew."""
+
+
 class KeptHistory(FileHistory):
     """Typed lines kept in a file for later sessions; when the file cannot be read or written (a folder of that
     name, no permission, a full disk), this session's lines are kept in memory alone and ``error`` says why (else
-    prompt_toolkit prints the traceback at every prompt)."""
+    prompt_toolkit prints the traceback at every prompt).  A history file that is no regular file (a pipe, which
+    blocked the start until something wrote to it, a device) is neither read nor written."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(str(path))
         self.path = path
-        self.error: OSError | None = None
+        self.error: Words | None = None
 
     def load_history_strings(self) -> Iterable[str]:
+        """The entries of the file's last :data:`HISTORY_BYTES`, newest first, as prompt_toolkit writes them: each
+        a line ``# TIME``, then its lines, each after a ``+``."""
         try:
-            return list(super().load_history_strings())
-        except OSError as err:
-            self.error = self.error or err
+            with _regular(self.path, os.O_RDONLY) as kept:
+                size = os.fstat(kept.fileno()).st_size
+                if size > HISTORY_BYTES:
+                    kept.seek(size - HISTORY_BYTES)
+                    kept.readline()  # the rest of a line cut: from the next whole one
+                text = kept.read(HISTORY_BYTES).decode("utf-8", "replace")
+        except FileNotFoundError:
             return []
+        except OSError as err:
+            self._failed(err)
+            return []
+        entries: list[str] = []
+        lines: list[str] = []
+        for line in [*text.splitlines(keepends=True), "#"]:
+            if line.startswith("+"):
+                lines.append(line[1:])
+            elif lines:
+                entries.append("".join(lines)[:-1])
+                lines = []
+        return reversed(entries)
 
     def store_string(self, string: str) -> None:
+        if self.error == NOT_REGULAR:
+            return
         try:
-            super().store_string(string)
+            with _regular(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT) as kept:
+                kept.write("".join([f"\n# {datetime.now()}\n", *(f"+{line}\n" for line in string.split("\n"))])
+                           .encode("utf-8"))
         except OSError as err:
-            self.error = self.error or err
+            self._failed(err)
+
+    def _failed(self, err: OSError) -> None:
+        """Keep why the file could not be used, the first time."""
+        if self.error is None:
+            self.error = NOT_REGULAR if isinstance(err, _NotRegular) else os_words(err)
+
+
+class _NotRegular(OSError):
+    """The file is no regular file."""
+
+
+def _regular(path: Path, flags: int) -> BinaryIO:
+    """``path`` opened with ``flags``, without waiting (a pipe with nobody at its other end would block), if it is a
+    regular file; :class:`_NotRegular` if it is not."""
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):  # a folder opens to be read
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+        raise _NotRegular(f"{path} is not a regular file")
+    return os.fdopen(fd, "rb" if flags == os.O_RDONLY else "ab")
 
 
 def history_file(progress_path: Path) -> KeptHistory:

@@ -6,13 +6,17 @@ Every sqlite error that means "this file cannot be used" becomes a
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from functools import cache
 from pathlib import Path
 
-from tutor.loading.words import Words, os_words, words
+from tutor.core.text import excerpt
+from tutor.loading.words import NOT_REGULAR, Words, os_words, words
 
 from .errors import ProgressError
 from .schema import APPLICATION_ID, MIGRATIONS, Migration
@@ -57,8 +61,12 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file where the folder should be: not that the progress file exists
+        raise _refused(NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)), path) from None
     except OSError as err:
         raise _refused(err, path) from None
+    if _not_regular(path):
+        raise ProgressError("cannot_open", path, said=NOT_REGULAR)
     try:
         # isolation_level=None: the transactions below are ours, not the module's implicit ones
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, factory=FileConnection)
@@ -69,7 +77,7 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
     except sqlite3.Error as err:
         raise _converted(err, path, "cannot_open") from None
     try:
-        _check(conn, path, len(migrations))
+        _check(conn, path, migrations)
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -83,7 +91,18 @@ def open_database(path: Path, migrations: Sequence[Migration] = MIGRATIONS) -> s
     return conn
 
 
-def _check(conn: sqlite3.Connection, path: Path, supported: int) -> None:
+def _not_regular(path: Path) -> bool:
+    """Whether ``path`` is a pipe, a device or a socket (SQLite said of a pipe, or of a link to ``/dev/null``,
+    "the disk could not be read or written"); a folder is said by SQLite's error, as the system's."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # none yet (it is made), or refused: said by SQLite's error
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _check(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
+    supported = len(migrations)
     problems = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
     if problems != ["ok"]:
         raise ProgressError("damaged", path, said=sqlite_words("SQLITE_CORRUPT"))  # its details: SQLite's English
@@ -95,6 +114,44 @@ def _check(conn: sqlite3.Connection, path: Path, supported: int) -> None:
             raise ProgressError("foreign", path)
     elif version > supported:
         raise ProgressError("newer_version", path, found=version, supported=supported)
+    else:
+        _check_tables(conn, path, migrations[:version])
+
+
+def _check_tables(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:
+    """Refuse, as damaged, a file of ours without a table or a column its version has (a hand edit dropped it: each
+    command that reads it failed), or with a trigger, which the tutor never makes (a hand edit's trigger refused
+    the tutor's writes, or changed what they wrote)."""
+    trigger = conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").fetchone()
+    if trigger is not None:
+        name = excerpt(str(trigger[0]))  # the hand edit's name: any length, any character
+        raise ProgressError("damaged", path, said=words(
+            f"it holds a trigger, {name}, which cassino-tutor never makes", "storage_errors.trigger", name=name))
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for table, columns in _tables(tuple(migrations)).items():
+        if table not in tables:
+            raise ProgressError("damaged", path, said=words(f"the table {table} is missing", "storage_errors.no_table",
+                                                            table=table))
+        found = {row[1] for row in conn.execute("SELECT * FROM pragma_table_info(?)", (table,))}
+        for column in columns:
+            if column not in found:
+                raise ProgressError("damaged", path, said=words(f"the table {table} has no column {column}",
+                                                                "storage_errors.no_column", table=table, column=column))
+
+
+@cache
+def _tables(migrations: tuple[Migration, ...]) -> dict[str, tuple[str, ...]]:
+    """The tables ``migrations`` make, each with its columns, in order."""
+    made = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in migrations:
+            migration(made)
+        names = [name for (name,) in made.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")]
+        return {name: tuple(row[1] for row in made.execute("SELECT * FROM pragma_table_info(?)", (name,)))
+                for name in names}
+    finally:
+        made.close()
 
 
 def _migrate(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migration]) -> None:

@@ -46,6 +46,7 @@ from .game_files import (
     write_new_file,
 )
 from .games import GameFileError, SavedGame, game_text, game_to_data, new_id, parse_game, result_to_data
+from .repair import kept_json
 from .timestamps import checked_time, from_text, to_text, utc
 
 LEASE_HERE = timedelta(hours=24)
@@ -189,6 +190,8 @@ class GameStore:
             if row is None:
                 raise GameChanged(saved.key, None)
             version, holder, held_at = row
+            if not isinstance(version, int):  # a hand edit's: counted afresh
+                version = 0
             if holder != self.holder and (version != saved.version or self.held_elsewhere(holder, held_at, now)):
                 raise GameChanged(saved.key, _pid(holder))
             c.execute(
@@ -276,7 +279,7 @@ class GameStore:
         found = {}
         for number, text in rows:
             with suppress(ValueError, TypeError):
-                found[number] = json.loads(text)
+                found[number] = kept_json(text)
         return found
 
     def review_losses(self, like: tuple[str, int] | None = None) -> list[list[float]]:
@@ -297,8 +300,8 @@ class GameStore:
                     practice_from[key] = _practice_from(practice)
                 if number >= practice_from.get(key, number + 1):
                     continue
-                if like is None or (json.loads(variant), players) == like:
-                    games.setdefault(key, []).extend(kept_losses(json.loads(text)))
+                if like is None or (kept_json(variant), players) == like:
+                    games.setdefault(key, []).extend(kept_losses(kept_json(text)))
         return list(games.values())
 
     def release(self, key: int) -> None:
@@ -343,7 +346,7 @@ class GameStore:
     def player_counts(self) -> set[int]:
         """The player counts of the kept games (none kept: empty)."""
         with self._read() as c:
-            return {int(row[0]) for row in c.execute("SELECT DISTINCT players FROM game")}
+            return {row[0] for row in c.execute("SELECT DISTINCT players FROM game WHERE typeof(players) = 'integer'")}
 
     def waiting(self, now: datetime) -> GameSummary | None:
         """The game saved last that is not over, if any (it may be held by another shell)."""
@@ -360,13 +363,13 @@ class GameStore:
             return _kept_error(problem)
         try:
             if variant not in variants:
-                variants[variant] = presets.variant(json.loads(variant))
+                variants[variant] = presets.variant(kept_json(variant))
             if not all(isinstance(n, int) for n in (players, learner, seed, rounds)):
                 raise ValueError("not a number")
-            points = json.loads(scores)
+            points = kept_json(scores)
             if not (isinstance(points, list) and all(isinstance(n, int) for n in points)):
                 raise ValueError("not a list of points")
-            ended = json.loads(result) if result is not None else None
+            ended = kept_json(result) if result is not None else None
             outcome = None if ended is None else MatchResult(ended["winner"], str(ended["reason"]), ended["loser"])
             return GameSummary(key, checked_time(started), Settings(variants[variant], players, level, seed, kind, learner),
                                practice == 1, rounds, tuple(points), outcome,
@@ -389,7 +392,7 @@ class GameStore:
                              (to_text(saved.started),)).fetchall()
             for key, data in rows:
                 with suppress(ValueError, TypeError):
-                    if _content(json.loads(data)) == document:
+                    if _content(kept_json(data)) == document:
                         raise GameKept(key)
             self._insert(c, saved, now, str(path))
         return saved
@@ -466,7 +469,7 @@ def _changed_files(folder: Path, seen: dict[str, tuple[int, int]]) -> Iterator[t
 
 def _practice_from(document: str) -> int:
     """The round from which a kept practice game is practice: all of it when its document does not say."""
-    data = json.loads(document)
+    data = kept_json(document)
     found = data.get("practice_from") if isinstance(data, dict) else None
     return found if isinstance(found, int) and not isinstance(found, bool) else 1
 
@@ -509,7 +512,7 @@ def _last_round_over(data: object) -> bool:
     """Whether the last round of a kept document is scored; False for a document that cannot be read so far (loading
     the game says what is wrong with it)."""
     try:
-        last = json.loads(data)["rounds"][-1] if isinstance(data, str) else None
+        last = kept_json(data)["rounds"][-1] if isinstance(data, str) else None
     except (ValueError, TypeError, KeyError, IndexError):
         return False
     return isinstance(last, dict) and last.get("score") is not None
@@ -517,7 +520,7 @@ def _last_round_over(data: object) -> bool:
 
 def _kept_error(problem: str) -> GameFileError:
     try:
-        return GameFileError.from_data(json.loads(problem))
+        return GameFileError.from_data(kept_json(problem))
     except (ValueError, TypeError):
         return GameFileError.from_data(None)
 

@@ -20,7 +20,7 @@ from .glicko2 import Rating
 from .paths import default_path
 from .rating_policy import LEARNER_START, after_idle, puzzle_start, rate_game
 from .records import MAX_STARS, Activity, AttemptResult, LessonRecord, ReviewItem, Summary, ThemeStat
-from .repair import Repair, finite_number, repair_values
+from .repair import Repair, finite_number, kept_json, repair_values
 from .reviews import ReviewState, after_attempt
 from .skills import (
     MIN_EVIDENCE,
@@ -42,7 +42,7 @@ _SUCCESS = "(solved AND hints = 0)"
 def _texts(kept: object) -> list[str]:
     """A list of strings kept as JSON; none where it is not one (a hand edit)."""
     try:
-        found = json.loads(str(kept))
+        found = kept_json(kept)
     except ValueError:
         return []
     return [x for x in found if isinstance(x, str)] if isinstance(found, list) else []

@@ -10,6 +10,7 @@ and resets the others (a review falls due now).
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any, TypeGuard
 
 from tutor.loading.words import Words, os_words, words
 
@@ -25,9 +27,41 @@ from .errors import ProgressError
 from .timestamps import to_text, utc
 
 
-def finite_number(value: object) -> bool:
+def finite_number(value: object) -> TypeGuard[int | float]:
     """Whether ``value`` is a number SQLite kept as one, and finite (a hand edit may leave text or NaN)."""
     return isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def kept_json(text: object) -> Any:
+    """The JSON value a column keeps; ValueError where it holds none, nested too deep too (a hand edit's
+    ``[[[…]]]``: Python's RecursionError, which no reader expected, a crash report at each start)."""
+    try:
+        return json.loads(str(text))
+    except RecursionError:
+        raise ValueError("JSON nested too deep") from None
+
+
+RATINGS = (-1000.0, 5000.0)
+"""The ratings a file may keep: far past any the tutor writes (its puzzles are rated 400 to 3000), near enough for
+Glicko-2's arithmetic between any two (two ratings more than about 6,400 apart divide by zero)."""
+VOLATILITIES = (1e-6, 10.0)
+"""The volatilities a file may keep: Glicko-2's stays near its start, 0.06 (a tiny one fails its logarithm)."""
+
+
+def _rating(value: object) -> bool:
+    return finite_number(value) and RATINGS[0] <= value <= RATINGS[1]
+
+
+def _deviation(value: object) -> bool:
+    return finite_number(value) and value > 0
+
+
+def _volatility(value: object) -> bool:
+    return finite_number(value) and VOLATILITIES[0] <= value <= VOLATILITIES[1]
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str)
 
 
 def _number_or_null(value: object) -> bool:
@@ -67,15 +101,16 @@ class Column:
 
 
 COLUMNS = (
-    *(Column("learner", c, finite_number) for c in ("rating", "deviation", "volatility")),
-    *(Column("puzzle", c, finite_number) for c in ("rating", "deviation", "volatility")),
+    *(Column(table, c, valid) for table in ("learner", "puzzle", "skill")
+      for c, valid in (("rating", _rating), ("deviation", _deviation), ("volatility", _volatility))),
     Column("attempt", "at", _time), Column("attempt", "solved", _flag), Column("attempt", "hints", _count),
     Column("attempt", "rated", _flag),
     Column("attempt", "learner_before", finite_number), Column("attempt", "learner_after", finite_number),
-    Column("review", "due_at", _time, "now"), Column("review", "last_review", _time_or_null, "NULL"),
+    Column("review", "puzzle_id", _text), Column("review", "due_at", _time, "now"),
+    Column("review", "last_review", _time_or_null, "NULL"),
     *(Column("review", c, _number_or_null, "NULL") for c in ("stability", "difficulty")),
-    *(Column("skill", c, finite_number) for c in ("rating", "deviation", "volatility")),
-    *(Column("skill_evidence", c, finite_number) for c in ("score", "weight", "difficulty", "rating_after")),
+    *(Column("skill_evidence", c, finite_number) for c in ("score", "weight")),  # SQLite checks their range
+    *(Column("skill_evidence", c, _rating) for c in ("difficulty", "rating_after")),
     Column("lesson", "step", _count, "0"), Column("lesson", "touched_at", _time, "now"),
     Column("lesson", "mistakes", _count, "0"), Column("lesson", "hints", _count, "0"),
     Column("lesson", "completed_at", _time_or_null, "now"),

@@ -149,8 +149,8 @@ def personal_puzzle(puzzle_id: str, text: str, symbols: bool = True) -> Puzzle |
     (a hand edit): the queue then drops it, as it does a puzzle gone from the collection."""
     try:
         return _puzzle(puzzle_id, json.loads(text), symbols)
-    except (ValueError, KeyError, TypeError, FileError):  # a MoveError is a ValueError
-        return None
+    except (ValueError, KeyError, TypeError, FileError, RecursionError):  # a MoveError is a ValueError; JSON nested
+        return None  # deeper than Python reads, RecursionError
 
 
 def exact(pos: Position) -> bool:
