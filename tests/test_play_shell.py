@@ -662,7 +662,8 @@ def hinted_move(shell: Shell, hint: str) -> str:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 13), (4, 8)])
 def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, players: int, seed: int) -> None:
-    """The hint gives the advice the review judges the move by: following every hint, no move is marked."""
+    """The hint gives the advice the review judges the move by: following every hint, no move is marked.  The
+    review counts none of those moves as the learner's, and so praises none (it praised the round)."""
     with open_shell(tmp_path) as shell:
         dispatch(shell, f"play round players={players} level=club seed={seed}")
         game = game_run(shell).game
@@ -676,7 +677,8 @@ def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, 
             reply = dispatch(shell, hinted_move(shell, hint)).text
         review = review_round(game.current.plies, game.learner, worlds=4, seed=game.current.seed)
         assert review.moves and all(m.played == m.best for m in review.moves) and review.marks == ()
-        assert "Well played!" in reply and " was an " not in reply and " was a " not in reply
+        assert "Well played" not in reply and " was an " not in reply and " was a " not in reply
+        assert "Played after a hint and not counted as yours: move" in reply and " reviewed" not in reply, reply
 
 
 def test_the_expert_level_plays_in_the_shell(tmp_path: Path) -> None:
