@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from shell_helpers import game_run, kept_games, open_shell
+from shell_helpers import game_run, kept_games, open_shell, play_first_moves
 
 from tutor.play.review import review_round
 from tutor.render import Renderer
@@ -333,6 +333,24 @@ def test_the_resign_question_says_a_practice_game_counts_as_practice(tmp_path: P
         assert game_run(shell).game.practice
         question = dispatch(shell, resign).text
         assert practice in question and lost not in question and question.endswith(asked)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "It ends now, lost; as you took a move back, it counts only as practice from round 2 on."),
+    ("de", "Sie endet dann sofort als verloren; da du einen Zug zurückgenommen hast, zählt sie ab Runde 2 nur als "
+           "Übung."),
+])
+def test_the_resign_question_says_from_which_round_the_game_is_practice(tmp_path: Path, lang: str, said: str) -> None:
+    """A match whose first move taken back was in round 2 is practice from round 2 on (``practice_from``): round 1
+    still counts.  The question to resign it said it counted only as practice, the whole of it."""
+    resign = RESIGN[lang][0]
+    with open_shell(tmp_path, lang) as shell:
+        play_first_moves(shell, "target=61 seed=3 level=greedy", round_only=True)
+        dispatch(shell, "next" if lang == "en" else "weiter")
+        dispatch(shell, learner_line(shell))
+        dispatch(shell, "undo" if lang == "en" else "zurück")
+        assert game_run(shell).game.practice_from == 2
+        assert said in " ".join(dispatch(shell, resign).text.split())
 
 
 def resigning_session(tmp_path: Path, lang: str, keys: str) -> tuple[list[str], bool, str]:
