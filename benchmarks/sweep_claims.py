@@ -10,8 +10,9 @@ Run from the repository root: ``python benchmarks/sweep_claims.py [--seeds 1-20]
   de) by :func:`grade_problems` and :func:`reason_word_problems`: the grade said against the loss shown beside it
   and each grade's least loss the review states, the interval shown against the loss, and every card and number
   of a reason's data in its words; a sure sweep said passed up (:func:`sweep_problems`), the values of an exact
-  mark against its lines' totals (:func:`line_problems`), and the short review's marks left out as costing "no
-  more than these" (:func:`brief_problems`).
+  mark against its lines' totals (:func:`line_problems`), the short review's marks left out as costing "no
+  more than these" (:func:`brief_problems`), and the praise of a round against its moves' values
+  (:func:`praise_problems`; the rounds praised are counted).
 - ``hints``: the positions of seeded rounds (:func:`~tutor.generator.mining.round_positions`, the generator's
   players), each with a goal, as ``tests/test_hint_claims.py`` makes them: every hint the generator gives is
   checked by :func:`~tutor.teaching.hint_claims.hint_problems` (its claim and its words in both languages).
@@ -224,11 +225,45 @@ def brief_problems(ui: Renderer, review: RoundReview) -> list[str]:
             for m, loss in zip(review.marks, shown) if m.review.turn not in listed and loss > least]
 
 
+PRAISE = {"en": re.compile(r"Well played: together they lost less than ([\d.]+) points"),
+          "de": re.compile(r"Gut gespielt: Zusammen haben sie nach den Werten des Beraters weniger als ([\d,]+) "
+                           r"Punkte")}
+"""The praise of a round, and the points it says the learner's moves together lost less than."""
+
+
+def praise_earned(review: RoundReview) -> tuple[bool, float]:
+    """Whether a round earns the praise: every move with a choice reviewed, the learner's own moves (not those played
+    after a hint) some, none of them marked, and together they lost less than the margin, recomputed from each one's
+    best and played values (none below 0); and what they lost together."""
+    own = [m for m in review.moves if m.index not in review.hinted]
+    lost = sum(max(0.0, m.best.value - m.played.value) for m in own)
+    return bool(own) and not review.marks and not review.unreviewed and lost < MARGINS[review.players][0], lost
+
+
+def praise_problems(ui: Renderer, lang: str, review: RoundReview) -> list[str]:
+    """The praise is said (in the short review and the full one) exactly where the round earns it
+    (:func:`praise_earned`); the points it names are the margin.  Nothing else praises a round."""
+    earned, lost = praise_earned(review)
+    out = []
+    for kind, text in (("short", review_brief(ui, review)), ("full", review_text(ui, review))):
+        found = PRAISE[lang].findall(text)
+        praised = ("Well played" if lang == "en" else "Gut gespielt") in text
+        if praised != earned or len(found) != earned:
+            out.append(f"the {kind} review {'praises' if praised else 'does not praise'} moves that together lost "
+                       f"{lost:.3f} (margin {MARGINS[review.players][0]}, {len(review.marks)} marked, "
+                       f"{review.unreviewed} unreviewed)")
+        out += [f"the {kind} review's praise names {n}, not the margin {MARGINS[review.players][0]}"
+                for n in found if read(n) != Decimal(repr(MARGINS[review.players][0]))]
+    return out
+
+
 def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) -> None:
     for plies, review in reviews(name, players, seed, worlds):
         where = f"{name} players={players} seed={seed} seat={review.seat} worlds={worlds}"
         tally.checked["review moves"] += len(review.moves)
         tally.checked["review rounds"] += 1
+        tally.checked["review rounds unmarked"] += not review.marks
+        tally.checked["review rounds praised (of those unmarked)"] += praise_earned(review)[0]
         for mark in review.marks:
             tally.checked["review marks"] += 1
             if loss_places(mark.review, players) > POINT_PLACES:
@@ -252,6 +287,7 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
         for lang in LANGS:
             ui = Renderer(lang, symbols=False)
             review_text(ui, review)  # it renders (a missing word raises)
+            tally.add("praise", praise_problems(ui, lang, review), f"{where} {lang}")
             if len(review.marks) > BRIEF_MARKS:
                 tally.add("short review's marks left out", brief_problems(ui, review), f"{where} {lang}")
             else:

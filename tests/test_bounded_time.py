@@ -488,7 +488,7 @@ def test_ctrl_c_during_a_hint_or_a_review_made_again_takes_its_progress_line_awa
     monkeypatch.setattr("tutor.shell.play.StatusLine", lines_on(err))
     monkeypatch.setattr("tutor.shell.play.hint_advice", lambda game, progress: stopped_after(3, progress))
     monkeypatch.setattr("tutor.shell.play.review_again",
-                        lambda plies, seat, seed, progress: stopped_after(3, progress, 9))
+                        lambda plies, seat, seed, hinted, progress: stopped_after(3, progress, 9))
     with open_shell(tmp_path, lang) as shell:
         dispatch(shell, ("play round" if lang == "en" else "spiele runde") + " level=greedy seed=5")
         run = shell.activity
@@ -498,7 +498,7 @@ def test_ctrl_c_during_a_hint_or_a_review_made_again_takes_its_progress_line_awa
             dispatch(shell, "hint" if lang == "en" else "tipp")
         assert err.getvalue().count("\r\033[K") == 5 and err.getvalue().endswith("\r\033[K")
         with pytest.raises(KeyboardInterrupt):
-            run.review_again(run.game.current.plies, 5)
+            run.review_again(run.game.current.plies, 5, set())
     assert err.getvalue().count("\r\033[K") == 9 and err.getvalue().endswith("\r\033[K")
 
 

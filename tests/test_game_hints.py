@@ -12,11 +12,17 @@ from typing import Any
 import pytest
 from shell_helpers import kept_games, open_shell
 
-from tutor.play.review_data import kept_losses
+from tutor.cli.main import main
+from tutor.play.review import review_round
+from tutor.play.review_data import kept_losses, review_from_data
+from tutor.render import Renderer
+from tutor.render.review import review_text
 from tutor.shell.commands import dispatch
 from tutor.shell.play import GameRun
+from tutor.shell.review_screen import REVIEW_WORLDS
 from tutor.storage import Progress
 from tutor.storage.games import GameFileError, game_text, game_to_data, parse_game
+from tutor.teaching.personal import puzzle_id, puzzle_position
 
 
 def hinted_round(home: Path) -> tuple[GameRun, set[int]]:
@@ -114,3 +120,70 @@ def hinted_game(hinted: tuple[Path, GameRun, set[int]]) -> dict[str, Any]:
 def test_the_help_on_hints_says_a_hinted_move_does_not_count(tmp_path: Path, lang: str, said: str) -> None:
     with open_shell(tmp_path, lang) as shell:
         assert said in " ".join(dispatch(shell, "help hint").text.split())
+
+
+@pytest.fixture(scope="module")
+def against_hints(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, GameRun, set[int], str, str]:
+    """A one-round game the learner plays by its first legal move, asking the advisor before every other move and
+    then not playing its advice: the game, the hinted plies, what the round's end said, and ``analysis``."""
+    home = tmp_path_factory.mktemp("against")
+    with open_shell(home) as shell:
+        dispatch(shell, "play round level=greedy seed=5")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        asked, turns, said = set(), 0, ""
+        while not run.game.round_over:
+            pos = run.position
+            turns += 1
+            if turns % 2 == 0:
+                asked.add(len(run.game.current.plies))
+                dispatch(shell, "hint")
+            said = dispatch(shell, pos.notation(pos.generate()[0])).text
+        return home, run, asked, said, dispatch(shell, "analysis").text
+
+
+def test_a_move_played_after_a_hint_is_no_mistake_of_the_learners_and_no_personal_puzzle(
+        against_hints: tuple[Path, GameRun, set[int], str, str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A move played after a hint was marked at the round's end as the learner's mistake, counted in the points
+    lost, and queued as a personal puzzle.  The review (the round's end, ``analysis``, the kept review and ``replay``
+    of it, ``replay --review``) shows it as played after a hint, not counted as theirs, without a grade; the
+    learner's own marks are as before; no puzzle is made of it."""
+    home, run, asked, said, analysis = against_hints
+    current = run.game.rounds[0]
+    raw = review_round(current.plies, run.game.learner, worlds=REVIEW_WORLDS, seed=current.seed)
+    hinted = [m for m in raw.marks if m.review.index in asked]
+    own = [m for m in raw.marks if m.review.index not in asked]
+    assert hinted and own, "the round has marks of both kinds"
+    after = sorted(m.turn for m in raw.moves if m.index in asked)
+    for m in own:
+        assert f"  Move {m.review.turn}: " in said, said
+    for m in hinted:
+        assert f"  Move {m.review.turn}: " not in said, said
+    assert f"{len(raw.moves) - len(after)} moves reviewed, {len(own)} marked, " in said, said
+    listed = Renderer("en").message("words.listing", head=[str(t) for t in after[:-1]], last=str(after[-1]))
+    assert f"Played after a hint and not counted as yours: moves {listed}." in said, said
+    with sqlite3.connect(home / "progress.sqlite3") as c:
+        made = {puzzle for (puzzle,) in c.execute("SELECT id FROM personal_puzzle")}
+    with Progress.open(home / "progress.sqlite3") as progress:
+        [data] = progress.games.reviews(run.saved.key).values()  # type: ignore[arg-type]
+    pos_id = {m.review.index: puzzle_id(puzzle_position(m.review.ply.before),
+                                        puzzle_position(m.review.ply.before).notation(m.review.ply.move))
+              for m in raw.marks}
+    assert made == {pos_id[m.review.index] for m in own}
+    kept = review_from_data(current.plies, data)
+    assert [m.review.index for m in kept.marks] == [m.review.index for m in own]
+    assert [m.review.index for m in kept.hinted_marks] == [m.review.index for m in hinted]
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
+    for lang, head in (("en", "Your move {}, played after a hint (not counted as yours): "),
+                       ("de", "Dein {}. Zug, nach einem Tipp gespielt (nicht als deiner gezählt): ")):
+        texts = [review_text(Renderer(lang), kept), *([analysis] if lang == "en" else [])]
+        for review in ([], ["--review", "1"]):
+            assert main(["replay", "1", "--lang", lang, *review]) == 0
+            texts.append(capsys.readouterr().out)
+        for text in texts:
+            for m in hinted:
+                assert head.format(m.review.turn) in text, text
+                assert ("Your move {}: " if lang == "en" else "Dein {}. Zug: ").format(m.review.turn) not in text
+            for m in own:
+                assert ("Your move {}: " if lang == "en" else "Dein {}. Zug: ").format(m.review.turn) in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import sqlite3
 from datetime import datetime, timezone
@@ -20,10 +21,11 @@ from test_play_shell import learner_line
 from tutor.cli.main import main
 from tutor.content.presets import preset_names, variant
 from tutor.core.round import MatchResult
-from tutor.play.players import LEVELS
+from tutor.play.players import LEVELS, player
 from tutor.play.table_game import Settings, TableGame
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch, welcome
+from tutor.shell.game_text import result_text
 from tutor.shell.games import summary_row
 from tutor.shell.play import GameRun
 from tutor.storage import Progress, games
@@ -451,7 +453,7 @@ def test_a_summary_a_hand_edit_broke_is_one_line_and_the_others_are_listed(tmp_p
 def test_every_line_of_a_game_in_the_list_fits_80_columns(lang: str) -> None:
     """``  1  4.12.2026  Klassisch, einnehmen oder weiterbauen, 4 Spieler, gegen Zufallsspieler,`` wrapped past 80
     columns: the longest preset name, three and four players with long scores, the longest level's name, a
-    practice round, a three-digit number and a two-digit day, in progress between rounds (held by another window)
+    game practice from round 12, a three-digit number and a two-digit day, in progress between rounds (held by another window)
     and over each way; every line of a game fits 80 columns unwrapped, and says all it said before."""
     ui = Renderer(lang)
     started = datetime(2026, 12, 24, 12, 0, tzinfo=timezone.utc)
@@ -461,7 +463,7 @@ def test_every_line_of_a_game_in_the_list_fits_80_columns(lang: str) -> None:
         for players, scores in ((3, (-48, 121, 100)), (4, (-48, 121))):
             for level in LEVELS:
                 settings = Settings(variant(preset), players, level, seed=1, kind="round")
-                rows = [summary_row(ui, GameSummary(100 + n, started, settings, True, 12, scores, result,
+                rows = [summary_row(ui, GameSummary(100 + n, started, settings, 12, 12, scores, result,
                                                     held_by=4194304 if result is None else None,
                                                     between=result is None))
                         for n, result in enumerate(results)]
@@ -473,7 +475,39 @@ def test_every_line_of_a_game_in_the_list_fits_80_columns(lang: str) -> None:
                                  month=12, year=2026), "4194304" if row["held"] else row["score"]):
                         assert word in said, (word, said)
                 assert said.count("one round" if lang == "en" else "eine Runde") == len(rows), said
-                assert said.count("practice" if lang == "en" else "Übung") == len(rows), said
+                assert said.count("practice from round 12" if lang == "en" else "Übung ab Runde 12") == len(rows), said
+
+
+@pytest.mark.parametrize(("lang", "whole", "later"), [("en", ", practice\n", ", practice from round 2\n"),
+                                                      ("de", ", Übung\n", ", Übung ab Runde 2\n")])
+def test_the_games_list_says_from_which_round_a_game_is_practice(tmp_path: Path, lang: str, whole: str,
+                                                                later: str) -> None:
+    """``games`` said "practice" of a whole game whose first move taken back was in round 2 (``practice_from``),
+    where round 1 still counts: it says "practice from round 2", and "practice" alone of a game practice from its
+    first round (and of one kept before 5 December 2026, whose document says only that it is practice); the
+    result of a finished one says the same round."""
+    rng = random.Random(5)
+    games = []
+    for undo_round in (2, 1):
+        game = TableGame(Settings(variant("classic"), 2, "club", 5))
+        game.next_round()
+        if undo_round == 2:
+            while not game.round_over:
+                game.play(player("greedy").choose(game.view(), rng))
+            game.next_round()
+        game.play(player("greedy").choose(game.view(), rng))
+        assert game.undo() and game.practice_from == undo_round
+        games.append(game)
+    games[0].resign()
+    with open_shell(tmp_path, lang) as shell:
+        for game in games:
+            shell.progress.games.add(SavedGame.new(game, NOW), NOW)
+        listed = dispatch(shell, "games" if lang == "en" else "partien").text
+        summaries = [s for s in shell.progress.games.summaries(NOW) if isinstance(s, GameSummary)]
+    assert listed.count(later) == 1 and listed.count(whole) == 1, listed
+    assert sorted(s.practice_from for s in summaries if s.practice_from) == [1, 2]
+    ended = result_text(Renderer(lang), next(s for s in summaries if s.over))
+    assert ("From round 2 on it counts as practice" if lang == "en" else "Ab Runde 2") in ended, ended
 
 
 

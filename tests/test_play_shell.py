@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from shell_helpers import game_run, kept_games, open_shell
+from shell_helpers import game_run, kept_games, open_shell, play_first_moves
 
 from tutor.play.review import review_round
 from tutor.render import Renderer
@@ -333,6 +333,24 @@ def test_the_resign_question_says_a_practice_game_counts_as_practice(tmp_path: P
         assert game_run(shell).game.practice
         question = dispatch(shell, resign).text
         assert practice in question and lost not in question and question.endswith(asked)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "It ends now, lost; as you took a move back, it counts only as practice from round 2 on."),
+    ("de", "Sie endet dann sofort als verloren; da du einen Zug zurückgenommen hast, zählt sie ab Runde 2 nur als "
+           "Übung."),
+])
+def test_the_resign_question_says_from_which_round_the_game_is_practice(tmp_path: Path, lang: str, said: str) -> None:
+    """A match whose first move taken back was in round 2 is practice from round 2 on (``practice_from``): round 1
+    still counts.  The question to resign it said it counted only as practice, the whole of it."""
+    resign = RESIGN[lang][0]
+    with open_shell(tmp_path, lang) as shell:
+        play_first_moves(shell, "target=61 seed=3 level=greedy", round_only=True)
+        dispatch(shell, "next" if lang == "en" else "weiter")
+        dispatch(shell, learner_line(shell))
+        dispatch(shell, "undo" if lang == "en" else "zurück")
+        assert game_run(shell).game.practice_from == 2
+        assert said in " ".join(dispatch(shell, resign).text.split())
 
 
 def resigning_session(tmp_path: Path, lang: str, keys: str) -> tuple[list[str], bool, str]:
@@ -662,7 +680,8 @@ def hinted_move(shell: Shell, hint: str) -> str:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 13), (4, 8)])
 def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, players: int, seed: int) -> None:
-    """The hint gives the advice the review judges the move by: following every hint, no move is marked."""
+    """The hint gives the advice the review judges the move by: following every hint, no move is marked.  The
+    review counts none of those moves as the learner's, and so praises none (it praised the round)."""
     with open_shell(tmp_path) as shell:
         dispatch(shell, f"play round players={players} level=club seed={seed}")
         game = game_run(shell).game
@@ -676,7 +695,8 @@ def test_a_round_played_by_the_hints_gets_no_mark_in_the_review(tmp_path: Path, 
             reply = dispatch(shell, hinted_move(shell, hint)).text
         review = review_round(game.current.plies, game.learner, worlds=4, seed=game.current.seed)
         assert review.moves and all(m.played == m.best for m in review.moves) and review.marks == ()
-        assert "Well played!" in reply and " was an " not in reply and " was a " not in reply
+        assert "Well played" not in reply and " was an " not in reply and " was a " not in reply
+        assert "Played after a hint and not counted as yours: move" in reply and " reviewed" not in reply, reply
 
 
 def test_the_expert_level_plays_in_the_shell(tmp_path: Path) -> None:

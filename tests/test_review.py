@@ -30,10 +30,10 @@ from tutor.play.review import mark as mark_of
 from tutor.play.table_game import Settings, TableGame
 from tutor.play.view import SeatView
 from tutor.render import Renderer
-from tutor.render.review import review_text
+from tutor.render.review import review_brief, review_text
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.puzzle import PuzzleRun
-from tutor.shell.review_screen import Replay, reviewed_round
+from tutor.shell.review_screen import REVIEW_WORLDS, Replay, reviewed_round
 from tutor.shell.state import Shell
 from tutor.shell.toolbar import toolbar_text
 from tutor.storage import ProgressError
@@ -636,3 +636,32 @@ def test_a_mark_valued_over_more_draws_than_a_hint_says_how_many(lang: str) -> N
             "de": "Schnitt über 64 zufällige Ziehungen, wie die verdeckten Karten liegen könnten, mehr als die 2"
                   " eines „tipp“"}[lang]
     assert text.count(said) == 1  # the exact mark (the last deal) is over every card, and says nothing of it
+
+
+def test_a_random_players_unmarked_rounds_are_not_praised_and_an_experts_are() -> None:
+    """"Well played!" followed every round in which no move was surely marked; with four players the advisor's
+    noise hides a random player's losses one by one, and 4 of 16 of its rounds were praised.  The praise is now
+    given where the learner's moves together lost less than the margin by the advisor's values (each move's best
+    value minus its played one, none below 0), and says so; recomputed here from the values, in both languages,
+    on real rounds: a random learner against club (none of its unmarked rounds praised) and the expert (praised)."""
+    praised: dict[str, list[bool]] = {"random": [], "expert": []}
+    for level, seeds in (("random", range(1, 13)), ("expert", range(1, 5))):
+        for seed in seeds:
+            seats = [player(level), *[player("club")] * 3]
+            plies = play_one_round(variant("classic"), seats, seed).plies
+            review = review_round(plies, 0, worlds=REVIEW_WORLDS, seed=seed)
+            if review.marks:
+                continue
+            lost = sum(max(0.0, m.best.value - m.played.value) for m in review.moves)
+            earned = lost < MARGINS[4][0]
+            praised[level].append(earned)
+            for lang, words in (("en", "Well played: together they lost less than 1.25 points by the advisor's "
+                                       "values."),
+                                ("de", "Gut gespielt: Zusammen haben sie nach den Werten des Beraters weniger als "
+                                       "1,25 Punkte verloren.")):
+                ui = Renderer(lang)
+                for text in (review_brief(ui, review), review_text(ui, review)):
+                    assert (words in text) == earned, (level, seed, lost, text)
+                    assert (words.split(":")[0] in text) == earned
+    assert len(praised["random"]) >= 3 and not any(praised["random"]), praised
+    assert len(praised["expert"]) >= 3 and sum(praised["expert"]) >= 3, praised

@@ -677,7 +677,7 @@ def test_a_three_player_round_that_ends_in_a_tie_says_who_tied(tmp_path: Path, c
               "de": ("Spieler 2 und Spieler 3", "dir, Spieler 2 und Spieler 3")}[lang]
     for scores, tied in zip(((2, 5, 5), (4, 4, 4)), others):
         settings = Settings(presets.variant(), 3, kind="round")
-        summary = GameSummary(1, datetime(2026, 12, 4, tzinfo=timezone.utc), settings, False, 1, scores,
+        summary = GameSummary(1, datetime(2026, 12, 4, tzinfo=timezone.utc), settings, None, 1, scores,
                               MatchResult(None, "round"))
         assert result_text(Renderer(lang), summary).startswith(f"{head}{tied}: ")
 

@@ -61,8 +61,8 @@ def test_a_loss_range_whose_bounds_read_alike_is_not_written_as_a_range(lang: st
         mark = MarkView(turn=3, played="J♦", kind="trail", grade="an inaccuracy or a mistake", loss=low,
                         better="3♣ b7 4♥", better_kind="build", value_played="-1", value_better="0.5", gains=(),
                         interval=(low, high), sure_sweep=False, lines=None, players=3)
-        return ui.render("review", marks=[mark], moves=1, counts=[], lost=low, margin="0.5", players=3,
-                         least=["0.5", "1.5", "2.5"])
+        return ui.render("review", marks=[mark], marked=True, moves=1, counts=[], lost=low, margin="0.5", players=3,
+                         least=["0.5", "1.5", "2.5"], praise="", after_hint="")
 
     to = " to " if lang == "en" else " bis "
     assert f"1.4{to}1.6" in said("1.4", "1.6")

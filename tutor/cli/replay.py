@@ -28,7 +28,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.text import excerpt
 from tutor.play.game import Ply
-from tutor.play.review import RoundReview, review_round, reviewable
+from tutor.play.review import RoundReview, review_round, reviewable, set_apart
 from tutor.play.review_data import fitting_review
 from tutor.play.table_game import GameRound
 from tutor.render import LANGS, Renderer
@@ -159,8 +159,8 @@ def round_text(ui: Renderer, game_round: GameRound, number: int, learner: int, r
     elif not reviewable(game_round.plies, learner):  # ended before the learner's first move: nothing to review
         parts.append(none_to_review(ui, game_round.plies, learner))
     elif reviewing:
-        review = review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS, seed=game_round.seed,
-                              progress=progress)
+        review = set_apart(review_round(game_round.plies, learner, worlds=review_screen.REVIEW_WORLDS,
+                                        seed=game_round.seed, progress=progress), game_round.hinted)
         parts.append(review_text(ui, review))
     elif kept is not None:
         parts.append(review_text(ui, kept))

@@ -29,8 +29,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.core.cards import Card
@@ -299,7 +299,11 @@ class Mark:
 
 @dataclass(frozen=True)
 class RoundReview:
-    """The learner's moves of one round (those with a choice), and the marked ones; ``players`` at the table."""
+    """The learner's moves of one round (those with a choice), and the marked ones; ``players`` at the table.
+
+    A move played after the learner asked the advisor (``hint``; its ply in ``hinted``: :func:`set_apart`) is
+    reviewed, but it is not counted as theirs: its mark, if any, is one of ``hinted_marks``, not of ``marks`` (no
+    personal puzzle, no points lost), and it is no part of the praise (:attr:`well_played`)."""
 
     players: int
     seat: int
@@ -307,6 +311,28 @@ class RoundReview:
     marks: tuple[Mark, ...]
     unreviewed: int = 0
     """The learner's moves with a choice left unreviewed: the review's time budget ran out first."""
+    hinted: frozenset[int] = frozenset()
+    """The plies of the reviewed moves played after a hint."""
+    hinted_marks: tuple[Mark, ...] = ()
+    """The marks of the moves played after a hint, in the order played."""
+
+    @property
+    def own(self) -> tuple[MoveReview, ...]:
+        """The reviewed moves counted as the learner's: all but those played after a hint."""
+        return tuple(m for m in self.moves if m.index not in self.hinted)
+
+    @property
+    def cost(self) -> float:
+        """What the learner's own moves (:attr:`own`) lost together by the advisor's values, marked or not: the sum of
+        each one's :attr:`MoveReview.loss`, none counted below 0."""
+        return sum((max(0.0, m.loss) for m in self.own), 0.0)
+
+    @property
+    def well_played(self) -> bool:
+        """Whether the review praises the round: every move with a choice reviewed, at least one of them the
+        learner's own, none of those marked, and together they lost less than the :func:`margin` (:attr:`cost`): a
+        player at random is not praised for a round in which the advisor's noise hid each loss on its own."""
+        return bool(self.own) and not self.marks and not self.unreviewed and self.cost < margin(self.players)
 
     def count(self, grade: str) -> int:
         """The marks settled at ``grade``."""
@@ -317,6 +343,16 @@ class RoundReview:
         found = Counter((r.grade, r.upto) for m in self.marks
                         if (r := m.review).grade is not None and r.upto is not None and r.grade != r.upto)
         return {key: found[key] for key in sorted(found, key=lambda k: (GRADES.index(k[0]), GRADES.index(k[1])))}
+
+
+def set_apart(review: RoundReview, hinted: Collection[int]) -> RoundReview:
+    """``review`` with its moves played after a hint (their plies among ``hinted``) set apart from the learner's own
+    (:class:`RoundReview`)."""
+    apart = review.hinted | {m.index for m in review.moves if m.index in hinted}
+    newly = (m for m in review.marks if m.review.index in apart)
+    return replace(review, hinted=frozenset(apart),
+                   marks=tuple(m for m in review.marks if m.review.index not in apart),
+                   hinted_marks=tuple(sorted((*review.hinted_marks, *newly), key=lambda m: m.review.index)))
 
 
 def ply_seed(seed: int, index: int) -> int:

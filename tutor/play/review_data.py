@@ -22,7 +22,7 @@ from tutor.core.position import Position
 
 from .advisor import Advice, MoveValue
 from .game import Ply
-from .review import GRADES, Mark, MoveReview, RoundReview, drawn_worlds, mark
+from .review import GRADES, Mark, MoveReview, RoundReview, drawn_worlds, mark, set_apart
 from .view import SeatView
 
 
@@ -38,11 +38,13 @@ def plies_digest(plies: Sequence[Ply]) -> str:
 
 def review_to_data(review: RoundReview, plies: Sequence[Ply], hinted: Collection[int] = ()) -> dict[str, Any]:
     """The review of a round of ``plies`` as JSON-ready data; a move played after the learner asked the advisor (its
-    ply in ``hinted``) is kept ``"hinted": true``, and :func:`kept_losses` leaves it out."""
-    marks = {m.review.index: m for m in review.marks}
+    ply in ``hinted`` or :attr:`RoundReview.hinted`) is kept ``"hinted": true``, and :func:`kept_losses` leaves it
+    out."""
+    marks = {m.review.index: m for m in (*review.marks, *review.hinted_marks)}
     return {"plies": plies_digest(plies), "seat": review.seat, "players": review.players,
             "unreviewed": review.unreviewed,
-            "moves": [_move_to_data(r, marks.get(r.index), r.index in hinted) for r in review.moves]}
+            "moves": [_move_to_data(r, marks.get(r.index), r.index in hinted or r.index in review.hinted)
+                      for r in review.moves]}
 
 
 def _move_to_data(r: MoveReview, marked: Mark | None, hinted: bool = False) -> dict[str, Any]:
@@ -66,7 +68,8 @@ def _value_to_data(pos: Position, valued: MoveValue) -> list[Any]:
 
 
 def review_from_data(plies: Sequence[Ply], data: Any) -> RoundReview:
-    """The review kept as ``data`` for the round of ``plies``; :class:`ReviewDataError` when it does not fit."""
+    """The review kept as ``data`` for the round of ``plies``, its moves played after a hint set apart
+    (:func:`~tutor.play.review.set_apart`); :class:`ReviewDataError` when it does not fit."""
     try:
         if data["plies"] != plies_digest(plies):
             raise ReviewDataError("the review is of another line of play")
@@ -92,7 +95,9 @@ def review_from_data(plies: Sequence[Ply], data: Any) -> RoundReview:
                 drawn = _whole(entry["drawn"], 1 << 20) if "drawn" in entry else None
                 then = [later.move for later in plies[entry["index"] + 1:]]
                 marks.append(mark(SeatView.of(ply.before, seat), reviewed, advice, drawn, then))
-        return RoundReview(_whole(players, 5), seat, tuple(moves), tuple(marks), _whole(data["unreviewed"], len(plies)))
+        hinted = {entry["index"] for entry in data["moves"] if entry.get("hinted") is True}
+        return set_apart(RoundReview(_whole(players, 5), seat, tuple(moves), tuple(marks),
+                                     _whole(data["unreviewed"], len(plies))), hinted)
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise ReviewDataError(str(err)) from None
 

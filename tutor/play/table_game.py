@@ -108,8 +108,9 @@ class GameRound:
     plies: list[Ply] = field(default_factory=list)
     score: RoundScore | None = None
     hinted: set[int] = field(default_factory=set)
-    """The plies (by index) the learner asked the advisor about before playing: their moves are the advisor's,
-    evidence of no skill and no strength (:meth:`TableGame.note_hint`)."""
+    """The plies (by index) the learner asked the advisor about before playing: their moves were chosen with the
+    advice known, evidence of no skill and no strength, and the review sets them apart
+    (:func:`~tutor.play.review.set_apart`; :meth:`TableGame.note_hint`)."""
 
     @property
     def moves(self) -> list[Move]:

@@ -48,6 +48,8 @@ class MarkView:
     draws: tuple[int, int] | None = None
     """The random draws of the hidden cards the values are over and a hint's, where the mark's are more (its
     loss confirmed over more) and no reason says how many: a hint's values for these moves can differ."""
+    hinted: bool = False
+    """The move was played after a hint: said as such, without a grade, and not counted as the learner's."""
 
 
 def grade_bounds(review: MoveReview, players: int) -> tuple[float, float]:
@@ -124,8 +126,8 @@ def why_words(ui: Renderer, why: Why, seat: int, players: int, variant: Variant 
                       players=players, **params)
 
 
-def mark_view(ui: Renderer, mark: Mark) -> MarkView:
-    """The view of ``mark``."""
+def mark_view(ui: Renderer, mark: Mark, hinted: bool = False) -> MarkView:
+    """The view of ``mark`` (``hinted``: of a move played after a hint)."""
     review, pos = mark.review, mark.review.ply.before
     played, better = review.ply.move, mark.better.facts.move
     assert review.grade is not None
@@ -147,6 +149,7 @@ def mark_view(ui: Renderer, mark: Mark) -> MarkView:
         lines=None if mark.lines is None else lines_words(ui, mark.lines, review.ply.seat),
         players=pos.players,
         draws=confirmed_draws(mark),
+        hinted=hinted,
     )
 
 
@@ -172,21 +175,39 @@ def shown_total(ui: Renderer, review: RoundReview) -> str:
     return ui.decimal(lost, max((places for _, places in shown), default=POINT_PLACES))
 
 
+def praise(ui: Renderer, review: RoundReview) -> str:
+    """The praise of a round whose moves together lost less than the margin (:attr:`RoundReview.well_played`), or
+    nothing."""
+    return ui.message("review.praise", margin=ui.decimal(margin(review.players), places=None)) \
+        if review.well_played else ""
+
+
+def after_hint(ui: Renderer, review: RoundReview) -> str:
+    """The line naming the moves played after a hint, not counted as the learner's, or nothing."""
+    turns = [str(m.turn) for m in review.moves if m.index in review.hinted]
+    return ui.message("review.after_hint", turns=turns) if turns else ""
+
+
 def review_text(ui: Renderer, review: RoundReview) -> str:
-    """The review of a round: each marked move with the better one and why, then moves reviewed, marks, points lost."""
+    """The review of a round: each marked move with the better one and why (those played after a hint among them, in
+    the order played, said as such), then the learner's own moves reviewed, marks, points lost, and the moves played
+    after a hint."""
     ranges = [ui.message("review.grades_range", n=n, grades=grade_words(ui, low, high))
               for (low, high), n in review.ranges().items()]
+    views = [mark_view(ui, m) for m in review.marks] + [mark_view(ui, m, hinted=True) for m in review.hinted_marks]
     return ui.render(
         "review",
-        marks=[mark_view(ui, m) for m in review.marks],
-        moves=len(review.moves),
+        marks=sorted(views, key=lambda view: view.turn),
+        marked=bool(review.marks),
+        moves=len(review.own),
         counts=[ui.message(f"review.grades_{grade}", n=n) for grade in reversed(GRADES)
                 if (n := review.count(grade))] + ranges,
         lost=shown_total(ui, review),
         margin=ui.decimal(margin(review.players), places=None),
         players=review.players,
         least=[ui.decimal(loss, places=None) for loss in MARGINS[review.players]],
-        whole=not review.unreviewed,
+        praise=praise(ui, review),
+        after_hint=after_hint(ui, review),
     )
 
 
@@ -205,15 +226,17 @@ def review_brief(ui: Renderer, review: RoundReview, most: int = BRIEF_MARKS) -> 
     """The review in short, for the end of a round: a head line, then one line for each marked move (the grade,
     the points lost, the better move), at most ``most`` of them, those that lost most as the review shows the
     losses (the line under them says the rest cost no more; of equal ones, the most before rounding), in the order
-    played (``most`` 0: the head line alone, which names ``analysis``); the reasons are :func:`review_text`'s.  A
-    review the time limit stopped praises nothing, and says nothing before its first move (the note of the moves not
-    reviewed says so)."""
-    moves, lost = len(review.moves), shown_total(ui, review)
+    played (``most`` 0: the head line alone, which names ``analysis``); the reasons are :func:`review_text`'s.  The
+    praise only where :attr:`~tutor.play.review.RoundReview.well_played`; a review the time limit stopped says nothing
+    before its first move (the note of the moves not reviewed says so); last (but under the head line alone), the
+    moves played after a hint, not counted (:func:`after_hint`)."""
+    moves, lost, hinted = len(review.own), shown_total(ui, review), after_hint(ui, review)
     if not review.marks:
-        if not moves and review.unreviewed:
-            return ""
-        return ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players), places=None),
-                          whole=not review.unreviewed)
+        if not moves:  # each move reviewed was played after a hint, or the time limit stopped it before the first
+            return hinted
+        return "\n".join(filter(None, [" ".join(filter(None, [
+            ui.message("review.brief_none", moves=moves, margin=ui.decimal(margin(review.players), places=None)),
+            praise(ui, review)])), hinted]))
     lines = [ui.message("review.brief_head", moves=moves, marked=len(review.marks), lost=lost)]
     shown = marks_shown(review)
     costliest = sorted(range(len(review.marks)),
@@ -225,4 +248,4 @@ def review_brief(ui: Renderer, review: RoundReview, most: int = BRIEF_MARKS) -> 
                                     loss=view.loss, better=view.better))
     if 0 < most < len(review.marks):
         lines.append(ui.message("review.brief_more", n=len(review.marks) - most, shown=most))
-    return "\n".join(lines)
+    return "\n".join(filter(None, [*lines, hinted if most else ""]))

@@ -56,7 +56,7 @@ def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
         "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
         "about": ui.message(f"levels.{s.level}_about", players=s.players),
         "kind": s.kind, "round": game.rounds, "between": game.between, "score": score_text(ui, game),
-        "started": game.started, "practice": game.practice, "seed": s.seed,
+        "started": game.started, "practice": game.practice_from, "seed": s.seed,
         "number": game.key or "",
     }
 
@@ -123,13 +123,11 @@ def result_text(ui: Renderer, game: TableGame | GameSummary, scored_above: bool 
     tied = []  # with three sides, those that share the most points, where that is the end
     if result.winner is None and result.reason in ("round", "rounds") and len(scores) > 2:
         tied = [side for side, points in enumerate(scores) if points == max(scores)]
-    # a summary does not know the round of the first undo: practice as a whole, as the games list says
-    practice = game.practice_from if isinstance(game, TableGame) else (1 if game.practice else None)
     return ui.message(
         "play.result", reason=result.reason, kind=game.settings.kind, score=score_text(ui, game), margin=margin,
         target=game.settings.variant.target,
         winner=ui.side_name(seats[result.winner], game.learner) if result.winner is not None else "",
-        won=result.winner == game.learner_side, practice=practice, most_rounds=MAX_ROUNDS,
+        won=result.winner == game.learner_side, practice=game.practice_from, most_rounds=MAX_ROUNDS,
         loser=ui.side_name(seats[result.loser], game.learner) if result.loser is not None else "",
         lost=result.loser == game.learner_side,
         me_tied=game.learner_side in tied,

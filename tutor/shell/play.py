@@ -16,7 +16,7 @@ claim and its count in place of the round's score.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import suppress
 from functools import partial
 
@@ -295,7 +295,8 @@ class GameRun(Activity):
             review, note = self.review_stopped_round(number, last.plies, last.seed)
             self.reviewed = (number, review)
         elif self.reviewed is None or self.reviewed[0] != number:  # resumed: the kept review, else made again
-            self.reviewed = (number, self.kept_review(number, last.plies) or self.review_again(last.plies, last.seed))
+            self.reviewed = (number, (self.kept_review(number, last.plies)
+                                       or self.review_again(last.plies, last.seed, last.hinted)))
         return "\n".join(filter(None, [head, full_review(self.shell, self.reviewed[1], Replay(self.saved.key, number)),
                                         note]))
 
@@ -323,11 +324,12 @@ class GameRun(Activity):
             return None if data is None else fitting_review(plies, data, self.game.learner)
         return None
 
-    def review_again(self, plies: list[Ply], seed: int) -> RoundReview:
-        """The round's review made again, the same as at the round's end."""
+    def review_again(self, plies: list[Ply], seed: int, hinted: Collection[int]) -> RoundReview:
+        """The round's review made again, the same as at the round's end (``hinted``: the plies played after a
+        hint)."""
         status, show = self.review_status()
         with status:  # Ctrl-C leaves no line behind
-            return review_again(plies, self.game.learner, seed, show)
+            return review_again(plies, self.game.learner, seed, hinted, show)
 
     def keep_review(self, review: RoundReview, number: int, plies: list[Ply]) -> None:
         """Keep the review of round ``number`` (its ``plies``) with the saved game, so that ``replay`` shows it at

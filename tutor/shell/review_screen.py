@@ -11,7 +11,16 @@ from typing import NamedTuple
 from tutor.parallel.pool import background, stop_now
 from tutor.play.advisor import DEFAULT_WORLDS, Advice, Clock, Progress
 from tutor.play.game import Ply
-from tutor.play.review import Ready, Reviewed, RoundReview, last_review_turn, ply_advice, review_move, review_round
+from tutor.play.review import (
+    Ready,
+    Reviewed,
+    RoundReview,
+    last_review_turn,
+    ply_advice,
+    review_move,
+    review_round,
+    set_apart,
+)
 from tutor.play.table_game import TableGame
 from tutor.render.review import review_text
 from tutor.storage import ProgressError
@@ -109,12 +118,12 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
     the round went on: those of :func:`~tutor.play.review.review_round`); record what each move shows of the
     skills (each move once: its item is ``GAME/SEED/PLY``, so that the same deal in another game is new evidence,
     the same move reviewed again after the round's end was taken back is not; none of the plies in ``hinted``, played
-    after the learner asked the advisor), and queue a personal puzzle for
-    each marked position (each in one transaction); the review, and the note said under it: the moves left
-    unreviewed (with the command that reviews the round in full, :class:`Replay`), the positions new to the queue
-    (or why they could not be queued)."""
-    review = review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
-                          progress=progress, ready=ready)
+    after the learner asked the advisor: set apart, :func:`~tutor.play.review.set_apart`), and queue a personal
+    puzzle for each marked position of the learner's own moves (each in one transaction); the review, and the note
+    said under it: the moves left unreviewed (with the command that reviews the round in full, :class:`Replay`), the
+    positions new to the queue (or why they could not be queued)."""
+    review = set_apart(review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
+                                    progress=progress, ready=ready), hinted)
     notes = [unreviewed_note(shell, review, replay)]
     moves = {f"{game}/{ref}": pieces for ref, pieces in round_evidence(review, seed, hinted).items()}
     try:
@@ -153,11 +162,12 @@ def unreviewed_note(shell: Shell, review: RoundReview, replay: Replay) -> str:
                             game=replay.game, round=replay.round)
 
 
-def review_again(plies: Sequence[Ply], seat: int, seed: int,
+def review_again(plies: Sequence[Ply], seat: int, seed: int, hinted: Collection[int],
                  progress: Callable[[int, int], None] | None = None) -> RoundReview:
-    """A round's review made again, as it was at the round's end (the same seed, worlds and time), nothing
-    queued."""
-    return review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, progress=progress)
+    """A round's review made again, as it was at the round's end (the same seed, worlds and time, the moves played
+    after a hint, their plies in ``hinted``, set apart), nothing queued."""
+    return set_apart(review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET,
+                                  progress=progress), hinted)
 
 
 def full_review(shell: Shell, review: RoundReview, replay: Replay) -> str:

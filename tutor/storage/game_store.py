@@ -86,7 +86,8 @@ class GameSummary:
     key: int | None
     started: datetime
     settings: Settings
-    practice: bool
+    practice_from: int | None
+    """The round (from 1) from which the game is practice (the learner took a move back in it), None: none."""
     rounds: int
     scores: tuple[int, ...]
     result: MatchResult | None
@@ -111,11 +112,16 @@ class GameSummary:
     def over(self) -> bool:
         return self.result is not None
 
+    @property
+    def practice(self) -> bool:
+        """Whether the learner took a move back in the game (it is practice from :attr:`practice_from`)."""
+        return self.practice_from is not None
+
 
 def summary_of(saved: SavedGame) -> GameSummary:
     """The summary of a game at hand."""
     game = saved.game
-    return GameSummary(saved.key, saved.started, game.settings, game.practice, len(game.rounds),
+    return GameSummary(saved.key, saved.started, game.settings, game.practice_from, len(game.rounds),
                        tuple(game.scores), game.result, between=game.round_over and not game.over)
 
 
@@ -128,8 +134,9 @@ class ImportReport:
 
 
 _LISTED = ("id, started, variant, players, learner, level, kind, seed, practice, rounds, scores, result, problem, "
-           "holder, held_at, CASE WHEN result IS NULL AND problem IS NULL THEN data END")
-"""The columns of a game's summary, and the document of one not over (whether it is between rounds)."""
+           "holder, held_at, CASE WHEN problem IS NULL AND (result IS NULL OR practice = 1) THEN data END")
+"""The columns of a game's summary, and the document of one not over (whether it is between rounds) or of a
+practice game (the round it is practice from)."""
 
 
 class GameStore:
@@ -372,7 +379,7 @@ class GameStore:
             ended = kept_json(result) if result is not None else None
             outcome = None if ended is None else MatchResult(ended["winner"], str(ended["reason"]), ended["loser"])
             return GameSummary(key, checked_time(started), Settings(variants[variant], players, level, seed, kind, learner),
-                               practice == 1, rounds, tuple(points), outcome,
+                               _practice_from(data) if practice == 1 else None, rounds, tuple(points), outcome,
                                _pid(holder) if self.held_elsewhere(holder, held_at, now) else None,
                                outcome is None and _last_round_over(data))
         except (ValueError, TypeError, KeyError, VariantError, GameError):
@@ -467,11 +474,15 @@ def _changed_files(folder: Path, seen: dict[str, tuple[int, int]]) -> Iterator[t
             yield path, mark
 
 
-def _practice_from(document: str) -> int:
-    """The round from which a kept practice game is practice: all of it when its document does not say."""
-    data = kept_json(document)
+def _practice_from(document: object) -> int:
+    """The round from which a kept practice game is practice: all of it when its document does not say (a game kept
+    before 5 December 2026, or a document that cannot be read: loading the game says what is wrong with it)."""
+    try:
+        data = kept_json(document) if isinstance(document, str) else None
+    except ValueError:
+        data = None
     found = data.get("practice_from") if isinstance(data, dict) else None
-    return found if isinstance(found, int) and not isinstance(found, bool) else 1
+    return found if isinstance(found, int) and not isinstance(found, bool) and found >= 1 else 1
 
 
 def _columns(saved: SavedGame) -> dict[str, Any]:

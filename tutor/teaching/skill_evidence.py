@@ -205,7 +205,8 @@ def _difficulty(shares: dict[str, float], skill: str) -> float:
 
 def round_evidence(review: RoundReview, seed: int, hinted: Collection[int] = ()) -> dict[str, list[Evidence]]:
     """Every reviewed move's evidence, keyed ``seed/ply`` (the deal's seed, the ply's index); none of a move
-    played after the learner asked the advisor (its ply in ``hinted``): it is the advisor's move, not theirs."""
+    played after the learner asked the advisor (its ply in ``hinted``): chosen with the advice known, it is not
+    theirs."""
     marks = {m.review.index: m for m in review.marks}
     found = {f"{seed}/{move.index}": move_evidence(move, marks.get(move.index), review.seat)
              for move in review.moves if move.index not in hinted}
