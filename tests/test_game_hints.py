@@ -187,3 +187,15 @@ def test_a_move_played_after_a_hint_is_no_mistake_of_the_learners_and_no_persona
                 assert ("Your move {}: " if lang == "en" else "Dein {}. Zug: ").format(m.review.turn) not in text
             for m in own:
                 assert ("Your move {}: " if lang == "en" else "Dein {}. Zug: ").format(m.review.turn) in text
+
+
+@pytest.mark.parametrize(("lang", "turns", "line"), [
+    ("en", ["3"], "Played after a hint and not counted as yours: move 3."),
+    ("en", ["3", "7"], "Played after a hint and not counted as yours: moves 3 and 7."),
+    ("de", ["3"], "Nach einem Tipp gespielt und nicht als deiner gezählt: Zug 3."),
+    ("de", ["3", "7"], "Nach einem Tipp gespielt und nicht als deine gezählt: Züge 3 und 7."),
+])
+def test_the_line_of_moves_played_after_a_hint_agrees_with_their_number(lang: str, turns: list[str],
+                                                                       line: str) -> None:
+    """The German line said one move 'nicht als deine gezählt' (as of 'Züge'); one 'Zug' is 'deiner'."""
+    assert Renderer(lang).message("review.after_hint", turns=turns) == line
