@@ -9,6 +9,7 @@ game, under a new number.
 
 from __future__ import annotations
 
+import errno
 import os
 from datetime import datetime
 from pathlib import Path
@@ -87,6 +88,9 @@ def export(shell: Shell, number_text: str, file: str) -> str:
         return ui.message("play.file_name_nul")
     path = Path(os.path.expanduser(file)).absolute()  # Path.expanduser raised for ~NAME of no user
     if file.endswith(("/", os.sep)) and not path.is_dir():  # a folder's name (Path drops the slash): not a file's
+        if path.exists():  # a file of that name, no folder
+            return ui.message("play.export_failed", path=str(path) + os.sep, reason=os_reason(
+                ui.message, NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))))
         return ui.message("play.export_no_folder", folder=str(path))
     try:
         store(shell).export(number, path)
