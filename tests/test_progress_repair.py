@@ -63,6 +63,7 @@ def test_a_due_date_that_is_no_date_falls_due_now(tmp_path: Path) -> None:
     # values past what Glicko-2's arithmetic takes: each was a crash report at the start, or at the next rating
     "UPDATE learner SET deviation = 0", "UPDATE learner SET volatility = -1", "UPDATE learner SET volatility = 1e-300",
     "UPDATE puzzle SET rating = 1e9", "UPDATE learner SET rating = -1e7",
+    "UPDATE learner SET deviation = 1e300",  # squared as the idle days grow it: OverflowError
     "UPDATE review SET puzzle_id = NULL WHERE puzzle_id = 'p2'",  # a key of text SQLite lets be NULL
 ])
 def test_the_shell_opens_any_edited_file_and_says_what_it_repaired(tmp_path: Path, statement: str) -> None:
@@ -77,7 +78,7 @@ def test_the_shell_opens_any_edited_file_and_says_what_it_repaired(tmp_path: Pat
 
 
 @pytest.mark.parametrize("statement", [
-    "UPDATE skill SET volatility = -1", "UPDATE skill SET deviation = 0",
+    "UPDATE skill SET volatility = -1", "UPDATE skill SET deviation = 0", "UPDATE skill SET deviation = 1e300",
     "UPDATE skill_evidence SET rating_after = 1e308",  # 'progress': the trend's decimal overflowed
     "UPDATE skill_evidence SET difficulty = -1e9",
 ])

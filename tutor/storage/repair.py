@@ -44,6 +44,9 @@ def kept_json(text: object) -> Any:
 RATINGS = (-1000.0, 5000.0)
 """The ratings a file may keep: far past any the tutor writes (its puzzles are rated 400 to 3000), near enough for
 Glicko-2's arithmetic between any two (two ratings more than about 6,400 apart divide by zero)."""
+MAX_DEVIATION = 10_000.0
+"""The largest deviation a file may keep: far past any the tutor writes (350 at most); a learner's 1e300
+overflowed its growth over idle days (a crash report at every start)."""
 VOLATILITIES = (1e-6, 10.0)
 """The volatilities a file may keep: Glicko-2's stays near its start, 0.06 (a tiny one fails its logarithm)."""
 
@@ -53,7 +56,7 @@ def _rating(value: object) -> bool:
 
 
 def _deviation(value: object) -> bool:
-    return finite_number(value) and value > 0
+    return finite_number(value) and 0 < value <= MAX_DEVIATION
 
 
 def _volatility(value: object) -> bool:
