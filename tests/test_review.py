@@ -25,7 +25,18 @@ from tutor.loading.yamlfile import FileError
 from tutor.play.advisor import Advice, Expert, MoveValue
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, MARGINS, RoundReview, Why, grade_of, margin, outcome, reasons, review_round
+from tutor.play.review import (
+    GRADES,
+    MARGINS,
+    RoundReview,
+    Why,
+    grade_of,
+    margin,
+    outcome,
+    reasons,
+    review_round,
+    set_apart,
+)
 from tutor.play.review import mark as mark_of
 from tutor.play.table_game import Settings, TableGame
 from tutor.play.view import SeatView
@@ -559,6 +570,19 @@ def test_puzzles_that_cannot_be_saved_leave_the_review_shown(tmp_path: Path, blu
         said = round_review_text(shell, blundered, 0)
         assert "was a blunder" in said and "stayed locked by another program" in said
         assert "review queue" not in said
+
+
+def test_a_move_played_after_a_hint_is_no_evidence_of_the_learners_skills() -> None:
+    """A review with its moves after a hint set apart (:func:`set_apart`) gives no evidence of them, marked or not,
+    whoever asks: the review itself says which they are (until 5 December 2026 only a caller that passed the plies
+    again left them out, and a set-apart mark counted as a move not marked)."""
+    record = play_one_round(variant("classic"), [player("random"), player("club")], 1)
+    review = review_round(record.plies, 0, worlds=WORLDS, seed=4)
+    whole, marked = round_evidence(review, 4), {m.review.index for m in review.marks}
+    evidenced = [m.index for m in review.moves if f"4/{m.index}" in whole]
+    hinted = {next(i for i in evidenced if i in marked), next(i for i in evidenced if i not in marked)}
+    kept = round_evidence(set_apart(review, hinted), 4)
+    assert set(whole) - set(kept) == {f"4/{index}" for index in hinted}
 
 
 def test_a_reviewed_round_is_evidence_of_the_skills_it_tested(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -125,7 +125,7 @@ def reviewed_round(shell: Shell, plies: Sequence[Ply], seat: int, seed: int = 0,
     review = set_apart(review_round(plies, seat, worlds=REVIEW_WORLDS, seed=seed, budget=REVIEW_BUDGET, clock=clock,
                                     progress=progress, ready=ready), hinted)
     notes = [unreviewed_note(shell, review, replay)]
-    moves = {f"{game}/{ref}": pieces for ref, pieces in round_evidence(review, seed, hinted).items()}
+    moves = {f"{game}/{ref}": pieces for ref, pieces in round_evidence(review, seed).items()}
     try:
         shell.progress.record_evidence("game", moves, now=shell.clock())
     except ProgressError as err:  # the review is still shown

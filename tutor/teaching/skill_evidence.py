@@ -7,7 +7,7 @@ A task that tests several skills shares its weight among them: which one failed 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
@@ -203,11 +203,10 @@ def _difficulty(shares: dict[str, float], skill: str) -> float:
     return share_difficulty(shares[skill]) if skill in shares else GAME_MOVE_DIFFICULTY
 
 
-def round_evidence(review: RoundReview, seed: int, hinted: Collection[int] = ()) -> dict[str, list[Evidence]]:
+def round_evidence(review: RoundReview, seed: int) -> dict[str, list[Evidence]]:
     """Every reviewed move's evidence, keyed ``seed/ply`` (the deal's seed, the ply's index); none of a move
-    played after the learner asked the advisor (its ply in ``hinted``): chosen with the advice known, it is not
-    theirs."""
+    played after the learner asked the advisor (set apart: :attr:`RoundReview.own`): chosen with the advice known,
+    it is not theirs."""
     marks = {m.review.index: m for m in review.marks}
-    found = {f"{seed}/{move.index}": move_evidence(move, marks.get(move.index), review.seat)
-             for move in review.moves if move.index not in hinted}
+    found = {f"{seed}/{move.index}": move_evidence(move, marks.get(move.index), review.seat) for move in review.own}
     return {ref: evidence for ref, evidence in found.items() if evidence}
