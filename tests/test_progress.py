@@ -33,9 +33,14 @@ def path(tmp_path: Path) -> Path:
 
 
 def pragma(path: Path, name: str) -> object:
+    return rows(path, f"PRAGMA {name}")[0][0]
+
+
+def rows(path: Path, query: str) -> list[tuple[object, ...]]:
+    """What ``query`` reads from the file at ``path``, outside the tutor."""
     conn = sqlite3.connect(path)
     try:
-        return conn.execute(f"PRAGMA {name}").fetchone()[0]
+        return conn.execute(query).fetchall()
     finally:
         conn.close()
 
@@ -374,13 +379,8 @@ def test_a_puzzle_held_after_a_hint_by_a_shell_gone_is_settled_once_as_a_miss(pa
         stats = later.theme_stats()
         assert [(s.theme, s.attempts, s.solved) for s in stats] == [("pairing", 1, 0)]
         assert later.evidence_time("captures", "puzzle", "p1") == now + DAY / 24
-    conn = sqlite3.connect(path)
-    try:
-        assert conn.execute("SELECT puzzle_id, solved, hints, at FROM attempt").fetchall() == [
-            ("p1", 0, 2, to_text(now + DAY / 24))]
-        assert conn.execute("SELECT puzzle_id FROM puzzle_helped").fetchall() == [("p2",)], "not settled by itself"
-    finally:
-        conn.close()
+    assert rows(path, "SELECT puzzle_id, solved, hints, at FROM attempt") == [("p1", 0, 2, to_text(now + DAY / 24))]
+    assert rows(path, "SELECT puzzle_id FROM puzzle_helped") == [("p2",)], "not settled by itself"
 
 
 @pytest.mark.parametrize(("column", "value"), [("rating", "abc"), ("hints", "x"), ("hints", 2.5)])
@@ -402,11 +402,7 @@ def test_a_hand_edited_hold_is_dropped_not_a_crash_at_every_start(path: Path, co
     with Progress.open(path) as later:
         assert later.settle_left_help() == []
         assert later.settle_left_help() == []
-    conn = sqlite3.connect(path)
-    try:
-        assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (0,)
-    finally:
-        conn.close()
+    assert rows(path, "SELECT count(*) FROM puzzle_helped") == [(0,)]
 
 
 def test_an_answer_or_a_miss_recorded_removes_the_shells_own_hold(path: Path) -> None:
@@ -414,11 +410,7 @@ def test_an_answer_or_a_miss_recorded_removes_the_shells_own_hold(path: Path) ->
         progress.hold_help("p1", [], 1200, 1)
         progress.record_attempt("p1", [], 1200, True, 1)
         assert progress.settle_left_help() == []
-    conn = sqlite3.connect(path)
-    try:
-        assert conn.execute("SELECT count(*) FROM puzzle_helped").fetchone() == (0,)
-    finally:
-        conn.close()
+    assert rows(path, "SELECT count(*) FROM puzzle_helped") == [(0,)]
 
 
 def test_days_without_a_rated_puzzle_make_the_rating_less_sure(path: Path) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tutor.core.moves import Move
@@ -36,15 +36,14 @@ def plies_digest(plies: Sequence[Ply]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def review_to_data(review: RoundReview, plies: Sequence[Ply], hinted: Collection[int] = ()) -> dict[str, Any]:
+def review_to_data(review: RoundReview, plies: Sequence[Ply]) -> dict[str, Any]:
     """The review of a round of ``plies`` as JSON-ready data; a move played after the learner asked the advisor (its
-    ply in ``hinted`` or :attr:`RoundReview.hinted`) is kept ``"hinted": true``, and :func:`kept_losses` leaves it
+    ply in :attr:`RoundReview.hinted`, set apart) is kept ``"hinted": true``, and :func:`kept_losses` leaves it
     out."""
     marks = {m.review.index: m for m in (*review.marks, *review.hinted_marks)}
     return {"plies": plies_digest(plies), "seat": review.seat, "players": review.players,
             "unreviewed": review.unreviewed,
-            "moves": [_move_to_data(r, marks.get(r.index), r.index in hinted or r.index in review.hinted)
-                      for r in review.moves]}
+            "moves": [_move_to_data(r, marks.get(r.index), r.index in review.hinted) for r in review.moves]}
 
 
 def _move_to_data(r: MoveReview, marked: Mark | None, hinted: bool = False) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def catch_up(shell: Shell) -> str:
         # if it cannot be kept it stays pending: the next start reviews it again (its evidence and positions are
         # not doubled: each is kept once by its reference)
         with suppress(ProgressError):
-            games.keep_review(key, number, review_to_data(review, ended.plies, ended.hinted))
+            games.keep_review(key, number, review_to_data(review, ended.plies))
         said.append("\n".join(filter(None, [shell.ui.message("shell.caught_up", game=key, round=number,
                                                              marks=len(review.marks)), note])))
     return "\n".join(said)

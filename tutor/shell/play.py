@@ -336,8 +336,7 @@ class GameRun(Activity):
         once (best effort: a round without one is reviewed by ``replay --review`` on request)."""
         if self.saved.key is not None and not self.stale:
             with suppress(ProgressError):
-                store(self.shell).keep_review(self.saved.key, number,
-                                              review_to_data(review, plies, self.game.rounds[number - 1].hinted))
+                store(self.shell).keep_review(self.saved.key, number, review_to_data(review, plies))
 
     def result_text(self, scored_above: bool = False) -> str:
         """How the game ended, with the claim that ended it, if one did (:func:`~.game_text.ended_text`)."""
