@@ -20,13 +20,14 @@ from shell_helpers import game_run, kept_games, open_shell, play_first_moves
 from tutor.play.review import review_round
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch, farewell, welcome
-from tutor.shell.game_text import played_text
+from tutor.shell.game_text import game_words, played_text
 from tutor.shell.lesson import LessonRun
 from tutor.shell.play import GameRun
 from tutor.shell.review_screen import hint_advice
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
 from tutor.shell.toolbar import toolbar_text
+from tutor.storage.game_store import summary_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -245,6 +246,44 @@ def test_one_game_at_a_time_offered_at_start_resumed_or_resigned(tmp_path: Path)
         assert "resume" not in welcome(shell)
         assert "A new match" in dispatch(shell, "play").text
         assert "resigned" in dispatch(shell, "games").text
+
+
+RESUME_N = {  # resume, games, resign yes, import, what an import of an unfinished game adds, a finished game's words
+    "en": ("resume", "games", "resign yes", "games import", "Type “resume 2” to go on with it.", "Game 1 is over"),
+    "de": ("fortsetzen", "partien", "aufgeben ja", "partien import", "Tippe „fortsetzen 2“, um es weiterzuspielen.",
+           "Spiel 1 ist zu Ende"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_resume_n_goes_on_with_any_unfinished_game_of_the_list(tmp_path: Path, lang: str) -> None:
+    """An unfinished game imported beside the game in progress could not be played until that one was over:
+    ``resume`` takes the game in progress. ``resume N`` goes on with game N, each with its own moves."""
+    resume, games, resign, import_, go_on, over = RESUME_N[lang]
+    shared = tmp_path / "shared.json"
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        dispatch(shell, f"{games} export 1 {shared}")
+        dispatch(shell, learner_line(shell))  # game 1 goes on: the file holds it as it was
+        first = game_run(shell).game.current.moves
+        said = dispatch(shell, f"{import_} {shared}").text
+        assert said.endswith(go_on)
+        assert f"{resume} N" in dispatch(shell, games).text
+        dispatch(shell, f"{resume} 2")
+        second = game_run(shell).game.current.moves
+        assert game_run(shell).saved.key == 2 and len(second) < len(first)
+        dispatch(shell, learner_line(shell))  # game 2 goes on, saved as game 2
+        second = game_run(shell).game.current.moves
+        dispatch(shell, f"{resume} 1")
+        assert game_run(shell).saved.key == 1 and game_run(shell).game.current.moves == first
+        dispatch(shell, resign)
+        assert dispatch(shell, f"{resume} 1").text.startswith(over)
+        assert dispatch(shell, f"{resume} 3").text == shell.ui.message("play.no_such_game", number=3)
+        assert dispatch(shell, f"{resume} one").text == shell.ui.message("play.resume_usage")
+        assert dispatch(shell, resume).text.split("\n")[0] == shell.ui.message(
+            "play.resumed", **game_words(shell.ui, summary_of(game_run(shell).saved)))
+        assert game_run(shell).saved.key == 2 and game_run(shell).game.current.moves == second
+    assert [saved.game.over for saved in sorted(kept_games(tmp_path), key=lambda s: s.key or 0)] == [True, False]
 
 
 @pytest.mark.parametrize(("lang", "resume"), [("en", "resume"), ("de", "fortsetzen")])

@@ -505,7 +505,7 @@ def play(shell: Shell, arg: str) -> str:
     return play_command(shell, arg)
 
 
-@command("resume", alias="fortsetzen")
+@command("resume", "number", alias="fortsetzen")
 def resume(shell: Shell, arg: str) -> str:
     return resume_command(shell, arg)
 

@@ -9,6 +9,7 @@ from tutor.storage.game_store import GameHeld, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
 
 from .game_text import fitted, game_words, opening_text, problem_text
+from .games import game_number
 from .play import GameRun, store
 from .play_settings import read_settings
 from .progress_words import progress_problem
@@ -42,12 +43,26 @@ def take_waiting(shell: Shell) -> GameRun | str:
     waiting = store(shell).waiting(shell.clock())
     if waiting is None or waiting.key is None:
         return shell.ui.message("play.nothing_to_resume")
+    return take_game(shell, waiting.key)
+
+
+def take_game(shell: Shell, key: int) -> GameRun | str:
+    """Game ``key`` of the ``games`` list, to be played on here; or the words for why it cannot be: there is no such
+    game, it cannot be read, another window plays it, or it is over."""
+    run = open_run(shell)
+    if run is not None and run.saved.key == key:
+        return run
     try:
-        saved = store(shell).take(waiting.key, shell.clock())
+        saved = store(shell).take(key, shell.clock())
     except GameHeld as err:
         return shell.ui.message("play.held", pid=err.pid or "", here=err.here)
     except GameFileError as err:
-        return shell.ui.message("play.unreadable", number=waiting.key, problem=problem_text(shell.ui, err))
+        if err.said is not None and err.said.code == "game_files.no_such_game":
+            return shell.ui.message("play.no_such_game", number=key)
+        return shell.ui.message("play.unreadable", number=key, problem=problem_text(shell.ui, err))
+    if saved.game.over:
+        store(shell).release(key)
+        return shell.ui.message("play.resume_over", number=key)
     return GameRun(shell, saved)
 
 
@@ -72,7 +87,13 @@ def play_command(shell: Shell, arg: str) -> str:
 
 
 def resume_command(shell: Shell, arg: str) -> str:
-    run = take_waiting(shell)
+    """``resume``: the game in progress; ``resume N``: game N of the ``games`` list, any game not finished."""
+    if not arg:
+        run = take_waiting(shell)
+    elif (number := game_number(arg)) is not None:
+        run = take_game(shell, number)
+    else:
+        return shell.ui.message("play.resume_usage")
     if isinstance(run, str):
         return run
     shell.activity = run

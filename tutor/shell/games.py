@@ -122,4 +122,5 @@ def import_(shell: Shell, file: str) -> str:
         return ui.message("play.import_kept", path=str(path), number=kept.key)
     except ProgressError as err:
         return progress_problem(ui, err)
-    return ui.message("play.imported", path=str(path), **game_words(ui, summary_of(saved)))
+    summary = summary_of(saved)
+    return ui.message("play.imported", path=str(path), unfinished=not summary.over, **game_words(ui, summary))
