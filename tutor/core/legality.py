@@ -264,15 +264,15 @@ class _Diagnosis:
             if build_key(b) not in self.held:
                 return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label})
         required = {build_key(b) for b in left} | ({new_key} if new_key is not None else set())
-        if left and not self.held.covers(required):
-            # every value has a card, but the one ace left (1 or 14) would have to serve a 1-build and a 14-build
-            b, other = next((b, k) for b in reversed(left) for k in sorted(required)
-                            if k != build_key(b) and not self.held.covers({build_key(b), k}))
-            both, keys = {build_key(b), other}, self.v.holding_keys
-            holder = next(c for c in self.pos.hands[self.seat] if c != self.card and both <= set(keys[c]))
-            return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label, "shared": str(other),
-                                           "holder": holder})
-        return None
+        # every value has a card, but the one ace left (1 or 14) would have to serve a 1-build and a 14-build
+        pair = self.held.shared(required, [build_key(b) for b in reversed(left)]) if left else None
+        if pair is None:
+            return None
+        b = next(b for b in reversed(left) if build_key(b) == pair[0])
+        keys = self.v.holding_keys
+        holder = next(c for c in self.pos.hands[self.seat] if c != self.card and set(pair) <= set(keys[c]))
+        return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label, "shared": str(pair[1]),
+                                       "holder": holder})
 
     def duty_take_or_add(self, touched: Sequence[Build]) -> Reason | None:
         if self.duty == "take_or_add" and not any(b.owner == self.seat for b in touched):
