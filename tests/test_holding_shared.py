@@ -1,5 +1,5 @@
 """One ace for two builds (rules 4.1, docs/readings.md 1), one rule with two users of one helper
-(:meth:`tutor.core.movegen.Holding.shared`): the refusal of a move under the holding rule (tutor/core/legality.py)
+(:func:`tutor.core.legality.shared_pair`): the refusal of a move under the holding rule (tutor/core/legality.py)
 and the breach of Michigan's build duty (:func:`tutor.play.ideas.shared_values`) name the same two build values on
 the same positions and moves."""
 

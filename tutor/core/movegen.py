@@ -196,17 +196,6 @@ class Holding:
             return True  # a card with one value can only be counted once anyway
         return _assign(sorted(required), self.per_card, 0)
 
-    def shared(self, required: set[int], first: Sequence[int] | None = None) -> tuple[int, int] | None:
-        """Two of ``required`` that one card would have to take, each having a card but not a card for each (an
-        ace, counting 1 or 14 under ``aces_high``, for a 1-build and a 14-build; docs/readings.md, 1): the first
-        of ``first`` (``required`` in order by default) with the first other in order; None if ``required`` is
-        covered or a value of it has no card."""
-        if self.covers(required) or not required <= self.union:
-            return None
-        others = sorted(required)
-        return next(((a, b) for a in (others if first is None else first) for b in others
-                     if a != b and not self.covers({a, b})), None)
-
 
 def _assign(required: list[int], cards: list[tuple[int, ...]], used: int) -> bool:
     """Whether each required value can have a different card that takes it."""
