@@ -61,8 +61,8 @@ def write_new_file(path: Path, text: str) -> None:
 
 
 def export_target(path: Path, key: int) -> Path:
-    """Where ``games export`` writes game ``key`` given ``path``: ``path`` itself, or, a folder,
-    ``cassino-tutor-game-<key>.json`` in it (named by the program's number, as ``cp`` names a copy by its source)."""
+    """Where ``games export`` writes game ``key`` given ``path``: ``path`` itself, or, a folder, as ``cp`` writes
+    into one, ``cassino-tutor-game-<key>.json`` in it (named by the program's number, never by the document)."""
     return path / f"cassino-tutor-game-{key}.json" if path.is_dir() else path
 
 
