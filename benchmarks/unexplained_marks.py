@@ -23,8 +23,9 @@ from tutor.content.presets import variant
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.variant import Variant
-from tutor.play.advisor import EXACT_CARDS, club_move, deal_end_value
+from tutor.play.advisor import EXACT_CARDS, club_move
 from tutor.play.claims import false_claim
+from tutor.play.deal_end import deal_end_value
 from tutor.play.game import play_one_round
 from tutor.play.heuristics import PLAYOUT
 from tutor.play.players import player

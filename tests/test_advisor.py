@@ -32,12 +32,11 @@ from tutor.play.advisor import (
     advise,
     advise_open,
     club_move,
-    deal_end_value,
-    majority_chances,
     playout_value,
     separated,
     world_values,
 )
+from tutor.play.deal_end import deal_end_value, majority_chances
 from tutor.play.game import play_one_round
 from tutor.play.heuristics import CLUB_V1, FAIR_PLAYOUT, PLAYOUT
 from tutor.play.players import LEVELS, player, players

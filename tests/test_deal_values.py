@@ -13,7 +13,8 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import PileCounts
 from tutor.play import deal_values as deal_values_module
-from tutor.play.advisor import EXACT_CARDS, deal_end_value, world_values
+from tutor.play.advisor import EXACT_CARDS, world_values
+from tutor.play.deal_end import deal_end_value
 from tutor.play.deal_values import deal_values
 from tutor.play.game import play_one_round
 from tutor.play.players import player

@@ -334,6 +334,35 @@ def test_importing_a_game_kept_already_says_so_and_adds_nothing(tmp_path: Path, 
     assert len(kept_games(tmp_path / "other")) == 2
 
 
+@pytest.mark.parametrize(("lang", "word", "written", "exists"), [
+    ("en", "games", "Game 1 was written to {path}.", "{path} exists already; nothing was written."),
+    ("de", "partien", "Spiel 1 wurde in {path} geschrieben.", "{path} gibt es schon; nichts wurde geschrieben."),
+])
+@pytest.mark.parametrize("slash", ["", "/"])
+def test_export_to_a_folder_writes_the_game_into_it_as_cp_does(tmp_path: Path, lang: str, word: str, written: str,
+                                                              exists: str, slash: str) -> None:
+    """``games export 1 /tmp/`` (a folder that is there) said '/tmp exists already; nothing was written' until
+    5 December 2026; now the game is written into it under the program's name for game 1, said, and refused only
+    once that file is there."""
+    folder, home = tmp_path / "out", tmp_path / "home"
+    folder.mkdir()
+    (folder / "other.json").write_text("kept", encoding="utf-8")
+    target = folder / "cassino-tutor-game-1.json"
+    with open_shell(home, lang) as shell:
+        dispatch(shell, ("play" if lang == "en" else "spiele") + " round seed=52 level=greedy")
+        run = shell.activity
+        assert isinstance(run, GameRun)
+        said = " ".join(dispatch(shell, f"{word} export 1 {folder}{slash}").text.split())
+        assert said.startswith(written.format(path=target)), said
+        assert json.loads(target.read_text(encoding="utf-8")) == game_to_data(run.saved)
+        text = target.read_text(encoding="utf-8")
+        dispatch(shell, learner_line(shell))  # the game changes: a second export would differ
+        said = " ".join(dispatch(shell, f"{word} export 1 {folder}{slash}").text.split())
+        assert said.startswith(exists.format(path=target)), said
+    assert target.read_text(encoding="utf-8") == text and (folder / "other.json").read_text(encoding="utf-8") == "kept"
+    assert sorted(p.name for p in folder.iterdir()) == ["cassino-tutor-game-1.json", "other.json"]
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Nothing was written: the folder {folder} does not exist."),
     ("de", "Nichts wurde geschrieben: Den Ordner {folder} gibt es nicht."),

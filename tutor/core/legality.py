@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from .cards import SUITS, Card
 from .cards import card as card_of
-from .movegen import build_key, generate_moves, held_keys
+from .movegen import Holding, build_key, generate_moves, held_keys
 from .moves import Move, Reason
 from .notation import BuildRef, CardRef, Intent, move_notation
 from .rules import (
@@ -230,6 +230,18 @@ def _matches(pos: RoundState, m: Move, intent: Intent, card: Card, loose: tuple[
 # ---- naming the broken rule ----------------------------------------------------------
 
 
+def shared_pair(held: Holding, required: set[int], first: Sequence[int] | None = None) -> tuple[int, int] | None:
+    """Two of ``required`` that one card of ``held`` would have to take, each having a card but not a card for each
+    (an ace, counting 1 or 14 under ``aces_high``, for a 1-build and a 14-build; docs/readings.md, 1): the first of
+    ``first`` (``required`` in order by default) with the first other in order; None if ``required`` is covered or
+    a value of it has no card."""
+    if held.covers(required) or not required <= held.union:
+        return None
+    others = sorted(required)
+    return next(((a, b) for a in (others if first is None else first) for b in others
+                 if a != b and not held.covers({a, b})), None)
+
+
 class _Diagnosis:
     """The checks, in teaching order, for one reading of a move that is not legal."""
 
@@ -264,15 +276,15 @@ class _Diagnosis:
             if build_key(b) not in self.held:
                 return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label})
         required = {build_key(b) for b in left} | ({new_key} if new_key is not None else set())
-        if left and not self.held.covers(required):
-            # every value has a card, but the one ace left (1 or 14) would have to serve a 1-build and a 14-build
-            b, other = next((b, k) for b in reversed(left) for k in sorted(required)
-                            if k != build_key(b) and not self.held.covers({build_key(b), k}))
-            both, keys = {build_key(b), other}, self.v.holding_keys
-            holder = next(c for c in self.pos.hands[self.seat] if c != self.card and both <= set(keys[c]))
-            return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label, "shared": str(other),
-                                           "holder": holder})
-        return None
+        # every value has a card, but the one ace left (1 or 14) would have to serve a 1-build and a 14-build
+        pair = shared_pair(self.held, required, [build_key(b) for b in reversed(left)]) if left else None
+        if pair is None:
+            return None
+        b = next(b for b in reversed(left) if build_key(b) == pair[0])
+        keys = self.v.holding_keys
+        holder = next(c for c in self.pos.hands[self.seat] if c != self.card and set(pair) <= set(keys[c]))
+        return Reason("holding_rule", {"card": self.card, "build": b, "value": b.value_label, "shared": str(pair[1]),
+                                       "holder": holder})
 
     def duty_take_or_add(self, touched: Sequence[Build]) -> Reason | None:
         if self.duty == "take_or_add" and not any(b.owner == self.seat for b in touched):

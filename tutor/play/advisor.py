@@ -26,8 +26,9 @@ value in the last deal and one earlier can be compared.  In a world:
   :class:`~tutor.play.heuristics.Club`'s rules of thumb (:func:`club_move`) to the end
   of the deal (every hand empty; with ``draw``, for as many moves as a deal
   has: fewer cost less but play worse, docs/strength.md, "Shorter playouts in
-  Draw"), and that position is valued by :func:`deal_end_value`: what each side
-  has taken for sure, and its expected share of the most cards and most spades.
+  Draw"), and that position is valued by :func:`~.deal_end.deal_end_value`: what
+  each side has taken for sure, and its expected share of the most cards and
+  most spades.
 
 With ``inference`` (:func:`advise`, :class:`Expert`) the worlds are not each as likely: each is weighted by
 the chance of the other players' moves this deal in it (:mod:`tutor.play.inference`: club's values softened;
@@ -55,7 +56,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
@@ -64,9 +65,10 @@ from tutor.core.frozen import pickled_by_constructor
 from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.round import next_deal
-from tutor.core.scoring import PileCounts, score_round, taken_points
+from tutor.core.scoring import PileCounts
 from tutor.core.search import LONG_DEAL_CARDS, solve_deal
 
+from .deal_end import deal_end_value
 from .heuristics import CLUB, CLUB_V1, PLAYOUT, ClubWeights, club_best, club_value
 from .inference import Inference, effective_size, resample, weights
 from .playout_club import PlayoutClub, in_place
@@ -110,8 +112,6 @@ DRAW_TURNS: int | None = None
 """With ``draw``, the moves each seat makes in a playout (its horizon: the seats times these plies); None: as many
 as a hand holds (a deal's worth of moves).  2 or 3 make a review two to four times cheaper but the expert weaker
 (the arena's ``expert-draw-2`` and ``expert-draw-3``)."""
-MAJORITY_SPREAD = 1.5
-"""How widely the cards still out split between the sides, in standard deviations of a fair coin a card."""
 
 
 @dataclass(frozen=True)
@@ -526,75 +526,6 @@ def club_move(world: Position, playout: ClubWeights = PLAYOUT) -> Move:
     a fraction of the cost.
     """
     return club_best(world, world.generate(), playout)
-
-
-def deal_end_value(pos: Position, side: int, base: PileCounts | None = None) -> float:
-    """The round's value for ``side`` at the end of a deal: its total minus the best other side's.
-
-    Over, the round is scored exactly.  Otherwise each side counts what it has
-    for sure (point cards, spade points, sweeps, penalties) and of the most
-    cards and most spades its chance, from its lead and the cards still out,
-    times the award.  ``base``: the piles of a position ``pos`` grew from, counted (:func:`taken_points`).
-    """
-    if pos.is_round_over():
-        totals = [0.0] * pos.sides
-        for item in score_round(pos).items:
-            totals[item.side] += item.points
-    else:
-        points, cards, spades = taken_points(pos, base)
-        totals = [float(p) for p in points]
-        v = pos.variant
-        cards_out = len(v.deck_cards) - sum(cards)
-        spades_out = v.deck_spades - sum(spades)
-        for award, counts, out in ((v.most_cards, cards, cards_out), (v.effective_most_spades, spades, spades_out)):
-            if award:
-                for s, chance in enumerate(_chances(tuple(counts), out)):
-                    totals[s] += award * chance
-    return totals[side] - max(t for s, t in enumerate(totals) if s != side)
-
-
-def majority_chances(counts: Sequence[int], out: int) -> list[float]:
-    """Each side's chance of ending with strictly the most, given its count now and ``out`` cards still to take.
-
-    A side whose lead the cards out cannot overturn is sure of it, and one that
-    cannot overtake has no chance; otherwise the chances are a softmax of the
-    counts over the spread of the cards out (:data:`MAJORITY_SPREAD`), which for
-    two sides is close to the normal model of each card going either way.
-    """
-    return list(_chances(tuple(counts), out))
-
-
-CHANCES_KEPT = 65536
-"""Majority chances :func:`_chances` keeps before it forgets them all (a playout's end asks for the same few
-again and again)."""
-_CHANCES: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
-
-
-def _chances(counts: tuple[int, ...], out: int) -> tuple[float, ...]:
-    """:func:`majority_chances`, kept."""
-    key = (counts, out)
-    found = _CHANCES.get(key)
-    if found is None:
-        if len(_CHANCES) >= CHANCES_KEPT:
-            _CHANCES.clear()
-        found = _CHANCES[key] = tuple(_chances_of(counts, out))
-    return found
-
-
-def _chances_of(counts: Sequence[int], out: int) -> list[float]:
-    if out == 0:
-        top = max(counts)
-        return [1.0 if c == top and counts.count(top) == 1 else 0.0 for c in counts]
-    if len(counts) == 2:  # the usual case, without a search for each side
-        best_other: Sequence[int] = counts[::-1]
-    else:
-        best_other = [max(o for t, o in enumerate(counts) if t != s) for s in range(len(counts))]
-    live = [c + out > other for c, other in zip(counts, best_other)]
-    scale = 1.7 / (MAJORITY_SPREAD * math.sqrt(out))  # 1.7: the logistic's slope that best fits the normal's
-    top = max(counts)
-    weights = [math.exp(scale * (c - top)) if alive else 0.0 for c, alive in zip(counts, live)]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 pickled_by_constructor(MoveValue, Advice, Expert)  # compiled by mypyc, see tutor.core.frozen

@@ -27,7 +27,8 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import PileCounts
 
-from .advisor import EXACT_CARDS, deal_end_value, playout_turns, world_values
+from .advisor import EXACT_CARDS, playout_turns, world_values
+from .deal_end import deal_end_value
 from .heuristics import PLAYOUT, club_best, club_value
 from .worlds import Deal, deal_ways, world_of
 
@@ -74,7 +75,7 @@ def _values(world: Position, hidden: list[int], moves: Sequence[Move]) -> list[f
 
 def _expected(world: Position, side: int, orders: Orders, plies: int | None, base: PileCounts) -> float:
     """The value for ``side`` at the end of club's play from ``world`` (at most ``plies`` plies), averaged over
-    ``orders``; ``base``: the piles of the deal's world, counted (:func:`~tutor.play.advisor.deal_end_value`)."""
+    ``orders``; ``base``: the piles of the deal's world, counted (:func:`~tutor.play.deal_end.deal_end_value`)."""
     if world.is_round_over() or world.needs_deal() or plies == 0:
         return deal_end_value(world, side, base)
     later = None if plies is None else plies - 1

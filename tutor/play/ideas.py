@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutor.core.cards import Card
+from tutor.core.legality import shared_pair
 from tutor.core.movegen import build_key, hand_moves, held_keys
 from tutor.core.moves import Move
 from tutor.core.position import Position
@@ -219,10 +220,7 @@ def shared_values(pos: Position, move: Move) -> tuple[int, ...]:
     breaks the duty by leaving a build unheld, though no build lacks a card."""
     seat = pos.to_move
     keys = {build_key(b) for b in pos.table_after(move)[1] if b.owner == seat}
-    held = held_keys(pos.variant, [c for c in pos.hands[seat] if c != move.card])
-    if held.covers(keys) or not keys <= held.union:
-        return ()
-    return next(((a, b) for a in sorted(keys) for b in sorted(keys) if a < b and not held.covers({a, b})), ())
+    return shared_pair(held_keys(pos.variant, [c for c in pos.hands[seat] if c != move.card]), keys) or ()
 
 
 def breach(pos: Position, played: Move, better: Move) -> list[Why]:

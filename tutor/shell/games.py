@@ -2,8 +2,9 @@
 
 ``games`` lists them newest first from the columns kept beside each game
 (nothing is replayed); ``games export N FILE`` writes game N as the JSON of
-docs/formats.md (for sharing, or ``cassino-tutor replay FILE``), never over
-an existing file; ``games import FILE`` keeps the game of a file as a new
+docs/formats.md (for sharing, or ``cassino-tutor replay FILE``), into FILE
+or, FILE a folder, into a file of the program's name in it, never over an
+existing file; ``games import FILE`` keeps the game of a file as a new
 game, under a new number.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 from tutor.render import Renderer
 from tutor.render.os_errors import os_reason
 from tutor.storage import Progress, ProgressError
+from tutor.storage.game_files import export_target
 from tutor.storage.game_store import GameKept, GameSummary, summary_of
 from tutor.storage.games import GameFileError
 
@@ -92,6 +94,7 @@ def export(shell: Shell, number_text: str, file: str) -> str:
             return ui.message("play.export_failed", path=str(path) + os.sep, reason=os_reason(
                 ui.message, NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))))
         return ui.message("play.export_no_folder", folder=str(path))
+    path = export_target(path, number)
     try:
         store(shell).export(number, path)
     except GameFileError as err:

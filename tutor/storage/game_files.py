@@ -60,6 +60,12 @@ def write_new_file(path: Path, text: str) -> None:
         temp.unlink(missing_ok=True)
 
 
+def export_target(path: Path, key: int) -> Path:
+    """Where ``games export`` writes game ``key`` given ``path``: ``path`` itself, or, a folder, as ``cp`` writes
+    into one, ``cassino-tutor-game-<key>.json`` in it (named by the program's number, never by the document)."""
+    return path / f"cassino-tutor-game-{key}.json" if path.is_dir() else path
+
+
 def old_game_files(folder: Path) -> list[Path]:
     """The ``*.json`` entries of the old games folder, by name (not yet read: a bad one is said when read)."""
     try:
