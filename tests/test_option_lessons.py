@@ -20,7 +20,7 @@ from tutor.core.round import Match
 from tutor.core.scoring import certain_points, score_round
 from tutor.core.solver import rank_moves
 from tutor.core.variant import OPTIONS
-from tutor.shell.commands import dispatch
+from tutor.shell.commands import dispatch, welcome
 from tutor.shell.game_choice import classic_done
 from tutor.shell.lesson import LessonRun
 from tutor.shell.next_choice import game_lesson
@@ -106,6 +106,7 @@ def test_next_gives_a_weak_rules_learner_the_lesson_on_an_option_of_their_games(
         shell.progress.record_evidence("game", {f"g/rules/{i}": [Evidence("rules", s, 1.0, 800)]
                                                 for i, s in enumerate([0.0, 0.0, 1.0, 0.0])}, now=shell.clock())
         shell.activity = None
+        assert f"learn {lesson}" in welcome(shell)  # the welcome says what next opens
         dispatch(shell, "next")
         run = shell.activity
         assert isinstance(run, LessonRun) and run.lesson.id == lesson
