@@ -5,6 +5,7 @@ the engine (what their texts say beyond the answers ``check`` proves)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,11 @@ import yaml
 from shell_helpers import installed_catalog, open_shell, play_first_moves
 
 from tutor.content import presets
-from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep
+from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, WhyStep
 from tutor.content.skills import Evidence
+from tutor.core.legality import judge
+from tutor.core.moves import Reason
+from tutor.core.notation import parse_intent
 from tutor.core.position import Position
 from tutor.core.round import Match
 from tutor.core.scoring import certain_points, score_round
@@ -279,3 +283,17 @@ def test_the_counting_questions_describe_the_piles_they_show(lang: str) -> None:
                     assert pos.sweeps[int(seat_named[1]) - 1] == NUMBERS[count], (lesson_id, sentence)
                     said += 1
     assert said >= 10
+
+
+def test_what_the_usual_rules_allow_and_forbid_where_trailing_rules_says() -> None:
+    """trailing-rules: the 7♠ refused under forced capture may be trailed in the usual game (step 2), and the 2♦ a
+    builder trails without the build duty is refused in classic Cassino (step 6)."""
+    steps = _lesson("trailing-rules").steps
+    why, demo = steps[1], steps[5]
+    assert isinstance(why, WhyStep) and isinstance(demo, DemoStep)
+    classic = presets.variant("classic")
+    usual = replace(why.position.copy(), variant=classic)
+    assert isinstance(judge(usual, why.intent), list)
+    duty = replace(demo.position.copy(), variant=classic)
+    found = judge(duty, parse_intent(demo.position.notation(demo.move)))
+    assert isinstance(found, Reason) and found.code == "controller_may_not_trail"
