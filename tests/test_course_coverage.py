@@ -2,7 +2,8 @@
 
 The section headings are read from ``rules.md`` at test time, so a new section
 fails here until it is mapped to the lessons that teach it (or listed, with a
-reason, as not teachable on its own).
+reason, as not teachable on its own).  The options within each section are
+audited one by one in lessons/README.md (tests/test_option_lessons.py).
 """
 
 from __future__ import annotations
@@ -25,21 +26,21 @@ SECTION_LESSONS: dict[str, tuple[str, ...]] = {
     "1": ("table", "pairing", "sums", "faces", "royal", "aces-high", "italian"),  # cards, decks, values
     "2": ("builds", "multiple"),  # loose cards and builds, single and multiple
     "3": ("table",),  # one card a turn: trail, capture or build
-    "3.1": ("table", "controller"),  # trailing, and when it is not allowed
-    "3.2": ("pairing", "sums", "faces", "face-gather", "combine-builds"),  # captures, face_capture, build_in_sum
+    "3.1": ("table", "controller", "trailing-rules"),  # trailing, and when it is not allowed (forced_capture)
+    "3.2": ("pairing", "sums", "faces", "face-gather", "combine-builds", "own-builds"),  # face_capture, build_in_sum
     "3.3": ("builds", "multiple"),
-    "3.4": ("raising",),
-    "3.5": ("adding",),
+    "3.4": ("raising", "own-builds"),  # raise_own
+    "3.5": ("adding", "own-builds"),  # add_to_others
     "3.6": ("face-gather",),
     "3.7": ("raising", "controller"),  # the mover becomes the controller
     "3.8": ("sudden-death",),  # the five of spades sweep, an option taught with sudden death
     "4": ("controller",),
     "4.1": ("builds", "controller"),  # the holding rule
-    "4.2": ("controller", "take-or-add", "michigan"),  # build duties: no_trail, take_or_add, penalty
+    "4.2": ("controller", "take-or-add", "michigan", "trailing-rules"),  # build duties: all four
     "4.3": ("partners",),
     "5": ("table", "residue", "partners", "draw"),  # deals, players, draw, the residue
-    "6": ("scoring", "sweeps", "spade", "italian", "michigan", "sudden-death"),  # scoring and its options
-    "7": ("match", "sudden-death", "michigan"),  # target, count-out, instant wins, rounds to 5
+    "6": ("scoring", "sweeps", "spade", "italian", "michigan", "sudden-death", "scoring-options"),  # and its options
+    "7": ("match", "sudden-death", "michigan", "match-endings"),  # target, tie-breaks, instant wins, claims
 }
 
 #: Sections that are not a topic of their own, and why.  (The text before the

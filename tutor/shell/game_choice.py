@@ -85,9 +85,10 @@ def shown(points: float) -> Decimal:
 
 
 def classic_done(shell: Shell) -> bool:
-    """Every lesson of the classic game is done: the learner knows the rules a game is played by."""
+    """Every lesson of the classic game is done: the learner knows the rules a game is played by.  A lesson of a
+    table rule set on top of classic (forced capture, a claim...) is one of the variants', not of the classic game."""
     stars = shell.progress.lesson_stars()
-    return all(lesson.id in stars for lesson in shell.catalog.lessons if lesson.variant.preset == "classic")
+    return all(lesson.id in stars for lesson in shell.catalog.lessons if not lesson.variant.changed_options())
 
 
 def game_choice(shell: Shell) -> GameChoice | None:

@@ -3,9 +3,10 @@
 While a lesson of the classic game is not done, the course goes on in its order: after a lesson, the section of
 the step missed last on the weakest skill is repeated once, and no skill is worked on by puzzles (those of the
 lessons to come ask for rules not taught yet).  Past the course, the weakest skill with enough evidence, when it is
-rated under where every skill starts, is worked on: the rules by the section of a lesson whose step the learner last
-missed (a whole lesson when none was missed; puzzles on them once that lesson was done again, said to have been in
-vain only when the rules were missed since), any other skill by a set of puzzles on one of its themes, within the
+rated under where every skill starts, is worked on: the rules by a lesson not done on an option the learner's games
+play with, else by the section of a lesson whose step the learner last missed (a whole lesson when none was missed;
+puzzles on them once that lesson was done again, said to have been in vain only when the rules were missed since),
+any other skill by a set of puzzles on one of its themes, within the
 learner's reach (a section or a lesson when no such puzzle is open).  A skill whose lesson was done again in vain,
 with no puzzle set on it open, waits: the next weak skill is worked on in its place.  After a game the weakest skill
 is worked on whatever its rating: the round just reviewed has told the model most, and a game follows the set.
@@ -27,7 +28,7 @@ from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, step_skills
 from .game_choice import GameChoice, classic_done, game_choice, game_trend, game_why
 from .game_commands import resumable
 from .game_text import game_words
-from .picker import SET_MIN, set_pool
+from .picker import SET_MIN, option_lessons, set_pool
 from .state import Activity, Shell
 
 WEAK_BELOW = SKILL_START.rating
@@ -221,13 +222,17 @@ def weak_skills(shell: Shell, n: int) -> list[SkillEstimate]:
 
 
 def step_for(shell: Shell, skill: str) -> Step | None:
-    """What works on ``skill``: puzzles on a theme (not for the rules), else a section to repeat, else a lesson;
+    """What works on ``skill``: puzzles on a theme (not for the rules), else for the rules a lesson on a rule of
+    the learner's games not done yet (:func:`game_lesson`), else a section to repeat, else a lesson;
     but puzzles on a theme (the rules' too) when that lesson was done again (:func:`repeated_in_vain`: said to be in
     vain only when the skill was missed since, :func:`missed_since`), and nothing when there is no such theme
     (:func:`passed_over`); None too when nothing is open."""
     theme = None if skill == "rules" else _theme(shell, skill)
     if theme is not None:
         return Step("puzzles", theme)
+    played = game_lesson(shell) if skill == "rules" else None
+    if played is not None:
+        return Step("lesson", played)
     section = section_for(shell, skill)
     if section is not None:
         return section
@@ -238,6 +243,18 @@ def step_for(shell: Shell, skill: str) -> Step | None:
             return None  # the same lesson again would be a loop: the skill waits (:func:`passed_over`)
         return Step("puzzles", theme, after=lesson if missed_since(shell, skill, lesson) else "")
     return None if lesson is None else Step("lesson", lesson)
+
+
+def game_lesson(shell: Shell) -> str | None:
+    """The lesson on a rule the learner's games play with that they have not done, open to them: of the game
+    played last first, the lesson on the most of its options first (:func:`~.picker.option_lessons`, by option, so
+    that a game of Classic with forced capture is given the lesson on it); None when there is none."""
+    stars = shell.progress.lesson_stars()
+    for variant in shell.progress.games.variants():
+        for lesson in option_lessons(shell.catalog, variant):
+            if lesson.id not in stars and lesson.open_to(stars.keys()):
+                return lesson.id
+    return None
 
 
 def _theme(shell: Shell, skill: str) -> str | None:

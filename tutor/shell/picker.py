@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import timedelta
+from typing import Any
 
 from tutor.content.course import Catalog, Lesson, Puzzle
 from tutor.core.variant import Variant
@@ -38,6 +39,37 @@ def lessons_needed(catalog: Catalog, variant: Variant, players: int = 2) -> list
         elif players > 2 and not taught and players in lesson_players(lesson):
             needed.append(lesson)
     return needed
+
+
+NOT_MATCHED = frozenset({"target", "hand_size", "packet"})
+"""Options a game may set that no lesson of a variant is for: the target (the lesson on the match teaches it, for
+any number) and the deal's sizes."""
+BY_NAME = frozenset({"most_cards", "most_spades", "sweep_points", "point_cards", "default_penalty", "instant_limit"})
+"""Options of a number (or the point cards) that a lesson showing another number still teaches: a game with sweeps
+worth 3 is given the lessons that make them worth 2 or 0, after any that shows its own number."""
+
+
+def lesson_options(lesson: Lesson) -> set[tuple[str, Any]]:
+    """The options a lesson plays with off their default, each with its value: its variant's and those of its
+    steps' positions (the five of spades sweep, in a step of sudden death)."""
+    variants = {lesson.variant, *(pos.variant for step in lesson.steps
+                                  if (pos := getattr(step, "position", None)) is not None)}
+    return {(name, getattr(variant, name)) for variant in variants for name in variant.changed_options()}
+
+
+def option_lessons(catalog: Catalog, variant: Variant) -> list[Lesson]:
+    """The lessons on the options ``variant`` sets off their default (the target and the deal's sizes aside): those
+    playing with the most of them at their value first, then those with the most at another number
+    (:data:`BY_NAME`), then in course order; none for classic."""
+    wanted = {(name, getattr(variant, name)) for name in variant.changed_options() if name not in NOT_MATCHED}
+    names = {name for name, _ in wanted} & BY_NAME
+    ranked: list[tuple[int, int, int, Lesson]] = []
+    for n, lesson in enumerate(catalog.lessons):
+        taught = lesson_options(lesson)
+        exact, named = len(taught & wanted), len({name for name, _ in taught} & names)
+        if exact or named:
+            ranked.append((-exact, -named, n, lesson))
+    return [lesson for *_, lesson in sorted(ranked, key=lambda t: t[:3])]
 
 
 def lesson_players(lesson: Lesson) -> set[int]:

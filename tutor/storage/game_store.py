@@ -29,7 +29,7 @@ from typing import Any
 
 from tutor.content import presets
 from tutor.core.round import MatchResult
-from tutor.core.variant import VariantError
+from tutor.core.variant import Variant, VariantError
 from tutor.loading.words import words
 from tutor.play.review_data import kept_losses
 from tutor.play.table_game import GameError, Settings
@@ -354,6 +354,19 @@ class GameStore:
         """The player counts of the kept games (none kept: empty)."""
         with self._read() as c:
             return {row[0] for row in c.execute("SELECT DISTINCT players FROM game WHERE typeof(players) = 'integer'")}
+
+    def variants(self) -> list[Variant]:
+        """The variants of the kept games, each once, the one played last first; one that cannot be read (a hand
+        edit) is left out."""
+        with self._read() as c:
+            rows = c.execute("SELECT variant FROM game GROUP BY variant ORDER BY MAX(started) DESC").fetchall()
+        found: list[Variant] = []
+        for (text,) in rows:
+            with suppress(ValueError, TypeError, KeyError, VariantError):
+                variant = presets.variant(kept_json(text))
+                if variant not in found:
+                    found.append(variant)
+        return found
 
     def waiting(self, now: datetime) -> GameSummary | None:
         """The game saved last that is not over, if any (it may be held by another shell)."""
