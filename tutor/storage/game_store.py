@@ -422,14 +422,14 @@ class GameStore:
         """Keep the game of a saved-game file as a new game (a new key and id); GameFileError if it cannot be read,
         :class:`GameKept` if a game of the same document (but its id and time of saving) is kept already."""
         saved = read_game_file(path)
-        document = _content(json.loads(game_text(game_to_data(saved))))  # as kept: JSON's lists, not tuples
+        document = _written(saved)
         saved.id = new_id(saved.started)
         with self._write() as c:
             rows = c.execute("SELECT id, data FROM game WHERE started = ? AND problem IS NULL ORDER BY id",
                              (to_text(saved.started),)).fetchall()
             for key, data in rows:
-                with suppress(ValueError, TypeError):
-                    if _content(kept_json(data)) == document:
+                with suppress(ValueError):  # GameFileError: a game that cannot be read is not this one
+                    if _written(parse_game(data if isinstance(data, str) else "", f"game {key}")) == document:
                         raise GameKept(key)
             self._insert(c, saved, now, str(path))
         return saved
@@ -542,6 +542,12 @@ def _mark_review(c: sqlite3.Connection, saved: SavedGame) -> None:
     else:
         c.execute("DELETE FROM review_pending WHERE game_id = ? AND round = ?", (key, number))
         c.execute("DELETE FROM game_review WHERE game_id = ? AND round = ?", (key, number))
+
+
+def _written(saved: SavedGame) -> Any:
+    """A game's document as this version writes it (so that one an earlier version wrote, without a key added
+    since, say ``practice_from``, or a move in its notation, is the same game), without what a copy changes."""
+    return _content(json.loads(game_text(game_to_data(saved))))  # JSON's lists, not tuples
 
 
 def _content(document: Any) -> Any:
