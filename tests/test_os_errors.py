@@ -24,7 +24,8 @@ from tutor.render.os_errors import os_reason
 from tutor.shell.commands import dispatch
 from tutor.shell.progress_words import progress_problem
 from tutor.storage import Progress, ProgressError
-from tutor.storage.database import SQLITE_WORDS, sqlite_words
+from tutor.storage.database import SQLITE_WORDS, open_database, sqlite_words
+from tutor.storage.schema import MIGRATIONS
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -171,6 +172,36 @@ def test_a_read_only_progress_file_is_said_in_the_learners_words(lang: str, tmp_
     for text in (said, bye):
         assert ui.message("storage_errors.read_only") in text, text
         assert "readonly" not in text and (lang == "en" or not any(w in text for w in ENGLISH_OF_SQLITE)), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_earlier_versions_file_that_cannot_be_written_is_said_so_at_the_start(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A progress file of an earlier version in a read-only folder: the start said 'Cannot save to the progress
+    file …: the file is read-only. What was saved before is kept.', before the learner had done anything.  It says
+    the file must be written to be brought up to this version, which cannot be, and where to look; nothing in it
+    is changed."""
+    path = tmp_path / "progress.sqlite3"
+    open_database(path, MIGRATIONS[:2]).close()
+    connect = sqlite3.connect
+
+    def read_only(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = connect(*args, **kwargs)
+        if args[0] != ":memory:":
+            conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(ProgressError) as caught:
+        Progress.open(path)
+    monkeypatch.undo()
+    ui = Renderer(lang)
+    said = " ".join(progress_problem(ui, caught.value).split())
+    upgrade = ui.message("storage_errors.upgrade", found=2, supported=len(MIGRATIONS),
+                         cause=ui.message("storage_errors.read_only"))
+    assert caught.value.code == "cannot_open" and upgrade in said, said
+    assert said.startswith({"en": "Cannot open the progress file", "de": "Die Fortschrittsdatei"}[lang]), said
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -160,13 +160,24 @@ def _migrate(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migratio
     The version is read again inside each write transaction, so two shells
     opening a new file at once migrate it once.
     """
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
     while True:
-        with transaction(conn, path, write=True):
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version >= len(migrations):
-                return
-            migrations[version](conn)
-            conn.execute(f"PRAGMA user_version = {version + 1}")
+        try:
+            with transaction(conn, path, write=True):
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version >= len(migrations):
+                    return
+                migrations[version](conn)
+                conn.execute(f"PRAGMA user_version = {version + 1}")
+        except ProgressError as err:
+            if err.code != "cannot_save" or err.said is None or not found:
+                raise
+            # at the start, before the learner did anything: not "cannot save", but why the file must be written
+            cause = err.said
+            raise ProgressError("cannot_open", path, said=words(
+                f"it is in the format of an earlier version ({found}); to bring it up to this version's "
+                f"({len(migrations)}) the tutor must write it, but {cause.text}", "storage_errors.upgrade",
+                found=found, supported=len(migrations), cause=cause)) from None
 
 
 @contextmanager
