@@ -275,13 +275,14 @@ def test_a_file_a_hand_edit_left_without_a_table_or_a_column_or_with_a_trigger_i
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("short", "cause"), [(33, "os_errors.too_long"), (39, "storage_errors.cannot_open")])
+@pytest.mark.parametrize(("short", "cause"), [(33, "os_errors.too_long"), (45, "storage_errors.cannot_open")])
 def test_a_copy_before_a_repair_that_cannot_be_made_is_said_in_the_learners_words(
         lang: str, short: int, cause: str, tmp_path: Path) -> None:
     """A hand-edited file to repair whose name leaves no room for the copy's: the name of the copy is too long for
-    the system (``short`` 33), or the name of the copy's journal for SQLite (39)."""
+    the system (``short`` 33), or the name of the copy's journal for SQLite (45)."""
     longest = os.pathconf(tmp_path, "PC_NAME_MAX")
-    path = tmp_path / ("p" * (longest - short) + ".sqlite3")  # the copy adds 30 characters, its journal 8 more
+    # the copy adds 30 characters, written first under a name of 5 more (".NAME.tmp"), its journal 8 more
+    path = tmp_path / ("p" * (longest - short) + ".sqlite3")
     edited(path, "UPDATE learner SET rating = 'abc'")
     with pytest.raises(ProgressError) as caught:
         Progress.open(path)
