@@ -124,7 +124,8 @@ def test_a_review_kept_by_a_version_that_wrote_the_moves_otherwise_is_shown(
         game["rounds"][0]["moves"] = older
         [(text,)] = conn.execute("SELECT data FROM game_review").fetchall()
         conn.execute("UPDATE game SET data = ?", (json.dumps(game),))
-        conn.execute("UPDATE game_review SET data = ?", (json.dumps({**json.loads(text), "plies": moves_digest(older)}),))
+        review = {**json.loads(text), "plies": moves_digest(older)}  # the digest of the moves as that version wrote
+        conn.execute("UPDATE game_review SET data = ?", (json.dumps(review),))
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
     monkeypatch.setattr("tutor.cli.replay.review_round", not_computed)
     for _ in range(2):  # the first reading keeps it under today's digest, which the second reads
