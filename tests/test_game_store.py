@@ -363,6 +363,29 @@ def test_export_to_a_folder_writes_the_game_into_it_as_cp_does(tmp_path: Path, l
     assert sorted(p.name for p in folder.iterdir()) == ["cassino-tutor-game-1.json", "other.json"]
 
 
+def test_a_game_an_earlier_version_kept_and_exported_is_kept_already(tmp_path: Path) -> None:
+    """A version before 5 December 2026 wrote no ``practice_from``, in the game it kept and in the file it exported:
+    that file imported by today's tutor was kept again, as game 2 beside game 1 (today's document of the file had the
+    key, the kept one not, so they never matched)."""
+    home, shared = tmp_path / "home", tmp_path / "shared.json"
+    with open_shell(home) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        dispatch(shell, learner_line(shell))
+        dispatch(shell, f"games export 1 {shared}")
+    data = json.loads(shared.read_text(encoding="utf-8"))
+    del data["practice_from"]  # as the earlier version wrote it
+    shared.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with sqlite3.connect(home / "progress.sqlite3") as conn:
+        [(kept,)] = conn.execute("SELECT data FROM game").fetchall()
+        older = json.loads(kept)
+        del older["practice_from"]
+        conn.execute("UPDATE game SET data = ?", (json.dumps(older, indent=1),))
+    with open_shell(home) as shell:
+        assert dispatch(shell, f"games import {shared}").text == (
+            f"Nothing was added: the game of {shared} is kept already, as game 1.")
+    assert len(kept_games(home)) == 1
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Nothing was written: the folder {folder} does not exist."),
     ("de", "Nichts wurde geschrieben: Den Ordner {folder} gibt es nicht."),

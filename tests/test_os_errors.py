@@ -24,7 +24,8 @@ from tutor.render.os_errors import os_reason
 from tutor.shell.commands import dispatch
 from tutor.shell.progress_words import progress_problem
 from tutor.storage import Progress, ProgressError
-from tutor.storage.database import SQLITE_WORDS, sqlite_words
+from tutor.storage.database import SQLITE_WORDS, open_database, sqlite_words
+from tutor.storage.schema import MIGRATIONS
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -174,6 +175,36 @@ def test_a_read_only_progress_file_is_said_in_the_learners_words(lang: str, tmp_
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_an_earlier_versions_file_that_cannot_be_written_is_said_so_at_the_start(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A progress file of an earlier version in a read-only folder: the start said 'Cannot save to the progress
+    file …: the file is read-only. What was saved before is kept.', before the learner had done anything.  It says
+    the file must be written to be brought up to this version, which cannot be, and where to look; nothing in it
+    is changed."""
+    path = tmp_path / "progress.sqlite3"
+    open_database(path, MIGRATIONS[:2]).close()
+    connect = sqlite3.connect
+
+    def read_only(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        conn = connect(*args, **kwargs)
+        if args[0] != ":memory:":
+            conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with pytest.raises(ProgressError) as caught:
+        Progress.open(path)
+    monkeypatch.undo()
+    ui = Renderer(lang)
+    said = " ".join(progress_problem(ui, caught.value).split())
+    upgrade = ui.message("storage_errors.upgrade", found=2, supported=len(MIGRATIONS),
+                         cause=ui.message("storage_errors.read_only"))
+    assert caught.value.code == "cannot_open" and upgrade in said, said
+    assert said.startswith({"en": "Cannot open the progress file", "de": "Die Fortschrittsdatei"}[lang]), said
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_full_progress_file_is_said_in_the_learners_words(lang: str, tmp_path: Path) -> None:
     """The file may not grow (PRAGMA max_page_count, as a full disk): the write that does not fit is refused in
     the learner's words."""
@@ -244,13 +275,14 @@ def test_a_file_a_hand_edit_left_without_a_table_or_a_column_or_with_a_trigger_i
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("short", "cause"), [(33, "os_errors.too_long"), (39, "storage_errors.cannot_open")])
+@pytest.mark.parametrize(("short", "cause"), [(33, "os_errors.too_long"), (45, "storage_errors.cannot_open")])
 def test_a_copy_before_a_repair_that_cannot_be_made_is_said_in_the_learners_words(
         lang: str, short: int, cause: str, tmp_path: Path) -> None:
     """A hand-edited file to repair whose name leaves no room for the copy's: the name of the copy is too long for
-    the system (``short`` 33), or the name of the copy's journal for SQLite (39)."""
+    the system (``short`` 33), or the name of the copy's journal for SQLite (45)."""
     longest = os.pathconf(tmp_path, "PC_NAME_MAX")
-    path = tmp_path / ("p" * (longest - short) + ".sqlite3")  # the copy adds 30 characters, its journal 8 more
+    # the copy adds 30 characters, written first under a name of 5 more (".NAME.tmp"), its journal 8 more
+    path = tmp_path / ("p" * (longest - short) + ".sqlite3")
     edited(path, "UPDATE learner SET rating = 'abc'")
     with pytest.raises(ProgressError) as caught:
         Progress.open(path)

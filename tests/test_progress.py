@@ -13,7 +13,10 @@ from pathlib import Path
 
 import platformdirs
 import pytest
+from shell_helpers import open_shell
 
+from tutor.render import Renderer
+from tutor.shell.commands import welcome
 from tutor.storage import Activity, Progress, ProgressError, Rating, ReviewItem, ThemeStat, default_path
 from tutor.storage.database import open_database, transaction
 from tutor.storage.glicko2 import SCALE, Game, rate
@@ -125,6 +128,31 @@ def test_a_version_1_file_keeps_its_lessons_and_gains_their_slips(path: Path) ->
         assert progress.lesson_resume("builds") == (4, 1, 2)
         progress.record_lesson("builds", 1)
         assert progress.lesson_resume("builds") == (0, 0, 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_earlier_versions_file_is_copied_as_it_was_before_it_is_brought_up(path: Path, lang: str) -> None:
+    """The migrations changed the file in place, and kept no copy: the earlier version refuses the file brought up
+    (a newer format), so a learner who went back to it had their progress no more.  A copy of the file as it was
+    is kept beside it, the earlier version's format and rows, and the welcome says where; a second start copies
+    nothing again."""
+    conn = open_database(path, MIGRATIONS[:2])
+    conn.execute("INSERT INTO lesson (id, step, touched_at) VALUES ('builds', 3, '2024-03-01T09:00:00.000000+00:00')")
+    conn.close()
+    with open_shell(path.parent, lang) as shell:
+        upgrade = shell.progress.upgrade
+        assert upgrade is not None and (upgrade.found, upgrade.supported) == (2, len(MIGRATIONS))
+        assert upgrade.backup.parent == path.parent and upgrade.backup.name.startswith("progress.sqlite3.version-2-")
+        said = " ".join(welcome(shell).split())
+    assert Renderer(lang).message("shell.progress_upgraded", found=2, supported=len(MIGRATIONS),
+                                  backup=str(upgrade.backup)) in said, said
+    copy = sqlite3.connect(upgrade.backup)
+    assert copy.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert copy.execute("SELECT id, step FROM lesson").fetchall() == [("builds", 3)]
+    copy.close()
+    with Progress.open(path) as progress:
+        assert progress.upgrade is None
+    assert sorted(p.name for p in path.parent.iterdir() if ".version-" in p.name) == [upgrade.backup.name]
 
 
 # ---- refused files -----------------------------------------------------------------------------

@@ -156,10 +156,10 @@ def test_the_copy_before_a_repair_is_never_written_through_a_link_in_its_place(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A symbolic link left where the copy goes, pointing to a file not there yet: the copy was written through it,
     outside the data folder (``Path.exists`` is False for such a link)."""
-    from tutor.storage import repair
+    from tutor.storage import database
 
     now = datetime(2026, 12, 5, 10, 0, 0, tzinfo=timezone.utc)
-    monkeypatch.setattr(repair, "utc", lambda moment: now)
+    monkeypatch.setattr(database, "utc", lambda moment: now)  # the copy's time (database.copy_before)
     home, outside = tmp_path / "home", tmp_path / "outside"
     home.mkdir()
     outside.mkdir()

@@ -16,7 +16,7 @@ from tutor.content.presets import variant
 from tutor.play.game import play_one_round
 from tutor.play.players import player
 from tutor.play.review import review_round
-from tutor.play.review_data import ReviewDataError, fitting_review, review_from_data, review_to_data
+from tutor.play.review_data import ReviewDataError, fitting_review, moves_digest, review_from_data, review_to_data
 from tutor.render import Renderer
 from tutor.render.review import review_text
 
@@ -98,6 +98,43 @@ def test_a_kept_review_of_another_line_of_play_is_not_shown(
     monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
     assert main(["replay", "1", "--lang", "en"]) == 0
     assert "1 round is shown without the review of your moves" in words(capsys.readouterr().out)
+
+
+def older_spelling(move: str) -> str:
+    """A capture as an earlier version could write it: its groups, or the cards of its one sum, in another order
+    (12-03's tutor wrote '6H b9 3H 9C' where today's writes '6H b9 9C 3H'); other moves as they are."""
+    card, sep, taken = move.partition(" x ")
+    if not sep or "[" in taken:
+        return move
+    groups = taken.split(" ")
+    return f"{card} x {' '.join(reversed(groups)) if len(groups) > 1 else '+'.join(reversed(taken.split('+')))}"
+
+
+def test_a_review_kept_by_a_version_that_wrote_the_moves_otherwise_is_shown(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        kept: tuple[Path, dict[str, str]]) -> None:
+    """A version that wrote some moves otherwise kept the review under the digest of the moves as it wrote them:
+    the same moves, so the review is shown (it was taken for one of another line of play, and never shown again)."""
+    with sqlite3.connect(copied(kept, tmp_path)) as conn:
+        [(document,)] = conn.execute("SELECT data FROM game").fetchall()
+        game = json.loads(document)
+        moves = game["rounds"][0]["moves"]
+        older = [older_spelling(move) for move in moves]
+        assert older != moves
+        game["rounds"][0]["moves"] = older
+        [(text,)] = conn.execute("SELECT data FROM game_review").fetchall()
+        conn.execute("UPDATE game SET data = ?", (json.dumps(game),))
+        review = {**json.loads(text), "plies": moves_digest(older)}  # the digest of the moves as that version wrote
+        conn.execute("UPDATE game_review SET data = ?", (json.dumps(review),))
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setattr("tutor.cli.replay.review_round", not_computed)
+    for _ in range(2):  # the first reading keeps it under today's digest, which the second reads
+        assert main(["replay", "1", "--lang", "en"]) == 0
+        out = capsys.readouterr().out
+        assert words(kept[1]["en"]) in words(out) and "--review" not in out
+    with sqlite3.connect(tmp_path / "progress.sqlite3") as conn:
+        [(text,)] = conn.execute("SELECT data FROM game_review").fetchall()
+    assert json.loads(text)["plies"] == moves_digest(moves)
 
 
 def test_a_review_made_again_from_its_data_is_the_same_review() -> None:

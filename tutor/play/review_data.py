@@ -32,8 +32,12 @@ class ReviewDataError(ValueError):
 
 def plies_digest(plies: Sequence[Ply]) -> str:
     """The round's moves, in notation, as a short digest."""
-    text = "\n".join(p.before.notation(p.move) for p in plies)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return moves_digest([p.before.notation(p.move) for p in plies])
+
+
+def moves_digest(moves: Sequence[str]) -> str:
+    """The short digest of a round's moves written as ``moves`` (their notation, one text a move)."""
+    return hashlib.sha256("\n".join(moves).encode()).hexdigest()[:16]
 
 
 def review_to_data(review: RoundReview, plies: Sequence[Ply]) -> dict[str, Any]:

@@ -191,8 +191,10 @@ def welcome(shell: Shell) -> str:
             unfinished_id = shell.lesson_name(left)
         except KeyError:
             pass  # a lesson since removed from the course
-    repair, imported = progress.repair, progress.imported
+    repair, imported, upgrade = progress.repair, progress.imported, progress.upgrade
     repaired = "\n\n".join(filter(None, [
+        shell.ui.message("shell.progress_upgraded", found=upgrade.found, supported=upgrade.supported,
+                         backup=str(upgrade.backup)) if upgrade else "",
         shell.ui.message("shell.progress_repaired", places=", ".join(repair.places), dropped=repair.dropped,
                          reset=repair.reset, backup=str(repair.backup)) if repair else "",
         shell.ui.message("shell.games_imported", imported=imported.imported, unreadable=imported.unreadable,

@@ -10,8 +10,9 @@ import errno
 import os
 import sqlite3
 import stat
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager, suppress
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from tutor.loading.words import NOT_REGULAR, Words, os_words, words
 
 from .errors import ProgressError
 from .schema import APPLICATION_ID, MIGRATIONS, Migration
+from .timestamps import utc
 
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a write waits for another shell's transaction before giving up."""
@@ -37,10 +39,22 @@ SQLITE_WORDS: dict[str, tuple[str, str]] = {
 the primary result code: each one's message key and its English words."""
 
 
+@dataclass(frozen=True)
+class Upgrade:
+    """An earlier version's file brought up to this version's format when it was opened: its format then
+    (``PRAGMA user_version``), this version's, and the copy of the file as it was."""
+
+    found: int
+    supported: int
+    backup: Path
+
+
 class FileConnection(sqlite3.Connection):
     """A connection that knows the file it opened (its device and inode), to tell when another file took its name."""
 
     opened: tuple[int, int] | None = None
+    upgrade: Upgrade | None = None
+    """The file brought up to this version's format as it was opened, if it was."""
 
     def moved(self, path: Path) -> bool:
         """Whether ``path`` is no longer the file this connection opened: moved, replaced or deleted since."""
@@ -160,13 +174,32 @@ def _migrate(conn: sqlite3.Connection, path: Path, migrations: Sequence[Migratio
     The version is read again inside each write transaction, so two shells
     opening a new file at once migrate it once.
     """
+    found, supported = conn.execute("PRAGMA user_version").fetchone()[0], len(migrations)
+
+    def upgrade_words(cause: Words) -> Words:  # at the start, before the learner did anything: not "cannot save"
+        return words(f"it is in the format of an earlier version ({found}); to bring it up to this version's "
+                     f"({supported}) the tutor must write it, but {cause.text}", "storage_errors.upgrade",
+                     found=found, supported=supported, cause=cause)
+
+    if 0 < found < supported:  # an earlier version's file: kept as it was, which that version reads
+        backup = copy_before(conn, path, f"version-{found}", upgrade_words, "cannot_open")
+        if _version(backup) != found:  # another shell brought it up meanwhile, and keeps the copy of it as it was
+            with suppress(OSError):
+                backup.unlink()
+        elif isinstance(conn, FileConnection):
+            conn.upgrade = Upgrade(found, supported, backup)
     while True:
-        with transaction(conn, path, write=True):
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version >= len(migrations):
-                return
-            migrations[version](conn)
-            conn.execute(f"PRAGMA user_version = {version + 1}")
+        try:
+            with transaction(conn, path, write=True):
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version >= supported:
+                    return
+                migrations[version](conn)
+                conn.execute(f"PRAGMA user_version = {version + 1}")
+        except ProgressError as err:
+            if err.code != "cannot_save" or err.said is None or not found:
+                raise
+            raise ProgressError("cannot_open", path, said=upgrade_words(err.said)) from None
 
 
 @contextmanager
@@ -242,3 +275,48 @@ def _why_not_opened(path: Path) -> OSError | None:
     except OSError as err:
         return err
     return None
+
+
+def _version(path: Path) -> int | None:
+    """The format (``PRAGMA user_version``) of the database at ``path``, None if it cannot be read."""
+    try:
+        with closing(sqlite3.connect(path)) as conn:
+            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+            return version
+    except sqlite3.Error:
+        return None
+
+
+def copy_before(conn: sqlite3.Connection, path: Path, label: str, failed: Callable[[Words], Words], code: str) -> Path:
+    """A copy of the whole file beside it (``NAME.LABEL-DATE-TIME``, written as ``.NAME.LABEL-DATE-TIME.tmp`` and then
+    renamed), before anything is changed; a copy that fails is removed, and :class:`ProgressError` ``code`` says why
+    in the words ``failed`` makes of the cause."""
+    stamp = utc(None).strftime("%Y%m%d-%H%M%S")
+    cause: Words
+    begun: Path | None = None  # the copy being written, once its name is known to be free: the copy there is ours
+    try:
+        target = path.with_name(f"{path.name}.{label}-{stamp}")
+        count = 1
+        # a second copy within a second keeps the first; exists(), unlike os.path.lexists, raises a name too long,
+        # which is then said
+        while target.is_symlink() or target.exists():
+            count += 1
+            target = path.with_name(f"{path.name}.{label}-{stamp}-{count}")
+        begun = target.with_name(f".{target.name}.tmp")  # given its name once whole: a kill leaves no half copy there
+        begun.unlink(missing_ok=True)  # a link, or a copy a kill left: never written through
+        copy = sqlite3.connect(begun)
+        try:
+            conn.backup(copy)
+        finally:
+            copy.close()
+        os.replace(begun, target)
+    except OSError as err:  # the name is too long for the system, say
+        cause = os_words(err)
+    except sqlite3.Error as err:
+        cause = sqlite_words(error_name(err))
+    else:
+        return target
+    if begun is not None:
+        with suppress(OSError):  # the learner is told the copy failed; one that cannot be removed stays
+            begun.unlink(missing_ok=True)
+    raise ProgressError(code, path, said=failed(cause))

@@ -31,7 +31,7 @@ from tutor.content import presets
 from tutor.core.round import MatchResult
 from tutor.core.variant import Variant, VariantError
 from tutor.loading.words import words
-from tutor.play.review_data import kept_losses
+from tutor.play.review_data import kept_losses, moves_digest, plies_digest
 from tutor.play.table_game import GameError, Settings
 
 from .database import transaction
@@ -248,12 +248,42 @@ class GameStore:
     def _parse(self, key: int, data: object) -> SavedGame:
         """A stored document read back; one that cannot be is marked, so that the list says so from now on."""
         try:
-            return parse_game(data if isinstance(data, str) else "", f"game {key}")
+            saved = parse_game(data if isinstance(data, str) else "", f"game {key}")
         except GameFileError as err:
             with suppress(ProgressError), self._write() as c:
                 c.execute("UPDATE game SET problem = ?, holder = NULL WHERE id = ?", (json.dumps(err.to_data()), key))
             self._held.discard(key)
             raise
+        self._rekey_reviews(key, data, saved)
+        return saved
+
+    def _rekey_reviews(self, key: int, document: object, saved: SavedGame) -> None:
+        """Keep the reviews of the rounds whose moves the document writes as an earlier version did (its notation:
+        '6H b9 3H 9C' where this one writes '6H b9 9C 3H') under the digest of the same moves as this version writes
+        them, which is what a review must fit: kept under the old digest, they were taken for reviews of another line
+        of play and never shown.  A file that cannot be written keeps them as they are, to be done at the next
+        reading."""
+        changed: dict[int, tuple[str, str]] = {}
+        try:
+            kept = kept_json(document)["rounds"] if isinstance(document, str) else []
+            for number, (entry, played) in enumerate(zip(kept, saved.game.rounds), 1):
+                old, new = moves_digest([str(move) for move in entry["moves"]]), plies_digest(played.plies)
+                if old != new:
+                    changed[number] = (old, new)
+        except (ValueError, TypeError, KeyError):
+            return
+        if not changed:
+            return
+        updates: list[tuple[str, int, int, str]] = []
+        with suppress(ProgressError), self._read() as c:
+            for number, text in c.execute("SELECT round, data FROM game_review WHERE game_id = ?", (key,)).fetchall():
+                with suppress(ValueError, TypeError, KeyError):
+                    review = kept_json(text)
+                    if number in changed and review["plies"] == changed[number][0]:
+                        updates.append((json.dumps({**review, "plies": changed[number][1]}), key, number, text))
+        if updates:  # each as it was read: a review another shell kept meanwhile stays as it kept it
+            with suppress(ProgressError), self._write() as c:
+                c.executemany("UPDATE game_review SET data = ? WHERE game_id = ? AND round = ? AND data = ?", updates)
 
     def keep_review(self, key: int, round_number: int, data: dict[str, Any]) -> None:
         """Keep the review of round ``round_number`` of game ``key`` (:mod:`tutor.play.review_data`'s data),
@@ -405,14 +435,14 @@ class GameStore:
         """Keep the game of a saved-game file as a new game (a new key and id); GameFileError if it cannot be read,
         :class:`GameKept` if a game of the same document (but its id and time of saving) is kept already."""
         saved = read_game_file(path)
-        document = _content(json.loads(game_text(game_to_data(saved))))  # as kept: JSON's lists, not tuples
+        document = _written(saved)
         saved.id = new_id(saved.started)
         with self._write() as c:
             rows = c.execute("SELECT id, data FROM game WHERE started = ? AND problem IS NULL ORDER BY id",
                              (to_text(saved.started),)).fetchall()
             for key, data in rows:
-                with suppress(ValueError, TypeError):
-                    if _content(kept_json(data)) == document:
+                with suppress(ValueError):  # GameFileError: a game that cannot be read is not this one
+                    if _written(parse_game(data if isinstance(data, str) else "", f"game {key}")) == document:
                         raise GameKept(key)
             self._insert(c, saved, now, str(path))
         return saved
@@ -525,6 +555,12 @@ def _mark_review(c: sqlite3.Connection, saved: SavedGame) -> None:
     else:
         c.execute("DELETE FROM review_pending WHERE game_id = ? AND round = ?", (key, number))
         c.execute("DELETE FROM game_review WHERE game_id = ? AND round = ?", (key, number))
+
+
+def _written(saved: SavedGame) -> Any:
+    """A game's document as this version writes it (so that one an earlier version wrote, without a key added
+    since, say ``practice_from``, or a move in its notation, is the same game), without what a copy changes."""
+    return _content(json.loads(game_text(game_to_data(saved))))  # JSON's lists, not tuples
 
 
 def _content(document: Any) -> Any:

@@ -14,7 +14,7 @@ from types import TracebackType
 from tutor.content.skills import Evidence
 
 from .dashboard import Dashboard, Streaks, lessons_done, runs, theme_order, weak_themes
-from .database import FileConnection, open_database, transaction
+from .database import FileConnection, Upgrade, open_database, transaction
 from .game_store import GameStore, ImportReport
 from .glicko2 import Rating
 from .paths import default_path
@@ -69,6 +69,8 @@ class Progress:
         self.path = path
         self.repair = repair
         """What was repaired when the file was opened (values a hand edit left wrong), or None."""
+        self.upgrade: Upgrade | None = getattr(conn, "upgrade", None)
+        """The earlier version's file brought up to this version's format when it was opened, or None."""
         self.games = GameStore(conn, path)
         """The games against the computer, kept in this file."""
         self.imported = ImportReport()

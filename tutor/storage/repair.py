@@ -14,16 +14,14 @@ import json
 import math
 import sqlite3
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from tutor.loading.words import Words, os_words, words
+from tutor.loading.words import words
 
-from .database import error_name, sqlite_words, transaction
-from .errors import ProgressError
+from .database import copy_before, transaction
 from .timestamps import to_text, utc
 
 
@@ -137,7 +135,8 @@ def repair_values(conn: sqlite3.Connection, path: Path) -> Repair | None:
     bad = _wrong_values(conn, path)
     if not bad:
         return None
-    backup = _backup(conn, path)
+    backup = copy_before(conn, path, "before-repair", lambda cause: words(
+        f"no copy could be made before a repair ({cause})", "storage_errors.no_backup", cause=cause), "cannot_save")
     dropped: set[tuple[str, int]] = set()
     reset = 0
     now = to_text(utc(None))
@@ -164,35 +163,3 @@ def _wrong_values(conn: sqlite3.Connection, path: Path) -> list[tuple[Column, in
             rows = conn.execute(f"SELECT rowid, {column.name} FROM {column.table}")
             found += [(column, rowid) for rowid, value in rows if not column.valid(value)]
     return found
-
-
-def _backup(conn: sqlite3.Connection, path: Path) -> Path:
-    """A copy of the whole file beside it, before anything is changed; a copy that fails is removed."""
-    stamp = utc(None).strftime("%Y%m%d-%H%M%S")
-    cause: Words
-    begun: Path | None = None  # the name of the copy once it is known to be free: the copy there is ours
-    try:
-        target = path.with_name(f"{path.name}.before-repair-{stamp}")
-        count = 1
-        # a second repair within a second keeps the first copy; exists(), unlike os.path.lexists, raises a name too
-        # long, which is then said
-        while target.is_symlink() or target.exists():
-            count += 1
-            target = path.with_name(f"{path.name}.before-repair-{stamp}-{count}")
-        begun = target
-        copy = sqlite3.connect(target)
-        try:
-            conn.backup(copy)
-        finally:
-            copy.close()
-    except OSError as err:  # the name is too long for the system, say
-        cause = os_words(err)
-    except sqlite3.Error as err:
-        cause = sqlite_words(error_name(err))
-    else:
-        return target
-    if begun is not None:
-        with suppress(OSError):  # the learner is told the copy failed; one that cannot be removed stays
-            begun.unlink(missing_ok=True)
-    said = words(f"no copy could be made before a repair ({cause})", "storage_errors.no_backup", cause=cause)
-    raise ProgressError("cannot_save", path, said=said)
