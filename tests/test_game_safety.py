@@ -182,6 +182,27 @@ def test_moves_that_cannot_be_written_are_said_each_time_and_again_at_quit(tmp_p
             "moves left unsaved are lost, and still said"
 
 
+@pytest.mark.parametrize(("lang", "resume", "quit_", "bye"), [
+    ("en", "resume", "quit", "Goodbye! Your progress is saved."),
+    ("de", "fortsetzen", "ende", "Auf Wiedersehen! Dein Fortschritt ist gespeichert."),
+])
+def test_a_game_not_taken_up_in_a_file_that_cannot_be_written_counts_no_change_lost(
+        tmp_path: Path, lang: str, resume: str, quit_: str, bye: str) -> None:
+    """``resume`` on a read-only progress file said 'Cannot save to the progress file … What was saved before is
+    kept', and leaving then '1 change to your progress could not be saved', though the learner had changed nothing:
+    the change was this shell's hold on the game. It now says the game cannot be played on there, and counts no
+    change lost."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round level=greedy seed=17")
+        move(shell)
+    with open_shell(tmp_path, lang) as shell:
+        shell.progress._conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
+        reason = shell.ui.message("storage_errors.read_only")
+        for typed in (resume, f"{resume} 1"):
+            assert dispatch(shell, typed).text == shell.ui.message("play.cannot_take", number=1, reason=reason)
+        assert dispatch(shell, quit_).text.startswith(bye)
+
+
 def test_in_german_too(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
         dispatch(shell, "spiele stufe=Raffer seed=17")

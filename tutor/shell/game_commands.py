@@ -12,7 +12,7 @@ from .game_text import fitted, game_words, opening_text, problem_text
 from .games import game_number
 from .play import GameRun, store
 from .play_settings import read_settings
-from .progress_words import progress_problem
+from .progress_words import progress_problem, progress_reason
 from .state import Shell
 
 
@@ -60,6 +60,8 @@ def take_game(shell: Shell, key: int) -> GameRun | str:
         if err.said is not None and err.said.code == "game_files.no_such_game":
             return shell.ui.message("play.no_such_game", number=key)
         return shell.ui.message("play.unreadable", number=key, problem=problem_text(shell.ui, err))
+    except ProgressError as err:  # the hold not written: nothing of the learner's is lost, so none is counted unsaved
+        return shell.ui.message("play.cannot_take", number=key, reason=progress_reason(shell.ui, err))
     if saved.game.over:
         store(shell).release(key)
         return shell.ui.message("play.resume_over", number=key)
