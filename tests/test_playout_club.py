@@ -296,25 +296,30 @@ def test_a_world_s_playouts_share_one_club(monkeypatch: pytest.MonkeyPatch) -> N
         assert made == [PLAYOUT] and asked == [PLAYOUT]
 
 
+def _one_short(pos: Position, seats: list[int], limit: int) -> Position:
+    """A copy of ``pos`` where each of ``seats`` is one instant score short of ``limit`` (penalties added)."""
+    short = pos.copy()
+    assert short.penalties is not None
+    for seat in seats:
+        short.penalties[seat] += limit - 1 - pos.instant_marks(seat)
+    return short
+
+
 def test_the_instant_limit_ends_the_round_as_the_engine_ends_it() -> None:
-    """Michigan-5, the mover one instant score short of the limit: after a breach of the build duty that reaches it
-    the round is over, so the look at the next take is nothing, as likely_take's (without the limit it is more);
-    the move played in place ends the round as Position.push does (the table's cards to the last capturer); and a
-    playout stops there, its moves club_best's."""
+    """Michigan-5, every player one instant score short of the limit: after a breach of the build duty the round is
+    over, so the look at the next take is nothing, as likely_take's (without the limit it is more), and the move
+    played in place ends the round as Position.push does (the table's cards to the last capturer).  A playout stops
+    where a breach or a sweep reaches the limit, its moves club_best's."""
     rng = random.Random("instant limit")
     v, limit = variant("michigan-5"), 3
     met: Counter[str] = Counter()
     club = PlayoutClub(PLAYOUT)
-    while met["looked"] < 10 or met["ended"] < 10 or met["played out"] < 10:
-        pos = random_position(rng, v)
-        if pos.instant_marks(pos.to_move) != limit - 1:
-            continue
+    for _ in range(150):
+        found = random_position(rng, v)
+        pos = _one_short(found, list(range(found.players)), limit)
         no_limit = pos.copy()
         no_limit.variant = variant("michigan")
-        assert club.setup(pos)
-        club.walk()
-        moves = pos.generate()
-        for k, move in enumerate(moves):
+        for k, move in enumerate(pos.generate()):
             look = likely_take(pos, move, PLAYOUT.table_worth)
             assert club.setup(pos)
             club.walk()
@@ -333,10 +338,24 @@ def test_the_instant_limit_ends_the_round_as_the_engine_ends_it() -> None:
             assert _state(pos) == _state(pushed), (str(pushed), move)
             kept.restore(pos)
             met["ended"] += bool(pos.table_cards()) and pos.last_capturer is not None
-        pushed = pos.copy()
-        while not (pushed.is_round_over() or pushed.needs_deal()):
-            pushed.push(club_best(pushed, pushed.generate(), PLAYOUT))
-        kept = club.play_out(pos, None)
-        assert _state(pos) == _state(pushed), str(pushed)
-        kept.restore(pos)
-        met["played out"] += pushed.limit_reached()
+        met["stopped by the limit"] += _played_out_to_the_end(club, pos).limit_reached()
+    assert min(met[k] for k in ("looked", "ended", "stopped by the limit")) >= 10, met
+    # A sweep (random tables seldom offer one) that brings the other player to the limit: 3C+4D taken by 7H.
+    cards = [[Card.from_str(c) for c in hand.split()] for hand in ("7H 2C 9S", "5D KH 8C", "3C 4D", "6S 10D")]
+    pos = Position(v, 2, cards[:2], cards[2], [], penalties=[0, limit - 1], stock=cards[3])
+    swept = _played_out_to_the_end(club, pos)
+    assert swept.limit_reached() and swept.sweeps == [1, 0] and swept.hands == [cards[0][1:], cards[1]], str(swept)
+
+
+def _played_out_to_the_end(club: PlayoutClub, pos: Position) -> Position:
+    """The position club_best's moves, pushed, reach at the deal's end from ``pos``, held to play_out's in place (and
+    ``pos`` put back)."""
+    pushed = pos.copy()
+    while not (pushed.is_round_over() or pushed.needs_deal()):
+        pushed.push(club_best(pushed, pushed.generate(), PLAYOUT))
+    before = _state(pos)
+    kept = club.play_out(pos, None)
+    assert _state(pos) == _state(pushed), str(pushed)
+    kept.restore(pos)
+    assert _state(pos) == before
+    return pushed

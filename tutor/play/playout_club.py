@@ -215,22 +215,26 @@ class PlayoutClub:
         round at once (:meth:`~tutor.core.state.RoundState.is_round_over`)."""
         kept = Kept(pos)
         limited = pos.variant.instant_limit is not None
-        while plies != horizon and any_card(pos.hands) and not (limited and pos.limit_reached()):
+        marked = limited  # an instant score may have reached the limit: before the first move, or by the last
+        while plies != horizon and any_card(pos.hands) and not (marked and pos.limit_reached()):
             if not self.setup(pos):
                 raise ValueError("a playout's mover holds no card")
-            self.play(self.chosen())
+            marked = self.play(self.chosen()) and limited
             plies += 1
         return kept
 
-    def play(self, k: int) -> None:
-        """The ``k``-th move walked played on the position :meth:`setup` read, in place."""
+    def play(self, k: int) -> bool:
+        """The ``k``-th move walked played on the position :meth:`setup` read (its round not over), in place;
+        whether it scores an instant mark (a breach fined, a sweep)."""
         pos, seat, rules = self.pos, self.seat, self.rules
         assert pos.captured is not None and pos.sweeps is not None and pos.stock is not None
         assert pos.penalties is not None
         code, used, taken = self.m_code[k], self.m_loose[k], self.m_builds[k]
         kind, value = code >> 5 & 7, code & 31
-        if rules.unheld and self.breaks(code >> 8, taken, value if kind >= BUILD else -1):
+        fined = rules.unheld and self.breaks(code >> 8, taken, value if kind >= BUILD else -1)
+        if fined:
             pos.penalties[seat] += 1
+        swept = False
         hand, loose, builds = self.hand, self.loose, self.builds
         card = hand.pop(code >> 8)
         if kind == TRAIL:
@@ -252,6 +256,7 @@ class PlayoutClub:
             pos.last_capturer = seat
             if not loose and not builds:
                 pos.sweeps[seat] += 1
+                swept = True
         elif kind == BUILD:
             values = rules.values
             played: int = card  # unboxed, as in :meth:`setup`
@@ -274,9 +279,12 @@ class PlayoutClub:
             hand.append(stock[0])
             del stock[0]
         pos.to_move = pos.next_seat(seat)
-        round_may_end = not hand or rules.limit is not None  # as Position.push: a last card, or the instant limit
+        # As Position.push: the round ends with the last card, or where an instant mark reaches the limit (a fine; a
+        # sweep leaves no table to give).
+        round_may_end = not hand or (fined and rules.limit is not None)
         if round_may_end and (loose or builds) and pos.last_capturer is not None and pos.is_round_over():
             pos.award_residue()
+        return fined or swept
 
     # ---- the moves, in the generator's order ------------------------------------------------------------------
 
