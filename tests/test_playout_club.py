@@ -1,5 +1,6 @@
 """The playouts' club (tutor.play.playout_club): the move club_best chooses among the generated moves, found without
-making them, on seeded positions of every preset it covers (builds, raises, adds and multiple builds among them)."""
+making them, on seeded positions of every preset it covers (builds, raises, adds and multiple builds among them;
+Michigan's breaches of the build duty and its instant limit)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from tutor.play.playout_state import Kept
 from tutor.play.risk import likely_take
 
 OTHER = ClubWeights(card_worth=0.45, exposure_weight=1.2, build_promise=0.7, answer_bonus=0.9, keep_weight=0.25)
-COVERED = ("classic", "draw", "italian", "royal", "spade", "sudden-death")
+COVERED = ("classic", "draw", "italian", "michigan", "michigan-5", "royal", "spade", "sudden-death")
 KINDS = {TRAIL: "trail", CAPTURE: "capture", BUILD: "build", RAISE: "raise", ADD: "add"}
 
 
@@ -160,12 +161,13 @@ def test_the_loose_cards_are_kept_in_their_order() -> None:
 def _state(pos: Position) -> tuple[object, ...]:
     """Everything a move changes, each list in its order (``state_key`` sorts them)."""
     return (pos.to_move, [list(h) for h in pos.hands], list(pos.loose), list(pos.builds),
-            [list(p) for p in pos.captured or []], list(pos.sweeps or []), pos.last_capturer, list(pos.stock or []))
+            [list(p) for p in pos.captured or []], list(pos.sweeps or []), list(pos.penalties or []),
+            pos.last_capturer, list(pos.stock or []))
 
 
 def _somewhere(rng: random.Random, v: Variant) -> Position | None:
     """A random position of ``v`` to play on: anywhere, on a table crowded with builds, or in the round's last
-    cards; None where no hand holds a card."""
+    cards; None where no hand holds a card or the round is over (an instant limit reached)."""
     pos = random_position(rng, v)
     way = rng.randrange(3)
     if way == 1:
@@ -173,13 +175,13 @@ def _somewhere(rng: random.Random, v: Variant) -> Position | None:
     elif way == 2:
         while (pos.stock or sum(map(len, pos.hands)) > rng.choice((1, pos.players))) and random_play(rng, pos, 1):
             pass
-    return pos if any_card(pos.hands) else None
+    return pos if any_card(pos.hands) and not pos.is_round_over() else None
 
 
 def test_a_move_played_in_place_is_the_move_pushed() -> None:
     """PlayoutClub.play leaves the position as Position.push leaves it, lists in their order: the table, the
     mover's pile, the sweeps, the draw from the stock, the next seat and the table's last cards to the last
-    capturer; Kept puts every list back as it was."""
+    capturer, a breach of the build duty's fine (Michigan); Kept puts every list back as it was."""
     rng = random.Random("play")
     covered = [v for v in ALL_VARIANTS if fits(v, PLAYOUT)]
     met: Counter[str] = Counter()
@@ -208,7 +210,8 @@ def test_a_move_played_in_place_is_the_move_pushed() -> None:
             met["sweep"] += pushed.is_sweep(move) and not pushed.is_round_over()
             met["drawn"] += bool(pos.variant.draw and pos.stock)
             met["round over"] += pushed.is_round_over() and bool(pos.table_cards())
-    assert min(met.values()) >= 10 and len(met) == 8, met
+            met["fined"] += pos.penalised(move)
+    assert min(met.values()) >= 10 and len(met) == 9, met
 
 
 @pytest.mark.parametrize("preset", COVERED)
@@ -291,3 +294,68 @@ def test_a_world_s_playouts_share_one_club(monkeypatch: pytest.MonkeyPatch) -> N
         asked.clear()
         assert advisor.world_values(world, world.generate()) == values
         assert made == [PLAYOUT] and asked == [PLAYOUT]
+
+
+def _one_short(pos: Position, seats: list[int], limit: int) -> Position:
+    """A copy of ``pos`` where each of ``seats`` is one instant score short of ``limit`` (penalties added)."""
+    short = pos.copy()
+    assert short.penalties is not None
+    for seat in seats:
+        short.penalties[seat] += limit - 1 - pos.instant_marks(seat)
+    return short
+
+
+def test_the_instant_limit_ends_the_round_as_the_engine_ends_it() -> None:
+    """Michigan-5, every player one instant score short of the limit: after a breach of the build duty the round is
+    over, so the look at the next take is nothing, as likely_take's (without the limit it is more), and the move
+    played in place ends the round as Position.push does (the table's cards to the last capturer).  A playout stops
+    where a breach or a sweep reaches the limit, its moves club_best's."""
+    rng = random.Random("instant limit")
+    v, limit = variant("michigan-5"), 3
+    met: Counter[str] = Counter()
+    club = PlayoutClub(PLAYOUT)
+    for _ in range(150):
+        found = random_position(rng, v)
+        pos = _one_short(found, list(range(found.players)), limit)
+        no_limit = pos.copy()
+        no_limit.variant = variant("michigan")
+        for k, move in enumerate(pos.generate()):
+            look = likely_take(pos, move, PLAYOUT.table_worth)
+            assert club.setup(pos)
+            club.walk()
+            assert club.look(k) == look, (str(pos), move)
+            if not pos.penalised(move):
+                continue
+            met["looked"] += likely_take(no_limit, move, PLAYOUT.table_worth) > 0
+            assert look == 0.0
+            pushed = pos.copy()
+            pushed.push(move)
+            assert pushed.is_round_over()
+            kept = Kept(pos)
+            assert club.setup(pos)
+            club.walk()
+            club.play(k)
+            assert _state(pos) == _state(pushed), (str(pushed), move)
+            kept.restore(pos)
+            met["ended"] += bool(pos.table_cards()) and pos.last_capturer is not None
+        met["stopped by the limit"] += _played_out_to_the_end(club, pos).limit_reached()
+    assert min(met[k] for k in ("looked", "ended", "stopped by the limit")) >= 10, met
+    # A sweep (random tables seldom offer one) that brings the other player to the limit: 3C+4D taken by 7H.
+    cards = [[Card.from_str(c) for c in hand.split()] for hand in ("7H 2C 9S", "5D KH 8C", "3C 4D", "6S 10D")]
+    pos = Position(v, 2, cards[:2], cards[2], [], penalties=[0, limit - 1], stock=cards[3])
+    swept = _played_out_to_the_end(club, pos)
+    assert swept.limit_reached() and swept.sweeps == [1, 0] and swept.hands == [cards[0][1:], cards[1]], str(swept)
+
+
+def _played_out_to_the_end(club: PlayoutClub, pos: Position) -> Position:
+    """The position club_best's moves, pushed, reach at the deal's end from ``pos``, held to play_out's in place (and
+    ``pos`` put back)."""
+    pushed = pos.copy()
+    while not (pushed.is_round_over() or pushed.needs_deal()):
+        pushed.push(club_best(pushed, pushed.generate(), PLAYOUT))
+    before = _state(pos)
+    kept = club.play_out(pos, None)
+    assert _state(pos) == _state(pushed), str(pushed)
+    kept.restore(pos)
+    assert _state(pos) == before
+    return pushed

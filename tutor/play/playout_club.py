@@ -11,8 +11,11 @@ the ties go to the first move as there.  In a playout it is played in place (:me
 
 It covers the rules whose moves it walks (:func:`fits`): one capture value a card (no aces high), no face builds
 (a valueless face card takes one card of its rank), builds never in a sum, no sweeping five, no forced capture, the
-build duty ``no_trail`` or ``free`` (so the holding rule applies and no breach is fined), no instant limit; and a
-world of known hands (:func:`in_place`); elsewhere the playouts weigh the generated moves by ``club_best``.
+build duty ``no_trail``, ``free`` or ``penalty`` (Michigan: every move legal, the holding rule waived, and a breach
+of the duty, :meth:`PlayoutClub.breaks`, weighed as ``club_promise`` weighs it and fined when played), with or
+without an instant limit (a breach that reaches it leaves no next take to look at, and a playout stops where it
+is reached); and a world of known hands (:func:`in_place`); elsewhere the playouts weigh the generated moves by
+``club_best``.
 tests/test_playout_club.py makes the moves walked and the choice, and holds them to the generator and ``club_best``
 on positions of every preset it covers.
 """
@@ -37,8 +40,8 @@ TRAIL, CAPTURE, BUILD, RAISE, ADD = 0, 1, 2, 3, 4
 def fits(v: Variant, weights: ClubWeights) -> bool:
     """Whether :class:`PlayoutClub` covers the rules of ``v`` and the rules of thumb of ``weights``."""
     return (not v.aces_high_active and not v.face_builds and v.build_in_sum == "none"
-            and not v.five_of_spades_sweep and not v.forced_capture and v.build_duty in ("no_trail", "free")
-            and v.instant_limit is None and v.max_build < KEYS
+            and not v.five_of_spades_sweep and not v.forced_capture and v.build_duty != "take_or_add"
+            and v.max_build < KEYS
             and weights.card_worth >= 0 and not weights.spade_worth and not weights.follow_up and not weights.fair)
 
 
@@ -67,6 +70,9 @@ class PlayoutClub:
     own: int
     nxt_own: int
     may_trail: bool
+    breach_ends: bool
+    fines: bool
+    fine: float
     walked: int
 
     def __init__(self, weights: ClubWeights) -> None:
@@ -76,6 +82,7 @@ class PlayoutClub:
         self.build_promise = weights.build_promise
         self.answer_bonus = weights.answer_bonus
         self.exposure = weights.exposure_weight
+        self.penalty_weight = weights.penalty_weight
         self.nxt_hand: list[Card] = []
         # Lists kept from one position to the next, each written over from its start (an emptied list gives up its
         # room, and every append after it grows it again): the first ``len(hand)``, ``len(builds)`` or
@@ -115,6 +122,9 @@ class PlayoutClub:
             self.variant = pos.variant
             self.rules = rules_of(pos.variant)
             self.nxt_hand = []  # its values are another variant's
+            # club_promise's cost of a breach of the build duty (penalty), a breach's build promising nothing
+            self.fines = self.rules.unheld and bool(self.penalty_weight)
+            self.fine = self.penalty_weight * self.rules.penalty
         rules = self.rules
         self.pos = pos
         self.seat = seat
@@ -162,8 +172,11 @@ class PlayoutClub:
                 b_value.append(b.value)
                 b_points.append(total)
                 b_cards.append(len(b.cards))
-        self.own, self.nxt_own, self.others = own, nxt_own, others
+        # Under the build duty penalty no holding rule limits the next player's take (risk.best_take).
+        self.own, self.nxt_own, self.others = own, 0 if rules.unheld else nxt_own, others
         self.may_trail = not own or rules.free
+        limit = rules.limit  # a breach that brings the mover's instant scores to it ends the round: no next take
+        self.breach_ends = limit is not None and pos.instant_marks(seat) + 1 >= limit
         self.walked = 0
         return True
 
@@ -198,21 +211,30 @@ class PlayoutClub:
         """Club's moves played on ``pos`` (where :func:`in_place` holds), ``plies`` played before them, until the
         ``horizon``-th ply (None: no limit) or the deal's end (no hand holds a card), each as
         :meth:`~tutor.core.position.Position.push` plays it but without its ``Move`` and undo record, on lists of
-        ``pos``'s own: what they replace is kept, and returned to be put back."""
+        ``pos``'s own: what they replace is kept, and returned to be put back.  An instant limit reached ends the
+        round at once (:meth:`~tutor.core.state.RoundState.is_round_over`)."""
         kept = Kept(pos)
-        while plies != horizon and any_card(pos.hands):
+        limited = pos.variant.instant_limit is not None
+        marked = limited  # an instant score may have reached the limit: before the first move, or by the last
+        while plies != horizon and any_card(pos.hands) and not (marked and pos.limit_reached()):
             if not self.setup(pos):
                 raise ValueError("a playout's mover holds no card")
-            self.play(self.chosen())
+            marked = self.play(self.chosen()) and limited
             plies += 1
         return kept
 
-    def play(self, k: int) -> None:
-        """The ``k``-th move walked played on the position :meth:`setup` read, in place."""
-        pos, seat = self.pos, self.seat
+    def play(self, k: int) -> bool:
+        """The ``k``-th move walked played on the position :meth:`setup` read (its round not over), in place;
+        whether it scores an instant mark (a breach fined, a sweep)."""
+        pos, seat, rules = self.pos, self.seat, self.rules
         assert pos.captured is not None and pos.sweeps is not None and pos.stock is not None
+        assert pos.penalties is not None
         code, used, taken = self.m_code[k], self.m_loose[k], self.m_builds[k]
         kind, value = code >> 5 & 7, code & 31
+        fined = rules.unheld and self.breaks(code >> 8, taken, value if kind >= BUILD else -1)
+        if fined:
+            pos.penalties[seat] += 1
+        swept = False
         hand, loose, builds = self.hand, self.loose, self.builds
         card = hand.pop(code >> 8)
         if kind == TRAIL:
@@ -234,8 +256,9 @@ class PlayoutClub:
             pos.last_capturer = seat
             if not loose and not builds:
                 pos.sweeps[seat] += 1
+                swept = True
         elif kind == BUILD:
-            values = self.rules.values
+            values = rules.values
             played: int = card  # unboxed, as in :meth:`setup`
             total = values[played]
             for one in used:
@@ -252,18 +275,22 @@ class PlayoutClub:
             del builds[j]
             builds.append(Build(value, tuple(cards), seat, kind == RAISE and not used, target.face))
         stock = pos.stock
-        if self.rules.draw and stock:
+        if rules.draw and stock:
             hand.append(stock[0])
             del stock[0]
         pos.to_move = pos.next_seat(seat)
-        if not hand and (loose or builds) and pos.last_capturer is not None and pos.is_round_over():
-            pos.award_residue()  # as Position.push: no instant limit (fits), so only a last card ends the round
+        # As Position.push: the round ends with the last card, or where an instant mark reaches the limit (a fine; a
+        # sweep leaves no table to give).
+        round_may_end = not hand or (fined and rules.limit is not None)
+        if round_may_end and (loose or builds) and pos.last_capturer is not None and pos.is_round_over():
+            pos.award_residue()
+        return fined or swept
 
     # ---- the moves, in the generator's order ------------------------------------------------------------------
 
     def holds(self, i: int, touched: int, new_key: int) -> bool:
-        """The generator's ``holds``: after the ``i``-th card, a card left for every build of the mover's not in
-        ``touched`` (a mask), and for ``new_key`` (-1: none)."""
+        """The generator's ``holds`` where the holding rule applies: after the ``i``-th card, a card left for every
+        build of the mover's not in ``touched`` (a mask), and for ``new_key`` (-1: none)."""
         holders, mine = self.holders, self.hv[i]
         if new_key >= 0 and holders[new_key] <= (1 if mine == new_key else 0):
             return False
@@ -277,13 +304,20 @@ class PlayoutClub:
             j += 1
         return True
 
+    def breaks(self, i: int, touched: int, new_key: int) -> bool:
+        """:func:`~tutor.core.movegen.breaks_duty` of a move by the ``i``-th card that takes, raises or adds to the
+        builds ``touched`` (a mask) and makes or changes one of ``new_key`` (-1: none): the mover has builds and it
+        takes or changes none of them, or it leaves one of the mover's (the one it makes too) without a card for it."""
+        return (bool(self.own) and not touched & self.own) or not self.holds(i, touched, new_key)
+
     def walk(self) -> None:
         """Every legal move described, in :func:`~tutor.core.movegen.generate_moves`' order, and its promise."""
         hand, table, builds = self.hand, self.table, self.builds
-        unbound = not self.own
+        unheld = self.rules.unheld  # build duty penalty: no move is held back by the holding rule
+        unbound = unheld or not self.own
         find = bool(self.loose) or bool(builds)
         plain_trail = self.may_trail and unbound
-        may_build = (bool(table.numeric) or bool(builds)) and len(hand) > 1
+        may_build = (bool(table.numeric) or bool(builds)) and (unheld or len(hand) > 1)
         build_values = 0
         for b in builds:
             build_values |= 1 << b.value
@@ -303,6 +337,8 @@ class PlayoutClub:
                             self.capture(i, card, rank, (c,), 0)
             if plain_trail or (self.may_trail and self.holds(i, 0, -1)):
                 trail = 0.0
+                if self.fines and self.breaks(i, 0, -1):
+                    trail -= self.fine
                 trail -= self.keep_weight * self.rules.points[index]
                 self.add(i, TRAIL, 0, (), 0, trail)
             if may_build and cv:
@@ -347,37 +383,43 @@ class PlayoutClub:
         if len(loose) == len(self.loose) and n == len(self.builds):
             total += self.rules.sweep_points
         promise = 0.0
+        if self.fines and self.breaks(i, taken, -1):
+            promise -= self.fine
         promise += total + self.card_worth * (1 + cards)
         if taken & self.others:
             promise += self.answer_bonus
         self.add(i, CAPTURE, value, loose, taken, promise)
 
     def builds_of(self, i: int, card: Card, cv: int, unbound: bool) -> None:
-        table, holders, top = self.table, self.holders, self.rules.top
+        table, holders, top, unheld = self.table, self.holders, self.rules.top, self.rules.unheld
         if table.numeric and (unbound or self.holds(i, 0, -1)):
             totals = table.totals
             for value in range(cv, top + 1):
-                if holders[value] > (1 if value == cv else 0):
+                if unheld or holders[value] > (1 if value == cv else 0):
                     if (totals >> (value - cv) | totals >> value) & 1 and (unbound or self.holds(i, 0, value)):
                         for loose in table.joining(cv, value, False):
                             self.build(i, card, BUILD, value, loose, 0)
         for j, target in enumerate(self.builds):
             raised = target.value + cv
             if target.single and raised <= top and (target.owner != self.seat or self.rules.raise_own):
-                if self.holds(i, 1 << j, raised):
+                if unheld or self.holds(i, 1 << j, raised):
                     for mask in table.splits(raised):
                         self.build(i, card, RAISE, raised, table.cards(mask), 1 << j)
             if target.value >= cv and (target.owner == self.seat or self.rules.add_to_others):
-                if self.holds(i, 1 << j, target.value):
+                if unheld or self.holds(i, 1 << j, target.value):
                     for loose in table.joining(cv, target.value, True):
                         self.build(i, card, ADD, target.value, loose, 1 << j)
 
     def build(self, i: int, card: Card, kind: int, value: int, loose: tuple[Card, ...], target: int) -> None:
         played: int = card  # unboxed, as in :meth:`setup`
         total, cards = self.new_build(played, loose, target)
+        breach = self.fines and self.breaks(i, target, value)  # then a build the mover cannot take: no promise
         promise = 0.0
+        if breach:
+            promise -= self.fine
         promise -= self.keep_weight * self.rules.points[played]
-        promise += self.build_promise * (total + self.card_worth * (cards + 1))
+        if not breach:
+            promise += self.build_promise * (total + self.card_worth * (cards + 1))
         self.add(i, kind, value, loose, target, promise)
 
     def new_build(self, card: int, loose: tuple[Card, ...], target: int) -> tuple[int, int]:
@@ -417,6 +459,8 @@ class PlayoutClub:
             return 0.0
         code, used, touched = self.m_code[k], self.m_loose[k], self.m_builds[k]
         kind = code >> 5 & 7
+        if self.breach_ends and self.breaks(code >> 8, touched, code & 31 if kind >= BUILD else -1):
+            return 0.0  # the round ends at once
         card: int = self.hand[code >> 8]  # the cards unboxed, as in :meth:`setup`
         units = self.rules.units
         key, loose = self.key, len(self.loose)

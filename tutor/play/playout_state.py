@@ -8,6 +8,7 @@ from __future__ import annotations
 from tutor.core.cards import Card
 from tutor.core.movegen import LOOSE_KEPT, LooseCards, loose_numbers
 from tutor.core.position import Position
+from tutor.core.rules import duty_in_force, holding_applies
 from tutor.core.subsets import partitionable, subset_totals
 from tutor.core.variant import Variant
 
@@ -109,7 +110,10 @@ class PlayoutRules:
         self.top: int = v.max_build
         self.raise_own: bool = v.raise_own
         self.add_to_others: bool = v.add_to_others
-        self.free: bool = v.build_duty == "free"
+        self.free: bool = duty_in_force(v, True) == "free"  # a build of the mover's forbids no trail
+        self.unheld: bool = not holding_applies(v)  # build duty penalty: any move legal, a breach fined
+        self.penalty: int = v.default_penalty
+        self.limit: int | None = v.instant_limit
         self.draw: bool = v.draw
         self.tables: dict[int, LookTable] = {}
         self.loose: dict[int, LooseCards] = {}
@@ -177,11 +181,13 @@ class Kept:
     in place."""
 
     def __init__(self, pos: Position) -> None:
-        assert pos.captured is not None and pos.sweeps is not None and pos.stock is not None
+        assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
+        assert pos.stock is not None
         self.hands = list(pos.hands)
         self.loose, self.builds, self.stock = pos.loose, pos.builds, pos.stock
         self.lengths = [len(pile) for pile in pos.captured]
         self.sweeps = list(pos.sweeps)
+        self.penalties = list(pos.penalties)
         self.to_move, self.last_capturer = pos.to_move, pos.last_capturer
         for seat, hand in enumerate(self.hands):
             pos.hands[seat] = list(hand)
@@ -189,10 +195,11 @@ class Kept:
 
     def restore(self, pos: Position) -> None:
         """``pos`` as it was when kept."""
-        assert pos.captured is not None and pos.sweeps is not None
+        assert pos.captured is not None and pos.sweeps is not None and pos.penalties is not None
         pos.hands[:] = self.hands
         pos.loose, pos.builds, pos.stock = self.loose, self.builds, self.stock
         for pile, n in zip(pos.captured, self.lengths):
             del pile[n:]
         pos.sweeps[:] = self.sweeps
+        pos.penalties[:] = self.penalties
         pos.to_move, pos.last_capturer = self.to_move, self.last_capturer
