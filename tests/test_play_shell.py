@@ -286,6 +286,28 @@ def test_resume_n_goes_on_with_any_unfinished_game_of_the_list(tmp_path: Path, l
     assert [saved.game.over for saved in sorted(kept_games(tmp_path), key=lambda s: s.key or 0)] == [True, False]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_resume_n_of_a_game_another_window_holds_says_to_type_resume_n_again(tmp_path: Path, lang: str) -> None:
+    """``resume 2`` of a game another window plays said to type “resume” here again, which takes the game in
+    progress (game 1 here), not game 2; it says “resume 2”, and plain ``resume`` still says “resume”."""
+    resume, import_ = RESUME_N[lang][0], RESUME_N[lang][3]
+    shared = tmp_path / "shared.json"
+    with open_shell(tmp_path, lang) as first, open_shell(tmp_path, lang) as second:
+        dispatch(first, "play round seed=52 level=greedy")
+        dispatch(first, f"games export 1 {shared}")
+        dispatch(first, learner_line(first))  # game 1 goes on: the file's game is another
+        dispatch(first, f"{import_} {shared}")
+        dispatch(first, f"{resume} 2")
+        assert game_run(first).saved.key == 2
+        said = " ".join(dispatch(second, f"{resume} 2").text.split())
+        assert said.endswith({"en": "and type “resume 2” here again.",
+                              "de": "und tippe hier wieder „fortsetzen 2“."}[lang]), said
+        said = " ".join(dispatch(second, resume).text.split())  # game 2, saved last: the one in progress
+        assert said.endswith({"en": "and type “resume” here again.", "de": "und tippe hier wieder „fortsetzen“."}[lang])
+        said = dispatch(second, f"{resume} 1").text  # game 1, let go by the first window
+        assert said.startswith({"en": "Going on with your game", "de": "Weiter mit deinem Spiel"}[lang]), said
+
+
 @pytest.mark.parametrize(("lang", "resume"), [("en", "resume"), ("de", "fortsetzen")])
 def test_a_game_resumed_after_a_crash_says_the_moves_since_the_learners_last(tmp_path: Path, lang: str,
                                                                              resume: str) -> None:
