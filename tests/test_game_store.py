@@ -4,6 +4,7 @@ game was written."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -361,6 +362,27 @@ def test_export_to_a_folder_writes_the_game_into_it_as_cp_does(tmp_path: Path, l
         assert said.startswith(exists.format(path=target)), said
     assert target.read_text(encoding="utf-8") == text and (folder / "other.json").read_text(encoding="utf-8") == "kept"
     assert sorted(p.name for p in folder.iterdir()) == ["cassino-tutor-game-1.json", "other.json"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "{path} could not be written ("), ("de", "{path} konnte nicht geschrieben werden ("),
+])
+def test_export_into_a_folder_that_takes_no_new_file_does_not_say_the_folder_is_not_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    """``games export 1 /proc``: the system refuses a new file in /proc with ENOENT, and the tutor said 'the folder
+    /proc does not exist'; it says the file could not be written, with the system's reason in the learner's words."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+
+    def refused(path: Path, text: str) -> None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+
+    with open_shell(tmp_path / "home", lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        monkeypatch.setattr("tutor.storage.game_store.write_new_file", refused)
+        text = " ".join(dispatch(shell, f"games export 1 {folder}").text.split())
+    assert text.startswith(said.format(path=folder / "cassino-tutor-game-1.json")), text
+    assert "does not exist" not in text and "gibt es nicht" not in text
 
 
 @pytest.mark.parametrize(("lang", "said"), [
