@@ -288,8 +288,8 @@ def test_resume_n_goes_on_with_any_unfinished_game_of_the_list(tmp_path: Path, l
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_resume_n_of_a_game_another_window_holds_says_to_type_resume_n_again(tmp_path: Path, lang: str) -> None:
-    """``resume 2`` of a game another window plays said to type “resume” here again, which takes the game in
-    progress (game 1 here), not game 2; it says “resume 2”, and plain ``resume`` still says “resume”."""
+    """``resume 2`` of a game another window plays said to type “resume” here again, which goes on with the game
+    open here (game 1), not game 2; it says “resume 2”."""
     resume, import_ = RESUME_N[lang][0], RESUME_N[lang][3]
     shared = tmp_path / "shared.json"
     with open_shell(tmp_path, lang) as first, open_shell(tmp_path, lang) as second:
@@ -298,14 +298,15 @@ def test_resume_n_of_a_game_another_window_holds_says_to_type_resume_n_again(tmp
         dispatch(first, learner_line(first))  # game 1 goes on: the file's game is another
         dispatch(first, f"{import_} {shared}")
         dispatch(first, f"{resume} 2")
-        assert game_run(first).saved.key == 2
+        dispatch(second, f"{resume} 1")
+        dispatch(second, learner_line(second))
+        assert (game_run(first).saved.key, game_run(second).saved.key) == (2, 1)
         said = " ".join(dispatch(second, f"{resume} 2").text.split())
         assert said.endswith({"en": "and type “resume 2” here again.",
                               "de": "und tippe hier wieder „fortsetzen 2“."}[lang]), said
-        said = " ".join(dispatch(second, resume).text.split())  # game 2, saved last: the one in progress
-        assert said.endswith({"en": "and type “resume” here again.", "de": "und tippe hier wieder „fortsetzen“."}[lang])
-        said = dispatch(second, f"{resume} 1").text  # game 1, let go by the first window
+        said = dispatch(second, resume).text
         assert said.startswith({"en": "Going on with your game", "de": "Weiter mit deinem Spiel"}[lang]), said
+        assert game_run(second).saved.key == 1
 
 
 @pytest.mark.parametrize(("lang", "resume"), [("en", "resume"), ("de", "fortsetzen")])
