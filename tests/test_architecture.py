@@ -35,6 +35,14 @@ def test_the_top_of_the_package_holds_rooms_only() -> None:
     assert 8 <= len(rooms()) <= 14, rooms()
 
 
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="not a git checkout")
+def test_no_log_file_is_kept_in_the_repository() -> None:
+    """A run's log is no part of the project: laneB.log (a shell's 'setup.sh: No such file or directory', four
+    times) was committed at the top with the change of resume N on 5 December 2026."""
+    kept = subprocess.run(["git", "ls-files", "*.log"], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert kept.stdout.split() == []
+
+
 @pytest.mark.parametrize("room", rooms())
 def test_each_room_says_its_job_in_one_line(room: str) -> None:
     doc = ast.get_docstring(ast.parse((PACKAGE / room / "__init__.py").read_text(encoding="utf-8")))

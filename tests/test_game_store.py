@@ -4,6 +4,7 @@ game was written."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import random
@@ -384,6 +385,27 @@ def test_a_game_an_earlier_version_kept_and_exported_is_kept_already(tmp_path: P
         assert dispatch(shell, f"games import {shared}").text == (
             f"Nothing was added: the game of {shared} is kept already, as game 1.")
     assert len(kept_games(home)) == 1
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "{path} could not be written ("), ("de", "{path} konnte nicht geschrieben werden ("),
+])
+def test_export_into_a_folder_that_takes_no_new_file_does_not_say_the_folder_is_not_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
+    """``games export 1 /proc``: the system refuses a new file in /proc with ENOENT, and the tutor said 'the folder
+    /proc does not exist'; it says the file could not be written, with the system's reason in the learner's words."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+
+    def refused(path: Path, text: str) -> None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+
+    with open_shell(tmp_path / "home", lang) as shell:
+        dispatch(shell, "play round seed=52 level=greedy")
+        monkeypatch.setattr("tutor.storage.game_store.write_new_file", refused)
+        text = " ".join(dispatch(shell, f"games export 1 {folder}").text.split())
+    assert text.startswith(said.format(path=folder / "cassino-tutor-game-1.json")), text
+    assert "does not exist" not in text and "gibt es nicht" not in text
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -14,7 +14,7 @@ import yaml
 from shell_helpers import installed_catalog, open_shell, play_first_moves
 
 from tutor.content import presets
-from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, WhyStep
+from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, Text, WhyStep
 from tutor.content.skills import Evidence
 from tutor.core.legality import judge
 from tutor.core.moves import Reason
@@ -24,6 +24,7 @@ from tutor.core.round import Match
 from tutor.core.scoring import certain_points, score_round
 from tutor.core.solver import rank_moves
 from tutor.core.variant import OPTIONS
+from tutor.loading.positions import load_position
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.game_choice import classic_done
 from tutor.shell.lesson import LessonRun
@@ -297,3 +298,34 @@ def test_what_the_usual_rules_allow_and_forbid_where_trailing_rules_says() -> No
     duty = replace(demo.position.copy(), variant=classic)
     found = judge(duty, parse_intent(demo.position.notation(demo.move)))
     assert isinstance(found, Reason) and found.code == "controller_may_not_trail"
+
+
+def test_a_partner_may_raise_the_build_raise_own_forbids_its_controller_as_own_builds_says() -> None:
+    """own-builds step 1 said that under ``raise_own: false`` 'only the other side raises' your build; the rule
+    (rules 3.4) forbids the controller only, and in a game of partners the partner may raise it: it says 'another
+    player' (ein anderer Spieler)."""
+    lesson = _lesson("own-builds")
+    text = lesson.steps[0].text
+    assert isinstance(text, Text)
+    assert "only another player may raise it" in " ".join(text.en.split())
+    assert "Nur ein anderer Spieler darf sie erhöhen" in " ".join(text.de.split())
+    data = {"variant": {"preset": "classic", "raise_own": False}, "players": 4, "to_move": 2, "stock": 32,
+            "hands": [["5S", "9D", "2C"], 3, ["3D", "8S", "KC"], 3], "table": [{"build": ["3C", "2H"], "owner": 0}]}
+    partner = load_position(yaml.safe_dump(data), "partners.yaml")
+    assert "3D b8 [3C+2H]" in [partner.notation(m) for m in partner.generate()]
+    controller = load_position(yaml.safe_dump({**data, "to_move": 0, "hands": [["5S", "3D", "8S"], 3, [], 3]}),
+                               "controller.yaml")
+    found = judge(controller, parse_intent("3D b8 [3C+2H]"))
+    assert isinstance(found, Reason) and found.code == "raise_own_forbidden"
+
+
+def test_the_claim_demo_says_the_claim_comes_on_the_next_turn() -> None:
+    """match-endings step 6 said Player 1 'may now claim' after the capture; a claim is made on one's turn (rules 7;
+    TableGame.claim_refusal: 'turn'), and after the capture Player 2 is to move: it says 'on their next turn'."""
+    step = _lesson("match-endings").steps[5]
+    assert isinstance(step, DemoStep) and isinstance(step.text, Text)
+    after = step.position.copy()
+    after.push(step.move)
+    assert after.to_move != step.position.to_move == 0
+    assert "on their next turn Player 1 may claim" in " ".join(step.text.en.split())
+    assert "in seinem nächsten Zug darf Spieler 1 den Sieg ansagen" in " ".join(step.text.de.split())

@@ -286,6 +286,29 @@ def test_resume_n_goes_on_with_any_unfinished_game_of_the_list(tmp_path: Path, l
     assert [saved.game.over for saved in sorted(kept_games(tmp_path), key=lambda s: s.key or 0)] == [True, False]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_resume_n_of_a_game_another_window_holds_says_to_type_resume_n_again(tmp_path: Path, lang: str) -> None:
+    """``resume 2`` of a game another window plays said to type “resume” here again, which goes on with the game
+    open here (game 1), not game 2; it says “resume 2”."""
+    resume, import_ = RESUME_N[lang][0], RESUME_N[lang][3]
+    shared = tmp_path / "shared.json"
+    with open_shell(tmp_path, lang) as first, open_shell(tmp_path, lang) as second:
+        dispatch(first, "play round seed=52 level=greedy")
+        dispatch(first, f"games export 1 {shared}")
+        dispatch(first, learner_line(first))  # game 1 goes on: the file's game is another
+        dispatch(first, f"{import_} {shared}")
+        dispatch(first, f"{resume} 2")
+        dispatch(second, f"{resume} 1")
+        dispatch(second, learner_line(second))
+        assert (game_run(first).saved.key, game_run(second).saved.key) == (2, 1)
+        said = " ".join(dispatch(second, f"{resume} 2").text.split())
+        assert said.endswith({"en": "and type “resume 2” here again.",
+                              "de": "und tippe hier wieder „fortsetzen 2“."}[lang]), said
+        said = dispatch(second, resume).text
+        assert said.startswith({"en": "Going on with your game", "de": "Weiter mit deinem Spiel"}[lang]), said
+        assert game_run(second).saved.key == 1
+
+
 @pytest.mark.parametrize(("lang", "resume"), [("en", "resume"), ("de", "fortsetzen")])
 def test_a_game_resumed_after_a_crash_says_the_moves_since_the_learners_last(tmp_path: Path, lang: str,
                                                                              resume: str) -> None:

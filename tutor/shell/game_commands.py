@@ -43,19 +43,20 @@ def take_waiting(shell: Shell) -> GameRun | str:
     waiting = store(shell).waiting(shell.clock())
     if waiting is None or waiting.key is None:
         return shell.ui.message("play.nothing_to_resume")
-    return take_game(shell, waiting.key)
+    return take_game(shell, waiting.key, named=False)
 
 
-def take_game(shell: Shell, key: int) -> GameRun | str:
+def take_game(shell: Shell, key: int, named: bool = True) -> GameRun | str:
     """Game ``key`` of the ``games`` list, to be played on here; or the words for why it cannot be: there is no such
-    game, it cannot be read, another window plays it, or it is over."""
+    game, it cannot be read, another window plays it, or it is over.  ``named``: the learner typed its number (and
+    is told to type it again, not a ``resume`` that takes the game in progress)."""
     run = open_run(shell)
     if run is not None and run.saved.key == key:
         return run
     try:
         saved = store(shell).take(key, shell.clock())
     except GameHeld as err:
-        return shell.ui.message("play.held", pid=err.pid or "", here=err.here)
+        return shell.ui.message("play.held", pid=err.pid or "", here=err.here, number=key if named else None)
     except GameFileError as err:
         if err.said is not None and err.said.code == "game_files.no_such_game":
             return shell.ui.message("play.no_such_game", number=key)

@@ -103,9 +103,9 @@ def export(shell: Shell, number_text: str, file: str) -> str:
         return ui.message("play.unreadable", number=number, problem=problem_text(ui, err))
     except FileExistsError:
         return ui.message("play.export_exists", path=str(path))
-    except FileNotFoundError:
-        return ui.message("play.export_no_folder", folder=str(path.parent))
     except OSError as err:
+        if isinstance(err, FileNotFoundError) and not path.parent.is_dir():
+            return ui.message("play.export_no_folder", folder=str(path.parent))
         return ui.message("play.export_failed", path=str(path), reason=os_reason(ui.message, err))
     return ui.message("play.exported", number=number, path=str(path))
 
