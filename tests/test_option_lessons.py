@@ -111,12 +111,27 @@ def test_next_gives_a_weak_rules_learner_the_lesson_on_an_option_of_their_games(
         shell.progress.record_evidence("game", {f"g/rules/{i}": [Evidence("rules", s, 1.0, 800)]
                                                 for i, s in enumerate([0.0, 0.0, 1.0, 0.0])}, now=shell.clock())
         shell.activity = None
-        assert f"learn {lesson}" in welcome(shell)  # the welcome says what next opens
+        said = welcome(shell)
+        assert f"learn {lesson}" in said  # the welcome says what next opens, and why
+        assert f"(“learn {lesson}”), on a rule your games are played with." in " ".join(said.split())
         dispatch(shell, "next")
         run = shell.activity
         assert isinstance(run, LessonRun) and run.lesson.id == lesson
         shell.progress.record_lesson(lesson, 3, now=shell.clock())
         assert game_lesson(shell) != lesson
+        shell.activity = None
+        assert ("on a rule your games" in " ".join(welcome(shell).split())) == (game_lesson(shell) is not None)
+
+
+def test_the_german_why_names_the_rule_of_the_games_too(tmp_path: Path) -> None:
+    with open_shell(tmp_path, "de") as shell:
+        _classic_done(shell)
+        play_first_moves(shell, "round level=random seed=2 forced_capture=true", round_only=True)
+        shell.progress.record_evidence("game", {f"g/rules/{i}": [Evidence("rules", 0.0, 1.0, 800)] for i in range(3)},
+                                       now=shell.clock())
+        shell.activity = None
+        assert ("(„lerne ablegen-regeln“), über eine Regel, mit der deine Spiele gespielt werden."
+                in " ".join(welcome(shell).split()))
 
 
 def test_without_games_of_other_rules_no_lesson_is_chosen_by_option(tmp_path: Path) -> None:

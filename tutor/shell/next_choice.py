@@ -46,13 +46,15 @@ class Step:
     """What works on a skill: ``puzzles`` on the theme ``target``, the ``lesson`` ``target``, or a ``section``
     of it: its steps ``first`` to ``last`` (indices; the last one the step missed, the first the text and
     demonstrations that lead to it).  Puzzles ``after`` a lesson: the one done again in vain
-    (:func:`repeated_in_vain`) that they follow."""
+    (:func:`repeated_in_vain`) that they follow.  ``played``: a lesson on a rule the learner's games play with
+    (:func:`game_lesson`)."""
 
     kind: str
     target: str
     first: int = 0
     last: int = 0
     after: str = ""
+    played: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,7 +234,7 @@ def step_for(shell: Shell, skill: str) -> Step | None:
         return Step("puzzles", theme)
     played = game_lesson(shell) if skill == "rules" else None
     if played is not None:
-        return Step("lesson", played)
+        return Step("lesson", played, played=True)
     section = section_for(shell, skill)
     if section is not None:
         return section
@@ -353,7 +355,7 @@ def why_line(shell: Shell, choice: Choice) -> str:
     said = shell.ui.message(f"shell.next_why_{kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
                             title=title, first=step.first + 1, last=step.last + 1, lesson=lesson,
-                            other=bool(choice.passed))
+                            other=bool(choice.passed), played=step.played)
     if not choice.passed:
         return said
     passed = shell.ui.message("shell.next_why_passed", skill=shell.ui.message(f"skills.{choice.passed}"),
