@@ -165,6 +165,21 @@ def _state(pos: Position) -> tuple[object, ...]:
             pos.last_capturer, list(pos.stock or []))
 
 
+def _played_in_place(club: PlayoutClub, pos: Position, k: int) -> Position:
+    """The walk's move ``k`` played in place on ``pos`` is the move pushed on a copy, state for state, and
+    :class:`Kept` puts ``pos`` back; the pushed copy."""
+    move = walked_move(club, k)
+    pushed = pos.copy()
+    pushed.push(move)
+    kept = Kept(pos)
+    assert club.setup(pos)
+    club.walk()
+    club.play(k)
+    assert _state(pos) == _state(pushed), (str(pushed), move)
+    kept.restore(pos)
+    return pushed
+
+
 def _somewhere(rng: random.Random, v: Variant) -> Position | None:
     """A random position of ``v`` to play on: anywhere, on a table crowded with builds, or in the round's last
     cards; None where no hand holds a card or the round is over (an instant limit reached)."""
@@ -197,14 +212,7 @@ def test_a_move_played_in_place_is_the_move_pushed() -> None:
             assert club.setup(pos)
             club.walk()
             move = walked_move(club, k)
-            pushed = pos.copy()
-            pushed.push(move)
-            kept = Kept(pos)
-            assert club.setup(pos)
-            club.walk()
-            club.play(k)
-            assert _state(pos) == _state(pushed), (str(pushed), move)
-            kept.restore(pos)
+            pushed = _played_in_place(club, pos, k)
             assert _state(pos) == before
             met[move.kind] += 1
             met["sweep"] += pushed.is_sweep(move) and not pushed.is_round_over()
@@ -328,15 +336,7 @@ def test_the_instant_limit_ends_the_round_as_the_engine_ends_it() -> None:
                 continue
             met["looked"] += likely_take(no_limit, move, PLAYOUT.table_worth) > 0
             assert look == 0.0
-            pushed = pos.copy()
-            pushed.push(move)
-            assert pushed.is_round_over()
-            kept = Kept(pos)
-            assert club.setup(pos)
-            club.walk()
-            club.play(k)
-            assert _state(pos) == _state(pushed), (str(pushed), move)
-            kept.restore(pos)
+            assert _played_in_place(club, pos, k).is_round_over()
             met["ended"] += bool(pos.table_cards()) and pos.last_capturer is not None
         met["stopped by the limit"] += _played_out_to_the_end(club, pos).limit_reached()
     assert min(met[k] for k in ("looked", "ended", "stopped by the limit")) >= 10, met
