@@ -280,6 +280,10 @@ def test_resume_n_goes_on_with_any_unfinished_game_of_the_list(tmp_path: Path, l
         assert dispatch(shell, f"{resume} 1").text.startswith(over)
         assert dispatch(shell, f"{resume} 3").text == shell.ui.message("play.no_such_game", number=3)
         assert dispatch(shell, f"{resume} one").text == shell.ui.message("play.resume_usage")
+        huge = "9" * 30  # more digits than any game's number: no such game, as for 3, not the usage
+        assert dispatch(shell, f"{resume} {huge}").text == shell.ui.message("play.no_such_game", number=huge)
+        assert dispatch(shell, f"{games} export {huge} {tmp_path / 'x.json'}").text == shell.ui.message(
+            "play.no_such_game", number=huge)
         assert dispatch(shell, resume).text.split("\n")[0] == shell.ui.message(
             "play.resumed", **game_words(shell.ui, summary_of(game_run(shell).saved)))
         assert game_run(shell).saved.key == 2 and game_run(shell).game.current.moves == second

@@ -9,7 +9,7 @@ from tutor.storage.game_store import GameHeld, GameSummary, summary_of
 from tutor.storage.games import GameFileError, SavedGame
 
 from .game_text import fitted, game_words, opening_text, problem_text
-from .games import game_number
+from .games import number_or_words
 from .play import GameRun, store
 from .play_settings import read_settings
 from .progress_words import progress_problem, progress_reason
@@ -91,12 +91,11 @@ def play_command(shell: Shell, arg: str) -> str:
 
 def resume_command(shell: Shell, arg: str) -> str:
     """``resume``: the game in progress; ``resume N``: game N of the ``games`` list, any game not finished."""
-    if not arg:
-        run = take_waiting(shell)
-    elif (number := game_number(arg)) is not None:
-        run = take_game(shell, number)
+    if arg:
+        number = number_or_words(shell.ui, arg, "play.resume_usage")
+        run = number if isinstance(number, str) else take_game(shell, number)
     else:
-        return shell.ui.message("play.resume_usage")
+        run = take_waiting(shell)
     if isinstance(run, str):
         return run
     shell.activity = run

@@ -81,11 +81,24 @@ def game_number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS else None
 
 
+def number_or_words(ui: Renderer, text: str, usage: str) -> int | str:
+    """The game number ``text`` names; else what to say: that there is no such game (digits too many for any
+    game's number), or the message ``usage``."""
+    number = game_number(text)
+    if number is not None:
+        return number
+    if text.isascii() and text.isdigit():
+        return ui.message("play.no_such_game", number=text)
+    return ui.message(usage)
+
+
 def export(shell: Shell, number_text: str, file: str) -> str:
     ui = shell.ui
-    number = game_number(number_text)
-    if number is None or not file:
+    if not file:
         return ui.message("play.export_usage")
+    number = number_or_words(ui, number_text, "play.export_usage")
+    if isinstance(number, str):
+        return number
     if "\0" in file:  # no system takes it (Python's ValueError)
         return ui.message("play.file_name_nul")
     path = Path(os.path.expanduser(file)).absolute()  # Path.expanduser raised for ~NAME of no user
