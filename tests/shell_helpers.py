@@ -71,6 +71,15 @@ def open_shell(home: Path, lang: str = "en", symbols: bool = True) -> Iterator[S
         progress.close()
 
 
+def classic_course_done(shell: Shell, stars: int | dict[str, int] = 3, now: datetime | None = None) -> None:
+    """Every lesson of the classic game done (those that change no option, as the shell's ``classic_done`` reads
+    the course), with ``stars`` (3 unless said, for each lesson named); ``now``: when (the progress's clock)."""
+    for lesson in shell.catalog.lessons:
+        if not lesson.variant.changed_options():
+            got = stars if isinstance(stars, int) else stars.get(lesson.id, 3)
+            shell.progress.record_lesson(lesson.id, got, now=now)
+
+
 def kept_games(home: Path) -> list[SavedGame]:
     """The games kept in the progress file of ``home``, newest first, each read back (replayed) from it."""
     with Progress.open(home / "progress.sqlite3") as progress:

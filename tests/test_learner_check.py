@@ -8,7 +8,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import classic_course_done, open_shell
 
 from tutor.cli import learner_check
 from tutor.cli.learner_check import Sitting, next_puzzle, puzzle_pool, set_skill, set_theme, sit
@@ -78,9 +78,7 @@ def test_the_checks_next_puzzles_are_the_shells(tmp_path: Path) -> None:
     theme on sweeps."""
     scores = {"captures": [1.0] * 4, "sweeps": [0.0, 1.0, 0.0, 0.5, 0.0], "builds": [1.0, 0.0, 1.0]}
     with open_shell(tmp_path) as shell:
-        for lesson in shell.catalog.lessons:
-            if lesson.variant.preset == "classic":
-                shell.progress.record_lesson(lesson.id, 3)
+        classic_course_done(shell)
         shell.progress.record_evidence("game", {f"g/{skill}/{i}": [Evidence(skill, s, 1.0, 800)]
                                                 for skill, row in scores.items() for i, s in enumerate(row)})
         pool = open_puzzles(shell)
@@ -103,9 +101,7 @@ def test_after_a_round_the_checks_set_is_the_shells_on_a_skill_not_weak(tmp_path
     weakest skill; once a puzzle is the newest evidence, neither opens a set on a skill not weak."""
     scores = {"captures": [1.0] * 5, "sweeps": [1.0] * 4, "point_cards": [1.0, 0.0, 1.0, 1.0]}
     with open_shell(tmp_path) as shell:
-        for lesson in shell.catalog.lessons:
-            if lesson.variant.preset == "classic":
-                shell.progress.record_lesson(lesson.id, 3)
+        classic_course_done(shell)
         shell.progress.record_evidence("game", {f"g/{skill}/{i}": [Evidence(skill, s, 1.0, 1200)]
                                                 for skill, row in scores.items() for i, s in enumerate(row)})
         assert min(s.rating.rating for s in shell.progress.skills() if s.evidence) > 800
@@ -126,9 +122,7 @@ def test_a_set_on_a_skill_starts_with_the_theme_the_learner_mostly_misses_in_the
     on point cards, the same whatever they missed.  Now a theme tried three times or more and mostly missed comes
     first: the set is on aces, in the shell's ``next`` and in the check alike; one mostly solved does not."""
     with open_shell(tmp_path) as shell:
-        for lesson in shell.catalog.lessons:
-            if lesson.variant.preset == "classic":
-                shell.progress.record_lesson(lesson.id, 3)
+        classic_course_done(shell)
         shell.progress.record_evidence("game", {f"g/point_cards/{i}": [Evidence("point_cards", 0.0, 1.0, 800)]
                                                 for i in range(4)})
         pool = open_puzzles(shell)

@@ -8,7 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from shell_helpers import installed_catalog, open_shell, right_answer
+from shell_helpers import classic_course_done, installed_catalog, open_shell, right_answer
 
 from tutor.content.course import DemoStep, TextStep
 from tutor.content.skills import SKILLS, Evidence
@@ -83,7 +83,7 @@ def _checked_why(home: Path, shell: Shell, reply: str) -> str:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_next_opens_puzzles_on_the_weakest_skill_and_says_why(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _evidence(shell, "captures", [1.0, 1.0, 1.0, 1.0])
         _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
         _evidence(shell, "builds", [1.0, 0.0, 1.0])
@@ -102,7 +102,7 @@ def test_next_opens_puzzles_on_the_weakest_skill_and_says_why(tmp_path: Path, la
 
 def test_a_weak_rules_skill_opens_a_lesson_on_the_rules(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        _classic_done(shell, stars={"table": 2})
+        classic_course_done(shell, stars={"table": 2}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 0.0, 1.0, 0.0])
         reply = say(shell, "next")
         assert _checked_why(tmp_path, shell, reply) == "rules"
@@ -139,7 +139,7 @@ def test_a_weak_rules_skill_repeats_the_section_of_the_step_missed_last(tmp_path
     """Worked example: step 5 of "pairing", then step 6 of "builds" (a why-step, after the text of step 5) were
     missed, then the rules failed in games; ``next`` opens steps 5 to 6, and the lesson's stars and resume point stay as they were."""
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell, stars=2)
+        classic_course_done(shell, stars=2, now=shell.clock())
         lesson = shell.catalog.lesson("builds")
         assert [type(step).__name__ for step in lesson.steps[3:6]] == ["WhyStep", "TextStep", "WhyStep"]
         shell.progress.record_evidence("lesson", {"pairing/5": [Evidence("rules", 0.0, 1.0, 800)],
@@ -183,7 +183,7 @@ def test_the_dashboard_names_the_section_and_learn_opens_it(tmp_path: Path, lang
     of its steps: it names them, and ``learn`` opens them as ``next`` does; steps a lesson lacks are refused with
     the form to type."""
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell, stars=2)
+        classic_course_done(shell, stars=2, now=shell.clock())
         shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         name, lesson = shell.lesson_name("builds"), shell.catalog.lesson("builds")
@@ -217,7 +217,7 @@ def test_the_dashboard_names_what_next_opens_though_reviews_are_due(tmp_path: Pa
     """A weak rules skill with a step missed and a failed puzzle due: the dashboard's "what next" names the section
     ``next`` opens (with the reviews due under it), not the reviews."""
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell, stars=2)
+        classic_course_done(shell, stars=2, now=shell.clock())
         shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         failed = shell.catalog.puzzles[0]
@@ -267,7 +267,7 @@ def test_while_a_lesson_or_a_set_is_open_the_dashboard_names_it_as_next_goes_on_
         while run.index < 2:
             say(shell, right_answer(shell))  # ends with "next"
         assert shell.activity is run and not run.done  # next went on with the lesson
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _evidence(shell, "sweeps", [0.0, 1.0, 0.0, 0.5, 0.0])
         shell.activity = None
         say(shell, following)
@@ -302,7 +302,7 @@ def test_a_section_missed_again_is_not_repeated_at_once(tmp_path: Path, lang: st
     """The section of the one step missed, repeated and its step missed again: ``next`` moves on to a lesson
     teaching the skill (and the dashboard says so), rather than the same section again and again."""
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell, stars=2)
+        classic_course_done(shell, stars=2, now=shell.clock())
         shell.progress.record_evidence("lesson", {"builds/6": [Evidence("rules", 0.0, 1.0, 800)]}, now=shell.clock())
         _evidence(shell, "rules", [0.0, 1.0, 0.0])
         following = "next" if lang == "en" else "weiter"
@@ -322,7 +322,7 @@ def test_a_section_missed_again_is_not_repeated_when_its_first_miss_leaves_the_w
     repeated and missed again pushed the first miss out of the span, and ``next`` opened the same section again
     (a walk tester never counting cards was given "The last capture" steps 1-3 twice running, 5 December 2026)."""
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell, stars=2)
+        classic_course_done(shell, stars=2, now=shell.clock())
         miss = [Evidence("rules", 0.0, 1.0, 800)]
         shell.progress.record_evidence("lesson", {"builds/6": miss}, now=shell.clock())
         others = ["table/4", "table/5", "pairing/5", "pairing/8", "sums/5", "sums/8", "faces/3", "faces/4",
@@ -401,7 +401,7 @@ def test_a_lesson_done_again_in_vain_without_puzzles_gives_way_to_another_weak_s
     waits, and the next weak skill, builds, is worked on by the section of its step missed, the line saying why."""
     following, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell, stars={"scoring": 1})
+        classic_course_done(shell, stars={"scoring": 1}, now=shell.clock())
         _rating_lowered(shell, 400)
         # the easy puzzles testing counting (endgames of aces) shown this session: no set on counting is open
         shell.answers_shown.update(p.id for p in shell.catalog.puzzles if "counting" in puzzle_skills(p))
@@ -449,14 +449,6 @@ def test_without_a_missed_step_of_the_skill_a_whole_lesson_is_proposed(tmp_path:
 AFTER_GAME = {"en": "after your round, puzzles on “{theme}”", "de": "nach deiner Runde Aufgaben zum Thema „{theme}“"}
 
 
-def _classic_done(shell: Shell, stars: int | dict[str, int] = 3) -> None:
-    """Every lesson of the classic game done, with ``stars`` (3 unless said, for each lesson named)."""
-    for lesson in shell.catalog.lessons:
-        if lesson.variant.preset == "classic":
-            got = stars if isinstance(stars, int) else stars.get(lesson.id, 3)
-            shell.progress.record_lesson(lesson.id, got, now=shell.clock())
-
-
 def _strong_round(shell: Shell) -> None:
     """A reviewed round's evidence, every skill rated over where it starts, ``point_cards`` the lowest."""
     _evidence(shell, "captures", [1.0] * 5, difficulty=1200)
@@ -467,7 +459,7 @@ def _strong_round(shell: Shell) -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_after_a_game_next_opens_puzzles_on_the_weakest_skill_though_not_weak(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _strong_round(shell)
         assert all(s.rating.rating > SKILL_START.rating for s in shell.progress.skills() if s.evidence)
         reply = say(shell, "next" if lang == "en" else "weiter")
@@ -481,7 +473,7 @@ def test_after_a_game_next_opens_puzzles_on_the_weakest_skill_though_not_weak(tm
 def test_after_the_set_no_weak_skill_proposes_a_game_again(tmp_path: Path) -> None:
     """The set's puzzles are the newest evidence: with no skill weak, ``next`` of the next sitting proposes a game."""
     with open_shell(tmp_path) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _strong_round(shell)
         say(shell, "next")
         assert isinstance(shell.activity, PuzzleRun)
@@ -553,7 +545,7 @@ def test_a_lesson_done_says_what_next_opens(tmp_path: Path, lang: str) -> None:
         opened = shell.activity
         assert type(opened) is LessonRun and opened.lesson.id == "pairing"
         shell.activity = None
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         done = learn_table()
         assert NEXT_LESSON[lang] not in done
         assert _checked_why(tmp_path, shell, done) == "sweeps"
@@ -581,7 +573,7 @@ def test_a_weak_skill_whose_puzzles_are_all_beyond_reach_opens_its_lesson(tmp_pa
     """A beginner (rated under 400) weak at multiple builds, whose nearest open puzzle is rated far above: not a set
     of puzzles that would only discourage, but the lesson that teaches the skill."""
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         rating = _rating_lowered(shell, 400)
         _evidence(shell, "multiple_builds", [0.0, 0.0, 0.0, 1.0, 0.0])
         nearest = pick_puzzle(shell, "multiple-builds")
@@ -599,7 +591,7 @@ def test_a_set_ends_at_the_learners_reach_and_next_goes_on(tmp_path: Path, lang:
     says so, and ``next`` goes on to another step instead of saying it again."""
     nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _evidence(shell, "sweeps", [0.0, 0.0, 0.0, 1.0, 0.0])
         say(shell, nxt)
         run = shell.activity
@@ -629,7 +621,7 @@ def test_a_set_holds_at_least_three_puzzles_however_they_go(tmp_path: Path, lang
     learner's rating falls on the way."""
     nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _rating_lowered(shell, 790, rated=1000.0)  # one made-up miss: about 698
         _evidence(shell, "safe_play", [0.0, 0.0, 0.0, 1.0, 0.0])
         opened = shell.progress.learner_rating().rating
@@ -662,14 +654,14 @@ def test_a_set_is_of_the_player_count_the_learner_plays(tmp_path: Path, lang: st
     they have kept none) when it has enough of them; a learner who plays four-player games gets those too."""
     nxt, solution = ("next", "solution") if lang == "en" else ("weiter", "lösung")
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _rating_lowered(shell, 790, rated=1000.0)
         _evidence(shell, "captures", [0.0, 0.0, 0.0, 1.0, 0.0])
         assert any(p.position.players > 2 for p in set_pool(shell, "pairing", 700))  # the premise
         players = _set_players(shell, nxt, solution)
         assert len(players) >= SET_MIN and set(players) == {2}, players
     with open_shell(tmp_path / "four", lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _rating_lowered(shell, 790, rated=1000.0)
         say(shell, "play round players=4" if lang == "en" else "spiele runde spieler=4")
         shell.activity = None
@@ -684,7 +676,7 @@ def test_puzzle_theme_prefers_the_player_counts_the_learner_plays(tmp_path: Path
     are of the learner's player counts too, of any when the theme has none of those (``partnership``)."""
     nxt, solution, puzzle = ("next", "solution", "puzzle") if lang == "en" else ("weiter", "lösung", "aufgabe")
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         rating = _rating_lowered(shell, 715, rated=1000.0)
         nearest = min(open_puzzles(shell, "pairing"), key=lambda p: (abs(p.rating - rating), p.id))
         assert nearest.position.players == 4  # the premise
@@ -700,7 +692,7 @@ def test_puzzle_theme_prefers_the_player_counts_the_learner_plays(tmp_path: Path
         say(shell, f"{puzzle} partnership")
         assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle.position.players == 4
     with open_shell(tmp_path / "four", lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _rating_lowered(shell, 715, rated=1000.0)
         say(shell, "play round players=4" if lang == "en" else "spiele runde spieler=4")
         shell.activity = None
@@ -716,7 +708,7 @@ def test_plain_puzzle_prefers_the_player_counts_the_learner_plays(tmp_path: Path
     not tried yet, and of any count once none of theirs is left; a learner who plays four-player games gets it."""
     nxt, solution, puzzle = ("next", "solution", "puzzle") if lang == "en" else ("weiter", "lösung", "aufgabe")
     with open_shell(tmp_path, lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         rating = _rating_lowered(shell, 715, rated=1000.0)
         nearest = min(open_puzzles(shell), key=lambda p: (abs(p.rating - rating), p.id))
         assert nearest.position.players == 4  # the premise
@@ -740,7 +732,7 @@ def test_plain_puzzle_prefers_the_player_counts_the_learner_plays(tmp_path: Path
         say(shell, puzzle)
         assert isinstance(shell.activity, PuzzleRun) and shell.activity.puzzle.position.players > 2
     with open_shell(tmp_path / "four", lang) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         _rating_lowered(shell, 715, rated=1000.0)
         say(shell, "play round players=4" if lang == "en" else "spiele runde spieler=4")
         shell.activity = None
@@ -780,7 +772,7 @@ def test_a_streak_prefers_the_player_counts_the_learner_plays(tmp_path: Path) ->
     two-player puzzles alone; one who has played four-player games (and kept no other) gets those; with none of
     their counts left, any."""
     with open_shell(tmp_path) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         assert {p.position.players for p in open_puzzles(shell)} >= {2, 3, 4}  # the premise
         order = streak_order(shell, None)
         assert order and {p.position.players for p in order} == {2}
@@ -789,5 +781,5 @@ def test_a_streak_prefers_the_player_counts_the_learner_plays(tmp_path: Path) ->
         shell.activity = None
         assert {p.position.players for p in streak_order(shell, None)} == {4}
     with open_shell(tmp_path / "three", "en") as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         assert {p.position.players for p in streak_order(shell, "partnership")} == {4}  # no two-player one left

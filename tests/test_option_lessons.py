@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from shell_helpers import installed_catalog, open_shell, play_first_moves
+from shell_helpers import classic_course_done, installed_catalog, open_shell, play_first_moves
 
 from tutor.content import presets
 from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, Text, WhyStep
@@ -91,12 +91,6 @@ def test_every_option_that_changes_play_has_a_lesson_playing_with_it() -> None:
 # ---- next: the lesson on an option of the learner's games --------------------------------------------------
 
 
-def _classic_done(shell: Any) -> None:
-    for lesson in shell.catalog.lessons:
-        if not lesson.variant.changed_options():
-            shell.progress.record_lesson(lesson.id, 3, now=shell.clock())
-
-
 @pytest.mark.parametrize(("settings", "lesson"), [
     ("forced_capture=true", "trailing-rules"), ("raise_own=false", "own-builds"),
     ("sweep_points=0", "scoring-options"), ("tie_break=higher_total", "match-endings"),
@@ -106,7 +100,7 @@ def test_next_gives_a_weak_rules_learner_the_lesson_on_an_option_of_their_games(
     """Before, ``next`` gave the first lesson of the variants not done (royal), whatever rules the learner plays by;
     once the lesson on the option is done, the rules are worked on as before."""
     with open_shell(tmp_path) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         play_first_moves(shell, f"round level=random seed=2 {settings}", round_only=True)
         shell.progress.record_evidence("game", {f"g/rules/{i}": [Evidence("rules", s, 1.0, 800)]
                                                 for i, s in enumerate([0.0, 0.0, 1.0, 0.0])}, now=shell.clock())
@@ -125,7 +119,7 @@ def test_next_gives_a_weak_rules_learner_the_lesson_on_an_option_of_their_games(
 
 def test_the_german_why_names_the_rule_of_the_games_too(tmp_path: Path) -> None:
     with open_shell(tmp_path, "de") as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         play_first_moves(shell, "round level=random seed=2 forced_capture=true", round_only=True)
         shell.progress.record_evidence("game", {f"g/rules/{i}": [Evidence("rules", 0.0, 1.0, 800)] for i in range(3)},
                                        now=shell.clock())
@@ -136,7 +130,7 @@ def test_the_german_why_names_the_rule_of_the_games_too(tmp_path: Path) -> None:
 
 def test_without_games_of_other_rules_no_lesson_is_chosen_by_option(tmp_path: Path) -> None:
     with open_shell(tmp_path) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         assert game_lesson(shell) is None
         play_first_moves(shell, "round level=random seed=2", round_only=True)
         assert game_lesson(shell) is None
@@ -263,7 +257,7 @@ def test_the_lessons_of_table_rules_are_not_the_classic_games(tmp_path: Path) ->
     course (before, the lessons on forced capture or claims kept them in it, and no game or puzzle set was
     proposed until those were done too)."""
     with open_shell(tmp_path) as shell:
-        _classic_done(shell)
+        classic_course_done(shell, now=shell.clock())
         assert classic_done(shell)
         assert not {"trailing-rules", "own-builds", "scoring-options", "match-endings"} & set(
             shell.progress.lesson_stars())

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import classic_course_done, open_shell
 
 from tutor.content.skills import SKILLS, Evidence
 from tutor.render.chart import fit
@@ -49,9 +49,7 @@ def _stored(database: Path, skill: str) -> tuple[int, int, float]:
 def test_progress_shows_every_skill_with_its_evidence_at_80_columns(tmp_path: Path, lang: str) -> None:
     with open_shell(tmp_path, lang) as shell:
         shell.width = lambda: 80
-        for lesson in shell.catalog.lessons:  # past the course: a weak skill is worked on by puzzles
-            if lesson.variant.preset == "classic":
-                shell.progress.record_lesson(lesson.id, 3)
+        classic_course_done(shell)  # past the course: a weak skill is worked on by puzzles
         _lived(shell)
         text = dispatch(shell, "progress").text
         lines = text.split("\n")

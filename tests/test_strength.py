@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from shell_helpers import open_shell
+from shell_helpers import classic_course_done, open_shell
 
 from tutor.content.presets import variant
 from tutor.loading.level_losses import LEVEL_LOSSES, LEVEL_NAMES, LevelLossError, read_level_losses
@@ -68,12 +68,6 @@ def figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = write_figures(tmp_path / "level_losses.json", FIGURES)
     monkeypatch.setattr(game_choice, "LEVEL_LOSSES", path)
     return path
-
-
-def classic_done(shell: Shell) -> None:
-    for lesson in shell.catalog.lessons:
-        if lesson.variant.preset == "classic":
-            shell.progress.record_lesson(lesson.id, 3)
 
 
 # ---- the measure --------------------------------------------------------------------------------------------
@@ -176,7 +170,7 @@ def test_without_the_figures_progress_and_next_fall_back_and_say_so(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, said: str) -> None:
     monkeypatch.setattr(game_choice, "LEVEL_LOSSES", tmp_path / "missing.json")
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         keep_games(shell, [[0.3] * 25])
         assert said in dispatch(shell, "progress").text
         reply = dispatch(shell, "next").text
@@ -203,7 +197,7 @@ WHY_GAME = {
 def test_next_proposes_a_game_at_the_fitting_level_when_no_skill_is_weak(
         tmp_path: Path, figures: Path, lang: str, loss: float, level: str) -> None:
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         keep_games(shell, [[loss] * 12, [loss] * 12])
         reply = dispatch(shell, "next" if lang == "en" else "weiter").text
         run = shell.activity
@@ -239,7 +233,7 @@ def test_next_says_the_learners_figure_once_and_its_reply_fits_80_by_24(
         for seed in SEEDS:
             monkeypatch.setattr("tutor.shell.play_settings.secrets.randbelow", lambda _: seed)
             with open_shell(tmp_path / f"{loss}-{seed}", lang) as shell:
-                classic_done(shell)
+                classic_course_done(shell)
                 keep_games(shell, [[loss] * 25] * games)
                 reply = fit(dispatch(shell, "next" if lang == "en" else "weiter").text, 80)
                 run = shell.activity
@@ -260,7 +254,7 @@ def test_next_says_the_learners_figure_once_and_its_reply_fits_80_by_24(
 def test_on_thin_game_evidence_the_game_is_at_the_default_level_and_says_why(
         tmp_path: Path, figures: Path, lang: str, said: str) -> None:
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         keep_games(shell, [[2.0] * 6])
         reply = " ".join(dispatch(shell, "next").text.split())
         assert said in reply
@@ -297,7 +291,7 @@ def test_games_of_other_variants_or_player_counts_are_not_set_beside_the_levels(
     learner's figure alone, said to be of other games; no level's beside it, no trend, the game at the default
     level."""
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         keep_games(shell, [[0.3] * 25] * 7, preset="michigan")
         keep_games(shell, [[0.3] * 25], players=3, first=7)
         choice = game_choice.game_choice(shell)
@@ -318,7 +312,7 @@ def test_only_the_games_like_the_levels_are_set_beside_them_and_choose_the_level
     classic one and a classic one with an option changed, each losing 2.0, are left out of the figure, its trend
     (no earlier games among the two) and the choice."""
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         keep_games(shell, [[2.0] * 12] * 5, preset="michigan")
         keep_games(shell, [[0.3] * 12] * 2, first=5)
         keep_games(shell, [[2.0] * 12], players=3, first=7)
@@ -425,7 +419,7 @@ def test_the_welcome_proposes_the_game_with_the_trend(
         tmp_path: Path, figures: Path, lang: str, why: str, trend: str) -> None:
     games = [[1.0, 0.5, 1.5], [0.0, 1.0], [0.5], [0.25, 0.25], [0.0, 0.0, 0.0], [0.5, 0.5], [0.1] * 20]
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         keep_games(shell, games)
         flat = " ".join(welcome(shell).split())
     # the last 5 games: 28 moves losing 4.0; the 2 before: 5 moves losing 4.0
@@ -440,7 +434,7 @@ def test_with_a_game_waiting_next_goes_on_with_it_rather_than_propose_a_new_roun
     With a game waiting, that game is the next step: ``next`` goes on with it, and the welcome and the dashboard
     say so."""
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         dispatch(shell, "play seed=3" if lang == "en" else "spiele startwert=3")
         run = shell.activity
         assert isinstance(run, GameRun)
@@ -473,7 +467,7 @@ def test_a_game_waiting_is_named_by_a_welcome_that_continues_a_lesson(tmp_path: 
     it); but a lesson begun and left comes first in the welcome, whose line of what comes next then names the
     lesson, not the game: the game went unmentioned."""
     with open_shell(tmp_path, lang) as shell:
-        classic_done(shell)
+        classic_course_done(shell)
         dispatch(shell, "play seed=3" if lang == "en" else "spiele startwert=3")
         assert isinstance(shell.activity, GameRun)
         shell.activity = None  # the learner left; the game is saved

@@ -20,8 +20,8 @@ LESSON_SKILLS: dict[str, tuple[str, ...]] = {
     "royal": ("rules",), "aces-high": ("rules",), "draw": ("rules",), "spade": ("rules",), "italian": ("rules",),
     "michigan": ("rules",), "sudden-death": ("rules",), "face-gather": ("rules",),
     "combine-builds": ("multiple_builds", "rules"), "take-or-add": ("builds", "rules"),
-    "trailing-rules": ("rules", "safe_play"), "own-builds": ("builds", "rules"),
-    "scoring-options": ("rules", "counting"), "match-endings": ("rules", "counting"),
+    # the table rules' lessons teach a rule: a learner weak at counting is not sent to the scoring of other tables
+    "trailing-rules": ("rules",), "own-builds": ("rules",), "scoring-options": ("rules",), "match-endings": ("rules",),
 }
 """The skills a lesson teaches: its text, its demonstrations and its exercises test them."""
 
