@@ -593,23 +593,39 @@ def test_a_tie_for_most_cards_is_said(lang: str, tie: str) -> None:
                             "de": f"(von {sum(score.totals)} Punkten dieser Runde)."}[lang])
 
 
-@pytest.mark.parametrize(("lang", "said", "won", "elsewhere"), [
-    ("en", "took every point of the round", "a skunk, which wins the match.",
-     "a skunk, which wins a match only in its first round."),
-    ("de", "alle Punkte der Runde geholt", "ein Schneider, der die Partie gewinnt.",
-     "ein Schneider, der eine Partie nur in ihrer ersten Runde gewinnt.")])
-def test_a_skunk_that_wins_the_match_is_said(lang: str, said: str, won: str, elsewhere: str) -> None:
-    """A skunk wins the match only in its first round (rules 6): the score said it won 'in the first round' in
-    every round; it says the match is won where it was, and otherwise that only a first round's skunk wins."""
+@pytest.mark.parametrize(("lang", "said", "won", "elsewhere", "unknown"), [
+    ("en", "You took every point of the round", "a skunk, which wins the match.",
+     "a skunk, which wins a match only in its first round.",
+     "a skunk, which wins the match if this is its first round."),
+    ("de", "Du hast alle Punkte der Runde geholt", "ein Schneider, der die Partie gewinnt.",
+     "ein Schneider, der eine Partie nur in ihrer ersten Runde gewinnt.",
+     "ein Schneider, der die Partie gewinnt, wenn dies ihre erste Runde ist.")])
+def test_a_skunk_that_wins_the_match_is_said(lang: str, said: str, won: str, elsewhere: str, unknown: str) -> None:
+    """A skunk wins the match only in its first round (rules 6): the score says the match is won where it was,
+    that only a first round's skunk wins in a later round, and, where the round's place in a match is unknown (a
+    lesson's question on the first round of a match), that it wins if the round is the first: it said "only in its
+    first round" there, against the lesson's own words."""
     pos = Position(variant({"preset": "classic", "skunk": "win"}), 2, hands=[[], []], loose=[], builds=[],
                    captured=[list(ALL_CARDS), []])
     score = score_round(pos)
     assert score.skunk == 0
-    assert said in check_score(pos, score, lang)[-1] and check_score(pos, score, lang)[-1].endswith(elsewhere)
+    last = check_score(pos, score, lang)[-1]
+    assert last.startswith(said) and last.endswith(unknown)
     assert Renderer(lang).score(pos, score, seat=0, skunk_won=True).splitlines()[-1].endswith(won)
+    assert Renderer(lang).score(pos, score, seat=0, skunk_won=False).splitlines()[-1].endswith(elsewhere)
     bonus = Position(variant({"preset": "classic", "skunk": "bonus"}), 2, hands=[[], []], loose=[], builds=[],
                      captured=[list(ALL_CARDS), []])
     check_score(bonus, score_round(bonus), lang)  # the bonus is an item with its own line
+
+
+@pytest.mark.parametrize(("seat", "said"), [(0, "Du und Spieler 3 habt alle Punkte"),
+                                            (1, "Spieler 1 und 3 haben alle Punkte")])
+def test_a_partnership_s_skunk_is_said_with_its_verb_in_german(seat: int, said: str) -> None:
+    """The German skunk line's verb agrees with the side: "Du hast", "Du und Spieler 3 habt", "Spieler 1 und 3
+    haben" (it said "Du hat" and "Spieler 1 und 3 hat")."""
+    pos = Position(variant({"preset": "classic", "skunk": "win"}), 4, hands=[[], [], [], []], loose=[], builds=[],
+                   captured=[list(ALL_CARDS), [], [], []])
+    assert Renderer("de").score(pos, score_round(pos), seat=seat).splitlines()[-1].startswith(said)
 
 
 # ---- the environment -----------------------------------------------------------------------

@@ -333,12 +333,12 @@ class Renderer:
                            partner=partner)
 
     def score(self, pos: Position, score: RoundScore, seat: int | None = None, decided: bool = False,
-              skunk_won: bool = False) -> str:
+              skunk_won: bool | None = None) -> str:
         """A round's scoring, item by item and side by side, with the totals; ``decided``: an instant win decided
         the game in the round, whose score as it stood is not counted (the points it says were handed out are those
         its items score: the cards still in play hand out nothing, as in a round the instant limit ends early);
-        ``skunk_won``: this round's skunk won the match (it was the first; elsewhere a skunk is said to win only
-        there)."""
+        ``skunk_won``: this round's skunk won the match (it was the first) or not (a later round: a skunk is said to
+        win only in the first); None where the round's place in a match is unknown (a lesson's position, a line)."""
         ties = majority_ties(pos, score)
         handed_out = sum(i.points for i in score.items if i.points > 0) if decided else \
             score.available - sum(tie.points for tie in ties)
