@@ -203,6 +203,27 @@ def test_a_game_not_taken_up_in_a_file_that_cannot_be_written_counts_no_change_l
         assert dispatch(shell, quit_).text.startswith(bye)
 
 
+@pytest.mark.parametrize(("lang", "resume", "cannot"), [
+    ("en", "type “resume”", "but cannot be played on here"),
+    ("de", "Tippe „fortsetzen“", "kann hier aber nicht weitergespielt werden")])
+def test_the_welcome_offers_no_resume_where_the_progress_file_cannot_be_written(
+        tmp_path: Path, lang: str, resume: str, cannot: str) -> None:
+    """The welcome said "type resume to go on with it" of the game in progress when the progress file was read-only,
+    and ``resume`` then said the game could not be played on there. It now says so itself, with the reason, and
+    the next step it proposes is not that game; the file writable again, it offers it as before."""
+    with open_shell(tmp_path, lang) as shell:
+        dispatch(shell, "play round level=greedy seed=17")
+        move(shell)
+    with open_shell(tmp_path, lang) as shell:
+        assert resume in welcome(shell)
+        shell.progress._conn.execute("PRAGMA query_only = 1")  # as a read-only file or folder would
+        said = welcome(shell)
+        assert cannot in said and shell.ui.message("storage_errors.read_only") in said
+        assert resume not in said and resume not in dispatch(shell, "next").text
+        shell.progress._conn.execute("PRAGMA query_only = 0")
+        assert resume in welcome(shell)
+
+
 def test_in_german_too(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
         dispatch(shell, "spiele stufe=Raffer seed=17")

@@ -29,10 +29,12 @@ def waiting_game(shell: Shell) -> GameSummary | None:
 
 
 def resumable(shell: Shell) -> GameSummary | None:
-    """The unfinished game saved that ``resume`` goes on with here; None when there is none, or another shell plays
-    it."""
+    """The unfinished game saved that ``resume`` goes on with here; None when there is none, another shell plays
+    it, or the progress file cannot be written (a game is played only where each move is saved)."""
     waiting = store(shell).waiting(shell.clock())
-    return waiting if waiting is not None and waiting.held_by is None else None
+    if waiting is None or waiting.held_by is not None or store(shell).unwritable() is not None:
+        return None
+    return waiting
 
 
 def take_waiting(shell: Shell) -> GameRun | str:
@@ -135,4 +137,8 @@ def game_offer(shell: Shell) -> str:
         return ""
     if waiting.held_by is not None:
         return shell.ui.message("play.offer_held", pid=waiting.held_by, **game_words(shell.ui, waiting))
+    unwritable = store(shell).unwritable()
+    if unwritable is not None:
+        return shell.ui.message("play.offer_unwritable", reason=progress_reason(shell.ui, unwritable),
+                                **game_words(shell.ui, waiting))
     return shell.ui.message("play.offer_resume", **game_words(shell.ui, waiting))
