@@ -162,6 +162,20 @@ def test_a_last_deal_that_does_not_come_out_even_passes_over_empty_hands(seed: i
     assert sorted(c for p in [*pos.captured, pos.table_cards()] for c in p) == sorted(v.deck_cards)
 
 
+@pytest.mark.parametrize(("size", "table"), [(13, 0), (12, 4)])
+def test_the_hands_are_dealt_before_the_table_when_the_deck_cannot_give_both(size: int, table: int) -> None:
+    """docs/readings.md 16: with four players, 13 cards each leave none for the table (the round is one deal played
+    on an empty table), 12 each leave its four; every card is dealt and the round plays to its end."""
+    v = variant({"preset": "classic", "hand_size": size})
+    pos = deal_round(v, 4, dealer=3, seed=5)
+    assert [len(h) for h in pos.hands] == [size] * 4 and len(pos.table_cards()) == table and pos.stock == []
+    rng = random.Random(5)
+    while not pos.is_round_over():
+        pos.push(rng.choice(pos.generate()))
+    assert pos.captured is not None
+    assert sorted(c for p in [*pos.captured, pos.table_cards()] for c in p) == sorted(v.deck_cards)
+
+
 def test_the_turn_comes_back_to_the_only_seat_with_cards() -> None:
     v = variant("classic")
     pos = Position(v, 3, [C("2C 9H"), [], []], C("KD"), [], to_move=0)
