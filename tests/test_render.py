@@ -32,6 +32,10 @@ from tutor.render.environment import load_language
 C = Card.from_str
 
 
+def C_(cards: str) -> list[Card]:
+    return [C(c) for c in cards.split()]
+
+
 def position(data: dict[str, object]) -> Position:
     return load_position(yaml.safe_dump(data), "t.yaml")
 
@@ -626,6 +630,24 @@ def test_a_partnership_s_skunk_is_said_with_its_verb_in_german(seat: int, said: 
     pos = Position(variant({"preset": "classic", "skunk": "win"}), 4, hands=[[], [], [], []], loose=[], builds=[],
                    captured=[list(ALL_CARDS), [], [], []])
     assert Renderer("de").score(pos, score_round(pos), seat=seat).splitlines()[-1].startswith(said)
+
+
+@pytest.mark.parametrize(("lang", "spade", "aces", "plain"), [
+    ("en", "9♠ x 9♣, taking 9♣ (with the card played: 1 spade)",
+     "A♥ x A♣, taking A♣ (with the card played: A♥ 1 point, A♣ 1 point)", "9♦ x 9♥, taking 9♥"),
+    ("de", "9♠ x 9♣, eingenommen: 9♣ (mit der gespielten Karte: 1 Pik)",
+     "A♥ x A♣, eingenommen: A♣ (mit der gespielten Karte: A♥ 1 Punkt, A♣ 1 Punkt)", "9♦ x 9♥, eingenommen: 9♥")])
+def test_a_line_says_when_its_count_includes_the_card_played(lang: str, spade: str, aces: str, plain: str) -> None:
+    """A replayed line's bracket counts the card played with those taken: "9♠ x 9♣, taking 9♣ (1 spade)" read as if
+    the 9♣ were a spade. It now says so where the card played counts, and nothing more where it does not."""
+    pos = Position(variant("classic"), 2, hands=[C_("9S AH 9D 2C"), C_("3D 4D 5D 6D")], loose=C_("9C AC 9H KS"),
+                   builds=[], to_move=0)
+    line, after = [], pos.copy()
+    for typed in ("9S x 9C", "3D", "AH x AC", "4D", "9D x 9H"):
+        line.append(after.parse_move(typed))
+        after.push(line[-1])
+    said = Renderer(lang).line(pos, line, 0, score=False)
+    assert spade in said and aces in said and f"{plain}\n" in said + "\n" and f"{plain} (" not in said
 
 
 # ---- the environment -----------------------------------------------------------------------

@@ -107,7 +107,8 @@ class Step:
     round points among the card played and those taken, ``spades`` the spades
     among them; ``sweep`` whether it clears the table; ``breach`` whether it breaks the build duty where that costs
     the mover's side (Michigan); ``at_once`` the points it scores the moment it is made (a sweep under
-    ``instant_sweeps``, point cards under ``instant_points``; its penalty apart).
+    ``instant_sweeps``, point cards under ``instant_points``; its penalty apart); ``played_counts`` whether the card
+    played is among the point cards or the spades counted (where the most spades score), which the words then say.
     """
 
     seat: int
@@ -119,6 +120,7 @@ class Step:
     sweep: bool
     breach: bool = False
     at_once: int = 0
+    played_counts: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,8 @@ def line_view(pos: Position, line: Sequence[Move], show: Show) -> LineView:
         steps.append(Step(
             after.to_move, show(after.notation(move)), move.kind, tuple(move.captured_cards()), points, spades,
             after.is_sweep(move), after.penalised(move), gained_at_once(after, move),
+            move.is_capture and (bool(after.variant.card_points[move.card])
+                                 or (bool(after.variant.effective_most_spades) and move.card.suit == "S")),
         ))
         left = after.table_after(move)
         after.push(move)
