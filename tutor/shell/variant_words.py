@@ -36,7 +36,8 @@ def variant_label(ui: Renderer, variant: Variant, said: Collection[str] = ()) ->
 
 
 def variant_line(ui: Renderer, variant: Variant) -> str:
-    """The variant's name and the scoring options that differ from Classic's; empty for Classic itself."""
+    """The variant's name and the scoring options that differ from Classic's, but for those the name already says
+    (set on its preset); empty for Classic itself."""
     if variant == presets.variant():
         return ""
     changed = set(classic_changed(variant))
@@ -44,8 +45,10 @@ def variant_line(ui: Renderer, variant: Variant) -> str:
         changed.add("default_penalty")  # the fine's size, said with the duty that makes it
     else:
         changed.discard("build_duty")  # a duty other than the fine changes no score
-    options = variant.options()
-    scoring = [option_view(ui, name, options[name], variant=variant) for name in SCORING_OPTIONS if name in changed]
+    spec, options = variant_to_data(variant), variant.options()
+    named = spec if isinstance(spec, dict) else {}
+    scoring = [option_view(ui, name, options[name], variant=variant) for name in SCORING_OPTIONS
+               if name in changed and name not in named]
     return ui.message("shell.variant_line", name=variant_label(ui, variant), scoring=scoring)
 
 
