@@ -35,6 +35,16 @@ def variant_label(ui: Renderer, variant: Variant, said: Collection[str] = ()) ->
     return ui.message("names.variant_changed", name=name, options=changed) if changed else name
 
 
+def match_only(variant: Variant, players: int) -> list[str]:
+    """The options set on top of the variant's preset that change the match's rules for ``players`` and no rule of a
+    round (the target, claims): a one-round game is played without them."""
+    spec, preset = variant_to_data(variant), presets.variant(variant.preset).options()
+    round_only = round_topics(True)
+    return [name for name in (spec if isinstance(spec, dict) else ()) if name != "preset"
+            and changes_rules(variant, players, name, preset[name])
+            and not changes_rules(variant, players, name, preset[name], round_only)]
+
+
 def variant_line(ui: Renderer, variant: Variant) -> str:
     """The variant's name and the scoring options that differ from Classic's, but for those the name already says
     (set on its preset); empty for Classic itself."""
