@@ -590,6 +590,20 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
         assert "(target" not in said and "Score: you: 0 · Player 2: 0 · stock" in said
 
 
+@pytest.mark.parametrize(("lang", "play"), [("en", "play"), ("de", "spiele")])
+def test_a_bad_option_of_play_is_told_in_the_shells_words(tmp_path: Path, lang: str, play: str) -> None:
+    """``play target=[`` said "--set takes OPTION=VALUE, like target=11 …": the shell has no --set. The rules'
+    refusals of an option, written for the command line ("option target takes a whole number, not abc"), are
+    sentences in the shell, as its other answers are."""
+    with open_shell(tmp_path, lang) as shell:
+        said = dispatch(shell, f"{play} target=[").text
+        assert "--set" not in said and "OPTION=" in said, said
+        for typed in ("target=abc", "foo=1", "target=0"):
+            said = dispatch(shell, f"{play} round {typed}").text
+            assert said[0].isupper() and said.endswith("."), said
+        assert shell.activity is None
+
+
 def test_a_game_in_german(tmp_path: Path) -> None:
     with open_shell(tmp_path, lang="de") as shell:
         said = dispatch(shell, "spiele runde spieler=4 stufe=raffer seed=2").text
