@@ -248,3 +248,19 @@ def test_a_piles_split_is_found_alike_trying_each_set_of_values_once(monkeypatch
         assert [occurrence._splits(v, pile, most) for pile, most in cases] == fast
         assert True in fast and False in fast
         monkeypatch.undo()
+
+
+BUILD_LEFT = ("hands: [[4H, 9C, QD, 2S], 4]\ntable: [{build: [4D, 5S], owner: 1}, 4C, 7H, JS]\n"
+              "captured: [[5D, 5C], [2H, 2D, 2C, 7D, 7C]]\nstock: 32\nlast_capturer: 1\n")
+"""Lesson builds, step 8 as it was: Player 2 controls a build at the start of the second deal, every hand full."""
+
+
+def test_a_build_is_not_left_over_from_an_earlier_deal_under_the_holding_rule() -> None:
+    """Under the holding rule (4.1) a seat's last card of a deal leaves it no build, so a build's controller has
+    played since the hands were dealt; 19 lesson steps showed a controller with a full hand (\"Player 2: 4 hidden
+    cards\" beside the build Player 2 had just made). Michigan's build duty lets a build stay (a penalty)."""
+    undealt = "seat 1 controls the 9-build but has not played a card since the hands were dealt"
+    assert any(f"not a real deal: {undealt}" in p for p in refusals(BUILD_LEFT)), refusals(BUILD_LEFT)
+    made = BUILD_LEFT.replace("2S], 4]", "2S], 3]\ndealer: 0").replace("7C]]", "7C, AS]]")
+    assert refusals(made) == []
+    assert not any(undealt in p for p in refusals(BUILD_LEFT, "michigan")), refusals(BUILD_LEFT, "michigan")

@@ -108,6 +108,28 @@ def test_the_end_of_a_round_shows_its_score_and_a_one_round_game_its_result(tmp_
         assert shell.activity is not finished and "wins the round" not in following
 
 
+@pytest.mark.parametrize(("lang", "play"), [
+    ("en", "play round target=11 claim=true forced_capture=true seed=4 level=greedy"),
+    ("de", "spiele runde target=11 claim=true forced_capture=true startwert=4 stufe=Raffer"),
+])
+def test_a_one_round_games_name_leaves_out_the_options_of_a_match(tmp_path: Path, lang: str, play: str) -> None:
+    """A one-round game has no target to reach or claim: its first line named it "Classic Cassino with changes:
+    match (to 11 points) and claiming the target (allowed)", and so did its round's head, the games list and the
+    resign question, while "claim" said a one-round game has nothing to claim. The option of a round stays; a match
+    of the same options names them all."""
+    ui = Renderer(lang)
+    match, claim, capture = (ui.message(f"options.{name}") for name in ("target", "claim", "forced_capture"))
+    with open_shell(tmp_path, lang) as shell:
+        said = [dispatch(shell, play).text, dispatch(shell, "show").text, dispatch(shell, "games").text,
+                dispatch(shell, "resign").text]
+        for text in said:
+            assert match not in text and claim not in text, text
+        assert all(capture in text for text in said[1:]), said
+        dispatch(shell, "yes" if lang == "en" else "ja")
+        started = dispatch(shell, play.replace(" round ", " ").replace(" runde ", " ")).text
+        assert match in started and claim in started, started
+
+
 @pytest.mark.parametrize(("lang", "play", "last"), [
     ("en", "play round seed=4 level=greedy", "Type “next” to go on, or “play” for a new game."),
     ("en", "play michigan-5 seed=2 level=greedy", "Type “next” to go on, or “play” for a new game."),
@@ -563,9 +585,23 @@ def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:
         assert "target" in dispatch(shell, "play target=banana").text.lower()
         assert shell.activity is None
         said = dispatch(shell, "play round target=11 level=Zufallsspieler").text
-        assert "A new one-round game of Classic Cassino (match: to 11 points)" in said and "random" in said
-        assert said.count("Classic Cassino (match: to 11 points)") == 1  # the first line names it: no title after
+        assert "A new one-round game of Classic Cassino: 2 players" in said and "random" in said
+        assert "to 11 points" not in said  # a one-round game has no target
         assert "(target" not in said and "Score: you: 0 · Player 2: 0 · stock" in said
+
+
+@pytest.mark.parametrize(("lang", "play"), [("en", "play"), ("de", "spiele")])
+def test_a_bad_option_of_play_is_told_in_the_shells_words(tmp_path: Path, lang: str, play: str) -> None:
+    """``play target=[`` said "--set takes OPTION=VALUE, like target=11 …": the shell has no --set. The rules'
+    refusals of an option, written for the command line ("option target takes a whole number, not abc"), are
+    sentences in the shell, as its other answers are."""
+    with open_shell(tmp_path, lang) as shell:
+        said = dispatch(shell, f"{play} target=[").text
+        assert "--set" not in said and "OPTION=" in said, said
+        for typed in ("target=abc", "foo=1", "target=0"):
+            said = dispatch(shell, f"{play} round {typed}").text
+            assert said[0].isupper() and said.endswith("."), said
+        assert shell.activity is None
 
 
 def test_a_game_in_german(tmp_path: Path) -> None:

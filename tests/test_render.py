@@ -443,6 +443,21 @@ def test_a_name_keeps_its_number_but_not_the_word_after_it(lang: str) -> None:
     assert fit(said, 80).splitlines()[1].endswith("die Karten von Spieler 3"), fit(said, 80)
 
 
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "Resign your game against the “club” level (round 1, you: 0 · Player 2: 0)?"),
+    ("de", "Deine Runde gegen die Stufe „Vereinsspieler“ (Runde 1, du: 0 · Spieler 2: 0) aufgeben?"),
+    ("en", "The table goes to the player who took last (Player 3)."),
+])
+def test_a_name_keeps_its_number_before_a_colon_or_a_bracket(lang: str, text: str) -> None:
+    """``Player 2:`` and ``(Player 3)`` are a name with its number too: the resign question broke
+    "… (round 1, you: 0 · Player" / "2: 0)? …" at 80 columns."""
+    number = re.search(r"(\(?)(Player|Spieler) (\d)", text)
+    assert number is not None
+    for width in range(number.end() - 2, number.end() + 1):
+        for line in fit(text, width).splitlines():
+            assert not line.endswith(("Player", "Spieler")) and not line.lstrip().startswith(number[3]), (width, line)
+
+
 TAKEN_COUNTS = {"en": re.compile(r"^  [^:]+: (\d+) cards?(?:, (\d+) spades?)?(?:, (\d+) sweeps?)?;"),
                 "de": re.compile(r"^  [^:]+: (\d+) Karten?(?:, (\d+) Pik)?(?:, (\d+) Kehren?)?;")}
 

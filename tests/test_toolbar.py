@@ -141,3 +141,13 @@ def test_between_rounds_the_toolbar_says_after_which_round_the_game_waits(tmp_pa
         assert text.startswith(after) and after.strip(" ,").lower() in said.lower(), (text, said)
         dispatch(shell, "next" if lang == "en" else "weiter")
         assert not run.game.round_over and toolbar_text(shell).startswith(then), toolbar_text(shell)
+
+
+def test_a_one_round_games_toolbar_names_its_variant_as_the_game_does(tmp_path: Path) -> None:
+    """A one-round game has no target: its first line no longer names "match (to 11 points)", and the toolbar's
+    variant named it still (the position's variant, not the game's)."""
+    with open_shell(tmp_path) as shell:
+        shell.width = lambda: 160
+        dispatch(shell, "play round target=11 forced_capture=true seed=4 level=greedy")
+        text = toolbar_text(shell)
+        assert "Classic Cassino (capturing:" in text and "11 points" not in text, text

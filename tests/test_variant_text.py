@@ -225,3 +225,20 @@ def test_spade_cassinos_line_says_the_most_spades_point_is_gone_once(lang: str, 
     assert ui.message("options.spade_points=true") in line and zero not in line
     changes = [view.name for view in classic_changes(ui, presets.variant("spade"))]
     assert ui.message("options.most_spades") not in changes
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("spec", [
+    {"preset": "classic", "point_cards": {"10D": 2, "2S": 1}},  # lesson scoring-options, step 3
+    {"preset": "classic", "sweep_points": 3, "most_cards": 2},
+    {"preset": "michigan", "sweep_points": 3},
+])
+def test_the_line_before_a_task_names_each_scoring_option_once(spec: dict[str, object], lang: str) -> None:
+    """The variant's name names the options set on its preset; the sentence after it named the scoring ones among
+    them again: ``Classic Cassino (point cards: 10♦ 2 points, 2♠ 1 point). Scoring differs from Classic Cassino:
+    point cards (10♦ 2 points, 2♠ 1 point).`` (lesson scoring-options, step 3)."""
+    ui, variant = Renderer(lang), presets.variant(spec)
+    line = variant_line(ui, variant)
+    for name, value in spec.items():
+        if name != "preset":
+            assert line.count(option_view(ui, name, value, variant=variant).value) == 1, line

@@ -34,6 +34,8 @@ class Moment:
     stock: int
     to_move: int
     played: tuple[int, ...]
+    dealt_played: tuple[int, ...]
+    """The cards each seat has played since the hands were last dealt (this round under ``draw``)."""
 
 
 @dataclass(frozen=True)
@@ -58,10 +60,12 @@ def moments(variant: Variant, players: int, dealer: int) -> tuple[Moment, ...]:
     stock = len(variant.deck_cards)
     hands = [0] * players
     played = [0] * players
+    since = [0] * players
     order = [(dealer + 1 + i) % players for i in range(players)]
 
     def deal() -> None:
         nonlocal stock
+        since[:] = [0] * players
         while stock and any(h < size for h in hands):
             for seat in order:
                 n = min(packet, size - hands[seat], stock)
@@ -73,7 +77,7 @@ def moments(variant: Variant, players: int, dealer: int) -> tuple[Moment, ...]:
     to_move = order[0]
     out: list[Moment] = []
     while True:
-        out.append(Moment(tuple(hands), stock, to_move, tuple(played)))
+        out.append(Moment(tuple(hands), stock, to_move, tuple(played), tuple(since)))
         if not any(hands):
             if not stock or variant.draw:
                 return tuple(out)
@@ -81,6 +85,7 @@ def moments(variant: Variant, players: int, dealer: int) -> tuple[Moment, ...]:
             continue
         hands[to_move] -= 1
         played[to_move] += 1
+        since[to_move] += 1
         if variant.draw and stock:
             hands[to_move] += 1
             stock -= 1
@@ -168,13 +173,21 @@ def _matching(pos: RoundState, dealer: int, sizes: tuple[int, ...]) -> Moment | 
 
 def _captures(pos: RoundState, moment: Moment) -> list[Impossible]:
     """Each capture takes the card played and at least one more, so a seat's pile and sweeps need plays; a
-    build is made with a card played, so its controller has played."""
+    build is made with a card played, so its controller has played; under the holding rule (4.1) a seat's last
+    card of a deal leaves it no build, so it has played since the hands were dealt."""
     assert pos.captured is not None and pos.sweeps is not None
     out: list[Impossible] = []
     for b in pos.builds:
         if not moment.played[b.owner]:
             out.append(Impossible("table", None, f"seat {b.owner} controls the {b.value_label}-build but has not "
                                                  "played a card this round", "build_unplayed",
+                                  (("seat", b.owner), ("value", b.value_label))))
+            break
+        if not moment.dealt_played[b.owner] and holding_applies(pos.variant):
+            out.append(Impossible("table", None, f"seat {b.owner} controls the {b.value_label}-build but has not "
+                                                 "played a card since the hands were dealt: under the holding "
+                                                 "rule (4.1) a seat's last card of a deal leaves it no build; "
+                                                 "give it a card fewer", "build_undealt",
                                   (("seat", b.owner), ("value", b.value_label))))
             break
     for seat, (pile, sweeps, played) in enumerate(zip(pos.captured, pos.sweeps, moment.played)):

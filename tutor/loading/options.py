@@ -19,14 +19,16 @@ class OptionError(ValueError):
     """A setting that is not ``OPTION=VALUE``, or options the rules refuse; the message says which, in one line."""
 
 
-def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> Variant:
-    """The preset with each ``OPTION=VALUE`` on top (values read as YAML: ``true``, ``11``, ``{10D: 2}``)."""
+def read_variant(preset: str, settings: list[str], say: Callable[..., str],
+                 usage: str = "sheet.set_usage") -> Variant:
+    """The preset with each ``OPTION=VALUE`` on top (values read as YAML: ``true``, ``11``, ``{10D: 2}``); ``usage``:
+    the key of the words for a setting that is not one (the command line's ``--set`` by default)."""
     options: dict[str, Any] = {"preset": preset}
     names = option_names(say)
     for setting in settings:
         name, sep, value = setting.partition("=")
         if not sep or not name.strip():
-            raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60)))
+            raise OptionError(say(usage, setting=excerpt(setting, 60)))
         try:
             check_limits(value, name)
             code = names.get(_spoken(name), name.strip())
@@ -35,7 +37,7 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str]) -> V
             past = err.problems[0]
             raise OptionError(f"{excerpt(setting)}: {say(past.code, **dict(past.params))}") from None
         except (yaml.YAMLError, ValueError):  # ValueError: a number of thousands of digits
-            raise OptionError(say("sheet.set_usage", setting=excerpt(setting, 60))) from None
+            raise OptionError(say(usage, setting=excerpt(setting, 60))) from None
     unknown = [name for name in options if name != "preset" and name not in OPTIONS]
     if unknown:
         raise OptionError(say("sheet.unknown_option", option=excerpt(unknown[0]), options=sorted(OPTIONS),

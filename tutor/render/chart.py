@@ -82,8 +82,9 @@ _NUMBER = re.compile(r"[(\[„“]?[+\-−]?[0-9]+(?:[.,][0-9]+)?")
 """A number standing alone (``2``, ``+10,50``), or after an opening bracket or quote (``(4``): it goes on the line
 of the word after it, the noun it counts."""
 
-_NUMBERED = re.compile(r"[A-ZÄÖÜ][a-zäöüß]+ [0-9]+")
-"""A name with its number (``Player 2``, ``Spieler 2``, ``Round 1``): one word, as the number and its noun are."""
+_NUMBERED = re.compile(r"[(\[„“]?[A-ZÄÖÜ][a-zäöüß]+ [0-9]+[)\]“”.,:;?!]*")
+"""A name with its number (``Player 2``, ``Spieler 2``, ``Round 1``), in brackets or before punctuation as well
+(``(Player 3).``, ``Player 2:``): one word, as the number and its noun are."""
 
 
 def fit(text: str, width: int, hang: int | None = None) -> str:

@@ -4,7 +4,7 @@ list of games (:mod:`.games`) and ``cassino-tutor replay``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from tutor.core.moves import REASON_CODES
@@ -24,7 +24,7 @@ from tutor.storage.games import GameFileError
 from tutor.teaching.coach import kind_of
 
 from .pager import needs_paging
-from .variant_words import classic_changed, variant_label, variant_summary
+from .variant_words import classic_changed, match_only, variant_label, variant_summary
 
 SCREEN_ROWS = 24
 """The rows of the smallest terminal a game's screens (its first, a move's, a round's end) are made to fit unpaged
@@ -48,12 +48,19 @@ def fitted(say: Callable[[int], str], width: int) -> str:
     return said
 
 
+def game_variant(ui: Renderer, settings: Settings, said: Collection[str] = ()) -> str:
+    """The variant of a game of ``settings`` by name (:func:`variant_label`, but for the options ``said``), without
+    the options of a match in a one-round game (it has no target to reach or claim)."""
+    alone = match_only(settings.variant, settings.players) if settings.kind == "round" else []
+    return variant_label(ui, settings.variant, said=[*said, *alone])
+
+
 def game_words(ui: Renderer, game: GameSummary) -> dict[str, Any]:
     """What a line about a game says of it: variant, players, level, round (and whether it is over, the next not
     dealt), scores, date."""
     s = game.settings
     return {
-        "variant": variant_label(ui, s.variant), "players": s.players, "level": ui.message(f"levels.{s.level}"),
+        "variant": game_variant(ui, s), "players": s.players, "level": ui.message(f"levels.{s.level}"),
         "about": ui.message(f"levels.{s.level}_about", players=s.players),
         "kind": s.kind, "round": game.rounds, "between": game.between, "score": score_text(ui, game),
         "started": game.started, "practice": game.practice_from, "seed": s.seed,
@@ -68,7 +75,7 @@ def opening_text(ui: Renderer, width: int, game: GameSummary, opening: Callable[
     s = game.settings
     one_round = s.kind == "round"
     named = classic_changed(s.variant, s.players, one_round)  # by the summary: the first line need not say them
-    words = {**game_words(ui, game), "variant": variant_label(ui, s.variant, said=named)}
+    words = {**game_words(ui, game), "variant": game_variant(ui, s, said=named)}
     return fitted(lambda brief: "\n".join(filter(None, [
         ui.message("play.started", **words, brief=brief, claim=claimable(s)),
         variant_summary(ui, s.variant, s.players, one_round, brief=brief > 0), opening(brief)])), width)

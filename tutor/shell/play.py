@@ -38,6 +38,7 @@ from .game_text import (
     breach_text,
     ended_text,
     fitted,
+    game_variant,
     hint_text,
     instant_win,
     played_text,
@@ -57,7 +58,6 @@ from .review_screen import (
 )
 from .state import Activity, Shell
 from .status import StatusLine
-from .variant_words import variant_label
 
 EXAMPLE_MOVE = "7S x 7D"
 """The prompt's example move when the learner has no legal move to show instead."""
@@ -138,7 +138,7 @@ class GameRun(Activity):
         game = self.game
         s = game.settings
         return self.ui.message("play.round_head", round=len(game.rounds), kind=s.kind, target=s.variant.target,
-                               variant=variant_label(self.ui, s.variant))
+                               variant=game_variant(self.ui, s))
 
     def table(self) -> str:
         """What the learner sees of the position, and what to do now."""

@@ -12,6 +12,7 @@ from tutor.loading.options import OptionError, check_deal, read_variant
 from tutor.play.players import LEVELS
 from tutor.play.table_game import Settings
 from tutor.render import find_name, near_name
+from tutor.render.words import first_upper
 
 from .state import Shell
 
@@ -55,8 +56,9 @@ def read_settings(shell: Shell, arg: str) -> Settings | str:
             return ui.message("play.usage", word=excerpt(word), presets=preset_names(), near=near_name(word, preset_names()),
                               levels=[ui.message(f"levels.{n}") for n in LEVELS])
     try:
-        variant = read_variant(preset, options, ui.message)
+        variant = read_variant(preset, options, ui.message, usage="play.option_usage")
         check_deal(variant, chosen["players"], ui.message)
-    except OptionError as err:
-        return str(err)
+    except OptionError as err:  # the rules' words, for the command line too: a sentence here
+        said = first_upper(str(err))
+        return said if said.endswith(".") else said + "."
     return Settings(variant, chosen["players"], chosen["level"], chosen["seed"], kind)

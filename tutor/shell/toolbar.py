@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import FormattedText
 
+from .game_text import game_variant
+from .play import GameRun
 from .state import Shell
 from .variant_words import variant_label
 
@@ -21,7 +23,8 @@ def toolbar_text(shell: Shell) -> str:
     which F1 says)."""
     ui, activity = shell.ui, shell.activity
     pos = activity.position if activity is not None else None
-    variant = variant_label(ui, pos.variant) if pos is not None else ""
+    variant = game_variant(ui, activity.game.settings) if isinstance(activity, GameRun) \
+        else variant_label(ui, pos.variant) if pos is not None else ""
     rating = shell.progress.learner_rating(shell.clock())  # less sure after days away: provisional again
     key_help = ui.message("shell.toolbar_key_help")
     keys = ui.message("shell.toolbar_keys") if shell.width() >= NARROW else key_help

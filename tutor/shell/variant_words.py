@@ -35,8 +35,19 @@ def variant_label(ui: Renderer, variant: Variant, said: Collection[str] = ()) ->
     return ui.message("names.variant_changed", name=name, options=changed) if changed else name
 
 
+def match_only(variant: Variant, players: int) -> list[str]:
+    """The options set on top of the variant's preset that change the match's rules for ``players`` and no rule of a
+    round (the target, claims): a one-round game is played without them."""
+    spec, preset = variant_to_data(variant), presets.variant(variant.preset).options()
+    round_only = round_topics(True)
+    return [name for name in (spec if isinstance(spec, dict) else ()) if name != "preset"
+            and changes_rules(variant, players, name, preset[name])
+            and not changes_rules(variant, players, name, preset[name], round_only)]
+
+
 def variant_line(ui: Renderer, variant: Variant) -> str:
-    """The variant's name and the scoring options that differ from Classic's; empty for Classic itself."""
+    """The variant's name and the scoring options that differ from Classic's, but for those the name already says
+    (set on its preset); empty for Classic itself."""
     if variant == presets.variant():
         return ""
     changed = set(classic_changed(variant))
@@ -44,8 +55,10 @@ def variant_line(ui: Renderer, variant: Variant) -> str:
         changed.add("default_penalty")  # the fine's size, said with the duty that makes it
     else:
         changed.discard("build_duty")  # a duty other than the fine changes no score
-    options = variant.options()
-    scoring = [option_view(ui, name, options[name], variant=variant) for name in SCORING_OPTIONS if name in changed]
+    spec, options = variant_to_data(variant), variant.options()
+    named = spec if isinstance(spec, dict) else {}
+    scoring = [option_view(ui, name, options[name], variant=variant) for name in SCORING_OPTIONS
+               if name in changed and name not in named]
     return ui.message("shell.variant_line", name=variant_label(ui, variant), scoring=scoring)
 
 
