@@ -9,7 +9,7 @@ three need no ranking (:func:`rejection_before`):
 - ``one_capturer``: several captures, all by one card of the hand;
 - ``small_gap``: the best move is not :data:`GAPS` better than every other;
 - ``too_many_best``: more than :data:`MAX_BEST` moves are best;
-- ``grab``: a move taking the most table cards now (the obvious grab) is best;
+- ``grab``: a move taking the most table cards now (the obvious grab) is best (but for a sweep mined as one);
 - ``obvious``: a capture goal, and the simple capture worth the most (:func:`obvious_moves`) is best.
 
 The drafting and the runner add ``no_theme`` (the position does not show
@@ -55,8 +55,12 @@ def rejection_before(pos: Position, moves: Sequence[Move]) -> str | None:
     return None
 
 
-def rejection(pos: Position, ranking: Ranking) -> str | None:
-    """Why this position makes no puzzle for the ranking's goal (a code of :data:`REJECTIONS`), or None to keep it."""
+def rejection(pos: Position, ranking: Ranking, theme: str | None = None) -> str | None:
+    """Why this position makes no puzzle for the ranking's goal (a code of :data:`REJECTIONS`), or None to keep it.
+
+    Mined for ``theme`` ``sweep``, a best grab is no reason when every best move sweeps: a capture that clears
+    the table is always the biggest, and seeing it is the skill; ``obvious`` still refuses a sweep a glance
+    finds (a lone pair, sum of two or build that is the whole table)."""
     moves = [j.move for j in ranking.moves]
     early = rejection_before(pos, moves)
     if early is not None:
@@ -68,7 +72,8 @@ def rejection(pos: Position, ranking: Ranking) -> str | None:
     best = ranking.best
     if len(best) > MAX_BEST:
         return "too_many_best"
-    if any(m in best for m in grab_moves(pos, moves)):
+    sweeps = theme == "sweep" and all(pos.is_sweep(m) for m in best)
+    if not sweeps and any(m in best for m in grab_moves(pos, moves)):
         return "grab"
     if goal in CAPTURE_GOALS and any(m in best for m in obvious_moves(pos, ranking)):
         return "obvious"
