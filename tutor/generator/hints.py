@@ -38,9 +38,8 @@ def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
         found = [first, *_threat_hint(study), *_kind_hint(study, "safe"), least]
     else:
         assert shape is not None, "capture goals keep captures only"
-        first_hint = _first_capture_hint(study, shape, themes)
-        swept: list[Hint] = [("sweep_point", {})] if _sweeps_a_point(study) and first_hint[0] != "sweep_point" else []
-        found = [first_hint, *swept, *_shape_hints(study, shape, themes)]
+        swept: list[Hint] = [("sweep_point", {})] if _sweeps_a_point(study) else []
+        found = [_first_capture_hint(study, shape, themes), *swept, *_shape_hints(study, shape, themes)]
     cards = {m.card for m in study.best}
     if len(cards) == 1:
         found.append(("play_card", {"card": study.best[0].card}))
@@ -64,8 +63,6 @@ def _first_capture_hint(study: Study, shape: CaptureShape, themes: tuple[str, ..
             return ("hand_worth", {"n": table[shape.played]})
         if any(c.rank == "A" for c in (shape.played, *taken)):
             return ("count_aces", {})
-        if _sweeps_a_point(study):
-            return ("sweep_point", {})
         return ("not_the_grab", {}) if _grab_loses(study) else ("count_points", {})
     if "face-cards" in themes and face_card_trap(pos, shape.cards):
         return ("face_one", {})
