@@ -14,8 +14,8 @@ from tutor.cli.puzzles import rejections
 from tutor.content.course import RATING_RANGE, Catalog
 from tutor.core.cards import Card
 from tutor.core.position import Position
-from tutor.core.solver import Goal, counted_ranks, counting_decides, forgetting, rank_moves
-from tutor.generator.facts import gap, study
+from tutor.core.solver import Goal, counted_ranks, counting_decides, forgetting, move_points, rank_moves
+from tutor.generator.facts import capture_shape, gap, study
 from tutor.generator.hints import hints
 from tutor.generator.replacing import replacement_id
 from tutor.generator.runner import Request, generate
@@ -73,6 +73,52 @@ def test_positions_without_a_puzzle_are_rejected_with_their_reason(text: str, go
 def test_under_goal_cards_the_grab_is_always_best() -> None:
     # the clear answer takes the most cards: by definition the obvious grab
     assert judged("{hands: [[10D, 8H, 7S, 7C], 4], table: [3C, 10S, 7D, 6C]}")[1] == "grab"
+
+
+@pytest.mark.parametrize(
+    ("text", "goal", "expected"),
+    [
+        # the nine takes 6+3 and 5+4, the whole table in two groups; the ten's 6+4 takes two cards fewer
+        ("{hands: [[AC, 9D, 2H, 10D], 4], table: [6C, 3D, 5S, 4S]}", "cards", None),
+        # the seven takes 5+2 and 4+3 with the 2♠: a point card and a sweep (points.yaml's little-cassino-sweep)
+        ("{hands: [[7D, 2D, QC, 9H], 4], table: [2S, 5H, 4C, 3D]}", "points", None),
+        # one sum of three cards that is the whole table, and the 2♠ in it
+        ("{hands: [[9S, 4D, 5C], 4], table: [4H, 3S, 2S]}", "points", None),
+        # the seven takes the 7, 5+2 and 4+3 (captures.yaml's seven-clears-five), but scores the sweep alone:
+        # goal points would say "make a sweep"
+        ("{hands: [[7S, 9D, 5C, JD], 4], table: [7C, 3H, 4S, 2D, 5D]}", "points", "sweep_alone"),
+        # a lone pair clearing a one-card table: a glance finds it
+        ("{hands: [[8S, 8D, 3C], 4], table: [8H]}", "points", "obvious"),
+        # one sum of two cards that is the whole table
+        ("{hands: [[7S, 4D, 3C], 4], table: [4H, 3S]}", "points", "obvious"),
+    ],
+)
+def test_a_sweep_mined_as_one_is_kept_when_a_glance_does_not_find_it(text: str, goal: str,
+                                                                     expected: str | None) -> None:
+    pos = position(text)
+    ranking = rank_moves(pos, Goal.from_str(goal))
+    assert ranking.best and all(pos.is_sweep(m) for m in ranking.best)
+    assert rejection(pos, ranking, "sweep") == expected
+    # mined for any other theme, the sweep is the grab, and the grab rule holds
+    assert rejection(pos, ranking) == rejection(pos, ranking, "sums") == "grab"
+
+
+def test_a_grab_that_does_not_sweep_is_refused_for_the_sweep_theme_too() -> None:
+    # pairing the 10♦ is the most points and as many cards as the five's pair: no sweep, so the grab rule holds
+    pos = position("{hands: [[10S, 5C], 4], table: [10D, 5H, 8C]}")
+    assert rejection(pos, rank_moves(pos, Goal.from_str("points")), "sweep") == "grab"
+
+
+def test_mined_sweeps_clear_the_table_with_more_than_a_simple_capture() -> None:
+    drafts = generate(Request("sweep", 3, "classic", 2, seed=11), jobs=1).kept
+    assert len(drafts) == 3 and proved(drafts, "sweep") == []
+    for d in drafts:
+        pos, goal = position(d.position), Goal.from_str(d.goal)
+        best = rank_moves(pos, goal).best
+        assert goal.name in ("points", "cards") and best
+        assert all(pos.is_sweep(m) and not capture_shape(pos, m).simple for m in best)
+        # goal points only where the answer scores more than its sweep: a point card
+        assert goal.name == "cards" or all(move_points(pos, m) > 1 for m in best)
 
 
 def test_a_clear_and_hidden_answer_is_kept() -> None:

@@ -21,6 +21,7 @@ from tutor.generator.facts import gap, study
 from tutor.generator.hints import hint_keys
 from tutor.generator.mining import endgame_view, is_endgame, learner_view, round_positions
 from tutor.generator.tagging import themes
+from tutor.loading.positions import load_position
 from tutor.loading.puzzles import load_puzzles
 from tutor.loading.yamlfile import FileError
 from tutor.teaching.hint_claims import Setting, hint_problems
@@ -30,7 +31,7 @@ from tutor.teaching.verify import verify_puzzle
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
 GOALS = tuple(Goal.from_str(g) for g in ("points", "safe"))
-"""The single-move goals the generator mines (never cards: there the grab is best by definition)."""
+"""The single-move goals the generator mines (cards only for a sweep, whose hints are those of points)."""
 DEAL = Goal.from_str("deal")
 ROUNDS = 1
 """Rounds played in each preset with each number of players; every position along them is looked at (about 2,500
@@ -260,3 +261,21 @@ def test_a_pairs_hint_counts_the_table_cards_of_the_rank_not_those_the_answer_ta
     assert said == {"n": 3}
     assert hint_problems(hint_text("pairs", said), Setting(pos, ranking)) == []
     assert hint_problems(hint_text("pairs", {"n": 2}), Setting(pos, ranking))
+
+
+@pytest.mark.parametrize(("preset", "table", "false"), [
+    ("classic", "[7C, 3H, 4S, 2D, 5D]", None),
+    # the eight's 5+2+1 leaves the 4: no move clears the table
+    ("classic", "[3H, 4S, 2D, 5D, AC]", "not every best move clears the table"),
+    ("michigan", "[7C, 3H, 4S, 2D, 5D]", "a sweep scores 2 points in this variant, not one"),
+])
+def test_the_sweep_hint_is_true_only_where_every_answer_sweeps_for_a_point(preset: str, table: str,
+                                                                          false: str | None) -> None:
+    pos = load_position(f"{{variant: {preset}, hands: [[7S, 9D, 8C, JD], 4], table: {table}}}", "t.yaml")
+    ranking = rank_moves(pos.copy(), Goal.from_str("points"))
+    said = hint_text("sweep_point", {})
+    assert "sweep" in said.en and "Kehre" in said.de
+    problems = hint_problems(said, Setting(pos, ranking))
+    assert problems == ([] if false is None else [f"the hint 'sweep_point' ({said.en}) is false here: {false}"])
+    # the generator says it exactly where it holds
+    assert (("sweep_point", {}) in hint_keys(study(pos, ranking), ())) == (false is None)

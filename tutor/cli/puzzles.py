@@ -12,7 +12,7 @@ from collections.abc import Callable
 from tutor.content import presets
 from tutor.content.course import THEMES, Puzzle
 from tutor.core.text import excerpt
-from tutor.generator.plans import ENDGAME_THEMES, default_players, default_variant, mismatch
+from tutor.generator.plans import LINE_THEMES, default_players, default_variant, mismatch
 from tutor.generator.rehint import rehinted
 from tutor.generator.replacing import entries, fresh_drafts, replaced, replacement_id
 from tutor.generator.rerate import Unrated, model_ratings, rerated
@@ -220,8 +220,8 @@ def read_request(args: argparse.Namespace, say: Say) -> tuple[Request, int]:
     problem = mismatch(theme, presets.variant(variant_name), players)
     if problem is not None:
         raise UsageError(say(f"puzzles.{problem}", theme=theme))
-    if args.lines and theme not in ENDGAME_THEMES:
-        raise UsageError(say("puzzles.lines_theme", themes=ENDGAME_THEMES))
+    if args.lines and theme not in LINE_THEMES:
+        raise UsageError(say("puzzles.lines_theme", themes=LINE_THEMES))
     return Request(theme, count, variant_name, players, seed, args.lines), jobs
 
 

@@ -29,7 +29,7 @@ def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
     rejected: list[str] = []
     for goal in plan.goals:
         ranking = rank_moves(pos, goal)
-        why = rejection(pos, ranking)
+        why = rejection(pos, ranking, plan.theme)
         if why is not None:
             rejected.append(why)
             continue

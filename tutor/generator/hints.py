@@ -38,7 +38,8 @@ def hint_keys(study: Study, themes: tuple[str, ...]) -> list[Hint]:
         found = [first, *_threat_hint(study), *_kind_hint(study, "safe"), least]
     else:
         assert shape is not None, "capture goals keep captures only"
-        found = [_first_capture_hint(study, shape, themes), *_shape_hints(study, shape, themes)]
+        swept: list[Hint] = [("sweep_point", {})] if _sweeps_a_point(study) else []
+        found = [_first_capture_hint(study, shape, themes), *swept, *_shape_hints(study, shape, themes)]
     cards = {m.card for m in study.best}
     if len(cards) == 1:
         found.append(("play_card", {"card": study.best[0].card}))
@@ -66,6 +67,12 @@ def _first_capture_hint(study: Study, shape: CaptureShape, themes: tuple[str, ..
     if "face-cards" in themes and face_card_trap(pos, shape.cards):
         return ("face_one", {})
     return ("takes_n", {"n": shape.cards})
+
+
+def _sweeps_a_point(study: Study) -> bool:
+    """Every best move clears the table, and a sweep scores a point."""
+    pos = study.position
+    return pos.variant.sweep_points == 1 and all(pos.is_sweep(m) for m in study.best)
 
 
 def _shape_hints(study: Study, shape: CaptureShape, themes: tuple[str, ...]) -> list[Hint]:

@@ -16,18 +16,24 @@ SINGLE_MOVE_GOALS: dict[str, tuple[str, ...]] = {
     "deny-sweep": ("safe",), "trailing": ("safe",), "counting": ("safe",),
     "royal": ("points", "safe"), "spade": ("points",), "italian": ("points", "safe"),
     "draw": ("points", "safe"), "face-gather": ("points", "safe"),
+    "sweep": ("points", "cards"),
 }
-"""Themes taught by one move, and the goals tried on each position (first kept wins).  Never ``cards``
-nor ``sweep``: there the obvious grab (the most cards now) is best by definition."""
+"""Themes taught by one move, and the goals tried on each position (first kept wins).  Never goal ``sweep``
+(the puzzle would say its answer); ``cards`` only for ``sweep``, where the grab that clears the table may be
+the answer (:func:`tutor.generator.selection.rejection`)."""
 
 CAPTURE_GOALS = ("cards", "points", "sweep")
 """Goals won by what one capture takes."""
 
-ENDGAME_THEMES = (
+LINE_THEMES = (
     "building", "multiple-builds", "raising", "adding", "holding", "last-take",
     "most-cards", "most-spades", "sweep", "endgame", "partnership",
 )
-"""Themes taught by a last deal played out exactly (goal ``deal``)."""
+"""Themes line puzzles (``--lines``, last deals played out exactly) are mined for."""
+
+ENDGAME_THEMES = tuple(t for t in LINE_THEMES if t != "sweep")
+"""Themes taught by a last deal played out exactly (goal ``deal``); ``sweep`` is taught by one move
+(:data:`SINGLE_MOVE_GOALS`), and by line puzzles."""
 
 VARIANT_THEMES: dict[str, Callable[[Variant], bool]] = {
     "royal": lambda v: v.values == "royal",

@@ -9,8 +9,10 @@ three need no ranking (:func:`rejection_before`):
 - ``one_capturer``: several captures, all by one card of the hand;
 - ``small_gap``: the best move is not :data:`GAPS` better than every other;
 - ``too_many_best``: more than :data:`MAX_BEST` moves are best;
-- ``grab``: a move taking the most table cards now (the obvious grab) is best;
-- ``obvious``: a capture goal, and the simple capture worth the most (:func:`obvious_moves`) is best.
+- ``grab``: a move taking the most table cards now (the obvious grab) is best (but for a sweep mined as one);
+- ``obvious``: a capture goal, and the simple capture worth the most (:func:`obvious_moves`) is best;
+- ``sweep_alone``: mined for ``sweep``, goal ``points``, and the answer's points are its sweep's alone: the goal
+  would say "sweep" (``cards`` is tried next, as the hand-written sweeps without a point card ask).
 
 The drafting and the runner add ``no_theme`` (the position does not show
 the theme asked for), ``unsound`` (a ``safe``, ``points`` or ``cards``
@@ -26,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.core.solver import Ranking
+from tutor.core.solver import Ranking, move_points
 
 from .difficulty import capturing_cards, grab_moves
 from .facts import capture_shape, gap
@@ -40,7 +42,7 @@ MAX_BEST = 2
 """Most best moves a puzzle may have: each is listed in its solution."""
 
 REJECTIONS = ("one_card", "only_capture", "one_capturer", "small_gap", "too_many_best", "grab", "obvious",
-              "no_theme", "unsound", "short_line", "unproved", "near_duplicate")
+              "sweep_alone", "no_theme", "unsound", "short_line", "unproved", "near_duplicate")
 """Every reason a draft is rejected for, in the order the rules are applied."""
 
 
@@ -55,8 +57,13 @@ def rejection_before(pos: Position, moves: Sequence[Move]) -> str | None:
     return None
 
 
-def rejection(pos: Position, ranking: Ranking) -> str | None:
-    """Why this position makes no puzzle for the ranking's goal (a code of :data:`REJECTIONS`), or None to keep it."""
+def rejection(pos: Position, ranking: Ranking, theme: str | None = None) -> str | None:
+    """Why this position makes no puzzle for the ranking's goal (a code of :data:`REJECTIONS`), or None to keep it.
+
+    Mined for ``theme`` ``sweep``, a best grab is no reason when every best move sweeps: a capture that clears
+    the table is always the biggest, and seeing it is the skill; ``obvious`` still refuses a sweep a glance
+    finds (a lone pair, sum of two or build that is the whole table), and ``sweep_alone`` goal ``points`` where the
+    sweep is all the answer scores."""
     moves = [j.move for j in ranking.moves]
     early = rejection_before(pos, moves)
     if early is not None:
@@ -68,10 +75,13 @@ def rejection(pos: Position, ranking: Ranking) -> str | None:
     best = ranking.best
     if len(best) > MAX_BEST:
         return "too_many_best"
-    if any(m in best for m in grab_moves(pos, moves)):
+    sweeps = theme == "sweep" and all(pos.is_sweep(m) for m in best)
+    if not sweeps and any(m in best for m in grab_moves(pos, moves)):
         return "grab"
     if goal in CAPTURE_GOALS and any(m in best for m in obvious_moves(pos, ranking)):
         return "obvious"
+    if sweeps and goal == "points" and all(move_points(pos, m) <= pos.variant.sweep_points for m in best):
+        return "sweep_alone"
     return None
 
 

@@ -115,6 +115,13 @@ def _count_points(s: Setting, p: dict[str, Any]) -> str | None:
     return None if s.ranking.goal.name == "points" else "the goal does not count points"
 
 
+def _sweep_point(s: Setting, p: dict[str, Any]) -> str | None:
+    pos = s.position
+    if pos.variant.sweep_points != 1:
+        return f"a sweep scores {pos.variant.sweep_points} points in this variant, not one"
+    return None if all(pos.is_sweep(m) for m in s.best) else "not every best move clears the table"
+
+
 def _count_aces(s: Setting, p: dict[str, Any]) -> str | None:
     v = s.position.variant
     aces = [c for c in v.deck_cards if c.rank == "A"]
@@ -326,6 +333,7 @@ def _line(players: int) -> Check:
 CHECKS: dict[str, Check] = {
     "takes_n": _takes_n, "face_one": _face_one, "worth": _worth, "hand_worth": _hand_worth,
     "not_the_grab": _not_the_grab, "count_points": _count_points, "count_aces": _count_aces,
+    "sweep_point": _sweep_point,
     "spade_points": _spade_points, "ace_high": _ace_high,
     "take_build": _take_build, "sum_makes": _sum_makes, "sums_make": _sums_make, "pairs": _pairs,
     "safe_sweep": _safe_sweep, "safe_count": _safe_count, "safe_next": _no_claim, "safe_least": _safe_least,
