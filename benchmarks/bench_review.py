@@ -11,6 +11,8 @@ player count: the median and the worst CPU seconds of a round's review
 worst's ratio to the target.  ``--extra PRESET:PLAYERS:SEED`` reviews one more
 game's first round (issue 23's case: ``draw:3:941029``).  As in the shell, the course is loaded first and the
 garbage collector set by :func:`~tutor.play.collector.tune_collector` (``--default-gc``: the interpreter's).
+``--evidence`` also times the skill evidence the shell draws from each review
+(:func:`~tutor.teaching.skill_evidence.round_evidence`), apart.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tutor.play.players import player
 from tutor.play.review import review_round
 from tutor.play.table_game import Settings, TableGame
 from tutor.shell.review_screen import REVIEW_WORLDS
+from tutor.teaching.skill_evidence import round_evidence
 
 TARGETS = {2: 1.0, 3: 2.0, 4: 2.0}
 """CPU seconds a round's review takes at most, by players."""
@@ -44,10 +47,17 @@ def first_round(preset: str, players: int, seed: int, learner: str) -> TableGame
 
 def review_seconds(game: TableGame) -> float:
     """The CPU seconds of the review of the game's current round."""
+    return timed_review(game)[0]
+
+
+def timed_review(game: TableGame) -> tuple[float, float]:
+    """The CPU seconds of the review of the game's current round, and of the skill evidence drawn from it."""
     current = game.current
     start = time.process_time()
-    review_round(current.plies, game.learner, worlds=REVIEW_WORLDS, seed=current.seed)
-    return time.process_time() - start
+    review = review_round(current.plies, game.learner, worlds=REVIEW_WORLDS, seed=current.seed)
+    reviewed = time.process_time()
+    round_evidence(review, current.seed)
+    return reviewed - start, time.process_time() - reviewed
 
 
 def rounds_parser(description: str) -> argparse.ArgumentParser:
@@ -65,6 +75,7 @@ def main() -> None:
     parser.add_argument("--extra", action="append", default=[], metavar="PRESET:PLAYERS:SEED")
     parser.add_argument("--default-gc", action="store_true",
                         help="keep the interpreter's garbage collection, not the tutor's (tune_collector)")
+    parser.add_argument("--evidence", action="store_true", help="time the skill evidence of each review too")
     args = parser.parse_args()
     load_catalog()  # what a shell keeps, for its collections to walk
     if not args.default_gc:
@@ -72,13 +83,18 @@ def main() -> None:
     missed = 0
     for preset in args.presets.split(","):
         for players in (int(n) for n in args.players.split(",")):
-            seconds = [review_seconds(first_round(preset, players, args.seed + r, ("greedy", "club")[r % 2]))
-                       for r in range(args.rounds)]
+            timed = [timed_review(first_round(preset, players, args.seed + r, ("greedy", "club")[r % 2]))
+                     for r in range(args.rounds)]
+            seconds = [review for review, _ in timed]
             worst, target = max(seconds), TARGETS[players]
             missed += worst > target
             print(f"{preset:>20} {players} players: median {statistics.median(seconds):5.2f} s, worst {worst:5.2f} s "
                   f"(target {target:.0f} s: ratio {worst / target:.2f}{'' if worst <= target else ', MISSED'})",
                   flush=True)
+            if args.evidence:
+                evidence = [seconds for _, seconds in timed]
+                print(f"{'':>20} skill evidence: median {statistics.median(evidence):5.3f} s, "
+                      f"worst {max(evidence):5.3f} s", flush=True)
     for extra in args.extra:
         preset, players, seed = extra.split(":")
         seconds = review_seconds(first_round(preset, int(players), int(seed), "club"))

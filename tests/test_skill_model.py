@@ -12,18 +12,22 @@ from tutor.content.presets import variant
 from tutor.content.skills import Evidence
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
+from tutor.core.solver import forgetting
 from tutor.core.round import deal_round
 from tutor.core.table import Build
 from tutor.play.advisor import MoveValue
 from tutor.play.game import Ply
-from tutor.play.heuristics import BUILD_KINDS
+from tutor.play.heuristics import BUILD_KINDS, CLUB_V1
 from tutor.play.review import Mark, MoveReview, outcome
+from tutor.play.risk import likely_take
 from tutor.play.why import Why
 from tutor.storage import Progress
 from tutor.storage.glicko2 import Rating, expected
 from tutor.storage.rating_policy import after_idle, puzzle_start
 from tutor.storage.skills import SKILL_START, blamed, updated
-from tutor.teaching.skill_evidence import BLIND, GRADE_WEIGHTS, UNMARKED_MISS, move_evidence, share_difficulty, shown
+from tutor.teaching import skill_evidence
+from tutor.teaching.skill_evidence import (BLIND, COUNT_MARGIN, GRADE_WEIGHTS, UNMARKED_MISS, failing, move_evidence,
+                                           share_difficulty, shown)
 from tutor.teaching.skill_evidence import tested as position_shares
 
 T0 = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)
@@ -142,12 +146,31 @@ def test_a_position_tests_counting_where_only_the_count_shows_a_safe_move() -> N
     # every 9 is taken: the 6 is safe to one who counts, the 5 leaves a sweep to an unseen 8: one move of two fails
     assert position_shares(every_nine, moves)["counting"] == pytest.approx(1 / 2)
     assert position_shares(every_nine, moves)["safe_play"] == pytest.approx(1 / 2)  # the sweep to an 8 either way
-    # a 9 not taken yet: both trails leave a sweep to an unseen card, the count shows no safe move
-    three_nines = _seen_by_seat_0("3C", "6H 5S", "9C 9D 9H")
-    assert "counting" not in position_shares(three_nines, three_nines.generate())
+    # a 9 and an 8 not taken yet: both trails leave a sweep to an unseen card, as likely: the count shows no safe
+    # move (one 9 alone not taken: test_a_position_tests_counting_where_the_count_shows_a_move_likelier_safe)
+    even = _seen_by_seat_0("3C", "6H 5S", "9C 9D 9H 8C 8D 8H")
+    assert "counting" not in position_shares(even, even.generate())
     # nothing taken this round: nothing to count
     fresh = _seen_by_seat_0("3C", "6H 5S", "")
     assert "counting" not in position_shares(fresh, fresh.generate())
+
+
+def test_a_position_tests_counting_where_the_count_shows_a_move_likelier_safe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/skills.md's worked example of the likely case: 6H and 5S on 3C, three 9s taken this round. Trailing the
+    6 leaves a sweep to the one 9 not seen, trailing the 5 one to any of four 8s; to one who forgets the 9s taken the
+    two trails are as risky, counted the 5 leaves clearly more: it fails counting, the 6 does not."""
+    pos = _seen_by_seat_0("3C", "6H 5S", "9C 9D 9H")
+    moves = pos.generate()
+    forgetful, worth = forgetting(pos), CLUB_V1.table_worth
+    counted = {pos.notation(m): round(likely_take(pos, m, worth), 2) for m in moves}
+    forgot = {pos.notation(m): round(likely_take(forgetful, m, worth), 2) for m in moves}
+    assert counted == {"6H": 0.26, "5S": 0.59} and forgot == {"6H": 0.56, "5S": 0.56}
+    assert counted["5S"] - counted["6H"] >= COUNT_MARGIN
+    assert failing(pos, moves)["counting"] == [pos.notation(m) == "5S" for m in moves]
+    assert position_shares(pos, moves)["counting"] == pytest.approx(1 / 2)
+    # the worst case alone does not say so: a 9 may be in the next hand either way
+    monkeypatch.setattr(skill_evidence, "COUNT_MARGIN", math.inf)
+    assert "counting" not in position_shares(pos, moves)
 
 
 def _unmarked(played: str, best: str) -> list[Evidence]:

@@ -11,13 +11,16 @@ from collections.abc import Callable, Sequence
 
 from tutor.content.course import Lesson
 from tutor.content.skills import Evidence
+from tutor.core.cards import Card
 from tutor.core.moves import Move
 from tutor.core.position import Position
+from tutor.core.solver import forgetting
 from tutor.play.exact import exact_world, solved_lines
-from tutor.play.heuristics import BUILD_KINDS
+from tutor.play.heuristics import BUILD_KINDS, CLUB_V1
 from tutor.play.ideas import after, majority_state, opponent_takers, sweep_takers
 from tutor.play.line_ideas import line_end
 from tutor.play.review import Mark, MoveReview, RoundReview
+from tutor.play.risk import likely_take
 from tutor.play.view import SeatView
 
 from .skill_map import reason_skills, step_skills, verdict_skills
@@ -38,6 +41,11 @@ UNMARKED_MISS = GRADE_WEIGHTS["inaccuracy"]
 as the mildest mark, times the share of the moves that fail the skill."""
 HALF = 0.5
 """The score of a step answered after a wrong answer or a hint: partly known."""
+COUNT_MARGIN = 0.25
+"""How much more the next player is likely to take after a move than after the safest, the cards taken this round
+counted, for the move to fail ``counting`` where it looks as safe to one who forgets them (:func:`_likely_fails`):
+a quarter point of the club's worth of a take (its points, a sweep included, and 0.3 a card), half the least
+likely take a review's mark names (:data:`~tutor.play.review.LIKELY_LEAST`)."""
 
 
 def shared(skills: Sequence[str], score: float, difficulty: float, weight: float = 1.0) -> list[Evidence]:
@@ -63,9 +71,10 @@ def failing(pos: Position, moves: Sequence[Move]) -> dict[str, list[bool]]:
     ``point_cards`` those that leave the next player a sweep, or trail a point card; for ``majorities`` those that
     take fewer cards than the most a move takes, while the most cards are still open; for ``build_fights`` those that
     take no build of another side's, when one can be taken; for ``counting`` those that leave an opponent a take of
-    points with a card not seen yet, when another move leaves one only to cards already taken; for ``last_take``, in
-    a last deal whose value is exact, those after which the solver's line leaves the table's leftovers to another
-    side.  A skill no move fails is not tested."""
+    points with a card not seen yet, when another move leaves one only to cards already taken, and those the cards
+    taken show likely to leave clearly more than the safest move that look as safe to one who forgets them
+    (:func:`_likely_fails`); for ``last_take``, in a last deal whose value is exact, those after which the solver's
+    line leaves the table's leftovers to another side.  A skill no move fails is not tested."""
     worth = pos.variant.card_points
     found = {
         "sweeps": _sweep_fails(pos, moves),
@@ -112,13 +121,20 @@ def _steal_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
 
 
 def _count_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
-    """The moves after which an opponent could take points (sweep the table, or take a point card) with a card not
-    seen yet, when some other move leaves such a take only to cards already taken this round: a move safe to one
-    who counts the cards taken, and to nobody else."""
+    """The moves that fail ``counting`` by the worst case (:func:`_worst_fails`) or by the likely case
+    (:func:`_likely_fails`), when the round has cards taken."""
     assert pos.captured is not None
     gone = sorted({card for pile in pos.captured for card in pile})
     if not gone:
         return []
+    found = [fails for fails in (_worst_fails(pos, moves, gone), _likely_fails(pos, moves)) if fails]
+    return [any(fails) for fails in zip(*found)] if found else []
+
+
+def _worst_fails(pos: Position, moves: Sequence[Move], gone: Sequence[Card]) -> list[bool]:
+    """The moves after which an opponent could take points (sweep the table, or take a point card) with a card not
+    seen yet, when some other move leaves such a take only to cards already taken this round (``gone``): a move
+    safe to one who counts the cards taken, and to nobody else."""
     side = pos.side_of(pos.to_move)
     exposed, counted = [], False
     for move in moves:
@@ -127,6 +143,23 @@ def _count_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
         exposed.append(bool(opponent_takers(later, side, scoring)))
         counted = counted or (not exposed[-1] and bool(opponent_takers(later, side, scoring, gone)))
     return exposed if counted else []
+
+
+def _likely_fails(pos: Position, moves: Sequence[Move]) -> list[bool]:
+    """The moves that leave the next player a likely take (:func:`~tutor.play.risk.likely_take`, the club's worth
+    of a take) at least :data:`COUNT_MARGIN` above the least a move leaves, the cards taken this round counted,
+    while to one who reads them as unseen (:func:`~tutor.core.solver.forgetting`) they leave no more than the
+    safest such move does: a move as safe as the safest to one who forgets, and clearly less safe to one who
+    counts."""
+    worth = CLUB_V1.table_worth
+    counted = [likely_take(pos, m, worth) for m in moves]
+    least = min(counted)
+    if max(counted) < least + COUNT_MARGIN:
+        return []
+    forgetful = forgetting(pos)
+    forgot = [likely_take(forgetful, m, worth) for m in moves]
+    seen = min(f for c, f in zip(counted, forgot) if c == least) + 1e-9  # as safe but for the floats' rounding
+    return [c >= least + COUNT_MARGIN and f <= seen for c, f in zip(counted, forgot)]
 
 
 def _scoring_take(later: Position) -> Callable[[Move], bool]:
