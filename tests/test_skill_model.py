@@ -12,8 +12,8 @@ from tutor.content.presets import variant
 from tutor.content.skills import Evidence
 from tutor.core.cards import parse_cards
 from tutor.core.position import Position
-from tutor.core.solver import forgetting
 from tutor.core.round import deal_round
+from tutor.core.solver import forgetting
 from tutor.core.table import Build
 from tutor.play.advisor import MoveValue
 from tutor.play.game import Ply
@@ -26,8 +26,16 @@ from tutor.storage.glicko2 import Rating, expected
 from tutor.storage.rating_policy import after_idle, puzzle_start
 from tutor.storage.skills import SKILL_START, blamed, updated
 from tutor.teaching import skill_evidence
-from tutor.teaching.skill_evidence import (BLIND, COUNT_MARGIN, GRADE_WEIGHTS, UNMARKED_MISS, failing, move_evidence,
-                                           share_difficulty, shown)
+from tutor.teaching.skill_evidence import (
+    BLIND,
+    COUNT_MARGIN,
+    GRADE_WEIGHTS,
+    UNMARKED_MISS,
+    failing,
+    move_evidence,
+    share_difficulty,
+    shown,
+)
 from tutor.teaching.skill_evidence import tested as position_shares
 
 T0 = datetime(2026, 11, 1, 12, tzinfo=timezone.utc)

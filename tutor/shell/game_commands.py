@@ -32,7 +32,7 @@ def resumable(shell: Shell) -> GameSummary | None:
     """The unfinished game saved that ``resume`` goes on with here; None when there is none, another shell plays
     it, or the progress file cannot be written (a game is played only where each move is saved)."""
     waiting = store(shell).waiting(shell.clock())
-    if waiting is None or waiting.held_by is not None or store(shell).unwritable() is not None:
+    if waiting is None or waiting.held_by is not None or shell.progress.unwritable() is not None:
         return None
     return waiting
 
@@ -137,7 +137,7 @@ def game_offer(shell: Shell) -> str:
         return ""
     if waiting.held_by is not None:
         return shell.ui.message("play.offer_held", pid=waiting.held_by, **game_words(shell.ui, waiting))
-    unwritable = store(shell).unwritable()
+    unwritable = shell.progress.unwritable()
     if unwritable is not None:
         return shell.ui.message("play.offer_unwritable", reason=progress_reason(shell.ui, unwritable),
                                 **game_words(shell.ui, waiting))

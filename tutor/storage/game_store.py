@@ -210,16 +210,6 @@ class GameStore:
         saved.version = version + 1
         self._held.add(saved.key)
 
-    def unwritable(self) -> ProgressError | None:
-        """Why a game cannot be taken up here (the progress file cannot be written: read-only, moved), found by an
-        empty write transaction, which changes nothing; None when it can."""
-        try:
-            with self._write():
-                pass
-        except ProgressError as err:
-            return err
-        return None
-
     def take(self, key: int, now: datetime) -> SavedGame:
         """The game of ``key``, held by this shell from now on, to be played.
 

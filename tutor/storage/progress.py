@@ -15,6 +15,7 @@ from tutor.content.skills import Evidence
 
 from .dashboard import Dashboard, Streaks, lessons_done, runs, theme_order, weak_themes
 from .database import FileConnection, Upgrade, open_database, transaction
+from .errors import ProgressError
 from .game_store import GameStore, ImportReport
 from .glicko2 import Rating
 from .paths import default_path
@@ -110,6 +111,15 @@ class Progress:
     def moved(self) -> bool:
         """Whether the file was moved, replaced or deleted since it was opened: nothing more is saved to it."""
         return isinstance(self._conn, FileConnection) and self._conn.moved(self.path)
+
+    def unwritable(self) -> ProgressError | None:
+        """Why nothing can be saved to the file now (read-only, moved: a game cannot be played on here), found by an
+        empty write transaction, which changes nothing; None when it can be written."""
+        try:
+            with self._write():
+                return None
+        except ProgressError as err:
+            return err
 
     def _write(self) -> AbstractContextManager[sqlite3.Connection]:
         return transaction(self._conn, self.path, write=True)
