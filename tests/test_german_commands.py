@@ -74,6 +74,18 @@ def test_solve_lists_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     assert english_in(out) == []
 
 
+@pytest.mark.parametrize(("lang", "away"), [("en", "10♦ is not on the table: no move can take it."),
+                                            ("de", "10♦ liegt nicht auf dem Tisch: Kein Zug kann sie einnehmen.")])
+def test_solve_says_when_the_card_of_its_goal_is_not_on_the_table(capsys: pytest.CaptureFixture[str], lang: str,
+                                                                  away: str) -> None:
+    """``solve --goal card:10D`` where no 10♦ is on the table valued every move 0 and left the learner to wonder why;
+    it now says so. A card in a build is on the table (5♦ of Player 2's build): nothing is added there."""
+    assert said(capsys, "--lang", lang, "solve", START, "--goal", "card:10D")[1].splitlines()[1] == away
+    for card in ("5D", "7C"):
+        out = said(capsys, "--lang", lang, "solve", START, "--goal", f"card:{card}")[1]
+        assert "not on the table" not in out and "nicht auf dem Tisch" not in out
+
+
 @pytest.mark.parametrize("command", [["moves", START, "--json"], ["solve", ENDGAME, "--goal", "deal", "--json"]])
 def test_the_json_is_the_same_in_every_language(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     data = [json.loads(said(capsys, "--lang", lang, *command)[1]) for lang in ("en", "de")]

@@ -178,6 +178,8 @@ def solve(args: argparse.Namespace) -> tuple[str, int]:
                  unit=unit)]
     if not ranking.moves:
         lines = [say("engine.nothing_valued", goal=_goal_words(goal, ui))]
+    elif first.name == "card" and first.card not in pos.table_cards():
+        lines.append(say("engine.card_not_on_table", card=first.card))
     width = max((len(ui.move(pos, m)) for m in (*(j.move for j in ranking.moves if j.line[1:]),
                                                  *(u.move for u in ranking.unfinished))), default=0)
     for j in ranking.moves:
