@@ -20,37 +20,53 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 
 from tutor.cli.learner_check import ORDERS, Sitting, puzzle_pool, sit, solves
 from tutor.content.presets import variant
 from tutor.loading.catalog import load_catalog
 from tutor.parallel.pool import in_order
-from tutor.play.handicaps import CHOICES, Handicapped
+from tutor.play.advisor import EXPERT_V1
+from tutor.play.handicaps import CHOICES, ExpertHandicapped, Handicapped
 from tutor.play.heuristics import CLUB_V1, Club
+from tutor.play.player import Player
 from tutor.teaching.skill_map import puzzle_skills
 
 TARGET = 0.8
 """The share of runs in which the removed skill should be named the weakest (issue 24)."""
 
 
-def one_run(removed: str | None, seed: int, rounds: int, puzzles: int, order: str, run: int) -> tuple[Sitting, float]:
-    """Run ``run`` of the learner without ``removed`` (the full first club level, ``club-v1``, when None), and its
-    CPU seconds."""
+BASES = ("club", "expert")
+"""The levels a simulated learner is made from: the first club (``club-v1``) or the first expert (``expert-v1``,
+no time budget)."""
+
+
+def learner_of(base: str, removed: str | None) -> Player:
+    """The level ``base`` without the skill ``removed`` (the full level when None)."""
+    if base == "expert":
+        return replace(EXPERT_V1, budget=None) if removed is None else ExpertHandicapped(removed)
+    return Club(weights=CLUB_V1) if removed is None else Handicapped(removed)
+
+
+def one_run(removed: str | None, seed: int, rounds: int, puzzles: int, order: str, base: str,
+            run: int) -> tuple[Sitting, float]:
+    """Run ``run`` of the learner made from ``base`` without ``removed`` (the full level when None), and its CPU
+    seconds."""
     start = time.process_time()
     rules = variant("classic")
     pool = puzzle_pool(load_catalog(), rules)
-    learner = Club(weights=CLUB_V1) if removed is None else Handicapped(removed)
+    learner = learner_of(base, removed)
     found = sit(learner, removed, rules, pool, seed * 1000 + run, puzzles=puzzles, rounds=rounds,
                 order=order)
     return found, time.process_time() - start
 
 
-def row(removed: str | None, sittings: Sequence[Sitting], rounds: int) -> str:
+def row(removed: str | None, sittings: Sequence[Sitting], rounds: int, base: str = "club") -> str:
     """One line of the table."""
     named = Counter(s.named[-1] for s in sittings)
     if removed is None:
-        return f"{'(none: club)':16} {len(sittings):5}        -        -  {_most(named)}"
+        return f"{'(none: ' + base + ')':16} {len(sittings):5}        -        -  {_most(named)}"
     found = [s.found_after() for s in sittings]
     share = sum(1 for f in found if f is not None) / len(sittings)
     median = statistics.median_low([rounds + 1 if f is None else f for f in found])
@@ -63,16 +79,16 @@ def _most(named: Counter[str | None]) -> str:
     return ", ".join(f"{name or '(none)'} {n}" for name, n in named.most_common(3)) or "-"
 
 
-def solve_table(skills: Sequence[str]) -> None:
-    """For each removed skill, the puzzles of the pool that test it: how many the full club level solves, and how
-    many the learner without it (how well puzzles can tell that learner from the club)."""
+def solve_table(skills: Sequence[str], base: str = "club") -> None:
+    """For each removed skill, the puzzles of the pool that test it: how many the full level ``base`` solves, and
+    how many the learner without it (how well puzzles can tell that learner from the full level)."""
     pool = puzzle_pool(load_catalog(), variant("classic"))
-    print(f"{'removed skill':16} {'puzzles':>7} {'club':>5} {'learner':>8}")
+    print(f"{'removed skill':16} {'puzzles':>7} {base:>7} {'learner':>8}")
     for removed in skills:
         on = [p for p in pool if removed in puzzle_skills(p)]
-        full = Club(weights=CLUB_V1)
-        club, learner = (sum(solves(who, p, random.Random(0)) for p in on) for who in (full, Handicapped(removed)))
-        print(f"{removed:16} {len(on):7} {club:5} {learner:8}")
+        full, learner = (sum(solves(who, p, random.Random(0)) for p in on)
+                         for who in (learner_of(base, None), learner_of(base, removed)))
+        print(f"{removed:16} {len(on):7} {full:7} {learner:8}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -87,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--skills", default=",".join(CHOICES),
                         help="the skills taken away, comma-separated (default: every handicap)")
     parser.add_argument("--control", action="store_true", help="also run the full club level")
+    parser.add_argument("--base", choices=BASES, default=BASES[0],
+                        help="the level the learners are made from: club-v1 (default) or expert-v1")
     parser.add_argument("--solves", action="store_true",
                         help="only the puzzles on each removed skill that the club and the learner solve")
     args = parser.parse_args(argv)
@@ -95,23 +113,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"no handicap for {', '.join(map(str, unknown))}; there are: {', '.join(CHOICES)}")
     if args.solves:
-        solve_table([s for s in skills if s is not None])
+        solve_table([s for s in skills if s is not None], args.base)
         return
     if args.control:
         skills.append(None)
-    print(f"{args.runs} runs a learner, seed {args.seed}: {args.rounds} reviewed rounds of classic against club "
+    print(f"{args.runs} runs a learner made from {args.base}-v1, seed {args.seed}: {args.rounds} reviewed rounds of "
+          f"classic against club "
           f"and {args.puzzles} puzzles ({args.order})")
     print(f"{'removed skill':16} {'runs':>5} {'named':>7} {'median':>8}  named instead (at the end)")
     total = 0.0
     hits = runs = 0
     sets: Counter[str | None] = Counter()
     for removed in skills:
-        work = partial(one_run, removed, args.seed, args.rounds, args.puzzles, args.order)
+        work = partial(one_run, removed, args.seed, args.rounds, args.puzzles, args.order, args.base)
         results = list(in_order(work, args.runs, args.jobs))
         sittings = [s for s, _ in results]
         total += sum(t for _, t in results)
         sets.update(skill for s in sittings for skill in s.sets)
-        print(row(removed, sittings, args.rounds), flush=True)
+        print(row(removed, sittings, args.rounds, args.base), flush=True)
         if removed is not None:
             hits += sum(1 for s in sittings if s.found_after() is not None)
             runs += len(sittings)

@@ -17,6 +17,14 @@ from its seat's view alone, but for the one thing its skill is about:
   this round are to it as likely to be in the next player's hand as any
   unseen card.
 
+:class:`ExpertHandicapped` takes the same skills from the first expert
+(``expert-v1``: the advice over 48 worlds with club-v1 playouts), whose own play
+is near the review's best, so that what the model finds is the removed skill and
+not the base's own weaknesses: it passes up the best sweep or build for the best
+other move, values its moves with the point cards worth nothing or with the
+cards taken forgotten, or adds back to each move's value what the next player
+is likely to take after it.
+
 The skill names are those of :data:`tutor.content.skills.SKILLS` (the play room
 does not import the content; tests/test_handicaps.py checks them).
 """
@@ -29,7 +37,9 @@ from dataclasses import dataclass, replace
 
 from tutor.core.moves import Move
 
+from .advisor import Advice, advise
 from .heuristics import BUILD_KINDS, CLUB_V1, club_best, club_promise
+from .risk import likely_take
 from .view import SeatView
 
 Choice = Callable[[SeatView], Move]
@@ -86,3 +96,69 @@ class Handicapped:
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         return CHOICES[self.removed](view)
+
+
+ExpertChoice = Callable[[SeatView, int], Move]
+"""How a handicapped expert picks a move from its seat's view, with the seed of its advice."""
+EXPERT_WORLDS = 48
+"""The worlds of a handicapped expert's advice: the first expert's (``expert-v1``), with no time budget, so that a
+run is the same on any machine."""
+
+
+def _advice(view: SeatView, seed: int) -> Advice:
+    return advise(view, worlds=EXPERT_WORLDS, seed=seed, playout=CLUB_V1)
+
+
+def _first(advice: Advice, keep: Callable[[Move], bool]) -> Move:
+    """The best valued move that ``keep`` keeps; the best of all when it keeps none."""
+    return next((v.move for v in advice.moves if keep(v.move)), advice.best)
+
+
+def _expert_blind_to_sweeps(view: SeatView, seed: int) -> Move:
+    pos = view.position()
+    return _first(_advice(view, seed), lambda m: not pos.is_sweep(m))
+
+
+def _expert_careless(view: SeatView, seed: int) -> Move:
+    """The advice's values with the next player's likely take (the club's, :func:`~.risk.likely_take`) added back:
+    what the next player may take after a move is no longer held against it."""
+    pos, advice = view.position(), _advice(view, seed)
+    return max(advice.moves, key=lambda v: v.value + likely_take(pos, v.move, CLUB_V1.table_worth)).move
+
+
+def _expert_blind_to_point_cards(view: SeatView, seed: int) -> Move:
+    return _advice(replace(view, variant=view.variant.with_options(point_cards={})), seed).best
+
+
+def _expert_never_builds(view: SeatView, seed: int) -> Move:
+    return _first(_advice(view, seed), lambda m: m.kind not in BUILD_KINDS)
+
+
+def _expert_never_counts(view: SeatView, seed: int) -> Move:
+    return _advice(replace(view, captured=tuple(() for _ in view.captured)), seed).best
+
+
+EXPERT_CHOICES: dict[str, ExpertChoice] = {
+    "sweeps": _expert_blind_to_sweeps, "safe_play": _expert_careless, "point_cards": _expert_blind_to_point_cards,
+    "builds": _expert_never_builds, "counting": _expert_never_counts,
+}
+"""Every handicap of the expert, by the skill it takes away, as :data:`CHOICES` takes it from the club."""
+
+
+@dataclass(frozen=True)
+class ExpertHandicapped:
+    """The first expert (``expert-v1``'s 48 worlds and club-v1 playouts, no time budget) without the skill
+    ``removed`` (one of :data:`EXPERT_CHOICES`), its advice's seed drawn from ``rng``."""
+
+    removed: str
+
+    def __post_init__(self) -> None:
+        if self.removed not in EXPERT_CHOICES:
+            raise ValueError(f"no handicap for {self.removed!r}; there are: {', '.join(EXPERT_CHOICES)}")
+
+    @property
+    def level(self) -> str:
+        return f"expert-without-{self.removed}"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        return EXPERT_CHOICES[self.removed](view, rng.randrange(2**32))
