@@ -1,4 +1,4 @@
-"""The simulated learners: the club level with one skill taken away, each differing from it only there."""
+"""The simulated learners: the club level or the expert with one skill taken away, differing only there."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from tutor.content.presets import variant
 from tutor.content.skills import SKILLS
 from tutor.core.moves import Move
 from tutor.core.position import Position
-from tutor.play.game import play_one_round
 from tutor.play.advisor import EXPERT_V1
+from tutor.play.game import play_one_round
 from tutor.play.handicaps import CHOICES, EXPERT_CHOICES, ExpertHandicapped, Handicapped
 from tutor.play.heuristics import BUILD_KINDS, CLUB_V1, Club
 from tutor.play.risk import likely_take
