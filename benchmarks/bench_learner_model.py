@@ -28,7 +28,7 @@ from tutor.content.presets import variant
 from tutor.loading.catalog import load_catalog
 from tutor.parallel.pool import in_order
 from tutor.play.advisor import EXPERT_V1
-from tutor.play.handicaps import CHOICES, ExpertHandicapped, Handicapped
+from tutor.play.handicaps import BASES, CHOICES, Handicapped
 from tutor.play.heuristics import CLUB_V1, Club
 from tutor.play.player import Player
 from tutor.teaching.skill_map import puzzle_skills
@@ -37,15 +37,11 @@ TARGET = 0.8
 """The share of runs in which the removed skill should be named the weakest (issue 24)."""
 
 
-BASES = ("club", "expert")
-"""The levels a simulated learner is made from: the first club (``club-v1``) or the first expert (``expert-v1``,
-no time budget)."""
-
-
 def learner_of(base: str, removed: str | None) -> Player:
-    """The level ``base`` without the skill ``removed`` (the full level when None)."""
+    """The level ``base`` (:data:`~tutor.play.handicaps.BASES`: ``club-v1`` or ``expert-v1`` with no time budget)
+    without the skill ``removed`` (the full level when None)."""
     if base == "expert":
-        return replace(EXPERT_V1, budget=None) if removed is None else ExpertHandicapped(removed)
+        return replace(EXPERT_V1, budget=None) if removed is None else Handicapped(removed, "expert")
     return Club(weights=CLUB_V1) if removed is None else Handicapped(removed)
 
 
@@ -103,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--skills", default=",".join(CHOICES),
                         help="the skills taken away, comma-separated (default: every handicap)")
     parser.add_argument("--control", action="store_true", help="also run the full club level")
-    parser.add_argument("--base", choices=BASES, default=BASES[0],
+    parser.add_argument("--base", choices=list(BASES), default="club",
                         help="the level the learners are made from: club-v1 (default) or expert-v1")
     parser.add_argument("--solves", action="store_true",
                         help="only the puzzles on each removed skill that the club and the learner solve")

@@ -14,7 +14,7 @@ from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.play.advisor import EXPERT_V1
 from tutor.play.game import play_one_round
-from tutor.play.handicaps import CHOICES, EXPERT_CHOICES, ExpertHandicapped, Handicapped
+from tutor.play.handicaps import CHOICES, EXPERT_CHOICES, Handicapped
 from tutor.play.heuristics import BUILD_KINDS, CLUB_V1, Club
 from tutor.play.risk import likely_take
 from tutor.play.view import SeatView
@@ -100,7 +100,7 @@ def test_every_handicap_of_the_expert_is_one_of_the_club() -> None:
 def test_a_handicapped_expert_differs_from_the_expert_only_where_its_skill_is_concerned(skill: str) -> None:
     """The expert without a skill (docs/learner-model.md, thirteenth pass), on the first views of the sample: its
     advice has the expert's seed, so it chooses otherwise only where its skill is concerned."""
-    expert, learner = replace(EXPERT_V1, budget=None), ExpertHandicapped(skill)
+    expert, learner = replace(EXPERT_V1, budget=None), Handicapped(skill, "expert")
     differ = 0
     for view in SAMPLE[:40]:
         full, own = expert.choose(view, random.Random(0)), learner.choose(view, random.Random(0))

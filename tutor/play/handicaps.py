@@ -17,7 +17,7 @@ from its seat's view alone, but for the one thing its skill is about:
   this round are to it as likely to be in the next player's hand as any
   unseen card.
 
-:class:`ExpertHandicapped` takes the same skills from the first expert
+:class:`Handicapped` with ``base`` "expert" takes the same skills from the first expert
 (``expert-v1``: the advice over 48 worlds with club-v1 playouts), whose own play
 is near the review's best, so that what the model finds is the removed skill and
 not the base's own weaknesses: it passes up the best sweep or build for the best
@@ -80,24 +80,6 @@ CHOICES: dict[str, Choice] = {
 """Every handicap, by the skill it takes away."""
 
 
-@dataclass(frozen=True)
-class Handicapped:
-    """The first club level (``club-v1``) without the skill ``removed`` (one of :data:`CHOICES`)."""
-
-    removed: str
-
-    def __post_init__(self) -> None:
-        if self.removed not in CHOICES:
-            raise ValueError(f"no handicap for {self.removed!r}; there are: {', '.join(CHOICES)}")
-
-    @property
-    def level(self) -> str:
-        return f"club-without-{self.removed}"
-
-    def choose(self, view: SeatView, rng: random.Random) -> Move:
-        return CHOICES[self.removed](view)
-
-
 ExpertChoice = Callable[[SeatView, int], Move]
 """How a handicapped expert picks a move from its seat's view, with the seed of its advice."""
 EXPERT_WORLDS = 48
@@ -145,20 +127,30 @@ EXPERT_CHOICES: dict[str, ExpertChoice] = {
 """Every handicap of the expert, by the skill it takes away, as :data:`CHOICES` takes it from the club."""
 
 
+BASES: dict[str, dict[str, Choice] | dict[str, ExpertChoice]] = {"club": CHOICES, "expert": EXPERT_CHOICES}
+"""The levels a simulated learner is made from, and their handicaps."""
+
+
 @dataclass(frozen=True)
-class ExpertHandicapped:
-    """The first expert (``expert-v1``'s 48 worlds and club-v1 playouts, no time budget) without the skill
-    ``removed`` (one of :data:`EXPERT_CHOICES`), its advice's seed drawn from ``rng``."""
+class Handicapped:
+    """The first club level (``club-v1``, ``base`` "club") or the first expert (``base`` "expert": ``expert-v1``'s
+    48 worlds and club-v1 playouts, no time budget, its advice's seed drawn from ``rng``) without the skill
+    ``removed`` (one of :data:`CHOICES`, :data:`EXPERT_CHOICES`)."""
 
     removed: str
+    base: str = "club"
 
     def __post_init__(self) -> None:
-        if self.removed not in EXPERT_CHOICES:
-            raise ValueError(f"no handicap for {self.removed!r}; there are: {', '.join(EXPERT_CHOICES)}")
+        if self.base not in BASES:
+            raise ValueError(f"no simulated learner is made from {self.base!r}; they are made from: {', '.join(BASES)}")
+        if self.removed not in BASES[self.base]:
+            raise ValueError(f"no handicap for {self.removed!r}; there are: {', '.join(BASES[self.base])}")
 
     @property
     def level(self) -> str:
-        return f"expert-without-{self.removed}"
+        return f"{self.base}-without-{self.removed}"
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        return EXPERT_CHOICES[self.removed](view, rng.randrange(2**32))
+        if self.base == "expert":
+            return EXPERT_CHOICES[self.removed](view, rng.randrange(2**32))
+        return CHOICES[self.removed](view)
