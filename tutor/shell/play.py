@@ -148,8 +148,8 @@ class GameRun(Activity):
         elif game.round_over:  # resumed or shown between rounds: the round's score, then the match's
             score = game.current.score
             assert score is not None
-            said = "\n".join(filter(None, [ui.score(game.position, score, game.learner, skunk_won=False), self.standing(),
-                                            ui.message("play.type_next")]))
+            scored = ui.score(game.position, score, game.learner, skunk_won=False)
+            said = "\n".join(filter(None, [scored, self.standing(), ui.message("play.type_next")]))
         elif game.learner_to_move:
             said = ui.message("play.your_move", example=self.example(shown))
         else:  # the computers were stopped (Ctrl-C) before the learner's turn
