@@ -453,6 +453,19 @@ def test_the_cards_left_at_a_rounds_end_are_said_to_go_to_whoever_took_last(
     assert said_any > 10
 
 
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "Player 2 took last and so takes the card left on the table (7♣).",
+     "You took last and so take the cards left on the table (7♣ 9♦)."),
+    ("de", "Spieler 2 hat zuletzt eingenommen und bekommt darum die Karte, die noch auf dem Tisch liegt (7♣).",
+     "Du hast zuletzt eingenommen und bekommst darum die Karten, die noch auf dem Tisch liegen (7♣ 9♦)."),
+])
+def test_the_cards_left_at_a_rounds_end_are_one_card_or_several(lang: str, one: str, two: str) -> None:
+    """One card named was said as "the cards" ("die Karten, die noch auf dem Tisch liegen (7♣)")."""
+    ui = Renderer(lang)
+    assert ui.message("play.residue", count=1, cards="7♣", me=False, who=ui.seat_name(1)) == one
+    assert ui.message("play.residue", count=2, cards="7♣ 9♦", me=True, who=ui.seat_name(0, 0)) == two
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("one_round", [False, True])
