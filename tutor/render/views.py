@@ -17,7 +17,15 @@ from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.scoring import Detail, ScoreItem, gained_at_once, live_scores, score_round, side_piles
+from tutor.core.scoring import (
+    Detail,
+    ScoreItem,
+    gained_at_once,
+    live_scores,
+    point_card_order,
+    score_round,
+    side_piles,
+)
 from tutor.core.variant import Variant
 
 Show = Callable[[str], str]
@@ -301,11 +309,12 @@ def score_rows(items: Sequence[ScoreItem]) -> tuple[ScoreRow, ...]:
 
 def scoring_facts(variant: Variant) -> dict[str, Any]:
     """What a move's points count in ``variant``, for the ``points`` goal's words: ``cards``, the point cards
-    with their points when they differ from Classic's (else None); ``spades``, every spade scores; ``sweep``,
+    with their points when they differ from Classic's (else None), in the count-out order of rules 7 as every
+    list of them; ``spades``, every spade scores; ``sweep``,
     a sweep's points."""
     classic = presets.variant()
     table = variant.point_card_table
     cards = None
     if table != classic.point_card_table:
-        cards = [(c, table[c]) for c in variant.deck_cards if table[c]]
+        cards = [(c, table[c]) for c in sorted(variant.deck_cards, key=point_card_order) if table[c]]
     return {"cards": cards, "spades": variant.spade_points, "sweep": variant.sweep_points}
