@@ -626,7 +626,7 @@ def test_the_points_a_round_hands_out_are_those_its_items_score_even_when_it_end
     ("en", "Round 1 is over early: you have three instant scores against you (two sweeps by the other side, one "
            "penalty), and in this game the round ends at three. You took last"),
     ("de", "Runde 1 ist vorzeitig vorbei: Gegen dich stehen drei Sofortwertungen (zwei Kehren der Gegenseite, eine "
-           "Strafe), und in diesem Spiel endet die Runde bei drei. Du bekommst"),
+           "Strafe), und in diesem Spiel endet die Runde bei drei. Du hast zuletzt eingenommen"),
 ])
 def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, catalog: Catalog, lang: str,
                                                                said: str) -> None:
