@@ -200,12 +200,13 @@ class PileView:
 
 
 def pile_views(pos: Position) -> tuple[PileView, ...]:
-    """Each side's pile in ``pos`` (partners pooled)."""
+    """Each side's pile in ``pos`` (partners pooled), its point cards in the count-out order, as the score names
+    them."""
     assert pos.sweeps is not None
     card_points = pos.variant.card_points
     views = []
     for side, pile in enumerate(side_piles(pos)):
-        point_cards = tuple((c, card_points[c]) for c in sorted(pile) if card_points[c])
+        point_cards = tuple((c, card_points[c]) for c in sorted(pile, key=point_card_order) if card_points[c])
         views.append(PileView(
             side,
             len(pile),
