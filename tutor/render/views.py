@@ -17,15 +17,7 @@ from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.scoring import (
-    Detail,
-    ScoreItem,
-    gained_at_once,
-    live_scores,
-    point_card_order,
-    score_round,
-    side_piles,
-)
+from tutor.core.scoring import Detail, ScoreItem, gained_at_once, live_scores, point_card_order, score_round, side_piles
 from tutor.core.variant import Variant
 
 Show = Callable[[str], str]
@@ -310,9 +302,8 @@ def score_rows(items: Sequence[ScoreItem]) -> tuple[ScoreRow, ...]:
 
 def scoring_facts(variant: Variant) -> dict[str, Any]:
     """What a move's points count in ``variant``, for the ``points`` goal's words: ``cards``, the point cards
-    with their points when they differ from Classic's (else None), in the count-out order of rules 7 as every
-    list of them; ``spades``, every spade scores; ``sweep``,
-    a sweep's points."""
+    with their points when they differ from Classic's (else None), in the count-out order of rules 7, as every list
+    of them; ``spades``, every spade scores; ``sweep``, a sweep's points."""
     classic = presets.variant()
     table = variant.point_card_table
     cards = None
