@@ -27,6 +27,7 @@ from tutor.render.chart import fit
 from tutor.render.views import score_rows
 from tutor.shell.commands import dispatch
 from tutor.shell.completer import TutorCompleter
+from tutor.shell.game_text import claim_text
 from tutor.shell.play import GameRun
 from tutor.shell.state import Shell
 from tutor.shell.toolbar import toolbar_text
@@ -159,6 +160,27 @@ def test_a_false_claim_loses_the_match_and_says_what_is_not_certain_yet(tmp_path
             f"{count.target - count.total} weniger als das Ziel von {count.target}") in " ".join(said.split())
     assert ("You lose the match: the claim is false; Player 2 wins." if lang == "en" else
             "Du verlierst die Partie: Die Ansage ist falsch; Spieler 2 gewinnt.") in said
+
+
+@pytest.mark.parametrize(("lang", "seat", "words"), [
+    ("en", 0, "You claim that you and Player 3 have reached 21 points,"),
+    ("en", 1, "Player 2 claims that they and Player 4 have reached 21 points,"),
+    ("en", 2, "Player 3 (your partner) claims that your side has reached 21 points,"),
+    ("de", 0, "Du sagst an, dass du und Spieler 3 das Ziel von 21 Punkten erreicht habt;"),
+    ("de", 1, "Spieler 2 sagt an, dass er und Spieler 4 das Ziel von 21 Punkten erreicht haben;"),
+    ("de", 2, "Spieler 3 (dein Partner) sagt an, dass deine Seite das Ziel von 21 Punkten erreicht hat;"),
+])
+def test_a_partnerships_claim_names_the_claimer_once(lang: str, seat: int, words: str) -> None:
+    """With four players a claim named its maker twice: "Player 3 (your partner) claims that you and Player 3 have
+    reached …", "Player 2 claims that Players 2 and 4 have …" ("Spieler 3 (dein Partner) sagt an, dass du und
+    Spieler 3 …")."""
+    game = TableGame(Settings(variant({"preset": "classic", "claim": True}), 4, "greedy", 1))
+    game.begin_round()
+    while game.position.to_move != seat:
+        game.push(game.position.generate()[0])
+    game.claim(seat)
+    said = " ".join(claim_text(Renderer(lang), game).split("\n")[0].split())
+    assert said.startswith(words), said
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

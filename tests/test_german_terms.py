@@ -489,7 +489,7 @@ def test_why_next_agrees_with_one_miss_in_german(key: str) -> None:
 
     def said(missed: int) -> str:
         return de.message(f"shell.{key}", skill="Summen", rating=700, missed=missed, tried=5, target="summen",
-                          title="Summen", first=1, last=2)
+                          title="Summen", first=1, last=2, weak=True)
     assert "1 deiner letzten 5 Versuche darin ging schief oder brauchte Hilfe" in said(1)
     assert "3 deiner letzten 5 Versuche darin gingen schief oder brauchten Hilfe" in said(3)
 

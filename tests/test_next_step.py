@@ -14,7 +14,7 @@ from tutor.content.course import DemoStep, TextStep
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
-from tutor.shell.next_choice import MISS_SPAN, section_for
+from tutor.shell.next_choice import MISS_SPAN, WEAK_BELOW, section_for
 from tutor.shell.picker import PUZZLE_REACH, SET_MIN, open_puzzles, pick_puzzle, set_choice, set_pool
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
@@ -25,11 +25,14 @@ from tutor.storage.skills import SKILL_START, updated
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills, step_skills
 
 WHY = {
-    "en": r"Your weakest skill, (?P<skill>[^,]+), is rated (?P<rating>\d+); (?P<missed>\d+) of your last "
-          r"(?P<tried>\d+) tries",
-    "de": r"Deine schwächste Fähigkeit, (?P<skill>[^,]+), hat die Wertungszahl (?P<rating>\d+); (?P<missed>\d+) "
-          r"deiner letzten (?P<tried>\d+) Versuche",
+    "en": r"(?:(?P<weak>Your weakest skill), (?P<skill>[^,]+), is rated (?P<rating>\d+)|Your lowest-rated skill, "
+          r"(?P<lowest>[^,(]+) \((?P<low>\d+)\), is not weak, but it is the one to work on); (?P<missed>\d+) of "
+          r"your last (?P<tried>\d+) tries",
+    "de": r"(?:(?P<weak>Deine schwächste Fähigkeit), (?P<skill>[^,]+), hat die Wertungszahl (?P<rating>\d+)|Deine "
+          r"Fähigkeit mit der niedrigsten Wertungszahl, (?P<lowest>[^,(]+) \((?P<low>\d+)\), ist nicht schwach, aber "
+          r"an ihr ist jetzt zu arbeiten); (?P<missed>\d+) deiner letzten (?P<tried>\d+) Versuche",
 }
+"""The why line's head: the weakest skill, weak; or the lowest-rated, not weak (worked on after a game)."""
 
 
 def say(shell: Shell, line: str) -> str:
@@ -73,10 +76,11 @@ def _checked_why(home: Path, shell: Shell, reply: str) -> str:
     """The skill the why-line names, its numbers checked against the stored evidence."""
     found = re.search(WHY[shell.lang], reply)
     assert found, reply
-    (skill,) = [s for s in SKILLS if shell.ui.message(f"skills.{s}") == found["skill"]]
+    (skill,) = [s for s in SKILLS if shell.ui.message(f"skills.{s}") == (found["skill"] or found["lowest"])]
     assert skill == _lowest(home / "progress.sqlite3")
     rating, missed, tried = _recomputed(home / "progress.sqlite3", skill)
-    assert (int(found["rating"]), int(found["missed"]), int(found["tried"])) == (rating, missed, tried)
+    assert (int(found["rating"] or found["low"]), int(found["missed"]), int(found["tried"])) == (rating, missed, tried)
+    assert bool(found["weak"]) == (rating < WEAK_BELOW), reply  # called weak(est) only under the weak line
     return skill
 
 
@@ -456,18 +460,42 @@ def _strong_round(shell: Shell) -> None:
     _evidence(shell, "point_cards", [1.0, 0.0, 1.0, 1.0], difficulty=1200)
 
 
+def _weak_round(shell: Shell) -> None:
+    """A reviewed round's evidence, ``point_cards`` rated under where every skill starts, the others over it."""
+    _evidence(shell, "captures", [1.0] * 5, difficulty=1200)
+    _evidence(shell, "sweeps", [1.0] * 4, difficulty=1200)
+    _evidence(shell, "point_cards", [0.0, 0.0, 1.0, 0.0])
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_after_a_game_next_opens_puzzles_on_the_weakest_skill_though_not_weak(tmp_path: Path, lang: str) -> None:
+@pytest.mark.parametrize("weak", [False, True])
+def test_after_a_game_next_opens_puzzles_on_the_lowest_skill_called_weak_only_when_it_is(
+        tmp_path: Path, lang: str, weak: bool) -> None:
+    """After a game ``next`` opens a set on the lowest-rated skill whatever its rating; its why line called it
+    "your weakest skill" rated 856, over the dashboard's own weak line: it is "weak(est)" only under that line
+    (the dashboard marks it weak then too), else "your lowest-rated skill …, is not weak"."""
     with open_shell(tmp_path, lang) as shell:
         classic_course_done(shell, now=shell.clock())
-        _strong_round(shell)
-        assert all(s.rating.rating > SKILL_START.rating for s in shell.progress.skills() if s.evidence)
+        (_weak_round if weak else _strong_round)(shell)
+        (lowest,) = [s for s in shell.progress.skills() if s.skill == "point_cards"]
+        assert (round(lowest.rating.rating) < WEAK_BELOW) == weak
+        assert all(s.rating.rating > SKILL_START.rating for s in shell.progress.skills() if s.evidence
+                   and s.skill != "point_cards")
+        row = next(line for line in say(shell, "progress" if lang == "en" else "fortschritt").splitlines()
+                   if line.strip().startswith(shell.ui.message("skills.point_cards") + " "))
+        assert row.endswith(WEAK_MARK[lang]) == weak, row  # the dashboard's weak line agrees
         reply = say(shell, "next" if lang == "en" else "weiter")
         assert _checked_why(tmp_path, shell, reply) == "point_cards"
+        assert (WEAKEST[lang] in reply) == weak and (NOT_WEAK[lang] in reply) != weak, reply
         run = shell.activity
         assert isinstance(run, PuzzleRun) and "point_cards" in puzzle_skills(run.puzzle)
         (theme,) = [t for t in run.puzzle.themes if AFTER_GAME[lang].format(theme=shell.theme_name(t)) in reply]
         assert "point_cards" in THEME_SKILLS[theme]
+
+
+WEAK_MARK = {"en": "weak", "de": "schwach"}
+WEAKEST = {"en": "weakest", "de": "schwächste"}
+NOT_WEAK = {"en": "is not weak", "de": "ist nicht schwach"}
 
 
 def test_after_the_set_no_weak_skill_proposes_a_game_again(tmp_path: Path) -> None:

@@ -567,13 +567,22 @@ def test_after_each_match_round_the_standing_and_on_resume_the_rounds_score(tmp_
         assert hands[0].startswith("Deine Hand: keine Karten") and len(hands) == 4, "seat order once nobody is to move"
 
 
-def test_cards_left_on_the_table_go_to_your_partner(tmp_path: Path) -> None:
-    with open_shell(tmp_path) as shell:
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Player 3 (your partner) took last and so takes the cards left on the table ("),
+    ("de", "Spieler 3 (dein Partner) hat zuletzt eingenommen und bekommt darum die Karten, die noch auf dem Tisch"
+           " liegen ("),
+])
+def test_cards_left_on_the_table_go_to_your_partner_named_once(tmp_path: Path, lang: str, words: str) -> None:
+    """The German line named the partner twice: "Spieler 3 (dein Partner) bekommt die Karten, die noch auf dem
+    Tisch liegen (…): Spieler 3 (dein Partner) hat zuletzt eingenommen"."""
+    with open_shell(tmp_path, lang) as shell:
         dispatch(shell, "play round players=4 level=greedy seed=47")  # a round the partner ends taking last
         while not game_run(shell).game.round_over:
             said = dispatch(shell, learner_line(shell)).text
-        assert game_run(shell).game.position.last_capturer == 2
-        assert "Player 3 (your partner) took last and so takes the cards left on the table (" in said
+        end = game_run(shell).game.position
+        assert end.last_capturer == 2
+        line = next(line for line in said.splitlines() if shell.ui.player_name(end, 0, 2) in line)
+        assert line.startswith(words) and line.count(shell.ui.seat_name(2)) == 1, line
 
 
 def test_bad_play_settings_say_what_is_allowed(tmp_path: Path) -> None:

@@ -400,6 +400,27 @@ def test_what_each_side_has_taken_counts_the_points_of_its_point_cards(lang: str
                 assert (found[1] is None) == (points == 0), line
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_each_side_has_taken_names_its_point_cards_in_the_scores_order(lang: str) -> None:
+    """``taken`` named a side's point cards as its sorted pile (A♠ A♣ 2♠ 10♦), the round's score in the count-out
+    order of rules 7 (10♦, 2♠, the aces by suit: spades, clubs, hearts, diamonds, then the others): one order."""
+    ui, rng, checked = Renderer(lang, symbols=False), random.Random(2023), 0
+    for v in ALL_VARIANTS:
+        for _ in range(4):
+            pos = random_position(rng, v)
+            assert pos.captured is not None
+            if not any(pos.captured):
+                continue
+            score = score_round(pos)
+            for side, line in enumerate(ui.taken(pos, pos.to_move).splitlines()[1:]):
+                found = TAKEN_POINTS[lang].search(line)
+                assert found is not None, line
+                scored = [ui.card(i.detail) for i in score.items if i.side == side and i.code == "point_card"]
+                assert [c for c in (found[1] or "").split() if c in scored] == scored, line
+                checked += len(scored) > 1
+    assert checked > 10
+
+
 ENDS_IN_A_NUMBER = re.compile(r"(?:^|\s)[(\[„“]?[+\-−]?[0-9]+(?:[.,][0-9]+)?$")
 """A line that ends with a number standing alone, or opening brackets or quotes: ``(4``."""
 

@@ -658,7 +658,7 @@ def test_a_mark_valued_over_more_draws_than_a_hint_says_how_many(lang: str) -> N
     text = review_text(Renderer(lang), review)
     said = {"en": "average 64 random draws of the hidden cards, more than a hint's 2",
             "de": "Schnitt über 64 zufällige Ziehungen, wie die verdeckten Karten liegen könnten, mehr als die 2"
-                  " eines „tipp“"}[lang]
+                  " eines „tipp“, damit die Bewertung feststeht: Die Werte eines „tipp“"}[lang]  # a sentence: capital
     assert text.count(said) == 1  # the exact mark (the last deal) is over every card, and says nothing of it
 
 

@@ -34,8 +34,9 @@ from tutor.shell.commands import dispatch
 from tutor.shell.game_text import result_text, round_over_text
 from tutor.shell.pager import needs_paging
 from tutor.shell.play import GameRun
+from tutor.shell.registry import COMMANDS, lookup, typed_command
 from tutor.shell.state import Shell
-from tutor.shell.variant_words import variant_summary
+from tutor.shell.variant_words import changed_topics, variant_summary
 from tutor.storage import Progress
 from tutor.storage.game_store import GameSummary
 from tutor.storage.games import SavedGame
@@ -159,8 +160,8 @@ def test_the_start_of_a_game_fits_24_rows_on_more_seeds(tmp_path: Path, catalog:
 @pytest.mark.parametrize(("lang", "line", "brief"), [
     ("en", "play royal seed=1", ""),
     ("de", "spiele royal startwert=1", ""),
-    ("en", "play michigan-5 players=4 level=random seed=8", "See “rules” for more."),
-    ("de", "spiele michigan-5 spieler=4 stufe=random startwert=8", "Mehr unter „regeln“."),
+    ("en", "play michigan-5 players=4 level=random seed=8", "Type “rules” to read more."),
+    ("de", "spiele michigan-5 spieler=4 stufe=random startwert=8", "Tippe „regeln“, um mehr zu lesen."),
 ])
 def test_a_tall_first_screen_leaves_the_topics_first_then_more_to_help(tmp_path: Path, catalog: Catalog, lang: str,
                                                                       line: str, brief: str) -> None:
@@ -338,21 +339,21 @@ def test_help_play_lists_each_preset_with_what_it_changes_and_the_levels(tmp_pat
         assert f"  {ui.message(f'levels.{level}')}: {ui.message(f'levels.{level}_about', players=2)}" in said
 
 
-READ_MORE = {"en": (re.compile(r"See “rules (\w+)”\."),
-                     re.compile(r"See “rules”: ((?:\w+, )*\w+) or (\w+)\.")),
-             "de": (re.compile(r"Siehe „regeln (\w+)“\."),
-                    re.compile(r"Siehe „regeln“: ((?:\w+, )*\w+) oder (\w+)\."))}
-"""A variant summary's pointer to the rules: one topic to type after ``rules``, or ``rules`` and a list of them."""
+READ_MORE = {"en": re.compile(r"Type ((?:“[^”]+”, )*(?:“[^”]+” or )?“[^”]+”) to read more\.$"),
+             "de": re.compile(r"Tippe ((?:„[^“]+“, )*(?:„[^“]+“ oder )?„[^“]+“), um mehr zu lesen\.$")}
+"""A variant summary's pointer to the rules: the commands to type, each quoted (``rules`` alone, or with a
+topic)."""
+
+
+def commands_named(summary: str, lang: str) -> list[str]:
+    """The commands a variant summary says to type to read more (none when it names none)."""
+    found = READ_MORE[lang].search(summary)
+    return re.findall(r"[“„]([^”“]+)[”“]", found[1]) if found else []
 
 
 def topics_named(summary: str, lang: str) -> list[str]:
     """The ``rules`` topics a variant summary names (none when it names none)."""
-    one, several = READ_MORE[lang]
-    if found := one.search(summary):
-        return [found[1]]
-    if found := several.search(summary):
-        return [*found[1].split(", "), found[2]]
-    return []
+    return [typed.split(" ", 1)[1] for typed in commands_named(summary, lang) if " " in typed]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -373,6 +374,28 @@ def test_a_game_in_a_variant_starts_with_what_differs_from_classic_and_where_to_
     royal, classic = presets.variant("royal"), presets.variant()
     for topic in topics:  # each topic named says something else in Royal Cassino than in Classic
         assert rules_text(royal, 4, lang, topic) != rules_text(classic, 4, lang, topic)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("preset", "players"), [("royal", 4), ("italian", 2), ("michigan", 3)])
+def test_the_commands_a_games_summary_says_to_type_are_the_shells_and_show_their_topics(
+        tmp_path: Path, catalog: Catalog, lang: str, preset: str, players: int) -> None:
+    """The summary ended "See “rules”: moves or controller.", leaving the learner to make the command up; it names
+    each command to type, and each is the shell's ``rules`` in the learner's language (its registry's word) and
+    shows that topic of the game's rules when typed, as ``rules`` alone, which the summary names when brief, shows
+    their list."""
+    ui, variant = Renderer(lang), presets.variant(preset)
+    with shell_on(tmp_path, catalog, lang) as shell:
+        dispatch(shell, f"play round {preset} players={players} level=random seed=1")
+        typed = commands_named(variant_summary(ui, variant, players, one_round=True), lang)
+        brief = commands_named(variant_summary(ui, variant, players, one_round=True, brief=True), lang)
+        word = typed_command(shell, "rules")
+        assert len(typed) == len(changed_topics(variant, players, one_round=True)) > 1 and brief == [word]
+        for line in [*typed, *brief]:
+            said, topic = line.split(" ", 1) if " " in line else (line, None)
+            assert said == word and lookup(said) is COMMANDS["rules"]
+            shown = rules_text(variant, players, lang, topic)
+            assert shown is not None and dispatch(shell, line).text == shown, line
 
 
 BRIEF = {"en": (re.compile(r"^(\d+) moves? reviewed, (\d+) marked, (-?[\d.]+) points? lost"),
@@ -451,6 +474,19 @@ def test_the_cards_left_at_a_rounds_end_are_said_to_go_to_whoever_took_last(
             assert run.residue(brief=True) == ui.message("play.residue", cards="", **who)  # counted, not named
             said_any += 1
     assert said_any > 10
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "Player 2 took last and so takes the card left on the table (7♣).",
+     "You took last and so take the cards left on the table (7♣ 9♦)."),
+    ("de", "Spieler 2 hat zuletzt eingenommen und bekommt darum die Karte, die noch auf dem Tisch liegt (7♣).",
+     "Du hast zuletzt eingenommen und bekommst darum die Karten, die noch auf dem Tisch liegen (7♣ 9♦)."),
+])
+def test_the_cards_left_at_a_rounds_end_are_one_card_or_several(lang: str, one: str, two: str) -> None:
+    """One card named was said as "the cards" ("die Karten, die noch auf dem Tisch liegen (7♣)")."""
+    ui = Renderer(lang)
+    assert ui.message("play.residue", count=1, cards="7♣", me=False, who=ui.seat_name(1)) == one
+    assert ui.message("play.residue", count=2, cards="7♣ 9♦", me=True, who=ui.seat_name(0, 0)) == two
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -590,7 +626,7 @@ def test_the_points_a_round_hands_out_are_those_its_items_score_even_when_it_end
     ("en", "Round 1 is over early: you have three instant scores against you (two sweeps by the other side, one "
            "penalty), and in this game the round ends at three. You took last"),
     ("de", "Runde 1 ist vorzeitig vorbei: Gegen dich stehen drei Sofortwertungen (zwei Kehren der Gegenseite, eine "
-           "Strafe), und in diesem Spiel endet die Runde bei drei. Du bekommst"),
+           "Strafe), und in diesem Spiel endet die Runde bei drei. Du hast zuletzt eingenommen"),
 ])
 def test_a_round_the_instant_limit_ends_early_says_so_and_why(tmp_path: Path, catalog: Catalog, lang: str,
                                                                said: str) -> None:

@@ -77,6 +77,26 @@ def test_the_points_goal_names_what_scores_in_the_variant(variant: Variant, lang
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("spec", "order"), [
+    ("italian", "2S AS AC AH AD 7D"),  # no 10D in an Italian deck
+    ({"preset": "classic", "point_cards": {"2S": 1, "10D": 2}}, "10D 2S"),
+    ({"preset": "classic", "point_cards": {"7D": 3, "AD": 1, "AS": 1, "10D": 2}}, "10D AS AD 7D"),
+])
+def test_the_points_goal_and_the_variant_line_name_the_point_cards_in_the_rulebooks_order(
+        spec: object, order: str, lang: str) -> None:
+    """One order, the count-out's of rules 7 (Big Cassino, Little Cassino, the aces by suit: spades, clubs,
+    hearts, diamonds; then the others, as a sheet's scoring table lists them): the points goal named the point
+    cards in the deck's order (A♠ A♥ A♦ A♣ 2♠ 7♦ in Italian Cassino), the line before the task, a game's
+    summary and the toolbar in the option's (2♠ A♠ A♥ A♦ A♣ 7♦, or as typed)."""
+    ui, variant = Renderer(lang, symbols=False), presets.variant(spec)
+    cards = [ui.card(Card.from_str(code)) for code in order.split()]
+    typed = [variant_label(ui, variant)] if isinstance(spec, dict) else []  # a preset's name says its cards
+    for said in (ui.goal(Goal.from_str("points"), variant), variant_line(ui, variant),
+                 variant_summary(ui, variant, 2), *typed):
+        assert list(points_named(said)) == cards, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_three_player_deal_says_the_other_two_play_together(lang: str) -> None:
     ui = Renderer(lang)
     three = ui.goal(Goal.from_str("deal"), presets.variant(), 3)

@@ -17,7 +17,7 @@ from tutor.core.comparison import MoveFacts
 from tutor.core.moves import Move
 from tutor.core.notation import build_text
 from tutor.core.position import Position
-from tutor.core.scoring import Detail, ScoreItem, gained_at_once, live_scores, score_round, side_piles
+from tutor.core.scoring import Detail, ScoreItem, gained_at_once, live_scores, point_card_order, score_round, side_piles
 from tutor.core.variant import Variant
 
 Show = Callable[[str], str]
@@ -192,12 +192,13 @@ class PileView:
 
 
 def pile_views(pos: Position) -> tuple[PileView, ...]:
-    """Each side's pile in ``pos`` (partners pooled)."""
+    """Each side's pile in ``pos`` (partners pooled), its point cards in the count-out order, as the score names
+    them."""
     assert pos.sweeps is not None
     card_points = pos.variant.card_points
     views = []
     for side, pile in enumerate(side_piles(pos)):
-        point_cards = tuple((c, card_points[c]) for c in sorted(pile) if card_points[c])
+        point_cards = tuple((c, card_points[c]) for c in sorted(pile, key=point_card_order) if card_points[c])
         views.append(PileView(
             side,
             len(pile),
@@ -301,11 +302,11 @@ def score_rows(items: Sequence[ScoreItem]) -> tuple[ScoreRow, ...]:
 
 def scoring_facts(variant: Variant) -> dict[str, Any]:
     """What a move's points count in ``variant``, for the ``points`` goal's words: ``cards``, the point cards
-    with their points when they differ from Classic's (else None); ``spades``, every spade scores; ``sweep``,
-    a sweep's points."""
+    with their points when they differ from Classic's (else None), in the count-out order of rules 7, as every list
+    of them; ``spades``, every spade scores; ``sweep``, a sweep's points."""
     classic = presets.variant()
     table = variant.point_card_table
     cards = None
     if table != classic.point_card_table:
-        cards = [(c, table[c]) for c in variant.deck_cards if table[c]]
+        cards = [(c, table[c]) for c in sorted(variant.deck_cards, key=point_card_order) if table[c]]
     return {"cards": cards, "spades": variant.spade_points, "sweep": variant.sweep_points}

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from tutor.content.presets import presets
 from tutor.core.cards import Card
+from tutor.core.scoring import point_card_order
 from tutor.core.table import piles
 from tutor.core.variant import OPTIONS, Variant
 from tutor.render import Renderer
@@ -176,9 +177,12 @@ def option_view(renderer: Renderer, name: str, value: Any, inert: bool = False,
 
 
 def dealt_point_cards(variant: Variant) -> dict[str, int] | bool:
-    """The variant's point cards that its deck holds (Italian Cassino's has no 10♦), or False for none."""
+    """The variant's point cards that its deck holds (Italian Cassino's has no 10♦), in the count-out order of
+    rules 7 (not as typed, as the ``points`` goal and the sheet's scoring table list them), or False for none."""
     cards: dict[str, int] = variant.options()["point_cards"] or {}
-    return {code: n for code, n in cards.items() if Card.from_str(code) in variant.deck_cards} or False
+    dealt = sorted((item for item in cards.items() if Card.from_str(item[0]) in variant.deck_cards),
+                   key=lambda item: point_card_order(Card.from_str(item[0])))
+    return dict(dealt) or False
 
 
 def heading(renderer: Renderer, sheet: Sheet) -> dict[str, Any]:

@@ -94,8 +94,9 @@ def claim_text(ui: Renderer, game: TableGame) -> str:
     me, side = game.learner, game.side_seats[claim.count.side]
     named = ui.side_name(side, me)
     partner = next((ui.seat_name(s) for s in side if s != me), "") if me in side else ""
+    mate = next((ui.seat_name(s, me) for s in side if s != claim.seat), "")  # the claimer's partner
     said = ui.message("play.claimed", who=ui.player_name(game.position, me, claim.seat), me=claim.seat == me,
-                      side=named if len(side) > 1 else "", mine=me in side, target=claim.count.target)
+                      side=named if len(side) > 1 else "", mine=me in side, target=claim.count.target, mate=mate)
     return said + "\n" + ui.claim(claim.count, game.settings.variant, named, me in side, partner)
 
 

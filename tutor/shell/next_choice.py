@@ -344,7 +344,8 @@ def _lesson(shell: Shell, skill: str) -> str | None:
 
 
 def why_line(shell: Shell, choice: Choice) -> str:
-    """The one line that says why, from the stored evidence."""
+    """The one line that says why, from the stored evidence; a skill rated :data:`WEAK_BELOW` or over (worked on
+    after a game) is said to be the lowest-rated, not weak."""
     step = choice.step
     on_lesson = step.kind != "puzzles"
     target = shell.lesson_name(step.target) if on_lesson else shell.theme_name(step.target)
@@ -355,7 +356,7 @@ def why_line(shell: Shell, choice: Choice) -> str:
     said = shell.ui.message(f"shell.next_why_{kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
                             title=title, first=step.first + 1, last=step.last + 1, lesson=lesson,
-                            other=bool(choice.passed), played=step.played)
+                            other=bool(choice.passed), played=step.played, weak=choice.rating < WEAK_BELOW)
     if not choice.passed:
         return said
     passed = shell.ui.message("shell.next_why_passed", skill=shell.ui.message(f"skills.{choice.passed}"),
