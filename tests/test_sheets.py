@@ -657,6 +657,25 @@ def test_a_file_whose_ending_names_no_format_is_refused_unless_format_is_given(
     assert out.read_text(encoding="utf-8").startswith("# ")
 
 
+@pytest.mark.parametrize(("word", "preset"), [("ROYAL", "royal"), ("Pik-Cassino", "spade"),
+                                              ("royal cassino", "royal"), ("Sofortiges Ende", "sudden-death")])
+def test_a_sheet_takes_a_preset_in_any_case_or_by_its_name_as_play_does(
+        capsys: pytest.CaptureFixture[str], word: str, preset: str) -> None:
+    """``play ROYAL`` started Royal Cassino, but ``sheet --variant ROYAL`` was refused as an unknown preset."""
+    assert cli.main(["sheet", "--variant", word, "--format", "txt", "--lang", "en"]) == 0
+    asked = capsys.readouterr().out
+    assert cli.main(["sheet", "--variant", preset, "--format", "txt", "--lang", "en"]) == 0
+    assert asked == capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "unknown preset 'ROIAL' (did you mean royal?)"),
+                                            ("de", "Eine Variante „ROIAL“ gibt es nicht. Meintest du „royal“?")])
+def test_a_preset_mistyped_in_capitals_is_offered_the_nearest(capsys: pytest.CaptureFixture[str], lang: str,
+                                                              says: str) -> None:
+    assert cli.main(["sheet", "--variant", "ROIAL", "--lang", lang]) == 2
+    assert says in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (("--variant", "clasic"), "unknown preset 'clasic' (did you mean classic?); presets are: classic, classic-"),
     (("--set", "targt=11"), "unknown option 'targt' (did you mean target?); options are: aces_high"),

@@ -47,7 +47,7 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str],
     try:
         variant = preset_variant(options)
     except VariantError as err:
-        near = {"near": nearest(preset, presets())} if err.code == "unknown_preset" else {}
+        near = {"near": nearest(preset.strip().casefold(), presets())} if err.code == "unknown_preset" else {}
         params = dict(err.params)
         if "value" in params and err.option in typed:  # the value as typed, not as YAML read it (yes: true)
             params["value"] = excerpt(typed[err.option]) or say("sheet.option_empty")
