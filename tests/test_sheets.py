@@ -69,6 +69,15 @@ def test_every_preset_renders_with_every_section(preset: str, lang: str, fmt: st
     assert "{{" not in text and "{%" not in text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", preset_names())
+def test_no_line_of_a_text_sheet_starts_with_a_dot_between_moves(preset: str, lang: str) -> None:
+    """The German Michigan sheet broke its list of legal moves as "… 7♠ x 7♣ · 7♠" / "· 7♠ b7 4♦+3♥ …": the dot
+    that joins two moves began a line."""
+    for line in rendered(preset, lang, "txt").splitlines():
+        assert not line.lstrip().startswith("·"), (preset, lang, line)
+
+
 @pytest.mark.parametrize("preset", preset_names())
 def test_html_is_self_contained_and_printable(preset: str) -> None:
     html = rendered(preset, "en", "html")
