@@ -65,7 +65,7 @@ def option_names(say: Callable[..., str]) -> dict[str, str]:
 
 def _value(option: str, text: str, say: Callable[..., str]) -> Any:
     """A value as YAML reads it, or the value of ``option`` whose words ``say`` gives (``ja``, ``nein``,
-    or a choice as the sheet words it: ``Bautenpflicht=frei``)."""
+    or a choice as the sheet words it: ``Bautenpflicht=keine außer der Halteregel``)."""
     spec = OPTIONS.get(option)
     if spec is not None and spec.choices is not None:
         spoken = _spoken(text)
