@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from shell_helpers import open_shell
 
 from tutor.cli.main import main
