@@ -677,6 +677,14 @@ def test_a_sheet_takes_a_preset_in_any_case_or_by_its_name_as_play_does(
     assert asked == capsys.readouterr().out
 
 
+@pytest.mark.parametrize("word", ["ROYAL", "Pik-Cassino"])
+def test_a_preset_given_without_variant_is_offered_with_it_in_any_case(capsys: pytest.CaptureFixture[str],
+                                                                       word: str) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["sheet", word])
+    assert capsys.readouterr().err.rstrip().endswith(f"did you mean --variant {word}?")
+
+
 @pytest.mark.parametrize(("lang", "says"), [("en", "unknown preset 'ROIAL' (did you mean royal?)"),
                                             ("de", "Eine Variante „ROIAL“ gibt es nicht. Meintest du „royal“?")])
 def test_a_preset_mistyped_in_capitals_is_offered_the_nearest(capsys: pytest.CaptureFixture[str], lang: str,
