@@ -7,11 +7,13 @@ import re
 from pathlib import Path
 
 import pytest
+from shell_helpers import open_shell
 
 from tutor.cli.main import main
 from tutor.core.variant import OPTIONS
 from tutor.loading.options import OptionError, read_variant
 from tutor.render.renderer import Renderer
+from tutor.shell.commands import dispatch
 
 GERMAN = Renderer("de").message
 ENGLISH = Renderer("en").message
@@ -39,6 +41,23 @@ def test_an_option_value_refused_in_english_as_before() -> None:
     assert refusal("forced_capture=maybe", ENGLISH) == "option forced_capture takes false, true, not maybe"
     assert refusal("point_cards={ZZ: 1}", ENGLISH).startswith("option point_cards: 'ZZ' is not a card")
 
+
+@pytest.mark.parametrize(("setting", "english", "german"), [
+    ("skunk=yes", "option skunk takes none, bonus, win, not yes", "Die Option skunk nimmt none, bonus, win, nicht yes."),
+    ("skunk=no", "option skunk takes none, bonus, win, not no", "Die Option skunk nimmt none, bonus, win, nicht no."),
+    ("build_duty=", "option build_duty takes no_trail, take_or_add, free, penalty, not an empty value",
+     "Die Option build_duty nimmt no_trail, take_or_add, free, penalty, nicht einen leeren Wert."),
+    ("target=", "option target takes a whole number, not an empty value",
+     "Die Option target nimmt eine ganze Zahl, nicht einen leeren Wert."),
+    ("target=1_000", "option target must be at most 999, not 1_000",
+     "Die Option target darf höchstens 999 sein, nicht 1_000."),
+])
+def test_a_refused_value_is_said_as_it_was_typed(setting: str, english: str, german: str, tmp_path: Path) -> None:
+    """Not as YAML read it: "skunk=no" is not refused as "false", nor "build_duty=" as "null"."""
+    assert refusal(setting, ENGLISH) == english
+    assert refusal(setting) == german
+    with open_shell(tmp_path) as shell:
+        assert dispatch(shell, f"play {setting}").text == english[0].upper() + english[1:] + "."
 
 
 @pytest.mark.parametrize(("value", "german", "english"), [

@@ -66,11 +66,15 @@ def test_the_shell_and_the_sheet_refuse_a_match_that_could_never_end(tmp_path: P
 
 def test_hands_the_deck_cannot_fill_are_refused_not_misdescribed(tmp_path: Path) -> None:
     variant = read_variant("classic", ["hand_size=26"], SAY)
-    with pytest.raises(OptionError, match="hand_size=26 with 4 players needs 104 cards, but the deck has 52"):
+    with pytest.raises(OptionError, match="With 4 players, hand_size=26 needs 104 cards, but the deck has 52"):
         check_deal(variant, 4, SAY)
     with open_shell(tmp_path) as shell:
         said = dispatch(shell, "play hand_size=26 players=4").text
         assert "give at most hand_size=13" in said and "26 cards each" not in said
+        assert said.startswith("With 4 players, hand_size=26 needs")  # the option as typed, not "Hand_size=26"
+        dispatch(shell, "lang de")
+        said = dispatch(shell, "spiele hand_size=26 spieler=4").text
+        assert said.startswith("Bei 4 Spielern und hand_size=26 braucht es 104 Karten, das Kartenspiel hat aber 52")
     result = run("arena", "--a", "greedy", "--b", "greedy", "--players", "3", "--set", "hand_size=18")
     assert result.returncode == 2 and "give at most hand_size=17" in result.stderr
 

@@ -479,6 +479,16 @@ def test_a_name_keeps_its_number_before_a_colon_or_a_bracket(lang: str, text: st
             assert not line.endswith(("Player", "Spieler")) and not line.lstrip().startswith(number[3]), (width, line)
 
 
+def test_a_dot_between_items_stays_with_the_item_before_it() -> None:
+    """At every width where each item fits with its dot, no line starts with the ``·`` that joins two items, and the
+    words are kept in order."""
+    text = "Also legal with 7♠: 7♠ x 4♦+3♥ · 7♠ x 7♣ · 7♠ · 7♠ b7 4♦+3♥ · 7♠ b10 3♥."
+    for width in range(len("7♠ b7 4♦+3♥ ·"), len(text) + 1):
+        lines = fit(text, width).splitlines()
+        assert not any(line.lstrip().startswith("·") for line in lines), (width, lines)
+        assert " ".join(line.strip() for line in lines) == text
+
+
 TAKEN_COUNTS = {"en": re.compile(r"^  [^:]+: (\d+) cards?(?:, (\d+) spades?)?(?:, (\d+) sweeps?)?;"),
                 "de": re.compile(r"^  [^:]+: (\d+) Karten?(?:, (\d+) Pik)?(?:, (\d+) Kehren?)?;")}
 

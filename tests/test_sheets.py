@@ -69,6 +69,15 @@ def test_every_preset_renders_with_every_section(preset: str, lang: str, fmt: st
     assert "{{" not in text and "{%" not in text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("preset", preset_names())
+def test_no_line_of_a_text_sheet_starts_with_a_dot_between_moves(preset: str, lang: str) -> None:
+    """The German Michigan sheet broke its list of legal moves as "… 7♠ x 7♣ · 7♠" / "· 7♠ b7 4♦+3♥ …": the dot
+    that joins two moves began a line."""
+    for line in rendered(preset, lang, "txt").splitlines():
+        assert not line.lstrip().startswith("·"), (preset, lang, line)
+
+
 @pytest.mark.parametrize("preset", preset_names())
 def test_html_is_self_contained_and_printable(preset: str) -> None:
     html = rendered(preset, "en", "html")
@@ -655,6 +664,33 @@ def test_a_file_whose_ending_names_no_format_is_refused_unless_format_is_given(
     assert re.search(r"\.html, \.htm, \.md, \.txt, \.pdf\b", said.err) and not out.exists()
     assert cli.main(["sheet", "--lang", lang, "--format", "md", "-o", str(out)]) == 0
     assert out.read_text(encoding="utf-8").startswith("# ")
+
+
+@pytest.mark.parametrize(("word", "preset"), [("ROYAL", "royal"), ("Pik-Cassino", "spade"),
+                                              ("royal cassino", "royal"), ("Sofortiges Ende", "sudden-death")])
+def test_a_sheet_takes_a_preset_in_any_case_or_by_its_name_as_play_does(
+        capsys: pytest.CaptureFixture[str], word: str, preset: str) -> None:
+    """``play ROYAL`` started Royal Cassino, but ``sheet --variant ROYAL`` was refused as an unknown preset."""
+    assert cli.main(["sheet", "--variant", word, "--format", "txt", "--lang", "en"]) == 0
+    asked = capsys.readouterr().out
+    assert cli.main(["sheet", "--variant", preset, "--format", "txt", "--lang", "en"]) == 0
+    assert asked == capsys.readouterr().out
+
+
+@pytest.mark.parametrize("word", ["ROYAL", "Pik-Cassino"])
+def test_a_preset_given_without_variant_is_offered_with_it_in_any_case(capsys: pytest.CaptureFixture[str],
+                                                                       word: str) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["sheet", word])
+    assert capsys.readouterr().err.rstrip().endswith(f"did you mean --variant {word}?")
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "unknown preset 'ROIAL' (did you mean royal?)"),
+                                            ("de", "Eine Variante „ROIAL“ gibt es nicht. Meintest du „royal“?")])
+def test_a_preset_mistyped_in_capitals_is_offered_the_nearest(capsys: pytest.CaptureFixture[str], lang: str,
+                                                              says: str) -> None:
+    assert cli.main(["sheet", "--variant", "ROIAL", "--lang", lang]) == 2
+    assert says in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("args", "says"), [

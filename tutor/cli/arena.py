@@ -31,7 +31,7 @@ from tutor.shell.status import StatusLine
 from tutor.shell.variant_words import variant_label
 
 from .engine import move_data
-from .support import Say, UsageError, command_lang, dumps, whole_number
+from .support import Say, UsageError, command_lang, dumps, preset_arg, whole_number
 
 MAX_PAIRS = 100_000
 BAR_WIDTH = 30
@@ -73,7 +73,7 @@ def read_contest(args: argparse.Namespace, say: Say) -> tuple[Contest, int]:
     """The contest and the number of processes the arguments ask for, at most the cores this process may use;
     UsageError naming what is wrong, in the words of ``say``."""
     levels = [_level(args.a, "--a", say), _level(args.b, "--b", say)]
-    variant = read_variant(args.variant, args.options, say)
+    variant = read_variant(preset_arg(args.variant), args.options, say)
     players = whole_number(args.players, "--players", 2, 4, say)
     check_deal(variant, players, say)
     pairs = whole_number(args.pairs, "--pairs", 2, MAX_PAIRS, say)

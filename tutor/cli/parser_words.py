@@ -20,6 +20,8 @@ from typing import Any
 from tutor.content.presets import preset_names
 from tutor.core.text import nearest
 
+from .support import preset_arg
+
 KEYS = {
     "usage: ": "usage",
     "%(prog)s: error: %(message)s\n": "error",
@@ -98,11 +100,12 @@ def parse_command_line(parser: argparse.ArgumentParser, words: Sequence[str]) ->
 
 def _refuse(owner: argparse.ArgumentParser, extra: Sequence[str]) -> None:
     """``owner`` refuses the ``extra`` words, with its option nearest the first; a preset's name given alone, where
-    ``owner`` takes ``--variant``, with that option and the name (``sheet draw``: did you mean --variant draw?)."""
+    ``owner`` takes ``--variant``, with that option and the name (``sheet draw``: did you mean --variant draw?), the
+    name in any case or the preset's name in either language as ``--variant`` takes it (``sheet Pik-Cassino``)."""
     message = argparse._("unrecognized arguments: %s") % " ".join(extra)  # type: ignore[attr-defined]
     options = [o for action in owner._actions for o in action.option_strings if o.startswith("--")]
     near = nearest(extra[0], options)
-    if "--variant" in options and extra[0] in preset_names():
+    if "--variant" in options and preset_arg(extra[0]) in preset_names():
         near = f"--variant {extra[0]}"
     if near:
         message += argparse._("; did you mean %s?") % near  # type: ignore[attr-defined]

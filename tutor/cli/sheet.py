@@ -12,7 +12,7 @@ from tutor.render.os_errors import os_reason
 from tutor.sheets import build_sheet, render_sheet
 from tutor.sheets.pdf import PdfUnavailable, write_pdf
 
-from .support import UsageError, command_lang, whole_number
+from .support import UsageError, command_lang, preset_arg, whole_number
 
 
 def sheet(args: argparse.Namespace, endings: list[str]) -> tuple[str, int]:
@@ -24,7 +24,7 @@ def sheet(args: argparse.Namespace, endings: list[str]) -> tuple[str, int]:
         raise UsageError(say("sheet.unknown_ending", file=args.output, ending=Path(args.output).suffix,
                              endings=endings))
     players = whole_number(args.players, "--players", 2, 4, say)
-    variant = read_variant(args.variant, args.options, say)
+    variant = read_variant(preset_arg(args.variant), args.options, say)
     check_deal(variant, players, say)
     if args.format == "pdf" and not args.output:
         raise UsageError(say("sheet.pdf_needs_output"))

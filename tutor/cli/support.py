@@ -49,6 +49,18 @@ def command_lang(own: str | None, shared: str | None) -> str:
     return lang
 
 
+def preset_arg(word: str) -> str:
+    """The preset a ``--variant`` word names: its id in any case, or its name in English or German
+    (``Pik-Cassino``), as the shell's ``play`` reads one; any other word as typed, for the command to refuse."""
+    from tutor.content.presets import preset_names
+
+    if word in preset_names():
+        return word
+    from tutor.render import find_name  # Jinja and the templates load only for a word that is not an id
+
+    return find_name(word, preset_names(), "presets.{}") or word
+
+
 def whole_number(text: str, option: str, low: int, high: int, say: Say = english) -> int:
     """``text`` as a whole number from ``low`` to ``high``, or a :class:`UsageError` naming ``option``."""
     digits = text.strip().removeprefix("-").removeprefix("+")

@@ -24,6 +24,7 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str],
     """The preset with each ``OPTION=VALUE`` on top (values read as YAML: ``true``, ``11``, ``{10D: 2}``); ``usage``:
     the key of the words for a setting that is not one (the command line's ``--set`` by default)."""
     options: dict[str, Any] = {"preset": preset}
+    typed: dict[str, str] = {}  # each option's value as typed, for a refusal: "yes", not YAML's true
     names = option_names(say)
     for setting in settings:
         name, sep, value = setting.partition("=")
@@ -32,6 +33,7 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str],
         try:
             check_limits(value, name)
             code = names.get(_spoken(name), name.strip())
+            typed[code] = value.strip()
             options[code] = _value(code, value, say) if value.strip() else None
         except FileError as err:  # a value past a limit of YAML files (too deep, too long): its words from say
             past = err.problems[0]
@@ -45,8 +47,11 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str],
     try:
         variant = preset_variant(options)
     except VariantError as err:
-        near = {"near": nearest(preset, presets())} if err.code == "unknown_preset" else {}
-        raise OptionError(say(f"sheet.option_{err.code}", **err.params, **near) if err.code else str(err)) from None
+        near = {"near": nearest(preset.strip().casefold(), presets())} if err.code == "unknown_preset" else {}
+        params = dict(err.params)
+        if "value" in params and err.option in typed:  # the value as typed, not as YAML read it (yes: true)
+            params["value"] = excerpt(typed[err.option]) or say("sheet.option_empty")
+        raise OptionError(say(f"sheet.option_{err.code}", **params, **near) if err.code else str(err)) from None
     if variant.scores_nothing:
         raise OptionError(say("sheet.scores_nothing"))
     return variant
@@ -60,7 +65,7 @@ def option_names(say: Callable[..., str]) -> dict[str, str]:
 
 def _value(option: str, text: str, say: Callable[..., str]) -> Any:
     """A value as YAML reads it, or the value of ``option`` whose words ``say`` gives (``ja``, ``nein``,
-    or a choice as the sheet words it: ``Bautenpflicht=frei``)."""
+    or a choice as the sheet words it: ``Bautenpflicht=keine außer der Halteregel``)."""
     spec = OPTIONS.get(option)
     if spec is not None and spec.choices is not None:
         spoken = _spoken(text)
