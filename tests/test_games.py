@@ -155,6 +155,28 @@ def test_a_broken_game_file_is_one_line_naming_the_file_and_the_fault(tmp_path: 
     assert "\n" not in text and text.startswith(str(path)) and said in text, text
 
 
+def test_a_file_edited_by_hand_is_named_at_the_line_and_column_of_the_move_or_card_at_fault(tmp_path: Path) -> None:
+    """A move taken out, a move changed, a dealt card changed: the file's line and column of the move or card the
+    replay stops at, and the start's own problem locating both places in the file (not in a copy of it)."""
+    text = text_of(SavedGame.new(game_in_round_two(players=2), NOW))
+    lines = text.splitlines()
+    row = next(n for n, line in enumerate(lines) if '"moves": ["' in line)  # the first round, on a line of its own
+    moves = json.loads(lines[row].rstrip(","))["moves"]
+    first = json.loads(lines[row].rstrip(","))["start"]["hands"][0][0]
+    removed = lines[row].replace(f'"{moves[0]}", ', "", 1)  # the replay stops at what is now its first move
+    dealt = lines[row].replace(f'"{first}"', '"ZZ"', 1)
+    for changed, at in ((removed, removed.index('"moves": [') + len('"moves": [')), (dealt, dealt.index('"ZZ"'))):
+        path = tmp_path / f"game{at}.json"
+        path.write_text("\n".join([*lines[:row], changed, *lines[row + 1:]]) + "\n", encoding="utf-8")
+        with pytest.raises(GameFileError) as caught:
+            read_game_file(path)
+        assert caught.value.where == f"{path}:{row + 1}:{at + 1}", str(caught.value)
+        assert "line 1," not in str(caught.value)
+    with pytest.raises(GameFileError) as caught:  # the document of the progress file: no line of a file to name
+        parse_game("\n".join([*lines[:row], removed, *lines[row + 1:]]), "game 3")
+    assert caught.value.where == "game 3"
+
+
 def test_an_illegal_saved_move_is_kept_as_data_the_move_and_its_reason_not_an_internal_code() -> None:
     data = saved_data()
     pos = parse_game(json.dumps(data), "x").game.rounds[0].plies[1].before  # the learner's first move
