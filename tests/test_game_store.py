@@ -7,9 +7,9 @@ from __future__ import annotations
 import errno
 import json
 import os
-import shlex
 import random
 import re
+import shlex
 import sqlite3
 from datetime import datetime, timezone
 from functools import cache
