@@ -165,8 +165,8 @@ class FieldReader:
         except GoalError as err:
             self.problems.add(node, str(err), f"files.goal_{err.code}", **err.params)
             return None
-        table = pos.table_cards() if pos is not None else None
-        for card in (c.card for c in goal.criteria if c.card is not None and table is not None):
+        table = pos.table_cards() if pos is not None else []
+        for card in (c.card for c in goal.criteria if c.card is not None and pos is not None):
             if card not in table:
                 self.problems.add(node, f"goal {goal} names {card}, which is not on the table (loose or in a build): "
                                         "no move can take it; name a card on the table", "files.goal_card_off_table",
