@@ -25,7 +25,7 @@ from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.core.text import LAYOUT, escaped, excerpt
-from tutor.loading.catalog import load_file, read_catalog, yaml_files
+from tutor.loading.catalog import load_file, read_catalog, unlisted_folders, yaml_files
 from tutor.loading.positions import load_position, table_to_data
 from tutor.loading.words import Words
 from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
@@ -258,7 +258,8 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
     for target in targets:
         path = Path(target)
         files += [str(f) for f in yaml_files(path)] if path.is_dir() else [target]
-    if not files:
+        problems += [problem_words(ui, p) for p in unlisted_folders(path)] if path.is_dir() else []
+    if not files and not problems:
         raise UsageError(ui.message("check.no_files", targets=targets))
     lessons: list[Lesson] = []
     puzzles: list[Puzzle] = []
