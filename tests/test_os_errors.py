@@ -318,3 +318,17 @@ def test_a_copy_before_a_repair_that_fails_midway_is_removed(lang: str, tmp_path
     assert ui.message("storage_errors.no_backup", cause=ui.message("os_errors.full")) in said, said
     assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
     assert list(tmp_path.iterdir()) == [path], "the begun copy is removed"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_progress_file_that_cannot_be_opened_is_said_at_the_start_within_the_terminals_width(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A progress file that is a folder: the start said so in one line of 150 columns, past an 80-column terminal."""
+    from tutor.shell.app import start
+
+    (tmp_path / "progress.sqlite3").mkdir()
+    monkeypatch.setenv("COLUMNS", "80")
+    assert start(lang, None, True, {"CASSINO_TUTOR_HOME": str(tmp_path)}) == 1
+    said = capsys.readouterr().err
+    assert said.startswith({"en": "Cannot open the progress file", "de": "Die Fortschrittsdatei"}[lang]), said
+    assert "CASSINO_TUTOR_HOME" in said and max(map(len, said.splitlines())) <= 80, said
