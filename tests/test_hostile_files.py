@@ -57,6 +57,16 @@ def test_a_long_value_is_refused_and_quoted_short() -> None:
     assert len(message) < 200 and "x" * EXCERPT_CHARS not in message
 
 
+@pytest.mark.parametrize("quoted", [False, True])
+def test_a_key_too_long_for_yaml_is_said_not_a_line_without_a_colon(quoted: bool) -> None:
+    """A key of 2,000 characters: 'line 3 has no ':'', of a line with its ':' (PyYAML looks no further for it)."""
+    key = '"' + "k" * 1998 + '"' if quoted else "k" * 2000
+    message = only_problem(f"hands: [[7S], 3]\ntable: [7C]\n{key}: 1\n")
+    assert message == ("h.yaml:3:1: the key on line 3 is 2,000 characters long; YAML reads a key of at most 1,024: "
+                       "shorten it"), message
+    assert load_document("hands: [[7S], 3]\n" + "k" * 1000 + ": 1\n", "h.yaml").keys()[1] == "k" * 1000
+
+
 def test_a_huge_file_is_refused_from_its_size(tmp_path: Path) -> None:
     path = tmp_path / "big.yaml"
     path.write_text("hands: [[7S], 3]\ntable: [" + "5H, " * (MAX_FILE_BYTES // 4) + "]\n", encoding="utf-8")
