@@ -226,3 +226,11 @@ def test_check_counts_its_files_then_its_puzzles_on_a_progress_line(
     assert err.getvalue().split("\r\033[K")[1] == files
     assert shown[1:] == [advised.format(n) for n in range(5)] + [""], shown
     assert capsys.readouterr().err == ""
+
+
+def test_a_file_named_twice_is_checked_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``check a.yaml a.yaml``, or a folder and a file in it: its puzzles were counted (and proved) twice."""
+    (tmp_path / "good-puzzles.yaml").write_text(GOOD["good-puzzles.yaml"], encoding="utf-8")
+    same = str(tmp_path / "good-puzzles.yaml")
+    assert main(["check", same, str(tmp_path / ".." / tmp_path.name / "good-puzzles.yaml"), str(tmp_path), same]) == 0
+    assert capsys.readouterr().out.strip() == "checked 0 lessons, 2 puzzles, 0 positions: all good (no problems)"
