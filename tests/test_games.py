@@ -156,8 +156,9 @@ def test_a_broken_game_file_is_one_line_naming_the_file_and_the_fault(tmp_path: 
 
 
 def test_a_file_edited_by_hand_is_named_at_the_line_and_column_of_the_move_or_card_at_fault(tmp_path: Path) -> None:
-    """A move taken out, a move changed, a dealt card changed: the file's line and column of the move or card the
-    replay stops at, and the start's own problem locating both places in the file (not in a copy of it)."""
+    """A move taken out, a dealt card changed, a start that does not continue the match: the file's line and column
+    of the move, card or start the replay stops at, and the start's own problem locating both places in the file
+    (not in a copy of it)."""
     text = text_of(SavedGame.new(game_in_round_two(players=2), NOW))
     lines = text.splitlines()
     row = next(n for n, line in enumerate(lines) if '"moves": ["' in line)  # the first round, on a line of its own
@@ -165,7 +166,9 @@ def test_a_file_edited_by_hand_is_named_at_the_line_and_column_of_the_move_or_ca
     first = json.loads(lines[row].rstrip(","))["start"]["hands"][0][0]
     removed = lines[row].replace(f'"{moves[0]}", ', "", 1)  # the replay stops at what is now its first move
     dealt = lines[row].replace(f'"{first}"', '"ZZ"', 1)
-    for changed, at in ((removed, removed.index('"moves": [') + len('"moves": [')), (dealt, dealt.index('"ZZ"'))):
+    dealer = lines[row].replace('"to_move": 1', '"to_move": 0', 1)  # the start no longer continues the match
+    for changed, at in ((removed, removed.index('"moves": [') + len('"moves": [')), (dealt, dealt.index('"ZZ"')),
+                        (dealer, dealer.index('"start": ') + len('"start": '))):
         path = tmp_path / f"game{at}.json"
         path.write_text("\n".join([*lines[:row], changed, *lines[row + 1:]]) + "\n", encoding="utf-8")
         with pytest.raises(GameFileError) as caught:

@@ -375,7 +375,8 @@ class _Reader:
         try:
             game.begin_round(start)
         except GameError as err:
-            raise self.fail(_said(f"{where}: {err}", "round_refused", round=index, detail=str(err))) from None
+            raise self.fail(_said(f"{where}: {err}", "round_refused", round=index, detail=str(err)),
+                            at=self.node("rounds", index - 1, "start")) from None
         moves = self.get(entry, "moves", list, _said(f"the list of {where}'s moves", "what_moves", round=index))
         for number, text in enumerate(moves, 1):
             if not isinstance(text, str):
