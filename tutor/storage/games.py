@@ -256,6 +256,8 @@ class _Reader:
     def __init__(self, where: str, text: str | None = None) -> None:
         self.where = where
         self.text = text
+        self.paths: dict[int, tuple[str | int, ...]] = {}
+        """Where each object checked stands in the document (by its id): the keys and indexes leading to it."""
 
     def fail(self, message: str | Words, move: MoveFault | None = None, at: Node | None = None) -> GameFileError:
         return GameFileError(self.where if at is None else f"{self.where}:{at.line}:{at.col}", message, move)
@@ -279,20 +281,22 @@ class _Reader:
                 node = node.children[step] if node.is_list and step < len(node.children) else None
         return node
 
-    def must_be(self, key: str, what: Words, value: Any) -> GameFileError:
+    def must_be(self, key: str, what: Words, value: Any, data: dict[str, Any] | None = None) -> GameFileError:
+        """The value of ``key`` is not ``what``; ``data``, the object holding it, to locate it in a file."""
+        base = self.paths.get(id(data)) if data is not None else None
         return self.fail(_said(f"{key!r} must be {what}, not {_shown(value)}", "must_be", key=key, what=what,
-                               value=_shown(value)))
+                               value=_shown(value)), at=None if base is None else self.node(*base, key))
 
     def get(self, data: dict[str, Any], key: str, kind: type, what: Words) -> Any:
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise self.must_be(key, what, value)
+            raise self.must_be(key, what, value, data)
         return value
 
     def number(self, data: dict[str, Any], key: str, low: int, high: int, what: Words) -> int:
         value: int = self.get(data, key, int, what)
         if not low <= value <= high:
-            raise self.must_be(key, what, value)
+            raise self.must_be(key, what, value, data)
         return value
 
     def time(self, data: dict[str, Any], key: str, optional: bool = False) -> datetime | None:
@@ -304,12 +308,13 @@ class _Reader:
         try:
             return checked_time(self.get(data, key, str, what))
         except ValueError:
-            raise self.must_be(key, what, value) from None
+            raise self.must_be(key, what, value, data) from None
 
     def game(self, data: Any) -> SavedGame:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise self.fail(_said(f"not a saved game (a saved game is a JSON object with \"format\": \"{FORMAT}\")",
                                   "not_game", format=FORMAT))
+        self.paths[id(data)] = ()
         version = data.get("version")
         if version != VERSION:
             newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
@@ -322,7 +327,7 @@ class _Reader:
         practice = self.get(data, "practice", bool, _said("true or false", "what_bool"))
         resigned = data.get("resigned", False)
         if not isinstance(resigned, bool):
-            raise self.must_be("resigned", _said("true or false", "what_bool"), resigned)
+            raise self.must_be("resigned", _said("true or false", "what_bool"), resigned, data)
         rounds = self.get(data, "rounds", list, _said("a list of rounds", "what_rounds"))
         if len(rounds) > MAX_ROUNDS:  # refused before any is replayed: that alone could take minutes
             raise self.fail(_said(f"{len(rounds):,} rounds, more than the {MAX_ROUNDS} a match lasts", "too_many_rounds",
@@ -371,6 +376,7 @@ class _Reader:
         if not isinstance(entry, dict):
             raise self.fail(_said(f"{where} must be an object with \"start\" and \"moves\"", "round_not_object",
                                   round=index), at=self.node("rounds", index - 1))
+        self.paths[id(entry)] = ("rounds", index - 1)
         start = self.start(entry.get("start"), index)
         try:
             game.begin_round(start)
@@ -401,10 +407,10 @@ class _Reader:
         most = len(game.current.plies)
         what = _said(f"a list of ply numbers from 0 to {most}", "what_hinted", most=most)
         if not isinstance(hinted, list):
-            raise self.must_be("hinted", what, hinted)
+            raise self.must_be("hinted", what, hinted, entry)
         for ply in hinted:
             if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= most:
-                raise self.must_be("hinted", what, hinted)
+                raise self.must_be("hinted", what, hinted, entry)
         game.current.hinted = set(hinted)
 
     def claim(self, game: TableGame, index: int, entry: dict[str, Any]) -> None:
