@@ -216,7 +216,7 @@ def parse_game(text: str, where: str, *, located: bool = False) -> SavedGame:
     """The game of a saved game's JSON ``text``, replayed move by move.
 
     Raises :class:`GameFileError` (one line starting with ``where``) if it cannot be; ``located`` (``where`` a
-    file's name): a round's start or move that is wrong is named by its line and column in ``text`` too.
+    file's name): a value, a round's start or a move that is wrong is named by its line and column in ``text`` too.
     """
     if len(text) > MAX_BYTES:
         raise GameFileError(where, _said(f"more than {MAX_BYTES >> 20} MB, too big to be a saved game", "too_big",
