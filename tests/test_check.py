@@ -86,6 +86,12 @@ BAD = {
     "hidden-hand.yaml": (lesson("hidden-hand", EXERCISE.format(position="{hands: [2, [9S]], table: [9D], dealer: 0, captured: [[3D, 3C, 10H, 10C], [2D, 2C, 9H, 9C]], stock: 40, last_capturer: 1}", task="goal: cards")),
                          "hidden-hand.yaml:7:5: the hand of Player 1 (seat 0), to move, must be listed card by card"),
     "broken.yaml": ("puzzles:\n  - id: [broken\n", "broken.yaml:3:1: the list opened at line 2, column 9 is not closed"),
+    # a goal naming a card no move can take was 'all 5 legal moves are best ...: nothing to learn', at the puzzle
+    "off-table.yaml": ("puzzles:\n" + puzzle("off-table", TWO_NINES, "card:5H"),
+                       "off-table.yaml:5:11: goal card:5H names 5H, which is not on the table (loose or in a build): "
+                       "no move can take it; name a card on the table"),
+    "off-table-lesson.yaml": (lesson("off-table", EXERCISE.format(position=TWO_NINES, task="goal: cards,card:9S")),
+                              "off-table-lesson.yaml:10:13: goal cards,card:9S names 9S, which is not on the table"),
 }
 
 
@@ -220,3 +226,11 @@ def test_check_counts_its_files_then_its_puzzles_on_a_progress_line(
     assert err.getvalue().split("\r\033[K")[1] == files
     assert shown[1:] == [advised.format(n) for n in range(5)] + [""], shown
     assert capsys.readouterr().err == ""
+
+
+def test_a_file_named_twice_is_checked_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``check a.yaml a.yaml``, or a folder and a file in it: its puzzles were counted (and proved) twice."""
+    (tmp_path / "good-puzzles.yaml").write_text(GOOD["good-puzzles.yaml"], encoding="utf-8")
+    same = str(tmp_path / "good-puzzles.yaml")
+    assert main(["check", same, str(tmp_path / ".." / tmp_path.name / "good-puzzles.yaml"), str(tmp_path), same]) == 0
+    assert capsys.readouterr().out.strip() == "checked 0 lessons, 2 puzzles, 0 positions: all good (no problems)"

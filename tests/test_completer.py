@@ -287,3 +287,6 @@ def test_games_import_and_export_complete_the_file(tmp_path: Path, lang: str, mo
         assert lines(f"{games} export 1 ot") == {f"{games} export 1 other.json"}
         assert lines(f"{games} import gamut/") == set() and lines(f"{games} ") == {f"{games} export", f"{games} import"}
         assert lines(f"{games} export ") == set(), "the game's number first"
+        # a name begun in quotes, as 'games' reads it, completes too (it completed nothing)
+        assert lines(f'{games} import "ga') == {f'{games} import "game-one.json', f'{games} import "gamut'}
+        assert lines(f"{games} export 1 „ot") == {f"{games} export 1 „other.json"}

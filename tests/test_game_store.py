@@ -9,6 +9,7 @@ import json
 import os
 import random
 import re
+import shlex
 import sqlite3
 from datetime import datetime, timezone
 from functools import cache
@@ -307,6 +308,31 @@ def test_export_writes_the_documented_json_never_over_a_file_and_import_keeps_it
     assert main(["replay", "9", "--lang", "de"]) == 2
     assert capsys.readouterr().err.strip() == ("cassino-tutor replay: Spiel 9: Dieses Spiel gibt es nicht. „cassino-tutor replay“ zeigt die "
                                                  "gespeicherten Spiele.")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "games"), ("de", "partien")])
+def test_a_file_name_typed_in_quotes_is_the_name_without_them_and_the_replay_command_said_can_be_typed_back(
+        tmp_path: Path, lang: str, word: str) -> None:
+    """``games export 1 "my game.json"`` wrote a file named ``"my game.json"``, quotes and all, and ``games export 1
+    ""`` one named ``""`` in the working folder; the replay command said for a name with a space did not name the
+    file in a system shell. Quotes (a shell's, or the tutor's own) around a name are not part of it."""
+    home, folder = tmp_path / "home", tmp_path / "out"
+    folder.mkdir()
+    target = folder / "my game.json"
+    with open_shell(home, lang) as shell:
+        dispatch(shell, ("play" if lang == "en" else "spiele") + " round seed=52 level=greedy")
+        said = " ".join(dispatch(shell, f'{word} export 1 "{target}"').text.split())
+        assert sorted(p.name for p in folder.iterdir()) == ["my game.json"], said
+        command = said.split("replay ", 1)[1].split("“" if lang == "de" else "”")[0]
+        assert shlex.split(command) == [str(target)], said
+        for typed in ('""', "''", "“”"):
+            assert ("N FILE" if lang == "en" else "N DATEI") in dispatch(shell, f"{word} export 1 {typed}").text
+        assert dispatch(shell, f"{word} import '{target}'").text.startswith(
+            "Nothing was added" if lang == "en" else "Nichts wurde hinzugefügt")
+        assert dispatch(shell, f"{word} import „{target}“").text.startswith(
+            "Nothing was added" if lang == "en" else "Nichts wurde hinzugefügt")
+    assert sorted(p.name for p in folder.iterdir()) == ["my game.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home", "out"]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

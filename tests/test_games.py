@@ -155,6 +155,38 @@ def test_a_broken_game_file_is_one_line_naming_the_file_and_the_fault(tmp_path: 
     assert "\n" not in text and text.startswith(str(path)) and said in text, text
 
 
+def test_a_file_edited_by_hand_is_named_at_the_line_and_column_of_the_move_or_card_at_fault(tmp_path: Path) -> None:
+    """A move taken out, a dealt card changed, a start that does not continue the match, a number out of range: the
+    file's line and column of the move, card, start or value the reading stops at, and the start's own problem
+    locating both places in the file (not in a copy of it)."""
+    text = text_of(SavedGame.new(game_in_round_two(players=2), NOW))
+    lines = text.splitlines()
+    row = next(n for n, line in enumerate(lines) if '"moves": ["' in line)  # the first round, on a line of its own
+    moves = json.loads(lines[row].rstrip(","))["moves"]
+    first = json.loads(lines[row].rstrip(","))["start"]["hands"][0][0]
+    removed = lines[row].replace(f'"{moves[0]}", ', "", 1)  # the replay stops at what is now its first move
+    dealt = lines[row].replace(f'"{first}"', '"ZZ"', 1)
+    dealer = lines[row].replace('"to_move": 1', '"to_move": 0', 1)  # the start no longer continues the match
+    for changed, at in ((removed, removed.index('"moves": [') + len('"moves": [')), (dealt, dealt.index('"ZZ"')),
+                        (dealer, dealer.index('"start": ') + len('"start": '))):
+        path = tmp_path / f"game{at}.json"
+        path.write_text("\n".join([*lines[:row], changed, *lines[row + 1:]]) + "\n", encoding="utf-8")
+        with pytest.raises(GameFileError) as caught:
+            read_game_file(path)
+        assert caught.value.where == f"{path}:{row + 1}:{at + 1}", str(caught.value)
+        assert "line 1," not in str(caught.value)
+    players = next(n for n, line in enumerate(lines) if line.startswith(' "players": '))
+    path = tmp_path / "players.json"  # a value of the wrong kind or range is named where it stands too
+    path.write_text(text.replace('"players": 2', '"players": 5', 1), encoding="utf-8")
+    with pytest.raises(GameFileError) as caught:
+        read_game_file(path)
+    column = lines[players].index("2") + 1  # where the value stands
+    assert caught.value.where == f"{path}:{players + 1}:{column}", str(caught.value)
+    with pytest.raises(GameFileError) as caught:  # the document of the progress file: no line of a file to name
+        parse_game("\n".join([*lines[:row], removed, *lines[row + 1:]]), "game 3")
+    assert caught.value.where == "game 3"
+
+
 def test_an_illegal_saved_move_is_kept_as_data_the_move_and_its_reason_not_an_internal_code() -> None:
     data = saved_data()
     pos = parse_game(json.dumps(data), "x").game.rounds[0].plies[1].before  # the learner's first move

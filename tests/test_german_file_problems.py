@@ -247,11 +247,13 @@ def test_words_kept_as_data_read_back_or_refused() -> None:
 def test_a_broken_game_file_imported_in_a_german_shell(tmp_path: Path) -> None:
     from shell_helpers import open_shell
 
-    (tmp_path / "g.json").write_text(json.dumps(GAME), encoding="utf-8")
+    text = json.dumps(GAME)
+    (tmp_path / "g.json").write_text(text, encoding="utf-8")
     with open_shell(tmp_path, "de") as shell:
         said = dispatch(shell, f"partien import {tmp_path / 'g.json'}").text
         missing = dispatch(shell, f"partien import {tmp_path / 'none.json'}").text
-    assert said == f"Nichts wurde hinzugefügt: {tmp_path / 'g.json'}: „players“ muss 2, 3 oder 4 sein; hier steht 7."
+    at = text.index('"players": ') + len('"players": ') + 1  # the value's column, on the file's one line
+    assert said == f"Nichts wurde hinzugefügt: {tmp_path / 'g.json'}:1:{at}: „players“ muss 2, 3 oder 4 sein; hier steht 7."
     assert missing.endswith("none.json: Diese Datei gibt es nicht.")
 
 

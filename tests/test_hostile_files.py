@@ -6,11 +6,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.cli.main import main
 from tutor.core.text import EXCERPT_CHARS
 from tutor.loading import FileError, load_document, load_position
 from tutor.loading.yamlfile import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUE_CHARS
@@ -53,6 +55,16 @@ def test_a_long_value_is_refused_and_quoted_short() -> None:
     message = only_problem(text)
     assert message.startswith("h.yaml:2:9: a value of 4,001 characters")
     assert len(message) < 200 and "x" * EXCERPT_CHARS not in message
+
+
+@pytest.mark.parametrize("quoted", [False, True])
+def test_a_key_too_long_for_yaml_is_said_not_a_line_without_a_colon(quoted: bool) -> None:
+    """A key of 2,000 characters: 'line 3 has no ':'', of a line with its ':' (PyYAML looks no further for it)."""
+    key = '"' + "k" * 1998 + '"' if quoted else "k" * 2000
+    message = only_problem(f"hands: [[7S], 3]\ntable: [7C]\n{key}: 1\n")
+    assert message == ("h.yaml:3:1: the key on line 3 is 2,000 characters long; YAML reads a key of at most 1,024: "
+                       "shorten it"), message
+    assert load_document("hands: [[7S], 3]\n" + "k" * 1000 + ": 1\n", "h.yaml").keys()[1] == "k" * 1000
 
 
 def test_a_huge_file_is_refused_from_its_size(tmp_path: Path) -> None:
@@ -156,3 +168,29 @@ def test_a_text_saved_in_latin1_is_answered_at_its_first_foreign_byte(
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == f"p.yaml:4:6: {said}"
     assert lines[1] == "b.yaml:1:1: " + ("not a text file (UTF-8)" if lang == "en" else "Das ist keine Textdatei (UTF-8).")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the folder cannot be read (permission denied), so its files are not checked"),
+    ("de", "Der Ordner lässt sich nicht lesen (keine Berechtigung), also werden seine Dateien nicht geprüft."),
+])
+def test_a_folder_checked_that_cannot_be_listed_is_said_not_passed_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str,
+        said: str) -> None:
+    """A folder without read permission, given to ``check`` or below one given: its files were passed over in
+    silence ("all good (no problems)", or "no YAML files" for the folder itself)."""
+    (tmp_path / "shut").mkdir()
+    (tmp_path / "shut" / "broken.yaml").write_text("puzzles: [", encoding="utf-8")
+    (tmp_path / "position.yaml").write_text("hands: [[7S], 2]\ntable: [7C]\n", encoding="utf-8")
+    listed = os.scandir
+
+    def scandir(path: Any = ".") -> Any:  # as without read permission (which root, running the tests, ignores)
+        if Path(path) == tmp_path / "shut":
+            raise PermissionError(13, "Permission denied", str(path))
+        return listed(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    for target in (tmp_path, tmp_path / "shut"):
+        assert main(["check", str(target), "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert f"{tmp_path / 'shut'}:1:1: {said}" in err and "Traceback" not in err, err

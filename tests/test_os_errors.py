@@ -85,7 +85,7 @@ def test_a_progress_file_the_system_refuses_is_said_in_the_learners_words(
     for home, key in ((tmp_path / "a-file" / "home", "not_a_folder"), (tmp_path / "home", "a_folder")):
         monkeypatch.setenv("CASSINO_TUTOR_HOME", str(home))
         assert main(["--lang", lang]) == 1
-        said = capsys.readouterr().err
+        said = " ".join(capsys.readouterr().err.split())  # the start's words wrapped to the terminal
         assert str(home / "progress.sqlite3") in said and f": {ui.message(f'os_errors.{key}')}. " in said, said
         assert "directory" not in said and "database file" not in said, said
 
@@ -127,7 +127,7 @@ def test_a_progress_file_in_the_way_of_no_folder_or_no_regular_file_is_said_in_t
     ui = Renderer(lang)
     for argv in (["--lang", lang], ["replay", "--lang", lang]):
         assert main(argv) in (1, 2)
-        said = capsys.readouterr().err
+        said = " ".join(capsys.readouterr().err.split())  # the start's words wrapped to the terminal
         assert str(home / "progress.sqlite3") in said and f": {ui.message(f'os_errors.{key}')}. " in said, said
 
 
@@ -268,7 +268,7 @@ def test_a_file_a_hand_edit_left_without_a_table_or_a_column_or_with_a_trigger_i
     words = Renderer(lang).message(f"storage_errors.{key}", **params)
     for argv in (["--lang", lang], ["replay", "--lang", lang]):
         assert main(argv) in (1, 2)
-        said = capsys.readouterr().err
+        said = " ".join(capsys.readouterr().err.split())  # the start's words wrapped to the terminal
         assert str(path) in said and f"({words})" in said, said
         assert ("damaged" if lang == "en" else "beschädigt") in said, said
     assert path.read_bytes() == before and not (tmp_path / "reports").exists()
@@ -318,3 +318,18 @@ def test_a_copy_before_a_repair_that_fails_midway_is_removed(lang: str, tmp_path
     assert ui.message("storage_errors.no_backup", cause=ui.message("os_errors.full")) in said, said
     assert lang == "en" or not any(english in said for english in ENGLISH_OF_SQLITE), said
     assert list(tmp_path.iterdir()) == [path], "the begun copy is removed"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_progress_file_that_cannot_be_opened_is_said_at_the_start_within_the_terminals_width(
+        lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A progress file that is a folder: the start said so in one line of 150 columns, past an 80-column terminal."""
+    from tutor.shell.app import start
+
+    (tmp_path / "progress.sqlite3").mkdir()
+    monkeypatch.setenv("COLUMNS", "80")
+    assert start(lang, None, True, {"CASSINO_TUTOR_HOME": str(tmp_path)}) == 1
+    said = capsys.readouterr().err
+    assert said.startswith({"en": "Cannot open the progress file", "de": "Die Fortschrittsdatei"}[lang]), said
+    assert "CASSINO_TUTOR_HOME" in said and all(len(line) <= 80 or " " not in line  # a path longer than a line
+                                                for line in said.splitlines()), said

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.cli import puzzles
+from tutor.cli.main import main
 from tutor.loading import writing
 from tutor.loading.writing import write_whole
 
@@ -116,3 +118,23 @@ def test_a_file_in_a_folder_where_no_file_may_be_made_is_written_in_place(tmp_pa
     assert path.read_text(encoding="utf-8") == "new\n"
     with pytest.raises(PermissionError):
         write_whole(tmp_path / "new.txt", "made\n")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "cannot be written"), ("de", "lässt sich nicht schreiben")])
+def test_puzzles_generate_says_an_output_it_cannot_write_before_it_mines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str,
+        said: str) -> None:
+    """``-o`` a folder, in a folder that is not there, or below a file: said only once every puzzle was mined and
+    proved (minutes, for a count of 50), and all of that work lost."""
+    def mined(*args: object) -> None:
+        raise AssertionError("mined before the output was found unwritable")
+
+    monkeypatch.setattr(puzzles, "generate", mined)
+    monkeypatch.setenv("CASSINO_TUTOR_HOME", str(tmp_path / "home"))  # a report of a crash, if any, goes there
+    (tmp_path / "a-file").write_text("kept", encoding="utf-8")
+    for output in (tmp_path, tmp_path / "none" / "x.yaml", tmp_path / "a-file" / "x.yaml"):
+        argv = ["puzzles", "generate", "--theme", "sums", "--count", "1", "--seed", "7", "-o", str(output)]
+        assert main([*argv, "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert f"{output}: " in err and said in err and "Traceback" not in err, err
+    assert left_in(tmp_path) == ["a-file"] and (tmp_path / "a-file").read_text(encoding="utf-8") == "kept"

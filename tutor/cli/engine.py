@@ -25,8 +25,9 @@ from tutor.core.position import Position
 from tutor.core.search import LONG_DEAL_CARDS, SearchError
 from tutor.core.solver import Goal, GoalError, Ranking, rank_moves
 from tutor.core.text import LAYOUT, escaped, excerpt
-from tutor.loading.catalog import load_file, read_catalog, yaml_files
+from tutor.loading.catalog import load_file, read_catalog, unlisted_folders, yaml_files
 from tutor.loading.positions import load_position, table_to_data
+from tutor.loading.reading import STDIN
 from tutor.loading.words import Words
 from tutor.loading.yamlfile import FileError, Problem, read_yaml_file
 from tutor.parallel.pool import in_order
@@ -258,7 +259,12 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
     for target in targets:
         path = Path(target)
         files += [str(f) for f in yaml_files(path)] if path.is_dir() else [target]
-    if not files:
+        problems += [problem_words(ui, p) for p in unlisted_folders(path)] if path.is_dir() else []
+    named: dict[str, str] = {}
+    for file in files:  # a file named twice (or within a folder named too) is checked once
+        named.setdefault(_same_file(file), file)
+    files = list(named.values())
+    if not files and not problems:
         raise UsageError(ui.message("check.no_files", targets=targets))
     lessons: list[Lesson] = []
     puzzles: list[Puzzle] = []
@@ -299,6 +305,11 @@ def check(args: argparse.Namespace) -> tuple[str, int]:
         print(ui.message("check.found", n=len(problems)), file=sys.stderr)
         return "", 2
     return ui.message("check.good", lessons=len(lessons), puzzles=len(puzzles), positions=positions), 0
+
+
+def _same_file(name: str) -> str:
+    """What names one file however it is written (``-``, standard input, as itself)."""
+    return name if name == STDIN else os.path.realpath(name)
 
 
 def _checking(ui: Renderer, key: str, done: int, total: int, spent: float) -> str:

@@ -20,7 +20,7 @@ from tutor.generator.runner import ROUNDS_PER_ITEM, Outcome, Request, generate
 from tutor.generator.selection import REJECTIONS
 from tutor.generator.writing import file_text
 from tutor.loading.puzzles import load_puzzles
-from tutor.loading.writing import write_whole
+from tutor.loading.writing import refused_target, write_whole
 from tutor.loading.yamlfile import FileError
 from tutor.render import Renderer, find_name, near_name
 from tutor.render.os_errors import os_reason
@@ -48,6 +48,9 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
     if args.puzzles_command != "generate":
         raise UsageError(say("puzzles.usage"))
     request, jobs = read_request(args, say)
+    refused = refused_target(args.output) if args.output is not None else None
+    if refused is not None:  # said before the mining, which may take minutes, not after it
+        raise UsageError(say("puzzles.cannot_write", file=args.output, why=os_reason(say, refused)))
     show = _progress_line(request.count, say) if args.progress or sys.stderr.isatty() else None
     try:
         outcome = generate(request, jobs, show)

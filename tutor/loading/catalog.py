@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -13,6 +14,7 @@ from tutor.core.position import Position
 from .lessons import lesson_from_node, load_lesson
 from .positions import position_from_node
 from .puzzles import load_puzzles, puzzles_from_node
+from .words import os_words, words
 from .yamlfile import FileError, Problem, load_document, read_yaml_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -23,6 +25,21 @@ def yaml_files(folder: Path) -> list[Path]:
     name but a folder, so that a pipe, a device, a link to nothing or a loop of links there is said when read, not
     passed over in silence."""
     return sorted(p for p in folder.rglob("*") if p.suffix in YAML_SUFFIXES and not p.is_dir())
+
+
+def unlisted_folders(folder: Path) -> list[Problem]:
+    """A problem for ``folder`` and each folder below it whose entries cannot be listed (no permission, say):
+    :func:`yaml_files` passes over them in silence, as if they held no file."""
+    problems: list[Problem] = []
+
+    def refused(err: OSError) -> None:
+        why = os_words(err)
+        problems.append(Problem.of(str(err.filename or folder), 1, 1, words(
+            f"the folder cannot be read ({why}), so its files are not checked", "reading.folder_unreadable", why=why)))
+
+    for _ in os.walk(folder, onerror=refused):
+        pass
+    return problems
 
 
 def load_file(text: str, filename: str) -> Lesson | tuple[Puzzle, ...] | Position:

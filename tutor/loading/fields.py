@@ -154,17 +154,25 @@ class FieldReader:
 
     # ---- the engine's values -------------------------------------------------
 
-    def goal(self, node: Node) -> Goal | None:
-        """A solver goal, as ``solve --goal`` takes it."""
+    def goal(self, node: Node, pos: Position | None = None) -> Goal | None:
+        """A solver goal, as ``solve --goal`` takes it; each card it names on the table of ``pos``, where given."""
         if not node.is_scalar or node.is_null:
             self.problems.add(node, f"goal must be a goal like cards, points or deal, not {node.describe()}",
                               "files.goal_not_text", value=node.description())
             return None
         try:
-            return Goal.from_str(node.text)
+            goal = Goal.from_str(node.text)
         except GoalError as err:
             self.problems.add(node, str(err), f"files.goal_{err.code}", **err.params)
             return None
+        table = pos.table_cards() if pos is not None else []
+        for card in (c.card for c in goal.criteria if c.card is not None and pos is not None):
+            if card not in table:
+                self.problems.add(node, f"goal {goal} names {card}, which is not on the table (loose or in a build): "
+                                        "no move can take it; name a card on the table", "files.goal_card_off_table",
+                                  goal=str(goal), card=str(card))
+                return None
+        return goal
 
     def variant(self, node: Node) -> Variant | None:
         """The variant a preset name or options mapping names."""

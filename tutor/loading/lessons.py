@@ -127,7 +127,7 @@ class _LessonReader(FieldReader):
         if goal_node is not None and find_node is not None:
             self.problems.add(find_node, f"an exercise has either {accepts}, not both; remove one", "files.exercise_both")
             return None
-        goal = self.goal(goal_node) if goal_node else None
+        goal = self.goal(goal_node, pos) if goal_node else None
         find = self.choice(find_node, FIND_KINDS, thing("move_kind")) if find_node else None
         hints_node = body.get("hints")
         hints = self.texts(hints_node, "hints", thing("hint"), claims=True) if hints_node else ()

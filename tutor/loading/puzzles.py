@@ -63,7 +63,7 @@ class _PuzzleReader(FieldReader):
             self.problems.add(pos_node.get("variant") or pos_node,
                               "the position's variant differs from the puzzle's variant:; "
                               "remove the position's variant (it defaults to the puzzle's)", "files.variant_differs")
-        goal = self.goal(goal_node) if goal_node is not None else None
+        goal = self.goal(goal_node, pos) if goal_node is not None else None
         themes_node, rating_node, hints_node = found["themes"], found["rating"], found["hints"]
         themes = self.themes(themes_node) if themes_node is not None else ()
         rating = self.whole(rating_node, "rating", *RATING_RANGE) if rating_node is not None else None

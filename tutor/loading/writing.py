@@ -8,6 +8,7 @@ file beside it and renames it over the old one once it is on the disk.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -54,6 +55,18 @@ def write_whole(path: str | Path, data: str | bytes) -> None:
         with suppress(OSError):
             os.unlink(temp)
         raise
+
+
+def refused_target(path: str | Path) -> OSError | None:
+    """The error writing ``path`` with :func:`write_whole` would meet, as far as it shows without writing (``path``
+    a folder, its folder missing or no folder), or None: for a command to say before its work, not after it."""
+    target = Path(os.path.realpath(path))
+    for error, code, where in ((IsADirectoryError, errno.EISDIR, target.is_dir()),
+                               (FileNotFoundError, errno.ENOENT, not target.parent.exists()),
+                               (NotADirectoryError, errno.ENOTDIR, not target.parent.is_dir())):
+        if where:
+            return error(code, os.strerror(code), str(path))
+    return None
 
 
 def temporary_beside(path: Path) -> Path:

@@ -192,6 +192,8 @@ MAX_VALUES = 100_000
 
 MAX_VALUE_CHARS = 4_000
 """The longest single value (a lesson's longest text is under 1,000 characters)."""
+KEY_CHARS = 1_024
+"""The longest key YAML reads without a '?' before it (PyYAML's limit of a simple key)."""
 
 def size_problem(size: int) -> Words | None:
     """Why a file of ``size`` bytes is not read, or None."""
@@ -403,6 +405,12 @@ def _explain(err: yaml.MarkedYAMLError, lines: list[str], line: int, col: int) -
     if "mapping values are not allowed here" in problem:
         return _stray_colon(lines, line, col)
     if "could not find expected ':'" in problem:
+        start = err.context_mark
+        colon = re.search(r":(\s|$)", lines[start.line][start.column:]) if start and start.line < len(lines) else None
+        if start and colon and colon.start() >= KEY_CHARS:  # YAML looks no further for a key's ':'
+            return words(f"the key on line {start.line + 1} is {colon.start():,} characters long; YAML reads a key "
+                         f"of at most {KEY_CHARS:,}: shorten it", "yaml.key_too_long", line=start.line + 1,
+                         chars=colon.start(), most=KEY_CHARS)
         if err.context_mark and re.search(r"\w:[^\s/]", lines[err.context_mark.line]):  # 'b:2' reads as one word
             return words(f"line {line} needs a space after its ':' (write 'key: value')", "yaml.space_after_colon",
                          above=line)

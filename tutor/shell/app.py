@@ -94,7 +94,7 @@ def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Ma
     try:
         progress = Progress.open(environ=environ, notice=importing)
     except ProgressError as err:
-        print(escaped(progress_problem(Renderer(fallback), err), keep=LAYOUT),
+        print(fit(escaped(progress_problem(Renderer(fallback), err), keep=LAYOUT), terminal_width()),
               file=sys.stderr)
         return 1
     stored = progress.get_setting("lang")
@@ -116,7 +116,7 @@ def start(lang: str | None, ascii_only: bool | None, no_color: bool, environ: Ma
         if keep and ascii_only is not None:
             progress.set_setting(SUITS_SETTING, "ascii" if ascii_only else "glyphs")
     except ProgressError as err:
-        print(escaped(progress_problem(shell.ui, err), keep=LAYOUT), file=sys.stderr)
+        print(fit(escaped(progress_problem(shell.ui, err), keep=LAYOUT), terminal_width()), file=sys.stderr)
     leave_on_hangup()
     try:
         tune_collector()

@@ -17,7 +17,7 @@ from tutor.core.variant import OPTIONS
 from tutor.play.players import LEVELS
 from tutor.render import LANGS, find_name, folded
 
-from .games import EXPORT_WORDS, IMPORT_WORDS
+from .games import EXPORT_WORDS, IMPORT_WORDS, QUOTES
 from .play_settings import KIND_WORDS, SETTING_KEYS
 from .registry import lookup, offered_commands, typed_command
 from .state import Shell
@@ -58,7 +58,9 @@ class TutorCompleter(Completer):
             elif cmd.argument == "game":  # any number of words: ``play round royal level=club``
                 candidates = self.game_words(words[1:], word)
             elif cmd.argument == "games" and _file_wanted(words[1:]):  # ``games import FILE``, ``export N FILE``
-                yield from PATHS.get_completions(Document(word), complete_event)
+                # a name begun in quotes (a name with a space, as in a system shell): its file, the quote kept
+                typed = word[1:] if word[:1] in QUOTES else word
+                yield from PATHS.get_completions(Document(typed), complete_event)
                 return
             else:
                 candidates = list(self.arguments(cmd.argument)) if len(words) == 1 else []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shlex
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ EXPORT_WORDS = ("export", "exportiere", "exportieren")
 IMPORT_WORDS = ("import", "importiere", "importieren")
 MAX_NUMBER_DIGITS = 18
 """A game's number is SQLite's; more digits than this name no game."""
+QUOTES = {'"': '"', "'": "'", "“": "”", "„": "“", "‘": "’", "«": "»", "»": "«"}
+"""The quotes a file's name may be typed in, as in a system shell or as the tutor's messages quote (each opening
+quote and its closing one): they are not part of the name."""
 
 
 def games_command(shell: Shell, arg: str) -> str:
@@ -41,10 +45,25 @@ def games_command(shell: Shell, arg: str) -> str:
         return listing(shell)
     if word.lower() in EXPORT_WORDS:
         number, _, file = rest.strip().partition(" ")
-        return export(shell, number, file.strip())
+        return export(shell, number, unquoted(file.strip()))
     if word.lower() in IMPORT_WORDS:
-        return import_(shell, rest.strip())
+        return import_(shell, unquoted(rest.strip()))
     return shell.ui.message("play.games_usage")
+
+
+def unquoted(file: str) -> str:
+    """A file's name as typed, without the quotes around it (``"my game.json"`` is ``my game.json``, not a name with
+    quotes in it; ``""`` no name)."""
+    if len(file) >= 2 and QUOTES.get(file[0]) == file[-1]:
+        return file[1:-1].strip()
+    return file
+
+
+def typed_back(path: Path) -> str:
+    """``path`` as a system shell takes it back (quoted when it holds a space or the like)."""
+    if os.name == "posix":
+        return shlex.quote(str(path))
+    return f'"{path}"' if " " in str(path) else str(path)
 
 
 def listing(shell: Shell) -> str:
@@ -120,7 +139,7 @@ def export(shell: Shell, number_text: str, file: str) -> str:
         if isinstance(err, FileNotFoundError) and not path.parent.is_dir():
             return ui.message("play.export_no_folder", folder=str(path.parent))
         return ui.message("play.export_failed", path=str(path), reason=os_reason(ui.message, err))
-    return ui.message("play.exported", number=number, path=str(path))
+    return ui.message("play.exported", number=number, path=str(path), command=typed_back(path))
 
 
 def import_(shell: Shell, file: str) -> str:

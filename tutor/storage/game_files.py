@@ -33,7 +33,7 @@ def read_game_file(path: Path) -> SavedGame:
         text = read_bounded(path, MAX_BYTES, "a saved game")
     except ReadRefused as err:
         raise GameFileError(str(path), err.said) from None
-    return parse_game(text, str(path))
+    return parse_game(text, str(path), located=True)
 
 
 def write_new_file(path: Path, text: str) -> None:

@@ -24,7 +24,7 @@ from tutor.core.scoring import Detail, RoundScore
 from tutor.core.variant import VariantError
 from tutor.loading.positions import position_from_node, position_to_data, variant_to_data
 from tutor.loading.words import Words, words, words_from_data, words_to_data
-from tutor.loading.yamlfile import FileError, load_document
+from tutor.loading.yamlfile import FileError, Node, Problem, load_document
 from tutor.play.table_game import MAX_ROUNDS, GameError, Settings, TableGame
 
 from .timestamps import FIRST_YEAR, LAST_YEAR, checked_time, to_text, utc
@@ -212,10 +212,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
-def parse_game(text: str, where: str) -> SavedGame:
+def parse_game(text: str, where: str, *, located: bool = False) -> SavedGame:
     """The game of a saved game's JSON ``text``, replayed move by move.
 
-    Raises :class:`GameFileError` (one line starting with ``where``) if it cannot be.
+    Raises :class:`GameFileError` (one line starting with ``where``) if it cannot be; ``located`` (``where`` a
+    file's name): a value, a round's start or a move that is wrong is named by its line and column in ``text`` too.
     """
     if len(text) > MAX_BYTES:
         raise GameFileError(where, _said(f"more than {MAX_BYTES >> 20} MB, too big to be a saved game", "too_big",
@@ -231,7 +232,7 @@ def parse_game(text: str, where: str) -> SavedGame:
         if "digits" in str(err):
             raise GameFileError(where, _said("not a saved game: a number with too many digits", "digits")) from None
         raise GameFileError(where, _said(f"not a saved game: {err}", "number", detail=str(err))) from None
-    return _Reader(where).game(data)
+    return _Reader(where, text if located else None).game(data)
 
 
 def _said(text: str, key: str, /, **params: Any) -> Words:
@@ -249,28 +250,53 @@ def _shown(value: Any) -> str:
 
 
 class _Reader:
-    """Checks a saved game's JSON data key by key, each problem one line."""
+    """Checks a saved game's JSON data key by key, each problem one line; ``text``, that of a file, to locate
+    them in."""
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, text: str | None = None) -> None:
         self.where = where
+        self.text = text
+        self.paths: dict[int, tuple[str | int, ...]] = {}
+        """Where each object checked stands in the document (by its id): the keys and indexes leading to it."""
 
-    def fail(self, message: str | Words, move: MoveFault | None = None) -> GameFileError:
-        return GameFileError(self.where, message, move)
+    def fail(self, message: str | Words, move: MoveFault | None = None, at: Node | None = None) -> GameFileError:
+        return GameFileError(self.where if at is None else f"{self.where}:{at.line}:{at.col}", message, move)
 
-    def must_be(self, key: str, what: Words, value: Any) -> GameFileError:
+    def node(self, *path: str | int) -> Node | None:
+        """The value at ``path`` (keys and indexes from 0) in the file's text, read again with the lines and columns
+        of its values (only once something is wrong); None when there is no file, or its JSON is more than YAML
+        reads."""
+        if self.text is None:
+            return None
+        try:
+            node: Node | None = load_document(self.text, self.where)
+        except FileError:
+            return None
+        for step in path:
+            if node is None:
+                break
+            if isinstance(step, str):
+                node = node.get(step) if node.is_mapping else None
+            else:
+                node = node.children[step] if node.is_list and step < len(node.children) else None
+        return node
+
+    def must_be(self, key: str, what: Words, value: Any, data: dict[str, Any] | None = None) -> GameFileError:
+        """The value of ``key`` is not ``what``; ``data``, the object holding it, to locate it in a file."""
+        base = self.paths.get(id(data)) if data is not None else None
         return self.fail(_said(f"{key!r} must be {what}, not {_shown(value)}", "must_be", key=key, what=what,
-                               value=_shown(value)))
+                               value=_shown(value)), at=None if base is None else self.node(*base, key))
 
     def get(self, data: dict[str, Any], key: str, kind: type, what: Words) -> Any:
         value = data.get(key)
         if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-            raise self.must_be(key, what, value)
+            raise self.must_be(key, what, value, data)
         return value
 
     def number(self, data: dict[str, Any], key: str, low: int, high: int, what: Words) -> int:
         value: int = self.get(data, key, int, what)
         if not low <= value <= high:
-            raise self.must_be(key, what, value)
+            raise self.must_be(key, what, value, data)
         return value
 
     def time(self, data: dict[str, Any], key: str, optional: bool = False) -> datetime | None:
@@ -282,12 +308,13 @@ class _Reader:
         try:
             return checked_time(self.get(data, key, str, what))
         except ValueError:
-            raise self.must_be(key, what, value) from None
+            raise self.must_be(key, what, value, data) from None
 
     def game(self, data: Any) -> SavedGame:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise self.fail(_said(f"not a saved game (a saved game is a JSON object with \"format\": \"{FORMAT}\")",
                                   "not_game", format=FORMAT))
+        self.paths[id(data)] = ()
         version = data.get("version")
         if version != VERSION:
             newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
@@ -300,7 +327,7 @@ class _Reader:
         practice = self.get(data, "practice", bool, _said("true or false", "what_bool"))
         resigned = data.get("resigned", False)
         if not isinstance(resigned, bool):
-            raise self.must_be("resigned", _said("true or false", "what_bool"), resigned)
+            raise self.must_be("resigned", _said("true or false", "what_bool"), resigned, data)
         rounds = self.get(data, "rounds", list, _said("a list of rounds", "what_rounds"))
         if len(rounds) > MAX_ROUNDS:  # refused before any is replayed: that alone could take minutes
             raise self.fail(_said(f"{len(rounds):,} rounds, more than the {MAX_ROUNDS} a match lasts", "too_many_rounds",
@@ -348,23 +375,27 @@ class _Reader:
         where = f"round {index}"
         if not isinstance(entry, dict):
             raise self.fail(_said(f"{where} must be an object with \"start\" and \"moves\"", "round_not_object",
-                                  round=index))
+                                  round=index), at=self.node("rounds", index - 1))
+        self.paths[id(entry)] = ("rounds", index - 1)
         start = self.start(entry.get("start"), index)
         try:
             game.begin_round(start)
         except GameError as err:
-            raise self.fail(_said(f"{where}: {err}", "round_refused", round=index, detail=str(err))) from None
+            raise self.fail(_said(f"{where}: {err}", "round_refused", round=index, detail=str(err)),
+                            at=self.node("rounds", index - 1, "start")) from None
         moves = self.get(entry, "moves", list, _said(f"the list of {where}'s moves", "what_moves", round=index))
         for number, text in enumerate(moves, 1):
             if not isinstance(text, str):
                 raise self.fail(_said(f"{where}, move {number}: a move is written as text, like \"7S x 7D\"",
-                                      "move_not_text", round=index, number=number))
+                                      "move_not_text", round=index, number=number),
+                                at=self.node("rounds", index - 1, "moves", number - 1))
             try:
                 move: Move = game.position.parse_move(text)
                 game.push(move)
             except (MoveError, GameError) as err:
                 fault = MoveFault(index, number, text[:40], *_fault(err))
-                raise self.fail(f"{where}, move {number} ({text[:40]!r}) cannot be played there", fault) from None
+                raise self.fail(f"{where}, move {number} ({text[:40]!r}) cannot be played there", fault,
+                                self.node("rounds", index - 1, "moves", number - 1)) from None
         if entry.get("claim") is not None:
             self.claim(game, index, entry)
         self.hinted(game, index, entry)
@@ -376,10 +407,10 @@ class _Reader:
         most = len(game.current.plies)
         what = _said(f"a list of ply numbers from 0 to {most}", "what_hinted", most=most)
         if not isinstance(hinted, list):
-            raise self.must_be("hinted", what, hinted)
+            raise self.must_be("hinted", what, hinted, entry)
         for ply in hinted:
             if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= most:
-                raise self.must_be("hinted", what, hinted)
+                raise self.must_be("hinted", what, hinted, entry)
         game.current.hinted = set(hinted)
 
     def claim(self, game: TableGame, index: int, entry: dict[str, Any]) -> None:
@@ -402,10 +433,23 @@ class _Reader:
         try:
             return position_from_node(load_document(json.dumps(data), self.where), self.where)
         except FileError as err:
-            first = err.problems[0]
+            first, at = self.located(err.problems[0], index)
             problem = Words(first.message, first.code, first.params) if first.code else first.message
             raise self.fail(_said(f"{where}'s start: {first.message}", "start_refused", round=index,
-                                  problem=problem)) from None
+                                  problem=problem), at=at) from None
+
+    def located(self, problem: Problem, index: int) -> tuple[Problem, Node | None]:
+        """The first problem of round ``index``'s start read where it stands in the file (the lines and columns it
+        names are the file's), and a node at its place; ``problem`` itself, and None, when there is no file."""
+        node = self.node("rounds", index - 1, "start")
+        if node is None:
+            return problem, None
+        try:
+            position_from_node(node, self.where)
+        except FileError as err:
+            first = err.problems[0]
+            return first, Node("scalar", first.line, first.col)
+        return problem, node
 
 
 def _fault(err: MoveError | GameError) -> tuple[str, str]:
