@@ -14,14 +14,13 @@ from tutor.content.course import DemoStep, TextStep
 from tutor.content.skills import SKILLS, Evidence
 from tutor.shell.commands import dispatch
 from tutor.shell.lesson import LessonRun
-from tutor.shell.next_choice import DOUBT, MISS_SPAN, section_for
+from tutor.shell.next_choice import MISS_SPAN, section_for
 from tutor.shell.picker import PUZZLE_REACH, SET_MIN, open_puzzles, pick_puzzle, set_choice, set_pool
 from tutor.shell.play import GameRun
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.section import SectionRun
 from tutor.shell.state import Shell
 from tutor.shell.streak import streak_order
-from tutor.storage.glicko2 import Rating
 from tutor.storage.skills import SKILL_START, updated
 from tutor.teaching.skill_map import LESSON_SKILLS, THEME_SKILLS, puzzle_skills, step_skills
 
@@ -44,21 +43,15 @@ def _evidence(shell: Shell, skill: str, scores: list[float], difficulty: float =
                                             for i, s in enumerate(scores)}, now=shell.clock())
 
 
-def _stored(database: Path, skill: str) -> tuple[Rating, list[float]]:
-    """The rating of ``skill`` recomputed from the stored evidence, piece by piece, and the scores, oldest first."""
+def _recomputed(database: Path, skill: str, span: int = 10) -> tuple[int, int, int]:
+    """The rating, misses and tries of ``skill`` recomputed from the stored evidence, piece by piece."""
     with sqlite3.connect(database) as c:
         rows = c.execute("SELECT score, weight, difficulty FROM skill_evidence WHERE skill = ? ORDER BY id",
                          (skill,)).fetchall()
     rating = SKILL_START
     for score, weight, difficulty in rows:
         rating = updated(rating, Evidence(skill, score, weight, difficulty))
-    return rating, [score for score, _, _ in rows]
-
-
-def _recomputed(database: Path, skill: str, span: int = 10) -> tuple[int, int, int]:
-    """The rating, misses and tries of ``skill`` recomputed from the stored evidence, piece by piece."""
-    rating, scores = _stored(database, skill)
-    last = scores[-span:]
+    last = [score for score, _, _ in rows][-span:]
     return round(rating.rating), sum(1 for s in last if s < 1), len(last)
 
 
@@ -790,56 +783,3 @@ def test_a_streak_prefers_the_player_counts_the_learner_plays(tmp_path: Path) ->
     with open_shell(tmp_path / "three", "en") as shell:
         classic_course_done(shell, now=shell.clock())
         assert {p.position.players for p in streak_order(shell, "partnership")} == {4}  # no two-player one left
-
-
-PROBE = {
-    "en": r"(?P<skill>[^ ]+) could be your weakest skill: rated (?P<rating>\d+), but on (?P<evidence>\d+) tries? it "
-          r"could be as low as (?P<low>-?\d+), under (?P<weakest>[^ ]+) \((?P<weakest_rating>\d+)\); "
-          r"(?P<missed>\d+) of your last (?P<tried>\d+) went wrong or took help: after your round, puzzles on",
-    "de": r"(?P<skill>[^ ]+) könnte deine schwächste Fähigkeit sein: Wertungszahl (?P<rating>\d+), doch nach "
-          r"(?P<evidence>\d+) Versuchen? könnte sie auch nur (?P<low>-?\d+) sein, unter (?P<weakest>[^ ]+) "
-          r"\((?P<weakest_rating>\d+)\); (?P<missed>\d+) deiner letzten (?P<tried>\d+) ging(?:en)? schief oder "
-          r"brauchten? Hilfe: nach deiner Runde Aufgaben zum Thema",
-}
-
-
-def _skill_named(shell: Shell, name: str) -> str:
-    (skill,) = [s for s in SKILLS if shell.ui.message(f"skills.{s}").lower() == name.lower()]
-    return skill
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_after_a_game_next_probes_a_skill_that_could_be_weaker_than_the_weakest(tmp_path: Path, lang: str) -> None:
-    """Worked example: a round's evidence misses builds 8 times in 12 (rated lowest, on much evidence) and sweeps
-    once in 2 (rated higher, on little): sweeps could be rated lower than builds (its rating less :data:`DOUBT`
-    deviations is the lowest), so the set after the game probes it, and the line says so with the stored
-    evidence's numbers."""
-    with open_shell(tmp_path, lang) as shell:
-        classic_course_done(shell, now=shell.clock())
-        _evidence(shell, "builds", [0.0, 0.0, 1.0] * 4)
-        _evidence(shell, "sweeps", [0.0, 1.0])
-        reply = say(shell, "next" if lang == "en" else "weiter")
-        found = re.search(PROBE[lang], reply)
-        assert found, reply
-        database = tmp_path / "progress.sqlite3"
-        skill, weakest = _skill_named(shell, found["skill"]), _skill_named(shell, found["weakest"])
-        assert (skill, weakest) == ("sweeps", "builds") and _lowest(database) == "builds"
-        probed, scores = _stored(database, "sweeps")
-        named, _ = _stored(database, "builds")
-        low = probed.rating - DOUBT * probed.deviation
-        assert low < named.rating - DOUBT * named.deviation < named.rating < probed.rating  # could be the weakest
-        said = [int(found[key]) for key in ("rating", "evidence", "low", "weakest_rating", "missed", "tried")]
-        assert said == [round(probed.rating), len(scores), round(low), round(named.rating), 1, 2]
-        run = shell.activity
-        assert isinstance(run, PuzzleRun) and "sweeps" in puzzle_skills(run.puzzle)
-
-
-def test_after_a_game_the_skill_named_weakest_is_not_said_to_be_probed(tmp_path: Path) -> None:
-    """The weakest skill on much evidence, and no other unsure enough to be lower: the set is on it, said as the
-    weakest's."""
-    with open_shell(tmp_path) as shell:
-        classic_course_done(shell, now=shell.clock())
-        _evidence(shell, "builds", [0.0, 0.0, 1.0] * 4)
-        _evidence(shell, "sweeps", [1.0] * 12, difficulty=1200)
-        reply = say(shell, "next")
-        assert _checked_why(tmp_path, shell, reply) == "builds" and "could be your weakest" not in reply

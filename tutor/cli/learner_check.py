@@ -124,9 +124,9 @@ or all before the first round, one for each skill in turn (a placement test)."""
 
 def set_skill(progress: Progress) -> str | None:
     """The skill of the set ``next`` opens (:func:`~tutor.shell.next_choice.skill_to_work`): after a round (the
-    newest evidence a game's, as :func:`~tutor.shell.next_choice.after_game` says; a simulated learner is past the
-    course) the skill that could be the weakest, whatever its rating (:func:`~tutor.shell.next_choice.to_probe`);
-    otherwise only a weak one, and None (puzzles of any theme, as the course's puzzles) while none is weak."""
+    newest evidence a game's; a simulated learner is past the course) the weakest skill whatever its rating, as
+    :func:`~tutor.shell.next_choice.after_game` says; otherwise only a weak one, and None (puzzles of any theme,
+    as the course's puzzles) while none is weak."""
     worked = skill_to_work(progress.skills(), progress.last_evidence_source() == "game")
     return None if worked is None else worked.skill
 

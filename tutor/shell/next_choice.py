@@ -8,10 +8,8 @@ play with, else by the section of a lesson whose step the learner last missed (a
 puzzles on them once that lesson was done again, said to have been in vain only when the rules were missed since),
 any other skill by a set of puzzles on one of its themes, within the
 learner's reach (a section or a lesson when no such puzzle is open).  A skill whose lesson was done again in vain,
-with no puzzle set on it open, waits: the next weak skill is worked on in its place.  After a game the skill that
-could be the weakest is worked on whatever its rating, by puzzles when it is not the one named weakest: the round
-just reviewed has told the model most, a skill the games seldom test is unsure (:func:`to_probe`), and a game
-follows the set.
+with no puzzle set on it open, waits: the next weak skill is worked on in its place.  After a game the weakest skill
+is worked on whatever its rating: the round just reviewed has told the model most, and a game follows the set.
 Otherwise a game is proposed (:mod:`.game_choice`), or the course goes on with the lessons of the variants.
 """
 
@@ -41,8 +39,6 @@ MISS_SPAN = 20
 """A section to repeat is looked for among the skill's last this many pieces of evidence from lessons."""
 MISSED_TRIES = 3
 """A theme's puzzles tried at least this often, mostly missed, come first in a set on its skill."""
-DOUBT = 2.0
-"""After a game, a skill could be rated as low as its rating less this many deviations (:func:`lowest_bound`)."""
 
 
 @dataclass(frozen=True)
@@ -66,9 +62,7 @@ class Choice:
     """Work on ``skill`` (rated ``rating``) by ``step``; of its last ``tried`` pieces of evidence, ``missed``
     scored under 1 (missed, or done with help); ``after_game``: chosen because a game was the last thing done.
     ``passed``: the weakest skill, passed over for this one (:func:`passed_over`), rated ``passed_rating``, whose
-    lesson ``passed_lesson`` was done again in vain.  ``low``: set when the skill is probed after a game
-    (:func:`to_probe`) without being the one named weakest: how low it could be rated, on ``evidence`` pieces;
-    ``weakest`` the skill named weakest (none: no skill has enough evidence), rated ``weakest_rating``."""
+    lesson ``passed_lesson`` was done again in vain."""
 
     skill: str
     step: Step
@@ -79,10 +73,6 @@ class Choice:
     passed: str = ""
     passed_rating: int = 0
     passed_lesson: str = ""
-    low: int | None = None
-    evidence: int = 0
-    weakest: str = ""
-    weakest_rating: int = 0
 
 
 @dataclass(frozen=True)
@@ -169,22 +159,14 @@ def new_learner(shell: Shell) -> bool:
 
 def choose(shell: Shell) -> Choice | None:
     """The step the weakest skill asks for, or None: too little evidence, or no skill weak and no game just
-    played.  After a game, puzzles on the skill to probe (:func:`to_probe`); when none are open on it, the step
-    the weakest asks for.  When nothing works on the weakest skill any more (:func:`passed_over`), the step of the
-    next weak skill that has one, said to be in its place; None when no other has one."""
+    played.  When nothing works on the weakest skill any more (:func:`passed_over`), the step of the next weak
+    skill that has one, said to be in its place; None when no other has one."""
     played = after_game(shell)
     skills = shell.progress.skills()
     weak = skill_to_work(skills, played)
     if weak is None:
         return None
-    named = weakest(skills, 1)
     step = step_for(shell, weak.skill)
-    if played and (not named or named[0].skill != weak.skill):
-        if step is not None and step.kind == "puzzles":
-            return _probe(shell, weak, step, named[0] if named else None)
-        if not named:
-            return None
-        weak, step = named[0], step_for(shell, named[0].skill)  # a probe asks by puzzles: none open on it
     if step is not None:
         return _choice(shell, weak, step, played)
     lesson = passed_over(shell, weak.skill)
@@ -203,14 +185,6 @@ def _choice(shell: Shell, weak: SkillEstimate, step: Step, played: bool = False)
     scores = shell.progress.skill_scores(weak.skill, WHY_SPAN)
     missed = sum(1 for score in scores if score < 1.0)
     return Choice(weak.skill, step, round(weak.rating.rating), missed, len(scores), played)
-
-
-def _probe(shell: Shell, probed: SkillEstimate, step: Step, named: SkillEstimate | None) -> Choice:
-    """Puzzles (``step``) on ``probed`` after a game, though the skill ``named`` weakest (None: no skill has enough
-    evidence) is another: how low it could be, and on how much evidence."""
-    return replace(_choice(shell, probed, step, True), low=round(lowest_bound(probed)), evidence=probed.evidence,
-                   weakest="" if named is None else named.skill,
-                   weakest_rating=0 if named is None else round(named.rating.rating))
 
 
 def passed_over(shell: Shell, skill: str) -> str | None:
@@ -232,27 +206,10 @@ def after_game(shell: Shell) -> bool:
 
 def skill_to_work(skills: Sequence[SkillEstimate], played: bool = False) -> SkillEstimate | None:
     """The skill the next step works on: the weakest of ``skills`` with enough evidence, when it is rated under
-    :data:`WEAK_BELOW`; when a game was just ``played`` (:func:`after_game`), the skill to probe whatever its
-    rating (:func:`to_probe`); None otherwise.  The learner check uses it too."""
-    if played:
-        return to_probe(skills)
-    found = weakest_weak(skills, 1)
+    :data:`WEAK_BELOW`, or whatever its rating when a game was just ``played`` (:func:`after_game`); None
+    otherwise.  The learner check uses it too."""
+    found = weakest(skills, 1) if played else weakest_weak(skills, 1)
     return found[0] if found else None
-
-
-def lowest_bound(estimate: SkillEstimate) -> float:
-    """How low the skill could be rated: its rating less :data:`DOUBT` deviations."""
-    return estimate.rating.rating - DOUBT * estimate.rating.deviation
-
-
-def to_probe(skills: Sequence[SkillEstimate]) -> SkillEstimate | None:
-    """After a game, the skill that could be the weakest, as an adaptive test asks where it is least sure: of
-    ``skills`` with any evidence (fewer than :data:`~tutor.storage.skills.MIN_EVIDENCE` pieces too), the one that
-    could be rated lowest (:func:`lowest_bound`; ties: by name).  A skill the games seldom test is unsure, and is
-    probed before the one rated lowest on much evidence until its puzzles settle it.  None: no skill has
-    evidence."""
-    seen = [s for s in skills if s.evidence > 0]
-    return min(seen, key=lambda s: (lowest_bound(s), s.skill), default=None)
 
 
 def weakest_weak(skills: Sequence[SkillEstimate], n: int) -> list[SkillEstimate]:
@@ -392,15 +349,13 @@ def why_line(shell: Shell, choice: Choice) -> str:
     on_lesson = step.kind != "puzzles"
     target = shell.lesson_name(step.target) if on_lesson else shell.theme_name(step.target)
     title = shell.catalog.lesson(step.target).title.get(shell.lang) if on_lesson else ""
-    kind = ("after_lesson" if step.after else "probe" if choice.low is not None
-            else "after_game" if choice.after_game and step.kind == "puzzles" else step.kind)
+    kind = ("after_lesson" if step.after else "after_game" if choice.after_game and step.kind == "puzzles"
+            else step.kind)
     lesson = shell.catalog.lesson(step.after).title.get(shell.lang) if step.after else ""
     said = shell.ui.message(f"shell.next_why_{kind}", skill=shell.ui.message(f"skills.{choice.skill}"),
                             rating=choice.rating, missed=choice.missed, tried=choice.tried, target=target,
                             title=title, first=step.first + 1, last=step.last + 1, lesson=lesson,
-                            other=bool(choice.passed), played=step.played, low=choice.low, evidence=choice.evidence,
-                            weakest=shell.ui.message(f"skills.{choice.weakest}") if choice.weakest else "",
-                            weakest_rating=choice.weakest_rating)
+                            other=bool(choice.passed), played=step.played)
     if not choice.passed:
         return said
     passed = shell.ui.message("shell.next_why_passed", skill=shell.ui.message(f"skills.{choice.passed}"),
