@@ -354,6 +354,22 @@ def test_a_newcomer_gets_no_game_of_three_or_four_before_the_lesson_on_them(tmp_
         assert {p.id for p in open_puzzles(shell)} >= many
 
 
+@pytest.mark.parametrize(("lang", "command", "said"), [
+    ("en", "streak partnership", "They open with the lesson “Three players and partnerships”: type “learn partners”"),
+    ("de", "serie partnerschaft", "Sie öffnen sich mit der Lektion „Zu dritt und zu viert“: Tippe „lerne partner“"),
+    ("en", "streak royal", "They open with the lessons “Royal Cassino” and “Aces high”: type “learn royal”"),
+])
+def test_a_streak_of_a_theme_whose_lessons_are_not_done_says_which_open_it(tmp_path: Path, lang: str, command: str,
+                                                                             said: str) -> None:
+    """``streak partnership`` for a new learner said "No puzzle is left for you here just now: you have solved
+    them, or tried them lately", of puzzles never tried: the theme's puzzles wait for a lesson, and the streak says
+    which, as ``puzzle partnership`` does."""
+    with open_shell(tmp_path, lang) as shell:
+        text = say(shell, command)
+        assert said in " ".join(text.split()) and shell.activity is None, text
+        assert text == say(shell, command.replace("streak", "puzzle").replace("serie", "aufgabe"))
+
+
 def test_a_learner_without_the_spade_lesson_never_gets_a_spade_puzzle(tmp_path: Path) -> None:
     spade = [p for p in CATALOG.puzzles if p.variant.spade_points]
     assert spade, "the collection has spade puzzles"

@@ -493,7 +493,7 @@ def streak(shell: Shell, arg: str) -> str:
         return shell.ui.message("shell.unknown_theme", theme=arg, themes=", ".join(shell.theme_names()))
     order = streak_order(shell, theme)
     if not order:
-        return shell.ui.message("shell.no_more_puzzle")
+        return none_open(shell, theme) if theme else shell.ui.message("shell.no_more_puzzle")
     run = StreakRun(shell, order)
     shell.activity = run
     return shell.ui.message("shell.streak_start", best=shell.progress.best_streak()) + "\n\n" + run.show()
