@@ -173,6 +173,22 @@ def test_every_wrong_move_of_every_one_move_puzzle_is_explained_without_the_answ
     assert checked > 100
 
 
+@pytest.mark.parametrize(("lang", "told"), [
+    ("en", "The best move, 10♠ x 10♦ 5♥+4♠+A♣, scores three points (10♦ and A♣)."),
+    ("de", "Der beste Zug, 10♠ x 10♦ 5♥+4♠+A♣, bringt drei Punkte (10♦ und A♣)."),
+])
+def test_the_points_a_move_scores_are_named_in_the_count_out_order(tmp_path: Path, lang: str, told: str) -> None:
+    """A comparison named a move's point cards as the capture holds them, "scores three points (A♣ and 10♦)", the
+    pile, the line and the round's score below in the count-out order of rules 7 (Big Cassino, Little Cassino, the
+    aces by suit: spades, clubs, hearts, diamonds): one order.  (A line's step names the card played first, "with
+    the card played: A♥ 1 point, A♣ 1 point", as test_render checks.)"""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "puzzle ten-over-nine")
+        say(shell, "9H x 5H+4S")
+        text = " ".join(say(shell, "10S x 10D").split())
+    assert told in text, text
+
+
 def test_a_wrong_deal_move_tells_the_points_lost_and_the_reply(tmp_path: Path) -> None:
     puzzle = deal_puzzle()
     with open_shell(tmp_path) as shell:
