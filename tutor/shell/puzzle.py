@@ -387,7 +387,7 @@ class PuzzleRun(Activity):
         again skips it."""
         if not self.over and not self._leaving:
             self._leaving = True
-            return self.ui.message("shell.puzzle_open", helped=self._helped_unanswered)
+            return self.ui.message("shell.puzzle_open", helped=self.helped_unanswered)
         self._left_helped()
         following = self.chooser()
         if following is None:
@@ -400,19 +400,23 @@ class PuzzleRun(Activity):
         self._left_helped()
 
     @property
-    def _helped_unanswered(self) -> bool:
+    def helped_unanswered(self) -> bool:
         """A hint taken, and no answer yet."""
         return bool(self.hints) and self.recorded is None and not self.over
 
     def _left_helped(self) -> None:
         """The puzzle left unanswered (skipped, another command, the tutor quit) after a hint: its attempt is a
-        miss, as an answer after the hint would be.  Left unrecorded, it came back as never tried, and a solve then
-        counted as the learner's own."""
-        if self._helped_unanswered:
+        miss, as an answer after the hint would be, and said so (with the rating's change) under the reply of the line
+        that left it.  Left unrecorded, it came back as never tried, and a solve then counted as the learner's own."""
+        if self.helped_unanswered:
             try:
-                self._record(False)
+                rating = self._record(False)
             except ProgressError as err:  # the disk is full, say: the farewell counts it, no crash report
                 note_unsaved(self.shell, err)
+                return
+            due = self.recorded.review_due if self.recorded is not None else None
+            left = self.ui.message("shell.puzzle_left_helped", due=due)
+            self.shell.notes.append("\n".join(filter(None, [left, rating])))  # said under the line that left it
 
     def left_due(self) -> int:
         """In a review, how many of the puzzles it showed are due still: those skipped by ``next`` (an answered one
