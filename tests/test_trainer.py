@@ -350,6 +350,21 @@ def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Pat
         assert best_notations(shell, run)[0] in text and "ends at 1" in text
 
 
+@pytest.mark.parametrize(("lang", "back"), [("en", "The puzzle comes back for review on"),
+                                            ("de", "Die Aufgabe kommt am")])
+@pytest.mark.parametrize("ending", ["wrong", "solution"])
+def test_a_streak_puzzle_missed_says_when_it_comes_back_for_review(tmp_path: Path, lang: str, back: str,
+                                                                   ending: str) -> None:
+    """A streak's miss (or its solution) put the puzzle in the review queue and said nothing of it, where any
+    other puzzle missed says when it comes back."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "streak")
+        text = say(shell, (wrong_answer(shell) or "") if ending == "wrong" else "solution")
+        due = shell.progress.review_queue()
+        assert len(due) == 1 and back in text, text
+        assert text.index(back) < text.index({"en": "The streak ends", "de": "Die Serie endet"}[lang])
+
+
 @pytest.mark.parametrize(("lang", "over"), [("en", "This streak is over"), ("de", "Diese Serie ist vorbei")])
 def test_a_hint_after_a_streak_ends_says_it_is_over(tmp_path: Path, lang: str, over: str) -> None:
     """Not "No hints in a streak … type solution to end it" about a streak already ended."""

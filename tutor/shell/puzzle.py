@@ -197,18 +197,25 @@ class PuzzleRun(Activity):
     def _ending(self) -> str:
         """What a puzzle shows once it is over: its themes, when it comes back for review (if it does), the best
         line of a deal (from the move that solved it, if any), how to go on."""
-        ui, pos, result = self.ui, self._challenge.position, self.recorded
+        ui, pos = self.ui, self._challenge.position
         parts = [self._themes_line()]
         if not self.solved and (lesson := self._lesson_to_learn()) is not None:
             parts.append(ui.message("shell.puzzle_taught_by", title=ui.text(lesson.title),
                                     target=self.shell.lesson_name(lesson.id)))
-        if result is not None and result.review_due is not None and not self._said_due():
-            parts.append(ui.message("shell.puzzle_comes_back", due=result.review_due))
+        if back := self._comes_back():
+            parts.append(back)
         ranking = self._challenge.ranking
         if self.puzzle.goal.is_deal and ranking is not None and ranking.moves:
             best = ranking.judged(self.played) if self.played is not None else ranking.moves[0]
             parts += [ui.message("shell.best_line"), ui.line(pos, best.line, pos.to_move)]
         return "\n".join([*parts, ui.message("shell.type_next")])
+
+    def _comes_back(self) -> str:
+        """When the puzzle comes back for review, if it does and the words have not said so yet."""
+        result = self.recorded
+        if result is None or result.review_due is None or self._said_due():
+            return ""
+        return self.ui.message("shell.puzzle_comes_back", due=result.review_due)
 
     def _lesson_to_learn(self) -> Lesson | None:
         """The first lesson, in course order, that teaches a theme of the puzzle and that the learner has not done
