@@ -190,19 +190,21 @@ def test_the_points_a_move_scores_are_named_in_the_count_out_order(tmp_path: Pat
 
 
 @pytest.mark.parametrize(("lang", "left", "rating"), [
-    ("en", "The puzzle you left after a hint counts as missed, and comes back for review on", "Your rating: 800 → "),
-    ("de", "Die Aufgabe, die du nach einem Tipp verlassen hast, zählt als nicht gelöst und kommt am",
-     "Deine Wertungszahl: 800 → "),
+    ("en", "You left the puzzle after help (“hint” or “explain”): it counts as missed, and comes back for review on",
+     "Your rating: 800 → "),
+    ("de", "Du hast die Aufgabe nach einer Hilfe („tipp“ oder „erkläre“) verlassen: Sie zählt als nicht gelöst und "
+           "kommt am", "Deine Wertungszahl: 800 → "),
 ])
 @pytest.mark.parametrize("then", ["puzzle pair-the-sixes", "quit"])
+@pytest.mark.parametrize("helped", ["hint", "explain AH x AS"])
 def test_a_puzzle_left_after_a_hint_says_it_counts_as_missed(tmp_path: Path, lang: str, left: str, rating: str,
-                                                            then: str) -> None:
-    """A puzzle left after a hint (another command, or quit) is recorded as missed, the rating down by 174, and
-    nothing was said of it; a shell killed after a hint says so at the next start.  Leaving now says it too,
-    under the reply of the line that left it, with the rating's change, once."""
+                                                            then: str, helped: str) -> None:
+    """A puzzle left after a hint or an explanation (another command, or quit) is recorded as missed, the rating
+    down by 174, and nothing was said of it; a shell killed after a hint says so at the next start.  Leaving now
+    says it too, under the reply of the line that left it, with the rating's change, once."""
     with open_shell(tmp_path, lang) as shell:
         say(shell, "puzzle three-aces")
-        say(shell, "hint")
+        say(shell, helped)
         text = " ".join(say(shell, then).split())
         assert left in text and rating in text, text
         assert left not in " ".join(say(shell, "show").split())
