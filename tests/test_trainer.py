@@ -173,6 +173,46 @@ def test_every_wrong_move_of_every_one_move_puzzle_is_explained_without_the_answ
     assert checked > 100
 
 
+@pytest.mark.parametrize(("lang", "told"), [
+    ("en", "The best move, 10♠ x 10♦ 5♥+4♠+A♣, scores three points (10♦ and A♣)."),
+    ("de", "Der beste Zug, 10♠ x 10♦ 5♥+4♠+A♣, bringt drei Punkte (10♦ und A♣)."),
+])
+def test_the_points_a_move_scores_are_named_in_the_count_out_order(tmp_path: Path, lang: str, told: str) -> None:
+    """A comparison named a move's point cards as the capture holds them, "scores three points (A♣ and 10♦)", the
+    pile, the line and the round's score below in the count-out order of rules 7 (Big Cassino, Little Cassino, the
+    aces by suit: spades, clubs, hearts, diamonds): one order.  (A line's step names the card played first, "with
+    the card played: A♥ 1 point, A♣ 1 point", as test_render checks.)"""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "puzzle ten-over-nine")
+        say(shell, "9H x 5H+4S")
+        text = " ".join(say(shell, "10S x 10D").split())
+    assert told in text, text
+
+
+@pytest.mark.parametrize(("lang", "left", "rating"), [
+    ("en", "You left the puzzle after help (“hint” or “explain”): it counts as missed, and comes back for review on",
+     "Your rating: 800 → "),
+    ("de", "Du hast die Aufgabe nach einer Hilfe („tipp“ oder „erkläre“) verlassen: Sie zählt als nicht gelöst und "
+           "kommt am", "Deine Wertungszahl: 800 → "),
+])
+@pytest.mark.parametrize("then", ["puzzle pair-the-sixes", "quit"])
+@pytest.mark.parametrize("helped", ["hint", "explain AH x AS"])
+def test_a_puzzle_left_after_a_hint_says_it_counts_as_missed(tmp_path: Path, lang: str, left: str, rating: str,
+                                                            then: str, helped: str) -> None:
+    """A puzzle left after a hint or an explanation (another command, or quit) is recorded as missed, the rating
+    down by 174, and nothing was said of it; a shell killed after a hint says so at the next start.  Leaving now
+    says it too, under the reply of the line that left it, with the rating's change, once."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "puzzle three-aces")
+        say(shell, helped)
+        text = " ".join(say(shell, then).split())
+        assert left in text and rating in text, text
+        assert left not in " ".join(say(shell, "show").split())
+    with open_shell(tmp_path / "unhinted", lang) as shell:
+        say(shell, "puzzle three-aces")
+        assert left not in " ".join(say(shell, then).split())
+
+
 def test_a_wrong_deal_move_tells_the_points_lost_and_the_reply(tmp_path: Path) -> None:
     puzzle = deal_puzzle()
     with open_shell(tmp_path) as shell:
@@ -312,6 +352,21 @@ def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Pat
         assert best_notations(shell, run)[0] in text and "ends at 1" in text
 
 
+@pytest.mark.parametrize(("lang", "back"), [("en", "The puzzle comes back for review on"),
+                                            ("de", "Die Aufgabe kommt am")])
+@pytest.mark.parametrize("ending", ["wrong", "solution"])
+def test_a_streak_puzzle_missed_says_when_it_comes_back_for_review(tmp_path: Path, lang: str, back: str,
+                                                                   ending: str) -> None:
+    """A streak's miss (or its solution) put the puzzle in the review queue and said nothing of it, where any
+    other puzzle missed says when it comes back."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "streak")
+        text = say(shell, (wrong_answer(shell) or "") if ending == "wrong" else "solution")
+        due = shell.progress.review_queue()
+        assert len(due) == 1 and back in text, text
+        assert text.index(back) < text.index({"en": "The streak ends", "de": "Die Serie endet"}[lang])
+
+
 @pytest.mark.parametrize(("lang", "over"), [("en", "This streak is over"), ("de", "Diese Serie ist vorbei")])
 def test_a_hint_after_a_streak_ends_says_it_is_over(tmp_path: Path, lang: str, over: str) -> None:
     """Not "No hints in a streak … type solution to end it" about a streak already ended."""
@@ -352,6 +407,22 @@ def test_a_newcomer_gets_no_game_of_three_or_four_before_the_lesson_on_them(tmp_
         assert "learn partners" in text and shell.activity is None
         shell.progress.record_lesson("partners", 3)
         assert {p.id for p in open_puzzles(shell)} >= many
+
+
+@pytest.mark.parametrize(("lang", "command", "said"), [
+    ("en", "streak partnership", "They open with the lesson “Three players and partnerships”: type “learn partners”"),
+    ("de", "serie partnerschaft", "Sie öffnen sich mit der Lektion „Zu dritt und zu viert“: Tippe „lerne partner“"),
+    ("en", "streak royal", "They open with the lessons “Royal Cassino” and “Aces high”: type “learn royal”"),
+])
+def test_a_streak_of_a_theme_whose_lessons_are_not_done_says_which_open_it(tmp_path: Path, lang: str, command: str,
+                                                                             said: str) -> None:
+    """``streak partnership`` for a new learner said "No puzzle is left for you here just now: you have solved
+    them, or tried them lately", of puzzles never tried: the theme's puzzles wait for a lesson, and the streak says
+    which, as ``puzzle partnership`` does."""
+    with open_shell(tmp_path, lang) as shell:
+        text = say(shell, command)
+        assert said in " ".join(text.split()) and shell.activity is None, text
+        assert text == say(shell, command.replace("streak", "puzzle").replace("serie", "aufgabe"))
 
 
 def test_a_learner_without_the_spade_lesson_never_gets_a_spade_puzzle(tmp_path: Path) -> None:

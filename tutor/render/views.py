@@ -240,7 +240,8 @@ def move_view(pos: Position, facts: MoveFacts, show: Show) -> MoveView:
     move = facts.move
     notation = show(pos.notation(move))
     items = tuple(_NOTATION_ITEM.findall(notation)[2:]) if move.kind != "trail" else ()
-    point_cards = scored_cards(pos, move)[0]
+    # in the count-out order, as the score names them (a line's step names the card played first)
+    point_cards = tuple(sorted(scored_cards(pos, move)[0], key=lambda scored: point_card_order(scored[0])))
     line: tuple[Step, ...] = ()
     totals: tuple[int, ...] = ()
     if facts.line:

@@ -156,18 +156,21 @@ def farewell(shell: Shell) -> str:
     kept = "" if shell.lang == shell.kept_lang else shell.ui.message("shell.lang_not_kept", lang=shell.lang)
     if shell.activity is not None:  # what leaving saves (a puzzle hinted and not answered), saved before it is said
         shell.activity.leave()
+    left = list(dict.fromkeys(shell.notes))  # what leaving said (a puzzle left after a hint counts as missed)
+    shell.notes.clear()
     run, gone = open_run(shell), shell.progress.moved()  # gone: the file was taken away, nothing is kept there
     game = shell.ui.message("shell.game_kept", saved=run.unsaved_key not in shell.unsaved) if run and not gone else ""
     if not shell.unsaved:
-        return "\n".join(filter(None, [shell.ui.message("shell.bye"), game, kept]))
+        return "\n".join(filter(None, [*left, shell.ui.message("shell.bye"), game, kept]))
     lines = [shell.ui.message(key, **params, gone=gone) for key, params in shell.unsaved.values()]
-    return "\n".join(filter(None, [shell.ui.message("shell.bye_unsaved"), *lines, game, kept]))
+    return "\n".join(filter(None, [*left, shell.ui.message("shell.bye_unsaved"), *lines, game, kept]))
 
 
 def farewell_due(shell: Shell) -> bool:
-    """Whether the end of a piped script says :func:`farewell`: something was not saved, a game is left open, or
-    the language was this session's only."""
-    return bool(shell.unsaved) or open_run(shell) is not None or shell.lang != shell.kept_lang
+    """Whether the end of a piped script says :func:`farewell`: something was not saved, a game is left open, a
+    puzzle is left after a hint (it counts as missed), or the language was this session's only."""
+    helped = isinstance(shell.activity, PuzzleRun) and shell.activity.helped_unanswered
+    return bool(shell.unsaved) or open_run(shell) is not None or helped or shell.lang != shell.kept_lang
 
 
 def welcome(shell: Shell) -> str:
@@ -493,7 +496,7 @@ def streak(shell: Shell, arg: str) -> str:
         return shell.ui.message("shell.unknown_theme", theme=arg, themes=", ".join(shell.theme_names()))
     order = streak_order(shell, theme)
     if not order:
-        return shell.ui.message("shell.no_more_puzzle")
+        return none_open(shell, theme) if theme else shell.ui.message("shell.no_more_puzzle")
     run = StreakRun(shell, order)
     shell.activity = run
     return shell.ui.message("shell.streak_start", best=shell.progress.best_streak()) + "\n\n" + run.show()

@@ -197,18 +197,25 @@ class PuzzleRun(Activity):
     def _ending(self) -> str:
         """What a puzzle shows once it is over: its themes, when it comes back for review (if it does), the best
         line of a deal (from the move that solved it, if any), how to go on."""
-        ui, pos, result = self.ui, self._challenge.position, self.recorded
+        ui, pos = self.ui, self._challenge.position
         parts = [self._themes_line()]
         if not self.solved and (lesson := self._lesson_to_learn()) is not None:
             parts.append(ui.message("shell.puzzle_taught_by", title=ui.text(lesson.title),
                                     target=self.shell.lesson_name(lesson.id)))
-        if result is not None and result.review_due is not None and not self._said_due():
-            parts.append(ui.message("shell.puzzle_comes_back", due=result.review_due))
+        if back := self._comes_back():
+            parts.append(back)
         ranking = self._challenge.ranking
         if self.puzzle.goal.is_deal and ranking is not None and ranking.moves:
             best = ranking.judged(self.played) if self.played is not None else ranking.moves[0]
             parts += [ui.message("shell.best_line"), ui.line(pos, best.line, pos.to_move)]
         return "\n".join([*parts, ui.message("shell.type_next")])
+
+    def _comes_back(self) -> str:
+        """When the puzzle comes back for review, if it does and the words have not said so yet."""
+        result = self.recorded
+        if result is None or result.review_due is None or self._said_due():
+            return ""
+        return self.ui.message("shell.puzzle_comes_back", due=result.review_due)
 
     def _lesson_to_learn(self) -> Lesson | None:
         """The first lesson, in course order, that teaches a theme of the puzzle and that the learner has not done
@@ -387,7 +394,7 @@ class PuzzleRun(Activity):
         again skips it."""
         if not self.over and not self._leaving:
             self._leaving = True
-            return self.ui.message("shell.puzzle_open", helped=self._helped_unanswered)
+            return self.ui.message("shell.puzzle_open", helped=self.helped_unanswered)
         self._left_helped()
         following = self.chooser()
         if following is None:
@@ -400,19 +407,23 @@ class PuzzleRun(Activity):
         self._left_helped()
 
     @property
-    def _helped_unanswered(self) -> bool:
+    def helped_unanswered(self) -> bool:
         """A hint taken, and no answer yet."""
         return bool(self.hints) and self.recorded is None and not self.over
 
     def _left_helped(self) -> None:
         """The puzzle left unanswered (skipped, another command, the tutor quit) after a hint: its attempt is a
-        miss, as an answer after the hint would be.  Left unrecorded, it came back as never tried, and a solve then
-        counted as the learner's own."""
-        if self._helped_unanswered:
+        miss, as an answer after the hint would be, and said so (with the rating's change) under the reply of the line
+        that left it.  Left unrecorded, it came back as never tried, and a solve then counted as the learner's own."""
+        if self.helped_unanswered:
             try:
-                self._record(False)
+                rating = self._record(False)
             except ProgressError as err:  # the disk is full, say: the farewell counts it, no crash report
                 note_unsaved(self.shell, err)
+                return
+            due = self.recorded.review_due if self.recorded is not None else None
+            left = self.ui.message("shell.puzzle_left_helped", due=due)
+            self.shell.notes.append("\n".join(filter(None, [left, rating])))  # said under the line that left it
 
     def left_due(self) -> int:
         """In a review, how many of the puzzles it showed are due still: those skipped by ``next`` (an answered one

@@ -60,11 +60,12 @@ class StreakRun(PuzzleRun):
         return said
 
     def missed(self, verdict: Verdict) -> str:
-        """The first wrong move ends the streak: the move against the best, then the end."""
+        """The first wrong move ends the streak: the move against the best, when the puzzle comes back for review,
+        then the end."""
         rating = self._record(False)
         self.answer_shown()
         said = verdict_text(self.ui, self.challenge, verdict)
-        return "\n".join(filter(None, [said, rating, self._themes_line(), self._end()]))
+        return "\n".join(filter(None, [said, rating, self._themes_line(), self._comes_back(), self._end()]))
 
     def _solved(self, said: str, rating: str) -> str:
         self.count += 1
@@ -90,7 +91,7 @@ class StreakRun(PuzzleRun):
             return shown
         rating = self._record(False)
         self.answer_shown()
-        return "\n".join(filter(None, [shown, rating, self._themes_line(), self._end()]))
+        return "\n".join(filter(None, [shown, rating, self._themes_line(), self._comes_back(), self._end()]))
 
     def next(self) -> str:
         """The puzzle again, and why: a streak goes on by solving only (a streak over is finished: ``next`` goes
