@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import jinja2
@@ -383,41 +384,41 @@ TAKEN_POINTS = {"en": re.compile(r"; point cards ([^(]+) \((\d+) points?\)$|; no
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_what_each_side_has_taken_counts_the_points_of_its_point_cards(lang: str) -> None:
+    for pos in _positions_with_captures():
+        lines = Renderer(lang).taken(pos, pos.to_move).splitlines()[1:]
+        score = score_round(pos)
+        for side, line in enumerate(lines):
+            found = TAKEN_POINTS[lang].search(line)
+            assert found is not None, line
+            points = sum(i.points for i in score.items if i.side == side and i.code in ("point_card", "spade_points"))
+            assert int(found[2] or 0) == points, line
+            assert (found[1] is None) == (points == 0), line
+
+
+def _positions_with_captures() -> Iterator[Position]:
+    """Random positions of every variant (4 each, seeded) where some side has taken cards."""
     rng = random.Random(2023)
     for v in ALL_VARIANTS:
         for _ in range(4):
             pos = random_position(rng, v)
             assert pos.captured is not None
-            if not any(pos.captured):
-                continue
-            lines = Renderer(lang).taken(pos, pos.to_move).splitlines()[1:]
-            score = score_round(pos)
-            for side, line in enumerate(lines):
-                found = TAKEN_POINTS[lang].search(line)
-                assert found is not None, line
-                points = sum(i.points for i in score.items if i.side == side and i.code in ("point_card", "spade_points"))
-                assert int(found[2] or 0) == points, line
-                assert (found[1] is None) == (points == 0), line
+            if any(pos.captured):
+                yield pos
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_what_each_side_has_taken_names_its_point_cards_in_the_scores_order(lang: str) -> None:
     """``taken`` named a side's point cards as its sorted pile (A♠ A♣ 2♠ 10♦), the round's score in the count-out
     order of rules 7 (10♦, 2♠, the aces by suit: spades, clubs, hearts, diamonds, then the others): one order."""
-    ui, rng, checked = Renderer(lang, symbols=False), random.Random(2023), 0
-    for v in ALL_VARIANTS:
-        for _ in range(4):
-            pos = random_position(rng, v)
-            assert pos.captured is not None
-            if not any(pos.captured):
-                continue
-            score = score_round(pos)
-            for side, line in enumerate(ui.taken(pos, pos.to_move).splitlines()[1:]):
-                found = TAKEN_POINTS[lang].search(line)
-                assert found is not None, line
-                scored = [ui.card(i.detail) for i in score.items if i.side == side and i.code == "point_card"]
-                assert [c for c in (found[1] or "").split() if c in scored] == scored, line
-                checked += len(scored) > 1
+    ui, checked = Renderer(lang, symbols=False), 0
+    for pos in _positions_with_captures():
+        score = score_round(pos)
+        for side, line in enumerate(ui.taken(pos, pos.to_move).splitlines()[1:]):
+            found = TAKEN_POINTS[lang].search(line)
+            assert found is not None, line
+            scored = [ui.card(i.detail) for i in score.items if i.side == side and i.code == "point_card"]
+            assert [c for c in (found[1] or "").split() if c in scored] == scored, line
+            checked += len(scored) > 1
     assert checked > 10
 
 
