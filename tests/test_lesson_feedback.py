@@ -13,7 +13,7 @@ from typing import TypeVar
 import pytest
 from shell_helpers import open_shell, right_answer, wrong_answer
 
-from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, Step, WhyStep, stars
+from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, Step, TextStep, WhyStep, stars
 from tutor.core.comparison import compare, shortfall
 from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
@@ -564,6 +564,27 @@ def test_a_hint_after_a_step_whose_answer_was_shown_does_not_say_it_was_solved(t
             assert said != ui.message("shell.no_hint_needed")
             assert said == ui.message("shell.hint_step_shown")
             say(shell, "lessons")  # leaves the lesson open: "learn" takes it up at its step
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_solution_at_a_step_that_is_over_says_how_it_ended(tmp_path: Path, lang: str) -> None:
+    """After two wrong answers showed the answer, "solution" said "Nothing to answer here" (German: "Hier gibt es
+    nichts zu beantworten") at the step that had just asked: it says, as "hint" does, that the step is over with its
+    answer shown above; a text step still has nothing to answer."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        run = open_step(shell, "pairing", lambda step: isinstance(step, ExerciseStep))
+        for _ in range(TRIES):
+            wrong = wrong_answer(shell)
+            assert wrong is not None
+            say(shell, wrong)
+        assert run.shown
+        mistakes = run.mistakes
+        assert say(shell, "solution") == ui.message("shell.hint_step_shown")
+        assert run.mistakes == mistakes
+        say(shell, "learn table")
+        assert isinstance(run := shell.activity, LessonRun) and isinstance(run.step, TextStep)
+        assert say(shell, "solution") == ui.message("shell.nothing_asked")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
