@@ -355,9 +355,9 @@ def test_german_feedback_uses_the_games_terms(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("lang", "yours", "typing", "mover"), [
     ("en", re.compile(r"\b(you|your|yours|yourself)\b", re.I), re.compile(r"(?:^|[.,:;]\s+)(type|name)\b"),
-     "Player 1's move tries to take 2"),
+     "Player 1's move tries to take two"),
     ("de", re.compile(r"\b(du|dein\w*|dir|dich)\b", re.I), re.compile(r"\b(tippe|nenne)\b", re.I),
-     "Spieler 1 will 2 einnehmen"),
+     "Spieler 1 will zwei einnehmen"),
 ])
 def test_a_why_answer_does_not_call_another_players_move_yours(
         tmp_path: Path, lang: str, yours: re.Pattern[str], typing: re.Pattern[str], mover: str) -> None:
