@@ -303,7 +303,7 @@ class LessonRun(Activity):
         """The step's next hint: its written ones, then what the engine can tell without giving the
         answer away; never one already given, never a choice already out."""
         step = self.step
-        if self.solved:
+        if self.solved or isinstance(step, (TextStep, DemoStep)):
             return self._nothing_left()
         self._hinted()
         if isinstance(step, WhyStep):
