@@ -10,7 +10,7 @@ import pytest
 from shell_helpers import open_shell
 
 from tutor.content.course import Text
-from tutor.core.moves import AmbiguousMoveError, IllegalMoveError
+from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from tutor.loading import load_position
 from tutor.render import Renderer
 from tutor.shell.commands import dispatch
@@ -27,6 +27,19 @@ POS = load_position("hands: [[QS, 9C, JH, 5D, 9D], 4]\ntable: [QH, 4C, 3D]\n", "
 ])
 def test_german_and_english_letters_name_the_same_move(typed: str, move: str) -> None:
     assert POS.notation(POS.parse_move(typed)) == move
+
+
+@pytest.mark.parametrize("typed", ["lege 9Kr ab", "Leg 9Kr ab", "lege 9Kr AB"])
+def test_a_trail_typed_as_the_german_verb_with_its_particle_is_read(typed: str) -> None:
+    """Lesson table asks "Lege eine deiner Karten auf den Tisch ab"; "lege 7P ab", as German says it, was refused:
+    "Beim Ablegen nimmst du nichts ein, also darf nach 7♠ nichts folgen (du hast „ab“ angehängt)"."""
+    assert POS.notation(POS.parse_move(typed)) == "9C"
+
+
+@pytest.mark.parametrize("typed", ["9Kr ab", "ablegen 9Kr ab 4Kr", "lege 9Kr 4Kr"])
+def test_ab_is_no_card_nor_a_trails_word_alone(typed: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        POS.parse_move(typed)
 
 
 def test_k_for_kreuz_or_karo_is_resolved_by_the_hand() -> None:

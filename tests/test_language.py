@@ -139,8 +139,8 @@ def test_every_reason_names_its_cards_and_numbers(lang: str, pos: Position, reas
             assert plain.card(value) in text or plain.card_name(value) in text, (value, text)
         elif isinstance(value, str):
             assert plain.card(value) in text, (value, text)
-        elif isinstance(value, int):
-            assert str(value) in text, (value, text)
+        elif isinstance(value, int):  # a value as digits, a count of cards perhaps in words
+            assert str(value) in text or plain.message("words.number", n=value) in text, (value, text)
     glyphs = Renderer(lang).reason(pos, reason)
     for value in params_of(shown):
         if isinstance(value, Card):
@@ -224,3 +224,17 @@ def test_a_german_reason_stands_for_a_face_card_in_its_gender(face: str, pronoun
     assert refused.value.reason.code == "taken_by_rank_only"
     said = Renderer("de").reason(pos, refused.value.reason)
     assert f"nimmt {pronoun} ein" in said, said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "but Player 1's move tries to take two."),
+    ("de", "Spieler 1 will zwei einnehmen."),
+])
+def test_a_face_card_taking_two_says_how_many_in_words(lang: str, said: str) -> None:
+    """Lesson pairing's question on QC x QH QD answered 'Spieler 1 will 2 einnehmen' ('tries to take 2'): a count of
+    cards is written in words, as every other sentence of the tutor writes one ('nimmt zwei Tischkarten ein')."""
+    pos = load_position("hands: [[QC, 6D], 4]\ntable: [QH, QD, 5C]\n", "p.yaml")
+    with pytest.raises(IllegalMoveError) as refused:
+        pos.parse_move("QC x QH QD")
+    assert refused.value.reason.code == "face_card_takes_one"
+    assert Renderer(lang).reason(pos, refused.value.reason, by_other=True).endswith(said)

@@ -13,7 +13,7 @@ from typing import TypeVar
 import pytest
 from shell_helpers import open_shell, right_answer, wrong_answer
 
-from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, Step, WhyStep, stars
+from tutor.content.course import DemoStep, ExerciseStep, Lesson, QuestionStep, Step, TextStep, WhyStep, stars
 from tutor.core.comparison import compare, shortfall
 from tutor.core.counting import count_parts, miscount
 from tutor.core.moves import IllegalMoveError
@@ -355,9 +355,9 @@ def test_german_feedback_uses_the_games_terms(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("lang", "yours", "typing", "mover"), [
     ("en", re.compile(r"\b(you|your|yours|yourself)\b", re.I), re.compile(r"(?:^|[.,:;]\s+)(type|name)\b"),
-     "Player 1's move tries to take 2"),
+     "Player 1's move tries to take two"),
     ("de", re.compile(r"\b(du|dein\w*|dir|dich)\b", re.I), re.compile(r"\b(tippe|nenne)\b", re.I),
-     "Spieler 1 will 2 einnehmen"),
+     "Spieler 1 will zwei einnehmen"),
 ])
 def test_a_why_answer_does_not_call_another_players_move_yours(
         tmp_path: Path, lang: str, yours: re.Pattern[str], typing: re.Pattern[str], mover: str) -> None:
@@ -564,6 +564,27 @@ def test_a_hint_after_a_step_whose_answer_was_shown_does_not_say_it_was_solved(t
             assert said != ui.message("shell.no_hint_needed")
             assert said == ui.message("shell.hint_step_shown")
             say(shell, "lessons")  # leaves the lesson open: "learn" takes it up at its step
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_solution_at_a_step_that_is_over_says_how_it_ended(tmp_path: Path, lang: str) -> None:
+    """After two wrong answers showed the answer, "solution" said "Nothing to answer here" (German: "Hier gibt es
+    nichts zu beantworten") at the step that had just asked: it says, as "hint" does, that the step is over with its
+    answer shown above; a text step still has nothing to answer."""
+    with open_shell(tmp_path, lang) as shell:
+        ui = shell.ui
+        run = open_step(shell, "pairing", lambda step: isinstance(step, ExerciseStep))
+        for _ in range(TRIES):
+            wrong = wrong_answer(shell)
+            assert wrong is not None
+            say(shell, wrong)
+        assert run.shown
+        mistakes = run.mistakes
+        assert say(shell, "solution") == ui.message("shell.hint_step_shown")
+        assert run.mistakes == mistakes
+        say(shell, "learn table")
+        assert isinstance(run := shell.activity, LessonRun) and isinstance(run.step, TextStep)
+        assert say(shell, "solution") == ui.message("shell.nothing_asked")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -3,7 +3,7 @@
 Forms (cards in any case, ``T`` or ``10``, ASCII or suit glyphs; a card may be
 given by rank alone when that is unambiguous)::
 
-    7S                     trail            (also: trail 7S, ablegen 7S)
+    7S                     trail            (also: trail 7S, ablegen 7S, lege 7S ab)
     7S x 3H+4D 7C [5D+3S]  capture          (x, take, nimm)
     3H b8 5S               build 8          (b, build, baue; the value may be left out)
     5S b5 5H 3C+2D         multiple build of fives
@@ -31,6 +31,7 @@ from .table import Build, group_items, piles
 CAPTURE_WORDS = {"x", "take", "takes", "capture", "nimm", "nehme", "einnehmen", "nimmt"}
 BUILD_WORDS = {"b", "build", "baue", "bauen", "raise", "erhöhe", "erhoehe", "add", "füge", "fuege", "bau"}
 TRAIL_WORDS = {"trail", "ablegen", "lege", "leg", "abwerfen"}
+SEPARABLE_TRAIL_WORDS = {"lege", "leg"}  # German's "lege 7P ab": the verb's particle "ab" closes the move
 
 EXPECTED = "a card from your hand, then x and the cards it takes, or b, the value and the cards it builds with"
 EXAMPLES = {
@@ -123,6 +124,7 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
     op: str | None = None
     value: int | None = None
     face_value = False
+    separable = tokens[0].lower() in SEPARABLE_TRAIL_WORDS
     if tokens[0].lower() in TRAIL_WORDS:
         op = "trail"
         tokens = tokens[1:]
@@ -153,6 +155,8 @@ def parse_intent(text: str, position_text: str = "") -> Intent:
                 rest = rest[1:]
         elif word in BUILD_WORDS:
             op, rest = "build", rest[1:]
+    if separable and op == "trail" and [t.lower() for t in rest] == ["ab"]:
+        rest = []
     if op == "trail" and rest:
         raise fail("trail_takes_nothing", "a trail takes no cards from the table", EXAMPLES["trail"],
                    card=str(card), extra=" ".join(rest))

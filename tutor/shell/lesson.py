@@ -303,10 +303,8 @@ class LessonRun(Activity):
         """The step's next hint: its written ones, then what the engine can tell without giving the
         answer away; never one already given, never a choice already out."""
         step = self.step
-        if isinstance(step, (TextStep, DemoStep)):
-            return self.ui.message("shell.nothing_asked")
-        if self.solved:
-            return self.ui.message("shell.hint_step_shown" if self.shown else "shell.no_hint_needed")
+        if self.solved or isinstance(step, (TextStep, DemoStep)):
+            return self._nothing_left()
         self._hinted()
         if isinstance(step, WhyStep):
             return self._why_hint(step)
@@ -320,6 +318,13 @@ class LessonRun(Activity):
             return self.ui.message("shell.hint_none_left")
         self._told.append(said)
         return said
+
+    def _nothing_left(self) -> str:
+        """What "hint" and "solution" say once nothing is left to ask: a text or a demo asks nothing; an asked step
+        is over, solved, or with its answer shown above."""
+        if isinstance(self.step, (TextStep, DemoStep)):
+            return self.ui.message("shell.nothing_asked")
+        return self.ui.message("shell.hint_step_shown" if self.shown else "shell.no_hint_needed")
 
     def _why_hint(self, step: WhyStep) -> str:
         """A wrong choice ruled out, one not out yet; once none may be, the choices still open."""
@@ -346,7 +351,7 @@ class LessonRun(Activity):
 
     def solution(self) -> str:
         if self.solved:
-            return self.ui.message("shell.nothing_asked")
+            return self._nothing_left()
         self.mistakes += 1
         self._end_step(shown=True)
         return self._answer() + "\n" + self.ui.message("shell.type_next")
