@@ -116,6 +116,10 @@ def test_a_mistyped_command_gets_the_nearest_one(tmp_path: Path, lang: str, type
     ("de", "lerne tisc", "Eine Lektion „tisc“ gibt es nicht. Meintest du „tisch“? Lektionen: tisch,"),
     ("en", "puzzle sumss", "“sumss” is neither a puzzle nor a theme. Did you mean “sums”? Themes:"),
     ("de", "aufgabe summn", "„summn“ ist weder eine Aufgabe noch ein Thema. Meintest du „summen“? Themen:"),
+    # a mistyped puzzle id: the nearest id, in either language (a theme's name was all it could suggest)
+    ("en", "puzzle royal-1-99", "“royal-1-99” is neither a puzzle nor a theme. Did you mean the puzzle “royal-1-9”?"),
+    ("de", "aufgabe endgame-1-33", "„endgame-1-33“ ist weder eine Aufgabe noch ein Thema. Meintest du die Aufgabe "
+                                   "„endgame-1-3“?"),
     ("en", "rules biulds", "There is no rules topic “biulds”. Did you mean “builds”? Topics:"),
     ("de", "regeln wertng", "Ein Regelthema „wertng“ gibt es nicht. Meintest du „wertung“? Themen:"),
 ])

@@ -377,8 +377,9 @@ def puzzle(shell: Shell, arg: str) -> str:
             theme = shell.find_theme(arg)
             if theme is None:
                 themes = shell.theme_names()
-                return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(themes),
-                                  near=near_name(arg, themes))
+                near = near_name(arg, [*themes, *(p.id for p in catalog.puzzles)])  # ``royal-1-99``: an id
+                return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(themes), near=near,
+                                  near_puzzle=near is not None and near not in themes)
             found = pick_puzzle(shell, theme, played=played)
             if found is None:
                 return none_open(shell, theme)
