@@ -98,7 +98,7 @@ def test_themes_are_hidden_until_the_puzzle_is_over(tmp_path: Path, how: str) ->
         elif how == "solution":
             end = say(shell, "solution")
         else:
-            end = say(shell, wrong_answer(shell) or "")
+            end = say(shell, wrong_answer(shell, but=wrong) or "")  # another wrong move: the same is no miss
         assert run.over
         assert f"Themes: {listed}." in end
         assert listed in say(shell, "show").splitlines()[0]
@@ -133,7 +133,7 @@ def test_a_first_wrong_answer_names_nothing_of_the_solution_and_the_second_shows
             assert shell.ui.card(card) not in text
         assert "best move" not in text and "The answer" not in text and "an answer" not in text
         assert run.puzzle.id in shell.progress.attempted_puzzles()  # the miss is counted at once
-        text = say(shell, wrong)
+        text = say(shell, wrong_answer(shell, but=wrong) or "")
         assert run.over and "Not this one either" in text
         assert best_notations(shell, run)[0] in text
 
@@ -478,6 +478,28 @@ def test_a_puzzle_tried_lately_does_not_come_back(tmp_path: Path) -> None:
 
 
 # ---- deal puzzles: what each side has, and what changes hands ------------------------------
+
+
+@pytest.mark.parametrize(("lang", "again", "either"), [
+    ("en", "You tried {} already, and it was not it", "Not this one either"),
+    ("de", "{} hast du schon versucht, und das war es nicht", "Auch das ist es nicht"),
+])
+def test_a_wrong_move_typed_again_is_told_so_and_is_no_second_miss(tmp_path: Path, lang: str, again: str,
+                                                                   either: str) -> None:
+    """The same wrong move typed twice was the second miss and ended the puzzle ("Not this one either."): it is a
+    slip, told so, and the puzzle stays open for another move."""
+    with open_shell(tmp_path, lang) as shell:
+        run, _ = open_puzzle(shell, single_move_puzzle())
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        say(shell, wrong)
+        before = shell.progress.attempted_puzzles()
+        text = say(shell, wrong)
+        shown = shell.ui.move(run.challenge.position, run.challenge.position.parse_move(wrong))
+        assert text.startswith(again.format(shown)), text
+        assert not run.over and run.misses == 1 and either not in text
+        assert shell.progress.attempted_puzzles() == before
+        assert either in say(shell, wrong_answer(shell, but=wrong) or "") and run.over
 
 
 def test_a_deal_puzzle_shows_the_piles_and_explains_the_best_line_card_by_card(tmp_path: Path) -> None:
