@@ -23,7 +23,7 @@ from tutor.shell.picker import RECENT_COUNT, lessons_needed, open_puzzles, pick_
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
-from tutor.shell.streak import streak_order
+from tutor.shell.streak import StreakRun, streak_order
 from tutor.shell.toolbar import toolbar
 from tutor.teaching.coach import Challenge, Task
 
@@ -350,6 +350,25 @@ def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Pat
         assert wrong is not None
         text = say(shell, wrong)
         assert best_notations(shell, run)[0] in text and "ends at 1" in text
+
+
+@pytest.mark.parametrize(("lang", "ended"), [
+    ("en", "Your streak so far ends at 1 (your best is kept); a new streak starts.\nStreak: solve puzzles"),
+    ("de", "Deine bisherige Serie endet bei 1 (deine beste bleibt gespeichert); eine neue Serie beginnt.\nSerie: "),
+])
+def test_streak_typed_during_a_streak_says_the_streak_so_far_ended(tmp_path: Path, lang: str, ended: str) -> None:
+    """``streak`` in a streak started a new one from 0 without a word of the one under way; a streak over (its
+    end said) starts again as any first one does."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "streak")
+        say(shell, right_answer(shell))
+        run = shell.activity
+        assert isinstance(run, StreakRun) and run.count == 1
+        assert say(shell, "serie" if lang == "de" else "streak").startswith(ended)
+        assert shell.progress.best_streak() == 1 and shell.activity is not run
+        say(shell, "solution")  # this streak over: its end is said, and the next starts as a first one
+        again = say(shell, "serie" if lang == "de" else "streak")
+        assert again.startswith(shell.ui.message("shell.streak_start", best=1)), again
 
 
 @pytest.mark.parametrize(("lang", "back"), [("en", "The puzzle comes back for review on"),
