@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 from tutor.content.course import Lesson, Puzzle
 from tutor.content.skills import SKILLS
-from tutor.core.moves import InvalidMoveError
-from tutor.core.notation import parse_intent
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.play.players import LEVELS
 from tutor.render import LANGS, folded, near_name
@@ -21,6 +19,7 @@ from tutor.render.problems import problem_words
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
+from .challenge_text import reads_as_card
 from .claim import claim_command, claim_offered
 from .dashboard import dashboard_text
 from .game_choice import game_after, game_why
@@ -122,7 +121,7 @@ def _dispatch(shell: Shell, line: str) -> Reply:
                                           else "N"))
         if shell.activity is None:
             return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(shell, word)))
-        card = _reads_as_card(word)
+        card = reads_as_card(word)
         near = "" if card else near_command(shell, word)
         if near:  # ``hitn`` in a puzzle: a mistyped command rather than a card
             return Reply(shell.ui.message("shell.near_command", word=excerpt(word), near=near))
@@ -138,16 +137,6 @@ def _dispatch(shell: Shell, line: str) -> Reply:
     except Exception as err:  # noqa: BLE001 - the last line of defence: report it, keep the shell going
         report = save_report(shell.progress.path.parent, err, f"the shell, on the line {text[:200]!r}")
         return Reply(shell.ui.message("shell.crashed", path=str(report) if report else ""))
-
-
-def _reads_as_card(word: str) -> bool:
-    """Whether a move's first word reads as a card, a rank or a word of a move (``take``: said to go after the
-    card), not as text that is no card at all."""
-    try:
-        parse_intent(word)
-    except InvalidMoveError as err:
-        return err.code != "not_a_card"
-    return True
 
 
 def farewell(shell: Shell) -> str:
