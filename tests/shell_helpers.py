@@ -120,16 +120,18 @@ def right_answer(shell: Shell) -> str:
     return str(step.choices.index(why_reason(step).code) + 1)
 
 
-def wrong_answer(shell: Shell) -> str | None:
-    """A legal but wrong answer to the current step, if the step has one."""
+def wrong_answer(shell: Shell, but: str | None = None) -> str | None:
+    """A legal but wrong answer to the current step, if the step has one; ``but``: another than this one (a wrong
+    answer typed again is no second miss)."""
     activity = shell.activity
     challenge = activity.challenge if activity is not None else None
     if isinstance(activity, LessonRun) and isinstance(activity.step, QuestionStep):
-        return str(question_answer(activity.step) + 1)
+        right = question_answer(activity.step)
+        return str(right + 2 if but == str(right + 1) else right + 1)
     if challenge is None:
         return None
     accepted = set(challenge.accepted())
     for move in challenge.position.generate():
-        if move not in accepted:
+        if move not in accepted and challenge.position.notation(move) != but:
             return challenge.position.notation(move)
     return None

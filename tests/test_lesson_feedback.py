@@ -54,11 +54,13 @@ def accepted_moves(shell: Shell, run: LessonRun) -> list[str]:
     return [shell.ui.move(challenge.position, m) for m in challenge.accepted()]
 
 
-def illegal_move(pos: Position) -> tuple[str, IllegalMoveError]:
-    """A capture the rules refuse in ``pos``, and why."""
+def illegal_move(pos: Position, but: str = "") -> tuple[str, IllegalMoveError]:
+    """A capture the rules refuse in ``pos``, and why; ``but``: another than this one."""
     for card in pos.hands[pos.to_move]:
         for target in pos.loose:
             text = f"{card} x {target}"
+            if text == but:
+                continue
             try:
                 pos.parse_move(text)
             except IllegalMoveError as err:
@@ -86,7 +88,7 @@ def test_a_move_that_is_not_best_is_told_its_shortfall_and_the_answer_waits_for_
         assert expected in first and "Try again" in first
         assert not any(move in first for move in best), first
         assert not run.solved and run.mistakes == 1
-        second = say(shell, wrong)
+        second = say(shell, wrong_answer(shell, but=wrong) or "")
         assert "here is the answer" in second and all(move in second for move in best)
         assert run.solved and run.mistakes == 2
         assert "nothing to answer" in say(shell, wrong).lower()  # the step is over: no third miss
@@ -101,7 +103,7 @@ def test_an_illegal_move_is_told_the_rule_it_breaks_and_counts_as_a_miss(tmp_pat
         text, err = illegal_move(pos)
         first = say(shell, text)
         assert shell.ui.reason(pos, err.reason) in first and not any(move in first for move in best)
-        second = say(shell, text)
+        second = say(shell, illegal_move(pos, but=text)[0])
         assert all(move in second for move in best) and run.solved and run.mistakes == 2
 
 
@@ -153,8 +155,11 @@ def test_the_answer_after_two_misses_costs_what_solution_after_one_does(tmp_path
         with open_shell(tmp_path / "-".join(tail)) as shell:
             run = open_step(shell, "pairing", goal_exercise)
             start = run.index
+            tried = None
             for typed in tail:
-                say(shell, {"wrong": wrong_answer(shell), "right": right_answer(shell)}.get(typed) or typed)
+                answer = {"wrong": wrong_answer(shell, but=tried), "right": right_answer(shell)}.get(typed) or typed
+                say(shell, answer)
+                tried = answer
             # over: the answer shown and "next" awaited, or solved and on to the next step
             assert (run.index, run.solved) == ((start + 1, False) if "right" in tail else (start, True))
             mistakes.append(run.mistakes)
@@ -178,6 +183,40 @@ def test_a_why_step_shows_the_rule_after_two_wrong_choices(tmp_path: Path, lang:
         lines = [ui.message("shell.wrong_choice"), ui.message("shell.step_answer", tries=TRIES),
                  ui.reason(step.position, right, by_other=True), ui.message("shell.type_next")]
         assert second == "\n".join(lines), second
+
+
+@pytest.mark.parametrize(("lang", "again"), [("en", "You tried {} already, and it was not it"),
+                                            ("de", "{} hast du schon versucht, und das war es nicht")])
+@pytest.mark.parametrize("kind", ["move", "illegal", "choice", "number"])
+def test_a_wrong_answer_given_again_at_a_step_is_told_so_and_is_no_second_mistake(tmp_path: Path, lang: str,
+                                                                                  again: str, kind: str) -> None:
+    """A step's wrong answer typed again (a move, a move the rules forbid, a why step's choice, a count) was the
+    second mistake and showed the answer: it is a slip, told so, and the step waits for another answer."""
+    with open_shell(tmp_path, lang) as shell:
+        if kind == "choice":
+            run = open_step(shell, "sums", lambda s: isinstance(s, WhyStep) and len(s.choices) >= 3)
+            assert isinstance(run.step, WhyStep)
+            code = why_reason(run.step).code
+            number = next(i for i, c in enumerate(run.step.choices, 1) if c != code)
+            typed, shown = str(number), ("Antwort " if lang == "de" else "answer ") + str(number)
+        elif kind == "number":
+            run = open_step(shell, "table", lambda s: isinstance(s, QuestionStep))
+            typed = shown = wrong_answer(shell) or ""
+        else:
+            run = open_step(shell, "pairing", goal_exercise)
+            assert run.challenge is not None
+            pos = run.challenge.position
+            if kind == "move":
+                typed = wrong_answer(shell) or ""
+                shown = shell.ui.move(pos, pos.parse_move(typed))
+            else:
+                typed = illegal_move(pos)[0]
+                shown = ("„{}“" if lang == "de" else "“{}”").format(typed)
+        say(shell, typed)
+        assert run.mistakes == 1 and not run.solved
+        text = say(shell, typed)
+        assert text.startswith(again.format(shown)), text
+        assert run.mistakes == 1 and run.misses == 1 and not run.solved
 
 
 # ---- 2. hints skip what is already out ----------------------------------------------------------------
@@ -553,8 +592,9 @@ def test_a_hint_after_a_step_whose_answer_was_shown_does_not_say_it_was_solved(t
         for end in ("miss", "solution"):
             run = open_step(shell, "pairing", lambda step: isinstance(step, ExerciseStep))
             if end == "miss":
+                wrong = None
                 for _ in range(TRIES):
-                    wrong = wrong_answer(shell)
+                    wrong = wrong_answer(shell, but=wrong)
                     assert wrong is not None
                     say(shell, wrong)
             else:

@@ -20,6 +20,8 @@ from tutor.teaching.skill_map import puzzle_skills
 
 ILLEGAL = "9C x 4S"
 """At step 4 of "The table and the aim" (a capture to find) a nine cannot take a four alone: the rules refuse it."""
+ILLEGAL_TOO = "7S x 4S"
+"""Nor a seven (a move the rules refuse typed again is no second miss)."""
 
 
 def _first_lesson_with_mistakes(shell: Shell) -> str:
@@ -31,7 +33,7 @@ def _first_lesson_with_mistakes(shell: Shell) -> str:
     end = ""
     while not run.done:
         if run.index == 3 and run.misses < 2:
-            end = say(shell, ILLEGAL)
+            end = say(shell, ILLEGAL if run.misses == 0 else ILLEGAL_TOO)
         elif run.index == 4 and not run.solved and run.misses < 1:
             end = say(shell, "1" if right_answer(shell) != "1" else "2")
         else:

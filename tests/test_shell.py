@@ -39,12 +39,13 @@ def open_puzzle(shell) -> PuzzleRun:  # type: ignore[no-untyped-def]
 
 def finish_lesson(shell, mistakes: int = 0) -> str:  # type: ignore[no-untyped-def]
     text = ""
+    wrong: str | None = None
     for _ in range(200):
         activity = shell.activity
         if isinstance(activity, LessonRun) and activity.done:
             return text
         if mistakes:
-            wrong = wrong_answer(shell)
+            wrong = wrong_answer(shell, but=wrong)  # another wrong answer: the same typed again is no mistake
             if wrong is not None and not activity.solved:
                 say(shell, wrong)
                 mistakes -= 1
@@ -116,6 +117,10 @@ def test_a_mistyped_command_gets_the_nearest_one(tmp_path: Path, lang: str, type
     ("de", "lerne tisc", "Eine Lektion „tisc“ gibt es nicht. Meintest du „tisch“? Lektionen: tisch,"),
     ("en", "puzzle sumss", "“sumss” is neither a puzzle nor a theme. Did you mean “sums”? Themes:"),
     ("de", "aufgabe summn", "„summn“ ist weder eine Aufgabe noch ein Thema. Meintest du „summen“? Themen:"),
+    # a mistyped puzzle id: the nearest id, in either language (a theme's name was all it could suggest)
+    ("en", "puzzle royal-1-99", "“royal-1-99” is neither a puzzle nor a theme. Did you mean the puzzle “royal-1-9”?"),
+    ("de", "aufgabe endgame-1-33", "„endgame-1-33“ ist weder eine Aufgabe noch ein Thema. Meintest du die Aufgabe "
+                                   "„endgame-1-3“?"),
     ("en", "rules biulds", "There is no rules topic “biulds”. Did you mean “builds”? Topics:"),
     ("de", "regeln wertng", "Ein Regelthema „wertng“ gibt es nicht. Meintest du „wertung“? Themen:"),
 ])
@@ -191,6 +196,27 @@ def test_a_word_that_is_no_card_and_near_no_command_points_to_help(tmp_path: Pat
             assert text.startswith(shell.ui.message("typos.not_a_card", token=word).split(":")[0]), text
             assert text.endswith("\n" + shell.ui.message("shell.no_command_either", word=word)), text
         assert "help" not in say(shell, "9x") and "hilfe" not in say(shell, "9x")
+
+
+@pytest.mark.parametrize(("lang", "start", "typed"), [
+    ("en", "puzzle", "six of spades"), ("en", "play round seed=1", "Six  of Spades"), ("en", "puzzle", "king of hearts"),
+    ("de", "aufgabe", "sechs Pik"), ("de", "spiele runde startwert=1", "König von Herz"),
+])
+def test_a_line_of_words_gets_the_form_of_a_move_not_a_fragment_called_no_card(tmp_path: Path, lang: str, start: str,
+                                                                               typed: str) -> None:
+    """``six of spades`` was told "“si” is not a card" (the x of "six" read as a capture's): a line of words, none a
+    card, is told it is words, then the form a move takes and an example, as any mistyped move is."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, start)
+        activity = shell.activity
+        text = say(shell, typed)
+        words = " ".join(typed.split())
+        assert text.startswith(shell.ui.message("shell.words_not_move", text=words) + "\n"), text
+        assert ("for example" if lang == "en" else "zum Beispiel") in text
+        assert "“si”" not in text and "is not a card" not in text and "ist keine Karte" not in text
+        assert shell.activity is activity and not shell.progress.attempted_puzzles()
+        single = say(shell, typed.split()[0])  # one word is a mistyped card, as before
+        assert single.startswith(shell.ui.message("typos.not_a_card", token=typed.split()[0]).split(":")[0]), single
 
 
 @pytest.mark.parametrize(("lang", "start"), [("en", "puzzle"), ("de", "aufgabe"),
@@ -891,8 +917,9 @@ def test_a_hint_after_a_missed_puzzle_says_it_was_missed_and_gives_the_answer(tm
             pos = run.challenge.position
             answer = [ui.move(pos, m) for m in run.challenge.accepted()]
             if end == "miss":
+                wrong = None
                 for _ in range(2):
-                    wrong = wrong_answer(shell)
+                    wrong = wrong_answer(shell, but=wrong)
                     assert wrong is not None
                     say(shell, wrong)
             else:
@@ -1216,9 +1243,11 @@ def test_a_lesson_step_is_saved_once_with_its_evidence(tmp_path: Path) -> None:
         assert writes.count == 1
         while run.solved or wrong_answer(shell) is None:
             say(shell, right_answer(shell))
+        wrong = None
         for _ in range(TRIES):
             writes.count = 0
-            say(shell, wrong_answer(shell) or "")
+            wrong = wrong_answer(shell, but=wrong)
+            say(shell, wrong or "")
             assert writes.count == 1
         assert run.over
 

@@ -23,7 +23,7 @@ from tutor.shell.picker import RECENT_COUNT, lessons_needed, open_puzzles, pick_
 from tutor.shell.puzzle import PuzzleRun
 from tutor.shell.session import TutorSession
 from tutor.shell.state import Shell
-from tutor.shell.streak import streak_order
+from tutor.shell.streak import StreakRun, streak_order
 from tutor.shell.toolbar import toolbar
 from tutor.teaching.coach import Challenge, Task
 
@@ -98,7 +98,7 @@ def test_themes_are_hidden_until_the_puzzle_is_over(tmp_path: Path, how: str) ->
         elif how == "solution":
             end = say(shell, "solution")
         else:
-            end = say(shell, wrong_answer(shell) or "")
+            end = say(shell, wrong_answer(shell, but=wrong) or "")  # another wrong move: the same is no miss
         assert run.over
         assert f"Themes: {listed}." in end
         assert listed in say(shell, "show").splitlines()[0]
@@ -133,7 +133,7 @@ def test_a_first_wrong_answer_names_nothing_of_the_solution_and_the_second_shows
             assert shell.ui.card(card) not in text
         assert "best move" not in text and "The answer" not in text and "an answer" not in text
         assert run.puzzle.id in shell.progress.attempted_puzzles()  # the miss is counted at once
-        text = say(shell, wrong)
+        text = say(shell, wrong_answer(shell, but=wrong) or "")
         assert run.over and "Not this one either" in text
         assert best_notations(shell, run)[0] in text
 
@@ -352,6 +352,25 @@ def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Pat
         assert best_notations(shell, run)[0] in text and "ends at 1" in text
 
 
+@pytest.mark.parametrize(("lang", "ended"), [
+    ("en", "Your streak so far ends at 1 (your best is kept); a new streak starts.\nStreak: solve puzzles"),
+    ("de", "Deine bisherige Serie endet bei 1 (deine beste bleibt gespeichert); eine neue Serie beginnt.\nSerie: "),
+])
+def test_streak_typed_during_a_streak_says_the_streak_so_far_ended(tmp_path: Path, lang: str, ended: str) -> None:
+    """``streak`` in a streak started a new one from 0 without a word of the one under way; a streak over (its
+    end said) starts again as any first one does."""
+    with open_shell(tmp_path, lang) as shell:
+        say(shell, "streak")
+        say(shell, right_answer(shell))
+        run = shell.activity
+        assert isinstance(run, StreakRun) and run.count == 1
+        assert say(shell, "serie" if lang == "de" else "streak").startswith(ended)
+        assert shell.progress.best_streak() == 1 and shell.activity is not run
+        say(shell, "solution")  # this streak over: its end is said, and the next starts as a first one
+        again = say(shell, "serie" if lang == "de" else "streak")
+        assert again.startswith(shell.ui.message("shell.streak_start", best=1)), again
+
+
 @pytest.mark.parametrize(("lang", "back"), [("en", "The puzzle comes back for review on"),
                                             ("de", "Die Aufgabe kommt am")])
 @pytest.mark.parametrize("ending", ["wrong", "solution"])
@@ -478,6 +497,28 @@ def test_a_puzzle_tried_lately_does_not_come_back(tmp_path: Path) -> None:
 
 
 # ---- deal puzzles: what each side has, and what changes hands ------------------------------
+
+
+@pytest.mark.parametrize(("lang", "again", "either"), [
+    ("en", "You tried {} already, and it was not it", "Not this one either"),
+    ("de", "{} hast du schon versucht, und das war es nicht", "Auch das ist es nicht"),
+])
+def test_a_wrong_move_typed_again_is_told_so_and_is_no_second_miss(tmp_path: Path, lang: str, again: str,
+                                                                   either: str) -> None:
+    """The same wrong move typed twice was the second miss and ended the puzzle ("Not this one either."): it is a
+    slip, told so, and the puzzle stays open for another move."""
+    with open_shell(tmp_path, lang) as shell:
+        run, _ = open_puzzle(shell, single_move_puzzle())
+        wrong = wrong_answer(shell)
+        assert wrong is not None
+        say(shell, wrong)
+        before = shell.progress.attempted_puzzles()
+        text = say(shell, wrong)
+        shown = shell.ui.move(run.challenge.position, run.challenge.position.parse_move(wrong))
+        assert text.startswith(again.format(shown)), text
+        assert not run.over and run.misses == 1 and either not in text
+        assert shell.progress.attempted_puzzles() == before
+        assert either in say(shell, wrong_answer(shell, but=wrong) or "") and run.over
 
 
 def test_a_deal_puzzle_shows_the_piles_and_explains_the_best_line_card_by_card(tmp_path: Path) -> None:

@@ -136,7 +136,11 @@ class Renderer:
     def invalid(self, err: InvalidMoveError) -> str:
         """A typo: what is wrong, then the form a move takes, with an example."""
         what = self.message(f"typos.{err.code}", text=err.text, **err.params)
-        return what + "\n" + self.message("typos.expected", example=self._words.typed_notation(err.example))
+        return what + "\n" + self.move_form(err.example)
+
+    def move_form(self, example: str) -> str:
+        """The form a move takes, with ``example`` (a move in the notation) as the learner types it."""
+        return self.message("typos.expected", example=self._words.typed_notation(example))
 
     def ambiguous(self, pos: Position, err: AmbiguousMoveError) -> str:
         """The moves a typed text could mean, one a line."""

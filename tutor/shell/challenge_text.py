@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from tutor.core.comparison import shortfall
 from tutor.core.moves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
+from tutor.core.notation import parse_intent
 from tutor.core.position import Position
 from tutor.core.solver import Goal
+from tutor.core.text import excerpt
 from tutor.render import Renderer
 from tutor.teaching.advised import ADVICE
 from tutor.teaching.coach import Challenge, Verdict
@@ -55,7 +57,27 @@ def move_error_text(ui: Renderer, pos: Position, err: MoveError) -> str:
     if isinstance(err, IllegalMoveError):
         return ui.reason(pos, err.reason)
     assert isinstance(err, InvalidMoveError)
+    if err.code == "not_a_card" and reads_as_words(err.text):  # ``six of spades``: not "“si” is not a card"
+        return ui.message("shell.words_not_move", text=excerpt(" ".join(err.text.split()))) + "\n" + \
+            ui.move_form(err.example)
     return ui.invalid(err)
+
+
+def reads_as_card(word: str) -> bool:
+    """Whether a move's first word reads as a card, a rank or a word of a move (``take``: said to go after the
+    card), not as text that is no card at all."""
+    try:
+        parse_intent(word)
+    except InvalidMoveError as err:
+        return err.code != "not_a_card"
+    return True
+
+
+def reads_as_words(text: str) -> bool:
+    """Whether typed text is words, not a move: two or more, of letters only, none a card, a rank or a word of a
+    move (the parser read ``six of spades`` as "si", a capture "x", "of"…, and said "si" was no card)."""
+    words = text.split()
+    return len(words) > 1 and all(w.isalpha() and not reads_as_card(w) for w in words)
 
 
 def task_text(ui: Renderer, challenge: Challenge) -> str:

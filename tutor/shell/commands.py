@@ -12,8 +12,6 @@ from dataclasses import dataclass
 
 from tutor.content.course import Lesson, Puzzle
 from tutor.content.skills import SKILLS
-from tutor.core.moves import InvalidMoveError
-from tutor.core.notation import parse_intent
 from tutor.core.text import LAYOUT, escaped, excerpt
 from tutor.play.players import LEVELS
 from tutor.render import LANGS, folded, near_name
@@ -21,6 +19,7 @@ from tutor.render.problems import problem_words
 from tutor.storage import ProgressError
 from tutor.storage.reports import save_report
 
+from .challenge_text import reads_as_card
 from .claim import claim_command, claim_offered
 from .dashboard import dashboard_text
 from .game_choice import game_after, game_why
@@ -122,7 +121,7 @@ def _dispatch(shell: Shell, line: str) -> Reply:
                                           else "N"))
         if shell.activity is None:
             return Reply(shell.ui.message("shell.no_activity", text=excerpt(text), near=near_command(shell, word)))
-        card = _reads_as_card(word)
+        card = reads_as_card(word)
         near = "" if card else near_command(shell, word)
         if near:  # ``hitn`` in a puzzle: a mistyped command rather than a card
             return Reply(shell.ui.message("shell.near_command", word=excerpt(word), near=near))
@@ -138,16 +137,6 @@ def _dispatch(shell: Shell, line: str) -> Reply:
     except Exception as err:  # noqa: BLE001 - the last line of defence: report it, keep the shell going
         report = save_report(shell.progress.path.parent, err, f"the shell, on the line {text[:200]!r}")
         return Reply(shell.ui.message("shell.crashed", path=str(report) if report else ""))
-
-
-def _reads_as_card(word: str) -> bool:
-    """Whether a move's first word reads as a card, a rank or a word of a move (``take``: said to go after the
-    card), not as text that is no card at all."""
-    try:
-        parse_intent(word)
-    except InvalidMoveError as err:
-        return err.code != "not_a_card"
-    return True
 
 
 def farewell(shell: Shell) -> str:
@@ -377,8 +366,9 @@ def puzzle(shell: Shell, arg: str) -> str:
             theme = shell.find_theme(arg)
             if theme is None:
                 themes = shell.theme_names()
-                return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(themes),
-                                  near=near_name(arg, themes))
+                near = near_name(arg, [*themes, *(p.id for p in catalog.puzzles)])  # ``royal-1-99``: an id
+                return ui.message("shell.unknown_puzzle", word=excerpt(arg), themes=", ".join(themes), near=near,
+                                  near_puzzle=near is not None and near not in themes)
             found = pick_puzzle(shell, theme, played=played)
             if found is None:
                 return none_open(shell, theme)
@@ -497,9 +487,13 @@ def streak(shell: Shell, arg: str) -> str:
     order = streak_order(shell, theme)
     if not order:
         return none_open(shell, theme) if theme else shell.ui.message("shell.no_more_puzzle")
+    left = shell.activity  # a streak under way ends here: said, as it starts over from 0 (its best is kept)
+    ended = left.count if isinstance(left, StreakRun) and not left.over else None
     run = StreakRun(shell, order)
     shell.activity = run
-    return shell.ui.message("shell.streak_start", best=shell.progress.best_streak()) + "\n\n" + run.show()
+    start = shell.ui.message("shell.streak_start", best=shell.progress.best_streak())
+    return (shell.ui.message("shell.streak_restarted", count=ended) + "\n" if ended is not None else "") + start + \
+        "\n\n" + run.show()
 
 
 # ---- games against the computer (tutor/shell/game_commands.py, play.py) -------------------

@@ -20,6 +20,7 @@ from tutor.core.comparison import move_facts
 from tutor.core.counting import CountPart, miscount
 from tutor.core.position import Position
 from tutor.core.scoring import gained_at_once, instant_points, score_round, seat_piles
+from tutor.core.text import excerpt
 from tutor.core.variant import Variant
 from tutor.storage import ProgressError
 from tutor.teaching.answers import choice_to_rule_out, question_answer, why_reason
@@ -62,6 +63,7 @@ class LessonRun(Activity):
         self._tried: set[Card] = set()  # the cards of legal moves tried that were wrong
         self._out: list[str] = []  # the why step's choices tried or ruled out
         self._counted: set[CountPart] = set()  # the parts of a count that wrong numbers were told of
+        self._wrong: set[object] = set()  # the wrong answers given at this step: typed again, no second mistake
         self._challenge: Challenge | None = None
         if isinstance(step, ExerciseStep):
             self._challenge = Challenge(step.position.copy(), Task(goal=step.goal, find=step.find))
@@ -192,8 +194,15 @@ class LessonRun(Activity):
             return self._solved(verdict_text(self.ui, self._challenge, verdict))
         if not verdict.answers:  # a typo, or a card not in the hand, costs nothing
             return verdict_text(self.ui, self._challenge, verdict) + "\n" + self.ui.message("shell.try_again")
-        if verdict.move is not None:
-            self._tried.add(verdict.move.card)
+        move = verdict.move
+        key = move if move is not None else " ".join(text.split()).casefold()  # an illegal move as typed
+        if key in self._wrong:
+            if move is None:
+                return self._tried_already(excerpt(" ".join(text.split())), "typed")
+            return self._tried_already(self.ui.move(self._challenge.position, move), "move")
+        self._wrong.add(key)
+        if move is not None:
+            self._tried.add(move.card)
         illegal = illegal_evidence() if verdict.outcome == "illegal" else []
         return self._missed(miss_text(self.ui, self._challenge, verdict), verdict, illegal)
 
@@ -203,6 +212,9 @@ class LessonRun(Activity):
         if choice is None:
             return self.ui.message("shell.pick_choice", count=len(step.choices))
         if choice != reason.code:
+            if choice in self._wrong:
+                return self._tried_already(str(step.choices.index(choice) + 1), "choice")
+            self._wrong.add(choice)
             if choice not in self._out:
                 self._out.append(choice)
             return self._missed(self.ui.message("shell.wrong_choice"))
@@ -215,6 +227,9 @@ class LessonRun(Activity):
             return self.ui.message("shell.number_expected", example=3)
         if given == question_answer(step):
             return self._solved(self._question_facts(step))
+        if given in self._wrong:
+            return self._tried_already(str(given), "number")
+        self._wrong.add(given)
         wrong = miscount(step.position, step.seat, step.ask, given)
         said = self.ui.miscount(step.position, wrong)
         self._counted.update(p for reading in wrong.readings for p in reading)
@@ -223,6 +238,10 @@ class LessonRun(Activity):
             self._told.append(recount)
             said += "\n" + recount
         return self._missed(said)
+
+    def _tried_already(self, answer: str, kind: str) -> str:
+        """A wrong answer given again at this step: a slip, told so, and no second mistake."""
+        return self.ui.message("shell.tried_already", answer=answer, kind=kind)
 
     def _missed(self, said: str, verdict: Verdict | None = None, evidence: Sequence[Evidence] = ()) -> str:
         """A wrong answer, counted as a mistake and saved with ``evidence`` (an illegal move's): what is wrong

@@ -67,6 +67,7 @@ class PuzzleRun(Activity):
         self._hints_given = 0  # the puzzle's own hints shown, and the card's after them
         self._told: set[Move] = set()  # wrong moves tried or explained: what each leaves has been said
         self._tried: list[Card] = []  # the card of each wrong move tried
+        self._missed_moves: set[Move] = set()  # the wrong moves tried at this turn: typed again, no second miss
         self.answer_seen = puzzle.id in self.shell.answers_shown  # given again by id, or as a review
         self.misses = 0
         self.recorded: AttemptResult | None = None
@@ -158,12 +159,16 @@ class PuzzleRun(Activity):
 
     def missed(self, verdict: Verdict) -> str:
         """A legal move that is not a best one: what it falls short by, and another try;
-        the answer after the last try."""
+        the answer after the last try.  A wrong move typed again is a slip, not a second miss: it is told so."""
+        if verdict.move in self._missed_moves:
+            pos = self._challenge.position
+            return self.ui.message("shell.tried_already", answer=self.ui.move(pos, verdict.move), kind="move")
         rating = self._record(False)
         self.misses += 1
         if verdict.move is not None:
             self._told.add(verdict.move)
             self._tried.append(verdict.move.card)
+            self._missed_moves.add(verdict.move)
         if self.misses >= TRIES:
             return self._failed(verdict_text(self.ui, self._challenge, verdict), rating)
         said = miss_text(self.ui, self._challenge, verdict)
@@ -358,6 +363,7 @@ class PuzzleRun(Activity):
         alone = len(self._challenge.accepted()) == 1
         replies = line.play(verdict.move)
         self._challenge, self._line_hints = line.challenge, 0
+        self._missed_moves = set()  # a new position: its moves are new tries
         said = [self._reply_text(r) for r in replies]
         if line.over:  # an instant limit may end the round before the learner's last turn
             return self._solved("\n".join(said), self._record(True))
