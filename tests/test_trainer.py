@@ -358,9 +358,11 @@ def test_a_streak_has_no_hints_and_its_first_miss_shows_the_answer(tmp_path: Pat
 ])
 def test_streak_typed_during_a_streak_says_the_streak_so_far_ended(tmp_path: Path, lang: str, ended: str) -> None:
     """``streak`` in a streak started a new one from 0 without a word of the one under way; a streak over (its
-    end said) starts again as any first one does."""
+    end said), or with nothing solved yet, starts again as any first one does."""
     with open_shell(tmp_path, lang) as shell:
         say(shell, "streak")
+        first = say(shell, "serie" if lang == "de" else "streak")  # nothing solved yet: no streak to end
+        assert first.startswith(shell.ui.message("shell.streak_start", best=0)), first
         say(shell, right_answer(shell))
         run = shell.activity
         assert isinstance(run, StreakRun) and run.count == 1

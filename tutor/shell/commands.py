@@ -487,13 +487,13 @@ def streak(shell: Shell, arg: str) -> str:
     order = streak_order(shell, theme)
     if not order:
         return none_open(shell, theme) if theme else shell.ui.message("shell.no_more_puzzle")
-    left = shell.activity  # a streak under way ends here: said, as it starts over from 0 (its best is kept)
-    ended = left.count if isinstance(left, StreakRun) and not left.over else None
+    left = shell.activity  # a streak under way, with a puzzle solved, ends here: said, as it starts over from 0
+    ended = left.count if isinstance(left, StreakRun) and not left.over and left.count else None
     run = StreakRun(shell, order)
     shell.activity = run
     start = shell.ui.message("shell.streak_start", best=shell.progress.best_streak())
-    return (shell.ui.message("shell.streak_restarted", count=ended) + "\n" if ended is not None else "") + start + \
-        "\n\n" + run.show()
+    return (shell.ui.message("shell.streak_restarted", count=ended) + "\n" if ended else "") + start + "\n\n" + \
+        run.show()
 
 
 # ---- games against the computer (tutor/shell/game_commands.py, play.py) -------------------
