@@ -614,8 +614,9 @@ def test_solution_at_a_step_that_is_over_says_how_it_ended(tmp_path: Path, lang:
     with open_shell(tmp_path, lang) as shell:
         ui = shell.ui
         run = open_step(shell, "pairing", lambda step: isinstance(step, ExerciseStep))
+        wrong: str | None = None
         for _ in range(TRIES):
-            wrong = wrong_answer(shell)
+            wrong = wrong_answer(shell, but=wrong)  # a wrong answer typed again is no second miss
             assert wrong is not None
             say(shell, wrong)
         assert run.shown
