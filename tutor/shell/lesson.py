@@ -18,6 +18,7 @@ from tutor.content.skills import Evidence
 from tutor.core.cards import Card
 from tutor.core.comparison import move_facts
 from tutor.core.counting import CountPart, miscount
+from tutor.core.moves import Move
 from tutor.core.position import Position
 from tutor.core.scoring import gained_at_once, instant_points, score_round, seat_piles
 from tutor.core.text import excerpt
@@ -63,7 +64,8 @@ class LessonRun(Activity):
         self._tried: set[Card] = set()  # the cards of legal moves tried that were wrong
         self._out: list[str] = []  # the why step's choices tried or ruled out
         self._counted: set[CountPart] = set()  # the parts of a count that wrong numbers were told of
-        self._wrong: set[object] = set()  # the wrong answers given at this step: typed again, no second mistake
+        self._wrong: set[Move | str | int] = set()  # the wrong answers given here (a move, an illegal one as typed, a
+        # choice, a count): typed again, no second mistake
         self._challenge: Challenge | None = None
         if isinstance(step, ExerciseStep):
             self._challenge = Challenge(step.position.copy(), Task(goal=step.goal, find=step.find))
