@@ -250,6 +250,26 @@ def test_a_piles_split_is_found_alike_trying_each_set_of_values_once(monkeypatch
         monkeypatch.undo()
 
 
+def test_a_split_found_without_the_search_is_one_the_search_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain way most piles split (pairs, then each card held once played or added up) says yes only
+    where the search says yes too, and it says yes to many piles."""
+    import tutor.core.occurrence as occurrence
+
+    rng = random.Random(27)
+    plain = 0
+    for preset in ("classic", "royal", "royal-aces-high", "italian"):
+        v = presets.variant(preset)
+        numbers = [c for c in v.deck_cards if v.capture_values[c]]
+        cases = [(rng.sample(numbers, rng.randint(2, 12)), rng.randint(1, 6)) for _ in range(300)]
+        found = [occurrence._split_plainly(v, pile, most) for pile, most in cases]
+        monkeypatch.setattr(occurrence, "_split_plainly", lambda *_: False)
+        searched = [occurrence._splits(v, pile, most) for pile, most in cases]
+        monkeypatch.undo()
+        assert all(s for f, s in zip(found, searched) if f)
+        plain += sum(found)
+    assert plain > 100
+
+
 BUILD_LEFT = ("hands: [[4H, 9C, QD, 2S], 4]\ntable: [{build: [4D, 5S], owner: 1}, 4C, 7H, JS]\n"
               "captured: [[5D, 5C], [2H, 2D, 2C, 7D, 7C]]\nstock: 32\nlast_capturer: 1\n")
 """Lesson builds, step 8 as it was: Player 2 controls a build at the start of the second deal, every hand full."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .movegen import build_key, held_keys
@@ -263,47 +263,100 @@ def _splits(variant: Variant, cards: Sequence[Card], most: int) -> bool:
     """Whether ``cards`` (with values) split into at most ``most`` captures: groups of one value each, at least
     two of a value, one of them a single card that captures that value from the hand (the card played).
     True also when the search gives up (:data:`SPLIT_STEPS`)."""
+    if _split_plainly(variant, cards, most):
+        return True
     ordered = sorted(cards, key=lambda c: -variant.value[c])
     values = [variant.value[c] for c in ordered]
     top = variant.max_build
-    tried: set[tuple[int, tuple[tuple[int, int, bool], ...]]] = set()
+    tried: set[tuple[int, int]] = set()
     steps = 0
 
-    def fits(left: int, made: tuple[tuple[int, int, bool], ...]) -> bool:
-        """``made``: each value used, its groups (counted to 2) and whether one is a card played."""
+    def fits(left: int, made: _Made) -> bool:
         nonlocal steps
         if not left:
-            return all(groups == 2 and played for _, groups, played in made)
-        if (left, made) in tried:
+            return made.bits == made.done
+        if (left, made.bits) in tried:
             return False
-        tried.add((left, made))
+        tried.add((left, made.bits))
         first = (left & -left).bit_length() - 1
         rest = [k for k in range(first + 1, len(values)) if left >> k & 1]
         for value in range(values[first], top + 1):
+            single = value in variant.capture_values[ordered[first]]
             for group in _groups(values, rest, value - values[first]):
                 steps += 1
                 if steps > SPLIT_STEPS:
                     raise _GaveUp
-                more = _made(made, value, not group and value in variant.capture_values[ordered[first]])
-                if len(more) <= most and fits(left & ~group & ~(1 << first), more):
+                more = made.plus(value, single and not group)
+                if more.used <= most and fits(left & ~group & ~(1 << first), more):
                     return True
         for value in variant.capture_values[ordered[first]]:
-            more = _made(made, value, True)  # an ace counting 14
-            if value != values[first] and len(more) <= most and fits(left & ~(1 << first), more):
+            more = made.plus(value, True)  # an ace counting 14
+            if value != values[first] and more.used <= most and fits(left & ~(1 << first), more):
                 return True
         return False
 
     try:
-        return fits((1 << len(values)) - 1, ())
+        return fits((1 << len(values)) - 1, _Made(0, 0, 0))
     except _GaveUp:
         return True
 
 
-def _made(made: tuple[tuple[int, int, bool], ...], value: int,
-          single: bool) -> tuple[tuple[int, int, bool], ...]:
-    """``made`` with one more group of ``value`` (a card played when ``single``)."""
-    old = next(((groups, played) for v, groups, played in made if v == value), (0, False))
-    return tuple(sorted([*(m for m in made if m[0] != value), (value, min(old[0] + 1, 2), old[1] or single)]))
+def _split_plainly(variant: Variant, cards: Sequence[Card], most: int) -> bool:
+    """Whether ``cards`` split as most piles taken do, found without a search: each value held twice or more
+    taken by one of its cards, and each card of a value held once, from the highest, either played to take
+    cards that add up to its value, or added up with cards to a value already taken, the cards added being of
+    values held once or beyond two of a value. False says only that this way finds no split."""
+    count: dict[int, int] = {}
+    for c in cards:
+        count[variant.value[c]] = count.get(variant.value[c], 0) + 1
+    taken = {v for v, n in count.items() if n > 1}
+    seen: dict[int, int] = {}
+    spare = []  # each card of a value held once, and each beyond the first two of a value
+    for c in sorted(cards, key=lambda c: -variant.value[c]):
+        seen[variant.value[c]] = seen.get(variant.value[c], 0) + 1
+        if count[variant.value[c]] == 1 or seen[variant.value[c]] > 2:
+            spare.append(c)
+    values = [variant.value[c] for c in spare]
+    free = (1 << len(spare)) - 1
+    top = variant.max_build
+    for i, card in enumerate(spare):
+        if count[values[i]] > 1 or not free >> i & 1:
+            continue  # it may stay with the others of its value
+        free &= ~(1 << i)
+        rest = [k for k in range(len(spare)) if free >> k & 1]
+        if values[i] in variant.capture_values[card]:
+            group = next(_groups(values, rest, values[i]), 0)
+            if group:
+                free &= ~group
+                taken.add(values[i])
+                continue
+        joined = next((group for v in sorted(taken) if values[i] < v <= top
+                       for group in _groups(values, rest, v - values[i])), 0)
+        if not joined:
+            return False
+        free &= ~joined
+    return len(taken) <= most and all(any(v in variant.capture_values[c] for c in cards if variant.value[c] == v)
+                                      for v in taken)
+
+
+class _Made(NamedTuple):
+    """The groups of a split so far, by value, as bits: 3 from ``3 * value``, the groups of that value counted
+    to 2 and, in the third, whether one of them is a card played."""
+
+    bits: int
+    done: int
+    """``bits`` as they read when each value used has 2 groups or more, one a card played (0b110 each)."""
+    used: int
+    """How many values have a group: the captures the split makes."""
+
+    def plus(self, value: int, single: bool) -> _Made:
+        """One more group of ``value`` (a card played when ``single``)."""
+        shift = 3 * value
+        old = self.bits >> shift & 7
+        new = min((old & 3) + 1, 2) | old & 4 | (4 if single else 0)
+        if old:
+            return _Made(self.bits ^ (old ^ new) << shift, self.done, self.used)
+        return _Made(self.bits | new << shift, self.done | 6 << shift, self.used + 1)
 
 
 def _groups(values: Sequence[int], indices: Sequence[int], need: int, start: int = 0) -> Iterator[int]:
