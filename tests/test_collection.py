@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from tutor.content import presets
-from tutor.content.course import Puzzle
+from tutor.content.course import Puzzle, puzzle_file
+from tutor.core.moves import Move
 from tutor.core.solver import counting_decides, rank_moves
-from tutor.generator.facts import leaves_sweep
+from tutor.generator.facts import capture_shape, leaves_sweep
 from tutor.generator.tagging import MAX_THEMES, TELLING
 from tutor.loading import load_catalog
 from tutor.render import Renderer
@@ -140,6 +141,25 @@ def test_counting_wherever_counting_the_cards_taken_decides_the_answer() -> None
             continue
         assert len(puzzle.themes) == MAX_THEMES, puzzle.id
         assert sum(TELLING.index(t) > TELLING.index("counting") for t in puzzle.themes) <= 1, puzzle.id
+
+
+def idea(puzzle: Puzzle, move: Move) -> tuple[object, ...]:
+    """What an answer does, as a learner names it: its kind and, for a capture, whether it pairs, takes a sum, takes
+    a build."""
+    if not move.is_capture:
+        return (move.kind,)
+    shape = capture_shape(puzzle.position, move)
+    return move.kind, any(len(g) == 1 for g in shape.groups), any(len(g) > 1 for g in shape.groups), bool(shape.builds)
+
+
+def test_an_easy_puzzle_asks_one_idea() -> None:
+    """The puzzles mined for newcomers (gen-easy-*.yaml, docs/generator.md, "Easy puzzles"): every answer is the
+    same kind of move. The model rates the ideas every answer shares, so a build or a pair of aces (the mined
+    endgame-11-7, dropped) is rated 400, below either idea alone; a rating limit picks just those."""
+    easy = [p for p in collection() if Path(puzzle_file(p)).name.startswith("gen-easy-")]
+    assert len(easy) >= 40
+    assert [p.id for p in easy if len({idea(p, m) for m in p.solution}) > 1] == []
+    assert max(p.rating for p in easy if "raising" not in p.themes and "trailing" not in p.themes) < 900
 
 
 def test_the_hint_of_the_eights_says_where_each_eight_is() -> None:

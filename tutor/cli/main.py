@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", default="1", metavar="S", help="the same seed and count give the same file (default: 1)")
     p.add_argument("--lines", action="store_true",
                    help="line puzzles: the learner plays, the others reply, the learner plays again (last deals)")
+    p.add_argument("--goal", metavar="GOAL", help="the one goal tried, points, safe, cards or deal (a last deal), "
+                                                  "instead of the theme's (docs/generator.md)")
+    p.add_argument("--max-rating", metavar="R", help="only puzzles the difficulty model rates R or less")
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
     p.add_argument("--progress", action="store_true", help="a counter on standard error, also when it is not a terminal")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")

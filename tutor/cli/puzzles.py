@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from tutor.content import presets
-from tutor.content.course import THEMES, Puzzle
+from tutor.content.course import RATING_RANGE, THEMES, Puzzle
 from tutor.core.text import excerpt
-from tutor.generator.plans import LINE_THEMES, default_players, default_variant, mismatch
+from tutor.generator.plans import GOALS, LINE_THEMES, default_players, default_variant, mismatch
 from tutor.generator.rehint import rehinted
 from tutor.generator.replacing import entries, fresh_drafts, replaced, replacement_id
 from tutor.generator.rerate import Unrated, model_ratings, rerated
@@ -66,7 +66,9 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
     prefix = f"line-{request.players}p-{request.theme}" if request.lines else _id_prefix(request)
     entries = [(f"{prefix}-{request.seed}-{n}", d) for n, d in enumerate(found, 1)]
     comment = (f"{GENERATED.removeprefix('# ')}{' --lines' * request.lines} --theme {request.theme} "
-               f"--count {request.count} --variant {request.variant} --players {request.players} --seed {request.seed}")
+               f"--count {request.count} --variant {request.variant} --players {request.players} --seed {request.seed}"
+               f"{f' --goal {request.goal}' * bool(request.goal)}"
+               f"{f' --max-rating {request.max_rating}' * (request.max_rating is not None)}")
     text = file_text(entries, comment)
     status = 0
     if len(found) < request.count:
@@ -144,8 +146,10 @@ def _generated_by(name: str, text: str, say: Say) -> Request:
         raise UsageError(say("puzzles.not_generated", file=name, first=GENERATED, hints=False))
     words = first.removeprefix(GENERATED).split()
     given: dict[str, str | bool | None] = {"lines": "--lines" in words, "jobs": None}
-    given.update((w.removeprefix("--"), v) for w, v in zip(words, words[1:]) if w.startswith("--") and w != "--lines")
-    options = {key: given.get(key) for key in ("theme", "count", "variant", "players", "seed", "lines", "jobs")}
+    given.update((w.removeprefix("--").replace("-", "_"), v) for w, v in zip(words, words[1:])
+                 if w.startswith("--") and w != "--lines")
+    options = {key: given.get(key)
+               for key in ("theme", "count", "variant", "players", "seed", "lines", "jobs", "goal", "max_rating")}
     return read_request(argparse.Namespace(**options), say)[0]
 
 
@@ -225,7 +229,14 @@ def read_request(args: argparse.Namespace, say: Say) -> tuple[Request, int]:
         raise UsageError(say(f"puzzles.{problem}", theme=theme))
     if args.lines and theme not in LINE_THEMES:
         raise UsageError(say("puzzles.lines_theme", themes=LINE_THEMES))
-    return Request(theme, count, variant_name, players, seed, args.lines), jobs
+    goal = args.goal
+    if goal is not None and goal not in GOALS:
+        raise UsageError(say("puzzles.unknown_goal", text=excerpt(goal), quoted=repr(excerpt(goal)), goals=GOALS))
+    if args.lines and goal not in (None, "deal"):
+        raise UsageError(say("puzzles.lines_goal"))
+    low, high = RATING_RANGE
+    max_rating = whole_number(args.max_rating, "--max-rating", low, high, say) if args.max_rating is not None else None
+    return Request(theme, count, variant_name, players, seed, args.lines, goal, max_rating), jobs
 
 
 def rejections(rejected: Counter[str], say: Say) -> str:

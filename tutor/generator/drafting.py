@@ -15,13 +15,14 @@ from .tagging import themes
 from .writing import Draft, draft, problems
 
 
-def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
+def draft_puzzle(pos: Position, plan: Plan, max_rating: int | None = None) -> tuple[Draft | None, list[str]]:
     """The puzzle ``pos`` (as the learner sees it) makes for the plan's theme, proved, or None; and the
     reason (a code of :data:`tutor.generator.selection.REJECTIONS`) each goal tried was rejected for.
 
     The rules read off the moves alone are applied once; then the plan's goals
-    are tried in order, and the first that keeps the position, tags the theme
-    and gives an answer the advisor finds good (``unsound``) wins.
+    are tried in order, and the first that keeps the position, tags the theme,
+    is rated ``max_rating`` or less (``too_hard``; no limit when None) and
+    gives an answer the advisor finds good (``unsound``) wins.
     """
     early = rejection_before(pos, pos.generate())
     if early is not None:
@@ -38,12 +39,16 @@ def draft_puzzle(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
         if plan.theme not in tags:
             rejected.append("no_theme")
             continue
+        rating = puzzle_rating(pos, goal, ranking=ranking)
+        if max_rating is not None and rating > max_rating:
+            rejected.append("too_hard")
+            continue
         # the advisor from the learner's view: the costliest rule, so the last before the proof
         if advised(goal) and unsound_answer(pos, found.best) is not None:
             rejected.append("unsound")
             continue
         solution = [pos.notation(m) for m in found.best]
-        made = draft(pos, str(goal), tags, puzzle_rating(pos, goal, ranking=ranking), hints(found, tags), solution,
+        made = draft(pos, str(goal), tags, rating, hints(found, tags), solution,
                      likeness=likeness(pos, found.best, goal.name))
         # the checker's own proof; a draft it refuses is dropped, never written
         if problems(made):

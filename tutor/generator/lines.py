@@ -87,9 +87,9 @@ def grab_is_best(pos: Position, ranking: Ranking) -> bool:
     return any(grab_key(pos, m) == most for m in ranking.best)
 
 
-def draft_line(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
+def draft_line(pos: Position, plan: Plan, max_rating: int | None = None) -> tuple[Draft | None, list[str]]:
     """The line puzzle the last deal ``pos`` makes for the plan's theme, proved, or None; and why it was
-    rejected (a code of :data:`tutor.generator.selection.REJECTIONS`)."""
+    rejected (a code of :data:`tutor.generator.selection.REJECTIONS`; ``too_hard``: rated above ``max_rating``)."""
     ranking = rank_moves(pos, DEAL)
     why = rejection(pos, ranking) or ("grab" if grab_is_best(pos, ranking) else None)
     if why is not None:
@@ -101,7 +101,10 @@ def draft_line(pos: Position, plan: Plan) -> tuple[Draft | None, list[str]]:
     line = main_line(pos, ranking)
     if not line:
         return None, ["short_line"]
-    made = draft(pos, str(DEAL), tags, puzzle_rating(pos, DEAL, line, ranking), line_hints(found, tags), [pos.notation(m) for m in found.best],
+    rating = puzzle_rating(pos, DEAL, line, ranking)
+    if max_rating is not None and rating > max_rating:
+        return None, ["too_hard"]
+    made = draft(pos, str(DEAL), tags, rating, line_hints(found, tags), [pos.notation(m) for m in found.best],
                  notations(pos, line), likeness(pos, found.best, DEAL.name))
     # the checker's own proof; a draft it refuses is dropped, never written
     return (None, ["unproved"]) if problems(made) else (made, [])

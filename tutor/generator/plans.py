@@ -59,8 +59,17 @@ class Plan:
     builder: bool = False
 
 
-def plan_for(theme: str) -> Plan:
-    """The plan of a theme of :data:`tutor.content.course.THEMES`; ValueError for any other name."""
+GOALS = ("points", "safe", "cards", "deal")
+"""The goals a run may ask for instead of its theme's (``puzzles generate --goal``): those the plans mine."""
+
+
+def plan_for(theme: str, goal: str | None = None) -> Plan:
+    """The plan of a theme of :data:`tutor.content.course.THEMES`, or of its ``goal`` alone (one of :data:`GOALS`:
+    ``deal`` mines last deals, any other single moves); ValueError for any other name."""
+    if goal is not None:
+        if theme not in THEMES or goal not in GOALS:
+            raise ValueError(f"unknown theme {theme!r} or goal {goal!r}")
+        return Plan(theme, (Goal.from_str(goal),), endgame=goal == "deal", builder=theme in BUILD_THEMES)
     if theme in ENDGAME_THEMES:
         return Plan(theme, (Goal.from_str("deal"),), endgame=True, builder=theme in BUILD_THEMES)
     if theme not in SINGLE_MOVE_GOALS:

@@ -33,7 +33,9 @@ MIN_ROUNDS = 400
 
 @dataclass(frozen=True)
 class Request:
-    """What to generate: ``count`` puzzles of ``theme`` in ``variant`` (a preset) with ``players``, from ``seed``."""
+    """What to generate: ``count`` puzzles of ``theme`` in ``variant`` (a preset) with ``players``, from ``seed``;
+    ``goal``: the one goal tried instead of the theme's (:func:`~tutor.generator.plans.plan_for`); ``max_rating``:
+    none rated above it."""
 
     theme: str
     count: int
@@ -41,6 +43,8 @@ class Request:
     players: int
     seed: int
     lines: bool = False
+    goal: str | None = None
+    max_rating: int | None = None
 
     @property
     def items(self) -> int:
@@ -58,7 +62,7 @@ class Mined:
 
 def mine(request: Request, index: int) -> Mined:
     """Every puzzle work item ``index`` finds, in the order found, and its rejections."""
-    plan = plan_for(request.theme)
+    plan = plan_for(request.theme, request.goal)
     variant = presets.variant(request.variant)
     key = f"{request.theme}/{request.variant}/{request.players}/{request.seed}/{index}"
     rng = random.Random(key)  # a str seed is hashed by SHA-512: the same in every process
@@ -70,7 +74,8 @@ def mine(request: Request, index: int) -> Mined:
             view = line_view(pos) if request.lines else candidate(pos, plan)
             if view is None:
                 continue
-            made, why = draft_line(view, plan) if request.lines else draft_puzzle(view, plan)
+            made, why = (draft_line(view, plan, request.max_rating) if request.lines
+                         else draft_puzzle(view, plan, request.max_rating))
             rejected.update(why)
             if made is not None:
                 found.append(made)

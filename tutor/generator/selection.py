@@ -15,7 +15,7 @@ three need no ranking (:func:`rejection_before`):
   would say "sweep" (``cards`` is tried next, as the hand-written sweeps without a point card ask).
 
 The drafting and the runner add ``no_theme`` (the position does not show
-the theme asked for), ``unsound`` (a ``safe``, ``points`` or ``cards``
+the theme asked for), ``too_hard`` (rated above the run's ``--max-rating``), ``unsound`` (a ``safe``, ``points`` or ``cards``
 answer surely loses the review's margin against the advisor's best move from
 the learner's view, :mod:`tutor.teaching.soundness`), ``unproved`` (the
 checker refuses the draft) and ``near_duplicate`` (:func:`likeness`).
@@ -42,7 +42,7 @@ MAX_BEST = 2
 """Most best moves a puzzle may have: each is listed in its solution."""
 
 REJECTIONS = ("one_card", "only_capture", "one_capturer", "small_gap", "too_many_best", "grab", "obvious",
-              "sweep_alone", "no_theme", "unsound", "short_line", "unproved", "near_duplicate")
+              "sweep_alone", "no_theme", "too_hard", "unsound", "short_line", "unproved", "near_duplicate")
 """Every reason a draft is rejected for, in the order the rules are applied."""
 
 
