@@ -26,6 +26,7 @@ from tutor.core.round import MatchResult
 from tutor.play.players import LEVELS, player
 from tutor.play.table_game import Settings, TableGame
 from tutor.render import Renderer
+from tutor.render.chart import fit
 from tutor.shell.commands import dispatch, welcome
 from tutor.shell.game_text import result_text
 from tutor.shell.games import summary_row
@@ -514,6 +515,50 @@ def test_a_file_under_the_home_of_no_user_is_a_file_of_that_name_not_a_crash_rep
     assert said[0] in imported and str(tmp_path / "~no-such-user-of-cassino-tutor" / "x.json") in imported
     assert said[1].format(folder=tmp_path / "~no-such-user-of-cassino-tutor") in exported
     assert not (home / "reports").exists()
+
+
+@pytest.mark.parametrize(("lang", "word", "said"), [
+    ("en", "games", "could not be written (the name is too long); nothing was written."),
+    ("de", "partien", "konnte nicht geschrieben werden (der Name ist zu lang); nichts wurde geschrieben."),
+])
+@pytest.mark.parametrize("tail", ["", "/", "/game.json"])
+def test_a_file_name_too_long_for_the_system_is_said_in_words_not_a_crash_report(
+        tmp_path: Path, lang: str, word: str, said: str, tail: str) -> None:
+    """``games export 1 aaa…a.json`` with a name longer than the system allows (ENAMETOOLONG from the look whether
+    it names a folder) made a crash report; it is said as any file that cannot be written is, and nothing is
+    written (a name with a slash after it, a folder's, names a folder that cannot exist)."""
+    home, name = tmp_path / "home", "a" * 300
+    typed = f"{tmp_path / name}{tail or '.json'}"
+    with open_shell(home, lang) as shell:
+        dispatch(shell, ("play" if lang == "en" else "spiele") + " round seed=52 level=greedy")
+        text = " ".join(dispatch(shell, f"{word} export 1 {typed}").text.split())
+    assert not (home / "reports").exists(), text
+    if tail == "/":
+        assert ("does not exist" if lang == "en" else "gibt es nicht") in text, text
+    else:
+        assert f"{typed} {said}" in text, text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home"]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "games"), ("de", "partien")])
+@pytest.mark.parametrize("control", ["\t", "\x1b"])
+def test_a_file_name_with_a_control_character_is_said_as_written_on_the_screen(
+        tmp_path: Path, lang: str, word: str, control: str) -> None:
+    """``games export 1 t<TAB>ab.json`` wrote ``t<TAB>ab.json`` and said 'Game 1 was written to …/tab.json', the
+    replay command naming ``…/tab.json`` too: the screen kept the tab, and wrapping a line dropped it. A control
+    character in a file's name is said escaped (``\\u0009``), as an escape character was already, wherever the
+    name is said, wrapped at 80 columns or not."""
+    home, folder = tmp_path / "home", tmp_path / "out"
+    folder.mkdir()
+    target = folder / f"t{control}ab.json"
+    shown = str(target).replace(control, f"\\u{ord(control):04x}")
+    with open_shell(home, lang) as shell:
+        dispatch(shell, ("play" if lang == "en" else "spiele") + " round seed=52 level=greedy")
+        for line in (f"{word} export 1 {target}", f"{word} export 1 {target}", f"{word} import {target}"):
+            said = fit(dispatch(shell, line).text, 80)
+            assert shown in " ".join(said.split()) and control not in said, said
+            assert str(folder / "tab.json") not in said, said
+    assert [p.name for p in folder.iterdir()] == [target.name]
 
 
 def test_a_game_left_for_another_activity_is_let_go_and_leaves_nothing_unsaved(tmp_path: Path) -> None:

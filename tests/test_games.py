@@ -93,6 +93,16 @@ def test_a_new_file_of_a_long_name_is_written_and_a_temporary_file_left_by_a_kil
     assert moves_of(read_game_file(other).game) == moves_of(saved.game)
 
 
+def test_a_new_file_of_a_long_name_in_letters_of_two_bytes_is_written(tmp_path: Path) -> None:
+    """``games export 1 ää…ä.json``, 120 letters ä (245 bytes: the system takes 255) said 'the name is too long':
+    the temporary file's name was cut to 200 characters, and the system counts bytes, 400 for 200 letters ä."""
+    saved = SavedGame.new(game_in_round_two(), NOW)
+    path = tmp_path / ("ä" * 120 + ".json")
+    write_new_file(path, text_of(saved))
+    assert moves_of(read_game_file(path).game) == moves_of(saved.game)
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
 def test_a_new_file_is_written_whole_and_never_over_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     saved = SavedGame.new(game_in_round_two(), NOW)
     path = tmp_path / "shared.json"

@@ -81,6 +81,21 @@ def test_an_unknown_preset_refused_in_german() -> None:
         read_variant("classic", ["traget=11"], GERMAN)
 
 
+def test_an_option_typed_near_its_german_name_is_suggested_as_it_can_be_typed(tmp_path: Path) -> None:
+    """``spiele ansagen=ja`` (the command is ``ansagen``) was told 'Eine Option „ansagen“ gibt es nicht. Optionen:
+    aces_high, …' with no suggestion, the nearest being searched among the codes only: the names a sheet gives
+    (``Ziel ansagen``) are searched too, where no code is near, and suggested as typed (``ziel_ansagen``), which
+    then plays; a code near stays the suggestion (``claims`` is ``claim``)."""
+    with pytest.raises(OptionError, match="^Eine Option „ansagen“ gibt es nicht. Meintest du „ziel_ansagen“"):
+        read_variant("classic", ["ansagen=ja"], GERMAN)
+    with pytest.raises(OptionError, match="^unknown option 'claims' \\(did you mean claim\\?\\)"):
+        read_variant("classic", ["claims=true"], ENGLISH)
+    assert read_variant("classic", ["ziel_ansagen=ja"], GERMAN).claim is True
+    with open_shell(tmp_path, "de") as shell:
+        assert "Meintest du „ziel_ansagen“?" in dispatch(shell, "spiele ansagen=ja").text
+        assert "„ansagen“ sagt das Ziel an" in " ".join(dispatch(shell, "spiele ziel_ansagen=ja").text.split())
+
+
 def test_german_value_words_set_an_option() -> None:
     assert read_variant("classic", ["Einnahmezwang=ja"], GERMAN).forced_capture is True
     assert read_variant("royal", ["forced_capture=nein"], GERMAN).forced_capture is False

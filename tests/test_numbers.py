@@ -170,8 +170,10 @@ def test_a_review_with_no_mark_counts_its_moves_in_digits_as_one_with_marks_does
     or not."""
     ui = Renderer(lang)
     unmarked = RoundReview(2, 0, (mark.review,) * moves, ())
-    head = {"en": f"{moves} move{'s' if moves != 1 else ''} reviewed: none surely lost ",
-            "de": f"{moves} {'Zug' if moves == 1 else 'Züge'} besprochen: Keiner hat sicher "}[lang]
+    head = {"en": f"{moves} move{'s' if moves != 1 else ''} reviewed: "
+                  f"{'it did not surely lose' if moves == 1 else 'none surely lost'} ",
+            "de": f"{moves} {'Zug' if moves == 1 else 'Züge'} besprochen: "
+                  f"{'Er hat nicht' if moves == 1 else 'Keiner hat'} sicher "}[lang]  # one move is "it", "er"
     assert review_brief(ui, unmarked).startswith(head)
     assert head in review_text(ui, unmarked)
 

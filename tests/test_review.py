@@ -227,6 +227,30 @@ def test_no_marks_is_said(blundered: list[Ply]) -> None:
     assert "Keiner hat sicher 0,5 Punkte oder mehr" in review_text(Renderer("de"), review)
 
 
+def test_one_move_reviewed_unmarked_is_said_as_one_not_as_none_of_many() -> None:
+    """A round with one move of the learner's to review (Michigan to 5 ends a round at three penalties) said '1 move
+    reviewed: none surely lost 0.5 points or more. Well played: together they lost less than 0.5 points' ('1 Zug
+    besprochen: Keiner hat … Zusammen haben sie …'): one move is 'it', not 'none' of several or 'they together'."""
+    pos = last_deal()
+    plies = played_out(pos, pos.parse_move(SWEEPS[0]))
+    review = review_round(plies, 0, worlds=WORLDS)
+    seen = review_round(plies[:1], 0, worlds=WORLDS)  # the learner's one move alone, no reply yet
+    assert len(seen.own) == 1 and not seen.marks and seen.well_played, seen
+    for lang, one, many in (
+            ("en", ["1 move reviewed: it did not surely lose 0.5 points or more",
+                    "Well played: it lost less than 0.5 points by the advisor's values."],
+             ["none surely lost", "together they"]),
+            ("de", ["1 Zug besprochen: Er hat nicht sicher 0,5 Punkte oder mehr",
+                    "Gut gespielt: Er hat nach den Werten des Beraters weniger als 0,5 Punkte verloren."],
+             ["Keiner hat", "Zusammen haben sie"])):
+        ui = Renderer(lang)
+        for text in (review_brief(ui, seen), review_text(ui, seen)):
+            flat = " ".join(text.split())
+            assert all(said in flat for said in one) and not any(said in flat for said in many), flat
+        if len(review.own) > 1 and review.well_played:  # several moves: as before
+            assert many[0] in " ".join(review_text(ui, review).split())
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_marked_position_is_a_personal_puzzle_to_solve(tmp_path: Path, blundered: list[Ply], lang: str) -> None:
     with open_shell(tmp_path, lang, symbols=False) as shell:

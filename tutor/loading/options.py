@@ -43,7 +43,7 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str],
     unknown = [name for name in options if name != "preset" and name not in OPTIONS]
     if unknown:
         raise OptionError(say("sheet.unknown_option", option=excerpt(unknown[0]), options=sorted(OPTIONS),
-                              near=nearest(unknown[0], sorted(OPTIONS))))
+                              near=near_option(unknown[0], names)))
     try:
         variant = preset_variant(options)
     except VariantError as err:
@@ -61,6 +61,13 @@ def option_names(say: Callable[..., str]) -> dict[str, str]:
     """The options by the names ``say`` words them in (``Einnahmezwang``, ``Bauten in Summen``), as
     :func:`_spoken`, so that a name read on a screen or a sheet can be typed for the option's code."""
     return {_spoken(say(f"options.{key}")): key for key in OPTIONS}
+
+
+def near_option(name: str, names: dict[str, str]) -> str:
+    """The option nearest a name no option has: the nearest code, else the nearest of the ``names`` a sheet gives them
+    (:func:`option_names`; ``ansagen`` is near ``Ziel ansagen``), as it is typed (``ziel_ansagen``); or ``""``."""
+    typed = {spoken.replace(" ", "_"): code for spoken, code in names.items()}
+    return nearest(name, sorted(OPTIONS)) or nearest(_spoken(name).replace(" ", "_"), sorted(typed))
 
 
 def _value(option: str, text: str, say: Callable[..., str]) -> Any:

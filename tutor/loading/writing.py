@@ -71,8 +71,12 @@ def refused_target(path: str | Path) -> OSError | None:
 
 def temporary_beside(path: Path) -> Path:
     """A new name for a temporary file in the folder of ``path``: hidden, unique (a random token, not the process's
-    number, which a file left by a killed process may hold), and short enough for the system whatever the name."""
-    return path.with_name(f".{path.name[:200]}.{secrets.token_hex(4)}.tmp")
+    number, which a file left by a killed process may hold), and short enough for the system whatever the name (the
+    system counts a name's bytes: 200 letters ä are 400)."""
+    name = path.name[:200]
+    while len(os.fsencode(name)) > 200:
+        name = name[:-1]
+    return path.with_name(f".{name}.{secrets.token_hex(4)}.tmp")
 
 
 def _write_in_place(path: Path, blob: bytes) -> None:

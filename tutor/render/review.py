@@ -178,8 +178,8 @@ def shown_total(ui: Renderer, review: RoundReview) -> str:
 def praise(ui: Renderer, review: RoundReview) -> str:
     """The praise of a round whose moves together lost less than the margin (:attr:`RoundReview.well_played`), or
     nothing."""
-    return ui.message("review.praise", margin=ui.decimal(margin(review.players), places=None)) \
-        if review.well_played else ""
+    return ui.message("review.praise", margin=ui.decimal(margin(review.players), places=None),
+                      moves=len(review.own)) if review.well_played else ""
 
 
 def after_hint(ui: Renderer, review: RoundReview) -> str:

@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from tutor.core.text import escaped
 from tutor.render import Renderer
 from tutor.render.os_errors import os_reason
 from tutor.storage import Progress, ProgressError
@@ -64,6 +65,13 @@ def typed_back(path: Path) -> str:
     if os.name == "posix":
         return shlex.quote(str(path))
     return f'"{path}"' if " " in str(path) else str(path)
+
+
+def shown(path: Path) -> str:
+    """``path`` as a message names it: a control character in it escaped (``\\u0009`` for a tab), as the screen
+    shows one anywhere, so that a name is said as it is written (a tab kept on the screen was lost when its line
+    was wrapped)."""
+    return escaped(str(path))
 
 
 def listing(shell: Shell) -> str:
@@ -121,11 +129,12 @@ def export(shell: Shell, number_text: str, file: str) -> str:
     if "\0" in file:  # no system takes it (Python's ValueError)
         return ui.message("play.file_name_nul")
     path = Path(os.path.expanduser(file)).absolute()  # Path.expanduser raised for ~NAME of no user
-    if file.endswith(("/", os.sep)) and not path.is_dir():  # a folder's name (Path drops the slash): not a file's
-        if path.exists():  # a file of that name, no folder
-            return ui.message("play.export_failed", path=str(path) + os.sep, reason=os_reason(
+    # os.path's looks, not Path's: a name the system cannot look up (too long) is no folder, and writing says why
+    if file.endswith(("/", os.sep)) and not os.path.isdir(path):  # a folder's name (Path drops the slash)
+        if os.path.exists(path):  # a file of that name, no folder
+            return ui.message("play.export_failed", path=shown(path) + os.sep, reason=os_reason(
                 ui.message, NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))))
-        return ui.message("play.export_no_folder", folder=str(path))
+        return ui.message("play.export_no_folder", folder=shown(path))
     path = export_target(path, number)
     try:
         store(shell).export(number, path)
@@ -134,12 +143,12 @@ def export(shell: Shell, number_text: str, file: str) -> str:
             return ui.message("play.no_such_game", number=number)
         return ui.message("play.unreadable", number=number, problem=problem_text(ui, err))
     except FileExistsError:
-        return ui.message("play.export_exists", path=str(path))
+        return ui.message("play.export_exists", path=shown(path))
     except OSError as err:
-        if isinstance(err, FileNotFoundError) and not path.parent.is_dir():
-            return ui.message("play.export_no_folder", folder=str(path.parent))
-        return ui.message("play.export_failed", path=str(path), reason=os_reason(ui.message, err))
-    return ui.message("play.exported", number=number, path=str(path), command=typed_back(path))
+        if isinstance(err, FileNotFoundError) and not os.path.isdir(path.parent):
+            return ui.message("play.export_no_folder", folder=shown(path.parent))
+        return ui.message("play.export_failed", path=shown(path), reason=os_reason(ui.message, err))
+    return ui.message("play.exported", number=number, path=shown(path), command=escaped(typed_back(path)))
 
 
 def import_(shell: Shell, file: str) -> str:
@@ -152,10 +161,10 @@ def import_(shell: Shell, file: str) -> str:
     try:
         saved = store(shell).import_file(path, shell.clock())
     except GameFileError as err:
-        return ui.message("play.import_failed", problem=f"{err.where}: {problem_text(ui, err)}")
+        return ui.message("play.import_failed", problem=f"{escaped(err.where)}: {problem_text(ui, err)}")
     except GameKept as kept:
-        return ui.message("play.import_kept", path=str(path), number=kept.key)
+        return ui.message("play.import_kept", path=shown(path), number=kept.key)
     except ProgressError as err:
         return progress_problem(ui, err)
     summary = summary_of(saved)
-    return ui.message("play.imported", path=str(path), unfinished=not summary.over, **game_words(ui, summary))
+    return ui.message("play.imported", path=shown(path), unfinished=not summary.over, **game_words(ui, summary))

@@ -62,8 +62,9 @@ def write_new_file(path: Path, text: str) -> None:
 
 def export_target(path: Path, key: int) -> Path:
     """Where ``games export`` writes game ``key`` given ``path``: ``path`` itself, or, a folder, as ``cp`` writes
-    into one, ``cassino-tutor-game-<key>.json`` in it (named by the program's number, never by the document)."""
-    return path / f"cassino-tutor-game-{key}.json" if path.is_dir() else path
+    into one, ``cassino-tutor-game-<key>.json`` in it (named by the program's number, never by the document); a name
+    the system cannot look up (too long, say) is no folder's: writing to it says why."""
+    return path / f"cassino-tutor-game-{key}.json" if os.path.isdir(path) else path
 
 
 def old_game_files(folder: Path) -> list[Path]:
