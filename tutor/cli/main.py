@@ -116,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
     p.add_argument("--progress", action="store_true", help="a counter on standard error, also when it is not a terminal")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--force", action="store_true", help="write over FILE when it exists (else it is refused)")
 
     p = actions.add_parser("hints", help="make the hints of generated puzzle files again with the generator's code "
                                          "(each hint with its claim); only the hints change")
