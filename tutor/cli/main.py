@@ -149,7 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("advise", help="every legal move valued from what the seat to move can know, best first")
     p.add_argument("file", help="position file (YAML); other hands and the stock as counts or cards")
-    p.add_argument("--level", default="expert", metavar="LEVEL", help="the advising level (default: expert)")
+    p.add_argument("--level", default="expert", metavar="LEVEL",
+                   help="the advising level: expert, or expert-v1, the expert frozen as it was first measured "
+                        "(default: expert)")
     p.add_argument("--worlds", metavar="N", help="deals of the unseen cards sampled (default: as the expert plays)")
     p.add_argument("--seed", default="0", metavar="S", help="the same seed gives the same answer (default: 0)")
     p.add_argument("--open", action="store_true", help="value the position as given: every card listed is known")
