@@ -146,6 +146,10 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
     assert lines[0].startswith("Aufruf: cassino-tutor") and lines[-1] == last
 
 
+GERMAN_COMMANDS = "„moves“, „perft“, „solve“, „check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“"
+ENGLISH_COMMANDS = "'moves', 'perft', 'solve', 'check', 'sheet', 'puzzles', 'arena', 'advise', 'replay'"
+
+
 @pytest.mark.parametrize(("words", "german", "english"), [
     (("bogus",), "cassino-tutor: Argument BEFEHL: „bogus“ ist ungültig (möglich sind „moves“, „perft“, „solve“, "
                  "„check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“)",
@@ -174,6 +178,19 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
      "cassino-tutor: error: unrecognized arguments: --lnag; did you mean --lang?"),
     (("--lang", "fr"), "cassino-tutor: Argument --lang: „fr“ ist ungültig (möglich sind „en“, „de“)",
      "cassino-tutor: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'de')"),
+    # a command of the tutor's shell typed as the tool's: where to type it ("play" was told "did you mean replay?")
+    (("play", "royal"), f"cassino-tutor: Argument BEFEHL: „play“ ist ungültig (möglich sind {GERMAN_COMMANDS}); "
+                        "„play“ tippt man im Tutor: Starte cassino-tutor ohne Befehl und tippe es dort.",
+     f"cassino-tutor: error: argument COMMAND: invalid choice: 'play' (choose from {ENGLISH_COMMANDS}); play is a "
+     "command of the tutor: start cassino-tutor without a command and type it there"),
+    (("spiele",), f"cassino-tutor: Argument BEFEHL: „spiele“ ist ungültig (möglich sind {GERMAN_COMMANDS}); "
+                  "„spiele“ tippt man im Tutor: Starte cassino-tutor ohne Befehl und tippe es dort.",
+     f"cassino-tutor: error: argument COMMAND: invalid choice: 'spiele' (choose from {ENGLISH_COMMANDS}); spiele is a "
+     "command of the tutor: start cassino-tutor without a command and type it there"),
+    (("help",), f"cassino-tutor: Argument BEFEHL: „help“ ist ungültig (möglich sind {GERMAN_COMMANDS}); "
+                "„help“ tippt man im Tutor: Starte cassino-tutor ohne Befehl und tippe es dort.",
+     f"cassino-tutor: error: argument COMMAND: invalid choice: 'help' (choose from {ENGLISH_COMMANDS}); help is a "
+     "command of the tutor: start cassino-tutor without a command and type it there"),
 ])
 def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFixture[str], words: tuple[str, ...],
                                                       german: str, english: str) -> None:
