@@ -27,12 +27,12 @@ def refusal(setting: str, say: object = GERMAN) -> str:
 
 @pytest.mark.parametrize(("setting", "words"), [
     ("forced_capture=vielleicht",
-     "Die Option forced_capture nimmt true oder false (auch ja oder nein, yes oder no), nicht vielleicht."),
+     "Die Option forced_capture nimmt true oder false (auch ja oder nein), nicht vielleicht."),
     ("target=0", "Die Option target muss mindestens 1 sein, nicht 0."),
     ("target=1000", "Die Option target darf höchstens 999 sein, nicht 1000."),
     ("target=x", "Die Option target nimmt eine ganze Zahl von 1 bis 999, nicht x."),
-    ("point_cards=7", "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2, 2S: 1}, oder false "
-                      "(auch nein oder no) für keine, nicht 7."),
+    ("point_cards=7", "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2}, oder false "
+                      "(auch nein) für keine, nicht 7."),
     ("point_cards={ZZ: 1}", "Option point_cards: ZZ ist keine Karte (etwa 10D oder AS)."),
 ])
 def test_an_option_value_refused_in_german(setting: str, words: str) -> None:
@@ -64,7 +64,7 @@ def test_a_refused_value_is_said_as_it_was_typed(setting: str, english: str, ger
 
 @pytest.mark.parametrize(("setting", "english", "german"), [
     ("draw=maybe", "option draw takes true or false (also yes or no), not maybe",
-     "Die Option draw nimmt true oder false (auch ja oder nein, yes oder no), nicht maybe."),
+     "Die Option draw nimmt true oder false (auch ja oder nein), nicht maybe."),
     ("hand_size=x", "option hand_size takes a whole number from 1 to 26 (or null for the default), not x",
      "Die Option hand_size nimmt eine ganze Zahl von 1 bis 26 (oder null für den Standardwert), nicht x."),
     ("instant_limit=none", "option instant_limit takes a whole number from 1 to 99 (or null for the default), not none",
@@ -73,8 +73,8 @@ def test_a_refused_value_is_said_as_it_was_typed(setting: str, english: str, ger
      "Die Option most_cards nimmt eine ganze Zahl von 0 bis 99, nicht three."),
     ("point_cards=ja", "option point_cards takes a mapping of card to points (like {10D: 2, 2S: 1}), or false (also "
                        "no) for none, not ja",
-     "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2, 2S: 1}, oder false (auch nein oder no) für "
-     "keine, nicht ja."),
+     "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2}, oder false (auch nein) für keine, "
+     "nicht ja."),
 ])
 def test_every_kind_of_option_is_refused_with_the_forms_it_takes_alike_in_both_languages(
         setting: str, english: str, german: str) -> None:
@@ -251,7 +251,7 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
     ("variant: italian\nhands: [[7S, 8D], [6S]]\ntable: [7H]\n",
      "p.yaml:2:14: 8♦ gehört nicht zum Kartenspiel italian40 (darin fehlen 8, 9 und 10)."),
     ("variant: {preset: classic, forced_capture: vielleicht}\nhands: [[7S], [6S]]\ntable: [9H]\n",
-     "p.yaml:1:44: Die Option forced_capture nimmt true oder false (auch yes oder no), nicht vielleicht."),
+     "p.yaml:1:44: Die Option forced_capture nimmt true oder false, nicht vielleicht."),
     ("hands: [[2C, 3D], [4H]]\ntable: [{build: [5H, 3C], owner: 1}]\n",
      "p.yaml:2:9: Die Baute auf 8 gehört Platz 1, der aber keine Karte hat, die sie einnimmt (Halteregel)."),
 ])
