@@ -331,6 +331,26 @@ def test_the_listing_is_wrapped_to_the_terminal_at_spaces(lang: str, columns: in
     assert listing.stdout.split() == words, "wrapped at spaces only, no word cut"
 
 
+def test_the_frozen_expert_advises_with_its_own_playouts_and_the_levels_that_only_play_are_refused_by_name() -> None:
+    """``advise --level`` took ``expert`` alone; the contract leaves the level open, and the frozen ``expert-v1`` the
+    arena measures against is the same advisor with the first club's playouts: its advice, in the same JSON. The
+    levels that play by rules of thumb value no move: refused, the advising levels named (in either language)."""
+    data = json.loads(run(str(START), "--json", "--worlds", "3", "--seed", "7", "--level", "expert-v1").stdout)
+    pos = load_position(START.read_text(encoding="utf-8"), str(START))
+    own = advise(SeatView.of(pos, pos.to_move), worlds=3, seed=7, playout=CLUB_V1)
+    assert data["level"] == "expert-v1" and data["worlds"] == 3 and data["move"] == pos.notation(own.best)
+    assert [(m["notation"], m["value"]) for m in data["moves"]] == [(pos.notation(m.move), m.value) for m in own.moves]
+    opened = json.loads(run(str(ENDGAME), "--open", "--json", "--level", "expert-v1").stdout)
+    assert opened["level"] == "expert-v1" and opened["worlds"] == 1
+    listing = run(str(START), "--worlds", "2", "--level", "Experte-v1", "--lang", "de").stdout
+    assert listing.startswith("Rat der Stufe „Experte-v1“"), listing
+    for level, lang, said in (("club", "en", "the advising levels are: expert, expert-v1"),
+                              ("greedy", "en", "the advising levels are: expert, expert-v1"),
+                              ("club-v1", "de", "Rat geben die Stufen: Experte, Experte-v1")):
+        refused = run(str(START), "--level", level, "--lang", lang)
+        assert refused.returncode == 2 and refused.stderr.rstrip().endswith(said), refused.stderr
+
+
 @pytest.mark.parametrize(("args", "expected"), [
     (["--worlds", "0"], "--worlds must be from 1"),
     (["--worlds", "many"], "--worlds takes a whole number"),

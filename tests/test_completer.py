@@ -290,3 +290,15 @@ def test_games_import_and_export_complete_the_file(tmp_path: Path, lang: str, mo
         # a name begun in quotes, as 'games' reads it, completes too (it completed nothing)
         assert lines(f'{games} import "ga') == {f'{games} import "game-one.json', f'{games} import "gamut'}
         assert lines(f"{games} export 1 „ot") == {f"{games} export 1 „other.json"}
+
+
+@pytest.mark.parametrize(("lang", "rules", "builds"), [("en", "rules", "builds"), ("de", "regeln", "bauten")])
+def test_rules_completes_a_topic_or_a_preset_and_a_topic_after_a_preset(tmp_path: Path, lang: str, rules: str,
+                                                                         builds: str) -> None:
+    """``rules`` reads a preset too (``rules royal builds``): Tab offers the presets beside the topics, and the topics
+    after a preset, nothing after a topic."""
+    with open_shell(tmp_path, lang) as shell:
+        assert complete(shell, f"{rules} ro") == ["royal", "royal-aces-high"]
+        assert builds in complete(shell, f"{rules} ") and "royal" in complete(shell, f"{rules} ")
+        assert complete(shell, f"{rules} royal {builds[:3]}") == [builds]
+        assert complete(shell, f"{rules} {builds} ") == []

@@ -26,11 +26,13 @@ def refusal(setting: str, say: object = GERMAN) -> str:
 
 
 @pytest.mark.parametrize(("setting", "words"), [
-    ("forced_capture=vielleicht", "Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
+    ("forced_capture=vielleicht",
+     "Die Option forced_capture nimmt true oder false (auch ja oder nein), nicht vielleicht."),
     ("target=0", "Die Option target muss mindestens 1 sein, nicht 0."),
     ("target=1000", "Die Option target darf höchstens 999 sein, nicht 1000."),
-    ("target=x", "Die Option target nimmt eine ganze Zahl, nicht x."),
-    ("point_cards=7", "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2}, oder false."),
+    ("target=x", "Die Option target nimmt eine ganze Zahl von 1 bis 999, nicht x."),
+    ("point_cards=7", "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2}, oder false "
+                      "(auch nein) für keine, nicht 7."),
     ("point_cards={ZZ: 1}", "Option point_cards: ZZ ist keine Karte (etwa 10D oder AS)."),
 ])
 def test_an_option_value_refused_in_german(setting: str, words: str) -> None:
@@ -38,17 +40,17 @@ def test_an_option_value_refused_in_german(setting: str, words: str) -> None:
 
 
 def test_an_option_value_refused_in_english_as_before() -> None:
-    assert refusal("forced_capture=maybe", ENGLISH) == "option forced_capture takes false, true, not maybe"
+    assert refusal("forced_capture=maybe", ENGLISH) == "option forced_capture takes true or false (also yes or no), not maybe"
     assert refusal("point_cards={ZZ: 1}", ENGLISH).startswith("option point_cards: 'ZZ' is not a card")
 
 
 @pytest.mark.parametrize(("setting", "english", "german"), [
-    ("skunk=yes", "option skunk takes none, bonus, win, not yes", "Die Option skunk nimmt none, bonus, win, nicht yes."),
-    ("skunk=no", "option skunk takes none, bonus, win, not no", "Die Option skunk nimmt none, bonus, win, nicht no."),
-    ("build_duty=", "option build_duty takes no_trail, take_or_add, free, penalty, not an empty value",
-     "Die Option build_duty nimmt no_trail, take_or_add, free, penalty, nicht einen leeren Wert."),
-    ("target=", "option target takes a whole number, not an empty value",
-     "Die Option target nimmt eine ganze Zahl, nicht einen leeren Wert."),
+    ("skunk=yes", "option skunk takes none, bonus or win, not yes", "Die Option skunk nimmt none, bonus oder win, nicht yes."),
+    ("skunk=no", "option skunk takes none, bonus or win, not no", "Die Option skunk nimmt none, bonus oder win, nicht no."),
+    ("build_duty=", "option build_duty takes no_trail, take_or_add, free or penalty, not an empty value",
+     "Die Option build_duty nimmt no_trail, take_or_add, free oder penalty, nicht einen leeren Wert."),
+    ("target=", "option target takes a whole number from 1 to 999, not an empty value",
+     "Die Option target nimmt eine ganze Zahl von 1 bis 999, nicht einen leeren Wert."),
     ("target=1_000", "option target must be at most 999, not 1_000",
      "Die Option target darf höchstens 999 sein, nicht 1_000."),
 ])
@@ -58,6 +60,35 @@ def test_a_refused_value_is_said_as_it_was_typed(setting: str, english: str, ger
     assert refusal(setting) == german
     with open_shell(tmp_path) as shell:
         assert dispatch(shell, f"play {setting}").text == english[0].upper() + english[1:] + "."
+
+
+@pytest.mark.parametrize(("setting", "english", "german"), [
+    ("draw=maybe", "option draw takes true or false (also yes or no), not maybe",
+     "Die Option draw nimmt true oder false (auch ja oder nein), nicht maybe."),
+    ("hand_size=x", "option hand_size takes a whole number from 1 to 26 (or null for the default), not x",
+     "Die Option hand_size nimmt eine ganze Zahl von 1 bis 26 (oder null für den Standardwert), nicht x."),
+    ("instant_limit=none", "option instant_limit takes a whole number from 1 to 99 (or null for the default), not none",
+     "Die Option instant_limit nimmt eine ganze Zahl von 1 bis 99 (oder null für den Standardwert), nicht none."),
+    ("most_cards=three", "option most_cards takes a whole number from 0 to 99, not three",
+     "Die Option most_cards nimmt eine ganze Zahl von 0 bis 99, nicht three."),
+    ("point_cards=ja", "option point_cards takes a mapping of card to points (like {10D: 2, 2S: 1}), or false (also "
+                       "no) for none, not ja",
+     "Die Option point_cards nimmt Karten mit ihren Punkten, etwa {10D: 2}, oder false (auch nein) für keine, "
+     "nicht ja."),
+])
+def test_every_kind_of_option_is_refused_with_the_forms_it_takes_alike_in_both_languages(
+        setting: str, english: str, german: str) -> None:
+    """The English refusal of a yes-or-no option did not say that yes and no are taken, where the German said ja and
+    nein; a number's refusal did not say its range, nor point_cards' what was typed. Each form said is taken, in the
+    language that says it (a file, read as YAML, takes yes and no, not ja and nein)."""
+    assert refusal(setting, ENGLISH) == english
+    assert refusal(setting) == german
+    for typed, say in (("yes", ENGLISH), ("no", ENGLISH), ("ja", GERMAN), ("nein", GERMAN), ("yes", GERMAN)):
+        assert read_variant("classic", [f"draw={typed}"], say).draw == (typed in ("yes", "ja"))  # type: ignore[arg-type]
+    for typed, say in (("no", ENGLISH), ("nein", GERMAN), ("no", GERMAN), ("false", GERMAN)):
+        assert read_variant("classic", [f"point_cards={typed}"], say).point_cards == ()  # type: ignore[arg-type]
+    for typed in ("null", ""):
+        assert read_variant("classic", [f"hand_size={typed}", f"instant_limit={typed}"], ENGLISH).hand_size is None  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("value", "german", "english"), [
@@ -130,6 +161,10 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
     assert lines[0].startswith("Aufruf: cassino-tutor") and lines[-1] == last
 
 
+GERMAN_COMMANDS = "„moves“, „perft“, „solve“, „check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“"
+ENGLISH_COMMANDS = "'moves', 'perft', 'solve', 'check', 'sheet', 'puzzles', 'arena', 'advise', 'replay'"
+
+
 @pytest.mark.parametrize(("words", "german", "english"), [
     (("bogus",), "cassino-tutor: Argument BEFEHL: „bogus“ ist ungültig (möglich sind „moves“, „perft“, „solve“, "
                  "„check“, „sheet“, „puzzles“, „arena“, „advise“, „replay“)",
@@ -158,6 +193,19 @@ def test_argparse_refusals_in_german(capsys: pytest.CaptureFixture[str], words: 
      "cassino-tutor: error: unrecognized arguments: --lnag; did you mean --lang?"),
     (("--lang", "fr"), "cassino-tutor: Argument --lang: „fr“ ist ungültig (möglich sind „en“, „de“)",
      "cassino-tutor: error: argument --lang: invalid choice: 'fr' (choose from 'en', 'de')"),
+    # a command of the tutor's shell typed as the tool's: where to type it ("play" was told "did you mean replay?")
+    (("play", "royal"), f"cassino-tutor: Argument BEFEHL: „play“ ist ungültig (möglich sind {GERMAN_COMMANDS}); "
+                        "„play“ tippt man im Tutor: Starte cassino-tutor ohne Befehl und tippe es dort.",
+     f"cassino-tutor: error: argument COMMAND: invalid choice: 'play' (choose from {ENGLISH_COMMANDS}); play is a "
+     "command of the tutor: start cassino-tutor without a command and type it there"),
+    (("spiele",), f"cassino-tutor: Argument BEFEHL: „spiele“ ist ungültig (möglich sind {GERMAN_COMMANDS}); "
+                  "„spiele“ tippt man im Tutor: Starte cassino-tutor ohne Befehl und tippe es dort.",
+     f"cassino-tutor: error: argument COMMAND: invalid choice: 'spiele' (choose from {ENGLISH_COMMANDS}); spiele is a "
+     "command of the tutor: start cassino-tutor without a command and type it there"),
+    (("help",), f"cassino-tutor: Argument BEFEHL: „help“ ist ungültig (möglich sind {GERMAN_COMMANDS}); "
+                "„help“ tippt man im Tutor: Starte cassino-tutor ohne Befehl und tippe es dort.",
+     f"cassino-tutor: error: argument COMMAND: invalid choice: 'help' (choose from {ENGLISH_COMMANDS}); help is a "
+     "command of the tutor: start cassino-tutor without a command and type it there"),
 ])
 def test_argparse_quotes_in_the_quotes_of_the_language(capsys: pytest.CaptureFixture[str], words: tuple[str, ...],
                                                       german: str, english: str) -> None:
@@ -218,7 +266,7 @@ UNHELD = "hands: [[8S, 8D, 8H, 2C], 4]\ntable: [{build: [5D, 3S], owner: 1}, 8C]
     ("variant: italian\nhands: [[7S, 8D], [6S]]\ntable: [7H]\n",
      "p.yaml:2:14: 8♦ gehört nicht zum Kartenspiel italian40 (darin fehlen 8, 9 und 10)."),
     ("variant: {preset: classic, forced_capture: vielleicht}\nhands: [[7S], [6S]]\ntable: [9H]\n",
-     "p.yaml:1:44: Die Option forced_capture nimmt false, true (auch ja oder nein), nicht vielleicht."),
+     "p.yaml:1:44: Die Option forced_capture nimmt true oder false, nicht vielleicht."),
     ("hands: [[2C, 3D], [4H]]\ntable: [{build: [5H, 3C], owner: 1}]\n",
      "p.yaml:2:9: Die Baute auf 8 gehört Platz 1, der aber keine Karte hat, die sie einnimmt (Halteregel)."),
 ])

@@ -369,7 +369,7 @@ def test_a_german_puzzle_is_named_by_its_number_which_opens_it(tmp_path: Path) -
     (["arena", "--a", "club", "--b", "greedy", "--players", "5"], "--players muss zwischen 2 und 4 liegen, nicht 5"),
     (["arena", "--a", "club", "--b", "greedy", "--set", "foo=1"], "Eine Option „foo“ gibt es nicht"),
     (["arena", "--a", "club", "--b", "greedy", "--record", ""], "--record braucht einen Ordner"),
-    (["advise", "--level", "club", "x.yaml"], "--level: Die Stufe „club“ gibt keinen Rat; Rat gibt die Stufe: Experte"),
+    (["advise", "--level", "club", "x.yaml"], "--level: Die Stufe „club“ gibt keinen Rat; Rat geben die Stufen: Experte, Experte-v1"),
     (["advise", "--time-limit", "bald", "x.yaml"], "--time-limit braucht eine Zahl von Sekunden über 0"),
     (["advise", "--worlds", "0", "x.yaml"], "--worlds muss zwischen 1 und 10.000 liegen"),
 ])

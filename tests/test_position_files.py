@@ -356,7 +356,7 @@ def test_unknown_preset_and_options() -> None:
     assert len(found) == 2
     assert found[0].startswith("p.yaml:3:3: unknown option 'targt'; options are: ")
     assert found[0].endswith("(did you mean target?)")
-    assert found[1] == "p.yaml:4:15: option build_duty takes no_trail, take_or_add, free, penalty, not always"
+    assert found[1] == "p.yaml:4:15: option build_duty takes no_trail, take_or_add, free or penalty, not always"
     assert problem("variant: {preset: 7}\nhands: [1, 1]\n") == (
         "p.yaml:1:19: preset must be a preset name, like classic or royal"
     )

@@ -697,7 +697,7 @@ def test_a_preset_mistyped_in_capitals_is_offered_the_nearest(capsys: pytest.Cap
     (("--variant", "clasic"), "unknown preset 'clasic' (did you mean classic?); presets are: classic, classic-"),
     (("--set", "targt=11"), "unknown option 'targt' (did you mean target?); options are: aces_high"),
     (("--set", "xyzzy=11"), "unknown option 'xyzzy'; options are: aces_high"),  # near no option
-    (("--set", "deck=french"), "option deck takes standard52, italian40, not french"),
+    (("--set", "deck=french"), "option deck takes standard52 or italian40, not french"),
     (("--set", "target"), "--set takes OPTION=VALUE"),
     (("--format", "pdf"), "add -o FILE.pdf"),
     (("--lang", "fr"), "languages are: en, de"),

@@ -121,8 +121,8 @@ def test_a_mistyped_command_gets_the_nearest_one(tmp_path: Path, lang: str, type
     ("en", "puzzle royal-1-99", "“royal-1-99” is neither a puzzle nor a theme. Did you mean the puzzle “royal-1-9”?"),
     ("de", "aufgabe endgame-1-33", "„endgame-1-33“ ist weder eine Aufgabe noch ein Thema. Meintest du die Aufgabe "
                                    "„endgame-1-3“?"),
-    ("en", "rules biulds", "There is no rules topic “biulds”. Did you mean “builds”? Topics:"),
-    ("de", "regeln wertng", "Ein Regelthema „wertng“ gibt es nicht. Meintest du „wertung“? Themen:"),
+    ("en", "rules biulds", "There is no rules topic or preset “biulds”. Did you mean “builds”? Topics:"),
+    ("de", "regeln wertng", "Ein Regelthema oder eine Variante „wertng“ gibt es nicht. Meintest du „wertung“? Themen:"),
 ])
 def test_a_mistyped_lesson_theme_or_rules_topic_gets_the_nearest_one(tmp_path: Path, lang: str, typed: str,
                                                                      said: str) -> None:
@@ -1108,6 +1108,34 @@ def test_a_rating_change_is_the_difference_of_the_ratings_shown(tmp_path: Path, 
             say(shell, "solution")
             say(shell, "next")
     assert seen >= 10
+
+
+@pytest.mark.parametrize(("lang", "rules", "royal", "builds"), [("en", "rules", "royal", "builds"),
+                                                                 ("de", "regeln", "Royal-Cassino", "bauten")])
+def test_rules_of_a_preset_named_outside_a_game_are_that_presets(tmp_path: Path, lang: str, rules: str,
+                                                                 royal: str, builds: str) -> None:
+    """``rules royal`` outside a game said there is no rules topic "royal": a user asking for the rules of a preset
+    gets them (the contents, or a topic, with the preset before or after it, by its id or its name); a misspelled
+    preset is pointed at, and a misspelled topic after a preset too."""
+    from tutor.content.presets import variant
+    from tutor.sheets import rules_text
+    with open_shell(tmp_path, lang) as shell:
+        contents = rules_text(variant("royal"), 2, lang, None, named="royal")
+        section = rules_text(variant("royal"), 2, lang, "builds")
+        assert contents is not None and contents != rules_text(variant("classic"), 2, lang, None)
+        assert shell.ui.message("presets.royal") in contents.splitlines()[0]
+        assert f"{rules} royal{'”' if lang == 'en' else '“'} " in contents  # to read a topic of royal, not classic's
+        assert say(shell, f"{rules} {royal}") == contents
+        assert say(shell, f"{rules} royal {builds}") == say(shell, f"{rules} {builds} royal") == section
+        assert say(shell, f"{rules} {builds}") == rules_text(variant("classic"), 2, lang, "builds")
+        for typed, near in (("roayl", "royal"), ("michgan", "michigan"), (f"royal {builds[:-1]}", builds)):
+            said = " ".join(say(shell, f"{rules} {typed}").split())
+            assert f"“{near}”?" in said or f"„{near}“?" in said, said
+            assert ("classic, classic-take-or-add, royal" in said) == (" " not in typed), said
+    with open_shell(tmp_path / "game", lang) as shell:
+        say(shell, "play round draw seed=1")
+        assert say(shell, f"{rules} royal") == contents  # asked by name: that preset's, not the game's
+        assert say(shell, f"{rules}") == rules_text(variant("draw"), 2, lang, None)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

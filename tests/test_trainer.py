@@ -255,6 +255,32 @@ def test_explain_in_an_open_puzzle_is_a_hint_and_names_no_best_move(tmp_path: Pa
         assert run.hints == 1
 
 
+PLAYED = {"en": re.compile(r"\b[Yy]our move\b"), "de": re.compile(r"\b(?:Dein Zug|deinem Zug)\b")}
+"""The words that say a move was the learner's own, played."""
+
+
+@pytest.mark.parametrize(("lang", "explain", "head"), [("en", "explain", "The move "), ("de", "erkläre", "Der Zug ")])
+def test_explain_says_the_move_it_was_asked_about_not_your_move_which_a_played_one_stays(
+        tmp_path: Path, lang: str, explain: str, head: str) -> None:
+    """``explain MOVE`` said "Your move X ..." of a move the learner only asked about: in an open puzzle (what it
+    falls short by), once it is over (against the best), and in a deal puzzle ("your move costs", "After your
+    move"); a move answered, played, is still "your move"."""
+    for puzzle in (single_move_puzzle(), deal_puzzle()):
+        with open_shell(tmp_path / puzzle.id, lang=lang) as shell:
+            run, _ = open_puzzle(shell, puzzle)
+            wrong = wrong_answer(shell)
+            assert wrong is not None
+            shown = shell.ui.move(run.challenge.position, run.challenge.judge(wrong).move)  # type: ignore[arg-type]
+            asked = say(shell, f"{explain} {wrong}")
+            say(shell, "solution")
+            for text in (asked, say(shell, f"{explain} {wrong}")):
+                assert text.startswith(head + shown) and not PLAYED[lang].search(text), text
+        with open_shell(tmp_path / f"{puzzle.id}-played", lang=lang) as shell:
+            open_puzzle(shell, puzzle)
+            played = say(shell, wrong)
+            assert PLAYED[lang].search(played) and head + shown not in played, played
+
+
 def test_moves_lists_the_legal_moves_without_values_until_the_puzzle_is_over(tmp_path: Path) -> None:
     puzzle = single_move_puzzle()
     with open_shell(tmp_path) as shell:

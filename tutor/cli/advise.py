@@ -8,11 +8,13 @@ Cards the file lists in other hands or in the stock are treated as unknown
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from tutor.core.occurrence import unheld_builds
 from tutor.core.position import Position
 from tutor.core.text import excerpt
-from tutor.play.advisor import DEFAULT_WORLDS, Advice, Progress, advise, advise_open
+from tutor.play.advisor import Advice, Expert, Progress, advise, advise_open
+from tutor.play.players import player
 from tutor.play.view import SeatView
 from tutor.render import Renderer, find_name
 from tutor.render.chart import fit
@@ -22,8 +24,9 @@ from tutor.shell.status import StatusLine
 from .engine import load, to_move_known
 from .support import UsageError, command_lang, dumps, seconds, whole_number
 
-LEVELS = ("expert",)
-"""The levels that advise (the others only play)."""
+LEVELS = ("expert", "expert-v1")
+"""The levels that advise: the ladder's expert, and the expert frozen as the arena first measured it (its playouts
+by the first club's rules of thumb); the others play by rules of thumb and value no move."""
 MAX_WORLDS = 10_000
 DEFAULT_TIME_LIMIT = 7.0
 """Seconds the advice takes at most when not told otherwise: with loading, an answer within 10 s."""
@@ -39,7 +42,9 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
     if level is None:
         raise UsageError(words("arguments.not_advising", text=excerpt(args.level), quoted=repr(excerpt(args.level)),
                                levels=[words(f"levels.{n}") for n in LEVELS]))
-    worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS, words) if args.worlds is not None else DEFAULT_WORLDS
+    adviser = player(level)
+    assert isinstance(adviser, Expert)
+    worlds = whole_number(args.worlds, "--worlds", 1, MAX_WORLDS, words) if args.worlds is not None else adviser.worlds
     seed = whole_number(args.seed, "--seed", 0, 2**63, words)
     limit = seconds(args.time_limit, "--time-limit", words, lang) if args.time_limit is not None else DEFAULT_TIME_LIMIT
     pos = load(args.file, lang)
@@ -58,10 +63,13 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
         show = progress_line(say, limit, 1 if args.open else worlds, status)
         show(0)
         if args.open:
-            advice = advise_open(pos, level=level, seed=seed, budget=limit, progress=show)
+            advice = advise_open(pos, seed=seed, budget=limit, progress=show, playout=adviser.playout)
         else:
-            advice = advise(SeatView.of(pos, pos.to_move), level=level, worlds=worlds, seed=seed, budget=limit,
-                            progress=show)
+            advice = advise(SeatView.of(pos, pos.to_move), worlds=worlds, seed=seed, budget=limit, progress=show,
+                            playout=adviser.playout, inference=adviser.inference, max_worlds=adviser.max_worlds,
+                            exact=adviser.exact, replies=adviser.replies, beyond=adviser.beyond,
+                            draw_turns=adviser.draw_turns)
+    advice = dataclasses.replace(advice, level=level)  # the advisor's settings are the level's: its name
     if args.json:
         return dumps({
             "level": advice.level, "worlds": advice.worlds, "move": pos.notation(advice.best),

@@ -119,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", metavar="J", help="processes to mine with (default: one a core)")
     p.add_argument("--progress", action="store_true", help="a counter on standard error, also when it is not a terminal")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--force", action="store_true", help="write over FILE when it exists (else it is refused)")
 
     p = actions.add_parser("hints", help="make the hints of generated puzzle files again with the generator's code "
                                          "(each hint with its claim); only the hints change")
@@ -151,7 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("advise", help="every legal move valued from what the seat to move can know, best first")
     p.add_argument("file", help="position file (YAML); other hands and the stock as counts or cards")
-    p.add_argument("--level", default="expert", metavar="LEVEL", help="the advising level (default: expert)")
+    p.add_argument("--level", default="expert", metavar="LEVEL",
+                   help="the advising level: expert, or expert-v1, the expert frozen as it was first measured "
+                        "(default: expert)")
     p.add_argument("--worlds", metavar="N", help="deals of the unseen cards sampled (default: as the expert plays)")
     p.add_argument("--seed", default="0", metavar="S", help="the same seed gives the same answer (default: 0)")
     p.add_argument("--open", action="store_true", help="value the position as given: every card listed is known")

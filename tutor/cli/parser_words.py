@@ -22,6 +22,9 @@ from tutor.core.text import nearest
 
 from .support import preset_arg
 
+SHELL_COMMAND = "; %s is a command of the tutor: start cassino-tutor without a command and type it there"
+"""What a refusal of a command adds when the word is one of the tutor's shell (``cassino-tutor play``)."""
+
 KEYS = {
     "usage: ": "usage",
     "%(prog)s: error: %(message)s\n": "error",
@@ -38,6 +41,7 @@ KEYS = {
     "not allowed with argument %s": "not_allowed_with",
     "one of the arguments %s is required": "one_required",
     "; did you mean %s?": "near",  # ours: what parse_command_line adds to an unrecognized option
+    SHELL_COMMAND: "shell_command",  # ours: what NearestChoice adds to a command of the shell typed as the tool's
 }
 """argparse's messages (its gettext ids) a user of ours can meet, and their keys in ``argparse.yaml``."""
 
@@ -200,12 +204,23 @@ class NearestChoice(argparse.ArgumentParser):
         try:
             super()._check_value(action, value)
         except argparse.ArgumentError as err:
+            if action.dest == "command" and isinstance(value, str) and shell_command(value):  # not "did you mean"
+                where = argparse._(SHELL_COMMAND) % value  # type: ignore[attr-defined]
+                raise argparse.ArgumentError(action, err.message + where) from None
             words = [str.__str__(c) for c in action.choices or () if isinstance(c, str)]
             near = nearest(value, words) if isinstance(value, str) else ""
             if not near:
                 raise
             near_words = argparse._("; did you mean %s?") % near  # type: ignore[attr-defined]
             raise argparse.ArgumentError(action, err.message + near_words) from None
+
+
+def shell_command(word: str) -> bool:
+    """Whether ``word`` names a command of the tutor's shell, in either language (``play``, ``spiele``, ``help``)."""
+    import tutor.shell.commands  # noqa: F401 - registers the shell's commands, loaded only for a command refused
+    from tutor.shell.registry import lookup
+
+    return lookup(word) is not None
 
 
 class Choice(str):

@@ -51,6 +51,7 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
     refused = refused_target(args.output) if args.output is not None else None
     if refused is not None:  # said before the mining, which may take minutes, not after it
         raise UsageError(say("puzzles.cannot_write", file=args.output, why=os_reason(say, refused)))
+    _refuse_existing(args.output, args.force, say)
     show = _progress_line(request.count, say) if args.progress or sys.stderr.isatty() else None
     try:
         outcome = generate(request, jobs, show)
@@ -76,11 +77,19 @@ def puzzles(args: argparse.Namespace) -> tuple[str, int]:
         status = 1
     if args.output is None:
         return text.rstrip("\n"), status
+    _refuse_existing(args.output, args.force, say)  # a file made while the puzzles were mined is kept too
     try:
         write_whole(args.output, text)
     except OSError as err:
         raise UsageError(say("puzzles.cannot_write", file=args.output, why=os_reason(say, err))) from None
     return say("puzzles.wrote", n=len(found), lines=request.lines, theme=request.theme, file=args.output), status
+
+
+def _refuse_existing(output: str | None, force: bool, say: Say) -> None:
+    """UsageError when ``output`` is a file already (through a link too) and ``--force`` was not given: a teacher's
+    own puzzle file is not written over by a slip of ``-o`` (a device such as ``/dev/stdout`` is no such file)."""
+    if output is not None and not force and os.path.isfile(output):
+        raise UsageError(say("puzzles.exists", file=output))
 
 
 def remake_hints(files: list[str], ui: Renderer) -> tuple[str, int]:

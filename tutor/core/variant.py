@@ -103,15 +103,18 @@ def check_option(name: str, value: Any) -> Any:
         return _check_point_cards(value)
     if spec.choices is not None:
         if value not in spec.choices or type(value) is not type(spec.choices[0]):
-            shown = ", ".join(_show(c) for c in spec.choices)
+            *most, last = [_show(c) for c in spec.choices]
+            shown = "true or false (also yes or no)" if last == "true" else f"{', '.join(most)} or {last}"
             raise VariantError(f"option {name} takes {shown}, not {_show(value)}", name, "takes", name=name,
                                values=[_show(c) for c in spec.choices], value=_show(value))
         return value
     if value is None and spec.default is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(f"option {name} takes a whole number, not {_show(value)}", name, "whole", name=name,
-                           value=_show(value))
+        unset = " (or null for the default)" if spec.default is None else ""
+        raise VariantError(f"option {name} takes a whole number from {spec.minimum} to {spec.maximum}{unset}, not "
+                           f"{_show(value)}", name, "whole", name=name, value=_show(value), low=spec.minimum,
+                           high=spec.maximum, nullable=spec.default is None)
     if spec.minimum is not None and value < spec.minimum:
         raise VariantError(f"option {name} must be at least {spec.minimum}, not {value}", name, "least",
                            name=name, limit=spec.minimum, value=_show(value))
@@ -126,8 +129,8 @@ def _check_point_cards(value: Any) -> tuple[tuple[str, int], ...]:
         return ()
     if not isinstance(value, Mapping):
         raise VariantError(
-            "option point_cards takes a mapping of card to points (like {10D: 2, 2S: 1}) or false",
-            "point_cards", "point_cards",
+            f"option point_cards takes a mapping of card to points (like {{10D: 2, 2S: 1}}), or false (also no) for "
+            f"none, not {_show(value)}", "point_cards", "point_cards", value=_show(value),
         )
     pairs = []
     for code, points in value.items():

@@ -48,7 +48,7 @@ def read_variant(preset: str, settings: list[str], say: Callable[..., str],
         variant = preset_variant(options)
     except VariantError as err:
         near = {"near": nearest(preset.strip().casefold(), presets())} if err.code == "unknown_preset" else {}
-        params = dict(err.params)
+        params = {**err.params, "typed": True}  # typed, not read from a file: the words of say taken too (ja, nein)
         if "value" in params and err.option in typed:  # the value as typed, not as YAML read it (yes: true)
             params["value"] = excerpt(typed[err.option]) or say("sheet.option_empty")
         raise OptionError(say(f"sheet.option_{err.code}", **params, **near) if err.code else str(err)) from None
@@ -72,7 +72,10 @@ def near_option(name: str, names: dict[str, str]) -> str:
 
 def _value(option: str, text: str, say: Callable[..., str]) -> Any:
     """A value as YAML reads it, or the value of ``option`` whose words ``say`` gives (``ja``, ``nein``,
-    or a choice as the sheet words it: ``Bautenpflicht=keine außer der Halteregel``)."""
+    or a choice as the sheet words it: ``Bautenpflicht=keine außer der Halteregel``; ``point_cards=nein``: none,
+    as ``false``)."""
+    if option == "point_cards" and _spoken(text) == _spoken(say("sheet.option_no")):
+        return False
     spec = OPTIONS.get(option)
     if spec is not None and spec.choices is not None:
         spoken = _spoken(text)

@@ -266,16 +266,17 @@ def weighed_sample(view: SeatView, worlds: int, seed: int) -> list[float]:
 
 
 def advise_open(pos: Position, *, level: str = "expert", seed: int = 0, budget: float | None = None,
-                clock: Clock = time.perf_counter, progress: Progress | None = None) -> Advice:
+                clock: Clock = time.perf_counter, progress: Progress | None = None,
+                playout: ClubWeights = PLAYOUT) -> Advice:
     """The advice when the position's real cards are the only world (``advise --open``).
 
     ``pos`` must show every hand and the stock; ``seed`` is accepted for a
-    uniform call (one world needs no sampling).
+    uniform call (one world needs no sampling); ``playout`` as :func:`advise`'s.
     """
     _check(level, 1)
     if any(pos.hidden_counts) or pos.stock_hidden:
         raise ValueError("an open position shows every hand and the stock")
-    return _advise(pos, iter([pos.copy()]), level, budget, clock, progress)
+    return _advise(pos, iter([pos.copy()]), level, budget, clock, progress, playout)
 
 
 def _check(level: str, worlds: int) -> None:

@@ -157,10 +157,12 @@ class Renderer:
                         for c in goal.criteria]
         return "\n".join([first, *(self.message("goals.tie_break", goal=t) for t in ties)])
 
-    def comparison(self, pos: Position, cmp: Comparison, threat: Threat | None = None, exact: bool = False) -> str:
+    def comparison(self, pos: Position, cmp: Comparison, threat: Threat | None = None, exact: bool = False,
+                   explained: bool = False) -> str:
         """The learner's move against the best ones for the goal, with what each achieves; ``threat``: what the
         played move (not a best one) leaves the next player, when it falls short on ``safe``; ``exact``: as for
-        :meth:`goal`, an ``advice`` value is the solver's, not an average."""
+        :meth:`goal`, an ``advice`` value is the solver's, not an average; ``explained``: a move the learner only
+        asked about (``explain``), not one played, "the move", not "your move"."""
         goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
         best = [move_view(pos, f, self._words.notation) for f in cmp.best]
@@ -183,11 +185,12 @@ class Renderer:
             name=partial(self.seat_name, me=pos.to_move),
             side=partial(self._side_of_index, pos, pos.to_move),
             threat=threat,
+            explained=explained,
         )
 
-    def shortfall(self, pos: Position, short: Shortfall, exact: bool = False) -> str:
-        """What the learner's move (not a best one) falls short by, naming no best move (``exact``: as for
-        :meth:`comparison`)."""
+    def shortfall(self, pos: Position, short: Shortfall, exact: bool = False, explained: bool = False) -> str:
+        """What the learner's move (not a best one) falls short by, naming no best move (``exact`` and
+        ``explained``: as for :meth:`comparison`)."""
         cmp = short.comparison
         goal = cmp.goal
         played = move_view(pos, cmp.played, self._words.notation)
@@ -208,6 +211,7 @@ class Renderer:
             name=partial(self.seat_name, me=pos.to_move),
             threat=short.threat,
             exact=exact,
+            explained=explained,
         )
 
     def line(self, pos: Position, line: Sequence[Move], seat: int | None = None, partner: bool = False,

@@ -27,12 +27,14 @@ def find_topic(word: str) -> str | None:
     return find_name(word, TOPICS, "topic_ids.{}", "sheet.topic_{}")
 
 
-def rules_text(variant: Variant, players: int, lang: str, topic: str | None, symbols: bool = True) -> str | None:
+def rules_text(variant: Variant, players: int, lang: str, topic: str | None, symbols: bool = True,
+               named: str = "") -> str | None:
     """The rules as the text sheet words them: with no topic, the sheet's title and subtitle
     (the options on top of the preset) and the list of topics; with a topic (its word or
-    title in either language), that section; None for an unknown topic."""
+    title in either language), that section; None for an unknown topic.  ``named``: the
+    preset as the learner named it (``rules royal``), to type again before a topic."""
     if topic is None:
-        contents = Renderer(lang, symbols).message("sheet.contents", topics=topics(lang)).rstrip()
+        contents = Renderer(lang, symbols).message("sheet.contents", topics=topics(lang), named=named).rstrip()
         return heading_text(build_sheet(variant, players), lang, symbols) + "\n\n" + contents
     found = find_topic(topic)
     if found is None:

@@ -19,8 +19,9 @@ TRIES = 2
 """Wrong answers a puzzle or a lesson's step takes; the answer is shown after the last."""
 
 
-def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
-    """The words for a typed move: a typo, a broken rule, or how it compares with the best."""
+def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict, explained: bool = False) -> str:
+    """The words for a typed move: a typo, a broken rule, or how it compares with the best; ``explained``: a move
+    only asked about (``explain``), not played."""
     pos = challenge.position
     if verdict.error is not None:
         return move_error_text(ui, pos, verdict.error)
@@ -28,7 +29,7 @@ def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
     if verdict.comparison is not None:
         cmp = verdict.comparison
         threat = None if cmp.is_best else shortfall(pos, cmp).threat  # what a wrong move leaves, as a miss says
-        return ui.comparison(pos, cmp, threat, exact_advice(challenge))
+        return ui.comparison(pos, cmp, threat, exact_advice(challenge), explained)
     if verdict.outcome == "correct":
         return ui.message("shell.kind_found", move=ui.move(pos, verdict.move), kind=ui.move_kind(verdict.kind or ""))
     assert challenge.task.find is not None
@@ -40,13 +41,14 @@ def verdict_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
     )
 
 
-def miss_text(ui: Renderer, challenge: Challenge, verdict: Verdict) -> str:
+def miss_text(ui: Renderer, challenge: Challenge, verdict: Verdict, explained: bool = False) -> str:
     """The words for a typed move that is not accepted, naming no accepted move: a typo, the rule a
-    move breaks, what a legal move falls short by, or the kind of move it is."""
+    move breaks, what a legal move falls short by, or the kind of move it is (``explained``: as for
+    :func:`verdict_text`)."""
     pos = challenge.position
     if verdict.comparison is not None and not verdict.accepted:
-        return ui.shortfall(pos, shortfall(pos, verdict.comparison), exact_advice(challenge))
-    return verdict_text(ui, challenge, verdict)
+        return ui.shortfall(pos, shortfall(pos, verdict.comparison), exact_advice(challenge), explained)
+    return verdict_text(ui, challenge, verdict, explained)
 
 
 def move_error_text(ui: Renderer, pos: Position, err: MoveError) -> str:

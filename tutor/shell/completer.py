@@ -57,6 +57,9 @@ class TutorCompleter(Completer):
                 candidates = self.move_words(words[1:]) if len(words) > 1 else self.move_starts()
             elif cmd.argument == "game":  # any number of words: ``play round royal level=club``
                 candidates = self.game_words(words[1:], word)
+            elif cmd.argument == "topic" and len(words) == 2:  # ``rules royal builds``: a topic after a preset
+                named = find_name(words[1], preset_names(), "presets.{}") is not None
+                candidates = list(self.arguments("topic")) if named else []
             elif cmd.argument == "games" and _file_wanted(words[1:]):  # ``games import FILE``, ``export N FILE``
                 # a name begun in quotes (a name with a space, as in a system shell): its file, the quote kept
                 typed = word[1:] if word[:1] in QUOTES else word
@@ -81,7 +84,7 @@ class TutorCompleter(Completer):
         if kind == "topic":
             from tutor.sheets import topics
 
-            return [topic for topic, _ in topics(shell.lang)]
+            return [topic for topic, _ in topics(shell.lang)] + preset_names()
         if kind == "games":
             return ["export", "import"]
         if kind == "confirm":

@@ -368,7 +368,7 @@ class LessonRun(Activity):
         verdict = challenge.judge(text)
         if verdict.answers:
             self.used_help()
-        return (verdict_text if self.solved else miss_text)(self.ui, challenge, verdict)
+        return (verdict_text if self.solved else miss_text)(self.ui, challenge, verdict, explained=True)
 
     def solution(self) -> str:
         if self.solved:

@@ -326,7 +326,7 @@ class PuzzleRun(Activity):
             self.used_help()  # a typo or a broken rule tells nothing of the answer
             if not verdict.accepted and verdict.move is not None:
                 self._told.add(verdict.move)
-        return (verdict_text if self.over else miss_text)(self.ui, challenge, verdict)
+        return (verdict_text if self.over else miss_text)(self.ui, challenge, verdict, explained=True)
 
     def solution(self) -> str:
         ui, pos = self.ui, self._challenge.position

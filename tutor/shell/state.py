@@ -229,4 +229,4 @@ class Activity(ABC):
         if challenge is None:
             return None
         self.used_help()
-        return verdict_text(self.ui, challenge, challenge.judge(text))
+        return verdict_text(self.ui, challenge, challenge.judge(text), explained=True)
