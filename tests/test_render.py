@@ -490,6 +490,26 @@ def test_a_dot_between_items_stays_with_the_item_before_it() -> None:
         assert " ".join(line.strip() for line in lines) == text
 
 
+@pytest.mark.parametrize(("lang", "key", "params"), [
+    ("de", "shell.words_not_move", {"text": "aaaaaa"}),
+    ("de", "typos.not_a_card", {"token": "aaaa"}),
+    ("en", "shell/moves.j2", {"rows": [], "values": [], "find": "takes the most cards, then the most points"}),
+    ("de", "shell/moves.j2", {"rows": [], "values": [], "find": "nimmt die meisten Karten, dann die meisten Punkte"}),
+])
+def test_an_equals_sign_stays_with_the_words_on_either_side_of_it(lang: str, key: str, params: dict[str, object]) \
+        -> None:
+    """The card notation's help (``Kr = Kreuz``) and the moves' key (``✓ = …``) wrap at no ``=``: at 80 columns
+    German started a line with "= Kreuz), etwa 7P oder 10Ka."; no line starts or ends with one, at any width, and
+    the words are kept in order."""
+    ui = Renderer(lang)
+    text = ui.render(key, **params) if key.endswith(".j2") else ui.message(key, **params)
+    assert " = " in text
+    for width in range(max(len(pair) for pair in re.findall(r"\S+ = \S+", text)), len(text) + 1):
+        lines = fit(text, width).splitlines()
+        assert not any(line.lstrip().startswith("=") or line.endswith("=") for line in lines), (width, lines)
+        assert " ".join(line.strip() for line in lines) == " ".join(text.split())
+
+
 TAKEN_COUNTS = {"en": re.compile(r"^  [^:]+: (\d+) cards?(?:, (\d+) spades?)?(?:, (\d+) sweeps?)?;"),
                 "de": re.compile(r"^  [^:]+: (\d+) Karten?(?:, (\d+) Pik)?(?:, (\d+) Kehren?)?;")}
 

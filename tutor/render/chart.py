@@ -85,6 +85,9 @@ of the word after it, the noun it counts."""
 _SEPARATOR = "·"
 """The dot between the items of a list on one line (``7♠ x 7♣ · 7♠``): it stays with the item before it and never
 starts a line."""
+_EQUALS = "="
+"""The sign between a letter and what it stands for (``Kr = Kreuz``, ``✓ = best``): it stays with both, so that no
+line starts or ends with it."""
 _NUMBERED = re.compile(r"[(\[„“]?[A-ZÄÖÜ][a-zäöüß]+ [0-9]+[)\]“”.,:;?!]*")
 """A name with its number (``Player 2``, ``Spieler 2``, ``Round 1``), in brackets or before punctuation as well
 (``(Player 3).``, ``Player 2:``): one word, as the number and its noun are."""
@@ -98,7 +101,8 @@ def fit(text: str, width: int, hang: int | None = None) -> str:
     A move in the notation, or a short quoted text (a command to type), stays on one line, unless it is longer than
     a line itself, and so does a number with the word after it (``2 gespiegelte``, ``4 rounds``, ``(4 points)``),
     and a name with its number (``Player 2``), whose number counts nothing: the word after it may wrap.  A ``·``
-    between items stays at the end of the line of the item before it.
+    between items stays at the end of the line of the item before it; an ``=`` stays on one line with the words
+    on both sides of it (``Kr = Kreuz``).
     """
     out = []
     for line in text.split("\n"):
@@ -125,9 +129,10 @@ def _wrap(line: str, width: int, lead: str, later: str) -> list[str]:
         if len(later) + len(word) > width and " " in word:  # a move too long for any line: its parts
             words.extend(zip([gap] + [" "] * word.count(" "), word.split(" "), strict=True))
         elif words and (_counts(words[-1][1]) or _NUMBERED.fullmatch(words[-1][1].rsplit(" ", 1)[-1] + gap + word)
-                        or word == _SEPARATOR) and len(later) + len(words[-1][1] + gap + word) <= width:
+                        or word in (_SEPARATOR, _EQUALS) or words[-1][1].rsplit(" ", 1)[-1] == _EQUALS) \
+                and len(later) + len(words[-1][1] + gap + word) <= width:
             words[-1] = (words[-1][0], words[-1][1] + gap + word)  # the number and its noun, a name and its number,
-            # or a separator ending the line of what it follows
+            # a separator ending the line of what it follows, or an equals sign with what is on either side of it
         else:
             words.append((gap, word))
     lines: list[str] = []

@@ -23,7 +23,8 @@ def open_run(shell: Shell) -> GameRun | None:
 
 
 def waiting_game(shell: Shell) -> GameSummary | None:
-    """The game in progress: the one open in the shell, else the last one saved unfinished."""
+    """The game in progress: the one open in the shell, else the unfinished one played here last (an imported game
+    once it was taken up here: :meth:`~tutor.storage.game_store.GameStore.waiting`)."""
     run = open_run(shell)
     return summary_of(run.saved) if run is not None else store(shell).waiting(shell.clock())
 

@@ -399,10 +399,13 @@ class GameStore:
         return found
 
     def waiting(self, now: datetime) -> GameSummary | None:
-        """The game saved last that is not over, if any (it may be held by another shell)."""
+        """The game played here last that is not over, if any (it may be held by another shell): the one a shell of
+        this progress file took or saved last (``held_at``), or an earlier version's, of the old folder, saved
+        last.  A game ``games import`` read is played here once it is taken: until then it waits for none."""
         with self._read() as c:
-            rows = c.execute(f"SELECT {_LISTED} FROM game WHERE finished IS NULL AND problem IS NULL "
-                             "ORDER BY updated DESC, id DESC LIMIT 10").fetchall()
+            rows = c.execute(f"SELECT {_LISTED} FROM game WHERE finished IS NULL AND problem IS NULL AND (held_at IS "
+                             "NOT NULL OR id IN (SELECT game_id FROM game_file WHERE game_id IS NOT NULL)) "
+                             "ORDER BY COALESCE(held_at, updated) DESC, id DESC LIMIT 10").fetchall()
         listed = (self._summary(row, now, {}) for row in rows)
         return next((s for s in listed if isinstance(s, GameSummary) and not s.over), None)
 
