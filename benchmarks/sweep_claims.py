@@ -11,8 +11,9 @@ Run from the repository root: ``python benchmarks/sweep_claims.py [--seeds 1-20]
   and each grade's least loss the review states, the interval shown against the loss, and every card and number
   of a reason's data in its words; a sure sweep said passed up (:func:`sweep_problems`), the values of an exact
   mark against its lines' totals (:func:`line_problems`), the short review's marks left out as costing "no
-  more than these" (:func:`brief_problems`), and the praise of a round against its moves' values
-  (:func:`praise_problems`; the rounds praised are counted).
+  more than these" (:func:`brief_problems`), each move left unmarked not surely losing the margin
+  (:func:`unmarked_problems`: "none surely lost 0.5 points or more"), and the praise of a round against its moves'
+  values (:func:`praise_problems`; the rounds praised are counted).
 - ``hints``: the positions of seeded rounds (:func:`~tutor.generator.mining.round_positions`, the generator's
   players), each with a goal, as ``tests/test_hint_claims.py`` makes them: every hint the generator gives is
   checked by :func:`~tutor.teaching.hint_claims.hint_problems` (its claim and its words in both languages).
@@ -59,7 +60,7 @@ from tutor.generator.tagging import themes
 from tutor.play.claims import false_claim
 from tutor.play.game import Ply, play_one_round
 from tutor.play.players import player
-from tutor.play.review import GRADES, MARGINS, Mark, RoundReview, ply_advice, review_round
+from tutor.play.review import GRADES, MARGINS, ROUNDING, Mark, RoundReview, ply_advice, review_round
 from tutor.play.table_game import Settings
 from tutor.play.view import SeatView
 from tutor.render import Renderer
@@ -212,6 +213,16 @@ def line_problems(ui: Renderer, mark: Mark) -> list[str]:
     return out
 
 
+def unmarked_problems(review: RoundReview) -> list[str]:
+    """A round none of whose moves is marked says "none surely lost <the margin> points or more" (``brief_none``), and
+    a mark is what says a move did: each move left unmarked has a loss whose interval (the loss itself where it is
+    exact) starts below the margin, whichever way it was reviewed (judged, or stopped early: ``unmarked``)."""
+    least = MARGINS[review.players][0] - ROUNDING
+    marked = {m.review.index for m in (*review.marks, *review.hinted_marks)}
+    return [f"move {m.turn} is left unmarked, its loss surely {m.interval[0]:.3f} or more (margin {least:.2f})"
+            for m in review.moves if m.index not in marked and m.interval[0] >= least]
+
+
 def brief_problems(ui: Renderer, review: RoundReview) -> list[str]:
     """The short review lists the marks that lost most, and says of the rest that they "cost no more than these":
     each loss shown of one left out is at most the least shown of those listed."""
@@ -284,6 +295,7 @@ def check_review(tally: Tally, name: str, players: int, seed: int, worlds: int) 
                 ui = Renderer(lang, symbols=False)
                 tally.add("mark grade words", grade_problems(ui, mark, players), f"{turn} {lang}")
                 tally.add("mark reason words", reason_word_problems(ui, mark), f"{turn} {lang}")
+        tally.add("review unmarked moves below the margin", unmarked_problems(review), where)
         for lang in LANGS:
             ui = Renderer(lang, symbols=False)
             review_text(ui, review)  # it renders (a missing word raises)

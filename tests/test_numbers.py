@@ -233,6 +233,26 @@ def test_a_review_puzzle_says_the_loss_with_the_reviews_decimals(mark: Mark, lan
     assert puzzle is not None and f" {shown} " in puzzle.text.get(lang), puzzle.text.get(lang)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_loss_a_hair_short_of_the_next_grade_gets_the_decimals_that_show_it(mark: Mark, lang: str) -> None:
+    """An exact inaccuracy that lost 0.99974 points with two players (−2.03236 against −3.03210) was shown "lost
+    1.000" beside "1 a mistake": three decimals were the most a mark got (benchmarks/sweep_claims.py: face-gather,
+    two players, seed 74, seat 0, move 10, worlds 48). It gets as many as it takes: "lost 0.9997", worth −2.0324
+    against −3.0321; the round's total and the review puzzle say it so too."""
+    best, played = -2.0323554746556605, -3.032095466472795
+    review = replace(mark.review, best=replace(mark.review.best, value=best), grade="inaccuracy", upto="inaccuracy",
+                     played=replace(mark.review.played, value=played), interval=(best - played, best - played))
+    marked = replace(mark, review=review, advice=Advice("expert", 48, (review.best, review.played)))
+    ui = Renderer(lang, symbols=False)
+    view = mark_view(ui, marked)
+    assert (view.loss, view.value_better, view.value_played) == (ui.decimal(0.9997, 4), ui.decimal(-2.0324, 4),
+                                                                  ui.decimal(-3.0321, 4))
+    text = review_text(ui, RoundReview(2, 0, (review,), (marked,)))
+    assert f"{view.loss} {'points lost' if lang == 'en' else 'Punkte verloren'}" in text, text
+    puzzle = personal_puzzle(*puzzle_data(marked, date(2026, 12, 6), 900, False), symbols=False)
+    assert puzzle is not None and f" {view.loss} " in puzzle.text.get(lang), puzzle.text.get(lang)
+
+
 # ---- a review puzzle: points, "just as good", and the hands shown ------------------------------------
 
 def personal(values: list[float], accepted: int) -> tuple[Position, Challenge]:

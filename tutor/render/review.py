@@ -60,8 +60,11 @@ def grade_bounds(review: MoveReview, players: int) -> tuple[float, float]:
     return least[GRADES.index(review.grade)], least[top] if top < len(least) else math.inf
 
 
-MORE_PLACES = 3
-"""The most decimals a mark's values are shown with (:func:`loss_places`)."""
+MORE_PLACES = 9
+"""The most decimals a mark's values are shown with (:func:`loss_places`): a loss less than
+:data:`~tutor.play.review.ROUNDING` (1e-9) short of a grade's least loss earns that grade, so with nine decimals the
+difference of the values shown, within 1e-9 of the loss, stays below the least loss of the grade above.  Three were
+the most once, and an inaccuracy that lost 0.99974 with two players showed as "lost 1.000"; it needs four."""
 
 
 def loss_places(review: MoveReview, players: int) -> int:
