@@ -73,12 +73,14 @@ def test_resume_next_the_welcome_and_the_dashboard_go_on_with_the_learners_game_
 def test_play_starts_a_new_game_when_the_only_game_waiting_is_imported(tmp_path: Path, lang: str) -> None:
     """A game brought in for study stopped ``play``: "Your game … is not finished … then play starts a new one",
     though the learner had never played it.  Now ``play`` starts a new game, and the imported one waits for
-    ``resume 1``; once taken up here it is the game in progress, and ``play`` says so."""
+    ``resume 1``, which plain ``resume`` names; once taken up here it is the game in progress, and ``play`` says so."""
     home, w = tmp_path / "home", WORDS[lang]
     path = shared_game(tmp_path, lang)
     with open_shell(home, lang) as shell:
         dispatch(shell, f"{w['games']} import {path}")
-        assert dispatch(shell, w["resume"]).text == shell.ui.message("play.nothing_to_resume")
+        said = dispatch(shell, w["resume"]).text
+        assert said == shell.ui.message("play.imported_waits", number=1) != shell.ui.message("play.nothing_to_resume")
+        assert (f"“{w['resume']} 1”" if lang == "en" else f"„{w['resume']} 1“") in said
         dispatch(shell, f"{w['play']} round seed=5 level=greedy")
         assert game_run(shell).saved.key == 2
         shell.clock.advance(1 / 1440)  # type: ignore[attr-defined]

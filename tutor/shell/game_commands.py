@@ -45,6 +45,10 @@ def take_waiting(shell: Shell) -> GameRun | str:
         return run
     waiting = store(shell).waiting(shell.clock())
     if waiting is None or waiting.key is None:
+        imported = next((s for s in store(shell).summaries(shell.clock())
+                         if isinstance(s, GameSummary) and not s.over and s.key is not None), None)
+        if imported is not None:  # every unfinished game not waiting is one imported and not taken up yet
+            return shell.ui.message("play.imported_waits", number=imported.key)
         return shell.ui.message("play.nothing_to_resume")
     return take_game(shell, waiting.key, named=False)
 
