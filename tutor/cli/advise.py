@@ -13,7 +13,7 @@ import dataclasses
 from tutor.core.occurrence import unheld_builds
 from tutor.core.position import Position
 from tutor.core.text import excerpt
-from tutor.play.advisor import Advice, Expert, Progress, advise_open
+from tutor.play.advisor import Advice, Expert, Progress, advise, advise_open
 from tutor.play.players import player
 from tutor.play.view import SeatView
 from tutor.render import Renderer, find_name
@@ -63,10 +63,13 @@ def advise_command(args: argparse.Namespace) -> tuple[str, int]:
         show = progress_line(say, limit, 1 if args.open else worlds, status)
         show(0)
         if args.open:
-            advice = dataclasses.replace(advise_open(pos, seed=seed, budget=limit, progress=show,
-                                                     playout=adviser.playout), level=adviser.level)
+            advice = advise_open(pos, seed=seed, budget=limit, progress=show, playout=adviser.playout)
         else:
-            advice = adviser.advice(SeatView.of(pos, pos.to_move), seed, limit, worlds, show)
+            advice = advise(SeatView.of(pos, pos.to_move), worlds=worlds, seed=seed, budget=limit, progress=show,
+                            playout=adviser.playout, inference=adviser.inference, max_worlds=adviser.max_worlds,
+                            exact=adviser.exact, replies=adviser.replies, beyond=adviser.beyond,
+                            draw_turns=adviser.draw_turns)
+    advice = dataclasses.replace(advice, level=level)  # the advisor's settings are the level's: its name
     if args.json:
         return dumps({
             "level": advice.level, "worlds": advice.worlds, "move": pos.notation(advice.best),

@@ -57,7 +57,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
 
@@ -181,16 +181,10 @@ class Expert:
     draw_turns: int | None = DRAW_TURNS
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        return self.advice(view, rng.randrange(2**32), self.budget).best
-
-    def advice(self, view: SeatView, seed: int, budget: float | None, worlds: int | None = None,
-               progress: Progress | None = None) -> Advice:
-        """:func:`advise` with this expert's settings (``worlds`` for its own where given), named by its level."""
-        advice = advise(view, worlds=self.worlds if worlds is None else worlds, seed=seed, budget=budget,
-                        progress=progress, playout=self.playout, inference=self.inference,
-                        max_worlds=self.max_worlds, exact=self.exact, replies=self.replies, beyond=self.beyond,
-                        draw_turns=self.draw_turns)
-        return replace(advice, level=self.level)
+        return advise(view, worlds=self.worlds, seed=rng.randrange(2**32), budget=self.budget,
+                      playout=self.playout, inference=self.inference, max_worlds=self.max_worlds,
+                      exact=self.exact, replies=self.replies, beyond=self.beyond,
+                      draw_turns=self.draw_turns).best
 
 
 EXPERT_V1 = Expert("expert-v1", worlds=48, budget=2.0, playout=CLUB_V1, draw_turns=None)
